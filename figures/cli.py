@@ -1,0 +1,55 @@
+"""Command line for ``python -m figures``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .registry import load_all
+
+EXAMPLES = """examples:
+  python -m figures --list
+  python -m figures rpe-fig5 --out figures_out/
+  python -m figures all --quick
+"""
+
+
+def main(argv=None) -> int:
+    figs = load_all()
+    p = argparse.ArgumentParser(prog="python -m figures", epilog=EXAMPLES,
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                description="Regenerate the papers' figures with theory "
+                                "and experiment on the same axes (PNG + data).")
+    p.add_argument("names", nargs="*", help="figure names, or 'all'")
+    p.add_argument("--list", action="store_true", help="list the figures")
+    p.add_argument("--out", default="figures_out", help="output folder")
+    p.add_argument("--quick", action="store_true", help="small sizes (seconds)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    args = p.parse_args(argv)
+    if args.list or not args.names:
+        for f in figs.values():
+            print(f"{f.name:24s} {f.paper:9s} {f.description}")
+        return 0
+    names = list(figs) if args.names == ["all"] else args.names
+    unknown = [n for n in names if n not in figs]
+    if unknown:
+        print(f"error: unknown figure(s) {', '.join(unknown)}; see --list", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results, t0 = {}, time.perf_counter()
+    for name in names:
+        t1 = time.perf_counter()
+        res = figs[name].make(out, quick=args.quick)
+        res["seconds"] = round(time.perf_counter() - t1, 2)
+        results[name] = res
+        if not args.json:
+            print(f"{name}: {res.get('png')} ({res['seconds']} s)", file=sys.stderr)
+    total = round(time.perf_counter() - t0, 2)
+    if args.json:
+        print(json.dumps({"figures": results, "seconds": total}, default=str))
+    else:
+        print(f"{len(names)} figure(s) in {total} s -> {out}")
+    return 0

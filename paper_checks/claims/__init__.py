@@ -1,0 +1,1 @@
+"""One module per area; importing a module registers its claims."""
