@@ -1,0 +1,210 @@
+"""Exact statistics of softmax over L i.i.d. Gaussian logits, and the paper's
+approximations of them (attention-alignment paper, Eqs. 1-3, App. A.2-A.3).
+
+With :math:`x_i = l_i/\\tau \\sim N(0, s^2)`, :math:`s = \\sigma/\\tau`,
+:math:`D = \\sum_{i=1}^L e^{x_i}`, :math:`S = \\sum_i x_i e^{x_i}`:
+
+* the paper approximates :math:`\\log D \\approx \\log L + s^2/2` (Eq. 1, a law of
+  large numbers for a log-normal sum), :math:`H \\approx \\log L - s^2/2` and
+  :math:`P_{max} \\approx e^{l_{max}/\\tau}/(L e^{s^2/2})`;
+* the truth is computed here **exactly by one-dimensional quadrature** through Laplace
+  transforms (:math:`M(t) = E[e^{-t e^x}]`):
+
+  .. math:: E[\\log D] = \\int_0^\\infty \\frac{e^{-t} - M(t)^L}{t}\\,dt,\\qquad
+            E[S/D] = L\\int_0^\\infty E[x e^x e^{-t e^x}]\\,M(t)^{L-1}\\,dt,
+
+  and :math:`E[H] = E[\\log D] - E[S/D]`; and **independently by Monte Carlo** with
+  standard errors (:func:`mc_softmax_stats`, also the only route for
+  :math:`E[P_{max}]`).
+
+The annealed formula :math:`\\log L + s^2/2` is the Random Energy Model's high-temperature
+free energy; it is right only for :math:`s < \\sqrt{2\\ln L}` (and its fluctuations are
+small only for :math:`L \\gg e^{s^2}`); beyond that the sum is dominated by the
+largest term and :math:`\\log D \\approx s\\sqrt{2\\ln L}`, while the paper's entropy
+:math:`\\log L - s^2/2` turns negative.
+
+>>> round(expected_log_partition(1000, 0.5), 4), round(math.log(1000) + 0.125, 4)
+(7.0326, 7.0328)
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import integrate, special
+
+from .softmax_temperature import softmax_pmax_entropy
+
+_MAX_S = 50.0
+
+
+def _x_nodes(s: float):
+    """Trapezoid nodes and weights for :math:`E[f(x)]`, :math:`x \\sim N(0, s^2)`."""
+    h = min(0.04, s / 30)
+    half = 12.0 * s
+    n = int(math.ceil(2 * half / h)) + 1
+    x = np.linspace(-half, half, n)
+    w = np.full(n, x[1] - x[0]) * np.exp(-0.5 * (x / s) ** 2) / (s * math.sqrt(2 * math.pi))
+    w[0] *= 0.5
+    w[-1] *= 0.5
+    return x, w
+
+
+def _laplace_integrals(L: float, s: float, du: float = 0.05, chunk: int = 256):
+    """Return :math:`(E[\\log D], E[S/D])` for L i.i.d. N(0, s^2) logits."""
+    if not (0 < s <= _MAX_S):
+        raise ValueError(f"s = sigma/tau must be in (0, {_MAX_S}], got {s}")
+    if L < 1:
+        raise ValueError(f"L must be >= 1, got {L}")
+    x, w = _x_nodes(s)
+    ex = np.exp(x)
+    u = np.arange(-(math.log(L) + s * s / 2 + 45.0), 6.0 + du, du)
+    wu = np.full(u.size, du)
+    wu[0] *= 0.5
+    wu[-1] *= 0.5
+    log_d = sd = 0.0
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        for a in range(0, u.size, chunk):
+            t = np.exp(u[a:a + chunk])
+            tex = t[:, None] * ex[None, :]
+            G = (-np.expm1(-tex)) @ w                 # 1 - M(t), accurate when tiny
+            K = (x * np.exp(x[None, :] - tex)) @ w     # E[x e^x e^{-t e^x}]
+            logM = np.log1p(-np.minimum(G, 1.0))
+            log_d += np.sum(wu[a:a + chunk] * (np.exp(-t) - np.exp(L * logM)))
+            sd += L * np.sum(wu[a:a + chunk] * K * t * np.exp((L - 1) * logM))
+    return float(log_d), float(sd)
+
+
+def expected_log_partition(L: float, s: float) -> float:
+    """:math:`E[\\log\\sum_{i\\le L} e^{x_i}]`, :math:`x_i \\sim N(0, s^2)` i.i.d.,
+    by quadrature (module docstring).
+
+    >>> expected_log_partition(1, 1.0) < 1e-8
+    True
+    """
+    return _laplace_integrals(L, s)[0]
+
+
+def expected_entropy(L: float, s: float) -> float:
+    """Exact :math:`E[H]` of softmax over L i.i.d. N(0, s^2) logits (quadrature).
+
+    >>> round(expected_entropy(1000, 1e-3), 6) == round(math.log(1000), 6)
+    True
+    """
+    log_d, sd = _laplace_integrals(L, s)
+    return log_d - sd
+
+
+def approx_log_partition(L, s):
+    """Eq. 1 of the paper in log form: :math:`\\log D \\approx \\log L + s^2/2`.
+
+    >>> approx_log_partition(1, 2.0)
+    2.0
+    """
+    return np.log(L) + np.asarray(s) ** 2 / 2
+
+
+def approx_entropy(L, s):
+    """The paper's entropy approximation (App. A.3): :math:`H \\approx \\log L - s^2/2`.
+
+    >>> approx_entropy(1, 2.0)
+    -2.0
+    """
+    return np.log(L) - np.asarray(s) ** 2 / 2
+
+
+def expected_max_std_normal(L: int) -> float:
+    """:math:`E[\\max_{i\\le L} Z_i]` for i.i.d. standard normals (scipy quadrature of
+    :math:`x L\\varphi(x)\\Phi(x)^{L-1}`).
+
+    >>> round(expected_max_std_normal(2), 6) == round(1 / math.sqrt(math.pi), 6)
+    True
+    """
+    L = int(L)
+    if L < 1:
+        raise ValueError(f"L must be >= 1, got {L}")
+    f = lambda z: z * L * math.exp(-z * z / 2 + (L - 1) * special.log_ndtr(z)) \
+        / math.sqrt(2 * math.pi)  # noqa: E731
+    mode = math.sqrt(2 * math.log(L)) if L > 1 else 0.0
+    val, _ = integrate.quad(f, -12, 14, points=[mode], limit=200, epsabs=1e-12)
+    return val
+
+
+def approx_pmax(L, sigma, tau, lmax):
+    """The paper's :math:`P_{max} \\approx e^{l_{max}/\\tau}/(L e^{\\sigma^2/(2\\tau^2)})`.
+
+    >>> round(float(approx_pmax(10, 1.0, 1.0, 0.5)), 6)
+    0.1
+    """
+    return np.exp(np.asarray(lmax) / tau - np.log(L) - (sigma / tau) ** 2 / 2)
+
+
+def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0,
+                     max_elems: int = 4_000_000) -> dict:
+    """Monte Carlo over ``draws`` logit vectors of L i.i.d. N(0, sigma^2) entries:
+    mean and standard error of P_max, H, log D and l_max.
+
+    >>> r = mc_softmax_stats(4, 1e-6, 1.0, 10, seed=0)
+    >>> round(r["entropy"][0], 6), round(r["pmax"][0], 6)
+    (1.386294, 0.25)
+    """
+    L, draws = int(L), int(draws)
+    rng = np.random.default_rng(seed)
+    batch = max(1, min(draws, max_elems // max(L, 1)))
+    acc = {k: [] for k in ("pmax", "entropy", "log_partition", "lmax")}
+    done = 0
+    while done < draws:
+        n = min(batch, draws - done)
+        l = sigma * rng.standard_normal((n, L))
+        p, h = softmax_pmax_entropy(l, tau)
+        acc["pmax"].append(p)
+        acc["entropy"].append(h)
+        acc["log_partition"].append(special.logsumexp(l / tau, axis=1))
+        acc["lmax"].append(l.max(axis=1))
+        done += n
+    out = {}
+    for k, v in acc.items():
+        a = np.concatenate(v)
+        se = float(a.std(ddof=1) / math.sqrt(a.size)) if a.size > 1 else float("nan")
+        out[k] = (float(a.mean()), se)
+    return out
+
+
+def lln_relative_error(L, s) -> float:
+    """Relative error of Eq. 1 in log form:
+    :math:`(\\log L + s^2/2 - E[\\log D]) / E[\\log D]` (exact E by quadrature).
+
+    >>> abs(lln_relative_error(10**5, 0.5)) < 1e-5
+    True
+    """
+    truth = expected_log_partition(L, s)
+    return float((approx_log_partition(L, s) - truth) / truth)
+
+
+def rem_critical_s(L) -> float:
+    """:math:`s_c = \\sqrt{2\\ln L}`: above it the sum is dominated by its largest term
+    (Random Energy Model freezing), and :math:`\\log L - s^2/2` would be negative.
+
+    >>> round(rem_critical_s(math.e ** 2), 6)
+    2.0
+    """
+    return math.sqrt(2 * math.log(L))
+
+
+def entropy_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.02, hi=4.0):
+    """The true entropy-aligning temperature for i.i.d. Gaussian logits: solves
+    :math:`E[H](L_{ex}, \\sigma_{ex}/\\tau) = E[H](L_{tr}, \\sigma_{tr})` (quadrature
+    on both sides; Brent's method).  None when not bracketed in [lo, hi].
+
+    >>> round(entropy_alignment_tau_exact(512, 512, 1.0, 1.0), 6)
+    1.0
+    """
+    from scipy.optimize import brentq
+    target = expected_entropy(L_tr, sigma_tr)
+    f = lambda tau: expected_entropy(L_ex, sigma_ex / tau) - target  # noqa: E731
+    s_cap = min(_MAX_S, 3 * rem_critical_s(max(L_ex, 2)) + 5)  # deep in the frozen phase
+    lo = max(lo, sigma_ex / s_cap)
+    a, b = f(lo), f(hi)
+    if a * b > 0:
+        return None
+    return float(brentq(f, lo, hi, xtol=1e-9))
