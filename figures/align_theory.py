@@ -70,7 +70,7 @@ def _write_csv(path: Path, rows: list):
         "H ~ log L - sigma^2/2 over L in [64, 1e6], sigma in [0.1, 6]; quadrature + MC")
 def make_lln_map(outdir: Path, quick=False) -> dict:
     outdir = Path(outdir)
-    n = 6 if quick else 13
+    n = 4 if quick else 13
     Ls = np.unique(np.round(np.logspace(np.log10(64), 6, n)).astype(int))
     sigmas = np.round(np.linspace(0.1, 6.0, n), 3)
     grid = lln_error_grid(Ls, sigmas)

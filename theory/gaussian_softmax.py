@@ -58,7 +58,8 @@ def _laplace_integrals(L: float, s: float, du: float = 0.05, chunk: int = 256):
         raise ValueError(f"L must be >= 1, got {L}")
     x, w = _x_nodes(s)
     ex = np.exp(x)
-    u = np.arange(-(math.log(L) + s * s / 2 + 45.0), 6.0 + du, du)
+    # upper end: M(t)^L ~ Phi(-ln t / s)^L decays slowly in u = ln t when L is small
+    u = np.arange(-(math.log(L) + s * s / 2 + 45.0), 6.0 + 9.0 * s + du, du)
     wu = np.full(u.size, du)
     wu[0] *= 0.5
     wu[-1] *= 0.5
@@ -204,7 +205,12 @@ def entropy_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.02, hi=4.0)
     f = lambda tau: expected_entropy(L_ex, sigma_ex / tau) - target  # noqa: E731
     s_cap = min(_MAX_S, 3 * rem_critical_s(max(L_ex, 2)) + 5)  # deep in the frozen phase
     lo = max(lo, sigma_ex / s_cap)
-    a, b = f(lo), f(hi)
-    if a * b > 0:
-        return None
-    return float(brentq(f, lo, hi, xtol=1e-9))
+    guess = sigma_ex / math.sqrt(sigma_tr ** 2 + 2 * math.log(L_ex / L_tr))  # Prop. 2
+    a, b = max(lo, 0.8 * guess), min(hi, 1.25 * guess)     # usually brackets already
+    fa, fb = f(a), f(b)
+    if fa * fb > 0:
+        a, b = lo, hi
+        fa, fb = f(a), f(b)
+        if fa * fb > 0:
+            return None
+    return float(brentq(f, a, b, xtol=1e-9))

@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--derivation", choices=("prop1", "prop2"),
                    help="print the step-by-step verified derivation instead")
     p.add_argument("--markdown", action="store_true", help="derivation as Markdown")
+    p.add_argument("--fast", action="store_true", help="derivation: fewer grid points "
+                   "for the approximation steps (seconds instead of tens of seconds)")
     p.add_argument("--seed", type=int, default=0, help="seed of the spot checks")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
@@ -51,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _derivation(args) -> int:
     from .temperature_derivations import DERIVATIONS
-    report = DERIVATIONS[args.derivation]().verify(seed=args.seed)
+    report = DERIVATIONS[args.derivation](fast=args.fast).verify(seed=args.seed)
     if args.json:
         print(json.dumps(report.as_dict()))
     elif args.markdown:
