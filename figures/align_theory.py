@@ -117,7 +117,7 @@ def prop_curves(sigma, L_tr, L_exs, draws, seed=0) -> list:
     h_tr_mc = logit_stat_fn(tr, "entropy")(1.0)
     rows = []
     for L_ex in L_exs:
-        ex = sigma * rng.standard_normal((max(8, draws * L_tr // L_ex), L_ex))
+        ex = sigma * rng.standard_normal((max(64, draws * L_tr // L_ex), L_ex))
         t_p = algorithm1_continuous(logit_stat_fn(ex, "pmax"), p_tr, lo=0.05, hi=1.5).tau
         t_h = algorithm1_continuous(logit_stat_fn(ex, "entropy"), h_tr_mc, lo=0.05,
                                     hi=1.5).tau
@@ -137,13 +137,17 @@ def make_prop_vs_mc(outdir: Path, quick=False) -> dict:
     outdir = Path(outdir)
     sigmas = (1.0,) if quick else (1.0, 2.0)
     L_exs = [1024, 4096] if quick else [1024, 2048, 4096, 8192, 15000, 32768]
-    rows = [r for s in sigmas for r in prop_curves(s, 512, L_exs, 64 if quick else 256)]
+    rows = [r for s in sigmas for r in prop_curves(s, 512, L_exs, 64 if quick else 512)]
     fig, axes = plt.subplots(1, len(sigmas), figsize=(6 * len(sigmas), 4.5), squeeze=False)
     for ax, s in zip(axes[0], sigmas):
         rs = [r for r in rows if r["sigma"] == s]
         x = [r["L_ex"] for r in rs]
         nan = lambda v: float("nan") if v is None else v  # noqa: E731
         ax.plot(x, [nan(r["prop1"]) for r in rs], "b-", label="Prop. 1 (theory)")
+        missing = [r["L_ex"] for r in rs if r["prop1"] is None]
+        if missing:
+            ax.annotate(f"Prop. 1: no root in (0, 1] for L_ex >= {min(missing)}",
+                        (0.03, 0.03), xycoords="axes fraction", color="b", fontsize=8)
         ax.plot(x, [r["mc_pmax_aligned"] for r in rs], "bx", ms=9, label="P_max aligned (MC)")
         ax.plot(x, [r["prop2"] for r in rs], "g-", label="Prop. 2 (theory)")
         ax.plot(x, [r["exact_entropy_aligned"] for r in rs], "g:", label="H aligned (exact)")
