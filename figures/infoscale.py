@@ -83,10 +83,12 @@ def make_fig4(outdir: Path, quick: bool = False) -> dict:
         ax[1].loglog(grid, [eta_star_series(a, d, 1) for a in grid], ":", color=col)
         ax[1].loglog(grid, [eta_star_series(a, d, 2) for a in grid], "--", color=col, lw=0.8)
     ax[0].set(xlabel="CosScale alpha", ylabel="peak eta* of e^{alpha eta}(1-eta^2)^{(d-3)/2}",
-              title="o: vMF draws (Wood), 3 s.e.; x: reweighted random vectors (ESS>=1000)")
+              title="o: vMF draws (Wood), 3 s.e.; x: reweighted\nrandom vectors (ESS >= 1000)")
+    ax[0].title.set_fontsize(9)
     ax[0].legend(fontsize=8)
     ax[1].set(xlabel="alpha", ylabel="1 - eta*", ylim=(1e-2, 20),
-              title="1 - eta*: exact (solid), (d-3)/(2 alpha) (dotted), 2 terms (dashed)")
+              title="1 - eta*: exact (solid), (d-3)/(2 alpha) (dotted),\n2 terms (dashed)")
+    ax[1].title.set_fontsize(9)
     fig.tight_layout()
     png = outdir / "infoscale-fig4.png"
     fig.savefig(png, dpi=110)
@@ -134,6 +136,9 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
             for i, k in enumerate(SCALINGS):
                 ax.semilogx(x, [r["drift"][k] for r in mine], ls, color=f"C{i}",
                             label=f"{k}, n_tr={nt}" if d == ds[0] else None, base=2)
+            ax.semilogx(x, [r["eq10_no_taylor"]["drift"] for r in mine], ls, color="C4",
+                        lw=0.8, label=f"Eq. 10 w/o Taylor, n_tr={nt}" if d == ds[0] else None,
+                        base=2)
         if d == 128:
             for k, c in (("infoscale", "C0"), ("invariant", "C3")):
                 pts = [m for m in data["finite_n_mc"] if m["scaling"] == k]
@@ -154,12 +159,16 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
     path.write_text(json.dumps(data))
     flat = [{"d": r["d"], "n_tr": r["n_tr"], "n": r["n"], "alpha_tr": r["alpha_tr"],
              **{f"scale_{k}": r["scale"][k] for k in SCALINGS},
-             **{f"drift_{k}": r["drift"][k] for k in SCALINGS}} for r in rows]
+             **{f"drift_{k}": r["drift"][k] for k in SCALINGS},
+             "scale_eq10_no_taylor": r["eq10_no_taylor"]["scale"],
+             "drift_eq10_no_taylor": r["eq10_no_taylor"]["drift"]} for r in rows]
     _write_csv(outdir / "infoscale-entropy-drift.csv", flat)
     top = [r for r in rows if r["n"] == 64 * r["n_tr"]]
     comp = {"drift_at_64x": {f"d={r['d']},n_tr={r['n_tr']}": {k: round(r["drift"][k], 4)
                                                              for k in SCALINGS} for r in top},
             "max_abs_infoscale_drift": max(abs(r["drift"]["infoscale"]) for r in rows),
-            "max_abs_invariant_drift": max(abs(r["drift"]["invariant"]) for r in rows)}
+            "max_abs_invariant_drift": max(abs(r["drift"]["invariant"]) for r in rows),
+            "max_abs_eq10_no_taylor_drift": max(abs(r["eq10_no_taylor"]["drift"])
+                                                for r in rows)}
     return {"png": str(png), "data": str(path), "comparison": comp, "rows": rows,
             "finite_n_mc": data["finite_n_mc"]}

@@ -106,6 +106,32 @@ def consistent_eps(n_tr, d, alpha_tr) -> float:
     return math.log(n_tr) + d / 2 * math.log(1 - t)
 
 
+def infoscale_eq10(n, n_tr, d, eps: float = 0.0) -> float:
+    """The factor Eq. 10 gives *without* the Taylor step (Eqs. 11-12); not in the paper.
+
+    Solving ``log n + (d/2) log y = eps`` with ``y = (sqrt(4t+1)-1)/(2t)`` exactly gives
+    ``t = (1-y)/y^2``, ``y = e^{2 eps/d} n^{-2/d}``, hence
+
+    .. math:: \sqrt{t(n)/t(n_{tr})} = \mathrm{InfoScale}(n)\,(n/n_{tr})^{2/d}
+
+    >>> round(infoscale_eq10(4096, 64, 128), 4)
+    1.4852
+    """
+    return infoscale(n, n_tr, d, eps) * (n / n_tr) ** (2.0 / d)
+
+
+def training_alpha_eq10(n_tr, d, eps: float = 0.0) -> float:
+    """``alpha_tr = d sqrt((1-y)/y^2)``, ``y = e^{2eps/d} n_tr^{-2/d}``: Eq. 10's calibration.
+
+    >>> round(training_alpha_eq10(64, 128), 4)
+    34.262
+    """
+    y = math.exp(2.0 * eps / d) * n_tr ** (-2.0 / d)
+    if y >= 1:
+        raise ValueError(f"no training alpha: need n_tr > e^eps = {math.exp(eps):.4g}")
+    return d * math.sqrt((1 - y) / (y * y))
+
+
 def laplace_entropy(n, d, alpha):
     """App. A.4's Laplace result before any term is dropped (exact algebra from it).
 
@@ -186,9 +212,13 @@ def drift_row(n, n_tr, d, eps: float = 0.0, alpha_tr: float | None = None,
              softmax_plus_scale(n, n_tr), "none": 1.0,
              "invariant": invariant_scale(n, n_tr, d, a0)}
     drift = {k: float(lln_entropy(n, d, s * a0, method) - h0) for k, s in scale.items()}
+    a10, s10 = training_alpha_eq10(n_tr, d, eps), infoscale_eq10(n, n_tr, d, eps)
+    eq10 = {"alpha_tr": a10, "scale": s10, "drift": float(
+        lln_entropy(n, d, s10 * a10, method) - lln_entropy(n_tr, d, a10, method))}
     return {"n": n, "n_tr": n_tr, "d": d, "eps": eps, "alpha_tr": a0,
             "entropy_train": float(h0), "scale": scale, "drift": drift,
-            "eq12_entropy_train": float(eq12_entropy(n_tr, d, a0))}
+            "eq12_entropy_train": float(eq12_entropy(n_tr, d, a0)),
+            "eq10_no_taylor": eq10}
 
 
 def drift_grid(ds=(32, 64, 128, 768), n_trs=(64, 512), multipliers=(1, 2, 4, 8, 16, 32, 64),
@@ -269,6 +299,9 @@ def _print_single(r):
     print(f"{'scaling':14s} {'factor':>10s} {'exact drift (nats)':>19s}")
     for k in SCALINGS:
         print(f"{k:14s} {r['scale'][k]:10.6f} {r['drift'][k]:19.6f}")
+    e = r["eq10_no_taylor"]
+    print(f"without the Taylor step (Eq. 10 solved exactly, its own alpha_tr = "
+          f"{e['alpha_tr']:.4g}): factor {e['scale']:.6f}, exact drift {e['drift']:.6f}")
 
 
 def main(argv=None) -> int:
