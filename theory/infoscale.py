@@ -107,7 +107,7 @@ def consistent_eps(n_tr, d, alpha_tr) -> float:
 
 
 def infoscale_eq10(n, n_tr, d, eps: float = 0.0) -> float:
-    """The factor Eq. 10 gives *without* the Taylor step (Eqs. 11-12); not in the paper.
+    r"""The factor Eq. 10 gives *without* the Taylor step (Eqs. 11-12); not in the paper.
 
     Solving ``log n + (d/2) log y = eps`` with ``y = (sqrt(4t+1)-1)/(2t)`` exactly gives
     ``t = (1-y)/y^2``, ``y = e^{2 eps/d} n^{-2/d}``, hence
