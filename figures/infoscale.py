@@ -148,7 +148,7 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
         ax.axhline(0, color="k", lw=0.5)
         ax.set(title=f"d = {d}", xlabel="n / n_tr")
     axs[0].set_ylabel("H(n) - H(n_tr), nats (Eq. 9 exact)")
-    axs[0].legend(fontsize=7)
+    axs[0].legend(fontsize=6, loc="lower left", ncol=2)
     fig.suptitle("Entropy drift; squares at d=128: finite-n softmax Monte Carlo (n_tr=64)",
                  fontsize=9)
     fig.tight_layout()

@@ -99,3 +99,21 @@ def test_cosscale_logits():
     assert np.all(np.abs(got) <= 16 + 1e-12)
     with pytest.raises(ValueError):
         C.cosscale_logits(np.zeros((1, 8)), k[0], 1.0)
+
+
+def test_cli(capsys):
+    import json
+    assert C.main(["--d", "128", "--alpha", "8", "256", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rows"][1]["eta_star"] == pytest.approx(C.eta_star(256, 128))
+
+
+@pytest.mark.parametrize("argv", [["--d", "2", "--alpha", "8"], ["--d", "128", "--alpha", "0"],
+                                  ["--alpha", "8"]])
+def test_cli_bad_input(argv, capsys):
+    try:
+        code = C.main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and err[0].startswith("error:")
