@@ -176,8 +176,11 @@ def _solve_steps():
         Step("K from lambda = 1/sqrt(d) at n = n_tr (Eq. 14)",
              k14 * sp.sqrt(1 - sp.exp(2 * eps / d) * n_tr ** (-2 / d)), 1 / sp.sqrt(d),
              "model 'perfectly trained' at n_tr", domain=dom, source="Eq. 14"),
-        Step("InfoScale (Eq. 15)", k14 * sp.sqrt(1 - sp.exp(2 * eps / d) * n ** (-2 / d)),
-             info / sp.sqrt(d), "substitute K", domain=dom, source="Eq. 15"),
+        # squared: both sides are products of principal square roots (>= 0), so equal
+        # squares prove the identity; sympy cannot combine the roots unsquared
+        Step("InfoScale (Eq. 15)", (k14 * sp.sqrt(1 - sp.exp(2 * eps / d) * n ** (-2 / d))) ** 2,
+             (info / sp.sqrt(d)) ** 2, "substitute K; both sides >= 0, so compared squared",
+             domain=dom, source="Eq. 15"),
     ]
 
 
