@@ -24,6 +24,7 @@ n, d, alpha, t, a = sp.symbols("n d alpha t a", positive=True)
 lam, v, K, n_tr = sp.symbols("lambda v K n_tr", positive=True)
 eps = sp.Symbol("epsilon", real=True)
 theta, eta, x = sp.symbols("theta eta x", real=True)
+S_ROOT = sp.Symbol("s", positive=True)                            # sqrt(4t + 1)
 C_STAR = (-d + sp.sqrt(d ** 2 + 4 * alpha ** 2)) / (2 * alpha)   # cos(theta_1^*), App. A.4
 G1 = alpha * sp.cos(theta) + d * sp.log(sp.sin(theta))           # (d-2) replaced by d
 NU = d / 2 - 1
@@ -71,7 +72,7 @@ def _integral_steps():
     et = sp.Integral(sp.exp(alpha * eta) * (1 - eta ** 2) ** ((d - 3) / 2), (eta, -1, 1))
     norm = sp.sqrt(sp.pi) * sp.gamma((d - 1) / 2) / sp.gamma(d / 2)
     closed = sp.exp(BESSEL_LOGM) * norm
-    dom = {d: (4, 400), alpha: (0.5, 150)}
+    dom = {d: (4, 800), alpha: (0.5, 150)}   # covers the Laplace grids' d = 768
     return [
         Step("hypersphere normaliser", sp.Integral(sp.sin(theta) ** (d - 2), (theta, 0, sp.pi)),
              norm, "p_d(theta) = Gamma(d/2)/(Gamma((d-1)/2) sqrt(pi)) sin^{d-2} theta integrates "
@@ -98,7 +99,9 @@ def _laplace_steps(quick):
     tstar = sp.acos(C_STAR)
     lap_num = sp.sqrt(2 * sp.pi / (alpha * (1 / C_STAR + C_STAR))) * sp.exp(
         alpha * C_STAR + d * sp.log(sp.sqrt(1 - C_STAR ** 2)))
-    quad_num = lambda p: mp.exp(cos_moments(p["alpha"], p["d"], "theta")[0]) * _quad_theta(  # noqa
+    # the exact side by the Bessel closed form, which the two integral steps before verify
+    # against quadrature in theta and in eta (same d range); ~10x faster than quadrature
+    quad_num = lambda p: mp.exp(cos_moments(p["alpha"], p["d"], "bessel")[0]) * _quad_theta(  # noqa
         p["d"], lambda s: mp.sin(s) ** (p["d"] - 2))
     return [
         Step("Laplace point theta_1^*", sp.diff(G1, theta).subs(theta, tstar), sp.Integer(0),
@@ -122,7 +125,7 @@ def _laplace_steps(quick):
         Step("Laplace: E_tilted[alpha cos] = alpha cos theta_1^*", sp.Symbol("m_alpha"),
              alpha * C_STAR, "the slowly varying factor alpha cos theta taken at the peak",
              kind="approx", error="absolute", grid={d: dgrid, alpha: agrid},
-             lhs_value=lambda p: p["alpha"] * cos_moments(p["alpha"], p["d"], "eta")[1],
+             lhs_value=lambda p: p["alpha"] * cos_moments(p["alpha"], p["d"], "bessel")[1],
              regime="absolute error in nats", source="App. A.4"),
         Step("Laplace entropy vs exact Eq. 9", sp.Symbol("H_hat"), LAPLACE_H,
              "all three Laplace approximations together (n = 64)", kind="approx",
@@ -137,10 +140,22 @@ def _algebra_steps(quick):
     dgrid = [32, 128] if quick else [32, 128, 768]
     on_path = {t: 1 - n ** (-2 / d)}   # t along InfoScale's own path (eps = 0, Eq. 13)
     ngrid = [64, 4096] if quick else [64, 512, 4096, 32768]
+    # the two identities of App. A.4 in s = sqrt(4t+1) > 1 (t = (s^2-1)/4), where sympy
+    # proves them; alpha = d sqrt(t) is r^2 = v d with lambda v = sqrt(t)
+    c_s = C_STAR.subs(alpha, d * sp.sqrt((S_ROOT ** 2 - 1) / 4))
+    t_s = (S_ROOT ** 2 - 1) / 4
     return [
+        Step("sin^2 theta* = (sqrt(4t+1)-1)/(2t)", 1 - c_s ** 2, (S_ROOT - 1) / (2 * t_s),
+             "cos theta* from alpha(1-c^2) = d c with alpha = d sqrt(t); s = sqrt(4t+1)",
+             domain={S_ROOT: (1.001, 3.7), d: (4, 800)}, source="App. A.4"),
+        Step("lambda v (cos theta* + 1/cos theta*) = sqrt(4t+1)",
+             sp.sqrt(t_s) * (c_s + 1 / c_s), S_ROOT,
+             "lambda v = sqrt(t); s = sqrt(4t+1)",
+             domain={S_ROOT: (1.001, 3.7), d: (4, 800)}, source="App. A.4"),
         Step("substitute r^2 = v d (alpha = d sqrt(t))", LAPLACE_H.subs(sub),
              EQ10 - sp.log(4 * t + 1) / 4,
-             "sin^2 theta* = (sqrt(4t+1)-1)/(2t); sqrt(t)(c + 1/c) = sqrt(4t+1)",
+             "the two identities above inserted into the Laplace entropy (log algebra; "
+             "sympy does not close it, so checked numerically)", symbolic_check=False,
              domain={d: (4, 800), t: (1e-3, 3), n: (2, 1e5)}, source="App. A.4"),
         Step("drop -1/4 log(4t+1) (Eq. 10)", (EQ10 - sp.log(4 * t + 1) / 4).subs(on_path),
              EQ10.subs(on_path), "'as lambda -> 0, v -> 0'; t = 1 - n^{-2/d} (eps = 0)",

@@ -194,7 +194,14 @@ def a33(ctx):
 @_claim("infoscale-a4-sqrt-identity", "App. A.4", "With alpha = d sqrt(t): sin^2 theta* = "
         "(sqrt(4t+1)-1)/(2t) and lambda v (cos theta* + 1/cos theta*) = sqrt(4t+1).", "symbolic")
 def a4_sqrt(ctx):
-    return _step_verdict(ctx, "substitute r^2 = v d (alpha = d sqrt(t))")
+    r1 = _step(ctx, "sin^2 theta* = (sqrt(4t+1)-1)/(2t)")
+    r2 = _step(ctx, "lambda v (cos theta* + 1/cos theta*) = sqrt(4t+1)")
+    r3 = _step(ctx, "substitute r^2 = v d (alpha = d sqrt(t))")
+    ok = r1.verdict == r2.verdict == "proved" and r3.verdict == "verified numerically"
+    return Verdict(HOLDS if ok else FAILS, f"sin^2 identity: {r1.verdict}; curvature identity: "
+                   f"{r2.verdict} (sympy, in s = sqrt(4t+1)); their insertion into the Laplace "
+                   f"entropy: {r3.verdict} (max error {r3.max_error:.1g})",
+                   {"sin2": r1.as_dict(), "curvature": r2.as_dict(), "combined": r3.as_dict()})
 
 
 @_claim("infoscale-a4-drop-term", "App. A.4 -> Eq. 10", "The term -1/2 log sqrt(4t+1) "
