@@ -556,7 +556,8 @@ def table4(ctx):
     frac = T.TABLE4["number of samples"][0] / sum(T.TABLE4["number of samples"])
     return Verdict(FAILS if bad else HOLDS, f"Train fraction {frac:.4f} (80% holds), but the "
                    f"{', '.join(bad)} column is impossible: min 20987 > average 18971 > max "
-                   "15959 (min and max swapped).", {"train_fraction": frac, "bad_columns": bad})
+                   "15959 (it would be consistent with min and max swapped).",
+                   {"train_fraction": frac, "bad_columns": bad})
 
 
 def _compatible(a: str, b: str) -> bool:
