@@ -169,3 +169,10 @@ def test_log_rule_table_check_detects_a_wrong_entry():
 def test_table3_averages_consistent_and_detector_works():
     assert all(average_consistent(v, a)["consistent"] for v, a in TABLE3.values())
     assert not average_consistent(["1.0", "2.0"], "1.7")["consistent"]
+
+
+def test_local_infoscale_formula_matches_the_infoscale_area():
+    infoscale = pytest.importorskip("theory.infoscale").infoscale
+    from theory.softmax_temperature import infoscale_factor
+    for n, n_tr, d in [(15000, 512, 64), (4096, 512, 128), (512, 512, 32)]:
+        assert infoscale_factor(n, n_tr, d) == pytest.approx(infoscale(n, n_tr, d), rel=1e-14)
