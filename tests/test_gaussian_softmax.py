@@ -10,6 +10,7 @@ from theory.alignment_truth import prop2_vs_truth
 from theory.derivation import symbolic_zero
 from theory.gaussian_softmax import (_laplace_integrals, expected_entropy,
                                      expected_log_partition, expected_max_std_normal,
+                                     expected_pmax, pmax_alignment_tau_exact,
                                      lln_relative_error, mc_softmax_stats, rem_critical_s)
 
 l = sp.Symbol("l", real=True)
@@ -101,3 +102,22 @@ def test_prop2_aligns_entropy_within_map_error_or_reports():
     assert abs(bad["mismatch_mc"] - bad["predicted_mismatch"]) < 4 * bad["mismatch_mc_se"]
     assert bad["mismatch_mc"] > 4 * bad["mismatch_mc_se"]      # detectably misaligned
     assert bad["tau_prop2"] - bad["tau_exact"] > 0.05
+
+
+@pytest.mark.parametrize("s", [0.3, 1.0, 3.0])
+def test_exact_pmax_matches_L2_closed_form(s):
+    # L = 2: P_max = sigmoid(|d|), d ~ N(0, 2 s^2)  (mpmath quadrature)
+    sd = s * mp.sqrt(2)
+    ref = mp.quad(lambda d: mp.npdf(d, 0, sd) / (1 + mp.exp(-abs(d))), [-mp.inf, 0, mp.inf])
+    assert expected_pmax(2, s) == pytest.approx(float(ref), abs=1e-8)
+
+
+@pytest.mark.parametrize("L,s", [(512, 1.0), (512, 2.7), (64, 6.0)])
+def test_exact_pmax_matches_monte_carlo(L, s):
+    mc = mc_softmax_stats(L, s, 1.0, 2000, seed=4)["pmax"]
+    assert abs(expected_pmax(L, s) - mc[0]) < 4 * mc[1]
+
+
+def test_pmax_alignment_tau_exact_aligns():
+    tau = pmax_alignment_tau_exact(512, 2048, 1.0, 1.0)
+    assert expected_pmax(2048, 1.0 / tau) == pytest.approx(expected_pmax(512, 1.0), rel=1e-5)

@@ -6,9 +6,9 @@ operating point (attention-alignment paper, Tables 1 and 7, Eq. 2).
   mismatch the approximation-error map predicts,
   :math:`\\epsilon_H(L_{ex}, \\sigma_{ex}/\\tau) - \\epsilon_H(L_{tr}, \\sigma_{tr})`
   with :math:`\\epsilon_H(L, s) = E[H] - (\\log L - s^2/2)`.
-* :func:`prop1_vs_truth`: Prop. 1's temperature (with :math:`P` the true
-  :math:`E[P_{max}]` at :math:`L_{tr}`) and the true P_max-aligning temperature found by
-  Algorithm 1 (continuous) on common random numbers; also Prop. 1 with Assumption 2
+* :func:`prop1_vs_truth`: Prop. 1's temperature (with :math:`P` the exact
+  :math:`E[P_{max}]` at :math:`L_{tr}`) and the true P_max-aligning temperature (exact by
+  quadrature, and by Algorithm 1 (continuous) on Monte Carlo samples); also Prop. 1 with Assumption 2
   replaced by the i.i.d. value :math:`l^{ex}_{max} = \\sigma_{ex} E[\\max_{L_{ex}} Z]`.
 * :func:`paper_operating_point`: :math:`\\sigma_{tr}` implied by Eq. 2 from the paper's
   Table 1 (:math:`P_{max}` at 512) and Table 7 (:math:`l_{max}`).
@@ -24,7 +24,8 @@ import math
 import numpy as np
 
 from .gaussian_softmax import (entropy_alignment_tau_exact, expected_entropy,
-                               expected_max_std_normal, mc_softmax_stats, approx_entropy)
+                               expected_max_std_normal, expected_pmax, mc_softmax_stats,
+                               approx_entropy, pmax_alignment_tau_exact)
 from .softmax_temperature import (algorithm1_continuous, prop1_coefficients,
                                   prop1_temperature, prop2_temperature, quadratic_roots,
                                   softmax_pmax_entropy)
@@ -78,15 +79,17 @@ def prop1_vs_truth(L_tr, L_ex, sigma, draws=400, seed=0) -> dict:
     at both lengths), by Monte Carlo with common random numbers.
     """
     stats_tr = mc_softmax_stats(L_tr, sigma, 1.0, draws, seed)
-    p_tr = stats_tr["pmax"][0]
-    truth = algorithm1_continuous(_mc_pmax_fn(L_ex, sigma, draws, seed + 1), p_tr,
-                                  lo=0.05, hi=1.5)
+    p_tr = expected_pmax(L_tr, sigma)
+    truth = algorithm1_continuous(_mc_pmax_fn(L_ex, sigma, draws, seed + 1),
+                                  stats_tr["pmax"][0], lo=0.05, hi=1.5)
     r1 = prop1_temperature(L_tr, L_ex, sigma, sigma, p_tr)
     A, _, C = prop1_coefficients(L_tr, L_ex, sigma, sigma, p_tr)
     b_iid = sigma * expected_max_std_normal(L_ex)  # B with l_max^ex = sigma E[max]
     roots = quadratic_roots(A, b_iid, C)
     return {"L_tr": L_tr, "L_ex": L_ex, "sigma": sigma, "pmax_tr": p_tr,
-            "pmax_tr_se": stats_tr["pmax"][1], "tau_true": truth.tau,
+            "pmax_tr_mc": stats_tr["pmax"][0], "pmax_tr_se": stats_tr["pmax"][1],
+            "tau_true": pmax_alignment_tau_exact(L_tr, L_ex, sigma, sigma),
+            "tau_true_mc": truth.tau,
             "tau_prop1": r1.tau, "prop1_note": r1.note,
             "tau_prop1_iid_lmax": roots[0] if roots else None,
             "lmax_tr": sigma * expected_max_std_normal(L_tr), "lmax_ex": b_iid}
