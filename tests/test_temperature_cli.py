@@ -65,3 +65,23 @@ def test_real_derivation_cli():
     p = subprocess.run([sys.executable, "-m", "theory.temperature", "--derivation", "prop1",
                         "--fast"], capture_output=True, text=True)
     assert p.returncode == 0 and "[refuted]" in p.stdout and "[proved]" in p.stdout
+
+
+def test_truth_json_exact_vs_approx(capsys):
+    assert cli.main(["--truth", "--L", "512", "--sigma", "2.7", "--draws", "300",
+                     "--json"]) == 0
+    t = json.loads(capsys.readouterr().out)
+    # exact E[H] at (512, 2.7) is 0.76 nats above log L - sigma^2/2 (quadrature) and the
+    # Monte Carlo estimate agrees with the exact value
+    assert t["exact"]["entropy"] - t["approx"]["entropy"] == pytest.approx(0.763, abs=2e-3)
+    mc = t["monte_carlo"]["entropy"]
+    assert abs(mc["mean"] - t["exact"]["entropy"]) < 4 * mc["se"]
+
+
+@pytest.mark.parametrize("argv", [["--truth", "--L", "512"],
+                                  ["--truth", "--L", "512", "--sigma", "-1"],
+                                  ["--truth", "--L", "512", "--sigma", "1", "--tau", "0"]])
+def test_truth_bad_input(argv, capsys):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:")

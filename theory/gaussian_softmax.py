@@ -274,3 +274,33 @@ def pmax_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.05, hi=4.0):
         if fa * fb <= 0:
             return float(brentq(f, a, b, xtol=1e-7))
     return None
+
+
+def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
+                  seed: int = 0) -> dict:
+    """For given (L, sigma, tau): exact E[P_max], E[H], E[log D] of softmax over L i.i.d.
+    N(0, sigma^2) logits (quadrature), the paper's approximations next to them, and
+    optionally a Monte Carlo estimate with standard errors.
+
+    .. math:: H \\approx \\log L - \\frac{\\sigma^2}{2\\tau^2},\\quad
+              P_{max} \\approx \\frac{e^{\\sigma m_L/\\tau}}{L e^{\\sigma^2/(2\\tau^2)}}
+
+    >>> t = softmax_truth(512, 1.0, 1.0)
+    >>> round(t["exact"]["entropy"], 4), round(t["approx"]["entropy"], 4)
+    (5.7419, 5.7383)
+    """
+    s = sigma / tau
+    log_d, sd = _laplace_integrals(L, s)
+    m = expected_max_std_normal(int(L))
+    out = {"L": L, "sigma": sigma, "tau": tau, "s": s, "regime": {
+               "exp_s2": math.exp(min(s * s, 700.0)), "s_c": rem_critical_s(max(L, 2)),
+               "lln_ok": L > 10 * math.exp(min(s * s, 700.0))},
+           "exact": {"pmax": expected_pmax(L, s), "entropy": log_d - sd,
+                     "log_partition": log_d, "lmax": sigma * m},
+           "approx": {"pmax": float(approx_pmax(L, sigma, tau, sigma * m)),
+                      "entropy": float(approx_entropy(L, s)),
+                      "log_partition": float(approx_log_partition(L, s))}}
+    if draws:
+        mc = mc_softmax_stats(int(L), sigma, tau, draws, seed)
+        out["monte_carlo"] = {k: {"mean": v[0], "se": v[1]} for k, v in mc.items()}
+    return out
