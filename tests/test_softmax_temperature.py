@@ -12,8 +12,9 @@ from theory.softmax_temperature import (PAPER_GRID, TemperatureInputError, algor
                                         softmax_pmax_entropy, temperature_rules,
                                         yarn_temperature)
 from theory.table_arithmetic import (TABLE8_LOG, TABLE9_LOG, TABLE10_LOG, TABLE11_LOG,
-                                     TABLE3, average_consistent, implied_lengths,
-                                     log_rule_table_check)
+                                     TABLE3, average_consistent, difference_consistent,
+                                     implied_lengths, log_rule_table_check, table4_averages,
+                                     table5_checks)
 
 # (L_tr, L_ex, sigma_tr, sigma_ex, P): points where Prop. 1 has a real root in (0, 1]
 PROP1_CASES = [(512, 2048, 1.0, 1.0, 0.3), (512, 15000, 1.0, 0.8, 0.2),
@@ -176,3 +177,20 @@ def test_local_infoscale_formula_matches_the_infoscale_area():
     from theory.softmax_temperature import infoscale_factor
     for n, n_tr, d in [(15000, 512, 64), (4096, 512, 128), (512, 512, 32)]:
         assert infoscale_factor(n, n_tr, d) == pytest.approx(infoscale(n, n_tr, d), rel=1e-14)
+
+
+def test_table4_and_table5_arithmetic():
+    assert all(v["consistent"] for v in table4_averages().values())
+    t = table5_checks()
+    assert all(v["consistent"] for v in t["avg30"].values())
+    assert all(v["avg10"]["consistent"] and v["avg20"]["consistent"]
+               and v["positions30_equal"] for v in t["vs_table14"].values())
+
+
+def test_table5_improvement_typo_is_detected():
+    # Table 5, Flan-T5-Large, 30 docs, position 4: 44.5 - 42.0 = +2.5, printed +1.5
+    bad = [(k, c) for k, v in table5_checks()["improvement"].items() for c in v
+           if not c["consistent"]]
+    assert [(k, c["a"], c["b"], c["printed"]) for k, c in bad] == [
+        ("Flan-T5-Large Improvement", "42.0", "44.5", "+1.5")]
+    assert difference_consistent("42.0", "44.5", "+2.5")["consistent"]

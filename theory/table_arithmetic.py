@@ -108,3 +108,100 @@ def average_consistent(values: list, printed_avg: str) -> dict:
     mean = sum(float(v) for v in values) / len(values)
     return {"mean_of_displayed": mean, "possible_mean": [lo, hi], "printed": printed_avg,
             "consistent": a_lo <= hi and lo <= a_hi}
+
+
+def _row(text: str) -> list:
+    return text.split()
+
+
+#: Table 4 (retrieval accuracy): 16 task columns and the printed Avg.
+TABLE4 = {
+    "Flan-T5-Large": ("99 100 97 97 83 97 100 92 96 93 92 62 47 31 16 9", "76"),
+    "Flan-T5-Large w/ Pmax": ("96 90 86 94 98 99 98 98 98 98 100 84 90 85 79 85", "92"),
+    "Flan-T5-Large w/ H": ("59 32 16 0 3 97 90 94 83 93 88 29 25 21 15 22", "48"),
+    "Flan-T5-Large w/ log": ("88 79 75 61 55 99 99 98 99 97 98 74 63 51 41 35", "76"),
+    "Flan-T5-XL": ("100 100 100 100 100 96 90 77 57 45 26 100 100 100 100 100", "87"),
+    "Flan-T5-XL w/ Pmax": ("100 100 100 100 100 97 90 89 80 70 62 100 99 100 100 100", "93"),
+    "Flan-T5-XL w/ H": ("99 98 97 96 96 95 87 88 79 70 71 100 100 100 100 100", "92"),
+    "Flan-T5-XL w/ log": ("99 100 100 100 100 98 88 81 86 60 67 100 100 100 100 99", "92"),
+    "Flan-T5-XXL": ("100 100 100 99 99 100 100 98 95 84 82 100 100 100 100 100", "97"),
+    "Flan-T5-XXL w/ Pmax": ("100 100 100 99 99 97 99 96 97 94 95 100 98 100 100 100", "98"),
+    "Flan-T5-XXL w/ H": ("100 100 97 98 94 99 92 92 76 58 58 100 100 100 100 100", "92"),
+    "Flan-T5-XXL w/ log": ("100 100 99 98 92 100 98 94 93 84 90 100 100 100 100 100", "97"),
+    "LongChat": ("100 100 100 99 89 100 91 93 83 78 59 100 100 99 100 99", "93"),
+}
+
+#: Table 5 (multi-doc QA): 10-doc Avg, 20-doc Avg, 30-doc positions 0..29, 30-doc Avg
+TABLE5 = {
+    "Flan-T5-Large": "52.4 43.3 52.6 42.0 36.5 34.0 33.9 33.9 37.9 38.7",
+    "Flan-T5-Large w/ Pmax": "53.1 44.2 50.8 44.5 39.5 36.4 35.9 35.8 37.0 40.0",
+    "Flan-T5-Large Improvement": "+0.7 +0.9 -1.8 +1.5 +3.0 +2.4 +2.0 +1.9 -0.9 +1.3",
+    "Flan-T5-Large w/ H": "52.1 43.2 47.6 41.1 35.2 33.5 32.2 33.3 34.2 36.7",
+    "Flan-T5-Large w/ log": "53.2 44.5 50.6 44.1 39.3 36.3 35.8 35.8 37.2 39.9",
+    "Flan-T5-XL": "59.4 51.2 58.4 44.6 40.0 39.9 41.7 46.4 54.8 46.5",
+    "Flan-T5-XL w/ Pmax": "61.1 53.6 60.9 49.1 46.0 44.9 46.3 49.1 55.7 50.3",
+    "Flan-T5-XL Improvement": "+1.7 +2.4 +2.5 +4.5 +6.0 +5.0 +4.6 +2.7 +0.9 +3.8",
+    "Flan-T5-XL w/ H": "60.5 52.4 52.4 43.5 42.1 40.3 42.0 42.9 51.3 44.9",
+    "Flan-T5-XL w/ log": "60.9 53.6 61.0 49.1 46.1 44.7 46.1 48.7 55.4 50.2",
+    "Flan-T5-XXL": "63.6 56.9 58.9 49.1 48.1 47.5 48.9 53.1 61.2 52.4",
+    "Flan-T5-XXL w/ Pmax": "63.7 57.7 60.4 52.5 51.0 50.2 51.3 53.5 59.1 54.0",
+    "Flan-T5-XXL Improvement": "+0.1 +0.8 +1.5 +3.4 +2.9 +2.7 +2.4 +0.4 -2.1 +1.6",
+    "Flan-T5-XXL w/ H": "63.6 57.1 61.0 53.4 50.8 50.3 50.7 51.9 55.7 53.4",
+    "Flan-T5-XXL w/ log": "63.9 57.6 61.5 53.3 51.3 50.3 51.1 53.0 57.2 54.0",
+}
+
+#: Table 14 (multi-doc QA breakdown): 10 docs (0 4 9), 20 docs (0 4 9 14 19),
+#: 30 docs (0 4 9 14 19 24 29); row names as in Table 5 (Max. = Pmax, Ent. = H)
+TABLE14 = {
+    "Flan-T5-Large": "60.6 48.5 48.0 54.5 44.0 39.6 38.0 40.2 52.6 42.0 36.5 34.0 33.9 33.9 37.9",
+    "Flan-T5-Large w/ Pmax": "60.9 49.8 48.6 53.5 45.6 40.8 39.7 41.3 50.8 44.5 39.5 36.4 35.9 35.8 37.0",
+    "Flan-T5-Large w/ H": "58.9 50.1 47.3 52.4 45.2 40.4 38.0 40.0 47.6 41.1 35.2 33.5 32.2 33.3 34.2",
+    "Flan-T5-Large w/ log": "60.2 51.1 48.4 53.8 46.0 41.4 39.4 41.7 50.6 44.1 39.3 36.3 35.8 35.8 37.2",
+    "Flan-T5-XL": "64.0 55.4 58.9 60.6 47.9 45.1 47.3 55.3 58.4 44.6 40.0 39.9 41.7 46.4 54.8",
+    "Flan-T5-XL w/ Pmax": "65.3 57.3 60.8 62.2 51.6 49.0 49.4 56.0 60.9 49.1 46.0 44.9 46.3 49.1 55.7",
+    "Flan-T5-XL w/ H": "64.7 56.7 60.0 59.3 50.1 47.9 49.8 55.1 52.4 43.5 42.1 40.3 42.0 42.9 51.3",
+    "Flan-T5-XL w/ log": "65.1 57.0 60.6 62.2 51.7 48.8 49.5 56.0 61.0 49.1 46.1 44.7 46.1 48.7 55.4",
+    "Flan-T5-XXL": "65.1 61.0 64.6 61.1 53.9 52.4 54.7 62.4 58.9 49.1 48.1 47.5 48.9 53.1 61.2",
+    "Flan-T5-XXL w/ Pmax": "66.2 61.8 63.2 62.8 55.9 54.4 55.6 59.6 60.4 52.5 51.0 50.2 51.3 53.5 59.1",
+    "Flan-T5-XXL w/ H": "67.3 62.1 61.3 63.2 56.1 54.1 54.3 57.6 61.0 53.4 50.8 50.3 50.7 51.9 55.7",
+    "Flan-T5-XXL w/ log": "66.7 61.9 63.1 63.1 56.0 54.7 55.1 59.0 61.5 53.3 51.3 50.3 51.1 53.0 57.2",
+}
+
+
+def difference_consistent(a: str, b: str, printed: str) -> dict:
+    """Is the printed difference ``b - a`` compatible with the rounded a and b?
+
+    >>> difference_consistent("52.4", "53.1", "+0.7")["consistent"]
+    True
+    """
+    (a_lo, a_hi), (b_lo, b_hi) = _interval(a), _interval(b)
+    p_lo, p_hi = _interval(printed)
+    lo, hi = b_lo - a_hi, b_hi - a_lo
+    return {"a": a, "b": b, "printed": printed, "difference": float(b) - float(a),
+            "consistent": p_lo <= hi and lo <= p_hi}
+
+
+def table4_averages() -> dict:
+    """Table 4's Avg. vs the mean of its 16 columns."""
+    return {k: average_consistent(_row(v), avg) for k, (v, avg) in TABLE4.items()}
+
+
+def table5_checks() -> dict:
+    """Table 5: the 30-doc Avg. vs the mean of its 7 positions; each Improvement row vs
+    (w/ Pmax - base); the 10/20/30-doc figures vs Table 14's breakdown."""
+    out = {"avg30": {}, "improvement": {}, "vs_table14": {}}
+    for name, row in TABLE5.items():
+        v = _row(row)
+        if "Improvement" in name:
+            model = name.replace(" Improvement", "")
+            base, pmax = _row(TABLE5[model]), _row(TABLE5[model + " w/ Pmax"])
+            out["improvement"][name] = [difference_consistent(a, b, p)
+                                        for a, b, p in zip(base, pmax, v)]
+            continue
+        out["avg30"][name] = average_consistent(v[2:9], v[9])
+        t14 = _row(TABLE14[name])
+        out["vs_table14"][name] = {
+            "avg10": average_consistent(t14[0:3], v[0]),
+            "avg20": average_consistent(t14[3:8], v[1]),
+            "positions30_equal": t14[8:15] == v[2:9]}
+    return out
