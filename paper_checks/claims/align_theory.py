@@ -93,6 +93,7 @@ def _a2_vs_a1(ctx):
     t7 = {k: v["lmax_15k"] / v["lmax_512"] for k, v in PAPER_TABLES.items()}
     op = paper_operating_point()
     ev = {"E_max_std_normal": {str(k): v for k, v in m.items()},
+          "sqrt_2_ln_L": {str(k): math.sqrt(2 * math.log(k)) for k in m},
           "iid_growth_512_to_15000": ratio, "table7_growth": t7,
           "sigma_ex_over_sigma_tr_needed": {k: 1 / ratio * t7[k] for k in t7},
           "sigma_tr_iid": {k: o["sigma_tr_iid"] for k, o in op.items()},
