@@ -25,6 +25,9 @@ EXPECTED = {
     "rpe-index-convention": FAILS,          # b_0 = 1/0^2
     "rpe-necessity-eq9": HOLDS,             # we prove necessity for Eq. 9
     "rpe-thm3.4-extrapolation": FAILS,      # Eq. 9 is not Def. 2.1
+    "rpe-eq8": FAILS,                       # window of w + 1 tokens
+    "rpe-sec3.3-trf-erf": FAILS,            # ERF on both sides of TRF
+    "rpe-appB-kerple-trained": CANNOT,
     "rpe-eq22": HOLDS,
     "rpe-thm3.5": HOLDS,
     "rpe-thm3.5-proof-eq25": HOLDS,
@@ -70,6 +73,12 @@ def test_claim_verdict(claim_id, registry, tmp_path):
     row = run_claim(REGISTRY[claim_id], Context(tmp_path, quick=True))
     assert not row["crashed"], row["summary"]
     assert row["verdict"] == EXPECTED[claim_id], row["summary"]
+
+
+def test_corrected_erf_trf_sandwich_holds(tmp_path):
+    # our corrected statement: rowTRF(eps*rho) <= ERF(eps) <= TRF(eps/rho)
+    row = run_claim(REGISTRY["rpe-sec3.3-trf-erf"], Context(tmp_path, quick=True))
+    assert row["evidence"]["corrected_bound_holds"] is True
 
 
 # ----------------------------------------------- reference against closed forms

@@ -338,6 +338,67 @@ def check_thm34_extrapolation(ctx):
                              "kerple_log_r1.01_trf_eps0.1": mp.nstr(mp.mpf(trf), 6)})
 
 
+@claim(id="rpe-eq8", paper=P, location="Sec. 3.1, Eq. 8", kind="numeric",
+       statement="Sliding-window attention of window size w is the RPE m_ij = 0 for "
+                 "i - j <= w, -inf otherwise.")
+def check_eq8(ctx):
+    w = 16
+    b = np.array([1.0 if tt <= w else 0.0 for tt in range(200)])   # exp(m) at distance t
+    tokens = int(b.sum())
+    B = float(b.sum())
+    trf = {e: ref.brute_force_trf(b, B, e) for e in (0.5, 0.1, 0.01)}
+    formula = {e: math.floor((w + 1) * (1 - e)) + 1 for e in trf}
+    return Verdict(FAILS,
+                   f"Off by one: i - j <= w admits distances 0..w, i.e. w + 1 tokens "
+                   f"(w = {w}: {tokens} tokens), whereas Eq. 7's window j holds j tokens "
+                   "(distances 0..j-1). Corrected: m_ij = 0 iff i - j < w. The window RPE's "
+                   "series is finite, so Thm 3.4 applies; its TRF is floor((w+1)(1-eps)) + 1 "
+                   f"(checked: {trf} = {formula}).",
+                   evidence={"w": w, "tokens_in_window": tokens,
+                             "trf": {str(k_): v_ for k_, v_ in trf.items()}})
+
+
+def _row_trf(b_row, eps):
+    """Eq. 22 on one finite row (B replaced by the row's own sum), float64, strict >."""
+    c = np.cumsum(b_row)
+    hit = np.nonzero(c > c[-1] * (1 - eps))[0]
+    return int(hit[0]) + 1
+
+
+@claim(id="rpe-sec3.3-trf-erf", paper=P, location="Sec. 3.3, text before Eq. 22",
+       kind="numeric",
+       statement="C_ij is upper bounded by B_ij (Eq. 17), so the TRF computed from B_ij "
+                 "gives the receptive field (ERF n_emp) without training.")
+def check_trf_erf(ctx):
+    I, L, dim = 2000, 1.0, 1
+    b = ref.terms_array("type1", I)
+    rho = math.exp(2 * L * L)                       # a_max / a_min, d = 1
+    dist = np.arange(I)                              # distance t = i - s
+    rows = []
+    for label, qk in (("far tokens favoured", np.where(dist >= 50, L * L, -L * L)),
+                      ("near tokens favoured", np.where(dist < 50, L * L, -L * L)),
+                      ("random", np.random.default_rng(2).uniform(-L * L, L * L, I))):
+        c = np.exp(qk) * b                           # c at distance t (row i = I)
+        for e in (0.1, 0.01):
+            erf = _row_trf(c, e)
+            rows.append({"a": label, "eps": e, "ERF": erf,
+                         "TRF(eps)": ref.exact_trf("type1", None, e),
+                         "row_TRF(eps*rho)": _row_trf(b, e * rho) if e * rho < 1 else 1,
+                         "TRF(eps/rho)": ref.exact_trf("type1", None, e / rho)})
+    sandwich_ok = all(rw["row_TRF(eps*rho)"] <= rw["ERF"] <= rw["TRF(eps/rho)"] for rw in rows)
+    above = [rw for rw in rows if rw["ERF"] > rw["TRF(eps)"]]
+    below = [rw for rw in rows if rw["ERF"] < rw["TRF(eps)"]]
+    fmt = lambda rw: f"ERF({rw['eps']}) = {rw['ERF']} vs TRF = {rw['TRF(eps)']} ({rw['a']})"
+    return Verdict(FAILS if above and below else HOLDS,
+                   "Not a bound at the same eps: C_ij <= a_max B_ij (a constant is "
+                   "missing), and the ERF falls on both sides of the TRF: Type 1, l = 1, "
+                   f"d = 1, row length {I}: " + "; ".join(fmt(rw) for rw in above[:1] + below[:1])
+                   + ". Corrected statement (from a_min B <= C <= a_max B, rho = a_max/a_min "
+                   "= e^{2l^2/sqrt d}): rowTRF_i(eps rho) <= ERF_i(eps) <= TRF(eps/rho); "
+                   f"it holds on all {len(rows)} cases: {sandwich_ok}.",
+                   evidence={"rho": rho, "rows": rows, "corrected_bound_holds": sandwich_ok})
+
+
 # ================================================================ TRF, Thm 3.5
 EPS_GRID = (0.5, 0.1, 0.01, 0.001, 1e-6)
 
@@ -551,6 +612,16 @@ def check_kerple_log_necessity(ctx):
                    "for Def. 2.1 (perplexity) it is an empirical matter (rpe-fig4, rpe-table6).",
                    evidence={"logic": "sufficient(convergence => Eq. 9) does not give "
                                       "necessary(r > 1)"})
+
+
+@claim(id="rpe-appB-kerple-trained", paper=P, location="App. B, after Eq. 33",
+       kind="numeric",
+       statement="The trained Kerple models (learnable r, k) satisfy r > 1.")
+def check_kerple_trained(ctx):
+    return Verdict(CANNOT,
+                   "Needs the Kerple authors' trained checkpoints (learned r per head); no "
+                   "model hub is reachable here. Our own trained Kerple-log models are the "
+                   "training area's (rpe-emp-*).")
 
 
 @claim(id="rpe-appB-kerple-power-eq35", paper=P, location="App. B, Eq. 35", kind="numeric",
