@@ -87,12 +87,17 @@ def fig5_comparison(data: dict) -> dict:
 
 @figure("rpe-fig5", "rpe", "TRF against eps: paper's truncated App. E method vs exact Eq. 22")
 def make_fig5(outdir: Path, quick: bool = False) -> dict:
+    return render_fig5(fig5_data(m=512, quick=quick), outdir)
+
+
+def render_fig5(data: dict, outdir: Path) -> dict:
+    """Draw Fig. 5 from :func:`fig5_data` output; write PNG, CSV and JSON."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     outdir = Path(outdir)
-    data = fig5_data(m=512, quick=quick)
+    outdir.mkdir(parents=True, exist_ok=True)
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.8))
     colors = dict(zip(FIG5_FAMILIES, plt.rcParams["axes.prop_cycle"].by_key()["color"]))
     m = data["m"]
@@ -146,6 +151,7 @@ def make_fig78(outdir: Path, quick: bool = False) -> dict:
     import matplotlib.pyplot as plt
 
     outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
     size = 32 if quick else 64
     mats = heatmap_data(size)
     fig, axes = plt.subplots(2, 4, figsize=(13, 6.6))

@@ -72,7 +72,10 @@ def check_eq11(ctx):
     ok = as_printed == 0
     return Verdict(HOLDS if ok else FAILS,
                    "The printed right side equals o_i^j - o_i^i, not o_i^i - o_i^j "
-                   "(sign flipped); harmless, since only its norm is used in Eq. 13."
+                   "(sign flipped); harmless, since only its norm is used in Eq. 13. "
+                   "Eq. 11 also divides by C_ii - C_ij, which is 0 when the far weights "
+                   "vanish (the sliding-window RPE of Eq. 8 with j > w); there delta = 0 "
+                   "directly."
                    if not ok else "Identity verified symbolically.",
                    evidence={"lhs_minus_printed_rhs": str(as_printed),
                              "lhs_plus_printed_rhs": str(flipped),
@@ -176,7 +179,8 @@ def check_lemma32(ctx):
                    "2l (a_max/a_min) T_j / b_0 -> 0, uniform in i; measured sup_i delta "
                    "falls with j below that bound. The printed proof needs the corrected "
                    "Eq. 14 (see rpe-lemma3.2-proof-eq14) and its last line should read "
-                   "'Eq. 9 holds', not 'Eq. 10'. For general weight arrays satisfying only "
+                   "'Eq. 9 holds', not 'Eq. 10'; its case i <= m ('take j = i') proves "
+                   "nothing for j < i and is not needed. For general weight arrays satisfying only "
                    "Eq. 10 the lemma fails (attention-sink counterexample there).",
                    evidence={"l": L, "d": dim, "bias": "type1", "rows": table})
 
@@ -284,8 +288,8 @@ def check_index(ctx):
 
 @claim(id="rpe-necessity-eq9", paper=P, location="Sec. 4 'Validating the necessity'",
        kind="numeric",
-       statement="Only sufficiency is proved; necessity of convergence is validated "
-                 "empirically only.")
+       statement="Convergence of sum b_t is also necessary for Eq. 9 (the paper proves "
+                 "only sufficiency and tests necessity empirically).")
 def check_necessity(ctx):
     # q = 0 (a = 1), v = -l on the far tokens, +l on the near ones: delta = 2l(1 - B_j/B_i)
     j_ = 512
@@ -771,7 +775,11 @@ def check_sandwich(ctx):
                    f"{rows[0]['predicted_mean_term']:.4f}; d = 128, r = 1e4, k = 1/8: "
                    f"{rows[2]['mean_term_second_half']:.3e} vs "
                    f"{rows[2]['predicted_mean_term']:.3e} (partial sum "
-                   f"{rows[2]['partial_sum_T']:.1f} at T = {rows[2]['T']}, still growing).",
+                   f"{rows[2]['partial_sum_T']:.1f} at T = {rows[2]['T']}, still growing). "
+                   "So Sandwich is outside the paper's sufficient condition, and by "
+                   "rpe-necessity-eq9 it does not satisfy Eq. 9 at all; its stable "
+                   "perplexity up to 9216 tokens (Tables 4-5) is extrapolation with a "
+                   "divergent series, whose growth is negligible at those lengths.",
                    evidence={"rows": rows, "lower_bound": "b_t >= exp(-k d)",
                              "engine": _engine("exp(cos(n/10) - 1)", 0)})
 
@@ -836,8 +844,9 @@ def check_appE(ctx):
        statement="The TRF of Type 1 is larger than that of Type 2 (Fig. 5, TRF normalised, "
                  "computed with App. E).")
 def check_fig5(ctx):
-    from figures.rpe_theory import fig5_data
+    from figures.rpe_theory import fig5_data, render_fig5
     data = fig5_data(m=512, quick=True)
+    fig = render_fig5(data, ctx.outdir)
     t1 = data["truncated"]["type1"]
     t2 = data["truncated"]["type2"]
     eps = data["eps_paper_grid"]
@@ -850,13 +859,17 @@ def check_fig5(ctx):
                    f"{max(reversed_at):.3f}]) and equal at {len(equal_at)}; larger only at "
                    f"eps <= {max(e for e, a, b_ in zip(eps, t1, t2) if a > b_):.3f}.",
                    error=None, measured_range="eps in [1/49, 1], m = 512",
-                   evidence={"eps_type1_smaller": reversed_at, "eps_equal": equal_at})
+                   evidence={"eps_type1_smaller": reversed_at, "eps_equal": equal_at,
+                             "truncated_vs_exact": fig["comparison"]},
+                   figures=[fig["png"]])
 
 
 @claim(id="rpe-fig7", paper=P, location="Fig. 7 caption; Sec. 4 'Visualizing RPE'",
        kind="numeric",
        statement="Type 2 concentrates weights on closer neighbouring tokens than Type 1.")
 def check_fig7(ctx):
+    from figures.rpe_theory import make_fig78
+    fig = make_fig78(ctx.outdir, quick=True)
     B1, B2 = float(ref.total("type1")), float(ref.total("type2"))
     b1, b2 = ref.terms_array("type1", 20), ref.terms_array("type2", 20)
     share = [{"window": w, "type1": float(b1[:w].sum() / B1), "type2": float(b2[:w].sum() / B2)}
@@ -872,7 +885,8 @@ def check_fig7(ctx):
                    f"Type 1 at distances t = {larger[0]}..{larger[-1]} (n = t+1 < e^2 = 7.39), "
                    "so the picture shows Type 2 as wider near the diagonal and narrower "
                    "beyond.", measured_range="windows 1-20 tokens",
-                   evidence={"mass_share": share, "distances_type2_brighter": larger})
+                   evidence={"mass_share": share, "distances_type2_brighter": larger},
+                   figures=[fig["png"]])
 
 
 @claim(id="rpe-fig8", paper=P, location="Fig. 8 caption", kind="numeric",
