@@ -22,7 +22,7 @@ TRF (Eq. 22):
 >>> exact_trf("alibi", {"k": 1.0}, 0.01)   # smallest j with e^{-j} < 0.01: floor(ln 100)+1
 5
 >>> exact_trf("type1", {}, 0.01)           # trigamma(j+1) < 0.01*pi^2/6
-60
+61
 """
 from __future__ import annotations
 

@@ -32,6 +32,8 @@ EXPECTED = {
     "rpe-thm3.5": HOLDS,
     "rpe-thm3.5-proof-eq25": HOLDS,
     "rpe-thm3.5-proof-eq26": FAILS,
+    "rpe-thm3.5-remark": FAILS,             # TRF is scale invariant
+    "rpe-table1-ratio": HOLDS,
     "rpe-eq29": FAILS,                      # B = pi^2/6, not 1
     "rpe-eq29-order": HOLDS,
     "rpe-type1-vs-type2": HOLDS,

@@ -54,6 +54,16 @@ def attention_outputs(q, kk, v, b, i_, j_, scale=1.0):
     return full, win, c.sum(), near.sum()
 
 
+def sup_delta_rows(q, kk, v, b, js, step, scale, bound):
+    """For each window j: max over i (stride ``step``) of |o_i^i - o_i^j| and ``bound(j)``."""
+    rows = []
+    for j_ in js:
+        worst = max(float(np.linalg.norm(np.subtract(*attention_outputs(
+            q, kk, v, b, i_, j_, scale)[:2]))) for i_ in range(j_ + 1, len(b) + 1, step))
+        rows.append({"j": j_, "sup_i_delta": worst, "bound": bound(j_)})
+    return rows
+
+
 def _rand_unit_ball(rng, count, dim, radius):
     x = rng.normal(size=(count, dim))
     x /= np.linalg.norm(x, axis=1, keepdims=True)
@@ -162,17 +172,11 @@ def check_lemma32(ctx):
     b = ref.terms_array("type1", I)
     sc = 1 / math.sqrt(dim)
     amax = math.exp(L * L * sc)
-    table = []
-    for j_ in (10, 40, 160, 640):
-        worst = max(np.linalg.norm(np.subtract(*attention_outputs(q, kk, v, b, i_, j_,
-                                                                  sc)[:2]))
-                    for i_ in range(j_ + 1, I + 1, 37))
-        # corrected uniform bound: delta <= 2 l a_max T_j / (a_min b_0) = 2 l amax^2 T_j
-        bound = 2 * L * amax ** 2 * float(ref.tail("type1", j_))
-        table.append({"j": j_, "max_i_delta": float(worst), "uniform_bound": bound})
-    decreasing = all(a["max_i_delta"] >= b_["max_i_delta"] for a, b_ in zip(table, table[1:]))
-    bounded = all(row["max_i_delta"] <= row["uniform_bound"] for row in table)
-    ok = decreasing and bounded
+    # corrected uniform bound: delta <= 2 l a_max T_j / (a_min b_0) = 2 l amax^2 T_j
+    table = sup_delta_rows(q, kk, v, b, (10, 40, 160, 640), 37, sc,
+                           lambda j_: 2 * L * amax ** 2 * float(ref.tail("type1", j_)))
+    decreasing = all(a["sup_i_delta"] >= b_["sup_i_delta"] for a, b_ in zip(table, table[1:]))
+    ok = decreasing and all(row["sup_i_delta"] <= row["bound"] for row in table)
     return Verdict(HOLDS if ok else FAILS,
                    "Holds in the paper's setting (c_is = a_is b_{i-s}, |q|,|k| <= l so "
                    "a_is in [e^{-l^2/sqrt d}, e^{l^2/sqrt d}]): sup_i delta(i,j) <= "
@@ -232,12 +236,8 @@ def check_thm33(ctx):
     v[::2] = -1.0
     q = np.array([[(-1) ** ii * L] for ii in range(1, I + 1)])
     kk = np.full((I, 1), L)
-    rows = []
-    for j_ in (10, 100, 400):
-        worst = max(float(abs(np.subtract(*attention_outputs(q, kk, v, b, i_, j_)[:2])[0]))
-                    for i_ in range(j_ + 1, I + 1, 7))
-        rows.append({"j": j_, "sup_i_delta": worst,
-                     "bound": 2 * L * math.exp(2 * L * L) * float(ref.tail("type1", j_))})
+    rows = sup_delta_rows(q, kk, v, b, (10, 100, 400), 7, 1.0,
+                          lambda j_: 2 * L * math.exp(2 * L * L) * float(ref.tail("type1", j_)))
     ok = all(rw["sup_i_delta"] <= rw["bound"] for rw in rows) and \
         rows[-1]["sup_i_delta"] < rows[0]["sup_i_delta"]
     return Verdict(HOLDS if ok else FAILS,
@@ -477,6 +477,38 @@ def check_thm35_eps0(ctx):
                    "n_beta(eps) >= n_beta(eps0) = t0, not > t0, and Eq. 25 is assumed only "
                    "for t > t0.",
                    evidence={"beta_head": beta[:5].tolist(), "values_attained": attained[:12]})
+
+
+@claim(id="rpe-thm3.5-remark", paper=P, location="Sec. 3.3, sentence after Eq. 28",
+       kind="numeric",
+       statement="The exp(RPE) series follows the same trend as TRF: the smaller the "
+                 "series, the smaller the TRF.")
+def check_thm35_remark(ctx):
+    beta = np.array([0.5 ** tt for tt in range(60)])
+    alpha = beta.copy()
+    alpha[0] = 0.01                       # alpha_t <= beta_t for every t
+    rows = [{"eps": e, "TRF_alpha": ref.brute_force_trf(alpha, alpha.sum(), e),
+             "TRF_beta": ref.brute_force_trf(beta, beta.sum(), e),
+             "TRF_3beta": ref.brute_force_trf(3 * beta, 3 * beta.sum(), e)}
+            for e in (0.5, 0.1, 0.01)]
+    return Verdict(FAILS,
+                   "Not for the series itself: TRF is invariant under scaling b -> c b "
+                   "(3*beta has beta's TRF), and a termwise smaller series can have a larger "
+                   "TRF: alpha = (0.01, 1/2, 1/4, ...) <= beta = (1, 1/2, 1/4, ...) but "
+                   f"TRF_alpha(0.1) = {rows[1]['TRF_alpha']} > TRF_beta(0.1) = "
+                   f"{rows[1]['TRF_beta']}. Corrected: compare normalised terms alpha_t/alpha "
+                   "vs beta_t/beta for large t (Eq. 23), and only as eps -> 0.",
+                   evidence={"rows": rows})
+
+
+@claim(id="rpe-table1-ratio", paper=P, location="Sec. 2.4, Table 1", kind="numeric",
+       statement="Sliding-window inference is more than 44 times slower than "
+                 "non-overlapping inference (1195.35 vs 26.95).")
+def check_table1(ctx):
+    ratio = 1195.35 / 26.95
+    return Verdict(HOLDS if ratio > 44 else FAILS,
+                   f"1195.35 / 26.95 = {ratio:.2f} (the timings themselves are not "
+                   "re-measured here).", evidence={"ratio": ratio})
 
 
 @claim(id="rpe-eq29", paper=P, location="Sec. 3.4, Eq. 29 (Type 1 TRF)", kind="numeric",
