@@ -176,3 +176,10 @@ def test_engine_trf_equals_reference(name, text, start, eps):
     res = rf.trf(parse_expression(text), eps, start=start)
     expected = ref.exact_trf(name, None, eps)
     assert res.exact and int(res.value) == expected
+
+
+def test_eq29_derivation_steps():
+    from paper_checks.claims.rpe_theory import eq29_derivation
+    rep = eq29_derivation().verify(seed=0)
+    assert [r.verdict for r in rep.results] == ["approximation", "refuted", "proved"]
+    assert rep.results[0].max_error == pytest.approx(0.6)      # j = 2: 1.25 vs 0.5

@@ -15,6 +15,7 @@ import numpy as np
 import sympy as sp
 
 from figures import rpe_trf_reference as ref
+from theory.derivation import Derivation, Step
 from paper_checks.registry import APPROX, CANNOT, FAILS, HOLDS, Verdict, claim
 
 P = "rpe"
@@ -511,10 +512,25 @@ def check_table1(ctx):
                    "re-measured here).", evidence={"ratio": ratio})
 
 
+def eq29_derivation() -> Derivation:
+    """Eq. 29 step by step (the paper's approximation, its B = 1, the corrected B)."""
+    jj, ii = sp.Symbol("j", positive=True, integer=True), sp.Symbol("i", integer=True,
+                                                                    nonnegative=True)
+    basel = sp.Sum(1 / (ii + 1) ** 2, (ii, 0, sp.oo))
+    return Derivation("Eq. 29: TRF of Type 1", "RPE paper, Sec. 3.4", [
+        Step("partial sum ~ integral", sp.Sum(1 / (ii + 1) ** 2, (ii, 0, jj - 1)), 1 - 1 / jj,
+             "sum replaced by int_1^j x^-2 dx", exact=False, grid={jj: [2, 10, 100, 1000]},
+             lhs_value=lambda p_: mp.zeta(2) - mp.zeta(2, p_["j"] + 1), source="Eq. 29"),
+        Step("B = 1", basel, sp.Integer(1), "j -> oo in 1 - 1/j", source="Eq. 29"),
+        Step("B corrected", basel, sp.pi ** 2 / 6, "Basel sum", source="ours"),
+    ])
+
+
 @claim(id="rpe-eq29", paper=P, location="Sec. 3.4, Eq. 29 (Type 1 TRF)", kind="numeric",
        statement="sum_{i=0}^{j-1} 1/(i+1)^2 ~ int_1^j x^-2 dx = 1 - 1/j, B = 1, hence "
                  "TRF(eps) = inf_j(1 - 1/j > 1 - eps).")
 def check_eq29(ctx):
+    steps = eq29_derivation().verify(seed=0)
     with mp.workdps(30):
         B = ref.total("type1")
     rows = []
@@ -529,7 +545,9 @@ def check_eq29(ctx):
                    "survives (rpe-eq29-order) but the constant is wrong: eps*TRF -> "
                    f"6/pi^2 = {6 / math.pi ** 2:.4f}, not 1; e.g. eps = 1e-3: exact TRF "
                    f"{rows[2]['exact']} vs paper {rows[2]['paper_formula']}.",
-                   evidence={"B_exact": mp.nstr(B, 20), "rows": rows})
+                   evidence={"B_exact": mp.nstr(B, 20), "rows": rows,
+                             "step_verdicts": [r_.verdict for r_ in steps.results],
+                             "derivation": steps.as_dict()})
 
 
 @claim(id="rpe-eq29-order", paper=P, location="Sec. 3.4, Eq. 29", kind="numeric",
