@@ -97,8 +97,14 @@ class TRF:
             value = None
         elif self.log10 is not None and self.log10 < 300:
             value = float(v)
+        elif self.log10 is not None and self.log10 < 1e15:
+            value = mpmath.nstr(v, 12)
+        elif self.log10 is not None:
+            value = f"10^{self.log10:.12g}"
+        elif self.log10_log10 is not None:
+            value = f"10^(10^{self.log10_log10:.12g})"
         else:
-            value = mpmath.nstr(v, 12) if self.log10_log10 is None or self.log10_log10 < 15 else None
+            value = None
         out = {"eps": self.eps, "value": value, "exact": self.exact, "log10": self.log10,
                "definition": self.definition}
         if self.log10_log10 is not None:
@@ -421,9 +427,10 @@ def _trf_log_scale(eng, start, target, eps, hi):
                 break
         if level == "u":
             root = _illinois(h_u, u_lo, u_hi)
+            rel = _root_accuracy(h_u, root, eng, mpmath.exp)
             log10 = float(root / mpmath.ln10)
             value = mpmath.exp(root) - start
-            return TRF(eps, value, False, log10, relative_accuracy=1e-9,
+            return TRF(eps, value, False, log10, relative_accuracy=rel,
                        note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer")
 
         def h_w(w):
@@ -436,9 +443,23 @@ def _trf_log_scale(eng, start, target, eps, hi):
                 return TRF(eps, None, False, None, note="TRF exceeds exp(exp(2000)); not resolved")
         root = _illinois(h_w, w_lo, w_hi)
         log10 = mpmath.exp(root) / mpmath.ln10
-        return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10),
-                   log10_log10=float(mpmath.log10(log10)), relative_accuracy=1e-9,
+        # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|
+        d = (h_w(root + mpmath.mpf(10) ** -12) - h_w(root)) / mpmath.mpf(10) ** -12
+        rel = float(abs(h_w(root) / d)) + 1e-20 if d else None
+        return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10) if log10 < 1e300 else None,
+                   log10_log10=float(mpmath.log10(log10)), relative_accuracy=rel,
                    note="relative accuracy refers to log10(TRF); value from a root in log log n")
+
+
+def _root_accuracy(h, root, eng, xform):
+    """Relative accuracy of x = exp(root) from the residual and the tail's error bound."""
+    step = mpmath.mpf(10) ** -12
+    d = (h(root + step) - h(root)) / step
+    if d == 0:
+        return None
+    x = xform(root)
+    val, err = eng.tail(x)
+    return float((abs(h(root)) + err / val) / abs(d)) + 1e-20
 
 
 def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):
@@ -474,3 +495,164 @@ def trf_truncated(b_expr, eps: float, m: int, start: int | None = None) -> TRF:
     j = int(np.searchsorted(cs, cs[-1] * (1 - eps), side="left")) + 1
     return TRF(eps, j, True, math.log10(j), definition=f"truncated (RPE paper App. E, m = {m} terms)",
                note="exact for the truncated definition only")
+
+
+# --------------------------------------------------------------------------- asymptotics
+
+@dataclass
+class Asymptotic:
+    """Leading behaviour of TRF(eps) as eps -> 0, derived from limits of b_n."""
+
+    formula: str
+    derivation: str
+    evaluate: object = None    # eps -> mpf approximation (None when not available)
+    kind: str = ""
+
+    def __str__(self):
+        return self.formula
+
+
+def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.0):
+    """Asymptotic order of TRF(eps) as eps -> 0 (closed form), or None when not derived.
+
+    Classes (each constant is a sympy limit of b_n, checked numerically):
+    ``b_n ~ C n^-p`` (p > 1): TRF ~ (C/((p-1) B eps))^(1/(p-1));
+    ``b_n ~ C/(n (ln n)^q)`` (q > 1): ln TRF ~ (C/((q-1) B eps))^(1/(q-1));
+    ``-ln b_n ~ c n^a``: TRF ~ (ln(1/eps)/c)^(1/a);
+    ``-ln b_n ~ c (ln n)^a`` (a > 1): ln TRF ~ (ln(1/eps)/c)^(1/a).
+    """
+    b, start, head = _normalise(b_expr, start)
+    if B is None:
+        B = series_sum(RPE("x", b, start=start, head=head)).value
+    res = run_guarded(_asymptotic_impl, (b,), budget=budget)
+    if res is None:
+        return None
+    formula, derivation, kind, consts = res
+    if "B" in formula:
+        formula += f"  (B = {mpmath.nstr(B, 10)})"
+    return Asymptotic(formula, derivation, _asym_evaluator(kind, consts, B), kind)
+
+
+def _asym_evaluator(kind, c, B):
+    def f(eps):
+        eps = mpmath.mpf(eps)
+        if kind == "power":
+            return (c["C"] / ((c["p"] - 1) * B * eps)) ** (1 / (c["p"] - 1))
+        if kind == "power-log":
+            return mpmath.exp((c["C"] / ((c["q"] - 1) * B * eps)) ** (1 / (c["q"] - 1)))
+        if kind == "stretched-exp":
+            return (mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"])
+        if kind == "log-normal":
+            return mpmath.exp((mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"]))
+        return None
+    return f
+
+
+_EPS = sp.Symbol("eps", positive=True)
+_B = sp.Symbol("B", positive=True)
+
+
+def _fmt(e) -> str:
+    return sp.sstr(sp.powsimp(e, force=True)).replace("log(", "ln(")
+
+
+def _num(x):
+    return mpmath.mpf(sp.N(x, 30))
+
+
+def _asymptotic_impl(b):
+    L = sp.expand_log(sp.log(b), force=True)
+    lam = _lim(L / sp.log(N))
+    if lam is None or not lam.is_number:
+        return None
+    if lam.is_finite and lam < -1:
+        p = -lam
+        C = _lim(b * N ** p)
+        if C is None or not (C.is_finite and C.is_positive):
+            return None
+        return (f"TRF(eps) ~ {_fmt((C / ((p - 1) * _B * _EPS)) ** (1 / (p - 1)))}",
+                f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
+                f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
+                "power", {"p": _num(p), "C": _num(C)})
+    if lam == -1:
+        mu = _lim((L + sp.log(N)) / sp.log(sp.log(N)))
+        if mu is None or not (mu.is_number and mu.is_finite and mu < -1):
+            return None
+        q = -mu
+        C = _lim(b * N * sp.log(N) ** q)
+        if C is None or not (C.is_finite and C.is_positive):
+            return None
+        return (f"ln TRF(eps) ~ {_fmt((C / ((q - 1) * _B * _EPS)) ** (1 / (q - 1)))}",
+                f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
+                "setting it to B eps and solving for ln n", "power-log", {"q": _num(q), "C": _num(C)})
+    if lam != -sp.oo:
+        return None
+    g = -L                                               # -log b_n -> oo faster than log n
+    a = _lim(sp.log(g) / sp.log(N))
+    if a is not None and a.is_number and a.is_finite and a > 0:
+        c = _lim(g / N ** a)
+        if c is not None and c.is_finite and c.is_positive:
+            return (f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+                    f"-ln b_n ~ c n^a with a = lim ln(-ln b_n)/ln n = {a}, c = {c}; the tail is "
+                    "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
+                    "setting it to ln(B eps) ~ ln eps and solving for n", "stretched-exp",
+                    {"a": _num(a), "c": _num(c)})
+    if a == 0:
+        a2 = _lim(sp.log(g) / sp.log(sp.log(N)))
+        if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
+            c = _lim(g / sp.log(N) ** a2)
+            if c is not None and c.is_finite and c.is_positive:
+                return (f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
+                        f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
+                        "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
+                        "solving for ln n", "log-normal", {"a": _num(a2), "c": _num(c)})
+    return None
+
+
+# --------------------------------------------------------------------------- Thm 3.5
+
+@dataclass
+class Comparison:
+    """Thm 3.5: which series has the smaller TRF as eps -> 0, and why."""
+
+    smaller: int | None          # 1, 2 or None (not decided by Thm 3.5)
+    limit: str                   # lim (b1_n/B1)/(b2_n/B2)
+    statement: str
+    sums: tuple = ()
+    numeric: list = field(default_factory=list)
+
+
+def compare_trf(b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6),
+                budget: float = DEFAULT_BUDGET) -> Comparison:
+    """Thm 3.5 of the RPE paper on two convergent series (same start).
+
+    The normalised term ratio rho = lim (b1_n/B1)/(b2_n/B2): rho < 1 gives
+    TRF1(eps) <= TRF2(eps) for all small eps, rho > 1 the reverse, rho = 1 no conclusion.
+    """
+    B1 = series_sum(b1, start).value
+    B2 = series_sum(b2, start).value
+    e1, e2 = as_expr(b1), as_expr(b2)
+    lim = run_guarded(_lim, (sp.simplify(e1 / e2),), budget=budget)
+    numeric = []
+    for e in eps_check:
+        t1, t2 = trf(b1, e, start), trf(b2, e, start)
+        numeric.append({"eps": e, "trf1": t1.as_dict()["value"], "trf2": t2.as_dict()["value"]})
+    if lim is None:
+        return Comparison(None, "unknown", "lim b1_n/b2_n could not be computed; Thm 3.5 not applied",
+                          (B1, B2), numeric)
+    rho = lim * sp.Float(B2 / B1, 30) if lim.is_finite else lim
+    if rho == sp.oo or (rho.is_number and rho > 1):
+        smaller, rel = 2, ">"
+    elif rho.is_number and rho < 1:
+        smaller, rel = 1, "<"
+    else:
+        smaller, rel = None, "="
+    why = (f"lim (b1_n/B1)/(b2_n/B2) = (B2/B1) lim b1_n/b2_n = ({mpmath.nstr(B2, 10)}/{mpmath.nstr(B1, 10)})"
+           f" * {lim} = {sp.N(rho, 8) if rho.is_finite else rho} {rel} 1")
+    if smaller is None:
+        text = why + "; Thm 3.5 does not decide"
+    else:
+        big = 3 - smaller
+        text = (why + f"; so b{smaller}_n/B{smaller} < b{big}_n/B{big} for all large n and, by Thm 3.5, "
+                f"TRF{smaller}(eps) <= TRF{big}(eps) for all small eps")
+    return Comparison(smaller, str(rho), text, (B1, B2), numeric)
