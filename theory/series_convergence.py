@@ -128,13 +128,17 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
             except StepTimeout:
                 return  # astronomically large or small terms: nothing more to check here
             except (ZeroDivisionError, ValueError, OverflowError) as exc:
-                raise SeriesError(f"term b_{n} cannot be evaluated ({exc})") from None
+                why = str(exc) or type(exc).__name__.replace("ZeroDivisionError", "division by zero")
+                raise SeriesError(f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
+                                  if n == start else f"term b_{n} cannot be evaluated ({why})") from None
             if isinstance(v, mpmath.mpc):
                 if abs(v.imag) > 1e-25 * max(1, abs(v.real)):
-                    raise SeriesError(f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number")
+                    raise SeriesError(f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
+                                      + (" (n = start)" if n == start else ""))
                 v = v.real
             if not mpmath.isfinite(v):
-                raise SeriesError(f"term b_{n} = {v} is not a finite number")
+                raise SeriesError(f"term b_{n} = {v} is not a finite number"
+                                  + (" (n = start)" if n == start else ""))
 
 
 def _mp_function(expr):
