@@ -77,7 +77,7 @@ def test_claim_verdict(claim_id, registry, tmp_path):
     assert row["verdict"] == EXPECTED[claim_id], row["summary"]
 
 
-def test_corrected_erf_trf_sandwich_holds(tmp_path):
+def test_corrected_erf_trf_sandwich_holds(registry, tmp_path):
     # our corrected statement: rowTRF(eps*rho) <= ERF(eps) <= TRF(eps/rho)
     row = run_claim(REGISTRY["rpe-sec3.3-trf-erf"], Context(tmp_path, quick=True))
     assert row["evidence"]["corrected_bound_holds"] is True
@@ -183,3 +183,21 @@ def test_eq29_derivation_steps():
     rep = eq29_derivation().verify(seed=0)
     assert [r.verdict for r in rep.results] == ["approximation", "refuted", "proved"]
     assert rep.results[0].max_error == pytest.approx(0.6)      # j = 2: 1.25 vs 0.5
+
+
+@pytest.mark.parametrize("name,params", [
+    ("alibi", {"k": 1}), ("kerple-log", {"k": 1, "r": 1.5}), ("type1", {}), ("type2", {}),
+    ("inv-n", {}), ("inv-nlogn", {}), ("sandwich", {"k": 0.125})])
+def test_engine_truncated_trf_equals_appendix_e_port(name, params):
+    rf = pytest.importorskip("theory.receptive_field")
+    from theory.rpe_library import resolve_rpe
+    rpe = resolve_rpe(name, params)
+    arr = ref.terms_array(name, 512, {k: float(v) for k, v in params.items()})
+    for eps in (0.5, 0.1, 1 / 49):
+        assert rf.trf(rpe.b, eps, start=rpe.start, truncate=512).value == \
+            ref.truncated_trf(arr, eps)
+
+
+def test_engine_thm35_type2_smaller_than_type1(registry, tmp_path):
+    row = run_claim(REGISTRY["rpe-thm3.5"], Context(tmp_path, quick=True))
+    assert row["evidence"]["engine"].get("smaller") == 1, row["evidence"]["engine"]

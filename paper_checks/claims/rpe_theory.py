@@ -65,6 +65,18 @@ def sup_delta_rows(q, kk, v, b, js, step, scale, bound):
     return rows
 
 
+def _engine_compare(text1: str, text2: str, start: int):
+    """The engine's Thm 3.5 comparison (which TRF is smaller as eps -> 0), or a note."""
+    try:
+        from theory.expressions import parse_expression
+        from theory.receptive_field import compare_trf
+        res = compare_trf(parse_expression(text1), parse_expression(text2), start=start)
+        return {"series": [text1, text2], "start": start, "smaller": res.smaller,
+                "statement": res.statement}
+    except Exception as exc:  # engine absent or refuses: recorded, not fatal
+        return {"series": [text1, text2], "error": f"{type(exc).__name__}: {exc}"}
+
+
 def _rand_unit_ball(rng, count, dim, radius):
     x = rng.normal(size=(count, dim))
     x /= np.linalg.norm(x, axis=1, keepdims=True)
@@ -444,7 +456,8 @@ def check_thm35(ctx):
                    "Holds in the limit it states (small eps) on three pairs. It says "
                    "nothing for large eps: at eps = 0.5 Type 2's TRF is "
                    f"{large['type2']} > Type 1's {large['type1']}.",
-                   evidence={"rows": rows, "large_eps_reversal": large})
+                   evidence={"rows": rows, "large_eps_reversal": large,
+                             "engine": _engine_compare("exp(-ln(n)**2)", "1/n**2", 1)})
 
 
 @claim(id="rpe-thm3.5-proof-eq25", paper=P, location="Thm 3.5 proof, Eqs. 25-28",
