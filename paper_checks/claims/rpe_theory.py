@@ -70,7 +70,8 @@ def _engine_compare(text1: str, text2: str, start: int):
     try:
         from theory.expressions import parse_expression
         from theory.receptive_field import compare_trf
-        res = compare_trf(parse_expression(text1), parse_expression(text2), start=start)
+        res = compare_trf(parse_expression(text1), parse_expression(text2), start=start,
+                          eps_check=())
         return {"series": [text1, text2], "start": start, "smaller": res.smaller,
                 "statement": res.statement}
     except Exception as exc:  # engine absent or refuses: recorded, not fatal
