@@ -85,6 +85,25 @@ def _rand_unit_ball(rng, count, dim, radius):
 
 
 # ======================================================= Section 2-3: Lemma 3.2
+@claim(id="rpe-eq5", paper=P, location="Sec. 2.2, Eqs. 4-5", kind="numeric",
+       statement="The causal mask M and the Toeplitz RPE matrix P merge into R = M + P, "
+                 "still a Toeplitz matrix (r_ij = r_{i-j}).")
+def check_eq5(ctx):
+    size = 12
+    ii_, jj_ = np.indices((size, size))
+    M = np.where(jj_ <= ii_, 0.0, -np.inf)
+    P = np.log(ref.terms_array("type2", 2 * size))[np.abs(ii_ - jj_)]   # any p_{i-j}
+    R = M + P
+    toeplitz = all(np.array_equal(np.diagonal(R, off), np.full(size - abs(off),
+                                                               np.diagonal(R, off)[0]))
+                   for off in range(-size + 1, size))
+    return Verdict(HOLDS if toeplitz else FAILS,
+                   "M depends only on i - j (0 for i >= j, -inf above), so M + P is "
+                   f"constant along every diagonal (checked on a {size}x{size} example); "
+                   "b_ij = exp(r_ij) = exp(p_{i-j}) for j <= i and 0 above.",
+                   evidence={"size": size, "toeplitz": toeplitz})
+
+
 @claim(id="rpe-eq11", paper=P, location="Lemma 3.2 proof, Eq. 11", kind="symbolic",
        statement="o_i^i - o_i^j = (1 - C_ij/C_ii)(S_near/C_ij - S_far/(C_ii - C_ij)).")
 def check_eq11(ctx):
