@@ -290,6 +290,7 @@ def _sum_parts(b, start, head):
 
 
 def _series_sum_impl(b, start, head) -> SeriesSum:
+    mpmath.mp.dps = DPS          # runs in the guarded child: the working precision of all sums
     return _series_sum_core(b, start, head)[0]
 
 
@@ -343,6 +344,7 @@ def _float_terms(b, start, head, count):
 
 
 def _trf_impl(b, start, head, eps_list):
+    mpmath.mp.dps = DPS
     S, eng = _series_sum_core(b, start, head)
     B = S.value
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
@@ -561,6 +563,7 @@ def _num(x):
 
 
 def _asymptotic_impl(b):
+    mpmath.mp.dps = DPS
     L = sp.expand_log(sp.log(b), force=True)
     lam = _lim(L / sp.log(N))
     if lam is None or not lam.is_number:

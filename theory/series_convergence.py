@@ -39,6 +39,7 @@ False
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 
 import mpmath
@@ -165,9 +166,11 @@ def _decide_numeric(b: sp.Expr) -> Decision:
     if lo is not None and not lo.has(N):
         if lo == hi:
             c = lo
-            if c == 0:
+            if c.is_zero:
                 return Decision(True, f"eventually zero: b_n = 0 for all large n ({how}); "
                                 "the series is a finite sum", test="eventually constant")
+            if _robust_value(c) is None:
+                raise _Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
             return Decision(False, f"eventually constant tail: b_n = {c} != 0 for all large n "
                             f"({how}); the terms do not tend to 0", test="eventually constant")
     if lo is not None:
@@ -229,18 +232,55 @@ def _recurrence_test(b):
     if atoms is None:
         return None
     v = b.subs(N, 0)
-    try:
-        val = complex(sp.N(v, 30))
-    except (TypeError, ValueError):
-        return None
-    if not (abs(val.imag) < 1e-20 and 0 < abs(val.real) < float("inf")):
-        return None
+    val = _robust_value(v)
+    if val is None:
+        return _density_test(b, atoms)
     return Decision(False, "terms do not tend to 0 (recurrence): b_n depends on n only "
                     f"through {', '.join(map(str, atoms))}; by Dirichlet's simultaneous "
                     "approximation theorem the angles n*a_j come within any delta of 2*pi*Z "
                     "together for infinitely many n, where b is continuous with value "
                     f"{sp.N(v, 6)} != 0, so |b_n| > {abs(val.real) / 2:.3g} infinitely often",
                     test="terms not -> 0 (recurrence)")
+
+
+def _sign_of_const(v):
+    """+1/-1 for a real constant clearly away from 0, else None."""
+    r = _robust_value(v)
+    return None if r is None else (1 if r.real > 0 else -1)
+
+
+def _robust_value(v):
+    """A real constant clearly away from 0 (|v| > 1e-10 at 30 and 60 digits), else None."""
+    try:
+        v30, v60 = complex(sp.N(v, 30)), complex(sp.N(v, 60))
+    except (TypeError, ValueError):
+        return None
+    if abs(v30.imag) > 1e-20 or abs(v60.imag) > 1e-20 or not math.isfinite(v30.real):
+        return None
+    if abs(v30.real) < 1e-10 or abs(v30.real - v60.real) > 1e-15 * abs(v30.real):
+        return None
+    return complex(v60.real, 0)
+
+
+def _density_test(b, atoms):
+    """One frequency a with a/(2 pi) irrational: n a mod 2 pi is dense (Weyl/Kronecker)."""
+    freqs = {sp.Poly(a.args[0], N).all_coeffs()[0] for a in atoms}
+    if len(freqs) != 1:
+        return None
+    a = freqs.pop()
+    if not (a.is_rational and a != 0):       # a rational => a/(2 pi) irrational
+        return None
+    theta = sp.Symbol("theta", real=True)
+    h = b.subs(N, theta / a)                 # b as a function of the angle a*n
+    for th in (sp.pi / 2, sp.pi, 3 * sp.pi / 2, sp.Integer(1)):
+        val = _robust_value(h.subs(theta, th))
+        if val is not None:
+            return Decision(False, f"terms do not tend to 0 (density): b_n is a continuous function "
+                            f"of the angle {a}*n, whose values mod 2*pi are dense (a/(2*pi) is "
+                            f"irrational); at angle {th} the function is {val.real:.6g} != 0, so "
+                            f"|b_n| > {abs(val.real) / 2:.3g} infinitely often",
+                            test="terms not -> 0 (density)")
+    return None
 
 
 def _dirichlet_test(b):
@@ -276,6 +316,16 @@ def _exp_log_class(e: sp.Expr) -> bool:
 
 def _lim(expr: sp.Expr, check: bool | None = None):
     """lim_{n->oo} expr by Gruntz, or None; numerically cross-checked outside exp-log."""
+    key = (expr, check)
+    if key not in _LIM_CACHE:
+        _LIM_CACHE[key] = _lim_uncached(expr, check)
+    return _LIM_CACHE[key]
+
+
+_LIM_CACHE: dict = {}
+
+
+def _lim_uncached(expr, check):
     try:
         with step_budget(STEP_BUDGET):
             val = sp.limit(expr, N, sp.oo)
@@ -524,17 +574,17 @@ def _eventually_positive(x) -> bool:
 def _terms_not_to_zero(lo, hi, exact, how):
     if _smooth(lo) and lo.has(N):
         lim = _lim(lo)
-        if lim is not None and lim.is_number and (lim == sp.oo or (lim.is_real and lim > 0)):
+        if lim is not None and lim.is_number and (lim == sp.oo or _sign_of_const(lim) == 1):
             what = "b_n" if exact else f"the lower bound {lo} of b_n"
             return Decision(False, f"terms do not tend to 0: lim {what} = {lim} > 0"
                             + ("" if exact else f" ({how})"), test="terms not -> 0",
                             details={"limit": str(lim)})
-    elif not lo.has(N) and lo.is_positive:
+    elif not lo.has(N) and _sign_of_const(lo) == 1:
         return Decision(False, f"terms do not tend to 0: b_n >= {lo} > 0 for all large n "
                         f"({how})", test="terms not -> 0", details={"lower_bound": str(lo)})
     if _smooth(hi) and hi.has(N):
         lim = _lim(hi)
-        if lim is not None and lim.is_number and (lim == -sp.oo or (lim.is_real and lim < 0)):
+        if lim is not None and lim.is_number and (lim == -sp.oo or _sign_of_const(lim) == -1):
             return Decision(False, f"terms do not tend to 0: lim of the upper bound {hi} = {lim} < 0",
                             test="terms not -> 0")
     return None
