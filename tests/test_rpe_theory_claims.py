@@ -204,10 +204,12 @@ def test_engine_thm35_type2_smaller_than_type1(registry, tmp_path):
     assert row["evidence"]["engine"].get("smaller") == 1, row["evidence"]["engine"]
 
 
-def _kerple_log_trf_exact_rational(r, eps, lo, hi, steps=120):
-    """Eq. 22 for (1+t)^-r (r exact) by bisection on the Hurwitz-zeta tail, mpmath dps 40."""
+def _kerple_log_trf_exact_rational(num, den, eps, lo, hi, steps=120):
+    """Eq. 22 for (1+t)^-r, r = num/den exactly, by bisection on the Hurwitz-zeta tail
+    (mpmath dps 40; r is built inside the precision context, not at import)."""
     with mp.workdps(40):
-        target = mp.zeta(r) * eps
+        r = mp.mpf(num) / den
+        target = mp.zeta(r) * mp.mpf(float(eps))     # the engine gets the binary eps
         lo, hi = mp.mpf(lo), mp.mpf(hi)
         for _ in range(steps):
             mid = (lo + hi) / 2
@@ -215,20 +217,18 @@ def _kerple_log_trf_exact_rational(r, eps, lo, hi, steps=120):
         return mp.floor(hi) + 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: receptive_field.trf states "
-                   "relative_accuracy=1e-20 for log-scale TRFs but returns a 53-bit value "
-                   "with relative error 5.6e-15 (r=1.01, eps=0.1) and 1.7e-18 (r=1.5, "
-                   "eps=1e-9)")
-@pytest.mark.parametrize("r,eps,lo,hi", [
-    (mp.mpf(101) / 100, mp.mpf(1) / 10, "5e99", "7e99"),
-    (mp.mpf(3) / 2, mp.mpf("1e-9"), "5e17", "7e17"),
+@pytest.mark.parametrize("text,num,den,eps,lo,hi", [
+    ("(1+n)**(-1.01)", 101, 100, "0.1", "5e99", "7e99"),          # TRF ~ 5.6e99
+    pytest.param("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17", marks=pytest.mark.xfail(
+        strict=True, reason="engine bug: trf returns 5.8612309933492969e17 as a 53-bit "
+        "mpf with relative_accuracy=1e-20, but the TRF is 586123099334929686 (relative "
+        "error 1.6e-18; the root is 586123099334929685.07 and Eq. 22 needs floor + 1)")),
 ])
-def test_engine_large_trf_meets_stated_accuracy(r, eps, lo, hi):
+def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
     rf = pytest.importorskip("theory.receptive_field")
     from theory.expressions import parse_expression
-    text = "(1+n)**(-1.01)" if r < 1.1 else "(1+n)**(-1.5)"
     res = rf.trf(parse_expression(text), float(eps), start=0)
-    exact = _kerple_log_trf_exact_rational(r, eps, lo, hi)
+    exact = _kerple_log_trf_exact_rational(num, den, eps, lo, hi)
     with mp.workdps(40):
         rel = abs(mp.mpf(res.value) - exact) / exact
     assert rel <= res.relative_accuracy
