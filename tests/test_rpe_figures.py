@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from figures import rpe_trf_reference as ref
-from figures.rpe_theory import (fig5_comparison, fig5_data, heatmap_data, make_fig5,
+from figures.rpe_theory import (fig5_data, heatmap_data, make_fig5,
                                 make_fig78)
 
 M = 512

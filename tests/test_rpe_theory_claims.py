@@ -4,7 +4,6 @@ brute force, and the project's engine."""
 import math
 
 import mpmath as mp
-import numpy as np
 import pytest
 
 from figures import rpe_trf_reference as ref
