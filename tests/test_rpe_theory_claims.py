@@ -37,6 +37,7 @@ EXPECTED = {
     "rpe-eq29": FAILS,                      # B = pi^2/6, not 1
     "rpe-eq29-order": HOLDS,
     "rpe-type1-vs-type2": HOLDS,
+    "rpe-type2-trf-analytic": FAILS,        # erfc form reproduces the exact TRF
     "rpe-inv-n-diverges": HOLDS,
     "rpe-inv-nlogn-diverges": HOLDS,
     "rpe-appB-alibi": HOLDS,
@@ -231,3 +232,11 @@ def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
     with mp.workdps(40):
         rel = abs(mp.mpf(res.value) - exact) / exact
     assert rel <= res.relative_accuracy
+
+
+def test_engine_type2_deep_eps_equals_erfc_form():
+    # erfc closed form (rpe-type2-trf-analytic) and our bisection: TRF(1e-30) = 5472
+    rf = pytest.importorskip("theory.receptive_field")
+    from theory.expressions import parse_expression
+    assert int(rf.trf(parse_expression("exp(-ln(n)**2)"), 1e-30, start=1).value) == 5472
+    assert ref.exact_trf("type2", None, 1e-30) == 5472
