@@ -294,13 +294,105 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
     return _series_sum_core(b, start, head)[0]
 
 
+class _CutTail:
+    """Tail beyond a cut-off n_c where the terms have become negligible (fast decay)."""
+
+    def __init__(self, cutoff, bound):
+        self.cutoff, self.bound = cutoff, bound
+
+    def tail(self, a):
+        if a < self.cutoff:
+            raise SeriesError("internal: tail requested before the cut-off")
+        return mpmath.mpf(0), self.bound
+
+
+def _smooth_beyond(b):
+    """An n beyond which b is smooth (past Piecewise/Min/Max/Abs break points), for the
+    Euler-Maclaurin formula; SeriesError where there is none (floor: a jump at every n)."""
+    if any(isinstance(x, (sp.floor, sp.ceiling, sp.frac, sp.sign)) and x.has(N)
+           for x in sp.preorder_traversal(b)):
+        raise SeriesError("the terms are not a smooth function of n (floor/ceiling/sign): the "
+                          "Euler-Maclaurin tail bound does not apply")
+    eqs = []
+    for x in sp.preorder_traversal(b):
+        if isinstance(x, sp.Piecewise):
+            eqs += [c.lhs - c.rhs for _, c in x.args if isinstance(c, sp.core.relational.Relational)]
+        elif isinstance(x, (sp.Min, sp.Max)) and x.has(N):
+            eqs += [x.args[0] - a for a in x.args[1:]]
+        elif isinstance(x, sp.Abs) and x.has(N):
+            eqs.append(x.args[0])
+    top = 0
+    for e in eqs:
+        try:
+            with step_budget(1.0):
+                roots = sp.solve(e, N)
+        except Exception:  # noqa: BLE001 - cannot locate the break point
+            raise SeriesError(f"cannot locate the break point {e} = 0 of the terms") from None
+        for r in roots:
+            if r.is_real:
+                top = max(top, float(r))
+    return math.ceil(top) + 1 if eqs else 0
+
+
+def _fast_decay_sum(b, n0, head_sum):
+    """Sum until a term is < 10^-(DPS+10) of the sum with ratios < 1/2 and falling; the rest
+    is bounded by the geometric series of the last ratio (assumes non-increasing ratios)."""
+    f = sp.lambdify(N, b, modules="mpmath")
+    s, prev, ratios = head_sum, None, []
+    for n in range(n0, n0 + 4096):
+        try:
+            with step_budget(0.5):
+                v = f(mpmath.mpf(n))
+        except (OverflowError, StepTimeout, ValueError):
+            return None
+        s += v
+        if prev is not None and prev > 0:
+            ratios.append(v / prev)
+        prev = v
+        if len(ratios) >= 3 and v < abs(s) * mpmath.mpf(10) ** -(DPS + 10) \
+                and ratios[-1] < 0.5 and ratios[-1] <= ratios[-2] <= ratios[-3]:
+            rho = ratios[-1]
+            if not _stays_small(b, n, v):
+                return None
+            return s, v * rho / (1 - rho), n + 1
+    return None
+
+
+def _stays_small(b, n, v) -> bool:
+    """log b at n 2^k (k = 1..40) stays below log b_n (guards against a later rise,
+    e.g. a Piecewise tail); points that cannot be evaluated end the check (>= 5 needed)."""
+    lb = sp.lambdify(N, sp.expand_log(sp.log(b), force=True), modules="mpmath")
+    top, checked = mpmath.log(v), 0
+    for k in range(1, 41):
+        try:
+            with step_budget(0.2):
+                x = lb(mpmath.mpf(n) * 2 ** k)
+        except (OverflowError, StepTimeout, ValueError, ZeroDivisionError, MemoryError):
+            break
+        if isinstance(x, mpmath.mpc) or x > top:
+            return False
+        checked += 1
+    return checked >= 5
+
+
 def _series_sum_core(b, start, head):
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
+    fast = _fast_decay_sum(b, n0, head_sum)
+    if fast is not None:
+        total, bound, cutoff = fast
+        err = bound + abs(total) * mpmath.mpf(10) ** (-DPS + 5)
+        return SeriesSum(total, err, start, f"terms summed directly up to n = {cutoff - 1} "
+                         f"(mpmath, {DPS} digits); the rest bounded by a geometric series",
+                         assumptions=f"the ratios b_(n+1)/b_n keep falling for n >= {cutoff - 1}"
+                         ), _CutTail(cutoff, bound)
     eng = _Tail(b)
+    smooth_from = _smooth_beyond(b)
     for m in (64, 512, 4096, 32768):
         a = n0 + m
+        if a <= smooth_from:
+            continue
         if not eng.em_sign_ok(a):
             continue
         direct = _direct_mp(b, n0, a)
@@ -348,6 +440,8 @@ def _trf_impl(b, start, head, eps_list):
     S, eng = _series_sum_core(b, start, head)
     B = S.value
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
+    if isinstance(eng, _CutTail):
+        K = eng.cutoff - start
     terms = _float_terms(b, start, head, K)
     if terms is None:  # float64 loses digits (cancellation): fewer, mpmath-computed terms
         K = 4096 if head is None else max(4096, len(head))
@@ -362,6 +456,9 @@ def _trf_impl(b, start, head, eps_list):
         target = B * mpmath.mpf(eps)
         if RK + errK < target:
             out.append(_trf_direct(R, terms, RK, errK, target, eps, K))
+        elif isinstance(eng, _CutTail):
+            raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
+                              "of the tail bound for this series")
         else:
             out.append(_trf_tail(eng, start, K, target, eps, S))
     return out

@@ -28,7 +28,7 @@ EPILOG = """examples:
   python -m theory.trf --rpe type1 --eps 1e-3 1e-6 --json
   python -m theory.trf --rpe kerple-log --param r=1.5 --param k=1
   python -m theory.trf --rpe "(1 + k*n)**(-r)"              # free parameters: condition on r
-  python -m theory.trf --bias "-2*ln(n)"                    # the RPE itself: b_n = exp(-2 ln n)
+  python -m theory.trf --bias="-2*ln(n)"                    # the RPE itself: b_n = exp(-2 ln n)
   python -m theory.trf --bias-file bias.npy --bias-tail constant
   python -m theory.trf --rpe type2 --compare type1          # Thm 3.5
   python -m theory.trf --rpe type1 --truncate 10000         # the paper's App. E procedure
@@ -204,7 +204,7 @@ def main(argv=None) -> int:
         out = analyse(args)
         if args.plot:
             out["plot"] = str(_plot(out, args, args.plot))
-    except (ExpressionError, SeriesError, ValueError, BudgetExceeded, OSError) as exc:
+    except (ExpressionError, SeriesError, ValueError, BudgetExceeded, OSError, OverflowError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"error: {msg}", file=sys.stderr)
         return 2
