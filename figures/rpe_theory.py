@@ -140,7 +140,7 @@ def render_fig5(data: dict, outdir: Path) -> dict:
 
 
 def heatmap_data(size: int = 64) -> dict:
-    """exp(R) matrices (Figs. 7-8) for every family, ``size`` x ``size``.
+    r"""exp(R) matrices (Figs. 7-8) for every family, ``size`` x ``size``.
 
     .. math:: [\exp(R)]_{ij} = b_{i-j} \ (j \le i), \qquad 0 \ (j > i)
 
