@@ -200,6 +200,7 @@ def test_engine_truncated_trf_equals_appendix_e_port(name, params):
 
 
 def test_engine_thm35_type2_smaller_than_type1(registry, tmp_path):
+    pytest.importorskip("theory.receptive_field")
     row = run_claim(REGISTRY["rpe-thm3.5"], Context(tmp_path, quick=True))
     assert row["evidence"]["engine"].get("smaller") == 1, row["evidence"]["engine"]
 
