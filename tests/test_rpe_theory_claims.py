@@ -16,7 +16,7 @@ EXPECTED = {
     "rpe-eq11": FAILS,                      # sign flipped
     "rpe-eq12-13": HOLDS,
     "rpe-eq15": HOLDS,
-    "rpe-lemma3.2-proof-eq14": FAILS,       # not uniform in i from Eq. 10 alone
+    "rpe-lemma3.2-proof-eq14": HOLDS,       # true with Toeplitz b, bounded a; reason thin
     "rpe-lemma3.2": HOLDS,                  # in the paper's setting
     "rpe-eq17": FAILS,                      # exp(d^2) is not a bound
     "rpe-thm3.3-proof-limit": FAILS,        # C_ii need not converge
