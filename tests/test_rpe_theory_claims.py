@@ -25,7 +25,7 @@ EXPECTED = {
     "rpe-index-convention": FAILS,          # b_0 = 1/0^2
     "rpe-necessity-eq9": HOLDS,             # we prove necessity for Eq. 9
     "rpe-thm3.4-extrapolation": FAILS,      # Eq. 9 is not Def. 2.1
-    "rpe-eq8": FAILS,                       # window of w + 1 tokens
+    "rpe-eq8": APPROX,                      # window of w + 1 tokens (off by one)
     "rpe-sec3.3-trf-erf": FAILS,            # ERF on both sides of TRF
     "rpe-appB-kerple-trained": CANNOT,
     "rpe-eq22": HOLDS,
