@@ -423,8 +423,9 @@ def _row_trf(b_row, eps):
 
 @claim(id="rpe-sec3.3-trf-erf", paper=P, location="Sec. 3.3, text before Eq. 22",
        kind="numeric",
-       statement="C_ij is upper bounded by B_ij (Eq. 17), so the TRF computed from B_ij "
-                 "gives the receptive field (ERF n_emp) without training.")
+       statement="From the definition of C_ij and Eq. 17, C_ij is upper bounded by B_ij; "
+                 "so the TRF (Eq. 22, from B_ij alone) estimates the receptive field "
+                 "(ERF n_emp, from C_ij) without training.")
 def check_trf_erf(ctx):
     I, L, dim = 2000, 1.0, 1
     b = ref.terms_array("type1", I)
@@ -445,13 +446,21 @@ def check_trf_erf(ctx):
     above = [rw for rw in rows if rw["ERF"] > rw["TRF(eps)"]]
     below = [rw for rw in rows if rw["ERF"] < rw["TRF(eps)"]]
     fmt = lambda rw: f"ERF({rw['eps']}) = {rw['ERF']} vs TRF = {rw['TRF(eps)']} ({rw['a']})"
-    return Verdict(FAILS if above and below else HOLDS,
-                   "Not a bound at the same eps: C_ij <= a_max B_ij (a constant is "
-                   "missing), and the ERF falls on both sides of the TRF: Type 1, l = 1, "
-                   f"d = 1, row length {I}: " + "; ".join(fmt(rw) for rw in above[:1] + below[:1])
-                   + ". Corrected statement (from a_min B <= C <= a_max B, rho = a_max/a_min "
-                   "= e^{2l^2/sqrt d}): rowTRF_i(eps rho) <= ERF_i(eps) <= TRF(eps/rho); "
-                   f"it holds on all {len(rows)} cases: {sandwich_ok}.",
+    # An estimate in the precise sense below (eps rescaled by rho) -> approximately;
+    # if the rescaled two-sided bound failed it would not hold at all.
+    status = FAILS if not sandwich_ok else (APPROX if above and below else HOLDS)
+    return Verdict(status,
+                   "As an estimate up to a rescaling of eps, not at the same eps: the "
+                   "bound is C_ij <= a_max B_ij (Eq. 17's constant; C_ij <= B_ij itself "
+                   "fails when a_ij > 1), and an upper bound alone fixes no receptive field. "
+                   "With the lower bound too (a_min B <= C <= a_max B, rho = a_max/a_min "
+                   "= e^{2l^2/sqrt d}): rowTRF_i(eps rho) <= ERF_i(eps) <= TRF(eps/rho), "
+                   f"which holds on all {len(rows)} cases: {sandwich_ok}. At the same eps "
+                   "the ERF falls on both sides of the TRF (attention patterns allowed by "
+                   f"|q|,|k| <= l): Type 1, l = 1, d = 1, row length {I}: "
+                   + "; ".join(fmt(rw) for rw in above[:1] + below[:1])
+                   + ". For slowly decaying b the eps-rescaling matters: Type 1's "
+                   "TRF(eps/rho) is about rho = 7.4 times TRF(eps).",
                    evidence={"rho": rho, "rows": rows, "corrected_bound_holds": sandwich_ok})
 
 
