@@ -377,11 +377,32 @@ def check_thm34_extrapolation(ctx):
         conv = 1 - part(512) / part(9216)
         div = 1 - mp.harmonic(512) / mp.harmonic(9216)
         trf = ref.exact_trf("kerple-log", {"k": 1.0, "r": 1.01}, 0.1)
+    # A convergent RPE that is no RPE at the tested lengths: b_t = 1 for t < W, 0 beyond
+    # (0/-inf, like Eq. 8).  Uniform attention (q = 0) over a first token with value
+    # l*e_1 and zeros elsewhere outputs l/i: the absolute position, for every i <= W.
+    W, L = 10 ** 6, 1.0
+    pos_signal = {}
+    for i_ in (512, 9216):
+        bw = np.ones(i_)                              # every distance < W is kept
+        v1 = np.zeros(i_)
+        v1[0] = L
+        pos_signal[i_] = float(np.dot(bw, v1) / bw.sum())   # = l / i
+    window_worst = 1 - 512 / 9216                     # delta(9216, 512)/2l, a = 1, B_j = j
     return Verdict(FAILS,
-                   "Not proved: Thm 3.4 proves Eq. 9 (closeness to a window of some size "
-                   "j0(eps), with no bound on j0), not Def. 2.1 (perplexity), and "
-                   "Hypothesis 3.1 states the converse direction (extrapolation => "
-                   "window-like). Quantitatively convergence is not what matters at the "
+                   "Not proved, and false as a guarantee: Thm 3.4 proves Eq. 9 "
+                   "(closeness to a window of some size j0(eps), with no bound on j0), not "
+                   "Def. 2.1 (perplexity); Hypothesis 3.1 states the converse direction "
+                   "(extrapolation => window-like), and 'window attention extrapolates' "
+                   "only covers windows no longer than the training length m. "
+                   f"Counterexample to the guarantee: the window RPE b_t = 1 for t < W = "
+                   f"{W:.0e}, 0 beyond (0/-inf like Eq. 8) has a finite series and "
+                   "satisfies Eq. 9 (j0 = W), yet for every length up to W it adds no bias "
+                   "at all, and causal attention then reads absolute position (q = 0, "
+                   f"value l e_1 on the first token: output l/i = {pos_signal[512]:.3g} at "
+                   f"i = 512, {pos_signal[9216]:.3g} at 9216), so weights exist whose "
+                   "predictions change arbitrarily beyond m; its worst-case "
+                   f"delta(9216, 512)/2l = {window_worst:.3f}. "
+                   "Quantitatively convergence is not what matters at the "
                    "tested lengths: Kerple-log (1+t)^-1.01 converges (B = zeta(1.01) = "
                    f"{float(Bsum):.2f}) yet its worst-case delta(9216, 512)/2l = "
                    f"{float(conv):.3f}, nearly that of the divergent 1/(t+1) ({float(div):.3f}); "
@@ -389,7 +410,10 @@ def check_thm34_extrapolation(ctx):
                    evidence={"kerple_log_r1.01_B": _f(Bsum),
                              "worst_delta_over_2l_convergent": _f(conv),
                              "worst_delta_over_2l_divergent_1_over_n": _f(div),
-                             "kerple_log_r1.01_trf_eps0.1": mp.nstr(mp.mpf(trf), 6)})
+                             "kerple_log_r1.01_trf_eps0.1": mp.nstr(mp.mpf(trf), 6),
+                             "window_W": W,
+                             "window_position_signal_l_over_i": pos_signal,
+                             "window_worst_delta_over_2l": window_worst})
 
 
 @claim(id="rpe-eq8", paper=P, location="Sec. 3.1, Eq. 8", kind="numeric",
