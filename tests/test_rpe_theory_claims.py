@@ -245,3 +245,17 @@ def test_engine_type2_deep_eps_equals_erfc_form():
     from theory.expressions import parse_expression
     assert int(rf.trf(parse_expression("exp(-ln(n)**2)"), 1e-30, start=1).value) == 5472
     assert ref.exact_trf("type2", None, 1e-30) == 5472
+
+
+def test_type2_trf_larger_intervals_closed_form(registry, tmp_path):
+    # TRF <= j iff eps > 1 - P_j/B (Eq. 22).  Type 1: P_1 = 1, P_2 = 5/4, B = pi^2/6;
+    # Type 2: P_1 = 1, P_2 = 1 + exp(-ln^2 2), B = 2.2381813067966930 (mpmath nsum,
+    # dps 30).  Type 2's TRF is the larger one exactly on these two intervals.
+    B1, B2 = math.pi ** 2 / 6, 2.2381813067966930
+    want = [(1 - 1 / B1, 1 - 1 / B2),
+            (1 - 1.25 / B1, 1 - (1 + math.exp(-math.log(2) ** 2)) / B2)]
+    row = run_claim(REGISTRY["rpe-type1-vs-type2"], Context(tmp_path, quick=True))
+    got = row["evidence"]["eps_intervals_type2_trf_larger"]
+    assert len(got) == 2
+    for (a, b), (wa, wb) in zip(got, want):
+        assert a == pytest.approx(wa, abs=1e-12) and b == pytest.approx(wb, abs=1e-12)
