@@ -22,7 +22,7 @@ EXPECTED = {
     "rpe-thm3.3-proof-limit": FAILS,        # C_ii need not converge
     "rpe-thm3.3": HOLDS,
     "rpe-thm3.4": HOLDS,
-    "rpe-index-convention": FAILS,          # b_0 = 1/0^2
+    "rpe-index-convention": APPROX,         # needs the shift n = t + 1 (Eq. 29 uses it)
     "rpe-necessity-eq9": HOLDS,             # we prove necessity for Eq. 9
     "rpe-thm3.4-extrapolation": FAILS,      # Eq. 9 is not Def. 2.1
     "rpe-eq8": APPROX,                      # window of w + 1 tokens (off by one)
