@@ -632,8 +632,11 @@ def check_eq29(ctx):
         rows.append({"eps": e, "exact": exact, "paper_formula": paper,
                      "eps_times_exact": exact * e})
     return Verdict(FAILS,
-                   "B = pi^2/6 = 1.644934, not 1: the integral approximation drops the "
-                   "first term (sum_{n<=j} n^-2 ~ pi^2/6 - 1/j). The order Theta(1/eps) "
+                   "B = pi^2/6 = 1.644934, not 1: the integral approximation is off by a "
+                   "constant that does not vanish as j grows (sum_{n<=j} n^-2 = pi^2/6 - "
+                   "1/j + O(j^-2) vs 1 - 1/j; error -> pi^2/6 - 1 = 0.645), so it gets the "
+                   "tail (~ 1/j) right but B wrong, and TRF depends on tail/B. The order "
+                   "Theta(1/eps) "
                    "survives (rpe-eq29-order) but the constant is wrong: eps*TRF -> "
                    f"6/pi^2 = {6 / math.pi ** 2:.4f}, not 1; e.g. eps = 1e-3: exact TRF "
                    f"{rows[2]['exact']} vs paper {rows[2]['paper_formula']}.",
