@@ -110,6 +110,16 @@ def test_total_B(name, B):
         assert abs(ref.total(name) - B) < mp.mpf(10) ** -13 * B
 
 
+def test_kerple_power_slow_B_against_direct_sum_plus_gamma_tail():
+    # r = 1/4 (reported by rpe-appB-kerple-power): sum_{t<40000} e^{-t^r} plus the tail
+    # int_N^inf e^{-t^r} dt = Gamma(1/r, N^r)/r + f(N)/2 + 3 Euler-Maclaurin terms
+    # (mpmath dps 30, independent script) = 24.735683853863612921.  mp.nsum gives
+    # 24.6738 here (its extrapolation fails on this slow tail), so it is not the reference.
+    with mp.workdps(30):
+        assert abs(ref.total("kerple-power", {"k": 1.0, "r": 0.25})
+                   - mp.mpf("24.735683853863612921")) < mp.mpf(10) ** -15
+
+
 @pytest.mark.parametrize("name", ["alibi", "kerple-power", "type1", "type2"])
 @pytest.mark.parametrize("eps", [0.3, 0.01, 1e-3])
 def test_exact_trf_equals_float64_brute_force(name, eps):
@@ -241,6 +251,7 @@ def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
 
 def test_engine_type2_deep_eps_equals_erfc_form():
     # erfc closed form (rpe-type2-trf-analytic) and our bisection: TRF(1e-30) = 5472
+    # (also from an independent mpmath script: direct sum + Euler-Maclaurin tail, dps 40)
     rf = pytest.importorskip("theory.receptive_field")
     from theory.expressions import parse_expression
     assert int(rf.trf(parse_expression("exp(-ln(n)**2)"), 1e-30, start=1).value) == 5472
