@@ -59,6 +59,17 @@ class CaptureSession:
     names: list = field(default_factory=list)
     current: str | None = None          # for the softmax patch (BLOOM)
     calls: int = 0
+    _buffers: dict = field(default_factory=dict, repr=False)
+
+    def buffer(self, tag: str, shape: tuple, like: torch.Tensor, zero: bool = False):
+        """A work tensor reused across blocks and layers (fresh large allocations cost
+        page faults on every block)."""
+        key = (tag, tuple(shape), like.dtype, like.device)
+        t = self._buffers.get(key)
+        if t is None:
+            t = self._buffers[key] = (torch.zeros if zero else torch.empty)(
+                shape, dtype=like.dtype, device=like.device)
+        return t
 
     def tau_for(self, name: str) -> float:
         if self.tau_layers is None or any(re.search(p, name) for p in self.tau_layers):
@@ -89,15 +100,6 @@ def attention_module_names(model: torch.nn.Module) -> list:
     return out
 
 
-def _mask_block(lg, mask, r0, r1, q_len):
-    if mask is None:
-        return lg
-    m = mask[..., r0:r1, :] if mask.shape[-2] == q_len else mask
-    if m.dtype == torch.bool:
-        return lg.masked_fill(~m, float("-inf"))
-    return torch.where(m > torch.finfo(m.dtype).min / 2, lg + m, float("-inf"))
-
-
 def _blocked_softmax(session, name, scores_fn, q_len, k_len, shape, causal, mask, value):
     """Shared loop: ``scores_fn(r0, r1)`` gives the pre-temperature logits of a block;
     returns ``softmax(l/tau) @ value`` (or the probabilities when ``value`` is None)."""
@@ -107,20 +109,80 @@ def _blocked_softmax(session, name, scores_fn, q_len, k_len, shape, causal, mask
     out = None
     for r0 in range(0, q_len, b):
         r1 = min(q_len, r0 + b)
-        raw = _mask_block(scores_fn(r0, r1), mask, r0, r1, q_len)
+        raw = scores_fn(r0, r1)
+        valid, add = _valid_block(mask, r0, r1, q_len)
         if causal:
             i = torch.arange(r0, r1, device=raw.device)[:, None]
-            j = torch.arange(k_len, device=raw.device)[None, :]
-            raw = raw.masked_fill(j > i, float("-inf"))
-        lg = raw / tau if tau != 1.0 else raw
-        p = torch.softmax(lg, -1).nan_to_num_(0.0)
-        if session.stats is not None:
-            session.stats.update(name, lg, p, r0, raw_logits=raw if tau != 1.0 else None)
-        blk = p if value is None else torch.matmul(p.to(value.dtype), value)
+            c = torch.arange(k_len, device=raw.device)[None, :] <= i
+            valid = c if valid is None else valid & c
+        if add is not None:
+            raw = raw.add_(add) if value is not None else raw + add
+        if value is None:
+            blk = _probs_block(session, name, raw, valid, tau, r0)
+        else:
+            bb = r1 - r0
+            buf = session.buffer("skew", (bsz * heads, bb * (k_len + bb + 1)), raw, zero=True)
+            blk = _output_block(session, name, raw, valid, tau, r0, value, buf)
         if out is None:
             out = blk.new_empty(*blk.shape[:2], q_len, blk.shape[-1])
         out[:, :, r0:r1] = blk
     return out
+
+
+def _valid_block(mask, r0, r1, q_len):
+    """(boolean validity, additive finite part) of a block of the model's mask."""
+    if mask is None:
+        return None, None
+    m = mask[..., r0:r1, :] if mask.shape[-2] == q_len else mask
+    if m.dtype == torch.bool:
+        return m, None
+    valid = m > torch.finfo(m.dtype).min / 2
+    return valid, torch.where(valid, m, 0.0).float()
+
+
+def _sorted_update(session, name, raw, valid, r0):
+    st = session.stats
+    if st is not None and st.wants_sorted(name):
+        x = raw if valid is None else raw.masked_fill(~valid, float("-inf"))
+        st.update_sorted(name, x, r0)
+
+
+def _probs_block(session, name, raw, valid, tau, r0):
+    """Reference path (BLOOM's patched softmax): probabilities of the block."""
+    _sorted_update(session, name, raw, valid, r0)
+    lg = raw / tau if tau != 1.0 else raw
+    if valid is not None:
+        lg = lg.masked_fill(~valid, float("-inf"))
+    p = torch.softmax(lg, -1).nan_to_num_(0.0)
+    if session.stats is not None:
+        session.stats.update(name, lg, p, r0, sorted_rows=False)
+    return p
+
+
+def _output_block(session, name, raw, valid, tau, r0, value, buf):
+    """Fast path: softmax(raw/tau) @ value with the statistics from the same passes.
+    With m the row max, e = exp(l - m), s = sum(e):  pmax = 1/s and
+    H = log s - sum(e (l - m))/s;  p = e/s is written once into ``buf``, laid out so
+    that a reshape skews the rows for the per-distance mass (see ``stats``)."""
+    _sorted_update(session, name, raw, valid, r0)
+    lg = raw.div_(tau) if tau != 1.0 else raw           # raw is a work buffer: in place
+    if valid is not None:
+        lg.masked_fill_(~valid, torch.finfo(lg.dtype).min)
+    bsz, heads, b, k = lg.shape
+    lg.sub_(lg.amax(-1, keepdim=True))
+    pv = buf[:, : b * (k + b)].view(bsz, heads, b, k + b)[..., b:]
+    torch.exp(lg, out=pv)
+    s = pv.sum(-1, keepdim=True)
+    st = session.stats
+    if st is not None:
+        dot = torch.einsum("bhik,bhik->bhi", pv, lg)
+        ss = s[..., 0]
+    pv.div_(s)
+    if st is not None:
+        skew = buf.view(bsz, heads, b, k + b + 1).sum(2).sum(0)
+        st.update_parts(name, b * bsz, (1.0 / ss).sum((0, 2)),
+                        (torch.log(ss) - dot / ss).sum((0, 2)), skew, b + r0, k)
+    return torch.matmul(pv.to(value.dtype), value)
 
 
 def capture_attention_forward(module, query, key, value, attention_mask, dropout=0.0,
@@ -151,13 +213,22 @@ def capture_attention_forward(module, query, key, value, attention_mask, dropout
             position_bias = position_bias[..., :q_len]
     kt = key.transpose(-1, -2)
 
+    bsz, heads, _, dim = query.shape
+
     def scores(r0, r1):
-        s = torch.matmul(query[:, :, r0:r1], kt)
-        s = s * scaling if scaling != 1.0 else s
-        if position_bias is not None:
+        q = query[:, :, r0:r1]
+        raw = session.buffer("raw", (bsz * heads, r1 - r0, kt.shape[-1]), query)
+        if position_bias is None:
+            torch.bmm(q.reshape(bsz * heads, r1 - r0, dim), kt.reshape(bsz * heads, dim, -1),
+                      out=raw)
+            if scaling != 1.0:
+                raw.mul_(scaling)
+        else:
             pb = position_bias[..., r0:r1, :] if position_bias.shape[-2] == q_len else position_bias
-            s = s + pb
-        return s.float()
+            pb = pb.expand(bsz, heads, r1 - r0, kt.shape[-1]).reshape(bsz * heads, r1 - r0, -1)
+            torch.baddbmm(pb.to(q.dtype), q.reshape(bsz * heads, r1 - r0, dim),
+                          kt.reshape(bsz * heads, dim, -1), alpha=scaling, out=raw)
+        return raw.view(bsz, heads, r1 - r0, -1).float()
 
     session.calls += 1
     out = _blocked_softmax(session, name, scores, q_len, key.shape[2], query.shape[:2],

@@ -156,7 +156,7 @@ class AttentionStats:
 
     @torch.no_grad()
     def update(self, name: str, logits: torch.Tensor, probs: torch.Tensor, row0: int,
-               raw_logits: torch.Tensor | None = None) -> None:
+               raw_logits: torch.Tensor | None = None, sorted_rows: bool = True) -> None:
         """Add one block of rows: ``logits``/``probs`` of shape (B, H, b, K), the rows
         being query positions ``row0 .. row0+b-1`` and the columns key positions
         ``0 .. K-1``; masked entries have ``-inf`` logits.  ``raw_logits`` (before the
@@ -169,12 +169,34 @@ class AttentionStats:
         s = skew_sum(probs.sum(0))                       # (H, K+b-1), offset c-(b-1)-row0
         lo = st.max_len - 1 - (b - 1) - row0
         st.mass[:, lo:lo + k + b - 1] += s.double().cpu().numpy()
-        if st.sorted_sum is not None:
-            x = logits if raw_logits is None else raw_logits
-            srt = torch.sort(x, dim=-1, descending=True).values
-            fin = torch.isfinite(srt)
-            st.sorted_sum[:, :k] += torch.where(fin, srt, 0.0).sum((0, 2)).double().cpu().numpy()
-            st.sorted_count[:, :k] += fin.sum((0, 2)).double().cpu().numpy()
+        if sorted_rows and st.sorted_sum is not None:
+            self.update_sorted(name, logits if raw_logits is None else raw_logits, row0)
+
+    @torch.no_grad()
+    def update_parts(self, name: str, nrows: int, pmax_sum, ent_sum, skew, shift: int,
+                     k: int) -> None:
+        """Add precomputed per-head sums of a block (the capture's fast path):
+        ``skew[:, c]`` is the attention mass at offset ``j - i = c - shift``."""
+        h = skew.shape[0]
+        b = skew.shape[1] - k - 1
+        st = self._layer(name, h, max(k, shift))
+        st.rows += nrows
+        st.pmax_sum += pmax_sum.double().cpu().numpy()
+        st.ent_sum += ent_sum.double().cpu().numpy()
+        lo = st.max_len - 1 - shift
+        st.mass[:, lo + 1:lo + b + k] += skew[:, 1:b + k].double().cpu().numpy()
+
+    @torch.no_grad()
+    def update_sorted(self, name: str, logits: torch.Tensor, row0: int) -> None:
+        """Rank-wise sums of the descending-sorted rows of ``logits`` (B, H, b, K)."""
+        bsz, h, b, k = logits.shape
+        st = self._layer(name, h, max(k, row0 + b))
+        if st.sorted_sum is None:
+            return
+        srt = torch.sort(logits, dim=-1, descending=True).values
+        fin = torch.isfinite(srt)
+        st.sorted_sum[:, :k] += torch.where(fin, srt, 0.0).sum((0, 2)).double().cpu().numpy()
+        st.sorted_count[:, :k] += fin.sum((0, 2)).double().cpu().numpy()
 
     def merge(self, other: "AttentionStats") -> "AttentionStats":
         for name in other.order:
