@@ -60,13 +60,13 @@ def log_rule_tau(l_tr, l_ex):
     return math.log(l_tr) / math.log(l_ex)
 
 
-def theory_rules(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr) -> dict:
+def theory_rules(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr, d=None) -> dict:
     """Props. 1-2 and the log rule: from ``theory.softmax_temperature`` when that module
     exists (another area), else the local references above; ``source`` says which."""
     try:
         from theory import softmax_temperature as tst
         rules = tst.temperature_rules(l_tr, l_ex, sigma_tr=sigma_tr, sigma_ex=sigma_ex,
-                                      pmax_tr=pmax_tr)
+                                      pmax_tr=pmax_tr, d=d)
         return {k: {"tau": None if v.tau is None else float(v.tau), "source": v.source,
                     "note": getattr(v, "note", "")} for k, v in rules.items()}
     except ImportError:
@@ -76,6 +76,24 @@ def theory_rules(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr) -> dict:
                 "prop2": {"tau": prop2_tau(l_tr, l_ex, sigma_tr, sigma_ex), "source": src,
                           "note": ""},
                 "log_rule": {"tau": log_rule_tau(l_tr, l_ex), "source": src, "note": ""}}
+
+
+def head_dim(model):
+    c = model.config
+    d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
+    if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
+        d = c.hidden_size // c.num_attention_heads
+    return d
+
+
+def _theory_grid(stat_fn, target, grid):
+    """Cross-check: theory.softmax_temperature.algorithm1_grid on the same (cached)
+    statistic; None when that module is absent."""
+    try:
+        from theory.softmax_temperature import algorithm1_grid
+    except ImportError:
+        return None
+    return algorithm1_grid(stat_fn, target, grid).tau
 
 
 # ---- the searches -------------------------------------------------------------------
@@ -148,7 +166,8 @@ def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
     if label is not None:
         label.close()
     rules = theory_rules(l_tr, l_ex, meas["tr"]["sigma"], meas["ex"]["sigma"],
-                         meas["tr"]["pmax"])
+                         meas["tr"]["pmax"], head_dim(lm.model))
+    g["theory_grid_tau"] = _theory_grid(stat_fn, target, grid)
     return {"model": lm.description, "corpus": corpus, "mode": mode, "L_tr": l_tr,
             "L_ex": l_ex, "n_tr": n_tr, "n_ex": n_ex, "layers": layers or "all",
             "target_S_tr_1": target, "S_ex_1": s_ex_1, "grid": g, "continuous": c,
