@@ -82,9 +82,13 @@ def assumption_table(lm, corpus, l_tr, l_ex, n_tr=4, n_ex=1, layers=None, progre
             s = st.layers[name].summary()
             per[name] = {**gaussianity(v), "pmax": s["pmax"], "entropy": s["entropy"],
                          "vector": v.tolist()}
+        summ = st.summary()
         out["lengths"][tag] = {"L": length, "n_seq": n, "per_layer": per,
                                "all_layers": {"pmax": st.overall("pmax"),
-                                              "entropy": st.overall("entropy")}}
+                                              "entropy": st.overall("entropy")},
+                               "by_module": {k: {"pmax": v["pmax"], "entropy": v["entropy"],
+                                                 "mean_distance": v["mean_distance"]}
+                                             for k, v in summ.items()}}
     for name in layers:
         a, b = (out["lengths"][t]["per_layer"][name] for t in ("tr", "ex"))
         out.setdefault("assumption2", {})[name] = {

