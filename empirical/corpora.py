@@ -16,7 +16,9 @@ install.
 """
 from __future__ import annotations
 
+import functools
 import glob
+import os
 import shutil
 import subprocess
 import sysconfig
@@ -29,9 +31,15 @@ class CorpusMissing(RuntimeError):
     """The named corpus is not installed on this machine (message says how to get it)."""
 
 
+@functools.lru_cache(maxsize=1)
 def _stdlib_files() -> list:
     root = Path(sysconfig.get_paths()["stdlib"])
-    files = sorted(p for p in root.rglob("*.py") if "site-packages" not in p.parts)
+    files = []
+    for d, sub, names in os.walk(root):
+        sub[:] = sorted(x for x in sub if x not in ("site-packages", "dist-packages",
+                                                     "__pycache__"))
+        files += [Path(d) / n for n in names if n.endswith(".py")]
+    files.sort()
     if not files:
         raise CorpusMissing(f"stdlib: no .py files under {root}")
     return files
