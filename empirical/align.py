@@ -17,7 +17,7 @@ Prop. 1: :math:`A\\tau^2 - B\\tau + C = 0` with :math:`A = \\log L_{ex} + \\log 
 root.  Prop. 2: :math:`\\tau = \\sigma_{ex}/\\sqrt{\\sigma_{tr}^2 + 2\\log(L_{ex}/L_{tr})}`.
 
 >>> round(prop2_tau(512, 4096, 2.0, 2.0), 4)   # 2 / sqrt(4 + 2 ln 8)
-0.6484
+0.7002
 """
 from __future__ import annotations
 

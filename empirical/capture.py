@@ -115,10 +115,14 @@ def _blocked_softmax(session, name, scores_fn, q_len, k_len, shape, causal, mask
             i = torch.arange(r0, r1, device=raw.device)[:, None]
             c = torch.arange(k_len, device=raw.device)[None, :] <= i
             valid = c if valid is None else valid & c
+        grad = torch.is_grad_enabled() and raw.requires_grad
         if add is not None:
-            raw = raw.add_(add) if value is not None else raw + add
+            raw = raw.add_(add) if value is not None and not grad else raw + add
         if value is None:
             blk = _probs_block(session, name, raw, valid, tau, r0)
+        elif grad:                       # autograd: out-of-place reference path
+            blk = torch.matmul(_probs_block(session, name, raw, valid, tau, r0).to(value.dtype),
+                               value)
         else:
             bb = r1 - r0
             buf = session.buffer("skew", (bsz * heads, bb * (k_len + bb + 1)), raw, zero=True)
@@ -143,6 +147,7 @@ def _valid_block(mask, r0, r1, q_len):
 def _sorted_update(session, name, raw, valid, r0):
     st = session.stats
     if st is not None and st.wants_sorted(name):
+        raw = raw.detach()
         x = raw if valid is None else raw.masked_fill(~valid, float("-inf"))
         st.update_sorted(name, x, r0)
 
@@ -153,9 +158,9 @@ def _probs_block(session, name, raw, valid, tau, r0):
     lg = raw / tau if tau != 1.0 else raw
     if valid is not None:
         lg = lg.masked_fill(~valid, float("-inf"))
-    p = torch.softmax(lg, -1).nan_to_num_(0.0)
+    p = torch.softmax(lg, -1).nan_to_num(0.0)
     if session.stats is not None:
-        session.stats.update(name, lg, p, r0, sorted_rows=False)
+        session.stats.update(name, lg.detach(), p.detach(), r0, sorted_rows=False)
     return p
 
 
@@ -215,8 +220,17 @@ def capture_attention_forward(module, query, key, value, attention_mask, dropout
 
     bsz, heads, _, dim = query.shape
 
+    grad = torch.is_grad_enabled() and (query.requires_grad or key.requires_grad or (
+        position_bias is not None and position_bias.requires_grad))
+
     def scores(r0, r1):
         q = query[:, :, r0:r1]
+        if grad:                         # autograd cannot write into work buffers
+            s = torch.matmul(q, kt) * scaling
+            if position_bias is not None:
+                s = s + (position_bias[..., r0:r1, :] if position_bias.shape[-2] == q_len
+                         else position_bias)
+            return s.float()
         raw = session.buffer("raw", (bsz * heads, r1 - r0, kt.shape[-1]), query)
         if position_bias is None:
             torch.bmm(q.reshape(bsz * heads, r1 - r0, dim), kt.reshape(bsz * heads, dim, -1),

@@ -202,3 +202,18 @@ def test_attention_module_names_t5_encdec():
     names = attention_module_names(m)
     assert len(names) == 2 + 2 * 2           # encoder self; decoder self + cross
     assert names[0] == "encoder.block.0.layer.0.SelfAttention"
+
+
+def test_capture_with_autograd_matches_stock_gradients():
+    """Without torch.no_grad the capture takes its out-of-place path: same outputs and
+    the same gradients as the stock model."""
+    torch.manual_seed(5)
+    model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
+    ids = torch.randint(0, 100, (1, 21))
+    model(ids).last_hidden_state.square().sum().backward()
+    ref = model.encoder.block[0].layer[0].SelfAttention.q.weight.grad.clone()
+    model.zero_grad()
+    with capture(model, stats=AttentionStats(), block_size=8):
+        model(ids).last_hidden_state.square().sum().backward()
+    got = model.encoder.block[0].layer[0].SelfAttention.q.weight.grad
+    assert torch.allclose(got, ref, rtol=1e-4, atol=1e-6)
