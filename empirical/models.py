@@ -174,6 +174,7 @@ def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
 def run_encoder(model, ids: torch.Tensor):
     """One forward pass of the part whose softmaxes Algorithm 1 counts: the encoder of
     an encoder-decoder model, the whole model otherwise."""
+    ids = ids.to(next(model.parameters()).device)
     with torch.no_grad():
         if isinstance(model, transformers.T5ForConditionalGeneration):
             return model.encoder(input_ids=ids)

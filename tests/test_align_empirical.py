@@ -171,3 +171,25 @@ def test_figure_temperature(tmp_path):
         assert r["bracketed"] and abs(r["continuous_gap"]) / r["target"] < 0.02
     pm = {r["L_ex"]: r["continuous_tau"] for r in rows if r["mode"] == "pmax"}
     assert pm[128] < pm[64] < 1.0                            # longer -> colder
+
+
+@pytest.mark.empirical
+def test_local_checkpoint_directory_loads_offline(tmp_path):
+    """A T5 checkpoint saved on disk (weights + tokenizer) loads with local_files_only,
+    as its encoder, and gives the same encoder outputs."""
+    import torch
+    import transformers
+    from empirical.models import load_model, trained_tokenizer
+    tok = trained_tokenizer("stdlib", 4096)
+    torch.manual_seed(0)
+    full = transformers.T5ForConditionalGeneration(transformers.T5Config(
+        d_model=32, d_ff=64, num_layers=1, num_heads=2, d_kv=16,
+        vocab_size=tok.get_vocab_size())).eval()
+    full.save_pretrained(tmp_path)
+    transformers.PreTrainedTokenizerFast(tokenizer_object=tok).save_pretrained(tmp_path)
+    lm = load_model(str(tmp_path))
+    assert isinstance(lm.model, transformers.T5EncoderModel) and not lm.random_init
+    ids = torch.tensor([lm.encode("def f(x):\n    return x")])
+    with torch.no_grad():
+        assert torch.allclose(lm.model(ids).last_hidden_state,
+                              full.encoder(input_ids=ids).last_hidden_state, atol=1e-6)
