@@ -308,3 +308,63 @@ def layer0_flatter(ctx):
     return Verdict(status, f"first layer Pmax {first:.3f}; flatter than {frac:.0%} of the "
                    f"other layers (L = {ex['L']}, {res['model'].split(' (')[0]})",
                    {"pmax_by_module": {k: v["pmax"] for k, v in mods.items()}})
+
+
+# ------------------------------------------- the approximations behind Props. 1-2
+def _first_layer(ctx):
+    res, name, tr, ex = _assump(ctx)
+    return res, {t: res["lengths"][t] for t in ("tr", "ex")}, name
+
+
+@claim(id="align-pmax-approx-empirical", paper="align", location="Sec. 6.2, App. A.2 "
+       "(Eq. 1-2)", kind="empirical",
+       statement="With Assumption 1, Pmax ~= e^{lmax} / (L e^{sigma^2/2}) for the first "
+       "layer (the step from which Prop. 1 follows).")
+def pmax_approx(ctx):
+    if not HAS_TORCH:
+        return _no_torch()
+    import math
+    res, by, name = _first_layer(ctx)
+    ev, errs = {"model": res["model"], "layer": name}, []
+    for t, d in by.items():
+        g = d["per_layer"][name]
+        pred = math.exp(g["lmax"]) / (d["L"] * math.exp(g["sigma"] ** 2 / 2))
+        ev[f"L={d['L']}"] = {"measured_pmax": g["pmax"], "predicted": pred,
+                             "sigma": g["sigma"], "lmax": g["lmax"],
+                             "sigma_over_sqrt_2lnL": g["sigma"] / math.sqrt(2 * math.log(d["L"]))}
+        errs.append(abs(pred / g["pmax"] - 1))
+    worst = max(errs)
+    status = APPROX if worst < 0.5 else FAILS
+    txt = ", ".join(f"L={k[2:]}: predicted {v['predicted']:.3f} vs measured {v['measured_pmax']:.3f}"
+                    for k, v in ev.items() if k.startswith("L="))
+    return Verdict(status, f"{txt} (relative error up to {100 * worst:.0f}%).  Eq. (1) replaces "
+                   "sum_i e^{l_i/tau} by L e^{sigma^2/(2 tau^2)}, valid only while "
+                   "sigma/tau < sqrt(2 ln L); beyond that the sum is dominated by its largest "
+                   "terms, which is where Prop. 1 loses its real root.", ev, error=worst)
+
+
+@claim(id="align-entropy-approx-empirical", paper="align", location="Sec. 6.3, App. A.3",
+       kind="empirical",
+       statement="With Assumption 1, H ~= log L - sigma^2/2 for the first layer (the step "
+       "from which Prop. 2 follows).")
+def entropy_approx(ctx):
+    if not HAS_TORCH:
+        return _no_torch()
+    import math
+    res, by, name = _first_layer(ctx)
+    ev, errs = {"model": res["model"], "layer": name}, []
+    for t, d in by.items():
+        g = d["per_layer"][name]
+        pred = math.log(d["L"]) - g["sigma"] ** 2 / 2
+        ev[f"L={d['L']}"] = {"measured_entropy": g["entropy"], "predicted": pred,
+                             "sigma": g["sigma"]}
+        errs.append(abs(pred - g["entropy"]))
+    a, b = (ev[f"L={by[t]['L']}"] for t in ("tr", "ex"))
+    wrong_way = (b["predicted"] - a["predicted"]) * (b["measured_entropy"] - a["measured_entropy"]) < 0
+    worst = max(errs)
+    status = FAILS if wrong_way or worst > 0.5 else APPROX
+    return Verdict(status, f"predicted {a['predicted']:.2f} -> {b['predicted']:.2f}, measured "
+                   f"{a['measured_entropy']:.2f} -> {b['measured_entropy']:.2f} nats from "
+                   f"L={by['tr']['L']} to {by['ex']['L']}" + ("; the approximation even moves "
+                   "the wrong way" if wrong_way else "") + f" (error up to {worst:.2f} nats).",
+                   ev, error=worst)
