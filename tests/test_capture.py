@@ -217,3 +217,20 @@ def test_capture_with_autograd_matches_stock_gradients():
         model(ids).last_hidden_state.square().sum().backward()
     got = model.encoder.block[0].layer[0].SelfAttention.q.weight.grad
     assert torch.allclose(got, ref, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("idx", [2, 4], ids=["llama-padded-batch", "bert-padded-batch"])
+def test_capture_equals_stock_with_padding_mask(idx):
+    """A batch of two with right padding: the model's boolean mask reaches the capture;
+    outputs at real tokens equal the stock ones."""
+    torch.manual_seed(6)
+    model = CASES[idx][1]().eval()
+    ids = torch.randint(1, 100, (2, 19))
+    mask = torch.ones(2, 19, dtype=torch.long)
+    mask[1, 13:] = 0
+    with torch.no_grad():
+        ref = model(ids, attention_mask=mask).last_hidden_state
+        with capture(model, stats=AttentionStats(), block_size=4):
+            got = model(ids, attention_mask=mask).last_hidden_state
+    keep = mask.bool()
+    assert float((got[keep] - ref[keep]).abs().max()) < 1e-5
