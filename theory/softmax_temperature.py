@@ -11,7 +11,8 @@ Every rule answers: which temperature :math:`\\tau` (logits are divided by
 * **Prop. 2** (Sec. 6.3, App. A.3): align the entropy,
   :math:`\\tau = \\sigma_{ex}/\\sqrt{\\sigma_{tr}^2 + 2\\log(L_{ex}/L_{tr})}`.
 * **log rule** (Su 2021; Yao et al. 2021): :math:`\\tau = \\log_{L_{ex}} L_{tr}`.
-* **InfoScale** (InfoScale paper, Eq. 15, :math:`\\epsilon = 0`): logits are multiplied
+* **InfoScale** (InfoScale paper, Eq. 15, :math:`\\epsilon = 0`; computed by
+  ``theory.infoscale`` when present, else by :func:`infoscale_factor`): logits are multiplied
   by :math:`\\sqrt{(1 - L_{ex}^{-2/d})/(1 - L_{tr}^{-2/d})}`, so :math:`\\tau` is its
   inverse.
 * **YaRN** (Peng et al. 2023): :math:`\\sqrt{1/t} = 0.1 \\ln s + 1` multiplies both q
@@ -234,10 +235,14 @@ def infoscale_temperature(L_tr, L_ex, d) -> RuleResult:
         raise TemperatureInputError(f"d must be a positive integer, got {d!r}")
     if d < 1:
         raise TemperatureInputError(f"d must be a positive integer, got {d}")
-    f = infoscale_factor(L_ex, L_tr, d)
-    return RuleResult("infoscale", 1 / f, "InfoScale paper (infoscale-cosscale), Eq. 15, "
-                      "eps=0; formula implemented locally in theory.softmax_temperature",
-                      f"logit multiplier {f:.6g}", {"factor": f, "d": d})
+    try:  # the InfoScale area's implementation, when present; else the local formula
+        from .infoscale import infoscale as _infoscale
+        f, where = _infoscale(L_ex, L_tr, d), "theory.infoscale.infoscale"
+    except ImportError:
+        f, where = infoscale_factor(L_ex, L_tr, d), "local theory.softmax_temperature"
+    return RuleResult("infoscale", 1 / f, f"InfoScale paper (infoscale-cosscale), Eq. 15, "
+                      f"eps=0; computed by {where}", f"logit multiplier {f:.6g}",
+                      {"factor": f, "d": d})
 
 
 def yarn_temperature(L_tr, L_ex) -> RuleResult:

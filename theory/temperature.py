@@ -19,6 +19,7 @@ EXAMPLES = """examples:
   python -m theory.temperature --L-tr 512 --L-ex 15000 --json
   python -m theory.temperature --derivation prop1
   python -m theory.temperature --derivation prop2 --markdown
+  python -m theory.temperature --truth --L 15000 --sigma 2.7 --tau 0.7 --draws 200
 """
 
 
@@ -44,6 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--derivation", choices=("prop1", "prop2"),
                    help="print the step-by-step verified derivation instead")
     p.add_argument("--markdown", action="store_true", help="derivation as Markdown")
+    p.add_argument("--truth", action="store_true", help="exact E[P_max], E[H] of softmax "
+                   "over L i.i.d. N(0, sigma^2) logits at temperature tau, next to the "
+                   "paper's approximations (needs --L, --sigma; --tau, --draws optional)")
+    p.add_argument("--L", type=int, help="length for --truth")
+    p.add_argument("--sigma", type=float, help="logit std for --truth")
+    p.add_argument("--tau", type=float, default=1.0, help="temperature for --truth")
+    p.add_argument("--draws", type=int, default=0, help="Monte Carlo draws for --truth")
+    p.add_argument("--fast", action="store_true", help="derivation: fewer grid points "
+                   "for the approximation steps (seconds instead of tens of seconds)")
     p.add_argument("--seed", type=int, default=0, help="seed of the spot checks")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
@@ -51,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _derivation(args) -> int:
     from .temperature_derivations import DERIVATIONS
-    report = DERIVATIONS[args.derivation]().verify(seed=args.seed)
+    report = DERIVATIONS[args.derivation](fast=args.fast).verify(seed=args.seed)
     if args.json:
         print(json.dumps(report.as_dict()))
     elif args.markdown:
@@ -61,6 +71,31 @@ def _derivation(args) -> int:
             err = "" if r.max_error is None else f"  (max {r.step.error} error " \
                                                  f"{r.max_error:.3g})"
             print(f"{i:2d}. [{r.verdict}] {r.step.label}{err}")
+    return 0
+
+
+def _truth(args) -> int:
+    from .gaussian_softmax import softmax_truth
+    if args.L is None or args.sigma is None:
+        raise TemperatureInputError("--truth needs --L and --sigma")
+    if args.L < 1 or not (args.sigma > 0 and math.isfinite(args.sigma)):
+        raise TemperatureInputError("--L must be >= 1 and --sigma > 0")
+    if not (args.tau > 0 and math.isfinite(args.tau)) or args.sigma / args.tau > 50:
+        raise TemperatureInputError("--tau must be > 0 with sigma/tau <= 50")
+    if args.draws < 0:
+        raise TemperatureInputError("--draws must be >= 0")
+    t = softmax_truth(args.L, args.sigma, args.tau, args.draws, args.seed)
+    if args.json:
+        print(json.dumps(t))
+        return 0
+    print(f"L={args.L} sigma={args.sigma:g} tau={args.tau:g}  s=sigma/tau={t['s']:.4g}  "
+          f"e^(s^2)={t['regime']['exp_s2']:.4g}  s_c=sqrt(2 ln L)={t['regime']['s_c']:.4g}")
+    print(f"{'statistic':14s} {'exact':>12s} {'paper approx':>13s}" +
+          ("  Monte Carlo" if args.draws else ""))
+    for k in ("pmax", "entropy", "log_partition"):
+        mc = t.get("monte_carlo", {}).get(k)
+        extra = f"  {mc['mean']:.6g} +- {mc['se']:.2g}" if mc else ""
+        print(f"{k:14s} {t['exact'][k]:12.6g} {t['approx'][k]:13.6g}{extra}")
     return 0
 
 
@@ -79,6 +114,8 @@ def main(argv=None) -> int:
     try:
         if args.derivation:
             return _derivation(args)
+        if args.truth:
+            return _truth(args)
         if args.L_tr is None or args.L_ex is None:
             raise TemperatureInputError("--L-tr and --L-ex are required (or --derivation)")
         for name in ("L_tr", "L_ex", "sigma_tr", "sigma_ex", "pmax_tr"):
