@@ -92,6 +92,22 @@ class LayerStats:
         """Per head :math:`\\frac{1}{N}\\sum_i\\sum_j p_{ij}|j-i|`."""
         return (self.mass * np.abs(self.offsets())).sum(1) / np.maximum(self.rows, 1)
 
+    def receptive_field(self, eps: float = 0.05) -> np.ndarray:
+        """Per head, the smallest distance d with a share of at least 1 - eps of the
+        attention mass at offsets |j - i| <= d (an empirical receptive field).
+
+        >>> ls = LayerStats(1, 3)
+        >>> ls.mass[0] = [0.0, 0.5, 1.0, 0.5, 0.0]   # offsets -2..2
+        >>> ls.receptive_field(0.1).tolist(), ls.receptive_field(0.6).tolist()
+        ([1], [0])
+        """
+        off = np.abs(self.offsets())
+        by_d = np.zeros((self.n_heads, self.max_len))
+        for h in range(self.n_heads):
+            by_d[h] = np.bincount(off, weights=self.mass[h], minlength=self.max_len)
+        cum = np.cumsum(by_d, 1) / np.maximum(by_d.sum(1, keepdims=True), 1e-300)
+        return (cum >= 1 - eps - 1e-12).argmax(1)
+
     def averaged_logit_vector(self) -> np.ndarray | None:
         """Mean over heads and rows of the descending-sorted logit rows (Sec. 6.1)."""
         if self.sorted_sum is None:
@@ -108,7 +124,8 @@ class LayerStats:
                "mean_distance": float((self.mean_distance() * self.rows).sum() / rows.sum()),
                "per_head": {"pmax": (self.pmax_sum / rows).tolist(),
                             "entropy": (self.ent_sum / rows).tolist(),
-                            "mean_distance": self.mean_distance().tolist()}}
+                            "mean_distance": self.mean_distance().tolist(),
+                            "receptive_field_95": self.receptive_field(0.05).tolist()}}
         v = self.averaged_logit_vector()
         if v is not None:
             out.update(sorted_logit_summary(v))

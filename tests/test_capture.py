@@ -234,3 +234,14 @@ def test_capture_equals_stock_with_padding_mask(idx):
             got = model(ids, attention_mask=mask).last_hidden_state
     keep = mask.bool()
     assert float((got[keep] - ref[keep]).abs().max()) < 1e-5
+
+
+@pytest.mark.parametrize("module", ["empirical.stats", "empirical.capture", "empirical.align",
+                                    "empirical.assumptions", "empirical.collect",
+                                    "empirical.corpora", "empirical.paper_runs"])
+def test_docstring_examples(module):
+    """The doctests of empirical/ (pytest collects doctests only under theory/)."""
+    import doctest
+    import importlib
+    res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
