@@ -45,7 +45,8 @@ class Step:
 
     ``domain`` maps each free symbol to an interval ``(lo, hi)`` for random spot checks
     (exact steps); ``grid`` maps symbols to lists of values (approximate steps; when
-    absent the domain is sampled).  ``lhs_value`` optionally computes the left side
+    absent the domain is sampled; ``points`` lists explicit points instead of a
+    product grid, for parameters that depend on each other).  ``lhs_value`` optionally computes the left side
     numerically by an independent route (a function of a ``{name: mpf}`` dict), e.g. a
     quadrature or a Monte Carlo estimate, instead of evaluating ``lhs``.
     ``kind`` is ``"exact"``, ``"approx"``, ``"assumption"`` or ``"definition"``.
@@ -63,6 +64,7 @@ class Step:
     regime: str = ""          # where an approximation is meant to hold, in words
     source: str = ""          # equation number in the paper
     symbolic_check: bool = True   # False: skip sympy (e.g. integrals sympy cannot do fast)
+    points: list | None = None  # explicit list of {sym: value} points (not a product)
 
     def __post_init__(self):
         if self.kind is None:
@@ -172,9 +174,30 @@ def _doit(expr):
     return done
 
 
+def _quadrable(node) -> bool:
+    """A one-variable definite integral whose integrand has no other free symbol."""
+    return (isinstance(node, sp.Integral) and len(node.limits) == 1
+            and len(node.limits[0]) == 3
+            and node.function.free_symbols <= {node.limits[0][0]}
+            and not (node.limits[0][1].free_symbols | node.limits[0][2].free_symbols))
+
+
+def _quad(node, dps):
+    """Evaluate a one-variable integral by mpmath quadrature (tanh-sinh), split at 0."""
+    var, a, b = node.limits[0]
+    f = sp.lambdify(var, node.function, modules="mpmath")
+    lo = -mp.inf if a == -sp.oo else mp.mpf(str(sp.N(a, dps)))
+    hi = mp.inf if b == sp.oo else mp.mpf(str(sp.N(b, dps)))
+    pts = [lo, mp.mpf(0), hi] if lo < 0 < hi else [lo, hi]
+    return sp.Float(mp.quad(f, pts), dps)
+
+
 def _evaluate(expr, point, dps):
     with mp.workdps(dps):
-        value = sp.sympify(expr).subs(point).doit().evalf(dps)
+        expr = sp.sympify(expr).subs(point)
+        if expr.has(sp.Integral):  # numeric quadrature: independent of sympy's integrate
+            expr = expr.replace(_quadrable, lambda node: _quad(node, dps))
+        value = expr.doit().evalf(dps)
         return mp.mpmathify(complex(value) if not value.is_real else value) \
             if value.is_number else None
 
@@ -188,6 +211,9 @@ def _error(a, b, kind):
 
 
 def _points(step, rng, samples):
+    if step.points:
+        yield from (dict(p) for p in step.points)
+        return
     if step.grid:
         keys = list(step.grid)
         for values in itertools.product(*(step.grid[k] for k in keys)):
