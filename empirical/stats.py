@@ -1,0 +1,306 @@
+"""Streaming, mergeable statistics of attention rows (attention-alignment paper, Sec. 4, 6).
+
+Every softmax row ``p = softmax(l / tau)`` of every captured attention module feeds,
+per head, a handful of running **sums and counts** (float64), so many sequences, many
+forward passes and many processes combine exactly by addition:
+
+* ``pmax_sum``   :math:`\\sum_i \\max_j p_{ij}` (Algorithm 1, mode Maximum Probability);
+* ``ent_sum``    :math:`\\sum_i H(p_i) = -\\sum_i \\sum_j p_{ij} \\log p_{ij}` (mode Entropy);
+* ``mass``       :math:`\\sum_i p_{i, i+d}` for every signed offset :math:`d = j - i`
+  (the per-distance attention mass, from which the attention-weighted mean distance
+  :math:`\\sum_i \\sum_j p_{ij} |j - i|` and receptive fields follow);
+* for chosen layers, ``sorted_sum`` / ``sorted_count``: the rank-wise sum of the
+  individually *descending*-sorted pre-softmax logit rows (Sec. 6.1: "logit vectors are
+  individually sorted, and we calculate the average"), whose mean is the paper's
+  *averaged logit vector*; its centred standard deviation is :math:`\\sigma`, its
+  centred largest entry :math:`l_{max}` (Assumptions 1-2, Table 7).
+
+Rows are processed block by block, so memory is O(L x block x heads).  Masked entries
+are ``-inf`` logits (probability 0); rows of a causal model have fewer valid entries, and
+rank ``r`` of the sorted mean then averages only the rows with more than ``r`` entries.
+
+Example (one head, two rows of length 3, no mask):
+
+>>> import torch
+>>> s = AttentionStats(sorted_layers=["a"])
+>>> l = torch.tensor([[[[0.0, 0.0, 0.0], [2.0, 0.0, 0.0]]]])
+>>> s.update("a", l, torch.softmax(l, -1), row0=0)
+>>> round(s.summary()["a"]["pmax"], 6)   # (1/3 + e^2/(e^2+2)) / 2
+0.56016
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+
+@dataclass
+class LayerStats:
+    """Running sums for one attention module (all heads)."""
+    n_heads: int
+    max_len: int
+    rows: np.ndarray = None          # (H,) number of softmax rows seen
+    pmax_sum: np.ndarray = None      # (H,)
+    ent_sum: np.ndarray = None       # (H,)
+    mass: np.ndarray = None          # (H, 2*max_len-1): offset d = j - i at index d+max_len-1
+    sorted_sum: np.ndarray | None = None    # (H, max_len) descending ranks
+    sorted_count: np.ndarray | None = None  # (H, max_len)
+
+    def __post_init__(self):
+        h, n = self.n_heads, self.max_len
+        for name, shape in (("rows", (h,)), ("pmax_sum", (h,)), ("ent_sum", (h,)),
+                            ("mass", (h, 2 * n - 1))):
+            if getattr(self, name) is None:
+                setattr(self, name, np.zeros(shape))
+
+    def grow(self, max_len: int) -> None:
+        """Zero-pad the length-indexed arrays to ``max_len`` (sums stay exact)."""
+        if max_len <= self.max_len:
+            return
+        pad = max_len - self.max_len
+        self.mass = np.pad(self.mass, ((0, 0), (pad, pad)))
+        if self.sorted_sum is not None:
+            self.sorted_sum = np.pad(self.sorted_sum, ((0, 0), (0, pad)))
+            self.sorted_count = np.pad(self.sorted_count, ((0, 0), (0, pad)))
+        self.max_len = max_len
+
+    def merge(self, other: "LayerStats") -> None:
+        """Add ``other``'s sums into this one (exact: sums and counts)."""
+        if other.n_heads != self.n_heads:
+            raise ValueError(f"cannot merge {other.n_heads} heads into {self.n_heads}")
+        self.grow(other.max_len)
+        other.grow(self.max_len)
+        self.rows += other.rows
+        self.pmax_sum += other.pmax_sum
+        self.ent_sum += other.ent_sum
+        self.mass += other.mass
+        if other.sorted_sum is not None:
+            if self.sorted_sum is None:
+                self.sorted_sum = np.zeros_like(other.sorted_sum)
+                self.sorted_count = np.zeros_like(other.sorted_count)
+            self.sorted_sum += other.sorted_sum
+            self.sorted_count += other.sorted_count
+
+    # ---- derived quantities -------------------------------------------------------
+    def offsets(self) -> np.ndarray:
+        return np.arange(-(self.max_len - 1), self.max_len)
+
+    def mean_distance(self) -> np.ndarray:
+        """Per head :math:`\\frac{1}{N}\\sum_i\\sum_j p_{ij}|j-i|`."""
+        return (self.mass * np.abs(self.offsets())).sum(1) / np.maximum(self.rows, 1)
+
+    def receptive_field(self, eps: float = 0.05) -> np.ndarray:
+        """Per head, the smallest distance d with a share of at least 1 - eps of the
+        attention mass at offsets |j - i| <= d (an empirical receptive field).
+
+        >>> ls = LayerStats(1, 3)
+        >>> ls.mass[0] = [0.0, 0.5, 1.0, 0.5, 0.0]   # offsets -2..2
+        >>> ls.receptive_field(0.1).tolist(), ls.receptive_field(0.6).tolist()
+        ([1], [0])
+        """
+        off = np.abs(self.offsets())
+        by_d = np.zeros((self.n_heads, self.max_len))
+        for h in range(self.n_heads):
+            by_d[h] = np.bincount(off, weights=self.mass[h], minlength=self.max_len)
+        cum = np.cumsum(by_d, 1) / np.maximum(by_d.sum(1, keepdims=True), 1e-300)
+        return (cum >= 1 - eps - 1e-12).argmax(1)
+
+    def averaged_logit_vector(self) -> np.ndarray | None:
+        """Mean over heads and rows of the descending-sorted logit rows (Sec. 6.1)."""
+        if self.sorted_sum is None:
+            return None
+        cnt = self.sorted_count.sum(0)
+        keep = cnt > 0
+        return self.sorted_sum.sum(0)[keep] / cnt[keep]
+
+    def summary(self) -> dict:
+        rows = np.maximum(self.rows, 1)
+        out = {"rows": float(self.rows.sum()),
+               "pmax": float(self.pmax_sum.sum() / rows.sum()),
+               "entropy": float(self.ent_sum.sum() / rows.sum()),
+               "mean_distance": float((self.mean_distance() * self.rows).sum() / rows.sum()),
+               "per_head": {"pmax": (self.pmax_sum / rows).tolist(),
+                            "entropy": (self.ent_sum / rows).tolist(),
+                            "mean_distance": self.mean_distance().tolist(),
+                            "receptive_field_95": self.receptive_field(0.05).tolist()}}
+        v = self.averaged_logit_vector()
+        if v is not None:
+            out.update(sorted_logit_summary(v))
+        return out
+
+
+def sorted_logit_summary(v: np.ndarray) -> dict:
+    """sigma and lmax of an averaged (descending) logit vector, made zero-mean first.
+
+    .. math:: \\sigma = \\sqrt{\\tfrac1L \\sum_i (v_i - \\bar v)^2}, \\qquad
+              l_{max} = \\max_i v_i - \\bar v
+
+    (App. A.2: "the logit vector can always be made zero-mean").
+
+    >>> sorted_logit_summary(np.array([1.0, 0.0, -1.0]))["lmax"]
+    1.0
+    """
+    c = v - v.mean()
+    return {"sigma": float(np.sqrt((c ** 2).mean())), "lmax": float(c.max()),
+            "lmax_raw": float(v.max()), "mean_raw": float(v.mean()), "length": int(v.size)}
+
+
+@dataclass
+class AttentionStats:
+    """Per-module :class:`LayerStats`; ``sorted_layers`` lists the module names (or the
+    string ``"all"``) whose sorted logit rows are accumulated (sorting costs
+    O(L log L) per row, so choose few)."""
+    sorted_layers: object = ()
+    layers: dict = field(default_factory=dict)
+    order: list = field(default_factory=list)
+
+    def wants_sorted(self, name: str) -> bool:
+        return self.sorted_layers == "all" or name in self.sorted_layers
+
+    def _layer(self, name: str, n_heads: int, key_len: int) -> LayerStats:
+        st = self.layers.get(name)
+        if st is None:
+            st = self.layers[name] = LayerStats(n_heads, key_len)
+            self.order.append(name)
+        st.grow(key_len)
+        if self.wants_sorted(name) and st.sorted_sum is None:
+            st.sorted_sum = np.zeros((n_heads, st.max_len))
+            st.sorted_count = np.zeros((n_heads, st.max_len))
+        return st
+
+    @torch.no_grad()
+    def update(self, name: str, logits: torch.Tensor, probs: torch.Tensor, row0: int,
+               raw_logits: torch.Tensor | None = None, sorted_rows: bool = True) -> None:
+        """Add one block of rows: ``logits``/``probs`` of shape (B, H, b, K), the rows
+        being query positions ``row0 .. row0+b-1`` and the columns key positions
+        ``0 .. K-1``; masked entries have ``-inf`` logits.  ``raw_logits`` (before the
+        temperature) feed the sorted statistics, default ``logits``."""
+        bsz, h, b, k = probs.shape
+        st = self._layer(name, h, max(k, row0 + b))
+        st.rows += bsz * b
+        st.pmax_sum += probs.amax(-1).sum((0, 2)).double().cpu().numpy()
+        st.ent_sum += torch.special.entr(probs).sum(-1).sum((0, 2)).double().cpu().numpy()
+        s = skew_sum(probs.sum(0))                       # (H, K+b-1), offset c-(b-1)-row0
+        lo = st.max_len - 1 - (b - 1) - row0
+        st.mass[:, lo:lo + k + b - 1] += s.double().cpu().numpy()
+        if sorted_rows and st.sorted_sum is not None:
+            self.update_sorted(name, logits if raw_logits is None else raw_logits, row0)
+
+    @torch.no_grad()
+    def update_parts(self, name: str, nrows: int, pmax_sum, ent_sum, skew, shift: int,
+                     k: int) -> None:
+        """Add precomputed per-head sums of a block (the capture's fast path):
+        ``skew[:, c]`` is the attention mass at offset ``j - i = c - shift``."""
+        h = skew.shape[0]
+        b = skew.shape[1] - k - 1
+        st = self._layer(name, h, max(k, shift))
+        st.rows += nrows
+        st.pmax_sum += pmax_sum.double().cpu().numpy()
+        st.ent_sum += ent_sum.double().cpu().numpy()
+        lo = st.max_len - 1 - shift
+        st.mass[:, lo + 1:lo + b + k] += skew[:, 1:b + k].double().cpu().numpy()
+
+    @torch.no_grad()
+    def update_sorted(self, name: str, logits: torch.Tensor, row0: int) -> None:
+        """Rank-wise sums of the descending-sorted rows of ``logits`` (B, H, b, K)."""
+        bsz, h, b, k = logits.shape
+        st = self._layer(name, h, max(k, row0 + b))
+        if st.sorted_sum is None:
+            return
+        srt = torch.sort(logits, dim=-1, descending=True).values
+        fin = torch.isfinite(srt)
+        st.sorted_sum[:, :k] += torch.where(fin, srt, 0.0).sum((0, 2)).double().cpu().numpy()
+        st.sorted_count[:, :k] += fin.sum((0, 2)).double().cpu().numpy()
+
+    def merge(self, other: "AttentionStats") -> "AttentionStats":
+        for name in other.order:
+            if name in self.layers:
+                self.layers[name].merge(other.layers[name])
+            else:
+                ls = other.layers[name]
+                self.layers[name] = LayerStats(ls.n_heads, 1)
+                self.layers[name].merge(ls)
+                self.order.append(name)
+        return self
+
+    def summary(self) -> dict:
+        return {name: self.layers[name].summary() for name in self.order}
+
+    def overall(self, stat: str) -> float:
+        """Algorithm 1's avg(s): the mean of ``stat`` ("pmax" or "entropy") over all
+        rows of all heads of all captured modules (N = R x H x L logit vectors)."""
+        key = {"pmax": "pmax_sum", "entropy": "ent_sum"}[stat]
+        num = sum(getattr(st, key).sum() for st in self.layers.values())
+        den = sum(st.rows.sum() for st in self.layers.values())
+        if den == 0:
+            raise ValueError("no attention rows were captured")
+        return float(num / den)
+
+    # ---- flat (de)serialisation for all-reduce and JSON ---------------------------
+    def state(self) -> dict:
+        return {"sorted_layers": self.sorted_layers if self.sorted_layers == "all"
+                else list(self.sorted_layers), "order": list(self.order),
+                "layers": {n: {k: (v.tolist() if isinstance(v, np.ndarray) else v)
+                               for k, v in vars(self.layers[n]).items()} for n in self.order}}
+
+    @classmethod
+    def from_state(cls, state: dict) -> "AttentionStats":
+        s = cls(sorted_layers=state["sorted_layers"])
+        for n in state["order"]:
+            d = {k: (np.asarray(v, dtype=float) if isinstance(v, list) else v)
+                 for k, v in state["layers"][n].items()}
+            s.layers[n] = LayerStats(**d)
+            s.order.append(n)
+        return s
+
+
+def skew_sum(p: torch.Tensor) -> torch.Tensor:
+    """Sum a block of rows along diagonals: for ``p`` of shape (H, b, K) return ``s`` of
+    shape (H, K+b-1) with :math:`s[c] = \\sum_t p[t, c - (b-1) + t]`, i.e. index ``c``
+    collects offset ``j - t = c - (b-1)`` (the classic relative-position skew).
+
+    >>> skew_sum(torch.tensor([[[1., 2.], [3., 4.]]])).tolist()
+    [[3.0, 5.0, 2.0]]
+    """
+    h, b, k = p.shape
+    x = torch.flip(p, dims=(1,))                                  # row t' = b-1-t
+    x = torch.nn.functional.pad(x, (0, b))                        # (H, b, K+b)
+    x = x.reshape(h, b * (k + b))[:, : b * (k + b - 1)].reshape(h, b, k + b - 1)
+    return x.sum(1)
+
+
+def full_matrix_stats(logits: torch.Tensor) -> dict:
+    """Reference: the same statistics from the whole (B, H, L, K) logit tensor at once
+    (materialised; used only to test the block-wise path).  Returns per-head arrays."""
+    p = torch.softmax(logits.double(), -1)
+    b, h, l, k = p.shape
+    i = torch.arange(l)[:, None]
+    j = torch.arange(k)[None, :]
+    d = (j - i).double()
+    srt = torch.sort(logits.double(), -1, descending=True).values
+    fin = torch.isfinite(srt)
+    ssum = torch.where(fin, srt, 0.0).sum((0, 2))
+    cnt = fin.sum((0, 2)).double()
+    mass = torch.zeros(h, 2 * max(l, k) - 1, dtype=torch.float64)
+    off = (j - i + max(l, k) - 1).expand(l, k).reshape(-1)
+    for hh in range(h):
+        mass[hh].index_add_(0, off, p[:, hh].sum(0).reshape(-1))
+    return {"rows": b * l, "pmax": p.amax(-1).mean((0, 2)).numpy(),
+            "entropy": torch.special.entr(p).sum(-1).mean((0, 2)).numpy(),
+            "mean_distance": (p * d.abs()).sum(-1).mean((0, 2)).numpy(),
+            "mass": mass.numpy(),
+            "averaged_logit_vector": (ssum.sum(0) / cnt.sum(0)).numpy()}
+
+
+def entropy_from_logsumexp(logits: torch.Tensor) -> torch.Tensor:
+    """Softmax entropy :math:`H = \\log D - \\sum_i p_i l_i` (App. A.3), a second method.
+
+    >>> round(float(entropy_from_logsumexp(torch.zeros(4))), 6) == round(math.log(4), 6)
+    True
+    """
+    lse = torch.logsumexp(logits, -1)
+    p = torch.softmax(logits, -1)
+    return lse - torch.where(p > 0, p * logits, 0.0).sum(-1)

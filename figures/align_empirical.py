@@ -1,0 +1,206 @@
+"""Figures of the attention-alignment paper on models built here (never Flan-T5: the
+figures say so): T5 bucket bias (Fig. 1), QQ plots (Figs. 2/5), Tables 1/7 form, and
+temperature against L_ex (Figs. 3-4, 6-9: Props. 1-2, Algorithm 1, log rule)."""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from .registry import figure
+
+NOT_FLAN = "model built here, not Flan-T5"
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _write_csv(path: Path, header, rows):
+    with open(path, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(header)
+        w.writerows(rows)
+
+
+# ------------------------------------------------------------------------ Fig. 1
+def bucket_bias_data(m: int = 7500, n_max: int = 15000, heads=(0, 1), seed: int = 0) -> dict:
+    """b_{m,n} for n = 0..n_max of a seeded random-init T5-small config's buckets, by the
+    paper's formula (Sec. 3.2) and by transformers' bucket function."""
+    import numpy as np
+    import torch
+    import transformers
+    from empirical.paper_runs import hf_buckets, paper_bucket
+    torch.manual_seed(seed)
+    att = transformers.models.t5.modeling_t5.T5Attention(
+        transformers.T5Config(d_model=512, num_heads=8, d_kv=64), has_relative_attention_bias=True)
+    w = att.relative_attention_bias.weight.detach().numpy()        # (32, heads)
+    n = np.arange(0, n_max + 1)
+    pb = np.array([paper_bucket(int(m - x)) for x in n])
+    hb = hf_buckets(m - n).numpy()
+    return {"m": m, "n": n, "paper_bucket": pb, "hf_bucket": hb,
+            "bias": {h: w[hb, h] for h in heads}, "mismatches": int((pb != hb).sum())}
+
+
+@figure("align-fig1", "align", "T5 relative-position bias b_{m,n} against n (m = 7500), "
+        "paper formula vs transformers, random-init T5-small buckets")
+def make_fig1(outdir: Path, quick: bool = False) -> dict:
+    plt = _plt()
+    d = bucket_bias_data(n_max=3000 if quick else 15000, m=1500 if quick else 7500)
+    fig, axes = plt.subplots(1, len(d["bias"]), figsize=(9, 3.4))
+    for ax, (h, b) in zip(axes, d["bias"].items()):
+        ax.plot(d["n"], b, lw=1)
+        ax.axvline(d["m"], color="grey", lw=0.5)
+        ax.set_title(f"head {h}", fontsize=9)
+        ax.set_xlabel("n (key position)")
+        ax.set_ylabel("b_{m,n}")
+    fig.suptitle(f"Fig. 1 form: b_(m,n), m = {d['m']}; random-init T5-small buckets ({NOT_FLAN});"
+                 f" paper formula vs transformers: {d['mismatches']} mismatches", fontsize=8)
+    fig.tight_layout()
+    png, data = outdir / "align-fig1.png", outdir / "align-fig1.csv"
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    heads = list(d["bias"])
+    _write_csv(data, ["n", "paper_bucket", "hf_bucket"] + [f"bias_head{h}" for h in heads],
+               [[int(x), int(p), int(q)] + [float(d["bias"][h][i]) for h in heads]
+                for i, (x, p, q) in enumerate(zip(d["n"], d["paper_bucket"], d["hf_bucket"]))])
+    far = (abs(d["m"] - d["n"]) >= 128)
+    levels = {"left": int(len(set(d["hf_bucket"][far & (d["n"] < d["m"])]))),
+              "right": int(len(set(d["hf_bucket"][far & (d["n"] > d["m"])])))}
+    return {"png": str(png), "data": str(data),
+            "comparison": {"paper_formula_vs_transformers_mismatches": d["mismatches"],
+                           "distinct_buckets_beyond_128": levels}}
+
+
+# ------------------------------------------------------------------- Figs. 2/5 QQ
+def qq_result(spec=None, corpus=None, quick=False, sizes=None) -> dict:
+    from empirical import paper_runs as pr
+    spec, corpus = spec or pr.default_spec(), corpus or pr.default_corpus()
+    if sizes is None:
+        return pr.assumptions_run(spec, corpus, quick)
+    from empirical.assumptions import assumption_table
+    return assumption_table(pr.model(spec, corpus), corpus, progress=False, **sizes)
+
+
+@figure("align-qq", "align", "QQ plots of the first layer's averaged sorted logit vector "
+        "at L_tr and L_ex (Figs. 2/5 form) with Gaussianity numbers", empirical=True)
+def make_qq(outdir: Path, quick: bool = False, res: dict | None = None) -> dict:
+    from empirical.assumptions import write_outputs
+    res = res or qq_result(quick=quick)
+    files = write_outputs(res, outdir / "align-qq", note=f"  [{NOT_FLAN}]")
+    name = res["layers"][0]
+    comp = {f"L={res['lengths'][t]['L']}": {k: res["lengths"][t]["per_layer"][name][k]
+                                            for k in ("qq_correlation", "shapiro_w", "sigma",
+                                                      "lmax", "gaussian_implied_lmax")}
+            for t in ("tr", "ex")}
+    return {"png": files["png"][0], "data": files["csv"][0], "json": files["json"],
+            "comparison": {"model": res["model"], "layer": name, **comp,
+                           "paper": "Flan-T5-XL QQ plots close to y = x (not runnable here)"}}
+
+
+# ---------------------------------------------------------------- Tables 1 and 7
+@figure("align-tables", "align", "Tables 1 and 7 form: Pmax, entropy (all layers) and lmax "
+        "(first layer) at short and long length, beside the paper's Flan-T5-XL numbers",
+        empirical=True)
+def make_tables(outdir: Path, quick: bool = False, res: dict | None = None) -> dict:
+    return _tables(outdir, res or qq_result(quick=quick))
+
+
+def _tables(outdir: Path, res: dict) -> dict:
+    plt = _plt()
+    table1 = {"pmax": (0.28, 0.12), "entropy": (3.47, 6.63)}     # Table 1, topic retrieval
+    table7 = (8.61, 8.80)                                        # Table 7, topic retrieval
+    name = res["layers"][0]
+    tr, ex = res["lengths"]["tr"], res["lengths"]["ex"]
+    ours = {"pmax": (tr["all_layers"]["pmax"], ex["all_layers"]["pmax"]),
+            "entropy": (tr["all_layers"]["entropy"], ex["all_layers"]["entropy"]),
+            "lmax": (tr["per_layer"][name]["lmax"], ex["per_layer"][name]["lmax"])}
+    paper = {**table1, "lmax": table7}
+    fig, axes = plt.subplots(1, 3, figsize=(10, 3.4))
+    for ax, key in zip(axes, ("pmax", "entropy", "lmax")):
+        x = [0, 1]
+        ax.bar([i - 0.2 for i in x], ours[key], 0.4,
+               label=f"this model, L = {tr['L']} / {ex['L']}")
+        ax.bar([i + 0.2 for i in x], paper[key], 0.4, label="paper Flan-T5-XL, 512 / 15k")
+        ax.set_xticks(x, ["short", "long"])
+        ax.set_title({"pmax": "Pmax (all layers)", "entropy": "entropy H (all layers)",
+                      "lmax": "lmax (first layer)"}[key], fontsize=9)
+    axes[0].legend(fontsize=7)
+    fig.suptitle(f"Tables 1 and 7 form; {res['model'][:70]} [{NOT_FLAN}]", fontsize=8)
+    fig.tight_layout()
+    png, data = outdir / "align-tables.png", outdir / "align-tables.json"
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    table = {"model": res["model"], "corpus": res["corpus"], "L_short": tr["L"],
+             "L_long": ex["L"], "ours": ours, "paper_flan_t5_xl_topic": paper,
+             "sigma": (tr["per_layer"][name]["sigma"], ex["per_layer"][name]["sigma"])}
+    data.write_text(json.dumps(table, indent=1))
+    return {"png": str(png), "data": str(data),
+            "comparison": {"dispersed_attention": ours["pmax"][1] < ours["pmax"][0]
+                           and ours["entropy"][1] > ours["entropy"][0],
+                           "lmax_relative_change": (ours["lmax"][1] - ours["lmax"][0])
+                           / abs(ours["lmax"][0]),
+                           "paper_lmax_relative_change": (table7[1] - table7[0]) / table7[0],
+                           **table}}
+
+
+@figure("align-temperature", "align", "Temperature against L_ex: Props. 1-2 from measured "
+        "sigmas, Algorithm 1 (grid and bisection), log_{L_ex} L_tr", empirical=True)
+def make_temperature(outdir: Path, quick: bool = False, spec=None, corpus=None,
+                     l_tr=None, l_exs=None, n_tr=None, n_ex=None) -> dict:
+    from empirical import paper_runs as pr
+    from empirical.align import align
+    spec, corpus = spec or pr.default_spec(), corpus or pr.default_corpus()
+    s = pr.SIZES[quick]
+    l_tr = l_tr or s["l_tr"]
+    l_exs = l_exs or ([2 * l_tr, 4 * l_tr] if quick else [2 * l_tr, 3 * l_tr, 4 * l_tr])
+    lm = pr.model(spec, corpus)
+    rows = []
+    for l_ex in l_exs:
+        for mode in ("pmax", "entropy"):
+            r = align(lm, corpus, l_tr, l_ex, mode, n_tr or s["n_tr"], n_ex or s["n_ex"],
+                      tol=2e-3, progress=False)
+            rows.append({"L_ex": l_ex, "mode": mode, "target": r["target_S_tr_1"],
+                         "grid_tau": r["grid"]["tau"], "continuous_tau": r["continuous"]["tau"],
+                         "continuous_gap": r["continuous"]["gap"],
+                         "bracketed": r["continuous"]["bracketed"],
+                         "prop1": r["predictions"]["prop1"]["tau"],
+                         "prop2": r["predictions"]["prop2"]["tau"],
+                         "log_rule": r["predictions"]["log_rule"]["tau"],
+                         "sigma_tr": r["first_layer_measured"]["tr"]["sigma"],
+                         "sigma_ex": r["first_layer_measured"]["ex"]["sigma"]})
+    return _temperature_plot(outdir, rows, lm.description, l_tr)
+
+
+def _temperature_plot(outdir: Path, rows: list, model: str, l_tr: int) -> dict:
+    import numpy as np
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    by = {m: [r for r in rows if r["mode"] == m] for m in ("pmax", "entropy")}
+    xs = [r["L_ex"] for r in by["pmax"]]
+    p1 = [r["prop1"] if r["prop1"] is not None else np.nan for r in by["pmax"]]
+    p2 = [r["prop2"] for r in by["entropy"]]
+    ax.plot(xs, p1, "b-", label="Prop. 1 (measured sigmas; gaps: no real root)")
+    ax.plot(xs, p2, "r-", label="Prop. 2 (measured sigmas)")
+    grid_x = np.linspace(min(xs), max(xs), 50)
+    ax.plot(grid_x, np.log(l_tr) / np.log(grid_x), "k--", label=f"log_L {l_tr}")
+    for m, c in (("pmax", "b"), ("entropy", "r")):
+        ax.plot(xs, [r["grid_tau"] for r in by[m]], c + "x", ms=8, label=f"Algorithm 1 grid ({m})")
+        ax.plot(xs, [r["continuous_tau"] for r in by[m]], c + "o", mfc="none",
+                label=f"bisection ({m})")
+    ax.set_xlabel("L_ex")
+    ax.set_ylabel("temperature tau")
+    ax.set_title(f"L_tr = {l_tr}; {model[:60]}\n[{NOT_FLAN}]", fontsize=8)
+    ax.legend(fontsize=6)
+    fig.tight_layout()
+    png, data = outdir / "align-temperature.png", outdir / "align-temperature.csv"
+    fig.savefig(png, dpi=110)
+    plt.close(fig)
+    keys = list(rows[0])
+    _write_csv(data, keys, [[r[k] for k in keys] for r in rows])
+    return {"png": str(png), "data": str(data),
+            "comparison": {"rows": rows, "max_rel_gap_continuous":
+                           max(abs(r["continuous_gap"]) / r["target"] for r in rows)}}
