@@ -170,15 +170,17 @@ class _Tail:
         self.derivs = [sp.lambdify(N, d, modules="mpmath") for d in derivs]
         self.integral_method = "closed form" if self.closed is not None else "mpmath quadrature"
 
-    def integral(self, a):
+    def integral(self, a, fast=False):
         if self.closed is not None:
             v = _eval_stable(self.closed, a)
             if v is not None:
                 return v, abs(v) * mpmath.mpf(10) ** (-DPS + 5)
-        with mpmath.workdps(DPS):
-            pts = [a * mpmath.mpf(2) ** k for k in (0, 1, 3, 7, 15, 31)] + [mpmath.inf]
+        dps = 20 if fast else DPS
+        with mpmath.workdps(dps):
+            ks = (0, 2, 8, 32) if fast else (0, 1, 3, 7, 15, 31)
+            pts = [a * mpmath.mpf(2) ** k for k in ks] + [mpmath.inf]
             val, err = mpmath.quad(self.f, pts, error=True)
-        return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-DPS + 8)
+        return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-dps + 8)
 
     def em_sign_ok(self, a) -> bool:
         """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound)."""
@@ -193,11 +195,11 @@ class _Tail:
                     signs.add(v > 0)
         return len(signs) <= 1
 
-    def tail(self, a):
-        """(value, error bound) of sum_{n >= a} b_n, a an integer."""
+    def tail(self, a, fast=False):
+        """(value, error bound) of sum_{n >= a} b_n, a an integer (``fast``: ~15 digits)."""
         a = mpmath.mpf(a)
         with mpmath.workdps(DPS):
-            integral, err = self.integral(a)
+            integral, err = self.integral(a, fast)
             val = integral + self.f(a) / 2
             for k in range(1, EM_ORDER + 1):
                 val -= mpmath.bernoulli(2 * k) / mpmath.factorial(2 * k) * self.derivs[2 * k - 2](a)
@@ -218,8 +220,10 @@ def _closed_form_integral(b):
     t = sp.Symbol("t", positive=True)
     tries = [(b.subs(N, _X), _X, _A),
              (sp.powsimp(sp.expand_log(b.subs(N, sp.exp(t)) * sp.exp(t), force=True)), t, sp.log(_A))]
-    for integrand, var, at in tries:
-        for method in (manualintegrate, lambda g, v: sp.integrate(g, v)):
+    attempts = [(manualintegrate, tries[0]), (manualintegrate, tries[1]),
+                (lambda g, v: sp.integrate(g, v), tries[0])]
+    for method, (integrand, var, at) in attempts:
+        if True:
             try:
                 with step_budget(1.0):
                     F = method(integrand, var)
@@ -486,7 +490,7 @@ def _trf_direct(R, terms, RK, errK, target, eps, K):
 
 def _trf_tail(eng, start, K, target, eps, S):
     def T(n):
-        return eng.tail(n)
+        return eng.tail(n, fast=True)
 
     lo = start + K                                 # T(lo) >= target
     hi = lo * 2
@@ -499,8 +503,17 @@ def _trf_tail(eng, start, K, target, eps, S):
                 hi = mid
             else:
                 lo = mid
+        (vh, eh), (vl, el) = eng.tail(hi), eng.tail(hi - 1)     # full precision
+        for _ in range(8):            # the fast bisection can be off by one near a tie
+            if vh >= target:
+                hi += 1
+                (vl, el), (vh, eh) = (vh, eh), eng.tail(hi)
+            elif vl < target:
+                hi -= 1
+                (vh, eh), (vl, el) = (vl, el), eng.tail(hi - 1)
+            else:
+                break
         j = hi - start
-        (vh, eh), (vl, el) = T(hi), T(hi - 1)
         exact = vh + eh < target and vl - el >= target and j <= EXACT_LIMIT
         rel = None if exact else float((eh + el) / target) + 1e-15
         value = j if exact else mpmath.mpf(j)

@@ -250,14 +250,20 @@ def _sign_of_const(v):
 
 
 def _robust_value(v):
-    """A real constant clearly away from 0 (|v| > 1e-10 at 30 and 60 digits), else None."""
+    """A real nonzero constant (the same at 30, 60 and 90 digits), else None."""
     try:
         v30, v60 = complex(sp.N(v, 30)), complex(sp.N(v, 60))
     except (TypeError, ValueError):
         return None
     if abs(v30.imag) > 1e-20 or abs(v60.imag) > 1e-20 or not math.isfinite(v30.real):
         return None
-    if abs(v30.real) < 1e-10 or abs(v30.real - v60.real) > 1e-15 * abs(v30.real):
+    if v30.real == 0 or abs(v30.real - v60.real) > 1e-20 * abs(v30.real):
+        return None            # an exact zero shows up as noise that changes with precision
+    try:
+        v90 = complex(sp.N(v, 90))
+    except (TypeError, ValueError):
+        return None
+    if abs(v90.real - v60.real) > 1e-20 * abs(v60.real):
         return None
     return complex(v60.real, 0)
 
