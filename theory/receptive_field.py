@@ -557,7 +557,7 @@ def _trf_log_scale(eng, start, target, eps, hi):
         log10 = mpmath.exp(root) / mpmath.ln10
         # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|
         d = (h_w(root + mpmath.mpf(10) ** -12) - h_w(root)) / mpmath.mpf(10) ** -12
-        rel = float(abs(h_w(root) / d)) + 1e-20 if d else None
+        rel = max(float(abs(h_w(root) / d)), 1e-12) if d else None
         return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10) if log10 < 1e300 else None,
                    log10_log10=float(mpmath.log10(log10)), relative_accuracy=rel,
                    note="relative accuracy refers to log10(TRF); value from a root in log log n")
@@ -571,7 +571,7 @@ def _root_accuracy(h, root, eng, xform):
         return None
     x = xform(root)
     val, err = eng.tail(x)
-    return float((abs(h(root)) + err / val) / abs(d)) + 1e-20
+    return max(float((abs(h(root)) + err / val) / abs(d)), 1e-12)   # conservative floor
 
 
 def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):
@@ -664,6 +664,12 @@ _EPS = sp.Symbol("eps", positive=True)
 _B = sp.Symbol("B", positive=True)
 
 
+def _fmt_pow(coef, expo) -> str:
+    """(coef/(B*eps))^expo, written compactly."""
+    base = "1/(B*eps)" if coef == 1 else f"{sp.sstr(coef)}/(B*eps)"
+    return base if expo == 1 else f"({base})^({sp.sstr(expo)})"
+
+
 def _fmt(e) -> str:
     return sp.sstr(sp.powsimp(e, force=True)).replace("log(", "ln(")
 
@@ -683,7 +689,7 @@ def _asymptotic_impl(b):
         C = _lim(b * N ** p)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (f"TRF(eps) ~ {_fmt((C / ((p - 1) * _B * _EPS)) ** (1 / (p - 1)))}",
+        return (f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
                 f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
                 f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
                 "power", {"p": _num(p), "C": _num(C)})
@@ -695,7 +701,7 @@ def _asymptotic_impl(b):
         C = _lim(b * N * sp.log(N) ** q)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (f"ln TRF(eps) ~ {_fmt((C / ((q - 1) * _B * _EPS)) ** (1 / (q - 1)))}",
+        return (f"ln TRF(eps) ~ {_fmt_pow(C / (q - 1), 1 / (q - 1))}",
                 f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
                 "setting it to B eps and solving for ln n", "power-log", {"q": _num(q), "C": _num(C)})
     if lam != -sp.oo:

@@ -157,7 +157,7 @@ def _human(out: dict) -> str:
             lines.append(f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}")
         lines.append(f"asymptotic:  {out['asymptotic'] or 'not derived for this series'}")
     if "trf_truncated" in out:
-        lines.append(f"TRF, paper's truncated definition ({out['trf_truncated'][0]['definition']}):")
+        lines.append(f"TRF, {out['trf_truncated'][0]['definition']} -- NOT Eq. 22:")
         lines += [f"  {t['eps']:>10g}  {t['value']:>26}" for t in out["trf_truncated"]]
     if "comparison" in out:
         lines.append(f"Thm 3.5 vs {out['comparison']['other']}: {out['comparison']['statement']}")
