@@ -59,7 +59,20 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text,start,expected,why", CASES, ids=[c[0] for c in CASES])
+# the slowest cases (iterated logarithms, nested cancellations) run with -m slow
+SLOW = {"1/(n*log(n)*log(log(n))**2)", "1/(n*log(n)*log(log(n)))", "exp(1/n) - 1 - 1/n",
+        "n*(exp(1/n) - 1) - 1", "sqrt(n + 1) - sqrt(n)", "1/sqrt(n) - 1/sqrt(n + 1)",
+        "log(1 + 1/n) - 1/n", "1/n**(1 + 1/log(n))", "2/(n*log(n)*log(log(n))**2)",
+        "1/(n*sqrt(log(n))*log(log(n)))", "log(log(n))/(n*log(n)**2)", "1/log(log(n))",
+        "4/(n + 2) - 5/(n + 1) + 1/n", "(n - 1)/(n**2*log(n)**3)"}
+
+
+def _params(cases):
+    return [pytest.param(*c, id=c[0], marks=[pytest.mark.slow] if c[0] in SLOW else [])
+            for c in cases]
+
+
+@pytest.mark.parametrize("text,start,expected,why", _params(CASES))
 def test_verdict(text, start, expected, why):
     d = decide(parse_expression(text), start)
     assert d.converges is expected, (why, d.certificate)
@@ -82,7 +95,7 @@ SYMPY_PEER = [
 ]
 
 
-@pytest.mark.parametrize("text,start,expected", SYMPY_PEER, ids=[c[0] for c in SYMPY_PEER])
+@pytest.mark.parametrize("text,start,expected", _params(SYMPY_PEER))
 def test_sympy_peer_suite(text, start, expected):
     d = decide(parse_expression(text), start)
     assert d.converges is expected, d.certificate

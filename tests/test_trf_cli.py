@@ -24,6 +24,7 @@ def test_json_keys_type2(capsys):
     assert out["asymptotic"] == "ln TRF(eps) ~ sqrt(ln(1/eps))"
 
 
+@pytest.mark.slow
 def test_json_log10_log10_for_astronomical_trf(capsys):
     out = run_json(capsys, "--rpe", "1/(n*log(n)**(101/100))", "--start", "2", "--eps", "0.01")
     t = out["trf"][0]
@@ -43,6 +44,12 @@ def test_bias_option_and_human_output(capsys):
     assert "CONVERGES" in text and "start:       n = 1" in text and "61" in text
 
 
+def test_compare(capsys):
+    out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.1")
+    assert out["comparison"]["smaller"] == 1
+    assert out["comparison"]["numeric"] == [{"eps": 0.1, "trf1": 4, "trf2": 6}]
+
+
 def test_bias_file_and_truncate(capsys, tmp_path):
     p = tmp_path / "bias.txt"
     np.savetxt(p, -0.5 * np.arange(20))
@@ -52,6 +59,7 @@ def test_bias_file_and_truncate(capsys, tmp_path):
     assert out["trf"][0]["value"] == 60793 and out["trf_truncated"][0]["value"] <= 10000
 
 
+@pytest.mark.slow
 def test_compare_and_plot(capsys, tmp_path):
     png = tmp_path / "t.png"
     out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.01", "--plot", str(png))
@@ -84,7 +92,7 @@ def test_bad_input_exits_2_with_one_error_line(capsys, argv):
 
 
 @pytest.mark.parametrize("expr,verdict", [("n**(10**10)", False), ("exp(exp(exp(n)))", False),
-                                          ("exp(-exp(exp(n)))", True)])
+                                          pytest.param("exp(-exp(exp(n)))", True, marks=pytest.mark.slow)])
 def test_hostile_but_valid_series_answer(capsys, expr, verdict):
     out = run_json(capsys, "--rpe", expr, "--eps", "0.1")
     assert out["converges"] is verdict

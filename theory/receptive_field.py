@@ -741,6 +741,12 @@ class Comparison:
     numeric: list = field(default_factory=list)
 
 
+def _ratio_limit(e1, e2):
+    with step_budget(3.0):
+        ratio = sp.simplify(e1 / e2)
+    return _lim(ratio)
+
+
 def compare_trf(b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6),
                 budget: float = DEFAULT_BUDGET) -> Comparison:
     """Thm 3.5 of the RPE paper on two convergent series (same start).
@@ -751,16 +757,19 @@ def compare_trf(b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6),
     B1 = series_sum(b1, start).value
     B2 = series_sum(b2, start).value
     e1, e2 = as_expr(b1), as_expr(b2)
-    lim = run_guarded(_lim, (sp.simplify(e1 / e2),), budget=budget)
+    lim = run_guarded(_ratio_limit, (e1, e2), budget=budget)
     numeric = []
-    for e in eps_check:
-        t1, t2 = trf(b1, e, start), trf(b2, e, start)
-        numeric.append({"eps": e, "trf1": t1.as_dict()["value"], "trf2": t2.as_dict()["value"]})
+    if eps_check:
+        t1, t2 = trf_table(b1, eps_check, start), trf_table(b2, eps_check, start)
+        numeric = [{"eps": e, "trf1": x.as_dict()["value"], "trf2": y.as_dict()["value"]}
+                   for e, x, y in zip(eps_check, t1, t2)]
     if lim is None:
         return Comparison(None, "unknown", "lim b1_n/b2_n could not be computed; Thm 3.5 not applied",
                           (B1, B2), numeric)
     rho = lim * sp.Float(B2 / B1, 30) if lim.is_finite else lim
-    if rho == sp.oo or (rho.is_number and rho > 1):
+    if rho.is_number and rho.is_finite and abs(float(rho) - 1) < 1e-15:
+        smaller, rel = None, "="          # equal within the accuracy of B1, B2: no conclusion
+    elif rho == sp.oo or (rho.is_number and rho > 1):
         smaller, rel = 2, ">"
     elif rho.is_number and rho < 1:
         smaller, rel = 1, "<"

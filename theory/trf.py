@@ -126,7 +126,8 @@ def analyse(args) -> dict:
         other = resolve_rpe(args.compare)
         if other.free_params:
             raise ExpressionError("--compare needs a series without free parameters")
-        c = compare_trf(rpe, other.b if other.start == rpe.start else other, rpe.start)
+        c = compare_trf(rpe, other.b if other.start == rpe.start else other, rpe.start,
+                        eps_check=tuple(args.eps))
         out["comparison"] = {"other": str(other.b), "smaller": c.smaller, "ratio_limit": c.limit,
                              "statement": c.statement, "numeric": c.numeric}
     return out
