@@ -81,6 +81,10 @@ HOSTILE = [
     ["--rpe", "type1", "--param", "k"],
     ["--rpe", "alibi", "--param", "r=1"],
     ["--bias-file", "/nonexistent/bias.npy"],
+    ["--rpe", "Piecewise((1, n < 1))"],     # no branch applies from n = 1 on
+    ["--rpe", "log(0*n)"],                  # log 0
+    ["--rpe", "sqrt(-1)"],                  # complex constant
+    ["--rpe", "n**(1/0)"],
 ]
 
 
@@ -96,6 +100,14 @@ def test_bad_input_exits_2_with_one_error_line(capsys, argv):
 def test_hostile_but_valid_series_answer(capsys, expr, verdict):
     out = run_json(capsys, "--rpe", expr, "--eps", "0.1")
     assert out["converges"] is verdict
+
+
+def test_zero_series_and_huge_scale(capsys):
+    out = run_json(capsys, "--rpe", "n - n")
+    assert out["converges"] is True and out["trf"] == [] and "positive sum" in out["trf_error"]
+    # TRF is invariant under b -> c b, also when c B is beyond float64
+    out = run_json(capsys, "--rpe", "exp(-n)*10**(10**3)", "--eps", "0.01")
+    assert out["trf"][0]["value"] == 5 and out["sum"].endswith("e+999")
 
 
 def test_module_entry_point_and_help():

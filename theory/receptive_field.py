@@ -365,7 +365,10 @@ def _fast_decay_sum(b, n0, head_sum):
 def _stays_small(b, n, v) -> bool:
     """log b at n 2^k (k = 1..40) stays below log b_n (guards against a later rise,
     e.g. a Piecewise tail); points that cannot be evaluated end the check (>= 5 needed)."""
-    lb = sp.lambdify(N, sp.expand_log(sp.log(b), force=True), modules="mpmath")
+    try:
+        lb = sp.lambdify(N, sp.expand_log(sp.log(b), force=True), modules="mpmath")
+    except Exception:  # noqa: BLE001 - e.g. log(0): cannot check, so no fast path
+        return False
     top, checked = mpmath.log(v), 0
     for k in range(1, 41):
         try:
@@ -383,6 +386,9 @@ def _series_sum_core(b, start, head):
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
+    if b.is_zero:
+        return SeriesSum(head_sum, mpmath.mpf(0), start, "finite sum (the terms are 0 from "
+                         f"n = {n0} on)"), _CutTail(n0, mpmath.mpf(0))
     fast = _fast_decay_sum(b, n0, head_sum)
     if fast is not None:
         total, bound, cutoff = fast
@@ -423,8 +429,11 @@ def _float_terms(b, start, head, count):
         out[:min(L, count)] = head[:count]
     if count > L:
         n = start + np.arange(L, count, dtype=float)
-        with np.errstate(all="ignore"):
-            out[L:] = np.exp(_log_b_numpy(b)(n))
+        try:
+            with np.errstate(all="ignore"):
+                out[L:] = np.exp(_log_b_numpy(b)(n))
+        except (OverflowError, TypeError, ValueError):
+            return None             # numbers beyond float64: use mpmath terms
         f = sp.lambdify(N, b, modules="mpmath")
         probe = sorted({L, L + 1, L + 7} | {int(x) for x in np.geomspace(L + 1, count - 1, 24)})
         with mpmath.workdps(DPS):
@@ -443,6 +452,11 @@ def _trf_impl(b, start, head, eps_list):
     mpmath.mp.dps = DPS
     S, eng = _series_sum_core(b, start, head)
     B = S.value
+    if B <= 0:
+        raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
+    if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
+        scale = sp.Integer(10) ** int(-mpmath.nint(mpmath.log10(B)))
+        return _trf_impl(b * scale, start, None if head is None else head * float(scale), eps_list)
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
     if isinstance(eng, _CutTail):
         K = eng.cutoff - start

@@ -126,9 +126,12 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
             try:
                 with step_budget(0.25):
                     v = f(mpmath.mpf(n))
+                if v is None:
+                    raise SeriesError(f"term b_{n} is undefined (no Piecewise branch applies)")
+                v = mpmath.mpmathify(v)
             except StepTimeout:
                 return  # astronomically large or small terms: nothing more to check here
-            except (ZeroDivisionError, ValueError, OverflowError) as exc:
+            except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
                 why = str(exc) or type(exc).__name__.replace("ZeroDivisionError", "division by zero")
                 raise SeriesError(f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
                                   if n == start else f"term b_{n} cannot be evaluated ({why})") from None
@@ -143,6 +146,8 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
 
 
 def _mp_function(expr):
+    if expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        raise SeriesError(f"the terms {expr} are not finite numbers")
     return sp.lambdify(N, expr, modules="mpmath")
 
 

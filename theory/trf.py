@@ -112,7 +112,10 @@ def analyse(args) -> dict:
         S: SeriesSum = series_sum(rpe)
         out.update({"sum": mpmath.nstr(S.value, 20), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
                     "sum_digits": S.digits(), "sum_method": S.method, "sum_assumptions": S.assumptions})
-        out["trf"] = [t.as_dict() for t in trf_table(rpe, args.eps)]
+        try:
+            out["trf"] = [t.as_dict() for t in trf_table(rpe, args.eps)]
+        except SeriesError as exc:
+            out["trf_error"] = str(exc)
         try:
             a = trf_asymptotic(rpe, B=S.value)
         except (BudgetExceeded, SeriesError):
@@ -149,6 +152,8 @@ def _human(out: dict) -> str:
     if out["sum"] is not None:
         lines.append(f"B:           {out['sum']}  (error <= {out['sum_error_bound']}, "
                      f"{out['sum_digits']} correct digits)")
+        if out.get("trf_error"):
+            lines.append(f"TRF:         not defined: {out['trf_error']}")
         lines.append("TRF (Eq. 22, full series):")
         lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
         for t in out["trf"]:
@@ -208,6 +213,10 @@ def main(argv=None) -> int:
     except (ExpressionError, SeriesError, ValueError, BudgetExceeded, OSError, OverflowError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"error: {msg}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - never a traceback for a user's formula
+        msg = (str(exc).splitlines() or [""])[0]
+        print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
     print(json.dumps(out, default=str) if args.json else _human(out))
     return 0
