@@ -449,14 +449,20 @@ def _float_terms(b, start, head, count):
 
 
 def _trf_impl(b, start, head, eps_list):
+    return _trf_core(b, start, head, eps_list)[1]
+
+
+def _trf_core(b, start, head, eps_list, S=None, eng=None):
+    """(SeriesSum, [TRF]) in one pass."""
     mpmath.mp.dps = DPS
-    S, eng = _series_sum_core(b, start, head)
+    if S is None:
+        S, eng = _series_sum_core(b, start, head)
     B = S.value
     if B <= 0:
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
     if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
         scale = sp.Integer(10) ** int(-mpmath.nint(mpmath.log10(B)))
-        return _trf_impl(b * scale, start, None if head is None else head * float(scale), eps_list)
+        return S, _trf_impl(b * scale, start, None if head is None else head * float(scale), eps_list)
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
     if isinstance(eng, _CutTail):
         K = eng.cutoff - start
@@ -479,7 +485,7 @@ def _trf_impl(b, start, head, eps_list):
                               "of the tail bound for this series")
         else:
             out.append(_trf_tail(eng, start, K, target, eps, S))
-    return out
+    return S, out
 
 
 def _trf_direct(R, terms, RK, errK, target, eps, K):
@@ -636,6 +642,36 @@ class Asymptotic:
 
     def __str__(self):
         return self.formula
+
+
+def analyse_series(b_expr, eps_list, start: int | None = None, budget: float = DEFAULT_BUDGET):
+    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints).
+
+    Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
+    """
+    b, start, head = _normalise(b_expr, start)
+    eps_list = [float(e) for e in eps_list]
+    S, table, err, asym = run_guarded(_analyse_impl, (b, start, head, eps_list), budget=budget)
+    if asym is not None:
+        formula, derivation, kind, consts = asym
+        if "B" in formula:
+            formula += f"  (B = {mpmath.nstr(S.value, 10)})"
+        asym = Asymptotic(formula, derivation, _asym_evaluator(kind, consts, S.value), kind)
+    return S, table, err, asym
+
+
+def _analyse_impl(b, start, head, eps_list):
+    mpmath.mp.dps = DPS
+    S, eng = _series_sum_core(b, start, head)
+    try:
+        table, err = _trf_core(b, start, head, eps_list, S, eng)[1], None
+    except SeriesError as exc:
+        table, err = None, str(exc)
+    try:
+        asym = _asymptotic_impl(b) if S.value > 0 else None
+    except Exception:  # noqa: BLE001 - the asymptotic order is optional
+        asym = None
+    return S, table, err, asym
 
 
 def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.0):

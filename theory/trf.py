@@ -17,8 +17,7 @@ import sys
 import mpmath
 
 from theory.expressions import ExpressionError, parse_assignments, parse_expression
-from theory.receptive_field import (SeriesSum, compare_trf, series_sum, trf_asymptotic, trf_table,
-                                    trf_truncated)
+from theory.receptive_field import analyse_series, compare_trf, trf_table, trf_truncated
 from theory.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
 from theory.series_convergence import SeriesError, check_terms, decide
 from theory.time_budget import BudgetExceeded
@@ -109,17 +108,13 @@ def analyse(args) -> dict:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
     if d.converges and not rpe.free_params:
-        S: SeriesSum = series_sum(rpe)
+        S, table, trf_error, a = analyse_series(rpe, args.eps)
         out.update({"sum": mpmath.nstr(S.value, 20), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
                     "sum_digits": S.digits(), "sum_method": S.method, "sum_assumptions": S.assumptions})
-        try:
-            out["trf"] = [t.as_dict() for t in trf_table(rpe, args.eps)]
-        except SeriesError as exc:
-            out["trf_error"] = str(exc)
-        try:
-            a = trf_asymptotic(rpe, B=S.value)
-        except (BudgetExceeded, SeriesError):
-            a = None
+        if table is not None:
+            out["trf"] = [t.as_dict() for t in table]
+        else:
+            out["trf_error"] = trf_error
         if a is not None:
             out["asymptotic"] = a.formula
             out["asymptotic_derivation"] = a.derivation
