@@ -163,12 +163,50 @@ class _Tail:
         self.b = b
         self.f = sp.lambdify(N, b, modules="mpmath")
         self.closed = _closed_form_integral(b)
-        derivs, d = [], b
+        self._derivatives(b)
+        self.integral_method = "closed form" if self.closed is not None else "mpmath quadrature"
+
+    def _derivatives(self, b):
+        """f^(k) = f * Y_k(g', ..., g^(k)) with g = log f (complete Bell polynomials): the
+        derivatives of log f stay small where those of f grow (e.g. exp(-ln^2 n))."""
+        g = sp.expand_log(sp.log(b), force=True)
+        direct = []
+
+        def direct_derivs(a):
+            if not direct:
+                derivs, d = [], b
+                for _ in range(2 * EM_ORDER):
+                    d = sp.diff(d, N)
+                    derivs.append(d)
+                direct.append(sp.lambdify(N, derivs, modules="mpmath"))
+            return direct[0](a)
+
+        if g.has(sp.zoo, sp.nan) or not g.has(N) or sp.count_ops(g) >= sp.count_ops(b):
+            self.all_derivs = direct_derivs     # log f is no simpler than f
+            return
+        gs, d = [], g
         for _ in range(2 * EM_ORDER):
             d = sp.diff(d, N)
-            derivs.append(d)
-        self.derivs = [sp.lambdify(N, d, modules="mpmath") for d in derivs]
-        self.integral_method = "closed form" if self.closed is not None else "mpmath quadrature"
+            gs.append(d)
+        glam = sp.lambdify(N, gs, modules="mpmath")
+
+        def all_derivs(a):
+            try:
+                gv, Y = glam(a), [mpmath.mpf(1)]
+            except (ZeroDivisionError, ValueError, OverflowError):
+                return direct_derivs(a)         # e.g. log f underflows: differentiate f
+            for k in range(2 * EM_ORDER):        # Y_(k+1) = sum_i C(k, i) Y_(k-i) g^(i+1)
+                Y.append(mpmath.fsum(mpmath.binomial(k, i) * Y[k - i] * gv[i] for i in range(k + 1)))
+            fa = self.f(a)
+            return [fa * y for y in Y[1:]]
+        self.all_derivs = all_derivs
+
+    def odd(self, a):
+        d = self.all_derivs(a)
+        return [d[2 * k - 2] for k in range(1, EM_ORDER + 1)]
+
+    def top(self, a):
+        return self.all_derivs(a)[-1]
 
     def integral(self, a, fast=False):
         if self.closed is not None:
@@ -184,7 +222,7 @@ class _Tail:
 
     def em_sign_ok(self, a) -> bool:
         """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound)."""
-        g = self.derivs[-1]
+        g = self.top
         signs = set()
         with mpmath.workdps(DPS):
             for k in range(0, 101, 2):
@@ -201,10 +239,11 @@ class _Tail:
         with mpmath.workdps(DPS):
             integral, err = self.integral(a, fast)
             val = integral + self.f(a) / 2
+            odd = self.odd(a)
             for k in range(1, EM_ORDER + 1):
-                val -= mpmath.bernoulli(2 * k) / mpmath.factorial(2 * k) * self.derivs[2 * k - 2](a)
+                val -= mpmath.bernoulli(2 * k) / mpmath.factorial(2 * k) * odd[k - 1]
             p = EM_ORDER
-            rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(self.derivs[2 * p - 2](a))
+            rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(odd[p - 1])
         return val, rem + err
 
 
@@ -343,7 +382,9 @@ def _fast_decay_sum(b, n0, head_sum):
     is bounded by the geometric series of the last ratio (assumes non-increasing ratios)."""
     f = sp.lambdify(N, b, modules="mpmath")
     s, prev, ratios = head_sum, None, []
-    for n in range(n0, n0 + 4096):
+    for n in range(n0, n0 + 400):
+        if n - n0 == 48 and ratios and ratios[-1] > 0.5:
+            return None             # not (yet) geometric with ratio <= 1/2: use Euler-Maclaurin
         try:
             with step_budget(0.5):
                 v = f(mpmath.mpf(n))
