@@ -514,42 +514,60 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
         with mpmath.workdps(DPS):
             terms = np.array([float(head[k]) if head is not None and k < len(head)
                               else float(f(mpmath.mpf(start + k))) for k in range(K)])
+    f_mp = sp.lambdify(N, b, modules="mpmath")
+
+    def term(k):                                  # term k of the series, in mpmath
+        if head is not None and k < len(head):
+            return mpmath.mpf(float(head[k]))
+        return f_mp(mpmath.mpf(start + k))
+
     RK, errK = eng.tail(start + K)
     R = np.append(np.cumsum(terms[::-1])[::-1], 0.0) + float(RK)
     out = []
     for eps in eps_list:
-        target = B * mpmath.mpf(eps)
+        target = B * mpmath.mpf(repr(eps))   # the decimal the user typed, not its binary double
+        t_err = S.error_bound * mpmath.mpf(repr(eps))    # B is known to +- its error bound
         if RK + errK < target:
-            out.append(_trf_direct(R, terms, RK, errK, target, eps, K))
+            out.append(_trf_direct(R, terms, RK, errK + t_err, target, eps, K, term))
         elif isinstance(eng, _CutTail):
             raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
                               "of the tail bound for this series")
         else:
-            out.append(_trf_tail(eng, start, K, target, eps, S))
+            out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
     return S, out
 
 
-def _trf_direct(R, terms, RK, errK, target, eps, K):
+def _trf_direct(R, terms, RK, errK, target, eps, K, term):
+    """Smallest j <= K with R_j < target, certified: float64 tails first (terms are checked
+    to 1e-13), then, where the margin is thinner than 1e-11, the tails summed in mpmath."""
     j = int(np.searchsorted(-R, -float(target), side="right"))
 
-    def precise(i):  # R_i with an absolute error bound
+    def rough(i):
         v = mpmath.fsum([math.fsum(terms[i:K]), RK])
-        return v, errK + abs(v) * mpmath.mpf(4e-16) * 4
+        return v, errK + abs(v) * mpmath.mpf(10) ** -11
 
-    lo_v, lo_e = precise(j - 1) if j > 0 else (mpmath.inf, 0)
-    hi_v, hi_e = precise(j)
+    def precise(i):
+        v = mpmath.fsum([term(k) for k in range(i, K)] + [RK])
+        return v, errK + abs(v) * mpmath.mpf(10) ** (-DPS + 8)
+
+    def certified(i):
+        v, e = rough(i)
+        return (v, e) if abs(v - target) > e else precise(i)
+
+    lo_v, lo_e = certified(j - 1) if j > 0 else (mpmath.inf, 0)
+    hi_v, hi_e = certified(j)
     while hi_v - hi_e >= target and j < K:        # rounding moved the answer up
         j += 1
-        lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, precise(j)
+        lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, certified(j)
     while j > 1 and lo_v + lo_e < target:         # ... or down
         j -= 1
-        hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, precise(j - 1)
+        hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, certified(j - 1)
     exact = hi_v + hi_e < target and lo_v - lo_e >= target
     note = "" if exact else "the tails at j-1 and j are within rounding of B*eps (tie)"
     return TRF(eps, j, exact, math.log10(j) if j > 0 else None, note=note)
 
 
-def _trf_tail(eng, start, K, target, eps, S):
+def _trf_tail(eng, start, K, target, eps, S, t_err=0):
     def T(n):
         return eng.tail(n, fast=True)
 
@@ -575,6 +593,7 @@ def _trf_tail(eng, start, K, target, eps, S):
             else:
                 break
         j = hi - start
+        eh, el = eh + t_err, el + t_err
         exact = vh + eh < target and vl - el >= target and j <= EXACT_LIMIT
         rel = None if exact else float((eh + el) / target) + 1e-15
         value = j if exact else mpmath.mpf(j)
