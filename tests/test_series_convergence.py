@@ -128,6 +128,11 @@ def test_invalid_first_term_names_index():
         decide(parse_expression("1/(n*log(n))"), 1)
 
 
+def test_singularity_beyond_the_first_terms_is_an_error():
+    with pytest.raises(SeriesError, match="b_100"):
+        decide(parse_expression("1/(n - 100)**2"), 1)
+
+
 def test_complex_terms_are_an_error():
     with pytest.raises(SeriesError, match="not a real number"):
         decide(parse_expression("log(-n)"), 1)

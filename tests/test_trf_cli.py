@@ -55,6 +55,9 @@ def test_bias_file_and_truncate(capsys, tmp_path):
     np.savetxt(p, -0.5 * np.arange(20))
     out = run_json(capsys, "--bias-file", str(p))
     assert out["converges"] is False and "last value" in out["tail_assumption"]
+    # a learned ALiBi-like bias with slope -1/2, continued linearly: TRF = floor(2 ln(1/eps)) + 1
+    out = run_json(capsys, "--bias-file", str(p), "--bias-tail", "linear", "--eps", "0.01", "1e-6")
+    assert out["converges"] is True and [t["value"] for t in out["trf"]] == [10, 28]
     out = run_json(capsys, "--rpe", "type1", "--eps", "1e-5", "--truncate", "10000")
     assert out["trf"][0]["value"] == 60793 and out["trf_truncated"][0]["value"] <= 10000
 

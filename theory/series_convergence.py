@@ -121,6 +121,7 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
         return
     f = _mp_function(b)
     idx = list(range(start, start + count)) + [n for n in _CHECK_POINTS if n > start + count]
+    idx += _integer_singularities(b, start)
     with mpmath.workdps(30):
         for n in idx:
             try:
@@ -143,6 +144,19 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
             if not mpmath.isfinite(v):
                 raise SeriesError(f"term b_{n} = {v} is not a finite number"
                                   + (" (n = start)" if n == start else ""))
+
+
+def _integer_singularities(b, start) -> list:
+    """Integers n >= start where sympy finds a singularity of b (checked numerically after)."""
+    from sympy.calculus.singularities import singularities
+    try:
+        with step_budget(1.0):
+            sing = singularities(b, N)
+    except Exception:  # noqa: BLE001 - no information: nothing to add
+        return []
+    if not isinstance(sing, sp.FiniteSet):
+        return []
+    return sorted(int(r) for r in sing if r.is_integer and r >= start)[:16]
 
 
 def _mp_function(expr):

@@ -133,7 +133,11 @@ def analyse(args) -> dict:
 
 def _human(out: dict) -> str:
     series = out["series"] if len(out["series"]) <= 160 else out["series"][:150] + " ... (shortened)"
-    lines = [f"series:      b_n = {series}   ({out['name']}: {out['description']})",
+    if out.get("head_terms"):
+        series = f"{out['head_terms']} given values (distances 0..{out['head_terms'] - 1}), then b_n = {series}"
+    else:
+        series = f"b_n = {series}"
+    lines = [f"series:      {series}   ({out['name']}: {out['description']})",
              f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)"]
     if out.get("head_terms"):
         lines.append(f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}")
