@@ -621,7 +621,8 @@ def _trf_log_scale(eng, start, target, eps, hi):
             root = _illinois(h_u, u_lo, u_hi)
             rel = _root_accuracy(h_u, root, eng, mpmath.exp)
             log10 = float(root / mpmath.ln10)
-            value = mpmath.exp(root) - start
+            x = mpmath.exp(root)                 # the tail from the real index x equals B eps
+            value = (mpmath.floor(x) + 1 - start) if log10 < 30 else x - start   # Eq. 22: next integer
             return TRF(eps, value, False, log10, relative_accuracy=rel,
                        note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer")
 

@@ -711,7 +711,7 @@ def _ratio_tests(b):
 def _decide_parametric(b, start) -> Decision:
     params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
     names = ", ".join(p.name for p in params)
-    if not _smooth(b) or not b.is_positive:
+    if not _smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
         return Decision(None, f"undecided: with free parameters ({names}) only positive "
                         "non-oscillating terms are analysed; give values with --param",
                         test="parameters", start=start)
@@ -721,6 +721,16 @@ def _decide_parametric(b, start) -> Decision:
         d = Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
     d.start = start
     return d
+
+
+def _param_positive_eventually(b) -> bool:
+    """b > 0 for all large n for every positive value of the parameters (Gruntz's sign)."""
+    from sympy.series.gruntz import sign as gruntz_sign
+    try:
+        with step_budget(STEP_BUDGET):
+            return gruntz_sign(b, N) == 1
+    except Exception:  # noqa: BLE001 - unsure -> not positive
+        return False
 
 
 def _param_log_test(b, params, start, level=0):
