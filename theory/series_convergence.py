@@ -214,6 +214,9 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             d = _ratio_tests(b if nonneg else -b)
             if d:
                 return d
+        d = _recurrence_test(b)
+        if d:
+            return d
         raise _Undecided("the logarithmic, ratio and Raabe tests gave no answer")
     if lo is not None:
         major = sp.Abs(lo) if exact else sp.Abs(lo) + sp.Abs(hi)
@@ -513,7 +516,10 @@ def _pow_bounds(e):
         if ex.is_integer and ex.is_even and ex.is_positive:
             if _eventually_nonneg(lo):
                 return lo ** ex, hi ** ex
-            return sp.Integer(0), (sp.Abs(lo) + sp.Abs(hi)) ** ex
+            m = sp.Max(sp.Abs(lo), sp.Abs(hi)) if lo.is_number and hi.is_number else sp.Abs(lo) + sp.Abs(hi)
+            if m.is_number and ex > 64 and not (m - 1).is_nonpositive:
+                raise _Undecided(f"bound of {e} too large")
+            return sp.Integer(0), m ** ex
         if ex.is_positive and _eventually_nonneg(lo):
             return lo ** ex, hi ** ex
         if ex.is_negative and _eventually_positive(lo):
