@@ -70,11 +70,12 @@ def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0):
     """``fn(*args, **kwargs)`` in a forked child; :class:`BudgetExceeded` after ``budget`` s.
 
     Exceptions raised by ``fn`` are re-raised here.  Nested calls (already in a child)
-    run directly.  Where ``fork`` is unavailable the call runs unguarded.
+    run directly.  Where ``fork`` is unavailable, or in a daemonic process (e.g. a data
+    loader worker), the call runs unguarded.
     """
     kwargs = kwargs or {}
-    if _IN_CHILD or "fork" not in mp.get_all_start_methods():
-        return fn(*args, **kwargs)
+    if _IN_CHILD or "fork" not in mp.get_all_start_methods() or mp.current_process().daemon:
+        return fn(*args, **kwargs)          # (daemonic processes may not have children)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(child, fn, args, kwargs), daemon=True)
