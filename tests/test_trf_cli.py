@@ -106,6 +106,12 @@ def test_hostile_but_valid_series_answer(capsys, expr, verdict):
     assert out["converges"] is verdict
 
 
+def test_oscillating_series_verdict_without_sum(capsys):
+    # the verdict stands; B needs the Euler-Maclaurin bound, which oscillation breaks
+    out = run_json(capsys, "--rpe", "(2 + cos(n))/n**2", "--eps", "0.1")
+    assert out["converges"] is True and out["sum"] is None and "Euler-Maclaurin" in out["sum_error"]
+
+
 def test_zero_series_and_huge_scale(capsys):
     out = run_json(capsys, "--rpe", "n - n")
     assert out["converges"] is True and out["trf"] == [] and "positive sum" in out["trf_error"]

@@ -688,7 +688,7 @@ def _log_cert(g, lam, level, label, conv):
     if level == 0 and lam.is_finite:
         c = _lim(g * N ** (-lam))
         if c is not None and c.is_number and c.is_finite and c.is_positive:
-            cert += f"; limit comparison: b_n * n^{-lam} -> {c}"
+            cert += f"; limit comparison: ({label}) * n^({-lam}) -> {c}"
             details["constant"] = str(c)
     return Decision(conv, cert, test=test.split(" (")[0], details=details)
 

@@ -107,8 +107,14 @@ def analyse(args) -> dict:
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
+    S = None
     if d.converges and not rpe.free_params:
-        S, table, trf_error, a = analyse_series(rpe, args.eps)
+        try:
+            S, table, trf_error, a = analyse_series(rpe, args.eps)
+        except (SeriesError, BudgetExceeded) as exc:
+            out["sum_error"] = str(exc).splitlines()[0]
+            S = None
+    if S is not None:
         out.update({"sum": mpmath.nstr(S.value, 20), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
                     "sum_digits": S.digits(), "sum_method": S.method, "sum_assumptions": S.assumptions})
         if table is not None:
@@ -148,6 +154,8 @@ def _human(out: dict) -> str:
     lines.append("Thm 3.4:     " + ("the series converges: the RPE satisfies the paper's sufficient "
                                      "condition for length extrapolation" if out["converges"] else
                                      "the sufficient condition (a convergent series) is not established"))
+    if out.get("sum_error"):
+        lines.append(f"B:           not computed: {out['sum_error']}")
     if out["sum"] is not None:
         lines.append(f"B:           {out['sum']}  (error <= {out['sum_error_bound']}, "
                      f"{out['sum_digits']} correct digits)")
