@@ -54,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--bias-file", help="learned bias, one value per distance 0, 1, ... (.npy or text)")
     p.add_argument("--bias-tail", default="constant", choices=sorted(TAIL_ASSUMPTIONS),
                    help="what is assumed beyond the last value of --bias-file (default: constant)")
-    p.add_argument("--bucket-values", help="t5: comma-separated bias value of each bucket")
+    p.add_argument("--bucket-values", help="t5: comma-separated bias value of each bucket "
+                   "(write --bucket-values=-0.1,... when the first value is negative)")
     p.add_argument("--start", type=int, default=None,
                    help="first index n of the series (default 1; a named RPE uses its own)")
     p.add_argument("--eps", type=float, nargs="+", default=[0.1, 0.01, 0.001])
