@@ -22,6 +22,9 @@ def _ref_sums():
             ("(1 + n)**(-3/2)", 0): mpmath.zeta(1.5),                   # Kerple log r = 3/2
             ("exp(-n/2)", 0): 1 / (1 - mpmath.exp(-0.5)),               # geometric (ALiBi)
             ("1/(n*(n + 1))", 1): mpmath.mpf(1),                        # telescoping
+            # sum_n (1 - cos(1/n)) = sum_k (-1)^(k+1) zeta(2k)/(2k)!  (Taylor series of cos)
+            ("1 - cos(1/n)", 1): mpmath.nsum(lambda k: (-1) ** (k + 1) * mpmath.zeta(2 * k)
+                                             / mpmath.factorial(2 * k), [1, mpmath.inf]),
             # mpmath, dps=50: direct sum of 30000 terms (the rest is < 1e-45)
             ("exp(-log(n)**2)", 1): type2,
             # mpmath, dps=40: direct sum to 20000 + Euler-Maclaurin with numeric derivatives

@@ -24,6 +24,7 @@ def test_json_keys_type2(capsys):
     assert out["asymptotic"] == "ln TRF(eps) ~ sqrt(ln(1/eps))"
 
 
+@pytest.mark.slow
 def test_json_log10_log10_for_astronomical_trf(capsys):
     out = run_json(capsys, "--rpe", "1/(n*log(n)**(101/100))", "--start", "2", "--eps", "0.01")
     t = out["trf"][0]
@@ -43,15 +44,25 @@ def test_bias_option_and_human_output(capsys):
     assert "CONVERGES" in text and "start:       n = 1" in text and "61" in text
 
 
+def test_compare(capsys):
+    out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.1")
+    assert out["comparison"]["smaller"] == 1
+    assert out["comparison"]["numeric"] == [{"eps": 0.1, "trf1": 4, "trf2": 6}]
+
+
 def test_bias_file_and_truncate(capsys, tmp_path):
     p = tmp_path / "bias.txt"
     np.savetxt(p, -0.5 * np.arange(20))
     out = run_json(capsys, "--bias-file", str(p))
     assert out["converges"] is False and "last value" in out["tail_assumption"]
+    # a learned ALiBi-like bias with slope -1/2, continued linearly: TRF = floor(2 ln(1/eps)) + 1
+    out = run_json(capsys, "--bias-file", str(p), "--bias-tail", "linear", "--eps", "0.01", "1e-6")
+    assert out["converges"] is True and [t["value"] for t in out["trf"]] == [10, 28]
     out = run_json(capsys, "--rpe", "type1", "--eps", "1e-5", "--truncate", "10000")
     assert out["trf"][0]["value"] == 60793 and out["trf_truncated"][0]["value"] <= 10000
 
 
+@pytest.mark.slow
 def test_compare_and_plot(capsys, tmp_path):
     png = tmp_path / "t.png"
     out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.01", "--plot", str(png))
@@ -73,6 +84,11 @@ HOSTILE = [
     ["--rpe", "type1", "--param", "k"],
     ["--rpe", "alibi", "--param", "r=1"],
     ["--bias-file", "/nonexistent/bias.npy"],
+    ["--rpe", "Piecewise((1, n < 1))"],     # no branch applies from n = 1 on
+    ["--rpe", "log(0*n)"],                  # log 0
+    ["--rpe", "sqrt(-1)"],                  # complex constant
+    ["--rpe", "n**(1/0)"],
+    ["--rpe", "(cos(n)/2)**(10**10)"],      # sympy would expand 2**(10**10)
 ]
 
 
@@ -84,10 +100,24 @@ def test_bad_input_exits_2_with_one_error_line(capsys, argv):
 
 
 @pytest.mark.parametrize("expr,verdict", [("n**(10**10)", False), ("exp(exp(exp(n)))", False),
-                                          ("exp(-exp(exp(n)))", True)])
+                                          pytest.param("exp(-exp(exp(n)))", True, marks=pytest.mark.slow)])
 def test_hostile_but_valid_series_answer(capsys, expr, verdict):
     out = run_json(capsys, "--rpe", expr, "--eps", "0.1")
     assert out["converges"] is verdict
+
+
+def test_oscillating_series_verdict_without_sum(capsys):
+    # the verdict stands; B needs the Euler-Maclaurin bound, which oscillation breaks
+    out = run_json(capsys, "--rpe", "(2 + cos(n))/n**2", "--eps", "0.1")
+    assert out["converges"] is True and out["sum"] is None and "Euler-Maclaurin" in out["sum_error"]
+
+
+def test_zero_series_and_huge_scale(capsys):
+    out = run_json(capsys, "--rpe", "n - n")
+    assert out["converges"] is True and out["trf"] == [] and "positive sum" in out["trf_error"]
+    # TRF is invariant under b -> c b, also when c B is beyond float64
+    out = run_json(capsys, "--rpe", "exp(-n)*10**(10**3)", "--eps", "0.01")
+    assert out["trf"][0]["value"] == 5 and out["sum"].endswith("e+999")
 
 
 def test_module_entry_point_and_help():

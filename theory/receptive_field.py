@@ -163,26 +163,66 @@ class _Tail:
         self.b = b
         self.f = sp.lambdify(N, b, modules="mpmath")
         self.closed = _closed_form_integral(b)
-        derivs, d = [], b
-        for _ in range(2 * EM_ORDER):
-            d = sp.diff(d, N)
-            derivs.append(d)
-        self.derivs = [sp.lambdify(N, d, modules="mpmath") for d in derivs]
+        self._derivatives(b)
         self.integral_method = "closed form" if self.closed is not None else "mpmath quadrature"
 
-    def integral(self, a):
+    def _derivatives(self, b):
+        """f^(k) = f * Y_k(g', ..., g^(k)) with g = log f (complete Bell polynomials): the
+        derivatives of log f stay small where those of f grow (e.g. exp(-ln^2 n))."""
+        g = sp.expand_log(sp.log(b), force=True)
+        direct = []
+
+        def direct_derivs(a):
+            if not direct:
+                derivs, d = [], b
+                for _ in range(2 * EM_ORDER):
+                    d = sp.diff(d, N)
+                    derivs.append(d)
+                direct.append(sp.lambdify(N, derivs, modules="mpmath"))
+            return direct[0](a)
+
+        if g.has(sp.zoo, sp.nan) or not g.has(N) or sp.count_ops(g) >= sp.count_ops(b):
+            self.all_derivs = direct_derivs     # log f is no simpler than f
+            return
+        gs, d = [], g
+        for _ in range(2 * EM_ORDER):
+            d = sp.diff(d, N)
+            gs.append(d)
+        glam = sp.lambdify(N, gs, modules="mpmath")
+
+        def all_derivs(a):
+            try:
+                gv, Y = glam(a), [mpmath.mpf(1)]
+            except (ZeroDivisionError, ValueError, OverflowError):
+                return direct_derivs(a)         # e.g. log f underflows: differentiate f
+            for k in range(2 * EM_ORDER):        # Y_(k+1) = sum_i C(k, i) Y_(k-i) g^(i+1)
+                Y.append(mpmath.fsum(mpmath.binomial(k, i) * Y[k - i] * gv[i] for i in range(k + 1)))
+            fa = self.f(a)
+            return [fa * y for y in Y[1:]]
+        self.all_derivs = all_derivs
+
+    def odd(self, a):
+        d = self.all_derivs(a)
+        return [d[2 * k - 2] for k in range(1, EM_ORDER + 1)]
+
+    def top(self, a):
+        return self.all_derivs(a)[-1]
+
+    def integral(self, a, fast=False):
         if self.closed is not None:
             v = _eval_stable(self.closed, a)
             if v is not None:
                 return v, abs(v) * mpmath.mpf(10) ** (-DPS + 5)
-        with mpmath.workdps(DPS):
-            pts = [a * mpmath.mpf(2) ** k for k in (0, 1, 3, 7, 15, 31)] + [mpmath.inf]
+        dps = 20 if fast else DPS
+        with mpmath.workdps(dps):
+            ks = (0, 2, 8, 32) if fast else (0, 1, 3, 7, 15, 31)
+            pts = [a * mpmath.mpf(2) ** k for k in ks] + [mpmath.inf]
             val, err = mpmath.quad(self.f, pts, error=True)
-        return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-DPS + 8)
+        return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-dps + 8)
 
     def em_sign_ok(self, a) -> bool:
         """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound)."""
-        g = self.derivs[-1]
+        g = self.top
         signs = set()
         with mpmath.workdps(DPS):
             for k in range(0, 101, 2):
@@ -193,16 +233,17 @@ class _Tail:
                     signs.add(v > 0)
         return len(signs) <= 1
 
-    def tail(self, a):
-        """(value, error bound) of sum_{n >= a} b_n, a an integer."""
+    def tail(self, a, fast=False):
+        """(value, error bound) of sum_{n >= a} b_n, a an integer (``fast``: ~15 digits)."""
         a = mpmath.mpf(a)
         with mpmath.workdps(DPS):
-            integral, err = self.integral(a)
+            integral, err = self.integral(a, fast)
             val = integral + self.f(a) / 2
+            odd = self.odd(a)
             for k in range(1, EM_ORDER + 1):
-                val -= mpmath.bernoulli(2 * k) / mpmath.factorial(2 * k) * self.derivs[2 * k - 2](a)
+                val -= mpmath.bernoulli(2 * k) / mpmath.factorial(2 * k) * odd[k - 1]
             p = EM_ORDER
-            rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(self.derivs[2 * p - 2](a))
+            rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(odd[p - 1])
         return val, rem + err
 
 
@@ -218,8 +259,10 @@ def _closed_form_integral(b):
     t = sp.Symbol("t", positive=True)
     tries = [(b.subs(N, _X), _X, _A),
              (sp.powsimp(sp.expand_log(b.subs(N, sp.exp(t)) * sp.exp(t), force=True)), t, sp.log(_A))]
-    for integrand, var, at in tries:
-        for method in (manualintegrate, lambda g, v: sp.integrate(g, v)):
+    attempts = [(manualintegrate, tries[0]), (manualintegrate, tries[1]),
+                (lambda g, v: sp.integrate(g, v), tries[0])]
+    for method, (integrand, var, at) in attempts:
+        if True:
             try:
                 with step_budget(1.0):
                     F = method(integrand, var)
@@ -339,7 +382,9 @@ def _fast_decay_sum(b, n0, head_sum):
     is bounded by the geometric series of the last ratio (assumes non-increasing ratios)."""
     f = sp.lambdify(N, b, modules="mpmath")
     s, prev, ratios = head_sum, None, []
-    for n in range(n0, n0 + 4096):
+    for n in range(n0, n0 + 400):
+        if n - n0 == 48 and ratios and ratios[-1] > 0.5:
+            return None             # not (yet) geometric with ratio <= 1/2: use Euler-Maclaurin
         try:
             with step_budget(0.5):
                 v = f(mpmath.mpf(n))
@@ -361,7 +406,10 @@ def _fast_decay_sum(b, n0, head_sum):
 def _stays_small(b, n, v) -> bool:
     """log b at n 2^k (k = 1..40) stays below log b_n (guards against a later rise,
     e.g. a Piecewise tail); points that cannot be evaluated end the check (>= 5 needed)."""
-    lb = sp.lambdify(N, sp.expand_log(sp.log(b), force=True), modules="mpmath")
+    try:
+        lb = sp.lambdify(N, sp.expand_log(sp.log(b), force=True), modules="mpmath")
+    except Exception:  # noqa: BLE001 - e.g. log(0): cannot check, so no fast path
+        return False
     top, checked = mpmath.log(v), 0
     for k in range(1, 41):
         try:
@@ -379,6 +427,9 @@ def _series_sum_core(b, start, head):
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
+    if b.is_zero:
+        return SeriesSum(head_sum, mpmath.mpf(0), start, "finite sum (the terms are 0 from "
+                         f"n = {n0} on)"), _CutTail(n0, mpmath.mpf(0))
     fast = _fast_decay_sum(b, n0, head_sum)
     if fast is not None:
         total, bound, cutoff = fast
@@ -419,8 +470,11 @@ def _float_terms(b, start, head, count):
         out[:min(L, count)] = head[:count]
     if count > L:
         n = start + np.arange(L, count, dtype=float)
-        with np.errstate(all="ignore"):
-            out[L:] = np.exp(_log_b_numpy(b)(n))
+        try:
+            with np.errstate(all="ignore"):
+                out[L:] = np.exp(_log_b_numpy(b)(n))
+        except (OverflowError, TypeError, ValueError):
+            return None             # numbers beyond float64: use mpmath terms
         f = sp.lambdify(N, b, modules="mpmath")
         probe = sorted({L, L + 1, L + 7} | {int(x) for x in np.geomspace(L + 1, count - 1, 24)})
         with mpmath.workdps(DPS):
@@ -436,9 +490,20 @@ def _float_terms(b, start, head, count):
 
 
 def _trf_impl(b, start, head, eps_list):
+    return _trf_core(b, start, head, eps_list)[1]
+
+
+def _trf_core(b, start, head, eps_list, S=None, eng=None):
+    """(SeriesSum, [TRF]) in one pass."""
     mpmath.mp.dps = DPS
-    S, eng = _series_sum_core(b, start, head)
+    if S is None:
+        S, eng = _series_sum_core(b, start, head)
     B = S.value
+    if B <= 0:
+        raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
+    if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
+        scale = sp.Integer(10) ** int(-mpmath.nint(mpmath.log10(B)))
+        return S, _trf_impl(b * scale, start, None if head is None else head * float(scale), eps_list)
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
     if isinstance(eng, _CutTail):
         K = eng.cutoff - start
@@ -449,44 +514,62 @@ def _trf_impl(b, start, head, eps_list):
         with mpmath.workdps(DPS):
             terms = np.array([float(head[k]) if head is not None and k < len(head)
                               else float(f(mpmath.mpf(start + k))) for k in range(K)])
+    f_mp = sp.lambdify(N, b, modules="mpmath")
+
+    def term(k):                                  # term k of the series, in mpmath
+        if head is not None and k < len(head):
+            return mpmath.mpf(float(head[k]))
+        return f_mp(mpmath.mpf(start + k))
+
     RK, errK = eng.tail(start + K)
     R = np.append(np.cumsum(terms[::-1])[::-1], 0.0) + float(RK)
     out = []
     for eps in eps_list:
-        target = B * mpmath.mpf(eps)
+        target = B * mpmath.mpf(repr(eps))   # the decimal the user typed, not its binary double
+        t_err = S.error_bound * mpmath.mpf(repr(eps))    # B is known to +- its error bound
         if RK + errK < target:
-            out.append(_trf_direct(R, terms, RK, errK, target, eps, K))
+            out.append(_trf_direct(R, terms, RK, errK + t_err, target, eps, K, term))
         elif isinstance(eng, _CutTail):
             raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
                               "of the tail bound for this series")
         else:
-            out.append(_trf_tail(eng, start, K, target, eps, S))
-    return out
+            out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
+    return S, out
 
 
-def _trf_direct(R, terms, RK, errK, target, eps, K):
+def _trf_direct(R, terms, RK, errK, target, eps, K, term):
+    """Smallest j <= K with R_j < target, certified: float64 tails first (terms are checked
+    to 1e-13), then, where the margin is thinner than 1e-11, the tails summed in mpmath."""
     j = int(np.searchsorted(-R, -float(target), side="right"))
 
-    def precise(i):  # R_i with an absolute error bound
+    def rough(i):
         v = mpmath.fsum([math.fsum(terms[i:K]), RK])
-        return v, errK + abs(v) * mpmath.mpf(4e-16) * 4
+        return v, errK + abs(v) * mpmath.mpf(10) ** -11
 
-    lo_v, lo_e = precise(j - 1) if j > 0 else (mpmath.inf, 0)
-    hi_v, hi_e = precise(j)
+    def precise(i):
+        v = mpmath.fsum([term(k) for k in range(i, K)] + [RK])
+        return v, errK + abs(v) * mpmath.mpf(10) ** (-DPS + 8)
+
+    def certified(i):
+        v, e = rough(i)
+        return (v, e) if abs(v - target) > e else precise(i)
+
+    lo_v, lo_e = certified(j - 1) if j > 0 else (mpmath.inf, 0)
+    hi_v, hi_e = certified(j)
     while hi_v - hi_e >= target and j < K:        # rounding moved the answer up
         j += 1
-        lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, precise(j)
+        lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, certified(j)
     while j > 1 and lo_v + lo_e < target:         # ... or down
         j -= 1
-        hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, precise(j - 1)
+        hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, certified(j - 1)
     exact = hi_v + hi_e < target and lo_v - lo_e >= target
     note = "" if exact else "the tails at j-1 and j are within rounding of B*eps (tie)"
     return TRF(eps, j, exact, math.log10(j) if j > 0 else None, note=note)
 
 
-def _trf_tail(eng, start, K, target, eps, S):
+def _trf_tail(eng, start, K, target, eps, S, t_err=0):
     def T(n):
-        return eng.tail(n)
+        return eng.tail(n, fast=True)
 
     lo = start + K                                 # T(lo) >= target
     hi = lo * 2
@@ -499,8 +582,18 @@ def _trf_tail(eng, start, K, target, eps, S):
                 hi = mid
             else:
                 lo = mid
+        (vh, eh), (vl, el) = eng.tail(hi), eng.tail(hi - 1)     # full precision
+        for _ in range(8):            # the fast bisection can be off by one near a tie
+            if vh >= target:
+                hi += 1
+                (vl, el), (vh, eh) = (vh, eh), eng.tail(hi)
+            elif vl < target:
+                hi -= 1
+                (vh, eh), (vl, el) = (vl, el), eng.tail(hi - 1)
+            else:
+                break
         j = hi - start
-        (vh, eh), (vl, el) = T(hi), T(hi - 1)
+        eh, el = eh + t_err, el + t_err
         exact = vh + eh < target and vl - el >= target and j <= EXACT_LIMIT
         rel = None if exact else float((eh + el) / target) + 1e-15
         value = j if exact else mpmath.mpf(j)
@@ -528,7 +621,8 @@ def _trf_log_scale(eng, start, target, eps, hi):
             root = _illinois(h_u, u_lo, u_hi)
             rel = _root_accuracy(h_u, root, eng, mpmath.exp)
             log10 = float(root / mpmath.ln10)
-            value = mpmath.exp(root) - start
+            x = mpmath.exp(root)                 # the tail from the real index x equals B eps
+            value = (mpmath.floor(x) + 1 - start) if log10 < 30 else x - start   # Eq. 22: next integer
             return TRF(eps, value, False, log10, relative_accuracy=rel,
                        note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer")
 
@@ -544,7 +638,7 @@ def _trf_log_scale(eng, start, target, eps, hi):
         log10 = mpmath.exp(root) / mpmath.ln10
         # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|
         d = (h_w(root + mpmath.mpf(10) ** -12) - h_w(root)) / mpmath.mpf(10) ** -12
-        rel = float(abs(h_w(root) / d)) + 1e-20 if d else None
+        rel = max(float(abs(h_w(root) / d)), 1e-12) if d else None
         return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10) if log10 < 1e300 else None,
                    log10_log10=float(mpmath.log10(log10)), relative_accuracy=rel,
                    note="relative accuracy refers to log10(TRF); value from a root in log log n")
@@ -558,7 +652,7 @@ def _root_accuracy(h, root, eng, xform):
         return None
     x = xform(root)
     val, err = eng.tail(x)
-    return float((abs(h(root)) + err / val) / abs(d)) + 1e-20
+    return max(float((abs(h(root)) + err / val) / abs(d)), 1e-12)   # conservative floor
 
 
 def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):
@@ -611,6 +705,36 @@ class Asymptotic:
         return self.formula
 
 
+def analyse_series(b_expr, eps_list, start: int | None = None, budget: float = DEFAULT_BUDGET):
+    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints).
+
+    Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
+    """
+    b, start, head = _normalise(b_expr, start)
+    eps_list = [float(e) for e in eps_list]
+    S, table, err, asym = run_guarded(_analyse_impl, (b, start, head, eps_list), budget=budget)
+    if asym is not None:
+        formula, derivation, kind, consts = asym
+        if "B" in formula:
+            formula += f"  (B = {mpmath.nstr(S.value, 10)})"
+        asym = Asymptotic(formula, derivation, _asym_evaluator(kind, consts, S.value), kind)
+    return S, table, err, asym
+
+
+def _analyse_impl(b, start, head, eps_list):
+    mpmath.mp.dps = DPS
+    S, eng = _series_sum_core(b, start, head)
+    try:
+        table, err = _trf_core(b, start, head, eps_list, S, eng)[1], None
+    except SeriesError as exc:
+        table, err = None, str(exc)
+    try:
+        asym = _asymptotic_impl(b) if S.value > 0 else None
+    except Exception:  # noqa: BLE001 - the asymptotic order is optional
+        asym = None
+    return S, table, err, asym
+
+
 def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.0):
     """Asymptotic order of TRF(eps) as eps -> 0 (closed form), or None when not derived.
 
@@ -651,6 +775,12 @@ _EPS = sp.Symbol("eps", positive=True)
 _B = sp.Symbol("B", positive=True)
 
 
+def _fmt_pow(coef, expo) -> str:
+    """(coef/(B*eps))^expo, written compactly."""
+    base = "1/(B*eps)" if coef == 1 else f"{sp.sstr(coef)}/(B*eps)"
+    return base if expo == 1 else f"({base})^({sp.sstr(expo)})"
+
+
 def _fmt(e) -> str:
     return sp.sstr(sp.powsimp(e, force=True)).replace("log(", "ln(")
 
@@ -670,7 +800,7 @@ def _asymptotic_impl(b):
         C = _lim(b * N ** p)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (f"TRF(eps) ~ {_fmt((C / ((p - 1) * _B * _EPS)) ** (1 / (p - 1)))}",
+        return (f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
                 f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
                 f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
                 "power", {"p": _num(p), "C": _num(C)})
@@ -682,7 +812,7 @@ def _asymptotic_impl(b):
         C = _lim(b * N * sp.log(N) ** q)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (f"ln TRF(eps) ~ {_fmt((C / ((q - 1) * _B * _EPS)) ** (1 / (q - 1)))}",
+        return (f"ln TRF(eps) ~ {_fmt_pow(C / (q - 1), 1 / (q - 1))}",
                 f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
                 "setting it to B eps and solving for ln n", "power-log", {"q": _num(q), "C": _num(C)})
     if lam != -sp.oo:
@@ -722,6 +852,12 @@ class Comparison:
     numeric: list = field(default_factory=list)
 
 
+def _ratio_limit(e1, e2):
+    with step_budget(3.0):
+        ratio = sp.simplify(e1 / e2)
+    return _lim(ratio)
+
+
 def compare_trf(b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6),
                 budget: float = DEFAULT_BUDGET) -> Comparison:
     """Thm 3.5 of the RPE paper on two convergent series (same start).
@@ -732,16 +868,19 @@ def compare_trf(b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6),
     B1 = series_sum(b1, start).value
     B2 = series_sum(b2, start).value
     e1, e2 = as_expr(b1), as_expr(b2)
-    lim = run_guarded(_lim, (sp.simplify(e1 / e2),), budget=budget)
+    lim = run_guarded(_ratio_limit, (e1, e2), budget=budget)
     numeric = []
-    for e in eps_check:
-        t1, t2 = trf(b1, e, start), trf(b2, e, start)
-        numeric.append({"eps": e, "trf1": t1.as_dict()["value"], "trf2": t2.as_dict()["value"]})
+    if eps_check:
+        t1, t2 = trf_table(b1, eps_check, start), trf_table(b2, eps_check, start)
+        numeric = [{"eps": e, "trf1": x.as_dict()["value"], "trf2": y.as_dict()["value"]}
+                   for e, x, y in zip(eps_check, t1, t2)]
     if lim is None:
         return Comparison(None, "unknown", "lim b1_n/b2_n could not be computed; Thm 3.5 not applied",
                           (B1, B2), numeric)
     rho = lim * sp.Float(B2 / B1, 30) if lim.is_finite else lim
-    if rho == sp.oo or (rho.is_number and rho > 1):
+    if rho.is_number and rho.is_finite and abs(float(rho) - 1) < 1e-15:
+        smaller, rel = None, "="          # equal within the accuracy of B1, B2: no conclusion
+    elif rho == sp.oo or (rho.is_number and rho > 1):
         smaller, rel = 2, ">"
     elif rho.is_number and rho < 1:
         smaller, rel = 1, "<"

@@ -147,7 +147,7 @@ def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False) -> RP
     key = spec.strip().lower() if isinstance(spec, str) else spec
     if key in LIBRARY:
         return _library_rpe(key, params)
-    expr = parse_expression(spec, free_params=True)
+    expr = _parse_guarded(spec)
     if bias:
         expr = sp.exp(expr)
     subs = {}
@@ -161,6 +161,17 @@ def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False) -> RP
     return RPE(name=spec.strip(), b=expr, params={k: subs[parameter_symbol(k)] for k in params},
                free_params=free, start=1, description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
                source="user")
+
+
+def _parse_guarded(spec):
+    """parse_expression under a time budget: sympy's automatic simplification can build
+    huge integers, e.g. (cos(n)/2)**(10**10) expands 2**(10**10)."""
+    from theory.time_budget import BudgetExceeded, run_guarded
+    try:
+        return run_guarded(parse_expression, (spec,), {"free_params": True}, budget=3.0)
+    except BudgetExceeded:
+        raise ExpressionError("expression too large to build (its constants have too many "
+                              "digits)") from None
 
 
 def _library_rpe(key, params) -> RPE:

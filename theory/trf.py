@@ -17,8 +17,7 @@ import sys
 import mpmath
 
 from theory.expressions import ExpressionError, parse_assignments, parse_expression
-from theory.receptive_field import (SeriesSum, compare_trf, series_sum, trf_asymptotic, trf_table,
-                                    trf_truncated)
+from theory.receptive_field import analyse_series, compare_trf, trf_table, trf_truncated
 from theory.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
 from theory.series_convergence import SeriesError, check_terms, decide
 from theory.time_budget import BudgetExceeded
@@ -55,7 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     src.add_argument("--bias-file", help="learned bias, one value per distance 0, 1, ... (.npy or text)")
     p.add_argument("--bias-tail", default="constant", choices=sorted(TAIL_ASSUMPTIONS),
                    help="what is assumed beyond the last value of --bias-file (default: constant)")
-    p.add_argument("--bucket-values", help="t5: comma-separated bias value of each bucket")
+    p.add_argument("--bucket-values", help="t5: comma-separated bias value of each bucket "
+                   "(write --bucket-values=-0.1,... when the first value is negative)")
     p.add_argument("--start", type=int, default=None,
                    help="first index n of the series (default 1; a named RPE uses its own)")
     p.add_argument("--eps", type=float, nargs="+", default=[0.1, 0.01, 0.001])
@@ -108,15 +108,20 @@ def analyse(args) -> dict:
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
+    S = None
     if d.converges and not rpe.free_params:
-        S: SeriesSum = series_sum(rpe)
+        try:
+            S, table, trf_error, a = analyse_series(rpe, args.eps)
+        except (SeriesError, BudgetExceeded) as exc:
+            out["sum_error"] = str(exc).splitlines()[0]
+            S = None
+    if S is not None:
         out.update({"sum": mpmath.nstr(S.value, 20), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
                     "sum_digits": S.digits(), "sum_method": S.method, "sum_assumptions": S.assumptions})
-        out["trf"] = [t.as_dict() for t in trf_table(rpe, args.eps)]
-        try:
-            a = trf_asymptotic(rpe, B=S.value)
-        except (BudgetExceeded, SeriesError):
-            a = None
+        if table is not None:
+            out["trf"] = [t.as_dict() for t in table]
+        else:
+            out["trf_error"] = trf_error
         if a is not None:
             out["asymptotic"] = a.formula
             out["asymptotic_derivation"] = a.derivation
@@ -126,7 +131,8 @@ def analyse(args) -> dict:
         other = resolve_rpe(args.compare)
         if other.free_params:
             raise ExpressionError("--compare needs a series without free parameters")
-        c = compare_trf(rpe, other.b if other.start == rpe.start else other, rpe.start)
+        c = compare_trf(rpe, other.b if other.start == rpe.start else other, rpe.start,
+                        eps_check=tuple(args.eps))
         out["comparison"] = {"other": str(other.b), "smaller": c.smaller, "ratio_limit": c.limit,
                              "statement": c.statement, "numeric": c.numeric}
     return out
@@ -134,7 +140,11 @@ def analyse(args) -> dict:
 
 def _human(out: dict) -> str:
     series = out["series"] if len(out["series"]) <= 160 else out["series"][:150] + " ... (shortened)"
-    lines = [f"series:      b_n = {series}   ({out['name']}: {out['description']})",
+    if out.get("head_terms"):
+        series = f"{out['head_terms']} given values (distances 0..{out['head_terms'] - 1}), then b_n = {series}"
+    else:
+        series = f"b_n = {series}"
+    lines = [f"series:      {series}   ({out['name']}: {out['description']})",
              f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)"]
     if out.get("head_terms"):
         lines.append(f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}")
@@ -145,9 +155,13 @@ def _human(out: dict) -> str:
     lines.append("Thm 3.4:     " + ("the series converges: the RPE satisfies the paper's sufficient "
                                      "condition for length extrapolation" if out["converges"] else
                                      "the sufficient condition (a convergent series) is not established"))
+    if out.get("sum_error"):
+        lines.append(f"B:           not computed: {out['sum_error']}")
     if out["sum"] is not None:
         lines.append(f"B:           {out['sum']}  (error <= {out['sum_error_bound']}, "
                      f"{out['sum_digits']} correct digits)")
+        if out.get("trf_error"):
+            lines.append(f"TRF:         not defined: {out['trf_error']}")
         lines.append("TRF (Eq. 22, full series):")
         lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
         for t in out["trf"]:
@@ -157,7 +171,7 @@ def _human(out: dict) -> str:
             lines.append(f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}")
         lines.append(f"asymptotic:  {out['asymptotic'] or 'not derived for this series'}")
     if "trf_truncated" in out:
-        lines.append(f"TRF, paper's truncated definition ({out['trf_truncated'][0]['definition']}):")
+        lines.append(f"TRF, {out['trf_truncated'][0]['definition']} -- NOT Eq. 22:")
         lines += [f"  {t['eps']:>10g}  {t['value']:>26}" for t in out["trf_truncated"]]
     if "comparison" in out:
         lines.append(f"Thm 3.5 vs {out['comparison']['other']}: {out['comparison']['statement']}")
@@ -207,6 +221,10 @@ def main(argv=None) -> int:
     except (ExpressionError, SeriesError, ValueError, BudgetExceeded, OSError, OverflowError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"error: {msg}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - never a traceback for a user's formula
+        msg = (str(exc).splitlines() or [""])[0]
+        print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
     print(json.dumps(out, default=str) if args.json else _human(out))
     return 0
