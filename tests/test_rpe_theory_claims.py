@@ -234,10 +234,9 @@ def _kerple_log_trf_exact_rational(num, den, eps, lo, hi, steps=120):
 
 @pytest.mark.parametrize("text,num,den,eps,lo,hi", [
     ("(1+n)**(-1.01)", 101, 100, "0.1", "5e99", "7e99"),          # TRF ~ 5.6e99
-    pytest.param("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17", marks=pytest.mark.xfail(
-        strict=True, reason="engine bug: trf returns 5.8612309933492969e17 as a 53-bit "
-        "mpf with relative_accuracy=1e-20, but the TRF is 586123099334929686 (relative "
-        "error 1.6e-18; the root is 586123099334929685.07 and Eq. 22 needs floor + 1)")),
+    # was an engine bug (53-bit value claimed 1e-20 accurate); fixed on branch trf:
+    # below 1e30 the value is Eq. 22's integer floor(x) + 1, accuracy stated honestly
+    ("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17"),              # TRF ~ 5.86e17
 ])
 def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
     rf = pytest.importorskip("theory.receptive_field")
