@@ -11,12 +11,12 @@ import math
 
 from paper_checks.registry import APPROX, FAILS, HOLDS, Verdict, claim
 from theory.alignment_truth import (PAPER_TABLES, entropy_error, paper_operating_point,
-                                    prop1_vs_truth, prop2_vs_truth)
+                                    prop2_vs_truth)
 from theory.gaussian_softmax import (entropy_alignment_tau_exact, expected_log_partition,
                                      expected_max_std_normal, expected_pmax,
                                      lln_relative_error, mc_softmax_stats, approx_pmax,
                                      pmax_alignment_tau_exact, rem_critical_s)
-from theory.softmax_temperature import prop1_coefficients, quadratic_roots
+from theory.softmax_temperature import prop1_coefficients, prop1_temperature
 from theory.table_arithmetic import (TABLE3, TABLE8_LOG, TABLE9_LOG, TABLE10_LOG,
                                      TABLE11_LOG, average_consistent, implied_lengths,
                                      log_rule_table_check, table4_averages, table5_checks)
@@ -246,20 +246,38 @@ def _prop1_real_root(ctx):
 
 
 @claim(id="align-prop1-vs-iid", paper=P, location="Prop. 1 (Sec. 6.2)",
-       statement="Prop. 1's temperature aligns the maximum probability (tested on i.i.d. "
-       "Gaussian logits, where Assumption 1 holds exactly)", kind="numeric")
+       statement="Prop. 1's temperature aligns the maximum probability, tested on i.i.d. "
+       "Gaussian logits in the setting its two assumptions describe: Assumption 1 exact, "
+       "and sigma_ex chosen so that Assumption 2 holds (sigma_ex E[max_Lex] = "
+       "sigma_tr E[max_Ltr])", kind="numeric")
 def _prop1_vs_iid(ctx):
-    draws = 200 if ctx.quick else 600
-    r = prop1_vs_truth(512, 2048, 1.0, draws=draws, seed=0)
-    r2 = prop1_vs_truth(512, 15000, 1.5, draws=max(100, draws // 3), seed=0)
-    return Verdict(FAILS, f"i.i.d. N(0,1), 512 -> 2048: Prop. 1 gives tau="
-                   f"{r['tau_prop1']:.3f}, the true P_max-aligning tau is {r['tau_true']:.3f} "
-                   f"(quadrature; Algorithm 1 on {draws} Monte Carlo draws: "
-                   f"{r['tau_true_mc']:.3f}); with the i.i.d. l_max^ex instead of "
-                   f"Assumption 2: {r['tau_prop1_iid_lmax']:.3f}. At sigma=1.5, 512 -> 15000: "
-                   f"Prop. 1 has no real root, truth {r2['tau_true']:.3f}",
-                   {"512->2048,s=1": r, "512->15000,s=1.5": r2},
-                   error=abs(r["tau_prop1"] - r["tau_true"]))
+    rows = {}
+    for L_tr, L_ex, s_tr in ((512, 2048, 1.0), (512, 2048, 1.5), (512, 15000, 1.5)):
+        s_ex = s_tr * expected_max_std_normal(L_tr) / expected_max_std_normal(L_ex)
+        p = expected_pmax(L_tr, s_tr)
+        r = prop1_temperature(L_tr, L_ex, s_tr, s_ex, p)
+        rows[f"{L_tr}->{L_ex},s_tr={s_tr}"] = {
+            "sigma_ex_assumption2": s_ex, "pmax_tr": p, "tau_prop1": r.tau,
+            "prop1_note": r.note, "tau_true": pmax_alignment_tau_exact(L_tr, L_ex, s_tr, s_ex)}
+    # contrast: fixed sigma violates Assumption 2 (l_max grows as sigma E[max_L])
+    p1 = expected_pmax(512, 1.0)
+    fixed = {"tau_prop1": prop1_temperature(512, 2048, 1.0, 1.0, p1).tau,
+             "tau_true": pmax_alignment_tau_exact(512, 2048, 1.0, 1.0)}
+    rows["fixed_sigma_512->2048,s=1 (Assumption 2 violated)"] = fixed
+    fair = [v for k, v in rows.items() if "fixed" not in k]
+    if any(v["tau_prop1"] is None for v in fair):
+        return Verdict(FAILS, "Prop. 1 has no real root where both assumptions hold", rows)
+    worst = max(abs(v["tau_prop1"] - v["tau_true"]) for v in fair)
+    txt = "; ".join(f"{k}: {v['tau_prop1']:.4f} vs {v['tau_true']:.4f}"
+                    for k, v in rows.items() if "fixed" not in k)
+    return Verdict(APPROX if worst < 0.02 else FAILS,
+                   f"where both assumptions hold (i.i.d. N(0, sigma^2) logits, sigma_ex "
+                   f"set so that E[l_max] is unchanged), Prop. 1's larger root vs the exact "
+                   f"P_max-aligning tau (quadrature): {txt}; within {worst:.3f}. At fixed "
+                   f"sigma (Assumption 2 violated: l_max grows with L) it is off: "
+                   f"{fixed['tau_prop1']:.3f} vs {fixed['tau_true']:.3f} at 512->2048, "
+                   f"sigma=1", rows, error=worst,
+                   measured_range="sigma_tr in [1, 1.5], L_tr=512, L_ex in {2048, 15000}")
 
 
 # ----------------------------------------------------------------------- Eq. 3, Prop. 2
