@@ -34,6 +34,58 @@ TABLE9_LOG = {"L_tr": 512, "max_range": (14500, 15500), "columns": [
     ("line", "500", "0.67"), ("line", "600", "0.66"), ("line", "680", "0.65"),
     ("passkey", "20k", "0.73"), ("passkey", "30k", "0.69"), ("passkey", "40k", "0.67"),
     ("passkey", "50k", "0.66"), ("passkey", "55k", "0.65")]}
+#: Algorithm 1's temperatures (w/ P_max and w/ H rows) of Tables 8-11, with the log row
+#: of the same table: {(table, model): (P_max row, H row, log row)}, copied from the paper
+ALG1_TEMPERATURES = {
+    ("8", "T5-Large-LM"): ("0.9 0.85 0.8 0.75 0.7", "0.8 0.7 0.6 0.5 0.5",
+                           "0.9 0.82 0.75 0.69 0.65"),
+    ("8", "T5-XL-LM"): ("0.9 0.85 0.75 0.7 0.6", "0.85 0.7 0.55 0.5 0.5",
+                        "0.9 0.82 0.75 0.69 0.65"),
+    ("8", "T5-XXL-LM"): ("0.9 0.85 0.65 0.55 0.5", "0.85 0.7 0.7 0.55 0.5",
+                         "0.9 0.82 0.75 0.69 0.65"),
+    ("9", "Flan-T5-Large"): (
+        "0.85 0.8 0.75 0.75 0.75 0.85 0.8 0.8 0.75 0.75 0.75 0.85 0.80 0.80 0.75 0.75",
+        "0.7 0.6 0.55 0.5 0.5 0.65 0.55 0.55 0.5 0.5 0.5 0.6 0.55 0.5 0.5 0.5",
+        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65"),
+    ("9", "Flan-T5-XL"): (
+        "0.8 0.75 0.7 0.65 0.65 0.8 0.75 0.75 0.7 0.70 0.7 0.85 0.8 0.75 0.75 0.75",
+        "0.7 0.55 0.55 0.5 0.5 0.6 0.55 0.55 0.5 0.5 0.5 0.7 0.65 0.6 0.6 0.6",
+        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65"),
+    ("9", "Flan-T5-XXL"): (
+        "0.85 0.8 0.75 0.75 0.75 0.8 0.8 0.75 0.75 0.75 0.75 0.85 0.8 0.8 0.75 0.75",
+        "0.75 0.65 0.6 0.55 0.55 0.65 0.6 0.6 0.55 0.55 0.55 0.65 0.6 0.55 0.55 0.5",
+        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65"),
+    ("10", "Flan-T5-Large"): ("0.9 0.85 0.8", "0.75 0.65 0.6", "0.84 0.77 0.73"),
+    ("10", "Flan-T5-XL"): ("0.85 0.75 0.75", "0.75 0.65 0.55", "0.84 0.77 0.73"),
+    ("10", "Flan-T5-XXL"): ("0.9 0.8 0.8", "0.75 0.7 0.65", "0.84 0.77 0.73"),
+    ("11", "CodeT5+"): (
+        "0.95 0.8 0.75 0.75 0.7 0.7 0.6 0.6 0.6 0.6 0.55 0.55 0.55 0.55 0.5 0.5",
+        "0.85 0.55" + " 0.5" * 14,
+        "0.96 0.87 0.83 0.8 0.78 0.76 0.75 0.74 0.73 0.72 0.71 0.71 0.7 0.7 0.69 0.69"),
+}
+
+
+def log_rule_nearest() -> dict:
+    """Per table and model: in how many columns the log rule's tau is closer to
+    Algorithm 1's P_max-aligned tau than to its entropy-aligned tau (ties counted apart).
+
+    >>> log_rule_nearest()[("11", "CodeT5+")]["closer_to_pmax"]
+    14
+    """
+    out = {}
+    for key, rows in ALG1_TEMPERATURES.items():
+        p, h, lg = ([float(x) for x in r.split()] for r in rows)
+        assert len(p) == len(h) == len(lg), key
+        dp = [abs(a - b) for a, b in zip(lg, p)]
+        dh = [abs(a - b) for a, b in zip(lg, h)]
+        out[key] = {"columns": len(p),
+                    "closer_to_pmax": sum(a < b - 1e-9 for a, b in zip(dp, dh)),
+                    "closer_to_entropy": sum(b < a - 1e-9 for a, b in zip(dp, dh)),
+                    "mean_abs_gap_pmax": sum(dp) / len(dp),
+                    "mean_abs_gap_entropy": sum(dh) / len(dh)}
+    return out
+
+
 #: Table 3 (perplexity), rows: (displayed values, displayed Avg.)
 TABLE3 = {
     "T5-Large-LM w/ Pmax": (["34.7", "45.5", "45.2", "45.5", "52.7"], "44.7"),

@@ -19,6 +19,7 @@ from theory.gaussian_softmax import (entropy_alignment_tau_exact, expected_log_p
 from theory.softmax_temperature import prop1_coefficients, prop1_temperature
 from theory.table_arithmetic import (TABLE3, TABLE8_LOG, TABLE9_LOG, TABLE10_LOG,
                                      TABLE11_LOG, average_consistent, implied_lengths,
+                                     log_rule_nearest,
                                      log_rule_table_check, table4_averages, table5_checks)
 from theory.temperature_derivations import prop1_derivation, prop2_derivation
 
@@ -435,27 +436,34 @@ def _rem(ctx):
 
 @claim(id="align-log-rule-closer-to-pmax", paper=P, location="Sec. 2 / Sec. 7 (early: 6.3)",
        statement="The log rule tau = log_{L_ex} L_tr is more similar to maximum-probability "
-       "alignment than to entropy alignment (checked here in the paper's Gaussian model)",
-       kind="numeric")
+       "alignment than to entropy alignment (the paper's evidence: Algorithm 1's "
+       "temperatures, Tables 8-11 and Figs. 3-9)", kind="numeric")
 def _log_vs_pmax(ctx):
+    tab = log_rule_nearest()
+    n = sum(v["columns"] for v in tab.values())
+    cp = sum(v["closer_to_pmax"] for v in tab.values())
+    ch = sum(v["closer_to_entropy"] for v in tab.values())
+    gap_ok = [k for k, v in tab.items() if v["mean_abs_gap_pmax"] < v["mean_abs_gap_entropy"]]
     cases = [(1.0, 2048), (2.0, 15000), (2.7, 15000)]
-    rows = {}
+    gauss = {}
     for sgm, L_ex in cases:
         lr = math.log(512) / math.log(L_ex)
         tp = pmax_alignment_tau_exact(512, L_ex, sgm, sgm)
         th = entropy_alignment_tau_exact(512, L_ex, sgm, sgm)
-        rows[f"sigma={sgm},L_ex={L_ex}"] = {"log_rule": lr, "pmax_aligned": tp,
-                                             "entropy_aligned": th,
-                                             "closer_to_pmax": abs(lr - tp) < abs(lr - th)}
-    ok = all(r["closer_to_pmax"] for r in rows.values())
-    txt = "; ".join(f"{k}: log {r['log_rule']:.3f}, P_max {r['pmax_aligned']:.3f}, "
-                    f"H {r['entropy_aligned']:.3f}" for k, r in rows.items())
-    return Verdict(HOLDS if ok else FAILS, "in the paper's Gaussian model (i.i.d. "
-                   "N(0, sigma^2) logits, L_tr=512, exact aligning taus by quadrature) "
-                   "which alignment the log rule resembles depends on sigma: closer to "
-                   "P_max alignment at sigma <= 2, closer to entropy alignment at the "
-                   f"paper's implied sigma = 2.7 ({txt}); the paper's statement rests on "
-                   "measured curves (capture area)", rows)
+        gauss[f"sigma={sgm},L_ex={L_ex}"] = {"log_rule": lr, "pmax_aligned": tp,
+                                              "entropy_aligned": th,
+                                              "closer_to_pmax": abs(lr - tp) < abs(lr - th)}
+    ok = cp > ch and len(gap_ok) == len(tab)
+    g = "; ".join(f"{k}: log {r['log_rule']:.3f}, P_max {r['pmax_aligned']:.3f}, "
+                  f"H {r['entropy_aligned']:.3f}" for k, r in gauss.items())
+    return Verdict(HOLDS if ok else FAILS, f"Tables 8-11 (Algorithm 1 on the paper's models): "
+                   f"the log rule's tau is closer to the P_max-aligned tau in {cp}/{n} columns, "
+                   f"to the entropy-aligned tau in {ch} (rest ties), and its mean distance to "
+                   f"the P_max row is smaller for {len(gap_ok)}/{len(tab)} table rows. Side "
+                   f"note, not the paper's evidence: for i.i.d. N(0, sigma^2) logits at fixed "
+                   f"sigma (exact taus by quadrature) the answer depends on sigma ({g})",
+                   {"tables": {f"Table {k[0]} {k[1]}": v for k, v in tab.items()},
+                    "gaussian_model_fixed_sigma": gauss})
 
 
 # ----------------------------------------------------------------------- tables
