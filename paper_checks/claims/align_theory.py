@@ -190,11 +190,15 @@ def _early_typo(ctx):
         L_ex * math.exp(s_ex ** 2 / (2 * tau ** 2)))
     early = (p * L_tr * math.exp(s_ex ** 2 / (2 * tau ** 2))) ** (1 / tau) / (
         L_ex * math.exp(s_ex ** 2 / (2 * tau ** 2)))
-    return Verdict(FAILS, f"the early version puts e^(sigma_ex^2/(2 tau^2)) where Eq. 2 "
-                   f"gives e^(sigma_tr^2/2); at L_tr=512, L_ex=15000, P=0.28, "
-                   f"sigma_tr=1, sigma_ex=1.2, tau=0.7: {early:.4g} vs {right:.4g}. The "
-                   f"final version and Prop. 1 use the correct sigma_tr^2/2",
-                   {"correct": right, "early_version": early})
+    return Verdict(CANNOT, f"our copy of the early version shows e^(sigma_ex^2/(2 tau^2)) "
+                   f"where Eq. 2 gives e^(sigma_tr^2/2) (at L_tr=512, L_ex=15000, P=0.28, "
+                   f"sigma_tr=1, sigma_ex=1.2, tau=0.7 the two read {early:.4g} vs "
+                   f"{right:.4g}), but that display is visibly damaged in the extraction "
+                   f"(escape-mangled LaTeX: 'egin', 'pprox', 'rac'; l_max^tx for l_max^tr), "
+                   f"so an extraction error cannot be told from a typo in the paper. The "
+                   f"early version's own Prop. 1 and the final version use sigma_tr^2/2",
+                   {"correct": right, "as_extracted": early,
+                    "extraction_damage": ["\\b, \\t, \\a, \\r eaten", "l_max^{tx}"]})
 
 
 # ----------------------------------------------------------------------- Prop. 1
