@@ -76,7 +76,10 @@ def _a1_regime(ctx):
                       "logD_rel_error": lln_relative_error(512, s),
                       "entropy_error_nats": entropy_error(512, s)}
     t = rows["topic"]
-    return Verdict(FAILS, f"Eq. 2 with Table 1 (P=0.28) and Table 7 (l_max=8.61) gives "
+    return Verdict(FAILS, f"the paper reports no sigma; inferred under its own Assumption "
+                   f"1 (which must then hold up to the top entry): Table 7's l_max/E[max_512] "
+                   f"gives sigma_tr={op['topic']['sigma_tr_iid']:.2f}, and "
+                   f"Eq. 2 with Table 1 (P=0.28, an encoder-wide average) and Table 7 (l_max=8.61) gives "
                    f"sigma_tr={t['sigma_tr_eq2']:.2f}, so e^(sigma^2)={t['exp_sigma2']:.0f} "
                    f"> L_tr=512: outside the law-of-large-numbers regime; log D is off by "
                    f"{100 * t['logD_rel_error']:.1f}% (P_max by a factor "
@@ -421,8 +424,9 @@ def _prop2_vs_iid(ctx):
 
 
 @claim(id="align-rem-breakdown", paper=P, location="Eqs. 1, 3 and App. A.3",
-       statement="The Gaussian approximations hold for every sigma/tau (no validity limit "
-       "is stated)", kind="numeric")
+       statement="The Gaussian approximations (Eq. 1, Eq. 3 summed, H ~ log L - "
+       "sigma^2/(2 tau^2)) are used without a stated range of sigma/tau, i.e. as if valid "
+       "for every sigma/tau", kind="numeric")
 def _rem(ctx):
     rows = {}
     for L in (512, 15000):
@@ -434,8 +438,12 @@ def _rem(ctx):
     return Verdict(FAILS, f"log L + s^2/2 is the Random Energy Model's annealed free energy: "
                    f"beyond s_c = sqrt(2 ln L) ({r['s_c']:.2f} at L=512) the softmax is "
                    f"dominated by its largest logits, the entropy approximation is <= 0 and "
-                   f"log D is off by {100 * r['logD_rel_error_at_2s_c']:.0f}% at 2 s_c; the "
-                   f"paper states no such limit", rows)
+                   f"log D is off by {100 * r['logD_rel_error_at_2s_c']:.0f}% at 2 s_c (independent "
+                   f"Monte Carlo, 400 draws: 44%). The paper states no such limit: an "
+                   f"omission, not an algebra error. The paper's inferred sigma_tr ~ 2.7-2.8 "
+                   f"at 512 lies below s_c but above sqrt(ln L) = "
+                   f"{math.sqrt(math.log(512)):.2f}, where the law of large numbers behind "
+                   f"Eq. 1 already fails (align-assumption1-regime)", rows)
 
 
 @claim(id="align-log-rule-closer-to-pmax", paper=P, location="Sec. 2 / Sec. 7 (early: 6.3)",
