@@ -194,3 +194,62 @@ def test_table5_improvement_typo_is_detected():
     assert [(k, c["a"], c["b"], c["printed"]) for k, c in bad] == [
         ("Flan-T5-Large Improvement", "42.0", "44.5", "+1.5")]
     assert difference_consistent("42.0", "44.5", "+2.5")["consistent"]
+
+
+# ------------------------------------------------------------------ audit (Prop. 1)
+def _sigma_ex_assumption2(L_tr, L_ex, s_tr):
+    from theory.gaussian_softmax import expected_max_std_normal
+    return s_tr * expected_max_std_normal(L_tr) / expected_max_std_normal(L_ex)
+
+
+def test_prop1_accurate_where_both_assumptions_hold_and_off_where_a2_fails():
+    from theory.gaussian_softmax import expected_pmax, pmax_alignment_tau_exact
+    # i.i.d. N(0, s^2) logits with sigma_ex set so that E[l_max] is unchanged
+    # (Assumption 2): Prop. 1's larger root is the exact P_max-aligning tau within 0.01
+    # (exact tau by quadrature; independent numpy Monte Carlo, 800 draws: 0.612 vs
+    # Prop. 1's 0.621)
+    s_ex = _sigma_ex_assumption2(512, 2048, 1.0)
+    p = expected_pmax(512, 1.0)
+    tau = prop1_temperature(512, 2048, 1.0, s_ex, p).tau
+    assert abs(tau - pmax_alignment_tau_exact(512, 2048, 1.0, s_ex)) < 0.01
+    # fixed sigma violates Assumption 2 (l_max grows 3.04 -> 3.44 sigma): off by > 0.1
+    tau_fixed = prop1_temperature(512, 2048, 1.0, 1.0, p).tau
+    assert pmax_alignment_tau_exact(512, 2048, 1.0, 1.0) - tau_fixed > 0.1
+
+
+def test_larger_root_is_the_right_branch_at_the_papers_inferred_sigma():
+    # sigma_tr = 2.70 (Eq. 2 with Tables 1 and 7): C = 3.645 < A = log(512 * 0.28) = 4.965,
+    # so at L_ex = L_tr the larger root is the correct tau = 1 (the smaller is C/A = 0.734)
+    s = math.sqrt(2 * (8.61 - math.log(0.28 * 512)))
+    r = prop1_temperature(512, 512, s, s, 0.28)
+    assert r.tau == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("task,p,l_tr,l_ex,sign", [("topic", 0.28, 8.61, 8.80, -1),
+                                                   ("line", 0.27, 8.71, 8.97, -1),
+                                                   ("passkey", 0.32, 8.75, 8.85, 1)])
+def test_prop1_discriminant_at_jointly_consistent_sigma_is_near_zero(task, p, l_tr, l_ex,
+                                                                     sign):
+    # Tables 1 and 7; sigma_tr by Eq. 2, sigma_ex from l_max^ex/l_max^tr =
+    # (sigma_ex E[max_15000]) / (sigma_tr E[max_512]). Independent mpmath script
+    # (audit): discriminants -1.31, -3.25, +1.37, i.e. within 5% of B^2 = l_max^2
+    from theory.gaussian_softmax import expected_max_std_normal
+    s_tr = math.sqrt(2 * (l_tr - math.log(p * 512)))
+    s_ex = s_tr * (l_ex / l_tr) * expected_max_std_normal(512) / expected_max_std_normal(15000)
+    A, B, C = prop1_coefficients(512, 15000, s_tr, s_ex, p)
+    assert B == pytest.approx(l_tr)                      # Eq. 2: B = l_max^tr
+    d = B * B - 4 * A * C
+    assert abs(d) < 0.05 * B * B and d * sign > 0
+
+
+def test_log_rule_is_nearer_the_pmax_rows_of_tables_8_to_11():
+    from theory.table_arithmetic import log_rule_nearest
+    t = log_rule_nearest()
+    # Table 10, Flan-T5-Large by hand: log .84 .77 .73, P_max .9 .85 .8, H .75 .65 .6
+    assert t[("10", "Flan-T5-Large")]["closer_to_pmax"] == 3
+    # Table 8, T5-XXL-LM by hand: log .9 .82 .75 .69 .65, P_max .9 .85 .65 .55 .5,
+    # H .85 .7 .7 .55 .5: P_max nearer at 1024, 2048; H at 4096; ties at 8192, 15000
+    assert (t[("8", "T5-XXL-LM")]["closer_to_pmax"],
+            t[("8", "T5-XXL-LM")]["closer_to_entropy"]) == (2, 1)
+    assert sum(v["closer_to_pmax"] for v in t.values()) > 3 * sum(
+        v["closer_to_entropy"] for v in t.values())

@@ -26,6 +26,35 @@ def _runs(ctx):
     return pr, spec, corpus
 
 
+def _model_name(ctx) -> str:
+    pr, spec, corpus = _runs(ctx)
+    s = pr.SIZES[bool(ctx.quick)]
+    if spec == "minilm":
+        return (f"all-MiniLM-L6-v2 (pretrained BERT, absolute positions up to 512, so L "
+                f"{s['l_tr']} -> {s['l_ex']} is within its range, not extrapolation)")
+    return f"a seeded random-init T5 ({spec}), L {s['l_tr']} -> {s['l_ex']}"
+
+
+def _scoped(fn):
+    """Say on every verdict which model was measured: not the paper's Flan-T5-XL."""
+    import functools
+
+    @functools.wraps(fn)
+    def check(ctx):
+        v = fn(ctx)
+        if not HAS_TORCH or v.status == CANNOT:
+            return v
+        where = _model_name(ctx)
+        v.summary = f"Measured on {where}, not the paper's Flan-T5-XL at 512 -> 15k: " + v.summary
+        if v.status == FAILS:
+            v.summary += (" This is what we measured on that model; it does not test the "
+                          "paper's Flan-T5 numbers.")
+        v.evidence = {**(v.evidence or {}), "measured_on": where,
+                      "not_the_papers_model": True}
+        return v
+    return check
+
+
 def _no_torch():
     return Verdict(CANNOT, "torch/transformers not installed (pip install .[empirical])")
 
@@ -43,6 +72,7 @@ def _assump(ctx):
        "Figs. 2/5, App. A.1", kind="empirical",
        statement="The averaged (individually sorted, then averaged) pre-softmax logit vector "
        "of the first layer is normally distributed; its QQ plot follows y = x.")
+@_scoped
 def assumption1(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -67,6 +97,7 @@ def assumption1(ctx):
        "Table 7", kind="empirical",
        statement="The largest entry lmax of the (zero-mean) averaged logit vector is the same "
        "at L_tr and L_ex.")
+@_scoped
 def assumption2(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -92,6 +123,7 @@ def assumption2(ctx):
        kind="empirical",
        statement="Dispersed attention: with a longer input, the average max probability "
        "falls and the average entropy rises (over all softmax rows of the encoder).")
+@_scoped
 def table1_dispersed(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -194,6 +226,7 @@ def _align(ctx, mode):
        kind="empirical",
        statement="Algorithm 1's grid (1.0 to 0.5 by 0.05) returns tau_ex with "
        "S_ex(tau_ex) ~= S_tr(1), for Pmax and entropy alignment.")
+@_scoped
 def alg1_grid(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -225,6 +258,7 @@ def alg1_grid(ctx):
 @claim(id="align-alg1-monotone", paper="align", location="Sec. 4", kind="empirical",
        statement="Lowering tau sharpens attention: S_ex(tau) for Pmax decreases and for "
        "entropy increases with tau on the grid, so Algorithm 1's answer is unique.")
+@_scoped
 def alg1_monotone(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -243,6 +277,7 @@ def alg1_monotone(ctx):
        kind="empirical",
        statement="Entropy alignment lowers the temperature more aggressively than "
        "maximum-probability alignment (tau_H < tau_Pmax).")
+@_scoped
 def alg1_entropy_lower(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -257,6 +292,7 @@ def alg1_entropy_lower(ctx):
        kind="empirical",
        statement="The temperatures of Algorithm 1 (all layers) are usually higher than those "
        "of Props. 1-2 (first layer's sigma and Pmax).")
+@_scoped
 def alg1_props(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -282,6 +318,7 @@ def alg1_props(ctx):
        kind="empirical",
        statement="The length-only rule tau = log_{L_ex} L_tr is closer to maximum-probability "
        "alignment than to entropy alignment.")
+@_scoped
 def alg1_log_rule(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -296,6 +333,7 @@ def alg1_log_rule(ctx):
        kind="empirical",
        statement="The 0-th layer has flatter attention distributions (lower Pmax) than the "
        "higher layers.")
+@_scoped
 def layer0_flatter(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -320,6 +358,7 @@ def _first_layer(ctx):
        "(Eq. 1-2)", kind="empirical",
        statement="With Assumption 1, Pmax ~= e^{lmax} / (L e^{sigma^2/2}) for the first "
        "layer (the step from which Prop. 1 follows).")
+@_scoped
 def pmax_approx(ctx):
     if not HAS_TORCH:
         return _no_torch()
@@ -339,14 +378,16 @@ def pmax_approx(ctx):
                     for k, v in ev.items() if k.startswith("L="))
     return Verdict(status, f"{txt} (relative error up to {100 * worst:.0f}%).  Eq. (1) replaces "
                    "sum_i e^{l_i/tau} by L e^{sigma^2/(2 tau^2)}, valid only while "
-                   "sigma/tau < sqrt(2 ln L); beyond that the sum is dominated by its largest "
-                   "terms, which is where Prop. 1 loses its real root.", ev, error=worst)
+                   "sigma/tau << sqrt(ln L) (law of large numbers); here sigma/sqrt(2 ln L) = "
+                   + ", ".join(f"{v['sigma_over_sqrt_2lnL']:.2f}" for k, v in ev.items()
+                               if k.startswith("L=")) + ".", ev, error=worst)
 
 
 @claim(id="align-entropy-approx-empirical", paper="align", location="Sec. 6.3, App. A.3",
        kind="empirical",
        statement="With Assumption 1, H ~= log L - sigma^2/2 for the first layer (the step "
        "from which Prop. 2 follows).")
+@_scoped
 def entropy_approx(ctx):
     if not HAS_TORCH:
         return _no_torch()
