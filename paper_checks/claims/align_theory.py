@@ -85,7 +85,11 @@ def _a1_regime(ctx):
                    f"{100 * t['logD_rel_error']:.1f}% (P_max by a factor "
                    f"{math.exp(t['logD_rel_error'] * expected_log_partition(512, t['sigma_tr_eq2'])):.2f})"
                    f" and the entropy approximation is {t['entropy_error_nats']:.2f} nats too "
-                   f"low", rows)
+                   f"low. The other horn: inside the regime (sigma <= sqrt(ln 512) = "
+                   f"{math.sqrt(math.log(512)):.2f}) a Gaussian vector's top entry is <= "
+                   f"{math.sqrt(math.log(512)) * expected_max_std_normal(512):.2f} < 8.61, so "
+                   f"Table 7's l_max, which Eq. 2 and Prop. 1 use, would not be Gaussian",
+                   rows)
 
 
 @claim(id="align-assumption2-vs-a1", paper=P, location="Assumptions 1-2, Table 7",
