@@ -88,7 +88,9 @@ def _a1_regime(ctx):
                    f"low. The other horn: inside the regime (sigma <= sqrt(ln 512) = "
                    f"{math.sqrt(math.log(512)):.2f}) a Gaussian vector's top entry is <= "
                    f"{math.sqrt(math.log(512)) * expected_max_std_normal(512):.2f} < 8.61, so "
-                   f"Table 7's l_max, which Eq. 2 and Prop. 1 use, would not be Gaussian",
+                   f"Table 7's l_max, which Eq. 2 and Prop. 1 use, would not be Gaussian (both "
+                   f"readings take Table 7's l_max as mean-centred, as Eq. 2 requires; the "
+                   f"paper does not say)",
                    rows)
 
 
