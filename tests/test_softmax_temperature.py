@@ -253,3 +253,13 @@ def test_log_rule_is_nearer_the_pmax_rows_of_tables_8_to_11():
             t[("8", "T5-XXL-LM")]["closer_to_entropy"]) == (2, 1)
     assert sum(v["closer_to_pmax"] for v in t.values()) > 3 * sum(
         v["closer_to_entropy"] for v in t.values())
+
+
+def test_table9_log_row_reproduced_with_proportional_lengths():
+    from paper_checks.claims.align_theory import _table9_proportional
+    t = _table9_proportional()
+    # by hand: 200 of 680 lines at L_max = 15300 is L_ex = 4500, ln 512 / ln 4500 = 0.7416
+    assert t["line"]["predicted"][0] == 0.74 and t["line"]["matches"] == 6
+    assert t["passkey"]["matches"] == 5
+    # topic, 5 of 25 topics: printed 0.79 needs L_ex <= 512^(1/0.785) = 2827
+    assert t["topic"]["matches"] == 4 and t["topic"]["predicted"][0] == 0.78

@@ -508,12 +508,38 @@ def _t9(ctx):
     res = implied_lengths(TABLE9_LOG)
     last = [c for c in res["columns"] if c["last_of_task"]]
     ok = all(c["consistent_with_stated_max"] for c in last) and res["monotone"]
+    prop = _table9_proportional()
+    res = {**res, "proportional_lengths": prop}
+    best = "; ".join(f"{k} {v['matches']}/{v['columns']} (L_max={v['L_max']})"
+                     for k, v in prop.items())
     return Verdict(HOLDS if ok else FAILS, "the last column of each task, 0.65, is "
                    f"round(ln 512/ln L_ex, 2) for every L_ex in [14.5k, 15.5k] "
                    f"(tau from {math.log(512) / math.log(14500):.4f} to "
                    f"{math.log(512) / math.log(15500):.4f}); the other columns' lengths are "
                    f"not stated; the implied L_ex intervals are listed and increase with "
-                   f"the number of topics/lines/sentences", res)
+                   f"the number of topics/lines/sentences. If L_ex is proportional to that "
+                   f"number (best L_max in 14.5k-15.5k), the whole row is reproduced: {best} "
+                   f"(topic at 5 topics: printed 0.79 needs L_ex <= "
+                   f"{512 ** (1 / 0.785):.0f}, proportional gives "
+                   f"{prop['topic']['L_max'] * 5 / 25:.0f})", res)
+
+
+def _table9_proportional() -> dict:
+    """Table 9 log row with L_ex = L_max * k / k_max (k = topics, lines, sentences)."""
+    rows = {"topic": ([5, 10, 15, 20, 25], "0.79 0.72 0.69 0.67 0.65"),
+            "line": ([200, 300, 400, 500, 600, 680], "0.74 0.71 0.69 0.67 0.66 0.65"),
+            "passkey": ([20, 30, 40, 50, 55], "0.73 0.69 0.67 0.66 0.65")}
+    out = {}
+    for task, (ks, printed) in rows.items():
+        taus = [float(x) for x in printed.split()]
+        fits = []
+        for L_max in range(14500, 15501, 100):
+            pred = [round(math.log(512) / math.log(L_max * k / ks[-1]), 2) for k in ks]
+            fits.append((sum(abs(a - b) < 1e-9 for a, b in zip(pred, taus)), L_max, pred))
+        m, L_max, pred = max(fits)
+        out[task] = {"matches": m, "columns": len(ks), "L_max": L_max, "predicted": pred,
+                     "printed": taus}
+    return out
 
 
 @claim(id="align-table10-log-rule", paper=P, location="Table 10 (w/ log row)",
