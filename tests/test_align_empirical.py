@@ -193,3 +193,19 @@ def test_local_checkpoint_directory_loads_offline(tmp_path):
     with torch.no_grad():
         assert torch.allclose(lm.model(ids).last_hidden_state,
                               full.encoder(input_ids=ids).last_hidden_state, atol=1e-6)
+
+
+@pytest.mark.empirical
+def test_empirical_verdicts_name_the_measured_model_not_flan():
+    # a 'does not hold' measured on a model built here must say it is not Flan-T5-XL
+    from types import SimpleNamespace
+
+    from paper_checks.claims.align_empirical import _scoped
+    from paper_checks.registry import FAILS, HOLDS, Verdict
+    ctx = SimpleNamespace(quick=True)
+    bad = _scoped(lambda c: Verdict(FAILS, "x", {}))(ctx)
+    assert bad.summary.startswith("Measured on ") and "not the paper's Flan-T5-XL" in bad.summary
+    assert bad.summary.endswith("does not test the paper's Flan-T5 numbers.")
+    assert bad.evidence["not_the_papers_model"] is True
+    good = _scoped(lambda c: Verdict(HOLDS, "y", {}))(ctx)
+    assert "Flan-T5-XL" in good.summary and "does not test" not in good.summary
