@@ -32,8 +32,8 @@ any other text            a formula for b_n in ``n`` (theory parser), e.g.
 
 >>> import torch
 >>> rpe = build_rpe("type1", n_heads=2)
->>> rpe.log_b(torch.arange(3)).tolist()[0]   # log(1/1), log(1/4), log(1/9)
-[0.0, -1.3862943649291382, -2.1972245773010254]
+>>> [round(v, 4) for v in rpe.log_b(torch.arange(3))[0].tolist()]  # log 1, log 1/4, log 1/9
+[0.0, -1.3863, -2.1972]
 """
 from __future__ import annotations
 
