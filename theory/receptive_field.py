@@ -1,0 +1,661 @@
+r"""The sum B of exp(RPE) and the Theoretical Receptive Field TRF(eps) (RPE paper, Eq. 22).
+
+With the project's index convention (see :mod:`theory.rpe_library`), term :math:`k` of the
+series is :math:`b_{s+k}`, :math:`k = 0, 1, \dots`, and
+
+.. math::
+   B = \sum_{k \ge 0} b_{s+k}, \qquad
+   \mathrm{TRF}(\epsilon) = \min\Big\{ j : \sum_{k=0}^{j-1} b_{s+k} > B(1-\epsilon) \Big\}
+   = \min\Big\{ j : R_j = \sum_{k \ge j} b_{s+k} < B\epsilon \Big\}.
+
+**B** is the direct sum of the first terms (mpmath) plus the Euler-Maclaurin tail
+
+.. math::
+   \sum_{n \ge a} f(n) = \int_a^\infty f + \tfrac12 f(a)
+   - \sum_{k=1}^{p} \frac{B_{2k}}{(2k)!} f^{(2k-1)}(a) + R_p,\qquad
+   |R_p| \le \frac{2\zeta(2p)}{(2\pi)^{2p}} \big|f^{(2p-1)}(a)\big|
+
+(the bound holds when :math:`f^{(2p)}` keeps one sign on :math:`[a,\infty)`, checked on a
+geometric grid up to :math:`10^{30} a`).  The integral is a sympy closed form evaluated at
+increasing precision until two precisions agree, or mpmath quadrature.
+
+**TRF** is exact (an integer, certified by the error bounds) up to :math:`10^{12}`: the
+tails :math:`R_j` of the first :math:`2^{20}` terms come from a reversed float64 cumulative
+sum (``math.fsum`` near the answer), beyond that from the Euler-Maclaurin tail and a
+bisection on :math:`j`.  Larger TRFs are a value with a stated relative accuracy, its
+``log10`` and, when even that is huge, ``log10_log10``.
+
+The paper's own procedure (Appendix E: an array of ``m`` terms, its sum as B, the first
+``j`` with partial sum ``>=`` that sum times ``1-eps``) is available as ``truncate=m``.
+
+>>> from theory.expressions import parse_expression as P
+>>> s = series_sum(P("1/n**2"))
+>>> float(s.value), s.error_bound < 1e-20      # zeta(2) = pi^2/6
+(1.6449340668482264, True)
+>>> trf(P("1/n**2"), 0.01).value                # brute force: 61
+61
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import mpmath
+import numpy as np
+import sympy as sp
+
+from theory.expressions import N
+from theory.rpe_library import RPE, _log_b_numpy
+from theory.series_convergence import (SeriesError, _decide_impl, _lim, as_expr, check_terms,
+                                       free_parameters)
+from theory.time_budget import StepTimeout, run_guarded, step_budget
+
+DPS = 40
+EM_ORDER = 5                 # p: derivatives up to 2p - 1 in the correction, 2p in the bound
+DIRECT_TERMS = 2 ** 12       # float64 terms kept for the tails R_j (EM beyond)
+EXACT_LIMIT = 10 ** 12
+DEFAULT_BUDGET = 30.0
+_X = sp.Symbol("x", positive=True)
+_A = sp.Symbol("a", positive=True)
+
+
+@dataclass
+class SeriesSum:
+    """B = sum_{k>=0} b_{start+k} with an absolute error bound."""
+
+    value: mpmath.mpf
+    error_bound: mpmath.mpf
+    start: int
+    method: str
+    assumptions: str = ""
+
+    def digits(self) -> int:
+        """Correct significant digits guaranteed by the error bound."""
+        if self.error_bound == 0:
+            return DPS
+        return max(0, int(mpmath.floor(mpmath.log10(abs(self.value) / self.error_bound))))
+
+
+@dataclass
+class TRF:
+    """TRF(eps): ``value`` is an int when ``exact``; else an mpf with ``relative_accuracy``."""
+
+    eps: float
+    value: object
+    exact: bool
+    log10: float | None
+    log10_log10: float | None = None
+    relative_accuracy: float | None = None
+    definition: str = "Eq. 22 (full series)"
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        v = self.value
+        if isinstance(v, int):
+            value = v
+        elif v is None:
+            value = None
+        elif self.log10 is not None and self.log10 < 300:
+            value = float(v)
+        elif self.log10 is not None and self.log10 < 1e15:
+            value = mpmath.nstr(v, 12)
+        elif self.log10 is not None:
+            value = f"10^{self.log10:.12g}"
+        elif self.log10_log10 is not None:
+            value = f"10^(10^{self.log10_log10:.12g})"
+        else:
+            value = None
+        out = {"eps": self.eps, "value": value, "exact": self.exact, "log10": self.log10,
+               "definition": self.definition}
+        if self.log10_log10 is not None:
+            out["log10_log10"] = self.log10_log10
+        if self.relative_accuracy is not None:
+            out["relative_accuracy"] = self.relative_accuracy
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+# --------------------------------------------------------------------------- public API
+
+def series_sum(b_expr, start: int | None = None, budget: float = DEFAULT_BUDGET) -> SeriesSum:
+    """B = sum_{k >= 0} b_{start+k} to >= 15 significant digits with an error bound."""
+    b, start, head = _normalise(b_expr, start)
+    return run_guarded(_series_sum_impl, (b, start, head), budget=budget)
+
+
+def trf(b_expr, eps, start: int | None = None, truncate: int | None = None,
+        budget: float = DEFAULT_BUDGET) -> TRF:
+    """TRF(eps) of Eq. 22; ``truncate=m`` gives the paper's App. E procedure instead."""
+    return trf_table(b_expr, [eps], start, truncate, budget)[0]
+
+
+def trf_table(b_expr, eps_list, start: int | None = None, truncate: int | None = None,
+              budget: float = DEFAULT_BUDGET) -> list[TRF]:
+    """TRF for several eps at once (one B, one set of tails)."""
+    b, start, head = _normalise(b_expr, start)
+    eps_list = [float(e) for e in eps_list]
+    for e in eps_list:
+        if not 0 < e < 1:
+            raise ValueError(f"eps must be in (0, 1), got {e}")
+    if truncate is not None:
+        return [trf_truncated(RPE("x", b, start=start, head=head), e, truncate, start) for e in eps_list]
+    return run_guarded(_trf_impl, (b, start, head, eps_list), budget=budget)
+
+
+def _normalise(b_expr, start):
+    head = None
+    if isinstance(b_expr, RPE):
+        head = b_expr.head
+        start = b_expr.start if start is None else start
+    b = as_expr(b_expr)
+    if free_parameters(b):
+        raise SeriesError(f"give values for the free parameters {', '.join(free_parameters(b))}")
+    return b, (1 if start is None else int(start)), head
+
+
+# --------------------------------------------------------------------------- the tail engine
+
+class _Tail:
+    """Euler-Maclaurin tail sum_{n >= a} f(n) with an error bound."""
+
+    def __init__(self, b: sp.Expr):
+        self.b = b
+        self.f = sp.lambdify(N, b, modules="mpmath")
+        self.closed = _closed_form_integral(b)
+        derivs, d = [], b
+        for _ in range(2 * EM_ORDER):
+            d = sp.diff(d, N)
+            derivs.append(d)
+        self.derivs = [sp.lambdify(N, d, modules="mpmath") for d in derivs]
+        self.integral_method = "closed form" if self.closed is not None else "mpmath quadrature"
+
+    def integral(self, a):
+        if self.closed is not None:
+            v = _eval_stable(self.closed, a)
+            if v is not None:
+                return v, abs(v) * mpmath.mpf(10) ** (-DPS + 5)
+        with mpmath.workdps(DPS):
+            pts = [a * mpmath.mpf(2) ** k for k in (0, 1, 3, 7, 15, 31)] + [mpmath.inf]
+            val, err = mpmath.quad(self.f, pts, error=True)
+        return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-DPS + 8)
+
+    def em_sign_ok(self, a) -> bool:
+        """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound)."""
+        g = self.derivs[-1]
+        signs = set()
+        with mpmath.workdps(DPS):
+            for k in range(0, 101, 2):
+                v = g(a * mpmath.mpf(2) ** k)
+                if isinstance(v, mpmath.mpc):
+                    return False
+                if v != 0:
+                    signs.add(v > 0)
+        return len(signs) <= 1
+
+    def tail(self, a):
+        """(value, error bound) of sum_{n >= a} b_n, a an integer."""
+        a = mpmath.mpf(a)
+        with mpmath.workdps(DPS):
+            integral, err = self.integral(a)
+            val = integral + self.f(a) / 2
+            for k in range(1, EM_ORDER + 1):
+                val -= mpmath.bernoulli(2 * k) / mpmath.factorial(2 * k) * self.derivs[2 * k - 2](a)
+            p = EM_ORDER
+            rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(self.derivs[2 * p - 2](a))
+        return val, rem + err
+
+
+def _closed_form_integral(b):
+    """A function a -> int_a^oo b(x) dx from a sympy antiderivative, or None.
+
+    Tries ``manualintegrate`` in x and in t = log x (fast), then ``integrate``; every
+    antiderivative F is checked (F' = b at three points, 30 digits) and its limit at
+    infinity taken by Gruntz."""
+    if not all(isinstance(s, (sp.exp, sp.log, sp.cos, sp.sin)) for s in b.atoms(sp.Function)):
+        return None
+    from sympy.integrals.manualintegrate import manualintegrate
+    t = sp.Symbol("t", positive=True)
+    tries = [(b.subs(N, _X), _X, _A),
+             (sp.powsimp(sp.expand_log(b.subs(N, sp.exp(t)) * sp.exp(t), force=True)), t, sp.log(_A))]
+    for integrand, var, at in tries:
+        for method in (manualintegrate, lambda g, v: sp.integrate(g, v)):
+            try:
+                with step_budget(1.0):
+                    F = method(integrand, var)
+                    if F.has(sp.Integral) or not _antiderivative_ok(F, integrand, var):
+                        continue
+                    f_inf = _lim(F.subs(var, N))
+                if f_inf is None or not f_inf.is_finite:
+                    continue
+                r = f_inf - F.subs(var, at)
+                if r.has(sp.erf):
+                    r = sp.expand(r.rewrite(sp.erfc))
+                return sp.lambdify(_A, r, modules="mpmath")
+            except Exception:  # noqa: BLE001 - no usable closed form: try the next way
+                continue
+    return None
+
+
+def _antiderivative_ok(F, g, var) -> bool:
+    dF = sp.lambdify(var, sp.diff(F, var) - g, modules="mpmath")
+    gg = sp.lambdify(var, g, modules="mpmath")
+    with mpmath.workdps(40):
+        for x in ("2.5", "7.25", "31.5"):
+            x = mpmath.mpf(x)
+            if abs(dF(x)) > mpmath.mpf(10) ** -28 * max(abs(gg(x)), mpmath.mpf(10) ** -300):
+                return False
+    return True
+
+
+def _eval_stable(fn, a):
+    """Evaluate at doubling precision until two precisions agree to DPS digits."""
+    prev = None
+    for dps in (DPS + 10, 2 * DPS + 20, 4 * DPS + 40, 8 * DPS + 80):
+        try:
+            with mpmath.workdps(dps):
+                v = fn(mpmath.mpf(a))
+                if isinstance(v, mpmath.mpc):
+                    if abs(v.imag) > abs(v.real) * mpmath.mpf(10) ** (-dps + 5):
+                        return None
+                    v = v.real
+        except (ZeroDivisionError, ValueError, OverflowError):
+            return None
+        if prev is not None and mpmath.isfinite(v) and \
+                abs(v - prev) <= abs(v) * mpmath.mpf(10) ** (-DPS):
+            return +v
+        prev = v
+    return None
+
+
+def _require_convergent(b, start):
+    d = _decide_impl(b, start)
+    if d.converges is not True:
+        what = "diverges" if d.converges is False else "is not known to converge"
+        raise SeriesError(f"the series {what}, so B and TRF are not finite ({d.certificate})")
+    return d
+
+
+def _direct_mp(b, lo, hi):
+    f = sp.lambdify(N, b, modules="mpmath")
+    with mpmath.workdps(DPS):
+        return mpmath.fsum(f(mpmath.mpf(n)) for n in range(lo, hi))
+
+
+def _sum_parts(b, start, head):
+    """(head_sum, tail engine, n0): terms before n0 are the head (given values)."""
+    n0 = start + (0 if head is None else len(head))
+    head_sum = mpmath.mpf(0) if head is None else mpmath.fsum(mpmath.mpf(float(x)) for x in head)
+    return head_sum, n0
+
+
+def _series_sum_impl(b, start, head) -> SeriesSum:
+    mpmath.mp.dps = DPS          # runs in the guarded child: the working precision of all sums
+    return _series_sum_core(b, start, head)[0]
+
+
+def _series_sum_core(b, start, head):
+    check_terms(b, start + (0 if head is None else len(head)))
+    _require_convergent(b, start)
+    head_sum, n0 = _sum_parts(b, start, head)
+    eng = _Tail(b)
+    for m in (64, 512, 4096, 32768):
+        a = n0 + m
+        if not eng.em_sign_ok(a):
+            continue
+        direct = _direct_mp(b, n0, a)
+        tail, err = eng.tail(a)
+        total = head_sum + direct + tail
+        err += abs(total) * mpmath.mpf(10) ** (-DPS + 5)
+        if err <= abs(total) * mpmath.mpf(10) ** -18 or m == 32768:
+            return SeriesSum(total, err, start, f"{m} terms summed directly (mpmath, {DPS} digits) + "
+                             f"Euler-Maclaurin tail from n = {a} (p = {EM_ORDER}, integral: "
+                             f"{eng.integral_method})",
+                             assumptions=f"the {2 * EM_ORDER}th derivative of b keeps one sign "
+                             f"for n >= {a} (checked on a grid up to {a}*2^100)"), eng
+    raise SeriesError("cannot bound the tail: the Euler-Maclaurin remainder bound does not "
+                      "apply (derivatives change sign, e.g. oscillating terms)")
+
+
+# --------------------------------------------------------------------------- TRF
+
+def _float_terms(b, start, head, count):
+    """The first ``count`` terms as float64 (head, then b), or None if float64 is inaccurate."""
+    L = 0 if head is None else len(head)
+    out = np.empty(count)
+    if L:
+        out[:min(L, count)] = head[:count]
+    if count > L:
+        n = start + np.arange(L, count, dtype=float)
+        with np.errstate(all="ignore"):
+            out[L:] = np.exp(_log_b_numpy(b)(n))
+        f = sp.lambdify(N, b, modules="mpmath")
+        probe = sorted({L, L + 1, L + 7} | {int(x) for x in np.geomspace(L + 1, count - 1, 24)})
+        with mpmath.workdps(DPS):
+            for k in probe:
+                if k >= count:
+                    continue
+                ref = f(mpmath.mpf(start + k))
+                if not (abs(out[k] - ref) <= 1e-13 * abs(ref) or (ref < 1e-300 and out[k] < 1e-290)):
+                    return None
+    if not np.all(np.isfinite(out)) or np.any(out < 0):
+        raise SeriesError("a term is negative or not finite; TRF needs non-negative terms")
+    return out
+
+
+def _trf_impl(b, start, head, eps_list):
+    mpmath.mp.dps = DPS
+    S, eng = _series_sum_core(b, start, head)
+    B = S.value
+    K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
+    terms = _float_terms(b, start, head, K)
+    if terms is None:  # float64 loses digits (cancellation): fewer, mpmath-computed terms
+        K = 4096 if head is None else max(4096, len(head))
+        f = sp.lambdify(N, b, modules="mpmath")
+        with mpmath.workdps(DPS):
+            terms = np.array([float(head[k]) if head is not None and k < len(head)
+                              else float(f(mpmath.mpf(start + k))) for k in range(K)])
+    RK, errK = eng.tail(start + K)
+    R = np.append(np.cumsum(terms[::-1])[::-1], 0.0) + float(RK)
+    out = []
+    for eps in eps_list:
+        target = B * mpmath.mpf(eps)
+        if RK + errK < target:
+            out.append(_trf_direct(R, terms, RK, errK, target, eps, K))
+        else:
+            out.append(_trf_tail(eng, start, K, target, eps, S))
+    return out
+
+
+def _trf_direct(R, terms, RK, errK, target, eps, K):
+    j = int(np.searchsorted(-R, -float(target), side="right"))
+
+    def precise(i):  # R_i with an absolute error bound
+        v = mpmath.fsum([math.fsum(terms[i:K]), RK])
+        return v, errK + abs(v) * mpmath.mpf(4e-16) * 4
+
+    lo_v, lo_e = precise(j - 1) if j > 0 else (mpmath.inf, 0)
+    hi_v, hi_e = precise(j)
+    while hi_v - hi_e >= target and j < K:        # rounding moved the answer up
+        j += 1
+        lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, precise(j)
+    while j > 1 and lo_v + lo_e < target:         # ... or down
+        j -= 1
+        hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, precise(j - 1)
+    exact = hi_v + hi_e < target and lo_v - lo_e >= target
+    note = "" if exact else "the tails at j-1 and j are within rounding of B*eps (tie)"
+    return TRF(eps, j, exact, math.log10(j) if j > 0 else None, note=note)
+
+
+def _trf_tail(eng, start, K, target, eps, S):
+    def T(n):
+        return eng.tail(n)
+
+    lo = start + K                                 # T(lo) >= target
+    hi = lo * 2
+    while T(hi)[0] >= target and hi < 10 * EXACT_LIMIT:
+        lo, hi = hi, hi * 8
+    if T(hi)[0] < target:
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if T(mid)[0] < target:
+                hi = mid
+            else:
+                lo = mid
+        j = hi - start
+        (vh, eh), (vl, el) = T(hi), T(hi - 1)
+        exact = vh + eh < target and vl - el >= target and j <= EXACT_LIMIT
+        rel = None if exact else float((eh + el) / target) + 1e-15
+        value = j if exact else mpmath.mpf(j)
+        return TRF(eps, value, exact, math.log10(j), relative_accuracy=rel,
+                   note="" if exact else "beyond the exact range or within the error bound")
+    return _trf_log_scale(eng, start, target, eps, hi)
+
+
+def _trf_log_scale(eng, start, target, eps, hi):
+    """TRF beyond 10^13: root of log T(exp(u)) = log(B eps) (or in w = log u)."""
+    with mpmath.workdps(DPS):
+        lt = mpmath.log(target)
+
+        def h_u(u):
+            return mpmath.log(eng.tail(mpmath.exp(u))[0]) - lt
+
+        u_lo, u_hi = mpmath.log(hi) - 1, mpmath.log(hi) * 2
+        level = "u"
+        while h_u(u_hi) > 0:
+            u_lo, u_hi = u_hi, u_hi * 2
+            if u_hi > 1e6:
+                level = "w"
+                break
+        if level == "u":
+            root = _illinois(h_u, u_lo, u_hi)
+            rel = _root_accuracy(h_u, root, eng, mpmath.exp)
+            log10 = float(root / mpmath.ln10)
+            value = mpmath.exp(root) - start
+            return TRF(eps, value, False, log10, relative_accuracy=rel,
+                       note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer")
+
+        def h_w(w):
+            return mpmath.log(eng.tail(mpmath.exp(mpmath.exp(w)))[0]) - lt
+
+        w_lo, w_hi = mpmath.log(u_lo), mpmath.log(u_hi)
+        while h_w(w_hi) > 0:
+            w_lo, w_hi = w_hi, w_hi + 1
+            if w_hi > 2000:
+                return TRF(eps, None, False, None, note="TRF exceeds exp(exp(2000)); not resolved")
+        root = _illinois(h_w, w_lo, w_hi)
+        log10 = mpmath.exp(root) / mpmath.ln10
+        # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|
+        d = (h_w(root + mpmath.mpf(10) ** -12) - h_w(root)) / mpmath.mpf(10) ** -12
+        rel = float(abs(h_w(root) / d)) + 1e-20 if d else None
+        return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10) if log10 < 1e300 else None,
+                   log10_log10=float(mpmath.log10(log10)), relative_accuracy=rel,
+                   note="relative accuracy refers to log10(TRF); value from a root in log log n")
+
+
+def _root_accuracy(h, root, eng, xform):
+    """Relative accuracy of x = exp(root) from the residual and the tail's error bound."""
+    step = mpmath.mpf(10) ** -12
+    d = (h(root + step) - h(root)) / step
+    if d == 0:
+        return None
+    x = xform(root)
+    val, err = eng.tail(x)
+    return float((abs(h(root)) + err / val) / abs(d)) + 1e-20
+
+
+def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):
+    """Root of a decreasing h on [a, b] with h(a) > 0 > h(b) (Illinois regula falsi)."""
+    fa, fb, side = h(a), h(b), 0
+    for _ in range(maxiter):
+        c = (a * fb - b * fa) / (fb - fa)
+        fc = h(c)
+        if abs(b - a) <= tol * max(1, abs(c)) or fc == 0:
+            return c
+        if fc > 0:
+            a, fa = c, fc
+            if side == -1:
+                fb /= 2
+            side = -1
+        else:
+            b, fb = c, fc
+            if side == 1:
+                fa /= 2
+            side = 1
+    return (a + b) / 2
+
+
+def trf_truncated(b_expr, eps: float, m: int, start: int | None = None) -> TRF:
+    """The paper's procedure (RPE paper App. E): m terms, B replaced by their sum, and the
+    first j whose partial sum is >= (1-eps) times that sum.  Not Eq. 22 when the series
+    converges slowly: it can never exceed m."""
+    from theory.rpe_library import log_b_values
+    rpe = b_expr if isinstance(b_expr, RPE) else RPE("x", as_expr(b_expr), start=1 if start is None else start)
+    st = rpe.start if start is None else start
+    terms = np.exp(log_b_values(RPE(rpe.name, rpe.b, start=st, head=rpe.head), np.arange(int(m)), st))
+    cs = np.cumsum(terms)
+    j = int(np.searchsorted(cs, cs[-1] * (1 - eps), side="left")) + 1
+    return TRF(eps, j, True, math.log10(j), definition=f"truncated (RPE paper App. E, m = {m} terms)",
+               note="exact for the truncated definition only")
+
+
+# --------------------------------------------------------------------------- asymptotics
+
+@dataclass
+class Asymptotic:
+    """Leading behaviour of TRF(eps) as eps -> 0, derived from limits of b_n."""
+
+    formula: str
+    derivation: str
+    evaluate: object = None    # eps -> mpf approximation (None when not available)
+    kind: str = ""
+
+    def __str__(self):
+        return self.formula
+
+
+def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.0):
+    """Asymptotic order of TRF(eps) as eps -> 0 (closed form), or None when not derived.
+
+    Classes (each constant is a sympy limit of b_n, checked numerically):
+    ``b_n ~ C n^-p`` (p > 1): TRF ~ (C/((p-1) B eps))^(1/(p-1));
+    ``b_n ~ C/(n (ln n)^q)`` (q > 1): ln TRF ~ (C/((q-1) B eps))^(1/(q-1));
+    ``-ln b_n ~ c n^a``: TRF ~ (ln(1/eps)/c)^(1/a);
+    ``-ln b_n ~ c (ln n)^a`` (a > 1): ln TRF ~ (ln(1/eps)/c)^(1/a).
+    """
+    b, start, head = _normalise(b_expr, start)
+    if B is None:
+        B = series_sum(RPE("x", b, start=start, head=head)).value
+    res = run_guarded(_asymptotic_impl, (b,), budget=budget)
+    if res is None:
+        return None
+    formula, derivation, kind, consts = res
+    if "B" in formula:
+        formula += f"  (B = {mpmath.nstr(B, 10)})"
+    return Asymptotic(formula, derivation, _asym_evaluator(kind, consts, B), kind)
+
+
+def _asym_evaluator(kind, c, B):
+    def f(eps):
+        eps = mpmath.mpf(eps)
+        if kind == "power":
+            return (c["C"] / ((c["p"] - 1) * B * eps)) ** (1 / (c["p"] - 1))
+        if kind == "power-log":
+            return mpmath.exp((c["C"] / ((c["q"] - 1) * B * eps)) ** (1 / (c["q"] - 1)))
+        if kind == "stretched-exp":
+            return (mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"])
+        if kind == "log-normal":
+            return mpmath.exp((mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"]))
+        return None
+    return f
+
+
+_EPS = sp.Symbol("eps", positive=True)
+_B = sp.Symbol("B", positive=True)
+
+
+def _fmt(e) -> str:
+    return sp.sstr(sp.powsimp(e, force=True)).replace("log(", "ln(")
+
+
+def _num(x):
+    return mpmath.mpf(sp.N(x, 30))
+
+
+def _asymptotic_impl(b):
+    mpmath.mp.dps = DPS
+    L = sp.expand_log(sp.log(b), force=True)
+    lam = _lim(L / sp.log(N))
+    if lam is None or not lam.is_number:
+        return None
+    if lam.is_finite and lam < -1:
+        p = -lam
+        C = _lim(b * N ** p)
+        if C is None or not (C.is_finite and C.is_positive):
+            return None
+        return (f"TRF(eps) ~ {_fmt((C / ((p - 1) * _B * _EPS)) ** (1 / (p - 1)))}",
+                f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
+                f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
+                "power", {"p": _num(p), "C": _num(C)})
+    if lam == -1:
+        mu = _lim((L + sp.log(N)) / sp.log(sp.log(N)))
+        if mu is None or not (mu.is_number and mu.is_finite and mu < -1):
+            return None
+        q = -mu
+        C = _lim(b * N * sp.log(N) ** q)
+        if C is None or not (C.is_finite and C.is_positive):
+            return None
+        return (f"ln TRF(eps) ~ {_fmt((C / ((q - 1) * _B * _EPS)) ** (1 / (q - 1)))}",
+                f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
+                "setting it to B eps and solving for ln n", "power-log", {"q": _num(q), "C": _num(C)})
+    if lam != -sp.oo:
+        return None
+    g = -L                                               # -log b_n -> oo faster than log n
+    a = _lim(sp.log(g) / sp.log(N))
+    if a is not None and a.is_number and a.is_finite and a > 0:
+        c = _lim(g / N ** a)
+        if c is not None and c.is_finite and c.is_positive:
+            return (f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+                    f"-ln b_n ~ c n^a with a = lim ln(-ln b_n)/ln n = {a}, c = {c}; the tail is "
+                    "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
+                    "setting it to ln(B eps) ~ ln eps and solving for n", "stretched-exp",
+                    {"a": _num(a), "c": _num(c)})
+    if a == 0:
+        a2 = _lim(sp.log(g) / sp.log(sp.log(N)))
+        if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
+            c = _lim(g / sp.log(N) ** a2)
+            if c is not None and c.is_finite and c.is_positive:
+                return (f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
+                        f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
+                        "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
+                        "solving for ln n", "log-normal", {"a": _num(a2), "c": _num(c)})
+    return None
+
+
+# --------------------------------------------------------------------------- Thm 3.5
+
+@dataclass
+class Comparison:
+    """Thm 3.5: which series has the smaller TRF as eps -> 0, and why."""
+
+    smaller: int | None          # 1, 2 or None (not decided by Thm 3.5)
+    limit: str                   # lim (b1_n/B1)/(b2_n/B2)
+    statement: str
+    sums: tuple = ()
+    numeric: list = field(default_factory=list)
+
+
+def compare_trf(b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6),
+                budget: float = DEFAULT_BUDGET) -> Comparison:
+    """Thm 3.5 of the RPE paper on two convergent series (same start).
+
+    The normalised term ratio rho = lim (b1_n/B1)/(b2_n/B2): rho < 1 gives
+    TRF1(eps) <= TRF2(eps) for all small eps, rho > 1 the reverse, rho = 1 no conclusion.
+    """
+    B1 = series_sum(b1, start).value
+    B2 = series_sum(b2, start).value
+    e1, e2 = as_expr(b1), as_expr(b2)
+    lim = run_guarded(_lim, (sp.simplify(e1 / e2),), budget=budget)
+    numeric = []
+    for e in eps_check:
+        t1, t2 = trf(b1, e, start), trf(b2, e, start)
+        numeric.append({"eps": e, "trf1": t1.as_dict()["value"], "trf2": t2.as_dict()["value"]})
+    if lim is None:
+        return Comparison(None, "unknown", "lim b1_n/b2_n could not be computed; Thm 3.5 not applied",
+                          (B1, B2), numeric)
+    rho = lim * sp.Float(B2 / B1, 30) if lim.is_finite else lim
+    if rho == sp.oo or (rho.is_number and rho > 1):
+        smaller, rel = 2, ">"
+    elif rho.is_number and rho < 1:
+        smaller, rel = 1, "<"
+    else:
+        smaller, rel = None, "="
+    why = (f"lim (b1_n/B1)/(b2_n/B2) = (B2/B1) lim b1_n/b2_n = ({mpmath.nstr(B2, 10)}/{mpmath.nstr(B1, 10)})"
+           f" * {lim} = {sp.N(rho, 8) if rho.is_finite else rho} {rel} 1")
+    if smaller is None:
+        text = why + "; Thm 3.5 does not decide"
+    else:
+        big = 3 - smaller
+        text = (why + f"; so b{smaller}_n/B{smaller} < b{big}_n/B{big} for all large n and, by Thm 3.5, "
+                f"TRF{smaller}(eps) <= TRF{big}(eps) for all small eps")
+    return Comparison(smaller, str(rho), text, (B1, B2), numeric)
