@@ -10,6 +10,7 @@ next ``frac``, test = the last ``frac``; no byte belongs to two parts.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 
 import torch
@@ -34,8 +35,11 @@ def split_tokens(tokens: torch.Tensor, frac: float = 0.05) -> dict:
     return {"train": tokens[:a], "val": tokens[a:b], "test": tokens[b:]}
 
 
+@functools.lru_cache(maxsize=4)
 def load_split(corpus: str, max_chars: int, frac: float = 0.05) -> tuple[dict, dict]:
-    """(splits, info) for a named corpus; info has sizes and a SHA-256 of the text."""
+    """(splits, info) for a named corpus; info has sizes and a SHA-256 of the text.
+
+    Cached per process (the tensors are shared: do not modify them in place)."""
     text = load_corpus(corpus, max_chars=max_chars)
     splits = split_tokens(encode(text), frac)
     info = {"corpus": corpus, "max_chars": max_chars, "split_frac": frac,

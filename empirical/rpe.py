@@ -40,18 +40,18 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import sympy as sp
 import torch
 import torch.nn as nn
 
 from theory.expressions import N, ExpressionError, parse_expression
+from theory.rpe_library import log_b_values, resolve_rpe
 
-#: name -> (formula for b_n, start index); the theory-side twin of each fixed RPE
+#: name -> (formula for b_n, start index, theory.rpe_library name) of each fixed RPE
 FIXED_FORMULAS = {
-    "type1": ("1/n**2", 1),
-    "type2": ("exp(-ln(n)**2)", 1),
-    "inv_n": ("1/n", 1),
-    "inv_nlogn": ("1/(n*ln(n))", 2),
+    "type1": ("1/n**2", 1, "type1"),
+    "type2": ("exp(-ln(n)**2)", 1, "type2"),
+    "inv_n": ("1/n", 1, "inv-n"),
+    "inv_nlogn": ("1/(n*ln(n))", 2, "inv-nlogn"),
 }
 ALIASES = {"1/n": "inv_n", "1/(n ln n)": "inv_nlogn", "1/(n*ln(n))": "inv_nlogn",
            "kerple-log": "kerple_log", "kerple-power": "kerple_power",
@@ -99,44 +99,34 @@ class RPE(nn.Module):
 
 
 class ExpressionRPE(RPE):
-    """bias(t) = log b_{start+t} for a formula ``b_n`` of the theory parser (same heads)."""
+    """bias(t) = log b_{start+t} for a formula ``b_n`` of the theory parser (same heads).
 
-    def __init__(self, n_heads: int, formula: str, start: int = 1, name: str | None = None):
+    Values come from :func:`theory.rpe_library.log_b_values` (the theory's own log b_n),
+    so the model and the TRF use one definition of the series.
+    """
+
+    def __init__(self, n_heads: int, formula: str, start: int = 1, name: str | None = None,
+                 b_expr=None):
         super().__init__(n_heads)
         self.formula, self.start = formula, int(start)
         self.name = name or formula
-        self.b_expr = parse_expression(formula)
+        self.b_expr = parse_expression(formula) if b_expr is None else b_expr
         if self.b_expr.free_symbols - {N}:
             raise ExpressionError(f"formula {formula!r} has free parameters "
                                   f"{sorted(map(str, self.b_expr.free_symbols - {N}))}; "
                                   "give numbers")
-        self._fn = log_b_function(self.b_expr)
 
     def log_b(self, t):
-        n = t.detach().cpu().numpy().astype(np.float64) + self.start
-        vals = torch.as_tensor(self._fn(n), dtype=torch.float32)
-        return vals.expand(self.n_heads, -1)
+        d = t.detach().cpu().numpy().astype(np.int64)
+        with np.errstate(all="ignore"):
+            vals = log_b_values(self.b_expr, d, start=self.start) + 0.0   # no -0.0
+        if not np.all(np.isfinite(vals)):
+            bad = self.start + d[~np.isfinite(vals)][0]
+            raise ExpressionError(f"log b_n is not finite at n = {bad} for b_n = {self.b_expr}")
+        return torch.as_tensor(vals, dtype=torch.float32).expand(self.n_heads, -1)
 
     def describe(self):
         return {"name": self.name, "formula": self.formula, "start": self.start}
-
-
-def log_b_function(b_expr):
-    """numpy function n -> log b_n (float64); symbolic log first to avoid underflow.
-
-    Non-finite values (b_n <= 0, overflow) raise :class:`ExpressionError`.
-    """
-    log_expr = sp.expand_log(sp.log(b_expr), force=True)
-    fn = sp.lambdify(N, log_expr, modules="numpy")
-
-    def evaluate(n):
-        with np.errstate(all="ignore"):
-            out = np.broadcast_to(np.asarray(fn(n), dtype=np.float64), np.shape(n)).copy()
-        if not np.all(np.isfinite(out)):
-            bad = np.asarray(n)[~np.isfinite(out)][0]
-            raise ExpressionError(f"log b_n is not finite at n = {bad:g} for b_n = {b_expr}")
-        return out
-    return evaluate
 
 
 class AlibiRPE(RPE):
@@ -265,8 +255,9 @@ def build_rpe(spec: str, n_heads: int) -> RPE:
     """The RPE module for a name of :data:`NAMED` or a formula for b_n."""
     name = canonical_name(spec)
     if name in FIXED_FORMULAS:
-        formula, start = FIXED_FORMULAS[name]
-        return ExpressionRPE(n_heads, formula, start=start, name=name)
+        formula, _, theory_name = FIXED_FORMULAS[name]
+        th = resolve_rpe(theory_name)          # the theory's b_n and start for this name
+        return ExpressionRPE(n_heads, formula, start=th.start, name=name, b_expr=th.b)
     simple = {"alibi": AlibiRPE, "kerple_log": KerpleLogRPE,
               "kerple_power": KerplePowerRPE, "sandwich": SandwichRPE, "t5": T5RPE}
     if name in simple:
@@ -286,5 +277,5 @@ def sinusoidal_embedding(length: int, dim: int) -> torch.Tensor:
     return emb
 
 
-__all__ = ["RPE", "build_rpe", "canonical_name", "log_b_function", "alibi_slopes",
+__all__ = ["RPE", "build_rpe", "canonical_name", "alibi_slopes",
            "sinusoidal_embedding", "PAPER_SET", "LABELS", "NAMED", "FIXED_FORMULAS"]

@@ -1,43 +1,44 @@
-"""The theory-side b_n of a (possibly trained) RPE module, for theory.receptive_field.
+"""The theory-side series b_n of a (possibly trained) RPE module.
 
-Returns a list of ``(sympy expression in theory.expressions.N, start)``, one per head,
-with learned parameters substituted as exact rationals of their float values, or
-``None`` for RPEs without a closed form (T5 buckets, sinusoidal, none).  Index
-convention: the bias at distance t is log b_{start + t}.
+``rpe_b_expressions(rpe)`` returns one ``(b_n sympy expression, start)`` per head, built
+with :func:`theory.rpe_library.resolve_rpe` from the module's (learned) parameters, so
+the model's bias at distance t equals ``theory.rpe_library.log_b_values(b, [t], start)``.
+It returns ``None`` for RPEs without a closed form (T5 buckets, sinusoidal, none).
+Learned float32 values are passed as sympy Floats (17 digits).
 
 >>> from empirical.rpe import build_rpe
 >>> rpe_b_expressions(build_rpe("alibi", 2))[0]
-(exp(1/16 - n/16), 1)
+(exp(-n/16), 0)
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from theory.expressions import N
+from theory.rpe_library import resolve_rpe
 
 
 def _num(x: float):
-    return sp.nsimplify(float(x), rational=True, tolerance=1e-12)
+    return sp.Float(float(x), 17)
 
 
 def rpe_b_expressions(rpe):
     """[(b_n expr, start)] per head, or None when the RPE has no closed form."""
     from .rpe import AlibiRPE, ExpressionRPE, KerpleLogRPE, KerplePowerRPE, SandwichRPE
-    H = rpe.n_heads
     if isinstance(rpe, ExpressionRPE):
-        return [(rpe.b_expr, rpe.start)] * H
-    t = N - 1                                       # distance for start = 1
+        return [(rpe.b_expr, rpe.start)] * rpe.n_heads
     if isinstance(rpe, AlibiRPE):
-        return [(sp.exp(-_num(m) * t), 1) for m in rpe.slopes.tolist()]
-    if isinstance(rpe, KerpleLogRPE):
+        heads = [("alibi", {"k": _num(m)}) for m in rpe.slopes.tolist()]
+    elif isinstance(rpe, (KerpleLogRPE, KerplePowerRPE)):
         r, k = rpe.params()
-        return [((1 + _num(kk) * t) ** (-_num(rr)), 1) for rr, kk in zip(r.tolist(), k.tolist())]
-    if isinstance(rpe, KerplePowerRPE):
-        r, k = rpe.params()
-        return [(sp.exp(-_num(kk) * t ** _num(rr)), 1) for rr, kk in zip(r.tolist(), k.tolist())]
-    if isinstance(rpe, SandwichRPE):
-        d = rpe.dim
-        s = sum(sp.cos(t / sp.Integer(int(rpe.base)) ** sp.Rational(2 * j, d))
-                for j in range(1, d // 2 + 1))
-        return [(sp.exp(_num(k) * (s - sp.Rational(d, 2))), 1) for k in rpe.k.tolist()]
-    return None
+        name = "kerple-log" if isinstance(rpe, KerpleLogRPE) else "kerple-power"
+        heads = [(name, {"r": _num(a), "k": _num(b)}) for a, b in zip(r.tolist(), k.tolist())]
+    elif isinstance(rpe, SandwichRPE):
+        heads = [("sandwich", {"k": _num(k), "r": int(rpe.base), "d": rpe.dim})
+                 for k in rpe.k.tolist()]
+    else:
+        return None
+    out = []
+    for name, params in heads:
+        th = resolve_rpe(name, params)
+        out.append((th.b, th.start))
+    return out

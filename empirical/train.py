@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     p.add_argument("--ckpt-every", type=int, default=100)
     p.add_argument("--eval-every", type=int, default=0, help="0: only at the end")
+    p.add_argument("--stop-at", type=int, default=None,
+                   help="stop (checkpointed) at this step; rerun to resume (schedule uses --steps)")
     p.add_argument("--fresh", action="store_true", help="ignore an existing checkpoint")
     p.add_argument("--out", required=True, help="run folder")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
@@ -123,7 +125,8 @@ def train(args) -> dict:
                file=sys.stderr, dynamic_ncols=True)
     with open(out / "log.csv", "a", newline="") as fh:
         log = csv.writer(fh)
-        while step < args.steps:
+        stop = min(args.steps, args.stop_at or args.steps)
+        while step < stop:
             for g in opt.param_groups:
                 g["lr"] = lr_at(step, args)
             x = sample_batch(splits["train"], args.batch, args.seq_len, args.seed * 1_000_003 + step)
@@ -139,7 +142,7 @@ def train(args) -> dict:
             log.writerow([step, f"{loss.item():.5f}", val, f"{lr_at(step - 1, args):.3g}"])
             bar.update(1)
             bar.set_postfix(loss=f"{loss.item():.3f}")
-            if step % args.ckpt_every == 0 or step == args.steps:
+            if step % args.ckpt_every == 0 or step == stop:
                 torch.save({"model": model.state_dict(), "opt": opt.state_dict(),
                             "step": step}, ckpt)
     bar.close()
