@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+from tqdm import tqdm
+
 from .erf import erf_for_run, plot_erf, spearman
 from .extrapolate import evaluate_runs, plot_ppl, table, write_csv
 from .rpe import LABELS, PAPER_SET
@@ -94,7 +96,8 @@ def run_bundle(args) -> dict:
         if sub:
             plot_ppl(sub, out / f"{name}.png", title=title, note=note)
     t1 = time.perf_counter()
-    erf = [erf_for_run(out / r, args.erf_length, n_chunks=2) for r in args.rpes if r != "sinusoidal"]
+    erf = [erf_for_run(out / r, args.erf_length, n_chunks=2, with_series_trf=True)
+           for r in tqdm(args.rpes, desc="erf", disable=args.quiet, file=sys.stderr) if r != "sinusoidal"]
     (out / "erf.json").write_text(json.dumps(erf))
     plot_erf([e for e in erf if e["rpe"] in CONVERGENT], out / "fig6.png", note=note)
     conv_erf = [e for e in erf if e["rpe"] in CONVERGENT]

@@ -17,7 +17,9 @@ least ``j`` with ``sum_{t<j} a(t) > 1 - eps``.
 all content logits ``q.k`` set to 0, i.e. attention ``b_{h,t} / sum_{t'<=i} b_{h,t'}``
 from the (learned) RPE alone, averaged over the same heads and query positions: Eq. 22
 restricted to the window the model sees.  The infinite-series TRF (Eq. 22 with B the
-full sum) is added from ``theory.receptive_field`` where that module is available.
+full sum, per head, learned parameters substituted) is added with ``--series-trf`` from
+``theory.receptive_field.trf_table``; it is infinite for divergent series (1/n,
+1/(n ln n), Sandwich with finite d, Kerple-log heads with r <= 1).
 """
 from __future__ import annotations
 
@@ -88,29 +90,35 @@ def receptive_field(mass: np.ndarray, eps) -> np.ndarray:
     return np.minimum(j, len(mass))
 
 
-def theory_trf(model, eps_values) -> dict | None:
-    """Infinite-series TRF (Eq. 22) from theory.receptive_field, per head, or None."""
-    try:
-        from theory.receptive_field import trf
-    except ImportError:
-        return None
+def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict | None:
+    """Infinite-series TRF (Eq. 22) per head from ``theory.receptive_field.trf_table``.
+
+    Returns ``{"eps": [...], "per_head": [[n or None per eps] per head], "status":
+    [per head]}``; ``None`` entries are divergent series ("diverges") or computations that
+    ran past ``budget`` seconds ("undecided"); ``None`` overall for RPEs with no closed
+    form (T5, sinusoidal)."""
+    from theory.receptive_field import trf_table
     from .rpe_theory import rpe_b_expressions
     exprs = rpe_b_expressions(model.rpe)
     if exprs is None:
         return None
-    out = {}
-    for eps in eps_values:
-        vals = []
-        for expr, start in exprs:
+    per_head, status, memo = [], [], {}
+    for expr, start in exprs:
+        key = (str(expr), start)
+        if key not in memo:
             try:
-                vals.append(float(trf(expr, eps, start=start).value))
-            except Exception:                        # divergent series: no finite TRF
-                vals.append(float("inf"))
-        out[float(eps)] = vals
-    return out
+                res = trf_table(expr, list(eps_values), start=start, budget=budget)
+                memo[key] = ([int(r.value) if r.exact else float(r.value) for r in res], "finite")
+            except Exception as exc:               # SeriesError (divergent) or budget
+                diverges = "diverge" in str(exc)
+                memo[key] = ([None] * len(eps_values), "diverges" if diverges else "undecided")
+        per_head.append(memo[key][0])
+        status.append(memo[key][1])
+    return {"eps": [float(e) for e in eps_values], "per_head": per_head, "status": status}
 
 
-def erf_for_run(run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None) -> dict:
+def erf_for_run(run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None,
+                with_series_trf: bool = False) -> dict:
     """ERF and windowed TRF curves of one run (JSON-able)."""
     model, cfg = load_model(run)
     m = cfg["train"]["seq_len"]
@@ -129,9 +137,8 @@ def erf_for_run(run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None) 
            "mean_distance_the": float((a0 * np.arange(length)).sum()),
            "rpe_params": model.rpe.describe() if cfg["model"]["rpe"] in
            ("kerple_log", "kerple_power", "t5") else {"name": model.rpe.name}}
-    th = theory_trf(model, [e for e in eps_values if e < 1])
-    if th is not None:
-        res["n_the_series_per_head"] = {str(k): v for k, v in th.items()}
+    if with_series_trf:
+        res["series_trf"] = series_trf(model)
     return res
 
 
@@ -176,6 +183,8 @@ def main(argv=None) -> int:
     p.add_argument("--chunks", type=int, default=2)
     p.add_argument("--eps", type=float, nargs="+", default=[0.5, 0.2, 0.1],
                    help="eps values for the Spearman rank correlation")
+    p.add_argument("--series-trf", action="store_true",
+                   help="also the infinite-series TRF per head (theory; slow)")
     p.add_argument("--plot", default=None)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--json", action="store_true")
@@ -184,7 +193,7 @@ def main(argv=None) -> int:
     try:
         if any(not 0 < e <= 1 for e in args.eps):
             raise ValueError("--eps values must lie in (0, 1]")
-        results = [erf_for_run(r, args.length, args.chunks)
+        results = [erf_for_run(r, args.length, args.chunks, with_series_trf=args.series_trf)
                    for r in tqdm(args.runs, desc="erf", file=sys.stderr)]
     except (ValueError, FileNotFoundError) as exc:
         print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)

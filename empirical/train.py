@@ -145,6 +145,7 @@ def train(args) -> dict:
             if step % args.ckpt_every == 0 or step == stop:
                 torch.save({"model": model.state_dict(), "opt": opt.state_dict(),
                             "step": step}, ckpt)
+                fh.flush()
     bar.close()
     elapsed = time.perf_counter() - t0
     metrics = {"run": str(out), "rpe": args.rpe, "steps": step,
