@@ -166,7 +166,7 @@ def main(argv=None) -> int:
     try:
         if args.steps < 1 or args.seq_len < 2 or args.batch < 1:
             raise ValueError("--steps, --batch must be >= 1 and --seq-len >= 2")
-        build_rpe(args.rpe, args.n_head)   # validate the RPE before loading data
+        build_rpe(args.rpe, args.n_head).bias_matrix(args.seq_len)   # validate before loading data
         metrics = train(args)
     except (ValueError, CorpusError) as exc:
         print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
