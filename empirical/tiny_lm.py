@@ -101,7 +101,9 @@ class TinyLM(nn.Module):
         B, L = idx.shape
         x = self.emb(idx)                                                # (B, L, D)
         if self.rpe.absolute:
-            x = x + sinusoidal_embedding(L, self.cfg.d_model).to(x)      # (L, D) broadcast
+            # fairseq convention: scale token embeddings by sqrt(D) before adding the
+            # unit-amplitude sinusoid, else it swamps the N(0, 0.02) token embedding
+            x = x * math.sqrt(self.cfg.d_model) + sinusoidal_embedding(L, self.cfg.d_model).to(x)
         bias = self.rpe.bias_matrix(L).to(x)                             # (H, L, L)
         all_probs = []
         for blk in self.blocks:

@@ -272,7 +272,7 @@ def check_fig1_sliding(ctx):
     res = _results(ctx)
     run = Path(res["folder"]) / "sinusoidal"
     if not (run / "ckpt.pt").exists():
-        return Verdict(CANNOT, "bundle has no trained sinusoidal run")
+        return Verdict(CANNOT, f"small scale: bundle {res['folder']} has no trained sinusoidal run")
     torch.set_num_threads(1)
     model, cfg = load_model(run)
     test = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"])[0]["test"]
