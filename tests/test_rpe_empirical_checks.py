@@ -97,10 +97,14 @@ REAL = Path("runs/bundle")
 
 @pytest.mark.skipif(not (REAL / "summary.json").exists(), reason="no cached bundle in runs/bundle")
 def test_real_bundle_observations():
-    """What the bundle measured (README 'training'): sinusoidal grows past every convergent
-    RPE, and ERF ranks the convergent RPEs like the TRF."""
+    """What the 400-step bundle measured (README 'training'): sinusoidal grows (+159%),
+    every convergent RPE stays within 10%, 1/n grows only a little (+4%, the paper's
+    Wikitext model +114% at 16x), and ERF ranks the convergent RPEs like the TRF."""
     s = json.loads((REAL / "summary.json").read_text())
+    if (s["settings"]["budget_steps"], s["settings"]["seed"], s["settings"]["seq_len"]) != (400, 0, 128):
+        pytest.skip("runs/bundle is not the README's 400-step, seed-0, m=128 bundle")
     d = {k: (g["ppl_max_len"] - g["ppl_train_len"]) / g["ppl_train_len"] for k, g in s["growth"].items()}
     conv = [d[k] for k in ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")]
     assert d["Sinusoidal"] > 1 and max(conv) < 0.1
-    assert min(r["rho"] for r in s["spearman"]["convergent"]) > 0.5
+    assert 0 < d["1/n"] < 0.1 and d["1/n"] > d["Type1"]      # disagreement in magnitude
+    assert min(r["rho"] for r in s["spearman"]["convergent"]) > 0.8

@@ -187,11 +187,22 @@ def check_erf_type2(ctx):
                   "type1_the": _at(e["Type1"], "n_the_window", eps),
                   "type2_the": _at(e["Type2"], "n_the_window", eps)} for eps in (0.5, 0.2, 0.1, 0.05)}
     emp_ok = all(r["type2_emp"] <= r["type1_emp"] for r in rows.values())
-    the_ok = all(r["type2_the"] <= r["type1_the"] for r in rows.values())
-    status = HOLDS if emp_ok and the_ok else FAILS
+    the_ok = {eps: r["type2_the"] <= r["type1_the"] for eps, r in rows.items()}
+    series = {e: (_erf_by_label(res)[e].get("series_trf") or {}).get("per_head", [None])[0]
+              for e in ("Type1", "Type2")}
+    if emp_ok and all(the_ok.values()):
+        status = HOLDS
+    elif emp_ok and the_ok[min(the_ok)]:
+        status = APPROX       # Thm 3.5 orders the TRFs only as eps -> 0
+    else:
+        status = FAILS
     return Verdict(status, f"small scale ({_scale(res)}): n(eps) Type1 vs Type2: {rows}; "
-                   f"ERF order holds: {emp_ok}, TRF order holds: {the_ok}",
-                   evidence={"n": rows}, measured_range=_scale(res))
+                   f"ERF order (Type2 <= Type1) at every eps: {emp_ok}; windowed TRF order per eps: "
+                   f"{the_ok}; theory's series TRF at eps 0.5, 0.2, 0.1: Type1 {series['Type1']}, "
+                   f"Type2 {series['Type2']} -- at large eps Type2's TRF is the larger one (b_1 "
+                   f"holds 61% of Type1's mass, 45% of Type2's), as Thm 3.5 only orders them for "
+                   f"eps -> 0; the caption of Fig. 5 states the order without that proviso",
+                   evidence={"n": rows, "series_trf": series}, measured_range=_scale(res))
 
 
 @claim(id="rpe-erf-trf-all", paper="rpe", location="Sec. 3.3, Sec. 4 'Validating TRF'",
