@@ -108,3 +108,19 @@ def test_real_bundle_observations():
     assert d["Sinusoidal"] > 1 and max(conv) < 0.1
     assert 0 < d["1/n"] < 0.1 and d["1/n"] > d["Type1"]      # disagreement in magnitude
     assert min(r["rho"] for r in s["spearman"]["convergent"]) > 0.8
+
+
+@pytest.mark.slow
+def test_bundle_end_to_end(tmp_path):
+    """A 3-RPE bundle at a 5-step budget writes every file the claims and figures read."""
+    from empirical.bundle import main
+    from empirical.results import _load
+    out = tmp_path / "b"
+    assert main(["--rpes", "sinusoidal", "type2", "inv_n", "--budget-steps", "5", "--seq-len", "32",
+                 "--lengths", "32", "128", "--eval-tokens", "256", "--erf-length", "64",
+                 "--max-chars", "300000", "--out", str(out), "--quiet"]) == 0
+    res = _load(out)
+    assert {r["label"] for r in res["rows"]} == {"Sinusoidal", "Type2", "1/n"}
+    assert [e["label"] for e in res["erf"]] == ["Type2", "1/n"]
+    for f in ("table.md", "table.csv", "fig3.png", "fig4.png", "fig6.png"):
+        assert (out / f).exists(), f
