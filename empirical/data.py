@@ -53,3 +53,15 @@ def sample_batch(tokens: torch.Tensor, batch: int, length: int, seed: int) -> to
     g = torch.Generator().manual_seed(seed)
     starts = torch.randint(0, len(tokens) - length - 1, (batch,), generator=g)
     return torch.stack([tokens[s:s + length + 1] for s in starts.tolist()])
+
+
+def run_test_tokens(cfg: dict) -> torch.Tensor:
+    """Test split of the corpus a run was trained on; refuses a corpus whose text
+    changed since training (SHA-256 recorded in the run's config.json)."""
+    splits, info = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"])
+    want = cfg.get("data", {}).get("sha256")
+    if want and info["sha256"] != want:
+        raise ValueError(f"corpus {cfg['train']['corpus']!r} differs from the one this run "
+                         f"was trained on (sha256 {info['sha256']} != {want}); the test "
+                         "split would not be held out")
+    return splits["test"]

@@ -32,7 +32,7 @@ import numpy as np
 import torch
 from tqdm import tqdm
 
-from .data import load_split
+from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
 
@@ -124,7 +124,7 @@ def erf_for_run(run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None,
     m = cfg["train"]["seq_len"]
     length = length or 4 * m
     if tokens is None:
-        tokens = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"])[0]["test"]
+        tokens = run_test_tokens(cfg)
     a = attention_by_distance(model, tokens, length, first_query=min(m, length - 1),
                               n_chunks=n_chunks)
     a0 = rpe_only_attention(model, length, first_query=min(m, length - 1))

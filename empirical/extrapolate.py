@@ -22,7 +22,7 @@ from pathlib import Path
 import torch
 from tqdm import tqdm
 
-from .data import load_split
+from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
 
@@ -70,9 +70,9 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
     eval_tokens = eval_tokens or 2 * max(lengths)
     for run in runs:
         model, cfg = load_model(run)
-        key = (cfg["train"]["corpus"], cfg["train"]["max_chars"])
+        key = (cfg["train"]["corpus"], cfg["train"]["max_chars"], cfg.get("data", {}).get("sha256"))
         if key not in cache:
-            cache[key] = load_split(*key)[0]["test"]
+            cache[key] = run_test_tokens(cfg)
         test = cache[key]
         if len(test) < eval_tokens + 1:
             raise ValueError(f"test split has {len(test)} tokens, fewer than --eval-tokens {eval_tokens}")

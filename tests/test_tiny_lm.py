@@ -197,3 +197,17 @@ def test_cli_errors_and_json(tmp_path, capsys, trained_run):
     assert extrapolate.main([str(out), "--lengths", "32", "64", "--eval-tokens", "256", "--json"]) == 0
     obj = json.loads(capsys.readouterr().out)
     assert set(obj["table"]) == {"32", "64"}
+
+
+def test_changed_corpus_is_refused(trained_run, tmp_path):
+    """Evaluating a run against a corpus whose text changed since training is an error."""
+    import shutil
+    from empirical.extrapolate import evaluate_runs
+    out, _ = trained_run
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    cfg = json.loads((copy / "config.json").read_text())
+    cfg["data"]["sha256"] = "0" * 16
+    (copy / "config.json").write_text(json.dumps(cfg))
+    with pytest.raises(ValueError, match="differs from the one this run was trained on"):
+        evaluate_runs([copy], [32], eval_tokens=64, progress=False)

@@ -277,7 +277,7 @@ def check_fig1_sliding(ctx):
     import time
     from pathlib import Path
     import torch
-    from empirical.data import load_split
+    from empirical.data import run_test_tokens
     from empirical.extrapolate import perplexity
     from empirical.train import load_model
     res = _results(ctx)
@@ -286,7 +286,7 @@ def check_fig1_sliding(ctx):
         return Verdict(CANNOT, f"small scale: bundle {res['folder']} has no trained sinusoidal run")
     torch.set_num_threads(1)
     model, cfg = load_model(run)
-    test = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"])[0]["test"]
+    test = run_test_tokens(cfg)
     n_tok = 512 if ctx.quick else 1024
     out = {}
     for w in (16, 32, 64, 128):
