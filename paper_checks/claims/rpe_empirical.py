@@ -95,8 +95,30 @@ def check_fig4(ctx):
                f"{div.get('1/(n ln n)')}, Type1 {t1}; grows (delta > {STABLE} and > Type1's + 0.05): {grows}; "
                f"grows rapidly (delta > {GROWS}): {rapid}; rise from the minimum PPL over "
                f"lengths to the longest: {rise} (the paper's curves also dip first)")
-    return Verdict(status, summary, evidence={"delta": d, "rise_from_min": rise, "bundle": res["folder"]},
+    longer = _longer_training_rows()
+    if longer:
+        summary += (f"; 3x longer training (runs/long_train, 1200 steps): delta "
+                    f"{ {k: v for k, v in longer.items()} } -- the growth increases with training")
+    return Verdict(status, summary, evidence={"delta": d, "rise_from_min": rise, "bundle": res["folder"],
+                                              "longer_training_delta": longer},
                    error=max(div.values()) if div else None, measured_range=_scale(res))
+
+
+def _longer_training_rows(path="runs/long_train/ppl_rows.csv") -> dict:
+    """{label: {length: delta vs the shortest length}} from the optional longer-training
+    evaluation (README 'training'); {} when absent."""
+    import csv
+    from pathlib import Path
+    if not Path(path).exists():
+        return {}
+    with open(path) as fh:
+        rows = list(csv.DictReader(fh))
+    out = {}
+    for lab in dict.fromkeys(r["label"] for r in rows):
+        rr = sorted((r for r in rows if r["label"] == lab), key=lambda r: int(r["length"]))
+        base = float(rr[0]["ppl"])
+        out[lab] = {int(r["length"]): round(float(r["ppl"]) / base - 1, 4) for r in rr[1:]}
+    return out
 
 
 def _rise_from_minimum(rows) -> dict:
