@@ -1,0 +1,281 @@
+"""Relative positional encodings as an additive attention bias from the distance.
+
+Every RPE here gives, for head ``h`` and distance ``t = i - j >= 0``, the bias
+``log b_{h, start + t}`` added to the attention logit ``q_i . k_j / sqrt(d)`` (Eq. 4-5 of
+the RPE paper, ``b_n = exp(RPE)``).  **Project index convention** (shared with
+``theory``): distance ``t = 0, 1, 2, ...`` uses ``n = start + t`` with ``start = 1``.
+
+.. math::
+
+    O = \\mathrm{Softmax}(QK^\\top/\\sqrt{d} + M + P)\\,V,\\qquad
+    P_{ij} = \\log b_{\\mathrm{start} + i - j}
+
+Named RPEs (``build_rpe(name, n_heads)``):
+
+========================  ========================================================
+``type1``                 b_n = 1/n^2                    (RPE paper Sec. 3.4)
+``type2``                 b_n = exp(-ln^2 n)             (RPE paper Sec. 3.4)
+``inv_n``  (``1/n``)      b_n = 1/n          divergent control (Sec. 4)
+``inv_nlogn``             b_n = 1/(n ln n)   divergent control; start = 2 because b_1
+                          is infinite (1/(1 * ln 1)); distance t uses n = t + 2
+``alibi``                 bias = -m_h t, m_h = 2^(-8(h+1)/H)  (ALiBi slopes)
+``kerple_log``            bias = -r_h ln(1 + k_h t), r_h, k_h > 0 learnable
+``kerple_power``          bias = -k_h t^(r_h), k_h > 0, 0 < r_h <= 2 learnable
+``sandwich``              bias = k_h (sum_{j=1}^{d/2} cos(t / 10000^(2j/d)) - d/2),
+                          d = 128, k_h = ALiBi slope m_h
+``t5``                    learned bias per (head, log bucket), 32 buckets, max 128
+``sinusoidal``            no bias; absolute sinusoidal embeddings added to the input
+``none``                  no position information at all (NoPE)
+any other text            a formula for b_n in ``n`` (theory parser), e.g.
+                          ``"exp(-ln(n)**2)"``; bias = log b_{start+t}
+========================  ========================================================
+
+>>> import torch
+>>> rpe = build_rpe("type1", n_heads=2)
+>>> [round(v, 4) for v in rpe.log_b(torch.arange(3))[0].tolist()]  # log 1, log 1/4, log 1/9
+[0.0, -1.3863, -2.1972]
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+from theory.expressions import N, ExpressionError, parse_expression
+from theory.rpe_library import log_b_values, resolve_rpe
+
+#: name -> (formula for b_n, start index, theory.rpe_library name) of each fixed RPE
+FIXED_FORMULAS = {
+    "type1": ("1/n**2", 1, "type1"),
+    "type2": ("exp(-ln(n)**2)", 1, "type2"),
+    "inv_n": ("1/n", 1, "inv-n"),
+    "inv_nlogn": ("1/(n*ln(n))", 2, "inv-nlogn"),
+}
+ALIASES = {"1/n": "inv_n", "1/(n ln n)": "inv_nlogn", "1/(n*ln(n))": "inv_nlogn",
+           "kerple-log": "kerple_log", "kerple-power": "kerple_power",
+           "sin": "sinusoidal", "nope": "none"}
+NAMED = ("type1", "type2", "inv_n", "inv_nlogn", "alibi", "kerple_log", "kerple_power",
+         "sandwich", "t5", "sinusoidal", "none")
+#: the paper's set of RPEs (Tables 4-6) in the order the bundle trains them
+PAPER_SET = ("sinusoidal", "alibi", "kerple_log", "kerple_power", "sandwich",
+             "type1", "type2", "inv_n", "inv_nlogn")
+#: the paper's label of each RPE
+LABELS = {"sinusoidal": "Sinusoidal", "alibi": "Alibi", "kerple_log": "Kerple-Log",
+          "kerple_power": "Kerple-Power", "sandwich": "Sandwich", "type1": "Type1",
+          "type2": "Type2", "inv_n": "1/n", "inv_nlogn": "1/(n ln n)", "t5": "T5",
+          "none": "NoPE"}
+
+
+def alibi_slopes(n_heads: int) -> torch.Tensor:
+    """ALiBi head slopes 2^(-8(h+1)/H), h = 0..H-1 (Press et al., geometric sequence)."""
+    return torch.tensor([2.0 ** (-8.0 * (h + 1) / n_heads) for h in range(n_heads)])
+
+
+class RPE(nn.Module):
+    """Base class: ``log_b(t) -> (H, T)`` bias per head for distances ``t`` (long, >= 0)."""
+    absolute = False
+    name = "rpe"
+
+    def __init__(self, n_heads: int):
+        super().__init__()
+        self.n_heads = n_heads
+
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def bias_matrix(self, length: int) -> torch.Tensor:
+        """(H, L, L) additive bias: log b at distance i-j for j <= i, -inf above."""
+        idx = torch.arange(length)
+        dist = idx[:, None] - idx[None, :]                       # (L, L) i - j
+        bias = self.log_b(torch.arange(length))                  # (H, L)
+        mat = bias[:, dist.clamp(min=0)]                         # (H, L, L)
+        return mat.masked_fill(dist < 0, float("-inf"))
+
+    def describe(self) -> dict:
+        """Name and (learned) parameters, JSON-able."""
+        return {"name": self.name}
+
+
+class ExpressionRPE(RPE):
+    """bias(t) = log b_{start+t} for a formula ``b_n`` of the theory parser (same heads).
+
+    Values come from :func:`theory.rpe_library.log_b_values` (the theory's own log b_n),
+    so the model and the TRF use one definition of the series.
+    """
+
+    def __init__(self, n_heads: int, formula: str, start: int = 1, name: str | None = None,
+                 b_expr=None):
+        super().__init__(n_heads)
+        self.formula, self.start = formula, int(start)
+        self.name = name or formula
+        self.b_expr = parse_expression(formula) if b_expr is None else b_expr
+        if self.b_expr.free_symbols - {N}:
+            raise ExpressionError(f"formula {formula!r} has free parameters "
+                                  f"{sorted(map(str, self.b_expr.free_symbols - {N}))}; "
+                                  "give numbers")
+
+    def log_b(self, t):
+        d = t.detach().cpu().numpy().astype(np.int64)
+        with np.errstate(all="ignore"):
+            vals = log_b_values(self.b_expr, d, start=self.start) + 0.0   # no -0.0
+        if not np.all(np.isfinite(vals)):
+            bad = self.start + d[~np.isfinite(vals)][0]
+            raise ExpressionError(f"log b_n is not finite at n = {bad} for b_n = {self.b_expr}")
+        return torch.as_tensor(vals, dtype=torch.float32).expand(self.n_heads, -1)
+
+    def describe(self):
+        return {"name": self.name, "formula": self.formula, "start": self.start}
+
+
+class AlibiRPE(RPE):
+    """bias = -m_h t (fixed slopes); b_n = exp(-m_h (n - 1)) in the project convention."""
+    name = "alibi"
+
+    def __init__(self, n_heads):
+        super().__init__(n_heads)
+        self.register_buffer("slopes", alibi_slopes(n_heads))
+
+    def log_b(self, t):
+        return -self.slopes[:, None] * t[None, :].float()
+
+    def describe(self):
+        return {"name": self.name, "slopes": self.slopes.tolist()}
+
+
+class KerpleLogRPE(RPE):
+    """bias = -r_h ln(1 + k_h t) with r_h, k_h > 0 learnable (Kerple log; RPE paper Eq. 32).
+
+    Constraint as in Kerple: parameters are clamped to >= 1e-2 in the forward pass.
+    Initialisation (seeded by the model's seed): r_h ~ U(0, 2), k_h ~ U(0, 1).
+    """
+    name = "kerple_log"
+
+    def __init__(self, n_heads):
+        super().__init__(n_heads)
+        self.r = nn.Parameter(torch.rand(n_heads) * 2)
+        self.k = nn.Parameter(torch.rand(n_heads))
+
+    def params(self):
+        return self.r.clamp(min=1e-2), self.k.clamp(min=1e-2)
+
+    def log_b(self, t):
+        r, k = self.params()
+        return -r[:, None] * torch.log1p(k[:, None] * t[None, :].float())
+
+    def describe(self):
+        r, k = self.params()
+        return {"name": self.name, "r": r.tolist(), "k": k.tolist()}
+
+
+class KerplePowerRPE(RPE):
+    """bias = -k_h t^(r_h), k_h > 0, 0 < r_h <= 2 (Kerple power; RPE paper Eq. 34)."""
+    name = "kerple_power"
+
+    def __init__(self, n_heads):
+        super().__init__(n_heads)
+        self.r = nn.Parameter(torch.rand(n_heads) * 2)
+        self.k = nn.Parameter(torch.rand(n_heads))
+
+    def params(self):
+        return self.r.clamp(min=1e-2, max=2.0), self.k.clamp(min=1e-2)
+
+    def log_b(self, t):
+        r, k = self.params()
+        return -k[:, None] * t[None, :].float().pow(r[:, None])
+
+    def describe(self):
+        r, k = self.params()
+        return {"name": self.name, "r": r.tolist(), "k": k.tolist()}
+
+
+class SandwichRPE(RPE):
+    """bias = k_h (sum_{j=1}^{d/2} cos(t / 10000^(2j/d)) - d/2) (RPE paper App. B)."""
+    name = "sandwich"
+
+    def __init__(self, n_heads, dim: int = 128, base: float = 10000.0):
+        super().__init__(n_heads)
+        self.dim, self.base = dim, base
+        self.register_buffer("k", alibi_slopes(n_heads))
+        j = torch.arange(1, dim // 2 + 1, dtype=torch.float64)
+        self.register_buffer("inv_freq", base ** (-2.0 * j / dim))
+
+    def log_b(self, t):
+        s = torch.cos(t.double()[:, None] * self.inv_freq[None, :]).sum(-1) - self.dim / 2
+        return (self.k[:, None].double() * s[None, :]).float()
+
+    def describe(self):
+        return {"name": self.name, "k": self.k.tolist(), "dim": self.dim, "base": self.base}
+
+
+class T5RPE(RPE):
+    """Learned bias per (head, bucket); causal log buckets as in T5 (32 buckets, max 128)."""
+    name = "t5"
+
+    def __init__(self, n_heads, num_buckets: int = 32, max_distance: int = 128):
+        super().__init__(n_heads)
+        self.num_buckets, self.max_distance = num_buckets, max_distance
+        self.table = nn.Parameter(torch.zeros(n_heads, num_buckets))
+
+    def bucket(self, t):
+        exact = self.num_buckets // 2
+        tf = t.float().clamp(min=1)
+        large = exact + (torch.log(tf / exact) / math.log(self.max_distance / exact)
+                         * (self.num_buckets - exact)).long()
+        large = large.clamp(max=self.num_buckets - 1)
+        return torch.where(t < exact, t, large)
+
+    def log_b(self, t):
+        return self.table[:, self.bucket(t)]
+
+    def describe(self):
+        return {"name": self.name, "table": self.table.tolist()}
+
+
+class NoBias(RPE):
+    """No relative bias; ``absolute`` says whether sinusoidal embeddings are added."""
+
+    def __init__(self, n_heads, absolute: bool):
+        super().__init__(n_heads)
+        self.absolute = absolute
+        self.name = "sinusoidal" if absolute else "none"
+
+    def log_b(self, t):
+        return torch.zeros(self.n_heads, len(t))
+
+
+def canonical_name(spec: str) -> str:
+    """Resolve aliases (``"1/n"`` -> ``inv_n``); formulas are returned unchanged."""
+    s = spec.strip()
+    return ALIASES.get(s, ALIASES.get(s.lower(), s.lower() if s.lower() in NAMED else s))
+
+
+def build_rpe(spec: str, n_heads: int) -> RPE:
+    """The RPE module for a name of :data:`NAMED` or a formula for b_n."""
+    name = canonical_name(spec)
+    if name in FIXED_FORMULAS:
+        formula, _, theory_name = FIXED_FORMULAS[name]
+        th = resolve_rpe(theory_name)          # the theory's b_n and start for this name
+        return ExpressionRPE(n_heads, formula, start=th.start, name=name, b_expr=th.b)
+    simple = {"alibi": AlibiRPE, "kerple_log": KerpleLogRPE,
+              "kerple_power": KerplePowerRPE, "sandwich": SandwichRPE, "t5": T5RPE}
+    if name in simple:
+        return simple[name](n_heads)
+    if name in ("sinusoidal", "none"):
+        return NoBias(n_heads, absolute=(name == "sinusoidal"))
+    return ExpressionRPE(n_heads, spec, start=1)
+
+
+def sinusoidal_embedding(length: int, dim: int) -> torch.Tensor:
+    """(L, D) absolute sinusoidal position embedding of Vaswani et al. (any length)."""
+    pos = torch.arange(length, dtype=torch.float32)[:, None]
+    i = torch.arange(0, dim, 2, dtype=torch.float32)[None, :]
+    ang = pos / (10000.0 ** (i / dim))
+    emb = torch.zeros(length, dim)
+    emb[:, 0::2], emb[:, 1::2] = torch.sin(ang), torch.cos(ang)
+    return emb
+
+
+__all__ = ["RPE", "build_rpe", "canonical_name", "alibi_slopes",
+           "sinusoidal_embedding", "PAPER_SET", "LABELS", "NAMED", "FIXED_FORMULAS"]
