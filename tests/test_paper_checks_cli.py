@@ -35,7 +35,7 @@ def toy_registry(monkeypatch):
 
 
 def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
-    code = report.main(["--json", "--out", str(tmp_path)])
+    code = report.main(["--json", "--no-figures", "--out", str(tmp_path)])
     out = json.loads(capsys.readouterr().out)
     assert code == 1  # a crashed check is the only failure
     by_id = {c["id"]: c for c in out["claims"]}
@@ -47,10 +47,39 @@ def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
     assert out["summary"]["rpe"] == {HOLDS: 1, "skipped (empirical)": 1}
     md = (tmp_path / "report.md").read_text()
     assert "toy-b" in md and "does not hold" in md
+    findings = md.split("## Findings: claims that do not hold")[1].split("\n## ")[0]
+    assert "`toy-b`" in findings and "`toy-a`" not in findings
     assert json.loads((tmp_path / "report.json").read_text())["claims"]
 
 
 def test_failing_claim_is_not_a_failure(toy_registry, tmp_path, capsys):
-    assert report.main(["--id", "toy-b", "--out", str(tmp_path)]) == 0
+    assert report.main(["--id", "toy-b", "--out", str(tmp_path)]) == 0  # --id: no figures
     assert report.main(["--paper", "align", "--list"]) == 0
     assert "toy-b" in capsys.readouterr().out
+
+
+def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkeypatch, capsys):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from figures import registry as fig_registry
+
+    def good(outdir, quick=False):
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [0, 1])
+        png = outdir / "toy.png"
+        fig.savefig(png)
+        plt.close(fig)
+        return {"png": png, "data": None, "comparison": {"max_abs_diff": 0.0}}
+
+    monkeypatch.setattr(fig_registry, "FIGURES", {})
+    fig_registry.figure("toy-fig", "rpe", "a line")(good)
+    fig_registry.figure("toy-emp", "rpe", "needs a model", empirical=True)(good)
+    fig_registry.figure("toy-bad", "align", "raises")(lambda outdir, quick=False: 1 / 0)
+    monkeypatch.setattr(fig_registry, "load_all", lambda: fig_registry.FIGURES)
+    code = report.main(["--paper", "rpe", "--out", str(tmp_path)])
+    assert code == 0                      # the crashing figure belongs to another paper
+    md = (tmp_path / "report.md").read_text()
+    assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
+    assert "toy-bad" not in md
+    assert report.main(["--out", str(tmp_path)]) == 1   # toy-c and toy-bad crash
