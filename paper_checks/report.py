@@ -64,6 +64,10 @@ def _cell(text: str, width: int = 300) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
+#: packages of the ``empirical`` extra; a figure needing one is skipped when it is missing
+OPTIONAL_MODULES = {"torch", "transformers", "tokenizers", "safetensors"}
+
+
 def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> list:
     """Regenerate every figure (the empirical ones only with ``empirical``) into
     ``outdir``; a figure that raises is recorded as crashed, never raised."""
@@ -81,6 +85,11 @@ def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> lis
             res = fig.make(outdir, quick=quick)
             row.update(png=str(res.get("png")), data=res.get("data"),
                        comparison=res.get("comparison"), crashed=False)
+        except ModuleNotFoundError as exc:
+            if exc.name not in OPTIONAL_MODULES:
+                raise
+            row.update(skipped=f"needs the empirical extra ({exc.name} is not installed: "
+                               "pip install -e '.[empirical]')")
         except Exception as exc:  # recorded in the report and the exit code
             row.update(crashed=True, error=f"{type(exc).__name__}: {exc}")
         row["seconds"] = round(time.perf_counter() - t0, 2)
