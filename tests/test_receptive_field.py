@@ -157,3 +157,47 @@ def test_divergent_series_has_no_trf():
 def test_eps_must_be_in_unit_interval():
     with pytest.raises(ValueError):
         trf(P("1/n**2"), 1.5, 1)
+
+
+# Adversarial: terms with a bump that the old coarse checks (a geometric grid a*4^k for the
+# sign of f^(10); log b at n*2^k for the fast path) missed, so B came out wrong far beyond
+# its error bound (e.g. exp(-(n-1000)^2): Euler-Maclaurin from n = 64 gave sqrt(pi), off by
+# 1.8e-4, with a claimed bound of 4e-35).  References: mpmath, dps=40, plain summation over
+# every n where the terms are not negligible (the rest < 1e-60 of B).
+def _bump_refs():
+    with mpmath.workdps(40):
+        e, f = mpmath.exp, mpmath.mpf
+        return [
+            ("exp(-(n-1000)**2)", 0, mpmath.fsum(e(-(f(n) - 1000) ** 2) for n in range(900, 1100))),
+            ("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)", 0,
+             1 / (1 - e(-1)) + mpmath.fsum(f(10) ** -10 * e(-(f(n) - 5000) ** 2 / 10 ** 4)
+                                           for n in range(2000, 8000))),
+            # zeta(2) - 1 (n >= 2) plus the bump
+            ("1/n**2 + 10**-10*exp(-(n-5000)**2)", 2,
+             mpmath.zeta(2) - 1 + mpmath.fsum(f(10) ** -10 * e(-(f(n) - 5000) ** 2)
+                                              for n in range(4900, 5100))),
+        ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text,start,ref", _bump_refs(), ids=lambda x: x if isinstance(x, str) else "")
+def test_sum_with_a_bump_is_right_or_refused(text, start, ref):
+    try:
+        s = series_sum(P(text), start, budget=30)
+    except SeriesError:
+        return                                    # an honest refusal is allowed
+    with mpmath.workdps(40):
+        assert abs(s.value - ref) <= s.error_bound, (s.value, ref, s.method)
+        assert s.digits() >= 15
+
+
+@pytest.mark.slow
+def test_trf_sees_a_late_bump():
+    # exp(-n) + 1e-10 exp(-(n-5000)^2/10^4): the bump holds 1.8e-8 of the mass, so
+    # TRF(1e-9) lies past it (the old fast path said 21).  Brute force, mpmath dps=30.
+    f = lambda n: mpmath.exp(-n) + mpmath.mpf(10) ** -10 * mpmath.exp(-(n - 5000) ** 2 / 10 ** 4)  # noqa: E731
+    with mpmath.workdps(40):
+        B = 1 / (1 - mpmath.exp(-1)) + mpmath.fsum(mpmath.mpf(10) ** -10 * mpmath.exp(
+            -(mpmath.mpf(n) - 5000) ** 2 / 10 ** 4) for n in range(2000, 8000))
+    r = trf(P("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)"), 1e-9, start=0, budget=30)
+    assert r.exact and r.value == _brute_trf(f, 0, 1e-9, 8000, B)

@@ -221,7 +221,11 @@ class _Tail:
         return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-dps + 8)
 
     def em_sign_ok(self, a) -> bool:
-        """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound)."""
+        """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound),
+        and on a dense float64 scan (every integer up to 2^17, then 64 points per octave):
+        a narrow bump between the grid points (e.g. exp(-(n-1000)^2)) breaks the bound."""
+        if not self._dense_sign_ok(a):
+            return False
         g = self.top
         signs = set()
         with mpmath.workdps(DPS):
@@ -232,6 +236,17 @@ class _Tail:
                 if v != 0:
                     signs.add(v > 0)
         return len(signs) <= 1
+
+    def _dense_sign_ok(self, a) -> bool:
+        """No sign change of f^(2p) (float64) at the scan points >= a; points where float64
+        over/underflows carry no information.  The signs are computed once and cached."""
+        if not hasattr(self, "_scan"):
+            self._scan = _dense_signs(self.b, 2 * EM_ORDER)
+        pts, sgn = self._scan
+        if pts is None:
+            return True              # float64 cannot evaluate f^(2p): the mpmath grid decides
+        sel = sgn[pts >= a]
+        return not ((sel > 0).any() and (sel < 0).any())
 
     def tail(self, a, fast=False):
         """(value, error bound) of sum_{n >= a} b_n, a an integer (``fast``: ~15 digits)."""
@@ -245,6 +260,53 @@ class _Tail:
             p = EM_ORDER
             rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(odd[p - 1])
         return val, rem + err
+
+
+#: the dense scans cover every integer up to this, then _SCAN_PER_OCTAVE points per octave
+_SCAN_INT = 2 ** 17
+_SCAN_PER_OCTAVE = 64
+
+
+def _scan_points(lo):
+    """Every integer in [lo, 2^17], then a fine geometric grid from max(lo, 2^17) to 2^100 lo."""
+    ints = np.arange(lo, _SCAN_INT + 1, dtype=float) if lo <= _SCAN_INT else np.empty(0)
+    top = max(float(lo), float(_SCAN_INT))
+    geo = top * 2.0 ** (np.arange(0, 100 * _SCAN_PER_OCTAVE + 1) / _SCAN_PER_OCTAVE)
+    return np.concatenate([ints, np.floor(geo)])
+
+
+def _dense_signs(b, order):
+    """(points, sign of b^(order) there) in float64 for n >= 1, or (None, None) when the
+    derivative cannot be built or evaluated within a short budget."""
+    try:
+        with step_budget(3.0):
+            d = sp.diff(b, N, order)
+            fn = sp.lambdify(N, d, modules="numpy")
+            pts = _scan_points(1)
+            with np.errstate(all="ignore"):
+                v = np.broadcast_to(np.asarray(fn(pts), dtype=complex), pts.shape)
+    except Exception:  # noqa: BLE001 - no float64 information (the mpmath grid still applies)
+        return None, None
+    ok = np.isfinite(v) & (np.abs(v.imag) <= 1e-12 * np.abs(v.real))
+    return pts, np.where(ok, np.sign(v.real), 0.0)
+
+
+def _geometric_majorant_ok(b, n, v, rho) -> bool:
+    """b_m <= b_n rho^(m - n) for all scan points m > n (float64, log scale, with slack):
+    the assumption behind the geometric tail bound of the fast path (a later bump, e.g.
+    exp(-n) + 1e-10 exp(-(n-5000)^2/10^4), breaks it).  NaN points carry no information."""
+    try:
+        with step_budget(3.0):
+            pts = _scan_points(n + 1)
+            lb = _log_b_numpy(b)(pts)
+    except Exception:  # noqa: BLE001 - cannot check: no fast path
+        return False
+    lv, lr = float(mpmath.log(v)), float(mpmath.log(rho))
+    bound = lv + (pts - n) * lr
+    slack = 1e-9 * (abs(lv) + np.abs((pts - n) * lr)) + 1e-9
+    with np.errstate(invalid="ignore"):
+        bad = lb > bound + slack
+    return not bad.any()
 
 
 def _closed_form_integral(b):
@@ -397,7 +459,7 @@ def _fast_decay_sum(b, n0, head_sum):
         if len(ratios) >= 3 and v < abs(s) * mpmath.mpf(10) ** -(DPS + 10) \
                 and ratios[-1] < 0.5 and ratios[-1] <= ratios[-2] <= ratios[-3]:
             rho = ratios[-1]
-            if not _stays_small(b, n, v):
+            if not _stays_small(b, n, v) or not _geometric_majorant_ok(b, n, v, rho):
                 return None
             return s, v * rho / (1 - rho), n + 1
     return None
