@@ -201,3 +201,12 @@ def test_trf_sees_a_late_bump():
             -(mpmath.mpf(n) - 5000) ** 2 / 10 ** 4) for n in range(2000, 8000))
     r = trf(P("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)"), 1e-9, start=0, budget=30)
     assert r.exact and r.value == _brute_trf(f, 0, 1e-9, 8000, B)
+
+
+def test_sum_of_a_series_below_float_range():
+    # 1e-400/n^2 was parsed as 0 (float underflow) and reported B = 0 exactly.
+    # Reference: 10^-400 zeta(2) (closed form).
+    s = series_sum(P("1e-400/n**2"), 1)
+    with mpmath.workdps(50):
+        ref = mpmath.mpf(10) ** -400 * mpmath.zeta(2)
+        assert abs(s.value - ref) <= s.error_bound and s.digits() >= 15
