@@ -210,3 +210,15 @@ def test_sum_of_a_series_below_float_range():
     with mpmath.workdps(50):
         ref = mpmath.mpf(10) ** -400 * mpmath.zeta(2)
         assert abs(s.value - ref) <= s.error_bound and s.digits() >= 15
+
+
+@pytest.mark.parametrize("text,start,ref_trf", [
+    # B = e^(-10^10)/(1 - e^(-10^10)): the rescaling of B into float range used to build
+    # the 4e9-digit integer 10^4342944820 (30 s time-out); TRF = 1 by hand (b_2/b_1 = e^-1e10)
+    ("exp(-10**10*n)", 1, 1),
+    # B = e^(-10^10) zeta(2): TRF as for 1/n^2 (TRF is invariant under b -> c b), Hurwitz zeta
+    ("exp(-10**10)/n**2", 1, 608),
+])
+def test_trf_with_b_far_below_float_range(text, start, ref_trf):
+    r = trf(P(text), 1e-3, start=start)
+    assert r.exact and r.value == ref_trf

@@ -564,8 +564,15 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
     if B <= 0:
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
     if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
-        scale = sp.Integer(10) ** int(-mpmath.nint(mpmath.log10(B)))
-        return S, _trf_impl(b * scale, start, None if head is None else head * float(scale), eps_list)
+        m = int(-mpmath.nint(mpmath.log10(B)))
+        # 10^m as an integer only while it is small: B = exp(-10^10) once built a
+        # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
+        scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
+        bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
+        if head is not None and abs(m) > 300:
+            raise SeriesError(f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
+                              "the given head values")
+        return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
     if isinstance(eng, _CutTail):
         K = eng.cutoff - start
