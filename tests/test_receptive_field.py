@@ -222,3 +222,29 @@ def test_sum_of_a_series_below_float_range():
 def test_trf_with_b_far_below_float_range(text, start, ref_trf):
     r = trf(P(text), 1e-3, start=start)
     assert r.exact and r.value == ref_trf
+
+
+# Terms of both signs: the partial sums can pass B(1 - eps) and fall back; Eq. 22 takes the
+# FIRST j.  The monotone search returned a later crossing (11, 112, 1117 for the first case
+# instead of 1).  References: brute force (mpmath, dps=30) with B in closed form.
+SIGNED = [
+    # 1, -1/2, then 1/n^2 (n >= 3): B = 1/2 + zeta(2) - 5/4
+    ("Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))",
+     lambda n: 1 if n < 2 else (-mpmath.mpf(1) / 2 if n < 3 else 1 / n ** 2),
+     lambda: mpmath.zeta(2) - mpmath.mpf(3) / 4),
+    # 2, -1, then e^-n (n >= 3): B = 1 + e^-3/(1 - e^-1)
+    ("Piecewise((2, n < 2), (-1, n < 3), (exp(-n), True))",
+     lambda n: 2 if n < 2 else (-1 if n < 3 else mpmath.exp(-n)),
+     lambda: 1 + mpmath.exp(-3) / (1 - mpmath.exp(-1))),
+    # (n - 6/5)/n^3: B = zeta(2) - 6/5 zeta(3); one negative term, then monotone
+    ("(n-1.2)/n**3", lambda n: (n - mpmath.mpf(6) / 5) / n ** 3,
+     lambda: mpmath.zeta(2) - mpmath.mpf(6) / 5 * mpmath.zeta(3)),
+]
+
+
+@pytest.mark.parametrize("text,f,B", SIGNED, ids=[c[0] for c in SIGNED])
+def test_trf_first_crossing_with_negative_terms(text, f, B):
+    with mpmath.workdps(30):
+        ref_B = B()
+    for r in trf_table(P(text), [0.1, 0.01], start=1):
+        assert r.exact and r.value == _brute_trf(f, 1, r.eps, 2000, ref_B)

@@ -596,7 +596,15 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
     for eps in eps_list:
         target = B * mpmath.mpf(repr(eps))   # the decimal the user typed, not its binary double
         t_err = S.error_bound * mpmath.mpf(repr(eps))    # B is known to +- its error bound
-        if RK + errK < target:
+        first = None
+        if (terms < 0).any():            # partial sums not monotone: Eq. 22 wants the FIRST j
+            try:
+                first = _trf_first_crossing(R, terms, K, errK + t_err, target, eps, b, start)
+            except _NotInWindow:
+                pass
+        if first is not None:
+            out.append(first)
+        elif RK + errK < target:
             out.append(_trf_direct(R, terms, RK, errK + t_err, target, eps, K, term))
         elif isinstance(eng, _CutTail):
             raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
@@ -604,6 +612,33 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
         else:
             out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
     return S, out
+
+
+def _trf_first_crossing(R, terms, K, err, target, eps, b, start):
+    """Eq. 22 with terms of both signs: the partial sums may exceed B(1 - eps) and fall back
+    (1, -1/2, 1/9, 1/16, ... has TRF(0.1) = 1; the monotone search said 11).  The first j
+    with R_j < B eps among the first K terms, certified with float64 margins; beyond K only
+    when the terms from there on are >= 0 (dense float64 scan)."""
+    tf = float(target)
+    below = np.nonzero(R < tf)[0]
+    if below.size == 0:
+        pts = _scan_points(start + K)
+        with np.errstate(all="ignore"):
+            v = np.broadcast_to(np.asarray(sp.lambdify(N, b, modules="numpy")(pts), dtype=float), pts.shape)
+        if (v < 0).any():
+            raise SeriesError(f"TRF(eps = {eps:g}) lies beyond the first {K} terms and the terms "
+                              "change sign there: not computed")
+        raise _NotInWindow()
+    j = int(below[0])
+    absum = np.append(np.cumsum(np.abs(terms[::-1]))[::-1], 0.0)    # rounding scale of R
+    margin = (np.abs(R) * 1e-11 + absum * 1e-13 + float(err))[:j + 1]
+    exact = bool(R[j] + margin[j] < tf and (R[:j] - margin[:j] >= tf).all())
+    return TRF(eps, j, exact, math.log10(j) if j > 0 else None,
+               note="" if exact else "a tail is within rounding of B*eps (tie)")
+
+
+class _NotInWindow(Exception):
+    """The first crossing lies beyond the direct window (terms >= 0 there)."""
 
 
 def _trf_direct(R, terms, RK, errK, target, eps, K, term):
