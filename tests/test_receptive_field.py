@@ -248,3 +248,13 @@ def test_trf_first_crossing_with_negative_terms(text, f, B):
         ref_B = B()
     for r in trf_table(P(text), [0.1, 0.01], start=1):
         assert r.exact and r.value == _brute_trf(f, 1, r.eps, 2000, ref_B)
+
+
+def test_truncated_trf_with_negative_terms_and_huge_m():
+    # App. E procedure on 1, -1/2, 1/9, ...: the partial sum 1 already exceeds 0.9 of the
+    # 100-term sum (~0.885), so j = 1 (by hand); it used to take exp(log b) = NaN for the
+    # negative term and answer 2.  m = 10^13 asked for 73 TiB; now a clear error.
+    r = trf_truncated(P("Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))"), 0.1, 100, 1)
+    assert r.value == 1
+    with pytest.raises(ValueError, match="1 to"):
+        trf_truncated(P("1/n**2"), 0.1, 10 ** 13, 1)

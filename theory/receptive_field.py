@@ -52,6 +52,7 @@ from theory.time_budget import StepTimeout, run_guarded, step_budget
 
 DPS = 40
 EM_ORDER = 5                 # p: derivatives up to 2p - 1 in the correction, 2p in the bound
+TRUNCATE_LIMIT = 10 ** 8      # terms of the paper's truncated procedure (800 MB of float64)
 DIRECT_TERMS = 2 ** 12       # float64 terms kept for the tails R_j (EM beyond)
 EXACT_LIMIT = 10 ** 12
 DEFAULT_BUDGET = 30.0
@@ -787,9 +788,20 @@ def trf_truncated(b_expr, eps: float, m: int, start: int | None = None) -> TRF:
     from theory.rpe_library import log_b_values
     rpe = b_expr if isinstance(b_expr, RPE) else RPE("x", as_expr(b_expr), start=1 if start is None else start)
     st = rpe.start if start is None else start
-    terms = np.exp(log_b_values(RPE(rpe.name, rpe.b, start=st, head=rpe.head), np.arange(int(m)), st))
+    if not 1 <= int(m) <= TRUNCATE_LIMIT:
+        raise ValueError(f"the truncated TRF takes 1 to {TRUNCATE_LIMIT} terms, got m = {m}")
+    t = np.arange(int(m))
+    terms = np.exp(log_b_values(RPE(rpe.name, rpe.b, start=st, head=rpe.head), t, st))
+    bad = np.isnan(terms) & (t >= (0 if rpe.head is None else len(rpe.head)))
+    if bad.any():                  # negative terms: log b is NaN there, take b itself
+        with np.errstate(all="ignore"):
+            terms[bad] = np.broadcast_to(np.asarray(sp.lambdify(N, rpe.b, modules="numpy")(
+                (st + t[bad]).astype(float)), dtype=float), t[bad].shape)
+    if not np.isfinite(terms).all():
+        raise SeriesError("the truncated TRF needs finite real terms")
     cs = np.cumsum(terms)
-    j = int(np.searchsorted(cs, cs[-1] * (1 - eps), side="left")) + 1
+    # the FIRST j (partial sums need not be monotone when terms change sign)
+    j = int(np.argmax(cs >= cs[-1] * (1 - eps))) + 1
     return TRF(eps, j, True, math.log10(j), definition=f"truncated (RPE paper App. E, m = {m} terms)",
                note="exact for the truncated definition only")
 
