@@ -223,7 +223,7 @@ class _Tail:
 
     def em_sign_ok(self, a) -> bool:
         """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound),
-        and on a dense float64 scan (every integer up to 2^17, then 64 points per octave):
+        and on a dense float64 scan (every integer up to 2^15, then 32 points per octave):
         a narrow bump between the grid points (e.g. exp(-(n-1000)^2)) breaks the bound."""
         if not self._dense_sign_ok(a):
             return False
@@ -264,12 +264,12 @@ class _Tail:
 
 
 #: the dense scans cover every integer up to this, then _SCAN_PER_OCTAVE points per octave
-_SCAN_INT = 2 ** 17
-_SCAN_PER_OCTAVE = 64
+_SCAN_INT = 2 ** 15
+_SCAN_PER_OCTAVE = 32
 
 
 def _scan_points(lo):
-    """Every integer in [lo, 2^17], then a fine geometric grid from max(lo, 2^17) to 2^100 lo."""
+    """Every integer in [lo, 2^15], then a geometric grid from max(lo, 2^15) to 2^100 lo."""
     ints = np.arange(lo, _SCAN_INT + 1, dtype=float) if lo <= _SCAN_INT else np.empty(0)
     top = max(float(lo), float(_SCAN_INT))
     geo = top * 2.0 ** (np.arange(0, 100 * _SCAN_PER_OCTAVE + 1) / _SCAN_PER_OCTAVE)
