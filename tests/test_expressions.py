@@ -16,6 +16,11 @@ ACCEPTED = [  # (text, expected sympy expression built independently)
     ("n**-2", N ** -2),
     ("1/(n*log(n))", 1 / (N * sp.log(N))),
     ("exp(-0.5*n)", sp.exp(-N / 2)),                        # decimals become exact
+    # decimals outside float64's range: float('1e-400') is 0.0, which made the series 0
+    # (B = 0, "finite sum"); float('1e309') is inf.  The typed decimal is exact.
+    ("1e-400/n**2", sp.Integer(10) ** -400 / N ** 2),
+    ("1e309/n**2", sp.Integer(10) ** 309 / N ** 2),
+    ("1_000.5*n", sp.Rational(2001, 2) * N),
     ("sqrt(n) + Abs(sin(n)) + cos(pi*n) + floor(n/2) + Min(n, 3) + Max(1, n)",
      sp.sqrt(N) + sp.Abs(sp.sin(N)) + sp.cos(sp.pi * N) + sp.floor(N / 2) + sp.Min(N, 3)
      + sp.Max(1, N)),

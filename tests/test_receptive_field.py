@@ -157,3 +157,104 @@ def test_divergent_series_has_no_trf():
 def test_eps_must_be_in_unit_interval():
     with pytest.raises(ValueError):
         trf(P("1/n**2"), 1.5, 1)
+
+
+# Adversarial: terms with a bump that the old coarse checks (a geometric grid a*4^k for the
+# sign of f^(10); log b at n*2^k for the fast path) missed, so B came out wrong far beyond
+# its error bound (e.g. exp(-(n-1000)^2): Euler-Maclaurin from n = 64 gave sqrt(pi), off by
+# 1.8e-4, with a claimed bound of 4e-35).  References: mpmath, dps=40, plain summation over
+# every n where the terms are not negligible (the rest < 1e-60 of B).
+def _bump_refs():
+    with mpmath.workdps(40):
+        e, f = mpmath.exp, mpmath.mpf
+        return [
+            ("exp(-(n-1000)**2)", 0, mpmath.fsum(e(-(f(n) - 1000) ** 2) for n in range(900, 1100))),
+            ("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)", 0,
+             1 / (1 - e(-1)) + mpmath.fsum(f(10) ** -10 * e(-(f(n) - 5000) ** 2 / 10 ** 4)
+                                           for n in range(2000, 8000))),
+            # zeta(2) - 1 (n >= 2) plus the bump
+            ("1/n**2 + 10**-10*exp(-(n-5000)**2)", 2,
+             mpmath.zeta(2) - 1 + mpmath.fsum(f(10) ** -10 * e(-(f(n) - 5000) ** 2)
+                                              for n in range(4900, 5100))),
+        ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text,start,ref", _bump_refs(), ids=lambda x: x if isinstance(x, str) else "")
+def test_sum_with_a_bump_is_right_or_refused(text, start, ref):
+    try:
+        s = series_sum(P(text), start, budget=30)
+    except SeriesError:
+        return                                    # an honest refusal is allowed
+    with mpmath.workdps(40):
+        assert abs(s.value - ref) <= s.error_bound, (s.value, ref, s.method)
+        assert s.digits() >= 15
+
+
+@pytest.mark.slow
+def test_trf_sees_a_late_bump():
+    # exp(-n) + 1e-10 exp(-(n-5000)^2/10^4): the bump holds 1.8e-8 of the mass, so
+    # TRF(1e-9) lies past it (the old fast path said 21).  Brute force, mpmath dps=30.
+    f = lambda n: mpmath.exp(-n) + mpmath.mpf(10) ** -10 * mpmath.exp(-(n - 5000) ** 2 / 10 ** 4)  # noqa: E731
+    with mpmath.workdps(40):
+        B = 1 / (1 - mpmath.exp(-1)) + mpmath.fsum(mpmath.mpf(10) ** -10 * mpmath.exp(
+            -(mpmath.mpf(n) - 5000) ** 2 / 10 ** 4) for n in range(2000, 8000))
+    r = trf(P("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)"), 1e-9, start=0, budget=30)
+    assert r.exact and r.value == _brute_trf(f, 0, 1e-9, 8000, B)
+
+
+def test_sum_of_a_series_below_float_range():
+    # 1e-400/n^2 was parsed as 0 (float underflow) and reported B = 0 exactly.
+    # Reference: 10^-400 zeta(2) (closed form).
+    s = series_sum(P("1e-400/n**2"), 1)
+    with mpmath.workdps(50):
+        ref = mpmath.mpf(10) ** -400 * mpmath.zeta(2)
+        assert abs(s.value - ref) <= s.error_bound and s.digits() >= 15
+
+
+@pytest.mark.parametrize("text,start,ref_trf", [
+    # B = e^(-10^10)/(1 - e^(-10^10)): the rescaling of B into float range used to build
+    # the 4e9-digit integer 10^4342944820 (30 s time-out); TRF = 1 by hand (b_2/b_1 = e^-1e10)
+    ("exp(-10**10*n)", 1, 1),
+    # B = e^(-10^10) zeta(2): TRF as for 1/n^2 (TRF is invariant under b -> c b), Hurwitz zeta
+    ("exp(-10**10)/n**2", 1, 608),
+])
+def test_trf_with_b_far_below_float_range(text, start, ref_trf):
+    r = trf(P(text), 1e-3, start=start)
+    assert r.exact and r.value == ref_trf
+
+
+# Terms of both signs: the partial sums can pass B(1 - eps) and fall back; Eq. 22 takes the
+# FIRST j.  The monotone search returned a later crossing (11, 112, 1117 for the first case
+# instead of 1).  References: brute force (mpmath, dps=30) with B in closed form.
+SIGNED = [
+    # 1, -1/2, then 1/n^2 (n >= 3): B = 1/2 + zeta(2) - 5/4
+    ("Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))",
+     lambda n: 1 if n < 2 else (-mpmath.mpf(1) / 2 if n < 3 else 1 / n ** 2),
+     lambda: mpmath.zeta(2) - mpmath.mpf(3) / 4),
+    # 2, -1, then e^-n (n >= 3): B = 1 + e^-3/(1 - e^-1)
+    ("Piecewise((2, n < 2), (-1, n < 3), (exp(-n), True))",
+     lambda n: 2 if n < 2 else (-1 if n < 3 else mpmath.exp(-n)),
+     lambda: 1 + mpmath.exp(-3) / (1 - mpmath.exp(-1))),
+    # (n - 6/5)/n^3: B = zeta(2) - 6/5 zeta(3); one negative term, then monotone
+    ("(n-1.2)/n**3", lambda n: (n - mpmath.mpf(6) / 5) / n ** 3,
+     lambda: mpmath.zeta(2) - mpmath.mpf(6) / 5 * mpmath.zeta(3)),
+]
+
+
+@pytest.mark.parametrize("text,f,B", SIGNED, ids=[c[0] for c in SIGNED])
+def test_trf_first_crossing_with_negative_terms(text, f, B):
+    with mpmath.workdps(30):
+        ref_B = B()
+    for r in trf_table(P(text), [0.1, 0.01], start=1):
+        assert r.exact and r.value == _brute_trf(f, 1, r.eps, 2000, ref_B)
+
+
+def test_truncated_trf_with_negative_terms_and_huge_m():
+    # App. E procedure on 1, -1/2, 1/9, ...: the partial sum 1 already exceeds 0.9 of the
+    # 100-term sum (~0.885), so j = 1 (by hand); it used to take exp(log b) = NaN for the
+    # negative term and answer 2.  m = 10^13 asked for 73 TiB; now a clear error.
+    r = trf_truncated(P("Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))"), 0.1, 100, 1)
+    assert r.value == 1
+    with pytest.raises(ValueError, match="1 to"):
+        trf_truncated(P("1/n**2"), 0.1, 10 ** 13, 1)

@@ -21,6 +21,7 @@ theory.expressions.ExpressionError: attribute access cannot be called
 from __future__ import annotations
 
 import ast
+import decimal
 import math
 import re
 
@@ -86,7 +87,7 @@ def parse_expression(text: str, params=(), free_params: bool = False,
     nodes = list(ast.walk(tree))
     if len(nodes) > MAX_NODES:
         raise ExpressionError(f"expression has more than {MAX_NODES} syntax nodes")
-    builder = _Builder(variable, set(params), free_params)
+    builder = _Builder(variable, set(params), free_params, source=text)
     return builder.build(tree.body, 0)
 
 
@@ -104,7 +105,8 @@ def _check_size(base, exponent):
 
 
 class _Builder:
-    def __init__(self, variable, params, free_params):
+    def __init__(self, variable, params, free_params, source=""):
+        self.source = source
         self.variable = variable
         self.params = params
         self.free = free_params
@@ -123,12 +125,25 @@ class _Builder:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise ExpressionError(f"constant {v!r} is not a number")
         if isinstance(v, float):
-            if not math.isfinite(v):
-                raise ExpressionError(f"constant {v!r} is not finite")
-            return sp.Rational(repr(v))  # exact decimal value of what was typed
+            return self._decimal(node, v)
         if len(str(abs(v))) > MAX_DIGITS:
             raise ExpressionError(f"integer constant longer than {MAX_DIGITS} digits")
         return sp.Integer(v)
+
+    def _decimal(self, node, v):
+        """The exact decimal value of the literal as typed: Python's float would turn
+        1e-400 into 0.0 (and 1e309 into inf), silently changing the series."""
+        seg = (ast.get_source_segment(self.source, node) or repr(v)).replace("_", "")
+        try:
+            d = decimal.Decimal(seg)
+        except decimal.InvalidOperation:
+            d = decimal.Decimal(repr(v))
+        if not d.is_finite():
+            raise ExpressionError(f"constant {seg} is not finite")
+        if d != 0 and abs(d.adjusted()) > MAX_DIGITS:
+            raise ExpressionError(f"numeric constant {seg} is too large or too small "
+                                  f"(10^{d.adjusted()}); at most {MAX_DIGITS} digits")
+        return sp.Rational(str(d))
 
     def _Name(self, node, depth):
         name = node.id

@@ -52,6 +52,7 @@ from theory.time_budget import StepTimeout, run_guarded, step_budget
 
 DPS = 40
 EM_ORDER = 5                 # p: derivatives up to 2p - 1 in the correction, 2p in the bound
+TRUNCATE_LIMIT = 10 ** 8      # terms of the paper's truncated procedure (800 MB of float64)
 DIRECT_TERMS = 2 ** 12       # float64 terms kept for the tails R_j (EM beyond)
 EXACT_LIMIT = 10 ** 12
 DEFAULT_BUDGET = 30.0
@@ -221,7 +222,11 @@ class _Tail:
         return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-dps + 8)
 
     def em_sign_ok(self, a) -> bool:
-        """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound)."""
+        """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound),
+        and on a dense float64 scan (every integer up to 2^15, then 32 points per octave):
+        a narrow bump between the grid points (e.g. exp(-(n-1000)^2)) breaks the bound."""
+        if not self._dense_sign_ok(a):
+            return False
         g = self.top
         signs = set()
         with mpmath.workdps(DPS):
@@ -232,6 +237,17 @@ class _Tail:
                 if v != 0:
                     signs.add(v > 0)
         return len(signs) <= 1
+
+    def _dense_sign_ok(self, a) -> bool:
+        """No sign change of f^(2p) (float64) at the scan points >= a; points where float64
+        over/underflows carry no information.  The signs are computed once and cached."""
+        if not hasattr(self, "_scan"):
+            self._scan = _dense_signs(self.b, 2 * EM_ORDER)
+        pts, sgn = self._scan
+        if pts is None:
+            return True              # float64 cannot evaluate f^(2p): the mpmath grid decides
+        sel = sgn[pts >= a]
+        return not ((sel > 0).any() and (sel < 0).any())
 
     def tail(self, a, fast=False):
         """(value, error bound) of sum_{n >= a} b_n, a an integer (``fast``: ~15 digits)."""
@@ -245,6 +261,53 @@ class _Tail:
             p = EM_ORDER
             rem = 2 * mpmath.zeta(2 * p) / (2 * mpmath.pi) ** (2 * p) * abs(odd[p - 1])
         return val, rem + err
+
+
+#: the dense scans cover every integer up to this, then _SCAN_PER_OCTAVE points per octave
+_SCAN_INT = 2 ** 15
+_SCAN_PER_OCTAVE = 32
+
+
+def _scan_points(lo):
+    """Every integer in [lo, 2^15], then a geometric grid from max(lo, 2^15) to 2^100 lo."""
+    ints = np.arange(lo, _SCAN_INT + 1, dtype=float) if lo <= _SCAN_INT else np.empty(0)
+    top = max(float(lo), float(_SCAN_INT))
+    geo = top * 2.0 ** (np.arange(0, 100 * _SCAN_PER_OCTAVE + 1) / _SCAN_PER_OCTAVE)
+    return np.concatenate([ints, np.floor(geo)])
+
+
+def _dense_signs(b, order):
+    """(points, sign of b^(order) there) in float64 for n >= 1, or (None, None) when the
+    derivative cannot be built or evaluated within a short budget."""
+    try:
+        with step_budget(3.0):
+            d = sp.diff(b, N, order)
+            fn = sp.lambdify(N, d, modules="numpy")
+            pts = _scan_points(1)
+            with np.errstate(all="ignore"):
+                v = np.broadcast_to(np.asarray(fn(pts), dtype=complex), pts.shape)
+    except Exception:  # noqa: BLE001 - no float64 information (the mpmath grid still applies)
+        return None, None
+    ok = np.isfinite(v) & (np.abs(v.imag) <= 1e-12 * np.abs(v.real))
+    return pts, np.where(ok, np.sign(v.real), 0.0)
+
+
+def _geometric_majorant_ok(b, n, v, rho) -> bool:
+    """b_m <= b_n rho^(m - n) for all scan points m > n (float64, log scale, with slack):
+    the assumption behind the geometric tail bound of the fast path (a later bump, e.g.
+    exp(-n) + 1e-10 exp(-(n-5000)^2/10^4), breaks it).  NaN points carry no information."""
+    try:
+        with step_budget(3.0):
+            pts = _scan_points(n + 1)
+            lb = _log_b_numpy(b)(pts)
+    except Exception:  # noqa: BLE001 - cannot check: no fast path
+        return False
+    lv, lr = float(mpmath.log(v)), float(mpmath.log(rho))
+    bound = lv + (pts - n) * lr
+    slack = 1e-9 * (abs(lv) + np.abs((pts - n) * lr)) + 1e-9
+    with np.errstate(invalid="ignore"):
+        bad = lb > bound + slack
+    return not bad.any()
 
 
 def _closed_form_integral(b):
@@ -397,7 +460,7 @@ def _fast_decay_sum(b, n0, head_sum):
         if len(ratios) >= 3 and v < abs(s) * mpmath.mpf(10) ** -(DPS + 10) \
                 and ratios[-1] < 0.5 and ratios[-1] <= ratios[-2] <= ratios[-3]:
             rho = ratios[-1]
-            if not _stays_small(b, n, v):
+            if not _stays_small(b, n, v) or not _geometric_majorant_ok(b, n, v, rho):
                 return None
             return s, v * rho / (1 - rho), n + 1
     return None
@@ -502,8 +565,15 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
     if B <= 0:
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
     if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
-        scale = sp.Integer(10) ** int(-mpmath.nint(mpmath.log10(B)))
-        return S, _trf_impl(b * scale, start, None if head is None else head * float(scale), eps_list)
+        m = int(-mpmath.nint(mpmath.log10(B)))
+        # 10^m as an integer only while it is small: B = exp(-10^10) once built a
+        # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
+        scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
+        bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
+        if head is not None and abs(m) > 300:
+            raise SeriesError(f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
+                              "the given head values")
+        return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
     if isinstance(eng, _CutTail):
         K = eng.cutoff - start
@@ -527,7 +597,15 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
     for eps in eps_list:
         target = B * mpmath.mpf(repr(eps))   # the decimal the user typed, not its binary double
         t_err = S.error_bound * mpmath.mpf(repr(eps))    # B is known to +- its error bound
-        if RK + errK < target:
+        first = None
+        if (terms < 0).any():            # partial sums not monotone: Eq. 22 wants the FIRST j
+            try:
+                first = _trf_first_crossing(R, terms, K, errK + t_err, target, eps, b, start)
+            except _NotInWindow:
+                pass
+        if first is not None:
+            out.append(first)
+        elif RK + errK < target:
             out.append(_trf_direct(R, terms, RK, errK + t_err, target, eps, K, term))
         elif isinstance(eng, _CutTail):
             raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
@@ -535,6 +613,33 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
         else:
             out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
     return S, out
+
+
+def _trf_first_crossing(R, terms, K, err, target, eps, b, start):
+    """Eq. 22 with terms of both signs: the partial sums may exceed B(1 - eps) and fall back
+    (1, -1/2, 1/9, 1/16, ... has TRF(0.1) = 1; the monotone search said 11).  The first j
+    with R_j < B eps among the first K terms, certified with float64 margins; beyond K only
+    when the terms from there on are >= 0 (dense float64 scan)."""
+    tf = float(target)
+    below = np.nonzero(R < tf)[0]
+    if below.size == 0:
+        pts = _scan_points(start + K)
+        with np.errstate(all="ignore"):
+            v = np.broadcast_to(np.asarray(sp.lambdify(N, b, modules="numpy")(pts), dtype=float), pts.shape)
+        if (v < 0).any():
+            raise SeriesError(f"TRF(eps = {eps:g}) lies beyond the first {K} terms and the terms "
+                              "change sign there: not computed")
+        raise _NotInWindow()
+    j = int(below[0])
+    absum = np.append(np.cumsum(np.abs(terms[::-1]))[::-1], 0.0)    # rounding scale of R
+    margin = (np.abs(R) * 1e-11 + absum * 1e-13 + float(err))[:j + 1]
+    exact = bool(R[j] + margin[j] < tf and (R[:j] - margin[:j] >= tf).all())
+    return TRF(eps, j, exact, math.log10(j) if j > 0 else None,
+               note="" if exact else "a tail is within rounding of B*eps (tie)")
+
+
+class _NotInWindow(Exception):
+    """The first crossing lies beyond the direct window (terms >= 0 there)."""
 
 
 def _trf_direct(R, terms, RK, errK, target, eps, K, term):
@@ -683,9 +788,20 @@ def trf_truncated(b_expr, eps: float, m: int, start: int | None = None) -> TRF:
     from theory.rpe_library import log_b_values
     rpe = b_expr if isinstance(b_expr, RPE) else RPE("x", as_expr(b_expr), start=1 if start is None else start)
     st = rpe.start if start is None else start
-    terms = np.exp(log_b_values(RPE(rpe.name, rpe.b, start=st, head=rpe.head), np.arange(int(m)), st))
+    if not 1 <= int(m) <= TRUNCATE_LIMIT:
+        raise ValueError(f"the truncated TRF takes 1 to {TRUNCATE_LIMIT} terms, got m = {m}")
+    t = np.arange(int(m))
+    terms = np.exp(log_b_values(RPE(rpe.name, rpe.b, start=st, head=rpe.head), t, st))
+    bad = np.isnan(terms) & (t >= (0 if rpe.head is None else len(rpe.head)))
+    if bad.any():                  # negative terms: log b is NaN there, take b itself
+        with np.errstate(all="ignore"):
+            terms[bad] = np.broadcast_to(np.asarray(sp.lambdify(N, rpe.b, modules="numpy")(
+                (st + t[bad]).astype(float)), dtype=float), t[bad].shape)
+    if not np.isfinite(terms).all():
+        raise SeriesError("the truncated TRF needs finite real terms")
     cs = np.cumsum(terms)
-    j = int(np.searchsorted(cs, cs[-1] * (1 - eps), side="left")) + 1
+    # the FIRST j (partial sums need not be monotone when terms change sign)
+    j = int(np.argmax(cs >= cs[-1] * (1 - eps))) + 1
     return TRF(eps, j, True, math.log10(j), definition=f"truncated (RPE paper App. E, m = {m} terms)",
                note="exact for the truncated definition only")
 

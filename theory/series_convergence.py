@@ -725,6 +725,11 @@ def _decide_parametric(b, start) -> Decision:
         d = _param_log_test(b, params, start)
     except (_Undecided, StepTimeout) as exc:
         d = Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
+    except SeriesError:
+        raise                    # an invalid term (e.g. at a boundary value): the user's error
+    except Exception as exc:  # noqa: BLE001 - sympy's solveset/limit failing inside: unsure
+        d = Decision(None, f"undecided with free parameters ({names}): the symbolic analysis "
+                     f"failed ({type(exc).__name__})", test="parameters")
     d.start = start
     return d
 
@@ -745,6 +750,7 @@ def _param_log_test(b, params, start, level=0):
     lam = _lim(num / den, check=False)
     if lam is None:
         raise _Undecided("the logarithmic limit could not be computed")
+    _check_param_limit(num / den, lam, params)
     if lam.is_number:
         if lam == -1:
             if level >= 3:
@@ -785,6 +791,35 @@ def _param_log_test(b, params, start, level=0):
     conv = True if div_set is sp.EmptySet else (False if conv_set is sp.EmptySet else None)
     return Decision(conv, cert, condition=cond, test="logarithmic test with parameters",
                     details={"limit": str(lam)})
+
+
+#: parameter values at which a symbolic limit is recomputed with the values substituted
+_PARAM_SAMPLES = (sp.Rational(1, 5), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2),
+                  sp.Integer(2), sp.Integer(5), sp.Integer(20))
+
+
+def _check_param_limit(expr, lam, params):
+    """Raise _Undecided unless lam(params) agrees with the limit computed at sample values.
+
+    sympy's limit with symbolic parameters silently assumes one case of a comparison that
+    depends on them: it gave lim log(b)/log(n) = -k for n^-k + n^-(1/2) (true: max(-k, -1/2),
+    so it always diverges) and -1 for 1/(n^k + n) (true: -min(k, 1))."""
+    combos = [{p: v for p in params} for v in _PARAM_SAMPLES]
+    if len(params) > 1:
+        lo, hi = _PARAM_SAMPLES[0], _PARAM_SAMPLES[-2]
+        combos += [{p: (lo if i % 2 else hi) for i, p in enumerate(params)},
+                   {p: (hi if i % 2 else lo) for i, p in enumerate(params)}]
+    for vals in combos:
+        want = lam.subs(vals) if lam.free_symbols else lam
+        got = _lim(expr.subs(vals))
+        if got is None or want is sp.nan or not want.is_number:
+            raise _Undecided(f"the symbolic limit {lam} could not be confirmed at "
+                             + ", ".join(f"{p} = {v}" for p, v in vals.items()))
+        if got != want and not (got.is_finite and want.is_finite and
+                                abs(float(got - want)) < 1e-12):
+            raise _Undecided(f"the symbolic limit {lam} is wrong at "
+                             + ", ".join(f"{p} = {v}" for p, v in vals.items())
+                             + f" (there the limit is {got}): sympy assumed a case of the parameters")
 
 
 def _set_text(s, p) -> str:
