@@ -258,12 +258,10 @@ def main(argv=None) -> int:
     import json
     import sys
 
-    class _Parser(argparse.ArgumentParser):
-        def error(self, message):
-            print(f"error: {message}", file=sys.stderr)
-            raise SystemExit(2)
+    from theory.cli import CommandParser
 
-    p = _Parser(prog="python -m theory.cosscale", epilog=EXAMPLES,
+
+    p = CommandParser(prog="python -m theory.cosscale", epilog=EXAMPLES,
                 formatter_class=argparse.RawDescriptionHelpFormatter,
                 description="Peak eta* of the CosScale-tilted cosine law (InfoScale paper "
                 "Eq. 18), its large-alpha expansion, and optionally a Monte Carlo peak.")
@@ -276,8 +274,8 @@ def main(argv=None) -> int:
     try:
         rows = []
         for a in args.alpha:
-            if a <= 0:
-                raise ValueError(f"alpha must be > 0, got {a:g}")
+            if not (0 < a < math.inf):
+                raise ValueError(f"alpha must be finite and > 0, got {a:g}")
             row = {"alpha": a, "eta_star": eta_star(a, args.d),
                    "one_minus_eta_star": 1 - eta_star(a, args.d),
                    "leading_term": eta_star_series(a, args.d, 1),

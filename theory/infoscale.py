@@ -35,6 +35,7 @@ import sympy as sp
 from scipy.optimize import brentq
 
 from theory.hypersphere_entropy import kl_deficit, lln_entropy, sphere_normaliser
+from theory.cli import CommandParser
 
 
 # ------------------------------------------------------------------------ the formulas
@@ -246,14 +247,10 @@ EXAMPLES = """examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):   # one line on stderr, exit code 2
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m theory.infoscale", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m theory.infoscale", epilog=EXAMPLES,
                 formatter_class=argparse.RawDescriptionHelpFormatter,
                 description="InfoScale factor (InfoScale paper Eq. 15), the exact entropy "
                 "drift it leaves under Assumptions 3.1-3.2 (Eq. 9 by quadrature), and the "

@@ -12,6 +12,7 @@ import json
 import math
 import sys
 
+from .cli import CommandParser
 from .softmax_temperature import TemperatureInputError, temperature_rules
 
 EXAMPLES = """examples:
@@ -23,14 +24,10 @@ EXAMPLES = """examples:
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit code 2
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m theory.temperature", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m theory.temperature", epilog=EXAMPLES,
                 formatter_class=argparse.RawDescriptionHelpFormatter,
                 description="Softmax temperature for length extrapolation: every rule "
                 "(Prop. 1, Prop. 2, log_Lex Ltr, InfoScale, YaRN, LongRoPE) side by "

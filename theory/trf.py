@@ -21,6 +21,7 @@ from theory.receptive_field import analyse_series, compare_trf, trf_table, trf_t
 from theory.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
 from theory.series_convergence import SeriesError, check_terms, decide
 from theory.time_budget import BudgetExceeded
+from theory.cli import CommandParser
 
 EPILOG = """examples:
   python -m theory.trf --rpe "exp(-ln(n)**2)"              # the paper's Type2
@@ -39,14 +40,10 @@ TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22
 """
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m theory.trf", description=__doc__.split("\n\n")[1].replace("\n", " "),
+    p = CommandParser(prog="python -m theory.trf", description=__doc__.split("\n\n")[1].replace("\n", " "),
                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--rpe", help="b_n = exp(RPE) as the paper writes it, or a named RPE")
