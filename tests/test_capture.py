@@ -238,10 +238,82 @@ def test_capture_equals_stock_with_padding_mask(idx):
 
 @pytest.mark.parametrize("module", ["empirical.stats", "empirical.capture", "empirical.align",
                                     "empirical.assumptions", "empirical.collect",
-                                    "empirical.corpora", "empirical.paper_runs"])
+                                    "empirical.corpora", "empirical.paper_runs", "empirical.models"])
 def test_docstring_examples(module):
     """The doctests of empirical/ (pytest collects doctests only under theory/)."""
     import doctest
     import importlib
     res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert res.attempted > 0 and res.failed == 0
+
+
+def _tiny_checkpoint(path):
+    """A seeded tiny LLaMA and a word-level tokenizer saved with save_pretrained."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    torch.manual_seed(3)
+    model = transformers.LlamaModel(transformers.LlamaConfig(
+        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
+        num_key_value_heads=2, vocab_size=100)).eval()
+    model.save_pretrained(path)
+    tok = Tokenizer(models.WordLevel({f"w{i}": i for i in range(100)}, unk_token="w0"))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    transformers.PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="w0").save_pretrained(path)
+    return model
+
+
+# device maps through the project's loader; on a CPU-only machine "auto" maps to cpu
+DEVICE_MAPS = ["cpu", "auto", '{"": "cpu"}']
+
+
+@pytest.mark.parametrize("device_map", DEVICE_MAPS)
+def test_device_map_checkpoint_stats_equal_plain(tmp_path, device_map, monkeypatch):
+    pytest.importorskip("accelerate")
+    from empirical.measure import collect_stats
+    from empirical.models import input_device, load_model
+    built = _tiny_checkpoint(tmp_path)
+    plain = load_model(str(tmp_path))
+    seen, orig = [], transformers.AutoModel.from_pretrained
+    monkeypatch.setattr(transformers.AutoModel, "from_pretrained",
+                        lambda *a, **kw: seen.append(kw.get("device_map")) or orig(*a, **kw))
+    mapped = load_model(str(tmp_path), device_map=device_map)
+    # the map reached from_pretrained (transformers sets hf_device_map only for >1 device)
+    assert seen == [json.loads(device_map) if device_map.startswith("{") else device_map]
+    assert input_device(mapped.model) == torch.device("cpu")
+    assert mapped.encode("w5 w7") == [5, 7]
+    seqs = [torch.randint(0, 100, (1, 40), generator=torch.Generator().manual_seed(i))
+            for i in range(2)]
+    ref = collect_stats(built, seqs, sorted_layers="all", block_bytes=4096)
+    for lm in (plain, mapped):
+        got = collect_stats(lm.model, seqs, sorted_layers="all", block_bytes=4096)
+        assert got.order == ref.order
+        for name in ref.order:
+            a, b = ref.layers[name], got.layers[name]
+            for f in ("rows", "pmax_sum", "ent_sum", "mass", "sorted_sum", "sorted_count"):
+                np.testing.assert_allclose(getattr(b, f), getattr(a, f), rtol=1e-5, atol=1e-6)
+
+
+def test_device_map_config_built_model_dispatch():
+    """Config-built models are placed with accelerate's dispatch_model after the seeded
+    build, so their weights and statistics do not depend on the map."""
+    pytest.importorskip("accelerate")
+    from empirical.measure import collect_stats
+    from empirical.models import dispatch
+    torch.manual_seed(4)
+    model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
+    ref_model = copy.deepcopy(model)
+    mapped = dispatch(model, "auto")
+    assert mapped.hf_device_map
+    seqs = [torch.randint(0, 100, (1, 33), generator=torch.Generator().manual_seed(9))]
+    ref = collect_stats(ref_model, seqs, sorted_layers="all", block_bytes=4096).summary()
+    got = collect_stats(mapped, seqs, sorted_layers="all", block_bytes=4096).summary()
+    for name in ref:
+        for k in ("pmax", "entropy", "mean_distance", "sigma", "lmax"):
+            assert got[name][k] == pytest.approx(ref[name][k], rel=1e-6)
+
+
+@pytest.mark.parametrize("text", ['{"a": ', '["cpu"]', '{"a": [1]}', " "])
+def test_device_map_bad_input_is_one_line_error(text, capsys):
+    from empirical.collect import main
+    assert main(["--model", "t5-config:tiny", "--device-map", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "device-map" in err
