@@ -190,8 +190,7 @@ def dispatch(model: torch.nn.Module, device_map) -> torch.nn.Module:
         model = dispatch_model(model, device_map)
     except (ValueError, RuntimeError, KeyError) as exc:
         raise ModelSpecError(f"--device-map: {str(exc).splitlines()[0]}") from None
-    model.hf_device_map = device_map
-    return model
+    return model                 # dispatch_model sets model.hf_device_map
 
 
 def input_device(model: torch.nn.Module) -> torch.device:
