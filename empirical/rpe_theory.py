@@ -8,7 +8,7 @@ Learned float32 values are passed as sympy Floats (17 digits).
 
 >>> from empirical.rpe import build_rpe
 >>> rpe_b_expressions(build_rpe("alibi", 2))[0]
-(exp(-n/16), 0)
+(exp(-0.0625*n), 0)
 """
 from __future__ import annotations
 
