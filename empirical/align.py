@@ -28,6 +28,7 @@ import sys
 import time
 
 import numpy as np
+from theory.cli import CommandParser
 
 PAPER_GRID = tuple(round(1.0 - 0.05 * i, 2) for i in range(11))   # Algorithm 1
 
@@ -200,7 +201,7 @@ def _print_text(res):
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m empirical.align", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m empirical.align", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 description="Algorithm 1 (attention alignment by softmax "
                                 "temperature) on a model: paper grid, bisection, Props. 1-2.")

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import numpy as np
 from scipy import stats as sps
+from theory.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump
@@ -164,7 +165,7 @@ def _print_table(res):
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m empirical.assumptions", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m empirical.assumptions", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 description="QQ plots (Assumption 1) and the lmax/sigma "
                                 "table (Assumption 2, Table 7) of a model's attention logits.")

@@ -26,6 +26,7 @@ from .extrapolate import evaluate_runs, plot_ppl, table, write_csv
 from .rpe import LABELS, PAPER_SET
 from .train import build_parser as train_parser
 from .train import train
+from theory.cli import CommandParser
 
 DEFAULT_STEPS, QUICK_STEPS = 400, 60
 CONVERGENT = ("alibi", "kerple_log", "kerple_power", "sandwich", "type1", "type2")
@@ -120,7 +121,7 @@ def run_bundle(args) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m empirical.bundle", description=__doc__,
+    p = CommandParser(prog="python -m empirical.bundle", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--budget-steps", type=int, default=None,
                    help=f"training steps per RPE (default {DEFAULT_STEPS}; --quick: {QUICK_STEPS})")

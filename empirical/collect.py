@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from .stats import AttentionStats
+from theory.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json
@@ -79,7 +80,7 @@ def rank_share(n: int, rank: int, world: int) -> list:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m empirical.collect", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m empirical.collect", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 description="Collect mergeable attention statistics "
                                 "(single process, or under torchrun with all-reduce).")

@@ -35,6 +35,7 @@ from tqdm import tqdm
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
+from theory.cli import CommandParser
 
 EPSILONS = tuple(np.round(np.linspace(0.02, 1.0, 50), 4))
 EPILOG = """examples:
@@ -176,7 +177,7 @@ def plot_erf(results, path, note="") -> None:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m empirical.erf", description=__doc__,
+    p = CommandParser(prog="python -m empirical.erf", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+")
     p.add_argument("--length", type=int, default=None, help="chunk length (default 4 x training length)")

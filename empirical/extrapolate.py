@@ -25,6 +25,7 @@ from tqdm import tqdm
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
+from theory.cli import CommandParser
 
 EPILOG = """examples:
   python -m empirical.extrapolate runs/* --lengths 128 256 512 1024 2048 --json
@@ -124,7 +125,7 @@ def table(rows) -> dict:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m empirical.extrapolate", description=__doc__,
+    p = CommandParser(prog="python -m empirical.extrapolate", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+", help="run folders written by empirical.train")
     p.add_argument("--lengths", type=int, nargs="+", default=[128, 256, 512, 1024, 2048])

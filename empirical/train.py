@@ -23,6 +23,7 @@ from .corpora import CORPORA, CorpusError
 from .data import load_split, sample_batch
 from .rpe import build_rpe
 from .tiny_lm import LMConfig, TinyLM
+from theory.cli import CommandParser
 
 EPILOG = """examples:
   python -m empirical.train --rpe type2 --corpus stdlib --seq-len 128 --steps 400 --out runs/type2
@@ -32,7 +33,7 @@ EPILOG = """examples:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m empirical.train", description=__doc__,
+    p = CommandParser(prog="python -m empirical.train", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--rpe", default="type2", help="named RPE (type1 type2 inv_n inv_nlogn "
                    "alibi kerple_log kerple_power sandwich t5 sinusoidal none) or a formula b_n")

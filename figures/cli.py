@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from .registry import load_all
+from theory.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m figures --list
@@ -18,7 +19,7 @@ EXAMPLES = """examples:
 
 def main(argv=None) -> int:
     figs = load_all()
-    p = argparse.ArgumentParser(prog="python -m figures", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m figures", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 description="Regenerate the papers' figures with theory "
                                 "and experiment on the same axes (PNG + data).")

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from .registry import PAPERS, VERDICTS, Context, load_all, run_claim
+from theory.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training
@@ -21,7 +22,7 @@ EXAMPLES = """examples:
 
 
 def build_parser():
-    p = argparse.ArgumentParser(prog="python -m paper_checks", epilog=EXAMPLES,
+    p = CommandParser(prog="python -m paper_checks", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 description="Check every claim of the three papers and "
                                 "write a report (Markdown with figures, and JSON).")
