@@ -9,7 +9,7 @@ Baseline: Monte Carlo, in the same process.
 """
 import time
 
-from theory.gaussian_softmax import _laplace_integrals, expected_pmax, mc_softmax_stats
+from theory.temperature.gaussian_softmax import laplace_integrals, expected_pmax, mc_softmax_stats
 
 CASES = [(512, 1.0), (512, 2.7), (15000, 2.7), (10 ** 5, 4.0)]
 
@@ -19,7 +19,7 @@ def main():
           f"{'draws':>6s} {'SE(H)':>8s} {'MC time to SE 1e-4 / quad':>26s}")
     for L, s in CASES:
         t0 = time.perf_counter()
-        _laplace_integrals(L, s)
+        laplace_integrals(L, s)
         t1 = time.perf_counter()
         expected_pmax(L, s)
         t2 = time.perf_counter()

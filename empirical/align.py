@@ -28,7 +28,7 @@ import sys
 import time
 
 import numpy as np
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 PAPER_GRID = tuple(round(1.0 - 0.05 * i, 2) for i in range(11))   # Algorithm 1
 
@@ -62,16 +62,16 @@ def log_rule_tau(l_tr, l_ex):
 
 
 def theory_rules(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr, d=None) -> dict:
-    """Props. 1-2 and the log rule: from ``theory.softmax_temperature`` when that module
+    """Props. 1-2 and the log rule: from ``theory.temperature.rules`` when that module
     exists (another area), else the local references above; ``source`` says which."""
     try:
-        from theory import softmax_temperature as tst
+        from theory.temperature import rules as tst
         rules = tst.temperature_rules(l_tr, l_ex, sigma_tr=sigma_tr, sigma_ex=sigma_ex,
                                       pmax_tr=pmax_tr, d=d)
         return {k: {"tau": None if v.tau is None else float(v.tau), "source": v.source,
                     "note": getattr(v, "note", "")} for k, v in rules.items()}
     except ImportError:
-        src = "empirical.align local reference (theory.softmax_temperature not present)"
+        src = "empirical.align local reference (theory.temperature.rules not present)"
         return {"prop1": {"tau": prop1_tau(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr),
                           "source": src, "note": "larger root"},
                 "prop2": {"tau": prop2_tau(l_tr, l_ex, sigma_tr, sigma_ex), "source": src,
@@ -88,10 +88,10 @@ def head_dim(model):
 
 
 def _theory_grid(stat_fn, target, grid):
-    """Cross-check: theory.softmax_temperature.algorithm1_grid on the same (cached)
+    """Cross-check: theory.temperature.rules.algorithm1_grid on the same (cached)
     statistic; None when that module is absent."""
     try:
-        from theory.softmax_temperature import algorithm1_grid
+        from theory.temperature.rules import algorithm1_grid
     except ImportError:
         return None
     return algorithm1_grid(stat_fn, target, grid).tau

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 from scipy import stats as sps
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump

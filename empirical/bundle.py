@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -26,7 +25,7 @@ from .extrapolate import evaluate_runs, plot_ppl, table, write_csv
 from .rpe import LABELS, PAPER_SET
 from .train import build_parser as train_parser
 from .train import train
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 DEFAULT_STEPS, QUICK_STEPS = 400, 60
 CONVERGENT = ("alibi", "kerple_log", "kerple_power", "sandwich", "type1", "type2")

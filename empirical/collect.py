@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from .stats import AttentionStats
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json

@@ -25,7 +25,7 @@ from tqdm import tqdm
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 EPILOG = """examples:
   python -m empirical.extrapolate runs/* --lengths 128 256 512 1024 2048 --json

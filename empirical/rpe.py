@@ -43,10 +43,10 @@ import numpy as np
 import torch
 import torch.nn as nn
 
-from theory.expressions import N, ExpressionError, parse_expression
-from theory.rpe_library import log_b_values, resolve_rpe
+from theory.series.expressions import N, ExpressionError, parse_expression
+from theory.series.rpe_library import log_b_values, resolve_rpe
 
-#: name -> (formula for b_n, start index, theory.rpe_library name) of each fixed RPE
+#: name -> (formula for b_n, start index, theory.series.rpe_library name) of each fixed RPE
 FIXED_FORMULAS = {
     "type1": ("1/n**2", 1, "type1"),
     "type2": ("exp(-ln(n)**2)", 1, "type2"),
@@ -101,7 +101,7 @@ class RPE(nn.Module):
 class ExpressionRPE(RPE):
     """bias(t) = log b_{start+t} for a formula ``b_n`` of the theory parser (same heads).
 
-    Values come from :func:`theory.rpe_library.log_b_values` (the theory's own log b_n),
+    Values come from :func:`theory.series.rpe_library.log_b_values` (the theory's own log b_n),
     so the model and the TRF use one definition of the series.
     """
 

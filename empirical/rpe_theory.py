@@ -1,8 +1,8 @@
 """The theory-side series b_n of a (possibly trained) RPE module.
 
 ``rpe_b_expressions(rpe)`` returns one ``(b_n sympy expression, start)`` per head, built
-with :func:`theory.rpe_library.resolve_rpe` from the module's (learned) parameters, so
-the model's bias at distance t equals ``theory.rpe_library.log_b_values(b, [t], start)``.
+with :func:`theory.series.rpe_library.resolve_rpe` from the module's (learned) parameters, so
+the model's bias at distance t equals ``theory.series.rpe_library.log_b_values(b, [t], start)``.
 It returns ``None`` for RPEs without a closed form (T5 buckets, sinusoidal, none).
 Learned float32 values are passed as sympy Floats (17 digits).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from theory.rpe_library import resolve_rpe
+from theory.series.rpe_library import resolve_rpe
 
 
 def _num(x: float):

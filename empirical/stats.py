@@ -30,7 +30,6 @@ Example (one head, two rows of length 3, no mask):
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -298,6 +297,7 @@ def full_matrix_stats(logits: torch.Tensor) -> dict:
 def entropy_from_logsumexp(logits: torch.Tensor) -> torch.Tensor:
     """Softmax entropy :math:`H = \\log D - \\sum_i p_i l_i` (App. A.3), a second method.
 
+    >>> import math
     >>> round(float(entropy_from_logsumexp(torch.zeros(4))), 6) == round(math.log(4), 6)
     True
     """

@@ -23,7 +23,7 @@ from .corpora import CORPORA, CorpusError
 from .data import load_split, sample_batch
 from .rpe import build_rpe
 from .tiny_lm import LMConfig, TinyLM
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 EPILOG = """examples:
   python -m empirical.train --rpe type2 --corpus stdlib --seq-len 128 --steps 400 --out runs/type2

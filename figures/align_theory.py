@@ -22,11 +22,11 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from theory.gaussian_softmax import (approx_entropy, approx_log_partition,  # noqa: E402
+from theory.temperature.gaussian_softmax import (approx_entropy, approx_log_partition,  # noqa: E402
                                      entropy_alignment_tau_exact, expected_log_partition,
                                      expected_entropy, expected_pmax, mc_softmax_stats,
                                      pmax_alignment_tau_exact)
-from theory.softmax_temperature import (algorithm1_continuous, logit_stat_fn,  # noqa: E402
+from theory.temperature.rules import (algorithm1_continuous, logit_stat_fn,  # noqa: E402
                                         prop1_temperature, prop2_temperature)
 
 from .registry import figure  # noqa: E402

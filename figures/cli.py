@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from .registry import load_all
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m figures --list

@@ -24,10 +24,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from figures.registry import figure  # noqa: E402
-from theory.cosscale import (eta_star, eta_star_series, mc_peak,  # noqa: E402
+from theory.infoscale.cosscale import (eta_star, eta_star_series, mc_peak,  # noqa: E402
                              tilted_mode_numeric)
-from theory.hypersphere_entropy import mc_softmax_entropy  # noqa: E402
-from theory.infoscale import SCALINGS, drift_grid  # noqa: E402
+from theory.infoscale.hypersphere_entropy import mc_softmax_entropy  # noqa: E402
+from theory.infoscale.infoscale import SCALINGS, drift_grid  # noqa: E402
 
 FIG4_ALPHAS = (8, 16, 32, 64, 96, 128, 256)     # the CosScale values of the paper (A.6)
 FIG4_DS = (16, 32, 64, 128)                      # 128 = GAU-alpha head dim

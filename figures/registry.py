@@ -9,7 +9,7 @@ import importlib
 import pkgutil
 from dataclasses import dataclass
 
-FIGURES: dict = {}
+from theory.core.registry import Registry
 
 
 @dataclass
@@ -21,11 +21,12 @@ class Figure:
     empirical: bool = False
 
 
+FIGURES: Registry[Figure] = Registry("figure")
+
+
 def figure(name: str, paper: str, description: str, empirical: bool = False):
     def register(make):
-        if name in FIGURES:
-            raise ValueError(f"duplicate figure name {name!r}")
-        FIGURES[name] = Figure(name, paper, description, make, empirical)
+        FIGURES.add(name, Figure(name, paper, description, make, empirical))
         return make
     return register
 

@@ -11,7 +11,7 @@ Eq. 22 drawn over it; right panel, absolute TRF against eps (1 .. 1e-6, log axes
 
 Parameters are ours (the paper gives none): ALiBi k = 1, Kerple-log k = 1, r = 1.5,
 Kerple-power k = 1, r = 0.5, Sandwich d = 128, r = 1e4, k = 1/8; see
-:data:`figures.rpe_trf_reference.FAMILIES`.
+:data:`theory.series.reference.FAMILIES`.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from figures import rpe_trf_reference as ref
+from theory.series import reference as ref
 from figures.registry import figure
 
 CONVERGENT = [n for n, (_, _, conv) in ref.FAMILIES.items() if conv]

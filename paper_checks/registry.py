@@ -14,6 +14,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from theory.core.registry import Registry
+
 PAPERS = {
     "rpe": "rpe-extrapolation-conditions.txt (Length extrapolation conditions for RPE)",
     "align": "attention-alignment-t5.txt (Attention alignment / T5 temperature)",
@@ -63,7 +65,7 @@ class Context:
     quick: bool = False
 
 
-REGISTRY: dict = {}
+REGISTRY: Registry[Claim] = Registry("claim id")
 
 
 def claim(id: str, paper: str, location: str, statement: str, kind: str = "numeric",
@@ -75,19 +77,20 @@ def claim(id: str, paper: str, location: str, statement: str, kind: str = "numer
         raise ValueError(f"unknown kind {kind!r}; one of {KINDS}")
 
     def register(check):
-        if id in REGISTRY:
-            raise ValueError(f"duplicate claim id {id!r}")
-        REGISTRY[id] = Claim(id, paper, location, statement, kind, check,
-                             empirical or kind == "empirical")
+        REGISTRY.add(id, Claim(id, paper, location, statement, kind, check,
+                               empirical or kind == "empirical"))
         return check
     return register
 
 
 def load_all() -> dict:
-    """Import every module under ``paper_checks.claims`` (each registers its claims)."""
-    from . import claims
-    for info in sorted(pkgutil.iter_modules(claims.__path__), key=lambda m: m.name):
-        importlib.import_module(f"{claims.__name__}.{info.name}")
+    """Import every ``*claims`` module of each paper's package (``paper_checks.rpe``,
+    ``paper_checks.align``, ``paper_checks.infoscale``); each registers its claims."""
+    for paper in PAPERS:
+        pkg = importlib.import_module(f"paper_checks.{paper}")
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+            if info.name.endswith("claims"):
+                importlib.import_module(f"{pkg.__name__}.{info.name}")
     return REGISTRY
 
 

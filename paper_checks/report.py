@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from .registry import PAPERS, VERDICTS, Context, load_all, run_claim
-from theory.cli import CommandParser
+from theory.core.cli import CommandParser
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training

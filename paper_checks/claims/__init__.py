@@ -1,1 +1,0 @@
-"""One module per area; importing a module registers its claims."""

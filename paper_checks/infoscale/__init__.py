@@ -1,0 +1,1 @@
+"""Claims of the InfoScale/CosScale paper: ``claims`` and the paper's tables (``tables``)."""

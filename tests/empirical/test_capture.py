@@ -1,0 +1,319 @@
+"""Capture and streaming statistics (issue 5): capture-on == stock, temperature,
+block-wise == full-matrix statistics at L = 2048, mergeability, distributed == single."""
+import copy
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+from empirical.capture import (CAPTURE_NAME, attention_module_names,  # noqa: E402
+                               capture, capture_attention_forward)
+from empirical.stats import AttentionStats, full_matrix_stats  # noqa: E402
+
+pytestmark = pytest.mark.empirical
+ROOT = Path(__file__).resolve().parents[2]
+torch.set_num_threads(1)
+transformers.logging.set_verbosity_error()
+
+# (name, model factory, extra forward kwargs) -- one declarative list, one test
+T5 = dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16, vocab_size=100)
+CASES = [
+    ("t5-encoder", lambda: transformers.T5EncoderModel(transformers.T5Config(**T5)), {}),
+    ("t5-encoder-decoder", lambda: transformers.T5ForConditionalGeneration(
+        transformers.T5Config(**T5)), {"decoder_input_ids": torch.arange(9)[None] + 3}),
+    ("llama-rotary-gqa", lambda: transformers.LlamaModel(transformers.LlamaConfig(
+        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
+        num_key_value_heads=2, vocab_size=100)), {}),
+    ("bloom-alibi", lambda: transformers.BloomModel(transformers.BloomConfig(
+        hidden_size=64, n_layer=2, n_head=4, vocab_size=100)), {}),
+    ("bert", lambda: transformers.BertModel(transformers.BertConfig(
+        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
+        vocab_size=100)), {}),
+]
+
+
+def _out(o):
+    return o.logits if getattr(o, "logits", None) is not None else o.last_hidden_state
+
+
+@pytest.mark.parametrize("name,factory,kw", CASES, ids=[c[0] for c in CASES])
+def test_capture_equals_stock(name, factory, kw):
+    torch.manual_seed(0)
+    model = factory().eval()
+    ids = torch.randint(0, 100, (1, 37))
+    before = model.config._attn_implementation
+    with torch.no_grad():
+        ref = _out(model(ids, **kw))
+        stats = AttentionStats(sorted_layers="all")
+        with capture(model, stats=stats, block_size=5) as session:   # 8 blocks, ragged end
+            got = _out(model(ids, **kw))
+    assert session.calls >= 2 and len(stats.order) >= 2
+    assert float((got - ref).abs().max()) < 1e-5
+    assert model.config._attn_implementation == before
+    # every captured row is a probability distribution: pmax in (0, 1]
+    for s in stats.summary().values():
+        assert 0 < s["pmax"] <= 1
+
+
+def test_capture_removed_after_error():
+    from transformers import AttentionInterface
+    model = CASES[0][1]().eval()
+    with pytest.raises(RuntimeError):
+        with capture(model):
+            raise RuntimeError("boom")
+    assert model.config._attn_implementation == "sdpa"
+    assert CAPTURE_NAME not in AttentionInterface._global_mapping
+
+
+def test_temperature_all_layers_equals_scaled_weights():
+    """T5 logits are q.k + b (no 1/sqrt(d)); tau = 0.5 is the stock model with the query
+    projections and the shared relative bias doubled."""
+    torch.manual_seed(1)
+    model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
+    ref = copy.deepcopy(model)
+    with torch.no_grad():
+        for blk in ref.encoder.block:
+            blk.layer[0].SelfAttention.q.weight *= 2
+        ref.encoder.block[0].layer[0].SelfAttention.relative_attention_bias.weight *= 2
+        ids = torch.randint(0, 100, (1, 30))
+        with capture(model, tau=0.5):
+            got = model(ids).last_hidden_state
+        assert float((got - ref(ids).last_hidden_state).abs().max()) < 1e-5
+        assert float((got - model(ids).last_hidden_state).abs().max()) > 1e-3
+
+
+def test_temperature_chosen_layer_equals_scaled_weights():
+    """tau on ``layers.1`` only of a LLaMA (rotary is linear in q) == q_proj of layer 1
+    scaled by 1/tau in the stock model."""
+    torch.manual_seed(2)
+    model = CASES[2][1]().eval()
+    ref = copy.deepcopy(model)
+    with torch.no_grad():
+        ref.layers[1].self_attn.q_proj.weight /= 0.7
+        ids = torch.randint(0, 100, (1, 25))
+        with capture(model, tau=0.7, tau_layers=[r"^layers\.1\."]):
+            got = model(ids).last_hidden_state
+        assert float((got - ref(ids).last_hidden_state).abs().max()) < 1e-5
+
+
+class _Dummy(torch.nn.Module):
+    is_causal = False
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_blockwise_stats_equal_full_matrix_L2048(causal):
+    """The attention function's block-wise statistics vs the materialised (B, H, L, L)
+    computation in float64, at L = 2048 with a T5-style additive bias."""
+    torch.manual_seed(3)
+    L, H, D = 2048, 2, 16
+    q, k, v = (torch.randn(1, H, L, D) for _ in range(3))
+    bias = torch.randn(1, H, L, L) * 0.5
+    mod = _Dummy()
+    mod.is_causal = causal
+    stats = AttentionStats(sorted_layers=["x"])
+    import empirical.capture as cap
+    from empirical.capture import CaptureSession
+    session = CaptureSession(stats=stats, block_size=96)       # 22 ragged blocks
+    cap._MODULES[id(mod)] = (session, "x")
+    try:
+        out, _ = capture_attention_forward(mod, q, k, v, None, scaling=D ** -0.5,
+                                           position_bias=bias)
+    finally:
+        cap._MODULES.pop(id(mod))
+    logits = q @ k.transpose(-1, -2) * D ** -0.5 + bias
+    if causal:
+        logits = logits.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
+    ref = full_matrix_stats(logits)
+    ls = stats.layers["x"]
+    diffs = {
+        "pmax": np.abs(ls.pmax_sum / ls.rows - ref["pmax"]).max(),
+        "entropy": np.abs(ls.ent_sum / ls.rows - ref["entropy"]).max(),
+        "mean_distance": np.abs(ls.mean_distance() - ref["mean_distance"]).max(),
+        "mass": np.abs(ls.mass - ref["mass"]).max(),
+        "averaged_logit_vector": np.abs(ls.averaged_logit_vector()
+                                        - ref["averaged_logit_vector"]).max(),
+        "output": float((out.transpose(1, 2) - torch.softmax(logits, -1) @ v).abs().max()),
+    }
+    print("max abs difference block-wise vs full matrix, L=2048:", diffs)
+    # float32 blocks vs float64 reference; distances are in tokens (up to 2047)
+    tol = {"pmax": 1e-6, "entropy": 1e-5, "mean_distance": 1e-3, "mass": 1e-4,
+           "averaged_logit_vector": 1e-5, "output": 1e-5}
+    assert all(diffs[k] < tol[k] for k in tol), diffs
+
+
+def test_merge_of_shards_equals_single_pass():
+    torch.manual_seed(4)
+    blocks = [torch.randn(1, 3, 64, 200) for _ in range(4)]
+    single, shards = AttentionStats(sorted_layers="all"), []
+    for i, lg in enumerate(blocks):
+        single.update("a", lg, torch.softmax(lg, -1), row0=0)
+        s = AttentionStats(sorted_layers="all")
+        s.update("a", lg, torch.softmax(lg, -1), row0=0)
+        shards.append(s)
+    merged = shards[0]
+    for s in shards[1:]:
+        merged.merge(s)
+    from empirical.collect import flatten, unflatten
+    assert np.allclose(flatten(merged), flatten(single), rtol=1e-12, atol=1e-12)
+    back = unflatten(copy.deepcopy(single), flatten(single))
+    assert np.array_equal(flatten(back), flatten(single))
+    # state round trip (JSON) is exact
+    again = AttentionStats.from_state(json.loads(json.dumps(single.state())))
+    assert np.array_equal(flatten(again), flatten(single))
+
+
+def test_merge_of_different_lengths_pads():
+    a, b = AttentionStats(sorted_layers="all"), AttentionStats(sorted_layers="all")
+    la, lb = torch.randn(1, 1, 10, 10), torch.randn(1, 1, 30, 30)
+    a.update("x", la, torch.softmax(la, -1), 0)
+    b.update("x", lb, torch.softmax(lb, -1), 0)
+    a.merge(b)
+    ls = a.layers["x"]
+    assert ls.max_len == 30 and ls.rows.sum() == 40
+    assert np.isclose(ls.mass.sum(), 40.0)                     # every row sums to one
+
+
+@pytest.mark.slow
+def test_torchrun_two_processes_equal_single(tmp_path):
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
+    args = ["--model", "t5-config:tiny", "--length", "256", "--n-seq", "4"]
+    subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone",
+                    "--nproc-per-node", "2", "-m", "empirical.collect", *args,
+                    "--out", str(tmp_path / "d.json")], check=True, cwd=ROOT, env=env,
+                   capture_output=True)
+    subprocess.run([sys.executable, "-m", "empirical.collect", *args, "--out",
+                    str(tmp_path / "s.json")], check=True, cwd=ROOT, env=env,
+                   capture_output=True)
+    from empirical.collect import flatten
+    d, s = (flatten(AttentionStats.from_state(json.loads((tmp_path / f).read_text())))
+            for f in ("d.json", "s.json"))
+    assert d.size == s.size and np.allclose(d, s, rtol=1e-12, atol=1e-12)
+
+
+def test_attention_module_names_t5_encdec():
+    m = CASES[1][1]()
+    names = attention_module_names(m)
+    assert len(names) == 2 + 2 * 2           # encoder self; decoder self + cross
+    assert names[0] == "encoder.block.0.layer.0.SelfAttention"
+
+
+def test_capture_with_autograd_matches_stock_gradients():
+    """Without torch.no_grad the capture takes its out-of-place path: same outputs and
+    the same gradients as the stock model."""
+    torch.manual_seed(5)
+    model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
+    ids = torch.randint(0, 100, (1, 21))
+    model(ids).last_hidden_state.square().sum().backward()
+    ref = model.encoder.block[0].layer[0].SelfAttention.q.weight.grad.clone()
+    model.zero_grad()
+    with capture(model, stats=AttentionStats(), block_size=8):
+        model(ids).last_hidden_state.square().sum().backward()
+    got = model.encoder.block[0].layer[0].SelfAttention.q.weight.grad
+    assert torch.allclose(got, ref, rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("idx", [2, 4], ids=["llama-padded-batch", "bert-padded-batch"])
+def test_capture_equals_stock_with_padding_mask(idx):
+    """A batch of two with right padding: the model's boolean mask reaches the capture;
+    outputs at real tokens equal the stock ones."""
+    torch.manual_seed(6)
+    model = CASES[idx][1]().eval()
+    ids = torch.randint(1, 100, (2, 19))
+    mask = torch.ones(2, 19, dtype=torch.long)
+    mask[1, 13:] = 0
+    with torch.no_grad():
+        ref = model(ids, attention_mask=mask).last_hidden_state
+        with capture(model, stats=AttentionStats(), block_size=4):
+            got = model(ids, attention_mask=mask).last_hidden_state
+    keep = mask.bool()
+    assert float((got[keep] - ref[keep]).abs().max()) < 1e-5
+
+
+@pytest.mark.parametrize("module", ["empirical.stats", "empirical.capture", "empirical.align",
+                                    "empirical.assumptions", "empirical.collect",
+                                    "empirical.corpora", "empirical.paper_runs", "empirical.models"])
+def test_docstring_examples(module):
+    """The doctests of empirical/ (pytest collects doctests only under theory/)."""
+    import doctest
+    import importlib
+    res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert res.attempted > 0 and res.failed == 0
+
+
+def _tiny_checkpoint(path):
+    """A seeded tiny LLaMA and a word-level tokenizer saved with save_pretrained."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    torch.manual_seed(3)
+    model = transformers.LlamaModel(transformers.LlamaConfig(
+        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
+        num_key_value_heads=2, vocab_size=100)).eval()
+    model.save_pretrained(path)
+    tok = Tokenizer(models.WordLevel({f"w{i}": i for i in range(100)}, unk_token="w0"))
+    tok.pre_tokenizer = pre_tokenizers.Whitespace()
+    transformers.PreTrainedTokenizerFast(tokenizer_object=tok, unk_token="w0").save_pretrained(path)
+    return model
+
+
+# device maps through the project's loader; on a CPU-only machine "auto" maps to cpu
+DEVICE_MAPS = ["cpu", "auto", '{"": "cpu"}']
+
+
+@pytest.mark.parametrize("device_map", DEVICE_MAPS)
+def test_device_map_checkpoint_stats_equal_plain(tmp_path, device_map, monkeypatch):
+    pytest.importorskip("accelerate")
+    from empirical.measure import collect_stats
+    from empirical.models import input_device, load_model
+    built = _tiny_checkpoint(tmp_path)
+    plain = load_model(str(tmp_path))
+    seen, orig = [], transformers.AutoModel.from_pretrained
+    monkeypatch.setattr(transformers.AutoModel, "from_pretrained",
+                        lambda *a, **kw: seen.append(kw.get("device_map")) or orig(*a, **kw))
+    mapped = load_model(str(tmp_path), device_map=device_map)
+    # the map reached from_pretrained (transformers sets hf_device_map only for >1 device)
+    assert seen == [json.loads(device_map) if device_map.startswith("{") else device_map]
+    assert input_device(mapped.model) == torch.device("cpu")
+    assert mapped.encode("w5 w7") == [5, 7]
+    seqs = [torch.randint(0, 100, (1, 40), generator=torch.Generator().manual_seed(i))
+            for i in range(2)]
+    ref = collect_stats(built, seqs, sorted_layers="all", block_bytes=4096)
+    for lm in (plain, mapped):
+        got = collect_stats(lm.model, seqs, sorted_layers="all", block_bytes=4096)
+        assert got.order == ref.order
+        for name in ref.order:
+            a, b = ref.layers[name], got.layers[name]
+            for f in ("rows", "pmax_sum", "ent_sum", "mass", "sorted_sum", "sorted_count"):
+                np.testing.assert_allclose(getattr(b, f), getattr(a, f), rtol=1e-5, atol=1e-6)
+
+
+def test_device_map_config_built_model_dispatch():
+    """Config-built models are placed with accelerate's dispatch_model after the seeded
+    build, so their weights and statistics do not depend on the map."""
+    pytest.importorskip("accelerate")
+    from empirical.measure import collect_stats
+    from empirical.models import dispatch
+    torch.manual_seed(4)
+    model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
+    ref_model = copy.deepcopy(model)
+    mapped = dispatch(model, "auto")
+    assert mapped.hf_device_map
+    seqs = [torch.randint(0, 100, (1, 33), generator=torch.Generator().manual_seed(9))]
+    ref = collect_stats(ref_model, seqs, sorted_layers="all", block_bytes=4096).summary()
+    got = collect_stats(mapped, seqs, sorted_layers="all", block_bytes=4096).summary()
+    for name in ref:
+        for k in ("pmax", "entropy", "mean_distance", "sigma", "lmax"):
+            assert got[name][k] == pytest.approx(ref[name][k], rel=1e-6)
+
+
+@pytest.mark.parametrize("text", ['{"a": ', '["cpu"]', '{"a": [1]}', " "])
+def test_device_map_bad_input_is_one_line_error(text, capsys):
+    from empirical.collect import main
+    assert main(["--model", "t5-config:tiny", "--device-map", text]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "device-map" in err

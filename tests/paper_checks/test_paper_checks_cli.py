@@ -1,0 +1,86 @@
+"""python -m paper_checks: list, select, JSON shape, report files, exit codes."""
+from theory.core.registry import Registry
+import json
+import subprocess
+import sys
+
+import pytest
+
+from paper_checks import registry, report
+from paper_checks.registry import APPROX, FAILS, HOLDS, Verdict, claim
+
+
+def run(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "paper_checks", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_unknown_id_is_exit_2_with_one_error_line():
+    p = run("--id", "no-such-claim")
+    assert p.returncode == 2
+    assert p.stderr.startswith("error:") and p.stderr.count("\n") == 1
+
+
+@pytest.fixture
+def toy_registry(monkeypatch):
+    """Three toy claims (one holds, one fails, one crashes) instead of the real ones."""
+    monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
+    claim("toy-a", "rpe", "Eq. 1", "one plus one is two")(
+        lambda ctx: Verdict(HOLDS, "1 + 1 == 2", {"value": 1 + 1}))
+    claim("toy-b", "align", "Eq. 2", "e is rational")(
+        lambda ctx: Verdict(FAILS, "e is irrational", {"e": 2.718281828}))
+    claim("toy-c", "infoscale", "Eq. 3", "crashes")(lambda ctx: 1 / 0)
+    claim("toy-d", "rpe", "Fig. 3", "needs training", kind="empirical")(
+        lambda ctx: Verdict(APPROX, "n/a"))
+    monkeypatch.setattr(report, "load_all", lambda: registry.REGISTRY)
+
+
+def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
+    code = report.main(["--json", "--no-figures", "--out", str(tmp_path)])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1  # a crashed check is the only failure
+    by_id = {c["id"]: c for c in out["claims"]}
+    assert by_id["toy-a"]["verdict"] == HOLDS and by_id["toy-b"]["verdict"] == FAILS
+    assert by_id["toy-c"]["verdict"] == "crashed"
+    assert by_id["toy-d"]["verdict"] == "skipped (empirical)"
+    for c in out["claims"]:
+        assert {"id", "paper", "location", "statement", "verdict", "evidence"} <= set(c)
+    assert out["summary"]["rpe"] == {HOLDS: 1, "skipped (empirical)": 1}
+    md = (tmp_path / "report.md").read_text()
+    assert "toy-b" in md and "does not hold" in md
+    findings = md.split("## Findings: claims that do not hold")[1].split("\n## ")[0]
+    assert "`toy-b`" in findings and "`toy-a`" not in findings
+    assert json.loads((tmp_path / "report.json").read_text())["claims"]
+
+
+def test_failing_claim_is_not_a_failure(toy_registry, tmp_path, capsys):
+    assert report.main(["--id", "toy-b", "--out", str(tmp_path)]) == 0  # --id: no figures
+    assert report.main(["--paper", "align", "--list"]) == 0
+    assert "toy-b" in capsys.readouterr().out
+
+
+def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkeypatch, capsys):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from figures import registry as fig_registry
+
+    def good(outdir, quick=False):
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [0, 1])
+        png = outdir / "toy.png"
+        fig.savefig(png)
+        plt.close(fig)
+        return {"png": png, "data": None, "comparison": {"max_abs_diff": 0.0}}
+
+    monkeypatch.setattr(fig_registry, "FIGURES", Registry("figure"))
+    fig_registry.figure("toy-fig", "rpe", "a line")(good)
+    fig_registry.figure("toy-emp", "rpe", "needs a model", empirical=True)(good)
+    fig_registry.figure("toy-bad", "align", "raises")(lambda outdir, quick=False: 1 / 0)
+    monkeypatch.setattr(fig_registry, "load_all", lambda: fig_registry.FIGURES)
+    code = report.main(["--paper", "rpe", "--out", str(tmp_path)])
+    assert code == 0                      # the crashing figure belongs to another paper
+    md = (tmp_path / "report.md").read_text()
+    assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
+    assert "toy-bad" not in md
+    assert report.main(["--out", str(tmp_path)]) == 1   # toy-c and toy-bad crash

@@ -1,0 +1,75 @@
+"""The safe parser: accepted formulas build the right sympy object, hostile text fails
+with ExpressionError, quickly."""
+import time
+
+import pytest
+import sympy as sp
+
+from theory.series.expressions import N, ExpressionError, parameter_symbol, parse_assignments, \
+    parse_expression
+
+k, r = parameter_symbol("k"), parameter_symbol("r")
+
+ACCEPTED = [  # (text, expected sympy expression built independently)
+    ("exp(-ln(n)**2)", sp.exp(-sp.log(N) ** 2)),          # Type2 of the RPE paper
+    ("1/n^2", N ** -2),                                      # '^' is power
+    ("n**-2", N ** -2),
+    ("1/(n*log(n))", 1 / (N * sp.log(N))),
+    ("exp(-0.5*n)", sp.exp(-N / 2)),                        # decimals become exact
+    # decimals outside float64's range: float('1e-400') is 0.0, which made the series 0
+    # (B = 0, "finite sum"); float('1e309') is inf.  The typed decimal is exact.
+    ("1e-400/n**2", sp.Integer(10) ** -400 / N ** 2),
+    ("1e309/n**2", sp.Integer(10) ** 309 / N ** 2),
+    ("1_000.5*n", sp.Rational(2001, 2) * N),
+    ("sqrt(n) + Abs(sin(n)) + cos(pi*n) + floor(n/2) + Min(n, 3) + Max(1, n)",
+     sp.sqrt(N) + sp.Abs(sp.sin(N)) + sp.cos(sp.pi * N) + sp.floor(N / 2) + sp.Min(N, 3)
+     + sp.Max(1, N)),
+    ("log(n, 2)", sp.log(N, 2)),
+    ("E**(-n)", sp.exp(-N)),
+    ("Piecewise((1, n < 8), (1/n**2, True))",
+     sp.Piecewise((1, N < 8), (N ** -2, True))),
+]
+
+
+@pytest.mark.parametrize("text, expected", ACCEPTED)
+def test_accepted(text, expected):
+    assert sp.simplify(parse_expression(text) - expected) == 0
+
+
+def test_parameters_declared_and_free():
+    assert parse_expression("log(1+k*n)**(-r)", params={"k", "r"}) == sp.log(1 + k * N) ** -r
+    with pytest.raises(ExpressionError, match="unknown name 'k'"):
+        parse_expression("exp(-k*n)")
+    assert parse_expression("exp(-k*n)", free_params=True) == sp.exp(-k * N)
+
+
+HOSTILE = [
+    "__import__('os').system('x')", "os.system('ls')", "(lambda: 1)()", "'abc'",
+    "b'abc'", "[1, 2]", "{1: 2}", "n if n else 1", "n and 1", "x[0]", "f'{n}'",
+    "exp(n, base=2)", "open('/etc/passwd')", "eval('1')", "getattr(n, 'x')",
+    "", "   ", "\u00f1", "ｎ**2", "n**", "1/0", "10**10**10", "9**9**9**9",
+    "True", "None", "1j*n", "float('nan')", "nan", "n; import os", "exp()",
+    "log(n, 2, 3)", "exp(" * 100 + "n" + ")" * 100, "+".join(["n"] * 500),
+    "Piecewise((1, n == 2))", "Piecewise(1)", "exp(10**6)",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_hostile_rejected_quickly(text):
+    t0 = time.perf_counter()
+    with pytest.raises(ExpressionError) as info:
+        parse_expression(text, free_params=text == "nan")
+    assert time.perf_counter() - t0 < 2.0, "rejection must be fast"
+    assert "\n" not in str(info.value)  # one line, fit for 'error: ...'
+
+
+def test_huge_symbolic_exponent_is_kept_symbolic():
+    # n**(10**10) is a legitimate (rapidly diverging) term: built, not expanded
+    assert parse_expression("n**(10**10)") == N ** (10 ** 10)
+
+
+def test_assignments():
+    assert parse_assignments(["k=1", "r=1.5"]) == {"k": 1, "r": sp.Rational(3, 2)}
+    for bad in (["k"], ["n=1"], ["k=n"], ["k=os"], ["1k=2"]):
+        with pytest.raises(ExpressionError):
+            parse_assignments(bad)

@@ -1,0 +1,127 @@
+"""python -m theory.trf: JSON keys, human output, exit codes, hostile inputs."""
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from theory.series.cli import main
+
+
+def run_json(capsys, *argv):
+    assert main(list(argv) + ["--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_keys_type2(capsys):
+    out = run_json(capsys, "--rpe", "exp(-ln(n)**2)", "--eps", "0.1", "1e-6")
+    for key in ("converges", "certificate", "start", "sum", "trf", "asymptotic"):
+        assert key in out
+    assert out["converges"] is True and out["start"] == 1
+    assert out["sum"].startswith("2.23818130679669")
+    assert [t["value"] for t in out["trf"]] == [4, 48] and all(t["exact"] for t in out["trf"])
+    assert out["asymptotic"] == "ln TRF(eps) ~ sqrt(ln(1/eps))"
+
+
+@pytest.mark.slow
+def test_json_log10_log10_for_astronomical_trf(capsys):
+    out = run_json(capsys, "--rpe", "1/(n*log(n)**(101/100))", "--start", "2", "--eps", "0.01")
+    t = out["trf"][0]
+    assert not t["exact"] and t["log10_log10"] == pytest.approx(199.2929, abs=1e-3)
+
+
+def test_named_with_params_and_free_params(capsys):
+    out = run_json(capsys, "--rpe", "kerple-log", "--param", "r=1.5", "--param", "k=1")
+    assert out["converges"] is True and out["start"] == 0
+    out = run_json(capsys, "--rpe", "(1 + k*n)**(-r)")
+    assert out["converges"] is None and out["condition"] == "converges iff r > 1"
+
+
+def test_bias_option_and_human_output(capsys):
+    assert main(["--bias=-2*ln(n)", "--eps", "0.01"]) == 0
+    text = capsys.readouterr().out
+    assert "CONVERGES" in text and "start:       n = 1" in text and "61" in text
+
+
+def test_compare(capsys):
+    out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.1")
+    assert out["comparison"]["smaller"] == 1
+    assert out["comparison"]["numeric"] == [{"eps": 0.1, "trf1": 4, "trf2": 6}]
+
+
+def test_bias_file_and_truncate(capsys, tmp_path):
+    p = tmp_path / "bias.txt"
+    np.savetxt(p, -0.5 * np.arange(20))
+    out = run_json(capsys, "--bias-file", str(p))
+    assert out["converges"] is False and "last value" in out["tail_assumption"]
+    # a learned ALiBi-like bias with slope -1/2, continued linearly: TRF = floor(2 ln(1/eps)) + 1
+    out = run_json(capsys, "--bias-file", str(p), "--bias-tail", "linear", "--eps", "0.01", "1e-6")
+    assert out["converges"] is True and [t["value"] for t in out["trf"]] == [10, 28]
+    out = run_json(capsys, "--rpe", "type1", "--eps", "1e-5", "--truncate", "10000")
+    assert out["trf"][0]["value"] == 60793 and out["trf_truncated"][0]["value"] <= 10000
+
+
+@pytest.mark.slow
+def test_compare_and_plot(capsys, tmp_path):
+    png = tmp_path / "t.png"
+    out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.01", "--plot", str(png))
+    assert out["comparison"]["smaller"] == 1 and png.stat().st_size > 1000
+
+
+HOSTILE = [
+    ["--rpe", "__import__('os').system('echo pwned')"],
+    ["--rpe", "n.__class__"],
+    ["--rpe", "lambda: 1"],
+    ["--rpe", "'1/n**2'"],
+    ["--rpe", ""],
+    ["--rpe", "1/n\u00b2"],
+    ["--rpe", "nosuchname(n)"],
+    ["--rpe", "2**(10**10)"],
+    ["--rpe", "1/(n*log(n))"],            # b_1 is infinite
+    ["--rpe", "log(-n)"],                 # complex
+    ["--rpe", "type1", "--eps", "2"],
+    ["--rpe", "type1", "--param", "k"],
+    ["--rpe", "alibi", "--param", "r=1"],
+    ["--bias-file", "/nonexistent/bias.npy"],
+    ["--rpe", "Piecewise((1, n < 1))"],     # no branch applies from n = 1 on
+    ["--rpe", "log(0*n)"],                  # log 0
+    ["--rpe", "sqrt(-1)"],                  # complex constant
+    ["--rpe", "n**(1/0)"],
+    ["--rpe", "(cos(n)/2)**(10**10)"],      # sympy would expand 2**(10**10)
+]
+
+
+@pytest.mark.parametrize("argv", HOSTILE, ids=[" ".join(a) for a in HOSTILE])
+def test_bad_input_exits_2_with_one_error_line(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:")
+
+
+@pytest.mark.parametrize("expr,verdict", [("n**(10**10)", False), ("exp(exp(exp(n)))", False),
+                                          pytest.param("exp(-exp(exp(n)))", True, marks=pytest.mark.slow)])
+def test_hostile_but_valid_series_answer(capsys, expr, verdict):
+    out = run_json(capsys, "--rpe", expr, "--eps", "0.1")
+    assert out["converges"] is verdict
+
+
+def test_oscillating_series_verdict_without_sum(capsys):
+    # the verdict stands; B needs the Euler-Maclaurin bound, which oscillation breaks
+    out = run_json(capsys, "--rpe", "(2 + cos(n))/n**2", "--eps", "0.1")
+    assert out["converges"] is True and out["sum"] is None and "Euler-Maclaurin" in out["sum_error"]
+
+
+def test_zero_series_and_huge_scale(capsys):
+    out = run_json(capsys, "--rpe", "n - n")
+    assert out["converges"] is True and out["trf"] == [] and "positive sum" in out["trf_error"]
+    # TRF is invariant under b -> c b, also when c B is beyond float64
+    out = run_json(capsys, "--rpe", "exp(-n)*10**(10**3)", "--eps", "0.01")
+    assert out["trf"][0]["value"] == 5 and out["sum"].endswith("e+999")
+
+
+def test_module_entry_point_and_help():
+    r = subprocess.run([sys.executable, "-m", "theory.trf", "--help"], capture_output=True, text=True)
+    assert r.returncode == 0 and "examples:" in r.stdout and "--bias-file" in r.stdout
+    r = subprocess.run([sys.executable, "-m", "theory.trf"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("error:")

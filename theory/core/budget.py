@@ -1,0 +1,149 @@
+"""Run a computation under a wall-clock budget and a memory cap, in a forked child.
+
+Symbolic (sympy) and arbitrary-precision (mpmath) work on user formulas can take
+unbounded time or memory: ``limit`` on a pathological expression, or mpmath evaluating
+``exp(exp(exp(n)))`` at ``n = 30`` (an integer with ~10^13 digits).  Python signals cannot
+interrupt a single long C-level big-integer operation, so the work runs in a forked child
+process that is killed when the budget runs out.  Inside the child, :func:`step_budget`
+gives individual sympy calls a smaller budget with ``SIGPROF`` so that one hanging step
+does not cost the whole budget.  Budgets count CPU time, so a busy machine does not turn
+answers into time-outs (a wall-clock cap of 4x the budget remains).
+
+>>> run_guarded(sum, ([1, 2, 3],), budget=5.0)
+6
+>>> run_guarded(_sleep_forever, (), budget=0.3)
+Traceback (most recent call last):
+...
+theory.core.budget.BudgetExceeded: computation exceeded its time budget of 0.3 s
+"""
+from __future__ import annotations
+
+import contextlib
+import multiprocessing as mp
+import os
+import pickle
+import signal
+import threading
+import time
+
+#: memory cap (address space) of a guarded child, bytes
+MEMORY_CAP = 3 * 2**30
+_IN_CHILD = False
+
+
+class BudgetExceeded(RuntimeError):
+    """The guarded computation ran out of time or memory."""
+
+
+class StepTimeout(Exception):
+    """A single step inside the child ran past its own (smaller) budget."""
+
+
+def _sleep_forever():  # used by the doctest
+    while True:
+        time.sleep(1)
+
+
+def _child(conn, fn, args, kwargs):
+    global _IN_CHILD
+    _IN_CHILD = True
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+    except (ImportError, ValueError, OSError):  # pragma: no cover - platform dependent
+        pass
+    try:
+        result = ("ok", fn(*args, **kwargs))
+    except MemoryError:
+        result = ("mem", None)
+    except BaseException as exc:  # noqa: BLE001 - re-raised in the parent
+        result = ("err", exc)
+    try:
+        conn.send_bytes(pickle.dumps(result))
+    except Exception as exc:  # noqa: BLE001 - unpicklable result
+        conn.send_bytes(pickle.dumps(("err", RuntimeError(f"result could not be returned: {exc}"))))
+    conn.close()
+    os._exit(0)
+
+
+def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0):
+    """``fn(*args, **kwargs)`` in a forked child; :class:`BudgetExceeded` after ``budget`` s.
+
+    Exceptions raised by ``fn`` are re-raised here.  Nested calls (already in a child)
+    run directly.  Where ``fork`` is unavailable, or in a daemonic process (e.g. a data
+    loader worker), the call runs unguarded.
+    """
+    kwargs = kwargs or {}
+    if _IN_CHILD or "fork" not in mp.get_all_start_methods() or mp.current_process().daemon:
+        return fn(*args, **kwargs)          # (daemonic processes may not have children)
+    ctx = mp.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, fn, args, kwargs), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        if not _wait(parent, proc.pid, budget):
+            raise BudgetExceeded(f"computation exceeded its time budget of {budget:g} s")
+        try:
+            status, value = pickle.loads(parent.recv_bytes())
+        except EOFError:
+            raise BudgetExceeded("computation ran out of memory or crashed") from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(1.0)
+        parent.close()
+    if status == "mem":
+        raise BudgetExceeded("computation ran out of memory")
+    if status == "err":
+        raise value
+    return value
+
+
+def _cpu_seconds(pid):
+    """CPU time (user + system) of a process from /proc, or None where unavailable."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _wait(conn, pid, budget) -> bool:
+    """Wait for a result; the budget counts the child's CPU time (so that other processes
+    loading the machine do not turn answers into time-outs), with a wall-clock cap of
+    4x the budget.  Where /proc is missing the budget is wall-clock."""
+    t0 = time.monotonic()
+    while True:
+        if conn.poll(0.05):
+            return True
+        cpu = _cpu_seconds(pid)
+        wall = time.monotonic() - t0
+        if (cpu if cpu is not None else wall) > budget or wall > 4 * budget:
+            return conn.poll(0)
+
+
+@contextlib.contextmanager
+def step_budget(seconds: float):
+    """Raise :class:`StepTimeout` inside the block after ``seconds`` of CPU time (main
+    thread only; nested blocks: the inner one replaces the outer timer)."""
+    if threading.current_thread() is not threading.main_thread() or seconds <= 0:
+        yield
+        return
+
+    def _handler(signum, frame):
+        raise StepTimeout(f"step exceeded {seconds:g} s")
+
+    # CPU time of this process (ITIMER_PROF), not wall-clock: immune to a busy machine
+    outer_left = signal.getitimer(signal.ITIMER_PROF)[0]
+    start = time.process_time()
+    old = signal.signal(signal.SIGPROF, _handler)
+    signal.setitimer(signal.ITIMER_PROF, min(seconds, outer_left) if outer_left > 0 else seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
+        if outer_left > 0:        # re-arm the enclosing block with what it has left
+            signal.setitimer(signal.ITIMER_PROF, max(outer_left - (time.process_time() - start), 1e-3))

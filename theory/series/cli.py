@@ -1,0 +1,231 @@
+r"""``python -m theory.trf``: does an RPE extrapolate, and how far does it see?
+
+For :math:`b_n = \exp(\mathrm{RPE}(n))` it prints the convergence verdict of
+:math:`\sum_{n\ge s} b_n` with its certificate (RPE paper Thm 3.4), the sum :math:`B` with an
+error bound, the TRF table (Eq. 22) and the asymptotic order of TRF(eps) as eps -> 0.
+
+>>> main(["--rpe", "1/n**2", "--eps", "0.01", "--json"])  # doctest: +ELLIPSIS
+{"series": "n**(-2)", ..."trf": [{"eps": 0.01, "value": 61, "exact": true, ...
+0
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import mpmath
+
+from theory.series.expressions import ExpressionError, parse_assignments, parse_expression
+from theory.series.receptive_field import analyse_series, compare_trf, trf_table, trf_truncated
+from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
+from theory.series.convergence import SeriesError, check_terms, decide
+from theory.core.budget import BudgetExceeded
+from theory.core.cli import CommandParser
+
+EPILOG = """examples:
+  python -m theory.trf --rpe "exp(-ln(n)**2)"              # the paper's Type2
+  python -m theory.trf --rpe type1 --eps 1e-3 1e-6 --json
+  python -m theory.trf --rpe kerple-log --param r=1.5 --param k=1
+  python -m theory.trf --rpe "(1 + k*n)**(-r)"              # free parameters: condition on r
+  python -m theory.trf --bias="-2*ln(n)"                    # the RPE itself: b_n = exp(-2 ln n)
+  python -m theory.trf --bias-file bias.npy --bias-tail constant
+  python -m theory.trf --rpe type2 --compare type1          # Thm 3.5
+  python -m theory.trf --rpe type1 --truncate 10000         # the paper's App. E procedure
+  python -m theory.trf --rpe alibi --plot trf_alibi.png
+
+named RPEs: """ + ", ".join(LIBRARY) + """
+index convention: term k (k = 0, 1, ...) is b_{start+k}, the weight at distance k;
+TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22).
+"""
+
+
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = CommandParser(prog="python -m theory.trf", description=__doc__.split("\n\n")[1].replace("\n", " "),
+                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--rpe", help="b_n = exp(RPE) as the paper writes it, or a named RPE")
+    src.add_argument("--bias", help="the RPE itself (the attention bias); b_n = exp(BIAS)")
+    src.add_argument("--bias-file", help="learned bias, one value per distance 0, 1, ... (.npy or text)")
+    p.add_argument("--bias-tail", default="constant", choices=sorted(TAIL_ASSUMPTIONS),
+                   help="what is assumed beyond the last value of --bias-file (default: constant)")
+    p.add_argument("--bucket-values", help="t5: comma-separated bias value of each bucket "
+                   "(write --bucket-values=-0.1,... when the first value is negative)")
+    p.add_argument("--start", type=int, default=None,
+                   help="first index n of the series (default 1; a named RPE uses its own)")
+    p.add_argument("--eps", type=float, nargs="+", default=[0.1, 0.01, 0.001])
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--truncate", type=int, metavar="M",
+                   help="also give the paper's truncated TRF (App. E): M terms, B = their sum")
+    p.add_argument("--compare", metavar="RPE", help="compare TRFs with this series (Thm 3.5)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--plot", metavar="PATH", help="PNG: TRF against eps and the normalised partial sums")
+    return p
+
+
+def _resolve(args):
+    params = parse_assignments(args.param)
+    if args.bias_file:
+        if params:
+            raise ExpressionError("--param does not apply to --bias-file")
+        return load_bias_file(args.bias_file, tail=args.bias_tail,
+                              start=0 if args.start is None else args.start)
+    spec = args.rpe if args.rpe is not None else args.bias
+    if args.bucket_values:
+        vals = [parse_expression(v) for v in args.bucket_values.split(",")]
+        params["values"] = vals
+    rpe = resolve_rpe(spec, params, bias=args.bias is not None)
+    if args.start is not None:
+        rpe.start = args.start
+    if rpe.start < 0:
+        raise ExpressionError("--start must be >= 0")
+    return rpe
+
+
+def analyse(args) -> dict:
+    """All results as one dict (the --json object)."""
+    rpe = _resolve(args)
+    for e in args.eps:
+        if not 0 < e < 1:
+            raise ExpressionError(f"--eps values must be in (0, 1), got {e}")
+    if args.truncate is not None and args.truncate < 1:
+        raise ExpressionError("--truncate must be >= 1")
+    n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
+    if not rpe.free_params:
+        check_terms(rpe.b, n0)
+    d = decide(rpe.b, n0)
+    out = {"series": str(rpe.b), "name": rpe.name, "description": rpe.description,
+           "params": {k: str(v) for k, v in rpe.params.items()}, "free_params": rpe.free_params,
+           "start": rpe.start, "converges": d.converges, "certificate": d.certificate,
+           "condition": d.condition,
+           "extrapolates_by_thm_3_4": True if d.converges else None,
+           "sum": None, "sum_error_bound": None, "sum_digits": None, "trf": [], "asymptotic": None}
+    if rpe.head is not None:
+        out["head_terms"] = int(len(rpe.head))
+        out["tail_assumption"] = rpe.tail_assumption
+    S = None
+    if d.converges and not rpe.free_params:
+        try:
+            S, table, trf_error, a = analyse_series(rpe, args.eps)
+        except (SeriesError, BudgetExceeded) as exc:
+            out["sum_error"] = str(exc).splitlines()[0]
+            S = None
+    if S is not None:
+        out.update({"sum": mpmath.nstr(S.value, 20), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
+                    "sum_digits": S.digits(), "sum_method": S.method, "sum_assumptions": S.assumptions})
+        if table is not None:
+            out["trf"] = [t.as_dict() for t in table]
+        else:
+            out["trf_error"] = trf_error
+        if a is not None:
+            out["asymptotic"] = a.formula
+            out["asymptotic_derivation"] = a.derivation
+    if args.truncate is not None and not rpe.free_params:
+        out["trf_truncated"] = [trf_truncated(rpe, e, args.truncate).as_dict() for e in args.eps]
+    if args.compare:
+        other = resolve_rpe(args.compare)
+        if other.free_params:
+            raise ExpressionError("--compare needs a series without free parameters")
+        c = compare_trf(rpe, other.b if other.start == rpe.start else other, rpe.start,
+                        eps_check=tuple(args.eps))
+        out["comparison"] = {"other": str(other.b), "smaller": c.smaller, "ratio_limit": c.limit,
+                             "statement": c.statement, "numeric": c.numeric}
+    return out
+
+
+def _human(out: dict) -> str:
+    series = out["series"] if len(out["series"]) <= 160 else out["series"][:150] + " ... (shortened)"
+    if out.get("head_terms"):
+        series = f"{out['head_terms']} given values (distances 0..{out['head_terms'] - 1}), then b_n = {series}"
+    else:
+        series = f"b_n = {series}"
+    lines = [f"series:      {series}   ({out['name']}: {out['description']})",
+             f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)"]
+    if out.get("head_terms"):
+        lines.append(f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}")
+    verdict = {True: "CONVERGES", False: "DIVERGES", None: "UNDECIDED"}[out["converges"]]
+    lines += [f"verdict:     {verdict}", f"certificate: {out['certificate']}"]
+    if out["condition"]:
+        lines.append(f"condition:   {out['condition']}")
+    lines.append("Thm 3.4:     " + ("the series converges: the RPE satisfies the paper's sufficient "
+                                     "condition for length extrapolation" if out["converges"] else
+                                     "the sufficient condition (a convergent series) is not established"))
+    if out.get("sum_error"):
+        lines.append(f"B:           not computed: {out['sum_error']}")
+    if out["sum"] is not None:
+        lines.append(f"B:           {out['sum']}  (error <= {out['sum_error_bound']}, "
+                     f"{out['sum_digits']} correct digits)")
+        if out.get("trf_error"):
+            lines.append(f"TRF:         not defined: {out['trf_error']}")
+        lines.append("TRF (Eq. 22, full series):")
+        lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
+        for t in out["trf"]:
+            v = t["value"]
+            if not t["exact"] and t.get("relative_accuracy") is not None:
+                v = f"{v} (rel. acc. {t['relative_accuracy']:.1e})"
+            lines.append(f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}")
+        lines.append(f"asymptotic:  {out['asymptotic'] or 'not derived for this series'}")
+    if "trf_truncated" in out:
+        lines.append(f"TRF, {out['trf_truncated'][0]['definition']} -- NOT Eq. 22:")
+        lines += [f"  {t['eps']:>10g}  {t['value']:>26}" for t in out["trf_truncated"]]
+    if "comparison" in out:
+        lines.append(f"Thm 3.5 vs {out['comparison']['other']}: {out['comparison']['statement']}")
+    return "\n".join(lines)
+
+
+def _plot(out: dict, rpe_args, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from theory.series.rpe_library import log_b_values
+    rpe = _resolve(rpe_args)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+    if out["sum"] is not None:
+        grid = list(np.geomspace(0.5, min(min(rpe_args.eps), 1e-6), 25))
+        table = trf_table(rpe, grid)
+        pts = [(t.eps, float(t.value)) for t in table if t.log10 is not None and t.log10 < 300]
+        ax1.loglog([p[0] for p in pts], [p[1] for p in pts], "o-")
+        ax1.set_xlabel("eps")
+        ax1.set_ylabel("TRF(eps)  (Eq. 22)")
+        ax1.set_title("TRF against eps")
+        m = int(min(max(10 * max(p[1] for p in pts), 100), 10**6))
+        b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
+        ax2.semilogx(np.arange(1, m + 1), np.cumsum(b) / float(out["sum"]))
+        ax2.set_ylabel("partial sum / B")
+    else:
+        m = 10**5
+        b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
+        ax2.semilogx(np.arange(1, m + 1), np.cumsum(b))
+        ax2.set_ylabel("partial sum (series not convergent)")
+    ax2.set_xlabel("number of terms j")
+    ax2.set_title("normalised partial sums")
+    fig.suptitle(f"b_n = {out['series'][:60]}, start = {out['start']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    return path
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        out = analyse(args)
+        if args.plot:
+            out["plot"] = str(_plot(out, args, args.plot))
+    except (ExpressionError, SeriesError, ValueError, BudgetExceeded, OSError, OverflowError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"error: {msg}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - never a traceback for a user's formula
+        msg = (str(exc).splitlines() or [""])[0]
+        print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
+        return 2
+    print(json.dumps(out, default=str) if args.json else _human(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,836 @@
+r"""Three-valued convergence decision for :math:`\sum_{n \ge s} b_n` with a checkable certificate.
+
+The RPE paper (Thm 3.3/3.4, Eq. 16/19) shows that a Transformer whose relative positional
+encoding has :math:`b_n = \exp(\mathrm{RPE}(n))` extrapolates when the series converges.
+:func:`decide` answers *converges*, *diverges* or *undecided* (``None``) and is built to
+never be wrong: every symbolic limit it relies on comes from sympy's Gruntz algorithm,
+is cross-checked numerically with mpmath (at up to :math:`n = 10^{24}`) whenever the
+expression leaves the exp-log class, and any doubt, error or time-out gives *undecided*.
+
+Tests used (the certificate names the one that decided, and the object compared against):
+
+* eventually constant tail (e.g. a T5 bucketed bias): the terms tend to that constant;
+* terms do not tend to 0 (including a positive lower bound for oscillating terms);
+* the logarithmic test and its iterated-log refinements (Bertrand / Cauchy condensation):
+
+  .. math::
+     \lambda = \lim_{n\to\infty} \frac{\log b_n}{\log n} < -1 \Rightarrow
+     b_n \le n^{-p}\ (1 < p < -\lambda) \text{ eventually},\qquad \lambda > -1 \Rightarrow
+     b_n \ge n^{-1} \text{ eventually},
+
+  with :math:`\lambda = -1` refined by :math:`\lim (\log b_n + \log n)/\log\log n`
+  (comparison with :math:`1/(n (\log n)^q)`), and one more iterated logarithm;
+  a finite :math:`\lambda` is reported as the limit comparison with :math:`n^{\lambda}`;
+* majorant / minorant for oscillating factors (cos, sin, floor are bounded), absolute
+  convergence for terms of changing sign;
+* ratio and Raabe tests as fall-backs when the logarithmic limits cannot be computed.
+
+With free parameters the same limits are taken symbolically and the condition on the
+parameters is derived (e.g. Kerple log converges iff :math:`r > 1`).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> decide(P("1/n**2")).converges
+True
+>>> decide(P("1/(n*log(n))"), start=2).converges
+False
+>>> decide(P("(1 + k*n)**(-r)", free_params=True)).condition
+'converges iff r > 1'
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+import mpmath
+import sympy as sp
+
+from theory.series.expressions import N, ExpressionError, parse_expression
+from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_budget
+
+#: seconds for the whole decision (hard limit, the computation runs in a child process)
+DEFAULT_BUDGET = 6.0
+#: seconds for one symbolic limit
+STEP_BUDGET = 1.5
+_OSC = (sp.cos, sp.sin, sp.floor, sp.ceiling, sp.Abs, sp.Min, sp.Max, sp.Piecewise, sp.sign,
+        sp.frac)
+_CHECK_POINTS = (10**3, 10**6, 10**12, 10**24)
+
+
+class SeriesError(ValueError):
+    """The series is not a series of finite real terms (message names the index)."""
+
+
+@dataclass
+class Decision:
+    """Verdict on the convergence of ``sum_{n >= start} b_n``."""
+
+    converges: bool | None
+    certificate: str
+    condition: str | None = None
+    test: str = ""
+    start: int = 1
+    details: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"converges": self.converges, "certificate": self.certificate,
+                "condition": self.condition, "test": self.test, "start": self.start}
+
+
+class _Undecided(Exception):
+    pass
+
+
+def as_expr(b, free_params: bool = True) -> sp.Expr:
+    """Accept a sympy expression or user text (parsed safely)."""
+    if isinstance(b, str):
+        return parse_expression(b, free_params=free_params)
+    if isinstance(b, (int, float)):
+        return sp.nsimplify(b)
+    if hasattr(b, "b") and isinstance(getattr(b, "b"), sp.Basic):
+        return b.b
+    if not isinstance(b, sp.Basic):
+        raise ExpressionError(f"not an expression: {b!r}")
+    return b
+
+
+def free_parameters(b: sp.Expr) -> list[str]:
+    """Names of the symbols of ``b`` other than ``n``, sorted."""
+    return sorted(s.name for s in b.free_symbols if s != N)
+
+
+def decide(b_expr, start: int = 1, budget: float = DEFAULT_BUDGET) -> Decision:
+    """Decide whether ``sum_{n >= start} b_n`` converges; never wrong, ``None`` if unsure.
+
+    Raises :class:`SeriesError` when a term is not a finite real number (the index is
+    named), e.g. ``1/(n*log(n))`` at ``start=1``.
+    """
+    b = as_expr(b_expr)
+    start = int(start)
+    try:
+        return run_guarded(decide_in_process, (b, start), budget=budget)
+    except BudgetExceeded as exc:
+        return Decision(None, f"undecided: {exc} (the expression is too hard or too large "
+                              "to analyse within the budget)", test="time budget", start=start)
+
+
+def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
+    """Raise :class:`SeriesError` unless ``b_n`` is finite and real for the first terms
+    and at a few large indices (n = 10^3 ... 10^24)."""
+    if free_parameters(b):
+        return
+    f = _mp_function(b)
+    idx = list(range(start, start + count)) + [n for n in _CHECK_POINTS if n > start + count]
+    idx += _integer_singularities(b, start)
+    with mpmath.workdps(30):
+        for n in idx:
+            try:
+                with step_budget(0.25):
+                    v = f(mpmath.mpf(n))
+                if v is None:
+                    raise SeriesError(f"term b_{n} is undefined (no Piecewise branch applies)")
+                v = mpmath.mpmathify(v)
+            except StepTimeout:
+                return  # astronomically large or small terms: nothing more to check here
+            except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
+                why = str(exc) or type(exc).__name__.replace("ZeroDivisionError", "division by zero")
+                raise SeriesError(f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
+                                  if n == start else f"term b_{n} cannot be evaluated ({why})") from None
+            if isinstance(v, mpmath.mpc):
+                if abs(v.imag) > 1e-25 * max(1, abs(v.real)):
+                    raise SeriesError(f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
+                                      + (" (n = start)" if n == start else ""))
+                v = v.real
+            if not mpmath.isfinite(v):
+                raise SeriesError(f"term b_{n} = {v} is not a finite number"
+                                  + (" (n = start)" if n == start else ""))
+
+
+def _integer_singularities(b, start) -> list:
+    """Integers n >= start where sympy finds a singularity of b (checked numerically after)."""
+    from sympy.calculus.singularities import singularities
+    try:
+        with step_budget(1.0):
+            sing = singularities(b, N)
+    except Exception:  # noqa: BLE001 - no information: nothing to add
+        return []
+    if not isinstance(sing, sp.FiniteSet):
+        return []
+    return sorted(int(r) for r in sing if r.is_integer and r >= start)[:16]
+
+
+def _mp_function(expr):
+    if expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        raise SeriesError(f"the terms {expr} are not finite numbers")
+    return sp.lambdify(N, expr, modules="mpmath")
+
+
+# --------------------------------------------------------------------------- driver
+
+def decide_in_process(b: sp.Expr, start: int) -> Decision:
+    if free_parameters(b):
+        return _decide_parametric(b, start)
+    check_terms(b, start)
+    try:
+        d = _decide_numeric(b)
+    except (_Undecided, StepTimeout) as exc:
+        d = Decision(None, f"undecided: {exc or 'no test applied'}", test="none")
+    d.start = start
+    return d
+
+
+def _decide_numeric(b: sp.Expr) -> Decision:
+    lo, hi, how = _bounds_or_none(b)
+    exact = lo is not None and lo == hi
+    if lo is not None and not lo.has(N):
+        if lo == hi:
+            c = lo
+            if c.is_zero:
+                return Decision(True, f"eventually zero: b_n = 0 for all large n ({how}); "
+                                "the series is a finite sum", test="eventually constant")
+            if _robust_value(c) is None:
+                raise _Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
+            return Decision(False, f"eventually constant tail: b_n = {c} != 0 for all large n "
+                            f"({how}); the terms do not tend to 0", test="eventually constant")
+    if lo is not None:
+        verdict = _terms_not_to_zero(lo, hi, exact, how)
+        if verdict:
+            return verdict
+    nonneg = lo is not None and _eventually_nonneg(lo)
+    nonpos = not nonneg and hi is not None and _eventually_nonneg(-hi)
+    if lo is not None and (nonneg or nonpos):
+        upper, lower = (hi, lo) if nonneg else (-lo, -hi)
+        sign = "" if nonneg else "-"
+        note = "" if exact else f" ({sign}b_n lies between {lower} and {upper} for large n: {how})"
+        d = _log_test(upper, conv=True, label=f"{sign}b_n" if exact else f"the majorant {upper}")
+        if d:
+            d.certificate += note
+            return d
+        d = _log_test(lower, conv=False, label=f"{sign}b_n" if exact else f"the minorant {lower}")
+        if d:
+            d.certificate += note
+            return d
+        if exact:
+            d = _ratio_tests(b if nonneg else -b)
+            if d:
+                return d
+        d = _recurrence_test(b)
+        if d:
+            return d
+        raise _Undecided("the logarithmic, ratio and Raabe tests gave no answer")
+    if lo is not None:
+        major = sp.Abs(lo) if exact else sp.Abs(lo) + sp.Abs(hi)
+        d = _log_test(major, conv=True, label=f"the majorant |lo|+|hi| = {major}")
+        if d:
+            d.certificate = ("absolute convergence: " + d.certificate
+                             + f" (b_n lies between {lo} and {hi} for large n: {how})")
+            return d
+    for test in (_recurrence_test, _dirichlet_test):
+        d = test(b)
+        if d:
+            return d
+    raise _Undecided("terms of changing sign and no absolutely convergent majorant found")
+
+
+def _linear_trig_atoms(b):
+    """cos/sin(a n + c) atoms of b, or None if n occurs elsewhere or non-linearly."""
+    atoms = [a for a in b.atoms(sp.cos, sp.sin) if a.has(N)]
+    if not atoms:
+        return None
+    for a in atoms:
+        poly = sp.Poly(a.args[0], N) if a.args[0].is_polynomial(N) else None
+        if poly is None or poly.degree() != 1 or not all(c.is_real for c in poly.all_coeffs()):
+            return None
+    rest = b.subs({a: sp.Dummy() for a in atoms})
+    if rest.has(N) or any(isinstance(x, (sp.floor, sp.ceiling, sp.sign, sp.frac, sp.Piecewise))
+                          for x in sp.preorder_traversal(b)):
+        return None
+    return atoms
+
+
+def _recurrence_test(b):
+    """b_n = H(cos/sin(a_j n + c_j)): n a mod 2 pi returns near 0 infinitely often."""
+    atoms = _linear_trig_atoms(b)
+    if atoms is None:
+        return None
+    v = b.subs(N, 0)
+    val = _robust_value(v)
+    if val is None:
+        return _density_test(b, atoms)
+    return Decision(False, "terms do not tend to 0 (recurrence): b_n depends on n only "
+                    f"through {', '.join(map(str, atoms))}; by Dirichlet's simultaneous "
+                    "approximation theorem the angles n*a_j come within any delta of 2*pi*Z "
+                    "together for infinitely many n, where b is continuous with value "
+                    f"{sp.N(v, 6)} != 0, so |b_n| > {abs(val.real) / 2:.3g} infinitely often",
+                    test="terms not -> 0 (recurrence)")
+
+
+def _sign_of_const(v):
+    """+1/-1 for a real constant clearly away from 0, else None."""
+    r = _robust_value(v)
+    return None if r is None else (1 if r.real > 0 else -1)
+
+
+def _robust_value(v):
+    """A real nonzero constant (the same at 30, 60 and 90 digits), else None."""
+    try:
+        v30, v60 = complex(sp.N(v, 30)), complex(sp.N(v, 60))
+    except (TypeError, ValueError):
+        return None
+    if abs(v30.imag) > 1e-20 or abs(v60.imag) > 1e-20 or not math.isfinite(v30.real):
+        return None
+    if v30.real == 0 or abs(v30.real - v60.real) > 1e-20 * abs(v30.real):
+        return None            # an exact zero shows up as noise that changes with precision
+    try:
+        v90 = complex(sp.N(v, 90))
+    except (TypeError, ValueError):
+        return None
+    if abs(v90.real - v60.real) > 1e-20 * abs(v60.real):
+        return None
+    return complex(v60.real, 0)
+
+
+def _density_test(b, atoms):
+    """One frequency a with a/(2 pi) irrational: n a mod 2 pi is dense (Weyl/Kronecker)."""
+    freqs = {sp.Poly(a.args[0], N).all_coeffs()[0] for a in atoms}
+    if len(freqs) != 1:
+        return None
+    a = freqs.pop()
+    if not (a.is_rational and a != 0):       # a rational => a/(2 pi) irrational
+        return None
+    theta = sp.Symbol("theta", real=True)
+    h = b.subs(N, theta / a)                 # b as a function of the angle a*n
+    for th in (sp.pi / 2, sp.pi, 3 * sp.pi / 2, sp.Integer(1)):
+        val = _robust_value(h.subs(theta, th))
+        if val is not None:
+            return Decision(False, f"terms do not tend to 0 (density): b_n is a continuous function "
+                            f"of the angle {a}*n, whose values mod 2*pi are dense (a/(2*pi) is "
+                            f"irrational); at angle {th} the function is {val.real:.6g} != 0, so "
+                            f"|b_n| > {abs(val.real) / 2:.3g} infinitely often",
+                            test="terms not -> 0 (density)")
+    return None
+
+
+def _dirichlet_test(b):
+    """b_n = g(n) * cos/sin(a n + c), g decreasing to 0, a not in 2 pi Z."""
+    coeff, factors = b.as_coeff_mul()
+    trig = [f for f in factors if isinstance(f, (sp.cos, sp.sin)) and f.has(N)]
+    if len(trig) != 1:
+        return None
+    g = coeff * sp.Mul(*[f for f in factors if f is not trig[0]])
+    arg = trig[0].args[0]
+    if not (arg.is_polynomial(N) and sp.Poly(arg, N).degree() == 1 and _smooth(g)):
+        return None
+    a = sp.Poly(arg, N).all_coeffs()[0]
+    if not a.is_real or (a / (2 * sp.pi)).is_integer is not False:
+        return None
+    if limit_at_infinity(g) != 0 or _eventual_sign(sp.diff(g, N)) != -1 or _eventual_sign(g) != 1:
+        return None
+    return Decision(True, f"Dirichlet's test: b_n = g(n)*{trig[0]} with g = {g} eventually "
+                    f"decreasing to 0 (g' < 0 for large n), and the partial sums of "
+                    f"{trig[0]} are bounded since {a} is not a multiple of 2*pi "
+                    "(conditional convergence)", test="Dirichlet test")
+
+
+# --------------------------------------------------------------------------- limits
+
+def _exp_log_class(e: sp.Expr) -> bool:
+    """True if only + * / ** exp log and numbers occur (Gruntz is complete there)."""
+    for sub in sp.preorder_traversal(e):
+        if isinstance(sub, sp.Function) and not isinstance(sub, (sp.exp, sp.log)):
+            return False
+    return True
+
+
+def limit_at_infinity(expr: sp.Expr, check: bool | None = None):
+    """lim_{n->oo} expr by Gruntz, or None; numerically cross-checked outside exp-log."""
+    key = (expr, check)
+    if key not in _LIM_CACHE:
+        _LIM_CACHE[key] = _lim_uncached(expr, check)
+    return _LIM_CACHE[key]
+
+
+_LIM_CACHE: dict = {}
+
+
+def _lim_uncached(expr, check):
+    try:
+        with step_budget(STEP_BUDGET):
+            val = _gruntz_or_limit(expr)
+    except (StepTimeout, NotImplementedError, ValueError, TypeError, ZeroDivisionError,
+            AttributeError, RecursionError, sp.PoleError):
+        return None
+    except Exception:  # noqa: BLE001 - sympy raises many kinds of errors; unsure -> None
+        return None
+    if val is sp.nan or isinstance(val, sp.AccumBounds) or val.has(sp.zoo) or \
+            val.has(sp.Limit) or (val.free_symbols - expr.free_symbols):
+        return None
+    if val.is_extended_real is False or (val.is_number and val.is_finite is False
+                                          and val not in (sp.oo, -sp.oo)):
+        return None
+    if check is None:
+        check = not _exp_log_class(expr)
+    if check and not val.free_symbols and not _numerically_consistent(expr, val):
+        return None
+    return val
+
+
+def _gruntz_or_limit(expr):
+    """Gruntz directly for exp-log expressions (about 30% faster), sympy's limit otherwise."""
+    if _exp_log_class(expr):
+        from sympy.series.gruntz import gruntz
+        try:
+            return gruntz(expr, N, sp.oo)
+        except StepTimeout:
+            raise
+        except Exception:  # noqa: BLE001 - fall back to limit's heuristics
+            pass
+    return sp.limit(expr, N, sp.oo)
+
+
+def _numerically_consistent(expr, val) -> bool:
+    """Values of ``expr`` at n = 10^3 ... 10^24 (mpmath, 60+ digits) approach ``val``."""
+    f = _mp_function(expr)
+    pts = []
+    try:
+        with step_budget(1.0):
+            for n in _CHECK_POINTS:
+                with mpmath.workdps(60 + 4 * len(str(n))):
+                    v = f(mpmath.mpf(n))
+                if isinstance(v, mpmath.mpc):
+                    if abs(v.imag) > 1e-20:
+                        return False
+                    v = v.real
+                if not mpmath.isfinite(v):
+                    return False
+                pts.append(mpmath.mpf(v))
+    except (StepTimeout, ZeroDivisionError, ValueError, OverflowError, TypeError):
+        return False
+    if val == sp.oo:
+        return pts[-1] > pts[0] and pts[-1] > 3
+    if val == -sp.oo:
+        return pts[-1] < pts[0] and pts[-1] < -3
+    v = mpmath.mpf(sp.N(val, 30))
+    d = [abs(p - v) for p in pts]
+    return d[-1] <= d[0] + 1e-12 and d[-1] <= max(0.3 * abs(v + 1), 0.05)
+
+
+# --------------------------------------------------------------------------- bounds
+
+def _bounds_or_none(b):
+    try:
+        with step_budget(3.0):
+            lo, hi = _bounds(b)
+    except (_Undecided, StepTimeout):
+        return None, None, ""
+    if lo == hi:
+        how = "exact" if lo == b else f"b_n = {lo} for all large n"
+    else:
+        how = "cos, sin are in [-1, 1], floor(x) in (x-1, x]"
+    return lo, hi, how
+
+
+def _smooth(e) -> bool:
+    """No oscillating or non-smooth part in n (cos/sin of an argument with a finite
+    limit, like cos(1/n), count as smooth)."""
+    return not any(_oscillating_atom(s) for s in sp.preorder_traversal(e))
+
+
+@functools.lru_cache(maxsize=512)
+def _oscillating_atom(s) -> bool:
+    if not (isinstance(s, _OSC) and s.has(N)):
+        return False
+    if isinstance(s, (sp.cos, sp.sin)) and _smooth(s.args[0]):
+        a = limit_at_infinity(s.args[0], check=False)
+        return not (a is not None and a.is_finite)
+    return True
+
+
+def _bounds(e):
+    """(lo, hi): expressions with lo <= e <= hi for all large n, free of oscillation."""
+    if not e.has(N) or _smooth(e):
+        return e, e
+    if isinstance(e, (sp.cos, sp.sin)):
+        return sp.Integer(-1), sp.Integer(1)
+    if isinstance(e, sp.floor):
+        lo, hi = _bounds(e.args[0])
+        return lo - 1, hi
+    if isinstance(e, sp.ceiling):
+        lo, hi = _bounds(e.args[0])
+        return lo, hi + 1
+    if isinstance(e, sp.Piecewise):
+        return _bounds(_eventual_branch(e))
+    if isinstance(e, (sp.Min, sp.Max)):
+        return _bounds(_eventual_extreme(e))
+    if isinstance(e, sp.Abs):
+        lo, hi = _bounds(e.args[0])
+        if _eventually_nonneg(lo):
+            return lo, hi
+        if _eventually_nonneg(-hi):
+            return -hi, -lo
+        return sp.Integer(0), sp.Abs(lo) + sp.Abs(hi)
+    if isinstance(e, sp.Add):
+        parts = [_bounds(a) for a in e.args]
+        return sp.Add(*[p[0] for p in parts]), sp.Add(*[p[1] for p in parts])
+    if isinstance(e, sp.Mul):
+        return _mul_bounds(e)
+    if isinstance(e, sp.exp):
+        lo, hi = _bounds(e.args[0])
+        return sp.exp(lo), sp.exp(hi)
+    if isinstance(e, sp.log):
+        lo, hi = _bounds(e.args[0])
+        if _eventually_positive(lo):
+            return sp.log(lo), sp.log(hi)
+        raise _Undecided(f"cannot bound {e}")
+    if isinstance(e, sp.Pow):
+        return _pow_bounds(e)
+    raise _Undecided(f"cannot bound {e}")
+
+
+def _mul_bounds(e):
+    coeff, factors = e.as_coeff_mul()
+    exact, loose = [], []
+    for f in factors:
+        lo, hi = _bounds(f)
+        (exact if lo == hi else loose).append((lo, hi))
+    scale = coeff * sp.Mul(*[p[0] for p in exact])
+    if not loose:
+        return e, e
+    if len(loose) == 1:
+        lo, hi = loose[0]
+    elif all(_eventually_nonneg(p[0]) for p in loose):
+        lo, hi = sp.Mul(*[p[0] for p in loose]), sp.Mul(*[p[1] for p in loose])
+    else:
+        raise _Undecided(f"cannot bound the product {e}")
+    if _eventually_nonneg(scale):
+        return scale * lo, scale * hi
+    if _eventually_nonneg(-scale):
+        return scale * hi, scale * lo
+    raise _Undecided(f"unknown sign of {scale}")
+
+
+def _pow_bounds(e):
+    base, ex = e.args
+    if not ex.has(N):
+        lo, hi = _bounds(base)
+        if ex.is_integer and ex.is_even and ex.is_positive:
+            if _eventually_nonneg(lo):
+                return lo ** ex, hi ** ex
+            m = sp.Max(sp.Abs(lo), sp.Abs(hi)) if lo.is_number and hi.is_number else sp.Abs(lo) + sp.Abs(hi)
+            if m.is_number and ex > 64 and not (m - 1).is_nonpositive:
+                raise _Undecided(f"bound of {e} too large")
+            return sp.Integer(0), m ** ex
+        if ex.is_positive and _eventually_nonneg(lo):
+            return lo ** ex, hi ** ex
+        if ex.is_negative and _eventually_positive(lo):
+            return hi ** ex, lo ** ex
+        raise _Undecided(f"cannot bound {e}")
+    if not base.has(N) and base.is_positive:
+        lo, hi = _bounds(ex)
+        if (base - 1).is_nonnegative:
+            return base ** lo, base ** hi
+        return base ** hi, base ** lo
+    return _bounds(sp.exp(ex * sp.log(base)))
+
+
+def _eventual_branch(e: sp.Piecewise):
+    for val, cond in e.args:
+        truth = _eventual_truth(cond)
+        if truth is True:
+            return val
+        if truth is None:
+            raise _Undecided(f"cannot tell which branch of {e} holds for large n")
+    raise _Undecided(f"no branch of {e} holds for large n")
+
+
+def _eventual_truth(cond):
+    if cond is sp.true:
+        return True
+    if cond is sp.false:
+        return False
+    if isinstance(cond, sp.core.relational.Relational):
+        d = cond.lhs - cond.rhs
+        if not _smooth(d):
+            return None
+        lim = limit_at_infinity(d)
+        if lim is None or lim == 0 or not lim.is_number:
+            return None
+        positive = bool(lim > 0)
+        if isinstance(cond, (sp.StrictGreaterThan, sp.GreaterThan)):
+            return positive
+        if isinstance(cond, (sp.StrictLessThan, sp.LessThan)):
+            return not positive
+    return None
+
+
+def _eventual_extreme(e):
+    args = list(e.args)
+    best = args[0]
+    for a in args[1:]:
+        if not (_smooth(a) and _smooth(best)):
+            raise _Undecided(f"cannot order the arguments of {e}")
+        sgn = _eventual_sign(a - best)
+        if sgn not in (1, -1):
+            raise _Undecided(f"cannot order the arguments of {e}")
+        if (sgn > 0) == isinstance(e, sp.Max):
+            best = a
+    return best
+
+
+def _eventually_nonneg(x) -> bool:
+    if x.is_nonnegative:
+        return True
+    if not _smooth(x) or not x.has(N):
+        return bool(x.is_nonnegative)
+    lim = limit_at_infinity(x)
+    if lim is not None and lim.is_number and bool(lim > 0):
+        return True
+    if lim == 0:
+        return _eventual_sign(x) == 1
+    return False
+
+
+def _eventual_sign(x):
+    """Sign of x for all large n by Gruntz's ``sign`` (exp-log class), checked numerically."""
+    from sympy.series.gruntz import sign as gruntz_sign
+    try:
+        with step_budget(STEP_BUDGET):
+            s = gruntz_sign(x, N)
+    except Exception:  # noqa: BLE001 - unsure -> None
+        return None
+    f = _mp_function(x)
+    try:
+        with step_budget(1.0), mpmath.workdps(120):
+            ok = all(mpmath.sign(mpmath.re(f(mpmath.mpf(n)))) == s for n in _CHECK_POINTS)
+    except Exception:  # noqa: BLE001
+        return None
+    return s if ok else None
+
+
+def _eventually_positive(x) -> bool:
+    if x.is_positive:
+        return True
+    return _eventually_nonneg(x) and not (x.is_number and x == 0)
+
+
+# --------------------------------------------------------------------------- tests
+
+def _terms_not_to_zero(lo, hi, exact, how):
+    if _smooth(lo) and lo.has(N):
+        lim = limit_at_infinity(lo)
+        if lim is not None and lim.is_number and (lim == sp.oo or _sign_of_const(lim) == 1):
+            what = "b_n" if exact else f"the lower bound {lo} of b_n"
+            return Decision(False, f"terms do not tend to 0: lim {what} = {lim} > 0"
+                            + ("" if exact else f" ({how})"), test="terms not -> 0",
+                            details={"limit": str(lim)})
+    elif not lo.has(N) and _sign_of_const(lo) == 1:
+        return Decision(False, f"terms do not tend to 0: b_n >= {lo} > 0 for all large n "
+                        f"({how})", test="terms not -> 0", details={"lower_bound": str(lo)})
+    if _smooth(hi) and hi.has(N):
+        lim = limit_at_infinity(hi)
+        if lim is not None and lim.is_number and (lim == -sp.oo or _sign_of_const(lim) == -1):
+            return Decision(False, f"terms do not tend to 0: lim of the upper bound {hi} = {lim} < 0",
+                            test="terms not -> 0")
+    return None
+
+
+_NAMES = ["log(b_n)/log(n)", "(log(b_n) + log(n))/log(log(n))",
+          "(log(b_n) + log(n) + log(log(n)))/log(log(log(n)))",
+          "(log(b_n) + log(n) + log(log(n)) + log(log(log(n))))/log(log(log(log(n))))"]
+_COMPARE_WITH = ["n^(-p)", "1/(n log(n)^p)", "1/(n log(n) log(log(n))^p)",
+                 "1/(n log(n) log(log(n)) log(log(log(n)))^p)"]
+
+
+def _logs(g, level):
+    """log g + log n + ... (level terms), and the normalising iterated log."""
+    logs = [sp.log(N)]
+    for _ in range(level):
+        logs.append(sp.log(logs[-1]))
+    lg = sp.expand_log(sp.log(g), force=True)
+    return lg + sum(logs[:level], sp.Integer(0)), logs[level]
+
+
+
+
+def _log_test(g, conv: bool, label: str, levels: int = 4):
+    """Logarithmic test (and iterated-log refinements) on a positive expression g."""
+    if not g.has(N):
+        return None
+    for level in range(levels):
+        num, den = _logs(g, level)
+        lam = limit_at_infinity(num / den)
+        if lam is None or not lam.is_number:
+            return None
+        if lam == -1:
+            continue
+        if conv and (lam == -sp.oo or lam < -1):
+            return _log_cert(g, lam, level, label, True)
+        if not conv and (lam == sp.oo or lam > -1):
+            return _log_cert(g, lam, level, label, False)
+        return None
+    return None
+
+
+def _log_cert(g, lam, level, label, conv):
+    names = _NAMES
+    comp = _COMPARE_WITH[level]
+    test = ("logarithmic test (comparison with n^-p)" if level == 0 else
+            f"Bertrand / Cauchy condensation test, level {level} (comparison with {comp})")
+    if conv:
+        p = "2" if lam == -sp.oo else f"any p in (1, {-lam})"
+        cert = (f"{test}: lim {names[level]} = {lam} < -1 for {label}, so b_n <= {comp} "
+                f"for all large n with p = {p}, and sum {comp} converges (p > 1)")
+    else:
+        p = "1" if lam == sp.oo else f"any p in ({-lam}, 1)"
+        cert = (f"{test}: lim {names[level]} = {lam} > -1 for {label}, so b_n >= {comp} "
+                f"for all large n with p = {p}, and sum {comp} diverges (p <= 1)")
+    details = {"level": level, "limit": str(lam)}
+    if level == 0 and lam.is_finite:
+        c = limit_at_infinity(g * N ** (-lam))
+        if c is not None and c.is_number and c.is_finite and c.is_positive:
+            cert += f"; limit comparison: ({label}) * n^({-lam}) -> {c}"
+            details["constant"] = str(c)
+    return Decision(conv, cert, test=test.split(" (")[0], details=details)
+
+
+def _ratio_tests(b):
+    ratio = sp.simplify(b.subs(N, N + 1) / b)
+    rho = limit_at_infinity(ratio)
+    if rho is not None and rho.is_number:
+        if rho < 1:
+            return Decision(True, f"ratio test: lim b_(n+1)/b_n = {rho} < 1", test="ratio test")
+        if rho > 1:
+            return Decision(False, f"ratio test: lim b_(n+1)/b_n = {rho} > 1", test="ratio test")
+    raabe = limit_at_infinity(N * (1 / ratio - 1))
+    if raabe is not None and raabe.is_number:
+        if raabe > 1:
+            return Decision(True, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} > 1",
+                            test="Raabe test")
+        if raabe < 1:
+            return Decision(False, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} < 1",
+                            test="Raabe test")
+    return None
+
+
+# --------------------------------------------------------------------------- parameters
+
+def _decide_parametric(b, start) -> Decision:
+    params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
+    names = ", ".join(p.name for p in params)
+    if not _smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
+        return Decision(None, f"undecided: with free parameters ({names}) only positive "
+                        "non-oscillating terms are analysed; give values with --param",
+                        test="parameters", start=start)
+    try:
+        d = _param_log_test(b, params, start)
+    except (_Undecided, StepTimeout) as exc:
+        d = Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
+    except SeriesError:
+        raise                    # an invalid term (e.g. at a boundary value): the user's error
+    except Exception as exc:  # noqa: BLE001 - sympy's solveset/limit failing inside: unsure
+        d = Decision(None, f"undecided with free parameters ({names}): the symbolic analysis "
+                     f"failed ({type(exc).__name__})", test="parameters")
+    d.start = start
+    return d
+
+
+def _param_positive_eventually(b) -> bool:
+    """b > 0 for all large n for every positive value of the parameters (Gruntz's sign)."""
+    from sympy.series.gruntz import sign as gruntz_sign
+    try:
+        with step_budget(STEP_BUDGET):
+            return gruntz_sign(b, N) == 1
+    except Exception:  # noqa: BLE001 - unsure -> not positive
+        return False
+
+
+def _param_log_test(b, params, start, level=0):
+    names = ", ".join(p.name for p in params)
+    num, den = _logs(b, level)
+    lam = limit_at_infinity(num / den, check=False)
+    if lam is None:
+        raise _Undecided("the logarithmic limit could not be computed")
+    _check_param_limit(num / den, lam, params)
+    if lam.is_number:
+        if lam == -1:
+            if level >= 3:
+                raise _Undecided("borderline at every iterated-log level tried")
+            return _param_log_test(b, params, start, level + 1)
+        conv = bool(lam == -sp.oo or lam < -1)
+        cert = _log_cert(b, lam, level, "b_n", conv).certificate
+        return Decision(conv, f"for all {names} > 0: {cert}", condition=
+                        f"{'converges' if conv else 'diverges'} for all {names} > 0",
+                        test="logarithmic test")
+    syms = sorted(lam.free_symbols, key=lambda s: s.name)
+    if len(syms) != 1:
+        raise _Undecided(f"the limit {lam} depends on several parameters")
+    p = syms[0]
+    pos = sp.Interval.open(0, sp.oo)
+    with step_budget(2.0):
+        conv_set = sp.solveset(lam < -1, p, pos)
+        div_set = sp.solveset(lam > -1, p, pos)
+        edge = sp.solveset(sp.Eq(lam, -1), p, pos)
+    if not isinstance(edge, sp.FiniteSet) or not isinstance(conv_set, (sp.Interval, sp.Union, sp.EmptySet.__class__)):
+        raise _Undecided(f"cannot solve {lam} < -1 for {p}")
+    for v in edge:
+        sub = _decide_parametric(b.subs(p, v), start) if (b.subs(p, v).free_symbols - {N}) \
+            else decide_in_process(b.subs(p, v), start)
+        if sub.converges is True:
+            conv_set = conv_set | sp.FiniteSet(v)
+        elif sub.converges is False:
+            div_set = div_set | sp.FiniteSet(v)
+        else:
+            raise _Undecided(f"at the boundary {p} = {v}: {sub.certificate}")
+    if conv_set | div_set != pos:
+        raise _Undecided(f"the sets where it converges/diverges do not cover {p} > 0")
+    cond = f"converges iff {_set_text(conv_set, p)}"
+    cert = (f"logarithmic test with parameters: lim {_NAMES[level]}"
+            f" = {lam}; < -1 (converges) iff {_set_text(conv_set - sp.FiniteSet(*edge), p)}, "
+            f"> -1 (diverges) iff {_set_text(div_set - sp.FiniteSet(*edge), p)}"
+            + "".join(f"; at {p} = {v} decided separately" for v in edge))
+    conv = True if div_set is sp.EmptySet else (False if conv_set is sp.EmptySet else None)
+    return Decision(conv, cert, condition=cond, test="logarithmic test with parameters",
+                    details={"limit": str(lam)})
+
+
+#: parameter values at which a symbolic limit is recomputed with the values substituted
+_PARAM_SAMPLES = (sp.Rational(1, 5), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2),
+                  sp.Integer(2), sp.Integer(5), sp.Integer(20))
+
+
+def _check_param_limit(expr, lam, params):
+    """Raise _Undecided unless lam(params) agrees with the limit computed at sample values.
+
+    sympy's limit with symbolic parameters silently assumes one case of a comparison that
+    depends on them: it gave lim log(b)/log(n) = -k for n^-k + n^-(1/2) (true: max(-k, -1/2),
+    so it always diverges) and -1 for 1/(n^k + n) (true: -min(k, 1))."""
+    combos = [{p: v for p in params} for v in _PARAM_SAMPLES]
+    if len(params) > 1:
+        lo, hi = _PARAM_SAMPLES[0], _PARAM_SAMPLES[-2]
+        combos += [{p: (lo if i % 2 else hi) for i, p in enumerate(params)},
+                   {p: (hi if i % 2 else lo) for i, p in enumerate(params)}]
+    for vals in combos:
+        want = lam.subs(vals) if lam.free_symbols else lam
+        got = limit_at_infinity(expr.subs(vals))
+        if got is None or want is sp.nan or not want.is_number:
+            raise _Undecided(f"the symbolic limit {lam} could not be confirmed at "
+                             + ", ".join(f"{p} = {v}" for p, v in vals.items()))
+        if got != want and not (got.is_finite and want.is_finite and
+                                abs(float(got - want)) < 1e-12):
+            raise _Undecided(f"the symbolic limit {lam} is wrong at "
+                             + ", ".join(f"{p} = {v}" for p, v in vals.items())
+                             + f" (there the limit is {got}): sympy assumed a case of the parameters")
+
+
+def _set_text(s, p) -> str:
+    if s is sp.EmptySet:
+        return "never"
+    if isinstance(s, sp.Interval):
+        lo = "" if s.left == 0 and s.left_open else f"{p} {'>' if s.left_open else '>='} {s.left}"
+        hi = "" if s.right == sp.oo else f"{p} {'<' if s.right_open else '<='} {s.right}"
+        return " and ".join(x for x in (lo, hi) if x) or f"{p} > 0"
+    if isinstance(s, sp.FiniteSet):
+        return " or ".join(f"{p} = {v}" for v in s)
+    if isinstance(s, sp.Union):
+        return " or ".join(_set_text(a, p) for a in s.args)
+    return str(s)

@@ -1,0 +1,260 @@
+"""Safe parsing of user-typed formulas into sympy expressions.
+
+User text is parsed with Python's :mod:`ast` and every node is checked against a
+whitelist before a sympy object is built from it by hand.  Nothing is ever passed to
+``eval``, ``exec`` or ``sympify``.
+
+Accepted: numbers, the symbol ``n`` (the distance), parameter names (declared, or any
+short identifier when ``free_params=True``), the constants ``pi`` and ``E``, the
+operators ``+ - * / ** ^`` (``^`` means power), comparisons inside ``Piecewise``, and
+the functions ``exp log ln sqrt cos sin Abs Min Max floor Piecewise``.
+
+>>> parse_expression("exp(-ln(n)**2)")
+exp(-log(n)**2)
+>>> parse_expression("log(1 + k*n)^(-r)", free_params=True)
+log(k*n + 1)**(-r)
+>>> parse_expression("__import__('os').system('x')")
+Traceback (most recent call last):
+...
+theory.series.expressions.ExpressionError: attribute access cannot be called
+"""
+from __future__ import annotations
+
+import ast
+import decimal
+import math
+import re
+
+import sympy as sp
+
+#: The distance variable of every RPE series, b_n, n = 1, 2, ...
+N = sp.Symbol("n", positive=True)
+
+MAX_LENGTH = 2000
+MAX_NODES = 400
+MAX_DEPTH = 60
+#: largest number of decimal digits a numeric constant built from the input may have
+MAX_DIGITS = 4000
+
+_FUNCTIONS = {
+    "exp": sp.exp, "log": sp.log, "ln": sp.log, "sqrt": sp.sqrt,
+    "cos": sp.cos, "sin": sp.sin, "Abs": sp.Abs, "Min": sp.Min, "Max": sp.Max,
+    "floor": sp.floor,
+}
+_CONSTANTS = {"pi": sp.pi, "E": sp.E}
+_RESERVED = set(_FUNCTIONS) | set(_CONSTANTS) | {"Piecewise", "True", "False", "None"}
+#: names that are never accepted as parameters, even in free mode (they look like code)
+_FORBIDDEN_NAMES = {
+    "os", "sys", "eval", "exec", "open", "import", "compile", "globals", "locals",
+    "getattr", "setattr", "delattr", "vars", "dir", "input", "print", "lambda",
+    "subprocess", "builtins", "type", "object", "class", "nan", "inf", "oo", "zoo",
+    "NaN", "Inf", "infinity",
+}
+_PARAM_RE = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,7}(_[A-Za-z0-9]{1,4})?$")
+
+
+class ExpressionError(ValueError):
+    """The text is not an accepted formula; the message says why in one line."""
+
+
+def parameter_symbol(name: str) -> sp.Symbol:
+    """The sympy symbol used for a parameter (real and positive by convention)."""
+    return sp.Symbol(name, positive=True)
+
+
+def parse_expression(text: str, params=(), free_params: bool = False,
+                     variable: str = "n") -> sp.Expr:
+    """Parse ``text`` into a sympy expression in ``n`` using a whitelist.
+
+    ``params`` are accepted parameter names; with ``free_params`` any other short
+    identifier is accepted as a (positive) parameter too.  Raises
+    :class:`ExpressionError` for anything else.
+    """
+    if not isinstance(text, str):
+        raise ExpressionError("expression must be a string")
+    text = text.strip()
+    if not text:
+        raise ExpressionError("empty expression")
+    if len(text) > MAX_LENGTH:
+        raise ExpressionError(f"expression longer than {MAX_LENGTH} characters")
+    if not text.isascii():
+        bad = next(c for c in text if not c.isascii())
+        raise ExpressionError(f"non-ASCII character {bad!r} in expression")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError as exc:
+        raise ExpressionError(f"syntax error at column {exc.offset}: {exc.msg}") from None
+    nodes = list(ast.walk(tree))
+    if len(nodes) > MAX_NODES:
+        raise ExpressionError(f"expression has more than {MAX_NODES} syntax nodes")
+    builder = _Builder(variable, set(params), free_params, source=text)
+    return builder.build(tree.body, 0)
+
+
+def _check_size(base, exponent):
+    """Refuse numeric powers whose value would have more than MAX_DIGITS digits."""
+    if not (base.is_Number and exponent.is_Number):
+        return
+    b, e = abs(float(base)) if base.is_finite else math.inf, float(exponent)
+    if b in (0.0, 1.0):
+        return
+    digits = abs(e) * abs(math.log10(b)) if math.isfinite(b) else math.inf
+    if digits > MAX_DIGITS:
+        raise ExpressionError(f"numeric constant {base}**{exponent} is too large "
+                              f"(about 10^{digits:.3g}); at most {MAX_DIGITS} digits")
+
+
+class _Builder:
+    def __init__(self, variable, params, free_params, source=""):
+        self.source = source
+        self.variable = variable
+        self.params = params
+        self.free = free_params
+        self.symbols = {variable: N if variable == "n" else sp.Symbol(variable, positive=True)}
+
+    def build(self, node, depth):
+        if depth > MAX_DEPTH:
+            raise ExpressionError(f"expression nested deeper than {MAX_DEPTH}")
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            raise ExpressionError(f"{_describe(node)} is not allowed in a formula")
+        return method(node, depth + 1)
+
+    def _Constant(self, node, depth):
+        v = node.value
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise ExpressionError(f"constant {v!r} is not a number")
+        if isinstance(v, float):
+            return self._decimal(node, v)
+        if len(str(abs(v))) > MAX_DIGITS:
+            raise ExpressionError(f"integer constant longer than {MAX_DIGITS} digits")
+        return sp.Integer(v)
+
+    def _decimal(self, node, v):
+        """The exact decimal value of the literal as typed: Python's float would turn
+        1e-400 into 0.0 (and 1e309 into inf), silently changing the series."""
+        seg = (ast.get_source_segment(self.source, node) or repr(v)).replace("_", "")
+        try:
+            d = decimal.Decimal(seg)
+        except decimal.InvalidOperation:
+            d = decimal.Decimal(repr(v))
+        if not d.is_finite():
+            raise ExpressionError(f"constant {seg} is not finite")
+        if d != 0 and abs(d.adjusted()) > MAX_DIGITS:
+            raise ExpressionError(f"numeric constant {seg} is too large or too small "
+                                  f"(10^{d.adjusted()}); at most {MAX_DIGITS} digits")
+        return sp.Rational(str(d))
+
+    def _Name(self, node, depth):
+        name = node.id
+        if name in self.symbols:
+            return self.symbols[name]
+        if name in _CONSTANTS:
+            return _CONSTANTS[name]
+        if name in _FUNCTIONS or name == "Piecewise":
+            raise ExpressionError(f"function {name!r} used without arguments")
+        if name in self.params or (self.free and _PARAM_RE.match(name)
+                                   and name not in _FORBIDDEN_NAMES
+                                   and name not in _RESERVED):
+            sym = parameter_symbol(name)
+            self.symbols[name] = sym
+            return sym
+        raise ExpressionError(f"unknown name {name!r}; the variable is {self.variable!r}"
+                              + (f", parameters: {', '.join(sorted(self.params))}" if self.params else ""))
+
+    def _UnaryOp(self, node, depth):
+        operand = self.build(node.operand, depth)
+        if isinstance(node.op, ast.USub):
+            return -operand
+        if isinstance(node.op, ast.UAdd):
+            return operand
+        raise ExpressionError(f"operator {type(node.op).__name__} is not allowed")
+
+    def _BinOp(self, node, depth):
+        left, right = self.build(node.left, depth), self.build(node.right, depth)
+        op = node.op
+        if isinstance(op, ast.Add):
+            return left + right
+        if isinstance(op, ast.Sub):
+            return left - right
+        if isinstance(op, ast.Mult):
+            return left * right
+        if isinstance(op, ast.Div):
+            if right == 0:
+                raise ExpressionError("division by zero")
+            return left / right
+        if isinstance(op, (ast.Pow, ast.BitXor)):
+            _check_size(left, right)
+            return left ** right
+        raise ExpressionError(f"operator {type(op).__name__} is not allowed")
+
+    def _Call(self, node, depth):
+        if not isinstance(node.func, ast.Name):
+            raise ExpressionError(f"{_describe(node.func)} cannot be called")
+        name = node.func.id
+        if node.keywords:
+            raise ExpressionError(f"keyword arguments are not allowed (in {name})")
+        if name == "Piecewise":
+            return self._piecewise(node, depth)
+        if name not in _FUNCTIONS:
+            allowed = ", ".join(sorted(list(_FUNCTIONS) + list(_CONSTANTS) + ["Piecewise"]))
+            raise ExpressionError(f"function {name!r} is not allowed; allowed: {allowed}")
+        args = [self.build(a, depth) for a in node.args]
+        arity = {"log": (1, 2), "Min": (2, 16), "Max": (2, 16)}.get(name, (1, 1))
+        if not arity[0] <= len(args) <= arity[1]:
+            raise ExpressionError(f"{name} takes {arity[0]}..{arity[1]} arguments, got {len(args)}")
+        if name == "exp" and args[0].is_Number and float(args[0]) > 2.3 * MAX_DIGITS:
+            raise ExpressionError(f"exp({args[0]}) is too large")
+        return _FUNCTIONS[name](*args)
+
+    def _piecewise(self, node, depth):
+        pieces = []
+        for arg in node.args:
+            if not isinstance(arg, ast.Tuple) or len(arg.elts) != 2:
+                raise ExpressionError("Piecewise takes (value, condition) pairs")
+            value = self.build(arg.elts[0], depth)
+            pieces.append((value, self._condition(arg.elts[1], depth)))
+        if not pieces:
+            raise ExpressionError("Piecewise needs at least one (value, condition) pair")
+        return sp.Piecewise(*pieces)
+
+    def _condition(self, node, depth):
+        if isinstance(node, ast.Constant) and node.value is True:
+            return sp.true
+        if not isinstance(node, ast.Compare) or len(node.ops) != 1:
+            raise ExpressionError("a Piecewise condition is one comparison (<, <=, >, >=) or True")
+        ops = {ast.Lt: sp.Lt, ast.LtE: sp.Le, ast.Gt: sp.Gt, ast.GtE: sp.Ge}
+        rel = ops.get(type(node.ops[0]))
+        if rel is None:
+            raise ExpressionError("a Piecewise condition uses <, <=, > or >=")
+        return rel(self.build(node.left, depth), self.build(node.comparators[0], depth))
+
+
+def _describe(node) -> str:
+    kinds = {"Attribute": "attribute access", "Lambda": "lambda", "Subscript": "indexing",
+             "JoinedStr": "f-string", "List": "a list", "Dict": "a dict", "Set": "a set",
+             "Tuple": "a tuple", "Compare": "a comparison outside Piecewise",
+             "BoolOp": "and/or", "IfExp": "if/else", "ListComp": "a comprehension",
+             "GeneratorExp": "a generator", "NamedExpr": "assignment", "Starred": "*args",
+             "Call": "a call", "Await": "await", "Yield": "yield"}
+    return kinds.get(type(node).__name__, type(node).__name__)
+
+
+def parse_assignments(pairs) -> dict:
+    """Parse ``["k=1", "r=1.5"]`` into ``{"k": Rational/Float}`` (numbers only).
+
+    >>> parse_assignments(["k=1", "r=3/2"])
+    {'k': 1, 'r': 3/2}
+    """
+    out = {}
+    for pair in pairs or ():
+        if "=" not in pair:
+            raise ExpressionError(f"parameter {pair!r} is not of the form name=value")
+        name, value = (s.strip() for s in pair.split("=", 1))
+        if not _PARAM_RE.match(name) or name in _RESERVED or name == "n":
+            raise ExpressionError(f"invalid parameter name {name!r}")
+        val = parse_expression(value)
+        if not val.is_number or not val.is_real:
+            raise ExpressionError(f"parameter {name} must be a real number, got {value!r}")
+        out[name] = sp.nsimplify(val) if isinstance(val, sp.Float) else val
+    return out

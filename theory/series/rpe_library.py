@@ -1,0 +1,293 @@
+r"""Named relative positional encodings as series :math:`b_n = \exp(\mathrm{RPE}(n))`.
+
+**Index convention of the project.**  The attention bias at distance
+:math:`t = 0, 1, 2, \dots` is :math:`\log b_{s + t}` where :math:`s` is the *start* index;
+term :math:`k` of the series is :math:`b_{s+k}`; and TRF(eps) is the number of terms
+:math:`j` (distances :math:`0..j-1`) needed for the partial sum to exceed
+:math:`B(1-\epsilon)` (RPE paper, Eq. 22, with :math:`b_t` there equal to :math:`b_{s+t}`
+here).  The paper sums :math:`b_t` from :math:`t = 0` (Eq. 19-22) but writes Type1 as
+:math:`1/n^2`, infinite at :math:`n=0`; its own Eq. 29 silently uses
+:math:`1/(t+1)^2`, i.e. start :math:`s = 1`.  Every named RPE below therefore carries its
+natural start: 0 where the paper's formula is finite at distance 0 (ALiBi, Kerple,
+Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
+
+.. math::
+   \text{alibi: } e^{-kn},\quad \text{kerple-log: } (1+kn)^{-r},\quad
+   \text{kerple-power: } e^{-k n^r},\quad
+   \text{sandwich: } \exp\Big(k \sum_{j=1}^{d/2} \big(\cos(n / r^{2j/d}) - 1\big)\Big),
+
+   \text{type1: } n^{-2},\quad \text{type2: } e^{-\ln^2 n},\quad
+   \text{inv-n: } 1/n,\quad \text{inv-nlogn: } 1/(n \ln n)
+   \quad\text{(RPE paper, App. B Eq. 30-37, Sec. 3.4, Sec. 4)}
+
+>>> r = resolve_rpe("kerple-log", {"r": 1.5})
+>>> r.b, r.params["r"], r.start
+((n + 1)**(-3/2), 3/2, 0)
+>>> resolve_rpe("(1 + k*n)**(-r)").free_params
+['k', 'r']
+>>> import numpy as np
+>>> log_b_values(resolve_rpe("type1").b, np.arange(3), start=1).round(4).tolist()
+[-0.0, -1.3863, -2.1972]
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import sympy as sp
+
+from theory.series.expressions import N, ExpressionError, parameter_symbol, parse_expression
+
+_k, _r, _d = (parameter_symbol(x) for x in ("k", "r", "d"))
+
+
+@dataclass
+class RPE:
+    """A series b_n: ``b`` (sympy, in n), with optional explicit first terms ``head``.
+
+    When ``head`` is given (a learned bias read from numbers), term ``i`` of the series
+    (distance ``i``) is ``head[i]`` for ``i < len(head)`` and ``b`` at ``n = start + i``
+    beyond; ``tail_assumption`` says in words what is assumed there.
+    """
+
+    name: str
+    b: sp.Expr
+    params: dict = field(default_factory=dict)
+    free_params: list = field(default_factory=list)
+    start: int = 1
+    description: str = ""
+    source: str = ""
+    head: np.ndarray | None = None
+    tail_assumption: str = ""
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "b_n": str(self.b), "params": {k: str(v) for k, v in self.params.items()},
+                "free_params": self.free_params, "start": self.start, "source": self.source,
+                "head_terms": 0 if self.head is None else int(len(self.head)),
+                "tail_assumption": self.tail_assumption or None}
+
+
+def _sandwich(k, r, d):
+    d = int(d)
+    if d < 2 or d % 2 or d > 512:
+        raise ExpressionError("sandwich needs an even integer d between 2 and 512")
+    return sp.exp(k * sp.Add(*[sp.cos(N / r ** sp.Rational(2 * j, d)) - 1
+                               for j in range(1, d // 2 + 1)]))
+
+
+#: name -> (builder, defaults, start, description, source)
+LIBRARY = {
+    "alibi": (lambda p: sp.exp(-p["k"] * N), {"k": sp.Integer(1)}, 0,
+              "ALiBi, b_n = exp(-k n) (one head, slope k)", "RPE paper App. B Eq. 30; k = 1 as in App. C"),
+    "kerple-log": (lambda p: (1 + p["k"] * N) ** (-p["r"]), {"k": sp.Integer(1), "r": sp.Integer(2)}, 0,
+                   "Kerple log, b_n = (1 + k n)^(-r); converges iff r > 1",
+                   "RPE paper App. B Eq. 32 (k, r learned there; defaults ours)"),
+    "kerple-power": (lambda p: sp.exp(-p["k"] * N ** p["r"]), {"k": sp.Integer(1), "r": sp.Integer(1)}, 0,
+                     "Kerple power, b_n = exp(-k n^r), 0 < r <= 2",
+                     "RPE paper App. B Eq. 34 (defaults ours)"),
+    "sandwich": (lambda p: _sandwich(p["k"], p["r"], p["d"]),
+                 {"k": sp.Integer(1), "r": sp.Integer(10000), "d": sp.Integer(128)}, 0,
+                 "Sandwich, b_n = exp(k sum_{j=1}^{d/2} (cos(n / r^(2j/d)) - 1))",
+                 "RPE paper App. B Eq. 37 (r = 10000 as sinusoidal PE, d = 128 head size; defaults ours)"),
+    "type1": (lambda p: N ** -2, {}, 1, "Type1, b_n = 1/n^2", "RPE paper Sec. 3.4"),
+    "type2": (lambda p: sp.exp(-sp.log(N) ** 2), {}, 1, "Type2, b_n = exp(-ln^2 n)", "RPE paper Sec. 3.4"),
+    "inv-n": (lambda p: 1 / N, {}, 1, "b_n = 1/n (diverges)", "RPE paper Sec. 4, Example 1"),
+    "inv-nlogn": (lambda p: 1 / (N * sp.log(N)), {}, 2, "b_n = 1/(n ln n) (diverges)",
+                  "RPE paper Sec. 4, Example 2 (the paper's bound sums from n = 3)"),
+    "t5": (None, {"num_buckets": sp.Integer(32), "max_distance": sp.Integer(128)}, 0,
+           "T5 bucketed bias (decoder, unidirectional): b_n = exp(values[bucket(n)])",
+           "Raffel et al. 2020 bucket function; bucket values given by the user"),
+}
+
+
+def t5_bucket(t: int, num_buckets: int = 32, max_distance: int = 128) -> int:
+    """T5's unidirectional relative-position bucket of distance ``t >= 0``.
+
+    >>> [t5_bucket(t) for t in (0, 15, 16, 127, 128, 10**6)]
+    [0, 15, 16, 31, 31, 31]
+    """
+    max_exact = num_buckets // 2
+    if t < max_exact:
+        return t
+    v = max_exact + int(math.log(t / max_exact) / math.log(max_distance / max_exact)
+                        * (num_buckets - max_exact))
+    return min(v, num_buckets - 1)
+
+
+def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr:
+    """Piecewise b_n = exp(values[bucket(n)]) (distance n = t, start 0); constant tail."""
+    values = [sp.nsimplify(float(v)) if not isinstance(v, sp.Basic) else v for v in values]
+    if len(values) != num_buckets:
+        raise ExpressionError(f"t5 needs {num_buckets} bucket values, got {len(values)}")
+    pieces, last, t = [], None, 0
+    while True:
+        bk = t5_bucket(t, num_buckets, max_distance)
+        if bk == num_buckets - 1:
+            break
+        # first distance of the next bucket
+        t_next = t + 1
+        while t5_bucket(t_next, num_buckets, max_distance) == bk:
+            t_next += 1
+        pieces.append((sp.exp(values[bk]), sp.Lt(N, t_next)))
+        t = t_next
+    pieces.append((sp.exp(values[-1]), sp.true))
+    return sp.Piecewise(*pieces)
+
+
+def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False) -> RPE:
+    """A library name (``type2``, ``kerple-log``, ...) or a user formula -> :class:`RPE`.
+
+    ``params`` gives parameter values (numbers, or for ``t5`` the list ``values``); for
+    a library name missing ones take the defaults.  A user formula is b_n itself, or with
+    ``bias=True`` the RPE, b_n = exp(spec); its parameters not in ``params`` stay free.
+    """
+    params = dict(params or {})
+    key = spec.strip().lower() if isinstance(spec, str) else spec
+    if key in LIBRARY:
+        return _library_rpe(key, params)
+    expr = _parse_guarded(spec)
+    if bias:
+        expr = sp.exp(expr)
+    subs = {}
+    for name, value in params.items():
+        sym = parameter_symbol(name)
+        if sym not in expr.free_symbols:
+            raise ExpressionError(f"parameter {name!r} does not occur in {spec!r}")
+        subs[sym] = sp.sympify(value) if isinstance(value, (sp.Basic, int)) else sp.nsimplify(value)
+    expr = expr.subs(subs)
+    free = sorted(s.name for s in expr.free_symbols if s != N)
+    return RPE(name=spec.strip(), b=expr, params={k: subs[parameter_symbol(k)] for k in params},
+               free_params=free, start=1, description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
+               source="user")
+
+
+def _parse_guarded(spec):
+    """parse_expression under a time budget: sympy's automatic simplification can build
+    huge integers, e.g. (cos(n)/2)**(10**10) expands 2**(10**10)."""
+    from theory.core.budget import BudgetExceeded, run_guarded
+    try:
+        return run_guarded(parse_expression, (spec,), {"free_params": True}, budget=3.0)
+    except BudgetExceeded:
+        raise ExpressionError("expression too large to build (its constants have too many "
+                              "digits)") from None
+
+
+def _library_rpe(key, params) -> RPE:
+    builder, defaults, start, desc, source = LIBRARY[key]
+    unknown = set(params) - set(defaults) - ({"values"} if key == "t5" else set())
+    if unknown:
+        raise ExpressionError(f"{key} has no parameter {sorted(unknown)[0]!r}; "
+                              f"parameters: {', '.join(defaults) or 'none'}")
+    merged = {k: (sp.nsimplify(v) if isinstance(v, float) else sp.sympify(v))
+              for k, v in {**defaults, **{k: v for k, v in params.items() if k != 'values'}}.items()}
+    for k, v in merged.items():
+        if not (v.is_real and v.is_positive):
+            raise ExpressionError(f"parameter {k} of {key} must be a positive number, got {v}")
+    if key == "t5":
+        nb, md = int(merged["num_buckets"]), int(merged["max_distance"])
+        values = params.get("values")
+        if values is None:
+            values = [-sp.Rational(b, 4) for b in range(nb)]
+            desc += "; default values[b] = -b/4 (illustrative, not from a trained model)"
+        b = t5_series(values, nb, md)
+        merged["values"] = [str(v) for v in values]
+    else:
+        b = builder(merged)
+    return RPE(name=key, b=b, params=merged, free_params=[], start=start, description=desc, source=source)
+
+
+TAIL_ASSUMPTIONS = {
+    "constant": "beyond the last given distance L-1 the bias stays at its last value "
+                "(as T5's last bucket does); the series then diverges unless that value is -inf",
+    "zero": "beyond the last given distance the bias is -inf (b = 0: attention is cut off); "
+            "the series is a finite sum",
+    "linear": "beyond the last given distance the bias continues linearly with the slope of "
+              "a least-squares line through the last 10% of the values (ALiBi-like)",
+}
+
+
+def load_bias_file(path, tail: str = "constant", start: int = 0) -> RPE:
+    """A learned bias, one value per distance 0, 1, ..., L-1 (.npy or text), as an RPE.
+
+    ``tail`` says what is assumed beyond the last value (see :data:`TAIL_ASSUMPTIONS`).
+    """
+    path = Path(path)
+    try:
+        values = np.load(path) if path.suffix == ".npy" else np.loadtxt(path, ndmin=1)
+    except (OSError, ValueError) as exc:
+        raise ExpressionError(f"cannot read bias file {path}: {exc}") from None
+    values = np.asarray(values, dtype=float).ravel()
+    if values.size == 0:
+        raise ExpressionError(f"bias file {path} has no values")
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        raise ExpressionError(f"bias file {path}: value at distance {bad[0]} is not finite")
+    if tail not in TAIL_ASSUMPTIONS:
+        raise ExpressionError(f"unknown tail assumption {tail!r}; use {', '.join(TAIL_ASSUMPTIONS)}")
+    L = values.size
+    last = sp.nsimplify(float(values[-1]), rational=True)
+    if tail == "constant":
+        b = sp.exp(last) + 0 * N
+    elif tail == "zero":
+        b = sp.Integer(0) + 0 * N
+    else:
+        m = max(2, L // 10)
+        if L < 2:
+            raise ExpressionError("a linear tail needs at least two values")
+        slope = float(np.polyfit(np.arange(L - m, L), values[-m:], 1)[0])
+        b = sp.exp(last + sp.nsimplify(slope, rational=True) * (N - (start + L - 1)))
+    return RPE(name=f"bias-file:{path.name}", b=b, params={}, free_params=[], start=start,
+               description=f"learned bias, {L} values", source=str(path), head=np.exp(values),
+               tail_assumption=TAIL_ASSUMPTIONS[tail])
+
+
+def log_b_values(b_expr, distances, start: int = 1) -> np.ndarray:
+    """log b_{start + t} for each distance t (float64 array; -inf where b = 0).
+
+    This is the attention bias at distance t under the project's index convention.
+    ``b_expr`` may be a sympy expression or an :class:`RPE` (whose ``head`` is used for
+    the first distances).
+    """
+    t = np.asarray(distances)
+    if t.size and (t.min() < 0 or not np.issubdtype(t.dtype, np.integer)):
+        raise ValueError("distances must be integers >= 0")
+    head = None
+    if isinstance(b_expr, RPE):
+        head, b_expr = b_expr.head, b_expr.b
+    if b_expr.free_symbols - {N}:
+        raise ValueError(f"free parameters {sorted(s.name for s in b_expr.free_symbols - {N})} need values")
+    out = np.empty(t.shape, dtype=float)
+    mask = np.ones(t.shape, dtype=bool)
+    if head is not None:
+        inside = t < len(head)
+        with np.errstate(divide="ignore"):
+            out[inside] = np.log(head[t[inside]])
+        mask = ~inside
+    if mask.any():
+        out[mask] = log_b_numpy(b_expr)((start + t[mask]).astype(float))
+    return out
+
+
+def log_b_numpy(b_expr):
+    lb = sp.expand_log(sp.log(b_expr), force=True)
+    f = sp.lambdify(N, lb, modules="numpy")
+
+    def evaluate(n):
+        with np.errstate(all="ignore"):
+            v = np.asarray(f(n), dtype=complex if lb.has(sp.I) else float)
+        v = np.broadcast_to(v, n.shape).astype(complex if np.iscomplexobj(v) else float)
+        if np.iscomplexobj(v):
+            v = np.where(np.abs(v.imag) < 1e-12, v.real, np.nan).real
+        return np.where(np.isnan(v) & (n >= 0), _fallback(b_expr, n), v)
+
+    return evaluate
+
+
+def _fallback(b_expr, n):
+    """log(b) via b itself where the log form failed (e.g. log of 0 -> -inf)."""
+    g = sp.lambdify(N, b_expr, modules="numpy")
+    with np.errstate(all="ignore"):
+        v = np.broadcast_to(np.asarray(g(n), dtype=float), n.shape)
+        return np.log(v)
