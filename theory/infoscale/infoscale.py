@@ -26,7 +26,6 @@ invariant-entropy factor (:func:`invariant_scale`), the verified derivation
 from __future__ import annotations
 
 import math
-import sys
 
 import mpmath as mp
 from scipy.optimize import brentq
@@ -220,14 +219,13 @@ def drift_row(n, n_tr, d, eps: float = 0.0, alpha_tr: float | None = None,
 
 def drift_grid(ds=(32, 64, 128, 768), n_trs=(64, 512), multipliers=(1, 2, 4, 8, 16, 32, 64),
                eps: float = 0.0, method: str = "eta", progress: bool = False) -> list:
-    """:func:`drift_row` over ``d x n_tr x (n_tr * multiplier)`` (tqdm bar on stderr).
+    """:func:`drift_row` over ``d x n_tr x (n_tr * multiplier)`` (progress on stderr).
 
     >>> rows = drift_grid(ds=(32,), n_trs=(64,), multipliers=(1, 2), method="bessel")
     >>> [round(r["drift"]["none"], 4) for r in rows]
     [0.0, 0.6931]
     """
-    from tqdm import tqdm
+    from theory.core.progress import track
     jobs = [(d, nt, nt * m) for d in ds for nt in n_trs for m in multipliers]
     return [drift_row(n, nt, d, eps, method=method)
-            for d, nt, n in tqdm(jobs, disable=not progress, desc="entropy drift",
-                                 file=sys.stderr)]
+            for d, nt, n in track(jobs, "entropy drift", enabled=progress)]

@@ -181,7 +181,7 @@ def approx_pmax(L, sigma, tau, lmax):
 
 
 def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0,
-                     max_elems: int = 4_000_000) -> dict:
+                     max_elems: int = 4_000_000, progress=None) -> dict:
     """Monte Carlo over ``draws`` logit vectors of L i.i.d. N(0, sigma^2) entries:
     mean and standard error of P_max, H, log D and l_max.
 
@@ -203,6 +203,8 @@ def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0
         acc["log_partition"].append(special.logsumexp(l / tau, axis=1))
         acc["lmax"].append(l.max(axis=1))
         done += n
+        if progress is not None:
+            progress.update(n)
     out = {}
     for k, v in acc.items():
         a = np.concatenate(v)
@@ -277,10 +279,11 @@ def pmax_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.05, hi=4.0):
 
 
 def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
-                  seed: int = 0) -> dict:
+                  seed: int = 0, progress=None) -> dict:
     """For given (L, sigma, tau): exact E[P_max], E[H], E[log D] of softmax over L i.i.d.
     N(0, sigma^2) logits (quadrature), the paper's approximations next to them, and
-    optionally a Monte Carlo estimate with standard errors.
+    optionally a Monte Carlo estimate with standard errors.  ``progress`` (a
+    :class:`theory.core.progress.Progress`) advances by 1 per quadrature (3) and per draw.
 
     .. math:: H \\approx \\log L - \\frac{\\sigma^2}{2\\tau^2},\\quad
               P_{max} \\approx \\frac{e^{\\sigma m_L/\\tau}}{L e^{\\sigma^2/(2\\tau^2)}}
@@ -290,17 +293,21 @@ def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
     (5.7419, 5.7383)
     """
     s = sigma / tau
+    step = progress.update if progress is not None else (lambda n=1: None)
     log_d, sd = laplace_integrals(L, s)
+    step()
     m = expected_max_std_normal(int(L))
+    pmax = expected_pmax(L, s)
+    step(2)
     out = {"L": L, "sigma": sigma, "tau": tau, "s": s, "regime": {
                "exp_s2": math.exp(min(s * s, 700.0)), "s_c": rem_critical_s(max(L, 2)),
                "lln_ok": L > 10 * math.exp(min(s * s, 700.0))},
-           "exact": {"pmax": expected_pmax(L, s), "entropy": log_d - sd,
+           "exact": {"pmax": pmax, "entropy": log_d - sd,
                      "log_partition": log_d, "lmax": sigma * m},
            "approx": {"pmax": float(approx_pmax(L, sigma, tau, sigma * m)),
                       "entropy": float(approx_entropy(L, s)),
                       "log_partition": float(approx_log_partition(L, s))}}
     if draws:
-        mc = mc_softmax_stats(int(L), sigma, tau, draws, seed)
+        mc = mc_softmax_stats(int(L), sigma, tau, draws, seed, progress=progress)
         out["monte_carlo"] = {k: {"mean": v[0], "se": v[1]} for k, v in mc.items()}
     return out
