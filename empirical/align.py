@@ -28,7 +28,9 @@ import sys
 import time
 
 import numpy as np
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, fail, nonnegative_int, positive_float, positive_int
+
+from .cli_util import add_device_map_argument, setup_torch, threads_int
 
 PAPER_GRID = tuple(round(1.0 - 0.05 * i, 2) for i in range(11))   # Algorithm 1
 
@@ -200,6 +202,7 @@ def _print_text(res):
         print(f"{k:9s} tau = {tau}")
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.align", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -207,19 +210,18 @@ def main(argv=None) -> int:
                                 "temperature) on a model: paper grid, bisection, Props. 1-2.")
     p.add_argument("--model", default="t5-config:tiny", help="model SPEC (see empirical.models)")
     p.add_argument("--corpus", default="stdlib", help="stdlib (default), kjv or pydoc")
-    p.add_argument("--L-tr", dest="l_tr", type=int, default=512)
-    p.add_argument("--L-ex", dest="l_ex", type=int, default=4096)
+    p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
+    p.add_argument("--L-ex", dest="l_ex", type=positive_int, default=4096)
     p.add_argument("--mode", choices=("pmax", "entropy"), default="pmax")
-    p.add_argument("--n-tr", type=int, default=4, help="training-length sequences")
-    p.add_argument("--n-ex", type=int, default=1, help="extrapolation-length sequences")
-    p.add_argument("--lo", type=float, default=0.05, help="bisection lower end")
-    p.add_argument("--hi", type=float, default=1.0, help="bisection upper end")
-    p.add_argument("--tol", type=float, default=1e-3, help="bisection tolerance on tau")
+    p.add_argument("--n-tr", type=positive_int, default=4, help="training-length sequences")
+    p.add_argument("--n-ex", type=positive_int, default=1, help="extrapolation-length sequences")
+    p.add_argument("--lo", type=positive_float, default=0.05, help="bisection lower end")
+    p.add_argument("--hi", type=positive_float, default=1.0, help="bisection upper end")
+    p.add_argument("--tol", type=positive_float, default=1e-3, help="bisection tolerance on tau")
     p.add_argument("--layers", nargs="*", help="restrict the statistic to these modules")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1, help="torch threads")
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1, help="torch threads")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    from .cli_util import add_device_map_argument, fail, setup_torch
     add_device_map_argument(p)
     a = p.parse_args(argv)
     if not 1 < a.l_tr < a.l_ex:

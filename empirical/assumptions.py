@@ -29,7 +29,10 @@ from pathlib import Path
 
 import numpy as np
 from scipy import stats as sps
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, atomic_path, command, fail, nonnegative_int,
+                             output_dir, output_folder, positive_int, save_figure, write_text)
+
+from .cli_util import add_device_map_argument, setup_torch, threads_int
 
 EXAMPLES = """examples:
   python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump
@@ -129,10 +132,10 @@ def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
         fig.suptitle(f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", fontsize=8)
         fig.tight_layout()
         png = outdir / f"qq_{li}.png"
-        fig.savefig(png, dpi=110)
+        save_figure(fig, png, dpi=110)
         plt.close(fig)
         csvp = outdir / f"qq_{li}.csv"
-        with open(csvp, "w", newline="") as fh:
+        with atomic_path(csvp) as tmp, open(tmp, "w", newline="") as fh:
             w = csv.writer(fh)
             w.writerow(["length_tag", "L", "rank_ascending", "normal_quantile",
                         "standardised", "averaged_logit"])
@@ -143,7 +146,7 @@ def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
     for t in slim["lengths"].values():
         for d in t["per_layer"].values():
             d.pop("vector")
-    Path(files["json"]).write_text(json.dumps(slim, indent=1))
+    write_text(files["json"], json.dumps(slim, indent=1))
     return files
 
 
@@ -164,6 +167,7 @@ def _print_table(res):
               f"H {a['entropy']:.4f}")
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.assumptions", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -171,16 +175,16 @@ def main(argv=None) -> int:
                                 "table (Assumption 2, Table 7) of a model's attention logits.")
     p.add_argument("--model", default="t5-config:tiny")
     p.add_argument("--corpus", default="stdlib")
-    p.add_argument("--L-tr", dest="l_tr", type=int, default=512)
-    p.add_argument("--L-ex", dest="l_ex", type=int, default=4096)
-    p.add_argument("--n-tr", type=int, default=4)
-    p.add_argument("--n-ex", type=int, default=1)
+    p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
+    p.add_argument("--L-ex", dest="l_ex", type=positive_int, default=4096)
+    p.add_argument("--n-tr", type=positive_int, default=4)
+    p.add_argument("--n-ex", type=positive_int, default=1)
     p.add_argument("--layers", nargs="*", help="attention module names (default: first)")
-    p.add_argument("--out", default="runs/assumptions", help="folder for PNG/CSV/JSON")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--out", type=output_dir, default="runs/assumptions",
+                   help="folder for PNG/CSV/JSON")
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    from .cli_util import add_device_map_argument, fail, setup_torch
     add_device_map_argument(p)
     a = p.parse_args(argv)
     if not 1 < a.l_tr < a.l_ex:
@@ -193,7 +197,8 @@ def main(argv=None) -> int:
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
     except (ValueError, RuntimeError) as exc:
         return fail(exc)
-    files = write_outputs(res, Path(a.out))
+    with output_folder(a.out):
+        files = write_outputs(res, Path(a.out))
     if a.json:
         slim = json.loads(Path(files["json"]).read_text())
         print(json.dumps({**slim, "files": files}))

@@ -15,12 +15,14 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 
 import numpy as np
 
 from .stats import AttentionStats
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, command, fail, int_range, nonnegative_int,
+                             output_file, positive_float, positive_int, write_text)
+
+from .cli_util import add_device_map_argument, setup_torch, threads_int
 
 EXAMPLES = """examples:
   python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json
@@ -79,6 +81,7 @@ def rank_share(n: int, rank: int, world: int) -> list:
     return list(range(rank, n, world))
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.collect", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -86,16 +89,15 @@ def main(argv=None) -> int:
                                 "(single process, or under torchrun with all-reduce).")
     p.add_argument("--model", default="t5-config:tiny")
     p.add_argument("--corpus", default="stdlib")
-    p.add_argument("--length", type=int, default=512)
-    p.add_argument("--n-seq", type=int, default=4)
-    p.add_argument("--tau", type=float, default=1.0)
+    p.add_argument("--length", type=int_range(2, 10**9), default=512)
+    p.add_argument("--n-seq", type=positive_int, default=4)
+    p.add_argument("--tau", type=positive_float, default=1.0)
     p.add_argument("--sorted-layers", nargs="*", default=["first"],
                    help="module names for sorted-logit statistics; 'first', 'all' or none")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--out", help="write the full statistics state (JSON) here")
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1)
+    p.add_argument("--out", type=output_file, help="write the full statistics state (JSON) here")
     p.add_argument("--json", action="store_true", help="print one JSON object (rank 0)")
-    from .cli_util import add_device_map_argument, fail, setup_torch
     add_device_map_argument(p)
     a = p.parse_args(argv)
     setup_torch(a.threads)
@@ -131,13 +133,13 @@ def main(argv=None) -> int:
             torch.distributed.destroy_process_group()
     if rank == 0:
         if a.out:
-            Path(a.out).parent.mkdir(parents=True, exist_ok=True)
-            Path(a.out).write_text(json.dumps(stats.state()))
+            write_text(a.out, json.dumps(stats.state()))
         summ = {"model": lm.description, "world_size": world, "n_seq": a.n_seq,
                 "length": a.length, "tau": a.tau, "pmax": stats.overall("pmax"),
                 "entropy": stats.overall("entropy"),
                 "layers": {k: {q: v[q] for q in v if q != "per_head"}
-                           for k, v in stats.summary().items()}, "out": a.out}
+                           for k, v in stats.summary().items()},
+                "out": None if a.out is None else str(a.out)}
         print(json.dumps(summ) if a.json else json.dumps(summ, indent=1))
     return 0
 

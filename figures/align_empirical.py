@@ -157,21 +157,22 @@ def make_temperature(outdir: Path, quick: bool = False, spec=None, corpus=None,
     s = pr.SIZES[quick]
     l_tr = l_tr or s["l_tr"]
     l_exs = l_exs or ([2 * l_tr, 4 * l_tr] if quick else [2 * l_tr, 3 * l_tr, 4 * l_tr])
+    from theory.core.progress import track
     lm = pr.model(spec, corpus)
     rows = []
-    for l_ex in l_exs:
-        for mode in ("pmax", "entropy"):
-            r = align(lm, corpus, l_tr, l_ex, mode, n_tr or s["n_tr"], n_ex or s["n_ex"],
-                      tol=2e-3, progress=False)
-            rows.append({"L_ex": l_ex, "mode": mode, "target": r["target_S_tr_1"],
-                         "grid_tau": r["grid"]["tau"], "continuous_tau": r["continuous"]["tau"],
-                         "continuous_gap": r["continuous"]["gap"],
-                         "bracketed": r["continuous"]["bracketed"],
-                         "prop1": r["predictions"]["prop1"]["tau"],
-                         "prop2": r["predictions"]["prop2"]["tau"],
-                         "log_rule": r["predictions"]["log_rule"]["tau"],
-                         "sigma_tr": r["first_layer_measured"]["tr"]["sigma"],
-                         "sigma_ex": r["first_layer_measured"]["ex"]["sigma"]})
+    runs = [(l_ex, mode) for l_ex in l_exs for mode in ("pmax", "entropy")]
+    for l_ex, mode in track(runs, "align-temperature: Algorithm 1 runs"):
+        r = align(lm, corpus, l_tr, l_ex, mode, n_tr or s["n_tr"], n_ex or s["n_ex"],
+                  tol=2e-3, progress=False)
+        rows.append({"L_ex": l_ex, "mode": mode, "target": r["target_S_tr_1"],
+                     "grid_tau": r["grid"]["tau"], "continuous_tau": r["continuous"]["tau"],
+                     "continuous_gap": r["continuous"]["gap"],
+                     "bracketed": r["continuous"]["bracketed"],
+                     "prop1": r["predictions"]["prop1"]["tau"],
+                     "prop2": r["predictions"]["prop2"]["tau"],
+                     "log_rule": r["predictions"]["log_rule"]["tau"],
+                     "sigma_tr": r["first_layer_measured"]["tr"]["sigma"],
+                     "sigma_ex": r["first_layer_measured"]["ex"]["sigma"]})
     return _temperature_plot(outdir, rows, lm.description, l_tr)
 
 

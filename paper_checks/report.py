@@ -5,12 +5,12 @@ import argparse
 import collections
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
 from .registry import PAPERS, VERDICTS, Context, load_all, run_claim
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, fail, output_dir, output_folder, write_text
+from theory.core.progress import track
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training
@@ -34,7 +34,8 @@ def build_parser():
                    help="also run checks that train or run models (slow)")
     p.add_argument("--quick", action="store_true", help="smaller sizes (for tests)")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    p.add_argument("--out", default="report", help="report folder (default: report/)")
+    p.add_argument("--out", type=output_dir, default="report",
+                   help="report folder (default: report/)")
     p.add_argument("--no-figures", action="store_true",
                    help="do not regenerate the figures (python -m figures) into the report")
     return p
@@ -73,10 +74,9 @@ def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> lis
     """Regenerate every figure (the empirical ones only with ``empirical``) into
     ``outdir``; a figure that raises is recorded as crashed, never raised."""
     from figures.registry import load_all as load_figures
-    from tqdm import tqdm
     rows = []
     chosen = [f for f in load_figures().values() if not papers or f.paper in papers]
-    for fig in tqdm(chosen, desc="figures", file=sys.stderr, disable=None):
+    for fig in track(chosen, "figures"):
         row = {"name": fig.name, "paper": fig.paper, "description": fig.description}
         if fig.empirical and not empirical:
             rows.append(dict(row, skipped="needs --empirical"))
@@ -150,27 +150,31 @@ def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
             lines.append("")
     if figs:
         lines += _figure_markdown(figs, path)
-    path.write_text("\n".join(lines))
+    write_text(path, "\n".join(lines))
 
 
+@command
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_all()
     try:
         claims = select(registry, args)
     except KeyError as exc:
-        print(f"error: {exc.args[0]}", file=sys.stderr)
-        return 2
+        return fail(exc.args[0])
     if args.list:
         for c in claims:
             print(f"{c.id:28s} {c.paper:9s} {c.kind:9s} {c.location}")
         return 0
     out = Path(args.out)
+    with output_folder(out):
+        return _run(args, claims, out)
+
+
+def _run(args, claims, out: Path) -> int:
     (out / "figures").mkdir(parents=True, exist_ok=True)
     ctx = Context(outdir=out / "figures", empirical=args.empirical, quick=args.quick)
     rows, t0 = [], time.perf_counter()
-    from tqdm import tqdm
-    for c in tqdm(claims, desc="checks", file=sys.stderr, disable=None):
+    for c in track(claims, "checks"):
         if c.empirical and not args.empirical:
             rows.append({"id": c.id, "paper": c.paper, "location": c.location,
                          "statement": c.statement, "kind": c.kind,
@@ -185,7 +189,7 @@ def main(argv=None) -> int:
     summary = summarize(rows)
     report = {"summary": summary, "seconds": round(seconds, 2), "claims": rows,
               "figures": figs}
-    (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
+    write_text(out / "report.json", json.dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs)
     if args.json:
         print(json.dumps(report, default=str))

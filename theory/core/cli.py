@@ -137,6 +137,16 @@ def _nearest_existing(path: Path) -> Path:
     return p
 
 
+def can_write_in(folder: Path) -> bool:
+    """Whether a file can be created in ``folder`` (tried, not guessed from mode bits)."""
+    import tempfile
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
 def existing_file(text: str) -> Path:
     """An argparse type: a readable file (not a folder)."""
     p = Path(text)
@@ -160,7 +170,7 @@ def output_file(text: str) -> Path:
     parent = p.absolute().parent
     if not parent.is_dir():
         raise argparse.ArgumentTypeError(f"folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+    if not can_write_in(parent) or (p.exists() and not os.access(p, os.W_OK)):
         raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
     return p
 
@@ -177,7 +187,7 @@ def output_dir(text: str) -> Path:
     base = _nearest_existing(p)
     if not base.is_dir():
         raise argparse.ArgumentTypeError(f"cannot create {text}: {base} is not a folder")
-    if not os.access(base, os.W_OK | os.X_OK):
+    if not can_write_in(base):
         raise argparse.ArgumentTypeError(f"cannot write into {base}: permission denied")
     return p
 
@@ -238,9 +248,11 @@ def save_figure(fig, path, data=None, **savefig_kwargs) -> Path:
 
 
 @contextlib.contextmanager
-def output_folder(path) -> Iterator[Path]:
+def output_folder(path, keep: Optional[Callable[[], bool]] = None) -> Iterator[Path]:
     """Create the folder ``path`` (with missing parents) for the block; if the block fails
-    and this call created it, the folders it created are removed again."""
+    and this call created it, the folders it created are removed again -- unless
+    ``keep()`` says that what was written is worth keeping (e.g. a checkpoint to resume
+    from)."""
     path = Path(path)
     top = None
     if not path.exists():
@@ -251,7 +263,7 @@ def output_folder(path) -> Iterator[Path]:
     try:
         yield path
     except BaseException:
-        if top is not None:
+        if top is not None and not (keep is not None and keep()):
             shutil.rmtree(top, ignore_errors=True)
         raise
 
@@ -263,6 +275,12 @@ def report_error(message: str, stream=None) -> None:
     lines = [ln.strip() for ln in str(message).splitlines() if ln.strip()]
     text = lines[0] if lines else "failed"
     print(f"error: {text}", file=stream or sys.stderr, flush=True)
+
+
+def fail(message) -> int:
+    """:func:`report_error` and return the exit status of bad input (2)."""
+    report_error(message)
+    return EXIT_USAGE
 
 
 def describe(exc: BaseException) -> str:
