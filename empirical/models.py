@@ -34,6 +34,7 @@ from pathlib import Path
 
 import torch
 import transformers
+from huggingface_hub.errors import StrictDataclassError
 
 from .corpora import load_text
 
@@ -124,7 +125,7 @@ def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: i
             cfg = transformers.BloomConfig(**kw)
             cls = transformers.BloomModel
         return cls(cfg).eval()
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, StrictDataclassError) as exc:
         raise ModelSpecError(f"{kind}:{preset}: {exc}") from None
 
 

@@ -274,6 +274,8 @@ def report_error(message: str, stream=None) -> None:
     progress.close_all()
     lines = [ln.strip() for ln in str(message).splitlines() if ln.strip()]
     text = lines[0] if lines else "failed"
+    if text.endswith(":") and len(lines) > 1:      # "... for field 'x':" + the reason
+        text = f"{text} {lines[1]}"
     print(f"error: {text}", file=stream or sys.stderr, flush=True)
 
 
