@@ -140,9 +140,9 @@ def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
     t0 = time.perf_counter()
     s_tr, s_ex = sequences(lm, corpus, l_tr, n_tr), sequences(lm, corpus, l_ex, n_ex, offset=1)
     first = attention_module_names(lm.model)[0]
-    from tqdm import tqdm
-    label = tqdm(desc="Algorithm 1 forward passes", unit="pass", file=sys.stderr,
-                 leave=False) if progress else None
+    from theory.core.progress import Progress
+    label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) \
+        if progress else None
 
     def overall(st):
         if layers:

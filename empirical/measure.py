@@ -3,10 +3,8 @@
 ``assumptions``, ``collect``, the figures and the claims."""
 from __future__ import annotations
 
-import sys
-
 import torch
-from tqdm import tqdm
+from theory.core.progress import Progress
 
 from .capture import attention_module_names, capture
 from .corpora import token_sequences
@@ -32,9 +30,10 @@ def encoder_attention_names(model) -> list:
 def collect_stats(model, seqs, tau: float = 1.0, sorted_layers=(), tau_layers=None,
                   progress=None, block_bytes: int = 64 * 2 ** 20) -> AttentionStats:
     """Statistics of every softmax of ``model`` over ``seqs`` at temperature ``tau``.
-    ``progress``: a label (own tqdm bar on stderr) or a tqdm bar to advance per pass."""
+    ``progress``: a label (own progress display on stderr) or a
+    :class:`theory.core.progress.Progress` (or tqdm bar) to advance per pass."""
     stats = AttentionStats(sorted_layers=sorted_layers)
-    bar = tqdm(total=len(seqs), desc=progress, file=sys.stderr, leave=False) \
+    bar = Progress(progress, total=len(seqs), leave=False) \
         if isinstance(progress, str) else progress
     with capture(model, stats=stats, tau=tau, tau_layers=tau_layers, block_bytes=block_bytes):
         for ids in seqs:

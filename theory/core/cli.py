@@ -286,7 +286,7 @@ def fail(message) -> int:
 
 
 def describe(exc: BaseException) -> str:
-    """The one line said about an expected failure.
+    """What is said about an expected failure (:func:`report_error` keeps one line).
 
     >>> describe(FileNotFoundError(2, "No such file or directory", "x.json"))
     'x.json: No such file or directory'
@@ -303,8 +303,7 @@ def describe(exc: BaseException) -> str:
     if isinstance(exc, OverflowError):
         why = exc.args[-1] if exc.args else ""
         return f"a number is too large ({why})" if why else "a number is too large"
-    first = (str(exc).strip().splitlines() or [""])[0]
-    return first or type(exc).__name__
+    return str(exc).strip() or type(exc).__name__
 
 
 #: failures that are the input's fault, not a bug: exit 2 and one line
@@ -347,8 +346,8 @@ def run_command(main: Callable[[Optional[Sequence[str]]], Optional[int]],
         if os.environ.get(TRACEBACK_ENV):
             progress.close_all()
             raise
-        report_error(f"unexpected {type(exc).__name__}: {describe(exc)} "
-                     f"(set {TRACEBACK_ENV}=1 for the traceback)")
+        report_error(f"unexpected {type(exc).__name__} (set {TRACEBACK_ENV}=1 for the "
+                     f"traceback): {describe(exc)}")
         return 1
 
 
