@@ -189,7 +189,8 @@ def main(argv=None) -> int:
         if args.d_model % args.n_head:
             raise ValueError(f"--d-model {args.d_model} is not a multiple of --n-head {args.n_head}")
         build_rpe(args.rpe, args.n_head).bias_matrix(args.seq_len)   # validate before loading data
-        with output_folder(args.out, keep=lambda: (Path(args.out) / "ckpt.pt").exists()):
+        with output_folder(args.out, keep=lambda: (Path(args.out) / "ckpt.pt").exists(),
+                           create=False):
             metrics = train(args)
     except (ValueError, CorpusError) as exc:
         return fail(exc)

@@ -16,6 +16,7 @@ import importlib.util
 import io
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -59,7 +60,8 @@ TRAIN = f"empirical.train {TINY}"
 BUNDLE = "empirical.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --lengths 16 32"
 
 # (command line, what is wrong); "!" prefix: a case whose fix lives elsewhere (ELSEWHERE key
-# after the "!"), "~" prefix: needs a user that cannot write into a read-only folder.
+# after the "!"), "~" prefix: needs a user that cannot write into a read-only folder, "^"
+# prefix: needs a machine without the kjv corpus.
 CASES = [
     # ---- theory.trf ------------------------------------------------------------------
     ("!rpe-name theory.trf --rpe kerple", "misspelt named RPE"),
@@ -185,6 +187,7 @@ CASES = [
     ("@TRAIN --out new --seed -1", "negative seed"),
     ("@TRAIN --out new --corpus nonexistent", "unknown corpus"),
     ("@TRAIN --out new --corpus nonexistent --json", "unknown corpus, --json"),
+    ("^@TRAIN --out new --corpus kjv", "corpus whose program is not installed"),
     ("@TRAIN --out 'new run' --rpe 'exp('", "bad formula, folder with a space"),
     ("@TRAIN --out new --rpe '(1+k*n)**(-r)'", "formula with free parameters"),
     ("@TRAIN --out new --rpe kerple", "misspelt named RPE"),
@@ -321,6 +324,10 @@ def _case_params():
         if line.startswith("!"):
             owner, line = line[1:].split(" ", 1)
             marks.append(pytest.mark.xfail(reason=ELSEWHERE[owner], strict=False))
+        if line.startswith("^"):
+            line = line[1:]
+            marks.append(pytest.mark.skipif(shutil.which("bible") is not None,
+                                            reason="the kjv corpus is installed here"))
         if line.startswith("~"):
             line = line[1:]
             marks.append(pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere"))

@@ -248,18 +248,20 @@ def save_figure(fig, path, data=None, **savefig_kwargs) -> Path:
 
 
 @contextlib.contextmanager
-def output_folder(path, keep: Optional[Callable[[], bool]] = None) -> Iterator[Path]:
-    """Create the folder ``path`` (with missing parents) for the block; if the block fails
-    and this call created it, the folders it created are removed again -- unless
-    ``keep()`` says that what was written is worth keeping (e.g. a checkpoint to resume
-    from)."""
+def output_folder(path, keep: Optional[Callable[[], bool]] = None,
+                  create: bool = True) -> Iterator[Path]:
+    """Create the folder ``path`` (with missing parents) for the block (``create=False``:
+    the block creates it once its inputs are checked); if the block fails, the folders
+    that did not exist before are removed again -- unless ``keep()`` says that what was
+    written is worth keeping (e.g. a checkpoint to resume from)."""
     path = Path(path)
     top = None
     if not path.exists():
         top = path.absolute()
         while not top.parent.exists():
             top = top.parent
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     try:
         yield path
     except BaseException:
