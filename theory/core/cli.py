@@ -323,8 +323,8 @@ def run_command(main: Callable[[Optional[Sequence[str]]], Optional[int]],
                 argv: Optional[Sequence[str]] = None) -> int:
     """Run ``main(argv)`` and return its exit status, turning every failure into one
     ``error:`` line on stderr (after finishing any progress display): expected failures
-    (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type, or the
-    traceback when the environment variable ``LENGTHX_TRACEBACK`` is set."""
+    (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
+    the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
     try:
         code = main(argv)
         sys.stdout.flush()
@@ -341,13 +341,13 @@ def run_command(main: Callable[[Optional[Sequence[str]]], Optional[int]],
         _silence_stdout()
         report_error("output closed before the command finished (broken pipe)")
         return EXIT_USAGE
-    except EXPECTED as exc:
-        report_error(describe(exc))
-        return EXIT_USAGE
-    except Exception as exc:  # noqa: BLE001 - a bug: one line, traceback on request
+    except Exception as exc:  # noqa: BLE001 - one line; the traceback on request
         if os.environ.get(TRACEBACK_ENV):
             progress.close_all()
             raise
+        if isinstance(exc, EXPECTED):
+            report_error(describe(exc))
+            return EXIT_USAGE
         report_error(f"unexpected {type(exc).__name__} (set {TRACEBACK_ENV}=1 for the "
                      f"traceback): {describe(exc)}")
         return 1
