@@ -72,7 +72,7 @@ def _print_single(r):
           f"{e['alpha_tr']:.4g}): factor {e['scale']:.6f}, exact drift {e['drift']:.6f}")
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:

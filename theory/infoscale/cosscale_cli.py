@@ -12,7 +12,7 @@ EXAMPLES = """examples:
 """
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None=None) -> int:
     import argparse
     import json
     import sys
