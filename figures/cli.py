@@ -18,7 +18,7 @@ EXAMPLES = """examples:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None=None) -> int:
     figs = load_all()
     p = CommandParser(prog="python -m figures", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,

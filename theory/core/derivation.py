@@ -146,7 +146,7 @@ class Derivation:
         return DerivationReport(self, results)
 
 
-def symbolic_zero(expr) -> bool | None:
+def symbolic_zero(expr: sp.Expr) -> bool | None:
     """True if sympy proves ``expr == 0``, False if it proves ``expr != 0``, else None."""
     expr = sp.sympify(expr)
     for simplifier in (lambda e: e, sp.expand, sp.cancel, sp.powsimp, sp.logcombine,
@@ -223,7 +223,8 @@ def _points(step, rng, samples):
         yield {s: lo + (hi - lo) * rng.random() for s, (lo, hi) in step.domain.items()}
 
 
-def verify_step(step: Step, rng, samples=4, dps=30, tol=None) -> StepResult:
+def verify_step(step: Step, rng: random.Random, samples: int = 4, dps: int = 30,
+                tol: float | None = None) -> StepResult:
     if step.kind in ("assumption", "definition") or step.lhs is None:
         return StepResult(step, "assumed" if step.kind == "assumption" else "unchecked")
     symbolic = None

@@ -73,7 +73,7 @@ def _print_single(r):
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:

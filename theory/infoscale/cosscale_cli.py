@@ -14,7 +14,7 @@ EXAMPLES = """examples:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None=None) -> int:
     import argparse
     import json
     import sys

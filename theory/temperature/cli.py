@@ -111,7 +111,7 @@ def _table(rules, args) -> str:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:

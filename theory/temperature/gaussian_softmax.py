@@ -50,7 +50,7 @@ def _x_nodes(s: float, refine: int = 1):
     return x, w
 
 
-def laplace_integrals(L: float, s: float, du: float = 0.2, chunk: int = 256):
+def laplace_integrals(L: float, s: float, du: float = 0.2, chunk: int = 256) -> tuple[float, float]:
     """Return :math:`(E[\\log D], E[S/D])` for L i.i.d. N(0, s^2) logits."""
     if not (0 < s <= _MAX_S):
         raise ValueError(f"s = sigma/tau must be in (0, {_MAX_S}], got {s}")
@@ -136,7 +136,7 @@ def expected_entropy(L: float, s: float) -> float:
     return log_d - sd
 
 
-def approx_log_partition(L, s):
+def approx_log_partition(L: float, s: float) -> float:
     """Eq. 1 of the paper in log form: :math:`\\log D \\approx \\log L + s^2/2`.
 
     >>> float(approx_log_partition(1, 2.0))
@@ -145,7 +145,7 @@ def approx_log_partition(L, s):
     return np.log(L) + np.asarray(s) ** 2 / 2
 
 
-def approx_entropy(L, s):
+def approx_entropy(L: float, s: float) -> float:
     """The paper's entropy approximation (App. A.3): :math:`H \\approx \\log L - s^2/2`.
 
     >>> float(approx_entropy(1, 2.0))
@@ -171,7 +171,7 @@ def expected_max_std_normal(L: int) -> float:
     return val
 
 
-def approx_pmax(L, sigma, tau, lmax):
+def approx_pmax(L: float, sigma: float, tau: float, lmax: float) -> float:
     """The paper's :math:`P_{max} \\approx e^{l_{max}/\\tau}/(L e^{\\sigma^2/(2\\tau^2)})`.
 
     >>> round(float(approx_pmax(10, 1.0, 1.0, 0.5)), 6)
@@ -213,7 +213,7 @@ def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0
     return out
 
 
-def lln_relative_error(L, s) -> float:
+def lln_relative_error(L: float, s: float) -> float:
     """Relative error of Eq. 1 in log form:
     :math:`(\\log L + s^2/2 - E[\\log D]) / E[\\log D]` (exact E by quadrature).
 
@@ -224,7 +224,7 @@ def lln_relative_error(L, s) -> float:
     return float((approx_log_partition(L, s) - truth) / truth)
 
 
-def rem_critical_s(L) -> float:
+def rem_critical_s(L: float) -> float:
     """:math:`s_c = \\sqrt{2\\ln L}`: above it the sum is dominated by its largest term
     (Random Energy Model freezing), and :math:`\\log L - s^2/2` would be negative.
 
@@ -234,7 +234,7 @@ def rem_critical_s(L) -> float:
     return math.sqrt(2 * math.log(L))
 
 
-def entropy_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.02, hi=4.0):
+def entropy_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float=0.02, hi: float=4.0) -> float:
     """The true entropy-aligning temperature for i.i.d. Gaussian logits: solves
     :math:`E[H](L_{ex}, \\sigma_{ex}/\\tau) = E[H](L_{tr}, \\sigma_{tr})` (quadrature
     on both sides; Brent's method).  None when not bracketed in [lo, hi].
@@ -258,7 +258,7 @@ def entropy_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.02, hi=4.0)
     return float(brentq(f, a, b, xtol=1e-9))
 
 
-def pmax_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.05, hi=4.0):
+def pmax_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float=0.05, hi: float=4.0) -> float:
     """The true P_max-aligning temperature for i.i.d. Gaussian logits: solves
     :math:`E[P_{max}](L_{ex}, \\sigma_{ex}/\\tau) = E[P_{max}](L_{tr}, \\sigma_{tr})`
     (quadrature on both sides; Brent's method).  None when not bracketed.
