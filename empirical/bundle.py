@@ -74,7 +74,7 @@ def markdown_table(tab, labels) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_bundle_args(args) -> None:
+def check_bundle_args(args: argparse.Namespace) -> None:
     """Everything that can be checked before training: lengths, RPE names, the corpus."""
     if args.eval_tokens < max(args.lengths):
         raise ValueError(f"--eval-tokens {args.eval_tokens} is shorter than the longest "

@@ -2,6 +2,7 @@
 machinery lives in :mod:`theory.core.cli`)."""
 from __future__ import annotations
 
+import argparse
 import os
 
 from theory.core.cli import int_range
@@ -21,7 +22,7 @@ def setup_torch(threads: int = 1) -> None:
     transformers.logging.set_verbosity_error()
 
 
-def add_device_map_argument(parser) -> None:
+def add_device_map_argument(parser: argparse.ArgumentParser) -> None:
     """``--device-map`` (passed to ``empirical.models.load_model``)."""
     parser.add_argument("--device-map", default=None, metavar="MAP",
                         help="split the model across devices (needs accelerate): auto, "

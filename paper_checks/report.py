@@ -170,7 +170,7 @@ def main(argv=None) -> int:
         return _run(args, claims, out)
 
 
-def _run(args, claims, out: Path) -> int:
+def _run(args: argparse.Namespace, claims: list, out: Path) -> int:
     (out / "figures").mkdir(parents=True, exist_ok=True)
     ctx = Context(outdir=out / "figures", empirical=args.empirical, quick=args.quick)
     rows, t0 = [], time.perf_counter()

@@ -36,7 +36,8 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, TextIO
 
 from theory.core import progress
 
@@ -57,7 +58,7 @@ class UsageError(ValueError):
 class CommandParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose errors are one stderr line ``error: ...``, exit 2."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         report_error(message)
         raise SystemExit(EXIT_USAGE)
 
@@ -70,7 +71,7 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
 
 
-def int_range(lo: Optional[int] = None, hi: Optional[int] = None) -> Callable[[str], int]:
+def int_range(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
     """An argparse type: an integer in ``[lo, hi]`` (either end may be open).
 
     >>> int_range(2, 10)("7")
@@ -194,7 +195,7 @@ def output_dir(text: str) -> Path:
 
 # ---- outputs that are never half-written ----------------------------------------------
 @contextlib.contextmanager
-def atomic_path(path) -> Iterator[Path]:
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
     """Yield a temporary path beside ``path`` (same suffix, so writers that look at it
     still work); on success it is renamed to ``path``, on failure removed.
 
@@ -215,14 +216,14 @@ def atomic_path(path) -> Iterator[Path]:
             tmp.unlink()
 
 
-def write_text(path, text: str) -> Path:
+def write_text(path: str | os.PathLike, text: str) -> Path:
     """Write ``text`` to ``path`` through :func:`atomic_path`; returns ``path``."""
     with atomic_path(path) as tmp:
         tmp.write_text(text)
     return Path(path)
 
 
-def plot_data_path(png) -> Path:
+def plot_data_path(png: str | os.PathLike) -> Path:
     """Where the data behind a plot is written: beside it, same name, suffix ``.json``.
 
     >>> plot_data_path("out/trf alibi.png").name
@@ -231,7 +232,7 @@ def plot_data_path(png) -> Path:
     return Path(png).with_suffix(".json")
 
 
-def save_figure(fig, path, data=None, **savefig_kwargs) -> Path:
+def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_kwargs: Any) -> Path:
     """``fig.savefig`` through :func:`atomic_path` (format from the suffix of ``path``);
     with ``data`` (JSON-able), also the data behind it at :func:`plot_data_path`, so that
     both files appear or neither does."""
@@ -248,7 +249,7 @@ def save_figure(fig, path, data=None, **savefig_kwargs) -> Path:
 
 
 @contextlib.contextmanager
-def output_folder(path, keep: Optional[Callable[[], bool]] = None,
+def output_folder(path: str | os.PathLike, keep: Callable[[], bool] | None = None,
                   create: bool = True) -> Iterator[Path]:
     """Create the folder ``path`` (with missing parents) for the block (``create=False``:
     the block creates it once its inputs are checked); if the block fails, the folders
@@ -271,7 +272,7 @@ def output_folder(path, keep: Optional[Callable[[], bool]] = None,
 
 
 # ---- the entry point ------------------------------------------------------------------
-def report_error(message: str, stream=None) -> None:
+def report_error(message: object, stream: TextIO | None = None) -> None:
     """Finish every progress display, then print one ``error:`` line on stderr."""
     progress.close_all()
     lines = [ln.strip() for ln in str(message).splitlines() if ln.strip()]
@@ -281,7 +282,7 @@ def report_error(message: str, stream=None) -> None:
     print(f"error: {text}", file=stream or sys.stderr, flush=True)
 
 
-def fail(message) -> int:
+def fail(message: object) -> int:
     """:func:`report_error` and return the exit status of bad input (2)."""
     report_error(message)
     return EXIT_USAGE
@@ -319,8 +320,8 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def run_command(main: Callable[[Optional[Sequence[str]]], Optional[int]],
-                argv: Optional[Sequence[str]] = None) -> int:
+def run_command(main: Callable[[Sequence[str] | None], int | None],
+                argv: Sequence[str] | None = None) -> int:
     """Run ``main(argv)`` and return its exit status, turning every failure into one
     ``error:`` line on stderr (after finishing any progress display): expected failures
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
@@ -353,10 +354,10 @@ def run_command(main: Callable[[Optional[Sequence[str]]], Optional[int]],
         return 1
 
 
-def command(main: Callable[[Optional[Sequence[str]]], Optional[int]]):
+def command(main: Callable[[Sequence[str] | None], int | None]) -> Callable[[Sequence[str] | None], int]:
     """Decorator for a command's ``main(argv=None) -> int``: the same function, run
     through :func:`run_command` (so ``main(argv)`` in a test behaves as the command)."""
     @functools.wraps(main)
-    def wrapper(argv: Optional[Sequence[str]] = None) -> int:
+    def wrapper(argv: Sequence[str] | None = None) -> int:
         return run_command(main, argv)
     return wrapper

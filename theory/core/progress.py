@@ -22,10 +22,11 @@ import os
 import sys
 import time
 import weakref
-from typing import Iterable, Iterator, Optional
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
 
 INTERVAL_ENV = "LENGTHX_PROGRESS_SECONDS"
-_OPEN: "weakref.WeakSet[Progress]" = weakref.WeakSet()
+_OPEN: weakref.WeakSet[Progress] = weakref.WeakSet()
 
 
 def default_interval() -> float:
@@ -46,8 +47,8 @@ class Progress:
 
     ``enabled=False`` shows nothing; ``leave=False`` clears a terminal bar at the end."""
 
-    def __init__(self, what: str, total: Optional[int] = None, *, initial: int = 0,
-                 unit: str = "", stream=None, interval: Optional[float] = None,
+    def __init__(self, what: str, total: int | None = None, *, initial: int = 0,
+                 unit: str = "", stream: TextIO | None = None, interval: float | None = None,
                  enabled: bool = True, leave: bool = True):
         self.what, self.total, self.done, self.unit = what, total, initial, unit
         self.stream = stream if stream is not None else sys.stderr
@@ -61,13 +62,13 @@ class Progress:
         if enabled:
             _OPEN.add(self)
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def update(self, n: int = 1, **info) -> None:
+    def update(self, n: int = 1, **info: object) -> None:
         """Advance by ``n``; ``info`` (e.g. ``loss="2.31"``) is shown after the count."""
         if self.closed:
             return
@@ -107,14 +108,14 @@ class Progress:
             self._line()
 
 
-def _is_terminal(stream) -> bool:
+def _is_terminal(stream: TextIO) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
 
 
-def track(items: Iterable, what: str, total: Optional[int] = None, **kw) -> Iterator:
+def track(items: Iterable, what: str, total: int | None = None, **kw: Any) -> Iterator:
     """Iterate over ``items`` with a :class:`Progress` (closed at the end or on error)."""
     if total is None and hasattr(items, "__len__"):
         total = len(items)

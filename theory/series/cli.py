@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 
 import mpmath
 
@@ -219,7 +220,7 @@ def _plot(out: dict, rpe_args, path):
     return path
 
 
-def _log_spaced(values, n: int = 400) -> dict:
+def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
     """About ``n`` log-spaced points (j, value) of a long curve, j = 1, 2, ... (JSON-able)."""
     import numpy as np
     j = np.unique(np.geomspace(1, len(values), n).astype(int))

@@ -34,6 +34,7 @@ import numpy as np
 from scipy import integrate, special
 
 from theory.temperature.rules import softmax_pmax_entropy
+from theory.core.progress import Progress
 
 _MAX_S = 50.0
 
@@ -181,7 +182,7 @@ def approx_pmax(L: float, sigma: float, tau: float, lmax: float) -> float:
 
 
 def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0,
-                     max_elems: int = 4_000_000, progress=None) -> dict:
+                     max_elems: int = 4_000_000, progress: Progress | None = None) -> dict:
     """Monte Carlo over ``draws`` logit vectors of L i.i.d. N(0, sigma^2) entries:
     mean and standard error of P_max, H, log D and l_max.
 
@@ -279,7 +280,7 @@ def pmax_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex
 
 
 def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
-                  seed: int = 0, progress=None) -> dict:
+                  seed: int = 0, progress: Progress | None = None) -> dict:
     """For given (L, sigma, tau): exact E[P_max], E[H], E[log D] of softmax over L i.i.d.
     N(0, sigma^2) logits (quadrature), the paper's approximations next to them, and
     optionally a Monte Carlo estimate with standard errors.  ``progress`` (a
