@@ -105,6 +105,9 @@ def token_sequences(encode, corpus: str, length: int, n: int, offset: int = 0) -
     corpus, starting at window ``offset`` (so ranks of a distributed run can take
     disjoint windows).  ``encode(text) -> list[int]``."""
     need = (offset + n) * length
+    if len(load_text(corpus, max_chars=need).encode("utf-8")) < need:   # a token >= 1 byte
+        raise CorpusMissing(f"{corpus}: the whole text is shorter than the {need} tokens "
+                            f"needed ({n} x {length} after {offset} windows)")
     chars = max(200_000, 8 * need)
     while True:
         ids = encode(load_text(corpus, max_chars=chars))

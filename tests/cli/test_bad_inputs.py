@@ -61,7 +61,7 @@ BUNDLE = "empirical.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --len
 
 # (command line, what is wrong); "!" prefix: a case whose fix lives elsewhere (ELSEWHERE key
 # after the "!"), "~" prefix: needs a user that cannot write into a read-only folder, "^"
-# prefix: needs a machine without the kjv corpus.
+# prefix: needs a machine without the kjv corpus; a leading "%": seconds (run with -m slow).
 CASES = [
     # ---- theory.trf ------------------------------------------------------------------
     ("!rpe-name theory.trf --rpe kerple", "misspelt named RPE"),
@@ -256,8 +256,8 @@ CASES = [
     ("@ALIGN --model nonexistent-model", "unknown model"),
     ("@ALIGN --model {folder}", "folder without a model"),
     ("@ALIGN --model {file}", "file instead of a model"),
-    ("!model @ALIGN --model t5-config:tiny,no_such_key=3", "unknown config key"),
-    ("!model @ALIGN --model {model_no_tokenizer}", "model folder without tokenizer"),
+    ("%!model @ALIGN --model t5-config:tiny,no_such_key=3", "unknown config key"),
+    ("%!model @ALIGN --model {model_no_tokenizer}", "model folder without tokenizer"),
     ("!model @ALIGN --device-map cuda:0", "CUDA device on a machine without CUDA"),
     ("@ALIGN --device-map '{{bad json'", "device map not JSON"),
     ("@ALIGN --n-tr 0", "--n-tr 0"),
@@ -266,7 +266,7 @@ CASES = [
     ("@ALIGN --L-tr 0", "--L-tr 0"),
     ("@ALIGN --L-tr 64 --L-ex 32", "L_ex < L_tr"),
     ("@ALIGN --L-ex 99999999999", "huge --L-ex"),
-    ("@ALIGN --L-ex 10000000", "--L-ex longer than the text"),
+    ("%@ALIGN --L-ex 1000000000", "--L-ex longer than the text"),
     ("@ALIGN --lo 0", "--lo 0"),
     ("@ALIGN --lo 0.5 --hi 0.1", "lo > hi"),
     ("@ALIGN --tol 0", "--tol 0"),
@@ -274,7 +274,7 @@ CASES = [
     ("@ALIGN --threads 0", "--threads 0"),
     ("@ALIGN --mode foo", "unknown mode"),
     ("@ALIGN --corpus nonexistent", "unknown corpus"),
-    ("@ALIGN --layers no.such.layer --json", "unknown layer, --json"),
+    ("%@ALIGN --layers no.such.layer --json", "unknown layer, --json"),
     # ---- empirical.assumptions ---------------------------------------------------------
     ("@ASSUME --n-ex 0", "--n-ex 0"),
     ("@ASSUME --n-tr 0", "--n-tr 0"),
@@ -298,11 +298,9 @@ CASES = [
     ("@COLLECT --out {folder}", "--out is a folder"),
     ("@COLLECT --out /sys/x.json --json", "--out unwritable, --json"),
     ("@COLLECT --model nonexistent-model", "unknown model"),
-    ("@COLLECT --length 10000000", "--length longer than the text"),
+    ("%@COLLECT --length 1000000000", "--length longer than the text"),
 ]
 
-#: the model-loading and training cases take seconds each: run with -m slow
-SLOW_COMMANDS = ("empirical.align", "empirical.assumptions", "empirical.collect")
 
 
 MACROS = {"@TRAIN": TRAIN, "@BUNDLE": BUNDLE, "@ALIGN": ALIGN, "@ASSUME": ASSUME,
@@ -320,7 +318,8 @@ def _case_params():
     params = []
     for k, (line, why) in enumerate(CASES):
         line = expand(line)
-        marks = []
+        marks, slow = [], line.startswith("%")
+        line = line.lstrip("%")
         if line.startswith("!"):
             owner, line = line[1:].split(" ", 1)
             marks.append(pytest.mark.xfail(reason=ELSEWHERE[owner], strict=False))
@@ -334,7 +333,7 @@ def _case_params():
         cmd = line.split(" ", 1)[0]
         if cmd.startswith("empirical."):
             marks.append(pytest.mark.empirical)
-        if cmd in SLOW_COMMANDS:
+        if slow:
             marks.append(pytest.mark.slow)
         params.append(pytest.param(line, id=f"{k:03d}-{cmd}-{why}", marks=marks))
     return params
@@ -431,6 +430,10 @@ PIPED = [
     ("empirical.train --help", True),
     ("empirical.align --help", True),
     ("empirical.extrapolate --help", True),
+    ("empirical.erf --help", True),
+    ("empirical.assumptions --help", True),
+    ("empirical.collect --help", True),
+    ("empirical.bundle --help", True),
 ]
 
 
