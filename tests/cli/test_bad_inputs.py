@@ -484,3 +484,18 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path):
     lines = [ln for ln in err.splitlines() if ln.strip()]
     assert lines[-1] == "error: interrupted" and "Traceback" not in err, err
     assert out == b""
+
+
+@pytest.mark.parametrize("cmd, argv", [("empirical.train", ["--out", "x"]),   # at import
+                                       ("empirical.align", [])])               # in main()
+def test_missing_optional_package_is_one_line(cmd, argv, tmp_path):
+    """``python -m empirical.X`` on a machine without torch (simulated: importing torch
+    fails): one ``error:`` line naming the package, exit 2."""
+    code = (f"import runpy, sys; sys.modules['torch'] = None; sys.argv = ['-m', *{argv!r}]; "
+            f"runpy.run_module({cmd!r}, run_name='__main__', alter_sys=True)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path,
+                         env=_env(), timeout=120)
+    err = res.stderr.decode()
+    assert not any(tmp_path.iterdir())
+    assert res.returncode == 2 and err.splitlines() == [
+        "error: needs the optional package torch (pip install -e '.[empirical]')"], err

@@ -354,6 +354,26 @@ def run_command(main: Callable[[Sequence[str] | None], int | None],
         return 1
 
 
+def fail_well_on_missing_packages() -> None:
+    """Called by a package whose commands need optional packages, when it is imported:
+    if Python is starting one of its commands (``python -m package.command``, while
+    ``sys.argv[0] == "-m"``), a missing package met while importing the command is one
+    ``error:`` line and exit 2 instead of a traceback.  Library imports are unaffected."""
+    if sys.argv[:1] != ["-m"]:
+        return
+    previous = sys.excepthook
+
+    def hook(kind: type, exc: BaseException, tb: object) -> None:
+        if not issubclass(kind, ImportError):
+            return previous(kind, exc, tb)
+        report_error(describe(exc))
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        os._exit(EXIT_USAGE)
+
+    sys.excepthook = hook
+
+
 def command(main: Callable[[Sequence[str] | None], int | None]) -> Callable[[Sequence[str] | None], int]:
     """Decorator for a command's ``main(argv=None) -> int``: the same function, run
     through :func:`run_command` (so ``main(argv)`` in a test behaves as the command)."""
