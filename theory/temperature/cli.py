@@ -12,7 +12,7 @@ import json
 import math
 import sys
 
-from theory.core.cli import CommandParser, command, nonnegative_int, positive_int
+from theory.core.cli import CommandParser, command, int_range, nonnegative_int, positive_int
 from theory.core.progress import Progress
 from theory.temperature.rules import TemperatureInputError, temperature_rules
 
@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--truth", action="store_true", help="exact E[P_max], E[H] of softmax "
                    "over L i.i.d. N(0, sigma^2) logits at temperature tau, next to the "
                    "paper's approximations (needs --L, --sigma; --tau, --draws optional)")
-    p.add_argument("--L", type=positive_int, help="length for --truth")
+    p.add_argument("--L", type=int_range(1, 10**15), help="length for --truth")
     p.add_argument("--sigma", type=float, help="logit std for --truth")
     p.add_argument("--tau", type=float, default=1.0, help="temperature for --truth")
     p.add_argument("--draws", type=nonnegative_int, default=0,
