@@ -108,11 +108,13 @@ class CaptureSession:
     def rows_per_block(self, batch: int, heads: int, key_len: int, q_len: int,
                        device: str = "cpu") -> int:
         """Query rows per block: ``block_size``, else as many as fit ``block_bytes`` of
-        float32 logits, at most 128 on CPU (measured fastest there) and 4096 on GPU."""
+        float32 logits (at least 1 GiB on GPU, where few large blocks are fast), at most
+        128 on CPU (measured fastest there) and 4096 on GPU."""
         if self.block_size:
             return max(1, min(q_len, int(self.block_size)))
-        cap = 128 if device == "cpu" else 4096
-        return max(1, min(q_len, cap, self.block_bytes // max(1, 4 * batch * heads * key_len)))
+        cap, budget = (128, self.block_bytes) if device == "cpu" else \
+            (4096, max(self.block_bytes, 2 ** 30))
+        return max(1, min(q_len, cap, budget // max(1, 4 * batch * heads * key_len)))
 
 
 def attention_module_names(model: torch.nn.Module) -> list:
