@@ -221,7 +221,7 @@ def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
         qek = (c.q[:, r0:r1] * w[..., dv + 2:]).sum(-1)
         ent = torch.log(den) + m[..., 0] - qek / den
     else:
-        ent = torch.log(den) - torch.einsum("bik,bik->bi", e, s) / den
+        ent = torch.log(den) - s.mul_(e).sum(-1) / den         # s is not used after
     i = torch.arange(r0, r1, device=e.device, dtype=e.dtype)
     dist = i - w[..., dv + 1] / den
     c0, c1 = max(lo, r0), min(hi, r1)
