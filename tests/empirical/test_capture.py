@@ -238,18 +238,6 @@ def test_capture_equals_stock_with_padding_mask(idx):
     assert float((got[keep] - ref[keep]).abs().max()) < 1e-5
 
 
-@pytest.mark.parametrize("module", ["empirical.stats", "empirical.capture", "empirical.align",
-                                    "empirical.assumptions", "empirical.collect",
-                                    "empirical.corpora", "empirical.paper_runs", "empirical.models",
-                                    "empirical.checkpoints"])
-def test_docstring_examples(module):
-    """The doctests of empirical/ (pytest collects doctests only under theory/)."""
-    import doctest
-    import importlib
-    res = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert res.attempted > 0 and res.failed == 0
-
-
 def _tiny_checkpoint(path):
     """A seeded tiny LLaMA and a word-level tokenizer saved with save_pretrained."""
     from tokenizers import Tokenizer, models, pre_tokenizers
