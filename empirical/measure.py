@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 
 import torch
 from tqdm import tqdm
@@ -58,3 +59,57 @@ def collect_stats(model, seqs, tau: float = 1.0, sorted_layers=(), tau_layers=No
     if isinstance(progress, str):
         bar.close()
     return stats
+
+
+class NLLAccumulator(torch.nn.Module):
+    """Stands in for a causal LM's output layer during :func:`nll_head`: computes the
+    next-token negative log-likelihood chunk by chunk (never the (B, L, vocab) logits at
+    once) and returns a (B, L, 1) zero tensor as the "logits".  Predictions from query
+    positions ``>= query_from`` are summed in ``beyond``, all of them in ``all``
+    ([sum of nll, count]).  ``softcap`` is Gemma's final logit soft-capping."""
+
+    def __init__(self, head: torch.nn.Module, query_from: int = 0,
+                 softcap: float | None = None, chunk: int = 1024):
+        super().__init__()
+        self.head, self.query_from, self.softcap, self.chunk = head, query_from, softcap, chunk
+        self.targets = None
+        self.beyond, self.all = [0.0, 0], [0.0, 0]
+
+    def forward(self, hidden: torch.Tensor) -> torch.Tensor:
+        t = self.targets.to(hidden.device)
+        n = min(hidden.shape[1], t.shape[1]) - 1
+        for a in range(0, n, self.chunk):
+            b = min(n, a + self.chunk)
+            logits = self.head(hidden[:, a:b]).float()
+            if self.softcap:
+                logits = torch.tanh(logits / self.softcap) * self.softcap
+            nll = torch.logsumexp(logits, -1) - logits.gather(-1, t[:, a + 1:b + 1, None])[..., 0]
+            self.all[0] += float(nll.double().sum())
+            self.all[1] += nll.numel()
+            keep = nll[:, max(0, self.query_from - a):]
+            self.beyond[0] += float(keep.double().sum())
+            self.beyond[1] += keep.numel()
+        return hidden.new_zeros(*hidden.shape[:2], 1)
+
+
+@contextmanager
+def nll_head(model, query_from: int = 0):
+    """Swap ``model``'s output layer for an :class:`NLLAccumulator` (restored on exit);
+    the input ids of each forward pass are its targets.  Yields the accumulator."""
+    head = model.get_output_embeddings()
+    if head is None:
+        raise ValueError(f"{type(model).__name__} has no language-model head")
+    acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping",
+                                                   None))
+
+    def grab(mod, args, kwargs):
+        ids = kwargs.get("input_ids", args[0] if args else None)
+        acc.targets = ids
+
+    hook = model.register_forward_pre_hook(grab, with_kwargs=True)
+    model.set_output_embeddings(acc)
+    try:
+        yield acc
+    finally:
+        hook.remove()
+        model.set_output_embeddings(head)
