@@ -296,6 +296,7 @@ def _model_class(cfg, lm_head: bool):
 def _from_dir(path: Path, spec: str, description: str | None = None, device_map=None,
               tokenizer=None, dtype=None, lm_head: bool = False) -> LoadedModel:
     transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()    # stderr stays one line on error
     kw = {"local_files_only": True}
     if dtype is not None:
         kw["dtype"] = dtype
