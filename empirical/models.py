@@ -240,8 +240,9 @@ PROBE_TEXT = "def mean(values):\n    return sum(values) / len(values)  # The qui
 def load_tokenizer(path: Path, vocab_rows: int | None = None):
     """The tokenizer saved in ``path``; :class:`ModelSpecError` when the folder has no
     vocabulary file (transformers would otherwise build an empty tokenizer that maps
-    every text to ``<unk>``), when it encodes a probe text to nothing but unknown
-    tokens, or when its ids do not fit the model's embedding (``vocab_rows``)."""
+    every text to ``<unk>``), when it is far smaller than the model's embedding
+    (``vocab_rows``) and encodes a probe text to unknown tokens only, or when its ids do
+    not fit the embedding."""
     path = Path(path)
     if not path.is_dir():
         raise ModelSpecError(f"tokenizer folder {path} does not exist")
@@ -256,12 +257,14 @@ def load_tokenizer(path: Path, vocab_rows: int | None = None):
                              f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
                              ) from None
     ids = tok(PROBE_TEXT, add_special_tokens=False)["input_ids"]
-    if not ids or (tok.unk_token_id is not None and all(i == tok.unk_token_id for i in ids)):
-        raise ModelSpecError(f"the tokenizer in {path} maps text to unknown tokens only "
-                             f"({len(tok)} tokens): not a usable tokenizer")
+    all_unk = not ids or (tok.unk_token_id is not None and all(i == tok.unk_token_id
+                                                              for i in ids))
+    if all_unk and vocab_rows is not None and len(tok) < vocab_rows // 2:
+        raise ModelSpecError(f"the tokenizer in {path} has {len(tok)} tokens for a model with "
+                             f"{vocab_rows} and maps text to unknown tokens only: not the "
+                             "model's tokenizer (pass --tokenizer FOLDER)")
     if vocab_rows is not None and len(tok) > vocab_rows:
-        top = max(tok(PROBE_TEXT)["input_ids"] + ids)
-        if top >= vocab_rows or len(tok) > 2 * vocab_rows:
+        if max(tok(PROBE_TEXT)["input_ids"] + ids) >= vocab_rows:
             raise ModelSpecError(f"the tokenizer in {path} has {len(tok)} tokens but the "
                                  f"model's embedding has {vocab_rows} rows")
     return tok
