@@ -118,7 +118,8 @@ CONFIG_CLASSES = {"t5": transformers.T5Config, "llama": transformers.LlamaConfig
 
 def check_config_keys(config_class, keys, where: str = "") -> None:
     """Raise :class:`ModelSpecError` naming every key in ``keys`` that is not a field of
-    ``config_class`` (its defaults' ``to_dict()`` or its ``attribute_map``).
+    ``config_class`` (its defaults' ``to_dict()``, its ``attribute_map``, or a rotary key
+    that transformers folds into ``rope_parameters``).
 
     >>> check_config_keys(transformers.T5Config, ["d_model", "num_heads"])
     >>> check_config_keys(transformers.T5Config, ["foo"])
@@ -126,7 +127,10 @@ def check_config_keys(config_class, keys, where: str = "") -> None:
     ...
     empirical.models.ModelSpecError: unknown T5Config key(s) foo
     """
-    known = set(config_class().to_dict()) | set(getattr(config_class, "attribute_map", {}))
+    default = config_class().to_dict()
+    known = set(default) | set(getattr(config_class, "attribute_map", {}))
+    if "rope_parameters" in default:    # legacy keys folded into rope_parameters
+        known |= set(default["rope_parameters"] or {}) | {"rope_theta", "rope_scaling"}
     unknown = sorted(set(keys) - known)
     if unknown:
         raise ModelSpecError(f"{where}unknown {config_class.__name__} key(s) "
