@@ -198,7 +198,7 @@ def main(argv=None) -> int:
         lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
                         device_map=a.device_map)
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
-    except (ValueError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
     files = write_outputs(res, Path(a.out))
     if a.json:

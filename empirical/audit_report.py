@@ -121,8 +121,11 @@ def markdown(res: dict, files: dict) -> str:
              f"{res['L_ex']} ({res['n_ex']} windows each); statistics at L_ex over query "
              f"positions >= {max(res['query_from'].values())}"
              f"; special tokens {res['special_tokens']}; {res['dtype']} on {res['device']}.",
-             "", f"target (L_tr, tau = 1): P_max {res['targets']['pmax']:.6f}, entropy "
-             f"{res['targets']['entropy']:.6f}", "", "## Dispersion against length", "",
+             "", f"Target of Algorithm 1 and of every alignment error: the average over every "
+             f"query row of the L_tr windows at tau = 1: P_max {res['targets']['pmax']:.6f}, "
+             f"entropy {res['targets']['entropy']:.6f}. Errors are relative: "
+             "(S_ex(tau) - target) / target. Perplexity counts the predictions made from the "
+             "counted query positions.", "", "## Dispersion against length", "",
              "| L | P_max | entropy | perplexity |", "|---|---|---|---|"]
     for e in res["lengths"].values():
         lines.append(f"| {e['L']} | {e['overall']['pmax']:.6f} | {e['overall']['entropy']:.6f}"
@@ -147,8 +150,9 @@ def markdown(res: dict, files: dict) -> str:
             lines.append(f"| {m} | {r['tau']:.4f} | {100 * r['pmax_rel_error']:+.2f}% | "
                          f"{100 * r['entropy_rel_error']:+.2f}% | "
                          f"{_fmt(r['perplexity_beyond'], '.3f')} |")
-        miss = {k: v["note"] for k, v in e["temperatures"]["rules"].items() if v["tau"] is None}
-        lines += [f"- {k}: no temperature ({v})" for k, v in miss.items()]
+        for k, v in e["temperatures"]["rules"].items():
+            what = "no temperature" if v["tau"] is None else f"tau {v['tau']:.4f}"
+            lines.append(f"- {k}: {what}; {v['source']}" + (f"; {v['note']}" if v["note"] else ""))
         for mode, f in e["temperatures"]["algorithm1"].items():
             c = f["continuous"]
             if not c["bracketed"]:

@@ -129,6 +129,29 @@ def test_audit_resumes_from_its_cache(llama_audit, ckpts, capsys):
     assert again["lengths"] == res["lengths"]
 
 
+def test_batched_windows_give_the_same_numbers(llama_audit, ckpts, capsys):
+    res, _ = llama_audit
+    rc, stdout, err = run_audit(["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]),
+                                 *ARGS, "--batch-size", "2", "--out",
+                                 str(ckpts["root"] / "out_batched")], capsys)
+    assert rc == 0, err
+    got = json.loads(stdout)
+    assert got["targets"]["pmax"] == pytest.approx(res["targets"]["pmax"], rel=1e-6)
+    for L, e in res["lengths"].items():
+        for name, d in e["dispersion"].items():
+            g = got["lengths"][L]["dispersion"][name]
+            assert g["entropy"] == pytest.approx(d["entropy"], rel=1e-6)
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal(capsys):
+    from empirical.audit import Progress
+    p = Progress(interval=3600)
+    for k in range(5):
+        p(128, 1.0 - 0.1 * k, cached=False)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("audit:") and "L=128" in lines[0]
+
+
 def test_audit_t5_jsonl(ckpts, capsys):
     """A T5 checkpoint is audited as its encoder (every row counted, EOS appended) on
     JSONL text; Algorithm 1's continuous answer reaches the target."""
