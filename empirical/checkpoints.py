@@ -20,6 +20,7 @@ checkpoint looks like, so loading code and capture can be tested on every family
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,25 +121,32 @@ def train_tokenizer(fam: Family, vocab_size: int = VOCAB,
                     train_chars: int = TOKENIZER_CHARS) -> transformers.PreTrainedTokenizerFast:
     """A byte-level BPE tokenizer (``tokenizers``) trained on the ``stdlib`` corpus, with
     the family's special tokens first in the vocabulary and its BOS/EOS template."""
+    from tokenizers import Tokenizer
+    text = _trained(tuple(_special_tokens(fam)), fam.bos, fam.eos, vocab_size, train_chars)
+    return transformers.PreTrainedTokenizerFast(tokenizer_object=Tokenizer.from_str(text),
+                                                **fam.specials)
+
+
+@functools.lru_cache(maxsize=16)
+def _trained(specials: tuple, bos, eos, vocab_size: int, train_chars: int):
+    """The trained ``tokenizers.Tokenizer`` as JSON (cached per special tokens and
+    template)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    specials = _special_tokens(fam)
     trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False,
-                                  special_tokens=specials,
+                                  special_tokens=list(specials),
                                   initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
     text = load_corpus("stdlib", max_chars=train_chars)
     tok.train_from_iterator([text[i:i + 5000] for i in range(0, len(text), 5000)], trainer)
-    if fam.bos or fam.eos:
-        ends = [t for t in (fam.bos, fam.eos) if t]
-        single = " ".join(([fam.bos] if fam.bos else []) + ["$A"] + ([fam.eos] if fam.eos else []))
-        pair = " ".join(([fam.bos] if fam.bos else []) + ["$A"] + ([fam.eos] if fam.eos else [])
-                        + ["$B:1"] + ([fam.eos + ":1"] if fam.eos else []))
+    if bos or eos:
+        head, tail = ([bos] if bos else []), ([eos] if eos else [])
         tok.post_processor = processors.TemplateProcessing(
-            single=single, pair=pair, special_tokens=[(t, tok.token_to_id(t)) for t in ends])
-    fast = transformers.PreTrainedTokenizerFast(tokenizer_object=tok, **fam.specials)
-    return fast
+            single=" ".join(head + ["$A"] + tail),
+            pair=" ".join(head + ["$A"] + tail + ["$B:1"] + [t + ":1" for t in tail]),
+            special_tokens=[(t, tok.token_to_id(t)) for t in head + tail])
+    return tok.to_str()
 
 
 def _token_ids(fam: Family, tok) -> dict:
