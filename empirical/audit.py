@@ -19,16 +19,14 @@ data (CSV) beside:
 
 Statistics at ``L_ex`` count only query positions ``>= --query-from`` (default ``L_tr``
 for a causal model: the rows beyond the training length; an encoder's rows all see
-every key, so there it is 0).  Rows before it are removed exactly: in a causal model
-they are the rows of a forward pass over the window's first ``query_from`` tokens,
-whose sums are subtracted.  Windows of one length are batched without padding.  Every
+every key, so there it is 0); the rows before it are still computed, only not counted.
+Windows of one length are batched without padding.  Every
 forward pass's result is cached under ``DIR/cache/`` (keyed by model, text and
 settings), so an interrupted audit resumes where it stopped.
 """
 from __future__ import annotations
 
 import argparse
-import copy
 import hashlib
 import json
 import sys
@@ -41,7 +39,7 @@ import numpy as np
 from theory.core.cli import CommandParser
 from theory.temperature.rules import PAPER_GRID
 
-from .stats import AttentionStats, LayerStats
+from .stats import AttentionStats
 
 EXAMPLES = """examples:
   python -m empirical.audit --model /models/llama --text book.txt --L-tr 2048 --L-ex 8192 16384 --out audit
@@ -65,21 +63,11 @@ class Measurement:
         return float(np.exp(s[0] / s[1])) if s and s[1] else None
 
 
-def negated(stats: AttentionStats) -> AttentionStats:
-    """A copy of ``stats`` with every sum and count negated (to subtract by merging)."""
-    neg = copy.deepcopy(stats)
-    for ls in neg.layers.values():
-        for k, v in vars(ls).items():
-            if isinstance(v, np.ndarray):
-                setattr(ls, k, -v)
-    return neg
-
-
 def save_measurement(path: Path, m: Measurement) -> None:
     """``m`` as one ``.npz`` (arrays) with its scalars in a JSON entry; atomic."""
-    arrays, meta = {}, {"order": m.stats.order, "nll": m.nll, "layers": {},
-                        "sorted_layers": m.stats.sorted_layers if m.stats.sorted_layers
-                        == "all" else list(m.stats.sorted_layers)}
+    state = m.stats.state()
+    arrays, meta = {}, {**{k: v for k, v in state.items() if k != "layers"},
+                        "nll": m.nll, "layers": {}}
     for i, name in enumerate(m.stats.order):
         meta["layers"][name] = {}
         for k, v in vars(m.stats.layers[name]).items():
@@ -95,14 +83,10 @@ def save_measurement(path: Path, m: Measurement) -> None:
 def load_measurement(path: Path) -> Measurement:
     with np.load(path) as z:
         meta = json.loads(str(z["meta"]))
-        st = AttentionStats(sorted_layers=meta["sorted_layers"])
         for i, name in enumerate(meta["order"]):
-            fields = dict(meta["layers"][name])
-            fields.update({k.split(".", 1)[1]: z[k] for k in z.files
-                           if k.startswith(f"{i}.")})
-            st.layers[name] = LayerStats(**fields)
-            st.order.append(name)
-    return Measurement(st, meta["nll"])
+            meta["layers"][name].update({k.split(".", 1)[1]: z[k] for k in z.files
+                                         if k.startswith(f"{i}.")})
+    return Measurement(AttentionStats.from_state(meta), meta.pop("nll"))
 
 
 class Runner:
@@ -139,12 +123,8 @@ class Runner:
         head = nll_head(self.lm.model, q0) if self.lm.causal_lm else nullcontext()
         with head as acc:
             st = collect_stats(self.lm.model, seqs, tau, self.sorted_layers,
-                               batch_size=self.batch_size)
+                               batch_size=self.batch_size, query_from=q0)
         self.passes += -(-len(seqs) // self.batch_size)
-        if q0 > 0:
-            pre = collect_stats(self.lm.model, [s[:, :q0] for s in seqs], tau,
-                                self.sorted_layers, batch_size=self.batch_size)
-            st.merge(negated(pre))
         nll = {"beyond": acc.beyond, "all": acc.all} if acc is not None else {}
         return Measurement(st, nll)
 
@@ -249,9 +229,6 @@ def query_starts(causal: bool, l_tr: int, l_exs: list, query_from: int | None) -
     """The first counted query position per length (0 at L_tr)."""
     if query_from is None:
         query_from = l_tr if causal else 0
-    if query_from and not causal:
-        raise ValueError("--query-from needs a causal model: every query row of a "
-                         "bidirectional encoder attends over all L keys")
     bad = [L for L in l_exs if query_from >= L]
     if query_from < 0 or bad:
         raise ValueError(f"--query-from {query_from} must be in [0, L_ex) for every L_ex")

@@ -41,12 +41,13 @@ def batches(seqs: list, batch_size: int) -> list:
 
 def collect_stats(model, seqs, tau: float = 1.0, sorted_layers=(), tau_layers=None,
                   progress=None, block_bytes: int = 64 * 2 ** 20, batch_size: int = 1,
-                  on_output=None) -> AttentionStats:
+                  on_output=None, query_from: int = 0, mass_layers=()) -> AttentionStats:
     """Statistics of every softmax of ``model`` over ``seqs`` at temperature ``tau``,
-    ``batch_size`` sequences per forward pass.  ``progress``: a label (own tqdm bar on
-    stderr) or a tqdm bar to advance per sequence.  ``on_output(ids, output)`` sees
-    every forward pass's output (e.g. the logits for a perplexity)."""
-    stats = AttentionStats(sorted_layers=sorted_layers)
+    ``batch_size`` sequences per forward pass, counting the query rows at positions
+    ``>= query_from``.  ``progress``: a label (own tqdm bar on stderr) or a tqdm bar to
+    advance per sequence.  ``on_output(ids, output)`` sees every forward pass's output."""
+    stats = AttentionStats(sorted_layers=sorted_layers, mass_layers=mass_layers,
+                           query_from=query_from)
     bar = tqdm(total=len(seqs), desc=progress, file=sys.stderr, leave=False) \
         if isinstance(progress, str) else progress
     with capture(model, stats=stats, tau=tau, tau_layers=tau_layers, block_bytes=block_bytes):
