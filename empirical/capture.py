@@ -66,6 +66,7 @@ CAPTURE_NAME = "lengthx_capture"
 _MODULES: dict = {}        # id(attention module) -> (session, name)
 _ACTIVE = [0]              # number of open capture contexts
 _MASKED = -1e30            # finite stand-in for -inf where products with e are taken
+_NO_SHIFT = 30.0           # rows whose max logit is below this in size need no shift
 
 
 class CaptureUnsupported(NotImplementedError):
@@ -203,8 +204,9 @@ def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tens
 
 
 def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
-    """Per-row P_max, entropy, mean distance (B*H, b) of one block, and the probabilities
-    when the per-offset mass is wanted.  ``s``: logits minus m (non-linear case)."""
+    """Per-row 1/Sigma (P_max when m is the row max), entropy, mean distance (B*H, b)
+    of one block, and the probabilities when the per-offset mass is wanted; ``e`` is
+    exp(l - m), ``s`` is l - m (non-linear case)."""
     dv = c.dv
     ssum = w[..., dv]
     ok = ssum > 0
@@ -243,15 +245,21 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
         raw = s * c.tau if c.linear else torch.where(s > _MASKED / 2, s * c.tau, float("-inf"))
         st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo),
                          r0, acc.row_filter(r0, r1))
-    m = s.amax(-1, keepdim=True)
-    m = torch.where(m > _MASKED / 2, m, 0.0)
-    s.sub_(m)
+    mx = s.amax(-1, keepdim=True)
+    mx = torch.where(mx > _MASKED / 2, mx, 0.0)
+    if bool((mx.abs() < _NO_SHIFT).all()):   # exp(l) safe: no pass to subtract the max
+        m = torch.zeros_like(mx)
+    else:
+        m = mx
+        s.sub_(m)
     e = s.exp_() if c.linear else torch.exp(s, out=session.buffer("e", s.shape, s))
     w = torch.bmm(e, c.vaug[:, lo:hi])
     ssum = w[..., c.dv:c.dv + 1]
     out[:, r0:r1] = w[..., :c.dv] / torch.where(ssum > 0, ssum, 1.0)
     if st is not None:
-        acc.add(_block_stats(c, s, e, w, m, r0, r1, lo, hi, st.wants_mass(name)), r0, r1, lo)
+        blk = _block_stats(c, s, e, w, m, r0, r1, lo, hi, st.wants_mass(name))
+        blk["pmax"] = torch.exp(mx[..., 0] - m[..., 0]) * blk["pmax"]
+        acc.add(blk, r0, r1, lo)
 
 
 class _Accumulator:

@@ -1,4 +1,4 @@
-"""Capture and streaming statistics (issue 5): capture-on == stock, temperature,
+"""Capture and streaming statistics: capture-on == stock, temperature,
 block-wise == full-matrix statistics at L = 2048, mergeability, distributed == single."""
 import copy
 import json
@@ -108,16 +108,18 @@ class _Dummy(torch.nn.Module):
 
 
 @pytest.mark.parametrize("causal", [False, True])
-def test_blockwise_stats_equal_full_matrix_L2048(causal):
+@pytest.mark.parametrize("with_bias", [True, False], ids=["t5-bias", "no-bias"])
+def test_blockwise_stats_equal_full_matrix_L2048(causal, with_bias):
     """The attention function's block-wise statistics vs the materialised (B, H, L, L)
-    computation in float64, at L = 2048 with a T5-style additive bias."""
+    computation in float64, at L = 2048 with a T5-style additive bias (entropy from the
+    logits) or without one (entropy from the key-augmented values)."""
     torch.manual_seed(3)
     L, H, D = 2048, 2, 16
     q, k, v = (torch.randn(1, H, L, D) for _ in range(3))
-    bias = torch.randn(1, H, L, L) * 0.5
+    bias = torch.randn(1, H, L, L) * 0.5 if with_bias else None
     mod = _Dummy()
     mod.is_causal = causal
-    stats = AttentionStats(sorted_layers=["x"])
+    stats = AttentionStats(sorted_layers=["x"], mass_layers=["x"])
     import empirical.capture as cap
     from empirical.capture import CaptureSession
     session = CaptureSession(stats=stats, block_size=96)       # 22 ragged blocks
@@ -127,7 +129,7 @@ def test_blockwise_stats_equal_full_matrix_L2048(causal):
                                            position_bias=bias)
     finally:
         cap._MODULES.pop(id(mod))
-    logits = q @ k.transpose(-1, -2) * D ** -0.5 + bias
+    logits = q @ k.transpose(-1, -2) * D ** -0.5 + (0.0 if bias is None else bias)
     if causal:
         logits = logits.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
     ref = full_matrix_stats(logits)
@@ -170,7 +172,7 @@ def test_merge_of_shards_equals_single_pass():
 
 
 def test_merge_of_different_lengths_pads():
-    a, b = AttentionStats(sorted_layers="all"), AttentionStats(sorted_layers="all")
+    a, b = (AttentionStats(sorted_layers="all", mass_layers="all") for _ in range(2))
     la, lb = torch.randn(1, 1, 10, 10), torch.randn(1, 1, 30, 30)
     a.update("x", la, torch.softmax(la, -1), 0)
     b.update("x", lb, torch.softmax(lb, -1), 0)
@@ -288,7 +290,7 @@ def test_device_map_checkpoint_stats_equal_plain(tmp_path, device_map, monkeypat
         assert got.order == ref.order
         for name in ref.order:
             a, b = ref.layers[name], got.layers[name]
-            for f in ("rows", "pmax_sum", "ent_sum", "mass", "sorted_sum", "sorted_count"):
+            for f in ("rows", "pmax_sum", "ent_sum", "dist_sum", "sorted_sum", "sorted_count"):
                 np.testing.assert_allclose(getattr(b, f), getattr(a, f), rtol=1e-5, atol=1e-6)
 
 
