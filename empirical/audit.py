@@ -398,5 +398,7 @@ if __name__ == "__main__":
         print("error: interrupted (rerun the same command to resume from the cache)",
               file=sys.stderr)
         sys.exit(130)
-    except BrokenPipeError:
+    except BrokenPipeError:                      # closed pipe: quiet exit
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
