@@ -96,10 +96,31 @@ class CachedStat:
         return self.reduce(self.result(tau))
 
 
+def grid_bracket(r: RuleResult, lo: float, hi: float) -> tuple[float, float]:
+    """The two adjacent grid points inside ``[lo, hi]`` between which the grid's
+    statistic crosses the target (so the continuous search starts from passes already
+    made); ``(lo, hi)`` when the grid does not bracket it.
+
+    >>> from theory.temperature.rules import algorithm1_grid
+    >>> grid_bracket(algorithm1_grid(lambda t: t, 0.72), 0.05, 1.0)
+    (0.7, 0.75)
+    """
+    pts = sorted((t, v - r.details["target"]) for t, v in zip(r.details["grid"],
+                                                               r.details["values"])
+                 if lo <= t <= hi)
+    for (t0, f0), (t1, f1) in zip(pts, pts[1:]):
+        if f0 == 0 or f0 * f1 < 0:
+            return t0, t1
+    return lo, hi
+
+
 def search(stat_fn, target: float, grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3) -> dict:
-    """Algorithm 1 on ``grid`` and continuously (to ``tol`` in tau) for ``stat_fn``."""
+    """Algorithm 1 on ``grid`` and continuously (to ``tol`` in tau) for ``stat_fn``; the
+    continuous search runs inside the grid's bracketing cell when there is one (a root
+    there is a root in ``[lo, hi]``), else over ``[lo, hi]``."""
     g = algorithm1_grid(stat_fn, target, grid)
-    c = algorithm1_continuous(stat_fn, target, lo, hi, tol=None, xtol=tol)
+    a, b = grid_bracket(g, lo, hi)
+    c = algorithm1_continuous(stat_fn, target, a, b, tol=None, xtol=tol)
     return {"grid": grid_summary(g), "continuous": continuous_summary(c, stat_fn)}
 
 
