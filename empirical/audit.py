@@ -187,7 +187,8 @@ def temperatures(run: Runner, l_tr: int, l_ex: int, targets: dict, first: str, d
 def fingerprint(args, lm) -> str:
     """A hash of everything that changes the numbers (model files, text, settings)."""
     parts = {k: getattr(args, k) for k in ("model", "tokenizer", "text", "text_field", "n_tr",
-                                            "n_ex", "dtype", "seed", "sorted_layers")}
+                                            "n_ex", "dtype", "device", "device_map",
+                                            "seed", "sorted_layers")}
     parts["query_from"] = args.query_from
     model = Path(args.model)
     if model.is_dir():
