@@ -57,14 +57,14 @@ def all_reduce_stats(stats: AttentionStats) -> AttentionStats:
     """Sum ``stats`` over all ranks of the default process group (float64)."""
     import torch
     import torch.distributed as dist
-    flat = flatten(stats)
+
     from .devices import collective_device
+    flat = flatten(stats)
     size = torch.tensor([flat.size], dtype=torch.int64, device=collective_device())
     sizes = [torch.zeros_like(size) for _ in range(dist.get_world_size())]
     dist.all_gather(sizes, size)
     if len({int(s) for s in sizes}) != 1:
         raise ValueError(f"ranks hold differently shaped statistics: {[int(s) for s in sizes]}")
-    from .devices import collective_device
     t = torch.from_numpy(flat).to(collective_device())
     dist.all_reduce(t, op=dist.ReduceOp.SUM)
     return unflatten(stats, t.cpu().numpy())
