@@ -226,3 +226,39 @@ def test_uncaptured_module_is_an_error_naming_the_class():
     with pytest.raises(CaptureUnsupported, match="_Unsupported"):
         with capture(model):
             model(torch.randn(1, 5, 4))
+
+
+LONG = [("mistral-sliding", "mistral", dict(sliding_window=100)),
+        ("gemma2-softcap-sliding", "gemma2", dict(sliding_window=100,
+                                                  attn_logit_softcapping=0.5)),
+        ("qwen2", "qwen2", {}), ("t5-encoder", "t5_encoder", {}), ("falcon", "falcon", {}),
+        ("bert", "bert", {})]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cid,family,overrides", LONG, ids=[c[0] for c in LONG])
+def test_capture_matrix_long(tmp_path, cid, family, overrides):
+    """The same checks at L = 400 real-text tokens (windows of 100), default blocks."""
+    from empirical.corpora import load_corpus
+    path = save_tiny_checkpoint(family, tmp_path / cid, seed=2, **overrides)
+    model = _load(path)
+    tok = transformers.AutoTokenizer.from_pretrained(path)
+    ids = torch.tensor([tok(load_corpus("stdlib", max_chars=20000))["input_ids"][:400]])
+    names = attention_module_names(model)
+    with torch.no_grad():
+        ref_out = _main(model(ids))
+        ref_probs, hot_ref = _references(cid, path, model, ids, {}, names)
+        stats = AttentionStats(mass_layers="all")
+        with capture(model, stats=stats):
+            got = _main(model(ids))
+        with capture(model, tau=TAU):
+            hot = _main(model(ids))
+    assert float((got - ref_out).abs().max()) < 1e-5
+    assert float((hot - hot_ref).abs().max()) < 1e-5
+    for name, p in ref_probs.items():
+        ref, ls = _reference_stats(p), stats.layers[name]
+        np.testing.assert_allclose(ls.pmax_sum / ls.rows, ref["pmax"].numpy(), atol=1e-6)
+        np.testing.assert_allclose(ls.ent_sum / ls.rows, ref["entropy"].numpy(), atol=1e-6)
+        np.testing.assert_allclose(ls.mean_distance(), ref["mean_distance"].numpy(),
+                                   atol=1e-6 * ids.shape[1])
+        np.testing.assert_allclose(ls.mass, ref["mass"].numpy(), atol=1e-6)
