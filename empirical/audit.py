@@ -20,7 +20,9 @@ data (CSV) beside:
 Statistics at ``L_ex`` count only query positions ``>= --query-from`` (default ``L_tr``
 for a causal model: the rows beyond the training length; an encoder's rows all see
 every key, so there it is 0); the rows before it are still computed, only not counted.
-Windows of one length are batched without padding.  Every
+Windows of one length are batched without padding.  Under ``torchrun`` each rank takes
+its share of the windows on its device (``cuda:LOCAL_RANK`` with ``--device cuda``) and
+the sums are all-reduced; rank 0 writes the report.  Every
 forward pass's result is cached under ``DIR/cache/`` (keyed by model, text and
 settings), so an interrupted audit resumes where it stopped.
 """
@@ -93,24 +95,39 @@ class Runner:
     """Forward passes of one model over fixed windows, cached in memory and on disk."""
 
     def __init__(self, lm, windows: dict, query_from: dict, sorted_layers, cache_dir: Path,
-                 batch_size: int = 1, progress=None):
+                 batch_size: int = 1, progress=None, ranks=None):
+        from .devices import Ranks
         self.lm, self.windows, self.query_from = lm, windows, query_from
         self.sorted_layers, self.cache_dir = sorted_layers, cache_dir
         self.batch_size, self.progress = batch_size, progress
+        self.ranks = ranks or Ranks()
         self.memory: dict = {}
         self.passes = 0
         cache_dir.mkdir(parents=True, exist_ok=True)
+
+    def _everywhere(self, flag: bool) -> bool:
+        """``flag`` on every rank (a cache file must be seen by all ranks to be used)."""
+        if not self.ranks.distributed:
+            return flag
+        import torch
+        import torch.distributed as dist
+
+        from .devices import collective_device
+        t = torch.tensor([int(flag)], device=collective_device())
+        dist.all_reduce(t, op=dist.ReduceOp.MIN)
+        return bool(t.item())
 
     def __call__(self, length: int, tau: float) -> Measurement:
         key = (length, round(float(tau), 12))
         if key not in self.memory:
             path = self.cache_dir / f"L{length}_tau{key[1]:.12f}.npz"
-            cached = path.exists()
+            cached = self._everywhere(path.exists())
             if cached:
                 self.memory[key] = load_measurement(path)
             else:
                 self.memory[key] = self._run(length, key[1])
-                save_measurement(path, self.memory[key])
+                if self.ranks.rank == 0:
+                    save_measurement(path, self.memory[key])
             if self.progress:
                 self.progress(length, key[1], cached)
         return self.memory[key]
@@ -126,7 +143,25 @@ class Runner:
                                batch_size=self.batch_size, query_from=q0)
         self.passes += -(-len(seqs) // self.batch_size)
         nll = {"beyond": acc.beyond, "all": acc.all} if acc is not None else {}
+        if self.ranks.distributed:
+            st, nll = self._reduce(st, nll)
         return Measurement(st, nll)
+
+    def _reduce(self, st: AttentionStats, nll: dict) -> tuple:
+        """Sum statistics and NLL sums over the ranks (each ran its share of windows)."""
+        import torch
+        import torch.distributed as dist
+
+        from .collect import all_reduce_stats
+        from .devices import collective_device
+        all_reduce_stats(st)
+        if nll:
+            t = torch.tensor([*nll["beyond"], *nll["all"]], dtype=torch.float64,
+                             device=collective_device())
+            dist.all_reduce(t, op=dist.ReduceOp.SUM)
+            v = t.cpu().tolist()
+            nll = {"beyond": [v[0], int(v[1])], "all": [v[2], int(v[3])]}
+        return st, nll
 
 
 # ---------------------------------------------------------------------- analysis
@@ -281,8 +316,16 @@ def audit(lm, args, out: Path, progress: Progress) -> dict:
         raise ValueError(f"unknown layer(s) {unknown}; the model has {names}")
     windows = {L: sequences(lm, args.text, L, args.n_tr if L == args.l_tr else args.n_ex,
                             text_field=args.text_field) for L in [args.l_tr, *args.l_ex]}
+    ranks = getattr(args, "ranks", None)
+    if ranks is not None and ranks.distributed:
+        from .collect import rank_share
+        if min(args.n_tr, args.n_ex) < ranks.world:
+            raise ValueError(f"--n-tr and --n-ex must be at least the number of processes "
+                             f"{ranks.world} (each rank takes its share of the windows)")
+        windows = {L: [w[i] for i in rank_share(len(w), ranks.rank, ranks.world)]
+                   for L, w in windows.items()}
     cache = out / "cache" / fingerprint(args, lm)
-    run = Runner(lm, windows, q0, sorted_layers, cache, args.batch_size, progress)
+    run = Runner(lm, windows, q0, sorted_layers, cache, args.batch_size, progress, ranks)
     base = run(args.l_tr, 1.0)
     targets = {m: base.stats.overall(m) for m in MODES}
     res = {"model": lm.description, "model_class": type(lm.model).__name__,
@@ -291,6 +334,7 @@ def audit(lm, args, out: Path, progress: Progress) -> dict:
            "query_from": q0, "special_tokens": {"prefix": list(lm.prefix),
                                                 "suffix": list(lm.suffix)},
            "device": args.device, "dtype": args.dtype, "batch_size": args.batch_size,
+           "processes": ranks.world if ranks is not None else 1,
            "attention_modules": names, "sorted_layers": sorted_layers,
            "targets": targets, "lengths": {}}
     search_kw = {"grid": PAPER_GRID, "lo": args.lo, "hi": args.hi, "tol": args.tol}
@@ -364,6 +408,12 @@ def check_args(a) -> str | None:
     return None
 
 
+def _close_group() -> None:
+    import torch.distributed as dist
+    if dist.is_available() and dist.is_initialized():
+        dist.destroy_process_group()
+
+
 def main(argv=None) -> int:
     from .cli_util import fail, setup_torch
     a = parser().parse_args(argv)
@@ -373,17 +423,22 @@ def main(argv=None) -> int:
         return fail(problem)
     setup_torch(a.threads)
     try:
-        from .devices import resolve_device, resolve_dtype
+        from .devices import init_distributed, resolve_dtype
         from .models import load_model
-        device = resolve_device(a.device) if a.device_map is None else None
+        a.ranks = init_distributed(a.device if a.device_map is None else "cpu")
+        device = a.ranks.device if a.device_map is None else None
         lm = load_model(a.model, seed=a.seed, device_map=a.device_map, device=device,
                         dtype=resolve_dtype(a.dtype), tokenizer=a.tokenizer, lm_head=True)
-        progress = Progress(not a.quiet)
+        progress = Progress(not a.quiet and a.ranks.rank == 0)
         res = audit(lm, a, Path(a.out), progress)
+        if a.ranks.rank != 0:
+            return 0
         from .audit_report import write_report
         slim = write_report(res, Path(a.out))
     except (ValueError, RuntimeError, NotImplementedError, OSError) as exc:
         return fail(exc)
+    finally:
+        _close_group()
     progress.note(f"wrote {slim['files']['markdown']} ({res['seconds']} s)")
     if a.json:
         print(json.dumps(slim))

@@ -213,3 +213,30 @@ def test_cuda_without_cuda_is_an_error(ckpts, capsys):
                             "--L-tr", "32", "--L-ex", "64", "--device", "cuda", "--out",
                             str(ckpts["root"] / "bad")], capsys)
     assert rc == 2 and err.startswith("error:") and "CUDA is not available" in err
+
+
+@pytest.mark.slow
+def test_torchrun_two_processes_equal_one(ckpts):
+    """Each rank audits its share of the windows; the all-reduced report equals one
+    process's (gloo on the CPU)."""
+    import os
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(root)}
+    args = ["-m", "empirical.audit", "--model", str(ckpts["llama"]), "--text",
+            str(ckpts["text"]), *ARGS, "--n-ex", "2"]
+    runs = {}
+    for tag, launcher in (("two", [sys.executable, "-m", "torch.distributed.run",
+                                   "--standalone", "--nproc-per-node", "2"]),
+                          ("one", [sys.executable])):
+        res = subprocess.run([*launcher, *args, "--out", str(ckpts["root"] / f"tr_{tag}")],
+                             capture_output=True, text=True, cwd=root, env=env)
+        assert res.returncode == 0, res.stderr[-2000:]
+        runs[tag] = json.loads(res.stdout)
+    assert runs["two"]["processes"] == 2
+    for key in ("targets",):
+        assert runs["two"][key] == pytest.approx(runs["one"][key], rel=1e-12)
+    a, b = (runs[t]["lengths"][str(L_EX)] for t in ("two", "one"))
+    assert a["overall"] == pytest.approx(b["overall"], rel=1e-12)
+    assert a["perplexity_beyond"] == pytest.approx(b["perplexity_beyond"], rel=1e-12)
