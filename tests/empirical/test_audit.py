@@ -63,8 +63,9 @@ def test_audit_writes_every_file(llama_audit):
 
 
 def eager_rows(path, ids, q0, tau=1.0):
-    """P_max, entropy and mean |i-j| per layer from eager attention (output_attentions),
-    logits divided by ``tau`` through each module's scaling, rows >= q0; and the NLL."""
+    """[perplexity of the predictions from rows >= q0, then (P_max, entropy, mean |i-j|)
+    per layer] from eager attention (output_attentions) and the model's own logits,
+    attention logits divided by ``tau`` through each module's scaling, rows >= q0."""
     import torch
     import transformers
     m = transformers.AutoModelForCausalLM.from_pretrained(path, attn_implementation="eager")
@@ -72,8 +73,10 @@ def eager_rows(path, ids, q0, tau=1.0):
         if hasattr(mod, "scaling") and type(mod).__name__.endswith("Attention"):
             mod.scaling = mod.scaling / tau
     with torch.no_grad():
-        o = m(ids, output_attentions=True, labels=ids)
-    out = []
+        o = m(ids, output_attentions=True)
+    nll = torch.nn.functional.cross_entropy(o.logits[:, q0:-1].transpose(1, 2).double(),
+                                            ids[:, q0 + 1:], reduction="none")
+    out = [float(torch.exp(nll.mean()))]
     for a in o.attentions:
         p = a[:, :, q0:].double()
         d = (torch.arange(p.shape[-1])[None, :] - torch.arange(q0, a.shape[2])[:, None]).abs()
@@ -92,7 +95,8 @@ def test_audit_numbers_equal_eager_attention(llama_audit, ckpts):
     for L, q0, n in ((L_EX, L_TR, 1), (L_TR, 0, 2)):
         ids = sequences(lm, str(ckpts["text"]), L, n)
         import torch
-        ref = eager_rows(ckpts["llama"], torch.cat(ids), q0)
+        ppl, *ref = eager_rows(ckpts["llama"], torch.cat(ids), q0)
+        assert res["lengths"][str(L)]["perplexity_beyond"] == pytest.approx(ppl, rel=1e-6)
         disp = res["lengths"][str(L)]["dispersion"]
         for (pm, ent, dist), d in zip(ref, disp.values()):
             assert d["pmax"] == pytest.approx(pm, rel=1e-5)
@@ -100,7 +104,7 @@ def test_audit_numbers_equal_eager_attention(llama_audit, ckpts):
             assert d["mean_distance"] == pytest.approx(dist, rel=1e-5)
     assert res["targets"]["pmax"] == pytest.approx(
         np.mean([r[0] for r in eager_rows(ckpts["llama"], torch.cat(
-            sequences(lm, str(ckpts["text"]), L_TR, 2)), 0)]), rel=1e-5)
+            sequences(lm, str(ckpts["text"]), L_TR, 2)), 0)[1:]]), rel=1e-5)
 
 
 def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
@@ -114,8 +118,8 @@ def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
     assert c["bracketed"] and c["tau"] < 1
     lm = load_model(str(ckpts["llama"]))
     ids = torch.cat(sequences(lm, str(ckpts["text"]), L_EX, 1))
-    at_tau = np.mean([r[0] for r in eager_rows(ckpts["llama"], ids, L_TR, c["tau"])])
-    at_one = np.mean([r[0] for r in eager_rows(ckpts["llama"], ids, L_TR)])
+    at_tau = np.mean([r[0] for r in eager_rows(ckpts["llama"], ids, L_TR, c["tau"])[1:]])
+    at_one = np.mean([r[0] for r in eager_rows(ckpts["llama"], ids, L_TR)[1:]])
     target = res["targets"]["pmax"]
     assert abs(at_tau - target) / target < 1e-3 < abs(at_one - target) / target
 
