@@ -49,7 +49,7 @@ def rule_predictions(l_tr, l_ex, tr: dict | None, ex: dict | None, d=None) -> di
                 "note": v.note} for k, v in rules.items()}
 
 
-def head_dim(model):
+def head_dim(model) -> int | None:
     c = model.config
     d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
     if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
@@ -86,7 +86,7 @@ class CachedStat:
     def __init__(self, measure, reduce):
         self.measure, self.reduce, self.cache = measure, reduce, {}
 
-    def result(self, tau: float):
+    def result(self, tau: float) -> object:
         key = round(float(tau), 12)
         if key not in self.cache:
             self.cache[key] = self.measure(key)

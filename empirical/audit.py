@@ -299,6 +299,15 @@ class Progress:
             print(f"{'' if not self.tty else chr(10)}audit: {text}", file=sys.stderr, flush=True)
 
 
+def length_entry(m1: Measurement, length: int, query_from: int) -> dict:
+    """What the report shows of one length at temperature 1."""
+    return {"L": length, "query_from": query_from, "dispersion": dispersion(m1),
+            "assumptions": assumption_numbers(m1),
+            "overall": {k: m1.stats.overall(k) for k in MODES},
+            "perplexity_beyond": m1.perplexity("beyond"),
+            "perplexity_all": m1.perplexity("all")}
+
+
 def audit(lm, args, out: Path, progress: Progress) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
@@ -339,12 +348,7 @@ def audit(lm, args, out: Path, progress: Progress) -> dict:
            "targets": targets, "lengths": {}}
     search_kw = {"grid": PAPER_GRID, "lo": args.lo, "hi": args.hi, "tol": args.tol}
     for L in [args.l_tr, *args.l_ex]:
-        m1 = run(L, 1.0)
-        entry = {"L": L, "query_from": q0[L], "dispersion": dispersion(m1),
-                 "assumptions": assumption_numbers(m1),
-                 "overall": {k: m1.stats.overall(k) for k in MODES},
-                 "perplexity_beyond": m1.perplexity("beyond"),
-                 "perplexity_all": m1.perplexity("all")}
+        entry = length_entry(run(L, 1.0), L, q0[L])
         if L != args.l_tr:
             progress.note(f"L_ex = {L}: Algorithm 1 and the rules")
             entry["temperatures"] = temperatures(run, args.l_tr, L, targets, names[0],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
+from typing import Iterator
 
 import torch
 from tqdm import tqdm
@@ -94,7 +95,7 @@ class NLLAccumulator(torch.nn.Module):
 
 
 @contextmanager
-def nll_head(model, query_from: int = 0):
+def nll_head(model, query_from: int = 0) -> Iterator[NLLAccumulator]:
     """Swap ``model``'s output layer for an :class:`NLLAccumulator` (restored on exit);
     the input ids of each forward pass are its targets.  Yields the accumulator."""
     head = model.get_output_embeddings()
@@ -103,7 +104,7 @@ def nll_head(model, query_from: int = 0):
     acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping",
                                                    None))
 
-    def grab(mod, args, kwargs):
+    def grab(mod, args, kwargs) -> None:
         ids = kwargs.get("input_ids", args[0] if args else None)
         acc.targets = ids
 

@@ -241,7 +241,8 @@ TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "spiece.model", "vocab.j
 PROBE_TEXT = "def mean(values):\n    return sum(values) / len(values)  # The quick fox."
 
 
-def load_tokenizer(path: Path, vocab_rows: int | None = None):
+def load_tokenizer(path: Path, vocab_rows: int | None = None
+                   ) -> transformers.PreTrainedTokenizerBase:
     """The tokenizer saved in ``path``; :class:`ModelSpecError` when the folder has no
     vocabulary file (transformers would otherwise build an empty tokenizer that maps
     every text to ``<unk>``), when it is far smaller than the model's embedding
