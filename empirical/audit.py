@@ -462,3 +462,7 @@ if __name__ == "__main__":
         import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except Exception as exc:                     # a defect, still one line
+        print(f"error: internal error ({type(exc).__name__}): "
+              f"{str(exc).splitlines()[0] if str(exc) else ''}", file=sys.stderr)
+        sys.exit(1)

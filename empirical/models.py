@@ -287,9 +287,17 @@ def special_ends(tok) -> tuple[tuple, tuple]:
 
 
 def is_causal_lm(cfg) -> bool:
-    """Whether transformers has a causal-LM class for this config (LLaMA, GPT-2, ...)."""
-    from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
-    return (cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
+    """Whether the model of this config attends causally and has a causal-LM class
+    (LLaMA, GPT-2, BLOOM, ...): not an encoder-decoder, and not a masked-LM encoder
+    (BERT) unless configured as a decoder.
+
+    >>> is_causal_lm(transformers.LlamaConfig()), is_causal_lm(transformers.BertConfig())
+    (True, False)
+    """
+    from transformers.models.auto.modeling_auto import (MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+                                                        MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+    encoder = cfg.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES and not cfg.is_decoder
+    return (cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and not encoder
             and not getattr(cfg, "is_encoder_decoder", False))
 
 

@@ -244,3 +244,27 @@ def test_torchrun_two_processes_equal_one(ckpts):
     a, b = (runs[t]["lengths"][str(L_EX)] for t in ("two", "one"))
     assert a["overall"] == pytest.approx(b["overall"], rel=1e-12)
     assert a["perplexity_beyond"] == pytest.approx(b["perplexity_beyond"], rel=1e-12)
+
+
+def _families():
+    from empirical.checkpoints import FAMILIES
+    fast = {"bert", "gemma2"}        # an encoder loaded with an LM class; softcap + window
+    return [pytest.param(f, marks=() if f in fast else pytest.mark.slow) for f in FAMILIES]
+
+
+@pytest.mark.parametrize("family", _families())
+def test_every_family_audits(family, ckpts, capsys):
+    """Each family's tiny checkpoint goes through the whole audit; causal ones count rows
+    from L_tr and report a perplexity, encoders count every row."""
+    from empirical.checkpoints import save_tiny_checkpoint
+    from empirical.models import is_causal_lm
+    import transformers
+    path = save_tiny_checkpoint(family, ckpts["root"] / f"fam_{family}")
+    rc, out, err = run_audit(["--model", str(path), "--text", str(ckpts["text"]),
+                              "--L-tr", str(L_TR), "--L-ex", "64", "--n-tr", "1", "--quiet",
+                              "--json", "--out", str(ckpts["root"] / f"ofam_{family}")], capsys)
+    assert rc == 0, err
+    res = json.loads(out)
+    causal = is_causal_lm(transformers.AutoConfig.from_pretrained(path))
+    assert res["causal"] == causal and res["query_from"]["64"] == (L_TR if causal else 0)
+    assert (res["lengths"]["64"]["perplexity_beyond"] is not None) == causal
