@@ -148,9 +148,10 @@ class _Call:
     tau: float
     causal: bool
     linear: bool                     # logits linear in the key: entropy from E_K
-    bias: torch.Tensor | None        # additive, broadcastable to (B, H, Lq, Lk)
+    bias: torch.Tensor | None        # additive, before softcapping; to (B, H, Lq, Lk)
     valid: torch.Tensor | None       # boolean, broadcastable to (B, H, Lq, Lk)
     softcap: float | None
+    mask_add: torch.Tensor | None = None   # finite part of a float mask, after softcapping
 
 
 def _split_mask(mask: torch.Tensor | None):
@@ -194,6 +195,8 @@ def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tens
             s.add_(_rows(c.bias, r0, r1, lo, hi, c.shape))
         if c.softcap is not None:
             s.div_(c.softcap).tanh_().mul_(c.softcap)
+        if c.mask_add is not None:
+            s.add_(_rows(c.mask_add, r0, r1, lo, hi, c.shape))
         if c.tau != 1.0:
             s.div_(c.tau)
     fill = float("-inf") if c.linear else _MASKED
@@ -221,7 +224,7 @@ def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
         qek = (c.q[:, r0:r1] * w[..., dv + 2:]).sum(-1)
         ent = torch.log(den) + m[..., 0] - qek / den
     else:
-        ent = torch.log(den) - torch.einsum("bik,bik->bi", e, s) / den
+        ent = torch.log(den) - s.mul_(e).sum(-1) / den         # s is not used after
     i = torch.arange(r0, r1, device=e.device, dtype=e.dtype)
     dist = i - w[..., dv + 1] / den
     c0, c1 = max(lo, r0), min(hi, r1)
@@ -312,9 +315,7 @@ def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Cal
     bsz, heads, lq, d = query.shape
     lk, dv = key.shape[2], value.shape[3]
     valid, add = _split_mask(mask)
-    if add is not None:
-        bias = add if bias is None else bias.float() + add
-    linear = bias is None and softcap is None
+    linear = bias is None and softcap is None and add is None
     f = torch.float32
     q = query.to(f).reshape(bsz * heads, lq, d) * (scale / tau if linear else scale)
     k = key.to(f).reshape(bsz * heads, lk, d)
@@ -323,7 +324,7 @@ def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Cal
     cols = [v, torch.ones_like(j), j] + ([k] if linear else [])
     return _Call(q, k.transpose(1, 2), torch.cat(cols, -1), dv, (bsz, heads, lq, lk),
                  float(scale), float(tau), bool(causal), linear,
-                 None if bias is None else bias.to(f), valid, softcap)
+                 None if bias is None else bias.to(f), valid, softcap, add)
 
 
 def attend(session: CaptureSession, name: str, query, key, value, mask=None, bias=None,
@@ -362,15 +363,17 @@ def _attend_reference(session, name, query, key, value, mask, bias, scale, causa
     for r0 in range(0, lq, b):
         r1 = min(lq, r0 + b)
         s = torch.matmul(query[:, :, r0:r1].float(), key.float().transpose(-1, -2)) * scale
-        for extra in (bias, add):
-            if extra is not None:
-                s = s + (extra[..., r0:r1, :] if extra.shape[-2] > 1 else extra)
+        if bias is not None:
+            s = s + (bias[..., r0:r1, :] if bias.shape[-2] > 1 else bias)
         if softcap is not None:
             s = torch.tanh(s / softcap) * softcap
+        if add is not None:
+            s = s + (add[..., r0:r1, :] if add.shape[-2] > 1 else add)
         s = s / tau
         ok = torch.ones(r1 - r0, lk, dtype=torch.bool, device=s.device)
         if causal:
-            ok = torch.arange(lk, device=s.device)[None] <= torch.arange(r0, r1, device=s.device)[:, None]
+            i = torch.arange(r0, r1, device=s.device)[:, None]
+            ok = torch.arange(lk, device=s.device)[None] <= i
         if valid is not None:
             ok = ok & (valid[..., r0:r1, :] if valid.shape[-2] > 1 else valid)
         s = s.masked_fill(~ok, float("-inf"))
