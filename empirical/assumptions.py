@@ -104,42 +104,49 @@ def assumption_table(lm, corpus, l_tr, l_ex, n_tr=4, n_ex=1, layers=None, progre
     return out
 
 
-def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
-    """QQ plot PNG per layer (both lengths, y = x line), CSV of the vectors, JSON table."""
+def qq_figure(vectors: list, title: str, png: Path, csv_path: Path) -> None:
+    """QQ plot (Figs. 2/5 form) of averaged logit vectors ``[(label, vector), ...]``, one
+    panel each, standardised against normal quantiles with the line y = x; the points
+    are written to ``csv_path``."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, len(vectors), figsize=(4.5 * len(vectors), 4.2), squeeze=False)
+    rows = []
+    for ax, (label, vec) in zip(axes[0], vectors):
+        v = np.sort(np.asarray(vec, dtype=float))
+        g = gaussianity(v)
+        z = (v - v.mean()) / g["sigma"]
+        x = normal_quantiles(z.size)
+        ax.plot(x, z, ".", ms=2, label="averaged sorted logits")
+        lim = [min(x.min(), z.min()), max(x.max(), z.max())]
+        ax.plot(lim, lim, "r-", lw=1, label="y = x")
+        ax.set_title(f"{label}  r = {g['qq_correlation']:.4f}  lmax = {g['lmax']:.2f}",
+                     fontsize=9)
+        ax.set_xlabel("normal quantile")
+        ax.set_ylabel("standardised averaged logit")
+        ax.legend(fontsize=7)
+        rows += [(label, i, xi, zi, vi) for i, (xi, zi, vi) in enumerate(zip(x, z, v))]
+    fig.suptitle(title, fontsize=8)
+    fig.tight_layout()
+    save_figure(fig, png, dpi=110)
+    plt.close(fig)
+    with atomic_path(csv_path) as tmp, open(tmp, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["length", "rank_ascending", "normal_quantile", "standardised",
+                    "averaged_logit"])
+        w.writerows(rows)
+
+
+def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
+    """QQ plot PNG per layer (both lengths, y = x line), CSV of the vectors, JSON table."""
     outdir.mkdir(parents=True, exist_ok=True)
     files = {"png": [], "csv": [], "json": str(outdir / "assumptions.json")}
     for li, name in enumerate(res["layers"]):
-        fig, axes = plt.subplots(1, 2, figsize=(9, 4.2))
-        rows = []
-        for ax, tag in zip(axes, ("tr", "ex")):
-            d = res["lengths"][tag]["per_layer"][name]
-            v = np.sort(np.asarray(d["vector"]))
-            z = (v - v.mean()) / d["sigma"]
-            x = normal_quantiles(z.size)
-            ax.plot(x, z, ".", ms=2, label="averaged sorted logits")
-            lim = [min(x.min(), z.min()), max(x.max(), z.max())]
-            ax.plot(lim, lim, "r-", lw=1, label="y = x")
-            ax.set_title(f"L = {res['lengths'][tag]['L']}  r = {d['qq_correlation']:.4f}  "
-                         f"lmax = {d['lmax']:.2f}", fontsize=9)
-            ax.set_xlabel("normal quantile")
-            ax.set_ylabel("standardised averaged logit")
-            ax.legend(fontsize=7)
-            rows += [(tag, res["lengths"][tag]["L"], i, xi, zi, vi)
-                     for i, (xi, zi, vi) in enumerate(zip(x, z, v))]
-        fig.suptitle(f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", fontsize=8)
-        fig.tight_layout()
-        png = outdir / f"qq_{li}.png"
-        save_figure(fig, png, dpi=110)
-        plt.close(fig)
-        csvp = outdir / f"qq_{li}.csv"
-        with atomic_path(csvp) as tmp, open(tmp, "w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["length_tag", "L", "rank_ascending", "normal_quantile",
-                        "standardised", "averaged_logit"])
-            w.writerows(rows)
+        vectors = [(f"L = {res['lengths'][tag]['L']}",
+                    res["lengths"][tag]["per_layer"][name]["vector"]) for tag in ("tr", "ex")]
+        png, csvp = outdir / f"qq_{li}.png", outdir / f"qq_{li}.csv"
+        qq_figure(vectors, f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", png, csvp)
         files["png"].append(str(png))
         files["csv"].append(str(csvp))
     slim = json.loads(json.dumps(res))
@@ -195,7 +202,7 @@ def main(argv=None) -> int:
         lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
                         device_map=a.device_map)
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
-    except (ValueError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
     with output_folder(a.out):
         files = write_outputs(res, Path(a.out))
