@@ -38,9 +38,13 @@ from pathlib import Path
 
 import numpy as np
 
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, command, fail, nonnegative_int, positive_float,
+                             positive_int)
 from theory.temperature.rules import PAPER_GRID
 
+from theory.core.progress import Progress
+
+from .cli_util import setup_torch, threads_int
 from .stats import AttentionStats
 
 EXAMPLES = """examples:
@@ -272,31 +276,21 @@ def query_starts(causal: bool, l_tr: int, l_exs: list, query_from: int | None) -
 
 
 # ---------------------------------------------------------------------- the audit
-class Progress:
-    """One line per forward-pass measurement on stderr: every one on a terminal, else
-    at most one per ``interval`` seconds (so logs stay short)."""
+class MeasurementProgress:
+    """The audit's measurements counted on a :class:`theory.core.progress.Progress`
+    display (a bar on a terminal, a line every few seconds in a log)."""
 
-    def __init__(self, enabled: bool = True, interval: float = 10.0):
-        self.enabled, self.interval = enabled, interval
-        self.tty = sys.stderr.isatty()
-        self.t0 = self.last = time.perf_counter()
-        self.count = 0
+    def __init__(self, enabled: bool = True, interval: float | None = None) -> None:
+        self.enabled = enabled
+        self.bar = Progress("audit: measurements", enabled=enabled, interval=interval)
 
     def __call__(self, length: int, tau: float, cached: bool) -> None:
-        self.count += 1
-        now = time.perf_counter()
-        if not self.enabled or (not self.tty and now - self.last < self.interval
-                                and self.count > 1):
-            return
-        self.last = now
-        end = "\r" if self.tty else "\n"
-        print(f"audit: {now - self.t0:7.1f} s  measurement {self.count}: L={length} "
-              f"tau={tau:.4f}{' (cached)' if cached else ''}", end=end, file=sys.stderr,
-              flush=True)
+        self.bar.update(L=length, tau=f"{tau:.4f}", cached=cached)
 
     def note(self, text: str) -> None:
         if self.enabled:
-            print(f"{'' if not self.tty else chr(10)}audit: {text}", file=sys.stderr, flush=True)
+            self.bar.close()
+            print(f"audit: {text}", file=sys.stderr, flush=True)
 
 
 def length_entry(m1: Measurement, length: int, query_from: int) -> dict:
@@ -308,7 +302,7 @@ def length_entry(m1: Measurement, length: int, query_from: int) -> dict:
             "perplexity_all": m1.perplexity("all")}
 
 
-def audit(lm, args, out: Path, progress: Progress) -> dict:
+def audit(lm, args, out: Path, progress: MeasurementProgress) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
     from .align import head_dim
@@ -375,22 +369,22 @@ def parser() -> CommandParser:
     p.add_argument("--L-tr", dest="l_tr", type=int, required=True, help="training length")
     p.add_argument("--L-ex", dest="l_ex", type=int, nargs="+", required=True,
                    help="extrapolation lengths")
-    p.add_argument("--n-tr", type=int, default=4, help="windows at L_tr (default 4)")
-    p.add_argument("--n-ex", type=int, default=1, help="windows at each L_ex (default 1)")
+    p.add_argument("--n-tr", type=positive_int, default=4, help="windows at L_tr (default 4)")
+    p.add_argument("--n-ex", type=positive_int, default=1, help="windows at each L_ex (default 1)")
     p.add_argument("--query-from", type=int, default=None, help="count query positions >= "
                    "this at L_ex (default: L_tr for a causal model, 0 for an encoder)")
     p.add_argument("--sorted-layers", nargs="+", default=["first"], help="modules with "
                    "sorted-logit statistics (sigma, lmax, QQ): 'first' (default), 'all', names")
-    p.add_argument("--lo", type=float, default=0.05, help="continuous search: lower tau")
-    p.add_argument("--hi", type=float, default=1.0, help="continuous search: upper tau")
-    p.add_argument("--tol", type=float, default=1e-3, help="continuous search: tau tolerance")
+    p.add_argument("--lo", type=positive_float, default=0.05, help="continuous search: lower tau")
+    p.add_argument("--hi", type=positive_float, default=1.0, help="continuous search: upper tau")
+    p.add_argument("--tol", type=positive_float, default=1e-3, help="continuous search: tau tolerance")
     p.add_argument("--device", default="cpu", help="cpu (default), cuda, cuda:N, mps")
     p.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
-    p.add_argument("--batch-size", type=int, default=1, help="windows per forward pass")
+    p.add_argument("--batch-size", type=positive_int, default=1, help="windows per forward pass")
     p.add_argument("--device-map", default=None, metavar="MAP", help="split a model larger "
                    "than one GPU (accelerate): auto, balanced, sequential or a JSON object")
-    p.add_argument("--seed", type=int, default=0, help="seed of a config-built model")
-    p.add_argument("--threads", type=int, default=1, help="torch CPU threads")
+    p.add_argument("--seed", type=nonnegative_int, default=0, help="seed of a config-built model")
+    p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
     p.add_argument("--out", required=True, help="report folder (also the resume cache)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
@@ -418,8 +412,8 @@ def _close_group() -> None:
         dist.destroy_process_group()
 
 
-def main(argv=None) -> int:
-    from .cli_util import fail, setup_torch
+@command
+def main(argv: list[str] | None = None) -> int:
     a = parser().parse_args(argv)
     a.l_ex = sorted(set(a.l_ex))
     problem = check_args(a)
@@ -433,7 +427,7 @@ def main(argv=None) -> int:
         device = a.ranks.device if a.device_map is None else None
         lm = load_model(a.model, seed=a.seed, device_map=a.device_map, device=device,
                         dtype=resolve_dtype(a.dtype), tokenizer=a.tokenizer, lm_head=True)
-        progress = Progress(not a.quiet and a.ranks.rank == 0)
+        progress = MeasurementProgress(not a.quiet and a.ranks.rank == 0)
         res = audit(lm, a, Path(a.out), progress)
         if a.ranks.rank != 0:
             return 0
@@ -452,17 +446,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("error: interrupted (rerun the same command to resume from the cache)",
-              file=sys.stderr)
-        sys.exit(130)
-    except BrokenPipeError:                      # closed pipe: quiet exit
-        import os
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
-    except Exception as exc:                     # a defect, still one line
-        print(f"error: internal error ({type(exc).__name__}): "
-              f"{str(exc).splitlines()[0] if str(exc) else ''}", file=sys.stderr)
-        sys.exit(1)
+    sys.exit(main())

@@ -148,12 +148,14 @@ def test_batched_windows_give_the_same_numbers(llama_audit, ckpts, capsys):
 
 
 def test_progress_lines_when_stderr_is_not_a_terminal(capsys):
-    from empirical.audit import Progress
-    p = Progress(interval=3600)
+    from empirical.audit import MeasurementProgress
+    p = MeasurementProgress(interval=0)
     for k in range(5):
         p(128, 1.0 - 0.1 * k, cached=False)
+    p.bar.close()
     lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("audit:") and "L=128" in lines[0]
+    assert len(lines) == 6 and all(x.startswith("audit: measurements: ") for x in lines)
+    assert "5 (" not in lines[0] and "L=128" in lines[-1]
 
 
 def test_audit_t5_jsonl(ckpts, capsys):
