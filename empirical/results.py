@@ -16,6 +16,7 @@ import csv
 import json
 import math
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -267,3 +268,59 @@ def cos_peak(b: dict, model: str = "nope_cosscale") -> dict:
     return {"alpha": cp["alpha"], "d_head": cp["d_head"], "peak": seed_interval(peaks),
             "unweighted_peak": seed_interval(unweighted),
             "eta_star": eta_star(cp["alpha"], cp["d_head"])}
+
+
+# ------------------------------------------------------------------- summary / CLI
+def agreement_summary(b: dict) -> dict:
+    """Every number the agreement tests assert on, as ``Interval.as_dict()`` (JSON-able)."""
+    out = {"profile": b["profile"], "seeds": list(b["settings"]["seeds"]),
+           "settings": b["settings"], "folder": b["folder"], "wall_s": b.get("wall_s")}
+    out["ppl_ratio_16m"] = {r: ppl_ratio(b, r, 16).as_dict()
+                            for r in ("sinusoidal",) + CONVERGENT_RPES}
+    out["growth_vs_type1_16_64m"] = {r: growth_difference(b, r, "type1").as_dict()
+                                     for r in ("inv_n", "inv_nlogn")}
+    out["ppl_ratio_64m"] = {r: ppl_ratio(b, r, 64).as_dict() for r in ("inv_n", "inv_nlogn", "type1")}
+    out["spearman_erf_trf"] = {str(e): erf_trf_spearman(b, e).as_dict() for e in (0.5, 0.2, 0.1)}
+    out["t5"] = {f"x{f}": {"dispersion": {k: {kk: v.as_dict() for kk, v in dispersion(b, f, k).items()}
+                                          for k in ("entropy", "pmax")},
+                           "gain": {mode: {k: v.as_dict() for k, v in temperature_gain(b, f, mode).items()}
+                                    for mode in ("pmax", "entropy")},
+                           "taus": {k: v.as_dict() for k, v in prop_temperatures(b, f).items()}}
+                 for f in (4, 8)}
+    rules = [("nope", "none"), ("nope", "infoscale"), ("nope", "log_n"), ("nope_log_n", "none"),
+             ("nope_cosscale", "none"), ("nope_cosscale", "infoscale")]
+    out["infoscale"] = {f"{m}/{r}": {"entropy_drift_16m": entropy_drift(b, m, r).as_dict(),
+                                     "ppl_ratio_16m": scaled_ppl_ratio(b, m, r).as_dict()}
+                        for m, r in rules}
+    out["cos_peak"] = {mdl: {k: (v.as_dict() if isinstance(v, Interval) else v)
+                             for k, v in cos_peak(b, mdl).items()}
+                       for mdl in ("nope_cosscale_low", "nope_cosscale")}
+    return out
+
+
+def main(argv=None) -> int:
+    from theory.core.cli import CommandParser
+    p = CommandParser(prog="python -m empirical.results", description="Numbers of the seeded "
+                      "bundle with their seed intervals (runs/paper or runs/ci).",
+                      epilog="examples:\n  python -m empirical.results --json\n"
+                      "  python -m empirical.results --bundle runs/ci")
+    p.add_argument("--bundle", default=None, help="bundle folder (default runs/paper, runs/ci)")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    try:
+        s = agreement_summary(load_profile_bundle(args.bundle))
+    except (FileNotFoundError, KeyError, ValueError) as exc:
+        print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(s))
+        return 0
+    print(f"profile {s['profile']}, seeds {s['seeds']}, {s['folder']}")
+    for sec in ("ppl_ratio_16m", "growth_vs_type1_16_64m", "ppl_ratio_64m", "spearman_erf_trf"):
+        for k, v in s[sec].items():
+            print(f"{sec:>24} {k:>14}: {v['mean']:.4g} [{v['lo']:.4g}, {v['hi']:.4g}]")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
