@@ -214,19 +214,29 @@ def temperature_gain(b: dict, factor: int, mode: str = "pmax", model: str = "t5"
 
 
 def prop_temperatures(b: dict, factor: int, model: str = "t5") -> dict:
-    """Props. 1-2 (``theory.temperature.rules``) from the measured sigmas (mean over
-    heads; lengths = mean visible keys in the window) beside Algorithm 1's tau."""
+    """Props. 1-2 (``theory.temperature.rules``) and the exact Gaussian-logit alignment
+    (``theory.temperature.gaussian_softmax``) from the measured sigmas (mean over heads;
+    lengths = mean visible keys in the window), beside Algorithm 1's tau.  A Prop. 1
+    without a real root is left out (``prop1_roots`` counts the seeds that had one)."""
+    from theory.temperature.gaussian_softmax import (entropy_alignment_tau_exact,
+                                                     pmax_alignment_tau_exact)
     from theory.temperature.rules import prop1_temperature, prop2_temperature
-    m, out = train_len(b), {"prop1": [], "prop2": [], "alg1_pmax": [], "alg1_entropy": []}
+    m = train_len(b)
+    out = {k: [] for k in ("prop1", "prop2", "gauss_pmax", "gauss_entropy", "alg1_pmax",
+                           "alg1_entropy")}
     for s in seeds(b, model):
         st, se = (head_mean(b, model, s, L, "sigma") for L in (m, factor * m))
         lt, le = (head_mean(b, model, s, L, "keys") for L in (m, factor * m))
         out["prop1"].append(prop1_temperature(lt, le, st, se, head_mean(b, model, s, m, "pmax")).tau)
         out["prop2"].append(prop2_temperature(lt, le, st, se).tau)
+        out["gauss_pmax"].append(pmax_alignment_tau_exact(lt, le, st, se))
+        out["gauss_entropy"].append(entropy_alignment_tau_exact(lt, le, st, se))
         for mode in ("pmax", "entropy"):
             out[f"alg1_{mode}"].append(b["results"][model][s]["alg1"][str(factor * m)][f"tau_{mode}"])
     res = {k: seed_interval(v) for k, v in out.items() if None not in v}
-    for p, mode in (("prop1", "pmax"), ("prop2", "entropy")):
+    res["prop1_roots"] = sum(v is not None for v in out["prop1"])
+    for p in ("prop1", "prop2", "gauss_pmax", "gauss_entropy"):
+        mode = "pmax" if p in ("prop1", "gauss_pmax") else "entropy"
         if p in res:
             a = out[f"alg1_{mode}"]
             res[f"{p}_error"] = seed_interval([abs(x - y) for x, y in zip(out[p], a)])
@@ -285,7 +295,8 @@ def agreement_summary(b: dict) -> dict:
                                           for k in ("entropy", "pmax")},
                            "gain": {mode: {k: v.as_dict() for k, v in temperature_gain(b, f, mode).items()}
                                     for mode in ("pmax", "entropy")},
-                           "taus": {k: v.as_dict() for k, v in prop_temperatures(b, f).items()}}
+                           "taus": {k: (v.as_dict() if isinstance(v, Interval) else v)
+                                    for k, v in prop_temperatures(b, f).items()}}
                  for f in (4, 8)}
     rules = [("nope", "none"), ("nope", "infoscale"), ("nope", "log_n"), ("nope_log_n", "none"),
              ("nope_cosscale", "none"), ("nope_cosscale", "infoscale")]
