@@ -10,7 +10,8 @@ The RPE enters as an additive bias on the attention logits (RPE paper Eq. 5):
 
 ``g_i`` is a per-query logit factor, 1 unless asked for.  Trained into the model
 (``LMConfig.attn_scale``): ``"log_n"`` (log-length scaling, Chiang & Cholak 2022:
-``g_i = ln(i+1)/ln m``, m the training length) or ``"cosscale"`` (scaled cosine attention,
+``g_i = ln(max(i+1, 2))/ln m``, m the training length; query 0 has one key, and a factor
+0 would turn its masked logits into NaN) or ``"cosscale"`` (scaled cosine attention,
 InfoScale paper Eqs. 6-7: ``q.k/sqrt(D_h)`` replaced by ``alpha cos(q, k)``).  Set at
 inference only (:meth:`TinyLM.set_inference`), for queries that see more than m keys
 (``i >= m``; the model is unchanged where it was trained): a temperature
@@ -150,8 +151,8 @@ class TinyLM(nn.Module):
         m, dh = self.cfg.train_len, self.cfg.d_model // self.cfg.n_head
         n = torch.arange(1, L + 1, dtype=torch.float64)                  # keys seen by query i
         g = torch.ones(L, dtype=torch.float64)
-        if self.cfg.attn_scale == "log_n":
-            g = torch.log(n) / math.log(m)
+        if self.cfg.attn_scale == "log_n":        # n >= 2: query 0 (one key) gets ln 2 / ln m
+            g = torch.log(n.clamp(min=2)) / math.log(m)
         beyond = n > m
         if self.rule == "tau":
             g = torch.where(beyond, g / self.tau, g)

@@ -24,7 +24,7 @@ def model(**kw):
 # (model kwargs, inference rule, tau, g_i for query i = 0..11 from the definitions)
 CASES = [
     ({}, "none", 1.0, None),
-    ({"attn_scale": "log_n"}, "none", 1.0, [math.log(i + 1) / math.log(M) for i in range(12)]),
+    ({"attn_scale": "log_n"}, "none", 1.0, [math.log(max(i + 1, 2)) / math.log(M) for i in range(12)]),
     ({}, "tau", 0.5, [1.0] * M + [2.0] * 4),
     ({}, "log_n", 1.0, [1.0] * M + [math.log(i + 1) / math.log(M) for i in range(M, 12)]),
     ({}, "infoscale", 1.0, [1.0] * M + [infoscale(i + 1, M, 16) for i in range(M, 12)]),
@@ -38,6 +38,16 @@ def test_query_factors(kw, rule, tau, want):
         assert g is None
     else:
         np.testing.assert_allclose(g.numpy(), want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("kw", [{"attn_scale": "log_n"}, {"rpe": "none", "attn_scale": "cosscale",
+                                                            "cos_alpha": 16.0}])
+def test_scaled_models_have_finite_loss_and_gradients(kw):
+    m = model(seed=4, **kw).train()
+    loss = m.loss(torch.randint(0, 256, (2, 2 * M)))
+    loss.backward()
+    assert torch.isfinite(loss) and all(torch.isfinite(p.grad).all() for p in m.parameters()
+                                        if p.grad is not None)
 
 
 def test_inference_rule_leaves_training_positions_unchanged():
