@@ -71,6 +71,7 @@ AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
 #: how each derivation-step outcome (theory.core.derivation.VERDICTS) counts, for all papers
 STEP_COUNTS = {"proved": AGREES, "verified numerically": AGREES, "approximation": NEAR,
                "refuted": DISAGREES, "assumed": INFO, "unchecked": INFO}
+assert set(STEP_COUNTS) == set(STEP_OUTCOMES), "one step vocabulary for every paper"
 RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 ROLES = ("claim", "consequence")
 
