@@ -208,13 +208,16 @@ class _Numeric(Item):
         return replace(self, paper=value)
 
     def describe(self) -> str:
-        return (f"{self.quantity}: computed {fmt(self.computed)} {self.comparison()} "
-                f"paper {fmt(self.paper)}" + (f" ({self.source})" if self.source else ""))
+        rel = "vs paper" if self.comparison() in ("vs", "=", "~") else \
+            f"; paper: {self.comparison()}"
+        return (f"{self.quantity}: computed {fmt(self.computed)} {rel} {fmt(self.paper)}"
+                + (f" ({self.source})" if self.source else ""))
 
 
 @dataclass(frozen=True)
 class Equal(_Numeric):
-    """``computed`` equals ``paper`` within the declared tolerance (elementwise)."""
+    """``computed`` equals ``paper`` within the declared tolerance (elementwise); the
+    error reported is relative (absolute where the paper's value is 0)."""
 
     def comparison(self) -> str:
         return "vs"
@@ -223,7 +226,8 @@ class Equal(_Numeric):
         c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
         with np.errstate(invalid="ignore"):
             diff = np.where(np.asarray(c) == np.asarray(p), 0.0, np.abs(np.subtract(c, p)))
-            rel = np.where(diff == 0, 0.0, diff / np.maximum(np.abs(p), 1e-300))
+            rel = np.where(diff == 0, 0.0, np.where(np.asarray(p) == 0, diff,
+                                                    diff / np.maximum(np.abs(p), 1e-300)))
         rel = float(np.max(np.nan_to_num(rel, nan=np.inf)))
         if np.all(diff <= tol.bound(p)):
             return AGREES, rel

@@ -187,9 +187,20 @@ def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
     path.write_text("\n".join(lines))
 
 
-def _without_timings(rows) -> list:
-    """Rows without their run times, so two runs with the same seed give the same JSON."""
-    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+def _portable(rows, out: Path) -> list:
+    """Rows without their run times and with figure paths relative to the report folder,
+    so two runs with the same seed give the same JSON."""
+    rel = lambda f: os.path.relpath(os.path.abspath(str(f)), out) if f else f
+    fixed = []
+    for r in rows:
+        r = {k: v for k, v in r.items() if k != "seconds"}
+        if r.get("figures"):
+            r["figures"] = [rel(f) for f in r["figures"]]
+        for key in ("png", "data"):
+            if isinstance(r.get(key), str):
+                r[key] = rel(r[key])
+        fixed.append(r)
+    return fixed
 
 
 def _skipped(c) -> dict:
@@ -237,8 +248,8 @@ def main(argv=None) -> int:
             else make_figures(out / "figures", args.empirical, args.quick, args.paper))
     seconds = time.perf_counter() - t0
     summary = summarize(rows)
-    report = {"summary": summary, "seed": args.seed, "claims": _without_timings(rows),
-              "figures": _without_timings(figs)}
+    report = {"summary": summary, "seed": args.seed, "claims": _portable(rows, out.resolve()),
+              "figures": _portable(figs, out.resolve())}
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs)
     if args.json:
