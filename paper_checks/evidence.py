@@ -71,7 +71,8 @@ AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
 #: how each derivation-step outcome (theory.core.derivation.VERDICTS) counts, for all papers
 STEP_COUNTS = {"proved": AGREES, "verified numerically": AGREES, "approximation": NEAR,
                "refuted": DISAGREES, "assumed": INFO, "unchecked": INFO}
-assert set(STEP_COUNTS) == set(STEP_OUTCOMES), "one step vocabulary for every paper"
+if set(STEP_COUNTS) != set(STEP_OUTCOMES):
+    raise ImportError("STEP_COUNTS must cover theory.core.derivation.VERDICTS exactly")
 RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 ROLES = ("claim", "consequence")
 
@@ -85,7 +86,7 @@ class Tol:
     approx_rtol: float | None = None
     approx_atol: float | None = None
 
-    def bound(self, paper, approx: bool = False):
+    def bound(self, paper, approx: bool = False) -> float | np.ndarray | None:
         """The allowed difference at ``paper`` (elementwise for arrays)."""
         if approx:
             if self.approx_rtol is None and self.approx_atol is None:
@@ -105,7 +106,7 @@ EXACT = Tol()
 EXACT_STEP = Tol(rtol=1e-15, atol=1e-15)
 
 
-def fmt(x) -> str:
+def fmt(x: object) -> str:
     """A computed value as text: integers as they are, floats to 6 significant digits,
     sequences shortened.
 
