@@ -37,6 +37,17 @@ paper's reference values (within the tolerance: the verdict must stay; beyond it
 the items that decide the verdict: the verdict must change), which the test-suite
 applies to every registered claim.
 
+A check, registered with its tolerances (``key`` names the tolerance; undeclared keys
+use ``"default"`` or are exact)::
+
+    @claim(id="rpe-eq29", paper="rpe", location="Sec. 3.4, Eq. 29", statement="...",
+           tolerances={"order": Tol(rtol=1e-5)})
+    def check_eq29(ctx):
+        return Evidence([Equal("B", b_total, paper=1, source="Eq. 29"),
+                         Equal("eps TRF(eps), 1e-9 vs 1e-12", p9, paper=p12, key="order",
+                               role="consequence", source="Eq. 29 (the order)")],
+                        notes=["the integral approximation gets B wrong"])
+
 >>> ev = Evidence([Equal("B = sum_t b_t", 1.6449340668, paper=1, source="Eq. 29"),
 ...                Equal("eps * TRF(eps) at eps = 1e-9", 0.6079271, paper=0.6079271019,
 ...                      source="ours", key="order")])
@@ -534,8 +545,7 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
                        "verdict": vv.label, "summary": vv.summary, "table": vv.table}
                       for r, vv in per]
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
-    v.evidence = {"table": v.table, **({"readings": v.readings} if v.readings else {}),
-                  **({"data": evidence.data} if evidence.data else {})}
+    v.evidence = {"data": evidence.data} if evidence.data else {}
     return v
 
 
