@@ -208,8 +208,8 @@ def _temperature_plot(outdir: Path, rows: list, model: str, l_tr: int) -> dict:
 
 # ------------------------------------------------- trained T5-bias model (seeded bundle)
 def _t5_bundle():
-    from empirical.results import load_profile_bundle
-    return load_profile_bundle()
+    from empirical.results import find_profile_bundle, load_profile_bundle
+    return load_profile_bundle() if find_profile_bundle() else None
 
 
 @figure("align-dispersion", "align", "Entropy and P_max of a tiny T5-bias LM trained here "
@@ -218,7 +218,10 @@ def _t5_bundle():
 def make_dispersion(outdir: Path, quick: bool = False) -> dict:
     from empirical.results import dispersion, gaussian_prediction, head_mean, seeds
     from figures.rpe_empirical import band, plt_axes, save, seed_note
+    from figures.rpe_empirical import no_bundle
     b = _t5_bundle()
+    if b is None:
+        return no_bundle("align-dispersion")
     m, ss = b["settings"]["seq_len"], seeds(b, "t5")
     Ls = [m * f for f in (1, 2, 4, 8)]
     fig, axes = plt_axes(2)
@@ -250,7 +253,10 @@ def make_dispersion(outdir: Path, quick: bool = False) -> dict:
 def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
     from empirical.results import prop_temperatures, seeds, temperature_gain
     from figures.rpe_empirical import band, plt_axes, save, seed_note
+    from figures.rpe_empirical import no_bundle
     b = _t5_bundle()
+    if b is None:
+        return no_bundle("align-temperature-gain")
     m, ss, r = b["settings"]["seq_len"], seeds(b, "t5"), b["results"]["t5"]
     fig, (ax, ax2) = plt_axes(2)
     Ls = [m * f for f in (1, 2, 4, 8)]

@@ -56,8 +56,11 @@ def _peaks(b, ax) -> tuple[list, dict]:
         "InfoScale and CosScale: window entropy and ppl from m to 16m; CosScale peak vs eta*",
         empirical=True)
 def make_training(outdir: Path, quick: bool = False) -> dict:
-    from empirical.results import entropy_drift, load_profile_bundle, scaled_ppl_ratio
-    from figures.rpe_empirical import plt_axes, save, seed_note
+    from empirical.results import (entropy_drift, find_profile_bundle, load_profile_bundle,
+                                   scaled_ppl_ratio)
+    from figures.rpe_empirical import no_bundle, plt_axes, save, seed_note
+    if find_profile_bundle() is None:
+        return no_bundle("infoscale-training")
     b = load_profile_bundle()
     fig, (ax_h, ax_p, ax_c) = plt_axes(3)
     rows = _curves(b, ax_h, ax_p)

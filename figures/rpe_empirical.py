@@ -35,6 +35,12 @@ def seed_note(b) -> str:
             "not the paper's models")
 
 
+def no_bundle(name: str) -> dict:
+    """What a seeded-bundle figure returns when there is no bundle (nothing is drawn)."""
+    return {"png": None, "data": None, "skipped": f"{name}: no seeded bundle (python -m "
+            "empirical.bundle --profile ci --out runs/ci)", "comparison": {}}
+
+
 def band(ax, x, per_seed, label, color, ls="-") -> list:
     """Mean over seeds with its interval as a band and error bars; CSV rows back."""
     from empirical.results import seed_interval

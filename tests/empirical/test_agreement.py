@@ -140,6 +140,10 @@ def test_scaling_reduces_entropy_drift(b, model, rule):
 
 
 @needs_bundle
+@pytest.mark.xfail(strict=True, reason="ci profile: the peak rises with alpha in every seed, "
+                   "but the 95% interval of the difference (3 seeds, alpha 4 vs 16) includes 0; "
+                   "the peaks also lie far above eta* (trained q, k are not uniform on the "
+                   "sphere, Assumption 3.2). An unexpected pass fails this test (strict).")
 def test_cosscale_peak_moves_toward_one_with_alpha(b):
     """Thm. 3.4 (InfoScale paper): the peak of the attention-weighted cosine moves toward
     1 as alpha grows, as Eq. 18's eta*(alpha, d) does."""
