@@ -273,15 +273,18 @@ def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
         pt = prop_temperatures(b, f)
         payload[f"x{f}"] = {"gain_pmax": {k: v.as_dict() for k, v in temperature_gain(b, f, "pmax").items()},
                             "gain_entropy": {k: v.as_dict() for k, v in temperature_gain(b, f, "entropy").items()},
-                            "taus": {k: v.as_dict() for k, v in pt.items()}}
-        for i, key in enumerate(("alg1_pmax", "prop1", "alg1_entropy", "prop2")):
+                            "taus": {k: (v if isinstance(v, int) else v.as_dict())
+                                     for k, v in pt.items()}}
+        p1 = "prop1" if "prop1" in pt else "gauss_pmax"   # Prop. 1 without a real root
+        for i, key in enumerate(("alg1_pmax", p1, "alg1_entropy", "prop2")):
             if key in pt:
                 iv = pt[key]
                 ax2.errorbar([i + 0.15 * j], [iv.mean], yerr=[[iv.mean - iv.lo], [iv.hi - iv.mean]],
                              fmt="o", color=f"C{j}", capsize=3, label=f"{f} L_tr" if i == 0 else None)
                 rows.append([f"{key} x{f}", f * m, iv.mean, iv.lo, iv.hi, *iv.values])
     ax2.axhline(1.0, color="gray", ls=":", lw=1)
-    ax2.set_xticks(range(4), ["Alg.1 P_max", "Prop. 1", "Alg.1 entropy", "Prop. 2"])
+    ax2.set_xticks(range(4), ["Alg.1 P_max", "Prop. 1 (or exact\nGaussian if no root)",
+                              "Alg.1 entropy", "Prop. 2"], fontsize=7)
     ax2.set_ylabel("temperature tau")
     ax2.legend(fontsize=7)
     ax2.set_title("Props. 1-2 (theory, measured sigmas) vs Algorithm 1", fontsize=9)

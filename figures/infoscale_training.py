@@ -71,6 +71,9 @@ def make_training(outdir: Path, quick: bool = False) -> dict:
         ax.set_xlabel("inference length L")
         ax.set_ylabel(lab)
         ax.legend(fontsize=6)
+    h0 = [r for r in rows if r[0] == "entropy" and r[1] == "no scaling"][0][3]
+    ax_h.axhline(h0, color="k", ls="--", lw=1, label="theory: entropy kept at its value at m")
+    ax_h.legend(fontsize=6)
     ax_h.set_title("InfoScale paper: entropy invariance predicts a flat curve", fontsize=9)
     payload = {"drift_16m": {f"{m}/{r}": entropy_drift(b, m, r).as_dict() for m, r, _ in CURVES},
                "ppl_ratio_16m": {f"{m}/{r}": scaled_ppl_ratio(b, m, r).as_dict() for m, r, _ in CURVES},
