@@ -138,13 +138,12 @@ def profile_main(args) -> int:
     except (ValueError, FileNotFoundError) as exc:
         print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
+    from .results import emit
     if args.json:
-        print(json.dumps({k: bundle[k] for k in ("profile", "settings", "wall_s", "workers")}))
-    else:
-        print(f"profile {bundle['profile']}: {len(bundle['results'])} models x "
-              f"{len(bundle['settings']['seeds'])} seeds in {bundle['wall_s']} s "
-              f"({bundle['workers']} workers) -> {args.out or 'runs/' + args.profile}")
-    return 0
+        return emit(json.dumps({k: bundle[k] for k in ("profile", "settings", "wall_s", "workers")}))
+    return emit(f"profile {bundle['profile']}: {len(bundle['results'])} models x "
+                f"{len(bundle['settings']['seeds'])} seeds in {bundle['wall_s']} s "
+                f"({bundle['workers']} workers) -> {args.out or 'runs/' + args.profile}")
 
 
 def main(argv=None) -> int:

@@ -324,13 +324,21 @@ def main(argv=None) -> int:
         print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(s))
-        return 0
-    print(f"profile {s['profile']}, seeds {s['seeds']}, {s['folder']}")
+        return emit(json.dumps(s))
+    lines = [f"profile {s['profile']}, seeds {s['seeds']}, {s['folder']}"]
     for sec in ("ppl_ratio_16m", "growth_vs_type1_16_64m", "ppl_ratio_64m", "spearman_erf_trf"):
-        for k, v in s[sec].items():
-            print(f"{sec:>24} {k:>14}: {v['mean']:.4g} [{v['lo']:.4g}, {v['hi']:.4g}]")
-    return 0
+        lines += [f"{sec:>24} {k:>14}: {v['mean']:.4g} [{v['lo']:.4g}, {v['hi']:.4g}]"
+                  for k, v in s[sec].items()]
+    return emit("\n".join(lines))
+
+
+def emit(text: str, code: int = 0) -> int:
+    """Print ``text`` on stdout; a reader that closed the pipe ends the output quietly."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return code
 
 
 if __name__ == "__main__":
