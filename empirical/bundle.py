@@ -9,6 +9,11 @@ Spearman rank correlation, and writes into ``--out``:
 ``fig3.png`` (convergent RPEs + sinusoidal), ``fig4.png`` (1/n, 1/(n ln n), Type1),
 ``fig6.png`` (ERF vs TRF), ``summary.json`` (settings, seeds, steps/s, verdicts).
 Finished runs are reused (a rerun only evaluates), interrupted runs resume.
+
+``--profile ci|paper`` instead trains the seeded set of :mod:`empirical.profile_bundle`
+(RPE set, T5 bias, InfoScale/CosScale models; 3 seeds each) in ``--workers`` processes
+and writes ``bundle.json`` (read by :mod:`empirical.results`, the agreement tests and the
+figures).
 """
 from __future__ import annotations
 
@@ -34,6 +39,8 @@ DEFAULT_STEPS, QUICK_STEPS = 400, 60
 CONVERGENT = ("alibi", "kerple_log", "kerple_power", "sandwich", "type1", "type2")
 DIVERGENT = ("inv_n", "inv_nlogn")
 EPILOG = """examples:
+  python -m empirical.bundle --profile ci --out runs/ci                    # CI bundle, 2 workers
+  python -m empirical.bundle --profile paper --out runs/paper              # same set, longer
   python -m empirical.bundle --budget-steps 400 --out runs/bundle          # ~20 min, 1 thread
   python -m empirical.bundle --quick --out runs/bundle_quick --json        # ~4 min
   python -m empirical.bundle --rpes type2 inv_n sinusoidal --budget-steps 200 --out runs/b3
@@ -135,10 +142,34 @@ def run_bundle(args) -> dict:
     return summary
 
 
+def profile_main(args) -> int:
+    from .profile_bundle import MODELS, run_profile
+    try:
+        bad = sorted(set(args.models or ()) - set(MODELS))
+        if bad or args.workers < 1:
+            raise ValueError(f"unknown model {bad[0]!r} (known: {', '.join(MODELS)})" if bad
+                             else "--workers must be >= 1")
+        bundle = run_profile(args.profile, Path(args.out or f"runs/{args.profile}"),
+                             args.workers, args.models, args.quiet)
+    except (ValueError, FileNotFoundError) as exc:
+        return fail(exc)
+    if args.json:
+        print(json.dumps({k: bundle[k] for k in ("profile", "settings", "wall_s", "workers")}))
+        return 0
+    print(f"profile {bundle['profile']}: {len(bundle['results'])} models x "
+          f"{len(bundle['settings']['seeds'])} seeds in {bundle['wall_s']} s "
+          f"({bundle['workers']} workers) -> {args.out or 'runs/' + args.profile}")
+    return 0
+
+
 @command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.bundle", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--profile", choices=("ci", "paper"), default=None,
+                   help="train the seeded agreement bundle (empirical.profile_bundle)")
+    p.add_argument("--workers", type=positive_int, default=2, help="processes for --profile")
+    p.add_argument("--models", nargs="+", default=None, help="subset of models for --profile")
     p.add_argument("--budget-steps", type=positive_int, default=None,
                    help=f"training steps per RPE (default {DEFAULT_STEPS}; --quick: {QUICK_STEPS})")
     p.add_argument("--quick", action="store_true", help="small budget for a smoke run")
@@ -153,10 +184,14 @@ def main(argv=None) -> int:
                    help="default 4 x seq-len")
     p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--threads", type=threads_int, default=1)
-    p.add_argument("--out", type=output_dir, default="runs/bundle")
+    p.add_argument("--out", type=output_dir, default=None,
+                   help="default runs/bundle, or runs/PROFILE")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    if args.profile:
+        return profile_main(args)
+    args.out = args.out or "runs/bundle"
     if args.budget_steps is None:
         args.budget_steps = QUICK_STEPS if args.quick else DEFAULT_STEPS
     try:

@@ -21,7 +21,7 @@ import torch
 from .corpora import CORPORA, CorpusError
 from .data import load_split, sample_batch
 from .rpe import build_rpe
-from .tiny_lm import LMConfig, TinyLM
+from .tiny_lm import SCALINGS, LMConfig, TinyLM
 from theory.core.cli import (CommandParser, atomic_path, command, fail, finite_float, int_range,
                              nonnegative_int, output_dir, output_folder, positive_float,
                              positive_int, write_text)
@@ -53,6 +53,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n-layer", type=int_range(1, 1024), default=2)
     p.add_argument("--n-head", type=int_range(1, 64), default=4)
     p.add_argument("--d-model", type=int_range(1, 10**5), default=128)
+    p.add_argument("--attn-scale", default="none", choices=SCALINGS,
+                   help="logit scaling trained into the model (log_n: ln(i+1)/ln m; "
+                   "cosscale: alpha cos(q, k))")
+    p.add_argument("--cos-alpha", type=positive_float, default=16.0, help="CosScale alpha")
+    p.add_argument("--t5-buckets", type=int_range(2, 10**4), default=32,
+                   help="T5 bias: causal buckets")
+    p.add_argument("--t5-max-distance", type=int_range(2, 10**9), default=128,
+                   help="T5 bias: distances >= this share the last bucket")
     p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
     p.add_argument("--ckpt-every", type=positive_int, default=100)
@@ -85,7 +93,11 @@ def eval_loss(model, tokens, length, n_batches=8, batch=16, seed=12345) -> float
 
 def run_settings(args) -> dict:
     model = LMConfig(rpe=args.rpe, n_layer=args.n_layer, n_head=args.n_head,
-                     d_model=args.d_model, d_ff=4 * args.d_model, seed=args.seed).as_dict()
+                     d_model=args.d_model, d_ff=4 * args.d_model, seed=args.seed,
+                     attn_scale=args.attn_scale,
+                     cos_alpha=args.cos_alpha if args.attn_scale == "cosscale" else 0.0,
+                     train_len=args.seq_len, t5_buckets=args.t5_buckets,
+                     t5_max_distance=args.t5_max_distance).as_dict()
     train = {k: getattr(args, k) for k in ("corpus", "max_chars", "seq_len", "batch", "lr",
                                            "warmup", "weight_decay", "seed")}
     return {"model": model, "train": train}
