@@ -17,7 +17,9 @@ import sys
 import mpmath
 
 from theory.series.expressions import ExpressionError, parse_assignments, parse_expression
-from theory.series.receptive_field import analyse_series, compare_trf, trf_table, trf_truncated
+from theory.series.comparison import compare_trf
+from theory.series.trf_search import analyse_series, trf_table
+from theory.series.truncated import trf_truncated
 from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
 from theory.series.convergence import SeriesError, check_terms, decide
 from theory.core.budget import BudgetExceeded

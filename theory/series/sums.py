@@ -1,0 +1,108 @@
+r"""The sum B of exp(RPE) (RPE paper, Eq. 22), with a guaranteed enclosure where one can be proved.
+
+With the project's index convention (see :mod:`theory.series.rpe_library`), term :math:`k` of the
+series is :math:`b_{s+k}`, :math:`k = 0, 1, \dots`, and :math:`B = \sum_{k \ge 0} b_{s+k}`.
+
+The **estimate** is the direct sum of the first terms (mpmath) plus the Euler-Maclaurin tail of
+:mod:`theory.series.tails` (or a geometric bound for fast decay).  The **enclosure**
+``[lo, hi]`` comes from :mod:`theory.series.enclosure` (ball arithmetic, nothing assumed); when
+it cannot be proved the sum is returned with ``certified = False`` and no bound.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> s = series_sum(P("1/n**2"))
+>>> float(s.value), s.certified, s.lo <= mpmath.pi**2/6 <= s.hi    # zeta(2) = pi^2/6
+(1.6449340668482264, True, True)
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from theory.series.expressions import N
+from theory.series.rpe_library import RPE
+from theory.series.convergence import SeriesError, decide_in_process, as_expr, check_terms, free_parameters
+from theory.series.results import DPS, SeriesSum
+from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
+from theory.core.budget import run_guarded
+
+DEFAULT_BUDGET = 30.0
+
+
+def series_sum(b_expr, start: int | None = None, budget: float = DEFAULT_BUDGET) -> SeriesSum:
+    """B = sum_{k >= 0} b_{start+k} to >= 15 significant digits with an error bound."""
+    b, start, head = normalise_series(b_expr, start)
+    return run_guarded(_series_sum_impl, (b, start, head), budget=budget)
+
+
+def normalise_series(b_expr, start):
+    head = None
+    if isinstance(b_expr, RPE):
+        head = b_expr.head
+        start = b_expr.start if start is None else start
+    b = as_expr(b_expr)
+    if free_parameters(b):
+        raise SeriesError(f"give values for the free parameters {', '.join(free_parameters(b))}")
+    return b, (1 if start is None else int(start)), head
+
+
+def _require_convergent(b, start):
+    d = decide_in_process(b, start)
+    if d.converges is not True:
+        what = "diverges" if d.converges is False else "is not known to converge"
+        raise SeriesError(f"the series {what}, so B and TRF are not finite ({d.certificate})")
+    return d
+
+
+def _direct_mp(b, lo, hi):
+    f = sp.lambdify(N, b, modules="mpmath")
+    with mpmath.workdps(DPS):
+        return mpmath.fsum(f(mpmath.mpf(n)) for n in range(lo, hi))
+
+
+def _sum_parts(b, start, head):
+    """(head_sum, tail engine, n0): terms before n0 are the head (given values)."""
+    n0 = start + (0 if head is None else len(head))
+    head_sum = mpmath.mpf(0) if head is None else mpmath.fsum(mpmath.mpf(float(x)) for x in head)
+    return head_sum, n0
+
+
+def _series_sum_impl(b, start, head) -> SeriesSum:
+    mpmath.mp.dps = DPS          # runs in the guarded child: the working precision of all sums
+    return series_sum_core(b, start, head)[0]
+
+
+def series_sum_core(b, start, head):
+    check_terms(b, start + (0 if head is None else len(head)))
+    _require_convergent(b, start)
+    head_sum, n0 = _sum_parts(b, start, head)
+    if b.is_zero:
+        return SeriesSum(head_sum, mpmath.mpf(0), start, "finite sum (the terms are 0 from "
+                         f"n = {n0} on)"), CutTail(n0, mpmath.mpf(0))
+    fast = fast_decay_sum(b, n0, head_sum)
+    if fast is not None:
+        total, bound, cutoff = fast
+        err = bound + abs(total) * mpmath.mpf(10) ** (-DPS + 5)
+        return SeriesSum(total, err, start, f"terms summed directly up to n = {cutoff - 1} "
+                         f"(mpmath, {DPS} digits); the rest bounded by a geometric series",
+                         assumptions=f"the ratios b_(n+1)/b_n keep falling for n >= {cutoff - 1}"
+                         ), CutTail(cutoff, bound)
+    eng = Tail(b)
+    smooth_from = smooth_beyond(b)
+    for m in (64, 512, 4096, 32768):
+        a = n0 + m
+        if a <= smooth_from:
+            continue
+        if not eng.em_sign_ok(a):
+            continue
+        direct = _direct_mp(b, n0, a)
+        tail, err = eng.tail(a)
+        total = head_sum + direct + tail
+        err += abs(total) * mpmath.mpf(10) ** (-DPS + 5)
+        if err <= abs(total) * mpmath.mpf(10) ** -18 or m == 32768:
+            return SeriesSum(total, err, start, f"{m} terms summed directly (mpmath, {DPS} digits) + "
+                             f"Euler-Maclaurin tail from n = {a} (p = {EM_ORDER}, integral: "
+                             f"{eng.integral_method})",
+                             assumptions=f"the {2 * EM_ORDER}th derivative of b keeps one sign "
+                             f"for n >= {a} (checked on a grid up to {a}*2^100)"), eng
+    raise SeriesError("cannot bound the tail: the Euler-Maclaurin remainder bound does not "
+                      "apply (derivatives change sign, e.g. oscillating terms)")
