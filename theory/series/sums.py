@@ -15,6 +15,8 @@ it cannot be proved the sum is returned with ``certified = False`` and no bound.
 """
 from __future__ import annotations
 
+import sys
+
 import mpmath
 import sympy as sp
 
@@ -23,7 +25,11 @@ from theory.series.rpe_library import RPE
 from theory.series.convergence import SeriesError, decide_in_process, as_expr, check_terms, free_parameters
 from theory.series.results import DPS, SeriesSum
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
-from theory.core.budget import run_guarded
+from theory.series.arb_eval import NotCertified
+from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
+from theory.series.oscillating import OscillatingTail
+from theory.series.residue_classes import ResidueTail, floor_period
+from theory.core.budget import run_guarded, step_budget
 
 DEFAULT_BUDGET = 30.0
 
@@ -72,12 +78,82 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
 
 
 def series_sum_core(b, start, head):
+    """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start."""
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
     if b.is_zero:
         return SeriesSum(head_sum, mpmath.mpf(0), start, "finite sum (the terms are 0 from "
-                         f"n = {n0} on)"), CutTail(n0, mpmath.mpf(0))
+                         f"n = {n0} on)", lo=head_sum, hi=head_sum, certified=True,
+                         certificate="a finite sum of exact binary values"), CutTail(n0, mpmath.mpf(0)), None
+    try:
+        cert = certify_tail(b, n0)
+    except NotCertified as exc:
+        S, eng = _estimate(b, start, head_sum, n0)
+        S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
+        return S, eng, None
+    S = _with_enclosure(None, cert, head_sum, start)
+    return S, CertifiedEstimate(cert, b), cert
+
+
+MAX_REL_WIDTH = 1e-3         # a wider enclosure is reported as not certified
+
+
+def certify_tail(b: sp.Expr, n0: int, scale: float | None = None):
+    """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
+    3 digits wide; :class:`NotCertified` otherwise."""
+    if b.is_rational_function(N):
+        with step_budget(2.0):
+            b = sp.cancel(sp.together(b))     # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
+    t = _certified_engine(b, n0, scale)
+    total = t.tail(n0)
+    if not total.is_finite() or total.rad() > MAX_REL_WIDTH * abs(total.mid()):
+        raise NotCertified(f"the enclosure {total.str(5)} is wider than {MAX_REL_WIDTH:g} relative")
+    return t
+
+
+def _certified_engine(b, n0, scale):
+    """Residue classes for floor terms, Lerch sums for oscillating terms, else Taylor blocks."""
+    if floor_period(b) is not None:
+        return ResidueTail(b, n0, scale)
+    if b.has(sp.sin, sp.cos):
+        try:
+            return OscillatingTail(b, n0)
+        except NotCertified:
+            pass                       # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
+    return CertifiedTail(b, n0, scale)
+
+
+def _with_enclosure(S, cert, head_sum, start) -> SeriesSum:
+    """S (or a new SeriesSum) carrying the guaranteed enclosure head + T(n0)."""
+    with mpmath.workdps(DPS):
+        lo_t, hi_t = arb_bounds(cert.tail(cert.n0))
+        lo, hi = head_sum + lo_t, head_sum + hi_t
+        lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
+        mid = (lo + hi) / 2
+        if S is None:
+            S = SeriesSum(mid, (hi - lo) / 2, start, "certified enclosure (ball arithmetic)")
+        elif not lo <= S.value <= hi:          # the estimate was wrong: the enclosure wins
+            S.value, S.method = mid, S.method + "; value replaced by the certified enclosure"
+        S.error_bound = max(S.value - lo, hi - S.value)
+    S.lo, S.hi, S.certified, S.certificate = lo, hi, True, cert.certificate
+    return S
+
+
+def _estimate(b, start, head_sum, n0):
+    """The uncertified estimate of B (direct mpmath sum + Euler-Maclaurin or geometric tail).
+
+    Derivatives of exp(-n/10^1000) hold integers of 10^4 digits, which lambdify prints as
+    code: Python's limit on int-to-string conversion is raised while it runs."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(max(old, 200_000) if old else 0)
+    try:
+        return _estimate_impl(b, start, head_sum, n0)
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def _estimate_impl(b, start, head_sum, n0):
     fast = fast_decay_sum(b, n0, head_sum)
     if fast is not None:
         total, bound, cutoff = fast

@@ -24,6 +24,7 @@ import math
 import mpmath
 import numpy as np
 import sympy as sp
+from flint import arb
 
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE, log_b_numpy
@@ -33,6 +34,7 @@ from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
+from theory.series.arb_eval import ball_precision
 from theory.core.budget import run_guarded
 
 DIRECT_TERMS = 2 ** 12       # float64 terms kept for the tails R_j (EM beyond)
@@ -89,11 +91,11 @@ def _trf_impl(b, start, head, eps_list):
     return _trf_core(b, start, head, eps_list)[1]
 
 
-def _trf_core(b, start, head, eps_list, S=None, eng=None):
-    """(SeriesSum, [TRF]) in one pass."""
+def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
+    """(SeriesSum, [TRF]) in one pass; every TRF marked exact is proved so by the enclosures."""
     mpmath.mp.dps = DPS
     if S is None:
-        S, eng = series_sum_core(b, start, head)
+        S, eng, cert = series_sum_core(b, start, head)
     B = S.value
     if B <= 0:
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
@@ -107,6 +109,13 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
             raise SeriesError(f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
                               "the given head values")
         return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
+    S2, out = _trf_search(b, start, head, eps_list, S, eng)
+    return S2, certify_exact(out, cert, start, head)
+
+
+def _trf_search(b, start, head, eps_list, S, eng):
+    """The TRF integers from the estimate engine (exactness decided by :func:`certify_exact`)."""
+    B = S.value
     K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
     if isinstance(eng, CutTail):
         K = eng.cutoff - start
@@ -146,6 +155,68 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None):
         else:
             out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
     return S, out
+
+
+@ball_precision
+def certify_exact(table: list, cert, start: int, head) -> list:
+    """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
+    terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
+    a search that was off by one.  Without a certified tail nothing is exact."""
+    for t in table:
+        if not isinstance(t.value, int):
+            t.exact = False
+            continue
+        if cert is None:
+            t.exact, t.note = False, "B has no guaranteed enclosure: not certified"
+            continue
+        j, proved = _proved_crossing(cert, start, head, t.eps, t.value)
+        if proved:
+            t.value, t.exact, t.log10, t.note = j, True, (math.log10(j) if j > 0 else None), ""
+        else:
+            t.exact = False
+            t.note = ("a tie or too close: the enclosures do not separate the tails at j-1 and j "
+                      "from B*eps (not certified)")
+    return table
+
+
+def _proved_crossing(cert, start, head, eps, j):
+    L = 0 if head is None else len(head)
+    head_arb = [arb(float(x)) for x in head] if L else []
+
+    def R(i):                                 # enclosure of the tail of the series from term i
+        if i < L:
+            return sum(head_arb[i:], arb(0)) + cert.tail(cert.n0)
+        return cert.tail(start + i)
+
+    B = R(0)
+    e = sp.Rational(repr(eps))
+    target = B * arb(int(e.p)) / arb(int(e.q))
+    for _ in range(4):
+        if j < 1 or j > EXACT_LIMIT:
+            return j, False
+        hi_side, lo_side = R(j), R(j - 1)
+        if hi_side >= target:
+            j += 1
+        elif lo_side < target:
+            j -= 1
+        elif hi_side < target and lo_side >= target:
+            nonneg = all(x >= 0 for x in head_arb[:j]) and cert.nonneg_until >= start + j - 1
+            return j, nonneg or _no_earlier_crossing(cert, start, head_arb, B, target, j)
+        else:
+            return j, False
+    return j, False
+
+
+def _no_earlier_crossing(cert, start, head_arb, B, target, j, limit=4096) -> bool:
+    """R_i >= B eps proved for every i < j - 1 (terms of both signs: partial sums in balls)."""
+    if j > limit:
+        return False
+    partial = arb(0)
+    for i in range(j - 1):
+        if not B - partial >= target:
+            return False
+        partial += head_arb[i] if i < len(head_arb) else cert.term(start + i)
+    return True
 
 
 def _trf_first_crossing(R, terms, K, err, target, eps, b, start):
@@ -332,9 +403,9 @@ def analyse_series(b_expr, eps_list, start: int | None = None, budget: float = D
 
 def _analyse_impl(b, start, head, eps_list):
     mpmath.mp.dps = DPS
-    S, eng = series_sum_core(b, start, head)
+    S, eng, cert = series_sum_core(b, start, head)
     try:
-        table, err = _trf_core(b, start, head, eps_list, S, eng)[1], None
+        table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
     except SeriesError as exc:
         table, err = None, str(exc)
     try:
