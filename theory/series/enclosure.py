@@ -462,8 +462,9 @@ def _box_edges(k0: int):
         yield two ** k, two ** (k + 1)
 
 
+@ball_precision
 def arb_bounds(x: arb) -> tuple:
-    """(lower, upper) of a ball as exact mpmath numbers."""
+    """(lower, upper) of a ball as exact mpmath numbers (taken at PREC bits, rounded outwards)."""
     return _to_mpf(x.lower()), _to_mpf(x.upper())
 
 

@@ -19,13 +19,14 @@ import sys
 
 import mpmath
 import sympy as sp
+from flint import arb
 
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE
 from theory.series.convergence import SeriesError, decide_in_process, as_expr, check_terms, free_parameters
 from theory.series.results import DPS, SeriesSum
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
-from theory.series.arb_eval import NotCertified
+from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.oscillating import OscillatingTail
 from theory.series.residue_classes import ResidueTail, floor_period
@@ -92,7 +93,7 @@ def series_sum_core(b, start, head):
         S, eng = _estimate(b, start, head_sum, n0)
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
-    S = _with_enclosure(None, cert, head_sum, start)
+    S = _with_enclosure(cert, head, start)
     return S, CertifiedEstimate(cert, b), cert
 
 
@@ -124,20 +125,17 @@ def _certified_engine(b, n0, scale):
     return CertifiedTail(b, n0, scale)
 
 
-def _with_enclosure(S, cert, head_sum, start) -> SeriesSum:
-    """S (or a new SeriesSum) carrying the guaranteed enclosure head + T(n0)."""
-    with mpmath.workdps(DPS):
-        lo_t, hi_t = arb_bounds(cert.tail(cert.n0))
-        lo, hi = head_sum + lo_t, head_sum + hi_t
-        lo, hi = mpmath.mpf(lo), mpmath.mpf(hi)
+@ball_precision
+def _with_enclosure(cert, head, start) -> SeriesSum:
+    """A SeriesSum carrying the guaranteed enclosure: the head values (exact binary floats)
+    plus T(n0), added in ball arithmetic; its value is the midpoint."""
+    total = sum((arb(float(x)) for x in ([] if head is None else head)), arb(0)) + cert.tail(cert.n0)
+    lo, hi = arb_bounds(total)
+    with mpmath.workprec(2 * PREC + 64):
         mid = (lo + hi) / 2
-        if S is None:
-            S = SeriesSum(mid, (hi - lo) / 2, start, "certified enclosure (ball arithmetic)")
-        elif not lo <= S.value <= hi:          # the estimate was wrong: the enclosure wins
-            S.value, S.method = mid, S.method + "; value replaced by the certified enclosure"
-        S.error_bound = max(S.value - lo, hi - S.value)
-    S.lo, S.hi, S.certified, S.certificate = lo, hi, True, cert.certificate
-    return S
+        radius = max(mid - lo, hi - mid)
+    return SeriesSum(mid, radius, start, "certified enclosure (ball arithmetic)", lo=lo, hi=hi,
+                     certified=True, certificate=cert.certificate)
 
 
 def _estimate(b, start, head_sum, n0):
