@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from fractions import Fraction
 
 import mpmath
 
@@ -161,8 +163,9 @@ def _outward(x, direction: int, digits: int = 20) -> str:
     if x == 0:
         return "0"
     e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
-    scaled = x / mpmath.mpf(10) ** e
-    q = int(mpmath.floor(scaled) if direction < 0 else mpmath.ceil(scaled))
+    man, exp = mpmath.mpf(x).man_exp                        # x = man 2^exp exactly
+    scaled = Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
+    q = math.floor(scaled) if direction < 0 else math.ceil(scaled)      # exact rational rounding
     sign, d = ("-" if q < 0 else ""), str(abs(q))
     return f"{sign}{d[0]}.{d[1:]}e{e + len(d) - 1}"
 

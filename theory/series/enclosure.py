@@ -136,7 +136,7 @@ class CertifiedTail:
         self._count()
         try:
             v = self.f(arb(n))
-        except Undecided as exc:
+        except (Undecided, ArithmeticError, ValueError) as exc:
             raise NotCertified(f"b_{n}: {exc}") from None
         if not v.is_finite():
             raise NotCertified(f"b_{n} is not finite in ball arithmetic")
@@ -161,7 +161,7 @@ class CertifiedTail:
         try:
             cb = taylor(self.f, ball(lo, hi - 1), ORDER + 1)
             c = taylor(self.f, arb(m), ORDER)
-        except Undecided:
+        except (Undecided, ArithmeticError, ValueError):     # flint: series division by ~0
             cb = None
         if cb is None or not all(x.is_finite() for x in c) or not cb[ORDER].is_finite():
             return self._split(lo, hi, depth)
@@ -331,7 +331,7 @@ class _FarBoxes:
             direct = self.L(box)
             c = taylor(self.L, m, 1)[0]
             d = taylor(self.L, box, 2)[1]
-        except (Undecided, NotSupported, ValueError):
+        except (Undecided, NotSupported, ArithmeticError, ValueError):
             return None
         if not (direct.is_finite() or (c.is_finite() and d.is_finite())):
             direct = self._reciprocal_model(lo, hi)
@@ -351,7 +351,7 @@ class _FarBoxes:
         try:
             c = taylor(self.recip, tm, K)
             cK = taylor(self.recip, tm + r, K + 1)[K]
-        except (Undecided, NotSupported, ArithmeticError):
+        except (Undecided, NotSupported, ArithmeticError, ValueError):
             return None
         ru = abs(r).upper()
         total = c[0]
@@ -471,7 +471,9 @@ def arb_bounds(x: arb) -> tuple:
 def _to_mpf(v: arb):
     """An exact arb (an endpoint) as the same mpf: mantissa * 2^exponent, no rounding."""
     man, exp = v.mid().man_exp()
-    return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+    man, exp = int(man), int(exp)
+    with mpmath.workprec(max(53, man.bit_length() + 8)):      # mpf(man) must not round
+        return mpmath.ldexp(mpmath.mpf(man), exp)
 
 
 class CertifiedEstimate:

@@ -45,7 +45,7 @@ def _check(case, brute_limit):
         return                    # no verdict (the convergence tests' part): nothing is claimed
     if S.certified:
         with mpmath.workdps(DPS):
-            slack = abs(ref) * mpmath.mpf(10) ** -40          # the references carry >= 45 digits
+            slack = abs(ref) * mpmath.mpf(10) ** -45          # the references carry >= 47 digits
             assert S.lo - slack <= ref <= S.hi + slack, (case.text, S.lo, S.hi, ref)
     for t in table or []:
         if not t.exact:
