@@ -161,7 +161,7 @@ _add("1/n**2 - 1/(n + 1)**2", 1, "gives-up", lambda: mp.mpf(1))
 _add("1/(n*(n + 1)*(n + 2))", 1, "gives-up", lambda: mp.mpf(1) / 4)
 for r, q in [("1/2", 2), ("1/3", 2), ("1/2", 3), ("9/10", 2), ("1/5", 4)]:
     _add(f"({r})**floor(n/{q})", 1, "gives-up", _floor_geometric(_frac(r), q))
-_add("(1/2)**ceiling(n/2)", 1, "gives-up", lambda: mp.mpf(2))      # 2 (1/2 + 1/4 + ...)
+_add("(1/2)**floor((n + 1)/2)", 1, "gives-up", lambda: mp.mpf(2))      # 2 (1/2 + 1/4 + ...)
 _add("(2 + sin(n))/n**2", 1, "gives-up", lambda: 2 * _z(2) + _li(2, 1).imag)
 _add("cos(n)**2/n**2", 1, "gives-up", lambda: (_z(2) + _li(2, 2).real) / 2)
 _add("sin(n)**2/n**2", 1, "gives-up", lambda: (_z(2) - _li(2, 2).real) / 2)
