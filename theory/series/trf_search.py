@@ -163,11 +163,12 @@ def certify_exact(table: list, cert, start: int, head) -> list:
     terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
     a search that was off by one.  Without a certified tail nothing is exact."""
     for t in table:
+        if cert is None:          # an estimate only: no accuracy is claimed for it
+            t.exact, t.relative_accuracy = False, None
+            t.note = "an estimate: B has no guaranteed enclosure (not certified)"
+            continue
         if not isinstance(t.value, int):
             t.exact = False
-            continue
-        if cert is None:
-            t.exact, t.note = False, "B has no guaranteed enclosure: not certified"
             continue
         j, proved = _proved_crossing(cert, start, head, t.eps, t.value)
         if proved:
