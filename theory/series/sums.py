@@ -30,7 +30,7 @@ from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.oscillating import OscillatingTail
 from theory.series.residue_classes import ResidueTail, floor_period
-from theory.core.budget import run_guarded, step_budget
+from theory.core.budget import StepTimeout, run_guarded, step_budget
 
 DEFAULT_BUDGET = 30.0
 
@@ -84,17 +84,33 @@ def series_sum_core(b, start, head):
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
     if b.is_zero:
-        return SeriesSum(head_sum, mpmath.mpf(0), start, "finite sum (the terms are 0 from "
-                         f"n = {n0} on)", lo=head_sum, hi=head_sum, certified=True,
-                         certificate="a finite sum of exact binary values"), CutTail(n0, mpmath.mpf(0)), None
+        zero = _ZeroTail(n0)
+        S = _with_enclosure(zero, head, start)
+        S.method = f"finite sum (the terms are 0 from n = {n0} on)"
+        return S, CutTail(n0, mpmath.mpf(0)), zero
     try:
         cert = certify_tail(b, n0)
-    except NotCertified as exc:
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError, RecursionError) as exc:
         S, eng = _estimate(b, start, head_sum, n0)
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
     S = _with_enclosure(cert, head, start)
     return S, CertifiedEstimate(cert, b), cert
+
+
+class _ZeroTail:
+    """The tail of a series whose terms are 0 from n0 on."""
+
+    certificate = "a finite sum of exact binary values (ball arithmetic)"
+
+    def __init__(self, n0: int):
+        self.n0, self.nonneg_until = n0, 10 ** 30     # every term from n0 on is 0
+
+    def tail(self, a: int) -> arb:
+        return arb(0)
+
+    def term(self, n: int) -> arb:
+        return arb(0)
 
 
 MAX_REL_WIDTH = 1e-3         # a wider enclosure is reported as not certified
