@@ -2,7 +2,7 @@
 
 >>> from theory.series.expressions import parse_expression as P
 >>> trf_truncated(P("1/n**2"), 0.01, 1000).value     # Eq. 22 gives 61; the truncated sum is smaller
-55
+57
 """
 from __future__ import annotations
 
