@@ -297,7 +297,7 @@ class _FarBoxes:
             self.L = arb_function(logb_far)
             with step_budget(3.0):     # D = n (log b)' = d log b / d log n: nearly constant for powers
                 D = sp.expand(N * sp.diff(logb_far, N))
-                self.D = arb_function(D)
+                self.D = _optional(lambda: arb_function(D))
                 # the same in t = 1/n, cancelled: -1.1 n/(n + 1/2) becomes -2.2/(t + 2), with n once
                 self.D_recip = _optional(lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N)))))
             try:
@@ -337,7 +337,7 @@ class _FarBoxes:
         try:
             direct = self.L(box)
             c = taylor(self.L, m, 1)[0]
-            d = self.D(box)
+            d = self.D(box) if self.D is not None else taylor(self.L, box, 2)[1] * box
             if self.D_recip is not None:
                 dr = self.D_recip((1 / hi).union(1 / lo))
                 if dr.is_finite() and (not d.is_finite() or dr.rad() < d.rad()):
@@ -465,7 +465,21 @@ def _prune_far_branches(b: sp.Expr, k0: int) -> sp.Expr:
         kept = [(v, c) for v, c in e.args if c is sp.true or not never(c)]
         return kept[0][0] if len(kept) == 1 and kept[0][1] is sp.true else sp.Piecewise(*kept)
 
-    return b.replace(lambda e: isinstance(e, sp.Piecewise), prune)
+    def choose(e):
+        """Min/Max whose winner, or Abs whose sign, is the same on every box."""
+        if isinstance(e, sp.Abs):
+            v = [arb_function(e.args[0])(x) for x in boxes]
+            return e.args[0] if all(x > 0 for x in v) else (-e.args[0] if all(x < 0 for x in v) else e)
+        vals = [[arb_function(a)(x) for x in boxes] for a in e.args]
+        for i, a in enumerate(e.args):
+            wins = all(all((vals[i][k] < vals[j][k]) if isinstance(e, sp.Min) else (vals[i][k] > vals[j][k])
+                           for j in range(len(e.args)) if j != i) for k in range(len(boxes)))
+            if wins:
+                return a
+        return e
+
+    b = b.replace(lambda e: isinstance(e, sp.Piecewise), prune)
+    return b.replace(lambda e: isinstance(e, (sp.Min, sp.Max, sp.Abs)) and e.has(N), choose)
 
 
 def _symmetric(r: arb) -> arb:

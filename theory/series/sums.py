@@ -164,6 +164,8 @@ def _estimate(b, start, head_sum, n0):
     sys.set_int_max_str_digits(max(old, 200_000) if old else 0)
     try:
         return _estimate_impl(b, start, head_sum, n0)
+    except (NameError, TypeError, ZeroDivisionError) as exc:   # e.g. DiracDelta from d/dn Max
+        raise SeriesError(f"no estimate of B ({type(exc).__name__}: {exc})") from None
     finally:
         sys.set_int_max_str_digits(old)
 
