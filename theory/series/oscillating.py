@@ -6,8 +6,11 @@ rewritten with :math:`\sin, \cos` as exponentials and expanded; each piece sums 
 .. math::
    \sum_{n \ge a} \frac{e^{ikn}}{n^{s}} = e^{ika}\, \Phi(e^{ik}, s, a),
 
-the Lerch transcendent (Hurwitz :math:`\zeta(s, a)` for :math:`k = 0`), which python-flint
-evaluates with rigorous error bounds (Clausen-type sums: :math:`\sum \sin(n)/n^2 = \mathrm{Cl}_2(1)`).
+the Lerch transcendent (Hurwitz :math:`\zeta(s, a)` for :math:`k = 0`).  B is
+:math:`\sum_j c_j \mathrm{Li}_{s_j}(e^{ik_j})` (Clausen-type sums: :math:`\sum \sin(n)/n^2 =
+\mathrm{Cl}_2(1)`) in ball arithmetic; a tail from :math:`a \le 4096` is B minus the first terms,
+a later one uses Hurwitz zeta and, for :math:`k \ne 0`, the Abel-summation bound
+:math:`|\sum_{n\ge a} e^{ikn} n^{-s}| \le a^{-s}/|\sin(k/2)|`.
 Terms that do not expand into such pieces (e.g. :math:`e^{\cos n}/n^2`) are not certified here.
 
 >>> from theory.series.expressions import parse_expression as P
@@ -26,6 +29,7 @@ from theory.series.arb_eval import NotCertified, ball_precision
 from theory.core.budget import step_budget
 
 TRF_RANGE_LOG2 = 41          # positivity of the terms is checked up to 2^41 (TRFs up to 10^12)
+PREFIX = 4096                # tails from a <= PREFIX: the full sum minus the first terms
 
 
 def exponential_pieces(b: sp.Expr) -> list:
@@ -78,6 +82,7 @@ class OscillatingTail:
                             arb_function(s)(arb(0)), arb_function(k)(arb(0))) for c, s, k in pieces]
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        self._sum, self._prefixes = None, [arb(0), arb(0)]      # _prefixes[m] = sum_{1 <= n < m}
         self.nonneg_until = self._positive_range()
         self.certificate = (f"closed form: {len(pieces)} pieces c n^-s e^(ikn), each a Lerch "
                             "transcendent e^(ika) Phi(e^(ik), s, a) in ball arithmetic (python-flint)")
@@ -110,18 +115,46 @@ class OscillatingTail:
 
     @ball_precision
     def tail(self, a: int) -> arb:
-        """Enclosure of sum_{n >= a} b_n."""
+        """Enclosure of sum_{n >= a} b_n: Li_s(e^(ik)) minus the first terms for a <= PREFIX;
+        beyond, Hurwitz zeta for k = 0 and, for k != 0, Abel summation (partial sums of
+        e^(ikn) are at most 1/|sin(k/2)|, n^-s decreases): |sum_(n>=a)| <= a^-s/|sin(k/2)|."""
         a = int(a)
         if a < max(self.n0, 1):
             raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        if a <= PREFIX:
+            return self._total() - self._prefix(a)
         total = acb(0)
         for c, s, k in self.pieces:
             if k == 0:
-                piece = acb(s.zeta(arb(a)))
+                total += c * acb(s.zeta(arb(a)))
             else:
-                z = (acb(0, 1) * k).exp()
-                piece = (acb(0, 1) * k * a).exp() * z.lerch_phi(s, a)
-            total += c * piece
+                bound = arb(a) ** (-s) / abs((k / 2).sin())
+                total += c * acb(_symmetric(bound), _symmetric(bound))
+        return self._real(total)
+
+    def _total(self) -> arb:
+        """sum_{n >= 1} b_n = sum c Li_s(e^(ik)) (zeta(s) for k = 0)."""
+        if self._sum is None:
+            total = acb(0)
+            for c, s, k in self.pieces:
+                total += c * (acb(s.zeta()) if k == 0 else (acb(0, 1) * k).exp().polylog(s))
+            self._sum = self._real(total)
+        return self._sum
+
+    def _prefix(self, a: int) -> arb:
+        """sum_{1 <= n < a} b_n (cached running sums)."""
+        while len(self._prefixes) <= a:
+            m = len(self._prefixes)              # sum_{1 <= n < m} = sum_{1 <= n < m-1} + b_(m-1)
+            self._prefixes.append(self._prefixes[-1] + self.f(arb(m - 1)))
+        return self._prefixes[a]
+
+    @staticmethod
+    def _real(total: acb) -> arb:
         if not (total.imag.contains(0) and total.real.is_finite()):
             raise NotCertified("the Lerch sum is not real or not finite")
         return total.real
+
+
+def _symmetric(r: arb) -> arb:
+    u = abs(r).upper()
+    return (-u).union(u)
