@@ -96,6 +96,23 @@ def series_sum_core(b, start, head):
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
     S = _with_enclosure(cert, head, start)
+    if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
+        return _sharper_estimate(S, b, start, head_sum, n0, cert)
+    return S, CertifiedEstimate(cert, b), cert
+
+
+def _sharper_estimate(S, b, start, head_sum, n0, cert):
+    """A wide enclosure (e.g. 1/(n log(n)^2), whose tail beyond 2^160 is 1/160 of B): the
+    Euler-Maclaurin estimate becomes the value when it lies inside the enclosure; the
+    enclosure stays the guarantee."""
+    try:
+        E, eng = _estimate(b, start, head_sum, n0)
+    except (SeriesError, ArithmeticError, ValueError, StepTimeout):
+        return S, CertifiedEstimate(cert, b), cert
+    if S.lo <= E.value <= S.hi:
+        S.value, S.method = E.value, E.method + "; inside the certified enclosure"
+        S.error_bound = max(S.value - S.lo, S.hi - S.value)
+        return S, eng, cert
     return S, CertifiedEstimate(cert, b), cert
 
 
