@@ -1,4 +1,4 @@
-"""Benchmark of theory.series.convergence / theory.series.receptive_field against baselines.
+"""Benchmark of theory.series.convergence / theory.series.trf_search against baselines.
 
 (a) convergence decisions: ours vs sympy's ``Sum(b, (n, start, oo)).is_convergent()`` on a
     held-out set of RPE-like series (each with a known verdict and the reason), timed in the
@@ -22,7 +22,7 @@ import sympy as sp
 from tqdm import tqdm
 
 from theory.series.expressions import N, parse_expression
-from theory.series.receptive_field import trf_table
+from theory.series.trf_search import trf_table
 from theory.series.rpe_library import log_b_values
 from theory.series.convergence import decide
 from theory.core.budget import BudgetExceeded, run_guarded

@@ -18,7 +18,7 @@ all content logits ``q.k`` set to 0, i.e. attention ``b_{h,t} / sum_{t'<=i} b_{h
 from the (learned) RPE alone, averaged over the same heads and query positions: Eq. 22
 restricted to the window the model sees.  The infinite-series TRF (Eq. 22 with B the
 full sum, per head, learned parameters substituted) is added with ``--series-trf`` from
-``theory.series.receptive_field.trf_table``; it is infinite for divergent series (1/n,
+``theory.series.trf_search.trf_table``; it is infinite for divergent series (1/n,
 1/(n ln n), Sandwich with finite d, Kerple-log heads with r <= 1).
 """
 from __future__ import annotations
@@ -92,13 +92,13 @@ def receptive_field(mass: np.ndarray, eps) -> np.ndarray:
 
 
 def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict | None:
-    """Infinite-series TRF (Eq. 22) per head from ``theory.series.receptive_field.trf_table``.
+    """Infinite-series TRF (Eq. 22) per head from ``theory.series.trf_search.trf_table``.
 
     Returns ``{"eps": [...], "per_head": [[n or None per eps] per head], "status":
     [per head]}``; ``None`` entries are divergent series ("diverges") or computations that
     ran past ``budget`` seconds ("undecided"); ``None`` overall for RPEs with no closed
     form (T5, sinusoidal)."""
-    from theory.series.receptive_field import trf_table
+    from theory.series.trf_search import trf_table
     from .rpe_theory import rpe_b_expressions
     exprs = rpe_b_expressions(model.rpe)
     if exprs is None:

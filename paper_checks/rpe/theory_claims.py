@@ -76,7 +76,7 @@ def _engine_compare(text1: str, text2: str, start: int):
     """The engine's Thm 3.5 comparison (which TRF is smaller as eps -> 0), or a note."""
     try:
         from theory.series.expressions import parse_expression
-        from theory.series.receptive_field import compare_trf
+        from theory.series.comparison import compare_trf
         res = compare_trf(parse_expression(text1), parse_expression(text2), start=start,
                           eps_check=())
         return {"series": [text1, text2], "start": start, "smaller": res.smaller,

@@ -216,7 +216,7 @@ TRF_CASES = [  # (family, engine expression, start) -- same sequence, two indexi
 
 @pytest.mark.parametrize("name,text,start", TRF_CASES)
 def test_engine_trf_equals_reference(name, text, start):
-    rf = pytest.importorskip("theory.series.receptive_field")
+    rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.expressions import parse_expression
     eps = [0.1, 1e-3, 1e-6]
     got = rf.trf_table(parse_expression(text), eps, start=start)
@@ -235,7 +235,7 @@ def test_eq29_derivation_steps():
     ("alibi", {"k": 1}), ("kerple-log", {"k": 1, "r": 1.5}), ("type1", {}), ("type2", {}),
     ("inv-n", {}), ("inv-nlogn", {}), ("sandwich", {"k": 0.125})])
 def test_engine_truncated_trf_equals_appendix_e_port(name, params):
-    rf = pytest.importorskip("theory.series.receptive_field")
+    rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.rpe_library import resolve_rpe
     rpe = resolve_rpe(name, params)
     arr = ref.terms_array(name, 512, {k: float(v) for k, v in params.items()})
@@ -245,7 +245,7 @@ def test_engine_truncated_trf_equals_appendix_e_port(name, params):
 
 
 def test_engine_thm35_type2_smaller_than_type1(rows):
-    pytest.importorskip("theory.series.receptive_field")
+    pytest.importorskip("theory.series.trf_search")
     engine = rows["rpe-thm3.5"]["evidence"]["data"]["engine"]
     assert engine.get("smaller") == 1, engine
 
@@ -270,7 +270,7 @@ def _kerple_log_trf_exact_rational(num, den, eps, lo, hi, steps=120):
     ("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17"),              # TRF ~ 5.86e17
 ])
 def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
-    rf = pytest.importorskip("theory.series.receptive_field")
+    rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.expressions import parse_expression
     res = rf.trf(parse_expression(text), float(eps), start=0)
     exact = _kerple_log_trf_exact_rational(num, den, eps, lo, hi)
@@ -282,7 +282,7 @@ def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
 def test_engine_type2_deep_eps_equals_erfc_form():
     # erfc closed form (rpe-type2-trf-analytic) and our bisection: TRF(1e-30) = 5472
     # (also from an independent mpmath script: direct sum + Euler-Maclaurin tail, dps 40)
-    rf = pytest.importorskip("theory.series.receptive_field")
+    rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.expressions import parse_expression
     assert int(rf.trf(parse_expression("exp(-ln(n)**2)"), 1e-30, start=1).value) == 5472
     assert ref.exact_trf("type2", None, 1e-30) == 5472

@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 
 import mpmath
 
 from theory.series.expressions import ExpressionError, parse_assignments, parse_expression
-from theory.series.receptive_field import analyse_series, compare_trf, trf_table, trf_truncated
+from theory.series.comparison import compare_trf
+from theory.series.trf_search import analyse_series, trf_table
+from theory.series.truncated import trf_truncated
 from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
 from theory.series.convergence import SeriesError, check_terms, decide
 from theory.core.budget import BudgetExceeded
@@ -115,9 +119,9 @@ def analyse(args) -> dict:
         except (SeriesError, BudgetExceeded) as exc:
             out["sum_error"] = str(exc).splitlines()[0]
             S = None
+    out.update({"sum_lo": None, "sum_hi": None, "certified": False})
     if S is not None:
-        out.update({"sum": mpmath.nstr(S.value, 20), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
-                    "sum_digits": S.digits(), "sum_method": S.method, "sum_assumptions": S.assumptions})
+        out.update(_sum_fields(S))
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
         else:
@@ -136,6 +140,44 @@ def analyse(args) -> dict:
         out["comparison"] = {"other": str(other.b), "smaller": c.smaller, "ratio_limit": c.limit,
                              "statement": c.statement, "numeric": c.numeric}
     return out
+
+
+def _sum_fields(S) -> dict:
+    """B for the JSON object: an enclosure [sum_lo, sum_hi] when certified, else only the
+    estimate (no error bound is claimed)."""
+    out = {"sum": mpmath.nstr(S.value, 20), "sum_method": S.method, "sum_assumptions": S.assumptions,
+           "certified": bool(S.certified), "sum_lo": None, "sum_hi": None,
+           "sum_error_bound": None, "sum_digits": None}
+    if S.certified:
+        with mpmath.workdps(60):
+            out.update({"sum_lo": _outward(S.lo, -1),
+                        "sum_hi": _outward(S.hi, +1), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
+                        "sum_digits": S.digits(), "sum_certificate": S.certificate})
+    return out
+
+
+def _outward(x, direction: int, digits: int = 20) -> str:
+    """x in scientific notation with ``digits`` digits, rounded away from the inside of the
+    enclosure (down for its lower end, up for its upper end), so the printed interval holds B.
+
+    >>> _outward(mpmath.mpf(2) / 3, -1, 5), _outward(mpmath.mpf(2) / 3, +1, 5)
+    ('6.6666e-1', '6.6667e-1')
+    """
+    if x == 0:
+        return "0"
+    e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
+    man, exp = mpmath.mpf(x).man_exp                        # x = man 2^exp exactly
+    scaled = Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
+    q = math.floor(scaled) if direction < 0 else math.ceil(scaled)      # exact rational rounding
+    sign, d = ("-" if q < 0 else ""), str(abs(q))
+    return f"{sign}{d[0]}.{d[1:]}e{e + len(d) - 1}"
+
+
+def _human_sum(out: dict) -> str:
+    if out.get("certified"):
+        return (f"B:           [{out['sum_lo']}, {out['sum_hi']}]  certified "
+                f"({out['sum_digits']} digits, ball arithmetic)")
+    return f"B ~ {out['sum']}  (not certified)"
 
 
 def _human(out: dict) -> str:
@@ -158,8 +200,7 @@ def _human(out: dict) -> str:
     if out.get("sum_error"):
         lines.append(f"B:           not computed: {out['sum_error']}")
     if out["sum"] is not None:
-        lines.append(f"B:           {out['sum']}  (error <= {out['sum_error_bound']}, "
-                     f"{out['sum_digits']} correct digits)")
+        lines.append(_human_sum(out))
         if out.get("trf_error"):
             lines.append(f"TRF:         not defined: {out['trf_error']}")
         lines.append("TRF (Eq. 22, full series):")

@@ -3,6 +3,7 @@ import json
 import subprocess
 import sys
 
+import mpmath
 import numpy as np
 import pytest
 
@@ -106,10 +107,21 @@ def test_hostile_but_valid_series_answer(capsys, expr, verdict):
     assert out["converges"] is verdict
 
 
-def test_oscillating_series_verdict_without_sum(capsys):
-    # the verdict stands; B needs the Euler-Maclaurin bound, which oscillation breaks
+def test_oscillating_series_certified_by_lerch_sums(capsys):
+    # Euler-Maclaurin cannot bound it (oscillation); the Lerch pieces sum it in closed form:
+    # B = 2 zeta(2) + Re Li_2(e^i) (mpmath polylog, 30 digits)
     out = run_json(capsys, "--rpe", "(2 + cos(n))/n**2", "--eps", "0.1")
-    assert out["converges"] is True and out["sum"] is None and "Euler-Maclaurin" in out["sum_error"]
+    with mpmath.workdps(30):
+        ref = 2 * mpmath.zeta(2) + mpmath.polylog(2, mpmath.expj(1)).real
+        assert out["converges"] is True and out["certified"] is True
+        assert mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
+
+
+def test_not_certified_sum_has_no_bound(capsys):
+    # exp(-n^(1/100)): B = 100! ~ 9e157 lies beyond the blocks; only an estimate, no bound
+    out = run_json(capsys, "--rpe", "exp(-n**(1/100))", "--eps", "0.1")
+    assert out["certified"] is False and out["sum_lo"] is None and out["sum_error_bound"] is None
+    assert all(not t["exact"] and "relative_accuracy" not in t for t in out["trf"])
 
 
 def test_zero_series_and_huge_scale(capsys):

@@ -1,0 +1,316 @@
+r"""Ball-arithmetic evaluation of a series term (a sympy expression in ``n``) with python-flint.
+
+:func:`arb_function` turns a whitelisted sympy expression into a function of an ``arb`` ball
+(a rigorous enclosure of :math:`f(x)` for every real :math:`x` in the ball) or of an
+``arb_series`` (the Taylor coefficients :math:`f^{(k)}(x)/k!` at such a ball, each a rigorous
+enclosure).  Branches (``Piecewise``, ``Min``, ``Max``, ``Abs``, ``floor``) are taken only where
+the ball decides them; otherwise :class:`Undecided` is raised and the caller splits the ball.
+Anything outside the whitelist raises :class:`NotSupported`.  Nothing is evaluated in floating
+point: constants are exact rationals or arb constants.
+
+>>> from flint import arb
+>>> from theory.series.expressions import parse_expression as P
+>>> f = arb_function(P("exp(-log(n)**2)"))
+>>> f(arb(10)).overlaps(arb("0.00498212829644 +/- 1e-14"))  # exp(-ln(10)^2) = 0.004982128296...
+True
+>>> f = arb_function(P("Piecewise((1, n < 5), (2, True))"))
+>>> f(arb(4)), f(arb(5))
+(1.00000000000000, 2.00000000000000)
+>>> f(ball(4, 6))           # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+...
+theory.series.arb_eval.Undecided: Piecewise condition n < 5 is not decided on [4, 6]
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import sympy as sp
+from flint import arb, arb_series, ctx
+
+from theory.series.expressions import N
+
+
+class NotSupported(ValueError):
+    """The expression uses something the ball evaluator does not implement."""
+
+
+class Undecided(ArithmeticError):
+    """A branch (Piecewise, Min, Max, Abs, floor) is not decided on the given ball."""
+
+
+class NotCertified(ArithmeticError):
+    """No guaranteed enclosure could be proved (the message says why)."""
+
+
+#: bits of the ball arithmetic used for certified sums
+PREC = 192
+
+
+def ball_precision(fn):
+    """Run ``fn`` with python-flint at PREC bits (restored afterwards)."""
+    def wrapped(*args, **kwargs):
+        old = ctx.prec
+        ctx.prec = PREC
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            ctx.prec = old
+    wrapped.__doc__, wrapped.__name__ = fn.__doc__, fn.__name__
+    return wrapped
+
+
+
+
+def _const(x) -> arb:
+    """An exact (or rigorously rounded) arb for a sympy number."""
+    if x is sp.pi:
+        return arb.pi()
+    if x is sp.E:
+        return arb.const_e()
+    if x is sp.EulerGamma:
+        return arb.const_euler()
+    if isinstance(x, sp.Integer):
+        return arb(int(x))
+    if isinstance(x, sp.Rational):
+        return arb(int(x.p)) / arb(int(x.q))
+    if isinstance(x, sp.Float):
+        man, exp = sp.Float(x)._mpf_[1], sp.Float(x)._mpf_[2]
+        sign = -1 if sp.Float(x)._mpf_[0] else 1
+        return arb(sign * int(man)) * arb(2) ** exp      # the binary value sympy holds, exactly
+    raise NotSupported(f"constant {x}")
+
+
+def _center(v) -> arb:
+    """The ball of values (constant coefficient of a series)."""
+    return v.coeffs()[0] if isinstance(v, arb_series) else v
+
+
+def _pow(base, e, e_expr):
+    if e_expr.is_Integer:
+        k = int(e_expr)
+        if k >= 0:
+            out = 1
+            for _ in range(k):
+                out = out * base
+            return base * 0 + 1 if k == 0 else out
+        return 1 / _pow(base, -sp.Integer(k), -e_expr)
+    if e_expr == sp.Rational(1, 2):
+        return base.sqrt()
+    c = _center(base)
+    if not c > 0:
+        if isinstance(base, arb) and c == 0 and e_expr.is_positive:
+            return arb(0)
+        raise Undecided(f"base of a real power not positive on {c}")
+    return (e * base.log()).exp()
+
+
+def _decide(rel, args) -> bool:
+    """A relational between two evaluated sides, decided on the ball or Undecided."""
+    a, b = (_center(x) if not isinstance(x, (int, float)) else arb(x) for x in args)
+    ops = {sp.StrictLessThan: (lambda: a < b, lambda: a >= b),
+           sp.LessThan: (lambda: a <= b, lambda: a > b),
+           sp.StrictGreaterThan: (lambda: a > b, lambda: a <= b),
+           sp.GreaterThan: (lambda: a >= b, lambda: a < b)}
+    if type(rel) not in ops:
+        raise NotSupported(f"condition {rel}")
+    yes, no = ops[type(rel)]
+    if yes():
+        return True
+    if no():
+        return False
+    raise Undecided(f"Piecewise condition {rel} is not decided on {a}")
+
+
+def _unary(name: str) -> Callable:
+    def f(v):
+        return getattr(v, name)()
+    return f
+
+
+_UNARY = {sp.exp: "exp", sp.log: "log", sp.sin: "sin", sp.cos: "cos", sp.tan: "tan", sp.atan: "atan",
+          sp.erf: "erf", sp.erfc: "erfc", sp.gamma: "gamma", sp.loggamma: "lgamma"}
+
+
+def _compile(e: sp.Expr) -> Callable:
+    """Closure x -> value of ``e`` at x (x an arb or an arb_series)."""
+    if e == N:
+        return lambda x: x
+    if e.is_Number or e in (sp.pi, sp.E, sp.EulerGamma):
+        c = _const(e)
+        return lambda x: c
+    if e.free_symbols - {N}:
+        raise NotSupported(f"free symbols {sorted(map(str, e.free_symbols - {N}))}")
+    g = _structural(e)
+    if not e.has(N):                 # a constant subexpression (log(2), exp(-1/16)): once
+        c = g(arb(0))
+        return lambda x: c
+    return g
+
+
+def _structural(e: sp.Expr) -> Callable:
+    if isinstance(e, sp.Add):
+        parts = [_compile(a) for a in e.args]
+        return lambda x: _fold(lambda p, q: p + q, [p(x) for p in parts])
+    if isinstance(e, sp.Mul):
+        parts = [_compile(a) for a in e.args]
+        return lambda x: _fold(lambda p, q: p * q, [p(x) for p in parts])
+    if isinstance(e, sp.Pow):
+        base, ex = _compile(e.base), _compile(e.exp)
+        if e.exp.has(N):
+            return lambda x: (ex(x) * base(x).log()).exp()
+        return lambda x: _pow(base(x), ex(x), e.exp)
+    return _compile_function(e)
+
+
+def _fold(op, vals):
+    out = vals[0]
+    for v in vals[1:]:
+        out = op(out, v)
+    return out
+
+
+def _compile_function(e) -> Callable:
+    args = [_compile(a) for a in e.args] if not isinstance(e, sp.Piecewise) else None
+    t = type(e)
+    if t in _UNARY:
+        name, a = _UNARY[t], args[0]
+        return lambda x: getattr(a(x), name)()
+    if t is sp.factorial:
+        a = args[0]
+        return lambda x: (a(x) + 1).gamma()
+    if t is sp.binomial:
+        a, b = args
+        return lambda x: (a(x) + 1).gamma() / ((b(x) + 1).gamma() * (a(x) - b(x) + 1).gamma())
+    if t in (sp.sinh, sp.cosh, sp.tanh):
+        a, kind = args[0], t
+        return lambda x: _hyperbolic(kind, a(x))
+    if t is sp.Abs:
+        a = args[0]
+        return lambda x: _abs(a(x))
+    if t in (sp.Min, sp.Max):
+        return _minmax(t, args, e)
+    if t in (sp.floor, sp.ceiling):
+        return _floor_function(e, args[0])
+    if t is sp.Piecewise:
+        return _piecewise(e)
+    raise NotSupported(f"function {t.__name__}")
+
+
+def _hyperbolic(kind, v):
+    ep, em = v.exp(), (-v).exp()
+    if kind is sp.sinh:
+        return (ep - em) / 2
+    if kind is sp.cosh:
+        return (ep + em) / 2
+    return (ep - em) / (ep + em)
+
+
+def _abs(v):
+    c = _center(v)
+    if c >= 0:
+        return v
+    if c <= 0:
+        return -v
+    raise Undecided(f"sign of Abs argument not decided on {c}")
+
+
+def _minmax(t, args, e):
+    def f(x):
+        vals = [a(x) for a in args]
+        best = vals[0]
+        for v in vals[1:]:
+            b, c = _center(best), _center(v)
+            smaller = (c < b) if t is sp.Min else (c > b)
+            other = (c >= b) if t is sp.Min else (c <= b)
+            if smaller:
+                best = v
+            elif not other:
+                raise Undecided(f"{t.__name__} not decided on {_center(x)}")
+        return best
+    return f
+
+
+def _floor_function(e, a) -> Callable:
+    """floor/ceiling: exact (rational arithmetic) at an integer n when the argument is
+    rational-linear in n; otherwise decided on the ball or Undecided."""
+    name = "floor" if isinstance(e, sp.floor) else "ceil"
+    arg = e.args[0]
+    lin = sp.Poly(arg, N) if arg.is_polynomial(N) else None
+    exact = lin is not None and lin.degree() <= 1 and all(c.is_Rational for c in lin.all_coeffs())
+    coeffs = [sp.Rational(c) for c in lin.all_coeffs()] if exact else None
+
+    def f(x):
+        c = _center(x)
+        if exact and c.is_exact() and c.is_integer():
+            v = sum(q * sp.Integer(int(c.unique_fmpz())) ** (len(coeffs) - 1 - i) for i, q in enumerate(coeffs))
+            return arb(int(sp.floor(v) if name == "floor" else sp.ceiling(v)))
+        return _floor(a(x), name)
+    return f
+
+
+def _floor(v, name):
+    c = _center(v)
+    lo, hi = getattr(c.lower(), name)(), getattr(c.upper(), name)()
+    if not (lo == hi and lo.is_exact()):
+        raise Undecided(f"{name} not decided on {c}")
+    return lo
+
+
+def _piecewise(e) -> Callable:
+    branches = [(_compile(val), cond) for val, cond in e.args]
+    conds = []
+    for _, cond in branches:
+        if cond is sp.true:
+            conds.append(None)
+        elif isinstance(cond, sp.core.relational.Relational):
+            conds.append((type(cond), _compile(cond.lhs), _compile(cond.rhs), cond))
+        else:
+            raise NotSupported(f"Piecewise condition {cond}")
+
+    def f(x):
+        for (val, _), c in zip(branches, conds):
+            if c is None:
+                return val(x)
+            t, lhs, rhs, rel = c
+            a, b = _center(lhs(x)), _center(rhs(x))
+            try:
+                ok = _decide(rel, (a, b))
+            except Undecided:
+                raise Undecided(f"Piecewise condition {rel} is not decided on {_center(x)}") from None
+            if ok:
+                return val(x)
+        raise NotSupported("Piecewise without a default branch")
+    return f
+
+
+def arb_function(expr: sp.Expr) -> Callable:
+    """A function x -> f(x) for an arb ball or an arb_series x (see the module docstring).
+
+    Raises :class:`NotSupported` for names outside the whitelist (``Product``, unknown
+    functions, free parameters)."""
+    return _compile(sp.sympify(expr))
+
+
+def taylor(f: Callable, x: arb, order: int) -> list:
+    """Enclosures of f^(k)(x)/k!, k = 0..order-1, for every point of the ball ``x``.
+
+    python-flint truncates series products to ``ctx.cap`` terms: the cap is raised for the
+    call and the length of the result is checked (a missing coefficient is never a zero)."""
+    old = ctx.cap
+    ctx.cap = max(old, order)
+    try:
+        v = f(arb_series([x, 1], prec=order))
+    finally:
+        ctx.cap = old
+    if not isinstance(v, arb_series):           # a constant
+        return [v] + [arb(0)] * (order - 1)
+    if v.prec < order:
+        raise ArithmeticError(f"series truncated to {v.prec} < {order} terms")
+    c = v.coeffs()
+    return c + [arb(0)] * (order - len(c))
+
+
+def ball(lo: int, hi: int) -> arb:
+    """The arb ball containing the real interval [lo, hi]."""
+    return arb(lo).union(arb(hi))

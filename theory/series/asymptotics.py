@@ -1,0 +1,135 @@
+"""Asymptotic order of TRF(eps) as eps -> 0, derived from sympy limits of b_n (RPE paper Sec. 3).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> str(trf_asymptotic(P("1/n**2"), 1)).startswith("TRF(eps) ~ 1/(B*eps)")
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+import sympy as sp
+
+from theory.series.expressions import N
+from theory.series.rpe_library import RPE
+from theory.series.convergence import limit_at_infinity
+from theory.series.results import DPS
+from theory.series.sums import normalise_series, series_sum
+from theory.core.budget import run_guarded
+
+@dataclass
+class Asymptotic:
+    """Leading behaviour of TRF(eps) as eps -> 0, derived from limits of b_n."""
+
+    formula: str
+    derivation: str
+    evaluate: object = None    # eps -> mpf approximation (None when not available)
+    kind: str = ""
+
+    def __str__(self):
+        return self.formula
+
+
+def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.0):
+    """Asymptotic order of TRF(eps) as eps -> 0 (closed form), or None when not derived.
+
+    Classes (each constant is a sympy limit of b_n, checked numerically):
+    ``b_n ~ C n^-p`` (p > 1): TRF ~ (C/((p-1) B eps))^(1/(p-1));
+    ``b_n ~ C/(n (ln n)^q)`` (q > 1): ln TRF ~ (C/((q-1) B eps))^(1/(q-1));
+    ``-ln b_n ~ c n^a``: TRF ~ (ln(1/eps)/c)^(1/a);
+    ``-ln b_n ~ c (ln n)^a`` (a > 1): ln TRF ~ (ln(1/eps)/c)^(1/a).
+    """
+    b, start, head = normalise_series(b_expr, start)
+    if B is None:
+        B = series_sum(RPE("x", b, start=start, head=head)).value
+    res = run_guarded(asymptotic_order, (b,), budget=budget)
+    if res is None:
+        return None
+    formula, derivation, kind, consts = res
+    if "B" in formula:
+        formula += f"  (B = {mpmath.nstr(B, 10)})"
+    return Asymptotic(formula, derivation, asymptotic_evaluator(kind, consts, B), kind)
+
+
+def asymptotic_evaluator(kind, c, B):
+    def f(eps):
+        eps = mpmath.mpf(eps)
+        if kind == "power":
+            return (c["C"] / ((c["p"] - 1) * B * eps)) ** (1 / (c["p"] - 1))
+        if kind == "power-log":
+            return mpmath.exp((c["C"] / ((c["q"] - 1) * B * eps)) ** (1 / (c["q"] - 1)))
+        if kind == "stretched-exp":
+            return (mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"])
+        if kind == "log-normal":
+            return mpmath.exp((mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"]))
+        return None
+    return f
+
+
+_EPS = sp.Symbol("eps", positive=True)
+_B = sp.Symbol("B", positive=True)
+
+
+def _fmt_pow(coef, expo) -> str:
+    """(coef/(B*eps))^expo, written compactly."""
+    base = "1/(B*eps)" if coef == 1 else f"{sp.sstr(coef)}/(B*eps)"
+    return base if expo == 1 else f"({base})^({sp.sstr(expo)})"
+
+
+def _fmt(e) -> str:
+    return sp.sstr(sp.powsimp(e, force=True)).replace("log(", "ln(")
+
+
+def _num(x):
+    return mpmath.mpf(sp.N(x, 30))
+
+
+def asymptotic_order(b):
+    mpmath.mp.dps = DPS
+    L = sp.expand_log(sp.log(b), force=True)
+    lam = limit_at_infinity(L / sp.log(N))
+    if lam is None or not lam.is_number:
+        return None
+    if lam.is_finite and lam < -1:
+        p = -lam
+        C = limit_at_infinity(b * N ** p)
+        if C is None or not (C.is_finite and C.is_positive):
+            return None
+        return (f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
+                f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
+                f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
+                "power", {"p": _num(p), "C": _num(C)})
+    if lam == -1:
+        mu = limit_at_infinity((L + sp.log(N)) / sp.log(sp.log(N)))
+        if mu is None or not (mu.is_number and mu.is_finite and mu < -1):
+            return None
+        q = -mu
+        C = limit_at_infinity(b * N * sp.log(N) ** q)
+        if C is None or not (C.is_finite and C.is_positive):
+            return None
+        return (f"ln TRF(eps) ~ {_fmt_pow(C / (q - 1), 1 / (q - 1))}",
+                f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
+                "setting it to B eps and solving for ln n", "power-log", {"q": _num(q), "C": _num(C)})
+    if lam != -sp.oo:
+        return None
+    g = -L                                               # -log b_n -> oo faster than log n
+    a = limit_at_infinity(sp.log(g) / sp.log(N))
+    if a is not None and a.is_number and a.is_finite and a > 0:
+        c = limit_at_infinity(g / N ** a)
+        if c is not None and c.is_finite and c.is_positive:
+            return (f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+                    f"-ln b_n ~ c n^a with a = lim ln(-ln b_n)/ln n = {a}, c = {c}; the tail is "
+                    "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
+                    "setting it to ln(B eps) ~ ln eps and solving for n", "stretched-exp",
+                    {"a": _num(a), "c": _num(c)})
+    if a == 0:
+        a2 = limit_at_infinity(sp.log(g) / sp.log(sp.log(N)))
+        if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
+            c = limit_at_infinity(g / sp.log(N) ** a2)
+            if c is not None and c.is_finite and c.is_positive:
+                return (f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
+                        f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
+                        "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
+                        "solving for ln n", "log-normal", {"a": _num(a2), "c": _num(c)})
+    return None

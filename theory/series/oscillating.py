@@ -1,0 +1,160 @@
+r"""Certified tails of oscillating terms :math:`\sum_j c_j\, n^{-s_j} e^{i k_j n}` (Lerch transcendent).
+
+Terms such as :math:`(2+\sin n)/n^2`, :math:`\cos^2 n / n^2` or :math:`\sin^3 n / n^{3/2}` are
+rewritten with :math:`\sin, \cos` as exponentials and expanded; each piece sums in closed form
+
+.. math::
+   \sum_{n \ge a} \frac{e^{ikn}}{n^{s}} = e^{ika}\, \Phi(e^{ik}, s, a),
+
+the Lerch transcendent (Hurwitz :math:`\zeta(s, a)` for :math:`k = 0`).  B is
+:math:`\sum_j c_j \mathrm{Li}_{s_j}(e^{ik_j})` (Clausen-type sums: :math:`\sum \sin(n)/n^2 =
+\mathrm{Cl}_2(1)`) in ball arithmetic; a tail from :math:`a \le 4096` is B minus the first terms,
+a later one uses Hurwitz zeta and, for :math:`k \ne 0`, the Abel-summation bound
+:math:`|\sum_{n\ge a} e^{ikn} n^{-s}| \le a^{-s}/|\sin(k/2)|`.
+Terms that do not expand into such pieces (e.g. :math:`e^{\cos n}/n^2`) are not certified here.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = OscillatingTail(P("(2 + sin(n))/n**2"), 1)
+>>> t.tail(1).overlaps(arb.pi() ** 2 / 3 + arb("1.01395913236076850 +/- 1e-17"))   # 2 zeta(2) + Cl_2(1)
+True
+"""
+from __future__ import annotations
+
+import sympy as sp
+from flint import acb, arb
+
+from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball
+from theory.series.expressions import N
+from theory.series.arb_eval import NotCertified, ball_precision
+from theory.core.budget import step_budget
+
+TRF_RANGE_LOG2 = 41          # positivity of the terms is checked up to 2^41 (TRFs up to 10^12)
+PREFIX = 4096                # tails from a <= PREFIX: the full sum minus the first terms
+
+
+def exponential_pieces(b: sp.Expr) -> list:
+    """[(c, s, k)] with b = sum c n^-s e^(i k n) (c complex, s and k real constants), or
+    NotCertified when b has another form."""
+    with step_budget(3.0):
+        e = sp.expand(sp.powsimp(sp.expand(b.rewrite(sp.exp)), combine="exp"))
+    pieces = []
+    for term in sp.Add.make_args(e):
+        c, rest = term.as_independent(N, as_Add=False)
+        s, k = sp.Integer(0), sp.Integer(0)
+        for f in sp.Mul.make_args(rest):
+            if f == N:
+                s -= 1
+            elif isinstance(f, sp.Pow) and f.base == N and not f.exp.has(N):
+                s -= f.exp
+            elif isinstance(f, sp.exp) and sp.expand(f.args[0] / (sp.I * N)).is_real \
+                    and not sp.expand(f.args[0] / (sp.I * N)).has(N):
+                k += sp.expand(f.args[0] / (sp.I * N))
+            elif f != 1:
+                raise NotCertified(f"the term has a factor {f} outside c n^-s e^(ikn)")
+        if not (s.is_real and k.is_real):
+            raise NotCertified("exponent or frequency not real")
+        pieces.append((c, s, k))
+    return pieces
+
+
+def _converges(s, k) -> bool:
+    if s > 1:
+        return True
+    if s <= 0:
+        return False
+    on_one = sp.simplify(k / (2 * sp.pi)).is_integer
+    return on_one is False
+
+
+class OscillatingTail:
+    """The certified-tail interface (``n0``, ``tail``, ``term``, ``nonneg_until``,
+    ``certificate``) for sums of c n^-s e^(ikn)."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int):
+        self.b, self.n0 = b, int(n0)
+        pieces = exponential_pieces(b)
+        if not pieces or not all(_converges(s, k) for _, s, k in pieces):
+            raise NotCertified("a piece c n^-s e^(ikn) does not converge on its own")
+        try:
+            self.f = arb_function(b)
+            self.pieces = [(acb(arb_function(sp.re(c))(arb(0)), arb_function(sp.im(c))(arb(0))),
+                            arb_function(s)(arb(0)), arb_function(k)(arb(0))) for c, s, k in pieces]
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        self._sum, self._prefixes = None, [arb(0), arb(0)]      # _prefixes[m] = sum_{1 <= n < m}
+        self.nonneg_until = self._positive_range()
+        self.certificate = (f"closed form: {len(pieces)} pieces c n^-s e^(ikn), each a Lerch "
+                            "transcendent e^(ika) Phi(e^(ik), s, a) in ball arithmetic (python-flint)")
+
+    def _positive_range(self) -> int:
+        """b_n >= 0 proved for n0 <= n < returned value (term by term to 64, then on boxes)."""
+        n = self.n0
+        while n < self.n0 + 64:
+            if not self.term(n) >= 0:
+                return n
+            n += 1
+        try:      # log b finite on a ball proves b > 0 there (mid-radius products lose the sign)
+            logf = arb_function(sp.expand_log(sp.piecewise_fold(sp.log(self.b)), force=True))
+        except NotSupported:
+            return n
+        while n.bit_length() <= TRF_RANGE_LOG2:
+            try:
+                ok = self.f(ball(n, 2 * n)) >= 0 or logf(ball(n, 2 * n)).is_finite()
+            except (Undecided, NotSupported, ArithmeticError):
+                ok = False
+            if not ok:
+                return n
+            n *= 2
+        return n
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        return self.f(arb(int(n)))
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n: Li_s(e^(ik)) minus the first terms for a <= PREFIX;
+        beyond, Hurwitz zeta for k = 0 and, for k != 0, Abel summation (partial sums of
+        e^(ikn) are at most 1/|sin(k/2)|, n^-s decreases): |sum_(n>=a)| <= a^-s/|sin(k/2)|."""
+        a = int(a)
+        if a < max(self.n0, 1):
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        if a <= PREFIX:
+            return self._total() - self._prefix(a)
+        total = acb(0)
+        for c, s, k in self.pieces:
+            if k == 0:
+                total += c * acb(s.zeta(arb(a)))
+            else:
+                bound = arb(a) ** (-s) / abs((k / 2).sin())
+                total += c * acb(_symmetric(bound), _symmetric(bound))
+        return self._real(total)
+
+    def _total(self) -> arb:
+        """sum_{n >= 1} b_n = sum c Li_s(e^(ik)) (zeta(s) for k = 0)."""
+        if self._sum is None:
+            total = acb(0)
+            for c, s, k in self.pieces:
+                total += c * (acb(s.zeta()) if k == 0 else (acb(0, 1) * k).exp().polylog(s))
+            self._sum = self._real(total)
+        return self._sum
+
+    def _prefix(self, a: int) -> arb:
+        """sum_{1 <= n < a} b_n (cached running sums)."""
+        while len(self._prefixes) <= a:
+            m = len(self._prefixes)              # sum_{1 <= n < m} = sum_{1 <= n < m-1} + b_(m-1)
+            self._prefixes.append(self._prefixes[-1] + self.f(arb(m - 1)))
+        return self._prefixes[a]
+
+    @staticmethod
+    def _real(total: acb) -> arb:
+        if not (total.imag.contains(0) and total.real.is_finite()):
+            raise NotCertified("the Lerch sum is not real or not finite")
+        return total.real
+
+
+def _symmetric(r: arb) -> arb:
+    u = abs(r).upper()
+    return (-u).union(u)

@@ -1,0 +1,77 @@
+r"""Certified tails of terms with ``floor``/``ceiling`` of a rational-linear argument.
+
+With :math:`L` the common denominator of the slopes, :math:`n = Lm + r` turns every
+:math:`\lfloor p n/q + c \rfloor` into :math:`(pL/q) m + \lfloor p r/q + c \rfloor`, so each
+residue class :math:`r = 0..L-1` is a smooth series in :math:`m` (geometric for
+``(1/2)**floor(n/2)``), summed by :class:`theory.series.enclosure.CertifiedTail`:
+
+.. math:: \sum_{n \ge a} b_n = \sum_{r=0}^{L-1} \sum_{m \ge \lceil (a-r)/L \rceil} b_{Lm+r}.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = ResidueTail(P("(1/2)**floor(n/2)"), 1)
+>>> t.tail(1).overlaps(arb(3))          # 1/2 + 1/2 + 1/4 + 1/4 + ... = 3
+True
+"""
+from __future__ import annotations
+
+import math
+
+import sympy as sp
+from flint import arb
+
+from theory.series.arb_eval import NotCertified, ball_precision
+from theory.series.expressions import N
+from theory.series.enclosure import CertifiedTail
+
+MAX_PERIOD = 8               # residue classes summed separately at most
+
+
+def floor_period(b: sp.Expr) -> int | None:
+    """L, the common denominator of the slopes of every floor/ceiling argument (linear in n
+    with rational coefficients), or None when b has no such floor or another kind."""
+    atoms = [a for a in b.atoms(sp.floor, sp.ceiling) if a.has(N)]
+    if not atoms:
+        return None
+    L = 1
+    for a in atoms:
+        arg = sp.expand(a.args[0])
+        slope = arg.coeff(N)
+        if not (slope.is_Rational and sp.expand(arg - slope * N).is_Rational):
+            return None
+        L = L * slope.q // math.gcd(L, slope.q)
+    return L
+
+
+class ResidueTail:
+    """The certified-tail interface over the residue classes n = L m + r."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
+        L = floor_period(b)
+        if L is None or L > MAX_PERIOD:
+            raise NotCertified("floor/ceiling of an argument that is not rational-linear in n "
+                               f"with a period <= {MAX_PERIOD}")
+        m = sp.Symbol("m", integer=True, nonnegative=True)
+        self.L, self.n0, self.parts = L, int(n0), []
+        for r in range(L):
+            br = sp.expand(b.subs(N, L * m + r))
+            br = br.replace(lambda e: isinstance(e, (sp.floor, sp.ceiling)), lambda e: e.func(sp.expand(e.args[0])))
+            if br.has(sp.floor, sp.ceiling):
+                raise NotCertified(f"floor does not reduce on the residue class {r} mod {L}")
+            m0 = max(0, -(-(self.n0 - r) // L))
+            self.parts.append(CertifiedTail(br.subs(m, N), m0, scale))
+        self.nonneg_until = min(L * p.nonneg_until + r for r, p in enumerate(self.parts))
+        self.certificate = f"{L} residue classes n = {L}m + r, each: " + self.parts[0].certificate
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        return sum((p.tail(max(p.n0, -(-(a - r) // self.L))) for r, p in enumerate(self.parts)), arb(0))
+
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        r = int(n) % self.L
+        return self.parts[r].term((int(n) - r) // self.L)

@@ -1,0 +1,76 @@
+"""What the series engine returns: B with its enclosure (:class:`SeriesSum`) and one value of
+the Theoretical Receptive Field (:class:`TRF`, RPE paper Eq. 22)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import mpmath
+
+DPS = 40
+
+
+@dataclass
+class SeriesSum:
+    """B = sum_{k>=0} b_{start+k}: an estimate ``value`` with ``error_bound``, and, when
+    ``certified``, a guaranteed enclosure ``lo <= B <= hi`` (ball arithmetic, see
+    :mod:`theory.series.enclosure`).  Uncertified sums carry ``lo = hi = None``."""
+
+    value: mpmath.mpf
+    error_bound: mpmath.mpf
+    start: int
+    method: str
+    assumptions: str = ""
+    lo: mpmath.mpf | None = None
+    hi: mpmath.mpf | None = None
+    certified: bool = False
+    certificate: str = ""
+
+    def digits(self) -> int:
+        """Correct significant digits guaranteed by the enclosure (0 when not certified)."""
+        if not self.certified:
+            return 0
+        width = (self.hi - self.lo) / 2
+        if width == 0:
+            return DPS
+        return max(0, int(mpmath.floor(mpmath.log10(abs(self.value) / width))))
+
+
+@dataclass
+class TRF:
+    """TRF(eps): ``value`` is an int when ``exact``; else an mpf with ``relative_accuracy``."""
+
+    eps: float
+    value: object
+    exact: bool
+    log10: float | None
+    log10_log10: float | None = None
+    relative_accuracy: float | None = None
+    definition: str = "Eq. 22 (full series)"
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        v = self.value
+        if isinstance(v, int):
+            value = v
+        elif v is None:
+            value = None
+        elif self.log10 is not None and self.log10 < 300:
+            value = float(v)
+        elif self.log10 is not None and self.log10 < 1e15:
+            value = mpmath.nstr(v, 12)
+        elif self.log10 is not None:
+            value = f"10^{self.log10:.12g}"
+        elif self.log10_log10 is not None:
+            value = f"10^(10^{self.log10_log10:.12g})"
+        else:
+            value = None
+        out = {"eps": self.eps, "value": value, "exact": self.exact, "log10": self.log10,
+               "definition": self.definition}
+        if self.log10_log10 is not None:
+            out["log10_log10"] = self.log10_log10
+        if self.relative_accuracy is not None:
+            out["relative_accuracy"] = self.relative_accuracy
+        if self.note:
+            out["note"] = self.note
+        return out
+

@@ -1,0 +1,218 @@
+r"""The sum B of exp(RPE) (RPE paper, Eq. 22), with a guaranteed enclosure where one can be proved.
+
+With the project's index convention (see :mod:`theory.series.rpe_library`), term :math:`k` of the
+series is :math:`b_{s+k}`, :math:`k = 0, 1, \dots`, and :math:`B = \sum_{k \ge 0} b_{s+k}`.
+
+The **estimate** is the direct sum of the first terms (mpmath) plus the Euler-Maclaurin tail of
+:mod:`theory.series.tails` (or a geometric bound for fast decay).  The **enclosure**
+``[lo, hi]`` comes from :mod:`theory.series.enclosure` (ball arithmetic, nothing assumed); when
+it cannot be proved the sum is returned with ``certified = False`` and no bound.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> s = series_sum(P("1/n**2"))
+>>> with mpmath.workdps(50):
+...     float(s.value), s.certified, s.lo <= mpmath.pi**2/6 <= s.hi, s.digits() >= 19    # zeta(2)
+(1.6449340668482264, True, True, True)
+"""
+from __future__ import annotations
+
+import sys
+
+import mpmath
+import sympy as sp
+from flint import arb
+
+from theory.series.expressions import N
+from theory.series.rpe_library import RPE
+from theory.series.convergence import SeriesError, decide_in_process, as_expr, check_terms, free_parameters
+from theory.series.results import DPS, SeriesSum
+from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
+from theory.series.arb_eval import PREC, NotCertified, ball_precision
+from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
+from theory.series.oscillating import OscillatingTail
+from theory.series.residue_classes import ResidueTail, floor_period
+from theory.core.budget import StepTimeout, run_guarded, step_budget
+
+DEFAULT_BUDGET = 30.0
+
+
+def series_sum(b_expr, start: int | None = None, budget: float = DEFAULT_BUDGET) -> SeriesSum:
+    """B = sum_{k >= 0} b_{start+k} to >= 15 significant digits with an error bound."""
+    b, start, head = normalise_series(b_expr, start)
+    return run_guarded(_series_sum_impl, (b, start, head), budget=budget)
+
+
+def normalise_series(b_expr, start):
+    head = None
+    if isinstance(b_expr, RPE):
+        head = b_expr.head
+        start = b_expr.start if start is None else start
+    b = as_expr(b_expr)
+    if free_parameters(b):
+        raise SeriesError(f"give values for the free parameters {', '.join(free_parameters(b))}")
+    return b, (1 if start is None else int(start)), head
+
+
+def _require_convergent(b, start):
+    d = decide_in_process(b, start)
+    if d.converges is not True:
+        what = "diverges" if d.converges is False else "is not known to converge"
+        raise SeriesError(f"the series {what}, so B and TRF are not finite ({d.certificate})")
+    return d
+
+
+def _direct_mp(b, lo, hi):
+    f = sp.lambdify(N, b, modules="mpmath")
+    with mpmath.workdps(DPS):
+        return mpmath.fsum(f(mpmath.mpf(n)) for n in range(lo, hi))
+
+
+def _sum_parts(b, start, head):
+    """(head_sum, tail engine, n0): terms before n0 are the head (given values)."""
+    n0 = start + (0 if head is None else len(head))
+    head_sum = mpmath.mpf(0) if head is None else mpmath.fsum(mpmath.mpf(float(x)) for x in head)
+    return head_sum, n0
+
+
+def _series_sum_impl(b, start, head) -> SeriesSum:
+    mpmath.mp.dps = DPS          # runs in the guarded child: the working precision of all sums
+    return series_sum_core(b, start, head)[0]
+
+
+def series_sum_core(b, start, head):
+    """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start."""
+    check_terms(b, start + (0 if head is None else len(head)))
+    _require_convergent(b, start)
+    head_sum, n0 = _sum_parts(b, start, head)
+    if b.is_zero:
+        zero = _ZeroTail(n0)
+        S = _with_enclosure(zero, head, start)
+        S.method = f"finite sum (the terms are 0 from n = {n0} on)"
+        return S, CutTail(n0, mpmath.mpf(0)), zero
+    try:
+        cert = certify_tail(b, n0)
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError, RecursionError) as exc:
+        S, eng = _estimate(b, start, head_sum, n0)
+        S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
+        return S, eng, None
+    S = _with_enclosure(cert, head, start)
+    if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
+        return _sharper_estimate(S, b, start, head_sum, n0, cert)
+    return S, CertifiedEstimate(cert, b), cert
+
+
+def _sharper_estimate(S, b, start, head_sum, n0, cert):
+    """A wide enclosure (e.g. 1/(n log(n)^2), whose tail beyond 2^160 is 1/160 of B): the
+    Euler-Maclaurin estimate becomes the value when it lies inside the enclosure; the
+    enclosure stays the guarantee."""
+    try:
+        E, eng = _estimate(b, start, head_sum, n0)
+    except (SeriesError, ArithmeticError, ValueError, StepTimeout):
+        return S, CertifiedEstimate(cert, b), cert
+    if S.lo <= E.value <= S.hi:
+        S.value, S.method = E.value, E.method + "; inside the certified enclosure"
+        S.error_bound = max(S.value - S.lo, S.hi - S.value)
+        return S, eng, cert
+    return S, CertifiedEstimate(cert, b), cert
+
+
+class _ZeroTail:
+    """The tail of a series whose terms are 0 from n0 on."""
+
+    certificate = "a finite sum of exact binary values (ball arithmetic)"
+
+    def __init__(self, n0: int):
+        self.n0, self.nonneg_until = n0, 10 ** 30     # every term from n0 on is 0
+
+    def tail(self, a: int) -> arb:
+        return arb(0)
+
+    def term(self, n: int) -> arb:
+        return arb(0)
+
+
+MAX_REL_WIDTH = 1e-3         # a wider enclosure is reported as not certified
+
+
+def certify_tail(b: sp.Expr, n0: int, scale: float | None = None):
+    """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
+    3 digits wide; :class:`NotCertified` otherwise."""
+    if b.is_rational_function(N):
+        with step_budget(2.0):
+            b = sp.cancel(sp.together(b))     # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
+    t = _certified_engine(b, n0, scale)
+    total = t.tail(n0)
+    if not total.is_finite() or total.rad() > MAX_REL_WIDTH * abs(total.mid()):
+        raise NotCertified(f"the enclosure {total.str(5)} is wider than {MAX_REL_WIDTH:g} relative")
+    return t
+
+
+def _certified_engine(b, n0, scale):
+    """Residue classes for floor terms, Lerch sums for oscillating terms, else Taylor blocks."""
+    if floor_period(b) is not None:
+        return ResidueTail(b, n0, scale)
+    if b.has(sp.sin, sp.cos):
+        try:
+            return OscillatingTail(b, n0)
+        except NotCertified:
+            pass                       # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
+    return CertifiedTail(b, n0, scale)
+
+
+@ball_precision
+def _with_enclosure(cert, head, start) -> SeriesSum:
+    """A SeriesSum carrying the guaranteed enclosure: the head values (exact binary floats)
+    plus T(n0), added in ball arithmetic; its value is the midpoint."""
+    total = sum((arb(float(x)) for x in ([] if head is None else head)), arb(0)) + cert.tail(cert.n0)
+    lo, hi = arb_bounds(total)
+    with mpmath.workprec(2 * PREC + 64):
+        mid = (lo + hi) / 2
+        radius = max(mid - lo, hi - mid)
+    return SeriesSum(mid, radius, start, "certified enclosure (ball arithmetic)", lo=lo, hi=hi,
+                     certified=True, certificate=cert.certificate)
+
+
+def _estimate(b, start, head_sum, n0):
+    """The uncertified estimate of B (direct mpmath sum + Euler-Maclaurin or geometric tail).
+
+    Derivatives of exp(-n/10^1000) hold integers of 10^4 digits, which lambdify prints as
+    code: Python's limit on int-to-string conversion is raised while it runs."""
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(max(old, 200_000) if old else 0)
+    try:
+        return _estimate_impl(b, start, head_sum, n0)
+    except (NameError, TypeError, ZeroDivisionError) as exc:   # e.g. DiracDelta from d/dn Max
+        raise SeriesError(f"no estimate of B ({type(exc).__name__}: {exc})") from None
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+def _estimate_impl(b, start, head_sum, n0):
+    fast = fast_decay_sum(b, n0, head_sum)
+    if fast is not None:
+        total, bound, cutoff = fast
+        err = bound + abs(total) * mpmath.mpf(10) ** (-DPS + 5)
+        return SeriesSum(total, err, start, f"terms summed directly up to n = {cutoff - 1} "
+                         f"(mpmath, {DPS} digits); the rest bounded by a geometric series",
+                         assumptions=f"the ratios b_(n+1)/b_n keep falling for n >= {cutoff - 1}"
+                         ), CutTail(cutoff, bound)
+    eng = Tail(b)
+    smooth_from = smooth_beyond(b)
+    for m in (64, 512, 4096, 32768):
+        a = n0 + m
+        if a <= smooth_from:
+            continue
+        if not eng.em_sign_ok(a):
+            continue
+        direct = _direct_mp(b, n0, a)
+        tail, err = eng.tail(a)
+        total = head_sum + direct + tail
+        err += abs(total) * mpmath.mpf(10) ** (-DPS + 5)
+        if err <= abs(total) * mpmath.mpf(10) ** -18 or m == 32768:
+            return SeriesSum(total, err, start, f"{m} terms summed directly (mpmath, {DPS} digits) + "
+                             f"Euler-Maclaurin tail from n = {a} (p = {EM_ORDER}, integral: "
+                             f"{eng.integral_method})",
+                             assumptions=f"the {2 * EM_ORDER}th derivative of b keeps one sign "
+                             f"for n >= {a} (checked on a grid up to {a}*2^100)"), eng
+    raise SeriesError("cannot bound the tail: the Euler-Maclaurin remainder bound does not "
+                      "apply (derivatives change sign, e.g. oscillating terms)")

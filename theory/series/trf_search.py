@@ -1,0 +1,416 @@
+r"""The Theoretical Receptive Field (RPE paper, Eq. 22): the integer search for TRF(eps).
+
+.. math::
+   \mathrm{TRF}(\epsilon) = \min\Big\{ j : \sum_{k=0}^{j-1} b_{s+k} > B(1-\epsilon) \Big\}
+   = \min\Big\{ j : R_j = \sum_{k \ge j} b_{s+k} < B\epsilon \Big\}.
+
+The tails :math:`R_j` of the first :math:`2^{12}` terms come from a reversed float64 cumulative
+sum (``math.fsum`` near the answer), beyond that from the Euler-Maclaurin tail of
+:mod:`theory.series.tails` and a bisection on :math:`j`.  A TRF is marked ``exact`` only when
+the guaranteed enclosures (:mod:`theory.series.enclosure`) of B and of the tails on both sides
+of the crossing separate them from :math:`B\epsilon`; larger TRFs are a value with a relative
+accuracy, its ``log10`` and, when even that is huge, ``log10_log10``.  The paper's own
+procedure (Appendix E) is ``truncate=m`` (:mod:`theory.series.truncated`).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = trf(P("1/n**2"), 0.01)                 # brute force: 61
+>>> t.value, t.exact
+(61, True)
+"""
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy as np
+import sympy as sp
+from flint import arb
+
+from theory.series.expressions import N
+from theory.series.rpe_library import RPE, log_b_numpy
+from theory.series.convergence import SeriesError
+from theory.series.results import DPS, TRF
+from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
+from theory.series.tails import CutTail, scan_points
+from theory.series.truncated import trf_truncated
+from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
+from theory.series.arb_eval import ball_precision
+from theory.core.budget import run_guarded
+
+DIRECT_TERMS = 2 ** 12       # float64 terms kept for the tails R_j (EM beyond)
+EXACT_LIMIT = 10 ** 12
+
+
+def trf(b_expr, eps, start: int | None = None, truncate: int | None = None,
+        budget: float = DEFAULT_BUDGET) -> TRF:
+    """TRF(eps) of Eq. 22; ``truncate=m`` gives the paper's App. E procedure instead."""
+    return trf_table(b_expr, [eps], start, truncate, budget)[0]
+
+
+def trf_table(b_expr, eps_list, start: int | None = None, truncate: int | None = None,
+              budget: float = DEFAULT_BUDGET) -> list[TRF]:
+    """TRF for several eps at once (one B, one set of tails)."""
+    b, start, head = normalise_series(b_expr, start)
+    eps_list = [float(e) for e in eps_list]
+    for e in eps_list:
+        if not 0 < e < 1:
+            raise ValueError(f"eps must be in (0, 1), got {e}")
+    if truncate is not None:
+        return [trf_truncated(RPE("x", b, start=start, head=head), e, truncate, start) for e in eps_list]
+    return run_guarded(_trf_impl, (b, start, head, eps_list), budget=budget)
+
+
+def _float_terms(b, start, head, count):
+    """The first ``count`` terms as float64 (head, then b), or None if float64 is inaccurate."""
+    L = 0 if head is None else len(head)
+    out = np.empty(count)
+    if L:
+        out[:min(L, count)] = head[:count]
+    if count > L:
+        n = start + np.arange(L, count, dtype=float)
+        try:
+            with np.errstate(all="ignore"):
+                out[L:] = np.exp(log_b_numpy(b)(n))
+        except (OverflowError, TypeError, ValueError):
+            return None             # numbers beyond float64: use mpmath terms
+        f = sp.lambdify(N, b, modules="mpmath")
+        probe = sorted({L, L + 1, L + 7} | {int(x) for x in np.geomspace(L + 1, count - 1, 24)})
+        with mpmath.workdps(DPS):
+            for k in probe:
+                if k >= count:
+                    continue
+                ref = f(mpmath.mpf(start + k))
+                if not (abs(out[k] - ref) <= 1e-13 * abs(ref) or (ref < 1e-300 and out[k] < 1e-290)):
+                    return None
+    if not np.all(np.isfinite(out)) or np.any(out < 0):
+        raise SeriesError("a term is negative or not finite; TRF needs non-negative terms")
+    return out
+
+
+def _trf_impl(b, start, head, eps_list):
+    return _trf_core(b, start, head, eps_list)[1]
+
+
+def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
+    """(SeriesSum, [TRF]) in one pass; every TRF marked exact is proved so by the enclosures."""
+    mpmath.mp.dps = DPS
+    if S is None:
+        S, eng, cert = series_sum_core(b, start, head)
+    B = S.value
+    if B <= 0:
+        raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
+    if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
+        m = int(-mpmath.nint(mpmath.log10(B)))
+        # 10^m as an integer only while it is small: B = exp(-10^10) once built a
+        # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
+        scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
+        bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
+        if head is not None and abs(m) > 300:
+            raise SeriesError(f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
+                              "the given head values")
+        return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
+    S2, out = _trf_search(b, start, head, eps_list, S, eng)
+    return S2, certify_exact(out, cert, start, head)
+
+
+def _trf_search(b, start, head, eps_list, S, eng):
+    """The TRF integers from the estimate engine (exactness decided by :func:`certify_exact`)."""
+    B = S.value
+    K = max(DIRECT_TERMS, 0 if head is None else len(head) + 64)
+    if isinstance(eng, CutTail):
+        K = eng.cutoff - start
+    terms = _float_terms(b, start, head, K)
+    if terms is None:  # float64 loses digits (cancellation): fewer, mpmath-computed terms
+        K = 4096 if head is None else max(4096, len(head))
+        f = sp.lambdify(N, b, modules="mpmath")
+        with mpmath.workdps(DPS):
+            terms = np.array([float(head[k]) if head is not None and k < len(head)
+                              else float(f(mpmath.mpf(start + k))) for k in range(K)])
+    f_mp = sp.lambdify(N, b, modules="mpmath")
+
+    def term(k):                                  # term k of the series, in mpmath
+        if head is not None and k < len(head):
+            return mpmath.mpf(float(head[k]))
+        return f_mp(mpmath.mpf(start + k))
+
+    RK, errK = eng.tail(start + K)
+    R = np.append(np.cumsum(terms[::-1])[::-1], 0.0) + float(RK)
+    out = []
+    for eps in eps_list:
+        target = B * mpmath.mpf(repr(eps))   # the decimal the user typed, not its binary double
+        t_err = S.error_bound * mpmath.mpf(repr(eps))    # B is known to +- its error bound
+        first = None
+        if (terms < 0).any():            # partial sums not monotone: Eq. 22 wants the FIRST j
+            try:
+                first = _trf_first_crossing(R, terms, K, errK + t_err, target, eps, b, start)
+            except _NotInWindow:
+                pass
+        if first is not None:
+            out.append(first)
+        elif RK + errK < target:
+            out.append(_trf_direct(R, terms, RK, errK + t_err, target, eps, K, term))
+        elif isinstance(eng, CutTail):
+            raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
+                              "of the tail bound for this series")
+        else:
+            out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
+    return S, out
+
+
+@ball_precision
+def certify_exact(table: list, cert, start: int, head) -> list:
+    """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
+    terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
+    a search that was off by one.  Without a certified tail nothing is exact."""
+    for t in table:
+        if cert is None:          # an estimate only: no accuracy is claimed for it
+            t.exact, t.relative_accuracy = False, None
+            t.note = "an estimate: B has no guaranteed enclosure (not certified)"
+            continue
+        if not isinstance(t.value, int):
+            t.exact = False
+            continue
+        j, proved = _proved_crossing(cert, start, head, t.eps, t.value)
+        if proved:
+            t.value, t.exact, t.log10, t.note = j, True, (math.log10(j) if j > 0 else None), ""
+        else:
+            t.exact = False
+            t.note = ("a tie or too close: the enclosures do not separate the tails at j-1 and j "
+                      "from B*eps (not certified)")
+    return table
+
+
+def _proved_crossing(cert, start, head, eps, j):
+    L = 0 if head is None else len(head)
+    head_arb = [arb(float(x)) for x in head] if L else []
+
+    def R(i):                                 # enclosure of the tail of the series from term i
+        if i < L:
+            return sum(head_arb[i:], arb(0)) + cert.tail(cert.n0)
+        return cert.tail(start + i)
+
+    B = R(0)
+    e = sp.Rational(repr(eps))
+    target = B * arb(int(e.p)) / arb(int(e.q))
+    for _ in range(4):
+        if j < 1 or j > EXACT_LIMIT:
+            return j, False
+        hi_side, lo_side = R(j), R(j - 1)
+        if hi_side >= target:
+            j += 1
+        elif lo_side < target:
+            j -= 1
+        elif hi_side < target and lo_side >= target:
+            nonneg = all(x >= 0 for x in head_arb[:j]) and cert.nonneg_until >= start + j - 1
+            return j, nonneg or _no_earlier_crossing(cert, start, head_arb, B, target, j)
+        else:
+            return j, False
+    return j, False
+
+
+def _no_earlier_crossing(cert, start, head_arb, B, target, j, limit=4096) -> bool:
+    """R_i >= B eps proved for every i < j - 1 (terms of both signs: partial sums in balls)."""
+    if j > limit:
+        return False
+    partial = arb(0)
+    for i in range(j - 1):
+        if not B - partial >= target:
+            return False
+        partial += head_arb[i] if i < len(head_arb) else cert.term(start + i)
+    return True
+
+
+def _trf_first_crossing(R, terms, K, err, target, eps, b, start):
+    """Eq. 22 with terms of both signs: the partial sums may exceed B(1 - eps) and fall back
+    (1, -1/2, 1/9, 1/16, ... has TRF(0.1) = 1; the monotone search said 11).  The first j
+    with R_j < B eps among the first K terms, certified with float64 margins; beyond K only
+    when the terms from there on are >= 0 (dense float64 scan)."""
+    tf = float(target)
+    below = np.nonzero(R < tf)[0]
+    if below.size == 0:
+        pts = scan_points(start + K)
+        with np.errstate(all="ignore"):
+            v = np.broadcast_to(np.asarray(sp.lambdify(N, b, modules="numpy")(pts), dtype=float), pts.shape)
+        if (v < 0).any():
+            raise SeriesError(f"TRF(eps = {eps:g}) lies beyond the first {K} terms and the terms "
+                              "change sign there: not computed")
+        raise _NotInWindow()
+    j = int(below[0])
+    absum = np.append(np.cumsum(np.abs(terms[::-1]))[::-1], 0.0)    # rounding scale of R
+    margin = (np.abs(R) * 1e-11 + absum * 1e-13 + float(err))[:j + 1]
+    exact = bool(R[j] + margin[j] < tf and (R[:j] - margin[:j] >= tf).all())
+    return TRF(eps, j, exact, math.log10(j) if j > 0 else None,
+               note="" if exact else "a tail is within rounding of B*eps (tie)")
+
+
+class _NotInWindow(Exception):
+    """The first crossing lies beyond the direct window (terms >= 0 there)."""
+
+
+def _trf_direct(R, terms, RK, errK, target, eps, K, term):
+    """Smallest j <= K with R_j < target, certified: float64 tails first (terms are checked
+    to 1e-13), then, where the margin is thinner than 1e-11, the tails summed in mpmath."""
+    j = int(np.searchsorted(-R, -float(target), side="right"))
+
+    def rough(i):
+        v = mpmath.fsum([math.fsum(terms[i:K]), RK])
+        return v, errK + abs(v) * mpmath.mpf(10) ** -11
+
+    def precise(i):
+        v = mpmath.fsum([term(k) for k in range(i, K)] + [RK])
+        return v, errK + abs(v) * mpmath.mpf(10) ** (-DPS + 8)
+
+    def certified(i):
+        v, e = rough(i)
+        return (v, e) if abs(v - target) > e else precise(i)
+
+    lo_v, lo_e = certified(j - 1) if j > 0 else (mpmath.inf, 0)
+    hi_v, hi_e = certified(j)
+    while hi_v - hi_e >= target and j < K:        # rounding moved the answer up
+        j += 1
+        lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, certified(j)
+    while j > 1 and lo_v + lo_e < target:         # ... or down
+        j -= 1
+        hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, certified(j - 1)
+    exact = hi_v + hi_e < target and lo_v - lo_e >= target
+    note = "" if exact else "the tails at j-1 and j are within rounding of B*eps (tie)"
+    return TRF(eps, j, exact, math.log10(j) if j > 0 else None, note=note)
+
+
+def _trf_tail(eng, start, K, target, eps, S, t_err=0):
+    def T(n):
+        return eng.tail(n, fast=True)
+
+    lo = start + K                                 # T(lo) >= target
+    hi = lo * 2
+    while T(hi)[0] >= target and hi < 10 * EXACT_LIMIT:
+        lo, hi = hi, hi * 8
+    if T(hi)[0] < target:
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if T(mid)[0] < target:
+                hi = mid
+            else:
+                lo = mid
+        (vh, eh), (vl, el) = eng.tail(hi), eng.tail(hi - 1)     # full precision
+        for _ in range(8):            # the fast bisection can be off by one near a tie
+            if vh >= target:
+                hi += 1
+                (vl, el), (vh, eh) = (vh, eh), eng.tail(hi)
+            elif vl < target:
+                hi -= 1
+                (vh, eh), (vl, el) = (vl, el), eng.tail(hi - 1)
+            else:
+                break
+        j = hi - start
+        eh, el = eh + t_err, el + t_err
+        exact = vh + eh < target and vl - el >= target and j <= EXACT_LIMIT
+        rel = None if exact else float((eh + el) / target) + 1e-15
+        value = j if exact else mpmath.mpf(j)
+        return TRF(eps, value, exact, math.log10(j), relative_accuracy=rel,
+                   note="" if exact else "beyond the exact range or within the error bound")
+    return _trf_log_scale(eng, start, target, eps, hi)
+
+
+def _trf_log_scale(eng, start, target, eps, hi):
+    """TRF beyond 10^13: root of log T(exp(u)) = log(B eps) (or in w = log u)."""
+    with mpmath.workdps(DPS):
+        lt = mpmath.log(target)
+
+        def h_u(u):
+            return mpmath.log(eng.tail(mpmath.exp(u))[0]) - lt
+
+        u_lo, u_hi = mpmath.log(hi) - 1, mpmath.log(hi) * 2
+        level = "u"
+        while h_u(u_hi) > 0:
+            u_lo, u_hi = u_hi, u_hi * 2
+            if u_hi > 1e6:
+                level = "w"
+                break
+        if level == "u":
+            root = _illinois(h_u, u_lo, u_hi)
+            rel = _root_accuracy(h_u, root, eng, mpmath.exp)
+            log10 = float(root / mpmath.ln10)
+            x = mpmath.exp(root)                 # the tail from the real index x equals B eps
+            value = (mpmath.floor(x) + 1 - start) if log10 < 30 else x - start   # Eq. 22: next integer
+            return TRF(eps, value, False, log10, relative_accuracy=rel,
+                       note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer")
+
+        def h_w(w):
+            return mpmath.log(eng.tail(mpmath.exp(mpmath.exp(w)))[0]) - lt
+
+        w_lo, w_hi = mpmath.log(u_lo), mpmath.log(u_hi)
+        while h_w(w_hi) > 0:
+            w_lo, w_hi = w_hi, w_hi + 1
+            if w_hi > 2000:
+                return TRF(eps, None, False, None, note="TRF exceeds exp(exp(2000)); not resolved")
+        root = _illinois(h_w, w_lo, w_hi)
+        log10 = mpmath.exp(root) / mpmath.ln10
+        # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|
+        d = (h_w(root + mpmath.mpf(10) ** -12) - h_w(root)) / mpmath.mpf(10) ** -12
+        rel = max(float(abs(h_w(root) / d)), 1e-12) if d else None
+        return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10) if log10 < 1e300 else None,
+                   log10_log10=float(mpmath.log10(log10)), relative_accuracy=rel,
+                   note="relative accuracy refers to log10(TRF); value from a root in log log n")
+
+
+def _root_accuracy(h, root, eng, xform):
+    """Relative accuracy of x = exp(root) from the residual and the tail's error bound."""
+    step = mpmath.mpf(10) ** -12
+    d = (h(root + step) - h(root)) / step
+    if d == 0:
+        return None
+    x = xform(root)
+    val, err = eng.tail(x)
+    return max(float((abs(h(root)) + err / val) / abs(d)), 1e-12)   # conservative floor
+
+
+def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):
+    """Root of a decreasing h on [a, b] with h(a) > 0 > h(b) (Illinois regula falsi)."""
+    fa, fb, side = h(a), h(b), 0
+    for _ in range(maxiter):
+        c = (a * fb - b * fa) / (fb - fa)
+        fc = h(c)
+        if abs(b - a) <= tol * max(1, abs(c)) or fc == 0:
+            return c
+        if fc > 0:
+            a, fa = c, fc
+            if side == -1:
+                fb /= 2
+            side = -1
+        else:
+            b, fb = c, fc
+            if side == 1:
+                fa /= 2
+            side = 1
+    return (a + b) / 2
+
+
+def analyse_series(b_expr, eps_list, start: int | None = None, budget: float = DEFAULT_BUDGET):
+    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints).
+
+    Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
+    """
+    b, start, head = normalise_series(b_expr, start)
+    eps_list = [float(e) for e in eps_list]
+    S, table, err, asym = run_guarded(_analyse_impl, (b, start, head, eps_list), budget=budget)
+    if asym is not None:
+        formula, derivation, kind, consts = asym
+        if "B" in formula:
+            formula += f"  (B = {mpmath.nstr(S.value, 10)})"
+        asym = Asymptotic(formula, derivation, asymptotic_evaluator(kind, consts, S.value), kind)
+    return S, table, err, asym
+
+
+def _analyse_impl(b, start, head, eps_list):
+    mpmath.mp.dps = DPS
+    S, eng, cert = series_sum_core(b, start, head)
+    try:
+        table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
+    except SeriesError as exc:
+        table, err = None, str(exc)
+    try:
+        asym = asymptotic_order(b) if S.value > 0 else None
+    except Exception:  # noqa: BLE001 - the asymptotic order is optional
+        asym = None
+    return S, table, err, asym
