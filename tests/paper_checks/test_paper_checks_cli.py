@@ -84,3 +84,17 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
     assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
     assert "toy-bad" not in md
     assert report.main(["--out", str(tmp_path)]) == 1   # toy-c and toy-bad crash
+
+
+def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
+    # cheap claims of the converted rpe paper; --id skips figures
+    ids = ["--id", "rpe-eq15", "--id", "rpe-eq12-13", "--id", "rpe-appC-alibi-trf"]
+    outs = []
+    for k in range(2):
+        p = run("--json", "--seed", "0", "--out", str(tmp_path / f"r{k}"), *ids)
+        assert p.returncode == 0, p.stderr[-2000:]
+        outs.append(json.loads(p.stdout))          # exactly one object, nothing after it
+        assert "claims in" in p.stderr             # the human summary went to stderr
+    assert outs[0] == outs[1]
+    assert [c["id"] for c in outs[0]["claims"]] == ["rpe-eq12-13", "rpe-eq15",
+                                                    "rpe-appC-alibi-trf"]
