@@ -257,7 +257,32 @@ def table5_checks() -> dict:
         out["vs_table14"][name] = {
             "avg10": average_consistent(t14[0:3], v[0]),
             "avg20": average_consistent(t14[3:8], v[1]),
-            "positions30_equal": t14[8:15] == v[2:9]}
+            "positions30_equal": t14[8:15] == v[2:9],
+            "table14_30": [float(x) for x in t14[8:15]], "table5_30": [float(x) for x in v[2:9]]}
+    return out
+
+
+def table9_proportional() -> dict:
+    """Table 9 log row with L_ex = L_max * k / k_max (k = topics, lines, sentences), the
+    L_max in 14.5k-15.5k (steps of 100) that reproduces the most printed entries.
+
+    >>> table9_proportional()["line"]["matches"]
+    6
+    """
+    rows = {"topic": ([5, 10, 15, 20, 25], "0.79 0.72 0.69 0.67 0.65"),
+            "line": ([200, 300, 400, 500, 600, 680], "0.74 0.71 0.69 0.67 0.66 0.65"),
+            "passkey": ([20, 30, 40, 50, 55], "0.73 0.69 0.67 0.66 0.65")}
+    out = {}
+    for task, (ks, printed) in rows.items():
+        taus = [float(x) for x in printed.split()]
+        fits = []
+        for L_max in range(14500, 15501, 100):
+            pred = [round(math.log(512) / math.log(L_max * k / ks[-1]), 2) for k in ks]
+            fits.append((sum(abs(a - b) < 1e-9 for a, b in zip(pred, taus)), L_max, pred))
+        m, L_max, pred = max(fits)
+        out[task] = {"matches": m, "columns": len(ks), "L_max": L_max, "predicted": pred,
+                     "printed": taus, "tau": [math.log(512) / math.log(L_max * k / ks[-1])
+                                              for k in ks]}
     return out
 
 
