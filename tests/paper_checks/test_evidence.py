@@ -116,3 +116,9 @@ def test_malformed_evidence_is_refused(bad):
 def test_only_reported_numbers_is_not_a_verdict():
     with pytest.raises(ValueError, match="no item compares"):
         judge(Evidence([Reported("n", 3)]), {})
+
+
+def test_inequality_approximation_band():
+    ev = Evidence([Inequality("delta", 0.3, paper=1.0, relation=">")])
+    assert judge(ev, {"delta": Tol(approx_atol=0.9)}).status == APPROX
+    assert judge(ev, {}).status == FAILS
