@@ -145,4 +145,4 @@ FIGURE_CITATIONS = [("Sec. 3.2 (after Eq. 18)", 5, "the relationship between α 
 INTRO_METHODS = ("PI", "YaRN", "CLEX", "ReRoPE", "ALiBi", "StreamingLLM", "LM-Infinite",
                  "W.A.", "PoSE")
 #: Sec. 4.2.2 on ReRoPE at 4k: CosScale 'reduces its PPL by over a hundred times'
-RERoPE_PPL_REDUCTION_BY_COSSCALE = 100
+REROPE_PPL_FACTOR_WITH_COSSCALE = 100
