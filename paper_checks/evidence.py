@@ -37,6 +37,17 @@ paper's reference values (within the tolerance: the verdict must stay; beyond it
 the items that decide the verdict: the verdict must change), which the test-suite
 applies to every registered claim.
 
+A check, registered with its tolerances (``key`` names the tolerance; undeclared keys
+use ``"default"`` or are exact)::
+
+    @claim(id="rpe-eq29", paper="rpe", location="Sec. 3.4, Eq. 29", statement="...",
+           tolerances={"order": Tol(rtol=1e-5)})
+    def check_eq29(ctx):
+        return Evidence([Equal("B", b_total, paper=1, source="Eq. 29"),
+                         Equal("eps TRF(eps), 1e-9 vs 1e-12", p9, paper=p12, key="order",
+                               role="consequence", source="Eq. 29 (the order)")],
+                        notes=["the integral approximation gets B wrong"])
+
 >>> ev = Evidence([Equal("B = sum_t b_t", 1.6449340668, paper=1, source="Eq. 29"),
 ...                Equal("eps * TRF(eps) at eps = 1e-9", 0.6079271, paper=0.6079271019,
 ...                      source="ours", key="order")])
@@ -71,6 +82,8 @@ AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
 #: how each derivation-step outcome (theory.core.derivation.VERDICTS) counts, for all papers
 STEP_COUNTS = {"proved": AGREES, "verified numerically": AGREES, "approximation": NEAR,
                "refuted": DISAGREES, "assumed": INFO, "unchecked": INFO}
+if set(STEP_COUNTS) != set(STEP_OUTCOMES):
+    raise ImportError("STEP_COUNTS must cover theory.core.derivation.VERDICTS exactly")
 RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 ROLES = ("claim", "consequence")
 
@@ -84,7 +97,7 @@ class Tol:
     approx_rtol: float | None = None
     approx_atol: float | None = None
 
-    def bound(self, paper, approx: bool = False):
+    def bound(self, paper, approx: bool = False) -> float | np.ndarray | None:
         """The allowed difference at ``paper`` (elementwise for arrays)."""
         if approx:
             if self.approx_rtol is None and self.approx_atol is None:
@@ -104,7 +117,7 @@ EXACT = Tol()
 EXACT_STEP = Tol(rtol=1e-15, atol=1e-15)
 
 
-def fmt(x) -> str:
+def fmt(x: object) -> str:
     """A computed value as text: integers as they are, floats to 6 significant digits,
     sequences shortened.
 
@@ -207,13 +220,16 @@ class _Numeric(Item):
         return replace(self, paper=value)
 
     def describe(self) -> str:
-        return (f"{self.quantity}: computed {fmt(self.computed)} {self.comparison()} "
-                f"paper {fmt(self.paper)}" + (f" ({self.source})" if self.source else ""))
+        rel = "vs paper" if self.comparison() in ("vs", "=", "~") else \
+            f"; paper: {self.comparison()}"
+        return (f"{self.quantity}: computed {fmt(self.computed)} {rel} {fmt(self.paper)}"
+                + (f" ({self.source})" if self.source else ""))
 
 
 @dataclass(frozen=True)
 class Equal(_Numeric):
-    """``computed`` equals ``paper`` within the declared tolerance (elementwise)."""
+    """``computed`` equals ``paper`` within the declared tolerance (elementwise); the
+    error reported is relative (absolute where the paper's value is 0)."""
 
     def comparison(self) -> str:
         return "vs"
@@ -222,7 +238,8 @@ class Equal(_Numeric):
         c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
         with np.errstate(invalid="ignore"):
             diff = np.where(np.asarray(c) == np.asarray(p), 0.0, np.abs(np.subtract(c, p)))
-            rel = np.where(diff == 0, 0.0, diff / np.maximum(np.abs(p), 1e-300))
+            rel = np.where(diff == 0, 0.0, np.where(np.asarray(p) == 0, diff,
+                                                    diff / np.maximum(np.abs(p), 1e-300)))
         rel = float(np.max(np.nan_to_num(rel, nan=np.inf)))
         if np.all(diff <= tol.bound(p)):
             return AGREES, rel
@@ -528,8 +545,7 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
                        "verdict": vv.label, "summary": vv.summary, "table": vv.table}
                       for r, vv in per]
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
-    v.evidence = {"table": v.table, **({"readings": v.readings} if v.readings else {}),
-                  **({"data": evidence.data} if evidence.data else {})}
+    v.evidence = {"data": evidence.data} if evidence.data else {}
     return v
 
 

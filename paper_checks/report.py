@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import os
 import sys
@@ -187,9 +188,20 @@ def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
     path.write_text("\n".join(lines))
 
 
-def _without_timings(rows) -> list:
-    """Rows without their run times, so two runs with the same seed give the same JSON."""
-    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+def _portable(rows, out: Path) -> list:
+    """Rows without their run times and with figure paths relative to the report folder,
+    so two runs with the same seed give the same JSON."""
+    rel = lambda f: os.path.relpath(os.path.abspath(str(f)), out) if f else f
+    fixed = []
+    for r in rows:
+        r = {k: v for k, v in r.items() if k != "seconds"}
+        if r.get("figures"):
+            r["figures"] = [rel(f) for f in r["figures"]]
+        for key in ("png", "data"):
+            if isinstance(r.get(key), str):
+                r[key] = rel(r[key])
+        fixed.append(r)
+    return fixed
 
 
 def _skipped(c) -> dict:
@@ -225,6 +237,24 @@ def main(argv=None) -> int:
         for c in claims:
             print(f"{c.id:28s} {c.paper:9s} {c.kind:9s} {c.location}")
         return 0
+    if args.json:   # anything a check or figure prints must not break the one object
+        with contextlib.redirect_stdout(sys.stderr):
+            report, code = _run(args, claims)
+        return _emit(json.dumps(report, default=str), code)
+    return _run(args, claims)[1]
+
+
+def _emit(text: str, code: int) -> int:
+    """Print ``text`` on stdout; a reader that closed the pipe ends the output quietly."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return code
+
+
+def _run(args, claims) -> tuple[dict, int]:
+    """Run the selected checks (and figures), write report.md and report.json."""
     out = Path(args.out)
     (out / "figures").mkdir(parents=True, exist_ok=True)
     ctx = Context(outdir=out / "figures", empirical=args.empirical, quick=args.quick,
@@ -237,11 +267,9 @@ def main(argv=None) -> int:
             else make_figures(out / "figures", args.empirical, args.quick, args.paper))
     seconds = time.perf_counter() - t0
     summary = summarize(rows)
-    report = {"summary": summary, "seed": args.seed, "claims": _without_timings(rows),
-              "figures": _without_timings(figs)}
+    report = {"summary": summary, "seed": args.seed, "claims": _portable(rows, out.resolve()),
+              "figures": _portable(figs, out.resolve())}
     (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs)
-    if args.json:
-        print(json.dumps(report, default=str))
-    _print_summary(rows, figs, summary, seconds, out, sys.stderr if args.json else sys.stdout)
-    return 1 if any(r.get("crashed") for r in rows + figs) else 0
+    _print_summary(rows, figs, summary, seconds, out, sys.stdout)
+    return report, 1 if any(r.get("crashed") for r in rows + figs) else 0

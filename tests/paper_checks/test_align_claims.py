@@ -7,7 +7,7 @@ import pytest
 from paper_checks.align.tables import (EARLY_DISPLAY, early_display_source, extraction_damage,
                                        sigma_ex_readings)
 from paper_checks.evidence import judge
-from paper_checks.registry import Context, load_all
+from paper_checks.registry import load_all
 
 FAILS, TYPO = "does not hold (changes the conclusion)", "does not hold (typo; conclusion unaffected)"
 EXPECTED = {
@@ -31,14 +31,15 @@ def registry():
     return load_all()
 
 
-def _verdict(registry, cid, tmp_path):
-    c = registry[cid]
-    return judge(c.check(Context(outdir=tmp_path, quick=True)), c.tolerances)
+@pytest.fixture
+def verdict(registry, evidence_of):
+    """``verdict(claim_id)``: judge() of the claim's (session-cached) evidence."""
+    return lambda cid: judge(evidence_of(cid), registry[cid].tolerances)
 
 
 @pytest.mark.parametrize("cid,expected", sorted(EXPECTED.items()))
-def test_claim_verdict(registry, cid, expected, tmp_path):
-    assert _verdict(registry, cid, tmp_path).label == expected
+def test_claim_verdict(cid, expected, verdict):
+    assert verdict(cid).label == expected
 
 
 def test_prop1_real_root_depends_on_the_reading():
@@ -55,8 +56,8 @@ def test_prop1_real_root_depends_on_the_reading():
         / (2 * math.log(4200)))
 
 
-def test_prop1_real_root_readings_differ(registry, tmp_path):
-    v = _verdict(registry, "align-prop1-real-root", tmp_path)
+def test_prop1_real_root_readings_differ(verdict):
+    v = verdict("align-prop1-real-root")
     by = {r["reading"]: r["verdict"] for r in v.readings}
     assert sum(x == "holds" for x in by.values()) == 1 and len(by) == 4
 
@@ -67,8 +68,8 @@ def test_early_display_slip_is_in_the_source_not_the_extraction():
     assert extraction_damage(early_display_source("\\sigma_{tr}^2/2", "tr")) != EARLY_DISPLAY
 
 
-def test_assumption2_fixed_sigma_reading(registry, tmp_path):
-    v = _verdict(registry, "align-assumption2-vs-a1", tmp_path)
+def test_assumption2_fixed_sigma_reading(verdict):
+    v = verdict("align-assumption2-vs-a1")
     fixed = next(r for r in v.readings if not r["likely"])
     assert fixed["verdict"].startswith("does not hold")
     # E[max of 15000 std normals] / E[max of 512] = 3.9502 / 3.0439: +30%; Table 7 topic +2.2%
@@ -76,8 +77,8 @@ def test_assumption2_fixed_sigma_reading(registry, tmp_path):
     assert fixed["table"][0]["paper"][0] == pytest.approx(8.80 / 8.61)
 
 
-def test_table5_improvement_finds_the_printed_1_5(registry, tmp_path):
-    v = _verdict(registry, "align-table5-improvement", tmp_path)
+def test_table5_improvement_finds_the_printed_1_5(verdict):
+    v = verdict("align-table5-improvement")
     row = v.table[0]
     bad = [(c, p) for c, p in zip(row["computed"], row["paper"]) if abs(c - p) > 0.15]
     # Table 5, Flan-T5-Large, 30 docs at position 4: 44.5 - 42.0 = 2.5, printed +1.5

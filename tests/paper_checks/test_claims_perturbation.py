@@ -1,28 +1,22 @@
 """Every registered claim's verdict follows from its evidence: moving the paper's
 reference values within the declared tolerances keeps the verdict; moving them beyond
-(on the items that decide it) changes it.  Evidence is computed once per claim.
+(on the items that decide it) changes it.  Evidence is computed once per claim (the
+session fixture ``evidence_of`` in conftest.py).
 
 A claim whose evidence has nothing to move (a missing input) says why in its
 registration (``unperturbable=``); those are few, and the declaration is checked.
 """
-import functools
-
 import pytest
 
 from paper_checks.evidence import Evidence, is_perturbable, judge, perturb
-from paper_checks.registry import Context, load_all
+from paper_checks.registry import load_all
+from test_no_literal_verdicts import NOT_YET_CONVERTED as NOT_YET_CONVERTED_FILES
 
 REGISTRY = load_all()
-#: claim modules still on the old API (a check returning a verdict); see
-#: test_no_literal_verdicts.NOT_YET_CONVERTED
-NOT_YET_CONVERTED = {"paper_checks.rpe.empirical_claims"}
+#: claim modules still on the old API (a check returning a verdict)
+NOT_YET_CONVERTED = {"paper_checks." + path.removesuffix(".py").replace("/", ".")
+                     for path in NOT_YET_CONVERTED_FILES}
 CLAIMS = [c for c in REGISTRY.values() if not c.empirical]
-
-
-@functools.lru_cache(maxsize=None)
-def evidence_of(cid: str, outdir: str):
-    from pathlib import Path
-    return REGISTRY[cid].check(Context(Path(outdir), quick=True, seed=0))
 
 
 def _param(c):
@@ -31,15 +25,10 @@ def _param(c):
     return pytest.param(c.id, id=c.id, marks=marks)
 
 
-@pytest.fixture(scope="module")
-def outdir(tmp_path_factory):
-    return str(tmp_path_factory.mktemp("claims"))
-
-
 @pytest.mark.parametrize("cid", [_param(c) for c in CLAIMS])
-def test_verdict_follows_the_evidence(cid, outdir):
+def test_verdict_follows_the_evidence(cid, evidence_of):
     c = REGISTRY[cid]
-    ev = evidence_of(cid, outdir)
+    ev = evidence_of(cid)
     assert isinstance(ev, Evidence), f"{cid} returns {type(ev).__name__}, not Evidence"
     v = judge(ev, c.tolerances)
     assert judge(perturb(ev, c.tolerances, "within"), c.tolerances).label == v.label

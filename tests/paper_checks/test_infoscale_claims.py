@@ -6,7 +6,7 @@ import pytest
 from paper_checks.evidence import judge
 from paper_checks.infoscale import tables as T
 from paper_checks.infoscale.claims import compatible, repeated_cells
-from paper_checks.registry import Context, load_all
+from paper_checks.registry import load_all
 
 FAILS, TYPO = "does not hold (changes the conclusion)", "does not hold (typo; conclusion unaffected)"
 EXPECTED = {
@@ -38,19 +38,20 @@ def registry():
     return load_all()
 
 
-def _verdict(registry, cid, tmp_path):
-    c = registry[cid]
-    return judge(c.check(Context(outdir=tmp_path, quick=True)), c.tolerances)
+@pytest.fixture
+def verdict(registry, evidence_of):
+    """``verdict(claim_id)``: judge() of the claim's (session-cached) evidence."""
+    return lambda cid: judge(evidence_of(cid), registry[cid].tolerances)
 
 
 @pytest.mark.parametrize("cid,expected", sorted(EXPECTED.items()))
-def test_claim_verdict(registry, cid, expected, tmp_path):
-    v = _verdict(registry, cid, tmp_path)
+def test_claim_verdict(cid, expected, verdict):
+    v = verdict(cid)
     assert v.label == expected, v.summary
 
 
-def test_sec421_readings(registry, tmp_path):
-    v = _verdict(registry, "infoscale-sec4.2.1", tmp_path)
+def test_sec421_readings(verdict):
+    v = verdict("infoscale-sec4.2.1")
     by = {r["reading"].split(" ")[0]: r["verdict"] for r in v.readings}
     # censored cells alone ('<0.1', '>500') cannot refute tenfold and halving
     assert by["only"] == "holds"
@@ -60,16 +61,16 @@ def test_sec421_readings(registry, tmp_path):
     assert row["computed"] == pytest.approx(0.12 / (0.63 / 10.771))
 
 
-def test_ntr_reading_512_disagrees(registry, tmp_path):
-    v = _verdict(registry, "infoscale-ntr-consistency", tmp_path)
+def test_ntr_reading_512_disagrees(verdict):
+    v = verdict("infoscale-ntr-consistency")
     r512 = next(r for r in v.readings if r["reading"].startswith("n_tr = 512"))
     assert r512["verdict"].startswith("does not hold") and not r512["likely"]
     assert r512["table"][0]["computed"] == 8            # 4096 / 512
 
 
-def test_eq11_remainder_is_4t3(registry, tmp_path):
+def test_eq11_remainder_is_4t3(verdict):
     # binomial series: the t^3 coefficient of sqrt(1 + 4t) is C(1/2, 3) 4^3 = (1/16) 64 = 4
-    v = _verdict(registry, "infoscale-eq11", tmp_path)
+    v = verdict("infoscale-eq11")
     row = next(r for r in v.table if r["role"] == "claim")
     assert row["computed"] == 4 and row["outcome"] == "disagrees"
     assert all(r["outcome"] == "agrees" for r in v.table if r["role"] == "consequence")
@@ -98,8 +99,8 @@ def test_method_count_numbers_from_table1():
     assert len({m.split("(")[0] for m in T.TABLE1 if " w/ " not in m}) == 8
 
 
-def test_synergy_counts(registry, tmp_path):
-    v = _verdict(registry, "infoscale-sec4.2.3-synergy", tmp_path)
+def test_synergy_counts(verdict):
+    v = verdict("infoscale-sec4.2.3-synergy")
     row = v.table[0]
     # hand count from Table 1 (uncensored ACC, n >= 1024): StreamingLLM@1024, LM-Infinite x3
     assert len(row["computed"]) == 15
