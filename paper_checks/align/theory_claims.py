@@ -99,13 +99,19 @@ def _a2_vs_a1(ctx):
         Equal("l_max growth 512 -> 15k", computed=[growth] * 3, paper=t7,
               source="Table 7 (topic, line, passkey)",
               note="a Gaussian vector's top entry is sigma E[max_L]"),))
-    varying = Reading("sigma depends on L", (
+    rows = sigma_ex_readings()
+    eq2 = Reading("sigma from Eq. 2 at each length (Tables 1 and 7)", (
+        Equal("l_max growth 512 -> 15k", computed=_tasks(
+            {k: r["eq2_at_L_ex"]["sigma_ex"] / r["sigma_tr"] * growth for k, r in rows.items()}),
+            paper=t7, source="Table 7 (topic, line, passkey)",
+            note="sigma E[max_L] with sigma_tr, sigma_ex from Eq. 2 (as align-prop1-real-root)"),))
+    varying = Reading("sigma measured on layer 0 at each length (not printed)", (
         Reported("sigma_ex/sigma_tr that reconciles them", computed=[g / growth for g in t7]),
         MissingInput("layer-0 sigma at 512 and 15k tokens (not printed)",
                      missing=FLAN)), likely=True,
         reason="Assumption 1 is stated for 'the length L average logit vector', and Sec. 7 "
         "evaluates sigma_ex at every extrapolation length")
-    return Evidence(readings=[fixed, varying])
+    return Evidence(readings=[fixed, eq2, varying])
 
 
 # ----------------------------------------------------------------------- Eq. 1, P_max
