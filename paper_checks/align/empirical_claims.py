@@ -11,8 +11,14 @@ import functools
 import importlib.util
 import math
 
-from paper_checks.evidence import (Counterexample, Equal, Evidence, Inequality, MissingInput,
-                                   Reported)
+from paper_checks.evidence import (
+    Counterexample,
+    Equal,
+    Evidence,
+    Inequality,
+    MissingInput,
+    Reported,
+)
 from paper_checks.registry import Tol, claim
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
@@ -163,6 +169,7 @@ def fig1_formula(ctx):
     if not HAS_TORCH:
         return Evidence([MissingInput("transformers' T5 buckets", missing=NO_TORCH)])
     import numpy as np
+
     from empirical.paper_runs import hf_buckets, paper_bucket
     rel = np.arange(-20000, 20001)
     hf = hf_buckets(rel).numpy()
@@ -182,6 +189,7 @@ def fig1_formula(ctx):
                  "constant on each side for |m - n| >= 128.")
 def fig1_flat(ctx):
     import numpy as np
+
     from empirical.paper_runs import paper_bucket
     m, n = 7500, np.arange(0, 15001)
     b = np.array([paper_bucket(int(m - x)) for x in n])

@@ -16,21 +16,48 @@ import math
 
 import sympy as sp
 
-from paper_checks.align.tables import (ALG1_TEMPERATURES, EARLY_DISPLAY, PAPER_TABLES,
-                                       SIGMA_EX_READINGS, TABLE3, TABLE8_LOG, TABLE9_LOG,
-                                       TABLE10_LOG, TABLE11_LOG, TABLE4, early_display_source,
-                                       extraction_damage, log_rule_nearest,
-                                       paper_operating_point, sigma_ex_readings,
-                                       table5_checks, table9_proportional)
-from paper_checks.evidence import (Counterexample, Equal, Evidence, Identity, Inequality,
-                                   MissingInput, Reading, Reported, derivation_steps)
+from paper_checks.align.tables import (
+    ALG1_TEMPERATURES,
+    EARLY_DISPLAY,
+    PAPER_TABLES,
+    SIGMA_EX_READINGS,
+    TABLE3,
+    TABLE4,
+    TABLE8_LOG,
+    TABLE9_LOG,
+    TABLE10_LOG,
+    TABLE11_LOG,
+    early_display_source,
+    extraction_damage,
+    log_rule_nearest,
+    paper_operating_point,
+    sigma_ex_readings,
+    table5_checks,
+    table9_proportional,
+)
+from paper_checks.evidence import (
+    Counterexample,
+    Equal,
+    Evidence,
+    Identity,
+    Inequality,
+    MissingInput,
+    Reading,
+    Reported,
+    derivation_steps,
+)
 from paper_checks.registry import Tol, claim
 from theory.temperature.alignment_truth import entropy_error, prop2_vs_truth
 from theory.temperature.derivations import prop1_derivation, prop2_derivation
-from theory.temperature.gaussian_softmax import (approx_pmax, expected_log_partition,
-                                                 expected_max_std_normal, expected_pmax,
-                                                 mc_softmax_stats, pmax_alignment_tau_exact,
-                                                 rem_critical_s)
+from theory.temperature.gaussian_softmax import (
+    approx_pmax,
+    expected_log_partition,
+    expected_max_std_normal,
+    expected_pmax,
+    mc_softmax_stats,
+    pmax_alignment_tau_exact,
+    rem_critical_s,
+)
 from theory.temperature.rules import prop1_temperature
 
 P = "align"
@@ -41,7 +68,7 @@ REGIME = [(L, s) for L, s in GRID if math.exp(s * s) <= L / 10]
 REGIME_TEXT = "L in [64, 1e6], s = sigma/tau with e^(s^2) <= L/10"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _report(name: str):
     d = prop1_derivation(fast=True) if name == "prop1" else prop2_derivation(fast=True)
     return d.verify(seed=0)
@@ -416,8 +443,8 @@ def _t9(ctx):
         likely=True, reason="the paper states only the longest inputs' length")
     prop = table9_proportional()
     propl = Reading("L_ex proportional to the number of topics/lines/sentences", (
-        Equal("tau = ln L_tr / ln L_ex", computed=sum((v["tau"] for v in prop.values()), []),
-              paper=sum((v["printed"] for v in prop.values()), []), source="Table 9",
+        Equal("tau = ln L_tr / ln L_ex", computed=[x for v in prop.values() for x in v["tau"]],
+              paper=[x for v in prop.values() for x in v["printed"]], source="Table 9",
               where=", ".join(f"{k}: L_max={v['L_max']}" for k, v in prop.items())),))
     return Evidence(readings=[ends, propl])
 
@@ -487,9 +514,9 @@ def _t5avg(ctx):
                                                   ["mean_of_displayed"] for k in rows],
               paper=[float(t["vs_table14"][k]["avg20"]["printed"]) for k in rows],
               source="Table 5 20-doc Avg."),
-        Equal("30-doc positions", computed=sum((t["vs_table14"][k]["table14_30"]
-                                                for k in rows), []),
-              paper=sum((t["vs_table14"][k]["table5_30"] for k in rows), []),
+        Equal("30-doc positions",
+              computed=[x for k in rows for x in t["vs_table14"][k]["table14_30"]],
+              paper=[x for k in rows for x in t["vs_table14"][k]["table5_30"]],
               source="Table 5 vs Table 14")])
 
 

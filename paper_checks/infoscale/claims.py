@@ -18,19 +18,45 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from paper_checks.evidence import (Equal, Evidence, Identity, Inequality, MissingInput,
-                                   Reading, Reported, derivation_steps)
+from paper_checks.evidence import (
+    Equal,
+    Evidence,
+    Identity,
+    Inequality,
+    MissingInput,
+    Reading,
+    Reported,
+    derivation_steps,
+)
 from paper_checks.infoscale import tables as T
 from paper_checks.registry import Tol, claim
-from theory.infoscale.cosscale import (cosscale_logits, eta_star, eta_star_series,
-                                       eta_star_symbolic, mc_peak, tilted_mode_numeric)
+from theory.infoscale.cosscale import (
+    cosscale_logits,
+    eta_star,
+    eta_star_series,
+    eta_star_symbolic,
+    mc_peak,
+    tilted_mode_numeric,
+)
 from theory.infoscale.derivation import infoscale_derivation
-from theory.infoscale.hypersphere_entropy import (cos_moments, lln_entropy, mc_lln_entropy,
-                                                  mc_softmax_entropy, sample_cosines,
-                                                  sphere_normaliser)
-from theory.infoscale.infoscale import (consistent_eps, drift_grid, eq10_entropy,
-                                        eq12_entropy, infoscale, laplace_entropy,
-                                        softmax_plus_scale, training_alpha)
+from theory.infoscale.hypersphere_entropy import (
+    cos_moments,
+    lln_entropy,
+    mc_lln_entropy,
+    mc_softmax_entropy,
+    sample_cosines,
+    sphere_normaliser,
+)
+from theory.infoscale.infoscale import (
+    consistent_eps,
+    drift_grid,
+    eq10_entropy,
+    eq12_entropy,
+    infoscale,
+    laplace_entropy,
+    softmax_plus_scale,
+    training_alpha,
+)
 
 P = "infoscale"
 ENTROPY = Tol(atol=1e-3, approx_atol=0.25)
