@@ -1,7 +1,8 @@
 """Every registered claim's verdict follows from its evidence: moving the paper's
 reference values within the declared tolerances keeps the verdict; moving them beyond
 (on the items that decide it) changes it.  Evidence is computed once per claim (the
-session fixture ``evidence_of`` in conftest.py).
+session fixture ``evidence_of`` in conftest.py, quick sizes); the full sizes that
+``python -m paper_checks`` uses give the same verdicts (slow).
 
 A claim whose evidence has nothing to move (a missing input) says why in its
 registration (``unperturbable=``); those are few, and the declaration is checked.
@@ -9,7 +10,7 @@ registration (``unperturbable=``); those are few, and the declaration is checked
 import pytest
 
 from paper_checks.evidence import Evidence, is_perturbable, judge, perturb
-from paper_checks.registry import load_all
+from paper_checks.registry import Context, load_all
 
 REGISTRY = load_all()
 CLAIMS = [c for c in REGISTRY.values() if not c.empirical]
@@ -36,3 +37,14 @@ def test_unperturbable_claims_are_few_and_say_why():
     declared = [c for c in REGISTRY.values() if c.unperturbable]
     assert all(len(c.unperturbable) > 20 for c in declared)
     assert len(declared) <= max(2, len(REGISTRY) // 8), [c.id for c in declared]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cid", [c.id for c in CLAIMS])
+def test_full_size_evidence_gives_the_quick_verdict(cid, evidence_of, tmp_path):
+    c = REGISTRY[cid]
+    full = c.check(Context(tmp_path, quick=False, seed=0))
+    v = judge(full, c.tolerances)
+    assert v.label == judge(evidence_of(cid), c.tolerances).label, v.summary
+    assert judge(perturb(full, c.tolerances, "within"), c.tolerances).label == v.label
+
