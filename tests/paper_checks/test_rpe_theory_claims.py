@@ -268,7 +268,8 @@ def _kerple_log_trf_exact_rational(num, den, eps, lo, hi, steps=120):
 
 
 @pytest.mark.parametrize("text,num,den,eps,lo,hi", [
-    ("(1+n)**(-1.01)", 101, 100, "0.1", "5e99", "7e99"),          # TRF ~ 5.6e99
+    pytest.param("(1+n)**(-1.01)", 101, 100, "0.1", "5e99", "7e99",   # TRF ~ 5.6e99
+                 marks=pytest.mark.slow),
     # was an engine bug (53-bit value claimed 1e-20 accurate); fixed on branch trf:
     # below 1e30 the value is Eq. 22's integer floor(x) + 1, accuracy stated honestly
     ("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17"),              # TRF ~ 5.86e17
@@ -283,6 +284,7 @@ def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
     assert rel <= res.relative_accuracy
 
 
+@pytest.mark.slow
 def test_engine_type2_deep_eps_equals_erfc_form():
     # erfc closed form (rpe-type2-trf-analytic) and our bisection: TRF(1e-30) = 5472
     # (also from an independent mpmath script: direct sum + Euler-Maclaurin tail, dps 40)
