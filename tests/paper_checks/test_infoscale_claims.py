@@ -1,6 +1,8 @@
 """Verdicts of the InfoScale claims, each with the number that decides it, re-derived by
 hand from the paper's tables or by an independent route (source in each comment).
 The verdict is judge()'s; these pin what the evidence says."""
+import math
+
 import pytest
 
 from paper_checks.evidence import judge
@@ -21,6 +23,7 @@ EXPECTED = {
     "infoscale-sec4.2.3-synergy": FAILS,       # superadditive in 4 of 15 cells
     "infoscale-method-count": FAILS,           # CLEX named in Sec. 1, evaluated nowhere
     "infoscale-sec4.2.1": FAILS,               # 0.12 / (0.63/10.771) = 2.05x, not ~10x
+    "infoscale-a4-drop-term": FAILS,           # 1/4 log(4t+1) = 0.267 nats > 0.25 band
     "infoscale-thm3.4": "holds",
     "infoscale-thm3.4-asymptotic": "holds",
     "infoscale-tables-consistency": "holds",   # '<0.1' vs '0.10' is compatible
@@ -105,3 +108,13 @@ def test_synergy_counts(verdict):
     # hand count from Table 1 (uncensored ACC, n >= 1024): StreamingLLM@1024, LM-Infinite x3
     assert len(row["computed"]) == 15
     assert sum(g > s for g, s in zip(row["computed"], row["paper"])) == 4
+
+
+def test_dropped_term_is_largest_at_the_largest_t(verdict):
+    # t = 1 - n^(-2/d) (eps = 0, Eq. 13) is largest at n = 32768, d = 32: t = 1 - 2^(-15/16),
+    # and the dropped term 1/4 log(4t + 1) = 0.2672 nats there (App. A.4 -> Eq. 10)
+    v = verdict("infoscale-a4-drop-term")
+    t = 1 - 2 ** (-15 / 16)
+    assert v.table[0]["error"] == pytest.approx(math.log(4 * t + 1) / 4, rel=1e-9)
+    assert "step 'drop -1/4 log(4t+1) (Eq. 10)' (Eq. 10): refuted" in v.summary
+
