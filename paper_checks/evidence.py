@@ -185,7 +185,9 @@ class Item:
     def comparison(self) -> str:
         return ""
 
-    def describe(self) -> str:
+    def describe(self, tol: Tol) -> str:
+        """One line of the verdict's summary, consistent with :meth:`outcome` under
+        ``tol`` (the tolerance :func:`judge` applies to this item)."""
         return f"{self.quantity}"
 
 
@@ -219,10 +221,10 @@ class _Numeric(Item):
     def with_paper(self, value) -> "_Numeric":
         return replace(self, paper=value)
 
-    def describe(self) -> str:
-        rel = "vs paper" if self.comparison() in ("vs", "=", "~") else \
+    def describe(self, tol: Tol) -> str:
+        rel = " vs paper" if self.comparison() in ("vs", "=", "~") else \
             f"; paper: {self.comparison()}"
-        return (f"{self.quantity}: computed {fmt(self.computed)} {rel} {fmt(self.paper)}"
+        return (f"{self.quantity}: computed {fmt(self.computed)}{rel} {fmt(self.paper)}"
                 + (f" ({self.source})" if self.source else ""))
 
 
@@ -281,12 +283,14 @@ class Counterexample(Inequality):
     searched: str = ""
     witness: str = ""
 
-    def describe(self) -> str:
-        found = self.outcome(EXACT)[0] == DISAGREES
+    def describe(self, tol: Tol) -> str:
+        outcome = self.outcome(tol)[0]
+        at = {DISAGREES: f"; counterexample {self.witness}",
+              NEAR: f"; worst at {self.witness}, within the approximation band"}
         return (f"{self.quantity}: worst {fmt(self.computed)} over {self.searched} vs the "
                 f"paper's bound {self.relation} {fmt(self.paper)}"
                 + (f" ({self.source})" if self.source else "")
-                + (f"; counterexample {self.witness}" if found and self.witness else ""))
+                + (at.get(outcome, "") if self.witness else ""))
 
     def row(self, tol: Tol) -> dict:
         return dict(super().row(tol), searched=self.searched, witness=self.witness)
@@ -336,7 +340,7 @@ class Identity(Item):
     def comparison(self) -> str:
         return "residual"
 
-    def describe(self) -> str:
+    def describe(self, tol: Tol) -> str:
         return f"{self.quantity}: {self.lhs} - ({self.rhs}) = {sp.sstr(self.residual)}" + \
             (f" ({self.source})" if self.source else "")
 
@@ -385,9 +389,10 @@ class DerivationStep(_Numeric):
     def row(self, tol: Tol) -> dict:
         return dict(super().row(tol), step=self.step_outcome(tol)[0], kind=self.kind)
 
-    def describe(self) -> str:
+    def describe(self, tol: Tol) -> str:
+        outcome, err = self.step_outcome(tol)
         return (f"step '{self.quantity}'" + (f" ({self.source})" if self.source else "")
-                + f": {self.step_outcome(EXACT_STEP)[0]}")
+                + f": {outcome}" + (f" (error {fmt(err)})" if err else ""))
 
 
 def derivation_steps(report: DerivationReport, key: str = "") -> list[DerivationStep]:
@@ -417,7 +422,7 @@ class MissingInput(Item):
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
         return MISSING, None
 
-    def describe(self) -> str:
+    def describe(self, tol: Tol) -> str:
         return f"{self.quantity}: needs {self.missing}"
 
     def row(self, tol: Tol) -> dict:
@@ -432,7 +437,7 @@ class Reported(Item):
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
         return INFO, None
 
-    def describe(self) -> str:
+    def describe(self, tol: Tol) -> str:
         return f"{self.quantity}: {fmt(self.computed)}"
 
 
@@ -499,6 +504,9 @@ def _tol(tolerances: dict, item: Item) -> Tol:
 def _judge_items(items, tolerances: dict) -> Verdict:
     rows = [(it, *it.outcome(_tol(tolerances, it))) for it in items]
     table = [it.row(_tol(tolerances, it)) for it in items]
+
+    def say(it: Item) -> str:   # described under the tolerance it was judged with
+        return it.describe(_tol(tolerances, it))
     by = {o: [(it, e) for it, oo, e in rows if oo == o] for o in
           (AGREES, NEAR, DISAGREES, MISSING, UNDECIDED)}
     judged = len(rows) - sum(1 for _, o, _ in rows if o == INFO)
@@ -511,21 +519,21 @@ def _judge_items(items, tolerances: dict) -> Verdict:
         typo = (conseq and all(it.role == "claim" for it, _ in bad)
                 and all(o in (AGREES, NEAR) for o in conseq))
         return Verdict(FAILS, f"{len(bad)} of {judged} comparisons disagree: "
-                       + "; ".join(it.describe() for it, _ in bad), table=table,
+                       + "; ".join(say(it) for it, _ in bad), table=table,
                        severity=TYPO if typo else CHANGES, missing=missing)
     if missing or by[UNDECIDED]:
         what = [f"needs {m}" for m in missing] + \
-            [f"not decided: {it.describe()}" for it, _ in by[UNDECIDED]]
+            [f"not decided: {say(it)}" for it, _ in by[UNDECIDED]]
         return Verdict(CANNOT, "; ".join(what), table=table, missing=missing)
     if by[NEAR]:
         err = max((e for _, e in by[NEAR] if e is not None), default=None)
         where = "; ".join(dict.fromkeys(it.where for it, _ in by[NEAR] if it.where))
         return Verdict(APPROX, f"agrees approximately (largest error {fmt(err)})"
                        + (f" over {where}" if where else "") + ": "
-                       + "; ".join(it.describe() for it, _ in by[NEAR]), table=table,
+                       + "; ".join(say(it) for it, _ in by[NEAR]), table=table,
                        error=err, measured_range=where)
     return Verdict(HOLDS, f"all {judged} comparisons agree: "
-                   + "; ".join(it.describe() for it, _ in by[AGREES][:3])
+                   + "; ".join(say(it) for it, _ in by[AGREES][:3])
                    + ("; …" if len(by[AGREES]) > 3 else ""), table=table)
 
 

@@ -89,15 +89,13 @@ def load_all() -> dict:
     return REGISTRY
 
 
-def verdict_of(c: Claim, result) -> Verdict:
-    """The verdict of claim ``c`` from what its check returned: evidence is judged under
-    the claim's declared tolerances.  (A :class:`Verdict` returned directly is taken as it
-    is; the static test in tests/paper_checks refuses such checks.)"""
-    if isinstance(result, Evidence):
-        return judge(result, c.tolerances)
-    if isinstance(result, Verdict):
-        return result
-    raise TypeError(f"check {c.id} returned {type(result).__name__}, not Evidence")
+def verdict_of(c: Claim, result: Evidence) -> Verdict:
+    """The verdict of claim ``c`` from what its check returned: :class:`Evidence`, judged
+    under the claim's declared tolerances.  Anything else (a verdict included) is refused:
+    a check computes, it never decides."""
+    if not isinstance(result, Evidence):
+        raise TypeError(f"check {c.id} returned {type(result).__name__}, not Evidence")
+    return judge(result, c.tolerances)
 
 
 def run_claim(c: Claim, ctx: Context) -> dict:

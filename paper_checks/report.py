@@ -199,9 +199,11 @@ def _portable(rows, out: Path) -> list:
         r = {k: v for k, v in r.items() if k != "seconds"}
         if r.get("figures"):
             r["figures"] = [rel(f) for f in r["figures"]]
-        for key in ("png", "data"):
+        for key in ("png", "data"):   # one path or a list of paths (CSV and JSON)
             if isinstance(r.get(key), str):
                 r[key] = rel(r[key])
+            elif isinstance(r.get(key), (list, tuple)):
+                r[key] = [rel(f) for f in r[key]]
         fixed.append(r)
     return fixed
 

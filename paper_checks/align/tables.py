@@ -257,7 +257,32 @@ def table5_checks() -> dict:
         out["vs_table14"][name] = {
             "avg10": average_consistent(t14[0:3], v[0]),
             "avg20": average_consistent(t14[3:8], v[1]),
-            "positions30_equal": t14[8:15] == v[2:9]}
+            "positions30_equal": t14[8:15] == v[2:9],
+            "table14_30": [float(x) for x in t14[8:15]], "table5_30": [float(x) for x in v[2:9]]}
+    return out
+
+
+def table9_proportional() -> dict:
+    """Table 9 log row with L_ex = L_max * k / k_max (k = topics, lines, sentences), the
+    L_max in 14.5k-15.5k (steps of 100) that reproduces the most printed entries.
+
+    >>> table9_proportional()["line"]["matches"]
+    6
+    """
+    rows = {"topic": ([5, 10, 15, 20, 25], "0.79 0.72 0.69 0.67 0.65"),
+            "line": ([200, 300, 400, 500, 600, 680], "0.74 0.71 0.69 0.67 0.66 0.65"),
+            "passkey": ([20, 30, 40, 50, 55], "0.73 0.69 0.67 0.66 0.65")}
+    out = {}
+    for task, (ks, printed) in rows.items():
+        taus = [float(x) for x in printed.split()]
+        fits = []
+        for L_max in range(14500, 15501, 100):
+            pred = [round(math.log(512) / math.log(L_max * k / ks[-1]), 2) for k in ks]
+            fits.append((sum(abs(a - b) < 1e-9 for a, b in zip(pred, taus)), L_max, pred))
+        m, L_max, pred = max(fits)
+        out[task] = {"matches": m, "columns": len(ks), "L_max": L_max, "predicted": pred,
+                     "printed": taus, "tau": [math.log(512) / math.log(L_max * k / ks[-1])
+                                              for k in ks]}
     return out
 
 
@@ -289,3 +314,78 @@ def paper_operating_point(L_tr=512, L_ex=15000) -> dict:
                      "sigma_ex_max_for_real_root": math.sqrt(B * B / (2 * A)),
                      "lln_rel_error_tr": None}
     return out
+
+
+#: Readings of "sigma_ex" in Prop. 1 at L_ex = 15k computable from Tables 1 and 7 (the
+#: paper measures layer 0's sigma at each L_ex but prints none):
+SIGMA_EX_READINGS = {
+    "fixed_sigma": "one sigma for both lengths (sigma_ex = sigma_tr from Eq. 2)",
+    "eq2_at_L_ex": "Eq. 2 applied at L_ex with Table 1's P_max and Table 7's l_max at 15k",
+    "assumptions_1_and_2": "the sigma_ex for which a Gaussian top entry sigma E[max_L] "
+                           "reproduces Table 7's l_max at 15k from sigma_tr (Eq. 2)",
+    "gaussian_top_entry": "sigma_ex = Table 7's l_max at 15k / E[max of 15k std normals]",
+}
+
+
+def sigma_ex_readings(L_tr: int = 512, L_ex: int = 15000) -> dict:
+    """Per task and per reading of :data:`SIGMA_EX_READINGS`: sigma_ex, the discriminant
+    :math:`\\Delta = B^2 - 4AC` of Prop. 1's quadratic relative to :math:`B^2`, and the
+    larger root when it is real.  A real root needs
+    :math:`\\sigma_{ex} \\le B/\\sqrt{2A}` (``sigma_ex_max``).
+
+    >>> r = sigma_ex_readings()["topic"]
+    >>> r["fixed_sigma"]["discriminant_over_B2"] < 0 < r["eq2_at_L_ex"]["discriminant_over_B2"]
+    True
+    """
+    m_tr, m_ex = expected_max_std_normal(L_tr), expected_max_std_normal(L_ex)
+    out = {}
+    for task, o in paper_operating_point(L_tr, L_ex).items():
+        t = PAPER_TABLES[task]
+        s_tr = o["sigma_tr_eq2"]
+        sigmas = {"fixed_sigma": s_tr,
+                  "eq2_at_L_ex": math.sqrt(2 * (t["lmax_15k"] - math.log(t["pmax_15k"] * L_ex))),
+                  "assumptions_1_and_2": s_tr * (t["lmax_15k"] / t["lmax_512"]) * m_tr / m_ex,
+                  "gaussian_top_entry": o["sigma_ex_iid"]}
+        A = math.log(L_ex) + math.log(o["pmax_tr"])
+        B = math.log(L_tr) + math.log(o["pmax_tr"]) + s_tr ** 2 / 2
+        row = {"sigma_tr": s_tr, "A": A, "B": B, "sigma_ex_max": B / math.sqrt(2 * A)}
+        for name, s_ex in sigmas.items():
+            disc = B * B - 2 * A * s_ex ** 2
+            row[name] = {"sigma_ex": s_ex, "discriminant_over_B2": disc / (B * B),
+                         "tau": (B + math.sqrt(disc)) / (2 * A) if disc >= 0 else None}
+        out[task] = row
+    return out
+
+
+#: Early version, Sec. 6.1, the display before Prop. 1, as our copy has it: the LaTeX
+#: escapes \b \t \a \f \r were eaten or turned into white space by the extraction
+EARLY_DISPLAY = (
+    "$$egin{aligned} \\mathbf{P}_{ ext{max}}^{ex} &pprox rac{e^{l_{ ext{max}}^{ex}/ au}}"
+    "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\overset{ ext{A. 2}}{=} rac{e^{l_{ ext{max}}^{tx}/ au}}"
+    "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\ &\\stackrel{ ext{(2)}}{pprox} rac{\\left("
+    "\\mathbf{P}_{ ext{max}}^{tr}L_{tr}e^{\\sigma_{ex}^2/(2 au^2)}\night)^{1/ au}}"
+    "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\end{aligned}$$")
+#: what the extraction did to each escape (a string literal read without raw prefix)
+EXTRACTION_DAMAGE = {"\\b": "", "\\t": " ", "\\a": "", "\\f": "", "\\r": "\n"}
+
+
+def extraction_damage(latex: str) -> str:
+    """``latex`` as the extraction would have printed it (:data:`EXTRACTION_DAMAGE`).
+
+    >>> extraction_damage("\\\\frac{1}{\\\\tau}")
+    'rac{1}{ au}'
+    """
+    for esc, out in EXTRACTION_DAMAGE.items():
+        latex = latex.replace(esc, out)
+    return latex
+
+
+def early_display_source(numerator_exponent: str, lmax_label: str = "tx") -> str:
+    """A candidate LaTeX source of :data:`EARLY_DISPLAY`, with the exponent of ``e`` in
+    the numerator's bracket and the label of l_max after 'A. 2' as given."""
+    return ("$$\\begin{aligned} \\mathbf{P}_{\\text{max}}^{ex} &\\approx \\frac{e^{l_{\\text{max}}^{ex}/\\tau}}"
+            "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\overset{\\text{A. 2}}{=} "
+            f"\\frac{{e^{{l_{{\\text{{max}}}}^{{{lmax_label}}}/\\tau}}}}"
+            "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\ &\\stackrel{\\text{(2)}}{\\approx} \\frac{\\left("
+            f"\\mathbf{{P}}_{{\\text{{max}}}}^{{tr}}L_{{tr}}e^{{{numerator_exponent}}}\\right)^{{1/\\tau}}}}"
+            "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\end{aligned}$$")

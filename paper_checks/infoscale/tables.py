@@ -127,3 +127,22 @@ def cells(row: str):
     """``'2.1 0.8 ...'`` -> list of 6 ``(ppl, acc)``; censored entries become ``None``."""
     vals = [None if v[0] in "<>" else float(v) for v in row.split()]
     return list(zip(vals[0::2], vals[1::2]))
+
+#: figure captions as printed (App. A.6): number -> caption
+FIGURE_CAPTIONS = {
+    4: "The comparison of theoretical η∗1 and experimental η∗1 at different α values "
+       "according to Eq. 18. The x-axis represents α (CosScale), and the y-axis represents "
+       "the peak value of η∗",
+    5: "Heatmaps of QK multiplications normalized by global maximum and minimum values "
+       "before and after RoPE processing",
+    6: "Angle histograms of the attention matrix (after softmax) in the final layer and "
+       "corresponding heatmaps of the attention matrix",
+}
+#: where the text cites a figure: (section, figure number, what the text says it shows)
+FIGURE_CITATIONS = [("Sec. 3.2 (after Eq. 18)", 5, "the relationship between α and η∗"),
+                    ("App. A.6.2", 5, "visual evidence supporting Theorem 2 (RoPE)")]
+#: the methods the introduction (Sec. 1) names as improved upon
+INTRO_METHODS = ("PI", "YaRN", "CLEX", "ReRoPE", "ALiBi", "StreamingLLM", "LM-Infinite",
+                 "W.A.", "PoSE")
+#: Sec. 4.2.2 on ReRoPE at 4k: CosScale 'reduces its PPL by over a hundred times'
+REROPE_PPL_FACTOR_WITH_COSSCALE = 100

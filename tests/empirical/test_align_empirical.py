@@ -177,16 +177,14 @@ def test_local_checkpoint_directory_loads_offline(tmp_path):
 
 
 @pytest.mark.empirical
-def test_empirical_verdicts_name_the_measured_model_not_flan():
-    # a 'does not hold' measured on a model built here must say it is not Flan-T5-XL
+def test_empirical_evidence_names_the_measured_model_not_flan():
+    # evidence measured on a model built here must say it is not Flan-T5-XL
     from types import SimpleNamespace
 
     from paper_checks.align.empirical_claims import scoped
-    from paper_checks.registry import FAILS, HOLDS, Verdict
+    from paper_checks.evidence import Equal, Evidence, judge
     ctx = SimpleNamespace(quick=True)
-    bad = scoped(lambda c: Verdict(FAILS, "x", {}))(ctx)
-    assert bad.summary.startswith("Measured on ") and "not the paper's Flan-T5-XL" in bad.summary
-    assert bad.summary.endswith("does not test the paper's Flan-T5 numbers.")
-    assert bad.evidence["not_the_papers_model"] is True
-    good = scoped(lambda c: Verdict(HOLDS, "y", {}))(ctx)
-    assert "Flan-T5-XL" in good.summary and "does not test" not in good.summary
+    v = judge(scoped(lambda c: Evidence([Equal("x", computed=1.0, paper=2.0)]))(ctx))
+    assert v.notes[0].startswith("Measured on ") and "not the paper's Flan-T5-XL" in v.notes[0]
+    assert v.notes[0].endswith("does not test the paper's Flan-T5 numbers.")
+    assert v.evidence["data"]["not_the_papers_model"] is True

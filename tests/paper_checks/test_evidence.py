@@ -122,3 +122,30 @@ def test_inequality_approximation_band():
     ev = Evidence([Inequality("delta", 0.3, paper=1.0, relation=">")])
     assert judge(ev, {"delta": Tol(approx_atol=0.9)}).status == APPROX
     assert judge(ev, {}).status == FAILS
+
+
+# (name, item, tolerances, text the summary must contain, text it must not contain)
+DESCRIBED = [
+    ("approximate step within its band reads as an approximation",
+     DerivationStep("drop", [1.0], paper=[1.2], kind="approx", relative=False),
+     {"drop": Tol(atol=1e-3, approx_atol=0.25)}, "step 'drop': approximation", "refuted"),
+    ("exact step under a declared tolerance",
+     DerivationStep("s", [1.0], paper=[1.0 + 1e-9]), {"s": Tol(rtol=1e-6)},
+     "verified numerically", "refuted"),
+    ("agreeing search shows no counterexample",
+     Counterexample("root - 1", 7.8e-16, paper=0.0, searched="L", witness="L = 64"),
+     {"root - 1": Tol(atol=1e-12)}, "worst 7.8e-16", "counterexample"),
+    ("a search that fails shows its witness",
+     Counterexample("root - 1", 0.5, paper=0.0, searched="L", witness="L = 64"),
+     {"root - 1": Tol(atol=1e-12)}, "counterexample L = 64", "within"),
+    ("a search inside the band shows where, not a counterexample",
+     Counterexample("root - 1", 0.01, paper=0.0, searched="L", witness="L = 64"),
+     {"root - 1": Tol(atol=1e-12, approx_atol=0.1)}, "worst at L = 64", "counterexample"),
+]
+
+
+@pytest.mark.parametrize("name,item,tols,shown,hidden", DESCRIBED,
+                         ids=[c[0] for c in DESCRIBED])
+def test_summary_follows_the_judged_outcome(name, item, tols, shown, hidden):
+    summary = judge(Evidence([item]), tols).summary
+    assert shown in summary and hidden not in summary, summary

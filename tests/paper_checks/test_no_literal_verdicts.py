@@ -1,7 +1,9 @@
-"""Static check: no claim module names or constructs a verdict.
+"""Static check: no module of a paper's package names or constructs a verdict.
 
-Check functions return evidence; only :func:`paper_checks.evidence.judge` makes verdicts.
-An ast walk over every ``paper_checks/<paper>/*claims.py`` fails on a verdict constant
+Check functions return evidence; only :func:`paper_checks.evidence.judge` makes verdicts
+(and :func:`paper_checks.registry.verdict_of` refuses anything but evidence).  An ast
+walk over every ``paper_checks/<paper>/*.py`` (the ``*claims`` modules and the helpers
+they call) fails on a verdict constant
 (``HOLDS``, ``APPROX``, ``FAILS``, ``CANNOT``, ``VERDICTS``), ``Verdict``/``judge``
 (imported, called or referenced), or a string literal equal to a verdict.
 """
@@ -16,11 +18,7 @@ ROOT = Path(__file__).resolve().parents[2] / "paper_checks"
 FORBIDDEN_NAMES = {"HOLDS", "APPROX", "FAILS", "CANNOT", "VERDICTS", "Verdict", "judge",
                    "TYPO", "CHANGES", "SEVERITIES"}
 FORBIDDEN_TEXT = {v.lower() for v in VERDICTS + SEVERITIES}
-CLAIM_MODULES = sorted(p for p in ROOT.glob("*/*.py") if p.stem.endswith("claims"))
-#: modules still written against the old API (their checks return verdicts); the
-#: conversion removes each entry (an entry left after conversion fails: strict xfail)
-NOT_YET_CONVERTED = {"align/theory_claims.py", "align/empirical_claims.py",
-                     "infoscale/claims.py"}
+PAPER_MODULES = sorted(ROOT.glob("*/*.py"))
 
 
 def literal_verdicts(source: str) -> list:
@@ -44,20 +42,15 @@ def literal_verdicts(source: str) -> list:
     return sorted(hits)
 
 
-def _param(path):
-    rel = path.relative_to(ROOT).as_posix()
-    marks = [pytest.mark.xfail(strict=True, reason="not yet converted to evidence")] \
-        if rel in NOT_YET_CONVERTED else []
-    return pytest.param(path, id=rel, marks=marks)
-
-
 def test_claim_modules_found():
-    assert {p.relative_to(ROOT).as_posix() for p in CLAIM_MODULES} >= {
-        "rpe/theory_claims.py", "rpe/empirical_claims.py"}
+    assert {p.relative_to(ROOT).as_posix() for p in PAPER_MODULES} >= {
+        "rpe/theory_claims.py", "rpe/empirical_claims.py", "align/theory_claims.py",
+        "align/empirical_claims.py", "infoscale/claims.py"}
 
 
-@pytest.mark.parametrize("path", [_param(p) for p in CLAIM_MODULES])
-def test_no_literal_verdict_in_claim_module(path):
+@pytest.mark.parametrize("path", PAPER_MODULES,
+                         ids=[p.relative_to(ROOT).as_posix() for p in PAPER_MODULES])
+def test_no_literal_verdict_in_paper_module(path):
     hits = literal_verdicts(path.read_text())
     assert not hits, f"{path.name}: " + ", ".join(f"line {n}: {w}" for n, w in hits)
 

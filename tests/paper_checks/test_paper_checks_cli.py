@@ -78,7 +78,10 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
         png = outdir / "toy.png"
         fig.savefig(png)
         plt.close(fig)
-        return {"png": png, "data": None, "comparison": {"max_abs_diff": 0.0}}
+        data = [outdir / "toy.csv", outdir / "toy.json"]   # a figure's data: several files
+        for f in data:
+            f.write_text("x\n")
+        return {"png": png, "data": data, "comparison": {"max_abs_diff": 0.0}}
 
     monkeypatch.setattr(fig_registry, "FIGURES", Registry("figure"))
     fig_registry.figure("toy-fig", "rpe", "a line")(good)
@@ -90,6 +93,12 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
     md = (tmp_path / "report.md").read_text()
     assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
     assert "toy-bad" not in md
+    # another folder, the same report: every path in it is relative to its folder
+    assert report.main(["--paper", "rpe", "--out", str(tmp_path / "again")]) == 0
+    first, again = (json.loads((d / "report.json").read_text())
+                    for d in (tmp_path, tmp_path / "again"))
+    assert first == again and first["figures"][0]["data"] == ["figures/toy.csv",
+                                                             "figures/toy.json"]
     assert report.main(["--out", str(tmp_path)]) == 1   # toy-c and toy-bad crash
 
 

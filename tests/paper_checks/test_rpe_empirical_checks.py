@@ -45,12 +45,23 @@ def write_bundle(folder: Path, n_emp_scale=None):
         w.writerows(rows)
 
 
-@pytest.fixture
-def synthetic(tmp_path, monkeypatch):
-    write_bundle(tmp_path / "b")
-    monkeypatch.setenv("LENGTHX_BUNDLE", str(tmp_path / "b"))
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory):
+    """(registry, ``evidence(claim_id)``) with the synthetic bundle as LENGTHX_BUNDLE; each
+    claim's check runs once on it, and the tests share its evidence."""
     from paper_checks.registry import Context, load_all
-    return load_all(), Context(outdir=tmp_path / "out", empirical=True, quick=True)
+    folder = tmp_path_factory.mktemp("synthetic")
+    write_bundle(folder / "b")
+    reg, cache = load_all(), {}
+    ctx = Context(outdir=folder / "out", empirical=True, quick=True)
+
+    def evidence(cid: str):
+        if cid not in cache:
+            cache[cid] = reg[cid].check(ctx)
+        return cache[cid]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LENGTHX_BUNDLE", str(folder / "b"))
+        yield reg, evidence
 
 
 # (claim id, verdict label on the synthetic bundle)
@@ -70,9 +81,9 @@ CASES = [("rpe-fig3", "holds"),                # convergent delta -0.02, sinusoi
 @pytest.mark.parametrize("cid,label", CASES)
 def test_claim_logic_on_synthetic_bundle(synthetic, cid, label):
     from paper_checks.evidence import judge, perturb
-    reg, ctx = synthetic
+    reg, evidence = synthetic
     c = reg[cid]
-    ev = c.check(ctx)
+    ev = evidence(cid)
     v = judge(ev, c.tolerances)
     assert v.label == label, v.summary
     assert any("small scale" in note.lower() for note in v.notes)
@@ -83,8 +94,8 @@ def test_claim_logic_on_synthetic_bundle(synthetic, cid, label):
 
 def test_table6_flags_weak_growth_in_paper(synthetic):
     from paper_checks.evidence import judge
-    reg, ctx = synthetic
-    ev = reg["rpe-table6"].check(ctx)
+    _, evidence = synthetic
+    ev = evidence("rpe-table6")
     # Table 6: Wikitext-103 1/(n ln n) 24.64 -> 27.63, delta 0.121, not >> 1 (Def. 2.1)
     assert any(c.startswith("Wikitext-103 1/(n ln n) (delta 0.121") for c in ev.data["weak_cases"])
     readings = {r["reading"]: r["verdict"] for r in judge(ev).readings}
@@ -95,10 +106,11 @@ def test_table6_flags_weak_growth_in_paper(synthetic):
 def test_figures_on_synthetic_bundle(synthetic, tmp_path):
     from figures.registry import load_all
     figs = load_all()
-    for name in ("rpe-fig3", "rpe-fig4", "rpe-fig6"):
-        out = figs[name].make(tmp_path / "figs", quick=True)
+    outs = {name: figs[name].make(tmp_path / "figs", quick=True)
+            for name in ("rpe-fig3", "rpe-fig4", "rpe-fig6")}
+    for out in outs.values():
         assert Path(out["png"]).stat().st_size > 1000 and Path(out["data"]).exists()
-    f3 = figs["rpe-fig3"].make(tmp_path / "figs", quick=True)
+    f3 = outs["rpe-fig3"]
     assert f3["deltas"]["Sinusoidal"] > 1 > max(v for k, v in f3["deltas"].items() if k != "Sinusoidal")
 
 
@@ -121,15 +133,16 @@ def test_real_bundle_observations():
 
 
 @pytest.mark.slow
-def test_bundle_end_to_end(tmp_path):
+def test_bundle_end_to_end(tmp_path, monkeypatch):
     """A 3-RPE bundle at a 5-step budget writes every file the claims and figures read."""
     from empirical.bundle import main
-    from empirical.results import _load
+    from empirical.results import bundle_results
     out = tmp_path / "b"
     assert main(["--rpes", "sinusoidal", "type2", "inv_n", "--budget-steps", "5", "--seq-len", "32",
                  "--lengths", "32", "128", "--eval-tokens", "256", "--erf-length", "64",
                  "--max-chars", "300000", "--out", str(out), "--quiet"]) == 0
-    res = _load(out)
+    monkeypatch.setenv("LENGTHX_BUNDLE", str(out))
+    res = bundle_results()
     assert {r["label"] for r in res["rows"]} == {"Sinusoidal", "Type2", "1/n"}
     assert [e["label"] for e in res["erf"]] == ["Type2", "1/n"]
     for f in ("table.md", "table.csv", "fig3.png", "fig4.png", "fig6.png"):

@@ -256,8 +256,8 @@ def test_log_rule_is_nearer_the_pmax_rows_of_tables_8_to_11():
 
 
 def test_table9_log_row_reproduced_with_proportional_lengths():
-    from paper_checks.align.theory_claims import _table9_proportional
-    t = _table9_proportional()
+    from paper_checks.align.tables import table9_proportional
+    t = table9_proportional()
     # by hand: 200 of 680 lines at L_max = 15300 is L_ex = 4500, ln 512 / ln 4500 = 0.7416
     assert t["line"]["predicted"][0] == 0.74 and t["line"]["matches"] == 6
     assert t["passkey"]["matches"] == 5
