@@ -174,7 +174,7 @@ def plot_erf(results, path, note="") -> None:
         fig.text(0.01, 0.01, note, fontsize=7, color="dimgray")
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     keep = ("run", "label", "rpe", "train_len", "length", "eps", "n_emp", "n_the_window")
-    save_figure(fig, path, data={"note": note, "results": [{k: r[k] for k in keep}
+    save_figure(fig, path, data={"note": note, "results": [{k: r[k] for k in keep if k in r}
                                                           for r in results]}, dpi=120)
     plt.close(fig)
 
