@@ -7,7 +7,7 @@ sorted, and the sorted rows are averaged (Sec. 6.1); it is made zero-mean (App. 
   standardised vector against normal quantiles :math:`\\Phi^{-1}((i - 1/2)/L)` with the
   line y = x (Figs. 2/5), and by numbers: the QQ correlation, Shapiro-Wilk W on evenly
   spaced ranks (at most 5000; the vector is a quantile function, not an i.i.d. sample,
-  so W is descriptive), skewness, excess kurtosis, the largest |y - x|.
+  so W is descriptive), skewness, excess kurtosis, the largest ``|y - x|``.
 * Assumption 2: :math:`l_{max}` (its largest entry) is the same at L_tr and L_ex
   (Table 7).  Under Assumption 1 the largest of L normal quantiles is
   :math:`\\sigma\\,\\Phi^{-1}(1 - 1/(2L))`, which grows with L unless sigma shrinks;

@@ -93,7 +93,7 @@ class LayerStats:
         return np.arange(-(self.max_len - 1), self.max_len)
 
     def mean_distance(self) -> np.ndarray:
-        """Per head :math:`\\frac{1}{N}\\sum_i\\sum_j p_{ij}|j-i|`."""
+        """Per head :math:`\\frac{1}{N}\\sum_i\\sum_j p_{ij}\\lvert j-i\\rvert`."""
         return self.dist_sum / np.maximum(self.rows, 1)
 
     def receptive_field(self, eps: float = 0.05) -> np.ndarray:

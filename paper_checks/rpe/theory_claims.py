@@ -63,7 +63,7 @@ def attention_outputs(q, kk, v, b, i_, j_, scale=1.0):
 
 
 def sup_delta_rows(q, kk, v, b, js, step, scale, bound):
-    """For each window j: max over i (stride ``step``) of |o_i^i - o_i^j| and ``bound(j)``."""
+    """For each window j: max over i (stride ``step``) of ``|o_i^i - o_i^j|`` and ``bound(j)``."""
     rows = []
     for j_ in js:
         worst = max(float(np.linalg.norm(np.subtract(*attention_outputs(

@@ -60,7 +60,7 @@ BOX_TOP_LOG2 = 1024          # boxes [2^k, 2^(k+1)] up to here; beyond, the boun
 
 @dataclass
 class Comparison:
-    """g_n = n^-q (``log_power = False``) or 1/(n log(n)^q), and c_- <= b_n/g_n <= c_+ on [X, oo)."""
+    """g_n = n^-q (``log_power = False``) or 1/(n log(n)^q), and ``c_- <= b_n/g_n <= c_+`` on [X, oo)."""
 
     q: arb
     log_power: bool
@@ -401,7 +401,7 @@ class _FarBoxes:
         return out + [((1 - mu) / 2, True, -sp.oo)]
 
     def comparison(self, q, log_power: bool, lim, k: int) -> Comparison | None:
-        """c_- <= b_n/g_n <= c_+ on [2^k, oo) from the boxes (and the limit beyond them)."""
+        """``c_- <= b_n/g_n <= c_+`` on [2^k, oo) from the boxes (and the limit beyond them)."""
         qa = arb_function(sp.sympify(q))(arb(0))
         lo_b, hi_b = None, None
         for lo, hi, direct, c, d, m, h in self.boxes:

@@ -117,7 +117,7 @@ class OscillatingTail:
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n: Li_s(e^(ik)) minus the first terms for a <= PREFIX;
         beyond, Hurwitz zeta for k = 0 and, for k != 0, Abel summation (partial sums of
-        e^(ikn) are at most 1/|sin(k/2)|, n^-s decreases): |sum_(n>=a)| <= a^-s/|sin(k/2)|."""
+        e^(ikn) are at most ``1/|sin(k/2)|``, n^-s decreases): ``|sum_(n>=a)| <= a^-s/|sin(k/2)|``."""
         a = int(a)
         if a < max(self.n0, 1):
             raise ValueError(f"tail from {a} < n0 = {self.n0}")
