@@ -179,7 +179,46 @@ def decide_in_process(b: sp.Expr, start: int) -> Decision:
     return d
 
 
+_GAMMA_LIKE = (sp.factorial, sp.gamma, sp.binomial, sp.RisingFactorial, sp.FallingFactorial,
+               sp.factorial2, sp.Product)
+
+
+def _gamma_ratio_test(b):
+    """Ratio / Raabe tests for factorial-like terms: b_(n+1)/b_n simplifies (gammasimp) to
+    an expression without gamma functions; its eventual positivity makes the sign of b_n
+    eventually constant, so the tests apply to |b_n|."""
+    if not b.has(*_GAMMA_LIKE):
+        return None
+    try:
+        with step_budget(STEP_BUDGET):
+            ratio = sp.gammasimp(sp.combsimp(b.subs(N, N + 1) / b))
+    except Exception:  # noqa: BLE001 - no simplification: other tests
+        return None
+    if ratio.has(*_GAMMA_LIKE) or not _smooth(ratio):
+        return None
+    rho = limit_at_infinity(ratio)
+    if rho is None or not rho.is_number or not (rho == sp.oo or rho > 0):
+        return None
+    what = f"b_(n+1)/b_n = {ratio}"
+    if rho == sp.oo or rho > 1:
+        return Decision(False, f"ratio test: {what} -> {rho} > 1", test="ratio test")
+    if rho < 1:
+        return Decision(True, f"ratio test: {what} -> {rho} < 1 (absolute convergence)",
+                        test="ratio test")
+    raabe = limit_at_infinity(N * (1 / ratio - 1))
+    if raabe is not None and raabe.is_number and raabe != 1 and _eventual_sign(ratio) == 1:
+        conv = bool(raabe > 1)
+        return Decision(conv, f"Raabe's test on |b_n|: {what} > 0 for large n (b_n keeps "
+                        f"one sign), lim n (b_n/b_(n+1) - 1) = {raabe} {'>' if conv else '<'} 1"
+                        + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
+                        test="Raabe test")
+    return None
+
+
 def _decide_numeric(b: sp.Expr) -> Decision:
+    d = _gamma_ratio_test(b)
+    if d:
+        return d
     lo, hi, how = _bounds_or_none(b)
     exact = lo is not None and lo == hi
     if lo is not None and not lo.has(N):
@@ -495,7 +534,7 @@ def _mul_bounds(e):
         (exact if lo == hi else loose).append((lo, hi))
     scale = coeff * sp.Mul(*[p[0] for p in exact])
     if not loose:
-        return e, e
+        return scale, scale         # e.g. Min(n, 128) is replaced by its eventual value
     if len(loose) == 1:
         lo, hi = loose[0]
     elif all(_eventually_nonneg(p[0]) for p in loose):
@@ -600,11 +639,22 @@ def _eventual_sign(x):
         return None
     f = _mp_function(x)
     try:
-        with step_budget(1.0), mpmath.workdps(120):
-            ok = all(mpmath.sign(mpmath.re(f(mpmath.mpf(n)))) == s for n in _CHECK_POINTS)
+        with step_budget(1.0):
+            ok = all(_mp_sign(f, n) == s for n in _SIGN_POINTS)
     except Exception:  # noqa: BLE001
         return None
     return s if ok else None
+
+
+#: where an eventual sign from Gruntz is confirmed numerically: far out, since iterated
+#: logarithms change sign late (log(log(log(log(n)))) > 0 only for n > 3.8e6)
+_SIGN_POINTS = (10**24, 10**60, 10**150)
+
+
+def _mp_sign(f, n: int) -> int:
+    """Sign of f(n) with enough digits for cancellations of size n^2."""
+    with mpmath.workdps(40 + 3 * len(str(n))):
+        return int(mpmath.sign(mpmath.re(f(mpmath.mpf(n)))))
 
 
 def _eventually_positive(x) -> bool:
@@ -634,11 +684,28 @@ def _terms_not_to_zero(lo, hi, exact, how):
     return None
 
 
-_NAMES = ["log(b_n)/log(n)", "(log(b_n) + log(n))/log(log(n))",
-          "(log(b_n) + log(n) + log(log(n)))/log(log(log(n)))",
-          "(log(b_n) + log(n) + log(log(n)) + log(log(log(n))))/log(log(log(log(n))))"]
-_COMPARE_WITH = ["n^(-p)", "1/(n log(n)^p)", "1/(n log(n) log(log(n))^p)",
-                 "1/(n log(n) log(log(n)) log(log(log(n)))^p)"]
+#: iterated-log levels of the logarithmic test (level L compares with
+#: 1/(n log(n) ... log_(L-1)(n) log_L(n)^p), log_j the j-fold logarithm)
+LOG_LEVELS = 6
+
+
+def _log_j(j: int) -> str:
+    return "n" if j == 0 else "log(" * j + "n" + ")" * j
+
+
+def _level_name(level: int) -> str:
+    num = " + ".join(["log(b_n)"] + [f"log({_log_j(j)})" for j in range(level)])
+    return f"({num})/{_log_j(level + 1)}" if level else "log(b_n)/log(n)"
+
+
+def _level_compare(level: int) -> str:
+    if level == 0:
+        return "n^(-p)"
+    return "1/(" + " ".join([_log_j(j) for j in range(level)] + [f"{_log_j(level)}^p"]) + ")"
+
+
+_NAMES = [_level_name(i) for i in range(LOG_LEVELS)]
+_COMPARE_WITH = [_level_compare(i) for i in range(LOG_LEVELS)]
 
 
 def _logs(g, level):
@@ -652,7 +719,7 @@ def _logs(g, level):
 
 
 
-def _log_test(g, conv: bool, label: str, levels: int = 4):
+def _log_test(g, conv: bool, label: str, levels: int = LOG_LEVELS):
     """Logarithmic test (and iterated-log refinements) on a positive expression g."""
     if not g.has(N):
         return None
@@ -717,6 +784,8 @@ def _ratio_tests(b):
 def _decide_parametric(b, start) -> Decision:
     params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
     names = ", ".join(p.name for p in params)
+    if not all(p.is_positive for p in params):
+        return _decide_real_parameters(b, params, names, start)
     if not _smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
         return Decision(None, f"undecided: with free parameters ({names}) only positive "
                         "non-oscillating terms are analysed; give values with --param",
@@ -731,6 +800,23 @@ def _decide_parametric(b, start) -> Decision:
         d = Decision(None, f"undecided with free parameters ({names}): the symbolic analysis "
                      f"failed ({type(exc).__name__})", test="parameters")
     d.start = start
+    return d
+
+
+def _decide_real_parameters(b, params, names, start) -> Decision:
+    """Parameters not assumed positive: the symbolic analysis covers positive values only,
+    so the verdict stays undecided and the condition says for which values it holds."""
+    if any(p.is_nonpositive for p in params):
+        return Decision(None, f"undecided: parameters assumed <= 0 ({names}) are not analysed "
+                        "symbolically; give values with --param", test="parameters", start=start)
+    positive = {p: sp.Symbol(p.name, positive=True) for p in params}
+    d = _decide_parametric(b.subs(positive), start)
+    hint = " ".join(f"--assume '{p.name}>0'" for p in params if not p.is_positive)
+    d.converges = None
+    d.certificate = (f"undecided for real {names}: only {names} > 0 is analysed (state it with "
+                     f"{hint}); for {names} > 0: {d.certificate}")
+    if d.condition:
+        d.condition = f"for {names} > 0 only: {d.condition}"
     return d
 
 
@@ -753,7 +839,7 @@ def _param_log_test(b, params, start, level=0):
     _check_param_limit(num / den, lam, params)
     if lam.is_number:
         if lam == -1:
-            if level >= 3:
+            if level >= LOG_LEVELS - 1:
                 raise _Undecided("borderline at every iterated-log level tried")
             return _param_log_test(b, params, start, level + 1)
         conv = bool(lam == -sp.oo or lam < -1)
