@@ -124,6 +124,16 @@ def parse_expression_names(text: str, params=(), free_params: bool = False,
     return builder.build(tree.body, 0), builder.used
 
 
+def _value(name, v) -> sp.Expr:
+    """A parameter value as an exact sympy number (floats by their decimal text)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float, sp.Basic)):
+        raise ExpressionError(f"parameter {name} must be a number, got {v!r}")
+    val = sp.nsimplify(v) if isinstance(v, (float, sp.Float)) else sp.sympify(v)
+    if not (val.is_number and val.is_real and val.is_finite):
+        raise ExpressionError(f"parameter {name} must be a finite real number, got {v!r}")
+    return val
+
+
 def _check_size(base, exponent):
     """Refuse numeric powers whose value would have more than MAX_DIGITS digits."""
     if not (base.is_Number and exponent.is_Number):
@@ -143,7 +153,7 @@ class _Builder:
         self.variable = variable
         self.params = params
         self.free = free_params
-        self.values = dict(values or {})
+        self.values = {k: _value(k, v) for k, v in (values or {}).items()}
         self.assumptions = dict(assumptions or {})
         self.used = set()
         self.symbols = {variable: N if variable == "n" else sp.Symbol(variable, positive=True)}
@@ -320,7 +330,7 @@ def parse_assumptions(texts) -> dict:
             raise ExpressionError(f"assumption {text!r} is not of the form NAME>0, NAME<0, "
                                   "NAME>=0, NAME<=0 or 'NAME real'")
         name, op = m.groups()
-        if not _PARAM_RE.match(name) or name in _RESERVED or name == "n":
+        if not _PARAM_RE.match(name) or name in _RESERVED | _FORBIDDEN_NAMES or name == "n":
             raise ExpressionError(f"invalid parameter name {name!r} in assumption {text!r}")
         out[name] = "real" if op == "real" else ASSUMPTIONS[op]
     return out
