@@ -50,6 +50,8 @@ from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_bu
 
 #: seconds for the whole decision (hard limit, the computation runs in a child process)
 DEFAULT_BUDGET = 6.0
+#: wall-clock seconds a decision may take at most, however busy the machine
+WALL_LIMIT = 15.0
 #: seconds for one symbolic limit
 STEP_BUDGET = 1.5
 _OSC = (sp.cos, sp.sin, sp.floor, sp.ceiling, sp.Abs, sp.Min, sp.Max, sp.Piecewise, sp.sign,
@@ -109,7 +111,8 @@ def decide(b_expr, start: int = 1, budget: float = DEFAULT_BUDGET) -> Decision:
     start = int(start)
     prime_caches()
     try:
-        return run_guarded(decide_in_process, (b, start), budget=budget)
+        return run_guarded(decide_in_process, (b, start), budget=budget,
+                           wall=min(4 * budget, WALL_LIMIT))
     except BudgetExceeded as exc:
         return Decision(None, f"undecided: {exc} (the expression is too hard or too large "
                               "to analyse within the budget)", test="time budget", start=start)
@@ -209,7 +212,7 @@ def _gamma_ratio_test(b):
         return None
     try:
         with step_budget(STEP_BUDGET):
-            ratio = sp.gammasimp(sp.combsimp(b.subs(N, N + 1) / b))
+            ratio = sp.gammasimp(sp.expand_func(sp.combsimp(b.subs(N, N + 1) / b)))
     except Exception:  # noqa: BLE001 - no simplification: other tests
         return None
     if ratio.has(*_GAMMA_LIKE) or not _smooth(ratio):
@@ -631,13 +634,24 @@ def _eventual_truth(cond):
     return None
 
 
+def _eventual_order(a, b):
+    """+1 if a > b for all large n, -1 if a < b, else None (bounds for non-smooth parts:
+    floor(n/8) > 15 eventually because its lower bound n/8 - 1 exceeds 15)."""
+    if _smooth(a) and _smooth(b):
+        return _eventual_sign(a - b)
+    (alo, ahi), (blo, bhi) = _bounds(a), _bounds(b)
+    if _eventual_sign(alo - bhi) == 1:
+        return 1
+    if _eventual_sign(blo - ahi) == 1:
+        return -1
+    return None
+
+
 def _eventual_extreme(e):
     args = list(e.args)
     best = args[0]
     for a in args[1:]:
-        if not (_smooth(a) and _smooth(best)):
-            raise _Undecided(f"cannot order the arguments of {e}")
-        sgn = _eventual_sign(a - best)
+        sgn = _eventual_order(a, best)
         if sgn not in (1, -1):
             raise _Undecided(f"cannot order the arguments of {e}")
         if (sgn > 0) == isinstance(e, sp.Max):

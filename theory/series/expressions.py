@@ -281,7 +281,7 @@ class _Builder:
             del self.symbols[index]
         p = sp.Product(term, (k, lo, hi))
         done = p.doit()
-        return p if done.has(sp.Product) else done
+        return p if done.has(sp.Product) else sp.combsimp(done)
 
     def _piecewise(self, node, depth):
         pieces = []
