@@ -52,13 +52,13 @@ def family(draw, arg="n"):
                                  "bertrand", "t5_tail"]))
     k = _fraction(draw, ["1/8", "1/4", "1/2", "1", "2"])
     if kind == "alibi":                                     # RPE paper App. B Eq. 30
-        return Series(f"exp(-{k}*({arg}))", True, True)
+        return Series(f"exp(-{k}*({arg}))", True, R(k) >= R(1, 4))
     if kind == "kerple_log":                                # Eq. 32: converges iff r > 1
         r = _fraction(draw, ["1/2", "1", "3/2", "2", "3"])
         return Series(f"(1 + {k}*({arg}))**(-{r})", R(r) > 1, False)
     if kind == "kerple_power":                              # Eq. 34: converges for r > 0
         r = _fraction(draw, ["1/3", "1/2", "1", "3/2"])
-        return Series(f"exp(-{k}*({arg})**({r}))", True, R(r) >= R(1, 2) and R(k) >= R(1, 4))
+        return Series(f"exp(-{k}*({arg})**({r}))", True, R(r) >= 1 and R(k) >= R(1, 2))
     if kind == "p":
         p = _fraction(draw, ["1/2", "1", "11/10", "3/2", "2", "3"])
         return Series(f"({arg})**(-{p})", R(p) > 1, False)
@@ -117,7 +117,7 @@ COMMON = dict(derandomize=True, deadline=None, suppress_health_check=list(Health
               database=None)
 
 
-@settings(max_examples=12, **COMMON)
+@settings(max_examples=6, **COMMON)
 @given(rpe_like())
 def test_verdict_never_wrong(s):
     check_verdict(s)
@@ -137,7 +137,7 @@ def reference_sum(b, start: int = 1):
     f = sp.lambdify(N, b, modules="mpmath")
     with mpmath.workdps(50):
         partial, total, n, last = [], mpmath.mpf(0), start, []
-        while n < start + 200000:
+        while n < start + 5000:
             t = mpmath.re(f(mpmath.mpf(n)))
             total += t
             partial.append(total)
@@ -170,7 +170,7 @@ def check_sum_and_trf(s: Series) -> None:
             assert t.value == want, (s, t.eps, t.value, want)
 
 
-@settings(max_examples=4, **COMMON)
+@settings(max_examples=3, **COMMON)
 @given(rpe_like().filter(lambda s: s.converges and s.fast))
 def test_sum_and_trf_against_brute_force(s):
     check_sum_and_trf(s)
