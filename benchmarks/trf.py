@@ -200,11 +200,12 @@ def bench_exact(eps_list):
 
 def _enclosure(S):
     """(lo, hi, certified) of a series_sum result (enclosure API, or value +- bound)."""
-    if hasattr(S, "lo"):
-        return mpmath.mpf(S.lo), mpmath.mpf(S.hi), bool(S.certified)
-    if S.error_bound is None:
-        return None, None, False
-    return S.value - S.error_bound, S.value + S.error_bound, True
+    with mpmath.workdps(60):            # value +- bound must not round the bound away
+        if hasattr(S, "lo"):
+            return mpmath.mpf(S.lo), mpmath.mpf(S.hi), bool(S.certified)
+        if S.error_bound is None:
+            return None, None, False
+        return S.value - S.error_bound, S.value + S.error_bound, True
 
 
 def _sum_cases():
@@ -224,7 +225,7 @@ def bench_sums(cases):
     rows = []
     for text, start, ref, why in tqdm(cases, desc="sums", file=sys.stderr):
         with mpmath.workdps(50):
-            truth = ref()
+            truth = mpmath.mpf(ref())        # constants (mp.e) become numbers at 50 digits
         t0 = time.perf_counter()
         try:
             lo, hi, cert = _enclosure(series_sum(parse_expression(text), start))
@@ -232,10 +233,11 @@ def bench_sums(cases):
         except Exception as exc:  # noqa: BLE001 - no enclosure claimed: nothing can miss
             lo = hi = None
             cert, note = False, f"{type(exc).__name__}: {str(exc)[:60]}"
-        miss = bool(cert and lo is not None and not (lo <= truth <= hi))
-        rows.append({"series": text, "start": start, "reference": mpmath.nstr(truth, 20),
-                     "lo": None if lo is None else mpmath.nstr(lo, 20),
-                     "hi": None if hi is None else mpmath.nstr(hi, 20), "certified": cert,
+        with mpmath.workdps(60):
+            miss = bool(cert and lo is not None and not (lo <= truth <= hi))
+        rows.append({"series": text, "start": start, "reference": mpmath.nstr(truth, 25),
+                     "lo": None if lo is None else mpmath.nstr(lo, 25),
+                     "hi": None if hi is None else mpmath.nstr(hi, 25), "certified": cert,
                      "miss": miss, "t": time.perf_counter() - t0, "note": note})
     return rows
 
@@ -303,8 +305,8 @@ def report_exact_and_sums(exact_rows, sum_rows):
     print(f"wrong exact integers: {wrong}/{len(exact_rows)}; max TRF table time {tmax:.2f} s")
     print("\n== (c) sums B: series_sum enclosures vs references (50 digits) ==")
     for r in sum_rows:
-        print(f"  {r['series'][:40]:40s} ref {r['reference'][:18]:>18} [{str(r['lo'])[:18]}, "
-              f"{str(r['hi'])[:18]}] cert {str(r['certified']):5s} {r['t']:5.2f} s"
+        print(f"  {r['series'][:34]:34s} ref {r['reference'][:22]:>22} [{str(r['lo'])[:22]}, "
+              f"{str(r['hi'])[:22]}] cert {str(r['certified']):5s} {r['t']:5.2f} s"
               f"{'  MISS' if r['miss'] else ''} {r['note']}")
     miss = sum(r["miss"] for r in sum_rows)
     cert = sum(r["certified"] for r in sum_rows)
