@@ -1,37 +1,41 @@
-"""Time and peak memory of the capture against the stock forward (issue 5).
+"""Capture against stock fused attention: wall time, CPU time and peak extra memory.
 
-A T5-small-like encoder (d_model 512, 8 heads, d_kv 64, d_ff 2048; ``--layers`` of
-them, random init, seed 0) runs one sequence of real text (stdlib) of length L in three
-ways, each in its own subprocess so that peak memory is clean:
+Two one-layer models built from configs (random init, seed 0), one sequence of length L:
 
-* ``sdpa``     stock transformers forward (scaled_dot_product_attention);
-* ``eager``    stock eager forward with ``output_attentions=True`` (materialises the
-  probabilities; skipped when it cannot fit in the available memory);
-* ``capture``  our block-wise capture with the Algorithm-1 statistics (pmax, entropy,
-  per-distance mass) of every layer;
-* ``capture+sorted``  the same plus the sorted-logit statistic of the first layer.
+* ``llama``  LLaMA-style causal decoder layer: hidden 512, 8 heads of 64, rotary;
+* ``t5``     T5 encoder layer: d_model 512, 8 heads of 64, relative position bias.
 
-Peak memory is the peak resident set size during the forward, sampled every 2 ms,
-minus the resident size just before it.  The variants run in interleaved rounds
-(``--rounds``), one forward per subprocess; the minimum wall time and minimum process
-CPU time (all threads; less sensitive to other load on a shared machine) are kept.
-Ratios are against ``sdpa`` in the same run.
+Each is run as stock ``sdpa`` (PyTorch's fused kernel) and under
+:func:`empirical.capture.capture` with the default statistics (P_max, entropy, mean
+distance of every head), and at the attention level alone (``attn``: one call of
+``F.scaled_dot_product_attention`` against :func:`empirical.capture.attend` on the same
+random q, k, v of shape (1, 8, L, 64), causal for llama, with a T5-sized float bias for
+t5).  Variants alternate within each repeat; medians over ``--repeats`` are reported,
+with the load average (the machine may be shared: the CPU-time ratio is the steadier
+one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
+``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
+``capture - sdpa`` is the capture's own extra memory, to compare with its block buffers
+(``block MiB``: two B x H x b x L float32 tensors, i.e. O(L x block)).
 
-    python benchmarks/capture.py --lengths 4096 16384 --layers 1 --threads 2 --rounds 2
+When CUDA is available a GPU section repeats the layer runs in bfloat16 up to
+``--gpu-lengths`` (default 2k..32k).
+
+    python benchmarks/capture.py                      # L = 2048, 8192 on CPU
+    python benchmarks/capture.py --long --json        # adds 16384
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
-import subprocess
+import statistics
 import sys
 import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = ("sdpa", "eager", "capture", "capture+sorted")
+sys.path.insert(0, str(ROOT))
 
 
 def _rss() -> int:
@@ -47,142 +51,181 @@ def _available() -> int:
     return 0
 
 
-def predicted_bytes(variant: str, L: int, heads: int = 8) -> int:
-    """Rough peak of the T5 forward: T5's ``compute_bias`` holds ~6 int64 L x L
-    temporaries, then the (H, L, L) float32 bias; sdpa copies it (``contiguous``) into
-    its float mask, eager adds scores and probabilities; the capture only reads it."""
-    l2, bias = L * L, 4 * heads * L * L
-    return {"sdpa": 2 * bias, "eager": 3 * bias}.get(variant, max(6 * 8 * l2, bias + 2 ** 30))
+def _peak_cpu(fn):
+    """(wall s, cpu s, peak extra RSS bytes) of ``fn()``."""
+    base = _rss()
+    peak, done = [base], threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], _rss())
+            time.sleep(0.001)
+    th = threading.Thread(target=sample, daemon=True)
+    th.start()
+    t0, c0 = time.perf_counter(), time.process_time()
+    out = fn()
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
+    done.set()
+    th.join()
+    del out
+    return dt, dc, max(peak[0], _rss()) - base
 
 
-def child(L: int, variant: str, layers: int, threads: int, reps: int) -> dict:
+def _peak_gpu(fn):
     import torch
-    sys.path.insert(0, str(ROOT))
-    from empirical.capture import capture
-    from empirical.measure import sequences
-    from empirical.models import load_model
-    from empirical.stats import AttentionStats
-    torch.set_num_threads(threads)
+    torch.cuda.synchronize()
+    base = torch.cuda.memory_allocated()
+    torch.cuda.reset_peak_memory_stats()
+    t0 = time.perf_counter()
+    out = fn()
+    torch.cuda.synchronize()
+    dt = time.perf_counter() - t0
+    del out
+    return dt, dt, torch.cuda.max_memory_allocated() - base
+
+
+def build(kind: str, device, dtype):
+    import torch
     import transformers
     transformers.logging.set_verbosity_error()
-    lm = load_model(f"t5-config:small,num_layers={layers}", seed=0)
-    model = lm.model
-    ids = sequences(lm, "stdlib", L, 1)[0]
-    if variant == "eager":
-        model.set_attn_implementation("eager")
-    first = "encoder.block.0.layer.0.SelfAttention"
+    torch.manual_seed(0)
+    if kind == "llama":
+        cfg = transformers.LlamaConfig(hidden_size=512, intermediate_size=1376,
+                                       num_hidden_layers=1, num_attention_heads=8,
+                                       num_key_value_heads=8, vocab_size=1000,
+                                       max_position_embeddings=1 << 17)
+        model = transformers.LlamaModel(cfg)
+    else:
+        cfg = transformers.T5Config(d_model=512, d_ff=2048, num_layers=1, num_heads=8,
+                                    d_kv=64, vocab_size=1000)
+        model = transformers.T5EncoderModel(cfg)
+    return model.eval().to(device=device, dtype=dtype)
 
-    def run():
+
+def variants(kind: str, L: int, device, dtype) -> dict:
+    """name -> zero-argument callable, for one model kind and length."""
+    import torch
+    import torch.nn.functional as F
+    from empirical.capture import CaptureSession, attend, capture
+    from empirical.stats import AttentionStats
+    model = build(kind, device, dtype)
+    ids = torch.randint(0, 1000, (1, L), generator=torch.Generator().manual_seed(1)).to(device)
+    g = torch.Generator(device=device).manual_seed(2)
+    q, k, v = (torch.randn(1, 8, L, 64, generator=g, device=device, dtype=dtype)
+               for _ in range(3))
+    bias = None if kind == "llama" else torch.randn(1, 8, L, L, generator=g, device=device,
+                                                   dtype=dtype)
+    causal = kind == "llama"
+    session = CaptureSession(stats=AttentionStats())     # for its block size only
+
+    def layer_sdpa():
         with torch.no_grad():
-            if variant in ("sdpa", "eager"):
-                return model(ids, output_attentions=(variant == "eager")).last_hidden_state
-            st = AttentionStats(sorted_layers=[first] if variant == "capture+sorted" else ())
-            with capture(model, stats=st):
-                return model(ids).last_hidden_state
+            return model(ids).last_hidden_state
 
-    with torch.no_grad():                      # warm-up at a small length
-        model(ids[:, :256])
-    times, peaks, cpus = [], [], []
-    for _ in range(reps):
-        base = _rss()
-        peak = [base]
-        done = threading.Event()
+    def layer_capture():
+        with torch.no_grad(), capture(model, stats=AttentionStats()):
+            return model(ids).last_hidden_state
 
-        def sample():
-            while not done.is_set():
-                peak[0] = max(peak[0], _rss())
-                time.sleep(0.002)
-        th = threading.Thread(target=sample, daemon=True)
-        th.start()
-        t0, c0 = time.perf_counter(), time.process_time()
-        out = run()
-        dt, dc = time.perf_counter() - t0, time.process_time() - c0
-        done.set()
-        th.join()
-        peak[0] = max(peak[0], _rss())
-        times.append(dt)
-        cpus.append(dc)
-        peaks.append(peak[0] - base)
-        del out
-    return {"L": L, "variant": variant, "layers": layers, "threads": threads,
-            "seconds": min(times), "cpu_seconds": min(cpus), "peak_extra_bytes": max(peaks)}
+    def attn_sdpa():
+        with torch.no_grad():
+            return F.scaled_dot_product_attention(q, k, v, attn_mask=bias, is_causal=causal)
+
+    def attn_capture():
+        with torch.no_grad():       # a fresh session: its buffers count in the peak
+            return attend(CaptureSession(stats=AttentionStats()), "x", q, k, v, bias=bias,
+                          causal=causal)
+    return {"layer sdpa": layer_sdpa, "layer capture": layer_capture,
+            "attn sdpa": attn_sdpa, "attn capture": attn_capture}, session
+
+
+def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
+    import torch
+    fns, session = variants(kind, L, device, dtype)
+    peak = _peak_gpu if device.type == "cuda" else _peak_cpu
+    for fn in fns.values():          # warm-up (allocator, kernels)
+        fn()
+    runs = {n: [] for n in fns}
+    for _ in range(repeats):
+        for n, fn in fns.items():
+            runs[n].append(peak(fn))
+    rows = []
+    block = session.rows_per_block(1, 8, L, L)
+    for n, rs in runs.items():
+        rows.append({"model": kind, "L": L, "variant": n, "device": device.type,
+                     "dtype": str(dtype).replace("torch.", ""),
+                     "wall_s": statistics.median(r[0] for r in rs),
+                     "cpu_s": statistics.median(r[1] for r in rs),
+                     "peak_extra_MiB": max(r[2] for r in rs) / 2 ** 20,
+                     "block_rows": block, "block_MiB": 2 * 4 * 8 * block * L / 2 ** 20})
+    for r in rows:
+        ref = next(x for x in rows if x["variant"] == r["variant"].split()[0] + " sdpa")
+        r["wall_ratio"] = r["wall_s"] / ref["wall_s"]
+        r["cpu_ratio"] = r["cpu_s"] / ref["cpu_s"]
+        r["extra_vs_sdpa_MiB"] = r["peak_extra_MiB"] - ref["peak_extra_MiB"]
+    del fns
+    if device.type == "cuda":
+        torch.cuda.empty_cache()
+    return rows
+
+
+HEADER = None
+
+
+def _print(rows: list) -> None:
+    global HEADER
+    if HEADER is None:
+        HEADER = True
+        print(f"{'model':6s} {'L':>6s} {'dev':4s} {'dtype':8s} {'variant':14s} {'wall s':>8s} "
+              f"{'x sdpa':>6s} {'cpu s':>8s} {'x sdpa':>6s} {'peak MiB':>9s} {'- sdpa':>8s} "
+              f"{'block MiB':>9s}")
+    for r in rows:
+        print(f"{r['model']:6s} {r['L']:6d} {r['device']:4s} {r['dtype']:8s} {r['variant']:14s} "
+              f"{r['wall_s']:8.3f} {r['wall_ratio']:6.2f} {r['cpu_s']:8.3f} {r['cpu_ratio']:6.2f} "
+              f"{r['peak_extra_MiB']:9.1f} {r['extra_vs_sdpa_MiB']:8.1f} {r['block_MiB']:9.1f}",
+              flush=True)
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--lengths", type=int, nargs="+", default=[4096, 16384])
-    p.add_argument("--layers", type=int, default=1)
-    p.add_argument("--threads", type=int, default=2)
-    p.add_argument("--rounds", type=int, default=2,
-                   help="interleaved rounds over the variants; the minimum is kept")
-    p.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=VARIANTS)
+    p.add_argument("--lengths", type=int, nargs="+", default=[2048, 8192])
+    p.add_argument("--long", action="store_true", help="add L = 16384 on CPU")
+    p.add_argument("--gpu-lengths", type=int, nargs="+", default=[2048, 8192, 16384, 32768])
+    p.add_argument("--models", nargs="+", default=["llama", "t5"], choices=["llama", "t5"])
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
-    if a.child:
-        L, variant, layers, threads = a.child
-        print(json.dumps(child(int(L), variant, int(layers), int(threads), 1)))
-        return 0
+    import torch
+    if a.threads:
+        torch.set_num_threads(a.threads)
+    lengths = sorted(set(a.lengths + ([16384] if a.long else [])))
+    plans = [(torch.device("cpu"), torch.float32, lengths)]
+    if torch.cuda.is_available():
+        plans.append((torch.device("cuda"), torch.bfloat16, a.gpu_lengths))
     rows = []
-    for L in a.lengths:
-        runs = {v: [] for v in a.variants}
-        for rnd in range(a.rounds):
-            for v in a.variants:
-                if rnd and runs[v] and "skipped" in runs[v][-1]:
+    load0 = os.getloadavg()
+    for device, dtype, lens in plans:
+        for kind in a.models:
+            for L in lens:
+                need = 3 * 4 * 8 * L * L if kind == "t5" else 0     # T5's L x L biases
+                if device.type == "cpu" and need > 0.8 * _available():
+                    rows.append({"model": kind, "L": L, "skipped":
+                                 f"needs ~{need / 2**30:.0f} GiB, {_available() / 2**30:.0f} "
+                                 "GiB available"})
+                    if not a.json:
+                        print(f"{kind} L={L}: skipped ({rows[-1]['skipped']})")
                     continue
-                runs[v].append(_measure(a, L, v))
-        for v, rs in runs.items():
-            ok = [r for r in rs if "seconds" in r]
-            if not ok:
-                rows.append(rs[-1])
-                continue
-            best = min(ok, key=lambda r: r["seconds"])
-            rows.append({**best, "cpu_seconds": min(r["cpu_seconds"] for r in ok),
-                         "peak_extra_bytes": max(r["peak_extra_bytes"] for r in ok),
-                         "rounds": len(ok), "all_seconds": [r["seconds"] for r in ok]})
-    return _report(a, rows)
-
-
-def _measure(a, L, v) -> dict:
-    need, avail = predicted_bytes(v, L), _available()
-    if need > avail:
-        row = {"L": L, "variant": v, "skipped": f"needs ~{need / 2**30:.1f} GiB, "
-               f"{avail / 2**30:.1f} GiB available"}
-    else:
-        env = {**os.environ, "OMP_NUM_THREADS": str(a.threads)}
-        cmd = [sys.executable, __file__, "--child", str(L), v, str(a.layers), str(a.threads)]
-        res = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
-        if res.returncode != 0:
-            row = {"L": L, "variant": v, "skipped": f"failed (exit {res.returncode}): "
-                   + (res.stderr.strip().splitlines() or ["killed"])[-1][:200]}
-        else:
-            row = json.loads(res.stdout.strip().splitlines()[-1])
-    print(f"L={L} {v}: {row}", file=sys.stderr)
-    return row
-
-
-def _report(a, rows) -> int:
-    by = {(r["L"], r["variant"]): r for r in rows if "seconds" in r}
-    for r in rows:
-        ref = by.get((r["L"], "sdpa"))
-        if "seconds" in r and ref:
-            r["time_ratio_vs_sdpa"] = r["seconds"] / ref["seconds"]
-            r["cpu_ratio_vs_sdpa"] = r["cpu_seconds"] / ref["cpu_seconds"]
-            r["extra_vs_sdpa_GiB"] = (r["peak_extra_bytes"] - ref["peak_extra_bytes"]) / 2**30
+                got = measure(kind, L, a.repeats, device, dtype)
+                rows += got
+                if not a.json:
+                    _print(got)
+    info = {"load_average_before": load0, "load_average_after": os.getloadavg(),
+            "threads": torch.get_num_threads(), "repeats": a.repeats, "rows": rows}
     if a.json:
-        print(json.dumps({"rows": rows, "layers": a.layers, "threads": a.threads}))
-        return 0
-    print(f"T5-small-like encoder, {a.layers} layer(s), 8 heads, {a.threads} threads")
-    print(f"{'L':>6s} {'variant':15s} {'wall s':>8s} {'x sdpa':>7s} {'cpu s':>8s} {'x sdpa':>7s}"
-          f" {'peak GiB':>9s} {'extra vs sdpa GiB':>18s}")
-    for r in rows:
-        if "seconds" not in r:
-            print(f"{r['L']:6d} {r['variant']:15s} {r['skipped']}")
-            continue
-        print(f"{r['L']:6d} {r['variant']:15s} {r['seconds']:8.2f} "
-              f"{r.get('time_ratio_vs_sdpa', float('nan')):7.2f} {r['cpu_seconds']:8.2f} "
-              f"{r.get('cpu_ratio_vs_sdpa', float('nan')):7.2f} "
-              f"{r['peak_extra_bytes'] / 2**30:9.2f} {r.get('extra_vs_sdpa_GiB', float('nan')):18.2f}")
+        print(json.dumps(info))
+    else:
+        print(f"load average before {load0}, after {info['load_average_after']}; "
+              f"{info['threads']} torch threads; medians of {a.repeats} repeats")
     return 0
 
 

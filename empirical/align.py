@@ -5,32 +5,33 @@
 1. target :math:`\\overline{S^{tr}}(1)` = FINDS(1.0) on length-``L_tr`` sequences;
 2. the paper's grid :math:`\\tau_{ex} \\in \\{1.0, 0.95, \\dots, 0.5\\}`, answer
    :math:`\\arg\\min_\\tau |\\overline{S^{ex}}(\\tau) - \\overline{S^{tr}}(1)|`;
-3. a continuous search (bisection on tau in ``[lo, hi]``, to ``--tol``), fewer forward
-   passes and a finer answer; the bracket is checked, since with several layers
+3. a continuous search (Brent's method on tau in ``[lo, hi]``, to ``--tol``), fewer
+   forward passes and a finer answer; the bracket is checked, since with several layers
    :math:`\\overline{S^{ex}}(\\tau)` need not be monotone;
 4. Props. 1-2 from sigma, lmax and :math:`P^{tr}_{max}` measured on the first layer
-   (Sec. 6: the averaged sorted logit vector), and the length-only rule
-   :math:`\\tau = \\log_{L_{ex}} L_{tr}`.
+   (Sec. 6: the averaged sorted logit vector), the log rule, InfoScale, YaRN, LongRoPE.
 
-Prop. 1: :math:`A\\tau^2 - B\\tau + C = 0` with :math:`A = \\log L_{ex} + \\log P`,
-:math:`B = \\log L_{tr} + \\log P + \\sigma_{tr}^2/2`, :math:`C = \\sigma_{ex}^2/2`, larger
-root.  Prop. 2: :math:`\\tau = \\sigma_{ex}/\\sqrt{\\sigma_{tr}^2 + 2\\log(L_{ex}/L_{tr})}`.
+Both searches and every rule are :mod:`theory.temperature.rules` (the one definition of
+Algorithm 1); here ``stat_fn(tau)`` is a forward pass of the model at temperature tau
+(cached, so the grid and the continuous search share passes).
 
->>> round(prop2_tau(512, 4096, 2.0, 2.0), 4)   # 2 / sqrt(4 + 2 ln 8)
-0.7002
+>>> from theory.temperature.rules import algorithm1_grid
+>>> grid_summary(algorithm1_grid(lambda t: 2 * t, 1.5))["tau"]
+0.75
 """
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 
-import numpy as np
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, command, fail, nonnegative_int, positive_float,
+                             positive_int)
+from theory.temperature.rules import (PAPER_GRID, RuleResult, algorithm1_continuous,
+                                      algorithm1_grid, temperature_rules)
 
-PAPER_GRID = tuple(round(1.0 - 0.05 * i, 2) for i in range(11))   # Algorithm 1
+from .cli_util import add_device_map_argument, setup_torch, threads_int
 
 EXAMPLES = """examples:
   python -m empirical.align --model t5-config:tiny --L-tr 128 --L-ex 512 --mode pmax
@@ -39,47 +40,19 @@ EXAMPLES = """examples:
 """
 
 
-# ---- local references of the propositions (the theory module is preferred) ---------
-def prop1_tau(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr):
-    """Larger root of :math:`A\\tau^2 - B\\tau + C = 0` (Prop. 1); None if complex."""
-    a = math.log(l_ex) + math.log(pmax_tr)
-    b = math.log(l_tr) + math.log(pmax_tr) + sigma_tr ** 2 / 2
-    c = sigma_ex ** 2 / 2
-    disc = b * b - 4 * a * c
-    if disc < 0 or a == 0:
-        return None
-    return max((b + math.sqrt(disc)) / (2 * a), (b - math.sqrt(disc)) / (2 * a))
+def rule_predictions(l_tr, l_ex, tr: dict | None, ex: dict | None, d=None) -> dict:
+    """Every rule of :func:`theory.temperature.rules.temperature_rules` from measured
+    first-layer summaries ``tr``/``ex`` (``sigma``, ``pmax``; None: length-only rules)
+    as JSON-able ``{name: {"tau", "source", "note"}}``."""
+    sig_tr = tr.get("sigma") if tr else None
+    sig_ex = ex.get("sigma") if ex else None
+    rules = temperature_rules(l_tr, l_ex, sigma_tr=sig_tr, sigma_ex=sig_ex,
+                              pmax_tr=tr.get("pmax") if tr else None, d=d)
+    return {k: {"tau": None if v.tau is None else float(v.tau), "source": v.source,
+                "note": v.note} for k, v in rules.items()}
 
 
-def prop2_tau(l_tr, l_ex, sigma_tr, sigma_ex):
-    """:math:`\\sigma_{ex}/\\sqrt{\\sigma_{tr}^2 + 2\\log(L_{ex}/L_{tr})}` (Prop. 2)."""
-    return sigma_ex / math.sqrt(sigma_tr ** 2 + 2 * math.log(l_ex / l_tr))
-
-
-def log_rule_tau(l_tr, l_ex):
-    """:math:`\\log_{L_{ex}} L_{tr}` (Yao et al. 2021; Su 2021)."""
-    return math.log(l_tr) / math.log(l_ex)
-
-
-def theory_rules(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr, d=None) -> dict:
-    """Props. 1-2 and the log rule: from ``theory.temperature.rules`` when that module
-    exists (another area), else the local references above; ``source`` says which."""
-    try:
-        from theory.temperature import rules as tst
-        rules = tst.temperature_rules(l_tr, l_ex, sigma_tr=sigma_tr, sigma_ex=sigma_ex,
-                                      pmax_tr=pmax_tr, d=d)
-        return {k: {"tau": None if v.tau is None else float(v.tau), "source": v.source,
-                    "note": getattr(v, "note", "")} for k, v in rules.items()}
-    except ImportError:
-        src = "empirical.align local reference (theory.temperature.rules not present)"
-        return {"prop1": {"tau": prop1_tau(l_tr, l_ex, sigma_tr, sigma_ex, pmax_tr),
-                          "source": src, "note": "larger root"},
-                "prop2": {"tau": prop2_tau(l_tr, l_ex, sigma_tr, sigma_ex), "source": src,
-                          "note": ""},
-                "log_rule": {"tau": log_rule_tau(l_tr, l_ex), "source": src, "note": ""}}
-
-
-def head_dim(model):
+def head_dim(model) -> int | None:
     c = model.config
     d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
     if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
@@ -87,60 +60,88 @@ def head_dim(model):
     return d
 
 
-def _theory_grid(stat_fn, target, grid):
-    """Cross-check: theory.temperature.rules.algorithm1_grid on the same (cached)
-    statistic; None when that module is absent."""
-    try:
-        from theory.temperature.rules import algorithm1_grid
-    except ImportError:
-        return None
-    return algorithm1_grid(stat_fn, target, grid).tau
+def grid_summary(r: RuleResult) -> dict:
+    """Algorithm 1's grid answer as a flat dict (``tau``, ``stat``, ``gap``, ``grid``
+    [(tau, S)], ``bracketed``, ``evaluations``)."""
+    d = r.details
+    k = d["grid"].index(r.tau)
+    return {"tau": r.tau, "stat": d["values"][k], "gap": d["residual"],
+            "grid": list(zip(d["grid"], d["values"])), "bracketed": d["bracketed"],
+            "evaluations": d["evaluations"], "note": r.note}
 
 
-# ---- the searches -------------------------------------------------------------------
-def grid_search(stat_fn, target, grid=PAPER_GRID) -> dict:
-    """Algorithm 1: evaluate ``stat_fn`` on ``grid``, return the closest to ``target``."""
-    values = [(float(t), float(stat_fn(t))) for t in grid]
-    best = min(values, key=lambda tv: abs(tv[1] - target))
-    return {"tau": best[0], "stat": best[1], "gap": best[1] - target, "grid": values,
-            "evaluations": len(values)}
+def continuous_summary(r: RuleResult, stat_fn) -> dict:
+    """The continuous answer as a flat dict; an unbracketed target gives the end of the
+    bracket whose statistic is closest (``bracketed`` False: censored there)."""
+    d = r.details
+    tau = r.tau
+    if tau is None:
+        tau = d["lo"] if abs(d["stat_lo"] - d["target"]) <= abs(d["stat_hi"] - d["target"]) \
+            else d["hi"]
+    stat = float(stat_fn(tau))
+    return {"tau": tau, "stat": stat, "gap": stat - d["target"], "bracketed": d["bracketed"],
+            "interval": [d["lo"], d["hi"]], "evaluations": d["evaluations"], "note": r.note}
 
 
-def bisect_search(stat_fn, target, lo=0.05, hi=1.0, tol=1e-3, max_iter=40) -> dict:
-    """Bisection on tau for ``stat_fn(tau) = target``.  If the bracket [lo, hi] does not
-    contain a sign change, the closer end is returned with ``bracketed=False``."""
-    f_lo, f_hi = stat_fn(lo) - target, stat_fn(hi) - target
-    n = 2
-    if f_lo == 0 or f_hi == 0 or np.sign(f_lo) != np.sign(f_hi):
-        while hi - lo > tol and n < max_iter:
-            mid = 0.5 * (lo + hi)
-            f_mid = stat_fn(mid) - target
-            n += 1
-            if np.sign(f_mid) == np.sign(f_lo):
-                lo, f_lo = mid, f_mid
-            else:
-                hi, f_hi = mid, f_mid
-        tau, gap = (lo, f_lo) if abs(f_lo) <= abs(f_hi) else (hi, f_hi)
-        return {"tau": tau, "stat": gap + target, "gap": gap, "bracketed": True,
-                "interval": [lo, hi], "evaluations": n}
-    tau, gap = (lo, f_lo) if abs(f_lo) <= abs(f_hi) else (hi, f_hi)
-    return {"tau": tau, "stat": gap + target, "gap": gap, "bracketed": False,
-            "interval": [lo, hi], "evaluations": n}
+class CachedStat:
+    """``stat_fn(tau)`` that runs ``measure(tau)`` once per temperature (12 digits)."""
+
+    def __init__(self, measure, reduce):
+        self.measure, self.reduce, self.cache = measure, reduce, {}
+
+    def result(self, tau: float) -> object:
+        key = round(float(tau), 12)
+        if key not in self.cache:
+            self.cache[key] = self.measure(key)
+        return self.cache[key]
+
+    def __call__(self, tau: float) -> float:
+        return self.reduce(self.result(tau))
+
+
+def grid_bracket(r: RuleResult, lo: float, hi: float) -> tuple[float, float]:
+    """The two adjacent grid points inside ``[lo, hi]`` between which the grid's
+    statistic crosses the target (so the continuous search starts from passes already
+    made); ``(lo, hi)`` when the grid does not bracket it.
+
+    >>> from theory.temperature.rules import algorithm1_grid
+    >>> grid_bracket(algorithm1_grid(lambda t: t, 0.72), 0.05, 1.0)
+    (0.7, 0.75)
+    """
+    pts = sorted((t, v - r.details["target"]) for t, v in zip(r.details["grid"],
+                                                               r.details["values"])
+                 if lo <= t <= hi)
+    for (t0, f0), (t1, f1) in zip(pts, pts[1:]):
+        if f0 == 0 or f0 * f1 < 0:
+            return t0, t1
+    return lo, hi
+
+
+def search(stat_fn, target: float, grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3) -> dict:
+    """Algorithm 1 on ``grid`` and continuously (to ``tol`` in tau) for ``stat_fn``; the
+    continuous search runs inside the grid's bracketing cell when there is one (a root
+    there is a root in ``[lo, hi]``), else over ``[lo, hi]``."""
+    g = algorithm1_grid(stat_fn, target, grid)
+    a, b = grid_bracket(g, lo, hi)
+    c = algorithm1_continuous(stat_fn, target, a, b, tol=None, xtol=tol)
+    return {"grid": grid_summary(g), "continuous": continuous_summary(c, stat_fn)}
 
 
 def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
           grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3, layers=None, progress=True) -> dict:
-    """Algorithm 1 (grid and continuous) plus Props. 1-2 on the model ``lm``."""
+    """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
     from .capture import attention_module_names
     from .measure import collect_stats, sequences
     if mode not in ("pmax", "entropy"):
         raise ValueError(f"mode must be pmax or entropy, not {mode!r}")
+    if n_tr < 1 or n_ex < 1:
+        raise ValueError(f"need at least one sequence per length (n_tr {n_tr}, n_ex {n_ex})")
     t0 = time.perf_counter()
     s_tr, s_ex = sequences(lm, corpus, l_tr, n_tr), sequences(lm, corpus, l_ex, n_ex, offset=1)
     first = attention_module_names(lm.model)[0]
-    from tqdm import tqdm
-    label = tqdm(desc="Algorithm 1 forward passes", unit="pass", file=sys.stderr,
-                 leave=False) if progress else None
+    from theory.core.progress import Progress
+    label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) \
+        if progress else None
 
     def overall(st):
         if layers:
@@ -151,32 +152,24 @@ def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
         return st.overall(mode)
 
     tr = collect_stats(lm.model, s_tr, 1.0, sorted_layers=[first], progress=label)
-    ex1 = collect_stats(lm.model, s_ex, 1.0, sorted_layers=[first], progress=label)
+    stat = CachedStat(lambda tau: collect_stats(lm.model, s_ex, tau, sorted_layers=[first],
+                                                progress=label), lambda st: overall(st))
+    ex1 = stat.result(1.0)
     meas = {"tr": tr.layers[first].summary(), "ex": ex1.layers[first].summary()}
-    target, s_ex_1 = overall(tr), overall(ex1)
-    cache = {1.0: s_ex_1}
-
-    def stat_fn(tau):
-        key = round(float(tau), 12)
-        if key not in cache:
-            cache[key] = overall(collect_stats(lm.model, s_ex, tau, progress=label))
-        return cache[key]
-
-    g = grid_search(stat_fn, target, grid)
-    c = bisect_search(stat_fn, target, lo, hi, tol)
+    target = overall(tr)
+    found = search(stat, target, grid, lo, hi, tol)
     if label is not None:
         label.close()
-    rules = theory_rules(l_tr, l_ex, meas["tr"]["sigma"], meas["ex"]["sigma"],
-                         meas["tr"]["pmax"], head_dim(lm.model))
-    g["theory_grid_tau"] = _theory_grid(stat_fn, target, grid)
     return {"model": lm.description, "corpus": corpus, "mode": mode, "L_tr": l_tr,
             "L_ex": l_ex, "n_tr": n_tr, "n_ex": n_ex, "layers": layers or "all",
-            "target_S_tr_1": target, "S_ex_1": s_ex_1, "grid": g, "continuous": c,
+            "target_S_tr_1": target, "S_ex_1": stat(1.0), **found,
             "first_layer": first,
             "first_layer_measured": {k: {q: v[q] for q in ("pmax", "entropy", "sigma",
                                                              "lmax", "lmax_raw")}
                                      for k, v in meas.items()},
-            "predictions": rules, "forward_passes": (len(cache) + 1) * n_ex + n_tr,
+            "predictions": rule_predictions(l_tr, l_ex, meas["tr"], meas["ex"],
+                                            head_dim(lm.model)),
+            "forward_passes": len(stat.cache) * n_ex + n_tr,
             "seconds": round(time.perf_counter() - t0, 2)}
 
 
@@ -189,7 +182,7 @@ def _print_text(res):
         print(f"{t:4.2f}   {v:.6f}")
     g, c = res["grid"], res["continuous"]
     print(f"Algorithm 1 grid:       tau = {g['tau']:.2f}  S = {g['stat']:.6f}  gap {g['gap']:+.2e}")
-    print(f"continuous (bisection): tau = {c['tau']:.4f}  S = {c['stat']:.6f}  gap "
+    print(f"continuous (Brent):     tau = {c['tau']:.4f}  S = {c['stat']:.6f}  gap "
           f"{c['gap']:+.2e}  ({c['evaluations']} evaluations, bracketed={c['bracketed']})")
     m = res["first_layer_measured"]
     print(f"first layer {res['first_layer']}: sigma_tr {m['tr']['sigma']:.4f} sigma_ex "
@@ -200,32 +193,35 @@ def _print_text(res):
         print(f"{k:9s} tau = {tau}")
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.align", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
                                 description="Algorithm 1 (attention alignment by softmax "
-                                "temperature) on a model: paper grid, bisection, Props. 1-2.")
+                                "temperature) on a model: paper grid, Brent search, every rule.")
     p.add_argument("--model", default="t5-config:tiny", help="model SPEC (see empirical.models)")
     p.add_argument("--corpus", default="stdlib", help="stdlib (default), kjv or pydoc")
-    p.add_argument("--L-tr", dest="l_tr", type=int, default=512)
-    p.add_argument("--L-ex", dest="l_ex", type=int, default=4096)
+    p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
+    p.add_argument("--L-ex", dest="l_ex", type=positive_int, default=4096)
     p.add_argument("--mode", choices=("pmax", "entropy"), default="pmax")
-    p.add_argument("--n-tr", type=int, default=4, help="training-length sequences")
-    p.add_argument("--n-ex", type=int, default=1, help="extrapolation-length sequences")
-    p.add_argument("--lo", type=float, default=0.05, help="bisection lower end")
-    p.add_argument("--hi", type=float, default=1.0, help="bisection upper end")
-    p.add_argument("--tol", type=float, default=1e-3, help="bisection tolerance on tau")
+    p.add_argument("--n-tr", type=positive_int, default=4, help="training-length sequences")
+    p.add_argument("--n-ex", type=positive_int, default=1, help="extrapolation-length sequences")
+    p.add_argument("--lo", type=positive_float, default=0.05, help="continuous search: lower end")
+    p.add_argument("--hi", type=positive_float, default=1.0, help="continuous search: upper end")
+    p.add_argument("--tol", type=positive_float, default=1e-3,
+                   help="continuous search: tolerance on tau")
     p.add_argument("--layers", nargs="*", help="restrict the statistic to these modules")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1, help="torch threads")
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1, help="torch threads")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    from .cli_util import add_device_map_argument, fail, setup_torch
     add_device_map_argument(p)
     a = p.parse_args(argv)
     if not 1 < a.l_tr < a.l_ex:
         return fail("need 1 < --L-tr < --L-ex")
     if not 0 < a.lo < a.hi:
         return fail("need 0 < --lo < --hi")
+    if a.n_tr < 1 or a.n_ex < 1:
+        return fail(f"need --n-tr >= 1 and --n-ex >= 1 (got {a.n_tr}, {a.n_ex})")
     setup_torch(a.threads)
     try:
         from .models import load_model
@@ -233,7 +229,7 @@ def main(argv=None) -> int:
                         device_map=a.device_map)
         res = align(lm, a.corpus, a.l_tr, a.l_ex, a.mode, a.n_tr, a.n_ex, lo=a.lo, hi=a.hi,
                     tol=a.tol, layers=a.layers)
-    except (ValueError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
     if a.json:
         print(json.dumps(res))

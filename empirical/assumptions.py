@@ -29,7 +29,10 @@ from pathlib import Path
 
 import numpy as np
 from scipy import stats as sps
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, atomic_path, command, fail, nonnegative_int,
+                             output_dir, output_folder, positive_int, save_figure, write_text)
+
+from .cli_util import add_device_map_argument, setup_torch, threads_int
 
 EXAMPLES = """examples:
   python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump
@@ -101,49 +104,56 @@ def assumption_table(lm, corpus, l_tr, l_ex, n_tr=4, n_ex=1, layers=None, progre
     return out
 
 
-def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
-    """QQ plot PNG per layer (both lengths, y = x line), CSV of the vectors, JSON table."""
+def qq_figure(vectors: list, title: str, png: Path, csv_path: Path) -> None:
+    """QQ plot (Figs. 2/5 form) of averaged logit vectors ``[(label, vector), ...]``, one
+    panel each, standardised against normal quantiles with the line y = x; the points
+    are written to ``csv_path``."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, len(vectors), figsize=(4.5 * len(vectors), 4.2), squeeze=False)
+    rows = []
+    for ax, (label, vec) in zip(axes[0], vectors):
+        v = np.sort(np.asarray(vec, dtype=float))
+        g = gaussianity(v)
+        z = (v - v.mean()) / g["sigma"]
+        x = normal_quantiles(z.size)
+        ax.plot(x, z, ".", ms=2, label="averaged sorted logits")
+        lim = [min(x.min(), z.min()), max(x.max(), z.max())]
+        ax.plot(lim, lim, "r-", lw=1, label="y = x")
+        ax.set_title(f"{label}  r = {g['qq_correlation']:.4f}  lmax = {g['lmax']:.2f}",
+                     fontsize=9)
+        ax.set_xlabel("normal quantile")
+        ax.set_ylabel("standardised averaged logit")
+        ax.legend(fontsize=7)
+        rows += [(label, i, xi, zi, vi) for i, (xi, zi, vi) in enumerate(zip(x, z, v))]
+    fig.suptitle(title, fontsize=8)
+    fig.tight_layout()
+    save_figure(fig, png, dpi=110)
+    plt.close(fig)
+    with atomic_path(csv_path) as tmp, open(tmp, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["length", "rank_ascending", "normal_quantile", "standardised",
+                    "averaged_logit"])
+        w.writerows(rows)
+
+
+def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
+    """QQ plot PNG per layer (both lengths, y = x line), CSV of the vectors, JSON table."""
     outdir.mkdir(parents=True, exist_ok=True)
     files = {"png": [], "csv": [], "json": str(outdir / "assumptions.json")}
     for li, name in enumerate(res["layers"]):
-        fig, axes = plt.subplots(1, 2, figsize=(9, 4.2))
-        rows = []
-        for ax, tag in zip(axes, ("tr", "ex")):
-            d = res["lengths"][tag]["per_layer"][name]
-            v = np.sort(np.asarray(d["vector"]))
-            z = (v - v.mean()) / d["sigma"]
-            x = normal_quantiles(z.size)
-            ax.plot(x, z, ".", ms=2, label="averaged sorted logits")
-            lim = [min(x.min(), z.min()), max(x.max(), z.max())]
-            ax.plot(lim, lim, "r-", lw=1, label="y = x")
-            ax.set_title(f"L = {res['lengths'][tag]['L']}  r = {d['qq_correlation']:.4f}  "
-                         f"lmax = {d['lmax']:.2f}", fontsize=9)
-            ax.set_xlabel("normal quantile")
-            ax.set_ylabel("standardised averaged logit")
-            ax.legend(fontsize=7)
-            rows += [(tag, res["lengths"][tag]["L"], i, xi, zi, vi)
-                     for i, (xi, zi, vi) in enumerate(zip(x, z, v))]
-        fig.suptitle(f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", fontsize=8)
-        fig.tight_layout()
-        png = outdir / f"qq_{li}.png"
-        fig.savefig(png, dpi=110)
-        plt.close(fig)
-        csvp = outdir / f"qq_{li}.csv"
-        with open(csvp, "w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["length_tag", "L", "rank_ascending", "normal_quantile",
-                        "standardised", "averaged_logit"])
-            w.writerows(rows)
+        vectors = [(f"L = {res['lengths'][tag]['L']}",
+                    res["lengths"][tag]["per_layer"][name]["vector"]) for tag in ("tr", "ex")]
+        png, csvp = outdir / f"qq_{li}.png", outdir / f"qq_{li}.csv"
+        qq_figure(vectors, f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", png, csvp)
         files["png"].append(str(png))
         files["csv"].append(str(csvp))
     slim = json.loads(json.dumps(res))
     for t in slim["lengths"].values():
         for d in t["per_layer"].values():
             d.pop("vector")
-    Path(files["json"]).write_text(json.dumps(slim, indent=1))
+    write_text(files["json"], json.dumps(slim, indent=1))
     return files
 
 
@@ -164,6 +174,7 @@ def _print_table(res):
               f"H {a['entropy']:.4f}")
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.assumptions", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -171,16 +182,16 @@ def main(argv=None) -> int:
                                 "table (Assumption 2, Table 7) of a model's attention logits.")
     p.add_argument("--model", default="t5-config:tiny")
     p.add_argument("--corpus", default="stdlib")
-    p.add_argument("--L-tr", dest="l_tr", type=int, default=512)
-    p.add_argument("--L-ex", dest="l_ex", type=int, default=4096)
-    p.add_argument("--n-tr", type=int, default=4)
-    p.add_argument("--n-ex", type=int, default=1)
+    p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
+    p.add_argument("--L-ex", dest="l_ex", type=positive_int, default=4096)
+    p.add_argument("--n-tr", type=positive_int, default=4)
+    p.add_argument("--n-ex", type=positive_int, default=1)
     p.add_argument("--layers", nargs="*", help="attention module names (default: first)")
-    p.add_argument("--out", default="runs/assumptions", help="folder for PNG/CSV/JSON")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--out", type=output_dir, default="runs/assumptions",
+                   help="folder for PNG/CSV/JSON")
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    from .cli_util import add_device_map_argument, fail, setup_torch
     add_device_map_argument(p)
     a = p.parse_args(argv)
     if not 1 < a.l_tr < a.l_ex:
@@ -191,9 +202,10 @@ def main(argv=None) -> int:
         lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
                         device_map=a.device_map)
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
-    except (ValueError, RuntimeError) as exc:
+    except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
-    files = write_outputs(res, Path(a.out))
+    with output_folder(a.out):
+        files = write_outputs(res, Path(a.out))
     if a.json:
         slim = json.loads(Path(files["json"]).read_text())
         print(json.dumps({**slim, "files": files}))

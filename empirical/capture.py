@@ -1,22 +1,41 @@
-"""Capture of pre-softmax attention logits inside Hugging Face models, block by block.
+"""Capture of attention statistics inside Hugging Face models, in the attention pass.
 
-``with capture(model, stats=AttentionStats(...), tau=0.8): model(ids)`` switches the
-model (``model.set_attn_implementation``) to the attention function
-``lengthx_capture`` registered in transformers' ``AttentionInterface`` (with the
-matching boolean mask function in ``AttentionMaskInterface``), and restores the previous
-implementation and unregisters both on exit, also on error.  The function computes, for
-query rows ``r0 .. r0+b-1`` at a time,
+``with capture(model, stats=AttentionStats(...), tau=0.8): model(ids)`` routes every
+attention module of ``model`` through :func:`attend`, which computes the module's output
+and the statistics of its softmax rows in **one pass** over blocks of ``b`` query rows:
 
-.. math:: l = \\frac{1}{\\tau}\\left(s\\, Q_{r_0:r_0+b} K^\\top + B_{r_0:r_0+b}\\right)
-          + M_{r_0:r_0+b}, \\qquad O_{r_0:r_0+b} = \\mathrm{softmax}(l)\\, V
+.. math:: l = \\frac{1}{\\tau}\\,\\mathrm{cap}\\!\\left(s\\, Q_{r_0:r_0+b} K^\\top + B\\right)
+          + M, \\qquad e = \\exp(l - \\max_j l), \\qquad
+          [\\,O\\,|\\,\\Sigma\\,|\\,J\\,|\\,E_K\\,] = e\\,[\\,V\\,|\\,1\\,|\\,j\\,|\\,K\\,]
 
-(``s`` the model's scaling, ``B`` T5's relative position bias, ``M`` the mask: the
-temperature-scaled softmax of Algorithm 1 in the attention-alignment paper), feeds every
-block to :class:`empirical.stats.AttentionStats` and never holds more than
-``B x H x b x L`` logits.  Rotary (LLaMA) is applied by the model before the call, so it
-is covered; grouped-query attention is expanded.  Models without the interface (BLOOM,
-ALiBi) are handled by patching ``F.softmax`` in their modeling module for the duration
-(the model materialises its logits itself there).
+(``s`` the model's scaling, ``B`` an additive bias such as T5's relative positions or
+ALiBi, ``cap`` Gemma-2's logit softcapping :math:`c \\tanh(x/c)`, ``M`` the mask with
+causal, sliding-window and padding entries :math:`-\\infty`; the temperature ``tau`` of
+Algorithm 1 in the attention-alignment paper divides the logits).  One product with the
+augmented values gives the output :math:`O/\\Sigma`, the row sums, the attended position
+:math:`\\sum_j p_{ij} j` and :math:`\\sum_j p_{ij} k_j`, so that, with :math:`m` the row
+maximum,
+
+.. math:: P_{max} = 1/\\Sigma, \\qquad
+          H = \\log\\Sigma + m - \\frac{s}{\\tau}\\,\\frac{q_i\\cdot E_K}{\\Sigma}, \\qquad
+          \\sum_j p_{ij}|i-j| = i - \\frac{J}{\\Sigma} + \\frac{2}{\\Sigma}\\sum_{j>i} e_{ij}(j-i)
+
+(exact; the last sum is over the keys right of the diagonal only, none for causal rows).
+Where the logits are not linear in the key (a bias or softcapping), the entropy uses
+:math:`\\sum_j e_{ij}(l_{ij}-m)` instead.  Only the keys a block can see are read
+(causal rows stop at the diagonal, sliding windows start at the window), so memory is
+O(b x L) per head and the L x L matrix is never formed.  The per-offset mass and the
+sorted logit rows cost a pass over the probabilities and a sort: they are computed only
+for the modules named in :class:`~empirical.stats.AttentionStats` ``mass_layers`` /
+``sorted_layers``.
+
+How a model is routed: models using transformers' ``AttentionInterface`` are switched
+(``set_attn_implementation``) to ``lengthx_capture`` and back; models without it
+(Falcon, BLOOM) get ``F.softmax`` in their modeling module and
+``torch.nn.functional.scaled_dot_product_attention`` replaced for the duration.  A
+forward hook on every attention module checks that the module really went through the
+capture, and raises :class:`CaptureUnsupported` naming the model class otherwise (never
+a silent pass-through).  Attention sinks (``s_aux``) are refused the same way.
 
 >>> import torch, transformers
 >>> cfg = transformers.T5Config(d_model=32, d_ff=64, num_layers=1, num_heads=2, d_kv=16,
@@ -46,6 +65,12 @@ from .stats import AttentionStats
 CAPTURE_NAME = "lengthx_capture"
 _MODULES: dict = {}        # id(attention module) -> (session, name)
 _ACTIVE = [0]              # number of open capture contexts
+_MASKED = -1e30            # finite stand-in for -inf where products with e are taken
+_NO_SHIFT = 30.0           # rows whose max logit is below this in size need no shift
+
+
+class CaptureUnsupported(NotImplementedError):
+    """The model (class named in the message) cannot be captured."""
 
 
 @dataclass
@@ -55,31 +80,41 @@ class CaptureSession:
     tau: float = 1.0
     tau_layers: list | None = None      # regexes on module names; None = every softmax
     block_size: int | None = None       # query rows per block; None = from block_bytes
-    block_bytes: int = 64 * 2 ** 20
+    block_bytes: int = 256 * 2 ** 20
+    model_class: str = "model"
     names: list = field(default_factory=list)
-    current: str | None = None          # for the softmax patch (BLOOM)
+    current: str | None = None          # module being run (hooks); for the patches
+    hit: bool = False                   # the current module went through the capture
     calls: int = 0
     _buffers: dict = field(default_factory=dict, repr=False)
 
-    def buffer(self, tag: str, shape: tuple, like: torch.Tensor, zero: bool = False):
-        """A work tensor reused across blocks and layers (fresh large allocations cost
-        page faults on every block)."""
-        key = (tag, tuple(shape), like.dtype, like.device)
+    def buffer(self, tag: str, shape: tuple, like: torch.Tensor) -> torch.Tensor:
+        """A work tensor of ``shape`` carved from a flat one reused across blocks and
+        layers (fresh large allocations cost page faults on every block)."""
+        n = 1
+        for x in shape:
+            n *= x
+        key = (tag, like.dtype, like.device)
         t = self._buffers.get(key)
-        if t is None:
-            t = self._buffers[key] = (torch.zeros if zero else torch.empty)(
-                shape, dtype=like.dtype, device=like.device)
-        return t
+        if t is None or t.numel() < n:
+            t = self._buffers[key] = torch.empty(n, dtype=like.dtype, device=like.device)
+        return t[:n].view(shape)
 
     def tau_for(self, name: str) -> float:
         if self.tau_layers is None or any(re.search(p, name) for p in self.tau_layers):
             return float(self.tau)
         return 1.0
 
-    def rows_per_block(self, batch: int, heads: int, key_len: int, q_len: int) -> int:
+    def rows_per_block(self, batch: int, heads: int, key_len: int, q_len: int,
+                       device: str = "cpu") -> int:
+        """Query rows per block: ``block_size``, else as many as fit ``block_bytes`` of
+        float32 logits (at least 1 GiB on GPU, where few large blocks are fast), at most
+        128 on CPU (measured fastest there) and 4096 on GPU."""
         if self.block_size:
             return max(1, min(q_len, int(self.block_size)))
-        return max(1, min(q_len, self.block_bytes // max(1, 4 * batch * heads * key_len)))
+        cap, budget = (128, self.block_bytes) if device == "cpu" else \
+            (4096, max(self.block_bytes, 2 ** 30))
+        return max(1, min(q_len, cap, budget // max(1, 4 * batch * heads * key_len)))
 
 
 def attention_module_names(model: torch.nn.Module) -> list:
@@ -100,158 +135,284 @@ def attention_module_names(model: torch.nn.Module) -> list:
     return out
 
 
-def _blocked_softmax(session, name, scores_fn, q_len, k_len, shape, causal, mask, value):
-    """Shared loop: ``scores_fn(r0, r1)`` gives the pre-temperature logits of a block;
-    returns ``softmax(l/tau) @ value`` (or the probabilities when ``value`` is None)."""
-    bsz, heads = shape
-    tau = session.tau_for(name)
-    b = session.rows_per_block(bsz, heads, k_len, q_len)
-    out = None
-    for r0 in range(0, q_len, b):
-        r1 = min(q_len, r0 + b)
-        raw = scores_fn(r0, r1)
-        valid, add = _valid_block(mask, r0, r1, q_len)
-        if causal:
-            i = torch.arange(r0, r1, device=raw.device)[:, None]
-            c = torch.arange(k_len, device=raw.device)[None, :] <= i
-            valid = c if valid is None else valid & c
-        grad = torch.is_grad_enabled() and raw.requires_grad
-        if add is not None:
-            raw = raw.add_(add) if value is not None and not grad else raw + add
-        if value is None:
-            blk = _probs_block(session, name, raw, valid, tau, r0)
-        elif grad:                       # autograd: out-of-place reference path
-            blk = torch.matmul(_probs_block(session, name, raw, valid, tau, r0).to(value.dtype),
-                               value)
-        else:
-            bb = r1 - r0
-            buf = session.buffer("skew", (bsz * heads, bb * (k_len + bb + 1)), raw, zero=True)
-            blk = _output_block(session, name, raw, valid, tau, r0, value, buf)
-        if out is None:
-            out = blk.new_empty(*blk.shape[:2], q_len, blk.shape[-1])
-        out[:, :, r0:r1] = blk
+# ---- the attention pass --------------------------------------------------------------
+@dataclass
+class _Call:
+    """One attention call, flattened to (B*H, L, d) float32 tensors."""
+    q: torch.Tensor
+    kt: torch.Tensor                 # (BH, d, Lk)
+    vaug: torch.Tensor               # (BH, Lk, dv + 2 [+ d]): [v | 1 | j | k]
+    dv: int
+    shape: tuple                     # (B, H, Lq, Lk)
+    scale: float
+    tau: float
+    causal: bool
+    linear: bool                     # logits linear in the key: entropy from E_K
+    bias: torch.Tensor | None        # additive, before softcapping; to (B, H, Lq, Lk)
+    valid: torch.Tensor | None       # boolean, broadcastable to (B, H, Lq, Lk)
+    softcap: float | None
+    mask_add: torch.Tensor | None = None   # finite part of a float mask, after softcapping
+
+
+def _split_mask(mask: torch.Tensor | None):
+    """(boolean validity, finite additive part or None) of a model's attention mask."""
+    if mask is None:
+        return None, None
+    if mask.dtype == torch.bool:
+        return mask, None
+    valid = mask > torch.finfo(mask.dtype).min / 2
+    add = torch.where(valid, mask, 0.0).float()
+    return valid, (add if bool(add.any()) else None)
+
+
+def _key_range(c: _Call, r0: int, r1: int):
+    """Keys [lo, hi) that rows r0..r1-1 can see (causal diagonal, window, padding)."""
+    lk = c.shape[3]
+    hi = min(lk, r1) if c.causal else lk
+    if c.valid is None:
+        return 0, hi
+    vb = c.valid[..., r0:r1, :] if c.valid.shape[-2] > 1 else c.valid
+    cols = vb.reshape(-1, vb.shape[-1]).any(0)[:hi].nonzero()
+    if cols.numel() == 0:
+        return 0, 0
+    return int(cols[0]), int(cols[-1]) + 1
+
+
+def _rows(t: torch.Tensor, r0: int, r1: int, lo: int, hi: int, shape) -> torch.Tensor:
+    """Block of a tensor broadcastable to (B, H, Lq, Lk), as (B*H, b, hi-lo)."""
+    bsz, heads = shape[:2]
+    blk = t[..., r0:r1, lo:hi] if t.shape[-2] > 1 else t[..., lo:hi]
+    return blk.expand(bsz, heads, r1 - r0, hi - lo).reshape(bsz * heads, r1 - r0, hi - lo)
+
+
+def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tensor:
+    """Block of logits l (B*H, b, hi-lo), masked entries -inf (linear) or _MASKED.
+    ``c.q`` is pre-multiplied by the scaling (and by 1/tau when linear)."""
+    qb, kb = c.q[:, r0:r1], c.kt[:, :, lo:hi]
+    s = torch.bmm(qb, kb, out=session.buffer("s", (qb.shape[0], r1 - r0, hi - lo), qb))
+    if not c.linear:
+        if c.bias is not None:
+            s.add_(_rows(c.bias, r0, r1, lo, hi, c.shape))
+        if c.softcap is not None:
+            s.div_(c.softcap).tanh_().mul_(c.softcap)
+        if c.mask_add is not None:
+            s.add_(_rows(c.mask_add, r0, r1, lo, hi, c.shape))
+        if c.tau != 1.0:
+            s.div_(c.tau)
+    fill = float("-inf") if c.linear else _MASKED
+    if c.valid is not None:
+        s.masked_fill_(~_rows(c.valid, r0, r1, lo, hi, c.shape), fill)
+    elif c.causal and max(lo, r0) + 1 < hi:     # only the diagonal part of a causal block
+        c0 = max(lo, r0)
+        i = torch.arange(r0, r1, device=s.device)[:, None]
+        j = torch.arange(c0, hi, device=s.device)[None, :]
+        s[..., c0 - lo:].masked_fill_(j > i, fill)
+    if not c.linear:
+        s.clamp_(min=_MASKED)            # -inf or finfo.min from masks folded in biases
+    return s
+
+
+def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
+    """Per-row 1/Sigma (P_max when m is the row max), entropy, mean distance (B*H, b)
+    of one block, and the probabilities when the per-offset mass is wanted; ``e`` is
+    exp(l - m), ``s`` is l - m (non-linear case)."""
+    dv = c.dv
+    ssum = w[..., dv]
+    ok = ssum > 0
+    den = torch.where(ok, ssum, 1.0)
+    if c.linear:
+        qek = (c.q[:, r0:r1] * w[..., dv + 2:]).sum(-1)
+        ent = torch.log(den) + m[..., 0] - qek / den
+    else:
+        ent = torch.log(den) - s.mul_(e).sum(-1) / den         # s is not used after
+    i = torch.arange(r0, r1, device=e.device, dtype=e.dtype)
+    dist = i - w[..., dv + 1] / den
+    c0, c1 = max(lo, r0), min(hi, r1)
+    if c0 < c1 and not (c.causal and c.valid is None):
+        rel = (torch.arange(c0, c1, device=e.device, dtype=e.dtype)[None, :] - i[:, None])
+        dist = dist + 2 * (e[..., c0 - lo:c1 - lo] * rel.clamp_(min=0)).sum(-1) / den
+    if max(lo, r1) < hi:
+        cr = max(lo, r1)
+        jr = torch.arange(cr, hi, device=e.device, dtype=e.dtype)
+        jr = torch.stack([jr, torch.ones_like(jr)], -1).expand(e.shape[0], -1, -1)
+        t = torch.bmm(e[..., cr - lo:], jr)
+        dist = dist + 2 * (t[..., 0] - i * t[..., 1]) / den
+    out = {"ok": ok, "pmax": 1.0 / den, "entropy": ent, "distance": dist}
+    if want_mass:
+        out["probs"] = e / den[..., None]
     return out
 
 
-def _valid_block(mask, r0, r1, q_len):
-    """(boolean validity, additive finite part) of a block of the model's mask."""
-    if mask is None:
-        return None, None
-    m = mask[..., r0:r1, :] if mask.shape[-2] == q_len else mask
-    if m.dtype == torch.bool:
-        return m, None
-    valid = m > torch.finfo(m.dtype).min / 2
-    return valid, torch.where(valid, m, 0.0).float()
-
-
-def _sorted_update(session, name, raw, valid, r0):
+def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc) -> None:
+    lo, hi = _key_range(c, r0, r1)
+    if hi <= lo:                         # every key masked: output 0, no statistics
+        out[:, r0:r1] = 0.0
+        return
     st = session.stats
+    s = _logits(session, c, r0, r1, lo, hi)
     if st is not None and st.wants_sorted(name):
-        raw = raw.detach()
-        x = raw if valid is None else raw.masked_fill(~valid, float("-inf"))
-        st.update_sorted(name, x, r0)
+        raw = s * c.tau if c.linear else torch.where(s > _MASKED / 2, s * c.tau, float("-inf"))
+        st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo),
+                         r0, acc.row_filter(r0, r1))
+    mx = s.amax(-1, keepdim=True)
+    mx = torch.where(mx > _MASKED / 2, mx, 0.0)
+    if bool((mx.abs() < _NO_SHIFT).all()):   # exp(l) safe: no pass to subtract the max
+        m = torch.zeros_like(mx)
+    else:
+        m = mx
+        s.sub_(m)
+    e = s.exp_() if c.linear else torch.exp(s, out=session.buffer("e", s.shape, s))
+    w = torch.bmm(e, c.vaug[:, lo:hi])
+    ssum = w[..., c.dv:c.dv + 1]
+    out[:, r0:r1] = w[..., :c.dv] / torch.where(ssum > 0, ssum, 1.0)
+    if st is not None:
+        blk = _block_stats(c, s, e, w, m, r0, r1, lo, hi, st.wants_mass(name))
+        blk["pmax"] = torch.exp(mx[..., 0] - m[..., 0]) * blk["pmax"]
+        acc.add(blk, r0, r1, lo)
 
 
-def _probs_block(session, name, raw, valid, tau, r0):
-    """Reference path (BLOOM's patched softmax): probabilities of the block."""
-    _sorted_update(session, name, raw, valid, r0)
-    lg = raw / tau if tau != 1.0 else raw
-    if valid is not None:
-        lg = lg.masked_fill(~valid, float("-inf"))
-    p = torch.softmax(lg, -1).nan_to_num(0.0)
-    if session.stats is not None:
-        session.stats.update(name, lg.detach(), p.detach(), r0, sorted_rows=False)
-    return p
+class _Accumulator:
+    """Per-head sums of one call on the device, added to the statistics once."""
+
+    def __init__(self, stats: AttentionStats, name: str, shape: tuple, device):
+        self.stats, self.name, self.shape = stats, name, shape
+        bsz, heads, lq, lk = shape
+        self.sums = torch.zeros(4, heads, dtype=torch.float64, device=device)
+        self.mass = None
+        if stats.wants_mass(name):
+            self.n = max(lq, lk)
+            self.mass = torch.zeros(heads, 2 * self.n - 1, dtype=torch.float64, device=device)
+
+    def row_filter(self, r0: int, r1: int) -> torch.Tensor | None:
+        qf = self.stats.query_from
+        return None if qf <= r0 else torch.arange(r0, r1) >= qf
+
+    def add(self, blk: dict, r0: int, r1: int, lo: int) -> None:
+        bsz, heads = self.shape[:2]
+        keep = blk["ok"]
+        if self.stats.query_from > r0:
+            keep = keep & (torch.arange(r0, r1, device=keep.device) >= self.stats.query_from)
+        keep = keep.view(bsz, heads, -1)
+        for k, key in enumerate(("pmax", "entropy", "distance")):
+            v = torch.where(keep, blk[key].view(bsz, heads, -1), 0.0)
+            self.sums[k + 1] += v.sum((0, 2)).double()
+        self.sums[0] += keep.sum((0, 2)).double()
+        if self.mass is not None:
+            from .stats import skew_sum
+            p = (blk["probs"].view(bsz, heads, r1 - r0, -1) * keep[..., None]).sum(0)
+            sk = skew_sum(p)                               # index c: offset c-(b-1)+lo-r0
+            first = lo - r0 - (r1 - r0 - 1) + self.n - 1
+            self.mass[:, first:first + sk.shape[1]] += sk.double()
+
+    def flush(self) -> None:
+        bsz, heads, lq, lk = self.shape
+        s = self.sums.cpu().numpy()
+        self.stats.add_sums(self.name, heads, max(lq, lk), s[0], s[1], s[2], s[3],
+                            None if self.mass is None else self.mass.cpu().numpy())
 
 
-def _output_block(session, name, raw, valid, tau, r0, value, buf):
-    """Fast path: softmax(raw/tau) @ value with the statistics from the same passes.
-    With m the row max, e = exp(l - m), s = sum(e):  pmax = 1/s and
-    H = log s - sum(e (l - m))/s;  p = e/s is written once into ``buf``, laid out so
-    that a reshape skews the rows for the per-distance mass (see ``stats``)."""
-    _sorted_update(session, name, raw, valid, r0)
-    lg = raw.div_(tau) if tau != 1.0 else raw           # raw is a work buffer: in place
-    if valid is not None:
-        lg.masked_fill_(~valid, torch.finfo(lg.dtype).min)
-    bsz, heads, b, k = lg.shape
-    lg.sub_(lg.amax(-1, keepdim=True))
-    pv = buf[:, : b * (k + b)].view(bsz, heads, b, k + b)[..., b:]
-    torch.exp(lg, out=pv)
-    s = pv.sum(-1, keepdim=True)
+def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Call:
+    bsz, heads, lq, d = query.shape
+    lk, dv = key.shape[2], value.shape[3]
+    valid, add = _split_mask(mask)
+    linear = bias is None and softcap is None and add is None
+    f = torch.float32
+    q = query.to(f).reshape(bsz * heads, lq, d) * (scale / tau if linear else scale)
+    k = key.to(f).reshape(bsz * heads, lk, d)
+    v = value.to(f).reshape(bsz * heads, lk, dv)
+    j = torch.arange(lk, device=q.device, dtype=f)[None, :, None].expand(bsz * heads, lk, 1)
+    cols = [v, torch.ones_like(j), j] + ([k] if linear else [])
+    return _Call(q, k.transpose(1, 2), torch.cat(cols, -1), dv, (bsz, heads, lq, lk),
+                 float(scale), float(tau), bool(causal), linear,
+                 None if bias is None else bias.to(f), valid, softcap, add)
+
+
+def attend(session: CaptureSession, name: str, query, key, value, mask=None, bias=None,
+           scale: float | None = None, causal: bool = False, softcap: float | None = None):
+    """softmax(l) V of the module ``name`` (query (B, H, Lq, d), key/value (B, H, Lk, .),
+    same head count) with its statistics sent to ``session.stats``; ``mask`` boolean
+    (True = attend) or additive float.  Returns (B, H, Lq, dv) in the query's dtype."""
+    tau = session.tau_for(name)
+    scale = query.shape[-1] ** -0.5 if scale is None else scale
+    session.calls += 1
+    session.hit = True
+    if torch.is_grad_enabled() and any(t is not None and t.requires_grad
+                                       for t in (query, key, value, bias)):
+        return _attend_reference(session, name, query, key, value, mask, bias, scale,
+                                 causal, softcap, tau)
+    c = _prepare(query, key, value, mask, bias, scale, tau, causal, softcap)
+    bsz, heads, lq, lk = c.shape
+    out = c.q.new_empty(bsz * heads, lq, c.dv)
     st = session.stats
-    if st is not None:
-        dot = torch.einsum("bhik,bhik->bhi", pv, lg)
-        ss = s[..., 0]
-    pv.div_(s)
-    if st is not None:
-        skew = buf.view(bsz, heads, b, k + b + 1).sum(2).sum(0)
-        st.update_parts(name, b * bsz, (1.0 / ss).sum((0, 2)),
-                        (torch.log(ss) - dot / ss).sum((0, 2)), skew, b + r0, k)
-    return torch.matmul(pv.to(value.dtype), value)
+    acc = _Accumulator(st, name, c.shape, c.q.device) if st is not None else None
+    b = session.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
+    for r0 in range(0, lq, b):
+        _run_block(session, name, c, r0, min(lq, r0 + b), out, acc)
+    if acc is not None:
+        acc.flush()
+    return out.view(bsz, heads, lq, c.dv).to(query.dtype)
 
 
+def _attend_reference(session, name, query, key, value, mask, bias, scale, causal, softcap,
+                      tau):
+    """Out-of-place path for autograd: the same logits, softmax per block."""
+    valid, add = _split_mask(mask)
+    lq, lk = query.shape[2], key.shape[2]
+    outs = []
+    b = session.rows_per_block(query.shape[0], query.shape[1], lk, lq)
+    for r0 in range(0, lq, b):
+        r1 = min(lq, r0 + b)
+        s = torch.matmul(query[:, :, r0:r1].float(), key.float().transpose(-1, -2)) * scale
+        if bias is not None:
+            s = s + (bias[..., r0:r1, :] if bias.shape[-2] > 1 else bias)
+        if softcap is not None:
+            s = torch.tanh(s / softcap) * softcap
+        if add is not None:
+            s = s + (add[..., r0:r1, :] if add.shape[-2] > 1 else add)
+        s = s / tau
+        ok = torch.ones(r1 - r0, lk, dtype=torch.bool, device=s.device)
+        if causal:
+            i = torch.arange(r0, r1, device=s.device)[:, None]
+            ok = torch.arange(lk, device=s.device)[None] <= i
+        if valid is not None:
+            ok = ok & (valid[..., r0:r1, :] if valid.shape[-2] > 1 else valid)
+        s = s.masked_fill(~ok, float("-inf"))
+        p = torch.softmax(s, -1).nan_to_num(0.0)
+        if session.stats is not None:
+            session.stats.update(name, s.detach(), p.detach(), r0,
+                                 raw_logits=s.detach() * tau)
+        outs.append(torch.matmul(p, value.float()))
+    return torch.cat(outs, 2).to(query.dtype)
+
+
+# ---- routes into attend ------------------------------------------------------------
 def capture_attention_forward(module, query, key, value, attention_mask, dropout=0.0,
-                              scaling=None, is_causal=None, position_bias=None, **kwargs):
+                              scaling=None, is_causal=None, position_bias=None,
+                              softcap=None, s_aux=None, **kwargs):
     """Attention function for ``AttentionInterface`` (same signature as transformers'
     ``sdpa_attention_forward``); modules outside any ``capture`` context fall back to
-    sdpa.  Returns ``(attn_output (B, L, H, D), None)``."""
+    sdpa.  Sliding windows arrive in ``attention_mask``.  Returns
+    ``(attn_output (B, L, H, D), None)``."""
     entry = _MODULES.get(id(module))
     if entry is None:
         return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=dropout,
                                       scaling=scaling, is_causal=is_causal,
-                                      position_bias=position_bias, **kwargs)
+                                      position_bias=position_bias, softcap=softcap,
+                                      s_aux=s_aux, **kwargs)
     session, name = entry
-    for unsupported in ("softcap", "sliding_window", "s_aux"):
-        if kwargs.get(unsupported) is not None:
-            raise NotImplementedError(f"capture does not support {unsupported}")
+    if s_aux is not None:
+        raise CaptureUnsupported(f"{session.model_class}: attention sinks (s_aux) are not "
+                                 "supported by the capture")
     if module.training and dropout:
-        raise NotImplementedError("capture is for inference: call model.eval()")
-    n_rep = getattr(module, "num_key_value_groups", 1)
+        raise CaptureUnsupported(f"{session.model_class}: capture is for inference: "
+                                 "call model.eval()")
+    n_rep = query.shape[1] // key.shape[1]
     key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
-    scaling = query.shape[-1] ** -0.5 if scaling is None else scaling
-    q_len = query.shape[2]
     causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
-    causal = bool(q_len > 1 and attention_mask is None and causal)
-    if causal and key.shape[2] > q_len:          # as sdpa_attention_forward does
-        key, value = key[:, :, :q_len], value[:, :, :q_len]
-        if position_bias is not None:
-            position_bias = position_bias[..., :q_len]
-    kt = key.transpose(-1, -2)
-
-    bsz, heads, _, dim = query.shape
-
-    grad = torch.is_grad_enabled() and (query.requires_grad or key.requires_grad or (
-        position_bias is not None and position_bias.requires_grad))
-
-    def scores(r0, r1):
-        q = query[:, :, r0:r1]
-        if grad:                         # autograd cannot write into work buffers
-            s = torch.matmul(q, kt) * scaling
-            if position_bias is not None:
-                s = s + (position_bias[..., r0:r1, :] if position_bias.shape[-2] == q_len
-                         else position_bias)
-            return s.float()
-        raw = session.buffer("raw", (bsz * heads, r1 - r0, kt.shape[-1]), query)
-        if position_bias is None:
-            torch.bmm(q.reshape(bsz * heads, r1 - r0, dim), kt.reshape(bsz * heads, dim, -1),
-                      out=raw)
-            if scaling != 1.0:
-                raw.mul_(scaling)
-        else:
-            pb = position_bias[..., r0:r1, :] if position_bias.shape[-2] == q_len else position_bias
-            pb = pb.expand(bsz, heads, r1 - r0, kt.shape[-1]).reshape(bsz * heads, r1 - r0, -1)
-            torch.baddbmm(pb.to(q.dtype), q.reshape(bsz * heads, r1 - r0, dim),
-                          kt.reshape(bsz * heads, dim, -1), alpha=scaling, out=raw)
-        return raw.view(bsz, heads, r1 - r0, -1).float()
-
-    session.calls += 1
-    out = _blocked_softmax(session, name, scores, q_len, key.shape[2], query.shape[:2],
-                           causal, attention_mask, value)
-    return out.to(query.dtype).transpose(1, 2).contiguous(), None
-
-
-AttentionInterface.register(CAPTURE_NAME, capture_attention_forward)
-AttentionMaskInterface.register(CAPTURE_NAME, sdpa_mask)
+    causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
+    out = attend(session, name, query, key, value, attention_mask, position_bias,
+                 scaling, causal, softcap)
+    return out.transpose(1, 2).contiguous(), None
 
 
 def _register_globally():
@@ -266,7 +427,8 @@ def _unregister_globally():
 
 class _FunctionalProxy:
     """Stands in for ``torch.nn.functional`` inside a modeling module; only ``softmax``
-    differs (BLOOM computes ``F.softmax(scores + mask, dim=-1, dtype=float32)``)."""
+    differs (BLOOM and eager Falcon compute ``F.softmax(scores + mask, dim=-1)``; the
+    logits are materialised by the model there)."""
 
     def __init__(self, session):
         self._session = session
@@ -276,25 +438,90 @@ class _FunctionalProxy:
 
     def softmax(self, x, dim=-1, dtype=None, **kw):
         s = self._session
-        if s.current is None or dim not in (-1, x.ndim - 1) or x.ndim != 4:
+        if s.current is None or s.hit or dim not in (-1, x.ndim - 1) or x.ndim != 4:
             return torch.nn.functional.softmax(x, dim=dim, dtype=dtype, **kw)
-        name, s.current = s.current, None
-        xf = x.float()
-        q_len, k_len = x.shape[-2:]
+        s.hit = True
         s.calls += 1
-        p = _blocked_softmax(s, name, lambda r0, r1: torch.where(
-            xf[:, :, r0:r1] > torch.finfo(x.dtype).min / 2, xf[:, :, r0:r1], float("-inf")),
-            q_len, k_len, x.shape[:2], False, None, None)
-        return p.to(dtype or x.dtype)
+        return softmax_with_stats(s, s.current, x).to(dtype or x.dtype)
+
+
+def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> torch.Tensor:
+    """softmax(x / tau) of materialised logits (B, H, L, K), entries at most half the
+    dtype's minimum being masked, with the statistics of every row."""
+    tau = session.tau_for(name)
+    lg = x.float()
+    lg = torch.where(lg > torch.finfo(x.dtype).min / 2, lg / tau, float("-inf"))
+    p = torch.softmax(lg, -1).nan_to_num(0.0)
+    if session.stats is not None:
+        session.stats.update(name, lg.detach(), p.detach(), 0, raw_logits=lg.detach() * tau)
+    return p
+
+
+_SDPA = torch.nn.functional.scaled_dot_product_attention
+_SDPA_SESSIONS: list = []
+
+
+def _sdpa_proxy(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
+                scale=None, enable_gqa=False, **kw):
+    """``F.scaled_dot_product_attention`` while a capture of a model that calls it
+    directly (Falcon) is open: calls made inside a captured module go to :func:`attend`."""
+    for s in _SDPA_SESSIONS:
+        if s.current is not None and not s.hit:
+            if dropout_p:
+                raise CaptureUnsupported(f"{s.model_class}: capture is for inference")
+            n_rep = query.shape[1] // key.shape[1]
+            key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
+            return attend(s, s.current, query, key, value, attn_mask, None, scale,
+                          bool(is_causal) and attn_mask is None)
+    return _SDPA(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p,
+                 is_causal=is_causal, scale=scale, enable_gqa=enable_gqa, **kw)
 
 
 def supports_interface(model) -> bool:
-    return bool(type(model)._can_set_attn_implementation())
+    """Whether the model's attention goes through transformers' ``AttentionInterface``."""
+    can = getattr(type(model), "_can_set_attn_implementation", None)
+    return bool(can is not None and can())
+
+
+def _check_hooks(session: CaptureSession, mods: dict) -> list:
+    """Forward hooks that fail loudly when an attention module was not captured."""
+    hooks = []
+
+    def pre(mod, args, name):
+        session.current, session.hit = name, False
+
+    def post(mod, args, output, name):
+        hit, session.current = session.hit, None
+        if not hit:
+            raise CaptureUnsupported(
+                f"{session.model_class}: attention module {name!r} ({type(mod).__name__}) "
+                f"ran without going through the capture (attention implementation "
+                f"{getattr(mod, 'config', None) and mod.config._attn_implementation!r}); "
+                "this architecture or setting is not supported")
+    for n in session.names:
+        hooks.append(mods[n].register_forward_pre_hook(lambda m, a, n=n: pre(m, a, n)))
+        hooks.append(mods[n].register_forward_hook(lambda m, a, o, n=n: post(m, a, o, n)))
+    return hooks
+
+
+def _patch_modules(model, session, names, mods) -> list:
+    """Replace ``F`` in the modeling modules of models without the interface."""
+    patched = []
+    for n in names:
+        modname = type(mods[n]).__module__
+        g = vars(sys.modules[modname])
+        if "F" not in g and "torch" not in g:
+            raise CaptureUnsupported(f"{type(model).__name__}: no attention interface and "
+                                     "no softmax or sdpa call that the capture can route")
+        if "F" in g and all(m != modname for m, _ in patched):
+            patched.append((modname, g["F"]))
+            g["F"] = _FunctionalProxy(session)
+    return patched
 
 
 @contextmanager
 def capture(model, stats: AttentionStats | None = None, tau: float = 1.0,
-            tau_layers=None, block_size: int | None = None, block_bytes: int = 64 * 2 ** 20):
+            tau_layers=None, block_size: int | None = None, block_bytes: int = 256 * 2 ** 20):
     """Install the capture on ``model``; yields the :class:`CaptureSession`.
 
     ``tau`` divides the logits of every softmax, or only of the modules whose names
@@ -305,14 +532,14 @@ def capture(model, stats: AttentionStats | None = None, tau: float = 1.0,
     if tau <= 0:
         raise ValueError(f"temperature must be positive, got {tau}")
     session = CaptureSession(stats, tau, list(tau_layers) if tau_layers else None,
-                             block_size, block_bytes)
+                             block_size, block_bytes, type(model).__name__)
     names = attention_module_names(model)
     if not names:
-        raise ValueError(f"{type(model).__name__}: no attention modules found")
+        raise CaptureUnsupported(f"{type(model).__name__}: no attention modules found")
     session.names = names
     mods = dict(model.named_modules())
     prev = model.config._attn_implementation
-    patched, hooks = [], []
+    patched, hooks, sdpa_patched = [], [], False
     _ACTIVE[0] += 1
     _register_globally()
     try:
@@ -321,23 +548,21 @@ def capture(model, stats: AttentionStats | None = None, tau: float = 1.0,
         if supports_interface(model):
             model.set_attn_implementation(CAPTURE_NAME)
         else:
-            for n in names:
-                modname = type(mods[n]).__module__
-                g = vars(sys.modules[modname])
-                if "F" not in g:
-                    raise NotImplementedError(f"{type(model).__name__}: no attention "
-                                              "interface and no F.softmax to patch")
-                if all(m != modname for m, _ in patched):
-                    patched.append((modname, g["F"]))
-                    g["F"] = _FunctionalProxy(session)
-                hooks.append(mods[n].register_forward_pre_hook(
-                    lambda mod, args, n=n: setattr(session, "current", n)))
+            patched = _patch_modules(model, session, names, mods)
+            _SDPA_SESSIONS.append(session)
+            sdpa_patched = True
+            torch.nn.functional.scaled_dot_product_attention = _sdpa_proxy
+        hooks = _check_hooks(session, mods)
         yield session
     finally:
         for h in hooks:
             h.remove()
         for modname, orig in patched:
             vars(sys.modules[modname])["F"] = orig
+        if sdpa_patched:
+            _SDPA_SESSIONS.remove(session)
+            if not _SDPA_SESSIONS:
+                torch.nn.functional.scaled_dot_product_attention = _SDPA
         for n in names:
             _MODULES.pop(id(mods[n]), None)
         if model.config._attn_implementation == CAPTURE_NAME:

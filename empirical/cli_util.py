@@ -1,27 +1,28 @@
-"""Small helpers shared by the ``empirical`` command lines."""
+"""Torch set-up shared by the ``empirical`` command lines (the generic command-line
+machinery lives in :mod:`theory.core.cli`)."""
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 
+from theory.core.cli import int_range
 
-def fail(msg) -> int:
-    """One line on stderr starting ``error:``; exit code 2."""
-    text = str(msg).strip().splitlines()[0] if str(msg).strip() else type(msg).__name__
-    print(f"error: {text}", file=sys.stderr)
-    return 2
+#: ``--threads``: torch CPU threads, 1 to 1024
+threads_int = int_range(1, 1024)
 
 
 def setup_torch(threads: int = 1) -> None:
     """Few threads (shared machine) and quiet transformers."""
+    if threads < 1:
+        raise ValueError(f"--threads must be >= 1, got {threads}")
     os.environ.setdefault("OMP_NUM_THREADS", str(threads))
     import torch
     import transformers
-    torch.set_num_threads(max(1, threads))
+    torch.set_num_threads(threads)
     transformers.logging.set_verbosity_error()
 
 
-def add_device_map_argument(parser) -> None:
+def add_device_map_argument(parser: argparse.ArgumentParser) -> None:
     """``--device-map`` (passed to ``empirical.models.load_model``)."""
     parser.add_argument("--device-map", default=None, metavar="MAP",
                         help="split the model across devices (needs accelerate): auto, "

@@ -8,6 +8,10 @@
 * ``kjv``    -- the King James Bible as printed by Debian's ``bible`` program
   (``apt-get install bible-kjv bible-kjv-text``).
 
+A researcher's own text (:func:`load_documents`): a plain file, a folder of files or a
+JSONL file with a text field; :func:`document_windows` cuts fixed-length windows inside
+single documents, with the model's special tokens (BOS/EOS) added as its tokenizer does.
+
 A missing corpus raises :class:`CorpusMissing` saying what to install.  Texts are
 deterministic (sorted files, fixed caps), so a training run can record their SHA-256.
 
@@ -18,10 +22,13 @@ deterministic (sorted files, fixed caps), so a training run can record their SHA
 from __future__ import annotations
 
 import glob
+import json
 import shutil
 import subprocess
 import sysconfig
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 CORPORA = ("stdlib", "pydoc", "kjv")
 DEFAULT_MAX_CHARS = 6_000_000
@@ -100,19 +107,103 @@ def _kjv(max_chars: int) -> str:
     return res.stdout[:max_chars]
 
 
+@dataclass(frozen=True)
+class Document:
+    """One text: ``read(max_chars)`` returns its first ``max_chars`` characters, ``chars``
+    its length (so a long text is tokenised only as far as needed)."""
+    name: str
+    read: Callable[[int], str]
+    chars: int
+
+
+def _file_document(path: Path) -> Document:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return Document(str(path), lambda k, t=text: t[:k], len(text))
+
+
+def _jsonl_documents(path: Path, field: str) -> list:
+    docs = []
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise CorpusError(f"{path}:{n}: not JSON ({exc.msg})") from None
+            text = rec.get(field) if isinstance(rec, dict) else None
+            if not isinstance(text, str):
+                raise CorpusError(f"{path}:{n}: no string field {field!r} (use --text-field)")
+            docs.append(Document(f"{path}:{n}", lambda k, t=text: t[:k], len(text)))
+    return docs
+
+
+def _builtin_document(name: str) -> Document:
+    return Document(name, lambda k: load_text(name, max_chars=k), _UNCAPPED)
+
+
+def load_documents(source: str, text_field: str = "text") -> list:
+    """The documents of ``source``: a built-in corpus name (one document), a ``.jsonl``
+    file (one document per record, the string field ``text_field``), a plain text file
+    (one document) or a folder (its files, sorted, recursively; ``.jsonl`` files give
+    their records); empty documents are skipped."""
+    if source in CORPORA:
+        return [_builtin_document(source)]
+    path = Path(source)
+    if not path.exists():
+        raise CorpusError(f"--text {source}: no such file or folder (or built-in corpus: "
+                          f"{', '.join(CORPORA)})")
+    files = [path] if path.is_file() else sorted(
+        f for f in path.rglob("*") if f.is_file() and not any(
+            part.startswith(".") for part in f.relative_to(path).parts))
+    docs = []
+    for f in files:
+        docs += _jsonl_documents(f, text_field) if f.suffix == ".jsonl" else [_file_document(f)]
+    docs = [d for d in docs if d.chars > 0]
+    if not docs:
+        raise CorpusError(f"--text {source}: no text found")
+    return docs
+
+
+def _document_ids(doc: Document, encode, need: int) -> list:
+    """Token ids of ``doc``, encoding a growing prefix until ``need`` ids or the end."""
+    chars = max(100_000, 8 * need)
+    while True:
+        text = doc.read(chars)
+        ids = encode(text)
+        if len(ids) >= need or len(text) < chars:
+            return ids
+        chars *= 4
+
+
+def document_windows(docs, encode, length: int, n: int, offset: int = 0,
+                     prefix=(), suffix=()) -> list:
+    """``n`` windows of exactly ``length`` ids, each ``prefix + chunk + suffix`` (the
+    special tokens the model's tokenizer adds: BOS, EOS), the chunks consecutive and
+    non-overlapping inside one document (a window never spans two documents), after
+    skipping the first ``offset`` windows.  Fewer than ``n`` windows available is a
+    :class:`CorpusMissing` that says how many tokens the longest document has."""
+    body = length - len(prefix) - len(suffix)
+    if body < 1:
+        raise CorpusError(f"length {length} leaves no room for the special tokens")
+    out, skip, longest = [], offset, 0
+    for doc in docs:
+        ids = _document_ids(doc, encode, (offset + n) * body)
+        longest = max(longest, len(ids))
+        for start in range(0, len(ids) - body + 1, body):
+            if skip:
+                skip -= 1
+                continue
+            out.append([*prefix, *ids[start:start + body], *suffix])
+            if len(out) == n:
+                return out
+    raise CorpusMissing(f"length {length} is larger than the text allows: {len(out)} of "
+                        f"{n} windows of {length} tokens (after {offset}) found; the "
+                        f"longest document has {longest} tokens")
+
+
 def token_sequences(encode, corpus: str, length: int, n: int, offset: int = 0) -> list:
     """``n`` consecutive, non-overlapping windows of ``length`` token ids from the
     corpus, starting at window ``offset`` (so ranks of a distributed run can take
     disjoint windows).  ``encode(text) -> list[int]``."""
-    need = (offset + n) * length
-    chars = max(200_000, 8 * need)
-    while True:
-        ids = encode(load_text(corpus, max_chars=chars))
-        if len(ids) >= need:
-            break
-        full = len(load_text(corpus))
-        if chars >= full:
-            raise CorpusMissing(f"{corpus}: only {len(ids)} tokens, {need} needed "
-                                f"({n} x {length} after {offset} windows)")
-        chars = min(full, chars * 4)
-    return [ids[(offset + i) * length:(offset + i + 1) * length] for i in range(n)]
+    return document_windows([_builtin_document(corpus)], encode, length, n, offset)

@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 import numpy as np
 import torch
-from tqdm import tqdm
 
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, fail, int_range, output_file, positive_int, save_figure
+from theory.core.progress import track
+
+from .cli_util import threads_int
 
 EPSILONS = tuple(np.round(np.linspace(0.02, 1.0, 50), 4))
 EPILOG = """examples:
@@ -154,7 +155,8 @@ def spearman(results, eps) -> dict:
 
 
 def plot_erf(results, path, note="") -> None:
-    """ERF (solid) and windowed TRF (dashed) of each run against eps (Figs. 5-6)."""
+    """ERF (solid) and windowed TRF (dashed) of each run against eps (Figs. 5-6); the
+    curves are written beside the PNG (same name, ``.json``)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -171,22 +173,27 @@ def plot_erf(results, path, note="") -> None:
     if note:
         fig.text(0.01, 0.01, note, fontsize=7, color="dimgray")
     fig.tight_layout(rect=(0, 0.04, 1, 1))
-    fig.savefig(path, dpi=120)
+    keep = ("run", "label", "rpe", "train_len", "length", "eps", "n_emp", "n_the_window")
+    save_figure(fig, path, data={"note": note, "results": [{k: r[k] for k in keep}
+                                                          for r in results]}, dpi=120)
     plt.close(fig)
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.erf", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+")
-    p.add_argument("--length", type=int, default=None, help="chunk length (default 4 x training length)")
-    p.add_argument("--chunks", type=int, default=2)
+    p.add_argument("--length", type=int_range(2, 10**6), default=None,
+                   help="chunk length (default 4 x training length)")
+    p.add_argument("--chunks", type=positive_int, default=2)
     p.add_argument("--eps", type=float, nargs="+", default=[0.5, 0.2, 0.1],
                    help="eps values for the Spearman rank correlation")
     p.add_argument("--series-trf", action="store_true",
                    help="also the infinite-series TRF per head (theory; slow)")
-    p.add_argument("--plot", default=None)
-    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--plot", type=output_file, default=None,
+                   help="PNG of ERF vs TRF (its data: same name, .json)")
+    p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -194,10 +201,9 @@ def main(argv=None) -> int:
         if any(not 0 < e <= 1 for e in args.eps):
             raise ValueError("--eps values must lie in (0, 1]")
         results = [erf_for_run(r, args.length, args.chunks, with_series_trf=args.series_trf)
-                   for r in tqdm(args.runs, desc="erf", file=sys.stderr)]
+                   for r in track(args.runs, "erf")]
     except (ValueError, FileNotFoundError) as exc:
-        print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
-        return 2
+        return fail(exc)
     rank = [spearman(results, e) for e in args.eps] if len(results) > 2 else []
     if args.plot:
         plot_erf(results, args.plot)

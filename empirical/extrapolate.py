@@ -16,16 +16,18 @@ import argparse
 import csv
 import json
 import math
-import sys
 from pathlib import Path
 
 import torch
-from tqdm import tqdm
 
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, atomic_path, command, fail, int_range,
+                             nonnegative_int, output_file, positive_int, save_figure)
+from theory.core.progress import track
+
+from .cli_util import threads_int
 
 EPILOG = """examples:
   python -m empirical.extrapolate runs/* --lengths 128 256 512 1024 2048 --json
@@ -51,8 +53,8 @@ def perplexity(model, tokens: torch.Tensor, length: int, sliding: int = 0,
         starts = list(range(0, len(tokens) - length, sliding))
     else:
         starts = list(range(0, len(tokens) - length + 1, length))
-    for k, s in enumerate(tqdm(starts, desc=desc, disable=not progress, leave=False,
-                               file=sys.stderr)):
+    for k, s in enumerate(track(starts, desc or f"length {length}", enabled=progress,
+                                leave=False)):
         if sliding:
             chunk = tokens[s:s + length + 1]
             t, c = chunk_nll(model, chunk, length, score_from=0 if k == 0 else length - sliding + 1)
@@ -69,6 +71,9 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
     """One row per (run, length): run, rpe, train_len, length, ppl, nll, predictions."""
     rows, cache = [], {}
     eval_tokens = eval_tokens or 2 * max(lengths)
+    if eval_tokens < max(lengths) + (1 if sliding else 0):
+        raise ValueError(f"--eval-tokens {eval_tokens} is shorter than the longest length "
+                         f"{max(lengths)}: no chunk to score")
     for run in runs:
         model, cfg = load_model(run)
         key = (cfg["train"]["corpus"], cfg["train"]["max_chars"], cfg.get("data", {}).get("sha256"))
@@ -77,7 +82,7 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
         test = cache[key]
         if len(test) < eval_tokens + 1:
             raise ValueError(f"test split has {len(test)} tokens, fewer than --eval-tokens {eval_tokens}")
-        for L in tqdm(lengths, desc=f"eval {Path(run).name}", disable=not progress, file=sys.stderr):
+        for L in track(lengths, f"eval {Path(run).name}", enabled=progress):
             span = (eval_tokens // L) * L if not sliding else eval_tokens + 1
             r = perplexity(model, test[:span], L, sliding=sliding)
             rows.append({"run": str(run), "rpe": cfg["model"]["rpe"],
@@ -87,14 +92,15 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
 
 
 def write_csv(rows, path) -> None:
-    with open(path, "w", newline="") as fh:
+    with atomic_path(path) as tmp, open(tmp, "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
 
 
 def plot_ppl(rows, path, title="Perplexity vs inference length", note="") -> None:
-    """PPL vs length, one line per run (like the RPE paper's Figs. 3-4)."""
+    """PPL vs length, one line per run (like the RPE paper's Figs. 3-4); the rows are
+    written beside the PNG (same name, ``.json``)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -112,7 +118,7 @@ def plot_ppl(rows, path, title="Perplexity vs inference length", note="") -> Non
         fig.text(0.01, 0.01, note, fontsize=7, color="dimgray")
     ax.legend(fontsize=7)
     fig.tight_layout(rect=(0, 0.04, 1, 1))
-    fig.savefig(path, dpi=120)
+    save_figure(fig, path, data={"title": title, "note": note, "rows": rows}, dpi=120)
     plt.close(fig)
 
 
@@ -124,17 +130,21 @@ def table(rows) -> dict:
     return out
 
 
+@command
 def main(argv=None) -> int:
     p = CommandParser(prog="python -m empirical.extrapolate", description=__doc__,
                                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+", help="run folders written by empirical.train")
-    p.add_argument("--lengths", type=int, nargs="+", default=[128, 256, 512, 1024, 2048])
-    p.add_argument("--eval-tokens", type=int, default=None,
+    p.add_argument("--lengths", type=int_range(2, 10**7), nargs="+",
+                   default=[128, 256, 512, 1024, 2048])
+    p.add_argument("--eval-tokens", type=positive_int, default=None,
                    help="test tokens scored at every length (default 2 x max length)")
-    p.add_argument("--sliding", type=int, default=0, help="sliding-window stride (0: off)")
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--csv", default=None, help="write rows as CSV")
-    p.add_argument("--plot", default=None, help="write a PNG like Figs. 3-4")
+    p.add_argument("--sliding", type=nonnegative_int, default=0,
+                   help="sliding-window stride (0: off; at most the shortest length)")
+    p.add_argument("--threads", type=threads_int, default=1)
+    p.add_argument("--csv", type=output_file, default=None, help="write rows as CSV")
+    p.add_argument("--plot", type=output_file, default=None,
+                   help="write a PNG like Figs. 3-4 (its data: same name, .json)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -142,12 +152,12 @@ def main(argv=None) -> int:
         for r in args.runs:
             if not (Path(r) / "ckpt.pt").exists():
                 raise ValueError(f"{r} is not a trained run (no ckpt.pt)")
-        if min(args.lengths) < 2 or args.sliding < 0:
-            raise ValueError("lengths must be >= 2 and --sliding >= 0")
+        if args.sliding > min(args.lengths):
+            raise ValueError(f"--sliding {args.sliding} is longer than the shortest length "
+                             f"{min(args.lengths)}")
         rows = evaluate_runs(args.runs, args.lengths, args.eval_tokens, args.sliding)
     except (ValueError, FileNotFoundError) as exc:
-        print(f"error: {str(exc).splitlines()[0]}", file=sys.stderr)
-        return 2
+        return fail(exc)
     if args.csv:
         write_csv(rows, args.csv)
     if args.plot:

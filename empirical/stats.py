@@ -6,9 +6,11 @@ forward passes and many processes combine exactly by addition:
 
 * ``pmax_sum``   :math:`\\sum_i \\max_j p_{ij}` (Algorithm 1, mode Maximum Probability);
 * ``ent_sum``    :math:`\\sum_i H(p_i) = -\\sum_i \\sum_j p_{ij} \\log p_{ij}` (mode Entropy);
-* ``mass``       :math:`\\sum_i p_{i, i+d}` for every signed offset :math:`d = j - i`
-  (the per-distance attention mass, from which the attention-weighted mean distance
-  :math:`\\sum_i \\sum_j p_{ij} |j - i|` and receptive fields follow);
+* ``dist_sum``   :math:`\\sum_i \\sum_j p_{ij} |j - i|` (the attention-weighted mean
+  distance);
+* for chosen layers (``mass_layers``), ``mass``: :math:`\\sum_i p_{i, i+d}` for every
+  signed offset :math:`d = j - i` (the per-distance attention mass, from which receptive
+  fields follow);
 * for chosen layers, ``sorted_sum`` / ``sorted_count``: the rank-wise sum of the
   individually *descending*-sorted pre-softmax logit rows (Sec. 6.1: "logit vectors are
   individually sorted, and we calculate the average"), whose mean is the paper's
@@ -44,23 +46,27 @@ class LayerStats:
     rows: np.ndarray = None          # (H,) number of softmax rows seen
     pmax_sum: np.ndarray = None      # (H,)
     ent_sum: np.ndarray = None       # (H,)
-    mass: np.ndarray = None          # (H, 2*max_len-1): offset d = j - i at index d+max_len-1
+    dist_sum: np.ndarray = None      # (H,) sum_i sum_j p_ij |j - i|
+    mass: np.ndarray | None = None   # (H, 2*max_len-1): offset d = j - i at index d+max_len-1
     sorted_sum: np.ndarray | None = None    # (H, max_len) descending ranks
     sorted_count: np.ndarray | None = None  # (H, max_len)
 
+    SUM_FIELDS = ("rows", "pmax_sum", "ent_sum", "dist_sum", "mass", "sorted_sum",
+                  "sorted_count")
+
     def __post_init__(self):
-        h, n = self.n_heads, self.max_len
-        for name, shape in (("rows", (h,)), ("pmax_sum", (h,)), ("ent_sum", (h,)),
-                            ("mass", (h, 2 * n - 1))):
+        h = self.n_heads
+        for name in ("rows", "pmax_sum", "ent_sum", "dist_sum"):
             if getattr(self, name) is None:
-                setattr(self, name, np.zeros(shape))
+                setattr(self, name, np.zeros(h))
 
     def grow(self, max_len: int) -> None:
         """Zero-pad the length-indexed arrays to ``max_len`` (sums stay exact)."""
         if max_len <= self.max_len:
             return
         pad = max_len - self.max_len
-        self.mass = np.pad(self.mass, ((0, 0), (pad, pad)))
+        if self.mass is not None:
+            self.mass = np.pad(self.mass, ((0, 0), (pad, pad)))
         if self.sorted_sum is not None:
             self.sorted_sum = np.pad(self.sorted_sum, ((0, 0), (0, pad)))
             self.sorted_count = np.pad(self.sorted_count, ((0, 0), (0, pad)))
@@ -72,16 +78,15 @@ class LayerStats:
             raise ValueError(f"cannot merge {other.n_heads} heads into {self.n_heads}")
         self.grow(other.max_len)
         other.grow(self.max_len)
-        self.rows += other.rows
-        self.pmax_sum += other.pmax_sum
-        self.ent_sum += other.ent_sum
-        self.mass += other.mass
-        if other.sorted_sum is not None:
-            if self.sorted_sum is None:
-                self.sorted_sum = np.zeros_like(other.sorted_sum)
-                self.sorted_count = np.zeros_like(other.sorted_count)
-            self.sorted_sum += other.sorted_sum
-            self.sorted_count += other.sorted_count
+        for f in ("rows", "pmax_sum", "ent_sum", "dist_sum"):
+            setattr(self, f, getattr(self, f) + getattr(other, f))
+        for group in (("mass",), ("sorted_sum", "sorted_count")):
+            if getattr(other, group[0]) is None:
+                continue
+            for f in group:
+                if getattr(self, f) is None:
+                    setattr(self, f, np.zeros_like(getattr(other, f)))
+                setattr(self, f, getattr(self, f) + getattr(other, f))
 
     # ---- derived quantities -------------------------------------------------------
     def offsets(self) -> np.ndarray:
@@ -89,17 +94,19 @@ class LayerStats:
 
     def mean_distance(self) -> np.ndarray:
         """Per head :math:`\\frac{1}{N}\\sum_i\\sum_j p_{ij}|j-i|`."""
-        return (self.mass * np.abs(self.offsets())).sum(1) / np.maximum(self.rows, 1)
+        return self.dist_sum / np.maximum(self.rows, 1)
 
     def receptive_field(self, eps: float = 0.05) -> np.ndarray:
         """Per head, the smallest distance d with a share of at least 1 - eps of the
         attention mass at offsets |j - i| <= d (an empirical receptive field).
 
-        >>> ls = LayerStats(1, 3)
-        >>> ls.mass[0] = [0.0, 0.5, 1.0, 0.5, 0.0]   # offsets -2..2
+        >>> ls = LayerStats(1, 3, mass=np.array([[0.0, 0.5, 1.0, 0.5, 0.0]]))  # offsets -2..2
         >>> ls.receptive_field(0.1).tolist(), ls.receptive_field(0.6).tolist()
         ([1], [0])
         """
+        if self.mass is None:
+            raise ValueError("the per-offset mass was not collected (AttentionStats "
+                             "mass_layers)")
         off = np.abs(self.offsets())
         by_d = np.zeros((self.n_heads, self.max_len))
         for h in range(self.n_heads):
@@ -123,8 +130,9 @@ class LayerStats:
                "mean_distance": float((self.mean_distance() * self.rows).sum() / rows.sum()),
                "per_head": {"pmax": (self.pmax_sum / rows).tolist(),
                             "entropy": (self.ent_sum / rows).tolist(),
-                            "mean_distance": self.mean_distance().tolist(),
-                            "receptive_field_95": self.receptive_field(0.05).tolist()}}
+                            "mean_distance": self.mean_distance().tolist()}}
+        if self.mass is not None:
+            out["per_head"]["receptive_field_95"] = self.receptive_field(0.05).tolist()
         v = self.averaged_logit_vector()
         if v is not None:
             out.update(sorted_logit_summary(v))
@@ -149,15 +157,22 @@ def sorted_logit_summary(v: np.ndarray) -> dict:
 
 @dataclass
 class AttentionStats:
-    """Per-module :class:`LayerStats`; ``sorted_layers`` lists the module names (or the
-    string ``"all"``) whose sorted logit rows are accumulated (sorting costs
-    O(L log L) per row, so choose few)."""
+    """Per-module :class:`LayerStats`.  ``sorted_layers`` / ``mass_layers`` list the
+    module names (or ``"all"``) whose sorted logit rows (a sort per row) / per-offset
+    attention mass (a pass over the probabilities) are accumulated; P_max, entropy and
+    the mean attended distance are always collected.  Rows of query positions below
+    ``query_from`` are left out of every statistic (their outputs are computed as usual)."""
     sorted_layers: object = ()
     layers: dict = field(default_factory=dict)
     order: list = field(default_factory=list)
+    mass_layers: object = ()
+    query_from: int = 0
 
     def wants_sorted(self, name: str) -> bool:
         return self.sorted_layers == "all" or name in self.sorted_layers
+
+    def wants_mass(self, name: str) -> bool:
+        return self.mass_layers == "all" or name in self.mass_layers
 
     def _layer(self, name: str, n_heads: int, key_len: int) -> LayerStats:
         st = self.layers.get(name)
@@ -168,49 +183,66 @@ class AttentionStats:
         if self.wants_sorted(name) and st.sorted_sum is None:
             st.sorted_sum = np.zeros((n_heads, st.max_len))
             st.sorted_count = np.zeros((n_heads, st.max_len))
+        if self.wants_mass(name) and st.mass is None:
+            st.mass = np.zeros((n_heads, 2 * st.max_len - 1))
         return st
+
+    def _keep_rows(self, row0: int, b: int, device) -> torch.Tensor:
+        return torch.arange(row0, row0 + b, device=device) >= self.query_from
 
     @torch.no_grad()
     def update(self, name: str, logits: torch.Tensor, probs: torch.Tensor, row0: int,
                raw_logits: torch.Tensor | None = None, sorted_rows: bool = True) -> None:
         """Add one block of rows: ``logits``/``probs`` of shape (B, H, b, K), the rows
         being query positions ``row0 .. row0+b-1`` and the columns key positions
-        ``0 .. K-1``; masked entries have ``-inf`` logits.  ``raw_logits`` (before the
-        temperature) feed the sorted statistics, default ``logits``."""
+        ``0 .. K-1``; masked entries have ``-inf`` logits (rows without any valid entry
+        are not counted).  ``raw_logits`` (before the temperature) feed the sorted
+        statistics, default ``logits``."""
         bsz, h, b, k = probs.shape
         st = self._layer(name, h, max(k, row0 + b))
-        st.rows += bsz * b
-        st.pmax_sum += probs.amax(-1).sum((0, 2)).double().cpu().numpy()
-        st.ent_sum += torch.special.entr(probs).sum(-1).sum((0, 2)).double().cpu().numpy()
-        s = skew_sum(probs.sum(0))                       # (H, K+b-1), offset c-(b-1)-row0
-        lo = st.max_len - 1 - (b - 1) - row0
-        st.mass[:, lo:lo + k + b - 1] += s.double().cpu().numpy()
+        keep = (probs.sum(-1) > 0) & self._keep_rows(row0, b, probs.device)
+        p = probs * keep[..., None]
+        st.rows += keep.sum((0, 2)).double().cpu().numpy()
+        st.pmax_sum += p.amax(-1).sum((0, 2)).double().cpu().numpy()
+        st.ent_sum += torch.special.entr(p).sum(-1).sum((0, 2)).double().cpu().numpy()
+        d = (torch.arange(k, device=p.device)[None, :]
+             - torch.arange(row0, row0 + b, device=p.device)[:, None]).abs().to(p.dtype)
+        st.dist_sum += (p * d).sum((0, 2, 3)).double().cpu().numpy()
+        if st.mass is not None:
+            s = skew_sum(p.sum(0))                       # (H, K+b-1), offset c-(b-1)-row0
+            lo = st.max_len - 1 - (b - 1) - row0
+            st.mass[:, lo:lo + k + b - 1] += s.double().cpu().numpy()
         if sorted_rows and st.sorted_sum is not None:
-            self.update_sorted(name, logits if raw_logits is None else raw_logits, row0)
+            self.update_sorted(name, logits if raw_logits is None else raw_logits, row0,
+                               keep)
+
+    def add_sums(self, name: str, n_heads: int, max_len: int, rows, pmax_sum, ent_sum,
+                 dist_sum, mass=None) -> None:
+        """Add per-head sums computed elsewhere (the capture's attention pass); ``mass``
+        (H, 2*max_len-1) is indexed like :attr:`LayerStats.mass` at ``max_len``."""
+        st = self._layer(name, n_heads, max_len)
+        st.rows += rows
+        st.pmax_sum += pmax_sum
+        st.ent_sum += ent_sum
+        st.dist_sum += dist_sum
+        if mass is not None:
+            pad = st.max_len - max_len
+            st.mass[:, pad:pad + mass.shape[1]] += mass
 
     @torch.no_grad()
-    def update_parts(self, name: str, nrows: int, pmax_sum, ent_sum, skew, shift: int,
-                     k: int) -> None:
-        """Add precomputed per-head sums of a block (the capture's fast path):
-        ``skew[:, c]`` is the attention mass at offset ``j - i = c - shift``."""
-        h = skew.shape[0]
-        b = skew.shape[1] - k - 1
-        st = self._layer(name, h, max(k, shift))
-        st.rows += nrows
-        st.pmax_sum += pmax_sum.double().cpu().numpy()
-        st.ent_sum += ent_sum.double().cpu().numpy()
-        lo = st.max_len - 1 - shift
-        st.mass[:, lo + 1:lo + b + k] += skew[:, 1:b + k].double().cpu().numpy()
-
-    @torch.no_grad()
-    def update_sorted(self, name: str, logits: torch.Tensor, row0: int) -> None:
-        """Rank-wise sums of the descending-sorted rows of ``logits`` (B, H, b, K)."""
+    def update_sorted(self, name: str, logits: torch.Tensor, row0: int,
+                      keep: torch.Tensor | None = None) -> None:
+        """Rank-wise sums of the descending-sorted rows of ``logits`` (B, H, b, K);
+        ``keep`` (broadcastable to (B, H, b)) selects the rows that count (default: the
+        rows at positions >= ``query_from``)."""
         bsz, h, b, k = logits.shape
         st = self._layer(name, h, max(k, row0 + b))
         if st.sorted_sum is None:
             return
+        if keep is None:
+            keep = self._keep_rows(row0, b, logits.device)
         srt = torch.sort(logits, dim=-1, descending=True).values
-        fin = torch.isfinite(srt)
+        fin = torch.isfinite(srt) & keep.to(logits.device)[..., None]
         st.sorted_sum[:, :k] += torch.where(fin, srt, 0.0).sum((0, 2)).double().cpu().numpy()
         st.sorted_count[:, :k] += fin.sum((0, 2)).double().cpu().numpy()
 
@@ -240,14 +272,18 @@ class AttentionStats:
 
     # ---- flat (de)serialisation for all-reduce and JSON ---------------------------
     def state(self) -> dict:
-        return {"sorted_layers": self.sorted_layers if self.sorted_layers == "all"
-                else list(self.sorted_layers), "order": list(self.order),
+        def names(x):
+            return x if x == "all" else list(x)
+        return {"sorted_layers": names(self.sorted_layers),
+                "mass_layers": names(self.mass_layers), "query_from": self.query_from,
+                "order": list(self.order),
                 "layers": {n: {k: (v.tolist() if isinstance(v, np.ndarray) else v)
                                for k, v in vars(self.layers[n]).items()} for n in self.order}}
 
     @classmethod
     def from_state(cls, state: dict) -> "AttentionStats":
-        s = cls(sorted_layers=state["sorted_layers"])
+        s = cls(sorted_layers=state["sorted_layers"],
+                mass_layers=state.get("mass_layers", ()), query_from=state.get("query_from", 0))
         for n in state["order"]:
             d = {k: (np.asarray(v, dtype=float) if isinstance(v, list) else v)
                  for k, v in state["layers"][n].items()}

@@ -157,21 +157,22 @@ def make_temperature(outdir: Path, quick: bool = False, spec=None, corpus=None,
     s = pr.SIZES[quick]
     l_tr = l_tr or s["l_tr"]
     l_exs = l_exs or ([2 * l_tr, 4 * l_tr] if quick else [2 * l_tr, 3 * l_tr, 4 * l_tr])
+    from theory.core.progress import track
     lm = pr.model(spec, corpus)
     rows = []
-    for l_ex in l_exs:
-        for mode in ("pmax", "entropy"):
-            r = align(lm, corpus, l_tr, l_ex, mode, n_tr or s["n_tr"], n_ex or s["n_ex"],
-                      tol=2e-3, progress=False)
-            rows.append({"L_ex": l_ex, "mode": mode, "target": r["target_S_tr_1"],
-                         "grid_tau": r["grid"]["tau"], "continuous_tau": r["continuous"]["tau"],
-                         "continuous_gap": r["continuous"]["gap"],
-                         "bracketed": r["continuous"]["bracketed"],
-                         "prop1": r["predictions"]["prop1"]["tau"],
-                         "prop2": r["predictions"]["prop2"]["tau"],
-                         "log_rule": r["predictions"]["log_rule"]["tau"],
-                         "sigma_tr": r["first_layer_measured"]["tr"]["sigma"],
-                         "sigma_ex": r["first_layer_measured"]["ex"]["sigma"]})
+    runs = [(l_ex, mode) for l_ex in l_exs for mode in ("pmax", "entropy")]
+    for l_ex, mode in track(runs, "align-temperature: Algorithm 1 runs"):
+        r = align(lm, corpus, l_tr, l_ex, mode, n_tr or s["n_tr"], n_ex or s["n_ex"],
+                  tol=2e-3, progress=False)
+        rows.append({"L_ex": l_ex, "mode": mode, "target": r["target_S_tr_1"],
+                     "grid_tau": r["grid"]["tau"], "continuous_tau": r["continuous"]["tau"],
+                     "continuous_gap": r["continuous"]["gap"],
+                     "bracketed": r["continuous"]["bracketed"],
+                     "prop1": r["predictions"]["prop1"]["tau"],
+                     "prop2": r["predictions"]["prop2"]["tau"],
+                     "log_rule": r["predictions"]["log_rule"]["tau"],
+                     "sigma_tr": r["first_layer_measured"]["tr"]["sigma"],
+                     "sigma_ex": r["first_layer_measured"]["ex"]["sigma"]})
     return _temperature_plot(outdir, rows, lm.description, l_tr)
 
 
@@ -204,3 +205,92 @@ def _temperature_plot(outdir: Path, rows: list, model: str, l_tr: int) -> dict:
     return {"png": str(png), "data": str(data),
             "comparison": {"rows": rows, "max_rel_gap_continuous":
                            max(abs(r["continuous_gap"]) / r["target"] for r in rows)}}
+
+
+# ------------------------------------------------- trained T5-bias model (seeded bundle)
+def _t5_bundle():
+    from empirical.results import find_profile_bundle, load_profile_bundle
+    return load_profile_bundle() if find_profile_bundle() else None
+
+
+@figure("align-dispersion", "align", "Entropy and P_max of a tiny T5-bias LM trained here "
+        "against the length (mean, seed interval) with the Gaussian-logit prediction from its "
+        "measured sigma", empirical=True)
+def make_dispersion(outdir: Path, quick: bool = False) -> dict:
+    from empirical.results import dispersion, gaussian_prediction, head_mean, seeds
+    from figures.rpe_empirical import band, plt_axes, save, seed_note
+    from figures.rpe_empirical import no_bundle
+    b = _t5_bundle()
+    if b is None:
+        return no_bundle("align-dispersion")
+    m, ss = b["settings"]["seq_len"], seeds(b, "t5")
+    Ls = [m * f for f in (1, 2, 4, 8)]
+    fig, axes = plt_axes(2)
+    rows = []
+    for ax, key in zip(axes, ("entropy", "pmax")):
+        rows += band(ax, Ls, [[head_mean(b, "t5", s, L, key) for s in ss] for L in Ls],
+                     f"measured {key}", "C0")
+        rows += band(ax, Ls, [[gaussian_prediction(b, "t5", s, L, key) for s in ss] for L in Ls],
+                     f"Gaussian logits, measured sigma ({key})", "C1", ls="--")
+        ax.axvline(m, color="gray", ls=":", lw=1)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("inference length L (window: queries 3L/4..L)")
+        ax.set_ylabel(key)
+        ax.legend(fontsize=7)
+    axes[0].set_title("T5-bias tiny LM: attention disperses beyond L_tr", fontsize=9)
+    payload = {f"x{f}": {k: {kk: vv.as_dict() for kk, vv in dispersion(b, f, k).items()}
+                         for k in ("entropy", "pmax")} for f in (4, 8)}
+    paths = save(fig, outdir, "align-dispersion", ["curve", "length", "mean", "lo", "hi",
+                                                   "seed values..."], rows,
+                 {**payload, "bundle": b["folder"]}, seed_note(b) + "; " + NOT_FLAN)
+    return {**paths, "comparison": {"predicted": "entropy up, P_max down beyond L_tr, as "
+                                    "gaussian_softmax predicts from the measured sigma",
+                                    "measured": payload}}
+
+
+@figure("align-temperature-gain", "align", "Perplexity of a tiny T5-bias LM at 4-8 L_tr with "
+        "tau = 1 and Algorithm 1's tau; Props. 1-2 against Algorithm 1 (seed intervals)",
+        empirical=True)
+def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
+    from empirical.results import prop_temperatures, seeds, temperature_gain
+    from figures.rpe_empirical import band, plt_axes, save, seed_note
+    from figures.rpe_empirical import no_bundle
+    b = _t5_bundle()
+    if b is None:
+        return no_bundle("align-temperature-gain")
+    m, ss, r = b["settings"]["seq_len"], seeds(b, "t5"), b["results"]["t5"]
+    fig, (ax, ax2) = plt_axes(2)
+    Ls = [m * f for f in (1, 2, 4, 8)]
+    rows = band(ax, Ls, [[r[s]["ppl"][str(L)] for s in ss] for L in Ls], "tau = 1", "C0")
+    for k, mode in enumerate(("pmax", "entropy")):
+        rows += band(ax, Ls[2:], [[r[s]["alg1"][str(L)][f"ppl_{mode}"] for s in ss] for L in Ls[2:]],
+                     f"Algorithm 1 tau ({mode} alignment)", f"C{k + 1}")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("inference length L")
+    ax.set_ylabel("perplexity (bytes)")
+    ax.legend(fontsize=7)
+    payload = {}
+    for j, f in enumerate((4, 8)):
+        pt = prop_temperatures(b, f)
+        payload[f"x{f}"] = {"gain_pmax": {k: v.as_dict() for k, v in temperature_gain(b, f, "pmax").items()},
+                            "gain_entropy": {k: v.as_dict() for k, v in temperature_gain(b, f, "entropy").items()},
+                            "taus": {k: (v if isinstance(v, int) else v.as_dict())
+                                     for k, v in pt.items()}}
+        p1 = "prop1" if "prop1" in pt else "gauss_pmax"   # Prop. 1 without a real root
+        for i, key in enumerate(("alg1_pmax", p1, "alg1_entropy", "prop2")):
+            if key in pt:
+                iv = pt[key]
+                ax2.errorbar([i + 0.15 * j], [iv.mean], yerr=[[iv.mean - iv.lo], [iv.hi - iv.mean]],
+                             fmt="o", color=f"C{j}", capsize=3, label=f"{f} L_tr" if i == 0 else None)
+                rows.append([f"{key} x{f}", f * m, iv.mean, iv.lo, iv.hi, *iv.values])
+    ax2.axhline(1.0, color="gray", ls=":", lw=1)
+    ax2.set_xticks(range(4), ["Alg.1 P_max", "Prop. 1 (or exact\nGaussian if no root)",
+                              "Alg.1 entropy", "Prop. 2"], fontsize=7)
+    ax2.set_ylabel("temperature tau")
+    ax2.legend(fontsize=7)
+    ax2.set_title("Props. 1-2 (theory, measured sigmas) vs Algorithm 1", fontsize=9)
+    paths = save(fig, outdir, "align-temperature-gain", ["curve", "length", "mean", "lo", "hi",
+                                                         "seed values..."], rows,
+                 {**payload, "bundle": b["folder"]}, seed_note(b) + "; " + NOT_FLAN)
+    return {**paths, "comparison": {"predicted": "tau < 1 lowers ppl beyond L_tr; Props. 1-2 "
+                                    "near Algorithm 1", "measured": payload}}

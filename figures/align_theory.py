@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib
@@ -32,7 +33,7 @@ from theory.temperature.rules import (algorithm1_continuous, logit_stat_fn,  # n
 from .registry import figure  # noqa: E402
 
 
-def lln_error_grid(Ls, sigmas) -> dict:
+def lln_error_grid(Ls: Sequence[float], sigmas: Sequence[float]) -> dict:
     """Exact E[log D], E[H] (quadrature) and the paper's approximations on a grid."""
     rows = []
     for L in Ls:
@@ -46,7 +47,7 @@ def lln_error_grid(Ls, sigmas) -> dict:
     return {"rows": rows}
 
 
-def mc_spot_checks(cells, draws=200, seed=0) -> list:
+def mc_spot_checks(cells: Sequence[tuple[float, float]], draws: int=200, seed: int=0) -> list:
     """Monte Carlo E[log D], E[H] (with standard errors) at a few (L, sigma) cells."""
     out = []
     for L, s in cells:
@@ -69,7 +70,7 @@ def _write_csv(path: Path, rows: list):
 
 @figure("align-lln-error-map", "align", "relative error of log L + sigma^2/2 (Eq. 1) and of "
         "H ~ log L - sigma^2/2 over L in [64, 1e6], sigma in [0.1, 6]; quadrature + MC")
-def make_lln_map(outdir: Path, quick=False) -> dict:
+def make_lln_map(outdir: Path, quick: bool=False) -> dict:
     outdir = Path(outdir)
     n = 4 if quick else 13
     Ls = np.unique(np.round(np.logspace(np.log10(64), 6, n)).astype(int))
@@ -110,7 +111,7 @@ def make_lln_map(outdir: Path, quick=False) -> dict:
                            "mc_spot_checks": spots}}
 
 
-def prop_curves(sigma, L_tr, L_exs, draws, seed=0) -> list:
+def prop_curves(sigma: float, L_tr: float, L_exs: Sequence[float], draws: int, seed: int=0) -> list:
     """Prop. 1/2 temperatures and the true aligning temperatures for i.i.d. logits."""
     rng = np.random.default_rng(seed)
     tr = sigma * rng.standard_normal((draws, L_tr))
@@ -136,7 +137,7 @@ def prop_curves(sigma, L_tr, L_exs, draws, seed=0) -> list:
 
 @figure("align-prop-vs-mc", "align", "Prop. 1/2 temperatures vs the temperatures that "
         "truly align P_max / entropy of i.i.d. Gaussian logits (MC + quadrature)")
-def make_prop_vs_mc(outdir: Path, quick=False) -> dict:
+def make_prop_vs_mc(outdir: Path, quick: bool=False) -> dict:
     outdir = Path(outdir)
     sigmas = (1.0,) if quick else (1.0, 2.0)
     L_exs = [1024, 4096] if quick else [1024, 2048, 4096, 8192, 15000, 32768]

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from .registry import load_all
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, fail, output_dir, output_folder
 
 EXAMPLES = """examples:
   python -m figures --list
@@ -17,7 +17,8 @@ EXAMPLES = """examples:
 """
 
 
-def main(argv=None) -> int:
+@command
+def main(argv: list[str] | None=None) -> int:
     figs = load_all()
     p = CommandParser(prog="python -m figures", epilog=EXAMPLES,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -25,7 +26,7 @@ def main(argv=None) -> int:
                                 "and experiment on the same axes (PNG + data).")
     p.add_argument("names", nargs="*", help="figure names, or 'all'")
     p.add_argument("--list", action="store_true", help="list the figures")
-    p.add_argument("--out", default="figures_out", help="output folder")
+    p.add_argument("--out", type=output_dir, default="figures_out", help="output folder")
     p.add_argument("--quick", action="store_true", help="small sizes (seconds)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
@@ -36,18 +37,17 @@ def main(argv=None) -> int:
     names = list(figs) if args.names == ["all"] else args.names
     unknown = [n for n in names if n not in figs]
     if unknown:
-        print(f"error: unknown figure(s) {', '.join(unknown)}; see --list", file=sys.stderr)
-        return 2
+        return fail(f"unknown figure(s) {', '.join(unknown)}; see --list")
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
     results, t0 = {}, time.perf_counter()
-    for name in names:
-        t1 = time.perf_counter()
-        res = figs[name].make(out, quick=args.quick)
-        res["seconds"] = round(time.perf_counter() - t1, 2)
-        results[name] = res
-        if not args.json:
-            print(f"{name}: {res.get('png')} ({res['seconds']} s)", file=sys.stderr)
+    with output_folder(out):
+        for name in names:
+            t1 = time.perf_counter()
+            res = figs[name].make(out, quick=args.quick)
+            res["seconds"] = round(time.perf_counter() - t1, 2)
+            results[name] = res
+            if not args.json:
+                print(f"{name}: {res.get('png')} ({res['seconds']} s)", file=sys.stderr)
     total = round(time.perf_counter() - t0, 2)
     if args.json:
         print(json.dumps({"figures": results, "seconds": total}, default=str))

@@ -1,9 +1,13 @@
-"""The claim registry: ``@claim(id=..., paper=..., location=..., statement=...)``.
+"""The claim registry: ``@claim(id=..., paper=..., location=..., statement=...,
+tolerances={...})``.
 
-A check is a function ``check(ctx) -> Verdict``.  ``ctx`` is a :class:`Context` giving
-the output folder for figures and whether empirical (training) work is allowed.
-Duplicate ids are an error.  A claim that does not hold is a finding, not a failure;
-only a check that raises is a failure.
+A check is a function ``check(ctx) -> Evidence`` (:mod:`paper_checks.evidence`): it
+computes, and :func:`paper_checks.evidence.judge` turns its evidence and the tolerances
+declared here into the verdict.  ``ctx`` is a :class:`Context` giving the output folder
+for figures, the seed and whether empirical (training) work is allowed.  A claim whose
+evidence has no paper value to perturb (a missing input, say) says why in
+``unperturbable``.  Duplicate ids are an error.  A claim that does not hold is a
+finding, not a failure; only a check that raises is a failure.
 """
 from __future__ import annotations
 
@@ -15,36 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from theory.core.registry import Registry
+from .evidence import (APPROX, CANNOT, FAILS, HOLDS, VERDICTS, Evidence, Tol,  # noqa: F401
+                       Verdict, judge)
 
 PAPERS = {
     "rpe": "rpe-extrapolation-conditions.txt (Length extrapolation conditions for RPE)",
     "align": "attention-alignment-t5.txt (Attention alignment / T5 temperature)",
     "infoscale": "infoscale-cosscale.txt (InfoScale and CosScale)",
 }
-HOLDS, APPROX, FAILS, CANNOT = ("holds", "holds approximately", "does not hold",
-                                "cannot be checked here")
-VERDICTS = (HOLDS, APPROX, FAILS, CANNOT)
 KINDS = ("symbolic", "numeric", "empirical")
-
-
-@dataclass
-class Verdict:
-    """Outcome of one check.  ``evidence`` holds numbers (JSON-able), ``figures`` paths.
-
-    For ``holds approximately`` give ``error`` and ``measured_range``; for ``does not
-    hold`` give a counterexample or the corrected statement in ``summary``/``evidence``;
-    for ``cannot be checked here`` the reason in ``summary``.
-    """
-    status: str
-    summary: str
-    evidence: dict = field(default_factory=dict)
-    error: float | None = None
-    measured_range: str = ""
-    figures: list = field(default_factory=list)
-
-    def __post_init__(self):
-        if self.status not in VERDICTS:
-            raise ValueError(f"unknown verdict {self.status!r}; one of {VERDICTS}")
 
 
 @dataclass
@@ -56,6 +39,8 @@ class Claim:
     kind: str
     check: object
     empirical: bool = False
+    tolerances: dict = field(default_factory=dict)
+    unperturbable: str = ""
 
 
 @dataclass
@@ -63,14 +48,24 @@ class Context:
     outdir: Path
     empirical: bool = False
     quick: bool = False
+    seed: int = 0
 
 
 REGISTRY: Registry[Claim] = Registry("claim id")
 
 
 def claim(id: str, paper: str, location: str, statement: str, kind: str = "numeric",
-          empirical: bool = False):
-    """Register ``check`` under ``id``; duplicate ids raise ``ValueError``."""
+          empirical: bool = False, tolerances: dict | None = None,
+          unperturbable: str = ""):
+    """Register ``check`` under ``id``; duplicate ids raise ``ValueError``.
+
+    ``tolerances`` maps an evidence item's key to its :class:`~paper_checks.evidence.Tol`
+    (``"default"`` for the rest); ``unperturbable`` says why the claim's evidence has no
+    paper value whose perturbation could change the verdict (empty: it has)."""
+    tolerances = dict(tolerances or {})
+    bad = [k for k, v in tolerances.items() if not isinstance(v, Tol)]
+    if bad:
+        raise TypeError(f"tolerances {bad} of {id!r} are not Tol(...)")
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; one of {sorted(PAPERS)}")
     if kind not in KINDS:
@@ -78,7 +73,7 @@ def claim(id: str, paper: str, location: str, statement: str, kind: str = "numer
 
     def register(check):
         REGISTRY.add(id, Claim(id, paper, location, statement, kind, check,
-                               empirical or kind == "empirical"))
+                               empirical or kind == "empirical", tolerances, unperturbable))
         return check
     return register
 
@@ -94,16 +89,27 @@ def load_all() -> dict:
     return REGISTRY
 
 
+def verdict_of(c: Claim, result) -> Verdict:
+    """The verdict of claim ``c`` from what its check returned: evidence is judged under
+    the claim's declared tolerances.  (A :class:`Verdict` returned directly is taken as it
+    is; the static test in tests/paper_checks refuses such checks.)"""
+    if isinstance(result, Evidence):
+        return judge(result, c.tolerances)
+    if isinstance(result, Verdict):
+        return result
+    raise TypeError(f"check {c.id} returned {type(result).__name__}, not Evidence")
+
+
 def run_claim(c: Claim, ctx: Context) -> dict:
     """Run one check; a crash is recorded with its traceback, never raised."""
     t0 = time.perf_counter()
     row = {"id": c.id, "paper": c.paper, "location": c.location,
            "statement": c.statement, "kind": c.kind}
     try:
-        v = c.check(ctx)
-        if not isinstance(v, Verdict):
-            raise TypeError(f"check {c.id} returned {type(v).__name__}, not Verdict")
-        row.update(verdict=v.status, summary=v.summary, evidence=v.evidence,
+        v = verdict_of(c, c.check(ctx))
+        row.update(verdict=v.status, severity=v.severity, label=v.label,
+                   summary=v.summary, evidence=v.evidence, table=v.table,
+                   readings=v.readings, missing=v.missing, notes=v.notes,
                    error=v.error, measured_range=v.measured_range,
                    figures=[str(f) for f in v.figures], crashed=False)
     except Exception as exc:  # recorded in the report and reflected in the exit code

@@ -3,14 +3,18 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import json
 import os
 import sys
 import time
 from pathlib import Path
 
+from .evidence import fmt
 from .registry import PAPERS, VERDICTS, Context, load_all, run_claim
-from theory.core.cli import CommandParser
+from theory.core.cli import (CommandParser, command, fail, nonnegative_int, output_dir,
+                             output_folder, write_text)
+from theory.core.progress import track
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training
@@ -33,8 +37,13 @@ def build_parser():
     p.add_argument("--empirical", action="store_true",
                    help="also run checks that train or run models (slow)")
     p.add_argument("--quick", action="store_true", help="smaller sizes (for tests)")
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    p.add_argument("--out", default="report", help="report folder (default: report/)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object on stdout (the summary goes to stderr)")
+    p.add_argument("--seed", type=nonnegative_int, default=0,
+                   help="seed for the checks' random draws (default 0); the same seed "
+                        "gives the same report")
+    p.add_argument("--out", type=output_dir, default="report",
+                   help="report folder (default: report/)")
     p.add_argument("--no-figures", action="store_true",
                    help="do not regenerate the figures (python -m figures) into the report")
     return p
@@ -73,10 +82,9 @@ def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> lis
     """Regenerate every figure (the empirical ones only with ``empirical``) into
     ``outdir``; a figure that raises is recorded as crashed, never raised."""
     from figures.registry import load_all as load_figures
-    from tqdm import tqdm
     rows = []
     chosen = [f for f in load_figures().values() if not papers or f.paper in papers]
-    for fig in tqdm(chosen, desc="figures", file=sys.stderr, disable=None):
+    for fig in track(chosen, "figures"):
         row = {"name": fig.name, "paper": fig.paper, "description": fig.description}
         if fig.empirical and not empirical:
             rows.append(dict(row, skipped="needs --empirical"))
@@ -115,6 +123,49 @@ def _figure_markdown(figs, path: Path) -> list:
     return lines
 
 
+def _evidence_table(table) -> list:
+    """The evidence rows of one claim as a Markdown table."""
+    if not table:
+        return []
+    lines = ["| quantity | computed | paper | source | tolerance | outcome |",
+             "|---|---|---|---|---|---|"]
+    for t in table:
+        comp = t.get("comparison") or ""
+        computed = t.get("computed") if t.get("kind") != "MissingInput" else "—"
+        paper = t.get("paper") if t.get("kind") != "MissingInput" else t.get("missing")
+        outcome = t.get("step") or t["outcome"]
+        if t.get("error") is not None and t["outcome"] != "agrees":
+            outcome += f" (error {fmt(t['error'])})"
+        rel = f"{comp} " if comp in ("<", "<=", ">", ">=", "~") else ""
+        lines.append(f"| {_cell(t['quantity'], 120)} | {_cell(fmt(computed), 80)} | "
+                     f"{_cell(rel + fmt(paper), 80)} | {_cell(t.get('source', ''), 60)} | "
+                     f"{t.get('tolerance', '')} | {outcome} |")
+    return lines
+
+
+def _claim_markdown(r, path: Path) -> list:
+    lines = [f"### `{r['id']}` — {r['location']}", "", f"*Claim:* {r['statement']}", "",
+             f"**Verdict: {r.get('label', r['verdict'])}.** {r['summary']}", ""]
+    if r.get("error") is not None:
+        lines.append(f"Error: {r['error']:.3g} ({r.get('measured_range', '')})")
+    for fig in r.get("figures", []):
+        lines += ["", f"![{r['id']}]({os.path.relpath(fig, path.parent)})"]
+    for reading in r.get("readings") or []:
+        lines += ["", f"*Reading '{reading['reading']}'"
+                  + (f" (most likely: {reading['reason']})" if reading["likely"] else "")
+                  + f": {reading['verdict']}.*", ""] + _evidence_table(reading["table"])
+    if r.get("table"):
+        lines += [""] + _evidence_table(r["table"])
+    for note in r.get("notes") or []:
+        lines += ["", f"Note: {note}"]
+    ev = {k: v for k, v in r.get("evidence", {}).items()
+          if k not in ("traceback", "table", "readings")}
+    if ev:
+        lines += ["", "<details><summary>evidence</summary>", "", "```json",
+                  json.dumps(ev, indent=1, default=str)[:6000], "```", "", "</details>"]
+    return lines + [""]
+
+
 def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
     cols = list(VERDICTS) + ["skipped (empirical)", "crashed"]
     lines = ["# Paper checks", "", f"{len(rows)} claims, {seconds:.1f} s.", "",
@@ -125,78 +176,99 @@ def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
     failing = [r for r in rows if r["verdict"] == "does not hold"]
     if failing:
         lines += ["", "## Findings: claims that do not hold", "",
-                  "| id | location | evidence (summary) |", "|---|---|---|"]
-        lines += [f"| `{r['id']}` | {r['location']} | {_cell(r['summary'])} |"
-                  for r in failing]
+                  "| id | location | severity | evidence (summary) |", "|---|---|---|---|"]
+        lines += [f"| `{r['id']}` | {r['location']} | {r.get('severity', '')} | "
+                  f"{_cell(r['summary'])} |" for r in failing]
     for paper in sorted(PAPERS):
         mine = [r for r in rows if r["paper"] == paper]
-        if not mine:
-            continue
-        lines += ["", f"## {PAPERS[paper]}", ""]
-        for r in mine:
-            lines += [f"### `{r['id']}` — {r['location']}", "",
-                      f"*Claim:* {r['statement']}", "",
-                      f"**Verdict: {r['verdict']}.** {r['summary']}", ""]
-            if r.get("error") is not None:
-                lines.append(f"Error: {r['error']:.3g} ({r.get('measured_range', '')})")
-            for fig in r.get("figures", []):
-                rel = os.path.relpath(fig, path.parent)
-                lines += ["", f"![{r['id']}]({rel})"]
-            ev = {k: v for k, v in r.get("evidence", {}).items() if k != "traceback"}
-            if ev:
-                lines += ["", "<details><summary>evidence</summary>", "", "```json",
-                          json.dumps(ev, indent=1, default=str)[:6000], "```",
-                          "", "</details>"]
-            lines.append("")
+        if mine:
+            lines += ["", f"## {PAPERS[paper]}", ""]
+            for r in mine:
+                lines += _claim_markdown(r, path)
     if figs:
         lines += _figure_markdown(figs, path)
-    path.write_text("\n".join(lines))
+    write_text(path, "\n".join(lines))
 
 
+def _portable(rows, out: Path) -> list:
+    """Rows without their run times and with figure paths relative to the report folder,
+    so two runs with the same seed give the same JSON."""
+    rel = lambda f: os.path.relpath(os.path.abspath(str(f)), out) if f else f
+    fixed = []
+    for r in rows:
+        r = {k: v for k, v in r.items() if k != "seconds"}
+        if r.get("figures"):
+            r["figures"] = [rel(f) for f in r["figures"]]
+        for key in ("png", "data"):
+            if isinstance(r.get(key), str):
+                r[key] = rel(r[key])
+        fixed.append(r)
+    return fixed
+
+
+def _skipped(c) -> dict:
+    return {"id": c.id, "paper": c.paper, "location": c.location,
+            "statement": c.statement, "kind": c.kind, "verdict": "skipped (empirical)",
+            "label": "skipped (empirical)", "crashed": False,
+            "summary": "needs --empirical (trains or runs models)", "evidence": {}}
+
+
+def _print_summary(rows, figs, summary, seconds, out, stream) -> None:
+    for r in rows:
+        print(f"{r['id']:28s} {r.get('label', r['verdict']):24s} {r['summary'][:90]}",
+              file=stream)
+    print(f"\n{len(rows)} claims in {seconds:.1f} s; report: {out / 'report.md'}", file=stream)
+    for paper, counts in sorted(summary.items()):
+        print(f"  {paper:9s} " + ", ".join(f"{v}: {n}" for v, n in sorted(counts.items())),
+              file=stream)
+    if figs:
+        made = [f for f in figs if f.get("png")]
+        print(f"  figures: {len(made)} made, {len(figs) - len(made)} skipped or crashed "
+              f"(-> {out / 'figures'})", file=stream)
+
+
+@command
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_all()
     try:
         claims = select(registry, args)
     except KeyError as exc:
-        print(f"error: {exc.args[0]}", file=sys.stderr)
-        return 2
+        return fail(exc.args[0])
     if args.list:
         for c in claims:
             print(f"{c.id:28s} {c.paper:9s} {c.kind:9s} {c.location}")
         return 0
+    if args.json:   # anything a check or figure prints must not break the one object
+        with contextlib.redirect_stdout(sys.stderr):
+            report, code = _run_in_folder(args, claims)
+        print(json.dumps(report, default=str), flush=True)
+        return code
+    return _run_in_folder(args, claims)[1]
+
+
+def _run_in_folder(args: argparse.Namespace, claims: list) -> tuple[dict, int]:
+    """Run in the report folder; a folder this run created is removed if it fails."""
     out = Path(args.out)
+    with output_folder(out):
+        return _run(args, claims, out)
+
+
+def _run(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict, int]:
+    """Run the selected checks (and figures), write report.md and report.json."""
     (out / "figures").mkdir(parents=True, exist_ok=True)
-    ctx = Context(outdir=out / "figures", empirical=args.empirical, quick=args.quick)
+    ctx = Context(outdir=out / "figures", empirical=args.empirical, quick=args.quick,
+                  seed=args.seed)
     rows, t0 = [], time.perf_counter()
-    from tqdm import tqdm
-    for c in tqdm(claims, desc="checks", file=sys.stderr, disable=None):
-        if c.empirical and not args.empirical:
-            rows.append({"id": c.id, "paper": c.paper, "location": c.location,
-                         "statement": c.statement, "kind": c.kind,
-                         "verdict": "skipped (empirical)", "crashed": False,
-                         "summary": "needs --empirical (trains or runs models)",
-                         "evidence": {}})
-            continue
-        rows.append(run_claim(c, ctx))
+    for c in track(claims, "checks"):
+        rows.append(_skipped(c) if c.empirical and not args.empirical else run_claim(c, ctx))
     figs = ([] if args.no_figures or args.id
             else make_figures(out / "figures", args.empirical, args.quick, args.paper))
     seconds = time.perf_counter() - t0
     summary = summarize(rows)
-    report = {"summary": summary, "seconds": round(seconds, 2), "claims": rows,
-              "figures": figs}
-    (out / "report.json").write_text(json.dumps(report, indent=1, default=str))
+    report = {"summary": summary, "seed": args.seed, "claims": _portable(rows, out.resolve()),
+              "figures": _portable(figs, out.resolve())}
+    write_text(out / "report.json", json.dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs)
-    if args.json:
-        print(json.dumps(report, default=str))
-    else:
-        for r in rows:
-            print(f"{r['id']:28s} {r['verdict']:24s} {r['summary'][:90]}")
-        print(f"\n{len(rows)} claims in {seconds:.1f} s; report: {out / 'report.md'}")
-        for paper, counts in sorted(summary.items()):
-            print(f"  {paper:9s} " + ", ".join(f"{v}: {n}" for v, n in sorted(counts.items())))
-    if figs:
-        made = [f for f in figs if f.get("png")]
-        print(f"  figures: {len(made)} made, {len(figs) - len(made)} skipped or crashed "
-              f"(-> {out / 'figures'})")
-    return 1 if any(r.get("crashed") for r in rows + figs) else 0
+    _print_summary(rows, figs, summary, seconds, out, sys.stdout)
+    return report, 1 if any(r.get("crashed") for r in rows + figs) else 0

@@ -2,16 +2,20 @@
 tiny byte-level models trained here (``python -m empirical.bundle``).
 
 Numbers at the paper's scale (Wikitext-103, Books, Github, WikiBook; 6-12 layers, 50k
-updates, m = 512, lengths to 9216) cannot be reproduced on this machine; those claims are
-"cannot be checked here" with (a) what the paper's own tables say under its Definition
-2.1 and (b) the small-scale finding.  Qualitative claims (stable vs growing PPL, ERF vs
-TRF order) are judged on the small models, and every summary says so.
+updates, m = 512, lengths to 9216) cannot be reproduced on this machine; those claims
+name the missing data and compare what the paper's own tables say under its Definition
+2.1; the small-scale numbers are reported beside them.  Qualitative claims (stable vs
+growing PPL, ERF vs TRF order) are judged on the small models, and every note says so.
+The thresholds (Def. 2.1's band, "rapidly") are the paper values the evidence is
+compared with.
 """
 from __future__ import annotations
 
 import math
 
-from paper_checks.registry import APPROX, CANNOT, FAILS, HOLDS, Verdict, claim
+from paper_checks.evidence import (Counterexample, Evidence, Inequality, MissingInput, Reading,
+                                   Reported, Tol)
+from paper_checks.registry import claim
 
 # Tables 4-5 of the RPE paper (App. F): PPL at m = 512 and at 9216, per dataset and method
 METHODS = ("Sinusoidal", "Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
@@ -53,55 +57,53 @@ def _paper_deltas_t45():
             for ds, (r0, r1) in PAPER_T45.items()}
 
 
+def _small(res) -> str:
+    return f"small scale: {_scale(res)}"
+
+
 @claim(id="rpe-fig3", paper="rpe", location="Fig. 3, Sec. 4 'Validating the sufficiency'",
        statement="RPEs with a convergent exp(RPE) series (Alibi, Kerple, Sandwich, Type1, Type2) "
                  "keep perplexity stable as the inference length grows far beyond training; "
                  "sinusoidal positions grow rapidly.", kind="empirical")
 def check_fig3(ctx):
     res = _results(ctx)
-    g = res["summary"]["growth"]
-    deltas = {k: _delta(v) for k, v in g.items()}
-    bad = [k for k in CONVERGENT if k in deltas and deltas[k] > STABLE]
-    sin = deltas.get("Sinusoidal")
-    ok_sin = sin is not None and sin > GROWS
-    status = HOLDS if not bad and ok_sin else FAILS
-    summary = (f"small scale ({_scale(res)}): delta = (ppl_16m - ppl_m)/ppl_m: "
-               + ", ".join(f"{k} {v:+.3f}" for k, v in deltas.items())
-               + f"; convergent stable (delta <= {STABLE}): {'all' if not bad else 'not ' + ', '.join(bad)}; "
-               f"sinusoidal grows (delta > {GROWS}): {ok_sin}")
-    return Verdict(status, summary, evidence={"delta": deltas, "growth": g, "bundle": res["folder"]},
-                   measured_range=_scale(res))
+    deltas = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
+    conv = [deltas[k] for k in CONVERGENT if k in deltas]
+    items = [Inequality("largest delta = (ppl_Lmax - ppl_m)/ppl_m of the convergent RPEs",
+                        max(conv), paper=STABLE, relation="<=", where=_scale(res),
+                        source="Fig. 3; Def. 2.1 with delta = 0.1")]
+    items.append(Inequality("delta of sinusoidal positions", deltas["Sinusoidal"], paper=GROWS,
+                            relation=">", where=_scale(res),
+                            source="Fig. 3 ('grows rapidly'; Def. 2.1: >> 1)")
+                 if "Sinusoidal" in deltas else
+                 MissingInput("delta of sinusoidal positions",
+                              missing="a trained sinusoidal run in the bundle"))
+    return Evidence(items, data={"delta": deltas, "bundle": res["folder"]},
+                    notes=[_small(res)])
 
 
 @claim(id="rpe-fig4", paper="rpe", location="Fig. 4, Sec. 4 'Validating the necessity'",
        statement="RPEs with a divergent series, b_n = 1/n and 1/(n ln n), cannot extrapolate: their "
                  "perplexity increases rapidly with the inference length while Type1 stays stable.",
-       kind="empirical")
+       kind="empirical", tolerances={"rapid": Tol(approx_atol=GROWS - STABLE)})
 def check_fig4(ctx):
     res = _results(ctx)
     d = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    div = {k: d[k] for k in ("1/n", "1/(n ln n)") if k in d}
-    t1 = d.get("Type1")
-    grows = {k: v > STABLE and (t1 is None or v > t1 + 0.05) for k, v in div.items()}
-    rapid = {k: v > GROWS for k, v in div.items()}
-    if all(rapid.values()):
-        status = HOLDS
-    elif all(grows.values()):
-        status = APPROX
-    else:
-        status = FAILS
-    rise = _rise_from_minimum(res["rows"])
-    summary = (f"small scale ({_scale(res)}): delta 1/n {div.get('1/n')}, 1/(n ln n) "
-               f"{div.get('1/(n ln n)')}, Type1 {t1}; grows (delta > {STABLE} and > Type1's + 0.05): {grows}; "
-               f"grows rapidly (delta > {GROWS}): {rapid}; rise from the minimum PPL over "
-               f"lengths to the longest: {rise} (the paper's curves also dip first)")
-    longer = _longer_training_rows()
-    if longer:
-        summary += (f"; 3x longer training (runs/long_train, 1200 steps): delta "
-                    f"{ {k: v for k, v in longer.items()} } -- the growth increases with training")
-    return Verdict(status, summary, evidence={"delta": d, "rise_from_min": rise, "bundle": res["folder"],
-                                              "longer_training_delta": longer},
-                   error=max(div.values()) if div else None, measured_range=_scale(res))
+    div = [d[k] for k in ("1/n", "1/(n ln n)") if k in d]
+    if not div or "Type1" not in d:
+        return Evidence([MissingInput("delta of 1/n, 1/(n ln n) and Type1",
+                                      missing="trained 1/n, 1/(n ln n) and Type1 runs in "
+                                              "the bundle")], notes=[_small(res)])
+    return Evidence([
+        Inequality("smallest delta of 1/n and 1/(n ln n)", min(div), paper=GROWS,
+                   relation=">", key="rapid", where=_scale(res),
+                   source="Fig. 4 ('increases rapidly'; Def. 2.1: >> 1)"),
+        Inequality("smallest delta of 1/n, 1/(n ln n) minus Type1's", min(div) - d["Type1"],
+                   paper=0.05, relation=">", where=_scale(res),
+                   source="Fig. 4 ('while Type1 stays stable')")],
+        data={"delta": d, "rise_from_min": _rise_from_minimum(res["rows"]),
+              "bundle": res["folder"], "longer_training_delta": _longer_training_rows()},
+        notes=[_small(res) + "; the paper's curves also dip before they rise"])
 
 
 def _longer_training_rows(path="runs/long_train/ppl_rows.csv") -> dict:
@@ -130,41 +132,48 @@ def _rise_from_minimum(rows) -> dict:
     return out
 
 
-def _spearman_verdict(ranks, what):
+#: "follows the trend": Spearman rho >= 0.8 agrees, >= 0.5 agrees approximately
+TREND = Tol(approx_atol=0.3)
+
+
+def _spearman_items(ranks, what, res) -> list:
     rhos = [r["rho"] for r in ranks if not math.isnan(r["rho"])]
     if not rhos:
-        return CANNOT, f"{what}: no rank correlation (ties)"
-    lo = min(rhos)
-    status = HOLDS if lo >= 0.8 else APPROX if lo >= 0.5 else FAILS
-    return status, f"{what}: Spearman rho " + ", ".join(f"eps={r['eps']}: {r['rho']:.3f}" for r in ranks)
+        return [MissingInput(what, missing="a bundle whose ERFs are not all tied "
+                                           "(no rank correlation is defined)")]
+    return [Inequality(f"smallest Spearman rho over eps, {what}", min(rhos), paper=0.8,
+                       relation=">=", key="trend", where=_scale(res),
+                       source="Sec. 4 ('follows the trend', read as rho >= 0.8)"),
+            Reported("Spearman rho per eps", [r["rho"] for r in ranks])]
 
 
 @claim(id="rpe-fig6", paper="rpe", location="Figs. 5-6, Sec. 4 'Validating TRF'",
        statement="The empirical receptive field of trained models follows the trend of the "
                  "theoretical receptive field: ERF and TRF order Alibi, Kerple, Sandwich, Type1, "
-                 "Type2 alike.", kind="empirical")
+                 "Type2 alike.", kind="empirical", tolerances={"trend": TREND})
 def check_fig6(ctx):
     res = _results(ctx)
-    status, text = _spearman_verdict(res["summary"]["spearman"]["convergent"],
-                                     "ERF (trained) vs windowed TRF (RPE alone), convergent set")
-    return Verdict(status, f"small scale ({_scale(res)}): {text}",
-                   evidence={"spearman": res["summary"]["spearman"], "bundle": res["folder"]},
-                   measured_range=_scale(res))
+    sp_ = res["summary"]["spearman"]
+    return Evidence(_spearman_items(sp_["convergent"], "ERF (trained) vs windowed TRF (RPE "
+                                    "alone), convergent RPEs", res),
+                    data={"spearman": sp_, "bundle": res["folder"]}, notes=[_small(res)])
 
 
 def _table_check(res, datasets, table_name):
     paper = {ds: v for ds, v in _paper_deltas_t45().items() if ds in datasets}
-    unstable = {ds: [m for m in CONVERGENT if d[m] > STABLE] for ds, d in paper.items()}
-    sin = {ds: d["Sinusoidal"] for ds, d in paper.items()}
     ours = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    summary = (f"{table_name} numbers need the paper's datasets and 50k-update models: not "
-               f"reproducible here. Paper's own numbers under Def. 2.1 (delta at 9216 vs 512): "
-               f"sinusoidal {sin}; convergent RPEs all within +-{STABLE}: "
-               f"{all(not v for v in unstable.values())} (largest {max(max(d[m] for m in CONVERGENT) for d in paper.values()):+.3f}). "
-               f"Small scale ({_scale(res)}): delta {ours}")
-    return Verdict(CANNOT, summary, evidence={"paper_delta": paper, "ours_delta": ours,
-                                              "ours_table": res["summary"]["table"]},
-                   measured_range=_scale(res))
+    return Evidence([
+        MissingInput(f"{table_name}: PPL at 512 and 9216 tokens",
+                     missing=f"the paper's {' and '.join(datasets)} data and its 50k-update "
+                             "models"),
+        Inequality(f"largest delta of the convergent RPEs in {table_name} (paper's numbers)",
+                   max(d[m] for d in paper.values() for m in CONVERGENT), paper=STABLE,
+                   relation="<=", source=f"{table_name}; Def. 2.1 with delta = 0.1"),
+        Inequality(f"smallest delta of sinusoidal in {table_name} (paper's numbers)",
+                   min(d["Sinusoidal"] for d in paper.values()), paper=GROWS, relation=">",
+                   source=f"{table_name} ('grows')")],
+        data={"paper_delta": paper, "ours_delta": ours, "ours_table": res["summary"]["table"]},
+        notes=[_small(res)])
 
 
 @claim(id="rpe-table4", paper="rpe", location="Table 4 (App. F)",
@@ -189,14 +198,25 @@ def check_table6(ctx):
     res = _results(ctx)
     paper = {ds: {"1/n": round((b[0] - a[0]) / a[0], 3), "1/(n ln n)": round((b[1] - a[1]) / a[1], 3)}
              for ds, (a, b) in PAPER_T6.items()}
-    weak = [f"{ds} {k} (delta {v})" for ds, d in paper.items() for k, v in d.items() if v <= GROWS]
-    ours = {k: _delta(v) for k, v in res["summary"]["growth"].items() if k in ("1/n", "1/(n ln n)", "Type1")}
-    summary = ("Table 6 numbers need the paper's datasets and models: not reproducible here. "
-               f"The paper's own numbers under its Def. 2.1 (non-extrapolation means delta >> 1): "
-               f"{paper}; NOT >> 1 for {'; '.join(weak) or 'none'}, so 'increase rapidly' is "
-               f"overstated there. Small scale ({_scale(res)}): delta {ours}")
-    return Verdict(CANNOT, summary, evidence={"paper_delta": paper, "weak_cases": weak,
-                                              "ours_delta": ours}, measured_range=_scale(res))
+    smallest = min(v for d in paper.values() for v in d.values())
+    missing = MissingInput("Table 6: PPL at 512 and 9216 tokens",
+                           missing="the paper's four data sets and its 1/n, 1/(n ln n) models")
+
+    def reading(bound, name, likely=False, reason=""):
+        return Reading(name, (missing, Inequality(
+            "smallest delta of 1/n and 1/(n ln n) over the four data sets (paper's numbers)",
+            smallest, paper=bound, relation=">", source="Table 6")), likely, reason)
+    ours = {k: _delta(v) for k, v in res["summary"]["growth"].items()
+            if k in ("1/n", "1/(n ln n)", "Type1")}
+    return Evidence(readings=[
+        reading(GROWS, "rapidly: Def. 2.1's non-extrapolation, delta >> 1 (here > 1)"),
+        reading(STABLE, "outside Def. 2.1's stable band, delta > 0.1", True,
+                "Sec. 4 uses Table 6 to show that these RPEs do not extrapolate, which Def. "
+                "2.1 decides by the band")],
+        data={"paper_delta": paper, "ours_delta": ours,
+              "weak_cases": [f"{ds} {k} (delta {v})" for ds, d in paper.items()
+                             for k, v in d.items() if v <= GROWS]},
+        notes=[_small(res)])
 
 
 def _erf_by_label(res):
@@ -215,42 +235,35 @@ def check_erf_type2(ctx):
     res = _results(ctx)
     e = _erf_by_label(res)
     if "Type1" not in e or "Type2" not in e:
-        return Verdict(CANNOT, "bundle lacks Type1 or Type2")
-    rows = {eps: {"type1_emp": _at(e["Type1"], "n_emp", eps), "type2_emp": _at(e["Type2"], "n_emp", eps),
-                  "type1_the": _at(e["Type1"], "n_the_window", eps),
-                  "type2_the": _at(e["Type2"], "n_the_window", eps)} for eps in (0.5, 0.2, 0.1, 0.05)}
-    emp_ok = all(r["type2_emp"] <= r["type1_emp"] for r in rows.values())
-    the_ok = {eps: r["type2_the"] <= r["type1_the"] for eps, r in rows.items()}
-    series = {e: (_erf_by_label(res)[e].get("series_trf") or {}).get("per_head", [None])[0]
-              for e in ("Type1", "Type2")}
-    if emp_ok and all(the_ok.values()):
-        status = HOLDS
-    elif emp_ok and the_ok[min(the_ok)]:
-        status = APPROX       # Thm 3.5 orders the TRFs only as eps -> 0
-    else:
-        status = FAILS
-    return Verdict(status, f"small scale ({_scale(res)}): n(eps) Type1 vs Type2: {rows}; "
-                   f"ERF order (Type2 <= Type1) at every eps: {emp_ok}; windowed TRF order per eps: "
-                   f"{the_ok}; theory's series TRF at eps 0.5, 0.2, 0.1: Type1 {series['Type1']}, "
-                   f"Type2 {series['Type2']} -- at large eps Type2's TRF is the larger one (b_1 "
-                   f"holds 61% of Type1's mass, 45% of Type2's), as Thm 3.5 only orders them for "
-                   f"eps -> 0; the caption of Fig. 5 states the order without that proviso",
-                   evidence={"n": rows, "series_trf": series}, measured_range=_scale(res))
+        return Evidence([MissingInput("ERF of Type1 and Type2",
+                                      missing="trained Type1 and Type2 runs in the bundle")],
+                        notes=[_small(res)])
+    eps = (0.5, 0.2, 0.1, 0.05)
+    diff = lambda key, x: _at(e["Type2"], key, x) - _at(e["Type1"], key, x)
+    series = {lab: (e[lab].get("series_trf") or {}).get("per_head", [None])[0]
+              for lab in ("Type1", "Type2")}
+    return Evidence([
+        Inequality("largest ERF_Type2 - ERF_Type1 over eps in {0.5, 0.2, 0.1, 0.05}",
+                   max(diff("n_emp", x) for x in eps), paper=0, relation="<=",
+                   where=_scale(res), source="Sec. 4, Fig. 6"),
+        Inequality(f"windowed TRF_Type2 - TRF_Type1 at eps = {min(eps)} (Thm 3.5 orders "
+                   "them only as eps -> 0)", diff("n_the_window", min(eps)), paper=0,
+                   relation="<=", source="Sec. 4, Fig. 5"),
+        Reported("windowed TRF_Type2 - TRF_Type1 at each eps",
+                 [diff("n_the_window", x) for x in eps])],
+        data={"series_trf": series}, notes=[_small(res)])
 
 
 @claim(id="rpe-erf-trf-all", paper="rpe", location="Sec. 3.3, Sec. 4 'Validating TRF'",
        statement="TRF, computed from the RPE alone, estimates the trend of the ERF of trained "
                  "models (checked here across all eight bias RPEs, divergent ones included).",
-       kind="empirical")
+       kind="empirical", tolerances={"trend": TREND})
 def check_erf_all(ctx):
     res = _results(ctx)
-    status, text = _spearman_verdict(res["summary"]["spearman"]["all_bias_rpes"],
-                                     "ERF vs windowed TRF, all bias RPEs")
-    series = {e["label"]: (e.get("series_trf") or {}).get("status") for e in res["erf"]}
-    return Verdict(status, f"small scale ({_scale(res)}): {text}; infinite-series TRF status per "
-                   f"head: {series}", evidence={"spearman": res["summary"]["spearman"]["all_bias_rpes"],
-                                                "series_trf": {e["label"]: e.get("series_trf") for e in res["erf"]}},
-                   measured_range=_scale(res))
+    return Evidence(_spearman_items(res["summary"]["spearman"]["all_bias_rpes"],
+                                    "ERF vs windowed TRF, all bias RPEs", res),
+                    data={"series_trf": {e["label"]: e.get("series_trf") for e in res["erf"]}},
+                    notes=[_small(res)])
 
 
 @claim(id="rpe-emp-kerple-r", paper="rpe", location="App. B (Kerple log, after Eq. 33)",
@@ -260,67 +273,88 @@ def check_erf_all(ctx):
 def check_kerple_r(ctx):
     res = _results(ctx)
     learned = res["summary"].get("learned", {}).get("kerple_log") or {}
-    r = learned.get("r")
-    if not r:
-        return Verdict(CANNOT, "bundle lacks a trained Kerple-log run")
+    if not learned.get("r"):
+        return Evidence([MissingInput("learned r per head",
+                                      missing="a trained Kerple-log run in the bundle")],
+                        notes=[_small(res)])
     d = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    above = [x > 1 for x in r]
-    status = HOLDS if all(above) else FAILS
-    return Verdict(status, f"the paper's checked Kerple model is not available; small scale "
-                   f"({_scale(res)}): learned r per head {[round(x, 3) for x in r]}, k "
-                   f"{[round(x, 3) for x in learned.get('k', [])]}; heads with r > 1: "
-                   f"{sum(above)}/{len(r)}; Kerple-Log delta {d.get('Kerple-Log')}. The paper never "
-                   f"shows the promised r = 1 experiment; its nearest control is 1/n (delta "
-                   f"{d.get('1/n')} here).", evidence={"learned": learned, "delta": d},
-                   measured_range=_scale(res))
+    return Evidence([
+        Inequality("smallest learned r over the heads of our Kerple-log model",
+                   min(learned["r"]), paper=1.0, relation=">", where=_scale(res),
+                   source="App. B (r > 1)"),
+        Reported("learned r per head", learned["r"])],
+        data={"learned": learned, "delta": d},
+        notes=[_small(res) + "; the paper's checked Kerple model is not available, and the "
+               "promised r = 1 experiment is not shown (nearest control: 1/n)"])
 
 
 @claim(id="rpe-emp-necessity", paper="rpe", location="Sec. 4 'Validating the necessity', Sec. 5",
        statement="The convergence condition is also necessary in practice: RPEs whose exp(RPE) "
-                 "series diverges do not extrapolate.", kind="empirical")
+                 "series diverges do not extrapolate.", kind="empirical",
+       tolerances={"floor": Tol(rtol=1e-9)})
 def check_necessity(ctx):
     import numpy as np
     import torch
     from empirical.rpe import build_rpe
     res = _results(ctx)
     sw = build_rpe("sandwich", 4)
-    t = torch.arange(0, 100_000)
-    lb = sw.log_b(t).double().numpy()
+    lb = sw.log_b(torch.arange(0, 100_000)).double().numpy()
     floor = [float(np.exp(x)) for x in lb.min(axis=1)]
     bound = [float(np.exp(-k * sw.dim)) for k in sw.k.tolist()]
     paper_sand = {ds: v["Sandwich"] for ds, v in _paper_deltas_t45().items()}
-    ours = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    counter = all(v <= STABLE for v in paper_sand.values())
-    summary = (f"counterexample in the paper's own Tables 4-5: Sandwich with finite d has "
-               f"b_t >= exp(-k d) > 0 (sum of d/2 cosines >= -d/2), so its series diverges, yet "
-               f"its delta at 9216 is {paper_sand}; min over t < 1e5 of our Sandwich b_t per head "
-               f"{[f'{x:.3g}' for x in floor]} (bound exp(-kd) {[f'{x:.3g}' for x in bound]}). "
-               f"Small scale ({_scale(res)}): Sandwich delta {ours.get('Sandwich')}, 1/n "
-               f"{ours.get('1/n')}, 1/(n ln n) {ours.get('1/(n ln n)')}")
-    return Verdict(FAILS if counter else CANNOT, summary,
-                   evidence={"sandwich_min_b": floor, "exp_minus_kd": bound,
-                             "paper_sandwich_delta": paper_sand, "ours_delta": ours})
+    return Evidence([
+        Counterexample("largest Sandwich delta (9216 vs 512) in the paper's Tables 4-5",
+                       max(paper_sand.values()), paper=STABLE, relation=">",
+                       source="Secs. 4-5 (a divergent series does not extrapolate: delta "
+                              "outside Def. 2.1's band)", searched="Tables 4-5, four data sets",
+                       witness="Sandwich, whose series diverges (b_t >= exp(-k d))"),
+        Inequality("min over t < 1e5 and heads of our Sandwich b_t / exp(-k d)",
+                   min(f / b for f, b in zip(floor, bound)), paper=1.0, relation=">=",
+                   key="floor", source="ours (b_t >= exp(-k d): the series diverges)")],
+        data={"sandwich_min_b": floor, "exp_minus_kd": bound, "paper_sandwich_delta": paper_sand,
+              "ours_delta": {k: _delta(v) for k, v in res["summary"]["growth"].items()}},
+        notes=[_small(res)])
 
 
 @claim(id="rpe-emp-fig1-sliding", paper="rpe", location="Fig. 1 and Table 1 (Sec. 2.4)",
        statement="Sliding-window inference gives much lower PPL than non-overlapping inference at "
-                 "the same window size, but is far slower (44x over windows 16-512).",
-       kind="empirical")
+                 "the same window size, but is far slower (more than 44x: 1195.35 vs 26.95 in "
+                 "Table 1).", kind="empirical")
 def check_fig1_sliding(ctx):
-    import time
     from pathlib import Path
+    res = _results(ctx)
+    table1 = Inequality("Table 1: sliding / non-overlapping inference time, 1195.35 / 26.95",
+                        1195.35 / 26.95, paper=44, relation=">",
+                        source="Sec. 2.4 text vs Table 1")
+    run = Path(res["folder"]) / "sinusoidal"
+    if not (run / "ckpt.pt").exists():
+        return Evidence([table1, MissingInput("PPL and time of sliding vs non-overlapping "
+                                              "inference", missing=f"a trained sinusoidal "
+                                              f"run (ckpt.pt) in the bundle {res['folder']}")],
+                        notes=[_small(res)])
+    out = _sliding_vs_nonoverlapping(run, 512 if ctx.quick else 1024)
+    return Evidence([
+        table1,
+        Inequality("largest sliding - non-overlapping PPL over windows 16-128 (stride 1)",
+                   max(v["sliding"] - v["nonoverlapping"] for v in out.values()), paper=0.0,
+                   relation="<", where=_scale(res), source="Fig. 1"),
+        Inequality("smallest sliding / non-overlapping time over windows 16-128",
+                   min(v["time_ratio"] for v in out.values()), paper=5.0, relation=">",
+                   where=_scale(res), source="Table 1 ('far slower'; 44x at the paper's "
+                                             "scale, 5x taken here)")],
+        data={"windows": out}, notes=[_small(res) + "; sinusoidal model"])
+
+
+def _sliding_vs_nonoverlapping(run, n_tok: int) -> dict:
+    """PPL and wall-time ratio of sliding (stride 1) vs non-overlapping inference."""
+    import time
     import torch
     from empirical.data import run_test_tokens
     from empirical.extrapolate import perplexity
     from empirical.train import load_model
-    res = _results(ctx)
-    run = Path(res["folder"]) / "sinusoidal"
-    if not (run / "ckpt.pt").exists():
-        return Verdict(CANNOT, f"small scale: bundle {res['folder']} has no trained sinusoidal run")
     torch.set_num_threads(1)
     model, cfg = load_model(run)
     test = run_test_tokens(cfg)
-    n_tok = 512 if ctx.quick else 1024
     out = {}
     for w in (16, 32, 64, 128):
         t0 = time.perf_counter()
@@ -330,9 +364,4 @@ def check_fig1_sliding(ctx):
         t2 = time.perf_counter()
         out[w] = {"nonoverlapping": round(non, 4), "sliding": round(sl, 4),
                   "time_ratio": round((t2 - t1) / max(t1 - t0, 1e-9), 1)}
-    lower = all(v["sliding"] < v["nonoverlapping"] for v in out.values())
-    slower = all(v["time_ratio"] > 5 for v in out.values())
-    status = HOLDS if lower and slower else FAILS
-    return Verdict(status, f"small scale ({_scale(res)}), sinusoidal model, {n_tok} test tokens, "
-                   f"stride 1: {out}; sliding lower at every window: {lower}; slower (>5x): {slower}",
-                   evidence={"windows": out}, measured_range=_scale(res))
+    return out

@@ -9,46 +9,27 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from empirical.align import (PAPER_GRID, bisect_search, grid_search, log_rule_tau,
-                             prop1_tau, prop2_tau)
+from empirical.align import search
 from empirical.assumptions import gaussianity, normal_quantiles
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = dict(l_tr=32, l_ex=128, n_tr=2, n_ex=1)
 
 
-# ---- searches and propositions (no torch) -------------------------------------------
+# ---- searches (no torch) ------------------------------------------------------------
 @pytest.mark.parametrize("tau_star", [0.93, 0.71, 0.52])
-def test_bisection_aligns_to_tolerance_and_grid_is_nearest(tau_star):
+def test_search_aligns_to_tolerance_and_grid_is_nearest(tau_star):
     f = lambda t: 1.0 / (1.0 + math.exp(3 * (t - tau_star)))          # decreasing in tau
-    target = f(tau_star)
-    c = bisect_search(f, target, 0.05, 1.0, tol=1e-4)
+    r = search(f, f(tau_star), lo=0.05, hi=1.0, tol=1e-4)
+    c, g = r["continuous"], r["grid"]
     assert c["bracketed"] and abs(c["tau"] - tau_star) < 1e-4
-    g = grid_search(f, target, PAPER_GRID)
     assert abs(g["tau"] - tau_star) <= 0.025 + 1e-12                 # nearest grid point
+    assert g["evaluations"] == 11 and c["evaluations"] < 20
 
 
-def test_bisection_reports_unbracketed_target():
-    c = bisect_search(lambda t: t, 5.0, 0.05, 1.0)
-    assert not c["bracketed"] and c["tau"] == 1.0
-
-
-def test_props_local_references():
-    # Prop. 2 by hand: 2 / sqrt(4 + 2 ln 8)
-    assert abs(prop2_tau(512, 4096, 2.0, 2.0) - 2 / math.sqrt(4 + 2 * math.log(8))) < 1e-15
-    # Prop. 1's larger root solves A t^2 - B t + C = 0
-    t = prop1_tau(512, 4096, 2.0, 1.5, 0.3)
-    a, b, c = math.log(4096) + math.log(0.3), math.log(512) + math.log(0.3) + 2.0, 1.5 ** 2 / 2
-    assert abs(a * t * t - b * t + c) < 1e-12
-    assert prop1_tau(128, 512, 0.97, 0.98, 0.064) is None         # measured: no real root
-    assert abs(log_rule_tau(512, 15000) - math.log(512) / math.log(15000)) < 1e-15
-
-
-def test_theory_module_agrees_with_local_references():
-    tst = pytest.importorskip("theory.temperature.rules")
-    r = tst.temperature_rules(512, 4096, sigma_tr=2.0, sigma_ex=1.5, pmax_tr=0.3)
-    assert abs(r["prop2"].tau - prop2_tau(512, 4096, 2.0, 1.5)) < 1e-12
-    assert abs(r["prop1"].tau - prop1_tau(512, 4096, 2.0, 1.5, 0.3)) < 1e-9
+def test_search_reports_unbracketed_target_at_the_closer_end():
+    c = search(lambda t: t, 5.0, lo=0.05, hi=1.0)["continuous"]
+    assert not c["bracketed"] and c["tau"] == 1.0 and c["gap"] == 1.0 - 5.0
 
 
 def test_gaussianity_separates_normal_from_skewed():
@@ -95,7 +76,7 @@ def test_align_on_tiny_t5_aligns_and_sharpens():
     assert all(np.diff(vals) < 0)                          # lower tau -> larger Pmax
     c = r["continuous"]
     assert c["bracketed"] and abs(c["gap"]) / r["target_S_tr_1"] < 0.02
-    assert r["grid"]["theory_grid_tau"] in (None, r["grid"]["tau"])
+    assert abs(r["grid"]["gap"]) >= abs(c["gap"])          # the grid is the coarser answer
 
 
 @pytest.mark.empirical

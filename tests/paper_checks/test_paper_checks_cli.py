@@ -7,7 +7,8 @@ import sys
 import pytest
 
 from paper_checks import registry, report
-from paper_checks.registry import APPROX, FAILS, HOLDS, Verdict, claim
+from paper_checks.evidence import Equal, Evidence
+from paper_checks.registry import FAILS, HOLDS, claim
 
 
 def run(*args, cwd=None):
@@ -21,17 +22,21 @@ def test_unknown_id_is_exit_2_with_one_error_line():
     assert p.stderr.startswith("error:") and p.stderr.count("\n") == 1
 
 
+def _noisy(ctx):
+    print("a check that prints")          # must not break --json's single object
+    return Evidence([Equal("1 + 1", 1 + 1, paper=2)])
+
+
 @pytest.fixture
 def toy_registry(monkeypatch):
-    """Three toy claims (one holds, one fails, one crashes) instead of the real ones."""
+    """Toy claims (one holds, one fails, one crashes, one empirical) instead of the real ones."""
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
-    claim("toy-a", "rpe", "Eq. 1", "one plus one is two")(
-        lambda ctx: Verdict(HOLDS, "1 + 1 == 2", {"value": 1 + 1}))
-    claim("toy-b", "align", "Eq. 2", "e is rational")(
-        lambda ctx: Verdict(FAILS, "e is irrational", {"e": 2.718281828}))
+    claim("toy-a", "rpe", "Eq. 1", "one plus one is two")(_noisy)
+    claim("toy-b", "align", "Eq. 2", "e is 2.7")(
+        lambda ctx: Evidence([Equal("e", 2.718281828, paper=2.7)]))
     claim("toy-c", "infoscale", "Eq. 3", "crashes")(lambda ctx: 1 / 0)
     claim("toy-d", "rpe", "Fig. 3", "needs training", kind="empirical")(
-        lambda ctx: Verdict(APPROX, "n/a"))
+        lambda ctx: Evidence([Equal("x", 1, paper=1)]))
     monkeypatch.setattr(report, "load_all", lambda: registry.REGISTRY)
 
 
@@ -50,6 +55,8 @@ def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
     assert "toy-b" in md and "does not hold" in md
     findings = md.split("## Findings: claims that do not hold")[1].split("\n## ")[0]
     assert "`toy-b`" in findings and "`toy-a`" not in findings
+    # the evidence table: quantity, computed, paper, source, tolerance, outcome
+    assert "| e | 2.71828 | 2.7 |  | exact | disagrees (error 0.00677105) |" in md
     assert json.loads((tmp_path / "report.json").read_text())["claims"]
 
 
@@ -84,3 +91,17 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
     assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
     assert "toy-bad" not in md
     assert report.main(["--out", str(tmp_path)]) == 1   # toy-c and toy-bad crash
+
+
+def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
+    # cheap claims of the converted rpe paper; --id skips figures
+    ids = ["--id", "rpe-eq15", "--id", "rpe-eq12-13", "--id", "rpe-appC-alibi-trf"]
+    outs = []
+    for k in range(2):
+        p = run("--json", "--seed", "0", "--out", str(tmp_path / f"r{k}"), *ids)
+        assert p.returncode == 0, p.stderr[-2000:]
+        outs.append(json.loads(p.stdout))          # exactly one object, nothing after it
+        assert "claims in" in p.stderr             # the human summary went to stderr
+    assert outs[0] == outs[1]
+    assert [c["id"] for c in outs[0]["claims"]] == ["rpe-eq12-13", "rpe-eq15",
+                                                    "rpe-appC-alibi-trf"]

@@ -2,14 +2,16 @@ from theory.core.registry import Registry
 import pytest
 
 from paper_checks import registry
-from paper_checks.registry import HOLDS, Context, Verdict, claim, run_claim
+from paper_checks.evidence import Equal, Evidence, Tol, Verdict
+from paper_checks.registry import Context, claim, run_claim, verdict_of
 
 
 def test_duplicate_id_is_an_error(monkeypatch):
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
-    claim("x-1", "rpe", "Eq. 1", "s")(lambda ctx: Verdict(HOLDS, "ok"))
+    ok = lambda ctx: Evidence([Equal("x", 1, paper=1)])
+    claim("x-1", "rpe", "Eq. 1", "s")(ok)
     with pytest.raises(ValueError, match="duplicate"):
-        claim("x-1", "rpe", "Eq. 2", "t")(lambda ctx: Verdict(HOLDS, "ok"))
+        claim("x-1", "rpe", "Eq. 2", "t")(ok)
 
 
 def test_unknown_paper_and_verdict_rejected():
@@ -29,3 +31,23 @@ def test_all_registered_claims_are_well_formed():
     reg = registry.load_all()
     for c in reg.values():
         assert c.statement and c.location and c.paper in registry.PAPERS
+
+
+def test_declared_tolerance_decides(monkeypatch):
+    monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
+    check = lambda ctx: Evidence([Equal("B", 1.0000001, paper=1.0)])
+    claim("tight", "rpe", "Eq. 1", "s")(check)
+    claim("loose", "rpe", "Eq. 1", "s", tolerances={"B": Tol(rtol=1e-6)})(check)
+    labels = [verdict_of(registry.REGISTRY[c], check(None)).label for c in ("tight", "loose")]
+    assert labels == ["does not hold (changes the conclusion)", "holds"]
+
+
+def test_tolerances_must_be_declared_as_tol():
+    with pytest.raises(TypeError):
+        claim("z-1", "rpe", "Eq. 1", "s", tolerances={"B": 1e-6})
+
+
+def test_check_returning_something_else_is_a_crash(tmp_path):
+    c = registry.Claim("w", "rpe", "Eq. 1", "s", "numeric", lambda ctx: "holds")
+    row = run_claim(c, Context(tmp_path))
+    assert row["crashed"] and "not Evidence" in row["summary"]

@@ -1,19 +1,383 @@
-"""What every command line of the project shares: argparse errors as one line.
+"""What every command line of the project shares.
+
+* :class:`CommandParser`: argparse errors as one stderr line ``error: ...``, exit 2;
+* argument types that check values at the edge (:func:`positive_int`,
+  :func:`output_file`, ...), so that a bad value is an argparse error, not a traceback
+  later;
+* :func:`command`, the entry point of every ``main(argv)``: every expected failure (bad
+  argument, missing file, unwritable output, unsupported model, missing optional
+  dependency, closed pipe) becomes exit 2 and one ``error:`` line, Ctrl-C exit 130; any
+  progress bar is finished first;
+* outputs that are never left half-written: :func:`atomic_path` (write to a temporary name
+  in the same folder, rename on success), :func:`write_text`, :func:`save_figure`, and
+  :func:`output_folder` (a folder created by a failed run is removed again).
 
 >>> p = CommandParser(prog="demo")
->>> _ = p.add_argument("--n", type=int)
+>>> _ = p.add_argument("--n", type=positive_int)
 >>> p.parse_args(["--n", "3"]).n
 3
+>>> @command
+... def demo(argv=None):
+...     raise UsageError("--n must be smaller than the text")
+>>> import contextlib, io
+>>> err = io.StringIO()
+>>> with contextlib.redirect_stderr(err):
+...     code = demo([])
+>>> code, err.getvalue()
+(2, 'error: --n must be smaller than the text\\n')
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+import math
+import os
+import shutil
 import sys
+from pathlib import Path
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, TextIO
+
+from theory.core import progress
+
+#: exit status of an expected failure (bad input) and of Ctrl-C
+EXIT_USAGE, EXIT_INTERRUPT = 2, 130
+
+#: set to 1 to get the traceback of an unexpected error (a bug) instead of one line
+TRACEBACK_ENV = "LENGTHX_TRACEBACK"
+
+#: installing the extra that holds the optional dependencies
+EXTRA_HINT = "pip install -e '.[empirical]'"
+
+
+class UsageError(ValueError):
+    """An input the command cannot use; its message becomes the ``error:`` line."""
 
 
 class CommandParser(argparse.ArgumentParser):
     """An ``ArgumentParser`` whose errors are one stderr line ``error: ...``, exit 2."""
 
-    def error(self, message):
-        print(f"error: {message}", file=sys.stderr)
-        raise SystemExit(2)
+    def error(self, message: str) -> NoReturn:
+        report_error(message)
+        raise SystemExit(EXIT_USAGE)
+
+
+# ---- argument types ------------------------------------------------------------------
+def _int(text: str) -> int:
+    try:
+        return int(str(text).strip().replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+
+
+def int_range(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer in ``[lo, hi]`` (either end may be open).
+
+    >>> int_range(2, 10)("7")
+    7
+    >>> int_range(2, 10)("11")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be an integer in [2, 10], got 11
+    """
+    def parse(text: str) -> int:
+        v = _int(text)
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            want = (f"in [{lo}, {hi}]" if lo is not None and hi is not None
+                    else f">= {lo}" if lo is not None else f"<= {hi}")
+            raise argparse.ArgumentTypeError(f"must be an integer {want}, got {v}")
+        return v
+    parse.__name__ = "integer"
+    return parse
+
+
+#: largest count any command accepts (steps, sequences, lengths, threads, ...)
+MAX_COUNT = 10**9
+
+positive_int = int_range(1, MAX_COUNT)
+positive_int.__doc__ = "An argparse type: an integer in [1, 10**9]."
+nonnegative_int = int_range(0, MAX_COUNT)
+nonnegative_int.__doc__ = "An argparse type: an integer in [0, 10**9]."
+
+
+def finite_float(text: str) -> float:
+    """An argparse type: a finite real number.
+
+    >>> finite_float("1e-3")
+    0.001
+    >>> finite_float("nan")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be a finite number, got 'nan'
+    """
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+    return v
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number > 0.
+
+    >>> positive_float("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be > 0, got 0.0
+    """
+    v = finite_float(text)
+    if v <= 0:
+        raise argparse.ArgumentTypeError(f"must be > 0, got {v}")
+    return v
+
+
+def _nearest_existing(path: Path) -> Path:
+    p = path.absolute()
+    while not p.exists() and p != p.parent:
+        p = p.parent
+    return p
+
+
+def can_write_in(folder: Path) -> bool:
+    """Whether a file can be created in ``folder`` (tried, not guessed from mode bits)."""
+    import tempfile
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+def existing_file(text: str) -> Path:
+    """An argparse type: a readable file (not a folder)."""
+    p = Path(text)
+    if not p.exists():
+        raise argparse.ArgumentTypeError(f"no such file: {text}")
+    if not p.is_file():
+        raise argparse.ArgumentTypeError(f"not a file: {text}")
+    if not os.access(p, os.R_OK):
+        raise argparse.ArgumentTypeError(f"cannot read {text}: permission denied")
+    return p
+
+
+def output_file(text: str) -> Path:
+    """An argparse type: a file the command may write: its folder exists and is writable,
+    and it is not a folder itself (nothing is created here)."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("empty file name")
+    p = Path(text)
+    if p.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file")
+    parent = p.absolute().parent
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(f"folder {parent} does not exist")
+    if not can_write_in(parent) or (p.exists() and not os.access(p, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    return p
+
+
+def output_dir(text: str) -> Path:
+    """An argparse type: a folder the command may write into: an existing writable folder,
+    or a new one whose nearest existing ancestor is a writable folder (it is created only
+    when the run starts writing, see :func:`output_folder`)."""
+    if not str(text).strip():
+        raise argparse.ArgumentTypeError("empty folder name")
+    p = Path(text)
+    if p.exists() and not p.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} exists and is not a folder")
+    base = _nearest_existing(p)
+    if not base.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot create {text}: {base} is not a folder")
+    if not can_write_in(base):
+        raise argparse.ArgumentTypeError(f"cannot write into {base}: permission denied")
+    return p
+
+
+# ---- outputs that are never half-written ----------------------------------------------
+@contextlib.contextmanager
+def atomic_path(path: str | os.PathLike) -> Iterator[Path]:
+    """Yield a temporary path beside ``path`` (same suffix, so writers that look at it
+    still work); on success it is renamed to ``path``, on failure removed.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> with atomic_path(d / "x.txt") as tmp:
+    ...     _ = tmp.write_text("done")
+    >>> sorted(p.name for p in d.iterdir()), (d / "x.txt").read_text()
+    (['x.txt'], 'done')
+    """
+    path = Path(path)
+    tmp = path.with_name(f".{path.stem}.partial-{os.getpid()}{path.suffix}")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def write_text(path: str | os.PathLike, text: str) -> Path:
+    """Write ``text`` to ``path`` through :func:`atomic_path`; returns ``path``."""
+    with atomic_path(path) as tmp:
+        tmp.write_text(text)
+    return Path(path)
+
+
+def plot_data_path(png: str | os.PathLike) -> Path:
+    """Where the data behind a plot is written: beside it, same name, suffix ``.json``.
+
+    >>> plot_data_path("out/trf alibi.png").name
+    'trf alibi.json'
+    """
+    return Path(png).with_suffix(".json")
+
+
+def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_kwargs: Any) -> Path:
+    """``fig.savefig`` through :func:`atomic_path` (format from the suffix of ``path``);
+    with ``data`` (JSON-able), also the data behind it at :func:`plot_data_path`, so that
+    both files appear or neither does."""
+    import json
+    path = Path(path)
+    fmt = path.suffix.lstrip(".").lower() or "png"
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(atomic_path(path))
+        if data is not None:
+            tmp_data = stack.enter_context(atomic_path(plot_data_path(path)))
+            tmp_data.write_text(json.dumps(data, default=str))
+        fig.savefig(tmp, format=fmt, **savefig_kwargs)
+    return path
+
+
+@contextlib.contextmanager
+def output_folder(path: str | os.PathLike, keep: Callable[[], bool] | None = None,
+                  create: bool = True) -> Iterator[Path]:
+    """Create the folder ``path`` (with missing parents) for the block (``create=False``:
+    the block creates it once its inputs are checked); if the block fails, the folders
+    that did not exist before are removed again -- unless ``keep()`` says that what was
+    written is worth keeping (e.g. a checkpoint to resume from)."""
+    path = Path(path)
+    top = None
+    if not path.exists():
+        top = path.absolute()
+        while not top.parent.exists():
+            top = top.parent
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    try:
+        yield path
+    except BaseException:
+        if top is not None and not (keep is not None and keep()):
+            shutil.rmtree(top, ignore_errors=True)
+        raise
+
+
+# ---- the entry point ------------------------------------------------------------------
+def report_error(message: object, stream: TextIO | None = None) -> None:
+    """Finish every progress display, then print one ``error:`` line on stderr."""
+    progress.close_all()
+    lines = [ln.strip() for ln in str(message).splitlines() if ln.strip()]
+    text = lines[0] if lines else "failed"
+    if text.endswith(":") and len(lines) > 1:      # "... for field 'x':" + the reason
+        text = f"{text} {lines[1]}"
+    print(f"error: {text}", file=stream or sys.stderr, flush=True)
+
+
+def fail(message: object) -> int:
+    """:func:`report_error` and return the exit status of bad input (2)."""
+    report_error(message)
+    return EXIT_USAGE
+
+
+def describe(exc: BaseException) -> str:
+    """What is said about an expected failure (:func:`report_error` keeps one line).
+
+    >>> describe(FileNotFoundError(2, "No such file or directory", "x.json"))
+    'x.json: No such file or directory'
+    >>> describe(ModuleNotFoundError("No module named 'torch'", name="torch"))
+    "needs the optional package torch (pip install -e '.[empirical]')"
+    """
+    if isinstance(exc, ModuleNotFoundError) and exc.name:
+        return f"needs the optional package {exc.name.split('.')[0]} ({EXTRA_HINT})"
+    if isinstance(exc, OSError) and exc.strerror:
+        where = exc.filename if exc.filename is not None else ""
+        return f"{where}: {exc.strerror}" if where != "" else exc.strerror
+    if isinstance(exc, MemoryError):
+        return "out of memory (try smaller lengths or counts)"
+    if isinstance(exc, OverflowError):
+        why = exc.args[-1] if exc.args else ""
+        return f"a number is too large ({why})" if why else "a number is too large"
+    return str(exc).strip() or type(exc).__name__
+
+
+#: failures that are the input's fault, not a bug: exit 2 and one line
+EXPECTED = (ValueError, OSError, ImportError, OverflowError, MemoryError, argparse.ArgumentError)
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe: point stdout at /dev/null so the final flush is quiet."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def run_command(main: Callable[[Sequence[str] | None], int | None],
+                argv: Sequence[str] | None = None) -> int:
+    """Run ``main(argv)`` and return its exit status, turning every failure into one
+    ``error:`` line on stderr (after finishing any progress display): expected failures
+    (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
+    the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
+    try:
+        code = main(argv)
+        sys.stdout.flush()
+        return 0 if code is None else int(code)
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        report_error(str(exc.code))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        report_error("interrupted")
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        _silence_stdout()
+        report_error("output closed before the command finished (broken pipe)")
+        return EXIT_USAGE
+    except Exception as exc:  # noqa: BLE001 - one line; the traceback on request
+        if os.environ.get(TRACEBACK_ENV):
+            progress.close_all()
+            raise
+        if isinstance(exc, EXPECTED):
+            report_error(describe(exc))
+            return EXIT_USAGE
+        report_error(f"unexpected {type(exc).__name__} (set {TRACEBACK_ENV}=1 for the "
+                     f"traceback): {describe(exc)}")
+        return 1
+
+
+def fail_well_on_missing_packages() -> None:
+    """Called by a package whose commands need optional packages, when it is imported:
+    if Python is starting one of its commands (``python -m package.command``, while
+    ``sys.argv[0] == "-m"``), a missing package met while importing the command is one
+    ``error:`` line and exit 2 instead of a traceback.  Library imports are unaffected."""
+    if sys.argv[:1] != ["-m"]:
+        return
+    previous = sys.excepthook
+
+    def hook(kind: type, exc: BaseException, tb: object) -> None:
+        if not issubclass(kind, ImportError):
+            return previous(kind, exc, tb)
+        report_error(describe(exc))
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        os._exit(EXIT_USAGE)
+
+    sys.excepthook = hook
+
+
+def command(main: Callable[[Sequence[str] | None], int | None]) -> Callable[[Sequence[str] | None], int]:
+    """Decorator for a command's ``main(argv=None) -> int``: the same function, run
+    through :func:`run_command` (so ``main(argv)`` in a test behaves as the command)."""
+    @functools.wraps(main)
+    def wrapper(argv: Sequence[str] | None = None) -> int:
+        return run_command(main, argv)
+    return wrapper

@@ -81,6 +81,7 @@ class StepResult:
     worst_point: dict | None = None
     points_checked: int = 0
     note: str = ""
+    values: list = field(default_factory=list)   # (lhs, rhs) as floats at each point
 
     def as_dict(self) -> dict:
         s = self.step
@@ -146,7 +147,7 @@ class Derivation:
         return DerivationReport(self, results)
 
 
-def symbolic_zero(expr) -> bool | None:
+def symbolic_zero(expr: sp.Expr) -> bool | None:
     """True if sympy proves ``expr == 0``, False if it proves ``expr != 0``, else None."""
     expr = sp.sympify(expr)
     for simplifier in (lambda e: e, sp.expand, sp.cancel, sp.powsimp, sp.logcombine,
@@ -223,7 +224,14 @@ def _points(step, rng, samples):
         yield {s: lo + (hi - lo) * rng.random() for s, (lo, hi) in step.domain.items()}
 
 
-def verify_step(step: Step, rng, samples=4, dps=30, tol=None) -> StepResult:
+def _real(x: object) -> float:
+    """A float for a numeric value (the real part of a complex one, which the error
+    measure already judged)."""
+    return float(mp.re(x)) if isinstance(x, mp.mpc) else float(x)
+
+
+def verify_step(step: Step, rng: random.Random, samples: int = 4, dps: int = 30,
+                tol: float | None = None) -> StepResult:
     if step.kind in ("assumption", "definition") or step.lhs is None:
         return StepResult(step, "assumed" if step.kind == "assumption" else "unchecked")
     symbolic = None
@@ -233,7 +241,7 @@ def verify_step(step: Step, rng, samples=4, dps=30, tol=None) -> StepResult:
         if symbolic is None and rhs != 0:
             ratio = symbolic_zero(sp.simplify(lhs / rhs) - 1)
             symbolic = ratio if ratio else symbolic
-    worst, worst_pt, count = mp.mpf(0), None, 0
+    worst, worst_pt, count, pairs = mp.mpf(0), None, 0, []
     with mp.workdps(dps):
         for raw in _points(step, rng, samples):
             point = {k: sp.Float(mp.mpf(v), dps) for k, v in raw.items()}
@@ -244,19 +252,40 @@ def verify_step(step: Step, rng, samples=4, dps=30, tol=None) -> StepResult:
                 return StepResult(step, "unchecked", symbolic, note="not numeric at "
                                   f"{named}: free symbols missing from the domain")
             e = _error(a, b, step.error)
+            pairs.append((_real(a), _real(b)))
             count += 1
             if e >= worst:
                 worst, worst_pt = e, raw
     err = float(worst)
-    if step.kind == "approx":
-        return StepResult(step, "approximation", None, err, worst_pt, count)
-    limit = tol if tol is not None else 10.0 ** (-(dps // 2))
-    if err > limit:
-        verdict = "refuted"
-    elif symbolic:
-        verdict = "proved"
-    elif symbolic is False:
-        verdict = "refuted"
-    else:
-        verdict = "verified numerically"
-    return StepResult(step, verdict, symbolic, err, worst_pt, count)
+    limit = None if step.kind == "approx" else (tol if tol is not None
+                                                 else 10.0 ** (-(dps // 2)))
+    verdict = step_outcome(step.kind, symbolic, err, limit)
+    return StepResult(step, verdict, symbolic if step.kind == "exact" else None, err,
+                      worst_pt, count, values=pairs)
+
+
+def step_outcome(kind: str, symbolic: bool | None, error: float | None,
+                 limit: float | None) -> str:
+    """The outcome of one derivation step, one of :data:`VERDICTS`; the single rule
+    shared by every derivation of every paper.
+
+    ``kind`` is the step's kind, ``symbolic`` what sympy showed (None: undecided),
+    ``error`` the largest numeric error, ``limit`` the largest error allowed (None: an
+    approximation whose accuracy is reported, not judged).
+
+    >>> step_outcome("exact", True, 1e-30, 1e-15), step_outcome("exact", None, 0.0, 1e-15)
+    ('proved', 'verified numerically')
+    >>> step_outcome("approx", None, 0.2, 0.1), step_outcome("approx", None, 0.05, 0.1)
+    ('refuted', 'approximation')
+    """
+    if kind == "assumption":
+        return "assumed"
+    if kind == "definition" or error is None:
+        return "unchecked"
+    if limit is not None and error > limit:
+        return "refuted"
+    if kind == "approx":
+        return "approximation"
+    if symbolic:
+        return "proved"
+    return "refuted" if symbolic is False else "verified numerically"

@@ -15,6 +15,7 @@ ValueError: duplicate figure name 'a'
 from __future__ import annotations
 
 from collections.abc import Iterator
+from collections.abc import ItemsView, KeysView, ValuesView
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -49,13 +50,13 @@ class Registry(Generic[T]):
     def __len__(self) -> int:
         return len(self._entries)
 
-    def items(self):
+    def items(self) -> ItemsView[str, T]:
         return self._entries.items()
 
-    def values(self):
+    def values(self) -> ValuesView[T]:
         return self._entries.values()
 
-    def keys(self):
+    def keys(self) -> KeysView[str]:
         return self._entries.keys()
 
     def get(self, name: str, default: T | None = None) -> T | None:

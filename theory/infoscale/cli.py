@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, finite_float, int_range
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.infoscale import SCALINGS, drift_grid, drift_row
 EXAMPLES = """examples:
@@ -26,12 +26,12 @@ def build_parser() -> argparse.ArgumentParser:
                 description="InfoScale factor (InfoScale paper Eq. 15), the exact entropy "
                 "drift it leaves under Assumptions 3.1-3.2 (Eq. 9 by quadrature), and the "
                 "factor that would keep that entropy invariant.")
-    p.add_argument("--d", type=int, help="head dimension d_k (>= 4)")
-    p.add_argument("--n-tr", type=float, help="training length n_tr")
-    p.add_argument("--n", type=float, help="inference length n")
-    p.add_argument("--eps", type=float, default=0.0, help="InfoScale's epsilon (default 0, "
+    p.add_argument("--d", type=int_range(4, 10**6), help="head dimension d_k (>= 4)")
+    p.add_argument("--n-tr", type=finite_float, help="training length n_tr")
+    p.add_argument("--n", type=finite_float, help="inference length n")
+    p.add_argument("--eps", type=finite_float, default=0.0, help="InfoScale's epsilon (default 0, "
                    "the paper's setting)")
-    p.add_argument("--alpha-tr", type=float, default=None,
+    p.add_argument("--alpha-tr", type=finite_float, default=None,
                    help="training logit scale alpha = lambda v d (default: Eq. 14's, "
                    "d sqrt(1 - e^(2 eps/d) n_tr^(-2/d)))")
     p.add_argument("--method", choices=("eta", "theta", "bessel"), default="eta",
@@ -72,7 +72,8 @@ def _print_single(r):
           f"{e['alpha_tr']:.4g}): factor {e['scale']:.6f}, exact drift {e['drift']:.6f}")
 
 
-def main(argv=None) -> int:
+@command
+def main(argv: list[str] | None=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:

@@ -33,7 +33,7 @@ from theory.infoscale.hypersphere_entropy import sample_cosines
 _al, _d, _e, _u = sp.symbols("alpha d eta u", positive=True)
 
 
-def eta_star(alpha, d) -> float:
+def eta_star(alpha: float, d: int) -> float:
     """Mode of ``e^{alpha eta}(1-eta^2)^{(d-3)/2}`` on [-1, 1] (InfoScale paper Eq. 18).
 
     .. math:: \\eta^* = \\frac{-(d-3) + \\sqrt{(d-3)^2 + 4\\alpha^2}}{2\\alpha}
@@ -56,7 +56,7 @@ def eta_star(alpha, d) -> float:
     return 2 * alpha / (m + math.sqrt(m * m + 4 * alpha * alpha))
 
 
-def tilted_log_density(eta, alpha, d):
+def tilted_log_density(eta: np.ndarray, alpha: float, d: int) -> float:
     """``alpha eta + (d-3)/2 log(1 - eta^2)`` (unnormalised log of Eq. 17's integrand).
 
     >>> float(tilted_log_density(0.0, 3.0, 10))
@@ -65,7 +65,7 @@ def tilted_log_density(eta, alpha, d):
     return alpha * eta + (d - 3) / 2 * np.log1p(-np.asarray(eta) ** 2)
 
 
-def tilted_mode_numeric(alpha, d) -> float:
+def tilted_mode_numeric(alpha: float, d: int) -> float:
     """Mode found by bounded Brent minimisation of ``-log f`` (no use of Eq. 18).
 
     >>> abs(tilted_mode_numeric(64, 128) - eta_star(64, 128)) < 1e-8
@@ -77,7 +77,7 @@ def tilted_mode_numeric(alpha, d) -> float:
     return float(res.x)
 
 
-def eta_star_series(alpha, d, terms: int = 2, regime: str = "large") -> float:
+def eta_star_series(alpha: float, d: int, terms: int = 2, regime: str = "large") -> float:
     """Asymptotic expansions of Eq. 18.
 
     ``regime="large"`` (``alpha >> d-3``): ``1 - eta* = (d-3)/(2 alpha) - (d-3)^2/(8 alpha^2)
@@ -120,7 +120,7 @@ def eta_star_symbolic() -> dict:
                                               _al))}
 
 
-def cosscale_logits(q, k, scale: float):
+def cosscale_logits(q: np.ndarray, k: np.ndarray, scale: float) -> np.ndarray:
     """Scaled cosine attention logits (InfoScale paper Eqs. 6-7, Sec. 3.2).
 
     .. math:: a_{ij} = \\alpha\\,\\frac{q_i\\cdot k_j}{\\|q_i\\|\\,\\|k_j\\|}
@@ -139,8 +139,8 @@ def cosscale_logits(q, k, scale: float):
 
 
 # ---------------------------------------------------------------------- Monte Carlo peak
-def tilted_samples(alpha, d: int, size: int, seed: int, method: str = "wood",
-                   chunk: int = 20000):
+def tilted_samples(alpha: float, d: int, size: int, seed: int, method: str = "wood",
+                   chunk: int = 20000) -> tuple[np.ndarray, np.ndarray]:
     """Cosines ``eta`` and weights from the tilted law.
 
     ``"reweight"``: cosines of uniformly random unit vectors weighted by ``e^{alpha eta}``
@@ -166,7 +166,7 @@ def tilted_samples(alpha, d: int, size: int, seed: int, method: str = "wood",
     return eta, np.ones_like(eta)
 
 
-def wood_cosines(alpha, d: int, size: int, rng: np.random.Generator) -> np.ndarray:
+def wood_cosines(alpha: float, d: int, size: int, rng: np.random.Generator) -> np.ndarray:
     """``W = mu . k`` for ``k ~ vMF(mu, alpha)`` in R^d by Wood's rejection sampler
     (Wood 1994, Commun. Stat. Simul. 23:157): proposal from Beta((d-1)/2, (d-1)/2),
     exact whatever the envelope parameter's optimality.
@@ -204,7 +204,7 @@ def _smoothed_mode(grid, dens, h):
     return float(grid[i] + (0.5 * step * (y0 - y2) / den if den != 0 else 0.0))
 
 
-def kde_mode(eta, w, bins: int = 4096, bw_factor: float = 0.5):
+def kde_mode(eta: np.ndarray, w: np.ndarray, bins: int = 4096, bw_factor: float = 0.5) -> float:
     """Mode of a Gaussian kernel density estimate of weighted samples (binned KDE).
 
     Bandwidth ``h = bw_factor * 1.06 sigma n_eff^{-1/5}``.  Returns ``(mode, h, grid)``.
@@ -220,7 +220,7 @@ def kde_mode(eta, w, bins: int = 4096, bw_factor: float = 0.5):
     return _smoothed_mode(grid, hist, h), h, grid
 
 
-def mc_peak(alpha, d: int, samples: int = 100_000, replicates: int = 8, seed: int = 0,
+def mc_peak(alpha: float, d: int, samples: int = 100_000, replicates: int = 8, seed: int = 0,
             method: str = "wood") -> dict:
     """Measured peak of the tilted cosine law from Monte Carlo samples, with its standard
     error over ``replicates`` independent seeds and the KDE smoothing bias (the mode of

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from theory.core.cli import command
 from theory.infoscale.cosscale import eta_star, eta_star_series, mc_peak
 
 EXAMPLES = """examples:
@@ -12,19 +13,20 @@ EXAMPLES = """examples:
 """
 
 
-def main(argv=None) -> int:
+@command
+def main(argv: list[str] | None=None) -> int:
     import argparse
     import json
     import sys
 
-    from theory.core.cli import CommandParser
+    from theory.core.cli import CommandParser, int_range
 
 
     p = CommandParser(prog="python -m theory.cosscale", epilog=EXAMPLES,
                 formatter_class=argparse.RawDescriptionHelpFormatter,
                 description="Peak eta* of the CosScale-tilted cosine law (InfoScale paper "
                 "Eq. 18), its large-alpha expansion, and optionally a Monte Carlo peak.")
-    p.add_argument("--d", type=int, required=True, help="head dimension (>= 3)")
+    p.add_argument("--d", type=int_range(3, 10**6), required=True, help="head dimension (>= 3)")
     p.add_argument("--alpha", type=float, nargs="+", required=True, help="CosScale values")
     p.add_argument("--mc", action="store_true", help="also measure the peak from exact vMF "
                    "draws (Wood's sampler, 8 x 100k samples per alpha)")

@@ -112,7 +112,7 @@ def _bessel_moments(alpha, d):
     return logm, mp.besseli(nu + 1, alpha) / mp.besseli(nu, alpha)
 
 
-def cos_moments(alpha, d, method: str = "eta"):
+def cos_moments(alpha: float, d: int, method: str = "eta") -> tuple[mp.mpf, mp.mpf]:
     """``(log E[e^{alpha eta}], E[eta e^{alpha eta}] / E[e^{alpha eta}])`` for ``eta`` ~ p_d.
 
     .. math:: E[e^{\\alpha\\eta}] = \\frac{\\int_0^\\pi e^{\\alpha\\cos\\theta}
@@ -134,7 +134,7 @@ def cos_moments(alpha, d, method: str = "eta"):
     return fn(alpha, d)
 
 
-def kl_deficit(alpha, d, method: str = "eta"):
+def kl_deficit(alpha: float, d: int, method: str = "eta") -> mp.mpf:
     """``log n - H_hat(n)``: the KL divergence of the tilted cosine law from p_d (>= 0).
 
     >>> float(kl_deficit(0, 64))
@@ -144,7 +144,7 @@ def kl_deficit(alpha, d, method: str = "eta"):
     return alpha * mean - logm
 
 
-def lln_entropy(n, d, alpha, method: str = "eta"):
+def lln_entropy(n: float, d: int, alpha: float, method: str = "eta") -> mp.mpf:
     """Exact attention entropy under Assumptions 3.1-3.2 (InfoScale paper Eq. 9).
 
     .. math:: \\hat H = \\log n + \\log\\frac{\\int_0^\\pi e^{\\alpha\\cos\\theta}\\sin^{d-2}
@@ -189,7 +189,7 @@ def sample_cosines(d: int, size: int, rng: np.random.Generator, method: str = "c
     return out
 
 
-def mc_lln_entropy(n, d, alpha, samples: int = 200_000, seed: int = 0,
+def mc_lln_entropy(n: float, d: int, alpha: float, samples: int = 200_000, seed: int = 0,
                    method: str = "chi2") -> dict:
     """Monte Carlo estimate of Eq. 9 from random unit vectors, with its standard error.
 
@@ -235,7 +235,7 @@ def mc_softmax_entropy(n: int, d: int, alpha: float, trials: int = 200, seed: in
             if trials > 1 else 0.0, "trials": trials, "n": n}
 
 
-def sphere_normaliser(d):
+def sphere_normaliser(d: int) -> mp.mpf:
     """``int_0^pi sin^{d-2} theta d theta = sqrt(pi) Gamma((d-1)/2) / Gamma(d/2)`` exactly.
 
     The paper's App. A.4 writes ``sqrt(2 pi / d)`` (a Laplace approximation).

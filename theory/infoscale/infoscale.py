@@ -26,7 +26,7 @@ invariant-entropy factor (:func:`invariant_scale`), the verified derivation
 from __future__ import annotations
 
 import math
-import sys
+from collections.abc import Sequence
 
 import mpmath as mp
 from scipy.optimize import brentq
@@ -39,7 +39,7 @@ def _calib(n, d, eps):
     return 1.0 - math.exp(2.0 * eps / d - 2.0 * math.log(n) / d)
 
 
-def infoscale(n, n_tr, d, eps: float = 0.0) -> float:
+def infoscale(n: float, n_tr: float, d: int, eps: float = 0.0) -> float:
     """InfoScale factor (InfoScale paper Eq. 15; Table 6 is the case ``eps = 0``).
 
     .. math:: \\sqrt{\\frac{1 - e^{2\\epsilon/d} n^{-2/d}}{1 - e^{2\\epsilon/d} n_{tr}^{-2/d}}}
@@ -64,7 +64,7 @@ def infoscale(n, n_tr, d, eps: float = 0.0) -> float:
     return math.sqrt(num / den)
 
 
-def softmax_plus_scale(n, n_tr) -> float:
+def softmax_plus_scale(n: float, n_tr: float) -> float:
     """Softmax Plus / log-length factor ``log_{n_tr} n`` (InfoScale paper Table 6).
 
     >>> softmax_plus_scale(4096, 64)
@@ -75,7 +75,7 @@ def softmax_plus_scale(n, n_tr) -> float:
     return math.log(n) / math.log(n_tr)
 
 
-def training_alpha(n_tr, d, eps: float = 0.0) -> float:
+def training_alpha(n_tr: float, d: int, eps: float = 0.0) -> float:
     """The logit scale ``alpha = lambda v d`` that Eq. 14 implies at the training length.
 
     .. math:: \\alpha_{tr} = \\lambda v d = d\\sqrt{1 - e^{2\\epsilon/d} n_{tr}^{-2/d}},
@@ -90,7 +90,7 @@ def training_alpha(n_tr, d, eps: float = 0.0) -> float:
     return d * math.sqrt(c)
 
 
-def consistent_eps(n_tr, d, alpha_tr) -> float:
+def consistent_eps(n_tr: float, d: int, alpha_tr: float) -> float:
     """The ``eps`` for which Eq. 12 holds at ``n_tr`` with a given ``alpha_tr`` (inverse of
     :func:`training_alpha`).
 
@@ -103,7 +103,7 @@ def consistent_eps(n_tr, d, alpha_tr) -> float:
     return math.log(n_tr) + d / 2 * math.log(1 - t)
 
 
-def infoscale_eq10(n, n_tr, d, eps: float = 0.0) -> float:
+def infoscale_eq10(n: float, n_tr: float, d: int, eps: float = 0.0) -> float:
     r"""The factor Eq. 10 gives *without* the Taylor step (Eqs. 11-12); not in the paper.
 
     Solving ``log n + (d/2) log y = eps`` with ``y = (sqrt(4t+1)-1)/(2t)`` exactly gives
@@ -117,7 +117,7 @@ def infoscale_eq10(n, n_tr, d, eps: float = 0.0) -> float:
     return infoscale(n, n_tr, d, eps) * (n / n_tr) ** (2.0 / d)
 
 
-def training_alpha_eq10(n_tr, d, eps: float = 0.0) -> float:
+def training_alpha_eq10(n_tr: float, d: int, eps: float = 0.0) -> float:
     """``alpha_tr = d sqrt((1-y)/y^2)``, ``y = e^{2eps/d} n_tr^{-2/d}``: Eq. 10's calibration.
 
     >>> round(training_alpha_eq10(64, 128), 4)
@@ -129,7 +129,7 @@ def training_alpha_eq10(n_tr, d, eps: float = 0.0) -> float:
     return d * math.sqrt((1 - y) / (y * y))
 
 
-def laplace_entropy(n, d, alpha):
+def laplace_entropy(n: float, d: int, alpha: float) -> mp.mpf:
     """App. A.4's Laplace result before any term is dropped (exact algebra from it).
 
     .. math:: \\log n + d\\log\\sin\\theta^* + \\tfrac12\\log\\frac{d}{\\alpha(\\cos\\theta^*
@@ -143,7 +143,7 @@ def laplace_entropy(n, d, alpha):
     return eq10_entropy(n, d, alpha) - mp.log(4 * t + 1) / 4
 
 
-def eq10_entropy(n, d, alpha):
+def eq10_entropy(n: float, d: int, alpha: float) -> mp.mpf:
     """Eq. 10: ``log n + (d/2) log((sqrt(4t+1) - 1)/(2t))``, ``t = (alpha/d)^2``.
 
     >>> float(eq10_entropy(10, 64, 0))
@@ -155,7 +155,7 @@ def eq10_entropy(n, d, alpha):
     return mp.log(n) + mp.mpf(d) / 2 * mp.log((mp.sqrt(4 * t + 1) - 1) / (2 * t))
 
 
-def eq12_entropy(n, d, alpha):
+def eq12_entropy(n: float, d: int, alpha: float) -> mp.mpf:
     """Eq. 12 (after the Taylor step): ``log n + (d/2) log(1 - t)``, ``t = (alpha/d)^2``.
 
     >>> abs(float(eq12_entropy(64, 128, training_alpha(64, 128)))) < 1e-12
@@ -166,7 +166,7 @@ def eq12_entropy(n, d, alpha):
 
 
 # ------------------------------------------------------------ exact drift and the root
-def invariant_scale(n, n_tr, d, alpha_tr, method: str = "bessel") -> float:
+def invariant_scale(n: float, n_tr: float, d: int, alpha_tr: float, method: str = "bessel") -> float:
     """The factor ``s`` with ``H_exact(n, s alpha_tr) = H_exact(n_tr, alpha_tr)`` (Eq. 9).
 
     Found by Brent's method; the entropy deficit ``KL(alpha)`` is strictly increasing in
@@ -192,7 +192,7 @@ def invariant_scale(n, n_tr, d, alpha_tr, method: str = "bessel") -> float:
 SCALINGS = ("infoscale", "softmax_plus", "none", "invariant")
 
 
-def drift_row(n, n_tr, d, eps: float = 0.0, alpha_tr: float | None = None,
+def drift_row(n: float, n_tr: float, d: int, eps: float = 0.0, alpha_tr: float | None = None,
               method: str = "eta") -> dict:
     """Exact (Eq. 9) entropy drift ``H(n, s alpha_tr) - H(n_tr, alpha_tr)`` in nats for
     each scaling ``s`` in :data:`SCALINGS`.
@@ -218,16 +218,15 @@ def drift_row(n, n_tr, d, eps: float = 0.0, alpha_tr: float | None = None,
             "eq10_no_taylor": eq10}
 
 
-def drift_grid(ds=(32, 64, 128, 768), n_trs=(64, 512), multipliers=(1, 2, 4, 8, 16, 32, 64),
+def drift_grid(ds: Sequence[int]=(32, 64, 128, 768), n_trs: Sequence[float]=(64, 512), multipliers: Sequence[float]=(1, 2, 4, 8, 16, 32, 64),
                eps: float = 0.0, method: str = "eta", progress: bool = False) -> list:
-    """:func:`drift_row` over ``d x n_tr x (n_tr * multiplier)`` (tqdm bar on stderr).
+    """:func:`drift_row` over ``d x n_tr x (n_tr * multiplier)`` (progress on stderr).
 
     >>> rows = drift_grid(ds=(32,), n_trs=(64,), multipliers=(1, 2), method="bessel")
     >>> [round(r["drift"]["none"], 4) for r in rows]
     [0.0, 0.6931]
     """
-    from tqdm import tqdm
+    from theory.core.progress import track
     jobs = [(d, nt, nt * m) for d in ds for nt in n_trs for m in multipliers]
     return [drift_row(n, nt, d, eps, method=method)
-            for d, nt, n in tqdm(jobs, disable=not progress, desc="entropy drift",
-                                 file=sys.stderr)]
+            for d, nt, n in track(jobs, "entropy drift", enabled=progress)]

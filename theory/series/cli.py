@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 
 import mpmath
 
@@ -22,7 +23,7 @@ from theory.series.receptive_field import analyse_series, compare_trf, trf_table
 from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
 from theory.series.convergence import SeriesError, check_terms, decide
 from theory.core.budget import BudgetExceeded
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
 
 EPILOG = """examples:
   python -m theory.trf --rpe "exp(-ln(n)**2)"              # the paper's Type2
@@ -66,11 +67,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a parameter left symbolic (real unless --assume says more)")
     p.add_argument("--assume", action="append", default=[], metavar="'NAME>0'",
                    help="an assumption on a free parameter: NAME>0, NAME<0, NAME>=0, NAME<=0")
-    p.add_argument("--truncate", type=int, metavar="M",
+    p.add_argument("--truncate", type=positive_int, metavar="M",
                    help="also give the paper's truncated TRF (App. E): M terms, B = their sum")
     p.add_argument("--compare", metavar="RPE", help="compare TRFs with this series (Thm 3.5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--plot", metavar="PATH", help="PNG: TRF against eps and the normalised partial sums")
+    p.add_argument("--plot", metavar="PATH", type=output_file,
+                   help="PNG: TRF against eps and the normalised partial sums (data: "
+                   "PATH with suffix .json beside it)")
     return p
 
 
@@ -203,10 +206,12 @@ def _plot(out: dict, rpe_args, path):
     from theory.series.rpe_library import log_b_values
     rpe = _resolve(rpe_args)
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
+    trf = None
     if out["sum"] is not None:
         grid = list(np.geomspace(0.5, min(min(rpe_args.eps), 1e-6), 25))
         table = trf_table(rpe, grid)
         pts = [(t.eps, float(t.value)) for t in table if t.log10 is not None and t.log10 < 300]
+        trf = [[e, v] for e, v in pts]
         ax1.loglog([p[0] for p in pts], [p[1] for p in pts], "o-")
         ax1.set_xlabel("eps")
         ax1.set_ylabel("TRF(eps)  (Eq. 22)")
@@ -220,14 +225,28 @@ def _plot(out: dict, rpe_args, path):
         b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
         ax2.semilogx(np.arange(1, m + 1), np.cumsum(b))
         ax2.set_ylabel("partial sum (series not convergent)")
+    data = {"series": out["series"], "start": out["start"], "sum": out["sum"],
+            "trf_eq22": trf, "partial_sums_normalised_by_B": trf is not None,
+            "plot": str(path)}
     ax2.set_xlabel("number of terms j")
     ax2.set_title("normalised partial sums")
     fig.suptitle(f"b_n = {out['series'][:60]}, start = {out['start']}")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    data["partial_sums"] = _log_spaced(np.cumsum(b) / (float(out["sum"]) if trf is not None
+                                                       else 1.0))
+    save_figure(fig, path, data=data, dpi=120)
+    plt.close(fig)
     return path
 
 
+def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
+    """About ``n`` log-spaced points (j, value) of a long curve, j = 1, 2, ... (JSON-able)."""
+    import numpy as np
+    j = np.unique(np.geomspace(1, len(values), n).astype(int))
+    return {"j": j.tolist(), "value": [float(v) for v in np.asarray(values)[j - 1]]}
+
+
+@command
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     try:

@@ -25,7 +25,7 @@ from theory.temperature.rules import (algorithm1_continuous, prop1_coefficients,
                                   softmax_pmax_entropy)
 
 
-def entropy_error(L, s) -> float:
+def entropy_error(L: float, s: float) -> float:
     """:math:`\\epsilon_H(L, s) = E[H] - (\\log L - s^2/2)` (exact E[H], quadrature).
 
     >>> abs(entropy_error(10**4, 0.3)) < 1e-3
@@ -34,7 +34,7 @@ def entropy_error(L, s) -> float:
     return float(expected_entropy(L, s) - approx_entropy(L, s))
 
 
-def prop2_vs_truth(L_tr, L_ex, sigma_tr, sigma_ex, draws=0, seed=0) -> dict:
+def prop2_vs_truth(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, draws: int=0, seed: int=0) -> dict:
     """Prop. 2 vs the exact entropy alignment for i.i.d. N(0, sigma^2) logits.
 
     ``mismatch`` is :math:`E[H_{ex}](\\tau_{P2}) - E[H_{tr}](1)` (exact); with
@@ -61,7 +61,7 @@ def _mc_pmax_fn(L, sigma, draws, seed):
     return lambda tau: float(np.mean(softmax_pmax_entropy(z, tau)[0]))
 
 
-def prop1_vs_truth(L_tr, L_ex, sigma, draws=400, seed=0) -> dict:
+def prop1_vs_truth(L_tr: float, L_ex: float, sigma: float, draws: int=400, seed: int=0) -> dict:
     """Prop. 1 vs the true P_max alignment for i.i.d. N(0, sigma^2) logits (same sigma
     at both lengths), by Monte Carlo with common random numbers.
     """

@@ -12,7 +12,8 @@ import json
 import math
 import sys
 
-from theory.core.cli import CommandParser
+from theory.core.cli import CommandParser, command, int_range, nonnegative_int, positive_int
+from theory.core.progress import Progress
 from theory.temperature.rules import TemperatureInputError, temperature_rules
 
 EXAMPLES = """examples:
@@ -38,17 +39,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sigma-ex", type=float, help="logit std at L_ex (Prop. 1, 2)")
     p.add_argument("--pmax-tr", type=float, help="max probability at L_tr, in (0,1) "
                    "(Prop. 1)")
-    p.add_argument("--d", type=int, help="head dimension (InfoScale)")
+    p.add_argument("--d", type=positive_int, help="head dimension (InfoScale)")
     p.add_argument("--derivation", choices=("prop1", "prop2"),
                    help="print the step-by-step verified derivation instead")
     p.add_argument("--markdown", action="store_true", help="derivation as Markdown")
     p.add_argument("--truth", action="store_true", help="exact E[P_max], E[H] of softmax "
                    "over L i.i.d. N(0, sigma^2) logits at temperature tau, next to the "
                    "paper's approximations (needs --L, --sigma; --tau, --draws optional)")
-    p.add_argument("--L", type=int, help="length for --truth")
+    p.add_argument("--L", type=int_range(1, 10**15), help="length for --truth")
     p.add_argument("--sigma", type=float, help="logit std for --truth")
     p.add_argument("--tau", type=float, default=1.0, help="temperature for --truth")
-    p.add_argument("--draws", type=int, default=0, help="Monte Carlo draws for --truth")
+    p.add_argument("--draws", type=nonnegative_int, default=0,
+                   help="Monte Carlo draws for --truth")
     p.add_argument("--fast", action="store_true", help="derivation: fewer grid points "
                    "for the approximation steps (seconds instead of tens of seconds)")
     p.add_argument("--seed", type=int, default=0, help="seed of the spot checks")
@@ -79,9 +81,11 @@ def _truth(args) -> int:
         raise TemperatureInputError("--L must be >= 1 and --sigma > 0")
     if not (args.tau > 0 and math.isfinite(args.tau)) or args.sigma / args.tau > 50:
         raise TemperatureInputError("--tau must be > 0 with sigma/tau <= 50")
-    if args.draws < 0:
-        raise TemperatureInputError("--draws must be >= 0")
-    t = softmax_truth(args.L, args.sigma, args.tau, args.draws, args.seed)
+    if args.draws * args.L > 10**11:
+        raise TemperatureInputError("--draws x --L must be <= 1e11 (Monte Carlo work)")
+    with Progress("softmax truth (quadratures, then Monte Carlo draws)",
+                  total=3 + args.draws) as bar:
+        t = softmax_truth(args.L, args.sigma, args.tau, args.draws, args.seed, progress=bar)
     if args.json:
         print(json.dumps(t))
         return 0
@@ -106,7 +110,8 @@ def _table(rules, args) -> str:
     return "\n".join(lines)
 
 
-def main(argv=None) -> int:
+@command
+def main(argv: list[str] | None=None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:

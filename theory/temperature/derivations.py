@@ -39,7 +39,7 @@ LLN_POINTS = [(64, 0.5), (512, 1.0), (512, 2.7), (15000, 2.7), (64, 3.0), (10 **
 FAST_POINTS = [(512, 1.0), (512, 2.7)]
 
 
-def gaussian_pdf(var=l, sd=sigma):
+def gaussian_pdf(var: sp.Expr = l, sd: sp.Expr = sigma) -> sp.Expr:
     """:math:`\\varphi_\\sigma(l) = e^{-l^2/(2\\sigma^2)}/(\\sigma\\sqrt{2\\pi})`."""
     return sp.exp(-var ** 2 / (2 * sd ** 2)) / (sd * sp.sqrt(2 * sp.pi))
 
@@ -88,7 +88,7 @@ def moment_steps() -> list:
     ]
 
 
-def lln_step(points) -> Step:
+def lln_step(points: int) -> Step:
     """Eq. 1 in log form: E[log D] ~ log L + sigma^2/(2 tau^2), truth by quadrature."""
     return Step("Eq. 1: law of large numbers for the denominator",
                 sp.Symbol(r"\mathbb{E}\log\sum_{i=1}^{L} e^{l_i/\tau}"),
@@ -103,7 +103,6 @@ def lln_step(points) -> Step:
 def prop1_derivation(fast: bool = False) -> Derivation:
     """App. A.2 of the attention-alignment paper, step by step."""
     pts = FAST_POINTS if fast else LLN_POINTS
-    p_model = sp.exp(lmax / tau) / (L * sp.exp(sigma ** 2 / (2 * tau ** 2)))
     p_tr = sp.exp(lmax_tr) / (L_tr * sp.exp(s_tr ** 2 / 2))
     K = P * L_tr * sp.exp(s_tr ** 2 / 2)
     p_ex = K ** (1 / tau) / (L_ex * sp.exp(s_ex ** 2 / (2 * tau ** 2)))

@@ -34,6 +34,7 @@ import numpy as np
 from scipy import integrate, special
 
 from theory.temperature.rules import softmax_pmax_entropy
+from theory.core.progress import Progress
 
 _MAX_S = 50.0
 
@@ -50,7 +51,7 @@ def _x_nodes(s: float, refine: int = 1):
     return x, w
 
 
-def laplace_integrals(L: float, s: float, du: float = 0.2, chunk: int = 256):
+def laplace_integrals(L: float, s: float, du: float = 0.2, chunk: int = 256) -> tuple[float, float]:
     """Return :math:`(E[\\log D], E[S/D])` for L i.i.d. N(0, s^2) logits."""
     if not (0 < s <= _MAX_S):
         raise ValueError(f"s = sigma/tau must be in (0, {_MAX_S}], got {s}")
@@ -136,7 +137,7 @@ def expected_entropy(L: float, s: float) -> float:
     return log_d - sd
 
 
-def approx_log_partition(L, s):
+def approx_log_partition(L: float, s: float) -> float:
     """Eq. 1 of the paper in log form: :math:`\\log D \\approx \\log L + s^2/2`.
 
     >>> float(approx_log_partition(1, 2.0))
@@ -145,7 +146,7 @@ def approx_log_partition(L, s):
     return np.log(L) + np.asarray(s) ** 2 / 2
 
 
-def approx_entropy(L, s):
+def approx_entropy(L: float, s: float) -> float:
     """The paper's entropy approximation (App. A.3): :math:`H \\approx \\log L - s^2/2`.
 
     >>> float(approx_entropy(1, 2.0))
@@ -171,7 +172,7 @@ def expected_max_std_normal(L: int) -> float:
     return val
 
 
-def approx_pmax(L, sigma, tau, lmax):
+def approx_pmax(L: float, sigma: float, tau: float, lmax: float) -> float:
     """The paper's :math:`P_{max} \\approx e^{l_{max}/\\tau}/(L e^{\\sigma^2/(2\\tau^2)})`.
 
     >>> round(float(approx_pmax(10, 1.0, 1.0, 0.5)), 6)
@@ -181,7 +182,7 @@ def approx_pmax(L, sigma, tau, lmax):
 
 
 def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0,
-                     max_elems: int = 4_000_000) -> dict:
+                     max_elems: int = 4_000_000, progress: Progress | None = None) -> dict:
     """Monte Carlo over ``draws`` logit vectors of L i.i.d. N(0, sigma^2) entries:
     mean and standard error of P_max, H, log D and l_max.
 
@@ -203,6 +204,8 @@ def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0
         acc["log_partition"].append(special.logsumexp(l / tau, axis=1))
         acc["lmax"].append(l.max(axis=1))
         done += n
+        if progress is not None:
+            progress.update(n)
     out = {}
     for k, v in acc.items():
         a = np.concatenate(v)
@@ -211,7 +214,7 @@ def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0
     return out
 
 
-def lln_relative_error(L, s) -> float:
+def lln_relative_error(L: float, s: float) -> float:
     """Relative error of Eq. 1 in log form:
     :math:`(\\log L + s^2/2 - E[\\log D]) / E[\\log D]` (exact E by quadrature).
 
@@ -222,7 +225,7 @@ def lln_relative_error(L, s) -> float:
     return float((approx_log_partition(L, s) - truth) / truth)
 
 
-def rem_critical_s(L) -> float:
+def rem_critical_s(L: float) -> float:
     """:math:`s_c = \\sqrt{2\\ln L}`: above it the sum is dominated by its largest term
     (Random Energy Model freezing), and :math:`\\log L - s^2/2` would be negative.
 
@@ -232,7 +235,7 @@ def rem_critical_s(L) -> float:
     return math.sqrt(2 * math.log(L))
 
 
-def entropy_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.02, hi=4.0):
+def entropy_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float=0.02, hi: float=4.0) -> float:
     """The true entropy-aligning temperature for i.i.d. Gaussian logits: solves
     :math:`E[H](L_{ex}, \\sigma_{ex}/\\tau) = E[H](L_{tr}, \\sigma_{tr})` (quadrature
     on both sides; Brent's method).  None when not bracketed in [lo, hi].
@@ -256,7 +259,7 @@ def entropy_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.02, hi=4.0)
     return float(brentq(f, a, b, xtol=1e-9))
 
 
-def pmax_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.05, hi=4.0):
+def pmax_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float=0.05, hi: float=4.0) -> float:
     """The true P_max-aligning temperature for i.i.d. Gaussian logits: solves
     :math:`E[P_{max}](L_{ex}, \\sigma_{ex}/\\tau) = E[P_{max}](L_{tr}, \\sigma_{tr})`
     (quadrature on both sides; Brent's method).  None when not bracketed.
@@ -277,10 +280,11 @@ def pmax_alignment_tau_exact(L_tr, L_ex, sigma_tr, sigma_ex, lo=0.05, hi=4.0):
 
 
 def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
-                  seed: int = 0) -> dict:
+                  seed: int = 0, progress: Progress | None = None) -> dict:
     """For given (L, sigma, tau): exact E[P_max], E[H], E[log D] of softmax over L i.i.d.
     N(0, sigma^2) logits (quadrature), the paper's approximations next to them, and
-    optionally a Monte Carlo estimate with standard errors.
+    optionally a Monte Carlo estimate with standard errors.  ``progress`` (a
+    :class:`theory.core.progress.Progress`) advances by 1 per quadrature (3) and per draw.
 
     .. math:: H \\approx \\log L - \\frac{\\sigma^2}{2\\tau^2},\\quad
               P_{max} \\approx \\frac{e^{\\sigma m_L/\\tau}}{L e^{\\sigma^2/(2\\tau^2)}}
@@ -290,17 +294,21 @@ def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
     (5.7419, 5.7383)
     """
     s = sigma / tau
+    step = progress.update if progress is not None else (lambda n=1: None)
     log_d, sd = laplace_integrals(L, s)
+    step()
     m = expected_max_std_normal(int(L))
+    pmax = expected_pmax(L, s)
+    step(2)
     out = {"L": L, "sigma": sigma, "tau": tau, "s": s, "regime": {
                "exp_s2": math.exp(min(s * s, 700.0)), "s_c": rem_critical_s(max(L, 2)),
                "lln_ok": L > 10 * math.exp(min(s * s, 700.0))},
-           "exact": {"pmax": expected_pmax(L, s), "entropy": log_d - sd,
+           "exact": {"pmax": pmax, "entropy": log_d - sd,
                      "log_partition": log_d, "lmax": sigma * m},
            "approx": {"pmax": float(approx_pmax(L, sigma, tau, sigma * m)),
                       "entropy": float(approx_entropy(L, s)),
                       "log_partition": float(approx_log_partition(L, s))}}
     if draws:
-        mc = mc_softmax_stats(int(L), sigma, tau, draws, seed)
+        mc = mc_softmax_stats(int(L), sigma, tau, draws, seed, progress=progress)
         out["monte_carlo"] = {k: {"mean": v[0], "se": v[1]} for k, v in mc.items()}
     return out

@@ -12,7 +12,7 @@ Every rule answers: which temperature :math:`\\tau` (logits are divided by
   :math:`\\tau = \\sigma_{ex}/\\sqrt{\\sigma_{tr}^2 + 2\\log(L_{ex}/L_{tr})}`.
 * **log rule** (Su 2021; Yao et al. 2021): :math:`\\tau = \\log_{L_{ex}} L_{tr}`.
 * **InfoScale** (InfoScale paper, Eq. 15, :math:`\\epsilon = 0`; computed by
-  ``theory.infoscale`` when present, else by :func:`infoscale_factor`): logits are multiplied
+  ``theory.infoscale``; :func:`infoscale_factor` is an independent check): logits are multiplied
   by :math:`\\sqrt{(1 - L_{ex}^{-2/d})/(1 - L_{tr}^{-2/d})}`, so :math:`\\tau` is its
   inverse.
 * **YaRN** (Peng et al. 2023): :math:`\\sqrt{1/t} = 0.1 \\ln s + 1` multiplies both q
@@ -24,7 +24,9 @@ Every rule answers: which temperature :math:`\\tau` (logits are divided by
 * **Algorithm 1** (Sec. 4): search :math:`\\tau` so that a measured statistic at
   :math:`L_{ex}` matches its value at :math:`L_{tr}`: on the paper's grid
   1.0, 0.95, ..., 0.5 (:func:`algorithm1_grid`) or continuously to 1e-6
-  (:func:`algorithm1_continuous`).
+  (:func:`algorithm1_continuous`).  Both take ``stat_fn(tau)``: a closed form, the
+  logits of :func:`logit_stat_fn`, or a model's forward pass (``empirical.align``); this
+  is the only implementation of Algorithm 1 in the toolkit.
 
 >>> r = temperature_rules(512, 15000, sigma_tr=1.0, sigma_ex=1.0, pmax_tr=0.28, d=64)
 >>> round(r["log_rule"].tau, 4), round(r["prop2"].tau, 4)
@@ -235,11 +237,8 @@ def infoscale_temperature(L_tr, L_ex, d) -> RuleResult:
         raise TemperatureInputError(f"d must be a positive integer, got {d!r}")
     if d < 1:
         raise TemperatureInputError(f"d must be a positive integer, got {d}")
-    try:  # the InfoScale area's implementation, when present; else the local formula
-        from theory.infoscale.infoscale import infoscale as _infoscale
-        f, where = _infoscale(L_ex, L_tr, d), "theory.infoscale.infoscale"
-    except ImportError:
-        f, where = infoscale_factor(L_ex, L_tr, d), "local theory.temperature.rules"
+    from theory.infoscale.infoscale import infoscale
+    f, where = infoscale(L_ex, L_tr, d), "theory.infoscale.infoscale"
     return RuleResult("infoscale", 1 / f, f"InfoScale paper (infoscale-cosscale), Eq. 15, "
                       f"eps=0; computed by {where}", f"logit multiplier {f:.6g}",
                       {"factor": f, "d": d})
@@ -344,7 +343,8 @@ def algorithm1_grid(stat_fn, target, grid=PAPER_GRID) -> RuleResult:
     """Algorithm 1 as in the paper: the grid point whose statistic is closest to
     ``target`` (ties: the first in grid order).  ``details['bracketed']`` is False when
     ``target`` is outside the range of the statistic over the grid, i.e. the answer
-    is censored at a grid edge.
+    is censored at a grid edge; ``details['evaluations']`` counts the calls of
+    ``stat_fn`` (one per grid point).
 
     >>> r = algorithm1_grid(lambda t: 1 / t, 1 / 0.72)
     >>> r.tau, r.details["bracketed"]
@@ -362,13 +362,17 @@ def algorithm1_grid(stat_fn, target, grid=PAPER_GRID) -> RuleResult:
     return RuleResult("algorithm1_grid", grid[k], f"{PAPER_ALIGN}, Algorithm 1 (Sec. 4)",
                       note, {"grid": grid, "values": values, "target": float(target),
                              "residual": values[k] - float(target),
-                             "bracketed": bracketed})
+                             "bracketed": bracketed, "evaluations": len(grid)})
 
 
-def algorithm1_continuous(stat_fn, target, lo=0.05, hi=2.0, tol=1e-6) -> RuleResult:
+def algorithm1_continuous(stat_fn, target, lo=0.05, hi=2.0, tol: float | None = 1e-6,
+                          xtol: float = 1e-15) -> RuleResult:
     """Algorithm 1 with a root-finder: :math:`\\tau` in ``[lo, hi]`` with
-    :math:`|S(\\tau) - S_{target}| \\le` ``tol`` (Brent's method); ``tau`` None with the
-    reason when the target is not bracketed or the tolerance cannot be met.
+    :math:`S(\\tau) = S_{target}` by Brent's method to ``xtol`` in :math:`\\tau`, then
+    :math:`|S(\\tau) - S_{target}| \\le` ``tol`` is required (``tol=None``: the
+    residual is only reported, for a measured statistic whose noise floor is unknown).
+    ``tau`` None with the reason when the target is not bracketed or the tolerance
+    cannot be met; ``details`` has ``bracketed``, ``residual`` and ``evaluations``.
 
     >>> r = algorithm1_continuous(lambda t: 1 / t, 1 / 0.72)
     >>> abs(r.tau - 0.72) < 1e-9
@@ -377,21 +381,28 @@ def algorithm1_continuous(stat_fn, target, lo=0.05, hi=2.0, tol=1e-6) -> RuleRes
     if not (0 < lo < hi):
         raise TemperatureInputError(f"need 0 < lo < hi, got lo={lo}, hi={hi}")
     src = f"{PAPER_ALIGN}, Algorithm 1 (Sec. 4), continuous search"
-    f = lambda t: float(stat_fn(t)) - float(target)  # noqa: E731
+    calls = [0]
+
+    def f(t):
+        calls[0] += 1
+        return float(stat_fn(t)) - float(target)
+
     f_lo, f_hi = f(lo), f(hi)
-    details = {"lo": lo, "hi": hi, "target": float(target),
+    details = {"lo": lo, "hi": hi, "target": float(target), "bracketed": True,
                "stat_lo": f_lo + target, "stat_hi": f_hi + target}
     if f_lo == 0 or f_hi == 0:
         tau = lo if f_lo == 0 else hi
-        return RuleResult("algorithm1_continuous", tau, src, "", {**details, "residual": 0.0})
+        return RuleResult("algorithm1_continuous", tau, src, "",
+                          {**details, "residual": 0.0, "evaluations": calls[0]})
     if f_lo * f_hi > 0:
+        details.update(bracketed=False, evaluations=calls[0])
         return RuleResult("algorithm1_continuous", None, src, "target not bracketed: "
                           f"S({lo:g})={f_lo + target:.6g}, S({hi:g})={f_hi + target:.6g}",
                           details)
-    tau = brentq(f, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=200)
+    tau = brentq(f, lo, hi, xtol=xtol, rtol=4 * np.finfo(float).eps, maxiter=200)
     res = f(tau)
-    details["residual"] = res
-    if abs(res) > tol:
+    details.update(residual=res, evaluations=calls[0])
+    if tol is not None and abs(res) > tol:
         return RuleResult("algorithm1_continuous", None, src, f"residual {res:.3g} > "
                           f"tol {tol:g} at tau={tau:.15g} (statistic too steep)", details)
     return RuleResult("algorithm1_continuous", float(tau), src, "", details)

@@ -1,0 +1,21 @@
+"""Sphinx configuration.  Pages under ``commands/``, ``api/`` and ``findings.md`` are
+generated at build time by ``docs/_ext/generate.py`` (from the argparse parsers, the
+packages' modules and the paper-check report)."""
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE / "_ext"))
+
+project = "lengthx"
+author = "lengthx contributors"
+extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.mathjax", "sphinx.ext.napoleon",
+              "generate"]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build"]
+myst_heading_anchors = 3
+autodoc_member_order = "bysource"
+autodoc_typehints = "none"
+html_theme = "alabaster"
+suppress_warnings = ["myst.header"]

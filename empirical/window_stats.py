@@ -1,0 +1,98 @@
+"""Attention statistics of a trained tiny LM (``empirical.tiny_lm``) in a query window.
+
+For an inference length ``L`` the *window* is the last quarter of each test chunk,
+queries ``i in [3L/4, L)``: each sees between ``3L/4 + 1`` and ``L`` keys (causal mask),
+so the statistics describe attention "at length L".  For every layer and head this
+module measures, averaged over the window's rows (attention-alignment paper, Sec. 3):
+
+* ``entropy``  :math:`H = -\\sum_j p_{ij}\\log p_{ij}` and ``pmax`` :math:`\\max_j p_{ij}`;
+* ``sigma``    the standard deviation of the logits of a row over its visible keys
+  (the paper's :math:`\\sigma`, Assumption 1: logits ~ N(mu, sigma^2));
+* ``keys``     the mean number of visible keys (the ``L`` of the Gaussian-logit theory).
+
+:func:`window_logits` also returns the raw rows (for Algorithm 1), and
+:func:`weighted_cosines` the cosines :math:`\\eta_{ij}` of a CosScale model with the
+unnormalised attention :math:`e^{\\alpha\\eta_{ij}}` as weights (InfoScale paper Eq. 16).
+"""
+from __future__ import annotations
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+
+def window_start(L: int) -> int:
+    """First query of the window at length L.
+
+    >>> window_start(32), window_start(7)
+    (24, 5)
+    """
+    return (3 * L) // 4
+
+
+@torch.no_grad()
+def window_logits(model, tokens: torch.Tensor, L: int, n_chunks: int) -> np.ndarray:
+    """(layers, heads, rows, L) attention logits of the window's queries (``-inf`` on
+    masked keys), ``n_chunks`` consecutive test chunks of length L, with the model's
+    current inference rule applied."""
+    q0, per_layer = window_start(L), []
+    chunks = [tokens[c * L:(c + 1) * L] for c in range(n_chunks)]
+    if len(chunks[-1]) < L:
+        raise ValueError(f"test split too short for {n_chunks} chunks of {L}")
+    x, _, bias, g = model.hidden(torch.stack(chunks), upto=0)
+    for blk in model.blocks:
+        logits, _ = blk.attn.scores(blk.ln1(x), bias, g)                  # (C, H, L, L)
+        rows = logits[:, :, q0:, :].permute(1, 0, 2, 3).reshape(logits.shape[1], -1, L)
+        per_layer.append(rows.double().numpy())
+        x, _ = blk(x, bias, False, g)
+    return np.stack(per_layer)
+
+
+def row_stats(rows: np.ndarray) -> dict:
+    """Mean entropy, pmax, sigma and key count of logit rows (..., L) with -inf masks.
+
+    Rows: two equal keys (H = ln 2, sigma 0) and logits (1, -1, 0) (H = 0.83240,
+    sigma = sqrt(2/3)); the means are (ln 2 + 0.83240)/2 and sqrt(2/3)/2:
+
+    >>> r = row_stats(np.array([[0.0, 0.0, -np.inf], [1.0, -1.0, 0.0]]))
+    >>> round(r["entropy"], 4), round(r["keys"], 2), round(r["sigma"], 4)
+    (0.7628, 2.5, 0.4082)
+    """
+    finite = np.isfinite(rows)
+    k = finite.sum(-1)
+    z = rows - np.max(rows, axis=-1, keepdims=True)
+    e = np.where(finite, np.exp(np.where(finite, z, 0.0)), 0.0)
+    D = e.sum(-1)
+    p = e / D[..., None]
+    H = np.log(D) - (p * np.where(finite, z, 0.0)).sum(-1)
+    x = np.where(finite, rows, 0.0)
+    mu = x.sum(-1) / k
+    var = (np.where(finite, (x - mu[..., None]) ** 2, 0.0)).sum(-1) / k
+    return {"entropy": float(H.mean()), "pmax": float(p.max(-1).mean()),
+            "sigma": float(np.sqrt(var).mean()), "keys": float(k.mean())}
+
+
+def per_head_stats(logits: np.ndarray) -> list[dict]:
+    """:func:`row_stats` for each (layer, head) of :func:`window_logits`' output."""
+    return [{"layer": l, "head": h, **row_stats(logits[l, h])}
+            for l in range(logits.shape[0]) for h in range(logits.shape[1])]
+
+
+@torch.no_grad()
+def weighted_cosines(model, tokens: torch.Tensor, L: int, n_chunks: int,
+                     layer: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Cosines of all causal (query, key) pairs of one layer of a CosScale model and the
+    weights :math:`e^{\\alpha(\\eta - 1)}` (Eq. 16's :math:`a_{ij}` up to a constant)."""
+    alpha = model.cfg.cos_alpha
+    if not alpha:
+        raise ValueError("weighted_cosines needs a CosScale model (attn_scale='cosscale')")
+    chunks = torch.stack([tokens[c * L:(c + 1) * L] for c in range(n_chunks)])
+    x, _, _, _ = model.hidden(chunks, upto=layer)
+    att = model.blocks[layer].attn
+    B, _, D = x.shape
+    q, k, _ = att.qkv(model.blocks[layer].ln1(x)).split(D, dim=-1)
+    q, k = (F.normalize(z.view(B, L, att.h, att.dh), dim=-1).transpose(1, 2) for z in (q, k))
+    cos = (q @ k.transpose(-1, -2)).double()                            # (B, H, L, L)
+    mask = torch.ones(L, L, dtype=torch.bool).tril()
+    eta = cos[..., mask].reshape(-1).numpy()
+    return eta, np.exp(alpha * (eta - 1.0))

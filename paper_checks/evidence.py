@@ -1,0 +1,634 @@
+"""Evidence in, verdict out: what a check returns and the one function that judges it.
+
+A check function computes; it never decides.  It returns an :class:`Evidence`: a list of
+items, each a quantity it computed next to the paper's reference value and where the
+paper states it (equation, table, page), with the comparison that applies:
+
+* :class:`Equal` -- computed equals the paper's value to a tolerance (``rtol``/``atol``);
+* :class:`Inequality` -- ``computed <relation> paper`` (a bound the paper states);
+* :class:`Counterexample` -- the worst case of a search over a stated domain against the
+  bound the paper claims for every point (found or not, with what was searched);
+* :class:`Identity` -- a symbolic identity, the residual ``lhs - rhs`` must simplify to 0;
+* :class:`DerivationStep` -- one step of a derivation, its outcome from the single
+  step vocabulary of :mod:`theory.core.derivation` (the same for every paper);
+* :class:`MissingInput` -- "cannot be checked here", naming exactly what is missing;
+* :class:`Reported` -- a number shown in the report, compared with nothing.
+
+A statement with several readings returns one :class:`Reading` per reading, each with
+its own items, one of them marked as the reading the paper most likely meant, with the
+reason.  Tolerances are declared where the claim is registered
+(``@claim(..., tolerances={"B": Tol(rtol=1e-12)})``, keyed by :attr:`Item.key`), in the
+style of scipy's ``FuncData(...).check()``: data and tolerance are declared, pass/fail
+is computed.  :func:`judge` turns evidence and tolerances into a :class:`Verdict`:
+
+* **holds** -- every comparison agrees within its tolerance;
+* **holds approximately** -- none disagrees, some agree only within their declared
+  approximation band (``approx_rtol``/``approx_atol``); the verdict carries the measured
+  relative error and the range where it was measured;
+* **does not hold** -- some comparison disagrees.  Its severity is computed: items with
+  ``role="consequence"`` check what the paper goes on to use the statement for; when
+  only ``role="claim"`` items disagree and every consequence item agrees, the severity
+  is "typo; conclusion unaffected", otherwise "changes the conclusion";
+* **cannot be checked here** -- nothing disagrees and an input is missing.
+
+The summary is generated from the items (numbers formatted from the computed values),
+so a report can never disagree with its own numbers.  :func:`perturb` moves the
+paper's reference values (within the tolerance: the verdict must stay; beyond it, on
+the items that decide the verdict: the verdict must change), which the test-suite
+applies to every registered claim.
+
+A check, registered with its tolerances (``key`` names the tolerance; undeclared keys
+use ``"default"`` or are exact)::
+
+    @claim(id="rpe-eq29", paper="rpe", location="Sec. 3.4, Eq. 29", statement="...",
+           tolerances={"order": Tol(rtol=1e-5)})
+    def check_eq29(ctx):
+        return Evidence([Equal("B", b_total, paper=1, source="Eq. 29"),
+                         Equal("eps TRF(eps), 1e-9 vs 1e-12", p9, paper=p12, key="order",
+                               role="consequence", source="Eq. 29 (the order)")],
+                        notes=["the integral approximation gets B wrong"])
+
+>>> ev = Evidence([Equal("B = sum_t b_t", 1.6449340668, paper=1, source="Eq. 29"),
+...                Equal("eps * TRF(eps) at eps = 1e-9", 0.6079271, paper=0.6079271019,
+...                      source="ours", key="order")])
+>>> v = judge(ev, {"order": Tol(rtol=1e-6)})
+>>> v.label
+'does not hold (changes the conclusion)'
+>>> v.summary
+'1 of 2 comparisons disagree: B = sum_t b_t: computed 1.64493 vs paper 1 (Eq. 29)'
+>>> judge(perturb(ev, {"order": Tol(rtol=1e-6)}, "beyond"), {"order": Tol(rtol=1e-6)}).status
+'holds'
+"""
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import KW_ONLY, dataclass, field, replace
+
+import numpy as np
+import sympy as sp
+
+from theory.core.derivation import VERDICTS as STEP_OUTCOMES
+from theory.core.derivation import DerivationReport, step_outcome, symbolic_zero
+
+HOLDS, APPROX, FAILS, CANNOT = ("holds", "holds approximately", "does not hold",
+                                "cannot be checked here")
+VERDICTS = (HOLDS, APPROX, FAILS, CANNOT)
+TYPO, CHANGES = "typo; conclusion unaffected", "changes the conclusion"
+SEVERITIES = (TYPO, CHANGES)
+# outcome of one item
+AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
+    "agrees", "agrees approximately", "disagrees", "missing", "undecided", "reported")
+#: how each derivation-step outcome (theory.core.derivation.VERDICTS) counts, for all papers
+STEP_COUNTS = {"proved": AGREES, "verified numerically": AGREES, "approximation": NEAR,
+               "refuted": DISAGREES, "assumed": INFO, "unchecked": INFO}
+if set(STEP_COUNTS) != set(STEP_OUTCOMES):
+    raise ImportError("STEP_COUNTS must cover theory.core.derivation.VERDICTS exactly")
+RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+ROLES = ("claim", "consequence")
+
+
+@dataclass(frozen=True)
+class Tol:
+    """Declared tolerance: agree if ``|computed - paper| <= atol + rtol |paper|``; agree
+    approximately within ``approx_atol + approx_rtol |paper|`` (when declared)."""
+    rtol: float = 0.0
+    atol: float = 0.0
+    approx_rtol: float | None = None
+    approx_atol: float | None = None
+
+    def bound(self, paper, approx: bool = False) -> float | np.ndarray | None:
+        """The allowed difference at ``paper`` (elementwise for arrays)."""
+        if approx:
+            if self.approx_rtol is None and self.approx_atol is None:
+                return None
+            return (self.approx_atol or 0.0) + (self.approx_rtol or 0.0) * np.abs(paper)
+        return self.atol + (self.rtol * np.abs(paper) if self.rtol else np.zeros_like(paper, float))
+
+    def as_text(self) -> str:
+        parts = [f"{n}={v:g}" for n, v in (("rtol", self.rtol), ("atol", self.atol),
+                                            ("approx_rtol", self.approx_rtol),
+                                            ("approx_atol", self.approx_atol)) if v]
+        return ", ".join(parts) or "exact"
+
+
+EXACT = Tol()
+#: the numeric limit of an exact derivation step (theory.core.derivation at 30 digits)
+EXACT_STEP = Tol(rtol=1e-15, atol=1e-15)
+
+
+def fmt(x: object) -> str:
+    """A computed value as text: integers as they are, floats to 6 significant digits,
+    sequences shortened.
+
+    >>> fmt(3), fmt(0.1234567891), fmt([1, 2.5, 3, 4, 5, 6]), fmt(float("inf"))
+    ('3', '0.123457', '[1, 2.5, 3, 4, …]', 'inf')
+    """
+    if isinstance(x, (list, tuple, np.ndarray)):
+        xs = list(x)
+        return "[" + ", ".join(fmt(v) for v in xs[:4]) + (", …" if len(xs) > 4 else "") + "]"
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return str(int(x))
+    if isinstance(x, (float, np.floating)):
+        return f"{float(x):.6g}"
+    return str(x)
+
+
+def _number(x, what: str):
+    """``x`` as a float or an array of floats; booleans are refused (a check must give
+    the number it compared, not the comparison's result)."""
+    if isinstance(x, (bool, np.bool_)) or (isinstance(x, (list, tuple)) and
+                                             any(isinstance(v, bool) for v in x)):
+        raise TypeError(f"{what}: give the computed number, not a boolean")
+    arr = np.asarray(x, dtype=float)
+    return arr if arr.ndim else float(arr)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One piece of evidence.  ``key`` names its tolerance in the claim's registration
+    (default: ``quantity``); ``where`` is the range it was measured over; ``role`` is
+    "claim" (the printed statement) or "consequence" (what the paper uses it for)."""
+    quantity: str
+    _: KW_ONLY
+    source: str = ""
+    key: str = ""
+    where: str = ""
+    role: str = "claim"
+    note: str = ""
+
+    def __post_init__(self):
+        if self.role not in ROLES:
+            raise ValueError(f"role must be one of {ROLES}, not {self.role!r}")
+
+    @property
+    def tol_key(self) -> str:
+        return self.key or self.quantity
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        """(outcome, measured error) under ``tol``."""
+        raise NotImplementedError
+
+    def perturbable(self) -> bool:
+        return False
+
+    def row(self, tol: Tol) -> dict:
+        """This item as one row of the evidence table (JSON-able)."""
+        outcome, err = self.outcome(tol)
+        return {"kind": type(self).__name__, "quantity": self.quantity,
+                "computed": _jsonable(getattr(self, "computed", None)),
+                "paper": _jsonable(getattr(self, "paper", None)), "source": self.source,
+                "comparison": self.comparison(), "tolerance": tol.as_text(),
+                "outcome": outcome, "error": err, "where": self.where, "role": self.role,
+                "note": self.note}
+
+    def comparison(self) -> str:
+        return ""
+
+    def describe(self) -> str:
+        return f"{self.quantity}"
+
+
+def _jsonable(x):
+    if isinstance(x, np.ndarray):
+        return [_jsonable(v) for v in x.tolist()]
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (np.floating, float)):
+        x = float(x)
+        return x if math.isfinite(x) else str(x)
+    if isinstance(x, np.integer):
+        return int(x)
+    return x if x is None or isinstance(x, (int, str)) else str(x)
+
+
+@dataclass(frozen=True)
+class _Numeric(Item):
+    """Shared by the numeric comparisons: ``computed`` against ``paper``."""
+    computed: object = None
+    paper: object = None
+
+    def __post_init__(self):
+        super().__post_init__()
+        _number(self.computed, self.quantity)
+        _number(self.paper, self.quantity)
+
+    def perturbable(self) -> bool:
+        return True
+
+    def with_paper(self, value) -> "_Numeric":
+        return replace(self, paper=value)
+
+    def describe(self) -> str:
+        rel = "vs paper" if self.comparison() in ("vs", "=", "~") else \
+            f"; paper: {self.comparison()}"
+        return (f"{self.quantity}: computed {fmt(self.computed)} {rel} {fmt(self.paper)}"
+                + (f" ({self.source})" if self.source else ""))
+
+
+@dataclass(frozen=True)
+class Equal(_Numeric):
+    """``computed`` equals ``paper`` within the declared tolerance (elementwise); the
+    error reported is relative (absolute where the paper's value is 0)."""
+
+    def comparison(self) -> str:
+        return "vs"
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
+        with np.errstate(invalid="ignore"):
+            diff = np.where(np.asarray(c) == np.asarray(p), 0.0, np.abs(np.subtract(c, p)))
+            rel = np.where(diff == 0, 0.0, np.where(np.asarray(p) == 0, diff,
+                                                    diff / np.maximum(np.abs(p), 1e-300)))
+        rel = float(np.max(np.nan_to_num(rel, nan=np.inf)))
+        if np.all(diff <= tol.bound(p)):
+            return AGREES, rel
+        near = tol.bound(p, approx=True)
+        return (NEAR if near is not None and np.all(diff <= near) else DISAGREES), rel
+
+
+@dataclass(frozen=True)
+class Inequality(_Numeric):
+    """``computed <relation> paper``, the paper's bound loosened by the tolerance (and
+    by the approximation band, for "agrees approximately"); the error reported is by
+    how much ``computed`` passes the bound (negative: inside it)."""
+    relation: str = "<="
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.relation not in RELATIONS:
+            raise ValueError(f"relation must be one of {sorted(RELATIONS)}")
+
+    def comparison(self) -> str:
+        return self.relation
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
+        sign = 1 if self.relation.startswith("<") else -1
+        excess = float(np.max(sign * (np.asarray(c) - p)))
+        if np.all(RELATIONS[self.relation](c, p + sign * tol.bound(p))):
+            return AGREES, excess
+        near = tol.bound(p, approx=True)
+        if near is not None and np.all(RELATIONS[self.relation](c, p + sign * near)):
+            return NEAR, excess
+        return DISAGREES, excess
+
+
+@dataclass(frozen=True)
+class Counterexample(Inequality):
+    """A search for a counterexample to "for every point of ``searched``: value
+    <relation> paper"; ``computed`` is the worst value found, ``witness`` where."""
+    searched: str = ""
+    witness: str = ""
+
+    def describe(self) -> str:
+        found = self.outcome(EXACT)[0] == DISAGREES
+        return (f"{self.quantity}: worst {fmt(self.computed)} over {self.searched} vs the "
+                f"paper's bound {self.relation} {fmt(self.paper)}"
+                + (f" ({self.source})" if self.source else "")
+                + (f"; counterexample {self.witness}" if found and self.witness else ""))
+
+    def row(self, tol: Tol) -> dict:
+        return dict(super().row(tol), searched=self.searched, witness=self.witness)
+
+
+#: fixed points at which a residual that sympy cannot simplify is evaluated
+_PROBES = (sp.Rational(7, 13), sp.Rational(29, 11), sp.Rational(5, 3))
+
+
+def identically_zero(residual) -> bool | None:
+    """True if sympy proves ``residual == 0``; False if it proves it nonzero or the
+    residual is a nonzero number at a fixed probe point (so not identically zero);
+    None if undecided.
+
+    >>> a = sp.Symbol("a")
+    >>> identically_zero((a + 1)**2 - a**2 - 2*a - 1), identically_zero(2*a)
+    (True, False)
+    """
+    expr = sp.sympify(residual)
+    zero = symbolic_zero(expr)
+    if zero is not None or not expr.free_symbols:
+        return zero
+    syms = sorted(expr.free_symbols, key=str)
+    for shift in range(len(_PROBES)):
+        point = {s: _PROBES[(shift + i) % len(_PROBES)] + i for i, s in enumerate(syms)}
+        value = expr.subs(point).evalf(30)
+        if value.is_number and value.is_finite and abs(value) > 1e-20:
+            return False
+    return None
+
+
+@dataclass(frozen=True)
+class Identity(Item):
+    """A symbolic identity ``lhs = rhs`` (the paper's right side); ``residual`` is
+    ``lhs - rhs`` as computed, which must simplify to zero."""
+    lhs: str = ""
+    rhs: str = ""
+    residual: object = 0
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        return {True: AGREES, False: DISAGREES, None: UNDECIDED}[
+            identically_zero(self.residual)], None
+
+    def perturbable(self) -> bool:
+        return True
+
+    def comparison(self) -> str:
+        return "residual"
+
+    def describe(self) -> str:
+        return f"{self.quantity}: {self.lhs} - ({self.rhs}) = {sp.sstr(self.residual)}" + \
+            (f" ({self.source})" if self.source else "")
+
+    def row(self, tol: Tol) -> dict:
+        return dict(super().row(tol), computed=self.lhs, paper=self.rhs,
+                    residual=sp.sstr(self.residual))
+
+
+@dataclass(frozen=True)
+class DerivationStep(_Numeric):
+    """One checked step of a derivation: ``computed`` are the left side's values at the
+    checked points, ``paper`` the right side's; ``kind`` and ``symbolic`` as in
+    :class:`theory.core.derivation.Step`.  Its outcome is one of the shared step
+    outcomes (:data:`STEP_OUTCOMES`), counted by :data:`STEP_COUNTS`."""
+    kind: str = "exact"
+    symbolic: bool | None = None
+    relative: bool = True
+
+    def with_paper(self, value) -> "DerivationStep":
+        # sympy's proof was about the printed right side; a moved value has numbers only
+        return replace(self, paper=value, symbolic=None)
+
+    def step_outcome(self, tol: Tol) -> tuple[str, float | None]:
+        if self.kind in ("assumption", "definition") or not np.size(self.computed):
+            return step_outcome(self.kind, None, None, None), None
+        c, p = np.asarray(self.computed, float), np.asarray(self.paper, float)
+        diff = np.abs(c - p)
+        scale = np.maximum(np.maximum(np.abs(c), np.abs(p)), 1e-300)
+        err = float(np.max(diff / scale if self.relative else diff))
+        limit = (tol.rtol if self.relative else tol.atol)
+        if self.kind == "approx":
+            near = tol.approx_rtol if self.relative else tol.approx_atol
+            limit = near if near is not None else limit
+        return step_outcome(self.kind, self.symbolic, err, limit), err
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        verdict, err = self.step_outcome(tol)
+        return STEP_COUNTS[verdict], err
+
+    def perturbable(self) -> bool:
+        return self.kind in ("exact", "approx") and bool(np.size(self.computed))
+
+    def comparison(self) -> str:
+        return "=" if self.kind == "exact" else "~"
+
+    def row(self, tol: Tol) -> dict:
+        return dict(super().row(tol), step=self.step_outcome(tol)[0], kind=self.kind)
+
+    def describe(self) -> str:
+        return (f"step '{self.quantity}'" + (f" ({self.source})" if self.source else "")
+                + f": {self.step_outcome(EXACT_STEP)[0]}")
+
+
+def derivation_steps(report: DerivationReport, key: str = "") -> list[DerivationStep]:
+    """The steps of a verified derivation as evidence items (tolerance key ``key`` or
+    the step's label)."""
+    items = []
+    for r in report.results:
+        s = r.step
+        items.append(DerivationStep(
+            s.label, source=s.source or report.derivation.source, key=key or s.label,
+            where=s.regime, computed=[a for a, _ in r.values], paper=[b for _, b in r.values],
+            kind=s.kind, symbolic=r.symbolic, relative=s.error != "absolute",
+            note=s.justification))
+    return items
+
+
+@dataclass(frozen=True)
+class MissingInput(Item):
+    """What this check would need and does not have here (weights, data sets)."""
+    missing: str = ""
+
+    def __post_init__(self):
+        super().__post_init__()
+        if not self.missing:
+            raise ValueError("MissingInput must name what is missing")
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        return MISSING, None
+
+    def describe(self) -> str:
+        return f"{self.quantity}: needs {self.missing}"
+
+    def row(self, tol: Tol) -> dict:
+        return dict(super().row(tol), missing=self.missing)
+
+
+@dataclass(frozen=True)
+class Reported(Item):
+    """A computed number shown with the evidence but compared with nothing."""
+    computed: object = None
+
+    def outcome(self, tol: Tol) -> tuple[str, float | None]:
+        return INFO, None
+
+    def describe(self) -> str:
+        return f"{self.quantity}: {fmt(self.computed)}"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of an ambiguous statement, judged on its own ``items``."""
+    name: str
+    items: tuple
+    likely: bool = False
+    reason: str = ""
+
+
+@dataclass
+class Evidence:
+    """What a check returns: items (or readings), figures, and notes that explain."""
+    items: list = field(default_factory=list)
+    readings: list = field(default_factory=list)
+    figures: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    data: dict = field(default_factory=dict)   # further computed numbers (JSON-able)
+
+    def __post_init__(self):
+        if self.readings and sum(r.likely for r in self.readings) != 1:
+            raise ValueError("exactly one reading must be marked likely")
+        if self.readings and self.items:
+            raise ValueError("with readings, every item belongs to a reading")
+        if not (self.items or self.readings):
+            raise ValueError("evidence needs at least one item or reading")
+
+
+@dataclass
+class Verdict:
+    """Outcome of one check, made by :func:`judge` (never by a check function)."""
+    status: str
+    summary: str
+    evidence: dict = field(default_factory=dict)
+    error: float | None = None
+    measured_range: str = ""
+    figures: list = field(default_factory=list)
+    severity: str = ""
+    table: list = field(default_factory=list)
+    readings: list = field(default_factory=list)
+    missing: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+    def __post_init__(self):
+        if self.status not in VERDICTS:
+            raise ValueError(f"unknown verdict {self.status!r}; one of {VERDICTS}")
+        if self.severity and self.severity not in SEVERITIES:
+            raise ValueError(f"unknown severity {self.severity!r}; one of {SEVERITIES}")
+
+    @property
+    def label(self) -> str:
+        """The status with its severity, e.g. "does not hold (typo; conclusion unaffected)"."""
+        return f"{self.status} ({self.severity})" if self.severity else self.status
+
+
+def _tol(tolerances: dict, item: Item) -> Tol:
+    if isinstance(item, DerivationStep) and item.kind == "exact":
+        return tolerances.get(item.tol_key, EXACT_STEP)
+    return tolerances.get(item.tol_key, tolerances.get("default", EXACT))
+
+
+def _judge_items(items, tolerances: dict) -> Verdict:
+    rows = [(it, *it.outcome(_tol(tolerances, it))) for it in items]
+    table = [it.row(_tol(tolerances, it)) for it in items]
+    by = {o: [(it, e) for it, oo, e in rows if oo == o] for o in
+          (AGREES, NEAR, DISAGREES, MISSING, UNDECIDED)}
+    judged = len(rows) - sum(1 for _, o, _ in rows if o == INFO)
+    if not judged:
+        raise ValueError("no item compares anything: evidence without a comparison")
+    missing = [it.missing for it, _ in by[MISSING]]
+    if by[DISAGREES]:
+        bad = by[DISAGREES]
+        conseq = [o for it, o, _ in rows if it.role == "consequence"]
+        typo = (conseq and all(it.role == "claim" for it, _ in bad)
+                and all(o in (AGREES, NEAR) for o in conseq))
+        return Verdict(FAILS, f"{len(bad)} of {judged} comparisons disagree: "
+                       + "; ".join(it.describe() for it, _ in bad), table=table,
+                       severity=TYPO if typo else CHANGES, missing=missing)
+    if missing or by[UNDECIDED]:
+        what = [f"needs {m}" for m in missing] + \
+            [f"not decided: {it.describe()}" for it, _ in by[UNDECIDED]]
+        return Verdict(CANNOT, "; ".join(what), table=table, missing=missing)
+    if by[NEAR]:
+        err = max((e for _, e in by[NEAR] if e is not None), default=None)
+        where = "; ".join(dict.fromkeys(it.where for it, _ in by[NEAR] if it.where))
+        return Verdict(APPROX, f"agrees approximately (largest error {fmt(err)})"
+                       + (f" over {where}" if where else "") + ": "
+                       + "; ".join(it.describe() for it, _ in by[NEAR]), table=table,
+                       error=err, measured_range=where)
+    return Verdict(HOLDS, f"all {judged} comparisons agree: "
+                   + "; ".join(it.describe() for it, _ in by[AGREES][:3])
+                   + ("; …" if len(by[AGREES]) > 3 else ""), table=table)
+
+
+def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
+    """The verdict that ``evidence`` supports under the declared ``tolerances`` (a map
+    from item key to :class:`Tol`; ``"default"`` applies to undeclared keys).  Pure:
+    the same evidence and tolerances always give the same verdict."""
+    tolerances = tolerances or {}
+    if not evidence.readings:
+        v = _judge_items(evidence.items, tolerances)
+    else:
+        per = [(r, _judge_items(list(r.items), tolerances))
+               for r in evidence.readings]
+        likely, v = next((r, vv) for r, vv in per if r.likely)
+        v.summary = f"reading '{likely.name}' (most likely: {likely.reason}): {v.summary}"
+        v.readings = [{"reading": r.name, "likely": r.likely, "reason": r.reason,
+                       "verdict": vv.label, "summary": vv.summary, "table": vv.table}
+                      for r, vv in per]
+    v.figures, v.notes = list(evidence.figures), list(evidence.notes)
+    v.evidence = {"data": evidence.data} if evidence.data else {}
+    return v
+
+
+# ------------------------------------------------------------------ perturbation
+def _candidates(item: _Numeric, tol: Tol, beyond: bool):
+    """Paper values to try: for ``beyond``, outward from the computed value (so the
+    comparison's outcome flips); otherwise small moves of the paper value inside the
+    tolerance."""
+    c = np.asarray(_number(item.computed, item.quantity), float)
+    p = np.asarray(_number(item.paper, item.quantity), float)
+    finite = [abs(x) for x in np.ravel(np.concatenate([np.ravel(c), np.ravel(p)]))
+              if math.isfinite(x)]
+    size = max(finite, default=1.0)
+    bound = float(np.max(tol.bound(p))) if np.size(p) else 0.0
+    if not beyond:
+        for f in (0.5, -0.5, 0.25, -0.25, 0.1, -0.1):
+            yield p + f * bound
+        return
+    scale = max(bound, 1e-9 * max(size, 1.0), 1e-300)
+    yield c
+    finite_c = np.where(np.isfinite(c), c, 2 * size + 1)   # any finite value differs from inf
+    for k in range(0, 64):
+        for base in (c, p, finite_c):
+            for sgn in (1, -1):
+                yield base + sgn * scale * 2.0 ** k
+
+
+def _moved(item: Item, tol: Tol, want: set, beyond: bool) -> Item:
+    """``item`` with its paper value moved so that its outcome is in ``want``."""
+    if isinstance(item, Identity):
+        if not beyond:
+            return item
+        zero = item.outcome(tol)[0] == AGREES
+        return replace(item, rhs=f"{item.rhs} + 1/7" if zero else item.lhs,
+                       residual=sp.sympify(item.residual) - sp.Rational(1, 7) if zero
+                       else sp.Integer(0))
+    for value in _candidates(item, tol, beyond):
+        value = value if np.ndim(value) else float(value)
+        moved = item.with_paper(value.tolist() if isinstance(value, np.ndarray) else value)
+        if moved.outcome(tol)[0] in want:
+            return moved
+    if not beyond:
+        return item
+    raise ValueError(f"cannot move the paper value of {item.quantity!r} to {want}")
+
+
+def _flip_targets(items, tolerances: dict) -> dict:
+    """Which items (by index) decide the verdict, and the outcomes that would reverse it."""
+    out = [it.outcome(_tol(tolerances, it))[0] for it in items]
+    for present, want in ((DISAGREES, {AGREES, NEAR}), (UNDECIDED, {AGREES}),
+                          (NEAR, {DISAGREES}),
+                          (AGREES, {DISAGREES})):
+        if present in out:
+            return {i: want for i, o in enumerate(out) if o == present}
+    return {}
+
+
+def _perturb_items(items, tolerances: dict, how: str) -> list:
+    if how == "beyond":
+        targets = _flip_targets(items, tolerances)
+        return [_moved(it, _tol(tolerances, it), targets[i], True)
+                if i in targets and it.perturbable() else it for i, it in enumerate(items)]
+    return [_moved(it, _tol(tolerances, it), {it.outcome(_tol(tolerances, it))[0]}, False)
+            if it.perturbable() else it for it in items]
+
+
+def perturb(evidence: Evidence, tolerances: dict | None, how: str) -> Evidence:
+    """``evidence`` with the paper's reference values moved ``"within"`` the declared
+    tolerances (each item keeps its outcome) or ``"beyond"`` them on the items that
+    decide the verdict (of the likely reading, for an ambiguous statement)."""
+    if how not in ("within", "beyond"):
+        raise ValueError("how is 'within' or 'beyond'")
+    tolerances = tolerances or {}
+    if not evidence.readings:
+        return replace(evidence, items=_perturb_items(evidence.items, tolerances, how))
+    readings = [replace(r, items=tuple(_perturb_items(r.items, tolerances, how)))
+                if (r.likely or how == "within") else r for r in evidence.readings]
+    return replace(evidence, readings=readings)
+
+
+def is_perturbable(evidence: Evidence, tolerances: dict | None = None) -> bool:
+    """True when some item that decides the verdict carries a paper value to move."""
+    tolerances = tolerances or {}
+    items = (next(r for r in evidence.readings if r.likely).items if evidence.readings
+             else evidence.items)
+    return any(items[i].perturbable() for i in _flip_targets(items, tolerances))
