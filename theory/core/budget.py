@@ -111,7 +111,7 @@ def _cpu_seconds(pid):
         return None
 
 
-def _wait(conn, pid, budget, wall_cap) -> bool:
+def _wait(conn, pid, budget, wall_cap: float) -> bool:
     """Wait for a result; the budget counts the child's CPU time (so that other processes
     loading the machine do not turn answers into time-outs), with a wall-clock cap.  Where /proc is missing the budget is wall-clock."""
     t0 = time.monotonic()

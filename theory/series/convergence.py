@@ -204,7 +204,7 @@ _GAMMA_LIKE = (sp.factorial, sp.gamma, sp.binomial, sp.RisingFactorial, sp.Falli
                sp.factorial2, sp.Product)
 
 
-def _gamma_ratio_test(b):
+def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
     """Ratio / Raabe tests for factorial-like terms: b_(n+1)/b_n simplifies (gammasimp) to
     an expression without gamma functions; its eventual positivity makes the sign of b_n
     eventually constant, so the tests apply to |b_n|."""
@@ -296,7 +296,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
     raise _Undecided("terms of changing sign and no absolutely convergent majorant found")
 
 
-def _positive_fast_path(b):
+def _positive_fast_path(b: sp.Expr) -> Decision | None:
     """Terms positive by sympy's assumptions: the level-0 logarithmic test alone decides
     unless lim log(b_n)/log(n) = -1 (a limit b_n -> c > 0 gives 0 > -1: divergence)."""
     return (_log_test(b, conv=True, label="b_n", levels=1)
@@ -634,7 +634,7 @@ def _eventual_truth(cond):
     return None
 
 
-def _eventual_order(a, b):
+def _eventual_order(a: sp.Expr, b: sp.Expr) -> int | None:
     """+1 if a > b for all large n, -1 if a < b, else None (bounds for non-smooth parts:
     floor(n/8) > 15 eventually because its lower bound n/8 - 1 exceeds 15)."""
     if _smooth(a) and _smooth(b):
@@ -694,7 +694,7 @@ def _eventual_sign(x):
 _SIGN_POINTS = (10**24, 10**60, 10**150)
 
 
-def _mp_sign(f, n: int) -> int:
+def _mp_sign(f: object, n: int) -> int:
     """Sign of f(n) with enough digits for cancellations of size n^2."""
     with mpmath.workdps(40 + 3 * len(str(n))):
         return int(mpmath.sign(mpmath.re(f(mpmath.mpf(n)))))
@@ -841,7 +841,7 @@ def _decide_parametric(b, start) -> Decision:
     return d
 
 
-def _decide_real_parameters(b, params, names, start) -> Decision:
+def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) -> Decision:
     """Parameters not assumed positive: the symbolic analysis covers positive values only,
     so the verdict stays undecided and the condition says for which values it holds."""
     if any(p.is_nonpositive for p in params):

@@ -84,7 +84,7 @@ def parameter_symbol(name: str, kind: str = "positive") -> sp.Symbol:
     return sp.Symbol(name, **{kind: True})
 
 
-def parse_expression(text: str, params=(), free_params: bool = False,
+def parse_expression(text: str, params: tuple | set = (), free_params: bool = False,
                      variable: str = "n", values: dict | None = None,
                      assumptions: dict | None = None) -> sp.Expr:
     """Parse ``text`` into a sympy expression in ``n`` using a whitelist.
@@ -98,7 +98,7 @@ def parse_expression(text: str, params=(), free_params: bool = False,
     return parse_expression_names(text, params, free_params, variable, values, assumptions)[0]
 
 
-def parse_expression_names(text: str, params=(), free_params: bool = False,
+def parse_expression_names(text: str, params: tuple | set = (), free_params: bool = False,
                            variable: str = "n", values: dict | None = None,
                            assumptions: dict | None = None) -> tuple:
     """:func:`parse_expression` and the set of parameter names the formula uses."""
@@ -124,7 +124,7 @@ def parse_expression_names(text: str, params=(), free_params: bool = False,
     return builder.build(tree.body, 0), builder.used
 
 
-def _value(name, v) -> sp.Expr:
+def _value(name: str, v: object) -> sp.Expr:
     """A parameter value as an exact sympy number (floats by their decimal text)."""
     if isinstance(v, bool) or not isinstance(v, (int, float, sp.Basic)):
         raise ExpressionError(f"parameter {name} must be a number, got {v!r}")
@@ -148,7 +148,8 @@ def _check_size(base, exponent):
 
 
 class _Builder:
-    def __init__(self, variable, params, free_params, source="", values=None, assumptions=None):
+    def __init__(self, variable, params, free_params, source="", values: dict | None = None,
+                 assumptions: dict | None = None):
         self.source = source
         self.variable = variable
         self.params = params
@@ -263,7 +264,7 @@ class _Builder:
             raise ExpressionError(f"exp({args[0]}) is too large")
         return _FUNCTIONS[name](*args)
 
-    def _product(self, node, depth):
+    def _product(self, node: ast.Call, depth: int) -> sp.Expr:
         """``Product(term, (k, lo, hi))``: the index k is a new integer symbol inside term."""
         if len(node.args) != 2 or not isinstance(node.args[1], ast.Tuple) \
                 or len(node.args[1].elts) != 3 or not isinstance(node.args[1].elts[0], ast.Name):
@@ -315,7 +316,7 @@ def unknown_name_message(name: str, variable: str = "n") -> str:
             f"--free {name} or give it a value with --param {name}=VALUE")
 
 
-def parse_assumptions(texts) -> dict:
+def parse_assumptions(texts: list | tuple | None) -> dict:
     """``["k>0", "r>=0"]`` -> ``{"k": "positive", "r": "nonnegative"}`` (only ``NAME OP 0``
     with OP one of ``> < >= <=``; ``NAME real`` is the default and accepted too).
 

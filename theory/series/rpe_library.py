@@ -81,7 +81,7 @@ def _sandwich(k, r, d):
                                for j in range(1, d // 2 + 1)]))
 
 
-def _fixed_builder(name):
+def _fixed_builder(name: str):  # noqa: ANN202 - returns a builder lambda
     """The series of a named RPE without parameters, from its formula in the name table."""
     return lambda p: parse_expression(RPE_NAMES[name].formula)
 
@@ -113,8 +113,8 @@ LIBRARY = {
 }
 
 
-def t5_bucket(distance, num_buckets: int = 32, max_distance: int = 128,
-              bidirectional: bool = False):
+def t5_bucket(distance: int | np.ndarray, num_buckets: int = 32, max_distance: int = 128,
+              bidirectional: bool = False) -> int | np.ndarray:
     """T5's relative-position bucket of ``distance`` = query position - key position.
 
     The one definition of the toolkit (``empirical`` calls it for torch tensors): it equals
@@ -165,7 +165,7 @@ def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr
     return sp.Piecewise(*pieces)
 
 
-def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free=(),
+def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free: tuple | list = (),
                 assumptions: dict | None = None) -> RPE:
     """A library name (``type2``, ``kerple-log`` or ``kerple_log``, ...) or a user formula
     -> :class:`RPE`.
@@ -198,11 +198,11 @@ def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free=
                source="user")
 
 
-def _number(v):
+def _number(v: object) -> sp.Expr:
     return sp.sympify(v) if isinstance(v, (sp.Basic, int)) else sp.nsimplify(v)
 
 
-def _parse_guarded(spec, values, free, assumptions):
+def _parse_guarded(spec: str, values: dict, free: tuple, assumptions: dict | None) -> tuple:
     """parse_expression under a time budget: sympy's automatic simplification can build
     huge integers, e.g. (cos(n)/2)**(10**10) expands 2**(10**10)."""
     from theory.core.budget import BudgetExceeded, run_guarded
