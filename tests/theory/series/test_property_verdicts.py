@@ -176,7 +176,7 @@ def check_sum_and_trf(s: Series) -> None:
             assert t.value == want, (s, t.eps, t.value, want)
 
 
-@settings(max_examples=3, **COMMON)
+@settings(max_examples=2, **COMMON)
 @given(rpe_like().filter(lambda s: s.converges and s.fast))
 def test_sum_and_trf_against_brute_force(s):
     check_sum_and_trf(s)
