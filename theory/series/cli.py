@@ -21,7 +21,7 @@ from theory.series.expressions import (ExpressionError, parse_assignments, parse
                                        parse_expression)
 from theory.series.receptive_field import analyse_series, compare_trf, trf_table, trf_truncated
 from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
-from theory.series.convergence import SeriesError, check_terms, decide
+from theory.series.convergence import SeriesError, check_terms, decide, zero_at_integers
 from theory.core.budget import BudgetExceeded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
 
@@ -94,7 +94,7 @@ def _resolve(args):
         raise ExpressionError(f"--assume names {undeclared[0]!r}, which is not declared with --free")
     rpe = resolve_rpe(spec, params, bias=args.bias is not None, free=tuple(args.free),
                       assumptions=assumptions)
-    if rpe.head is None and rpe.b == 0:
+    if rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
         raise ExpressionError("every term is 0 (b_n = 0): there is no series to analyse")
     if args.start is not None:
         rpe.start = args.start

@@ -236,7 +236,20 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
     return None
 
 
+def zero_at_integers(b: sp.Expr) -> bool:
+    """True when sympy's automatic evaluation with an integer n makes b exactly 0
+    (``sin(pi*n)``, ``cos(pi*n)**2 - 1``): every term of the series is 0."""
+    k = sp.Symbol("n", integer=True, positive=True)
+    try:
+        return b.has(N) and b.subs(N, k) == 0
+    except Exception:  # noqa: BLE001 - no evaluation: not known to be 0
+        return False
+
+
 def _decide_numeric(b: sp.Expr) -> Decision:
+    if zero_at_integers(b):
+        return Decision(True, "every term is 0: with n an integer the terms evaluate to 0 "
+                        f"exactly ({b} = 0); the series is a sum of zeros", test="zero terms")
     d = _gamma_ratio_test(b)
     if d:
         return d
