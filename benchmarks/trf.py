@@ -1,31 +1,60 @@
 """Benchmark of theory.series.convergence / theory.series.trf_search against baselines.
 
 (a) convergence decisions: ours vs sympy's ``Sum(b, (n, start, oo)).is_convergent()`` on a
-    held-out set of RPE-like series (each with a known verdict and the reason), timed in the
-    same process (sympy runs under the same fork guard, budget ``--sympy-budget`` s);
-(b) TRF(eps): ours (Eq. 22) vs the paper's truncated cumulative sum (App. E) at 10^7 terms.
+    held-out set of RPE-like series and the adversarial set
+    ``tests/theory/series/adversarial_verdicts.py`` (every failure class, each with a verdict
+    derived by hand), timed in the same process (both run under the same fork guard);
+    inputs that must be refused are run through ``python -m theory.trf`` (exit 2, one
+    ``error:`` line);
+(b) TRF(eps): ours (Eq. 22) vs the paper's truncated cumulative sum (App. E) at 10^7 terms,
+    and our ``exact`` integers against ``theory.series.reference.exact_trf``;
+(c) sums B: ``series_sum`` enclosures against closed forms at 50 digits (and the cases of
+    ``tests/theory/series/adversarial_series.py`` where that module exists).
 
-Run:  python -m benchmarks.trf            (about 3-6 minutes on 2 busy cores)
+Run:  python -m benchmarks.trf            (about 5-10 minutes on 2 busy cores)
       python -m benchmarks.trf --quick    (a subset)
-Prints one table per part and the ratios; ``--json PATH`` writes all numbers.
+Prints one table per part and the summary lines; ``--json PATH`` writes all numbers.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib.util
+import io
 import json
 import statistics
 import sys
 import time
+from pathlib import Path
 
+import mpmath
 import numpy as np
 import sympy as sp
 from tqdm import tqdm
 
 from theory.series.expressions import N, parse_expression
 from theory.series.trf_search import trf_table
-from theory.series.rpe_library import log_b_values
-from theory.series.convergence import decide
+from theory.series.rpe_library import log_b_values, resolve_rpe
+from theory.series.convergence import SeriesError, decide
+from theory.series.expressions import parse_assignments
+from theory.series import reference
+from theory.series.cli import main as trf_main
 from theory.core.budget import BudgetExceeded, run_guarded
+
+TESTS = Path(__file__).resolve().parent.parent / "tests" / "theory" / "series"
+#: a decision slower than this (wall-clock seconds) counts as a time-out
+TIMEOUT_S = 20.0
+
+
+def load_cases(name: str):
+    """The module ``tests/theory/series/<name>.py`` (None where it does not exist)."""
+    path = TESTS / f"{name}.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 C, D = True, False
 
@@ -68,24 +97,61 @@ def _sympy_verdict(b, start):
     return True if r is sp.true else (False if r is sp.false else None)
 
 
+def _sympy_timed(b, start, budget):
+    t0 = time.perf_counter()
+    try:
+        theirs, note = run_guarded(_sympy_verdict, (b, start), budget=budget), ""
+    except BudgetExceeded:
+        theirs, note = None, "timeout"
+    except Exception as exc:  # noqa: BLE001 - sympy raising counts as undecided
+        theirs, note = None, type(exc).__name__
+    return theirs, time.perf_counter() - t0, note
+
+
+def _refused(case) -> tuple:
+    """Run ``python -m theory.trf`` on an input that must be refused: (ok, stderr line)."""
+    argv = ["--rpe", case.text, "--start", str(case.start), "--eps", "0.1", "--json"]
+    for k, v in case.params.items():
+        argv += ["--param", f"{k}={v}"]
+    err, out = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        rc = trf_main(argv)
+    lines = err.getvalue().splitlines()
+    ok = rc == 2 and len(lines) == 1 and lines[0].startswith("error:") and not out.getvalue()
+    return ok, (lines[0] if lines else f"exit {rc}")
+
+
+def _decide_case(case):
+    """(verdict or 'refused: ...', seconds, b, start) through the CLI's own path."""
+    t0 = time.perf_counter()
+    try:
+        rpe = resolve_rpe(case.text, parse_assignments([f"{k}={v}" for k, v in case.params.items()]))
+        start = rpe.start if rpe.source != "user" else case.start
+        ours = decide(rpe.b, start).converges
+    except (SeriesError, ValueError) as exc:
+        return f"refused: {exc}", time.perf_counter() - t0, None, case.start
+    return ours, time.perf_counter() - t0, rpe.b, start
+
+
 def bench_decisions(cases, sympy_budget):
     rows = []
-    for text, start, truth, why in tqdm(cases, desc="decisions", file=sys.stderr):
-        b = parse_expression(text)
-        t0 = time.perf_counter()
-        ours = decide(b, start).converges
-        t_ours = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        try:
-            theirs = run_guarded(_sympy_verdict, (b, start), budget=sympy_budget)
-            note = ""
-        except BudgetExceeded:
-            theirs, note = None, "timeout"
-        except Exception as exc:  # noqa: BLE001 - sympy raising counts as undecided
-            theirs, note = None, type(exc).__name__
-        t_sympy = time.perf_counter() - t0
-        rows.append({"series": text, "start": start, "truth": truth, "why": why, "ours": ours,
-                     "t_ours": t_ours, "sympy": theirs, "t_sympy": t_sympy, "sympy_note": note})
+    for case in tqdm(cases, desc="decisions", file=sys.stderr):
+        row = {"series": case.text, "start": case.start, "truth": case.truth, "why": case.why,
+               "cls": case.cls, "rpe_like": case.rpe_like, "params": case.params}
+        if case.truth == "error":
+            t0 = time.perf_counter()
+            ok, line = _refused(case)
+            row.update(ours="error" if ok else f"not refused: {line}", t_ours=time.perf_counter() - t0,
+                       sympy=None, t_sympy=None, sympy_note="")
+            rows.append(row)
+            continue
+        ours, t_ours, b, start = _decide_case(case)
+        if b is None:
+            theirs, t_sympy, note = None, None, ""
+        else:
+            theirs, t_sympy, note = _sympy_timed(b, start, sympy_budget)
+        row.update(ours=ours, t_ours=t_ours, sympy=theirs, t_sympy=t_sympy, sympy_note=note)
+        rows.append(row)
     return rows
 
 
@@ -113,31 +179,144 @@ def bench_trf(cases, eps_list, m):
     return rows
 
 
+REF_TRF = [("alibi", {"k": 1}), ("kerple-log", {"k": 1, "r": 1.5}), ("kerple-power", {"k": 1, "r": 0.5}),
+           ("type1", {}), ("type2", {})]
+
+
+def bench_exact(eps_list):
+    """Our TRF table for named families vs reference.exact_trf: wrong `exact` integers."""
+    rows = []
+    for name, params in tqdm(REF_TRF, desc="exact TRF", file=sys.stderr):
+        t0 = time.perf_counter()
+        table = trf_table(resolve_rpe(name, params), eps_list)
+        dt = time.perf_counter() - t0
+        for e, t in zip(eps_list, table):
+            ref = reference.exact_trf(name, {k: float(v) for k, v in params.items()}, e)
+            rows.append({"series": name, "eps": e, "ours": t.as_dict()["value"], "exact": t.exact,
+                         "reference": ref, "wrong_exact": bool(t.exact and t.value != ref),
+                         "t_table": dt})
+    return rows
+
+
+def _enclosure(S):
+    """(lo, hi, certified) of a series_sum result (enclosure API, or value +- bound)."""
+    with mpmath.workdps(60):            # value +- bound must not round the bound away
+        if hasattr(S, "lo"):
+            return mpmath.mpf(S.lo), mpmath.mpf(S.hi), bool(S.certified)
+        if S.error_bound is None:
+            return None, None, False
+        return S.value - S.error_bound, S.value + S.error_bound, True
+
+
+def _sum_cases():
+    own = load_cases("adversarial_verdicts")
+    cases = [(t, s, ref, why) for t, s, ref, why in own.SUMS]
+    other = load_cases("adversarial_series")
+    for c in getattr(other, "CASES", []) if other else []:
+        ref = getattr(c, "reference", None)
+        if ref is not None:
+            cases.append((c.text, c.start, ref if callable(ref) else (lambda r=ref: mpmath.mpf(r)),
+                          getattr(c, "why", "")))
+    return cases
+
+
+def bench_sums(cases):
+    from theory.series.sums import series_sum
+    rows = []
+    for text, start, ref, why in tqdm(cases, desc="sums", file=sys.stderr):
+        with mpmath.workdps(50):
+            truth = mpmath.mpf(ref())        # constants (mp.e) become numbers at 50 digits
+        t0 = time.perf_counter()
+        try:
+            lo, hi, cert = _enclosure(series_sum(parse_expression(text), start))
+            note = ""
+        except Exception as exc:  # noqa: BLE001 - no enclosure claimed: nothing can miss
+            lo = hi = None
+            cert, note = False, f"{type(exc).__name__}: {str(exc)[:60]}"
+        with mpmath.workdps(60):
+            miss = bool(cert and lo is not None and not (lo <= truth <= hi))
+        rows.append({"series": text, "start": start, "reference": mpmath.nstr(truth, 25),
+                     "lo": None if lo is None else mpmath.nstr(lo, 25),
+                     "hi": None if hi is None else mpmath.nstr(hi, 25), "certified": cert,
+                     "miss": miss, "t": time.perf_counter() - t0, "note": note})
+    return rows
+
+
 def _fmt(v):
     return {True: "conv", False: "div", None: "?"}[v]
 
 
-def report(dec, trf_rows, m):
+def _fmt(v):
+    if isinstance(v, str):
+        return "ERR" if v == "error" else ("refused" if v.startswith("refused") else "!ACCEPT")
+    return {True: "conv", False: "div", None: "?"}[v]
+
+
+def _wrong(r, who):
+    v = r[who]
+    if r["truth"] == "error":
+        return who == "ours" and v != "error"
+    return v in (True, False) and v != r["truth"]
+
+
+def report_decisions(dec):
     print("== (a) convergence decisions: ours vs sympy Sum.is_convergent ==")
-    print(f"{'series':44s} {'start':>5} {'truth':>5} {'ours':>5} {'t_ours':>7} {'sympy':>6} {'t_sympy':>8}")
+    print(f"{'series':46s} {'cls':>3} {'truth':>5} {'ours':>7} {'t_ours':>7} {'sympy':>6} {'t_sympy':>8}")
     for r in dec:
-        flag = lambda v: "" if v is None or v == r["truth"] else "!"  # noqa: E731
-        print(f"{r['series'][:44]:44s} {r['start']:>5} {_fmt(r['truth']):>5} {_fmt(r['ours']) + flag(r['ours']):>5} "
-              f"{r['t_ours']:7.2f} {_fmt(r['sympy']) + flag(r['sympy']):>6} {r['t_sympy']:8.2f} {r['sympy_note']}")
-    n = len(dec)
-    summary = {}
+        ts = "" if r["t_sympy"] is None else f"{r['t_sympy']:8.2f}"
+        print(f"{r['series'][:46]:46s} {r['cls']:>3} {_fmt(r['truth']):>5} "
+              f"{_fmt(r['ours']) + ('!' if _wrong(r, 'ours') else ''):>7} {r['t_ours']:7.2f} "
+              f"{_fmt(r['sympy']) + ('!' if _wrong(r, 'sympy') else ''):>6} {ts:>8} {r['sympy_note']}")
+    verdict = [r for r in dec if r["truth"] != "error"]
+    timed = [r for r in verdict if r["t_sympy"] is not None]
+    summary = {"cases": len(dec), "classes": sorted({r["cls"] for r in dec})}
     for who in ("ours", "sympy"):
-        decided = sum(r[who] is not None for r in dec)
-        wrong = sum(r[who] is not None and r[who] != r["truth"] for r in dec)
-        med = statistics.median(r["t_" + who] for r in dec)
-        summary[who] = {"decided": decided, "wrong": wrong, "median_s": med,
-                        "total_s": sum(r["t_" + who] for r in dec)}
-        print(f"{who:6s}: decided {decided}/{n} ({100 * decided / n:.0f}%), wrong {wrong}, "
-              f"median time {med:.3f} s, total {summary[who]['total_s']:.1f} s")
-    wrong_sympy = [r["series"] for r in dec if r["sympy"] is not None and r["sympy"] != r["truth"]]
-    print(f"sympy wrong on: {wrong_sympy}")
-    print(f"ratio median time ours/sympy = {summary['ours']['median_s'] / summary['sympy']['median_s']:.2f}; "
-          f"decided ours/sympy = {summary['ours']['decided']}/{summary['sympy']['decided']}")
+        wrong = [r["series"] for r in verdict if _wrong(r, who)]
+        med = statistics.median(r["t_" + who] for r in timed)
+        summary[who] = {"wrong": len(wrong), "wrong_cases": wrong, "median_s": med,
+                        "decided": sum(r[who] in (True, False) for r in verdict)}
+        print(f"{who:6s}: wrong verdicts {len(wrong)} {wrong if wrong else ''}; decided "
+              f"{summary[who]['decided']}/{len(verdict)}; median decision time {med:.3f} s")
+    rpe = [r for r in verdict if r["rpe_like"]]
+    dec_rpe = sum(r["ours"] in (True, False) for r in rpe)
+    bad = [r for r in dec if r["truth"] == "error"]
+    refused = sum(r["ours"] == "error" for r in bad)
+    timeouts = [r["series"] for r in dec if r["t_ours"] > TIMEOUT_S]
+    summary.update(rpe_like=len(rpe), rpe_like_decided=dec_rpe, bad_inputs=len(bad),
+                   bad_inputs_refused=refused, timeouts=len(timeouts),
+                   undecided=[r["series"] for r in verdict if r["ours"] not in (True, False)])
+    print(f"decided RPE-like convergent/divergent series: {dec_rpe}/{len(rpe)} "
+          f"({100 * dec_rpe / max(len(rpe), 1):.1f}%)")
+    print(f"bad inputs refused (exit 2, one error: line): {refused}/{len(bad)}")
+    print(f"median time ours/sympy = {summary['ours']['median_s'] / summary['sympy']['median_s']:.2f} "
+          f"({summary['ours']['median_s']:.3f} s vs {summary['sympy']['median_s']:.3f} s, same run)")
+    print(f"time-outs (> {TIMEOUT_S:g} s): {len(timeouts)} {timeouts if timeouts else ''}")
+    print(f"undecided: {summary['undecided']}")
+    return summary
+
+
+def report_exact_and_sums(exact_rows, sum_rows):
+    print("\n== (b') TRF `exact` integers vs reference.exact_trf ==")
+    for r in exact_rows:
+        print(f"  {r['series']:14s} {r['eps']:7.0e} ours {str(r['ours']):>14} exact {str(r['exact']):5s} "
+              f"reference {r['reference']}{'  WRONG' if r['wrong_exact'] else ''}")
+    wrong = sum(r["wrong_exact"] for r in exact_rows)
+    tmax = max(r["t_table"] for r in exact_rows)
+    print(f"wrong exact integers: {wrong}/{len(exact_rows)}; max TRF table time {tmax:.2f} s")
+    print("\n== (c) sums B: series_sum enclosures vs references (50 digits) ==")
+    for r in sum_rows:
+        print(f"  {r['series'][:34]:34s} ref {r['reference'][:22]:>22} [{str(r['lo'])[:22]}, "
+              f"{str(r['hi'])[:22]}] cert {str(r['certified']):5s} {r['t']:5.2f} s"
+              f"{'  MISS' if r['miss'] else ''} {r['note']}")
+    miss = sum(r["miss"] for r in sum_rows)
+    cert = sum(r["certified"] for r in sum_rows)
+    print(f"enclosures that miss the reference: {miss}/{len(sum_rows)} (certified {cert})")
+    return {"wrong_exact": wrong, "exact_pairs": len(exact_rows), "max_exact_table_s": tmax,
+            "sum_miss": miss, "sums": len(sum_rows), "sums_certified": cert}
+
+
+def report_trf(trf_rows, m):
+    summary = {}
     print(f"\n== (b) TRF(eps): ours (Eq. 22) vs the paper's truncated cumsum (App. E) at m = {m:.0e} ==")
     print(f"{'series':22s} {'eps':>7} {'ours':>24} {'exact':>5} {'truncated':>10} {'trunc ok':>8}")
     for r in trf_rows:
@@ -156,22 +335,37 @@ def report(dec, trf_rows, m):
     return summary
 
 
+def all_cases(quick: bool):
+    """The held-out set and the adversarial set (every third case with --quick)."""
+    mod = load_cases("adversarial_verdicts")
+    held = [mod.Case(t, st, truth, 0, why, {}, True) for t, st, truth, why in HELD_OUT]
+    cases = held + list(mod.CASES)
+    return cases[::3] if quick else cases
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  epilog="example: python -m benchmarks.trf --quick --json bench.json")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--sympy-budget", type=float, default=10.0)
     ap.add_argument("--terms", type=int, default=10**7, help="m of the truncated baseline")
+    ap.add_argument("--only", choices=["decisions", "trf", "sums"], help="run one part")
     ap.add_argument("--json", metavar="PATH")
     args = ap.parse_args(argv)
-    cases = HELD_OUT[::3] if args.quick else HELD_OUT
-    trf_cases = TRF_SET[:3] if args.quick else TRF_SET
-    dec = bench_decisions(cases, args.sympy_budget)
-    rows = bench_trf(trf_cases, EPS, args.terms)
-    summary = report(dec, rows, args.terms)
+    out = {}
+    if args.only in (None, "decisions"):
+        out["decisions"] = bench_decisions(all_cases(args.quick), args.sympy_budget)
+        out["summary_decisions"] = report_decisions(out["decisions"])
+    if args.only in (None, "trf"):
+        out["trf"] = bench_trf(TRF_SET[:3] if args.quick else TRF_SET, EPS, args.terms)
+        out["summary_trf"] = report_trf(out["trf"], args.terms)
+    if args.only in (None, "sums"):
+        out["exact"] = bench_exact(EPS[:3] if args.quick else EPS)
+        out["sums"] = bench_sums(_sum_cases())
+        out["summary_exact_sums"] = report_exact_and_sums(out["exact"], out["sums"])
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"decisions": dec, "trf": rows, "summary": summary}, fh, indent=1, default=str)
+            json.dump(out, fh, indent=1, default=str)
     return 0
 
 

@@ -56,16 +56,8 @@ def paper_bucket(rel: int, num_buckets: int = 32, max_distance: int = 128) -> in
     >>> [paper_bucket(r) for r in (0, 7, 8, 127, 128, -1, -8, -10**6)]
     [0, 7, 8, 15, 15, 17, 24, 31]
     """
-    import math
-    half, exact = num_buckets // 2, num_buckets // 4
-    scale = math.log(max_distance / exact)
-    if 0 <= rel < exact:
-        return rel
-    if -exact < rel < 0:
-        return -rel + half
-    if rel >= exact:
-        return min(half - 1, exact + math.floor(math.log(rel / exact) / scale * exact))
-    return min(num_buckets - 1, half + exact + math.floor(math.log(-rel / exact) / scale * exact))
+    from theory.series.rpe_library import t5_bucket
+    return t5_bucket(rel, num_buckets, max_distance, bidirectional=True)
 
 
 def hf_buckets(rel):

@@ -37,35 +37,27 @@ any other text            a formula for b_n in ``n`` (theory parser), e.g.
 """
 from __future__ import annotations
 
-import math
 
 import numpy as np
 import torch
 import torch.nn as nn
 
 from theory.series.expressions import N, ExpressionError, parse_expression
-from theory.series.rpe_library import log_b_values, resolve_rpe
+from theory.series.rpe_library import log_b_values, resolve_rpe, t5_bucket
+from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name, underscore_name
 
-#: name -> (formula for b_n, start index, theory.series.rpe_library name) of each fixed RPE
-FIXED_FORMULAS = {
-    "type1": ("1/n**2", 1, "type1"),
-    "type2": ("exp(-ln(n)**2)", 1, "type2"),
-    "inv_n": ("1/n", 1, "inv-n"),
-    "inv_nlogn": ("1/(n*ln(n))", 2, "inv-nlogn"),
-}
-ALIASES = {"1/n": "inv_n", "1/(n ln n)": "inv_nlogn", "1/(n*ln(n))": "inv_nlogn",
-           "kerple-log": "kerple_log", "kerple-power": "kerple_power",
-           "sin": "sinusoidal", "nope": "none"}
-NAMED = ("type1", "type2", "inv_n", "inv_nlogn", "alibi", "kerple_log", "kerple_power",
-         "sandwich", "t5", "sinusoidal", "none")
+#: name -> (formula for b_n, start index, theory.series.rpe_library name) of each fixed RPE;
+#: names, aliases, labels and formulas all come from theory.series.rpe_names.RPE_NAMES
+FIXED_FORMULAS = {underscore_name(n): (e.formula, e.start, n)
+                  for n, e in RPE_NAMES.items() if e.formula is not None}
+ALIASES = {**{a: underscore_name(n) for n, e in RPE_NAMES.items() for a in e.formula_aliases + e.aliases},
+           **{n: underscore_name(n) for n in RPE_NAMES if "-" in n}}
+NAMED = tuple(underscore_name(n) for n in RPE_NAMES)
 #: the paper's set of RPEs (Tables 4-6) in the order the bundle trains them
 PAPER_SET = ("sinusoidal", "alibi", "kerple_log", "kerple_power", "sandwich",
              "type1", "type2", "inv_n", "inv_nlogn")
 #: the paper's label of each RPE
-LABELS = {"sinusoidal": "Sinusoidal", "alibi": "Alibi", "kerple_log": "Kerple-Log",
-          "kerple_power": "Kerple-Power", "sandwich": "Sandwich", "type1": "Type1",
-          "type2": "Type2", "inv_n": "1/n", "inv_nlogn": "1/(n ln n)", "t5": "T5",
-          "none": "NoPE"}
+LABELS = {underscore_name(n): e.label for n, e in RPE_NAMES.items()}
 
 
 def alibi_slopes(n_heads: int) -> torch.Tensor:
@@ -219,12 +211,9 @@ class T5RPE(RPE):
         self.table = nn.Parameter(torch.zeros(n_heads, num_buckets))
 
     def bucket(self, t):
-        exact = self.num_buckets // 2
-        tf = t.float().clamp(min=1)
-        large = exact + (torch.log(tf / exact) / math.log(self.max_distance / exact)
-                         * (self.num_buckets - exact)).long()
-        large = large.clamp(max=self.num_buckets - 1)
-        return torch.where(t < exact, t, large)
+        """T5's causal bucket of each distance (theory.series.rpe_library.t5_bucket)."""
+        b = t5_bucket(t.detach().cpu().numpy(), self.num_buckets, self.max_distance)
+        return torch.as_tensor(b, dtype=torch.long, device=t.device)
 
     def log_b(self, t):
         return self.table[:, self.bucket(t)]
@@ -246,9 +235,11 @@ class NoBias(RPE):
 
 
 def canonical_name(spec: str) -> str:
-    """Resolve aliases (``"1/n"`` -> ``inv_n``); formulas are returned unchanged."""
+    """Resolve names in either spelling (``kerple-log``, ``Kerple_Log`` -> ``kerple_log``)
+    and aliases (``"1/n"`` -> ``inv_n``); formulas are returned unchanged."""
     s = spec.strip()
-    return ALIASES.get(s, ALIASES.get(s.lower(), s.lower() if s.lower() in NAMED else s))
+    name = canonical_rpe_name(s)
+    return underscore_name(name) if name is not None else ALIASES.get(s, s)
 
 
 def build_rpe(spec: str, n_heads: int) -> RPE:

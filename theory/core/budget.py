@@ -66,8 +66,9 @@ def _child(conn, fn, args, kwargs):
     os._exit(0)
 
 
-def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0):
-    """``fn(*args, **kwargs)`` in a forked child; :class:`BudgetExceeded` after ``budget`` s.
+def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0, wall: float | None = None):
+    """``fn(*args, **kwargs)`` in a forked child; :class:`BudgetExceeded` after ``budget`` s
+    of CPU time or ``wall`` s of wall-clock time (default ``4 * budget``).
 
     Exceptions raised by ``fn`` are re-raised here.  Nested calls (already in a child)
     run directly.  Where ``fork`` is unavailable, or in a daemonic process (e.g. a data
@@ -82,7 +83,7 @@ def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0):
     proc.start()
     child.close()
     try:
-        if not _wait(parent, proc.pid, budget):
+        if not _wait(parent, proc.pid, budget, 4 * budget if wall is None else wall):
             raise BudgetExceeded(f"computation exceeded its time budget of {budget:g} s")
         try:
             status, value = pickle.loads(parent.recv_bytes())
@@ -110,17 +111,16 @@ def _cpu_seconds(pid):
         return None
 
 
-def _wait(conn, pid, budget) -> bool:
+def _wait(conn, pid, budget, wall_cap: float) -> bool:
     """Wait for a result; the budget counts the child's CPU time (so that other processes
-    loading the machine do not turn answers into time-outs), with a wall-clock cap of
-    4x the budget.  Where /proc is missing the budget is wall-clock."""
+    loading the machine do not turn answers into time-outs), with a wall-clock cap.  Where /proc is missing the budget is wall-clock."""
     t0 = time.monotonic()
     while True:
         if conn.poll(0.05):
             return True
         cpu = _cpu_seconds(pid)
         wall = time.monotonic() - t0
-        if (cpu if cpu is not None else wall) > budget or wall > 4 * budget:
+        if (cpu if cpu is not None else wall) > budget or wall > wall_cap:
             return conn.poll(0)
 
 

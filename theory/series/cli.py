@@ -19,12 +19,13 @@ from fractions import Fraction
 
 import mpmath
 
-from theory.series.expressions import ExpressionError, parse_assignments, parse_expression
+from theory.series.expressions import (ExpressionError, parse_assignments, parse_assumptions,
+                                       parse_expression)
 from theory.series.comparison import compare_trf
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
 from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
-from theory.series.convergence import SeriesError, check_terms, decide
+from theory.series.convergence import SeriesError, check_terms, decide, zero_at_integers
 from theory.core.budget import BudgetExceeded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
 
@@ -32,14 +33,17 @@ EPILOG = """examples:
   python -m theory.trf --rpe "exp(-ln(n)**2)"              # the paper's Type2
   python -m theory.trf --rpe type1 --eps 1e-3 1e-6 --json
   python -m theory.trf --rpe kerple-log --param r=1.5 --param k=1
-  python -m theory.trf --rpe "(1 + k*n)**(-r)"              # free parameters: condition on r
+  python -m theory.trf --rpe "(1 + k*n)**(-r)" --free k --free r --assume "k>0" --assume "r>0"
+  python -m theory.trf --rpe "exp(-Abs(k)*n)" --param k=-1  # values go in before simplifying
   python -m theory.trf --bias="-2*ln(n)"                    # the RPE itself: b_n = exp(-2 ln n)
   python -m theory.trf --bias-file bias.npy --bias-tail constant
   python -m theory.trf --rpe type2 --compare type1          # Thm 3.5
   python -m theory.trf --rpe type1 --truncate 10000         # the paper's App. E procedure
   python -m theory.trf --rpe alibi --plot trf_alibi.png
 
-named RPEs: """ + ", ".join(LIBRARY) + """
+named RPEs: """ + ", ".join(LIBRARY) + """ (kerple_log, inv_n, ... are accepted too)
+names in a formula: n, pi, E, the functions, and parameters declared with --param/--free;
+free parameters are real unless --assume says more (e.g. --assume "k>0").
 index convention: term k (k = 0, 1, ...) is b_{start+k}, the weight at distance k;
 TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22).
 """
@@ -61,7 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--start", type=int, default=None,
                    help="first index n of the series (default 1; a named RPE uses its own)")
     p.add_argument("--eps", type=float, nargs="+", default=[0.1, 0.01, 0.001])
-    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a parameter's value, put in before any simplification")
+    p.add_argument("--free", action="append", default=[], metavar="NAME",
+                   help="a parameter left symbolic (real unless --assume says more)")
+    p.add_argument("--assume", action="append", default=[], metavar="'NAME>0'",
+                   help="an assumption on a free parameter: NAME>0, NAME<0, NAME>=0, NAME<=0")
     p.add_argument("--truncate", type=positive_int, metavar="M",
                    help="also give the paper's truncated TRF (App. E): M terms, B = their sum")
     p.add_argument("--compare", metavar="RPE", help="compare TRFs with this series (Thm 3.5)")
@@ -83,7 +92,14 @@ def _resolve(args):
     if args.bucket_values:
         vals = [parse_expression(v) for v in args.bucket_values.split(",")]
         params["values"] = vals
-    rpe = resolve_rpe(spec, params, bias=args.bias is not None)
+    assumptions = parse_assumptions(args.assume)
+    undeclared = sorted(set(assumptions) - set(args.free))
+    if undeclared:
+        raise ExpressionError(f"--assume names {undeclared[0]!r}, which is not declared with --free")
+    rpe = resolve_rpe(spec, params, bias=args.bias is not None, free=tuple(args.free),
+                      assumptions=assumptions)
+    if rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
+        raise ExpressionError("every term is 0 (b_n = 0): there is no series to analyse")
     if args.start is not None:
         rpe.start = args.start
     if rpe.start < 0:
@@ -118,6 +134,9 @@ def analyse(args) -> dict:
             S, table, trf_error, a = analyse_series(rpe, args.eps)
         except (SeriesError, BudgetExceeded) as exc:
             out["sum_error"] = str(exc).splitlines()[0]
+            S = None
+        except Exception as exc:  # noqa: BLE001 - an internal failure of B keeps the verdict
+            out["sum_error"] = f"internal error ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
             S = None
     out.update({"sum_lo": None, "sum_hi": None, "certified": False})
     if S is not None:

@@ -4,10 +4,24 @@ User text is parsed with Python's :mod:`ast` and every node is checked against a
 whitelist before a sympy object is built from it by hand.  Nothing is ever passed to
 ``eval``, ``exec`` or ``sympify``.
 
-Accepted: numbers, the symbol ``n`` (the distance), parameter names (declared, or any
-short identifier when ``free_params=True``), the constants ``pi`` and ``E``, the
-operators ``+ - * / ** ^`` (``^`` means power), comparisons inside ``Piecewise``, and
-the functions ``exp log ln sqrt cos sin Abs Min Max floor Piecewise``.
+Accepted: numbers, the symbol ``n`` (the distance), parameter names (declared free, given
+a value, or any short identifier when ``free_params=True``), the constants ``pi`` and
+``E``, the operators ``+ - * / ** ^`` (``^`` means power), comparisons inside
+``Piecewise``, the functions ``exp log ln sqrt cos sin Abs Min Max floor factorial gamma
+binomial Piecewise`` and ``Product(term, (k, lo, hi))`` with its own index ``k``.
+
+Parameter values (``values``) are put in while the formula is built, before sympy
+simplifies anything: ``Abs(k)`` with ``k = -1`` is 1.  A declared parameter is a real
+symbol unless an assumption (``k>0``, see :func:`parse_assumptions`) says more; with
+``free_params=True`` undeclared short names are accepted as *positive* parameters (the
+library's convention).  Any other name is an error, which names the nearest named RPE:
+
+>>> parse_expression("Abs(k)*n", values={"k": -1})
+n
+>>> parse_expression("kerple")
+Traceback (most recent call last):
+...
+theory.series.expressions.ExpressionError: unknown name 'kerple'; did you mean the named RPE 'kerple-log' (--rpe kerple-log)?
 
 >>> parse_expression("exp(-ln(n)**2)")
 exp(-log(n)**2)
@@ -27,6 +41,8 @@ import re
 
 import sympy as sp
 
+from theory.series.rpe_names import suggest_rpe_name
+
 #: The distance variable of every RPE series, b_n, n = 1, 2, ...
 N = sp.Symbol("n", positive=True)
 
@@ -39,10 +55,13 @@ MAX_DIGITS = 4000
 _FUNCTIONS = {
     "exp": sp.exp, "log": sp.log, "ln": sp.log, "sqrt": sp.sqrt,
     "cos": sp.cos, "sin": sp.sin, "Abs": sp.Abs, "Min": sp.Min, "Max": sp.Max,
-    "floor": sp.floor,
+    "floor": sp.floor, "factorial": sp.factorial, "gamma": sp.gamma, "binomial": sp.binomial,
 }
+_ARITY = {"log": (1, 2), "Min": (2, 16), "Max": (2, 16), "binomial": (2, 2)}
 _CONSTANTS = {"pi": sp.pi, "E": sp.E}
-_RESERVED = set(_FUNCTIONS) | set(_CONSTANTS) | {"Piecewise", "True", "False", "None"}
+_RESERVED = set(_FUNCTIONS) | set(_CONSTANTS) | {"Piecewise", "Product", "True", "False", "None"}
+#: assumption words of :func:`parse_assumptions` -> sympy symbol assumptions
+ASSUMPTIONS = {">": "positive", "<": "negative", ">=": "nonnegative", "<=": "nonpositive"}
 #: names that are never accepted as parameters, even in free mode (they look like code)
 _FORBIDDEN_NAMES = {
     "os", "sys", "eval", "exec", "open", "import", "compile", "globals", "locals",
@@ -57,19 +76,32 @@ class ExpressionError(ValueError):
     """The text is not an accepted formula; the message says why in one line."""
 
 
-def parameter_symbol(name: str) -> sp.Symbol:
-    """The sympy symbol used for a parameter (real and positive by convention)."""
-    return sp.Symbol(name, positive=True)
+def parameter_symbol(name: str, kind: str = "positive") -> sp.Symbol:
+    """The sympy symbol of a parameter: ``kind`` is ``real``, ``positive`` (the library's
+    convention, the default), ``negative``, ``nonnegative`` or ``nonpositive``."""
+    if kind == "real":
+        return sp.Symbol(name, real=True)
+    return sp.Symbol(name, **{kind: True})
 
 
-def parse_expression(text: str, params=(), free_params: bool = False,
-                     variable: str = "n") -> sp.Expr:
+def parse_expression(text: str, params: tuple | set = (), free_params: bool = False,
+                     variable: str = "n", values: dict | None = None,
+                     assumptions: dict | None = None) -> sp.Expr:
     """Parse ``text`` into a sympy expression in ``n`` using a whitelist.
 
-    ``params`` are accepted parameter names; with ``free_params`` any other short
-    identifier is accepted as a (positive) parameter too.  Raises
-    :class:`ExpressionError` for anything else.
+    ``params`` are declared free parameters (real symbols unless ``assumptions`` maps the
+    name to a kind of :func:`parameter_symbol`); ``values`` maps names to numbers that
+    replace them as the formula is built; with ``free_params`` any other short identifier
+    is accepted as a positive parameter too.  Raises :class:`ExpressionError` for
+    anything else.
     """
+    return parse_expression_names(text, params, free_params, variable, values, assumptions)[0]
+
+
+def parse_expression_names(text: str, params: tuple | set = (), free_params: bool = False,
+                           variable: str = "n", values: dict | None = None,
+                           assumptions: dict | None = None) -> tuple:
+    """:func:`parse_expression` and the set of parameter names the formula uses."""
     if not isinstance(text, str):
         raise ExpressionError("expression must be a string")
     text = text.strip()
@@ -87,8 +119,19 @@ def parse_expression(text: str, params=(), free_params: bool = False,
     nodes = list(ast.walk(tree))
     if len(nodes) > MAX_NODES:
         raise ExpressionError(f"expression has more than {MAX_NODES} syntax nodes")
-    builder = _Builder(variable, set(params), free_params, source=text)
-    return builder.build(tree.body, 0)
+    builder = _Builder(variable, set(params), free_params, source=text, values=values,
+                       assumptions=assumptions)
+    return builder.build(tree.body, 0), builder.used
+
+
+def _value(name: str, v: object) -> sp.Expr:
+    """A parameter value as an exact sympy number (floats by their decimal text)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float, sp.Basic)):
+        raise ExpressionError(f"parameter {name} must be a number, got {v!r}")
+    val = sp.nsimplify(v) if isinstance(v, (float, sp.Float)) else sp.sympify(v)
+    if not (val.is_number and val.is_real and val.is_finite):
+        raise ExpressionError(f"parameter {name} must be a finite real number, got {v!r}")
+    return val
 
 
 def _check_size(base, exponent):
@@ -105,11 +148,15 @@ def _check_size(base, exponent):
 
 
 class _Builder:
-    def __init__(self, variable, params, free_params, source=""):
+    def __init__(self, variable, params, free_params, source="", values: dict | None = None,
+                 assumptions: dict | None = None):
         self.source = source
         self.variable = variable
         self.params = params
         self.free = free_params
+        self.values = {k: _value(k, v) for k, v in (values or {}).items()}
+        self.assumptions = dict(assumptions or {})
+        self.used = set()
         self.symbols = {variable: N if variable == "n" else sp.Symbol(variable, positive=True)}
 
     def build(self, node, depth):
@@ -153,14 +200,18 @@ class _Builder:
             return _CONSTANTS[name]
         if name in _FUNCTIONS or name == "Piecewise":
             raise ExpressionError(f"function {name!r} used without arguments")
+        if name in self.values:
+            self.used.add(name)
+            return self.values[name]
         if name in self.params or (self.free and _PARAM_RE.match(name)
                                    and name not in _FORBIDDEN_NAMES
                                    and name not in _RESERVED):
-            sym = parameter_symbol(name)
+            kind = self.assumptions.get(name, "real" if name in self.params else "positive")
+            sym = parameter_symbol(name, kind)
             self.symbols[name] = sym
+            self.used.add(name)
             return sym
-        raise ExpressionError(f"unknown name {name!r}; the variable is {self.variable!r}"
-                              + (f", parameters: {', '.join(sorted(self.params))}" if self.params else ""))
+        raise ExpressionError(unknown_name_message(name, self.variable))
 
     def _UnaryOp(self, node, depth):
         operand = self.build(node.operand, depth)
@@ -185,6 +236,10 @@ class _Builder:
             return left / right
         if isinstance(op, (ast.Pow, ast.BitXor)):
             _check_size(left, right)
+            if left == 0 and right.free_symbols:
+                raise ExpressionError(f"power with base 0, 0**({right}): it is 0 or undefined "
+                                      "depending on the sign of the exponent; write the "
+                                      "series without it")
             return left ** right
         raise ExpressionError(f"operator {type(op).__name__} is not allowed")
 
@@ -196,16 +251,38 @@ class _Builder:
             raise ExpressionError(f"keyword arguments are not allowed (in {name})")
         if name == "Piecewise":
             return self._piecewise(node, depth)
+        if name == "Product":
+            return self._product(node, depth)
         if name not in _FUNCTIONS:
-            allowed = ", ".join(sorted(list(_FUNCTIONS) + list(_CONSTANTS) + ["Piecewise"]))
+            allowed = ", ".join(sorted(list(_FUNCTIONS) + list(_CONSTANTS) + ["Piecewise", "Product"]))
             raise ExpressionError(f"function {name!r} is not allowed; allowed: {allowed}")
         args = [self.build(a, depth) for a in node.args]
-        arity = {"log": (1, 2), "Min": (2, 16), "Max": (2, 16)}.get(name, (1, 1))
+        arity = _ARITY.get(name, (1, 1))
         if not arity[0] <= len(args) <= arity[1]:
             raise ExpressionError(f"{name} takes {arity[0]}..{arity[1]} arguments, got {len(args)}")
         if name == "exp" and args[0].is_Number and float(args[0]) > 2.3 * MAX_DIGITS:
             raise ExpressionError(f"exp({args[0]}) is too large")
         return _FUNCTIONS[name](*args)
+
+    def _product(self, node: ast.Call, depth: int) -> sp.Expr:
+        """``Product(term, (k, lo, hi))``: the index k is a new integer symbol inside term."""
+        if len(node.args) != 2 or not isinstance(node.args[1], ast.Tuple) \
+                or len(node.args[1].elts) != 3 or not isinstance(node.args[1].elts[0], ast.Name):
+            raise ExpressionError("Product takes (term, (k, lo, hi)) with an index name k")
+        index = node.args[1].elts[0].id
+        if index in self.symbols or index in _RESERVED or index in self.values \
+                or not _PARAM_RE.match(index):
+            raise ExpressionError(f"Product index {index!r} must be a new name")
+        lo, hi = (self.build(e, depth) for e in node.args[1].elts[1:])
+        k = sp.Symbol(index, integer=True)
+        self.symbols[index] = k
+        try:
+            term = self.build(node.args[0], depth)
+        finally:
+            del self.symbols[index]
+        p = sp.Product(term, (k, lo, hi))
+        done = p.doit()
+        return p if done.has(sp.Product) else sp.combsimp(done)
 
     def _piecewise(self, node, depth):
         pieces = []
@@ -228,6 +305,36 @@ class _Builder:
         if rel is None:
             raise ExpressionError("a Piecewise condition uses <, <=, > or >=")
         return rel(self.build(node.left, depth), self.build(node.comparators[0], depth))
+
+
+def unknown_name_message(name: str, variable: str = "n") -> str:
+    """The error for a name that is neither the variable, a function, nor a parameter."""
+    guess = suggest_rpe_name(name)
+    if guess is not None:
+        return f"unknown name {name!r}; did you mean the named RPE {guess!r} (--rpe {guess})?"
+    return (f"unknown name {name!r}; the variable is {variable!r}; declare a parameter with "
+            f"--free {name} or give it a value with --param {name}=VALUE")
+
+
+def parse_assumptions(texts: list | tuple | None) -> dict:
+    """``["k>0", "r>=0"]`` -> ``{"k": "positive", "r": "nonnegative"}`` (only ``NAME OP 0``
+    with OP one of ``> < >= <=``; ``NAME real`` is the default and accepted too).
+
+    >>> parse_assumptions(["k>0", "r <= 0", "s real"])
+    {'k': 'positive', 'r': 'nonpositive', 's': 'real'}
+    """
+    out = {}
+    for text in texts or ():
+        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*(>=|<=|>|<)\s*0\s*", text) or \
+            re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s+(real)\s*", text)
+        if m is None:
+            raise ExpressionError(f"assumption {text!r} is not of the form NAME>0, NAME<0, "
+                                  "NAME>=0, NAME<=0 or 'NAME real'")
+        name, op = m.groups()
+        if not _PARAM_RE.match(name) or name in _RESERVED | _FORBIDDEN_NAMES or name == "n":
+            raise ExpressionError(f"invalid parameter name {name!r} in assumption {text!r}")
+        out[name] = "real" if op == "real" else ASSUMPTIONS[op]
+    return out
 
 
 def _describe(node) -> str:

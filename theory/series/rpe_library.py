@@ -23,8 +23,10 @@ Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
 >>> r = resolve_rpe("kerple-log", {"r": 1.5})
 >>> r.b, r.params["r"], r.start
 ((n + 1)**(-3/2), 3/2, 0)
->>> resolve_rpe("(1 + k*n)**(-r)").free_params
+>>> resolve_rpe("(1 + k*n)**(-r)", free=["k", "r"]).free_params
 ['k', 'r']
+>>> resolve_rpe("kerple_log").name                # both spellings of every named RPE
+'kerple-log'
 >>> import numpy as np
 >>> log_b_values(resolve_rpe("type1").b, np.arange(3), start=1).round(4).tolist()
 [-0.0, -1.3863, -2.1972]
@@ -38,7 +40,9 @@ from pathlib import Path
 import numpy as np
 import sympy as sp
 
-from theory.series.expressions import N, ExpressionError, parameter_symbol, parse_expression
+from theory.series.expressions import (N, ExpressionError, parameter_symbol, parse_expression,
+                                       parse_expression_names)
+from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name
 
 _k, _r, _d = (parameter_symbol(x) for x in ("k", "r", "d"))
 
@@ -77,7 +81,12 @@ def _sandwich(k, r, d):
                                for j in range(1, d // 2 + 1)]))
 
 
-#: name -> (builder, defaults, start, description, source)
+def _fixed_builder(name: str):  # noqa: ANN202 - returns a builder lambda
+    """The series of a named RPE without parameters, from its formula in the name table."""
+    return lambda p: parse_expression(RPE_NAMES[name].formula)
+
+
+#: name -> (builder, defaults, start, description, source); names as in rpe_names.RPE_NAMES
 LIBRARY = {
     "alibi": (lambda p: sp.exp(-p["k"] * N), {"k": sp.Integer(1)}, 0,
               "ALiBi, b_n = exp(-k n) (one head, slope k)", "RPE paper App. B Eq. 30; k = 1 as in App. C"),
@@ -91,29 +100,49 @@ LIBRARY = {
                  {"k": sp.Integer(1), "r": sp.Integer(10000), "d": sp.Integer(128)}, 0,
                  "Sandwich, b_n = exp(k sum_{j=1}^{d/2} (cos(n / r^(2j/d)) - 1))",
                  "RPE paper App. B Eq. 37 (r = 10000 as sinusoidal PE, d = 128 head size; defaults ours)"),
-    "type1": (lambda p: N ** -2, {}, 1, "Type1, b_n = 1/n^2", "RPE paper Sec. 3.4"),
-    "type2": (lambda p: sp.exp(-sp.log(N) ** 2), {}, 1, "Type2, b_n = exp(-ln^2 n)", "RPE paper Sec. 3.4"),
-    "inv-n": (lambda p: 1 / N, {}, 1, "b_n = 1/n (diverges)", "RPE paper Sec. 4, Example 1"),
-    "inv-nlogn": (lambda p: 1 / (N * sp.log(N)), {}, 2, "b_n = 1/(n ln n) (diverges)",
-                  "RPE paper Sec. 4, Example 2 (the paper's bound sums from n = 3)"),
+    **{name: (_fixed_builder(name), {}, RPE_NAMES[name].start, desc, source)
+       for name, desc, source in (
+           ("type1", "Type1, b_n = 1/n^2", "RPE paper Sec. 3.4"),
+           ("type2", "Type2, b_n = exp(-ln^2 n)", "RPE paper Sec. 3.4"),
+           ("inv-n", "b_n = 1/n (diverges)", "RPE paper Sec. 4, Example 1"),
+           ("inv-nlogn", "b_n = 1/(n ln n) (diverges)",
+            "RPE paper Sec. 4, Example 2 (the paper's bound sums from n = 3)"))},
     "t5": (None, {"num_buckets": sp.Integer(32), "max_distance": sp.Integer(128)}, 0,
            "T5 bucketed bias (decoder, unidirectional): b_n = exp(values[bucket(n)])",
            "Raffel et al. 2020 bucket function; bucket values given by the user"),
 }
 
 
-def t5_bucket(t: int, num_buckets: int = 32, max_distance: int = 128) -> int:
-    """T5's unidirectional relative-position bucket of distance ``t >= 0``.
+def t5_bucket(distance: int | np.ndarray, num_buckets: int = 32, max_distance: int = 128,
+              bidirectional: bool = False) -> int | np.ndarray:
+    """T5's relative-position bucket of ``distance`` = query position - key position.
+
+    The one definition of the toolkit (``empirical`` calls it for torch tensors): it equals
+    ``transformers``' ``T5Attention._relative_position_bucket(-distance, ...)``.  Causal
+    (``bidirectional=False``, the decoder) buckets distances ``t >= 0``; bidirectional (the
+    encoder, Sec. 3.2 of the alignment paper) gives keys after the query (distance < 0)
+    the upper half of the buckets.  Works on Python/numpy integers (returns an ``int``) and
+    numpy integer arrays (returns an array).
 
     >>> [t5_bucket(t) for t in (0, 15, 16, 127, 128, 10**6)]
     [0, 15, 16, 31, 31, 31]
+    >>> t5_bucket(np.array([0, 7, 8, 127, 128, -1, -8, -10**6]), bidirectional=True).tolist()
+    [0, 7, 8, 15, 15, 17, 24, 31]
     """
-    max_exact = num_buckets // 2
-    if t < max_exact:
-        return t
-    v = max_exact + int(math.log(t / max_exact) / math.log(max_distance / max_exact)
-                        * (num_buckets - max_exact))
-    return min(v, num_buckets - 1)
+    d = np.asarray(distance, dtype=np.int64)
+    nb, offset = int(num_buckets), 0
+    if bidirectional:
+        nb //= 2
+        offset = np.where(d < 0, nb, 0)
+        d = np.abs(d)
+    else:
+        d = np.maximum(d, 0)
+    exact = nb // 2
+    with np.errstate(divide="ignore"):
+        scaled = np.log(np.maximum(d, 1) / exact) / math.log(max_distance / exact) * (nb - exact)
+    large = np.minimum(exact + scaled.astype(np.int64), nb - 1)
+    out = offset + np.where(d < exact, d, large)
+    return int(out) if np.ndim(out) == 0 else out
 
 
 def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr:
@@ -136,39 +165,51 @@ def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr
     return sp.Piecewise(*pieces)
 
 
-def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False) -> RPE:
-    """A library name (``type2``, ``kerple-log``, ...) or a user formula -> :class:`RPE`.
+def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free: tuple | list = (),
+                assumptions: dict | None = None) -> RPE:
+    """A library name (``type2``, ``kerple-log`` or ``kerple_log``, ...) or a user formula
+    -> :class:`RPE`.
 
     ``params`` gives parameter values (numbers, or for ``t5`` the list ``values``); for
     a library name missing ones take the defaults.  A user formula is b_n itself, or with
-    ``bias=True`` the RPE, b_n = exp(spec); its parameters not in ``params`` stay free.
+    ``bias=True`` the RPE, b_n = exp(spec).  In a formula the values are put in before
+    any simplification; ``free`` names the parameters left symbolic (real, unless
+    ``assumptions`` says e.g. ``{"k": "positive"}``); any other name is an error.
     """
     params = dict(params or {})
-    key = spec.strip().lower() if isinstance(spec, str) else spec
+    key = canonical_rpe_name(spec, series_only=True) if isinstance(spec, str) else None
     if key in LIBRARY:
+        if free:
+            raise ExpressionError(f"--free does not apply to the named RPE {key}")
         return _library_rpe(key, params)
-    expr = _parse_guarded(spec)
+    values = {k: _number(v) for k, v in params.items()}
+    both = set(values) & set(free)
+    if both:
+        raise ExpressionError(f"parameter {sorted(both)[0]!r} is both given a value and declared free")
+    expr, used = _parse_guarded(spec, values, tuple(free), assumptions)
+    unused = sorted((set(values) | set(free)) - used)
+    if unused:
+        raise ExpressionError(f"parameter {unused[0]!r} does not occur in {spec!r}")
     if bias:
         expr = sp.exp(expr)
-    subs = {}
-    for name, value in params.items():
-        sym = parameter_symbol(name)
-        if sym not in expr.free_symbols:
-            raise ExpressionError(f"parameter {name!r} does not occur in {spec!r}")
-        subs[sym] = sp.sympify(value) if isinstance(value, (sp.Basic, int)) else sp.nsimplify(value)
-    expr = expr.subs(subs)
-    free = sorted(s.name for s in expr.free_symbols if s != N)
-    return RPE(name=spec.strip(), b=expr, params={k: subs[parameter_symbol(k)] for k in params},
-               free_params=free, start=1, description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
+    names = sorted(s.name for s in expr.free_symbols if s != N)
+    return RPE(name=spec.strip(), b=expr, params=values, free_params=names, start=1,
+               description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
                source="user")
 
 
-def _parse_guarded(spec):
+def _number(v: object) -> sp.Expr:
+    return sp.sympify(v) if isinstance(v, (sp.Basic, int)) else sp.nsimplify(v)
+
+
+def _parse_guarded(spec: str, values: dict, free: tuple, assumptions: dict | None) -> tuple:
     """parse_expression under a time budget: sympy's automatic simplification can build
     huge integers, e.g. (cos(n)/2)**(10**10) expands 2**(10**10)."""
     from theory.core.budget import BudgetExceeded, run_guarded
     try:
-        return run_guarded(parse_expression, (spec,), {"free_params": True}, budget=3.0)
+        return run_guarded(parse_expression_names, (spec,),
+                           {"params": free, "values": values, "assumptions": assumptions},
+                           budget=3.0)
     except BudgetExceeded:
         raise ExpressionError("expression too large to build (its constants have too many "
                               "digits)") from None

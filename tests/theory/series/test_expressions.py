@@ -37,10 +37,67 @@ def test_accepted(text, expected):
 
 
 def test_parameters_declared_and_free():
-    assert parse_expression("log(1+k*n)**(-r)", params={"k", "r"}) == sp.log(1 + k * N) ** -r
+    kr, rr = parameter_symbol("k", "real"), parameter_symbol("r", "real")
+    assert parse_expression("log(1+k*n)**(-r)", params={"k", "r"}) == sp.log(1 + kr * N) ** -rr
+    assert parse_expression("exp(-k*n)", params={"k"}, assumptions={"k": "positive"}) == sp.exp(-k * N)
     with pytest.raises(ExpressionError, match="unknown name 'k'"):
         parse_expression("exp(-k*n)")
     assert parse_expression("exp(-k*n)", free_params=True) == sp.exp(-k * N)
+
+
+# values are put in while the formula is built, before sympy simplifies: a symbol assumed
+# positive would turn Abs(k) into k and exp(-Abs(k)*n) with k = -1 into exp(n)
+VALUES = [
+    ("exp(-Abs(k)*n)", {"k": -1}, sp.exp(-N)),
+    ("exp(-sqrt(r**2)*n)", {"r": -2}, sp.exp(-2 * N)),
+    ("exp(-Max(k, 0)*n)", {"k": -1}, sp.Integer(1)),
+    ("n**(-Abs(p))", {"p": sp.Rational(-1, 2)}, N ** sp.Rational(-1, 2)),
+    ("exp(-n*k/Abs(k))", {"k": -3}, sp.exp(N)),
+]
+
+
+@pytest.mark.parametrize("text,values,expected", VALUES)
+def test_values_before_simplification(text, values, expected):
+    assert parse_expression(text, values=values) == expected
+
+
+USER_FUNCTIONS = [  # (text, expected) -- sympy's own names, built without sympify
+    ("1/factorial(n)", 1 / sp.factorial(N)),
+    ("gamma(n + 1/2)", sp.gamma(N + sp.Rational(1, 2))),
+    ("binomial(2*n, n)/4**n", sp.binomial(2 * N, N) / 4 ** N),
+    ("Product(k/(k + 1), (k, 1, n))", 1 / (N + 1)),                  # telescoping product
+]
+
+
+@pytest.mark.parametrize("text,expected", USER_FUNCTIONS)
+def test_user_functions(text, expected):
+    assert sp.simplify(sp.combsimp(parse_expression(text) - expected)) == 0
+
+
+REFUSED = [
+    ("kerple", "did you mean the named RPE 'kerple-log' \\(--rpe kerple-log\\)"),
+    ("exp(-k*n)", "declare a parameter with --free k"),
+    ("0**(1 + cos(n))", "power with base 0"),
+    ("0**n", "power with base 0"),
+    ("Product(k, (n, 1, 3))", "must be a new name"),
+    ("Product(k)", "Product takes"),
+    ("binomial(n)", "binomial takes 2..2"),
+]
+
+
+@pytest.mark.parametrize("text,match", REFUSED)
+def test_refused_with_a_reason(text, match):
+    with pytest.raises(ExpressionError, match=match):
+        parse_expression(text)
+
+
+def test_assumptions():
+    from theory.series.expressions import parse_assumptions
+    assert parse_assumptions(["k>0", "r<0", "s>=0", "t<=0", "u real"]) == {
+        "k": "positive", "r": "negative", "s": "nonnegative", "t": "nonpositive", "u": "real"}
+    for bad in (["k>1"], ["n>0"], ["k=0"], ["import>0"]):
+        with pytest.raises(ExpressionError):
+            parse_assumptions(bad)
 
 
 HOSTILE = [

@@ -48,7 +48,7 @@ def test_params_and_errors():
         resolve_rpe("alibi", {"r": 1})
     with pytest.raises(ExpressionError, match="positive"):
         resolve_rpe("alibi", {"k": -1})
-    u = resolve_rpe("(1 + k*n)**(-r)", {"k": 1})
+    u = resolve_rpe("(1 + k*n)**(-r)", {"k": 1}, free=["r"])
     assert u.free_params == ["r"]
     assert resolve_rpe("-2*log(n)", bias=True).b == N ** -2
 

@@ -35,8 +35,14 @@ def test_json_log10_log10_for_astronomical_trf(capsys):
 def test_named_with_params_and_free_params(capsys):
     out = run_json(capsys, "--rpe", "kerple-log", "--param", "r=1.5", "--param", "k=1")
     assert out["converges"] is True and out["start"] == 0
-    out = run_json(capsys, "--rpe", "(1 + k*n)**(-r)")
+    out = run_json(capsys, "--rpe", "(1 + k*n)**(-r)", "--free", "k", "--free", "r",
+                   "--assume", "k>0", "--assume", "r>0")
     assert out["converges"] is None and out["condition"] == "converges iff r > 1"
+    # without assumptions the parameters are real: only k, r > 0 is analysed, and said so
+    out = run_json(capsys, "--rpe", "(1 + k*n)**(-r)", "--free", "k", "--free", "r")
+    assert out["converges"] is None and out["condition"] == "for k, r > 0 only: converges iff r > 1"
+    out = run_json(capsys, "--rpe", "exp(-k*n)", "--free", "k", "--assume", "k>0")
+    assert out["converges"] is True
 
 
 def test_bias_option_and_human_output(capsys):
@@ -125,8 +131,9 @@ def test_not_certified_sum_has_no_bound(capsys):
 
 
 def test_zero_series_and_huge_scale(capsys):
-    out = run_json(capsys, "--rpe", "n - n")
-    assert out["converges"] is True and out["trf"] == [] and "positive sum" in out["trf_error"]
+    assert main(["--rpe", "n - n", "--json"]) == 2          # every term 0: refused
+    cap = capsys.readouterr()
+    assert cap.out == "" and cap.err.startswith("error: every term is 0") and cap.err.count("\n") == 1
     # TRF is invariant under b -> c b, also when c B is beyond float64
     out = run_json(capsys, "--rpe", "exp(-n)*10**(10**3)", "--eps", "0.01")
     assert out["trf"][0]["value"] == 5 and out["sum"].endswith("e+999")
@@ -137,3 +144,43 @@ def test_module_entry_point_and_help():
     assert r.returncode == 0 and "examples:" in r.stdout and "--bias-file" in r.stdout
     r = subprocess.run([sys.executable, "-m", "theory.trf"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("error:")
+
+
+BAD_INPUT = [  # (argv, what the one error line says)
+    (["--rpe", "kerple"], "did you mean the named RPE 'kerple-log' (--rpe kerple-log)?"),
+    (["--rpe", "exp(-k*n)"], "unknown name 'k'"),
+    (["--rpe", "0**(1 + cos(n))"], "power with base 0"),
+    (["--rpe", "k**n", "--param", "k=0"], "power with base 0"),
+    (["--rpe", "0*exp(n)"], "every term is 0"),
+    (["--rpe", "(1 + k*n)**(-2)", "--param", "k=-1"], "b_1"),
+    (["--rpe", "log(k*n)", "--param", "k=-1"], "not a real number"),
+    (["--rpe", "exp(-k*n)", "--free", "k", "--param", "k=1"], "both given a value and declared free"),
+    (["--rpe", "exp(-n)", "--free", "k"], "does not occur"),
+    (["--rpe", "exp(-k*n)", "--free", "k", "--assume", "r>0"], "not declared with --free"),
+    (["--rpe", "exp(-k*n)", "--free", "k", "--assume", "k>1"], "NAME>0"),
+]
+
+
+@pytest.mark.parametrize("argv,says", BAD_INPUT, ids=[" ".join(a[0]) for a in BAD_INPUT])
+def test_bad_input_exits_2_with_one_error_line(capsys, argv, says):
+    assert main(argv + ["--json"]) == 2
+    cap = capsys.readouterr()
+    assert cap.out == "" and cap.err.count("\n") == 1 and cap.err.startswith("error:")
+    assert says in cap.err
+
+
+@pytest.mark.parametrize("spelling", ["kerple-log", "kerple_log", "Kerple_Log"])
+def test_named_rpe_both_spellings(capsys, spelling):
+    out = run_json(capsys, "--rpe", spelling, "--eps", "0.1")
+    assert out["name"] == "kerple-log" and out["converges"] is True
+
+
+def test_parameter_sign_before_simplification(capsys):
+    # exp(-Abs(k)*n) with k = -1 is exp(-n); a positive symbol would have made it exp(n)
+    out = run_json(capsys, "--rpe", "exp(-Abs(k)*n)", "--param", "k=-1", "--start", "0", "--eps", "0.1")
+    assert out["series"] == "exp(-n)" and out["converges"] is True
+
+
+def test_internal_failure_of_the_sum_keeps_the_verdict(capsys):
+    out = run_json(capsys, "--rpe", "exp(-n/10**1000)", "--start", "0", "--eps", "0.1")
+    assert out["converges"] is True
