@@ -182,13 +182,15 @@ def parse_device_map(text):
     >>> parse_device_map("auto"), parse_device_map('{"": "cpu"}'), parse_device_map(None)
     ('auto', {'': 'cpu'}, None)
     """
-    if text is None or isinstance(text, dict):
-        return text
+    if text is None:
+        return None
+    if isinstance(text, dict):
+        return check_map_devices(text)
     text = str(text).strip()
     if not text.startswith("{"):
         if not text:
             raise ModelSpecError("empty --device-map")
-        return text
+        return check_map_devices(text)
     try:
         dm = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -196,7 +198,26 @@ def parse_device_map(text):
     if not isinstance(dm, dict) or not all(isinstance(v, (int, str)) for v in dm.values()):
         raise ModelSpecError("--device-map JSON must map module names to devices "
                              '(e.g. {"embed_tokens": 0, "layers": 1})')
-    return dm
+    return check_map_devices(dm)
+
+
+def check_map_devices(device_map: str | dict) -> str | dict:
+    """``device_map`` unchanged when every device it names exists here (a strategy such as
+    ``auto`` and the ``disk`` offload always do); ``ModelSpecError`` otherwise.
+
+    >>> check_map_devices({"": "cpu"})
+    {'': 'cpu'}
+    """
+    from .devices import DeviceError, resolve_device
+    names = [device_map] if isinstance(device_map, str) else list(device_map.values())
+    for name in names:
+        if name in AUTO_MAPS or name == "disk":
+            continue
+        try:
+            resolve_device(f"cuda:{name}" if isinstance(name, int) else name)
+        except DeviceError as exc:
+            raise ModelSpecError(f"--device-map: {exc}") from None
+    return device_map
 
 
 def _need_accelerate() -> None:

@@ -46,12 +46,6 @@ MODULES = {
     "paper_checks": "paper_checks.report",
 }
 
-#: cases whose fix lives in another area of the toolkit (xfail until it is merged)
-ELSEWHERE = {
-    "rpe-name": "a misspelt named RPE is refused by the RPE table (theory.trf verdicts)",
-    "model": "model config keys / tokenizer / devices are checked by the model loader (audit)",
-}
-
 TINY = "--steps 2 --seq-len 16 --n-layer 1 --d-model 16 --batch 2 --max-chars 20000"
 ALIGN = "empirical.align --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
 ASSUME = "empirical.assumptions --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
@@ -59,13 +53,12 @@ COLLECT = "empirical.collect --model t5-config:tiny --length 16 --n-seq 1"
 TRAIN = f"empirical.train {TINY}"
 BUNDLE = "empirical.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --lengths 16 32"
 
-# (command line, what is wrong); "!" prefix: a case whose fix lives elsewhere (ELSEWHERE key
-# after the "!"), "~" prefix: needs a user that cannot write into a read-only folder, "^"
+# (command line, what is wrong); "~" prefix: needs a user that cannot write into a read-only folder, "^"
 # prefix: needs a machine without the kjv corpus; a leading "%": seconds (run with -m slow).
 CASES = [
     # ---- theory.trf ------------------------------------------------------------------
-    ("!rpe-name theory.trf --rpe kerple", "misspelt named RPE"),
-    ("!rpe-name theory.trf --rpe alibbi --json", "misspelt named RPE, --json"),
+    ("theory.trf --rpe kerple", "misspelt named RPE"),
+    ("theory.trf --rpe alibbi --json", "misspelt named RPE, --json"),
     ("theory.trf", "no series"),
     ("theory.trf --rpe 1/n**2 --bias 1", "two sources"),
     ("theory.trf --rpe ''", "empty formula"),
@@ -256,9 +249,9 @@ CASES = [
     ("@ALIGN --model nonexistent-model", "unknown model"),
     ("@ALIGN --model {folder}", "folder without a model"),
     ("@ALIGN --model {file}", "file instead of a model"),
-    ("%!model @ALIGN --model t5-config:tiny,no_such_key=3", "unknown config key"),
-    ("%!model @ALIGN --model {model_no_tokenizer}", "model folder without tokenizer"),
-    ("!model @ALIGN --device-map cuda:0", "CUDA device on a machine without CUDA"),
+    ("%@ALIGN --model t5-config:tiny,no_such_key=3", "unknown config key"),
+    ("%@ALIGN --model {model_no_tokenizer}", "model folder without tokenizer"),
+    ("@ALIGN --device-map cuda:0", "CUDA device on a machine without CUDA"),
     ("@ALIGN --device-map '{{bad json'", "device map not JSON"),
     ("@ALIGN --n-tr 0", "--n-tr 0"),
     ("@ALIGN --n-tr -1", "--n-tr -1"),
@@ -320,9 +313,6 @@ def _case_params():
         line = expand(line)
         marks, slow = [], line.startswith("%")
         line = line.lstrip("%")
-        if line.startswith("!"):
-            owner, line = line[1:].split(" ", 1)
-            marks.append(pytest.mark.xfail(reason=ELSEWHERE[owner], strict=False))
         if line.startswith("^"):
             line = line[1:]
             marks.append(pytest.mark.skipif(shutil.which("bible") is not None,
