@@ -223,7 +223,7 @@ def _sum_cases():
 def bench_sums(cases):
     from theory.series.sums import series_sum
     rows = []
-    for text, start, ref, why in tqdm(cases, desc="sums", file=sys.stderr):
+    for text, start, ref, _why in tqdm(cases, desc="sums", file=sys.stderr):
         with mpmath.workdps(50):
             truth = mpmath.mpf(ref())        # constants (mp.e) become numbers at 50 digits
         t0 = time.perf_counter()

@@ -28,7 +28,7 @@ import subprocess
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 CORPORA = ("stdlib", "pydoc", "kjv")
 DEFAULT_MAX_CHARS = 6_000_000

@@ -24,7 +24,7 @@ def default_corpus() -> str:
     return "kjv" if shutil.which("bible") else "stdlib"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def model(spec: str, corpus: str):
     from .cli_util import setup_torch
     from .models import load_model
@@ -32,7 +32,7 @@ def model(spec: str, corpus: str):
     return load_model(spec, corpus=corpus, seed=0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def assumptions_run(spec: str, corpus: str, quick: bool) -> dict:
     """Assumptions 1-2 / Tables 1, 7 form on the first attention module."""
     from .assumptions import assumption_table
@@ -41,7 +41,7 @@ def assumptions_run(spec: str, corpus: str, quick: bool) -> dict:
                             s["n_ex"], progress=False)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def align_run(spec: str, corpus: str, quick: bool, mode: str, l_ex: int | None = None) -> dict:
     """Algorithm 1 (grid and bisection) with Props. 1-2 for one mode."""
     from .align import align

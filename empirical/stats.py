@@ -72,7 +72,7 @@ class LayerStats:
             self.sorted_count = np.pad(self.sorted_count, ((0, 0), (0, pad)))
         self.max_len = max_len
 
-    def merge(self, other: "LayerStats") -> None:
+    def merge(self, other: LayerStats) -> None:
         """Add ``other``'s sums into this one (exact: sums and counts)."""
         if other.n_heads != self.n_heads:
             raise ValueError(f"cannot merge {other.n_heads} heads into {self.n_heads}")
@@ -246,7 +246,7 @@ class AttentionStats:
         st.sorted_sum[:, :k] += torch.where(fin, srt, 0.0).sum((0, 2)).double().cpu().numpy()
         st.sorted_count[:, :k] += fin.sum((0, 2)).double().cpu().numpy()
 
-    def merge(self, other: "AttentionStats") -> "AttentionStats":
+    def merge(self, other: AttentionStats) -> AttentionStats:
         for name in other.order:
             if name in self.layers:
                 self.layers[name].merge(other.layers[name])
@@ -281,7 +281,7 @@ class AttentionStats:
                                for k, v in vars(self.layers[n]).items()} for n in self.order}}
 
     @classmethod
-    def from_state(cls, state: dict) -> "AttentionStats":
+    def from_state(cls, state: dict) -> AttentionStats:
         s = cls(sorted_layers=state["sorted_layers"],
                 mass_layers=state.get("mass_layers", ()), query_from=state.get("query_from", 0))
         for n in state["order"]:

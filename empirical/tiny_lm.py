@@ -135,7 +135,7 @@ class TinyLM(nn.Module):
         if isinstance(mod, nn.Linear) and mod.bias is not None:
             nn.init.zeros_(mod.bias)
 
-    def set_inference(self, rule: str = "none", tau: float = 1.0) -> "TinyLM":
+    def set_inference(self, rule: str = "none", tau: float = 1.0) -> TinyLM:
         """Inference-only logit factor for queries i >= m (see the module docstring)."""
         if rule not in INFERENCE_RULES:
             raise ValueError(f"rule must be one of {INFERENCE_RULES}, got {rule!r}")

@@ -218,7 +218,7 @@ class _Numeric(Item):
     def perturbable(self) -> bool:
         return True
 
-    def with_paper(self, value) -> "_Numeric":
+    def with_paper(self, value) -> _Numeric:
         return replace(self, paper=value)
 
     def describe(self, tol: Tol) -> str:
@@ -359,7 +359,7 @@ class DerivationStep(_Numeric):
     symbolic: bool | None = None
     relative: bool = True
 
-    def with_paper(self, value) -> "DerivationStep":
+    def with_paper(self, value) -> DerivationStep:
         # sympy's proof was about the printed right side; a moved value has numbers only
         return replace(self, paper=value, symbolic=None)
 

@@ -6,7 +6,6 @@ recomputed now from ``theory`` / the runs' RPEs, never read from the bundle.
 Run after ``python -m empirical.bundle --profile ci --out runs/ci``:
 ``python -m pytest -m agreement``.  Skipped when no bundle is there.
 """
-import math
 
 import pytest
 

@@ -154,7 +154,7 @@ def test_merge_of_shards_equals_single_pass():
     torch.manual_seed(4)
     blocks = [torch.randn(1, 3, 64, 200) for _ in range(4)]
     single, shards = AttentionStats(sorted_layers="all"), []
-    for i, lg in enumerate(blocks):
+    for lg in blocks:
         single.update("a", lg, torch.softmax(lg, -1), row0=0)
         s = AttentionStats(sorted_layers="all")
         s.update("a", lg, torch.softmax(lg, -1), row0=0)

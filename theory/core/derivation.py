@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import mpmath as mp
 import sympy as sp
@@ -98,7 +98,7 @@ class StepResult:
 
 @dataclass
 class DerivationReport:
-    derivation: "Derivation"
+    derivation: Derivation
     results: list
 
     @property

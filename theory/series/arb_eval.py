@@ -23,7 +23,7 @@ theory.series.arb_eval.Undecided: Piecewise condition n < 5 is not decided on [4
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import sympy as sp
 from flint import arb, arb_series, ctx

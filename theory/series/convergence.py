@@ -89,7 +89,7 @@ def as_expr(b, free_params: bool = True) -> sp.Expr:
         return parse_expression(b, free_params=free_params)
     if isinstance(b, (int, float)):
         return sp.nsimplify(b)
-    if hasattr(b, "b") and isinstance(getattr(b, "b"), sp.Basic):
+    if hasattr(b, "b") and isinstance(b.b, sp.Basic):
         return b.b
     if not isinstance(b, sp.Basic):
         raise ExpressionError(f"not an expression: {b!r}")

@@ -404,7 +404,7 @@ class _FarBoxes:
         """``c_- <= b_n/g_n <= c_+`` on [2^k, oo) from the boxes (and the limit beyond them)."""
         qa = arb_function(sp.sympify(q))(arb(0))
         lo_b, hi_b = None, None
-        for lo, hi, direct, c, d, m, h in self.boxes:
+        for lo, hi, direct, c, d, m, _h in self.boxes:
             if hi <= arb(2) ** k:
                 continue
             lg_m = -qa * m.log() if not log_power else -m.log() - qa * m.log().log()

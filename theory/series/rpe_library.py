@@ -150,7 +150,7 @@ def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr
     values = [sp.nsimplify(float(v)) if not isinstance(v, sp.Basic) else v for v in values]
     if len(values) != num_buckets:
         raise ExpressionError(f"t5 needs {num_buckets} bucket values, got {len(values)}")
-    pieces, last, t = [], None, 0
+    pieces, t = [], 0
     while True:
         bk = t5_bucket(t, num_buckets, max_distance)
         if bk == num_buckets - 1:

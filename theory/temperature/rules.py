@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from scipy.optimize import brentq
@@ -73,11 +73,11 @@ def check_lengths(L_tr, L_ex) -> tuple[float, float]:
     try:
         L_tr, L_ex = float(L_tr), float(L_ex)
     except (TypeError, ValueError):
-        raise TemperatureInputError(f"lengths must be numbers, got {L_tr!r}, {L_ex!r}")
+        raise TemperatureInputError(f"lengths must be numbers, got {L_tr!r}, {L_ex!r}") from None
     if not (math.isfinite(L_tr) and math.isfinite(L_ex)) or L_tr < 2:
-        raise TemperatureInputError(f"L_tr must be a finite number >= 2, got {L_tr:g}")
+        raise TemperatureInputError(f"L_tr must be a finite number >= 2, got {L_tr:g}") from None
     if L_ex < L_tr:
-        raise TemperatureInputError(f"L_ex ({L_ex:g}) must be >= L_tr ({L_tr:g})")
+        raise TemperatureInputError(f"L_ex ({L_ex:g}) must be >= L_tr ({L_tr:g})") from None
     return L_tr, L_ex
 
 
@@ -86,9 +86,9 @@ def check_sigma(name, sigma) -> float:
     try:
         sigma = float(sigma)
     except (TypeError, ValueError):
-        raise TemperatureInputError(f"{name} must be a number, got {sigma!r}")
+        raise TemperatureInputError(f"{name} must be a number, got {sigma!r}") from None
     if not math.isfinite(sigma) or sigma <= 0:
-        raise TemperatureInputError(f"{name} must be > 0, got {sigma:g}")
+        raise TemperatureInputError(f"{name} must be > 0, got {sigma:g}") from None
     return sigma
 
 
@@ -97,9 +97,9 @@ def check_probability(name, p) -> float:
     try:
         p = float(p)
     except (TypeError, ValueError):
-        raise TemperatureInputError(f"{name} must be a number, got {p!r}")
+        raise TemperatureInputError(f"{name} must be a number, got {p!r}") from None
     if not (0.0 < p < 1.0):
-        raise TemperatureInputError(f"{name} must be in (0, 1), got {p:g}")
+        raise TemperatureInputError(f"{name} must be in (0, 1), got {p:g}") from None
     return p
 
 
@@ -234,9 +234,9 @@ def infoscale_temperature(L_tr, L_ex, d) -> RuleResult:
     try:
         d = int(d)
     except (TypeError, ValueError):
-        raise TemperatureInputError(f"d must be a positive integer, got {d!r}")
+        raise TemperatureInputError(f"d must be a positive integer, got {d!r}") from None
     if d < 1:
-        raise TemperatureInputError(f"d must be a positive integer, got {d}")
+        raise TemperatureInputError(f"d must be a positive integer, got {d}") from None
     from theory.infoscale.infoscale import infoscale
     f, where = infoscale(L_ex, L_tr, d), "theory.infoscale.infoscale"
     return RuleResult("infoscale", 1 / f, f"InfoScale paper (infoscale-cosscale), Eq. 15, "
@@ -333,7 +333,7 @@ def logit_stat_fn(logits, mode="pmax") -> Callable[[float], float]:
     0.731059
     """
     if mode not in ("pmax", "entropy"):
-        raise TemperatureInputError(f"mode must be 'pmax' or 'entropy', got {mode!r}")
+        raise TemperatureInputError(f"mode must be 'pmax' or 'entropy', got {mode!r}") from None
     arr = np.asarray(logits, dtype=np.float64)
     idx = 0 if mode == "pmax" else 1
     return lambda tau: float(np.mean(softmax_pmax_entropy(arr, tau)[idx]))
@@ -379,7 +379,7 @@ def algorithm1_continuous(stat_fn, target, lo=0.05, hi=2.0, tol: float | None = 
     True
     """
     if not (0 < lo < hi):
-        raise TemperatureInputError(f"need 0 < lo < hi, got lo={lo}, hi={hi}")
+        raise TemperatureInputError(f"need 0 < lo < hi, got lo={lo}, hi={hi}") from None
     src = f"{PAPER_ALIGN}, Algorithm 1 (Sec. 4), continuous search"
     calls = [0]
 

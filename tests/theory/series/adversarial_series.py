@@ -13,7 +13,7 @@ is below 10^-120 of B, stated per family).  The list is data only: the tests in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 import mpmath as mp
 

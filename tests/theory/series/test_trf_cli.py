@@ -162,7 +162,7 @@ BAD_INPUT = [  # (argv, what the one error line says)
 
 
 @pytest.mark.parametrize("argv,says", BAD_INPUT, ids=[" ".join(a[0]) for a in BAD_INPUT])
-def test_bad_input_exits_2_with_one_error_line(capsys, argv, says):
+def test_bad_input_json_exits_2_with_one_error_line(capsys, argv, says):
     assert main(argv + ["--json"]) == 2
     cap = capsys.readouterr()
     assert cap.out == "" and cap.err.count("\n") == 1 and cap.err.startswith("error:")
