@@ -3,6 +3,7 @@ measured in the same process (2 layers, d_model 128, 4 heads, batch 32, m = 128)
 
     python benchmarks/bench_tiny_lm.py --steps 10 --threads 1
 """
+
 from __future__ import annotations
 
 import argparse

@@ -23,6 +23,7 @@ When CUDA is available a GPU section repeats the layer runs in bfloat16 up to
     python benchmarks/capture.py                      # L = 2048, 8192 on CPU
     python benchmarks/capture.py --long --json        # adds 16384
 """
+
 from __future__ import annotations
 
 import argparse
@@ -60,6 +61,7 @@ def _peak_cpu(fn):
         while not done.is_set():
             peak[0] = max(peak[0], _rss())
             time.sleep(0.001)
+
     th = threading.Thread(target=sample, daemon=True)
     th.start()
     t0, c0 = time.perf_counter(), time.process_time()
@@ -73,6 +75,7 @@ def _peak_cpu(fn):
 
 def _peak_gpu(fn):
     import torch
+
     torch.cuda.synchronize()
     base = torch.cuda.memory_allocated()
     torch.cuda.reset_peak_memory_stats()
@@ -87,17 +90,24 @@ def _peak_gpu(fn):
 def build(kind: str, device, dtype):
     import torch
     import transformers
+
     transformers.logging.set_verbosity_error()
     torch.manual_seed(0)
     if kind == "llama":
-        cfg = transformers.LlamaConfig(hidden_size=512, intermediate_size=1376,
-                                       num_hidden_layers=1, num_attention_heads=8,
-                                       num_key_value_heads=8, vocab_size=1000,
-                                       max_position_embeddings=1 << 17)
+        cfg = transformers.LlamaConfig(
+            hidden_size=512,
+            intermediate_size=1376,
+            num_hidden_layers=1,
+            num_attention_heads=8,
+            num_key_value_heads=8,
+            vocab_size=1000,
+            max_position_embeddings=1 << 17,
+        )
         model = transformers.LlamaModel(cfg)
     else:
-        cfg = transformers.T5Config(d_model=512, d_ff=2048, num_layers=1, num_heads=8,
-                                    d_kv=64, vocab_size=1000)
+        cfg = transformers.T5Config(
+            d_model=512, d_ff=2048, num_layers=1, num_heads=8, d_kv=64, vocab_size=1000
+        )
         model = transformers.T5EncoderModel(cfg)
     return model.eval().to(device=device, dtype=dtype)
 
@@ -108,15 +118,18 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     import torch.nn.functional as F
     from empirical.capture import CaptureSession, attend, capture
     from empirical.stats import AttentionStats
+
     model = build(kind, device, dtype)
     ids = torch.randint(0, 1000, (1, L), generator=torch.Generator().manual_seed(1)).to(device)
     g = torch.Generator(device=device).manual_seed(2)
-    q, k, v = (torch.randn(1, 8, L, 64, generator=g, device=device, dtype=dtype)
-               for _ in range(3))
-    bias = None if kind == "llama" else torch.randn(1, 8, L, L, generator=g, device=device,
-                                                   dtype=dtype)
+    q, k, v = (torch.randn(1, 8, L, 64, generator=g, device=device, dtype=dtype) for _ in range(3))
+    bias = (
+        None
+        if kind == "llama"
+        else torch.randn(1, 8, L, L, generator=g, device=device, dtype=dtype)
+    )
     causal = kind == "llama"
-    session = CaptureSession(stats=AttentionStats())     # for its block size only
+    session = CaptureSession(stats=AttentionStats())  # for its block size only
 
     def layer_sdpa():
         with torch.no_grad():
@@ -131,18 +144,25 @@ def variants(kind: str, L: int, device, dtype) -> dict:
             return F.scaled_dot_product_attention(q, k, v, attn_mask=bias, is_causal=causal)
 
     def attn_capture():
-        with torch.no_grad():       # a fresh session: its buffers count in the peak
-            return attend(CaptureSession(stats=AttentionStats()), "x", q, k, v, bias=bias,
-                          causal=causal)
-    return {"layer sdpa": layer_sdpa, "layer capture": layer_capture,
-            "attn sdpa": attn_sdpa, "attn capture": attn_capture}, session
+        with torch.no_grad():  # a fresh session: its buffers count in the peak
+            return attend(
+                CaptureSession(stats=AttentionStats()), "x", q, k, v, bias=bias, causal=causal
+            )
+
+    return {
+        "layer sdpa": layer_sdpa,
+        "layer capture": layer_capture,
+        "attn sdpa": attn_sdpa,
+        "attn capture": attn_capture,
+    }, session
 
 
 def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     import torch
+
     fns, session = variants(kind, L, device, dtype)
     peak = _peak_gpu if device.type == "cuda" else _peak_cpu
-    for fn in fns.values():          # warm-up (allocator, kernels)
+    for fn in fns.values():  # warm-up (allocator, kernels)
         fn()
     runs = {n: [] for n in fns}
     for _ in range(repeats):
@@ -151,12 +171,20 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     rows = []
     block = session.rows_per_block(1, 8, L, L)
     for n, rs in runs.items():
-        rows.append({"model": kind, "L": L, "variant": n, "device": device.type,
-                     "dtype": str(dtype).replace("torch.", ""),
-                     "wall_s": statistics.median(r[0] for r in rs),
-                     "cpu_s": statistics.median(r[1] for r in rs),
-                     "peak_extra_MiB": max(r[2] for r in rs) / 2 ** 20,
-                     "block_rows": block, "block_MiB": 2 * 4 * 8 * block * L / 2 ** 20})
+        rows.append(
+            {
+                "model": kind,
+                "L": L,
+                "variant": n,
+                "device": device.type,
+                "dtype": str(dtype).replace("torch.", ""),
+                "wall_s": statistics.median(r[0] for r in rs),
+                "cpu_s": statistics.median(r[1] for r in rs),
+                "peak_extra_MiB": max(r[2] for r in rs) / 2**20,
+                "block_rows": block,
+                "block_MiB": 2 * 4 * 8 * block * L / 2**20,
+            }
+        )
     for r in rows:
         ref = next(x for x in rows if x["variant"] == r["variant"].split()[0] + " sdpa")
         r["wall_ratio"] = r["wall_s"] / ref["wall_s"]
@@ -175,14 +203,18 @@ def _print(rows: list) -> None:
     global HEADER
     if HEADER is None:
         HEADER = True
-        print(f"{'model':6s} {'L':>6s} {'dev':4s} {'dtype':8s} {'variant':14s} {'wall s':>8s} "
-              f"{'x sdpa':>6s} {'cpu s':>8s} {'x sdpa':>6s} {'peak MiB':>9s} {'- sdpa':>8s} "
-              f"{'block MiB':>9s}")
+        print(
+            f"{'model':6s} {'L':>6s} {'dev':4s} {'dtype':8s} {'variant':14s} {'wall s':>8s} "
+            f"{'x sdpa':>6s} {'cpu s':>8s} {'x sdpa':>6s} {'peak MiB':>9s} {'- sdpa':>8s} "
+            f"{'block MiB':>9s}"
+        )
     for r in rows:
-        print(f"{r['model']:6s} {r['L']:6d} {r['device']:4s} {r['dtype']:8s} {r['variant']:14s} "
-              f"{r['wall_s']:8.3f} {r['wall_ratio']:6.2f} {r['cpu_s']:8.3f} {r['cpu_ratio']:6.2f} "
-              f"{r['peak_extra_MiB']:9.1f} {r['extra_vs_sdpa_MiB']:8.1f} {r['block_MiB']:9.1f}",
-              flush=True)
+        print(
+            f"{r['model']:6s} {r['L']:6d} {r['device']:4s} {r['dtype']:8s} {r['variant']:14s} "
+            f"{r['wall_s']:8.3f} {r['wall_ratio']:6.2f} {r['cpu_s']:8.3f} {r['cpu_ratio']:6.2f} "
+            f"{r['peak_extra_MiB']:9.1f} {r['extra_vs_sdpa_MiB']:8.1f} {r['block_MiB']:9.1f}",
+            flush=True,
+        )
 
 
 def main(argv=None) -> int:
@@ -196,6 +228,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     import torch
+
     if a.threads:
         torch.set_num_threads(a.threads)
     lengths = sorted(set(a.lengths + ([16384] if a.long else [])))
@@ -207,11 +240,16 @@ def main(argv=None) -> int:
     for device, dtype, lens in plans:
         for kind in a.models:
             for L in lens:
-                need = 3 * 4 * 8 * L * L if kind == "t5" else 0     # T5's L x L biases
+                need = 3 * 4 * 8 * L * L if kind == "t5" else 0  # T5's L x L biases
                 if device.type == "cpu" and need > 0.8 * _available():
-                    rows.append({"model": kind, "L": L, "skipped":
-                                 f"needs ~{need / 2**30:.0f} GiB, {_available() / 2**30:.0f} "
-                                 "GiB available"})
+                    rows.append(
+                        {
+                            "model": kind,
+                            "L": L,
+                            "skipped": f"needs ~{need / 2**30:.0f} GiB, {_available() / 2**30:.0f} "
+                            "GiB available",
+                        }
+                    )
                     if not a.json:
                         print(f"{kind} L={L}: skipped ({rows[-1]['skipped']})")
                     continue
@@ -219,13 +257,20 @@ def main(argv=None) -> int:
                 rows += got
                 if not a.json:
                     _print(got)
-    info = {"load_average_before": load0, "load_average_after": os.getloadavg(),
-            "threads": torch.get_num_threads(), "repeats": a.repeats, "rows": rows}
+    info = {
+        "load_average_before": load0,
+        "load_average_after": os.getloadavg(),
+        "threads": torch.get_num_threads(),
+        "repeats": a.repeats,
+        "rows": rows,
+    }
     if a.json:
         print(json.dumps(info))
     else:
-        print(f"load average before {load0}, after {info['load_average_after']}; "
-              f"{info['threads']} torch threads; medians of {a.repeats} repeats")
+        print(
+            f"load average before {load0}, after {info['load_average_after']}; "
+            f"{info['threads']} torch threads; medians of {a.repeats} repeats"
+        )
     return 0
 
 

@@ -15,6 +15,7 @@ Run:  python -m benchmarks.trf            (about 5-10 minutes on 2 busy cores)
       python -m benchmarks.trf --quick    (a subset)
 Prints one table per part and the summary lines; ``--json PATH`` writes all numbers.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,38 +57,65 @@ def load_cases(name: str):
     spec.loader.exec_module(mod)
     return mod
 
+
 C, D = True, False
 
 # (b_n, start, truth, reason) -- held out: none of these is in the unit tests' lists
 HELD_OUT = [
-    ("exp(-n/2)", 0, C, "geometric"), ("exp(-n/8)", 0, C, "geometric"),
-    ("(1 + n)**(-2)", 0, C, "p = 2"), ("(1 + 2*n)**(-1)", 0, D, "harmonic"),
-    ("(1 + n/2)**(-11/10)", 0, C, "p = 1.1"), ("(1 + n)**(-9/10)", 0, D, "p = 0.9"),
-    ("exp(-n**(1/2))", 0, C, "stretched exponential"), ("exp(-n**(3/2)/4)", 0, C, "faster than geometric"),
-    ("exp(-log(n)**2)", 1, C, "Type2"), ("exp(-log(n)**(3/2))", 1, C, "-ln b / ln n -> oo"),
-    ("exp(-2*log(n))", 1, C, "1/n^2"), ("exp(-log(n))", 1, D, "1/n"),
-    ("exp(-log(n) - 2*log(log(n)))", 2, C, "1/(n ln^2 n)"), ("exp(-log(n) - log(log(n)))", 2, D, "1/(n ln n)"),
-    ("1/(n*log(n)**2)", 2, C, "Bertrand"), ("1/(n*log(n))", 2, D, "Bertrand"),
-    ("1/(n*sqrt(log(n)))", 2, D, "Bertrand q = 1/2"), ("n**(-3/2)*log(n)**3", 1, C, "p = 1.5, log factor"),
+    ("exp(-n/2)", 0, C, "geometric"),
+    ("exp(-n/8)", 0, C, "geometric"),
+    ("(1 + n)**(-2)", 0, C, "p = 2"),
+    ("(1 + 2*n)**(-1)", 0, D, "harmonic"),
+    ("(1 + n/2)**(-11/10)", 0, C, "p = 1.1"),
+    ("(1 + n)**(-9/10)", 0, D, "p = 0.9"),
+    ("exp(-n**(1/2))", 0, C, "stretched exponential"),
+    ("exp(-n**(3/2)/4)", 0, C, "faster than geometric"),
+    ("exp(-log(n)**2)", 1, C, "Type2"),
+    ("exp(-log(n)**(3/2))", 1, C, "-ln b / ln n -> oo"),
+    ("exp(-2*log(n))", 1, C, "1/n^2"),
+    ("exp(-log(n))", 1, D, "1/n"),
+    ("exp(-log(n) - 2*log(log(n)))", 2, C, "1/(n ln^2 n)"),
+    ("exp(-log(n) - log(log(n)))", 2, D, "1/(n ln n)"),
+    ("1/(n*log(n)**2)", 2, C, "Bertrand"),
+    ("1/(n*log(n))", 2, D, "Bertrand"),
+    ("1/(n*sqrt(log(n)))", 2, D, "Bertrand q = 1/2"),
+    ("n**(-3/2)*log(n)**3", 1, C, "p = 1.5, log factor"),
     ("exp(2*(cos(n/10) - 1))", 0, D, "Sandwich d = 2: b >= e^-4"),
     ("exp(cos(n/3) + cos(n/30) - 2)", 0, D, "Sandwich d = 4: b >= e^-4"),
     ("Piecewise((exp(-n/4), n < 128), (exp(-32), True))", 0, D, "T5-like constant tail"),
     ("Piecewise((1/n**2, n < 512), (0, True))", 1, C, "finite window"),
-    ("(2 + cos(n))/n**2", 1, C, "majorant 3/n^2"), ("(1 + sin(n)**2)/n", 1, D, "minorant 1/n"),
+    ("(2 + cos(n))/n**2", 1, C, "majorant 3/n^2"),
+    ("(1 + sin(n)**2)/n", 1, D, "minorant 1/n"),
     ("exp(-n)*(2 + cos(n))", 0, C, "majorant 3 e^-n"),
-    ("1 - cos(1/n)", 1, C, "~ 1/(2n^2) (cancellation)"), ("n**2*(1 - cos(1/n))", 1, D, "-> 1/2"),
-    ("n*(1 - cos(1/n))", 1, D, "~ 1/(2n) (cancellation)"), ("1/n - sin(1/n)", 1, C, "~ 1/(6n^3) (cancellation)"),
-    ("n*(1/n - sin(1/n))", 1, C, "~ 1/(6n^2) (cancellation)"), ("exp(1/n) - 1 - 1/n", 1, C, "~ 1/(2n^2) (cancellation)"),
-    ("n*(exp(1/n) - 1) - 1", 1, D, "~ 1/(2n) (cancellation)"), ("log(1 + 1/n**2)", 1, C, "~ 1/n^2"),
-    ("log(1 + 1/n)", 1, D, "~ 1/n"), ("1/n - log(1 + 1/n)", 1, C, "~ 1/(2n^2) (cancellation)"),
-    ("sqrt(n**2 + 1) - n", 1, D, "~ 1/(2n) (cancellation)"), ("sqrt(n**4 + 1) - n**2", 1, C, "~ 1/(2n^2) (cancellation)"),
-    ("exp(-n/log(n + 1))", 1, C, "b <= e^(-sqrt n)"), ("1/n**2 + sin(n)/n**3", 1, C, "absolutely"),
-    ("1/((n + 1)*(n + 2))", 1, C, "telescoping"), ("1/(sqrt(n)*(n + 1))", 1, C, "p = 3/2"),
+    ("1 - cos(1/n)", 1, C, "~ 1/(2n^2) (cancellation)"),
+    ("n**2*(1 - cos(1/n))", 1, D, "-> 1/2"),
+    ("n*(1 - cos(1/n))", 1, D, "~ 1/(2n) (cancellation)"),
+    ("1/n - sin(1/n)", 1, C, "~ 1/(6n^3) (cancellation)"),
+    ("n*(1/n - sin(1/n))", 1, C, "~ 1/(6n^2) (cancellation)"),
+    ("exp(1/n) - 1 - 1/n", 1, C, "~ 1/(2n^2) (cancellation)"),
+    ("n*(exp(1/n) - 1) - 1", 1, D, "~ 1/(2n) (cancellation)"),
+    ("log(1 + 1/n**2)", 1, C, "~ 1/n^2"),
+    ("log(1 + 1/n)", 1, D, "~ 1/n"),
+    ("1/n - log(1 + 1/n)", 1, C, "~ 1/(2n^2) (cancellation)"),
+    ("sqrt(n**2 + 1) - n", 1, D, "~ 1/(2n) (cancellation)"),
+    ("sqrt(n**4 + 1) - n**2", 1, C, "~ 1/(2n^2) (cancellation)"),
+    ("exp(-n/log(n + 1))", 1, C, "b <= e^(-sqrt n)"),
+    ("1/n**2 + sin(n)/n**3", 1, C, "absolutely"),
+    ("1/((n + 1)*(n + 2))", 1, C, "telescoping"),
+    ("1/(sqrt(n)*(n + 1))", 1, C, "p = 3/2"),
     ("1/(sqrt(n)*sqrt(n + 1))", 1, D, "~ 1/n"),
 ]
 
-TRF_SET = [("1/n**2", 1), ("exp(-log(n)**2)", 1), ("exp(-n/2)", 0), ("(1 + n)**(-3/2)", 0),
-           ("(1 + n)**(-2)", 0), ("exp(-n**(1/2))", 0), ("1/(n*log(n)**2)", 2), ("1 - cos(1/n)", 1)]
+TRF_SET = [
+    ("1/n**2", 1),
+    ("exp(-log(n)**2)", 1),
+    ("exp(-n/2)", 0),
+    ("(1 + n)**(-3/2)", 0),
+    ("(1 + n)**(-2)", 0),
+    ("exp(-n**(1/2))", 0),
+    ("1/(n*log(n)**2)", 2),
+    ("1 - cos(1/n)", 1),
+]
 EPS = [1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6]
 
 
@@ -125,7 +153,9 @@ def _decide_case(case):
     """(verdict or 'refused: ...', seconds, b, start) through the CLI's own path."""
     t0 = time.perf_counter()
     try:
-        rpe = resolve_rpe(case.text, parse_assignments([f"{k}={v}" for k, v in case.params.items()]))
+        rpe = resolve_rpe(
+            case.text, parse_assignments([f"{k}={v}" for k, v in case.params.items()])
+        )
         start = rpe.start if rpe.source != "user" else case.start
         ours = decide(rpe.b, start).converges
     except (SeriesError, ValueError) as exc:
@@ -136,13 +166,25 @@ def _decide_case(case):
 def bench_decisions(cases, sympy_budget):
     rows = []
     for case in tqdm(cases, desc="decisions", file=sys.stderr):
-        row = {"series": case.text, "start": case.start, "truth": case.truth, "why": case.why,
-               "cls": case.cls, "rpe_like": case.rpe_like, "params": case.params}
+        row = {
+            "series": case.text,
+            "start": case.start,
+            "truth": case.truth,
+            "why": case.why,
+            "cls": case.cls,
+            "rpe_like": case.rpe_like,
+            "params": case.params,
+        }
         if case.truth == "error":
             t0 = time.perf_counter()
             ok, line = _refused(case)
-            row.update(ours="error" if ok else f"not refused: {line}", t_ours=time.perf_counter() - t0,
-                       sympy=None, t_sympy=None, sympy_note="")
+            row.update(
+                ours="error" if ok else f"not refused: {line}",
+                t_ours=time.perf_counter() - t0,
+                sympy=None,
+                t_sympy=None,
+                sympy_note="",
+            )
             rows.append(row)
             continue
         ours, t_ours, b, start = _decide_case(case)
@@ -173,14 +215,30 @@ def bench_trf(cases, eps_list, m):
         for e, t, tr in zip(eps_list, table, trunc):
             d = t.as_dict()
             wrong = not (t.exact and t.value == tr)
-            rows.append({"series": text, "start": start, "eps": e, "ours": d["value"], "exact": t.exact,
-                         "log10": t.log10, "truncated": tr, "truncated_wrong": wrong,
-                         "t_ours_table": t_ours, "t_truncated": t_trunc})
+            rows.append(
+                {
+                    "series": text,
+                    "start": start,
+                    "eps": e,
+                    "ours": d["value"],
+                    "exact": t.exact,
+                    "log10": t.log10,
+                    "truncated": tr,
+                    "truncated_wrong": wrong,
+                    "t_ours_table": t_ours,
+                    "t_truncated": t_trunc,
+                }
+            )
     return rows
 
 
-REF_TRF = [("alibi", {"k": 1}), ("kerple-log", {"k": 1, "r": 1.5}), ("kerple-power", {"k": 1, "r": 0.5}),
-           ("type1", {}), ("type2", {})]
+REF_TRF = [
+    ("alibi", {"k": 1}),
+    ("kerple-log", {"k": 1, "r": 1.5}),
+    ("kerple-power", {"k": 1, "r": 0.5}),
+    ("type1", {}),
+    ("type2", {}),
+]
 
 
 def bench_exact(eps_list):
@@ -192,15 +250,23 @@ def bench_exact(eps_list):
         dt = time.perf_counter() - t0
         for e, t in zip(eps_list, table):
             ref = reference.exact_trf(name, {k: float(v) for k, v in params.items()}, e)
-            rows.append({"series": name, "eps": e, "ours": t.as_dict()["value"], "exact": t.exact,
-                         "reference": ref, "wrong_exact": bool(t.exact and t.value != ref),
-                         "t_table": dt})
+            rows.append(
+                {
+                    "series": name,
+                    "eps": e,
+                    "ours": t.as_dict()["value"],
+                    "exact": t.exact,
+                    "reference": ref,
+                    "wrong_exact": bool(t.exact and t.value != ref),
+                    "t_table": dt,
+                }
+            )
     return rows
 
 
 def _enclosure(S):
     """(lo, hi, certified) of a series_sum result (enclosure API, or value +- bound)."""
-    with mpmath.workdps(60):            # value +- bound must not round the bound away
+    with mpmath.workdps(60):  # value +- bound must not round the bound away
         if hasattr(S, "lo"):
             return mpmath.mpf(S.lo), mpmath.mpf(S.hi), bool(S.certified)
         if S.error_bound is None:
@@ -215,17 +281,24 @@ def _sum_cases():
     for c in getattr(other, "CASES", []) if other else []:
         ref = getattr(c, "reference", None)
         if ref is not None:
-            cases.append((c.text, c.start, ref if callable(ref) else (lambda r=ref: mpmath.mpf(r)),
-                          getattr(c, "why", "")))
+            cases.append(
+                (
+                    c.text,
+                    c.start,
+                    ref if callable(ref) else (lambda r=ref: mpmath.mpf(r)),
+                    getattr(c, "why", ""),
+                )
+            )
     return cases
 
 
 def bench_sums(cases):
     from theory.series.sums import series_sum
+
     rows = []
     for text, start, ref, _why in tqdm(cases, desc="sums", file=sys.stderr):
         with mpmath.workdps(50):
-            truth = mpmath.mpf(ref())        # constants (mp.e) become numbers at 50 digits
+            truth = mpmath.mpf(ref())  # constants (mp.e) become numbers at 50 digits
         t0 = time.perf_counter()
         try:
             lo, hi, cert = _enclosure(series_sum(parse_expression(text), start))
@@ -235,10 +308,19 @@ def bench_sums(cases):
             cert, note = False, f"{type(exc).__name__}: {str(exc)[:60]}"
         with mpmath.workdps(60):
             miss = bool(cert and lo is not None and not (lo <= truth <= hi))
-        rows.append({"series": text, "start": start, "reference": mpmath.nstr(truth, 25),
-                     "lo": None if lo is None else mpmath.nstr(lo, 25),
-                     "hi": None if hi is None else mpmath.nstr(hi, 25), "certified": cert,
-                     "miss": miss, "t": time.perf_counter() - t0, "note": note})
+        rows.append(
+            {
+                "series": text,
+                "start": start,
+                "reference": mpmath.nstr(truth, 25),
+                "lo": None if lo is None else mpmath.nstr(lo, 25),
+                "hi": None if hi is None else mpmath.nstr(hi, 25),
+                "certified": cert,
+                "miss": miss,
+                "t": time.perf_counter() - t0,
+                "note": note,
+            }
+        )
     return rows
 
 
@@ -261,35 +343,54 @@ def _wrong(r, who):
 
 def report_decisions(dec):
     print("== (a) convergence decisions: ours vs sympy Sum.is_convergent ==")
-    print(f"{'series':46s} {'cls':>3} {'truth':>5} {'ours':>7} {'t_ours':>7} {'sympy':>6} {'t_sympy':>8}")
+    print(
+        f"{'series':46s} {'cls':>3} {'truth':>5} {'ours':>7} {'t_ours':>7} {'sympy':>6} {'t_sympy':>8}"
+    )
     for r in dec:
         ts = "" if r["t_sympy"] is None else f"{r['t_sympy']:8.2f}"
-        print(f"{r['series'][:46]:46s} {r['cls']:>3} {_fmt(r['truth']):>5} "
-              f"{_fmt(r['ours']) + ('!' if _wrong(r, 'ours') else ''):>7} {r['t_ours']:7.2f} "
-              f"{_fmt(r['sympy']) + ('!' if _wrong(r, 'sympy') else ''):>6} {ts:>8} {r['sympy_note']}")
+        print(
+            f"{r['series'][:46]:46s} {r['cls']:>3} {_fmt(r['truth']):>5} "
+            f"{_fmt(r['ours']) + ('!' if _wrong(r, 'ours') else ''):>7} {r['t_ours']:7.2f} "
+            f"{_fmt(r['sympy']) + ('!' if _wrong(r, 'sympy') else ''):>6} {ts:>8} {r['sympy_note']}"
+        )
     verdict = [r for r in dec if r["truth"] != "error"]
     timed = [r for r in verdict if r["t_sympy"] is not None]
     summary = {"cases": len(dec), "classes": sorted({r["cls"] for r in dec})}
     for who in ("ours", "sympy"):
         wrong = [r["series"] for r in verdict if _wrong(r, who)]
         med = statistics.median(r["t_" + who] for r in timed)
-        summary[who] = {"wrong": len(wrong), "wrong_cases": wrong, "median_s": med,
-                        "decided": sum(r[who] in (True, False) for r in verdict)}
-        print(f"{who:6s}: wrong verdicts {len(wrong)} {wrong if wrong else ''}; decided "
-              f"{summary[who]['decided']}/{len(verdict)}; median decision time {med:.3f} s")
+        summary[who] = {
+            "wrong": len(wrong),
+            "wrong_cases": wrong,
+            "median_s": med,
+            "decided": sum(r[who] in (True, False) for r in verdict),
+        }
+        print(
+            f"{who:6s}: wrong verdicts {len(wrong)} {wrong if wrong else ''}; decided "
+            f"{summary[who]['decided']}/{len(verdict)}; median decision time {med:.3f} s"
+        )
     rpe = [r for r in verdict if r["rpe_like"]]
     dec_rpe = sum(r["ours"] in (True, False) for r in rpe)
     bad = [r for r in dec if r["truth"] == "error"]
     refused = sum(r["ours"] == "error" for r in bad)
     timeouts = [r["series"] for r in dec if r["t_ours"] > TIMEOUT_S]
-    summary.update(rpe_like=len(rpe), rpe_like_decided=dec_rpe, bad_inputs=len(bad),
-                   bad_inputs_refused=refused, timeouts=len(timeouts),
-                   undecided=[r["series"] for r in verdict if r["ours"] not in (True, False)])
-    print(f"decided RPE-like convergent/divergent series: {dec_rpe}/{len(rpe)} "
-          f"({100 * dec_rpe / max(len(rpe), 1):.1f}%)")
+    summary.update(
+        rpe_like=len(rpe),
+        rpe_like_decided=dec_rpe,
+        bad_inputs=len(bad),
+        bad_inputs_refused=refused,
+        timeouts=len(timeouts),
+        undecided=[r["series"] for r in verdict if r["ours"] not in (True, False)],
+    )
+    print(
+        f"decided RPE-like convergent/divergent series: {dec_rpe}/{len(rpe)} "
+        f"({100 * dec_rpe / max(len(rpe), 1):.1f}%)"
+    )
     print(f"bad inputs refused (exit 2, one error: line): {refused}/{len(bad)}")
-    print(f"median time ours/sympy = {summary['ours']['median_s'] / summary['sympy']['median_s']:.2f} "
-          f"({summary['ours']['median_s']:.3f} s vs {summary['sympy']['median_s']:.3f} s, same run)")
+    print(
+        f"median time ours/sympy = {summary['ours']['median_s'] / summary['sympy']['median_s']:.2f} "
+        f"({summary['ours']['median_s']:.3f} s vs {summary['sympy']['median_s']:.3f} s, same run)"
+    )
     print(f"time-outs (> {TIMEOUT_S:g} s): {len(timeouts)} {timeouts if timeouts else ''}")
     print(f"undecided: {summary['undecided']}")
     return summary
@@ -298,40 +399,59 @@ def report_decisions(dec):
 def report_exact_and_sums(exact_rows, sum_rows):
     print("\n== (b') TRF `exact` integers vs reference.exact_trf ==")
     for r in exact_rows:
-        print(f"  {r['series']:14s} {r['eps']:7.0e} ours {str(r['ours']):>14} exact {str(r['exact']):5s} "
-              f"reference {r['reference']}{'  WRONG' if r['wrong_exact'] else ''}")
+        print(
+            f"  {r['series']:14s} {r['eps']:7.0e} ours {str(r['ours']):>14} exact {str(r['exact']):5s} "
+            f"reference {r['reference']}{'  WRONG' if r['wrong_exact'] else ''}"
+        )
     wrong = sum(r["wrong_exact"] for r in exact_rows)
     tmax = max(r["t_table"] for r in exact_rows)
     print(f"wrong exact integers: {wrong}/{len(exact_rows)}; max TRF table time {tmax:.2f} s")
     print("\n== (c) sums B: series_sum enclosures vs references (50 digits) ==")
     for r in sum_rows:
-        print(f"  {r['series'][:34]:34s} ref {r['reference'][:22]:>22} [{str(r['lo'])[:22]}, "
-              f"{str(r['hi'])[:22]}] cert {str(r['certified']):5s} {r['t']:5.2f} s"
-              f"{'  MISS' if r['miss'] else ''} {r['note']}")
+        print(
+            f"  {r['series'][:34]:34s} ref {r['reference'][:22]:>22} [{str(r['lo'])[:22]}, "
+            f"{str(r['hi'])[:22]}] cert {str(r['certified']):5s} {r['t']:5.2f} s"
+            f"{'  MISS' if r['miss'] else ''} {r['note']}"
+        )
     miss = sum(r["miss"] for r in sum_rows)
     cert = sum(r["certified"] for r in sum_rows)
     print(f"enclosures that miss the reference: {miss}/{len(sum_rows)} (certified {cert})")
-    return {"wrong_exact": wrong, "exact_pairs": len(exact_rows), "max_exact_table_s": tmax,
-            "sum_miss": miss, "sums": len(sum_rows), "sums_certified": cert}
+    return {
+        "wrong_exact": wrong,
+        "exact_pairs": len(exact_rows),
+        "max_exact_table_s": tmax,
+        "sum_miss": miss,
+        "sums": len(sum_rows),
+        "sums_certified": cert,
+    }
 
 
 def report_trf(trf_rows, m):
     summary = {}
-    print(f"\n== (b) TRF(eps): ours (Eq. 22) vs the paper's truncated cumsum (App. E) at m = {m:.0e} ==")
+    print(
+        f"\n== (b) TRF(eps): ours (Eq. 22) vs the paper's truncated cumsum (App. E) at m = {m:.0e} =="
+    )
     print(f"{'series':22s} {'eps':>7} {'ours':>24} {'exact':>5} {'truncated':>10} {'trunc ok':>8}")
     for r in trf_rows:
-        print(f"{r['series'][:22]:22s} {r['eps']:7.0e} {str(r['ours'])[:24]:>24} {str(r['exact']):>5} "
-              f"{r['truncated']:>10} {'no' if r['truncated_wrong'] else 'yes':>8}")
+        print(
+            f"{r['series'][:22]:22s} {r['eps']:7.0e} {str(r['ours'])[:24]:>24} {str(r['exact']):>5} "
+            f"{r['truncated']:>10} {'no' if r['truncated_wrong'] else 'yes':>8}"
+        )
     tables = {(r["series"], r["start"]): (r["t_ours_table"], r["t_truncated"]) for r in trf_rows}
     per_eps = [t / len(EPS) for t, _ in tables.values()]
     print("per series: time of our whole TRF table (6 eps, incl. B) vs the truncated cumsum:")
     for (s, _), (t1, t2) in tables.items():
         print(f"  {s[:30]:30s} ours {t1:6.2f} s   truncated {t2:6.2f} s   ratio {t1 / t2:6.2f}")
     wrong = sum(r["truncated_wrong"] for r in trf_rows)
-    print(f"truncated cumsum wrong in {wrong}/{len(trf_rows)} (series, eps) pairs; max per-table time ours "
-          f"{max(t for t, _ in tables.values()):.2f} s (max per eps {max(per_eps):.2f} s)")
-    summary["trf"] = {"pairs": len(trf_rows), "truncated_wrong": wrong,
-                      "max_table_s": max(t for t, _ in tables.values())}
+    print(
+        f"truncated cumsum wrong in {wrong}/{len(trf_rows)} (series, eps) pairs; max per-table time ours "
+        f"{max(t for t, _ in tables.values()):.2f} s (max per eps {max(per_eps):.2f} s)"
+    )
+    summary["trf"] = {
+        "pairs": len(trf_rows),
+        "truncated_wrong": wrong,
+        "max_table_s": max(t for t, _ in tables.values()),
+    }
     return summary
 
 
@@ -344,8 +464,10 @@ def all_cases(quick: bool):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 epilog="example: python -m benchmarks.trf --quick --json bench.json")
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="example: python -m benchmarks.trf --quick --json bench.json",
+    )
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--sympy-budget", type=float, default=10.0)
     ap.add_argument("--terms", type=int, default=10**7, help="m of the truncated baseline")

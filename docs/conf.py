@@ -1,6 +1,7 @@
 """Sphinx configuration.  Pages under ``commands/``, ``api/`` and ``findings.md`` are
 generated at build time by ``docs/_ext/generate.py`` (from the argparse parsers, the
 packages' modules and the paper-check report)."""
+
 import pathlib
 import sys
 
@@ -10,8 +11,13 @@ sys.path.insert(0, str(HERE / "_ext"))
 
 project = "lengthx"
 author = "lengthx contributors"
-extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.mathjax", "sphinx.ext.napoleon",
-              "generate"]
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.mathjax",
+    "sphinx.ext.napoleon",
+    "generate",
+]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build"]
 myst_heading_anchors = 3

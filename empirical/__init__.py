@@ -1,5 +1,6 @@
 """Measurements on real PyTorch models (needs the ``empirical`` extra: torch,
 transformers).  May import :mod:`theory`; never ``figures`` or ``paper_checks``."""
+
 from theory.core.cli import fail_well_on_missing_packages
 
 fail_well_on_missing_packages()

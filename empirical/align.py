@@ -19,6 +19,7 @@ Algorithm 1); here ``stat_fn(tau)`` is a forward pass of the model at temperatur
 >>> grid_summary(algorithm1_grid(lambda t: 2 * t, 1.5))["tau"]
 0.75
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,10 +27,21 @@ import json
 import sys
 import time
 
-from theory.core.cli import (CommandParser, command, fail, nonnegative_int, positive_float,
-                             positive_int)
-from theory.temperature.rules import (PAPER_GRID, RuleResult, algorithm1_continuous,
-                                      algorithm1_grid, temperature_rules)
+from theory.core.cli import (
+    CommandParser,
+    command,
+    fail,
+    nonnegative_int,
+    positive_float,
+    positive_int,
+)
+from theory.temperature.rules import (
+    PAPER_GRID,
+    RuleResult,
+    algorithm1_continuous,
+    algorithm1_grid,
+    temperature_rules,
+)
 
 from .cli_util import add_device_map_argument, setup_torch, threads_int
 
@@ -46,10 +58,13 @@ def rule_predictions(l_tr, l_ex, tr: dict | None, ex: dict | None, d=None) -> di
     as JSON-able ``{name: {"tau", "source", "note"}}``."""
     sig_tr = tr.get("sigma") if tr else None
     sig_ex = ex.get("sigma") if ex else None
-    rules = temperature_rules(l_tr, l_ex, sigma_tr=sig_tr, sigma_ex=sig_ex,
-                              pmax_tr=tr.get("pmax") if tr else None, d=d)
-    return {k: {"tau": None if v.tau is None else float(v.tau), "source": v.source,
-                "note": v.note} for k, v in rules.items()}
+    rules = temperature_rules(
+        l_tr, l_ex, sigma_tr=sig_tr, sigma_ex=sig_ex, pmax_tr=tr.get("pmax") if tr else None, d=d
+    )
+    return {
+        k: {"tau": None if v.tau is None else float(v.tau), "source": v.source, "note": v.note}
+        for k, v in rules.items()
+    }
 
 
 def head_dim(model) -> int | None:
@@ -65,9 +80,15 @@ def grid_summary(r: RuleResult) -> dict:
     [(tau, S)], ``bracketed``, ``evaluations``)."""
     d = r.details
     k = d["grid"].index(r.tau)
-    return {"tau": r.tau, "stat": d["values"][k], "gap": d["residual"],
-            "grid": list(zip(d["grid"], d["values"])), "bracketed": d["bracketed"],
-            "evaluations": d["evaluations"], "note": r.note}
+    return {
+        "tau": r.tau,
+        "stat": d["values"][k],
+        "gap": d["residual"],
+        "grid": list(zip(d["grid"], d["values"])),
+        "bracketed": d["bracketed"],
+        "evaluations": d["evaluations"],
+        "note": r.note,
+    }
 
 
 def continuous_summary(r: RuleResult, stat_fn) -> dict:
@@ -76,11 +97,21 @@ def continuous_summary(r: RuleResult, stat_fn) -> dict:
     d = r.details
     tau = r.tau
     if tau is None:
-        tau = d["lo"] if abs(d["stat_lo"] - d["target"]) <= abs(d["stat_hi"] - d["target"]) \
+        tau = (
+            d["lo"]
+            if abs(d["stat_lo"] - d["target"]) <= abs(d["stat_hi"] - d["target"])
             else d["hi"]
+        )
     stat = float(stat_fn(tau))
-    return {"tau": tau, "stat": stat, "gap": stat - d["target"], "bracketed": d["bracketed"],
-            "interval": [d["lo"], d["hi"]], "evaluations": d["evaluations"], "note": r.note}
+    return {
+        "tau": tau,
+        "stat": stat,
+        "gap": stat - d["target"],
+        "bracketed": d["bracketed"],
+        "interval": [d["lo"], d["hi"]],
+        "evaluations": d["evaluations"],
+        "note": r.note,
+    }
 
 
 class CachedStat:
@@ -108,9 +139,11 @@ def grid_bracket(r: RuleResult, lo: float, hi: float) -> tuple[float, float]:
     >>> grid_bracket(algorithm1_grid(lambda t: t, 0.72), 0.05, 1.0)
     (0.7, 0.75)
     """
-    pts = sorted((t, v - r.details["target"]) for t, v in zip(r.details["grid"],
-                                                               r.details["values"])
-                 if lo <= t <= hi)
+    pts = sorted(
+        (t, v - r.details["target"])
+        for t, v in zip(r.details["grid"], r.details["values"])
+        if lo <= t <= hi
+    )
     for (t0, f0), (t1, f1) in zip(pts, pts[1:]):
         if f0 == 0 or f0 * f1 < 0:
             return t0, t1
@@ -127,11 +160,25 @@ def search(stat_fn, target: float, grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3) -
     return {"grid": grid_summary(g), "continuous": continuous_summary(c, stat_fn)}
 
 
-def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
-          grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3, layers=None, progress=True) -> dict:
+def align(
+    lm,
+    corpus="stdlib",
+    l_tr=512,
+    l_ex=4096,
+    mode="pmax",
+    n_tr=4,
+    n_ex=1,
+    grid=PAPER_GRID,
+    lo=0.05,
+    hi=1.0,
+    tol=1e-3,
+    layers=None,
+    progress=True,
+) -> dict:
     """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
     from .capture import attention_module_names
     from .measure import collect_stats, sequences
+
     if mode not in ("pmax", "entropy"):
         raise ValueError(f"mode must be pmax or entropy, not {mode!r}")
     if n_tr < 1 or n_ex < 1:
@@ -140,8 +187,8 @@ def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
     s_tr, s_ex = sequences(lm, corpus, l_tr, n_tr), sequences(lm, corpus, l_ex, n_ex, offset=1)
     first = attention_module_names(lm.model)[0]
     from theory.core.progress import Progress
-    label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) \
-        if progress else None
+
+    label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) if progress else None
 
     def overall(st):
         if layers:
@@ -152,42 +199,60 @@ def align(lm, corpus="stdlib", l_tr=512, l_ex=4096, mode="pmax", n_tr=4, n_ex=1,
         return st.overall(mode)
 
     tr = collect_stats(lm.model, s_tr, 1.0, sorted_layers=[first], progress=label)
-    stat = CachedStat(lambda tau: collect_stats(lm.model, s_ex, tau, sorted_layers=[first],
-                                                progress=label), lambda st: overall(st))
+    stat = CachedStat(
+        lambda tau: collect_stats(lm.model, s_ex, tau, sorted_layers=[first], progress=label),
+        lambda st: overall(st),
+    )
     ex1 = stat.result(1.0)
     meas = {"tr": tr.layers[first].summary(), "ex": ex1.layers[first].summary()}
     target = overall(tr)
     found = search(stat, target, grid, lo, hi, tol)
     if label is not None:
         label.close()
-    return {"model": lm.description, "corpus": corpus, "mode": mode, "L_tr": l_tr,
-            "L_ex": l_ex, "n_tr": n_tr, "n_ex": n_ex, "layers": layers or "all",
-            "target_S_tr_1": target, "S_ex_1": stat(1.0), **found,
-            "first_layer": first,
-            "first_layer_measured": {k: {q: v[q] for q in ("pmax", "entropy", "sigma",
-                                                             "lmax", "lmax_raw")}
-                                     for k, v in meas.items()},
-            "predictions": rule_predictions(l_tr, l_ex, meas["tr"], meas["ex"],
-                                            head_dim(lm.model)),
-            "forward_passes": len(stat.cache) * n_ex + n_tr,
-            "seconds": round(time.perf_counter() - t0, 2)}
+    return {
+        "model": lm.description,
+        "corpus": corpus,
+        "mode": mode,
+        "L_tr": l_tr,
+        "L_ex": l_ex,
+        "n_tr": n_tr,
+        "n_ex": n_ex,
+        "layers": layers or "all",
+        "target_S_tr_1": target,
+        "S_ex_1": stat(1.0),
+        **found,
+        "first_layer": first,
+        "first_layer_measured": {
+            k: {q: v[q] for q in ("pmax", "entropy", "sigma", "lmax", "lmax_raw")}
+            for k, v in meas.items()
+        },
+        "predictions": rule_predictions(l_tr, l_ex, meas["tr"], meas["ex"], head_dim(lm.model)),
+        "forward_passes": len(stat.cache) * n_ex + n_tr,
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
 
 
 def _print_text(res):
-    print(f"model {res['model']}  corpus {res['corpus']}  mode {res['mode']}  "
-          f"L_tr {res['L_tr']}  L_ex {res['L_ex']}")
+    print(
+        f"model {res['model']}  corpus {res['corpus']}  mode {res['mode']}  "
+        f"L_tr {res['L_tr']}  L_ex {res['L_ex']}"
+    )
     print(f"target S_tr(1) = {res['target_S_tr_1']:.6f}   S_ex(1) = {res['S_ex_1']:.6f}")
     print("tau    S_ex(tau)")
     for t, v in res["grid"]["grid"]:
         print(f"{t:4.2f}   {v:.6f}")
     g, c = res["grid"], res["continuous"]
     print(f"Algorithm 1 grid:       tau = {g['tau']:.2f}  S = {g['stat']:.6f}  gap {g['gap']:+.2e}")
-    print(f"continuous (Brent):     tau = {c['tau']:.4f}  S = {c['stat']:.6f}  gap "
-          f"{c['gap']:+.2e}  ({c['evaluations']} evaluations, bracketed={c['bracketed']})")
+    print(
+        f"continuous (Brent):     tau = {c['tau']:.4f}  S = {c['stat']:.6f}  gap "
+        f"{c['gap']:+.2e}  ({c['evaluations']} evaluations, bracketed={c['bracketed']})"
+    )
     m = res["first_layer_measured"]
-    print(f"first layer {res['first_layer']}: sigma_tr {m['tr']['sigma']:.4f} sigma_ex "
-          f"{m['ex']['sigma']:.4f} lmax_tr {m['tr']['lmax']:.4f} lmax_ex {m['ex']['lmax']:.4f}"
-          f" Pmax_tr {m['tr']['pmax']:.4f}")
+    print(
+        f"first layer {res['first_layer']}: sigma_tr {m['tr']['sigma']:.4f} sigma_ex "
+        f"{m['ex']['sigma']:.4f} lmax_tr {m['tr']['lmax']:.4f} lmax_ex {m['ex']['lmax']:.4f}"
+        f" Pmax_tr {m['tr']['pmax']:.4f}"
+    )
     for k, v in res["predictions"].items():
         tau = "n/a (no real root)" if v["tau"] is None else f"{v['tau']:.4f}"
         print(f"{k:9s} tau = {tau}")
@@ -195,10 +260,13 @@ def _print_text(res):
 
 @command
 def main(argv=None) -> int:
-    p = CommandParser(prog="python -m empirical.align", epilog=EXAMPLES,
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                description="Algorithm 1 (attention alignment by softmax "
-                                "temperature) on a model: paper grid, Brent search, every rule.")
+    p = CommandParser(
+        prog="python -m empirical.align",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Algorithm 1 (attention alignment by softmax "
+        "temperature) on a model: paper grid, Brent search, every rule.",
+    )
     p.add_argument("--model", default="t5-config:tiny", help="model SPEC (see empirical.models)")
     p.add_argument("--corpus", default="stdlib", help="stdlib (default), kjv or pydoc")
     p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
@@ -208,8 +276,9 @@ def main(argv=None) -> int:
     p.add_argument("--n-ex", type=positive_int, default=1, help="extrapolation-length sequences")
     p.add_argument("--lo", type=positive_float, default=0.05, help="continuous search: lower end")
     p.add_argument("--hi", type=positive_float, default=1.0, help="continuous search: upper end")
-    p.add_argument("--tol", type=positive_float, default=1e-3,
-                   help="continuous search: tolerance on tau")
+    p.add_argument(
+        "--tol", type=positive_float, default=1e-3, help="continuous search: tolerance on tau"
+    )
     p.add_argument("--layers", nargs="*", help="restrict the statistic to these modules")
     p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--threads", type=threads_int, default=1, help="torch threads")
@@ -225,10 +294,21 @@ def main(argv=None) -> int:
     setup_torch(a.threads)
     try:
         from .models import load_model
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
-                        device_map=a.device_map)
-        res = align(lm, a.corpus, a.l_tr, a.l_ex, a.mode, a.n_tr, a.n_ex, lo=a.lo, hi=a.hi,
-                    tol=a.tol, layers=a.layers)
+
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
+        res = align(
+            lm,
+            a.corpus,
+            a.l_tr,
+            a.l_ex,
+            a.mode,
+            a.n_tr,
+            a.n_ex,
+            lo=a.lo,
+            hi=a.hi,
+            tol=a.tol,
+            layers=a.layers,
+        )
     except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
     if a.json:

@@ -19,6 +19,7 @@ sorted, and the sorted rows are averaged (Sec. 6.1); it is made zero-mean (App. 
 >>> g["qq_correlation"] > 0.999
 True
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,18 @@ from pathlib import Path
 
 import numpy as np
 from scipy import stats as sps
-from theory.core.cli import (CommandParser, atomic_path, command, fail, nonnegative_int,
-                             output_dir, output_folder, positive_int, save_figure, write_text)
+from theory.core.cli import (
+    CommandParser,
+    atomic_path,
+    command,
+    fail,
+    nonnegative_int,
+    output_dir,
+    output_folder,
+    positive_int,
+    save_figure,
+    write_text,
+)
 
 from .cli_util import add_device_map_argument, setup_torch, threads_int
 
@@ -49,19 +60,25 @@ def gaussianity(v: np.ndarray, max_sw: int = 5000) -> dict:
     """Numbers for Assumption 1 on an averaged (sorted) logit vector ``v``."""
     y = np.sort(np.asarray(v, dtype=float))
     c = y - y.mean()
-    sigma = float(np.sqrt((c ** 2).mean()))
+    sigma = float(np.sqrt((c**2).mean()))
     z = c / sigma if sigma > 0 else c
     x = normal_quantiles(z.size)
     idx = np.unique(np.linspace(0, z.size - 1, min(z.size, max_sw)).round().astype(int))
     w, pw = sps.shapiro(z[idx]) if idx.size >= 3 else (float("nan"), float("nan"))
     core = slice(int(0.01 * z.size), int(np.ceil(0.99 * z.size)))
-    return {"n": int(z.size), "sigma": sigma, "lmax": float(c.max()),
-            "qq_correlation": float(np.corrcoef(x, z)[0, 1]),
-            "shapiro_w": float(w), "shapiro_p": float(pw),
-            "skewness": float(sps.skew(z)), "excess_kurtosis": float(sps.kurtosis(z)),
-            "max_abs_dev_central98": float(np.abs(z[core] - x[core]).max()),
-            "max_abs_dev": float(np.abs(z - x).max()),
-            "gaussian_implied_lmax": float(sigma * sps.norm.ppf(1 - 0.5 / z.size))}
+    return {
+        "n": int(z.size),
+        "sigma": sigma,
+        "lmax": float(c.max()),
+        "qq_correlation": float(np.corrcoef(x, z)[0, 1]),
+        "shapiro_w": float(w),
+        "shapiro_p": float(pw),
+        "skewness": float(sps.skew(z)),
+        "excess_kurtosis": float(sps.kurtosis(z)),
+        "max_abs_dev_central98": float(np.abs(z[core] - x[core]).max()),
+        "max_abs_dev": float(np.abs(z - x).max()),
+        "gaussian_implied_lmax": float(sigma * sps.norm.ppf(1 - 0.5 / z.size)),
+    }
 
 
 def assumption_table(lm, corpus, l_tr, l_ex, n_tr=4, n_ex=1, layers=None, progress=True) -> dict:
@@ -70,37 +87,60 @@ def assumption_table(lm, corpus, l_tr, l_ex, n_tr=4, n_ex=1, layers=None, progre
     entropy of those layers and of all layers (Table 1 form)."""
     from .capture import attention_module_names
     from .measure import collect_stats, sequences
+
     names = attention_module_names(lm.model)
     layers = layers or [names[0]]
     unknown = [x for x in layers if x not in names]
     if unknown:
         raise ValueError(f"unknown layer(s) {unknown}; the model has {names}")
-    out = {"model": lm.description, "corpus": corpus, "L_tr": l_tr, "L_ex": l_ex,
-           "layers": layers, "lengths": {}}
+    out = {
+        "model": lm.description,
+        "corpus": corpus,
+        "L_tr": l_tr,
+        "L_ex": l_ex,
+        "layers": layers,
+        "lengths": {},
+    }
     for tag, length, n, off in (("tr", l_tr, n_tr, 0), ("ex", l_ex, n_ex, 1)):
-        st = collect_stats(lm.model, sequences(lm, corpus, length, n, off), 1.0,
-                           sorted_layers=layers, progress=f"L={length}" if progress else None)
+        st = collect_stats(
+            lm.model,
+            sequences(lm, corpus, length, n, off),
+            1.0,
+            sorted_layers=layers,
+            progress=f"L={length}" if progress else None,
+        )
         per = {}
         for name in layers:
             v = st.layers[name].averaged_logit_vector()
             s = st.layers[name].summary()
-            per[name] = {**gaussianity(v), "pmax": s["pmax"], "entropy": s["entropy"],
-                         "vector": v.tolist()}
+            per[name] = {
+                **gaussianity(v),
+                "pmax": s["pmax"],
+                "entropy": s["entropy"],
+                "vector": v.tolist(),
+            }
         summ = st.summary()
-        out["lengths"][tag] = {"L": length, "n_seq": n, "per_layer": per,
-                               "all_layers": {"pmax": st.overall("pmax"),
-                                              "entropy": st.overall("entropy")},
-                               "by_module": {k: {"pmax": v["pmax"], "entropy": v["entropy"],
-                                                 "mean_distance": v["mean_distance"]}
-                                             for k, v in summ.items()}}
+        out["lengths"][tag] = {
+            "L": length,
+            "n_seq": n,
+            "per_layer": per,
+            "all_layers": {"pmax": st.overall("pmax"), "entropy": st.overall("entropy")},
+            "by_module": {
+                k: {"pmax": v["pmax"], "entropy": v["entropy"], "mean_distance": v["mean_distance"]}
+                for k, v in summ.items()
+            },
+        }
     for name in layers:
         a, b = (out["lengths"][t]["per_layer"][name] for t in ("tr", "ex"))
         out.setdefault("assumption2", {})[name] = {
-            "lmax_tr": a["lmax"], "lmax_ex": b["lmax"],
+            "lmax_tr": a["lmax"],
+            "lmax_ex": b["lmax"],
             "relative_change": (b["lmax"] - a["lmax"]) / abs(a["lmax"]),
-            "gaussian_implied_relative_change":
-                (b["gaussian_implied_lmax"] - a["gaussian_implied_lmax"])
-                / abs(a["gaussian_implied_lmax"])}
+            "gaussian_implied_relative_change": (
+                b["gaussian_implied_lmax"] - a["gaussian_implied_lmax"]
+            )
+            / abs(a["gaussian_implied_lmax"]),
+        }
     return out
 
 
@@ -109,8 +149,10 @@ def qq_figure(vectors: list, title: str, png: Path, csv_path: Path) -> None:
     panel each, standardised against normal quantiles with the line y = x; the points
     are written to ``csv_path``."""
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(1, len(vectors), figsize=(4.5 * len(vectors), 4.2), squeeze=False)
     rows = []
     for ax, (label, vec) in zip(axes[0], vectors):
@@ -121,8 +163,7 @@ def qq_figure(vectors: list, title: str, png: Path, csv_path: Path) -> None:
         ax.plot(x, z, ".", ms=2, label="averaged sorted logits")
         lim = [min(x.min(), z.min()), max(x.max(), z.max())]
         ax.plot(lim, lim, "r-", lw=1, label="y = x")
-        ax.set_title(f"{label}  r = {g['qq_correlation']:.4f}  lmax = {g['lmax']:.2f}",
-                     fontsize=9)
+        ax.set_title(f"{label}  r = {g['qq_correlation']:.4f}  lmax = {g['lmax']:.2f}", fontsize=9)
         ax.set_xlabel("normal quantile")
         ax.set_ylabel("standardised averaged logit")
         ax.legend(fontsize=7)
@@ -133,8 +174,9 @@ def qq_figure(vectors: list, title: str, png: Path, csv_path: Path) -> None:
     plt.close(fig)
     with atomic_path(csv_path) as tmp, open(tmp, "w", newline="") as fh:
         w = csv.writer(fh)
-        w.writerow(["length", "rank_ascending", "normal_quantile", "standardised",
-                    "averaged_logit"])
+        w.writerow(
+            ["length", "rank_ascending", "normal_quantile", "standardised", "averaged_logit"]
+        )
         w.writerows(rows)
 
 
@@ -143,8 +185,10 @@ def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
     outdir.mkdir(parents=True, exist_ok=True)
     files = {"png": [], "csv": [], "json": str(outdir / "assumptions.json")}
     for li, name in enumerate(res["layers"]):
-        vectors = [(f"L = {res['lengths'][tag]['L']}",
-                    res["lengths"][tag]["per_layer"][name]["vector"]) for tag in ("tr", "ex")]
+        vectors = [
+            (f"L = {res['lengths'][tag]['L']}", res["lengths"][tag]["per_layer"][name]["vector"])
+            for tag in ("tr", "ex")
+        ]
         png, csvp = outdir / f"qq_{li}.png", outdir / f"qq_{li}.csv"
         qq_figure(vectors, f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", png, csvp)
         files["png"].append(str(png))
@@ -159,27 +203,36 @@ def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
 
 def _print_table(res):
     print(f"model {res['model']}  corpus {res['corpus']}")
-    print(f"{'layer':42s} {'L':>6s} {'sigma':>7s} {'lmax':>7s} {'lmax(G)':>8s} "
-          f"{'QQ r':>7s} {'SW W':>7s} {'skew':>6s} {'kurt':>6s} {'Pmax':>7s} {'H':>7s}")
+    print(
+        f"{'layer':42s} {'L':>6s} {'sigma':>7s} {'lmax':>7s} {'lmax(G)':>8s} "
+        f"{'QQ r':>7s} {'SW W':>7s} {'skew':>6s} {'kurt':>6s} {'Pmax':>7s} {'H':>7s}"
+    )
     for name in res["layers"]:
         for tag in ("tr", "ex"):
             d = res["lengths"][tag]["per_layer"][name]
-            print(f"{name[-42:]:42s} {res['lengths'][tag]['L']:6d} {d['sigma']:7.4f} "
-                  f"{d['lmax']:7.4f} {d['gaussian_implied_lmax']:8.4f} "
-                  f"{d['qq_correlation']:7.4f} {d['shapiro_w']:7.4f} {d['skewness']:6.2f} "
-                  f"{d['excess_kurtosis']:6.2f} {d['pmax']:7.4f} {d['entropy']:7.4f}")
+            print(
+                f"{name[-42:]:42s} {res['lengths'][tag]['L']:6d} {d['sigma']:7.4f} "
+                f"{d['lmax']:7.4f} {d['gaussian_implied_lmax']:8.4f} "
+                f"{d['qq_correlation']:7.4f} {d['shapiro_w']:7.4f} {d['skewness']:6.2f} "
+                f"{d['excess_kurtosis']:6.2f} {d['pmax']:7.4f} {d['entropy']:7.4f}"
+            )
     for tag in ("tr", "ex"):
         a = res["lengths"][tag]["all_layers"]
-        print(f"all layers, L = {res['lengths'][tag]['L']}: Pmax {a['pmax']:.4f}  "
-              f"H {a['entropy']:.4f}")
+        print(
+            f"all layers, L = {res['lengths'][tag]['L']}: Pmax {a['pmax']:.4f}  "
+            f"H {a['entropy']:.4f}"
+        )
 
 
 @command
 def main(argv=None) -> int:
-    p = CommandParser(prog="python -m empirical.assumptions", epilog=EXAMPLES,
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                description="QQ plots (Assumption 1) and the lmax/sigma "
-                                "table (Assumption 2, Table 7) of a model's attention logits.")
+    p = CommandParser(
+        prog="python -m empirical.assumptions",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="QQ plots (Assumption 1) and the lmax/sigma "
+        "table (Assumption 2, Table 7) of a model's attention logits.",
+    )
     p.add_argument("--model", default="t5-config:tiny")
     p.add_argument("--corpus", default="stdlib")
     p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
@@ -187,8 +240,9 @@ def main(argv=None) -> int:
     p.add_argument("--n-tr", type=positive_int, default=4)
     p.add_argument("--n-ex", type=positive_int, default=1)
     p.add_argument("--layers", nargs="*", help="attention module names (default: first)")
-    p.add_argument("--out", type=output_dir, default="runs/assumptions",
-                   help="folder for PNG/CSV/JSON")
+    p.add_argument(
+        "--out", type=output_dir, default="runs/assumptions", help="folder for PNG/CSV/JSON"
+    )
     p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -199,8 +253,8 @@ def main(argv=None) -> int:
     setup_torch(a.threads)
     try:
         from .models import load_model
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed,
-                        device_map=a.device_map)
+
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
     except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)

@@ -26,6 +26,7 @@ the sums are all-reduced; rank 0 writes the report.  Every
 forward pass's result is cached under ``DIR/cache/`` (keyed by model, text and
 settings), so an interrupted audit resumes where it stopped.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,14 @@ from pathlib import Path
 
 import numpy as np
 
-from theory.core.cli import (CommandParser, command, fail, nonnegative_int, positive_float,
-                             positive_int)
+from theory.core.cli import (
+    CommandParser,
+    command,
+    fail,
+    nonnegative_int,
+    positive_float,
+    positive_int,
+)
 from theory.temperature.rules import PAPER_GRID
 
 from theory.core.progress import Progress
@@ -61,6 +68,7 @@ MODES = ("pmax", "entropy")
 class Measurement:
     """Attention statistics (rows >= query_from) and next-token NLL sums of one length
     at one temperature: ``nll[k] = [sum, count]`` for k in ("beyond", "all")."""
+
     stats: AttentionStats
     nll: dict = field(default_factory=dict)
 
@@ -72,8 +80,10 @@ class Measurement:
 def save_measurement(path: Path, m: Measurement) -> None:
     """``m`` as one ``.npz`` (arrays) with its scalars in a JSON entry; atomic."""
     state = m.stats.state()
-    arrays, meta = {}, {**{k: v for k, v in state.items() if k != "layers"},
-                        "nll": m.nll, "layers": {}}
+    arrays, meta = (
+        {},
+        {**{k: v for k, v in state.items() if k != "layers"}, "nll": m.nll, "layers": {}},
+    )
     for i, name in enumerate(m.stats.order):
         meta["layers"][name] = {}
         for k, v in vars(m.stats.layers[name]).items():
@@ -90,17 +100,28 @@ def load_measurement(path: Path) -> Measurement:
     with np.load(path) as z:
         meta = json.loads(str(z["meta"]))
         for i, name in enumerate(meta["order"]):
-            meta["layers"][name].update({k.split(".", 1)[1]: z[k] for k in z.files
-                                         if k.startswith(f"{i}.")})
+            meta["layers"][name].update(
+                {k.split(".", 1)[1]: z[k] for k in z.files if k.startswith(f"{i}.")}
+            )
     return Measurement(AttentionStats.from_state(meta), meta.pop("nll"))
 
 
 class Runner:
     """Forward passes of one model over fixed windows, cached in memory and on disk."""
 
-    def __init__(self, lm, windows: dict, query_from: dict, sorted_layers, cache_dir: Path,
-                 batch_size: int = 1, progress=None, ranks=None):
+    def __init__(
+        self,
+        lm,
+        windows: dict,
+        query_from: dict,
+        sorted_layers,
+        cache_dir: Path,
+        batch_size: int = 1,
+        progress=None,
+        ranks=None,
+    ):
         from .devices import Ranks
+
         self.lm, self.windows, self.query_from = lm, windows, query_from
         self.sorted_layers, self.cache_dir = sorted_layers, cache_dir
         self.batch_size, self.progress = batch_size, progress
@@ -117,6 +138,7 @@ class Runner:
         import torch.distributed as dist
 
         from .devices import collective_device
+
         t = torch.tensor([int(flag)], device=collective_device())
         dist.all_reduce(t, op=dist.ReduceOp.MIN)
         return bool(t.item())
@@ -140,11 +162,18 @@ class Runner:
         from contextlib import nullcontext
 
         from .measure import collect_stats, nll_head
+
         seqs, q0 = self.windows[length], self.query_from[length]
         head = nll_head(self.lm.model, q0) if self.lm.causal_lm else nullcontext()
         with head as acc:
-            st = collect_stats(self.lm.model, seqs, tau, self.sorted_layers,
-                               batch_size=self.batch_size, query_from=q0)
+            st = collect_stats(
+                self.lm.model,
+                seqs,
+                tau,
+                self.sorted_layers,
+                batch_size=self.batch_size,
+                query_from=q0,
+            )
         self.passes += -(-len(seqs) // self.batch_size)
         nll = {"beyond": acc.beyond, "all": acc.all} if acc is not None else {}
         if self.ranks.distributed:
@@ -158,10 +187,12 @@ class Runner:
 
         from .collect import all_reduce_stats
         from .devices import collective_device
+
         all_reduce_stats(st)
         if nll:
-            t = torch.tensor([*nll["beyond"], *nll["all"]], dtype=torch.float64,
-                             device=collective_device())
+            t = torch.tensor(
+                [*nll["beyond"], *nll["all"]], dtype=torch.float64, device=collective_device()
+            )
             dist.all_reduce(t, op=dist.ReduceOp.SUM)
             v = t.cpu().tolist()
             nll = {"beyond": [v[0], int(v[1])], "all": [v[2], int(v[3])]}
@@ -174,8 +205,7 @@ def dispersion(m: Measurement) -> dict:
     out = {}
     for name, s in m.stats.summary().items():
         out[name] = {k: s[k] for k in ("rows", "pmax", "entropy", "mean_distance")}
-        out[name]["per_head"] = {k: s["per_head"][k] for k in ("pmax", "entropy",
-                                                                 "mean_distance")}
+        out[name]["per_head"] = {k: s["per_head"][k] for k in ("pmax", "entropy", "mean_distance")}
     return out
 
 
@@ -183,6 +213,7 @@ def assumption_numbers(m: Measurement) -> dict:
     """Gaussianity (Assumption 1) and sigma, lmax (Assumption 2) of the averaged sorted
     logit vector of every layer with sorted statistics."""
     from .assumptions import gaussianity
+
     out = {}
     for name in m.stats.order:
         v = m.stats.layers[name].averaged_logit_vector()
@@ -201,11 +232,13 @@ def evaluate(m: Measurement, targets: dict) -> dict:
     return out
 
 
-def temperatures(run: Runner, l_tr: int, l_ex: int, targets: dict, first: str, d,
-                 search_kw: dict) -> dict:
+def temperatures(
+    run: Runner, l_tr: int, l_ex: int, targets: dict, first: str, d, search_kw: dict
+) -> dict:
     """Algorithm 1 (grid, continuous; both modes) and every rule at ``l_ex``, each with
     the alignment errors and perplexities measured at its temperature."""
     from .align import rule_predictions, search
+
     taus, found = {"none (tau = 1)": 1.0}, {}
     for mode in MODES:
         fn = lambda t, mode=mode: run(l_ex, t).stats.overall(mode)  # noqa: E731
@@ -217,27 +250,49 @@ def temperatures(run: Runner, l_tr: int, l_ex: int, targets: dict, first: str, d
     rules = rule_predictions(l_tr, l_ex, tr, ex, d)
     taus.update({k: v["tau"] for k, v in rules.items() if v["tau"] is not None})
     table = {k: {"tau": t, **evaluate(run(l_ex, t), targets)} for k, t in taus.items()}
-    return {"algorithm1": {m: {"grid": {k: v for k, v in f["grid"].items()},
-                               "continuous": f["continuous"]} for m, f in found.items()},
-            "rules": rules, "table": table}
+    return {
+        "algorithm1": {
+            m: {"grid": {k: v for k, v in f["grid"].items()}, "continuous": f["continuous"]}
+            for m, f in found.items()
+        },
+        "rules": rules,
+        "table": table,
+    }
 
 
 # ---------------------------------------------------------------------- inputs
 def fingerprint(args, lm) -> str:
     """A hash of everything that changes the numbers (model files, text, settings)."""
-    parts = {k: getattr(args, k) for k in ("model", "tokenizer", "text", "text_field", "n_tr",
-                                            "n_ex", "dtype", "device", "device_map",
-                                            "seed", "sorted_layers")}
+    parts = {
+        k: getattr(args, k)
+        for k in (
+            "model",
+            "tokenizer",
+            "text",
+            "text_field",
+            "n_tr",
+            "n_ex",
+            "dtype",
+            "device",
+            "device_map",
+            "seed",
+            "sorted_layers",
+        )
+    }
     parts["query_from"] = args.query_from
     model = Path(args.model)
     if model.is_dir():
-        parts["files"] = sorted((f.name, f.stat().st_size, int(f.stat().st_mtime))
-                                for f in model.iterdir() if f.is_file())
+        parts["files"] = sorted(
+            (f.name, f.stat().st_size, int(f.stat().st_mtime))
+            for f in model.iterdir()
+            if f.is_file()
+        )
     text = Path(args.text)
     if text.exists():
         files = [text] if text.is_file() else sorted(f for f in text.rglob("*") if f.is_file())
-        parts["text_files"] = [(str(f), f.stat().st_size, int(f.stat().st_mtime))
-                               for f in files[:10000]]
+        parts["text_files"] = [
+            (str(f), f.stat().st_size, int(f.stat().st_mtime)) for f in files[:10000]
+        ]
     parts["model_class"] = type(lm.model).__name__
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
@@ -250,18 +305,21 @@ def check_supported(lm) -> list:
     from .capture import attention_module_names
     from .measure import collect_stats
     import transformers
+
     names = attention_module_names(lm.model)
     if isinstance(lm.model, transformers.T5ForConditionalGeneration):
-        names = [n for n in names if n.startswith("encoder.")]   # what run_encoder runs
+        names = [n for n in names if n.startswith("encoder.")]  # what run_encoder runs
     if not names:
         raise ValueError(f"{type(lm.model).__name__}: no attention modules found")
     ids = [torch.tensor([[*lm.prefix, *lm.encode("def f(x):\n    return x + 1\n")[:6]]])]
     st = collect_stats(lm.model, ids)
     missing = [n for n in names if n not in st.layers]
     if missing:
-        raise ValueError(f"{type(lm.model).__name__} is not supported: capture recorded no "
-                         f"attention rows for {len(missing)} of {len(names)} attention "
-                         f"modules ({missing[0]}, ...)")
+        raise ValueError(
+            f"{type(lm.model).__name__} is not supported: capture recorded no "
+            f"attention rows for {len(missing)} of {len(names)} attention "
+            f"modules ({missing[0]}, ...)"
+        )
     return names
 
 
@@ -295,11 +353,15 @@ class MeasurementProgress:
 
 def length_entry(m1: Measurement, length: int, query_from: int) -> dict:
     """What the report shows of one length at temperature 1."""
-    return {"L": length, "query_from": query_from, "dispersion": dispersion(m1),
-            "assumptions": assumption_numbers(m1),
-            "overall": {k: m1.stats.overall(k) for k in MODES},
-            "perplexity_beyond": m1.perplexity("beyond"),
-            "perplexity_all": m1.perplexity("all")}
+    return {
+        "L": length,
+        "query_from": query_from,
+        "dispersion": dispersion(m1),
+        "assumptions": assumption_numbers(m1),
+        "overall": {k: m1.stats.overall(k) for k in MODES},
+        "perplexity_beyond": m1.perplexity("beyond"),
+        "perplexity_all": m1.perplexity("all"),
+    }
 
 
 def audit(lm, args, out: Path, progress: MeasurementProgress) -> dict:
@@ -308,45 +370,71 @@ def audit(lm, args, out: Path, progress: MeasurementProgress) -> dict:
     from .align import head_dim
     from .measure import sequences
     from .models import is_causal_lm
+
     t0 = time.perf_counter()
     names = check_supported(lm)
     causal = is_causal_lm(lm.model.config)
     q0 = query_starts(causal, args.l_tr, args.l_ex, args.query_from)
-    sorted_layers = "all" if args.sorted_layers == ["all"] else [
-        names[0] if x == "first" else x for x in args.sorted_layers]
+    sorted_layers = (
+        "all"
+        if args.sorted_layers == ["all"]
+        else [names[0] if x == "first" else x for x in args.sorted_layers]
+    )
     unknown = [x for x in ([] if sorted_layers == "all" else sorted_layers) if x not in names]
     if unknown:
         raise ValueError(f"unknown layer(s) {unknown}; the model has {names}")
-    windows = {L: sequences(lm, args.text, L, args.n_tr if L == args.l_tr else args.n_ex,
-                            text_field=args.text_field) for L in [args.l_tr, *args.l_ex]}
+    windows = {
+        L: sequences(
+            lm, args.text, L, args.n_tr if L == args.l_tr else args.n_ex, text_field=args.text_field
+        )
+        for L in [args.l_tr, *args.l_ex]
+    }
     ranks = getattr(args, "ranks", None)
     if ranks is not None and ranks.distributed:
         from .collect import rank_share
+
         if min(args.n_tr, args.n_ex) < ranks.world:
-            raise ValueError(f"--n-tr and --n-ex must be at least the number of processes "
-                             f"{ranks.world} (each rank takes its share of the windows)")
-        windows = {L: [w[i] for i in rank_share(len(w), ranks.rank, ranks.world)]
-                   for L, w in windows.items()}
+            raise ValueError(
+                f"--n-tr and --n-ex must be at least the number of processes "
+                f"{ranks.world} (each rank takes its share of the windows)"
+            )
+        windows = {
+            L: [w[i] for i in rank_share(len(w), ranks.rank, ranks.world)]
+            for L, w in windows.items()
+        }
     cache = out / "cache" / fingerprint(args, lm)
     run = Runner(lm, windows, q0, sorted_layers, cache, args.batch_size, progress, ranks)
     base = run(args.l_tr, 1.0)
     targets = {m: base.stats.overall(m) for m in MODES}
-    res = {"model": lm.description, "model_class": type(lm.model).__name__,
-           "causal": causal, "causal_lm_head": lm.causal_lm, "text": args.text,
-           "L_tr": args.l_tr, "L_ex": args.l_ex, "n_tr": args.n_tr, "n_ex": args.n_ex,
-           "query_from": q0, "special_tokens": {"prefix": list(lm.prefix),
-                                                "suffix": list(lm.suffix)},
-           "device": args.device, "dtype": args.dtype, "batch_size": args.batch_size,
-           "processes": ranks.world if ranks is not None else 1,
-           "attention_modules": names, "sorted_layers": sorted_layers,
-           "targets": targets, "lengths": {}}
+    res = {
+        "model": lm.description,
+        "model_class": type(lm.model).__name__,
+        "causal": causal,
+        "causal_lm_head": lm.causal_lm,
+        "text": args.text,
+        "L_tr": args.l_tr,
+        "L_ex": args.l_ex,
+        "n_tr": args.n_tr,
+        "n_ex": args.n_ex,
+        "query_from": q0,
+        "special_tokens": {"prefix": list(lm.prefix), "suffix": list(lm.suffix)},
+        "device": args.device,
+        "dtype": args.dtype,
+        "batch_size": args.batch_size,
+        "processes": ranks.world if ranks is not None else 1,
+        "attention_modules": names,
+        "sorted_layers": sorted_layers,
+        "targets": targets,
+        "lengths": {},
+    }
     search_kw = {"grid": PAPER_GRID, "lo": args.lo, "hi": args.hi, "tol": args.tol}
     for L in [args.l_tr, *args.l_ex]:
         entry = length_entry(run(L, 1.0), L, q0[L])
         if L != args.l_tr:
             progress.note(f"L_ex = {L}: Algorithm 1 and the rules")
-            entry["temperatures"] = temperatures(run, args.l_tr, L, targets, names[0],
-                                                 head_dim(lm.model), search_kw)
+            entry["temperatures"] = temperatures(
+                run, args.l_tr, L, targets, names[0], head_dim(lm.model), search_kw
+            )
         res["lengths"][str(L)] = entry
     res["forward_passes_this_run"] = run.passes
     res["measurements"] = len(run.memory)
@@ -355,34 +443,62 @@ def audit(lm, args, out: Path, progress: MeasurementProgress) -> dict:
 
 
 def parser() -> CommandParser:
-    p = CommandParser(prog="python -m empirical.audit", epilog=EXAMPLES,
-                      formatter_class=argparse.RawDescriptionHelpFormatter,
-                      description="Audit a model's attention from L_tr to long contexts: "
-                      "dispersion, Assumptions 1-2, Algorithm 1 and every temperature rule "
-                      "with the alignment error and perplexity each leaves.")
-    p.add_argument("--model", required=True, help="checkpoint folder or SPEC "
-                   "(empirical.models: llama-config:tiny, t5-config:tiny, ...)")
+    p = CommandParser(
+        prog="python -m empirical.audit",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Audit a model's attention from L_tr to long contexts: "
+        "dispersion, Assumptions 1-2, Algorithm 1 and every temperature rule "
+        "with the alignment error and perplexity each leaves.",
+    )
+    p.add_argument(
+        "--model",
+        required=True,
+        help="checkpoint folder or SPEC (empirical.models: llama-config:tiny, t5-config:tiny, ...)",
+    )
     p.add_argument("--tokenizer", help="tokenizer folder (default: the model folder)")
-    p.add_argument("--text", required=True, help="plain text file, folder of files, JSONL "
-                   "file, or a built-in corpus (stdlib, pydoc, kjv)")
+    p.add_argument(
+        "--text",
+        required=True,
+        help="plain text file, folder of files, JSONL "
+        "file, or a built-in corpus (stdlib, pydoc, kjv)",
+    )
     p.add_argument("--text-field", default="text", help="JSONL field holding the text")
     p.add_argument("--L-tr", dest="l_tr", type=int, required=True, help="training length")
-    p.add_argument("--L-ex", dest="l_ex", type=int, nargs="+", required=True,
-                   help="extrapolation lengths")
+    p.add_argument(
+        "--L-ex", dest="l_ex", type=int, nargs="+", required=True, help="extrapolation lengths"
+    )
     p.add_argument("--n-tr", type=positive_int, default=4, help="windows at L_tr (default 4)")
     p.add_argument("--n-ex", type=positive_int, default=1, help="windows at each L_ex (default 1)")
-    p.add_argument("--query-from", type=int, default=None, help="count query positions >= "
-                   "this at L_ex (default: L_tr for a causal model, 0 for an encoder)")
-    p.add_argument("--sorted-layers", nargs="+", default=["first"], help="modules with "
-                   "sorted-logit statistics (sigma, lmax, QQ): 'first' (default), 'all', names")
+    p.add_argument(
+        "--query-from",
+        type=int,
+        default=None,
+        help="count query positions >= "
+        "this at L_ex (default: L_tr for a causal model, 0 for an encoder)",
+    )
+    p.add_argument(
+        "--sorted-layers",
+        nargs="+",
+        default=["first"],
+        help="modules with "
+        "sorted-logit statistics (sigma, lmax, QQ): 'first' (default), 'all', names",
+    )
     p.add_argument("--lo", type=positive_float, default=0.05, help="continuous search: lower tau")
     p.add_argument("--hi", type=positive_float, default=1.0, help="continuous search: upper tau")
-    p.add_argument("--tol", type=positive_float, default=1e-3, help="continuous search: tau tolerance")
+    p.add_argument(
+        "--tol", type=positive_float, default=1e-3, help="continuous search: tau tolerance"
+    )
     p.add_argument("--device", default="cpu", help="cpu (default), cuda, cuda:N, mps")
     p.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
     p.add_argument("--batch-size", type=positive_int, default=1, help="windows per forward pass")
-    p.add_argument("--device-map", default=None, metavar="MAP", help="split a model larger "
-                   "than one GPU (accelerate): auto, balanced, sequential or a JSON object")
+    p.add_argument(
+        "--device-map",
+        default=None,
+        metavar="MAP",
+        help="split a model larger "
+        "than one GPU (accelerate): auto, balanced, sequential or a JSON object",
+    )
     p.add_argument("--seed", type=nonnegative_int, default=0, help="seed of a config-built model")
     p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
     p.add_argument("--out", required=True, help="report folder (also the resume cache)")
@@ -408,6 +524,7 @@ def check_args(a) -> str | None:
 
 def _close_group() -> None:
     import torch.distributed as dist
+
     if dist.is_available() and dist.is_initialized():
         dist.destroy_process_group()
 
@@ -423,15 +540,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from .devices import init_distributed, resolve_dtype
         from .models import load_model
+
         a.ranks = init_distributed(a.device if a.device_map is None else "cpu")
         device = a.ranks.device if a.device_map is None else None
-        lm = load_model(a.model, seed=a.seed, device_map=a.device_map, device=device,
-                        dtype=resolve_dtype(a.dtype), tokenizer=a.tokenizer, lm_head=True)
+        lm = load_model(
+            a.model,
+            seed=a.seed,
+            device_map=a.device_map,
+            device=device,
+            dtype=resolve_dtype(a.dtype),
+            tokenizer=a.tokenizer,
+            lm_head=True,
+        )
         progress = MeasurementProgress(not a.quiet and a.ranks.rank == 0)
         res = audit(lm, a, Path(a.out), progress)
         if a.ranks.rank != 0:
             return 0
         from .audit_report import write_report
+
         slim = write_report(res, Path(a.out))
     except (ValueError, RuntimeError, NotImplementedError, OSError) as exc:
         return fail(exc)

@@ -1,5 +1,6 @@
 """The files of an audit (:mod:`empirical.audit`): ``report.md``, ``audit.json`` and the
 figures, each PNG with its data beside (CSV)."""
+
 from __future__ import annotations
 
 import csv
@@ -10,14 +11,19 @@ import numpy as np
 
 from .assumptions import qq_figure
 
-STATS = (("pmax", "P_max"), ("entropy", "entropy (nats)"), ("mean_distance",
-                                                             "mean attended distance"))
+STATS = (
+    ("pmax", "P_max"),
+    ("entropy", "entropy (nats)"),
+    ("mean_distance", "mean attended distance"),
+)
 
 
 def _plt():
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     return plt
 
 
@@ -41,11 +47,14 @@ def dispersion_figure(res: dict, out: Path) -> dict:
     for e in lengths:
         for li, (name, d) in enumerate(e["dispersion"].items()):
             for h in range(len(d["per_head"]["pmax"])):
-                rows.append([e["L"], e["query_from"], li, name, h] +
-                            [d["per_head"][k][h] for k, _ in STATS])
+                rows.append(
+                    [e["L"], e["query_from"], li, name, h] + [d["per_head"][k][h] for k, _ in STATS]
+                )
     axes[0].legend(fontsize=6)
-    fig.suptitle(f"attention dispersion (query positions >= query_from at L_ex), "
-                 f"{res['model'][:80]}", fontsize=8)
+    fig.suptitle(
+        f"attention dispersion (query positions >= query_from at L_ex), {res['model'][:80]}",
+        fontsize=8,
+    )
     fig.tight_layout()
     png, data = out / "dispersion.png", out / "dispersion.csv"
     fig.savefig(png, dpi=110)
@@ -62,8 +71,11 @@ def qq_figures(res: dict, out: Path) -> list:
     files = []
     first = next(iter(res["lengths"].values()))
     for li, name in enumerate(first["assumptions"]):
-        vectors = [(f"L = {e['L']}", e["assumptions"][name]["vector"])
-                   for e in res["lengths"].values() if name in e["assumptions"]]
+        vectors = [
+            (f"L = {e['L']}", e["assumptions"][name]["vector"])
+            for e in res["lengths"].values()
+            if name in e["assumptions"]
+        ]
         png, data = out / f"qq_{li}.png", out / f"qq_{li}.csv"
         qq_figure(vectors, f"QQ plot (Figs. 2/5 form), {name}\n{res['model'][:80]}", png, data)
         files.append({"module": name, "png": str(png), "csv": str(data)})
@@ -78,24 +90,47 @@ def temperature_figure(res: dict, out: Path) -> dict | None:
         return None
     plt = _plt()
     methods = list(dict.fromkeys(k for e in ex for k in e["temperatures"]["table"]))
-    panels = [("tau", "temperature tau"), ("pmax_rel_error", "P_max relative error"),
-              ("entropy_rel_error", "entropy relative error")]
+    panels = [
+        ("tau", "temperature tau"),
+        ("pmax_rel_error", "P_max relative error"),
+        ("entropy_rel_error", "entropy relative error"),
+    ]
     if res["causal_lm_head"]:
         panels.append(("perplexity_beyond", "perplexity (beyond query_from)"))
     fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4))
     rows = []
     for m in methods:
-        pts = [(e["L"], e["temperatures"]["table"][m]) for e in ex
-               if m in e["temperatures"]["table"]]
+        pts = [
+            (e["L"], e["temperatures"]["table"][m]) for e in ex if m in e["temperatures"]["table"]
+        ]
         for ax, (key, label) in zip(axes, panels):
-            ax.plot([L for L, _ in pts], [np.nan if r[key] is None else r[key] for _, r in pts],
-                    "o-", ms=3, lw=1, label=m)
+            ax.plot(
+                [L for L, _ in pts],
+                [np.nan if r[key] is None else r[key] for _, r in pts],
+                "o-",
+                ms=3,
+                lw=1,
+                label=m,
+            )
             ax.set_xscale("log", base=2)
             ax.set_xlabel("L_ex")
             ax.set_ylabel(label)
-        rows += [[L, m] + [r.get(k) for k in ("tau", "pmax", "entropy", "pmax_rel_error",
-                                               "entropy_rel_error", "perplexity_beyond",
-                                               "perplexity_all")] for L, r in pts]
+        rows += [
+            [L, m]
+            + [
+                r.get(k)
+                for k in (
+                    "tau",
+                    "pmax",
+                    "entropy",
+                    "pmax_rel_error",
+                    "entropy_rel_error",
+                    "perplexity_beyond",
+                    "perplexity_all",
+                )
+            ]
+            for L, r in pts
+        ]
     axes[0].legend(fontsize=5)
     fig.suptitle(f"temperatures and the alignment they leave (L_tr = {res['L_tr']})", fontsize=8)
     fig.tight_layout()
@@ -104,8 +139,19 @@ def temperature_figure(res: dict, out: Path) -> dict | None:
     plt.close(fig)
     with open(data, "w", newline="") as fh:
         w = csv.writer(fh)
-        w.writerow(["L_ex", "method", "tau", "pmax", "entropy", "pmax_rel_error",
-                    "entropy_rel_error", "perplexity_beyond", "perplexity_all"])
+        w.writerow(
+            [
+                "L_ex",
+                "method",
+                "tau",
+                "pmax",
+                "entropy",
+                "pmax_rel_error",
+                "entropy_rel_error",
+                "perplexity_beyond",
+                "perplexity_all",
+            ]
+        )
         w.writerows(rows)
     return {"png": str(png), "csv": str(data)}
 
@@ -116,59 +162,89 @@ def _fmt(v, spec=".4f") -> str:
 
 def markdown(res: dict, files: dict) -> str:
     """The human-readable report."""
-    lines = [f"# Attention audit: {res['model']}", "",
-             f"text `{res['text']}`; L_tr {res['L_tr']} ({res['n_tr']} windows), L_ex "
-             f"{res['L_ex']} ({res['n_ex']} windows each); statistics at L_ex over query "
-             f"positions >= {max(res['query_from'].values())}"
-             f"; special tokens {res['special_tokens']}; {res['dtype']} on {res['device']}.",
-             "", f"Target of Algorithm 1 and of every alignment error: the average over every "
-             f"query row of the L_tr windows at tau = 1: P_max {res['targets']['pmax']:.6f}, "
-             f"entropy {res['targets']['entropy']:.6f}. Errors are relative: "
-             "(S_ex(tau) - target) / target. Perplexity counts the predictions made from the "
-             "counted query positions.", "", "## Dispersion against length", "",
-             "| L | P_max | entropy | perplexity |", "|---|---|---|---|"]
+    lines = [
+        f"# Attention audit: {res['model']}",
+        "",
+        f"text `{res['text']}`; L_tr {res['L_tr']} ({res['n_tr']} windows), L_ex "
+        f"{res['L_ex']} ({res['n_ex']} windows each); statistics at L_ex over query "
+        f"positions >= {max(res['query_from'].values())}"
+        f"; special tokens {res['special_tokens']}; {res['dtype']} on {res['device']}.",
+        "",
+        f"Target of Algorithm 1 and of every alignment error: the average over every "
+        f"query row of the L_tr windows at tau = 1: P_max {res['targets']['pmax']:.6f}, "
+        f"entropy {res['targets']['entropy']:.6f}. Errors are relative: "
+        "(S_ex(tau) - target) / target. Perplexity counts the predictions made from the "
+        "counted query positions.",
+        "",
+        "## Dispersion against length",
+        "",
+        "| L | P_max | entropy | perplexity |",
+        "|---|---|---|---|",
+    ]
     for e in res["lengths"].values():
-        lines.append(f"| {e['L']} | {e['overall']['pmax']:.6f} | {e['overall']['entropy']:.6f}"
-                     f" | {_fmt(e['perplexity_beyond'], '.3f')} |")
-    lines += ["", f"![dispersion]({Path(files['dispersion']['png']).name}) (data: "
-              f"{Path(files['dispersion']['csv']).name})", "", "## Assumptions 1-2", "",
-              "| module | L | sigma | lmax | Gaussian lmax | QQ r | skew | kurtosis |",
-              "|---|---|---|---|---|---|---|---|"]
+        lines.append(
+            f"| {e['L']} | {e['overall']['pmax']:.6f} | {e['overall']['entropy']:.6f}"
+            f" | {_fmt(e['perplexity_beyond'], '.3f')} |"
+        )
+    lines += [
+        "",
+        f"![dispersion]({Path(files['dispersion']['png']).name}) (data: "
+        f"{Path(files['dispersion']['csv']).name})",
+        "",
+        "## Assumptions 1-2",
+        "",
+        "| module | L | sigma | lmax | Gaussian lmax | QQ r | skew | kurtosis |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for e in res["lengths"].values():
         for name, a in e["assumptions"].items():
-            lines.append(f"| {name} | {e['L']} | {a['sigma']:.4f} | {a['lmax']:.4f} | "
-                         f"{a['gaussian_implied_lmax']:.4f} | {a['qq_correlation']:.4f} | "
-                         f"{a['skewness']:.3f} | {a['excess_kurtosis']:.3f} |")
+            lines.append(
+                f"| {name} | {e['L']} | {a['sigma']:.4f} | {a['lmax']:.4f} | "
+                f"{a['gaussian_implied_lmax']:.4f} | {a['qq_correlation']:.4f} | "
+                f"{a['skewness']:.3f} | {a['excess_kurtosis']:.3f} |"
+            )
     lines += [f"![qq]({Path(q['png']).name})" for q in files["qq"]]
     for e in res["lengths"].values():
         if "temperatures" not in e:
             continue
-        lines += ["", f"## Temperatures at L_ex = {e['L']}", "",
-                  "| method | tau | P_max error | entropy error | perplexity |",
-                  "|---|---|---|---|---|"]
+        lines += [
+            "",
+            f"## Temperatures at L_ex = {e['L']}",
+            "",
+            "| method | tau | P_max error | entropy error | perplexity |",
+            "|---|---|---|---|---|",
+        ]
         for m, r in e["temperatures"]["table"].items():
-            lines.append(f"| {m} | {r['tau']:.4f} | {100 * r['pmax_rel_error']:+.2f}% | "
-                         f"{100 * r['entropy_rel_error']:+.2f}% | "
-                         f"{_fmt(r['perplexity_beyond'], '.3f')} |")
+            lines.append(
+                f"| {m} | {r['tau']:.4f} | {100 * r['pmax_rel_error']:+.2f}% | "
+                f"{100 * r['entropy_rel_error']:+.2f}% | "
+                f"{_fmt(r['perplexity_beyond'], '.3f')} |"
+            )
         for k, v in e["temperatures"]["rules"].items():
             what = "no temperature" if v["tau"] is None else f"tau {v['tau']:.4f}"
             lines.append(f"- {k}: {what}; {v['source']}" + (f"; {v['note']}" if v["note"] else ""))
         for mode, f in e["temperatures"]["algorithm1"].items():
             c = f["continuous"]
             if not c["bracketed"]:
-                lines.append(f"- Algorithm 1 continuous ({mode}): target not bracketed in "
-                             f"[{c['interval'][0]}, {c['interval'][1]}] ({c['note']})")
+                lines.append(
+                    f"- Algorithm 1 continuous ({mode}): target not bracketed in "
+                    f"[{c['interval'][0]}, {c['interval'][1]}] ({c['note']})"
+                )
     if files.get("temperature"):
         lines += ["", f"![temperature]({Path(files['temperature']['png']).name})"]
-    lines += ["", f"{res['measurements']} measurements, {res['forward_passes_this_run']} "
-              f"forward passes in this run, {res['seconds']} s."]
+    lines += [
+        "",
+        f"{res['measurements']} measurements, {res['forward_passes_this_run']} "
+        f"forward passes in this run, {res['seconds']} s.",
+    ]
     return "\n".join(lines) + "\n"
 
 
 def jsonable(res: dict) -> dict:
     """``res`` without the logit vectors (they are in the QQ CSVs)."""
-    slim = json.loads(json.dumps(res, default=lambda o: o.tolist() if hasattr(o, "tolist")
-                                 else str(o)))
+    slim = json.loads(
+        json.dumps(res, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o))
+    )
     for e in slim["lengths"].values():
         for a in e["assumptions"].values():
             a.pop("vector", None)
@@ -178,8 +254,11 @@ def jsonable(res: dict) -> dict:
 def write_report(res: dict, out: Path) -> dict:
     """Write every file of the report into ``out``; returns their paths."""
     out.mkdir(parents=True, exist_ok=True)
-    files = {"dispersion": dispersion_figure(res, out), "qq": qq_figures(res, out),
-             "temperature": temperature_figure(res, out)}
+    files = {
+        "dispersion": dispersion_figure(res, out),
+        "qq": qq_figures(res, out),
+        "temperature": temperature_figure(res, out),
+    }
     files["markdown"] = str(out / "report.md")
     files["json"] = str(out / "audit.json")
     Path(files["markdown"]).write_text(markdown(res, files))

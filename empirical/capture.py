@@ -48,6 +48,7 @@ a silent pass-through).  Attention sinks (``s_aux``) are refused the same way.
 >>> bool(torch.allclose(out, ref, atol=1e-5)), m.config._attn_implementation
 (True, 'sdpa')
 """
+
 from __future__ import annotations
 
 import re
@@ -63,10 +64,10 @@ from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 from .stats import AttentionStats
 
 CAPTURE_NAME = "lengthx_capture"
-_MODULES: dict = {}        # id(attention module) -> (session, name)
-_ACTIVE = [0]              # number of open capture contexts
-_MASKED = -1e30            # finite stand-in for -inf where products with e are taken
-_NO_SHIFT = 30.0           # rows whose max logit is below this in size need no shift
+_MODULES: dict = {}  # id(attention module) -> (session, name)
+_ACTIVE = [0]  # number of open capture contexts
+_MASKED = -1e30  # finite stand-in for -inf where products with e are taken
+_NO_SHIFT = 30.0  # rows whose max logit is below this in size need no shift
 
 
 class CaptureUnsupported(NotImplementedError):
@@ -76,15 +77,16 @@ class CaptureUnsupported(NotImplementedError):
 @dataclass
 class CaptureSession:
     """What one ``capture`` context does: where statistics go, which temperature."""
+
     stats: AttentionStats | None = None
     tau: float = 1.0
-    tau_layers: list | None = None      # regexes on module names; None = every softmax
-    block_size: int | None = None       # query rows per block; None = from block_bytes
-    block_bytes: int = 256 * 2 ** 20
+    tau_layers: list | None = None  # regexes on module names; None = every softmax
+    block_size: int | None = None  # query rows per block; None = from block_bytes
+    block_bytes: int = 256 * 2**20
     model_class: str = "model"
     names: list = field(default_factory=list)
-    current: str | None = None          # module being run (hooks); for the patches
-    hit: bool = False                   # the current module went through the capture
+    current: str | None = None  # module being run (hooks); for the patches
+    hit: bool = False  # the current module went through the capture
     calls: int = 0
     _buffers: dict = field(default_factory=dict, repr=False)
 
@@ -105,15 +107,17 @@ class CaptureSession:
             return float(self.tau)
         return 1.0
 
-    def rows_per_block(self, batch: int, heads: int, key_len: int, q_len: int,
-                       device: str = "cpu") -> int:
+    def rows_per_block(
+        self, batch: int, heads: int, key_len: int, q_len: int, device: str = "cpu"
+    ) -> int:
         """Query rows per block: ``block_size``, else as many as fit ``block_bytes`` of
         float32 logits (at least 1 GiB on GPU, where few large blocks are fast), at most
         128 on CPU (measured fastest there) and 4096 on GPU."""
         if self.block_size:
             return max(1, min(q_len, int(self.block_size)))
-        cap, budget = (128, self.block_bytes) if device == "cpu" else \
-            (4096, max(self.block_bytes, 2 ** 30))
+        cap, budget = (
+            (128, self.block_bytes) if device == "cpu" else (4096, max(self.block_bytes, 2**30))
+        )
         return max(1, min(q_len, cap, budget // max(1, 4 * batch * heads * key_len)))
 
 
@@ -130,7 +134,8 @@ def attention_module_names(model: torch.nn.Module) -> list:
     out = []
     for name, mod in model.named_modules():
         if type(mod).__name__.endswith("Attention") and not any(
-                type(c).__name__.endswith("Attention") for c in mod.modules() if c is not mod):
+            type(c).__name__.endswith("Attention") for c in mod.modules() if c is not mod
+        ):
             out.append(name)
     return out
 
@@ -139,19 +144,20 @@ def attention_module_names(model: torch.nn.Module) -> list:
 @dataclass
 class _Call:
     """One attention call, flattened to (B*H, L, d) float32 tensors."""
+
     q: torch.Tensor
-    kt: torch.Tensor                 # (BH, d, Lk)
-    vaug: torch.Tensor               # (BH, Lk, dv + 2 [+ d]): [v | 1 | j | k]
+    kt: torch.Tensor  # (BH, d, Lk)
+    vaug: torch.Tensor  # (BH, Lk, dv + 2 [+ d]): [v | 1 | j | k]
     dv: int
-    shape: tuple                     # (B, H, Lq, Lk)
+    shape: tuple  # (B, H, Lq, Lk)
     scale: float
     tau: float
     causal: bool
-    linear: bool                     # logits linear in the key: entropy from E_K
-    bias: torch.Tensor | None        # additive, before softcapping; to (B, H, Lq, Lk)
-    valid: torch.Tensor | None       # boolean, broadcastable to (B, H, Lq, Lk)
+    linear: bool  # logits linear in the key: entropy from E_K
+    bias: torch.Tensor | None  # additive, before softcapping; to (B, H, Lq, Lk)
+    valid: torch.Tensor | None  # boolean, broadcastable to (B, H, Lq, Lk)
     softcap: float | None
-    mask_add: torch.Tensor | None = None   # finite part of a float mask, after softcapping
+    mask_add: torch.Tensor | None = None  # finite part of a float mask, after softcapping
 
 
 def _split_mask(mask: torch.Tensor | None):
@@ -202,13 +208,13 @@ def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tens
     fill = float("-inf") if c.linear else _MASKED
     if c.valid is not None:
         s.masked_fill_(~_rows(c.valid, r0, r1, lo, hi, c.shape), fill)
-    elif c.causal and max(lo, r0) + 1 < hi:     # only the diagonal part of a causal block
+    elif c.causal and max(lo, r0) + 1 < hi:  # only the diagonal part of a causal block
         c0 = max(lo, r0)
         i = torch.arange(r0, r1, device=s.device)[:, None]
         j = torch.arange(c0, hi, device=s.device)[None, :]
-        s[..., c0 - lo:].masked_fill_(j > i, fill)
+        s[..., c0 - lo :].masked_fill_(j > i, fill)
     if not c.linear:
-        s.clamp_(min=_MASKED)            # -inf or finfo.min from masks folded in biases
+        s.clamp_(min=_MASKED)  # -inf or finfo.min from masks folded in biases
     return s
 
 
@@ -221,21 +227,21 @@ def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
     ok = ssum > 0
     den = torch.where(ok, ssum, 1.0)
     if c.linear:
-        qek = (c.q[:, r0:r1] * w[..., dv + 2:]).sum(-1)
+        qek = (c.q[:, r0:r1] * w[..., dv + 2 :]).sum(-1)
         ent = torch.log(den) + m[..., 0] - qek / den
     else:
-        ent = torch.log(den) - s.mul_(e).sum(-1) / den         # s is not used after
+        ent = torch.log(den) - s.mul_(e).sum(-1) / den  # s is not used after
     i = torch.arange(r0, r1, device=e.device, dtype=e.dtype)
     dist = i - w[..., dv + 1] / den
     c0, c1 = max(lo, r0), min(hi, r1)
     if c0 < c1 and not (c.causal and c.valid is None):
-        rel = (torch.arange(c0, c1, device=e.device, dtype=e.dtype)[None, :] - i[:, None])
-        dist = dist + 2 * (e[..., c0 - lo:c1 - lo] * rel.clamp_(min=0)).sum(-1) / den
+        rel = torch.arange(c0, c1, device=e.device, dtype=e.dtype)[None, :] - i[:, None]
+        dist = dist + 2 * (e[..., c0 - lo : c1 - lo] * rel.clamp_(min=0)).sum(-1) / den
     if max(lo, r1) < hi:
         cr = max(lo, r1)
         jr = torch.arange(cr, hi, device=e.device, dtype=e.dtype)
         jr = torch.stack([jr, torch.ones_like(jr)], -1).expand(e.shape[0], -1, -1)
-        t = torch.bmm(e[..., cr - lo:], jr)
+        t = torch.bmm(e[..., cr - lo :], jr)
         dist = dist + 2 * (t[..., 0] - i * t[..., 1]) / den
     out = {"ok": ok, "pmax": 1.0 / den, "entropy": ent, "distance": dist}
     if want_mass:
@@ -245,26 +251,25 @@ def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
 
 def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc) -> None:
     lo, hi = _key_range(c, r0, r1)
-    if hi <= lo:                         # every key masked: output 0, no statistics
+    if hi <= lo:  # every key masked: output 0, no statistics
         out[:, r0:r1] = 0.0
         return
     st = session.stats
     s = _logits(session, c, r0, r1, lo, hi)
     if st is not None and st.wants_sorted(name):
         raw = s * c.tau if c.linear else torch.where(s > _MASKED / 2, s * c.tau, float("-inf"))
-        st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo),
-                         r0, acc.row_filter(r0, r1))
+        st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo), r0, acc.row_filter(r0, r1))
     mx = s.amax(-1, keepdim=True)
     mx = torch.where(mx > _MASKED / 2, mx, 0.0)
-    if bool((mx.abs() < _NO_SHIFT).all()):   # exp(l) safe: no pass to subtract the max
+    if bool((mx.abs() < _NO_SHIFT).all()):  # exp(l) safe: no pass to subtract the max
         m = torch.zeros_like(mx)
     else:
         m = mx
         s.sub_(m)
     e = s.exp_() if c.linear else torch.exp(s, out=session.buffer("e", s.shape, s))
     w = torch.bmm(e, c.vaug[:, lo:hi])
-    ssum = w[..., c.dv:c.dv + 1]
-    out[:, r0:r1] = w[..., :c.dv] / torch.where(ssum > 0, ssum, 1.0)
+    ssum = w[..., c.dv : c.dv + 1]
+    out[:, r0:r1] = w[..., : c.dv] / torch.where(ssum > 0, ssum, 1.0)
     if st is not None:
         blk = _block_stats(c, s, e, w, m, r0, r1, lo, hi, st.wants_mass(name))
         blk["pmax"] = torch.exp(mx[..., 0] - m[..., 0]) * blk["pmax"]
@@ -299,16 +304,25 @@ class _Accumulator:
         self.sums[0] += keep.sum((0, 2)).double()
         if self.mass is not None:
             from .stats import skew_sum
+
             p = (blk["probs"].view(bsz, heads, r1 - r0, -1) * keep[..., None]).sum(0)
-            sk = skew_sum(p)                               # index c: offset c-(b-1)+lo-r0
+            sk = skew_sum(p)  # index c: offset c-(b-1)+lo-r0
             first = lo - r0 - (r1 - r0 - 1) + self.n - 1
-            self.mass[:, first:first + sk.shape[1]] += sk.double()
+            self.mass[:, first : first + sk.shape[1]] += sk.double()
 
     def flush(self) -> None:
         bsz, heads, lq, lk = self.shape
         s = self.sums.cpu().numpy()
-        self.stats.add_sums(self.name, heads, max(lq, lk), s[0], s[1], s[2], s[3],
-                            None if self.mass is None else self.mass.cpu().numpy())
+        self.stats.add_sums(
+            self.name,
+            heads,
+            max(lq, lk),
+            s[0],
+            s[1],
+            s[2],
+            s[3],
+            None if self.mass is None else self.mass.cpu().numpy(),
+        )
 
 
 def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Call:
@@ -322,13 +336,35 @@ def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Cal
     v = value.to(f).reshape(bsz * heads, lk, dv)
     j = torch.arange(lk, device=q.device, dtype=f)[None, :, None].expand(bsz * heads, lk, 1)
     cols = [v, torch.ones_like(j), j] + ([k] if linear else [])
-    return _Call(q, k.transpose(1, 2), torch.cat(cols, -1), dv, (bsz, heads, lq, lk),
-                 float(scale), float(tau), bool(causal), linear,
-                 None if bias is None else bias.to(f), valid, softcap, add)
+    return _Call(
+        q,
+        k.transpose(1, 2),
+        torch.cat(cols, -1),
+        dv,
+        (bsz, heads, lq, lk),
+        float(scale),
+        float(tau),
+        bool(causal),
+        linear,
+        None if bias is None else bias.to(f),
+        valid,
+        softcap,
+        add,
+    )
 
 
-def attend(session: CaptureSession, name: str, query, key, value, mask=None, bias=None,
-           scale: float | None = None, causal: bool = False, softcap: float | None = None):
+def attend(
+    session: CaptureSession,
+    name: str,
+    query,
+    key,
+    value,
+    mask=None,
+    bias=None,
+    scale: float | None = None,
+    causal: bool = False,
+    softcap: float | None = None,
+):
     """softmax(l) V of the module ``name`` (query (B, H, Lq, d), key/value (B, H, Lk, .),
     same head count) with its statistics sent to ``session.stats``; ``mask`` boolean
     (True = attend) or additive float.  Returns (B, H, Lq, dv) in the query's dtype."""
@@ -336,10 +372,12 @@ def attend(session: CaptureSession, name: str, query, key, value, mask=None, bia
     scale = query.shape[-1] ** -0.5 if scale is None else scale
     session.calls += 1
     session.hit = True
-    if torch.is_grad_enabled() and any(t is not None and t.requires_grad
-                                       for t in (query, key, value, bias)):
-        return _attend_reference(session, name, query, key, value, mask, bias, scale,
-                                 causal, softcap, tau)
+    if torch.is_grad_enabled() and any(
+        t is not None and t.requires_grad for t in (query, key, value, bias)
+    ):
+        return _attend_reference(
+            session, name, query, key, value, mask, bias, scale, causal, softcap, tau
+        )
     c = _prepare(query, key, value, mask, bias, scale, tau, causal, softcap)
     bsz, heads, lq, lk = c.shape
     out = c.q.new_empty(bsz * heads, lq, c.dv)
@@ -353,8 +391,7 @@ def attend(session: CaptureSession, name: str, query, key, value, mask=None, bia
     return out.view(bsz, heads, lq, c.dv).to(query.dtype)
 
 
-def _attend_reference(session, name, query, key, value, mask, bias, scale, causal, softcap,
-                      tau):
+def _attend_reference(session, name, query, key, value, mask, bias, scale, causal, softcap, tau):
     """Out-of-place path for autograd: the same logits, softmax per block."""
     valid, add = _split_mask(mask)
     lq, lk = query.shape[2], key.shape[2]
@@ -379,39 +416,62 @@ def _attend_reference(session, name, query, key, value, mask, bias, scale, causa
         s = s.masked_fill(~ok, float("-inf"))
         p = torch.softmax(s, -1).nan_to_num(0.0)
         if session.stats is not None:
-            session.stats.update(name, s.detach(), p.detach(), r0,
-                                 raw_logits=s.detach() * tau)
+            session.stats.update(name, s.detach(), p.detach(), r0, raw_logits=s.detach() * tau)
         outs.append(torch.matmul(p, value.float()))
     return torch.cat(outs, 2).to(query.dtype)
 
 
 # ---- routes into attend ------------------------------------------------------------
-def capture_attention_forward(module, query, key, value, attention_mask, dropout=0.0,
-                              scaling=None, is_causal=None, position_bias=None,
-                              softcap=None, s_aux=None, **kwargs):
+def capture_attention_forward(
+    module,
+    query,
+    key,
+    value,
+    attention_mask,
+    dropout=0.0,
+    scaling=None,
+    is_causal=None,
+    position_bias=None,
+    softcap=None,
+    s_aux=None,
+    **kwargs,
+):
     """Attention function for ``AttentionInterface`` (same signature as transformers'
     ``sdpa_attention_forward``); modules outside any ``capture`` context fall back to
     sdpa.  Sliding windows arrive in ``attention_mask``.  Returns
     ``(attn_output (B, L, H, D), None)``."""
     entry = _MODULES.get(id(module))
     if entry is None:
-        return sdpa_attention_forward(module, query, key, value, attention_mask, dropout=dropout,
-                                      scaling=scaling, is_causal=is_causal,
-                                      position_bias=position_bias, softcap=softcap,
-                                      s_aux=s_aux, **kwargs)
+        return sdpa_attention_forward(
+            module,
+            query,
+            key,
+            value,
+            attention_mask,
+            dropout=dropout,
+            scaling=scaling,
+            is_causal=is_causal,
+            position_bias=position_bias,
+            softcap=softcap,
+            s_aux=s_aux,
+            **kwargs,
+        )
     session, name = entry
     if s_aux is not None:
-        raise CaptureUnsupported(f"{session.model_class}: attention sinks (s_aux) are not "
-                                 "supported by the capture")
+        raise CaptureUnsupported(
+            f"{session.model_class}: attention sinks (s_aux) are not supported by the capture"
+        )
     if module.training and dropout:
-        raise CaptureUnsupported(f"{session.model_class}: capture is for inference: "
-                                 "call model.eval()")
+        raise CaptureUnsupported(
+            f"{session.model_class}: capture is for inference: call model.eval()"
+        )
     n_rep = query.shape[1] // key.shape[1]
     key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
     causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
     causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
-    out = attend(session, name, query, key, value, attention_mask, position_bias,
-                 scaling, causal, softcap)
+    out = attend(
+        session, name, query, key, value, attention_mask, position_bias, scaling, causal, softcap
+    )
     return out.transpose(1, 2).contiguous(), None
 
 
@@ -461,8 +521,17 @@ _SDPA = torch.nn.functional.scaled_dot_product_attention
 _SDPA_SESSIONS: list = []
 
 
-def _sdpa_proxy(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
-                scale=None, enable_gqa=False, **kw):
+def _sdpa_proxy(
+    query,
+    key,
+    value,
+    attn_mask=None,
+    dropout_p=0.0,
+    is_causal=False,
+    scale=None,
+    enable_gqa=False,
+    **kw,
+):
     """``F.scaled_dot_product_attention`` while a capture of a model that calls it
     directly (Falcon) is open: calls made inside a captured module go to :func:`attend`."""
     for s in _SDPA_SESSIONS:
@@ -471,10 +540,28 @@ def _sdpa_proxy(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=Fals
                 raise CaptureUnsupported(f"{s.model_class}: capture is for inference")
             n_rep = query.shape[1] // key.shape[1]
             key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
-            return attend(s, s.current, query, key, value, attn_mask, None, scale,
-                          bool(is_causal) and attn_mask is None)
-    return _SDPA(query, key, value, attn_mask=attn_mask, dropout_p=dropout_p,
-                 is_causal=is_causal, scale=scale, enable_gqa=enable_gqa, **kw)
+            return attend(
+                s,
+                s.current,
+                query,
+                key,
+                value,
+                attn_mask,
+                None,
+                scale,
+                bool(is_causal) and attn_mask is None,
+            )
+    return _SDPA(
+        query,
+        key,
+        value,
+        attn_mask=attn_mask,
+        dropout_p=dropout_p,
+        is_causal=is_causal,
+        scale=scale,
+        enable_gqa=enable_gqa,
+        **kw,
+    )
 
 
 def supports_interface(model) -> bool:
@@ -497,7 +584,9 @@ def _check_hooks(session: CaptureSession, mods: dict) -> list:
                 f"{session.model_class}: attention module {name!r} ({type(mod).__name__}) "
                 f"ran without going through the capture (attention implementation "
                 f"{getattr(mod, 'config', None) and mod.config._attn_implementation!r}); "
-                "this architecture or setting is not supported")
+                "this architecture or setting is not supported"
+            )
+
     for n in session.names:
         hooks.append(mods[n].register_forward_pre_hook(lambda m, a, n=n: pre(m, a, n)))
         hooks.append(mods[n].register_forward_hook(lambda m, a, o, n=n: post(m, a, o, n)))
@@ -511,8 +600,10 @@ def _patch_modules(model, session, names, mods) -> list:
         modname = type(mods[n]).__module__
         g = vars(sys.modules[modname])
         if "F" not in g and "torch" not in g:
-            raise CaptureUnsupported(f"{type(model).__name__}: no attention interface and "
-                                     "no softmax or sdpa call that the capture can route")
+            raise CaptureUnsupported(
+                f"{type(model).__name__}: no attention interface and "
+                "no softmax or sdpa call that the capture can route"
+            )
         if "F" in g and all(m != modname for m, _ in patched):
             patched.append((modname, g["F"]))
             g["F"] = _FunctionalProxy(session)
@@ -520,8 +611,14 @@ def _patch_modules(model, session, names, mods) -> list:
 
 
 @contextmanager
-def capture(model, stats: AttentionStats | None = None, tau: float = 1.0,
-            tau_layers=None, block_size: int | None = None, block_bytes: int = 256 * 2 ** 20):
+def capture(
+    model,
+    stats: AttentionStats | None = None,
+    tau: float = 1.0,
+    tau_layers=None,
+    block_size: int | None = None,
+    block_bytes: int = 256 * 2**20,
+):
     """Install the capture on ``model``; yields the :class:`CaptureSession`.
 
     ``tau`` divides the logits of every softmax, or only of the modules whose names
@@ -531,8 +628,14 @@ def capture(model, stats: AttentionStats | None = None, tau: float = 1.0,
     """
     if tau <= 0:
         raise ValueError(f"temperature must be positive, got {tau}")
-    session = CaptureSession(stats, tau, list(tau_layers) if tau_layers else None,
-                             block_size, block_bytes, type(model).__name__)
+    session = CaptureSession(
+        stats,
+        tau,
+        list(tau_layers) if tau_layers else None,
+        block_size,
+        block_bytes,
+        type(model).__name__,
+    )
     names = attention_module_names(model)
     if not names:
         raise CaptureUnsupported(f"{type(model).__name__}: no attention modules found")
@@ -572,4 +675,4 @@ def capture(model, stats: AttentionStats | None = None, tau: float = 1.0,
             _unregister_globally()
 
 
-_unregister_globally()   # registered only while a capture is open
+_unregister_globally()  # registered only while a capture is open

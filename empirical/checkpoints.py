@@ -18,6 +18,7 @@ checkpoint looks like, so loading code and capture can be tested on every family
 >>> ids[0] == tok.bos_token_id, type(m).__name__, m.config.num_hidden_layers
 (True, 'LlamaForCausalLM', 2)
 """
+
 from __future__ import annotations
 
 import functools
@@ -36,79 +37,165 @@ VOCAB = 512
 @dataclass(frozen=True)
 class Family:
     """How to build one family: config class, model class, config fields, tokens."""
+
     config: str
     model: str
     fields: dict
-    bos: str | None = None          # prepended to every text
-    eos: str | None = None          # appended to every text
-    specials: dict = field(default_factory=dict)   # tokenizer attribute -> token
+    bos: str | None = None  # prepended to every text
+    eos: str | None = None  # appended to every text
+    specials: dict = field(default_factory=dict)  # tokenizer attribute -> token
 
 
-_DEC = dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-            num_attention_heads=4, max_position_embeddings=4096)
-_LLAMA_TOK = dict(bos="<s>", specials=dict(bos_token="<s>", eos_token="</s>",
-                                           unk_token="<unk>"))
-_GEMMA_TOK = dict(bos="<bos>", specials=dict(bos_token="<bos>", eos_token="<eos>",
-                                             unk_token="<unk>", pad_token="<pad>"))
-_GPT_TOK = dict(specials=dict(bos_token="<|endoftext|>", eos_token="<|endoftext|>",
-                              unk_token="<|endoftext|>"))
-_T5_TOK = dict(eos="</s>", specials=dict(eos_token="</s>", unk_token="<unk>",
-                                         pad_token="<pad>"))
+_DEC = dict(
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    max_position_embeddings=4096,
+)
+_LLAMA_TOK = dict(bos="<s>", specials=dict(bos_token="<s>", eos_token="</s>", unk_token="<unk>"))
+_GEMMA_TOK = dict(
+    bos="<bos>",
+    specials=dict(bos_token="<bos>", eos_token="<eos>", unk_token="<unk>", pad_token="<pad>"),
+)
+_GPT_TOK = dict(
+    specials=dict(bos_token="<|endoftext|>", eos_token="<|endoftext|>", unk_token="<|endoftext|>")
+)
+_T5_TOK = dict(eos="</s>", specials=dict(eos_token="</s>", unk_token="<unk>", pad_token="<pad>"))
 
 FAMILIES: dict[str, Family] = {
-    "llama": Family("LlamaConfig", "LlamaForCausalLM", dict(_DEC, num_key_value_heads=2),
-                    **_LLAMA_TOK),
-    "mistral": Family("MistralConfig", "MistralForCausalLM",
-                      dict(_DEC, num_key_value_heads=2, sliding_window=4096), **_LLAMA_TOK),
-    "mixtral": Family("MixtralConfig", "MixtralForCausalLM",
-                      dict(_DEC, num_key_value_heads=2, num_local_experts=4,
-                           num_experts_per_tok=2, sliding_window=None), **_LLAMA_TOK),
-    "qwen2": Family("Qwen2Config", "Qwen2ForCausalLM", dict(_DEC, num_key_value_heads=2),
-                    specials=dict(eos_token="<|endoftext|>", pad_token="<|endoftext|>",
-                                  unk_token="<|endoftext|>")),
-    "qwen3": Family("Qwen3Config", "Qwen3ForCausalLM",
-                    dict(_DEC, num_key_value_heads=2, head_dim=16),
-                    specials=dict(eos_token="<|endoftext|>", pad_token="<|endoftext|>",
-                                  unk_token="<|endoftext|>")),
-    "gemma": Family("GemmaConfig", "GemmaForCausalLM",
-                    dict(_DEC, num_key_value_heads=1, head_dim=16), **_GEMMA_TOK),
-    "gemma2": Family("Gemma2Config", "Gemma2ForCausalLM",
-                     dict(_DEC, num_key_value_heads=2, head_dim=16, sliding_window=4096,
-                          query_pre_attn_scalar=16), **_GEMMA_TOK),
-    "gemma3": Family("Gemma3TextConfig", "Gemma3ForCausalLM",
-                     dict(_DEC, num_key_value_heads=2, head_dim=16, sliding_window=512,
-                          query_pre_attn_scalar=16), **_GEMMA_TOK),
+    "llama": Family(
+        "LlamaConfig", "LlamaForCausalLM", dict(_DEC, num_key_value_heads=2), **_LLAMA_TOK
+    ),
+    "mistral": Family(
+        "MistralConfig",
+        "MistralForCausalLM",
+        dict(_DEC, num_key_value_heads=2, sliding_window=4096),
+        **_LLAMA_TOK,
+    ),
+    "mixtral": Family(
+        "MixtralConfig",
+        "MixtralForCausalLM",
+        dict(
+            _DEC,
+            num_key_value_heads=2,
+            num_local_experts=4,
+            num_experts_per_tok=2,
+            sliding_window=None,
+        ),
+        **_LLAMA_TOK,
+    ),
+    "qwen2": Family(
+        "Qwen2Config",
+        "Qwen2ForCausalLM",
+        dict(_DEC, num_key_value_heads=2),
+        specials=dict(
+            eos_token="<|endoftext|>", pad_token="<|endoftext|>", unk_token="<|endoftext|>"
+        ),
+    ),
+    "qwen3": Family(
+        "Qwen3Config",
+        "Qwen3ForCausalLM",
+        dict(_DEC, num_key_value_heads=2, head_dim=16),
+        specials=dict(
+            eos_token="<|endoftext|>", pad_token="<|endoftext|>", unk_token="<|endoftext|>"
+        ),
+    ),
+    "gemma": Family(
+        "GemmaConfig",
+        "GemmaForCausalLM",
+        dict(_DEC, num_key_value_heads=1, head_dim=16),
+        **_GEMMA_TOK,
+    ),
+    "gemma2": Family(
+        "Gemma2Config",
+        "Gemma2ForCausalLM",
+        dict(
+            _DEC, num_key_value_heads=2, head_dim=16, sliding_window=4096, query_pre_attn_scalar=16
+        ),
+        **_GEMMA_TOK,
+    ),
+    "gemma3": Family(
+        "Gemma3TextConfig",
+        "Gemma3ForCausalLM",
+        dict(
+            _DEC, num_key_value_heads=2, head_dim=16, sliding_window=512, query_pre_attn_scalar=16
+        ),
+        **_GEMMA_TOK,
+    ),
     "phi": Family("PhiConfig", "PhiForCausalLM", dict(_DEC), **_GPT_TOK),
-    "phi3": Family("Phi3Config", "Phi3ForCausalLM",
-                   dict(_DEC, num_key_value_heads=4, sliding_window=2047, pad_token_id=0),
-                   **_LLAMA_TOK),
+    "phi3": Family(
+        "Phi3Config",
+        "Phi3ForCausalLM",
+        dict(_DEC, num_key_value_heads=4, sliding_window=2047, pad_token_id=0),
+        **_LLAMA_TOK,
+    ),
     "gpt_neox": Family("GPTNeoXConfig", "GPTNeoXForCausalLM", dict(_DEC), **_GPT_TOK),
-    "gpt2": Family("GPT2Config", "GPT2LMHeadModel",
-                   dict(n_embd=64, n_layer=2, n_head=4, n_positions=1024), **_GPT_TOK),
-    "opt": Family("OPTConfig", "OPTForCausalLM",
-                  dict(hidden_size=64, ffn_dim=128, num_hidden_layers=2,
-                       num_attention_heads=4, word_embed_proj_dim=64,
-                       max_position_embeddings=2048),
-                  bos="</s>", specials=dict(bos_token="</s>", eos_token="</s>",
-                                            unk_token="</s>", pad_token="<pad>")),
-    "falcon": Family("FalconConfig", "FalconForCausalLM",
-                     dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4),
-                     **_GPT_TOK),
-    "t5": Family("T5Config", "T5ForConditionalGeneration",
-                 dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16), **_T5_TOK),
-    "t5_encoder": Family("T5Config", "T5EncoderModel",
-                         dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16),
-                         **_T5_TOK),
-    "bloom": Family("BloomConfig", "BloomForCausalLM",
-                    dict(hidden_size=64, n_layer=2, n_head=4),
-                    bos=None, specials=dict(bos_token="<s>", eos_token="</s>",
-                                            unk_token="<unk>", pad_token="<pad>")),
-    "bert": Family("BertConfig", "BertModel",
-                   dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                        num_attention_heads=4, max_position_embeddings=1024),
-                   bos="[CLS]", eos="[SEP]",
-                   specials=dict(cls_token="[CLS]", sep_token="[SEP]", pad_token="[PAD]",
-                                 mask_token="[MASK]", unk_token="[UNK]")),
+    "gpt2": Family(
+        "GPT2Config",
+        "GPT2LMHeadModel",
+        dict(n_embd=64, n_layer=2, n_head=4, n_positions=1024),
+        **_GPT_TOK,
+    ),
+    "opt": Family(
+        "OPTConfig",
+        "OPTForCausalLM",
+        dict(
+            hidden_size=64,
+            ffn_dim=128,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            word_embed_proj_dim=64,
+            max_position_embeddings=2048,
+        ),
+        bos="</s>",
+        specials=dict(bos_token="</s>", eos_token="</s>", unk_token="</s>", pad_token="<pad>"),
+    ),
+    "falcon": Family(
+        "FalconConfig",
+        "FalconForCausalLM",
+        dict(hidden_size=64, num_hidden_layers=2, num_attention_heads=4),
+        **_GPT_TOK,
+    ),
+    "t5": Family(
+        "T5Config",
+        "T5ForConditionalGeneration",
+        dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16),
+        **_T5_TOK,
+    ),
+    "t5_encoder": Family(
+        "T5Config",
+        "T5EncoderModel",
+        dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16),
+        **_T5_TOK,
+    ),
+    "bloom": Family(
+        "BloomConfig",
+        "BloomForCausalLM",
+        dict(hidden_size=64, n_layer=2, n_head=4),
+        bos=None,
+        specials=dict(bos_token="<s>", eos_token="</s>", unk_token="<unk>", pad_token="<pad>"),
+    ),
+    "bert": Family(
+        "BertConfig",
+        "BertModel",
+        dict(
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            max_position_embeddings=1024,
+        ),
+        bos="[CLS]",
+        eos="[SEP]",
+        specials=dict(
+            cls_token="[CLS]",
+            sep_token="[SEP]",
+            pad_token="[PAD]",
+            mask_token="[MASK]",
+            unk_token="[UNK]",
+        ),
+    ),
 }
 
 
@@ -117,14 +204,17 @@ def _special_tokens(fam: Family) -> list[str]:
     return [t for t in toks if t is not None]
 
 
-def train_tokenizer(fam: Family, vocab_size: int = VOCAB,
-                    train_chars: int = TOKENIZER_CHARS) -> transformers.PreTrainedTokenizerFast:
+def train_tokenizer(
+    fam: Family, vocab_size: int = VOCAB, train_chars: int = TOKENIZER_CHARS
+) -> transformers.PreTrainedTokenizerFast:
     """A byte-level BPE tokenizer (``tokenizers``) trained on the ``stdlib`` corpus, with
     the family's special tokens first in the vocabulary and its BOS/EOS template."""
     from tokenizers import Tokenizer
+
     text = _trained(tuple(_special_tokens(fam)), fam.bos, fam.eos, vocab_size, train_chars)
-    return transformers.PreTrainedTokenizerFast(tokenizer_object=Tokenizer.from_str(text),
-                                                **fam.specials)
+    return transformers.PreTrainedTokenizerFast(
+        tokenizer_object=Tokenizer.from_str(text), **fam.specials
+    )
 
 
 @functools.lru_cache(maxsize=16)
@@ -132,28 +222,36 @@ def _trained(specials: tuple, bos, eos, vocab_size: int, train_chars: int):
     """The trained ``tokenizers.Tokenizer`` as JSON (cached per special tokens and
     template)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors, trainers
+
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False,
-                                  special_tokens=list(specials),
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        show_progress=False,
+        special_tokens=list(specials),
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
     text = load_corpus("stdlib", max_chars=train_chars)
-    tok.train_from_iterator([text[i:i + 5000] for i in range(0, len(text), 5000)], trainer)
+    tok.train_from_iterator([text[i : i + 5000] for i in range(0, len(text), 5000)], trainer)
     if bos or eos:
         head, tail = ([bos] if bos else []), ([eos] if eos else [])
         tok.post_processor = processors.TemplateProcessing(
             single=" ".join(head + ["$A"] + tail),
             pair=" ".join(head + ["$A"] + tail + ["$B:1"] + [t + ":1" for t in tail]),
-            special_tokens=[(t, tok.token_to_id(t)) for t in head + tail])
+            special_tokens=[(t, tok.token_to_id(t)) for t in head + tail],
+        )
     return tok.to_str()
 
 
 def _token_ids(fam: Family, tok) -> dict:
     """Config fields naming special token ids, from the trained tokenizer."""
     out = {}
-    for attr, cfg_key in (("bos_token", "bos_token_id"), ("eos_token", "eos_token_id"),
-                          ("pad_token", "pad_token_id")):
+    for attr, cfg_key in (
+        ("bos_token", "bos_token_id"),
+        ("eos_token", "eos_token_id"),
+        ("pad_token", "pad_token_id"),
+    ):
         t = fam.specials.get(attr)
         if t is not None:
             out[cfg_key] = tok.convert_tokens_to_ids(t)
@@ -162,12 +260,14 @@ def _token_ids(fam: Family, tok) -> dict:
     return out
 
 
-def build_tiny_model(family: str, seed: int = 0, vocab_size: int = VOCAB,
-                     **config_overrides) -> torch.nn.Module:
+def build_tiny_model(
+    family: str, seed: int = 0, vocab_size: int = VOCAB, **config_overrides
+) -> torch.nn.Module:
     """The seeded random-init model of ``family`` (no tokenizer; ids < ``vocab_size``)."""
     fam = _family(family)
-    cfg = getattr(transformers, fam.config)(**{**fam.fields, "vocab_size": vocab_size,
-                                               **config_overrides})
+    cfg = getattr(transformers, fam.config)(
+        **{**fam.fields, "vocab_size": vocab_size, **config_overrides}
+    )
     torch.manual_seed(seed)
     return getattr(transformers, fam.model)(cfg).eval()
 
@@ -186,8 +286,7 @@ def save_tiny_checkpoint(family: str, folder, seed: int = 0, **config_overrides)
     folder.mkdir(parents=True, exist_ok=True)
     tok = train_tokenizer(fam)
     ids = _token_ids(fam, tok)
-    model = build_tiny_model(family, seed=seed, vocab_size=len(tok),
-                             **{**ids, **config_overrides})
+    model = build_tiny_model(family, seed=seed, vocab_size=len(tok), **{**ids, **config_overrides})
     model.save_pretrained(folder)
     tok.save_pretrained(folder)
     return folder

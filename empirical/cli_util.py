@@ -1,5 +1,6 @@
 """Torch set-up shared by the ``empirical`` command lines (the generic command-line
 machinery lives in :mod:`theory.core.cli`)."""
+
 from __future__ import annotations
 
 import argparse
@@ -18,13 +19,18 @@ def setup_torch(threads: int = 1) -> None:
     os.environ.setdefault("OMP_NUM_THREADS", str(threads))
     import torch
     import transformers
+
     torch.set_num_threads(threads)
     transformers.logging.set_verbosity_error()
 
 
 def add_device_map_argument(parser: argparse.ArgumentParser) -> None:
     """``--device-map`` (passed to ``empirical.models.load_model``)."""
-    parser.add_argument("--device-map", default=None, metavar="MAP",
-                        help="split the model across devices (needs accelerate): auto, "
-                        "balanced, sequential, one device (cpu, cuda:0) or a JSON object "
-                        "{\"module\": device}; default: no map (CPU)")
+    parser.add_argument(
+        "--device-map",
+        default=None,
+        metavar="MAP",
+        help="split the model across devices (needs accelerate): auto, "
+        "balanced, sequential, one device (cpu, cuda:0) or a JSON object "
+        '{"module": device}; default: no map (CPU)',
+    )

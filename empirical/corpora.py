@@ -19,6 +19,7 @@ deterministic (sorted files, fixed caps), so a training run can record their SHA
 >>> len(text)
 2000
 """
+
 from __future__ import annotations
 
 import glob
@@ -32,7 +33,7 @@ from collections.abc import Callable
 
 CORPORA = ("stdlib", "pydoc", "kjv")
 DEFAULT_MAX_CHARS = 6_000_000
-_UNCAPPED = 10 ** 12
+_UNCAPPED = 10**12
 
 
 class CorpusError(ValueError):
@@ -75,10 +76,8 @@ def _concatenate(paths, max_chars: int, header) -> str:
 
 def _stdlib(max_chars: int) -> str:
     root = Path(sysconfig.get_paths()["stdlib"])
-    skip = {"site-packages", "dist-packages", "test", "tests", "idlelib", "lib2to3",
-            "__pycache__"}
-    paths = (p for p in sorted(root.rglob("*.py"))
-             if not skip & set(p.relative_to(root).parts))
+    skip = {"site-packages", "dist-packages", "test", "tests", "idlelib", "lib2to3", "__pycache__"}
+    paths = (p for p in sorted(root.rglob("*.py")) if not skip & set(p.relative_to(root).parts))
     text = _concatenate(paths, max_chars, lambda p: f"# file: {p.relative_to(root)}\n")
     if not text:
         raise CorpusMissing(f"stdlib: no Python sources found under {root}")
@@ -86,24 +85,31 @@ def _stdlib(max_chars: int) -> str:
 
 
 def _pydoc(max_chars: int) -> str:
-    files = sorted(glob.glob("/usr/share/doc/python3*-doc/html/_sources/**/*.rst.txt",
-                             recursive=True))
+    files = sorted(
+        glob.glob("/usr/share/doc/python3*-doc/html/_sources/**/*.rst.txt", recursive=True)
+    )
     if not files:
-        raise CorpusMissing("pydoc: Python's documentation sources are not installed "
-                            "(apt-get install python3.11-doc); try --corpus stdlib")
+        raise CorpusMissing(
+            "pydoc: Python's documentation sources are not installed "
+            "(apt-get install python3.11-doc); try --corpus stdlib"
+        )
     return _concatenate(map(Path, files), max_chars, lambda p: "")
 
 
 def _kjv(max_chars: int) -> str:
     exe = shutil.which("bible")
     if exe is None:
-        raise CorpusMissing("kjv: the `bible` program is not installed (apt-get install "
-                            "bible-kjv bible-kjv-text); try --corpus stdlib")
-    res = subprocess.run([exe, "-f", "Gen1:1-Rev22:21"], capture_output=True, text=True,
-                         check=False, timeout=300)
+        raise CorpusMissing(
+            "kjv: the `bible` program is not installed (apt-get install "
+            "bible-kjv bible-kjv-text); try --corpus stdlib"
+        )
+    res = subprocess.run(
+        [exe, "-f", "Gen1:1-Rev22:21"], capture_output=True, text=True, check=False, timeout=300
+    )
     if res.returncode != 0 or len(res.stdout) < 1000:
-        raise CorpusMissing(f"kjv: `bible` failed ({res.stderr.strip()[:200]}); is "
-                            "bible-kjv-text installed?")
+        raise CorpusMissing(
+            f"kjv: `bible` failed ({res.stderr.strip()[:200]}); is bible-kjv-text installed?"
+        )
     return res.stdout[:max_chars]
 
 
@@ -111,6 +117,7 @@ def _kjv(max_chars: int) -> str:
 class Document:
     """One text: ``read(max_chars)`` returns its first ``max_chars`` characters, ``chars``
     its length (so a long text is tokenised only as far as needed)."""
+
     name: str
     read: Callable[[int], str]
     chars: int
@@ -151,11 +158,18 @@ def load_documents(source: str, text_field: str = "text") -> list:
         return [_builtin_document(source)]
     path = Path(source)
     if not path.exists():
-        raise CorpusError(f"--text {source}: no such file or folder (or built-in corpus: "
-                          f"{', '.join(CORPORA)})")
-    files = [path] if path.is_file() else sorted(
-        f for f in path.rglob("*") if f.is_file() and not any(
-            part.startswith(".") for part in f.relative_to(path).parts))
+        raise CorpusError(
+            f"--text {source}: no such file or folder (or built-in corpus: {', '.join(CORPORA)})"
+        )
+    files = (
+        [path]
+        if path.is_file()
+        else sorted(
+            f
+            for f in path.rglob("*")
+            if f.is_file() and not any(part.startswith(".") for part in f.relative_to(path).parts)
+        )
+    )
     docs = []
     for f in files:
         docs += _jsonl_documents(f, text_field) if f.suffix == ".jsonl" else [_file_document(f)]
@@ -176,8 +190,9 @@ def _document_ids(doc: Document, encode, need: int) -> list:
         chars *= 4
 
 
-def document_windows(docs, encode, length: int, n: int, offset: int = 0,
-                     prefix=(), suffix=()) -> list:
+def document_windows(
+    docs, encode, length: int, n: int, offset: int = 0, prefix=(), suffix=()
+) -> list:
     """``n`` windows of exactly ``length`` ids, each ``prefix + chunk + suffix`` (the
     special tokens the model's tokenizer adds: BOS, EOS), the chunks consecutive and
     non-overlapping inside one document (a window never spans two documents), after
@@ -194,12 +209,14 @@ def document_windows(docs, encode, length: int, n: int, offset: int = 0,
             if skip:
                 skip -= 1
                 continue
-            out.append([*prefix, *ids[start:start + body], *suffix])
+            out.append([*prefix, *ids[start : start + body], *suffix])
             if len(out) == n:
                 return out
-    raise CorpusMissing(f"length {length} is larger than the text allows: {len(out)} of "
-                        f"{n} windows of {length} tokens (after {offset}) found; the "
-                        f"longest document has {longest} tokens")
+    raise CorpusMissing(
+        f"length {length} is larger than the text allows: {len(out)} of "
+        f"{n} windows of {length} tokens (after {offset}) found; the "
+        f"longest document has {longest} tokens"
+    )
 
 
 def token_sequences(encode, corpus: str, length: int, n: int, offset: int = 0) -> list:

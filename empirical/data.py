@@ -8,6 +8,7 @@ next ``frac``, test = the last ``frac``; no byte belongs to two parts.
 >>> [len(s[k]) for k in ("train", "val", "test")]
 [80, 10, 10]
 """
+
 from __future__ import annotations
 
 import functools
@@ -42,9 +43,13 @@ def load_split(corpus: str, max_chars: int, frac: float = 0.05) -> tuple[dict, d
     Cached per process (the tensors are shared: do not modify them in place)."""
     text = load_corpus(corpus, max_chars=max_chars)
     splits = split_tokens(encode(text), frac)
-    info = {"corpus": corpus, "max_chars": max_chars, "split_frac": frac,
-            "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
-            **{f"{k}_tokens": len(v) for k, v in splits.items()}}
+    info = {
+        "corpus": corpus,
+        "max_chars": max_chars,
+        "split_frac": frac,
+        "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
+        **{f"{k}_tokens": len(v) for k, v in splits.items()},
+    }
     return splits, info
 
 
@@ -52,7 +57,7 @@ def sample_batch(tokens: torch.Tensor, batch: int, length: int, seed: int) -> to
     """(batch, length + 1) random windows of ``tokens``, determined by ``seed`` alone."""
     g = torch.Generator().manual_seed(seed)
     starts = torch.randint(0, len(tokens) - length - 1, (batch,), generator=g)
-    return torch.stack([tokens[s:s + length + 1] for s in starts.tolist()])
+    return torch.stack([tokens[s : s + length + 1] for s in starts.tolist()])
 
 
 def run_test_tokens(cfg: dict) -> torch.Tensor:
@@ -61,7 +66,9 @@ def run_test_tokens(cfg: dict) -> torch.Tensor:
     splits, info = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"])
     want = cfg.get("data", {}).get("sha256")
     if want and info["sha256"] != want:
-        raise ValueError(f"corpus {cfg['train']['corpus']!r} differs from the one this run "
-                         f"was trained on (sha256 {info['sha256']} != {want}); the test "
-                         "split would not be held out")
+        raise ValueError(
+            f"corpus {cfg['train']['corpus']!r} differs from the one this run "
+            f"was trained on (sha256 {info['sha256']} != {want}); the test "
+            "split would not be held out"
+        )
     return splits["test"]

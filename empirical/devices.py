@@ -14,6 +14,7 @@ to :func:`collective_device`, the rank's own device.
 >>> resolve_device("cpu"), resolve_dtype("bfloat16")
 (device(type='cpu'), torch.bfloat16)
 """
+
 from __future__ import annotations
 
 import os
@@ -50,8 +51,10 @@ def resolve_device(name: str | None, local_rank: int | None = None) -> torch.dev
             raise DeviceError(f"--device {text}: CUDA is not available on this machine")
         index = dev.index if dev.index is not None else (local_rank or 0)
         if index >= torch.cuda.device_count():
-            raise DeviceError(f"--device {text}: cuda:{index} does not exist "
-                              f"({torch.cuda.device_count()} CUDA device(s))")
+            raise DeviceError(
+                f"--device {text}: cuda:{index} does not exist "
+                f"({torch.cuda.device_count()} CUDA device(s))"
+            )
         return torch.device("cuda", index)
     if dev.type == "mps" and not torch.backends.mps.is_available():
         raise DeviceError(f"--device {text}: MPS is not available on this machine")
@@ -63,6 +66,7 @@ def resolve_device(name: str | None, local_rank: int | None = None) -> torch.dev
 @dataclass(frozen=True)
 class Ranks:
     """This process's place in a (possibly single-process) run."""
+
     rank: int = 0
     world: int = 1
     local_rank: int = 0
@@ -75,8 +79,11 @@ class Ranks:
 
 def ranks_from_env() -> tuple[int, int, int]:
     """(RANK, WORLD_SIZE, LOCAL_RANK) as torchrun sets them (defaults 0, 1, 0)."""
-    return (int(os.environ.get("RANK", "0")), int(os.environ.get("WORLD_SIZE", "1")),
-            int(os.environ.get("LOCAL_RANK", "0")))
+    return (
+        int(os.environ.get("RANK", "0")),
+        int(os.environ.get("WORLD_SIZE", "1")),
+        int(os.environ.get("LOCAL_RANK", "0")),
+    )
 
 
 def init_distributed(device: str | None) -> Ranks:
@@ -88,6 +95,7 @@ def init_distributed(device: str | None) -> Ranks:
         torch.cuda.set_device(dev)
     if world > 1:
         import torch.distributed as dist
+
         if not dist.is_initialized():
             dist.init_process_group("nccl" if dev.type == "cuda" else "gloo")
     return Ranks(rank, world, local, dev)
@@ -97,6 +105,7 @@ def collective_device() -> torch.device:
     """Where a tensor for a collective goes: this rank's CUDA device for NCCL, else the
     CPU (gloo)."""
     import torch.distributed as dist
+
     if dist.is_initialized() and dist.get_backend() == "nccl":
         return torch.device("cuda", torch.cuda.current_device())
     return torch.device("cpu")

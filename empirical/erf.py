@@ -21,6 +21,7 @@ full sum, per head, learned parameters substituted) is added with ``--series-trf
 ``theory.series.trf_search.trf_table``; it is infinite for divergent series (1/n,
 1/(n ln n), Sandwich with finite d, Kerple-log heads with r <= 1).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,7 +33,15 @@ import torch
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
-from theory.core.cli import CommandParser, command, fail, int_range, output_file, positive_int, save_figure
+from theory.core.cli import (
+    CommandParser,
+    command,
+    fail,
+    int_range,
+    output_file,
+    positive_int,
+    save_figure,
+)
 from theory.core.progress import track
 
 from .cli_util import threads_int
@@ -48,10 +57,10 @@ def query_distance_mass(probs: torch.Tensor, first_query: int) -> torch.Tensor:
     """probs (B, H, L, L) -> (L,) sum over B, H and queries i >= first_query of the
     attention at distance t = i - j."""
     L = probs.shape[-1]
-    I = torch.arange(first_query, L)[:, None]                       # (Q, 1)
-    T = torch.arange(L)[None, :]                                     # (1, L)
-    J = I - T                                                        # (Q, L) key index
-    vals = probs[..., I, J.clamp(min=0)] * (J >= 0)                  # (B, H, Q, L)
+    I = torch.arange(first_query, L)[:, None]  # (Q, 1)
+    T = torch.arange(L)[None, :]  # (1, L)
+    J = I - T  # (Q, L) key index
+    vals = probs[..., I, J.clamp(min=0)] * (J >= 0)  # (B, H, Q, L)
     return vals.sum(dim=(0, 1, 2))
 
 
@@ -61,7 +70,7 @@ def attention_by_distance(model, tokens, length, first_query, n_chunks=2) -> np.
     and query positions >= first_query (sums to 1)."""
     total = torch.zeros(length, dtype=torch.float64)
     for c in range(n_chunks):
-        chunk = tokens[c * length:(c + 1) * length]
+        chunk = tokens[c * length : (c + 1) * length]
         if len(chunk) < length:
             raise ValueError(f"test split too short for {n_chunks} chunks of {length}")
         _, probs = model(chunk[None], want_probs=True)
@@ -73,7 +82,7 @@ def attention_by_distance(model, tokens, length, first_query, n_chunks=2) -> np.
 @torch.no_grad()
 def rpe_only_attention(model, length, first_query) -> np.ndarray:
     """a^0(t): the same average with content logits set to 0 (the RPE alone)."""
-    bias = model.rpe.bias_matrix(length).double()                    # (H, L, L)
+    bias = model.rpe.bias_matrix(length).double()  # (H, L, L)
     probs = torch.softmax(bias, dim=-1)[None]
     mass = query_distance_mass(probs, first_query)
     return (mass / mass.sum()).numpy()
@@ -100,6 +109,7 @@ def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict |
     form (T5, sinusoidal)."""
     from theory.series.trf_search import trf_table
     from .rpe_theory import rpe_b_expressions
+
     exprs = rpe_b_expressions(model.rpe)
     if exprs is None:
         return None
@@ -110,7 +120,7 @@ def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict |
             try:
                 res = trf_table(expr, list(eps_values), start=start, budget=budget)
                 memo[key] = ([int(r.value) if r.exact else float(r.value) for r in res], "finite")
-            except Exception as exc:               # SeriesError (divergent) or budget
+            except Exception as exc:  # SeriesError (divergent) or budget
                 diverges = "diverge" in str(exc)
                 memo[key] = ([None] * len(eps_values), "diverges" if diverges else "undecided")
         per_head.append(memo[key][0])
@@ -118,26 +128,34 @@ def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict |
     return {"eps": [float(e) for e in eps_values], "per_head": per_head, "status": status}
 
 
-def erf_for_run(run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None,
-                with_series_trf: bool = False) -> dict:
+def erf_for_run(
+    run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None, with_series_trf: bool = False
+) -> dict:
     """ERF and windowed TRF curves of one run (JSON-able)."""
     model, cfg = load_model(run)
     m = cfg["train"]["seq_len"]
     length = length or 4 * m
     if tokens is None:
         tokens = run_test_tokens(cfg)
-    a = attention_by_distance(model, tokens, length, first_query=min(m, length - 1),
-                              n_chunks=n_chunks)
+    a = attention_by_distance(
+        model, tokens, length, first_query=min(m, length - 1), n_chunks=n_chunks
+    )
     a0 = rpe_only_attention(model, length, first_query=min(m, length - 1))
-    res = {"run": str(run), "rpe": cfg["model"]["rpe"],
-           "label": LABELS.get(cfg["model"]["rpe"], cfg["model"]["rpe"]),
-           "train_len": m, "length": length, "eps": [float(e) for e in eps_values],
-           "n_emp": receptive_field(a, eps_values).tolist(),
-           "n_the_window": receptive_field(a0, eps_values).tolist(),
-           "mean_distance_emp": float((a * np.arange(length)).sum()),
-           "mean_distance_the": float((a0 * np.arange(length)).sum()),
-           "rpe_params": model.rpe.describe() if cfg["model"]["rpe"] in
-           ("kerple_log", "kerple_power", "t5") else {"name": model.rpe.name}}
+    res = {
+        "run": str(run),
+        "rpe": cfg["model"]["rpe"],
+        "label": LABELS.get(cfg["model"]["rpe"], cfg["model"]["rpe"]),
+        "train_len": m,
+        "length": length,
+        "eps": [float(e) for e in eps_values],
+        "n_emp": receptive_field(a, eps_values).tolist(),
+        "n_the_window": receptive_field(a0, eps_values).tolist(),
+        "mean_distance_emp": float((a * np.arange(length)).sum()),
+        "mean_distance_the": float((a0 * np.arange(length)).sum()),
+        "rpe_params": model.rpe.describe()
+        if cfg["model"]["rpe"] in ("kerple_log", "kerple_power", "t5")
+        else {"name": model.rpe.name},
+    }
     if with_series_trf:
         res["series_trf"] = series_trf(model)
     return res
@@ -146,20 +164,28 @@ def erf_for_run(run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None,
 def spearman(results, eps) -> dict:
     """Spearman rank correlation of n_emp(eps) and n_the_window(eps) across runs."""
     from scipy.stats import spearmanr
+
     k = [min(range(len(r["eps"])), key=lambda i: abs(r["eps"][i] - eps)) for r in results]
     emp = [r["n_emp"][i] for r, i in zip(results, k)]
     the = [r["n_the_window"][i] for r, i in zip(results, k)]
     rho = spearmanr(emp, the).statistic if len(set(emp)) > 1 and len(set(the)) > 1 else float("nan")
-    return {"eps": eps, "rho": float(rho), "labels": [r["label"] for r in results],
-            "n_emp": emp, "n_the_window": the}
+    return {
+        "eps": eps,
+        "rho": float(rho),
+        "labels": [r["label"] for r in results],
+        "n_emp": emp,
+        "n_the_window": the,
+    }
 
 
 def plot_erf(results, path, note="") -> None:
     """ERF (solid) and windowed TRF (dashed) of each run against eps (Figs. 5-6); the
     curves are written beside the PNG (same name, ``.json``)."""
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(6, 4))
     for k, r in enumerate(results):
         col = f"C{k % 10}"
@@ -174,25 +200,49 @@ def plot_erf(results, path, note="") -> None:
         fig.text(0.01, 0.01, note, fontsize=7, color="dimgray")
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     keep = ("run", "label", "rpe", "train_len", "length", "eps", "n_emp", "n_the_window")
-    save_figure(fig, path, data={"note": note, "results": [{k: r[k] for k in keep if k in r}
-                                                          for r in results]}, dpi=120)
+    save_figure(
+        fig,
+        path,
+        data={"note": note, "results": [{k: r[k] for k in keep if k in r} for r in results]},
+        dpi=120,
+    )
     plt.close(fig)
 
 
 @command
 def main(argv=None) -> int:
-    p = CommandParser(prog="python -m empirical.erf", description=__doc__,
-                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = CommandParser(
+        prog="python -m empirical.erf",
+        description=__doc__,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("runs", nargs="+")
-    p.add_argument("--length", type=int_range(2, 10**6), default=None,
-                   help="chunk length (default 4 x training length)")
+    p.add_argument(
+        "--length",
+        type=int_range(2, 10**6),
+        default=None,
+        help="chunk length (default 4 x training length)",
+    )
     p.add_argument("--chunks", type=positive_int, default=2)
-    p.add_argument("--eps", type=float, nargs="+", default=[0.5, 0.2, 0.1],
-                   help="eps values for the Spearman rank correlation")
-    p.add_argument("--series-trf", action="store_true",
-                   help="also the infinite-series TRF per head (theory; slow)")
-    p.add_argument("--plot", type=output_file, default=None,
-                   help="PNG of ERF vs TRF (its data: same name, .json)")
+    p.add_argument(
+        "--eps",
+        type=float,
+        nargs="+",
+        default=[0.5, 0.2, 0.1],
+        help="eps values for the Spearman rank correlation",
+    )
+    p.add_argument(
+        "--series-trf",
+        action="store_true",
+        help="also the infinite-series TRF per head (theory; slow)",
+    )
+    p.add_argument(
+        "--plot",
+        type=output_file,
+        default=None,
+        help="PNG of ERF vs TRF (its data: same name, .json)",
+    )
     p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
@@ -200,8 +250,10 @@ def main(argv=None) -> int:
     try:
         if any(not 0 < e <= 1 for e in args.eps):
             raise ValueError("--eps values must lie in (0, 1]")
-        results = [erf_for_run(r, args.length, args.chunks, with_series_trf=args.series_trf)
-                   for r in track(args.runs, "erf")]
+        results = [
+            erf_for_run(r, args.length, args.chunks, with_series_trf=args.series_trf)
+            for r in track(args.runs, "erf")
+        ]
     except (ValueError, FileNotFoundError) as exc:
         return fail(exc)
     rank = [spearman(results, e) for e in args.eps] if len(results) > 2 else []
@@ -212,8 +264,10 @@ def main(argv=None) -> int:
     else:
         for r in results:
             i = r["eps"].index(min(r["eps"], key=lambda e: abs(e - 0.1)))
-            print(f"{r['label']:>14}: n_emp(0.1) = {r['n_emp'][i]:5d}   "
-                  f"n_the_window(0.1) = {r['n_the_window'][i]:5d}")
+            print(
+                f"{r['label']:>14}: n_emp(0.1) = {r['n_emp'][i]:5d}   "
+                f"n_the_window(0.1) = {r['n_the_window'][i]:5d}"
+            )
         for s in rank:
             print(f"Spearman(ERF, TRF) at eps={s['eps']}: {s['rho']:.3f}")
     return 0

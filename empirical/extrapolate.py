@@ -10,6 +10,7 @@ S predictions of each window (the first window scores all of its predictions).
 
     \\mathrm{ppl}_L = \\exp\\Big(-\\frac{1}{|T|}\\sum_{t \\in T} \\log p(x_t \\mid x_{\\text{chunk}(t), < t})\\Big)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,17 @@ import torch
 from .data import run_test_tokens
 from .rpe import LABELS
 from .train import load_model
-from theory.core.cli import (CommandParser, atomic_path, command, fail, int_range,
-                             nonnegative_int, output_file, positive_int, save_figure)
+from theory.core.cli import (
+    CommandParser,
+    atomic_path,
+    command,
+    fail,
+    int_range,
+    nonnegative_int,
+    output_file,
+    positive_int,
+    save_figure,
+)
 from theory.core.progress import track
 
 from .cli_util import threads_int
@@ -39,32 +49,41 @@ EPILOG = """examples:
 @torch.no_grad()
 def chunk_nll(model, tokens: torch.Tensor, length: int, score_from: int = 0) -> tuple[float, int]:
     """Sum of NLL (nats) and count over predictions at positions >= score_from of a chunk."""
-    logits = model(tokens[None, :-1])[0]                              # (L-1, V)
+    logits = model(tokens[None, :-1])[0]  # (L-1, V)
     nll = torch.nn.functional.cross_entropy(logits, tokens[1:], reduction="none")
-    nll = nll[max(0, score_from - 1):]
+    nll = nll[max(0, score_from - 1) :]
     return float(nll.sum()), int(nll.numel())
 
 
-def perplexity(model, tokens: torch.Tensor, length: int, sliding: int = 0,
-               progress: bool = False, desc: str = "") -> dict:
+def perplexity(
+    model,
+    tokens: torch.Tensor,
+    length: int,
+    sliding: int = 0,
+    progress: bool = False,
+    desc: str = "",
+) -> dict:
     """ppl at inference length ``length`` over ``tokens`` (len a multiple of length)."""
     total, count = 0.0, 0
     if sliding:
         starts = list(range(0, len(tokens) - length, sliding))
     else:
         starts = list(range(0, len(tokens) - length + 1, length))
-    for k, s in enumerate(track(starts, desc or f"length {length}", enabled=progress,
-                                leave=False)):
+    for k, s in enumerate(track(starts, desc or f"length {length}", enabled=progress, leave=False)):
         if sliding:
-            chunk = tokens[s:s + length + 1]
+            chunk = tokens[s : s + length + 1]
             t, c = chunk_nll(model, chunk, length, score_from=0 if k == 0 else length - sliding + 1)
         else:
-            chunk = tokens[s:s + length]
+            chunk = tokens[s : s + length]
             t, c = chunk_nll(model, chunk, length)
         total += t
         count += c
-    return {"length": length, "nll": total / count, "ppl": math.exp(total / count),
-            "predictions": count}
+    return {
+        "length": length,
+        "nll": total / count,
+        "ppl": math.exp(total / count),
+        "predictions": count,
+    }
 
 
 def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> list[dict]:
@@ -72,8 +91,10 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
     rows, cache = [], {}
     eval_tokens = eval_tokens or 2 * max(lengths)
     if eval_tokens < max(lengths) + (1 if sliding else 0):
-        raise ValueError(f"--eval-tokens {eval_tokens} is shorter than the longest length "
-                         f"{max(lengths)}: no chunk to score")
+        raise ValueError(
+            f"--eval-tokens {eval_tokens} is shorter than the longest length "
+            f"{max(lengths)}: no chunk to score"
+        )
     for run in runs:
         model, cfg = load_model(run)
         key = (cfg["train"]["corpus"], cfg["train"]["max_chars"], cfg.get("data", {}).get("sha256"))
@@ -81,13 +102,21 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
             cache[key] = run_test_tokens(cfg)
         test = cache[key]
         if len(test) < eval_tokens + 1:
-            raise ValueError(f"test split has {len(test)} tokens, fewer than --eval-tokens {eval_tokens}")
+            raise ValueError(
+                f"test split has {len(test)} tokens, fewer than --eval-tokens {eval_tokens}"
+            )
         for L in track(lengths, f"eval {Path(run).name}", enabled=progress):
             span = (eval_tokens // L) * L if not sliding else eval_tokens + 1
             r = perplexity(model, test[:span], L, sliding=sliding)
-            rows.append({"run": str(run), "rpe": cfg["model"]["rpe"],
-                         "label": LABELS.get(cfg["model"]["rpe"], cfg["model"]["rpe"]),
-                         "train_len": cfg["train"]["seq_len"], **r})
+            rows.append(
+                {
+                    "run": str(run),
+                    "rpe": cfg["model"]["rpe"],
+                    "label": LABELS.get(cfg["model"]["rpe"], cfg["model"]["rpe"]),
+                    "train_len": cfg["train"]["seq_len"],
+                    **r,
+                }
+            )
     return rows
 
 
@@ -102,8 +131,10 @@ def plot_ppl(rows, path, title="Perplexity vs inference length", note="") -> Non
     """PPL vs length, one line per run (like the RPE paper's Figs. 3-4); the rows are
     written beside the PNG (same name, ``.json``)."""
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots(figsize=(6, 4))
     for run in dict.fromkeys(r["run"] for r in rows):
         rr = [r for r in rows if r["run"] == run]
@@ -132,19 +163,36 @@ def table(rows) -> dict:
 
 @command
 def main(argv=None) -> int:
-    p = CommandParser(prog="python -m empirical.extrapolate", description=__doc__,
-                                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = CommandParser(
+        prog="python -m empirical.extrapolate",
+        description=__doc__,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("runs", nargs="+", help="run folders written by empirical.train")
-    p.add_argument("--lengths", type=int_range(2, 10**7), nargs="+",
-                   default=[128, 256, 512, 1024, 2048])
-    p.add_argument("--eval-tokens", type=positive_int, default=None,
-                   help="test tokens scored at every length (default 2 x max length)")
-    p.add_argument("--sliding", type=nonnegative_int, default=0,
-                   help="sliding-window stride (0: off; at most the shortest length)")
+    p.add_argument(
+        "--lengths", type=int_range(2, 10**7), nargs="+", default=[128, 256, 512, 1024, 2048]
+    )
+    p.add_argument(
+        "--eval-tokens",
+        type=positive_int,
+        default=None,
+        help="test tokens scored at every length (default 2 x max length)",
+    )
+    p.add_argument(
+        "--sliding",
+        type=nonnegative_int,
+        default=0,
+        help="sliding-window stride (0: off; at most the shortest length)",
+    )
     p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--csv", type=output_file, default=None, help="write rows as CSV")
-    p.add_argument("--plot", type=output_file, default=None,
-                   help="write a PNG like Figs. 3-4 (its data: same name, .json)")
+    p.add_argument(
+        "--plot",
+        type=output_file,
+        default=None,
+        help="write a PNG like Figs. 3-4 (its data: same name, .json)",
+    )
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     torch.set_num_threads(args.threads)
@@ -153,8 +201,9 @@ def main(argv=None) -> int:
             if not (Path(r) / "ckpt.pt").exists():
                 raise ValueError(f"{r} is not a trained run (no ckpt.pt)")
         if args.sliding > min(args.lengths):
-            raise ValueError(f"--sliding {args.sliding} is longer than the shortest length "
-                             f"{min(args.lengths)}")
+            raise ValueError(
+                f"--sliding {args.sliding} is longer than the shortest length {min(args.lengths)}"
+            )
         rows = evaluate_runs(args.runs, args.lengths, args.eval_tokens, args.sliding)
     except (ValueError, FileNotFoundError) as exc:
         return fail(exc)

@@ -1,6 +1,7 @@
 """Run a model over token sequences under :func:`empirical.capture.capture` and collect
 :class:`empirical.stats.AttentionStats` -- the one loop shared by ``align``,
 ``assumptions``, ``collect``, ``audit``, the figures and the claims."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -15,17 +16,22 @@ from .models import LoadedModel, run_encoder
 from .stats import AttentionStats
 
 
-def sequences(lm: LoadedModel, source: str, length: int, n: int, offset: int = 0,
-              text_field: str = "text") -> list:
+def sequences(
+    lm: LoadedModel, source: str, length: int, n: int, offset: int = 0, text_field: str = "text"
+) -> list:
     """``n`` windows of ``length`` tokens of ``source`` (a built-in corpus, a file, a
     folder or a JSONL file: :func:`empirical.corpora.load_documents`) for ``lm``, with
     its tokenizer's special tokens (LongTensor (1, L) each)."""
     if lm.max_positions is not None and length > lm.max_positions:
-        raise ValueError(f"{lm.spec} has absolute positions up to {lm.max_positions}; "
-                         f"length {length} cannot be run")
+        raise ValueError(
+            f"{lm.spec} has absolute positions up to {lm.max_positions}; "
+            f"length {length} cannot be run"
+        )
     docs = load_documents(source, text_field)
-    return [torch.tensor([s]) for s in document_windows(docs, lm.encode, length, n, offset,
-                                                        lm.prefix, lm.suffix)]
+    return [
+        torch.tensor([s])
+        for s in document_windows(docs, lm.encode, length, n, offset, lm.prefix, lm.suffix)
+    ]
 
 
 def batches(seqs: list, batch_size: int) -> list:
@@ -36,21 +42,33 @@ def batches(seqs: list, batch_size: int) -> list:
     """
     if batch_size < 1:
         raise ValueError(f"batch size must be >= 1, got {batch_size}")
-    return [torch.cat(seqs[i:i + batch_size]) for i in range(0, len(seqs), batch_size)]
+    return [torch.cat(seqs[i : i + batch_size]) for i in range(0, len(seqs), batch_size)]
 
 
-def collect_stats(model, seqs, tau: float = 1.0, sorted_layers=(), tau_layers=None,
-                  progress=None, block_bytes: int = 64 * 2 ** 20, batch_size: int = 1,
-                  on_output=None, query_from: int = 0, mass_layers=()) -> AttentionStats:
+def collect_stats(
+    model,
+    seqs,
+    tau: float = 1.0,
+    sorted_layers=(),
+    tau_layers=None,
+    progress=None,
+    block_bytes: int = 64 * 2**20,
+    batch_size: int = 1,
+    on_output=None,
+    query_from: int = 0,
+    mass_layers=(),
+) -> AttentionStats:
     """Statistics of every softmax of ``model`` over ``seqs`` at temperature ``tau``,
     ``batch_size`` sequences per forward pass, counting the query rows at positions
     ``>= query_from``.  ``progress``: a label (own progress display on stderr) or a
     :class:`theory.core.progress.Progress` (or tqdm bar) to advance per sequence.
     ``on_output(ids, output)`` sees every forward pass's output."""
-    stats = AttentionStats(sorted_layers=sorted_layers, mass_layers=mass_layers,
-                           query_from=query_from)
-    bar = Progress(progress, total=len(seqs), leave=False) \
-        if isinstance(progress, str) else progress
+    stats = AttentionStats(
+        sorted_layers=sorted_layers, mass_layers=mass_layers, query_from=query_from
+    )
+    bar = (
+        Progress(progress, total=len(seqs), leave=False) if isinstance(progress, str) else progress
+    )
     with capture(model, stats=stats, tau=tau, tau_layers=tau_layers, block_bytes=block_bytes):
         for ids in batches(seqs, batch_size):
             out = run_encoder(model, ids)
@@ -70,8 +88,13 @@ class NLLAccumulator(torch.nn.Module):
     positions ``>= query_from`` are summed in ``beyond``, all of them in ``all``
     ([sum of nll, count]).  ``softcap`` is Gemma's final logit soft-capping."""
 
-    def __init__(self, head: torch.nn.Module, query_from: int = 0,
-                 softcap: float | None = None, chunk: int = 1024):
+    def __init__(
+        self,
+        head: torch.nn.Module,
+        query_from: int = 0,
+        softcap: float | None = None,
+        chunk: int = 1024,
+    ):
         super().__init__()
         self.head, self.query_from, self.softcap, self.chunk = head, query_from, softcap, chunk
         self.targets = None
@@ -85,10 +108,10 @@ class NLLAccumulator(torch.nn.Module):
             logits = self.head(hidden[:, a:b]).float()
             if self.softcap:
                 logits = torch.tanh(logits / self.softcap) * self.softcap
-            nll = torch.logsumexp(logits, -1) - logits.gather(-1, t[:, a + 1:b + 1, None])[..., 0]
+            nll = torch.logsumexp(logits, -1) - logits.gather(-1, t[:, a + 1 : b + 1, None])[..., 0]
             self.all[0] += float(nll.double().sum())
             self.all[1] += nll.numel()
-            keep = nll[:, max(0, self.query_from - a):]
+            keep = nll[:, max(0, self.query_from - a) :]
             self.beyond[0] += float(keep.double().sum())
             self.beyond[1] += keep.numel()
         return hidden.new_zeros(*hidden.shape[:2], 1)
@@ -101,8 +124,7 @@ def nll_head(model, query_from: int = 0) -> Iterator[NLLAccumulator]:
     head = model.get_output_embeddings()
     if head is None:
         raise ValueError(f"{type(model).__name__} has no language-model head")
-    acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping",
-                                                   None))
+    acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping", None))
 
     def grab(mod, args, kwargs) -> None:
         ids = kwargs.get("input_ids", args[0] if args else None)

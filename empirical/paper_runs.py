@@ -6,14 +6,17 @@ when its package is installed, else a seeded random-init ``t5-config:tiny``.  Co
 ``kjv`` (natural language, as the paper's tasks) when installed, else ``stdlib``.
 Neither is Flan-T5: the paper's numbers themselves cannot be reproduced here.
 """
+
 from __future__ import annotations
 
 import functools
 import importlib.util
 import shutil
 
-SIZES = {True: dict(l_tr=64, l_ex=256, n_tr=2, n_ex=1),      # quick
-         False: dict(l_tr=128, l_ex=512, n_tr=8, n_ex=2)}
+SIZES = {
+    True: dict(l_tr=64, l_ex=256, n_tr=2, n_ex=1),  # quick
+    False: dict(l_tr=128, l_ex=512, n_tr=8, n_ex=2),
+}
 
 
 def default_spec() -> str:
@@ -28,6 +31,7 @@ def default_corpus() -> str:
 def model(spec: str, corpus: str):
     from .cli_util import setup_torch
     from .models import load_model
+
     setup_torch(1)
     return load_model(spec, corpus=corpus, seed=0)
 
@@ -36,18 +40,30 @@ def model(spec: str, corpus: str):
 def assumptions_run(spec: str, corpus: str, quick: bool) -> dict:
     """Assumptions 1-2 / Tables 1, 7 form on the first attention module."""
     from .assumptions import assumption_table
+
     s = SIZES[quick]
-    return assumption_table(model(spec, corpus), corpus, s["l_tr"], s["l_ex"], s["n_tr"],
-                            s["n_ex"], progress=False)
+    return assumption_table(
+        model(spec, corpus), corpus, s["l_tr"], s["l_ex"], s["n_tr"], s["n_ex"], progress=False
+    )
 
 
 @functools.cache
 def align_run(spec: str, corpus: str, quick: bool, mode: str, l_ex: int | None = None) -> dict:
     """Algorithm 1 (grid and bisection) with Props. 1-2 for one mode."""
     from .align import align
+
     s = SIZES[quick]
-    return align(model(spec, corpus), corpus, s["l_tr"], l_ex or s["l_ex"], mode,
-                 s["n_tr"], s["n_ex"], tol=2e-3 if quick else 1e-3, progress=False)
+    return align(
+        model(spec, corpus),
+        corpus,
+        s["l_tr"],
+        l_ex or s["l_ex"],
+        mode,
+        s["n_tr"],
+        s["n_ex"],
+        tol=2e-3 if quick else 1e-3,
+        progress=False,
+    )
 
 
 def paper_bucket(rel: int, num_buckets: int = 32, max_distance: int = 128) -> int:
@@ -57,6 +73,7 @@ def paper_bucket(rel: int, num_buckets: int = 32, max_distance: int = 128) -> in
     [0, 7, 8, 15, 15, 17, 24, 31]
     """
     from theory.series.rpe_library import t5_bucket
+
     return t5_bucket(rel, num_buckets, max_distance, bidirectional=True)
 
 
@@ -64,6 +81,8 @@ def hf_buckets(rel):
     """transformers' T5 bucket for ``rel = m - n`` (encoder, bidirectional)."""
     import torch
     from transformers.models.t5.modeling_t5 import T5Attention
+
     r = torch.as_tensor(rel, dtype=torch.long)
-    return T5Attention._relative_position_bucket(-r, bidirectional=True, num_buckets=32,
-                                                 max_distance=128)
+    return T5Attention._relative_position_bucket(
+        -r, bidirectional=True, num_buckets=32, max_distance=128
+    )

@@ -18,6 +18,7 @@ and writes ``OUT/bundle.json``.  Per model and seed it records:
 
 Finished models are reused; the theory side is not stored (tests recompute it).
 """
+
 from __future__ import annotations
 
 import json
@@ -29,36 +30,98 @@ import time
 from pathlib import Path
 
 PROFILES = {
-    "ci": dict(seq_len=32, steps=800, batch=32, n_layer=2, d_model=64, n_head=4, lr=3e-3,
-               warmup=30, seeds=(0, 1, 2), eval_tokens=8192, cos_alpha=16.0, cos_alpha_low=4.0),
-    "paper": dict(seq_len=64, steps=2500, batch=32, n_layer=2, d_model=64, n_head=4, lr=2e-3,
-                  warmup=100, seeds=(0, 1, 2), eval_tokens=16384, cos_alpha=16.0, cos_alpha_low=4.0),
+    "ci": dict(
+        seq_len=32,
+        steps=800,
+        batch=32,
+        n_layer=2,
+        d_model=64,
+        n_head=4,
+        lr=3e-3,
+        warmup=30,
+        seeds=(0, 1, 2),
+        eval_tokens=8192,
+        cos_alpha=16.0,
+        cos_alpha_low=4.0,
+    ),
+    "paper": dict(
+        seq_len=64,
+        steps=2500,
+        batch=32,
+        n_layer=2,
+        d_model=64,
+        n_head=4,
+        lr=2e-3,
+        warmup=100,
+        seeds=(0, 1, 2),
+        eval_tokens=16384,
+        cos_alpha=16.0,
+        cos_alpha_low=4.0,
+    ),
 }
-RPE_SET = ("sinusoidal", "alibi", "kerple_log", "kerple_power", "sandwich",
-           "type1", "type2", "inv_n", "inv_nlogn")
+RPE_SET = (
+    "sinusoidal",
+    "alibi",
+    "kerple_log",
+    "kerple_power",
+    "sandwich",
+    "type1",
+    "type2",
+    "inv_n",
+    "inv_nlogn",
+)
 #: model name -> extra empirical.train arguments
-MODELS = {**{r: ["--rpe", r] for r in RPE_SET},
-          "t5": ["--rpe", "t5", "--t5-buckets", "16", "--t5-max-distance", "{half_m}"],
-          "nope": ["--rpe", "none"],
-          "nope_log_n": ["--rpe", "none", "--attn-scale", "log_n"],
-          "nope_cosscale": ["--rpe", "none", "--attn-scale", "cosscale",
-                            "--cos-alpha", "{cos_alpha}"],
-          "nope_cosscale_low": ["--rpe", "none", "--attn-scale", "cosscale",
-                                "--cos-alpha", "{cos_alpha_low}"]}
+MODELS = {
+    **{r: ["--rpe", r] for r in RPE_SET},
+    "t5": ["--rpe", "t5", "--t5-buckets", "16", "--t5-max-distance", "{half_m}"],
+    "nope": ["--rpe", "none"],
+    "nope_log_n": ["--rpe", "none", "--attn-scale", "log_n"],
+    "nope_cosscale": ["--rpe", "none", "--attn-scale", "cosscale", "--cos-alpha", "{cos_alpha}"],
+    "nope_cosscale_low": [
+        "--rpe",
+        "none",
+        "--attn-scale",
+        "cosscale",
+        "--cos-alpha",
+        "{cos_alpha_low}",
+    ],
+}
 #: inference rules measured per model family (empirical.tiny_lm.INFERENCE_RULES)
-SCALE_RULES = {"nope": ("none", "infoscale", "log_n"), "nope_log_n": ("none",),
-               "nope_cosscale": ("none", "infoscale"), "nope_cosscale_low": ("none",)}
+SCALE_RULES = {
+    "nope": ("none", "infoscale", "log_n"),
+    "nope_log_n": ("none",),
+    "nope_cosscale": ("none", "infoscale"),
+    "nope_cosscale_low": ("none",),
+}
 WINDOW_ROWS = 1024
 
 
 def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
-    extra = [a.format(half_m=prof["seq_len"] // 2, cos_alpha=prof["cos_alpha"],
-                      cos_alpha_low=prof["cos_alpha_low"])
-             for a in MODELS[name]]
+    extra = [
+        a.format(
+            half_m=prof["seq_len"] // 2,
+            cos_alpha=prof["cos_alpha"],
+            cos_alpha_low=prof["cos_alpha_low"],
+        )
+        for a in MODELS[name]
+    ]
     keys = ("seq_len", "steps", "batch", "n_layer", "d_model", "n_head", "lr", "warmup")
     base = [x for k in keys for x in (f"--{k.replace('_', '-')}", str(prof[k]))]
-    return base + extra + ["--seed", str(seed), "--threads", "1", "--quiet",
-                           "--ckpt-every", str(prof["steps"]), "--out", str(out)]
+    return (
+        base
+        + extra
+        + [
+            "--seed",
+            str(seed),
+            "--threads",
+            "1",
+            "--quiet",
+            "--ckpt-every",
+            str(prof["steps"]),
+            "--out",
+            str(out),
+        ]
+    )
 
 
 def chunks_for(L: int, eval_tokens: int) -> int:
@@ -68,15 +131,19 @@ def chunks_for(L: int, eval_tokens: int) -> int:
 
 def ppl_at(model, test, lengths, eval_tokens) -> dict:
     from .extrapolate import perplexity
-    return {str(L): perplexity(model, test[:(eval_tokens // L) * L], L)["ppl"] for L in lengths}
+
+    return {str(L): perplexity(model, test[: (eval_tokens // L) * L], L)["ppl"] for L in lengths}
 
 
 def measure_t5(model, test, m: int, eval_tokens: int) -> dict:
     """Window statistics at m..8m, Algorithm 1's tau at 4m, 8m and the ppl with it."""
     from theory.temperature.rules import algorithm1
     from .window_stats import per_head_stats, window_logits
-    logits = {L: window_logits(model, test, L, chunks_for(L, eval_tokens))
-              for L in (m, 2 * m, 4 * m, 8 * m)}
+
+    logits = {
+        L: window_logits(model, test, L, chunks_for(L, eval_tokens))
+        for L in (m, 2 * m, 4 * m, 8 * m)
+    }
     out = {"heads": {str(L): per_head_stats(v) for L, v in logits.items()}, "alg1": {}}
     tr = logits[m].reshape(-1, m)
     for L in (4 * m, 8 * m):
@@ -97,23 +164,35 @@ def measure_scaling(name: str, model, test, m: int, eval_tokens: int) -> dict:
     """Window entropy and ppl at m..16m for each inference rule; CosScale cosine peak."""
     from theory.infoscale.cosscale import kde_mode
     from .window_stats import row_stats, weighted_cosines, window_logits
-    lengths = [m * 2 ** k for k in range(5)]
+
+    lengths = [m * 2**k for k in range(5)]
     out = {"rules": {}}
     for rule in SCALE_RULES[name]:
         model.set_inference(rule)
-        ent = {str(L): row_stats(window_logits(model, test, L, chunks_for(L, eval_tokens)))
-               for L in lengths}
+        ent = {
+            str(L): row_stats(window_logits(model, test, L, chunks_for(L, eval_tokens)))
+            for L in lengths
+        }
         out["rules"][rule] = {"window": ent, "ppl": ppl_at(model, test, lengths, eval_tokens)}
     model.set_inference("none")
     if model.cfg.cos_alpha:
         peaks = []
         for layer in range(model.cfg.n_layer):
             eta, w = weighted_cosines(model, test, m, chunks_for(m, eval_tokens) // 4, layer)
-            peaks.append({"layer": layer, "weighted_mode": kde_mode(eta, w)[0],
-                          "unweighted_mode": kde_mode(eta, w * 0 + 1.0)[0],
-                          "mean_cos": float(eta.mean()), "pairs": int(eta.size)})
-        out["cos_peak"] = {"alpha": model.cfg.cos_alpha,
-                           "d_head": model.cfg.d_model // model.cfg.n_head, "layers": peaks}
+            peaks.append(
+                {
+                    "layer": layer,
+                    "weighted_mode": kde_mode(eta, w)[0],
+                    "unweighted_mode": kde_mode(eta, w * 0 + 1.0)[0],
+                    "mean_cos": float(eta.mean()),
+                    "pairs": int(eta.size),
+                }
+            )
+        out["cos_peak"] = {
+            "alpha": model.cfg.cos_alpha,
+            "d_head": model.cfg.d_model // model.cfg.n_head,
+            "layers": peaks,
+        }
     return out
 
 
@@ -121,14 +200,25 @@ def measure(name: str, run: Path, prof: dict) -> dict:
     from .data import run_test_tokens
     from .erf import erf_for_run
     from .train import load_model
+
     model, cfg = load_model(run)
     test, m, et = run_test_tokens(cfg), prof["seq_len"], prof["eval_tokens"]
     top = 6 if name in RPE_SET else 4
-    res = {"ppl": ppl_at(model, test, [m * 2 ** k for k in range(top + 1)], et)}
+    res = {"ppl": ppl_at(model, test, [m * 2**k for k in range(top + 1)], et)}
     if name in RPE_SET and name != "sinusoidal":
         e = erf_for_run(run, 4 * m, n_chunks=4, tokens=test)
-        res["erf"] = {k: e[k] for k in ("eps", "n_emp", "n_the_window", "length",
-                                        "mean_distance_emp", "mean_distance_the", "rpe_params")}
+        res["erf"] = {
+            k: e[k]
+            for k in (
+                "eps",
+                "n_emp",
+                "n_the_window",
+                "length",
+                "mean_distance_emp",
+                "mean_distance_the",
+                "rpe_params",
+            )
+        }
     if name == "t5":
         res.update(measure_t5(model, test, m, et))
     if name in SCALE_RULES:
@@ -140,6 +230,7 @@ def job(task) -> tuple:
     """Train (or reuse) and measure one (model, seed); runs in a worker process."""
     import torch
     from .train import build_parser, train
+
     name, seed, prof, out = task
     torch.set_num_threads(1)
     run = Path(out) / name / f"seed{seed}"
@@ -159,7 +250,7 @@ def run_profile(profile: str, out: Path, workers: int, models=None, quiet=False)
     prof = PROFILES[profile]
     out.mkdir(parents=True, exist_ok=True)
     names = list(models or MODELS)
-    order = sorted(names, key=lambda n: n not in RPE_SET)        # longest evaluations first
+    order = sorted(names, key=lambda n: n not in RPE_SET)  # longest evaluations first
     tasks = [(n, s, prof, str(out)) for n in order for s in prof["seeds"]]
     t0, results = time.perf_counter(), {}
     ctx = mp.get_context("spawn")
@@ -167,11 +258,19 @@ def run_profile(profile: str, out: Path, workers: int, models=None, quiet=False)
         for k, (name, seed, res) in enumerate(pool.imap_unordered(job, tasks)):
             results.setdefault(name, {})[str(seed)] = res
             if not quiet:
-                print(f"[{k + 1}/{len(tasks)}] {name} seed {seed}: train {res['train_s']} s, "
-                      f"measure {res['measure_s']} s", file=sys.stderr)
-    bundle = {"profile": profile, "settings": prof, "models": {n: MODELS[n] for n in names},
-              "wall_s": round(time.perf_counter() - t0, 1), "workers": workers,
-              "cpu_count": os.cpu_count(),
-              "results": {n: results[n] for n in names}}
+                print(
+                    f"[{k + 1}/{len(tasks)}] {name} seed {seed}: train {res['train_s']} s, "
+                    f"measure {res['measure_s']} s",
+                    file=sys.stderr,
+                )
+    bundle = {
+        "profile": profile,
+        "settings": prof,
+        "models": {n: MODELS[n] for n in names},
+        "wall_s": round(time.perf_counter() - t0, 1),
+        "workers": workers,
+        "cpu_count": os.cpu_count(),
+        "results": {n: results[n] for n in names},
+    }
     (out / "bundle.json").write_text(json.dumps(bundle, indent=1))
     return bundle

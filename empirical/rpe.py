@@ -35,6 +35,7 @@ any other text            a formula for b_n in ``n`` (theory parser), e.g.
 >>> [round(v, 4) for v in rpe.log_b(torch.arange(3))[0].tolist()]  # log 1, log 1/4, log 1/9
 [0.0, -1.3863, -2.1972]
 """
+
 from __future__ import annotations
 
 
@@ -48,14 +49,28 @@ from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name, underscore_na
 
 #: name -> (formula for b_n, start index, theory.series.rpe_library name) of each fixed RPE;
 #: names, aliases, labels and formulas all come from theory.series.rpe_names.RPE_NAMES
-FIXED_FORMULAS = {underscore_name(n): (e.formula, e.start, n)
-                  for n, e in RPE_NAMES.items() if e.formula is not None}
-ALIASES = {**{a: underscore_name(n) for n, e in RPE_NAMES.items() for a in e.formula_aliases + e.aliases},
-           **{n: underscore_name(n) for n in RPE_NAMES if "-" in n}}
+FIXED_FORMULAS = {
+    underscore_name(n): (e.formula, e.start, n)
+    for n, e in RPE_NAMES.items()
+    if e.formula is not None
+}
+ALIASES = {
+    **{a: underscore_name(n) for n, e in RPE_NAMES.items() for a in e.formula_aliases + e.aliases},
+    **{n: underscore_name(n) for n in RPE_NAMES if "-" in n},
+}
 NAMED = tuple(underscore_name(n) for n in RPE_NAMES)
 #: the paper's set of RPEs (Tables 4-6) in the order the bundle trains them
-PAPER_SET = ("sinusoidal", "alibi", "kerple_log", "kerple_power", "sandwich",
-             "type1", "type2", "inv_n", "inv_nlogn")
+PAPER_SET = (
+    "sinusoidal",
+    "alibi",
+    "kerple_log",
+    "kerple_power",
+    "sandwich",
+    "type1",
+    "type2",
+    "inv_n",
+    "inv_nlogn",
+)
 #: the paper's label of each RPE
 LABELS = {underscore_name(n): e.label for n, e in RPE_NAMES.items()}
 
@@ -67,6 +82,7 @@ def alibi_slopes(n_heads: int) -> torch.Tensor:
 
 class RPE(nn.Module):
     """Base class: ``log_b(t) -> (H, T)`` bias per head for distances ``t`` (long, >= 0)."""
+
     absolute = False
     name = "rpe"
 
@@ -80,9 +96,9 @@ class RPE(nn.Module):
     def bias_matrix(self, length: int) -> torch.Tensor:
         """(H, L, L) additive bias: log b at distance i-j for j <= i, -inf above."""
         idx = torch.arange(length)
-        dist = idx[:, None] - idx[None, :]                       # (L, L) i - j
-        bias = self.log_b(torch.arange(length))                  # (H, L)
-        mat = bias[:, dist.clamp(min=0)]                         # (H, L, L)
+        dist = idx[:, None] - idx[None, :]  # (L, L) i - j
+        bias = self.log_b(torch.arange(length))  # (H, L)
+        mat = bias[:, dist.clamp(min=0)]  # (H, L, L)
         return mat.masked_fill(dist < 0, float("-inf"))
 
     def describe(self) -> dict:
@@ -97,21 +113,24 @@ class ExpressionRPE(RPE):
     so the model and the TRF use one definition of the series.
     """
 
-    def __init__(self, n_heads: int, formula: str, start: int = 1, name: str | None = None,
-                 b_expr=None):
+    def __init__(
+        self, n_heads: int, formula: str, start: int = 1, name: str | None = None, b_expr=None
+    ):
         super().__init__(n_heads)
         self.formula, self.start = formula, int(start)
         self.name = name or formula
         self.b_expr = parse_expression(formula) if b_expr is None else b_expr
         if self.b_expr.free_symbols - {N}:
-            raise ExpressionError(f"formula {formula!r} has free parameters "
-                                  f"{sorted(map(str, self.b_expr.free_symbols - {N}))}; "
-                                  "give numbers")
+            raise ExpressionError(
+                f"formula {formula!r} has free parameters "
+                f"{sorted(map(str, self.b_expr.free_symbols - {N}))}; "
+                "give numbers"
+            )
 
     def log_b(self, t):
         d = t.detach().cpu().numpy().astype(np.int64)
         with np.errstate(all="ignore"):
-            vals = log_b_values(self.b_expr, d, start=self.start) + 0.0   # no -0.0
+            vals = log_b_values(self.b_expr, d, start=self.start) + 0.0  # no -0.0
         if not np.all(np.isfinite(vals)):
             bad = self.start + d[~np.isfinite(vals)][0]
             raise ExpressionError(f"log b_n is not finite at n = {bad} for b_n = {self.b_expr}")
@@ -123,6 +142,7 @@ class ExpressionRPE(RPE):
 
 class AlibiRPE(RPE):
     """bias = -m_h t (fixed slopes); b_n = exp(-m_h (n - 1)) in the project convention."""
+
     name = "alibi"
 
     def __init__(self, n_heads):
@@ -142,6 +162,7 @@ class KerpleLogRPE(RPE):
     Constraint as in Kerple: parameters are clamped to >= 1e-2 in the forward pass.
     Initialisation (seeded by the model's seed): r_h ~ U(0, 2), k_h ~ U(0, 1).
     """
+
     name = "kerple_log"
 
     def __init__(self, n_heads):
@@ -163,6 +184,7 @@ class KerpleLogRPE(RPE):
 
 class KerplePowerRPE(RPE):
     """bias = -k_h t^(r_h), k_h > 0, 0 < r_h <= 2 (Kerple power; RPE paper Eq. 34)."""
+
     name = "kerple_power"
 
     def __init__(self, n_heads):
@@ -184,6 +206,7 @@ class KerplePowerRPE(RPE):
 
 class SandwichRPE(RPE):
     """bias = k_h (sum_{j=1}^{d/2} cos(t / 10000^(2j/d)) - d/2) (RPE paper App. B)."""
+
     name = "sandwich"
 
     def __init__(self, n_heads, dim: int = 128, base: float = 10000.0):
@@ -203,6 +226,7 @@ class SandwichRPE(RPE):
 
 class T5RPE(RPE):
     """Learned bias per (head, bucket); causal log buckets as in T5 (32 buckets, max 128)."""
+
     name = "t5"
 
     def __init__(self, n_heads, num_buckets: int = 32, max_distance: int = 128):
@@ -247,10 +271,15 @@ def build_rpe(spec: str, n_heads: int) -> RPE:
     name = canonical_name(spec)
     if name in FIXED_FORMULAS:
         formula, _, theory_name = FIXED_FORMULAS[name]
-        th = resolve_rpe(theory_name)          # the theory's b_n and start for this name
+        th = resolve_rpe(theory_name)  # the theory's b_n and start for this name
         return ExpressionRPE(n_heads, formula, start=th.start, name=name, b_expr=th.b)
-    simple = {"alibi": AlibiRPE, "kerple_log": KerpleLogRPE,
-              "kerple_power": KerplePowerRPE, "sandwich": SandwichRPE, "t5": T5RPE}
+    simple = {
+        "alibi": AlibiRPE,
+        "kerple_log": KerpleLogRPE,
+        "kerple_power": KerplePowerRPE,
+        "sandwich": SandwichRPE,
+        "t5": T5RPE,
+    }
     if name in simple:
         return simple[name](n_heads)
     if name in ("sinusoidal", "none"):
@@ -268,5 +297,14 @@ def sinusoidal_embedding(length: int, dim: int) -> torch.Tensor:
     return emb
 
 
-__all__ = ["RPE", "build_rpe", "canonical_name", "alibi_slopes",
-           "sinusoidal_embedding", "PAPER_SET", "LABELS", "NAMED", "FIXED_FORMULAS"]
+__all__ = [
+    "RPE",
+    "build_rpe",
+    "canonical_name",
+    "alibi_slopes",
+    "sinusoidal_embedding",
+    "PAPER_SET",
+    "LABELS",
+    "NAMED",
+    "FIXED_FORMULAS",
+]

@@ -10,6 +10,7 @@ Learned float32 values are passed as sympy Floats (17 digits).
 >>> rpe_b_expressions(build_rpe("alibi", 2))[0]
 (exp(-0.0625*n), 0)
 """
+
 from __future__ import annotations
 
 import sympy as sp
@@ -24,6 +25,7 @@ def _num(x: float):
 def rpe_b_expressions(rpe):
     """[(b_n expr, start)] per head, or None when the RPE has no closed form."""
     from .rpe import AlibiRPE, ExpressionRPE, KerpleLogRPE, KerplePowerRPE, SandwichRPE
+
     if isinstance(rpe, ExpressionRPE):
         return [(rpe.b_expr, rpe.start)] * rpe.n_heads
     if isinstance(rpe, AlibiRPE):
@@ -33,8 +35,9 @@ def rpe_b_expressions(rpe):
         name = "kerple-log" if isinstance(rpe, KerpleLogRPE) else "kerple-power"
         heads = [(name, {"r": _num(a), "k": _num(b)}) for a, b in zip(r.tolist(), k.tolist())]
     elif isinstance(rpe, SandwichRPE):
-        heads = [("sandwich", {"k": _num(k), "r": int(rpe.base), "d": rpe.dim})
-                 for k in rpe.k.tolist()]
+        heads = [
+            ("sandwich", {"k": _num(k), "r": int(rpe.base), "d": rpe.dim}) for k in rpe.k.tolist()
+        ]
     else:
         return None
     out = []

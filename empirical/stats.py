@@ -30,6 +30,7 @@ Example (one head, two rows of length 3, no mask):
 >>> round(s.summary()["a"]["pmax"], 6)   # (1/3 + e^2/(e^2+2)) / 2
 0.56016
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,18 +42,18 @@ import torch
 @dataclass
 class LayerStats:
     """Running sums for one attention module (all heads)."""
+
     n_heads: int
     max_len: int
-    rows: np.ndarray = None          # (H,) number of softmax rows seen
-    pmax_sum: np.ndarray = None      # (H,)
-    ent_sum: np.ndarray = None       # (H,)
-    dist_sum: np.ndarray = None      # (H,) sum_i sum_j p_ij |j - i|
-    mass: np.ndarray | None = None   # (H, 2*max_len-1): offset d = j - i at index d+max_len-1
-    sorted_sum: np.ndarray | None = None    # (H, max_len) descending ranks
+    rows: np.ndarray = None  # (H,) number of softmax rows seen
+    pmax_sum: np.ndarray = None  # (H,)
+    ent_sum: np.ndarray = None  # (H,)
+    dist_sum: np.ndarray = None  # (H,) sum_i sum_j p_ij |j - i|
+    mass: np.ndarray | None = None  # (H, 2*max_len-1): offset d = j - i at index d+max_len-1
+    sorted_sum: np.ndarray | None = None  # (H, max_len) descending ranks
     sorted_count: np.ndarray | None = None  # (H, max_len)
 
-    SUM_FIELDS = ("rows", "pmax_sum", "ent_sum", "dist_sum", "mass", "sorted_sum",
-                  "sorted_count")
+    SUM_FIELDS = ("rows", "pmax_sum", "ent_sum", "dist_sum", "mass", "sorted_sum", "sorted_count")
 
     def __post_init__(self):
         h = self.n_heads
@@ -105,8 +106,7 @@ class LayerStats:
         ([1], [0])
         """
         if self.mass is None:
-            raise ValueError("the per-offset mass was not collected (AttentionStats "
-                             "mass_layers)")
+            raise ValueError("the per-offset mass was not collected (AttentionStats mass_layers)")
         off = np.abs(self.offsets())
         by_d = np.zeros((self.n_heads, self.max_len))
         for h in range(self.n_heads):
@@ -124,13 +124,17 @@ class LayerStats:
 
     def summary(self) -> dict:
         rows = np.maximum(self.rows, 1)
-        out = {"rows": float(self.rows.sum()),
-               "pmax": float(self.pmax_sum.sum() / rows.sum()),
-               "entropy": float(self.ent_sum.sum() / rows.sum()),
-               "mean_distance": float((self.mean_distance() * self.rows).sum() / rows.sum()),
-               "per_head": {"pmax": (self.pmax_sum / rows).tolist(),
-                            "entropy": (self.ent_sum / rows).tolist(),
-                            "mean_distance": self.mean_distance().tolist()}}
+        out = {
+            "rows": float(self.rows.sum()),
+            "pmax": float(self.pmax_sum.sum() / rows.sum()),
+            "entropy": float(self.ent_sum.sum() / rows.sum()),
+            "mean_distance": float((self.mean_distance() * self.rows).sum() / rows.sum()),
+            "per_head": {
+                "pmax": (self.pmax_sum / rows).tolist(),
+                "entropy": (self.ent_sum / rows).tolist(),
+                "mean_distance": self.mean_distance().tolist(),
+            },
+        }
         if self.mass is not None:
             out["per_head"]["receptive_field_95"] = self.receptive_field(0.05).tolist()
         v = self.averaged_logit_vector()
@@ -151,8 +155,13 @@ def sorted_logit_summary(v: np.ndarray) -> dict:
     1.0
     """
     c = v - v.mean()
-    return {"sigma": float(np.sqrt((c ** 2).mean())), "lmax": float(c.max()),
-            "lmax_raw": float(v.max()), "mean_raw": float(v.mean()), "length": int(v.size)}
+    return {
+        "sigma": float(np.sqrt((c**2).mean())),
+        "lmax": float(c.max()),
+        "lmax_raw": float(v.max()),
+        "mean_raw": float(v.mean()),
+        "length": int(v.size),
+    }
 
 
 @dataclass
@@ -162,6 +171,7 @@ class AttentionStats:
     attention mass (a pass over the probabilities) are accumulated; P_max, entropy and
     the mean attended distance are always collected.  Rows of query positions below
     ``query_from`` are left out of every statistic (their outputs are computed as usual)."""
+
     sorted_layers: object = ()
     layers: dict = field(default_factory=dict)
     order: list = field(default_factory=list)
@@ -191,8 +201,15 @@ class AttentionStats:
         return torch.arange(row0, row0 + b, device=device) >= self.query_from
 
     @torch.no_grad()
-    def update(self, name: str, logits: torch.Tensor, probs: torch.Tensor, row0: int,
-               raw_logits: torch.Tensor | None = None, sorted_rows: bool = True) -> None:
+    def update(
+        self,
+        name: str,
+        logits: torch.Tensor,
+        probs: torch.Tensor,
+        row0: int,
+        raw_logits: torch.Tensor | None = None,
+        sorted_rows: bool = True,
+    ) -> None:
         """Add one block of rows: ``logits``/``probs`` of shape (B, H, b, K), the rows
         being query positions ``row0 .. row0+b-1`` and the columns key positions
         ``0 .. K-1``; masked entries have ``-inf`` logits (rows without any valid entry
@@ -205,19 +222,25 @@ class AttentionStats:
         st.rows += keep.sum((0, 2)).double().cpu().numpy()
         st.pmax_sum += p.amax(-1).sum((0, 2)).double().cpu().numpy()
         st.ent_sum += torch.special.entr(p).sum(-1).sum((0, 2)).double().cpu().numpy()
-        d = (torch.arange(k, device=p.device)[None, :]
-             - torch.arange(row0, row0 + b, device=p.device)[:, None]).abs().to(p.dtype)
+        d = (
+            (
+                torch.arange(k, device=p.device)[None, :]
+                - torch.arange(row0, row0 + b, device=p.device)[:, None]
+            )
+            .abs()
+            .to(p.dtype)
+        )
         st.dist_sum += (p * d).sum((0, 2, 3)).double().cpu().numpy()
         if st.mass is not None:
-            s = skew_sum(p.sum(0))                       # (H, K+b-1), offset c-(b-1)-row0
+            s = skew_sum(p.sum(0))  # (H, K+b-1), offset c-(b-1)-row0
             lo = st.max_len - 1 - (b - 1) - row0
-            st.mass[:, lo:lo + k + b - 1] += s.double().cpu().numpy()
+            st.mass[:, lo : lo + k + b - 1] += s.double().cpu().numpy()
         if sorted_rows and st.sorted_sum is not None:
-            self.update_sorted(name, logits if raw_logits is None else raw_logits, row0,
-                               keep)
+            self.update_sorted(name, logits if raw_logits is None else raw_logits, row0, keep)
 
-    def add_sums(self, name: str, n_heads: int, max_len: int, rows, pmax_sum, ent_sum,
-                 dist_sum, mass=None) -> None:
+    def add_sums(
+        self, name: str, n_heads: int, max_len: int, rows, pmax_sum, ent_sum, dist_sum, mass=None
+    ) -> None:
         """Add per-head sums computed elsewhere (the capture's attention pass); ``mass``
         (H, 2*max_len-1) is indexed like :attr:`LayerStats.mass` at ``max_len``."""
         st = self._layer(name, n_heads, max_len)
@@ -227,11 +250,12 @@ class AttentionStats:
         st.dist_sum += dist_sum
         if mass is not None:
             pad = st.max_len - max_len
-            st.mass[:, pad:pad + mass.shape[1]] += mass
+            st.mass[:, pad : pad + mass.shape[1]] += mass
 
     @torch.no_grad()
-    def update_sorted(self, name: str, logits: torch.Tensor, row0: int,
-                      keep: torch.Tensor | None = None) -> None:
+    def update_sorted(
+        self, name: str, logits: torch.Tensor, row0: int, keep: torch.Tensor | None = None
+    ) -> None:
         """Rank-wise sums of the descending-sorted rows of ``logits`` (B, H, b, K);
         ``keep`` (broadcastable to (B, H, b)) selects the rows that count (default: the
         rows at positions >= ``query_from``)."""
@@ -274,19 +298,33 @@ class AttentionStats:
     def state(self) -> dict:
         def names(x):
             return x if x == "all" else list(x)
-        return {"sorted_layers": names(self.sorted_layers),
-                "mass_layers": names(self.mass_layers), "query_from": self.query_from,
-                "order": list(self.order),
-                "layers": {n: {k: (v.tolist() if isinstance(v, np.ndarray) else v)
-                               for k, v in vars(self.layers[n]).items()} for n in self.order}}
+
+        return {
+            "sorted_layers": names(self.sorted_layers),
+            "mass_layers": names(self.mass_layers),
+            "query_from": self.query_from,
+            "order": list(self.order),
+            "layers": {
+                n: {
+                    k: (v.tolist() if isinstance(v, np.ndarray) else v)
+                    for k, v in vars(self.layers[n]).items()
+                }
+                for n in self.order
+            },
+        }
 
     @classmethod
     def from_state(cls, state: dict) -> AttentionStats:
-        s = cls(sorted_layers=state["sorted_layers"],
-                mass_layers=state.get("mass_layers", ()), query_from=state.get("query_from", 0))
+        s = cls(
+            sorted_layers=state["sorted_layers"],
+            mass_layers=state.get("mass_layers", ()),
+            query_from=state.get("query_from", 0),
+        )
         for n in state["order"]:
-            d = {k: (np.asarray(v, dtype=float) if isinstance(v, list) else v)
-                 for k, v in state["layers"][n].items()}
+            d = {
+                k: (np.asarray(v, dtype=float) if isinstance(v, list) else v)
+                for k, v in state["layers"][n].items()
+            }
             s.layers[n] = LayerStats(**d)
             s.order.append(n)
         return s
@@ -301,8 +339,8 @@ def skew_sum(p: torch.Tensor) -> torch.Tensor:
     [[3.0, 5.0, 2.0]]
     """
     h, b, k = p.shape
-    x = torch.flip(p, dims=(1,))                                  # row t' = b-1-t
-    x = torch.nn.functional.pad(x, (0, b))                        # (H, b, K+b)
+    x = torch.flip(p, dims=(1,))  # row t' = b-1-t
+    x = torch.nn.functional.pad(x, (0, b))  # (H, b, K+b)
     x = x.reshape(h, b * (k + b))[:, : b * (k + b - 1)].reshape(h, b, k + b - 1)
     return x.sum(1)
 
@@ -323,11 +361,14 @@ def full_matrix_stats(logits: torch.Tensor) -> dict:
     off = (j - i + max(l, k) - 1).expand(l, k).reshape(-1)
     for hh in range(h):
         mass[hh].index_add_(0, off, p[:, hh].sum(0).reshape(-1))
-    return {"rows": b * l, "pmax": p.amax(-1).mean((0, 2)).numpy(),
-            "entropy": torch.special.entr(p).sum(-1).mean((0, 2)).numpy(),
-            "mean_distance": (p * d.abs()).sum(-1).mean((0, 2)).numpy(),
-            "mass": mass.numpy(),
-            "averaged_logit_vector": (ssum.sum(0) / cnt.sum(0)).numpy()}
+    return {
+        "rows": b * l,
+        "pmax": p.amax(-1).mean((0, 2)).numpy(),
+        "entropy": torch.special.entr(p).sum(-1).mean((0, 2)).numpy(),
+        "mean_distance": (p * d.abs()).sum(-1).mean((0, 2)).numpy(),
+        "mass": mass.numpy(),
+        "averaged_logit_vector": (ssum.sum(0) / cnt.sum(0)).numpy(),
+    }
 
 
 def entropy_from_logsumexp(logits: torch.Tensor) -> torch.Tensor:

@@ -24,6 +24,7 @@ inference only (:meth:`TinyLM.set_inference`), for queries that see more than m 
 >>> m(torch.zeros(2, 10, dtype=torch.long)).shape
 torch.Size([2, 10, 256])
 """
+
 from __future__ import annotations
 
 import math
@@ -36,25 +37,25 @@ import torch.nn.functional as F
 from .rpe import T5RPE, build_rpe, sinusoidal_embedding
 from theory.infoscale.infoscale import infoscale
 
-SCALINGS = ("none", "log_n", "cosscale")          # trained into the model
-INFERENCE_RULES = ("none", "tau", "infoscale", "log_n")   # applied beyond m at inference
+SCALINGS = ("none", "log_n", "cosscale")  # trained into the model
+INFERENCE_RULES = ("none", "tau", "infoscale", "log_n")  # applied beyond m at inference
 
 
 @dataclass
 class LMConfig:
     rpe: str = "type2"
-    vocab_size: int = 256          # byte-level tokens
+    vocab_size: int = 256  # byte-level tokens
     n_layer: int = 2
     n_head: int = 4
     d_model: int = 128
     d_ff: int = 512
     dropout: float = 0.0
-    seed: int = 0                  # seeds the initialisation (incl. learnable RPE params)
-    attn_scale: str = "none"       # one of SCALINGS
-    cos_alpha: float = 0.0         # CosScale alpha (attn_scale == "cosscale")
-    train_len: int = 0             # m, for "log_n" and the inference rules
-    t5_buckets: int = 32           # T5 bias: number of causal buckets
-    t5_max_distance: int = 128     # T5 bias: distances >= this share the last bucket
+    seed: int = 0  # seeds the initialisation (incl. learnable RPE params)
+    attn_scale: str = "none"  # one of SCALINGS
+    cos_alpha: float = 0.0  # CosScale alpha (attn_scale == "cosscale")
+    train_len: int = 0  # m, for "log_n" and the inference rules
+    t5_buckets: int = 32  # T5 bias: number of causal buckets
+    t5_max_distance: int = 128  # T5 bias: distances >= this share the last bucket
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -72,21 +73,21 @@ class Attention(nn.Module):
     def scores(self, x, bias, g):
         """(B, H, L, L) attention logits g_i (content + bias) and v (B, H, L, Dh)."""
         B, L, D = x.shape
-        q, k, v = self.qkv(x).split(D, dim=-1)                        # 3 x (B, L, D)
+        q, k, v = self.qkv(x).split(D, dim=-1)  # 3 x (B, L, D)
         q, k, v = (z.view(B, L, self.h, self.dh).transpose(1, 2) for z in (q, k, v))
         if self.cos_alpha:
             q, k = F.normalize(q, dim=-1), F.normalize(k, dim=-1)
-            logits = self.cos_alpha * (q @ k.transpose(-1, -2))        # alpha cos(q, k)
+            logits = self.cos_alpha * (q @ k.transpose(-1, -2))  # alpha cos(q, k)
         else:
-            logits = q @ k.transpose(-1, -2) / math.sqrt(self.dh)       # (B, H, L, L)
-        logits = logits + bias[None]                                    # bias (H, L, L)
-        return (logits if g is None else logits * g[:, None]), v       # g (L,) per query
+            logits = q @ k.transpose(-1, -2) / math.sqrt(self.dh)  # (B, H, L, L)
+        logits = logits + bias[None]  # bias (H, L, L)
+        return (logits if g is None else logits * g[:, None]), v  # g (L,) per query
 
     def forward(self, x, bias, want_probs=False, g=None):
         B, L, D = x.shape
         logits, v = self.scores(x, bias, g)
         probs = torch.softmax(logits, dim=-1)
-        out = (self.drop(probs) @ v).transpose(1, 2).reshape(B, L, D)   # (B, L, D)
+        out = (self.drop(probs) @ v).transpose(1, 2).reshape(B, L, D)  # (B, L, D)
         return self.proj(out), (probs if want_probs else None)
 
 
@@ -95,8 +96,12 @@ class Block(nn.Module):
         super().__init__()
         self.ln1, self.ln2 = nn.LayerNorm(cfg.d_model), nn.LayerNorm(cfg.d_model)
         self.attn = Attention(cfg)
-        self.mlp = nn.Sequential(nn.Linear(cfg.d_model, cfg.d_ff), nn.GELU(),
-                                 nn.Linear(cfg.d_ff, cfg.d_model), nn.Dropout(cfg.dropout))
+        self.mlp = nn.Sequential(
+            nn.Linear(cfg.d_model, cfg.d_ff),
+            nn.GELU(),
+            nn.Linear(cfg.d_ff, cfg.d_model),
+            nn.Dropout(cfg.dropout),
+        )
 
     def forward(self, x, bias, want_probs=False, g=None):
         a, probs = self.attn(self.ln1(x), bias, want_probs, g)
@@ -124,7 +129,7 @@ class TinyLM(nn.Module):
         self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg.n_layer))
         self.ln_f = nn.LayerNorm(cfg.d_model)
         self.head = nn.Linear(cfg.d_model, cfg.vocab_size, bias=False)
-        self.head.weight = self.emb.weight                               # weight tying
+        self.head.weight = self.emb.weight  # weight tying
         self.apply(self._init_weights)
 
     @staticmethod
@@ -149,9 +154,9 @@ class TinyLM(nn.Module):
     def query_factors(self, L: int) -> torch.Tensor | None:
         """g_i, i < L: trained factor times the inference rule's factor (None if all 1)."""
         m, dh = self.cfg.train_len, self.cfg.d_model // self.cfg.n_head
-        n = torch.arange(1, L + 1, dtype=torch.float64)                  # keys seen by query i
+        n = torch.arange(1, L + 1, dtype=torch.float64)  # keys seen by query i
         g = torch.ones(L, dtype=torch.float64)
-        if self.cfg.attn_scale == "log_n":        # n >= 2: query 0 (one key) gets ln 2 / ln m
+        if self.cfg.attn_scale == "log_n":  # n >= 2: query 0 (one key) gets ln 2 / ln m
             g = torch.log(n.clamp(min=2)) / math.log(m)
         beyond = n > m
         if self.rule == "tau":
@@ -159,8 +164,10 @@ class TinyLM(nn.Module):
         elif self.rule == "log_n":
             g = torch.where(beyond, g * torch.log(n) / math.log(m), g)
         elif self.rule == "infoscale":
-            f = torch.tensor([infoscale(int(k), m, dh) if k > m else 1.0 for k in n.tolist()],
-                             dtype=torch.float64)
+            f = torch.tensor(
+                [infoscale(int(k), m, dh) if k > m else 1.0 for k in n.tolist()],
+                dtype=torch.float64,
+            )
             g = g * f
         if self.cfg.attn_scale == "none" and self.rule == "none":
             return None
@@ -178,12 +185,12 @@ class TinyLM(nn.Module):
     def hidden(self, idx, want_probs=False, upto: int | None = None):
         """Run the blocks (all, or the first ``upto``): (x, per-layer probs, bias, g)."""
         B, L = idx.shape
-        x = self.emb(idx)                                                # (B, L, D)
+        x = self.emb(idx)  # (B, L, D)
         if self.rpe.absolute:
             # fairseq convention: scale token embeddings by sqrt(D) before adding the
             # unit-amplitude sinusoid, else it swamps the N(0, 0.02) token embedding
             x = x * math.sqrt(self.cfg.d_model) + sinusoidal_embedding(L, self.cfg.d_model).to(x)
-        bias = self.bias(L).to(x)                                        # (H, L, L)
+        bias = self.bias(L).to(x)  # (H, L, L)
         g = self.query_factors(L)
         g = None if g is None else g.to(x)
         all_probs = []
@@ -196,7 +203,7 @@ class TinyLM(nn.Module):
         """idx (B, L) long -> logits (B, L, V); with ``want_probs`` also a list of
         per-layer attention probabilities (B, H, L, L)."""
         x, all_probs, _, _ = self.hidden(idx, want_probs)
-        logits = self.head(self.ln_f(x))                                 # (B, L, V)
+        logits = self.head(self.ln_f(x))  # (B, L, V)
         return (logits, all_probs) if want_probs else logits
 
     def loss(self, idx):

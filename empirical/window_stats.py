@@ -14,6 +14,7 @@ module measures, averaged over the window's rows (attention-alignment paper, Sec
 :func:`weighted_cosines` the cosines :math:`\\eta_{ij}` of a CosScale model with the
 unnormalised attention :math:`e^{\\alpha\\eta_{ij}}` as weights (InfoScale paper Eq. 16).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -36,12 +37,12 @@ def window_logits(model, tokens: torch.Tensor, L: int, n_chunks: int) -> np.ndar
     masked keys), ``n_chunks`` consecutive test chunks of length L, with the model's
     current inference rule applied."""
     q0, per_layer = window_start(L), []
-    chunks = [tokens[c * L:(c + 1) * L] for c in range(n_chunks)]
+    chunks = [tokens[c * L : (c + 1) * L] for c in range(n_chunks)]
     if len(chunks[-1]) < L:
         raise ValueError(f"test split too short for {n_chunks} chunks of {L}")
     x, _, bias, g = model.hidden(torch.stack(chunks), upto=0)
     for blk in model.blocks:
-        logits, _ = blk.attn.scores(blk.ln1(x), bias, g)                  # (C, H, L, L)
+        logits, _ = blk.attn.scores(blk.ln1(x), bias, g)  # (C, H, L, L)
         rows = logits[:, :, q0:, :].permute(1, 0, 2, 3).reshape(logits.shape[1], -1, L)
         per_layer.append(rows.double().numpy())
         x, _ = blk(x, bias, False, g)
@@ -68,31 +69,39 @@ def row_stats(rows: np.ndarray) -> dict:
     x = np.where(finite, rows, 0.0)
     mu = x.sum(-1) / k
     var = (np.where(finite, (x - mu[..., None]) ** 2, 0.0)).sum(-1) / k
-    return {"entropy": float(H.mean()), "pmax": float(p.max(-1).mean()),
-            "sigma": float(np.sqrt(var).mean()), "keys": float(k.mean())}
+    return {
+        "entropy": float(H.mean()),
+        "pmax": float(p.max(-1).mean()),
+        "sigma": float(np.sqrt(var).mean()),
+        "keys": float(k.mean()),
+    }
 
 
 def per_head_stats(logits: np.ndarray) -> list[dict]:
     """:func:`row_stats` for each (layer, head) of :func:`window_logits`' output."""
-    return [{"layer": l, "head": h, **row_stats(logits[l, h])}
-            for l in range(logits.shape[0]) for h in range(logits.shape[1])]
+    return [
+        {"layer": l, "head": h, **row_stats(logits[l, h])}
+        for l in range(logits.shape[0])
+        for h in range(logits.shape[1])
+    ]
 
 
 @torch.no_grad()
-def weighted_cosines(model, tokens: torch.Tensor, L: int, n_chunks: int,
-                     layer: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def weighted_cosines(
+    model, tokens: torch.Tensor, L: int, n_chunks: int, layer: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
     """Cosines of all causal (query, key) pairs of one layer of a CosScale model and the
     weights :math:`e^{\\alpha(\\eta - 1)}` (Eq. 16's :math:`a_{ij}` up to a constant)."""
     alpha = model.cfg.cos_alpha
     if not alpha:
         raise ValueError("weighted_cosines needs a CosScale model (attn_scale='cosscale')")
-    chunks = torch.stack([tokens[c * L:(c + 1) * L] for c in range(n_chunks)])
+    chunks = torch.stack([tokens[c * L : (c + 1) * L] for c in range(n_chunks)])
     x, _, _, _ = model.hidden(chunks, upto=layer)
     att = model.blocks[layer].attn
     B, _, D = x.shape
     q, k, _ = att.qkv(model.blocks[layer].ln1(x)).split(D, dim=-1)
     q, k = (F.normalize(z.view(B, L, att.h, att.dh), dim=-1).transpose(1, 2) for z in (q, k))
-    cos = (q @ k.transpose(-1, -2)).double()                            # (B, H, L, L)
+    cos = (q @ k.transpose(-1, -2)).double()  # (B, H, L, L)
     mask = torch.ones(L, L, dtype=torch.bool).tril()
     eta = cos[..., mask].reshape(-1).numpy()
     return eta, np.exp(alpha * (eta - 1.0))

@@ -1,4 +1,5 @@
 """Command line for ``python -m figures``."""
+
 from __future__ import annotations
 
 import argparse
@@ -18,12 +19,15 @@ EXAMPLES = """examples:
 
 
 @command
-def main(argv: list[str] | None=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     figs = load_all()
-    p = CommandParser(prog="python -m figures", epilog=EXAMPLES,
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                description="Regenerate the papers' figures with theory "
-                                "and experiment on the same axes (PNG + data).")
+    p = CommandParser(
+        prog="python -m figures",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Regenerate the papers' figures with theory "
+        "and experiment on the same axes (PNG + data).",
+    )
     p.add_argument("names", nargs="*", help="figure names, or 'all'")
     p.add_argument("--list", action="store_true", help="list the figures")
     p.add_argument("--out", type=output_dir, default="figures_out", help="output folder")

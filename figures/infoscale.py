@@ -11,6 +11,7 @@ trained GAU-alpha and cannot be reproduced here.
 log_{n_tr} n (Softmax Plus), no scaling and the root-found invariant factor, plus the
 finite-n Monte Carlo softmax entropy (no Assumption 3.1) at d = 128.
 """
+
 from __future__ import annotations
 
 import csv
@@ -24,13 +25,17 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from figures.registry import figure  # noqa: E402
-from theory.infoscale.cosscale import (eta_star, eta_star_series, mc_peak,  # noqa: E402
-                             tilted_mode_numeric)
+from theory.infoscale.cosscale import (
+    eta_star,
+    eta_star_series,
+    mc_peak,  # noqa: E402
+    tilted_mode_numeric,
+)
 from theory.infoscale.hypersphere_entropy import mc_softmax_entropy  # noqa: E402
 from theory.infoscale.infoscale import SCALINGS, drift_grid  # noqa: E402
 
-FIG4_ALPHAS = (8, 16, 32, 64, 96, 128, 256)     # the CosScale values of the paper (A.6)
-FIG4_DS = (16, 32, 64, 128)                      # 128 = GAU-alpha head dim
+FIG4_ALPHAS = (8, 16, 32, 64, 96, 128, 256)  # the CosScale values of the paper (A.6)
+FIG4_DS = (16, 32, 64, 128)  # 128 = GAU-alpha head dim
 MIN_ESS = 1000.0
 
 
@@ -50,22 +55,35 @@ def fig4_data(quick: bool = False, seed: int = 0) -> list:
             wood = mc_peak(a, d, samples, reps, seed, "wood")
             rew = mc_peak(a, d, samples, reps, seed, "reweight")
             usable = rew["ess_min"] >= MIN_ESS
-            rows.append({"d": d, "alpha": a, "eta_star_eq18": eta_star(a, d),
-                         "mode_numeric": tilted_mode_numeric(a, d),
-                         "mc_wood": wood["peak"], "mc_wood_se": wood["stderr"],
-                         "kde_bias": wood["kde_bias"],
-                         "z_wood": (wood["peak"] - wood["kde_bias"] - eta_star(a, d))
-                         / wood["stderr"],
-                         "mc_reweight": rew["peak"], "mc_reweight_se": rew["stderr"],
-                         "reweight_ess_min": rew["ess_min"], "reweight_usable": usable,
-                         "one_minus_leading": eta_star_series(a, d, 1),
-                         "one_minus_two_terms": eta_star_series(a, d, 2),
-                         "samples": samples, "replicates": reps})
+            rows.append(
+                {
+                    "d": d,
+                    "alpha": a,
+                    "eta_star_eq18": eta_star(a, d),
+                    "mode_numeric": tilted_mode_numeric(a, d),
+                    "mc_wood": wood["peak"],
+                    "mc_wood_se": wood["stderr"],
+                    "kde_bias": wood["kde_bias"],
+                    "z_wood": (wood["peak"] - wood["kde_bias"] - eta_star(a, d)) / wood["stderr"],
+                    "mc_reweight": rew["peak"],
+                    "mc_reweight_se": rew["stderr"],
+                    "reweight_ess_min": rew["ess_min"],
+                    "reweight_usable": usable,
+                    "one_minus_leading": eta_star_series(a, d, 1),
+                    "one_minus_two_terms": eta_star_series(a, d, 2),
+                    "samples": samples,
+                    "replicates": reps,
+                }
+            )
     return rows
 
 
-@figure("infoscale-fig4", "infoscale", "eta* (Eq. 18) vs measured peaks of the tilted "
-        "cosine law over CosScale alpha 8..256, d = 16..128")
+@figure(
+    "infoscale-fig4",
+    "infoscale",
+    "eta* (Eq. 18) vs measured peaks of the tilted "
+    "cosine law over CosScale alpha 8..256, d = 16..128",
+)
 def make_fig4(outdir: Path, quick: bool = False) -> dict:
     outdir = Path(outdir)
     rows = fig4_data(quick)
@@ -75,19 +93,32 @@ def make_fig4(outdir: Path, quick: bool = False) -> dict:
         col = f"C{i}"
         mine = [r for r in rows if r["d"] == d]
         ax[0].plot(grid, [eta_star(a, d) for a in grid], color=col, label=f"Eq. 18, d={d}")
-        ax[0].errorbar([r["alpha"] for r in mine], [r["mc_wood"] for r in mine],
-                       yerr=[3 * r["mc_wood_se"] for r in mine], fmt="o", color=col, ms=4)
+        ax[0].errorbar(
+            [r["alpha"] for r in mine],
+            [r["mc_wood"] for r in mine],
+            yerr=[3 * r["mc_wood_se"] for r in mine],
+            fmt="o",
+            color=col,
+            ms=4,
+        )
         ok = [r for r in mine if r["reweight_usable"]]
         ax[0].plot([r["alpha"] for r in ok], [r["mc_reweight"] for r in ok], "x", color=col)
         ax[1].loglog(grid, [1 - eta_star(a, d) for a in grid], color=col)
         ax[1].loglog(grid, [eta_star_series(a, d, 1) for a in grid], ":", color=col)
         ax[1].loglog(grid, [eta_star_series(a, d, 2) for a in grid], "--", color=col, lw=0.8)
-    ax[0].set(xlabel="CosScale alpha", ylabel="peak eta* of e^{alpha eta}(1-eta^2)^{(d-3)/2}",
-              title="o: vMF draws (Wood), 3 s.e.; x: reweighted\nrandom vectors (ESS >= 1000)")
+    ax[0].set(
+        xlabel="CosScale alpha",
+        ylabel="peak eta* of e^{alpha eta}(1-eta^2)^{(d-3)/2}",
+        title="o: vMF draws (Wood), 3 s.e.; x: reweighted\nrandom vectors (ESS >= 1000)",
+    )
     ax[0].title.set_fontsize(9)
     ax[0].legend(fontsize=8)
-    ax[1].set(xlabel="alpha", ylabel="1 - eta*", ylim=(1e-2, 20),
-              title="1 - eta*: exact (solid), (d-3)/(2 alpha) (dotted),\n2 terms (dashed)")
+    ax[1].set(
+        xlabel="alpha",
+        ylabel="1 - eta*",
+        ylim=(1e-2, 20),
+        title="1 - eta*: exact (solid), (d-3)/(2 alpha) (dotted),\n2 terms (dashed)",
+    )
     ax[1].title.set_fontsize(9)
     fig.tight_layout()
     png = outdir / "infoscale-fig4.png"
@@ -95,11 +126,14 @@ def make_fig4(outdir: Path, quick: bool = False) -> dict:
     plt.close(fig)
     data = outdir / "infoscale-fig4.csv"
     _write_csv(data, rows)
-    comp = {"max_abs_z_wood": max(abs(r["z_wood"]) for r in rows),
-            "max_abs_numeric_minus_eq18": max(abs(r["mode_numeric"] - r["eta_star_eq18"])
-                                              for r in rows),
-            "reweight_usable_points": sum(r["reweight_usable"] for r in rows),
-            "points": len(rows)}
+    comp = {
+        "max_abs_z_wood": max(abs(r["z_wood"]) for r in rows),
+        "max_abs_numeric_minus_eq18": max(
+            abs(r["mode_numeric"] - r["eta_star_eq18"]) for r in rows
+        ),
+        "reweight_usable_points": sum(r["reweight_usable"] for r in rows),
+        "points": len(rows),
+    }
     return {"png": str(png), "data": str(data), "comparison": comp, "rows": rows}
 
 
@@ -113,16 +147,27 @@ def drift_data(quick: bool = False, seed: int = 0) -> dict:
     mc = []
     for r in base:
         for k in ("infoscale", "invariant", "none"):
-            h = mc_softmax_entropy(int(r["n"]), 128, r["scale"][k] * r["alpha_tr"], trials,
-                                   seed + 1)
-            mc.append({"n": r["n"], "scaling": k, "drift_mc": h["entropy"] - h0["entropy"],
-                       "se": float(np.hypot(h["stderr"], h0["stderr"])),
-                       "drift_lln": r["drift"][k]})
+            h = mc_softmax_entropy(
+                int(r["n"]), 128, r["scale"][k] * r["alpha_tr"], trials, seed + 1
+            )
+            mc.append(
+                {
+                    "n": r["n"],
+                    "scaling": k,
+                    "drift_mc": h["entropy"] - h0["entropy"],
+                    "se": float(np.hypot(h["stderr"], h0["stderr"])),
+                    "drift_lln": r["drift"][k],
+                }
+            )
     return {"rows": rows, "finite_n_mc": mc, "mc_train_entropy": h0}
 
 
-@figure("infoscale-entropy-drift", "infoscale", "exact entropy drift vs n for InfoScale, "
-        "log_{n_tr} n, no scaling, and the invariant factor (d = 32..768)")
+@figure(
+    "infoscale-entropy-drift",
+    "infoscale",
+    "exact entropy drift vs n for InfoScale, "
+    "log_{n_tr} n, no scaling, and the invariant factor (d = 32..768)",
+)
 def make_drift(outdir: Path, quick: bool = False) -> dict:
     outdir = Path(outdir)
     data = drift_data(quick)
@@ -134,41 +179,76 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
             mine = [r for r in rows if r["d"] == d and r["n_tr"] == nt]
             x = [r["n"] / nt for r in mine]
             for i, k in enumerate(SCALINGS):
-                ax.semilogx(x, [r["drift"][k] for r in mine], ls, color=f"C{i}",
-                            label=f"{k}, n_tr={nt}" if d == ds[0] else None, base=2)
-            ax.semilogx(x, [r["eq10_no_taylor"]["drift"] for r in mine], ls, color="C4",
-                        lw=0.8, label=f"Eq. 10 w/o Taylor, n_tr={nt}" if d == ds[0] else None,
-                        base=2)
+                ax.semilogx(
+                    x,
+                    [r["drift"][k] for r in mine],
+                    ls,
+                    color=f"C{i}",
+                    label=f"{k}, n_tr={nt}" if d == ds[0] else None,
+                    base=2,
+                )
+            ax.semilogx(
+                x,
+                [r["eq10_no_taylor"]["drift"] for r in mine],
+                ls,
+                color="C4",
+                lw=0.8,
+                label=f"Eq. 10 w/o Taylor, n_tr={nt}" if d == ds[0] else None,
+                base=2,
+            )
         if d == 128:
             for k, c in (("infoscale", "C0"), ("invariant", "C3")):
                 pts = [m for m in data["finite_n_mc"] if m["scaling"] == k]
-                ax.errorbar([p["n"] / 64 for p in pts], [p["drift_mc"] for p in pts],
-                            yerr=[2 * p["se"] for p in pts], fmt="s", color=c, ms=4,
-                            mfc="none")
+                ax.errorbar(
+                    [p["n"] / 64 for p in pts],
+                    [p["drift_mc"] for p in pts],
+                    yerr=[2 * p["se"] for p in pts],
+                    fmt="s",
+                    color=c,
+                    ms=4,
+                    mfc="none",
+                )
         ax.axhline(0, color="k", lw=0.5)
         ax.set(title=f"d = {d}", xlabel="n / n_tr")
     axs[0].set_ylabel("H(n) - H(n_tr), nats (Eq. 9 exact)")
     axs[0].legend(fontsize=6, loc="lower left", ncol=2)
-    fig.suptitle("Entropy drift; squares at d=128: finite-n softmax Monte Carlo (n_tr=64)",
-                 fontsize=9)
+    fig.suptitle(
+        "Entropy drift; squares at d=128: finite-n softmax Monte Carlo (n_tr=64)", fontsize=9
+    )
     fig.tight_layout()
     png = outdir / "infoscale-entropy-drift.png"
     fig.savefig(png, dpi=110)
     plt.close(fig)
     path = outdir / "infoscale-entropy-drift.json"
     path.write_text(json.dumps(data))
-    flat = [{"d": r["d"], "n_tr": r["n_tr"], "n": r["n"], "alpha_tr": r["alpha_tr"],
-             **{f"scale_{k}": r["scale"][k] for k in SCALINGS},
-             **{f"drift_{k}": r["drift"][k] for k in SCALINGS},
-             "scale_eq10_no_taylor": r["eq10_no_taylor"]["scale"],
-             "drift_eq10_no_taylor": r["eq10_no_taylor"]["drift"]} for r in rows]
+    flat = [
+        {
+            "d": r["d"],
+            "n_tr": r["n_tr"],
+            "n": r["n"],
+            "alpha_tr": r["alpha_tr"],
+            **{f"scale_{k}": r["scale"][k] for k in SCALINGS},
+            **{f"drift_{k}": r["drift"][k] for k in SCALINGS},
+            "scale_eq10_no_taylor": r["eq10_no_taylor"]["scale"],
+            "drift_eq10_no_taylor": r["eq10_no_taylor"]["drift"],
+        }
+        for r in rows
+    ]
     _write_csv(outdir / "infoscale-entropy-drift.csv", flat)
     top = [r for r in rows if r["n"] == 64 * r["n_tr"]]
-    comp = {"drift_at_64x": {f"d={r['d']},n_tr={r['n_tr']}": {k: round(r["drift"][k], 4)
-                                                             for k in SCALINGS} for r in top},
-            "max_abs_infoscale_drift": max(abs(r["drift"]["infoscale"]) for r in rows),
-            "max_abs_invariant_drift": max(abs(r["drift"]["invariant"]) for r in rows),
-            "max_abs_eq10_no_taylor_drift": max(abs(r["eq10_no_taylor"]["drift"])
-                                                for r in rows)}
-    return {"png": str(png), "data": str(path), "comparison": comp, "rows": rows,
-            "finite_n_mc": data["finite_n_mc"]}
+    comp = {
+        "drift_at_64x": {
+            f"d={r['d']},n_tr={r['n_tr']}": {k: round(r["drift"][k], 4) for k in SCALINGS}
+            for r in top
+        },
+        "max_abs_infoscale_drift": max(abs(r["drift"]["infoscale"]) for r in rows),
+        "max_abs_invariant_drift": max(abs(r["drift"]["invariant"]) for r in rows),
+        "max_abs_eq10_no_taylor_drift": max(abs(r["eq10_no_taylor"]["drift"]) for r in rows),
+    }
+    return {
+        "png": str(png),
+        "data": str(path),
+        "comparison": comp,
+        "rows": rows,
+        "finite_n_mc": data["finite_n_mc"],
+    }

@@ -3,6 +3,7 @@
 The returned dict has at least ``png`` and ``data`` (paths) and ``comparison`` (what was
 compared with what, and the numbers).  Duplicate names are an error.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -28,12 +29,14 @@ def figure(name: str, paper: str, description: str, empirical: bool = False):
     def register(make):
         FIGURES.add(name, Figure(name, paper, description, make, empirical))
         return make
+
     return register
 
 
 def load_all() -> dict:
     """Import every figure module of this package (each registers its figures)."""
     import figures
+
     skip = {"registry", "cli", "__main__"}
     for info in sorted(pkgutil.iter_modules(figures.__path__), key=lambda m: m.name):
         if info.name not in skip:

@@ -7,6 +7,7 @@ stable band; the TRF of each RPE) and the data in CSV/JSON beside the PNG.  Othe
 single-seed bundle under ``$LENGTHX_BUNDLE`` / ``runs/bundle`` is drawn (or the quick one
 trained).  Every figure says that the models are tiny byte-level models trained here.
 """
+
 from __future__ import annotations
 
 import csv
@@ -16,13 +17,14 @@ from pathlib import Path
 from figures.registry import figure
 
 CONVERGENT = ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
-STABLE_DELTA = 0.10        # RPE paper Def. 2.1 with delta = 0.1
+STABLE_DELTA = 0.10  # RPE paper Def. 2.1 with delta = 0.1
 
 
 def seeded_bundle():
     """The seeded bundle, or None (also when ``$LENGTHX_BUNDLE`` asks for a single-seed one)."""
     import os
     from empirical.results import find_profile_bundle, load_profile_bundle
+
     if os.environ.get("LENGTHX_BUNDLE") or find_profile_bundle() is None:
         return None
     return load_profile_bundle()
@@ -30,27 +32,41 @@ def seeded_bundle():
 
 def seed_note(b) -> str:
     s = b["settings"]
-    return (f"tiny byte-level LMs trained here ({b['profile']} profile: {s['steps']} steps, "
-            f"m={s['seq_len']}, seeds {list(s['seeds'])}); mean and 95% t-interval; "
-            "not the paper's models")
+    return (
+        f"tiny byte-level LMs trained here ({b['profile']} profile: {s['steps']} steps, "
+        f"m={s['seq_len']}, seeds {list(s['seeds'])}); mean and 95% t-interval; "
+        "not the paper's models"
+    )
 
 
 def no_bundle(name: str) -> dict:
     """What a seeded-bundle figure returns when there is no bundle (nothing is drawn)."""
-    return {"png": None, "data": None, "skipped": f"{name}: no seeded bundle (python -m "
-            "empirical.bundle --profile ci --out runs/ci)", "comparison": {}}
+    return {
+        "png": None,
+        "data": None,
+        "skipped": f"{name}: no seeded bundle (python -m "
+        "empirical.bundle --profile ci --out runs/ci)",
+        "comparison": {},
+    }
 
 
 def band(ax, x, per_seed, label, color, ls="-") -> list:
     """Mean over seeds with its interval as a band and error bars; CSV rows back."""
     from empirical.results import seed_interval
+
     ivs = [seed_interval(v) for v in per_seed]
     mean = [iv.mean for iv in ivs]
     ax.plot(x, mean, ls, color=color, marker="o", ms=3, label=label)
     ax.fill_between(x, [iv.lo for iv in ivs], [iv.hi for iv in ivs], color=color, alpha=0.2)
-    ax.errorbar(x, mean, yerr=[[m - iv.lo for m, iv in zip(mean, ivs)],
-                               [iv.hi - m for m, iv in zip(mean, ivs)]],
-                fmt="none", ecolor=color, capsize=2, lw=0.8)
+    ax.errorbar(
+        x,
+        mean,
+        yerr=[[m - iv.lo for m, iv in zip(mean, ivs)], [iv.hi - m for m, iv in zip(mean, ivs)]],
+        fmt="none",
+        ecolor=color,
+        capsize=2,
+        lw=0.8,
+    )
     return [[label, xi, iv.mean, iv.lo, iv.hi, *iv.values] for xi, iv in zip(x, ivs)]
 
 
@@ -72,8 +88,10 @@ def save(fig, outdir: Path, name: str, header, rows, payload: dict, note: str) -
 
 def plt_axes(ncols=1):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     return plt.subplots(1, ncols, figsize=(6 * ncols, 4.2))
 
 
@@ -81,15 +99,29 @@ def seeded_ratio_figure(outdir, b, models, name, title) -> dict:
     """ppl(L)/ppl(m) vs L for ``models`` with Def. 2.1's stable band (theory)."""
     from empirical.rpe import LABELS
     from empirical.results import ppl_ratio, seeds
+
     m, fig_ax = b["settings"]["seq_len"], plt_axes()
     fig, ax = fig_ax
-    rows, factors = [], sorted({int(k) // m for k in b["results"][models[0]][seeds(b, models[0])[0]]["ppl"]})
+    rows, factors = (
+        [],
+        sorted({int(k) // m for k in b["results"][models[0]][seeds(b, models[0])[0]]["ppl"]}),
+    )
     for k, mdl in enumerate(models):
-        per_seed = [[b["results"][mdl][s]["ppl"][str(f * m)] / b["results"][mdl][s]["ppl"][str(m)]
-                     for s in seeds(b, mdl)] for f in factors]
+        per_seed = [
+            [
+                b["results"][mdl][s]["ppl"][str(f * m)] / b["results"][mdl][s]["ppl"][str(m)]
+                for s in seeds(b, mdl)
+            ]
+            for f in factors
+        ]
         rows += band(ax, [f * m for f in factors], per_seed, LABELS.get(mdl, mdl), f"C{k}")
-    ax.axhspan(1 - STABLE_DELTA, 1 + STABLE_DELTA, color="gray", alpha=0.15,
-               label=f"theory: stable band 1 +- {STABLE_DELTA} (Def. 2.1, Thm. 3.4)")
+    ax.axhspan(
+        1 - STABLE_DELTA,
+        1 + STABLE_DELTA,
+        color="gray",
+        alpha=0.15,
+        label=f"theory: stable band 1 +- {STABLE_DELTA} (Def. 2.1, Thm. 3.4)",
+    )
     ax.axvline(m, color="gray", ls=":", lw=1)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("inference length L (bytes)")
@@ -97,19 +129,34 @@ def seeded_ratio_figure(outdir, b, models, name, title) -> dict:
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=6)
     ratios = {LABELS.get(mdl, mdl): ppl_ratio(b, mdl, max(factors)).as_dict() for mdl in models}
-    paths = save(fig, outdir, name, ["model", "length", "mean", "lo", "hi", "seed values..."],
-                 rows, {"ratio_at_max": ratios, "bundle": b["folder"]}, seed_note(b))
+    paths = save(
+        fig,
+        outdir,
+        name,
+        ["model", "length", "mean", "lo", "hi", "seed values..."],
+        rows,
+        {"ratio_at_max": ratios, "bundle": b["folder"]},
+        seed_note(b),
+    )
     deltas = {k: round(v["mean"] - 1, 4) for k, v in ratios.items()}
-    return {**paths, "deltas": deltas,
-            "comparison": {"predicted": f"convergent: ratio within 1 +- {STABLE_DELTA}; "
-                           "divergent / sinusoidal: grows", "measured_ratio_at_max_len": ratios,
-                           "bundle": b["folder"]}}
+    return {
+        **paths,
+        "deltas": deltas,
+        "comparison": {
+            "predicted": f"convergent: ratio within 1 +- {STABLE_DELTA}; "
+            "divergent / sinusoidal: grows",
+            "measured_ratio_at_max_len": ratios,
+            "bundle": b["folder"],
+        },
+    }
 
 
 def _note(res):
     s = res["summary"]["settings"]
-    return (f"tiny byte-level LMs trained here ({s['budget_steps']} steps, m={s['seq_len']}, "
-            f"{s['corpus']}); not the paper's models ({res['folder']})")
+    return (
+        f"tiny byte-level LMs trained here ({s['budget_steps']} steps, m={s['seq_len']}, "
+        f"{s['corpus']}); not the paper's models ({res['folder']})"
+    )
 
 
 def _delta(g):
@@ -119,6 +166,7 @@ def _delta(g):
 def _ppl_figure(outdir, quick, labels, name, title):
     from empirical.extrapolate import plot_ppl, write_csv
     from empirical.results import bundle_results
+
     res = bundle_results(quick=quick, workdir=outdir)
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -127,42 +175,81 @@ def _ppl_figure(outdir, quick, labels, name, title):
     plot_ppl(rows, png, title=title, note=_note(res))
     write_csv(rows, data)
     deltas = {k: round(_delta(v), 4) for k, v in res["summary"]["growth"].items() if k in labels}
-    return {"png": str(png), "data": str(data), "deltas": deltas,
-            "comparison": {"predicted": "convergent series: delta ~ 0; divergent / sinusoidal: grows",
-                           "measured_delta_at_max_len": deltas, "bundle": res["folder"]}}
+    return {
+        "png": str(png),
+        "data": str(data),
+        "deltas": deltas,
+        "comparison": {
+            "predicted": "convergent series: delta ~ 0; divergent / sinusoidal: grows",
+            "measured_delta_at_max_len": deltas,
+            "bundle": res["folder"],
+        },
+    }
 
 
-@figure("rpe-fig3", paper="rpe", empirical=True,
-        description="PPL vs inference length for convergent RPEs and sinusoidal (cf. Fig. 3)")
+@figure(
+    "rpe-fig3",
+    paper="rpe",
+    empirical=True,
+    description="PPL vs inference length for convergent RPEs and sinusoidal (cf. Fig. 3)",
+)
 def make_fig3(outdir: Path, quick: bool = False) -> dict:
     b = seeded_bundle()
     if b is not None:
-        return seeded_ratio_figure(outdir, b, ("sinusoidal", "alibi", "kerple_log", "kerple_power",
-                                               "sandwich", "type1", "type2"), "rpe-fig3",
-                                   "Convergent RPEs vs sinusoidal (cf. RPE paper Fig. 3)")
-    return _ppl_figure(outdir, quick, ("Sinusoidal",) + CONVERGENT, "rpe-fig3",
-                       "Convergent RPEs vs sinusoidal (cf. RPE paper Fig. 3)")
+        return seeded_ratio_figure(
+            outdir,
+            b,
+            ("sinusoidal", "alibi", "kerple_log", "kerple_power", "sandwich", "type1", "type2"),
+            "rpe-fig3",
+            "Convergent RPEs vs sinusoidal (cf. RPE paper Fig. 3)",
+        )
+    return _ppl_figure(
+        outdir,
+        quick,
+        ("Sinusoidal",) + CONVERGENT,
+        "rpe-fig3",
+        "Convergent RPEs vs sinusoidal (cf. RPE paper Fig. 3)",
+    )
 
 
-@figure("rpe-fig4", paper="rpe", empirical=True,
-        description="PPL vs inference length for divergent 1/n, 1/(n ln n) and Type1 (cf. Fig. 4)")
+@figure(
+    "rpe-fig4",
+    paper="rpe",
+    empirical=True,
+    description="PPL vs inference length for divergent 1/n, 1/(n ln n) and Type1 (cf. Fig. 4)",
+)
 def make_fig4(outdir: Path, quick: bool = False) -> dict:
     b = seeded_bundle()
     if b is not None:
-        return seeded_ratio_figure(outdir, b, ("inv_n", "inv_nlogn", "type1"), "rpe-fig4",
-                                   "Divergent 1/n, 1/(n ln n) vs Type1 (cf. RPE paper Fig. 4)")
-    return _ppl_figure(outdir, quick, ("1/n", "1/(n ln n)", "Type1"), "rpe-fig4",
-                       "Divergent 1/n, 1/(n ln n) vs Type1 (cf. RPE paper Fig. 4)")
+        return seeded_ratio_figure(
+            outdir,
+            b,
+            ("inv_n", "inv_nlogn", "type1"),
+            "rpe-fig4",
+            "Divergent 1/n, 1/(n ln n) vs Type1 (cf. RPE paper Fig. 4)",
+        )
+    return _ppl_figure(
+        outdir,
+        quick,
+        ("1/n", "1/(n ln n)", "Type1"),
+        "rpe-fig4",
+        "Divergent 1/n, 1/(n ln n) vs Type1 (cf. RPE paper Fig. 4)",
+    )
 
 
-@figure("rpe-fig6", paper="rpe", empirical=True,
-        description="ERF of trained models beside the TRF of their RPE (cf. Figs. 5-6)")
+@figure(
+    "rpe-fig6",
+    paper="rpe",
+    empirical=True,
+    description="ERF of trained models beside the TRF of their RPE (cf. Figs. 5-6)",
+)
 def make_fig6(outdir: Path, quick: bool = False) -> dict:
     b = seeded_bundle()
     if b is not None:
         return seeded_erf_figure(outdir, b)
     from empirical.erf import plot_erf
     from empirical.results import bundle_results
+
     res = bundle_results(quick=quick, workdir=outdir)
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -176,10 +263,15 @@ def make_fig6(outdir: Path, quick: bool = False) -> dict:
             for eps, a, b in zip(e["eps"], e["n_emp"], e["n_the_window"]):
                 w.writerow([e["label"], eps, a, b])
     (outdir / "rpe-fig6.json").write_text(json.dumps(res["summary"]["spearman"], indent=1))
-    return {"png": str(png), "data": str(data),
-            "comparison": {"predicted": "ERF and TRF rank the RPEs alike (Spearman ~ 1)",
-                           "spearman": res["summary"]["spearman"]["convergent"],
-                           "bundle": res["folder"]}}
+    return {
+        "png": str(png),
+        "data": str(data),
+        "comparison": {
+            "predicted": "ERF and TRF rank the RPEs alike (Spearman ~ 1)",
+            "spearman": res["summary"]["spearman"]["convergent"],
+            "bundle": res["folder"],
+        },
+    }
 
 
 def seeded_erf_figure(outdir, b) -> dict:
@@ -187,6 +279,7 @@ def seeded_erf_figure(outdir, b) -> dict:
     run's RPE (dashed), and the Spearman interval."""
     from empirical.rpe import LABELS
     from empirical.results import CONVERGENT_RPES, erf_trf_spearman, seeds, windowed_trf
+
     fig, ax = plt_axes()
     rows = []
     for k, mdl in enumerate(CONVERGENT_RPES):
@@ -197,17 +290,34 @@ def seeded_erf_figure(outdir, b) -> dict:
         the = [windowed_trf(b, mdl, s)["n_the"] for s in ss]
         mean_the = [sum(t[i] for t in the) / len(the) for i in range(len(eps))]
         ax.plot(eps, mean_the, "--", color=f"C{k}", lw=1)
-        rows += [[f"{LABELS[mdl]} TRF", e, v, min(t[i] for t in the), max(t[i] for t in the)]
-                 for i, (e, v) in enumerate(zip(eps, mean_the))]
+        rows += [
+            [f"{LABELS[mdl]} TRF", e, v, min(t[i] for t in the), max(t[i] for t in the)]
+            for i, (e, v) in enumerate(zip(eps, mean_the))
+        ]
     rho = {str(e): erf_trf_spearman(b, e).as_dict() for e in (0.5, 0.2, 0.1)}
     ax.set_yscale("log")
     ax.set_xlabel(r"$\epsilon$")
     ax.set_ylabel(r"receptive field $n(\epsilon)$ (tokens)")
-    ax.set_title("ERF (solid, trained; seed band) vs TRF (dashed, theory)\nSpearman eps=0.1: "
-                 f"{rho['0.1']['mean']:.2f} [{rho['0.1']['lo']:.2f}, {rho['0.1']['hi']:.2f}]",
-                 fontsize=9)
+    ax.set_title(
+        "ERF (solid, trained; seed band) vs TRF (dashed, theory)\nSpearman eps=0.1: "
+        f"{rho['0.1']['mean']:.2f} [{rho['0.1']['lo']:.2f}, {rho['0.1']['hi']:.2f}]",
+        fontsize=9,
+    )
     ax.legend(fontsize=6)
-    paths = save(fig, outdir, "rpe-fig6", ["curve", "eps", "mean", "lo", "hi", "seed values..."],
-                 rows, {"spearman": rho, "bundle": b["folder"]}, seed_note(b))
-    return {**paths, "comparison": {"predicted": "ERF and TRF rank the RPEs alike (Spearman > 0)",
-                                    "spearman": rho, "bundle": b["folder"]}}
+    paths = save(
+        fig,
+        outdir,
+        "rpe-fig6",
+        ["curve", "eps", "mean", "lo", "hi", "seed values..."],
+        rows,
+        {"spearman": rho, "bundle": b["folder"]},
+        seed_note(b),
+    )
+    return {
+        **paths,
+        "comparison": {
+            "predicted": "ERF and TRF rank the RPEs alike (Spearman > 0)",
+            "spearman": rho,
+            "bundle": b["folder"],
+        },
+    }

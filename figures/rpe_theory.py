@@ -13,6 +13,7 @@ Parameters are ours (the paper gives none): ALiBi k = 1, Kerple-log k = 1, r = 1
 Kerple-power k = 1, r = 0.5, Sandwich d = 128, r = 1e4, k = 1/8; see
 :data:`theory.series.reference.FAMILIES`.
 """
+
 from __future__ import annotations
 
 import csv
@@ -35,18 +36,16 @@ def fig5_data(m: int = 512, quick: bool = False) -> dict:
     Returns ``{"m", "eps_paper_grid", "truncated": {rpe: [TRF]}, "exact_paper_grid":
     {rpe: [TRF or inf]}, "eps_log_grid", "exact_log": {...}, "truncated_log": {...}}``.
     """
-    out = {"m": m, "truncated": {}, "exact_paper_grid": {}, "exact_log": {},
-           "truncated_log": {}}
+    out = {"m": m, "truncated": {}, "exact_paper_grid": {}, "exact_log": {}, "truncated_log": {}}
     grid = None
     for name in FIG5_FAMILIES:
         arr = ref.terms_array(name, m)
         norm, eps = ref.appendix_e_draw(arr, n=50)
         grid = [float(e) for e in eps]
         out["truncated"][name] = [int(round(float(x) * m)) for x in norm]
-        inner = grid[1:-1]                     # eps = 1 and eps = 0 handled below
+        inner = grid[1:-1]  # eps = 1 and eps = 0 handled below
         ex = ref.exact_trf_many(name, None, inner)
-        out["exact_paper_grid"][name] = [1 if ref.FAMILIES[name][2] else math.inf] + ex \
-            + [math.inf]
+        out["exact_paper_grid"][name] = [1 if ref.FAMILIES[name][2] else math.inf] + ex + [math.inf]
     out["eps_paper_grid"] = grid
     log_grid = [float(x) for x in np.geomspace(0.5, 1e-6, 12 if quick else 40)]
     out["eps_log_grid"] = log_grid
@@ -62,11 +61,13 @@ def _write_fig5_csv(data: dict, path: Path):
         w = csv.writer(fh)
         w.writerow(["grid", "rpe", "eps", "trf_truncated_appE", "trf_exact_eq22", "m"])
         for name in FIG5_FAMILIES:
-            for e, a, b in zip(data["eps_paper_grid"], data["truncated"][name],
-                               data["exact_paper_grid"][name]):
+            for e, a, b in zip(
+                data["eps_paper_grid"], data["truncated"][name], data["exact_paper_grid"][name]
+            ):
                 w.writerow(["paper", name, f"{e:.6g}", a, b, data["m"]])
-            for e, a, b in zip(data["eps_log_grid"], data["truncated_log"][name],
-                               data["exact_log"][name]):
+            for e, a, b in zip(
+                data["eps_log_grid"], data["truncated_log"][name], data["exact_log"][name]
+            ):
                 w.writerow(["log", name, f"{e:.6g}", a, b, data["m"]])
 
 
@@ -75,13 +76,17 @@ def fig5_comparison(data: dict) -> dict:
     predicts when the truncation is long enough)."""
     comp = {}
     for name in FIG5_FAMILIES:
-        pairs = list(zip(data["eps_log_grid"], data["truncated_log"][name],
-                         data["exact_log"][name]))
+        pairs = list(
+            zip(data["eps_log_grid"], data["truncated_log"][name], data["exact_log"][name])
+        )
         agree = [e for e, a, b in pairs if a == b]
-        comp[name] = {"eps_agree": len(agree), "eps_total": len(pairs),
-                      "smallest_eps_agreeing": min(agree) if agree else None,
-                      "exact_at_1e-6": pairs[-1][2] if pairs[-1][2] != math.inf else "inf",
-                      "truncated_at_1e-6": pairs[-1][1]}
+        comp[name] = {
+            "eps_agree": len(agree),
+            "eps_total": len(pairs),
+            "smallest_eps_agreeing": min(agree) if agree else None,
+            "exact_at_1e-6": pairs[-1][2] if pairs[-1][2] != math.inf else "inf",
+            "truncated_at_1e-6": pairs[-1][1],
+        }
     return comp
 
 
@@ -93,6 +98,7 @@ def make_fig5(outdir: Path, quick: bool = False) -> dict:
 def render_fig5(data: dict, outdir: Path) -> dict:
     """Draw Fig. 5 from :func:`fig5_data` output; write PNG, CSV and JSON."""
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -103,23 +109,33 @@ def render_fig5(data: dict, outdir: Path) -> dict:
     m = data["m"]
     for name in FIG5_FAMILIES:
         c = colors[name]
-        ax1.plot(data["eps_paper_grid"], np.array(data["truncated"][name]) / m, "o-",
-                 ms=3, color=c, label=f"{name} (App. E, m={m})")
+        ax1.plot(
+            data["eps_paper_grid"],
+            np.array(data["truncated"][name]) / m,
+            "o-",
+            ms=3,
+            color=c,
+            label=f"{name} (App. E, m={m})",
+        )
         ex = np.array(data["exact_paper_grid"][name], dtype=float) / m
         if ref.FAMILIES[name][2]:
             ax1.plot(data["eps_paper_grid"], ex, "--", color=c, lw=1)
         ex_log = np.array(data["exact_log"][name], dtype=float)
         if ref.FAMILIES[name][2]:
             ax2.loglog(data["eps_log_grid"], ex_log, "-", color=c, label=f"{name} exact")
-        ax2.loglog(data["eps_log_grid"], np.maximum(data["truncated_log"][name], 0.8),
-                   "--", marker=".", color=c,
-                   label=f"{name} truncated" + ("" if ref.FAMILIES[name][2] else
-                                                " (series diverges: no exact TRF)"))
+        ax2.loglog(
+            data["eps_log_grid"],
+            np.maximum(data["truncated_log"][name], 0.8),
+            "--",
+            marker=".",
+            color=c,
+            label=f"{name} truncated"
+            + ("" if ref.FAMILIES[name][2] else " (series diverges: no exact TRF)"),
+        )
     ax1.set_ylim(0, 1.05)
     ax1.set_xlabel("eps")
     ax1.set_ylabel("TRF / m")
-    ax1.set_title("Paper's view (solid: App. E on m=512 terms; dashed: exact Eq. 22)",
-                  fontsize=9)
+    ax1.set_title("Paper's view (solid: App. E on m=512 terms; dashed: exact Eq. 22)", fontsize=9)
     ax1.legend(fontsize=7)
     ax2.axhline(m, color="grey", lw=0.8, ls=":")
     ax2.text(1e-6, m * 1.2, f"m = {m}", fontsize=7, color="grey")
@@ -135,8 +151,11 @@ def render_fig5(data: dict, outdir: Path) -> dict:
     _write_fig5_csv(data, csv_path)
     comp = fig5_comparison(data)
     (outdir / "rpe-fig5.json").write_text(json.dumps(comp, indent=1, default=str))
-    return {"png": str(png), "data": [str(csv_path), str(outdir / "rpe-fig5.json")],
-            "comparison": comp}
+    return {
+        "png": str(png),
+        "data": [str(csv_path), str(outdir / "rpe-fig5.json")],
+        "comparison": comp,
+    }
 
 
 def heatmap_data(size: int = 64) -> dict:
@@ -153,6 +172,7 @@ def heatmap_data(size: int = 64) -> dict:
 @figure("rpe-fig7-8", "rpe", "Heatmaps of exp(RPE) for every family (Figs. 7-8)")
 def make_fig78(outdir: Path, quick: bool = False) -> dict:
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -167,9 +187,11 @@ def make_fig78(outdir: Path, quick: bool = False) -> dict:
         ax.set_xticks([])
         ax.set_yticks([])
     fig.colorbar(im, ax=axes, shrink=0.7, label="exp(RPE) = b_{i-j}")
-    fig.suptitle("exp(RPE), causal; parameters: "
-                 + "; ".join(f"{n} {p}" for n, (_, p, _) in ref.FAMILIES.items() if p),
-                 fontsize=7)
+    fig.suptitle(
+        "exp(RPE), causal; parameters: "
+        + "; ".join(f"{n} {p}" for n, (_, p, _) in ref.FAMILIES.items() if p),
+        fontsize=7,
+    )
     png, npz = outdir / "rpe-fig7-8.png", outdir / "rpe-fig7-8.csv"
     fig.savefig(png, dpi=110)
     plt.close(fig)
@@ -180,7 +202,10 @@ def make_fig78(outdir: Path, quick: bool = False) -> dict:
             for tt, val in enumerate(mats[name][-1, ::-1]):
                 w.writerow([name, tt, f"{val:.10g}"])
     b1, b2 = mats["type1"][-1, ::-1], mats["type2"][-1, ::-1]
-    comp = {"type2_brighter_than_type1_at_distances":
-            [int(tt) for tt in range(size) if b2[tt] > b1[tt]],
-            "row_sums_last_row": {n: float(mat[-1].sum()) for n, mat in mats.items()}}
+    comp = {
+        "type2_brighter_than_type1_at_distances": [
+            int(tt) for tt in range(size) if b2[tt] > b1[tt]
+        ],
+        "row_sums_last_row": {n: float(mat[-1].sum()) for n, mat in mats.items()},
+    }
     return {"png": str(png), "data": str(npz), "comparison": comp}

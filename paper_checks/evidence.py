@@ -59,6 +59,7 @@ use ``"default"`` or are exact)::
 >>> judge(perturb(ev, {"order": Tol(rtol=1e-6)}, "beyond"), {"order": Tol(rtol=1e-6)}).status
 'holds'
 """
+
 from __future__ import annotations
 
 import math
@@ -71,17 +72,33 @@ import sympy as sp
 from theory.core.derivation import VERDICTS as STEP_OUTCOMES
 from theory.core.derivation import DerivationReport, step_outcome, symbolic_zero
 
-HOLDS, APPROX, FAILS, CANNOT = ("holds", "holds approximately", "does not hold",
-                                "cannot be checked here")
+HOLDS, APPROX, FAILS, CANNOT = (
+    "holds",
+    "holds approximately",
+    "does not hold",
+    "cannot be checked here",
+)
 VERDICTS = (HOLDS, APPROX, FAILS, CANNOT)
 TYPO, CHANGES = "typo; conclusion unaffected", "changes the conclusion"
 SEVERITIES = (TYPO, CHANGES)
 # outcome of one item
 AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
-    "agrees", "agrees approximately", "disagrees", "missing", "undecided", "reported")
+    "agrees",
+    "agrees approximately",
+    "disagrees",
+    "missing",
+    "undecided",
+    "reported",
+)
 #: how each derivation-step outcome (theory.core.derivation.VERDICTS) counts, for all papers
-STEP_COUNTS = {"proved": AGREES, "verified numerically": AGREES, "approximation": NEAR,
-               "refuted": DISAGREES, "assumed": INFO, "unchecked": INFO}
+STEP_COUNTS = {
+    "proved": AGREES,
+    "verified numerically": AGREES,
+    "approximation": NEAR,
+    "refuted": DISAGREES,
+    "assumed": INFO,
+    "unchecked": INFO,
+}
 if set(STEP_COUNTS) != set(STEP_OUTCOMES):
     raise ImportError("STEP_COUNTS must cover theory.core.derivation.VERDICTS exactly")
 RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
@@ -92,6 +109,7 @@ ROLES = ("claim", "consequence")
 class Tol:
     """Declared tolerance: agree if ``|computed - paper| <= atol + rtol |paper|``; agree
     approximately within ``approx_atol + approx_rtol |paper|`` (when declared)."""
+
     rtol: float = 0.0
     atol: float = 0.0
     approx_rtol: float | None = None
@@ -106,9 +124,16 @@ class Tol:
         return self.atol + (self.rtol * np.abs(paper) if self.rtol else np.zeros_like(paper, float))
 
     def as_text(self) -> str:
-        parts = [f"{n}={v:g}" for n, v in (("rtol", self.rtol), ("atol", self.atol),
-                                            ("approx_rtol", self.approx_rtol),
-                                            ("approx_atol", self.approx_atol)) if v]
+        parts = [
+            f"{n}={v:g}"
+            for n, v in (
+                ("rtol", self.rtol),
+                ("atol", self.atol),
+                ("approx_rtol", self.approx_rtol),
+                ("approx_atol", self.approx_atol),
+            )
+            if v
+        ]
         return ", ".join(parts) or "exact"
 
 
@@ -137,8 +162,9 @@ def fmt(x: object) -> str:
 def _number(x, what: str):
     """``x`` as a float or an array of floats; booleans are refused (a check must give
     the number it compared, not the comparison's result)."""
-    if isinstance(x, (bool, np.bool_)) or (isinstance(x, (list, tuple)) and
-                                             any(isinstance(v, bool) for v in x)):
+    if isinstance(x, (bool, np.bool_)) or (
+        isinstance(x, (list, tuple)) and any(isinstance(v, bool) for v in x)
+    ):
         raise TypeError(f"{what}: give the computed number, not a boolean")
     arr = np.asarray(x, dtype=float)
     return arr if arr.ndim else float(arr)
@@ -149,6 +175,7 @@ class Item:
     """One piece of evidence.  ``key`` names its tolerance in the claim's registration
     (default: ``quantity``); ``where`` is the range it was measured over; ``role`` is
     "claim" (the printed statement) or "consequence" (what the paper uses it for)."""
+
     quantity: str
     _: KW_ONLY
     source: str = ""
@@ -175,12 +202,20 @@ class Item:
     def row(self, tol: Tol) -> dict:
         """This item as one row of the evidence table (JSON-able)."""
         outcome, err = self.outcome(tol)
-        return {"kind": type(self).__name__, "quantity": self.quantity,
-                "computed": _jsonable(getattr(self, "computed", None)),
-                "paper": _jsonable(getattr(self, "paper", None)), "source": self.source,
-                "comparison": self.comparison(), "tolerance": tol.as_text(),
-                "outcome": outcome, "error": err, "where": self.where, "role": self.role,
-                "note": self.note}
+        return {
+            "kind": type(self).__name__,
+            "quantity": self.quantity,
+            "computed": _jsonable(getattr(self, "computed", None)),
+            "paper": _jsonable(getattr(self, "paper", None)),
+            "source": self.source,
+            "comparison": self.comparison(),
+            "tolerance": tol.as_text(),
+            "outcome": outcome,
+            "error": err,
+            "where": self.where,
+            "role": self.role,
+            "note": self.note,
+        }
 
     def comparison(self) -> str:
         return ""
@@ -207,6 +242,7 @@ def _jsonable(x):
 @dataclass(frozen=True)
 class _Numeric(Item):
     """Shared by the numeric comparisons: ``computed`` against ``paper``."""
+
     computed: object = None
     paper: object = None
 
@@ -222,10 +258,14 @@ class _Numeric(Item):
         return replace(self, paper=value)
 
     def describe(self, tol: Tol) -> str:
-        rel = " vs paper" if self.comparison() in ("vs", "=", "~") else \
-            f"; paper: {self.comparison()}"
-        return (f"{self.quantity}: computed {fmt(self.computed)}{rel} {fmt(self.paper)}"
-                + (f" ({self.source})" if self.source else ""))
+        rel = (
+            " vs paper"
+            if self.comparison() in ("vs", "=", "~")
+            else f"; paper: {self.comparison()}"
+        )
+        return f"{self.quantity}: computed {fmt(self.computed)}{rel} {fmt(self.paper)}" + (
+            f" ({self.source})" if self.source else ""
+        )
 
 
 @dataclass(frozen=True)
@@ -240,8 +280,11 @@ class Equal(_Numeric):
         c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
         with np.errstate(invalid="ignore"):
             diff = np.where(np.asarray(c) == np.asarray(p), 0.0, np.abs(np.subtract(c, p)))
-            rel = np.where(diff == 0, 0.0, np.where(np.asarray(p) == 0, diff,
-                                                    diff / np.maximum(np.abs(p), 1e-300)))
+            rel = np.where(
+                diff == 0,
+                0.0,
+                np.where(np.asarray(p) == 0, diff, diff / np.maximum(np.abs(p), 1e-300)),
+            )
         rel = float(np.max(np.nan_to_num(rel, nan=np.inf)))
         if np.all(diff <= tol.bound(p)):
             return AGREES, rel
@@ -254,6 +297,7 @@ class Inequality(_Numeric):
     """``computed <relation> paper``, the paper's bound loosened by the tolerance (and
     by the approximation band, for "agrees approximately"); the error reported is by
     how much ``computed`` passes the bound (negative: inside it)."""
+
     relation: str = "<="
 
     def __post_init__(self):
@@ -280,17 +324,22 @@ class Inequality(_Numeric):
 class Counterexample(Inequality):
     """A search for a counterexample to "for every point of ``searched``: value
     <relation> paper"; ``computed`` is the worst value found, ``witness`` where."""
+
     searched: str = ""
     witness: str = ""
 
     def describe(self, tol: Tol) -> str:
         outcome = self.outcome(tol)[0]
-        at = {DISAGREES: f"; counterexample {self.witness}",
-              NEAR: f"; worst at {self.witness}, within the approximation band"}
-        return (f"{self.quantity}: worst {fmt(self.computed)} over {self.searched} vs the "
-                f"paper's bound {self.relation} {fmt(self.paper)}"
-                + (f" ({self.source})" if self.source else "")
-                + (at.get(outcome, "") if self.witness else ""))
+        at = {
+            DISAGREES: f"; counterexample {self.witness}",
+            NEAR: f"; worst at {self.witness}, within the approximation band",
+        }
+        return (
+            f"{self.quantity}: worst {fmt(self.computed)} over {self.searched} vs the "
+            f"paper's bound {self.relation} {fmt(self.paper)}"
+            + (f" ({self.source})" if self.source else "")
+            + (at.get(outcome, "") if self.witness else "")
+        )
 
     def row(self, tol: Tol) -> dict:
         return dict(super().row(tol), searched=self.searched, witness=self.witness)
@@ -326,13 +375,15 @@ def identically_zero(residual) -> bool | None:
 class Identity(Item):
     """A symbolic identity ``lhs = rhs`` (the paper's right side); ``residual`` is
     ``lhs - rhs`` as computed, which must simplify to zero."""
+
     lhs: str = ""
     rhs: str = ""
     residual: object = 0
 
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
         return {True: AGREES, False: DISAGREES, None: UNDECIDED}[
-            identically_zero(self.residual)], None
+            identically_zero(self.residual)
+        ], None
 
     def perturbable(self) -> bool:
         return True
@@ -341,12 +392,14 @@ class Identity(Item):
         return "residual"
 
     def describe(self, tol: Tol) -> str:
-        return f"{self.quantity}: {self.lhs} - ({self.rhs}) = {sp.sstr(self.residual)}" + \
-            (f" ({self.source})" if self.source else "")
+        return f"{self.quantity}: {self.lhs} - ({self.rhs}) = {sp.sstr(self.residual)}" + (
+            f" ({self.source})" if self.source else ""
+        )
 
     def row(self, tol: Tol) -> dict:
-        return dict(super().row(tol), computed=self.lhs, paper=self.rhs,
-                    residual=sp.sstr(self.residual))
+        return dict(
+            super().row(tol), computed=self.lhs, paper=self.rhs, residual=sp.sstr(self.residual)
+        )
 
 
 @dataclass(frozen=True)
@@ -355,6 +408,7 @@ class DerivationStep(_Numeric):
     checked points, ``paper`` the right side's; ``kind`` and ``symbolic`` as in
     :class:`theory.core.derivation.Step`.  Its outcome is one of the shared step
     outcomes (:data:`STEP_OUTCOMES`), counted by :data:`STEP_COUNTS`."""
+
     kind: str = "exact"
     symbolic: bool | None = None
     relative: bool = True
@@ -370,7 +424,7 @@ class DerivationStep(_Numeric):
         diff = np.abs(c - p)
         scale = np.maximum(np.maximum(np.abs(c), np.abs(p)), 1e-300)
         err = float(np.max(diff / scale if self.relative else diff))
-        limit = (tol.rtol if self.relative else tol.atol)
+        limit = tol.rtol if self.relative else tol.atol
         if self.kind == "approx":
             near = tol.approx_rtol if self.relative else tol.approx_atol
             limit = near if near is not None else limit
@@ -391,8 +445,12 @@ class DerivationStep(_Numeric):
 
     def describe(self, tol: Tol) -> str:
         outcome, err = self.step_outcome(tol)
-        return (f"step '{self.quantity}'" + (f" ({self.source})" if self.source else "")
-                + f": {outcome}" + (f" (error {fmt(err)})" if err else ""))
+        return (
+            f"step '{self.quantity}'"
+            + (f" ({self.source})" if self.source else "")
+            + f": {outcome}"
+            + (f" (error {fmt(err)})" if err else "")
+        )
 
 
 def derivation_steps(report: DerivationReport, key: str = "") -> list[DerivationStep]:
@@ -401,17 +459,27 @@ def derivation_steps(report: DerivationReport, key: str = "") -> list[Derivation
     items = []
     for r in report.results:
         s = r.step
-        items.append(DerivationStep(
-            s.label, source=s.source or report.derivation.source, key=key or s.label,
-            where=s.regime, computed=[a for a, _ in r.values], paper=[b for _, b in r.values],
-            kind=s.kind, symbolic=r.symbolic, relative=s.error != "absolute",
-            note=s.justification))
+        items.append(
+            DerivationStep(
+                s.label,
+                source=s.source or report.derivation.source,
+                key=key or s.label,
+                where=s.regime,
+                computed=[a for a, _ in r.values],
+                paper=[b for _, b in r.values],
+                kind=s.kind,
+                symbolic=r.symbolic,
+                relative=s.error != "absolute",
+                note=s.justification,
+            )
+        )
     return items
 
 
 @dataclass(frozen=True)
 class MissingInput(Item):
     """What this check would need and does not have here (weights, data sets)."""
+
     missing: str = ""
 
     def __post_init__(self):
@@ -432,6 +500,7 @@ class MissingInput(Item):
 @dataclass(frozen=True)
 class Reported(Item):
     """A computed number shown with the evidence but compared with nothing."""
+
     computed: object = None
 
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
@@ -444,6 +513,7 @@ class Reported(Item):
 @dataclass(frozen=True)
 class Reading:
     """One reading of an ambiguous statement, judged on its own ``items``."""
+
     name: str
     items: tuple
     likely: bool = False
@@ -453,11 +523,12 @@ class Reading:
 @dataclass
 class Evidence:
     """What a check returns: items (or readings), figures, and notes that explain."""
+
     items: list = field(default_factory=list)
     readings: list = field(default_factory=list)
     figures: list = field(default_factory=list)
     notes: list = field(default_factory=list)
-    data: dict = field(default_factory=dict)   # further computed numbers (JSON-able)
+    data: dict = field(default_factory=dict)  # further computed numbers (JSON-able)
 
     def __post_init__(self):
         if self.readings and sum(r.likely for r in self.readings) != 1:
@@ -471,6 +542,7 @@ class Evidence:
 @dataclass
 class Verdict:
     """Outcome of one check, made by :func:`judge` (never by a check function)."""
+
     status: str
     summary: str
     evidence: dict = field(default_factory=dict)
@@ -505,10 +577,13 @@ def _judge_items(items, tolerances: dict) -> Verdict:
     rows = [(it, *it.outcome(_tol(tolerances, it))) for it in items]
     table = [it.row(_tol(tolerances, it)) for it in items]
 
-    def say(it: Item) -> str:   # described under the tolerance it was judged with
+    def say(it: Item) -> str:  # described under the tolerance it was judged with
         return it.describe(_tol(tolerances, it))
-    by = {o: [(it, e) for it, oo, e in rows if oo == o] for o in
-          (AGREES, NEAR, DISAGREES, MISSING, UNDECIDED)}
+
+    by = {
+        o: [(it, e) for it, oo, e in rows if oo == o]
+        for o in (AGREES, NEAR, DISAGREES, MISSING, UNDECIDED)
+    }
     judged = len(rows) - sum(1 for _, o, _ in rows if o == INFO)
     if not judged:
         raise ValueError("no item compares anything: evidence without a comparison")
@@ -516,25 +591,43 @@ def _judge_items(items, tolerances: dict) -> Verdict:
     if by[DISAGREES]:
         bad = by[DISAGREES]
         conseq = [o for it, o, _ in rows if it.role == "consequence"]
-        typo = (conseq and all(it.role == "claim" for it, _ in bad)
-                and all(o in (AGREES, NEAR) for o in conseq))
-        return Verdict(FAILS, f"{len(bad)} of {judged} comparisons disagree: "
-                       + "; ".join(say(it) for it, _ in bad), table=table,
-                       severity=TYPO if typo else CHANGES, missing=missing)
+        typo = (
+            conseq
+            and all(it.role == "claim" for it, _ in bad)
+            and all(o in (AGREES, NEAR) for o in conseq)
+        )
+        return Verdict(
+            FAILS,
+            f"{len(bad)} of {judged} comparisons disagree: " + "; ".join(say(it) for it, _ in bad),
+            table=table,
+            severity=TYPO if typo else CHANGES,
+            missing=missing,
+        )
     if missing or by[UNDECIDED]:
-        what = [f"needs {m}" for m in missing] + \
-            [f"not decided: {say(it)}" for it, _ in by[UNDECIDED]]
+        what = [f"needs {m}" for m in missing] + [
+            f"not decided: {say(it)}" for it, _ in by[UNDECIDED]
+        ]
         return Verdict(CANNOT, "; ".join(what), table=table, missing=missing)
     if by[NEAR]:
         err = max((e for _, e in by[NEAR] if e is not None), default=None)
         where = "; ".join(dict.fromkeys(it.where for it, _ in by[NEAR] if it.where))
-        return Verdict(APPROX, f"agrees approximately (largest error {fmt(err)})"
-                       + (f" over {where}" if where else "") + ": "
-                       + "; ".join(say(it) for it, _ in by[NEAR]), table=table,
-                       error=err, measured_range=where)
-    return Verdict(HOLDS, f"all {judged} comparisons agree: "
-                   + "; ".join(say(it) for it, _ in by[AGREES][:3])
-                   + ("; …" if len(by[AGREES]) > 3 else ""), table=table)
+        return Verdict(
+            APPROX,
+            f"agrees approximately (largest error {fmt(err)})"
+            + (f" over {where}" if where else "")
+            + ": "
+            + "; ".join(say(it) for it, _ in by[NEAR]),
+            table=table,
+            error=err,
+            measured_range=where,
+        )
+    return Verdict(
+        HOLDS,
+        f"all {judged} comparisons agree: "
+        + "; ".join(say(it) for it, _ in by[AGREES][:3])
+        + ("; …" if len(by[AGREES]) > 3 else ""),
+        table=table,
+    )
 
 
 def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
@@ -545,13 +638,20 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
     if not evidence.readings:
         v = _judge_items(evidence.items, tolerances)
     else:
-        per = [(r, _judge_items(list(r.items), tolerances))
-               for r in evidence.readings]
+        per = [(r, _judge_items(list(r.items), tolerances)) for r in evidence.readings]
         likely, v = next((r, vv) for r, vv in per if r.likely)
         v.summary = f"reading '{likely.name}' (most likely: {likely.reason}): {v.summary}"
-        v.readings = [{"reading": r.name, "likely": r.likely, "reason": r.reason,
-                       "verdict": vv.label, "summary": vv.summary, "table": vv.table}
-                      for r, vv in per]
+        v.readings = [
+            {
+                "reading": r.name,
+                "likely": r.likely,
+                "reason": r.reason,
+                "verdict": vv.label,
+                "summary": vv.summary,
+                "table": vv.table,
+            }
+            for r, vv in per
+        ]
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
     v.evidence = {"data": evidence.data} if evidence.data else {}
     return v
@@ -564,8 +664,9 @@ def _candidates(item: _Numeric, tol: Tol, beyond: bool):
     tolerance."""
     c = np.asarray(_number(item.computed, item.quantity), float)
     p = np.asarray(_number(item.paper, item.quantity), float)
-    finite = [abs(x) for x in np.ravel(np.concatenate([np.ravel(c), np.ravel(p)]))
-              if math.isfinite(x)]
+    finite = [
+        abs(x) for x in np.ravel(np.concatenate([np.ravel(c), np.ravel(p)])) if math.isfinite(x)
+    ]
     size = max(finite, default=1.0)
     bound = float(np.max(tol.bound(p))) if np.size(p) else 0.0
     if not beyond:
@@ -574,11 +675,11 @@ def _candidates(item: _Numeric, tol: Tol, beyond: bool):
         return
     scale = max(bound, 1e-9 * max(size, 1.0), 1e-300)
     yield c
-    finite_c = np.where(np.isfinite(c), c, 2 * size + 1)   # any finite value differs from inf
+    finite_c = np.where(np.isfinite(c), c, 2 * size + 1)  # any finite value differs from inf
     for k in range(0, 64):
         for base in (c, p, finite_c):
             for sgn in (1, -1):
-                yield base + sgn * scale * 2.0 ** k
+                yield base + sgn * scale * 2.0**k
 
 
 def _moved(item: Item, tol: Tol, want: set, beyond: bool) -> Item:
@@ -587,9 +688,11 @@ def _moved(item: Item, tol: Tol, want: set, beyond: bool) -> Item:
         if not beyond:
             return item
         zero = item.outcome(tol)[0] == AGREES
-        return replace(item, rhs=f"{item.rhs} + 1/7" if zero else item.lhs,
-                       residual=sp.sympify(item.residual) - sp.Rational(1, 7) if zero
-                       else sp.Integer(0))
+        return replace(
+            item,
+            rhs=f"{item.rhs} + 1/7" if zero else item.lhs,
+            residual=sp.sympify(item.residual) - sp.Rational(1, 7) if zero else sp.Integer(0),
+        )
     for value in _candidates(item, tol, beyond):
         value = value if np.ndim(value) else float(value)
         moved = item.with_paper(value.tolist() if isinstance(value, np.ndarray) else value)
@@ -603,9 +706,12 @@ def _moved(item: Item, tol: Tol, want: set, beyond: bool) -> Item:
 def _flip_targets(items, tolerances: dict) -> dict:
     """Which items (by index) decide the verdict, and the outcomes that would reverse it."""
     out = [it.outcome(_tol(tolerances, it))[0] for it in items]
-    for present, want in ((DISAGREES, {AGREES, NEAR}), (UNDECIDED, {AGREES}),
-                          (NEAR, {DISAGREES}),
-                          (AGREES, {DISAGREES})):
+    for present, want in (
+        (DISAGREES, {AGREES, NEAR}),
+        (UNDECIDED, {AGREES}),
+        (NEAR, {DISAGREES}),
+        (AGREES, {DISAGREES}),
+    ):
         if present in out:
             return {i: want for i, o in enumerate(out) if o == present}
     return {}
@@ -614,10 +720,18 @@ def _flip_targets(items, tolerances: dict) -> dict:
 def _perturb_items(items, tolerances: dict, how: str) -> list:
     if how == "beyond":
         targets = _flip_targets(items, tolerances)
-        return [_moved(it, _tol(tolerances, it), targets[i], True)
-                if i in targets and it.perturbable() else it for i, it in enumerate(items)]
-    return [_moved(it, _tol(tolerances, it), {it.outcome(_tol(tolerances, it))[0]}, False)
-            if it.perturbable() else it for it in items]
+        return [
+            _moved(it, _tol(tolerances, it), targets[i], True)
+            if i in targets and it.perturbable()
+            else it
+            for i, it in enumerate(items)
+        ]
+    return [
+        _moved(it, _tol(tolerances, it), {it.outcome(_tol(tolerances, it))[0]}, False)
+        if it.perturbable()
+        else it
+        for it in items
+    ]
 
 
 def perturb(evidence: Evidence, tolerances: dict | None, how: str) -> Evidence:
@@ -629,14 +743,21 @@ def perturb(evidence: Evidence, tolerances: dict | None, how: str) -> Evidence:
     tolerances = tolerances or {}
     if not evidence.readings:
         return replace(evidence, items=_perturb_items(evidence.items, tolerances, how))
-    readings = [replace(r, items=tuple(_perturb_items(r.items, tolerances, how)))
-                if (r.likely or how == "within") else r for r in evidence.readings]
+    readings = [
+        replace(r, items=tuple(_perturb_items(r.items, tolerances, how)))
+        if (r.likely or how == "within")
+        else r
+        for r in evidence.readings
+    ]
     return replace(evidence, readings=readings)
 
 
 def is_perturbable(evidence: Evidence, tolerances: dict | None = None) -> bool:
     """True when some item that decides the verdict carries a paper value to move."""
     tolerances = tolerances or {}
-    items = (next(r for r in evidence.readings if r.likely).items if evidence.readings
-             else evidence.items)
+    items = (
+        next(r for r in evidence.readings if r.likely).items
+        if evidence.readings
+        else evidence.items
+    )
     return any(items[i].perturbable() for i in _flip_targets(items, tolerances))

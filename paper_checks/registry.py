@@ -9,6 +9,7 @@ evidence has no paper value to perturb (a missing input, say) says why in
 ``unperturbable``.  Duplicate ids are an error.  A claim that does not hold is a
 finding, not a failure; only a check that raises is a failure.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -19,8 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from theory.core.registry import Registry
-from .evidence import (APPROX, CANNOT, FAILS, HOLDS, VERDICTS, Evidence, Tol,  # noqa: F401
-                       Verdict, judge)
+from .evidence import (
+    APPROX,
+    CANNOT,
+    FAILS,
+    HOLDS,
+    VERDICTS,
+    Evidence,
+    Tol,  # noqa: F401
+    Verdict,
+    judge,
+)
 
 PAPERS = {
     "rpe": "rpe-extrapolation-conditions.txt (Length extrapolation conditions for RPE)",
@@ -54,9 +64,16 @@ class Context:
 REGISTRY: Registry[Claim] = Registry("claim id")
 
 
-def claim(id: str, paper: str, location: str, statement: str, kind: str = "numeric",
-          empirical: bool = False, tolerances: dict | None = None,
-          unperturbable: str = ""):
+def claim(
+    id: str,
+    paper: str,
+    location: str,
+    statement: str,
+    kind: str = "numeric",
+    empirical: bool = False,
+    tolerances: dict | None = None,
+    unperturbable: str = "",
+):
     """Register ``check`` under ``id``; duplicate ids raise ``ValueError``.
 
     ``tolerances`` maps an evidence item's key to its :class:`~paper_checks.evidence.Tol`
@@ -72,9 +89,22 @@ def claim(id: str, paper: str, location: str, statement: str, kind: str = "numer
         raise ValueError(f"unknown kind {kind!r}; one of {KINDS}")
 
     def register(check):
-        REGISTRY.add(id, Claim(id, paper, location, statement, kind, check,
-                               empirical or kind == "empirical", tolerances, unperturbable))
+        REGISTRY.add(
+            id,
+            Claim(
+                id,
+                paper,
+                location,
+                statement,
+                kind,
+                check,
+                empirical or kind == "empirical",
+                tolerances,
+                unperturbable,
+            ),
+        )
         return check
+
     return register
 
 
@@ -101,17 +131,36 @@ def verdict_of(c: Claim, result: Evidence) -> Verdict:
 def run_claim(c: Claim, ctx: Context) -> dict:
     """Run one check; a crash is recorded with its traceback, never raised."""
     t0 = time.perf_counter()
-    row = {"id": c.id, "paper": c.paper, "location": c.location,
-           "statement": c.statement, "kind": c.kind}
+    row = {
+        "id": c.id,
+        "paper": c.paper,
+        "location": c.location,
+        "statement": c.statement,
+        "kind": c.kind,
+    }
     try:
         v = verdict_of(c, c.check(ctx))
-        row.update(verdict=v.status, severity=v.severity, label=v.label,
-                   summary=v.summary, evidence=v.evidence, table=v.table,
-                   readings=v.readings, missing=v.missing, notes=v.notes,
-                   error=v.error, measured_range=v.measured_range,
-                   figures=[str(f) for f in v.figures], crashed=False)
+        row.update(
+            verdict=v.status,
+            severity=v.severity,
+            label=v.label,
+            summary=v.summary,
+            evidence=v.evidence,
+            table=v.table,
+            readings=v.readings,
+            missing=v.missing,
+            notes=v.notes,
+            error=v.error,
+            measured_range=v.measured_range,
+            figures=[str(f) for f in v.figures],
+            crashed=False,
+        )
     except Exception as exc:  # recorded in the report and reflected in the exit code
-        row.update(verdict="crashed", summary=f"{type(exc).__name__}: {exc}",
-                   evidence={"traceback": traceback.format_exc()}, crashed=True)
+        row.update(
+            verdict="crashed",
+            summary=f"{type(exc).__name__}: {exc}",
+            evidence={"traceback": traceback.format_exc()},
+            crashed=True,
+        )
     row["seconds"] = round(time.perf_counter() - t0, 3)
     return row

@@ -1,4 +1,5 @@
 """Command line and report writer for ``python -m paper_checks``."""
+
 from __future__ import annotations
 
 import argparse
@@ -12,8 +13,15 @@ from pathlib import Path
 
 from .evidence import fmt
 from .registry import PAPERS, VERDICTS, Context, load_all, run_claim
-from theory.core.cli import (CommandParser, command, fail, nonnegative_int, output_dir,
-                             output_folder, write_text)
+from theory.core.cli import (
+    CommandParser,
+    command,
+    fail,
+    nonnegative_int,
+    output_dir,
+    output_folder,
+    write_text,
+)
 from theory.core.progress import track
 
 EXAMPLES = """examples:
@@ -26,26 +34,41 @@ EXAMPLES = """examples:
 
 
 def build_parser():
-    p = CommandParser(prog="python -m paper_checks", epilog=EXAMPLES,
-                                formatter_class=argparse.RawDescriptionHelpFormatter,
-                                description="Check every claim of the three papers and "
-                                "write a report (Markdown with figures, and JSON).")
-    p.add_argument("--paper", choices=sorted(PAPERS), action="append",
-                   help="only this paper (repeatable)")
+    p = CommandParser(
+        prog="python -m paper_checks",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Check every claim of the three papers and "
+        "write a report (Markdown with figures, and JSON).",
+    )
+    p.add_argument(
+        "--paper", choices=sorted(PAPERS), action="append", help="only this paper (repeatable)"
+    )
     p.add_argument("--id", action="append", help="only this claim id (repeatable)")
     p.add_argument("--list", action="store_true", help="list the claims and exit")
-    p.add_argument("--empirical", action="store_true",
-                   help="also run checks that train or run models (slow)")
+    p.add_argument(
+        "--empirical", action="store_true", help="also run checks that train or run models (slow)"
+    )
     p.add_argument("--quick", action="store_true", help="smaller sizes (for tests)")
-    p.add_argument("--json", action="store_true",
-                   help="print one JSON object on stdout (the summary goes to stderr)")
-    p.add_argument("--seed", type=nonnegative_int, default=0,
-                   help="seed for the checks' random draws (default 0); the same seed "
-                        "gives the same report")
-    p.add_argument("--out", type=output_dir, default="report",
-                   help="report folder (default: report/)")
-    p.add_argument("--no-figures", action="store_true",
-                   help="do not regenerate the figures (python -m figures) into the report")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object on stdout (the summary goes to stderr)",
+    )
+    p.add_argument(
+        "--seed",
+        type=nonnegative_int,
+        default=0,
+        help="seed for the checks' random draws (default 0); the same seed gives the same report",
+    )
+    p.add_argument(
+        "--out", type=output_dir, default="report", help="report folder (default: report/)"
+    )
+    p.add_argument(
+        "--no-figures",
+        action="store_true",
+        help="do not regenerate the figures (python -m figures) into the report",
+    )
     return p
 
 
@@ -71,7 +94,7 @@ def summarize(rows):
 def _cell(text: str, width: int = 300) -> str:
     """One Markdown table cell: no pipes or newlines, at most ``width`` characters."""
     text = " ".join(str(text).replace("|", "/").split())
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 #: packages of the ``empirical`` extra; a figure needing one is skipped when it is missing
@@ -82,6 +105,7 @@ def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> lis
     """Regenerate every figure (the empirical ones only with ``empirical``) into
     ``outdir``; a figure that raises is recorded as crashed, never raised."""
     from figures.registry import load_all as load_figures
+
     rows = []
     chosen = [f for f in load_figures().values() if not papers or f.paper in papers]
     for fig in track(chosen, "figures"):
@@ -92,13 +116,19 @@ def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> lis
         t0 = time.perf_counter()
         try:
             res = fig.make(outdir, quick=quick)
-            row.update(png=str(res.get("png")), data=res.get("data"),
-                       comparison=res.get("comparison"), crashed=False)
+            row.update(
+                png=str(res.get("png")),
+                data=res.get("data"),
+                comparison=res.get("comparison"),
+                crashed=False,
+            )
         except ModuleNotFoundError as exc:
             if exc.name not in OPTIONAL_MODULES:
                 raise
-            row.update(skipped=f"needs the empirical extra ({exc.name} is not installed: "
-                               "pip install -e '.[empirical]')")
+            row.update(
+                skipped=f"needs the empirical extra ({exc.name} is not installed: "
+                "pip install -e '.[empirical]')"
+            )
         except Exception as exc:  # recorded in the report and the exit code
             row.update(crashed=True, error=f"{type(exc).__name__}: {exc}")
         row["seconds"] = round(time.perf_counter() - t0, 2)
@@ -107,9 +137,14 @@ def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> lis
 
 
 def _figure_markdown(figs, path: Path) -> list:
-    lines = ["", "## Figures", "",
-             "Regenerated by `python -m figures` (theory and experiment on the same axes; "
-             "the data behind each PNG sits beside it).", ""]
+    lines = [
+        "",
+        "## Figures",
+        "",
+        "Regenerated by `python -m figures` (theory and experiment on the same axes; "
+        "the data behind each PNG sits beside it).",
+        "",
+    ]
     for f in figs:
         lines.append(f"### {f['name']} ({f['paper']}): {f['description']}")
         if f.get("skipped") or f.get("crashed"):
@@ -117,9 +152,16 @@ def _figure_markdown(figs, path: Path) -> list:
             continue
         lines += ["", f"![{f['name']}]({os.path.relpath(f['png'], path.parent)})", ""]
         if f.get("comparison"):
-            lines += ["<details><summary>theory vs experiment</summary>", "", "```json",
-                      json.dumps(f["comparison"], indent=1, default=str)[:4000], "```",
-                      "", "</details>", ""]
+            lines += [
+                "<details><summary>theory vs experiment</summary>",
+                "",
+                "```json",
+                json.dumps(f["comparison"], indent=1, default=str)[:4000],
+                "```",
+                "",
+                "</details>",
+                "",
+            ]
     return lines
 
 
@@ -127,8 +169,10 @@ def _evidence_table(table) -> list:
     """The evidence rows of one claim as a Markdown table."""
     if not table:
         return []
-    lines = ["| quantity | computed | paper | source | tolerance | outcome |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| quantity | computed | paper | source | tolerance | outcome |",
+        "|---|---|---|---|---|---|",
+    ]
     for t in table:
         comp = t.get("comparison") or ""
         computed = t.get("computed") if t.get("kind") != "MissingInput" else "—"
@@ -137,48 +181,85 @@ def _evidence_table(table) -> list:
         if t.get("error") is not None and t["outcome"] != "agrees":
             outcome += f" (error {fmt(t['error'])})"
         rel = f"{comp} " if comp in ("<", "<=", ">", ">=", "~") else ""
-        lines.append(f"| {_cell(t['quantity'], 120)} | {_cell(fmt(computed), 80)} | "
-                     f"{_cell(rel + fmt(paper), 80)} | {_cell(t.get('source', ''), 60)} | "
-                     f"{t.get('tolerance', '')} | {outcome} |")
+        lines.append(
+            f"| {_cell(t['quantity'], 120)} | {_cell(fmt(computed), 80)} | "
+            f"{_cell(rel + fmt(paper), 80)} | {_cell(t.get('source', ''), 60)} | "
+            f"{t.get('tolerance', '')} | {outcome} |"
+        )
     return lines
 
 
 def _claim_markdown(r, path: Path) -> list:
-    lines = [f"### `{r['id']}` — {r['location']}", "", f"*Claim:* {r['statement']}", "",
-             f"**Verdict: {r.get('label', r['verdict'])}.** {r['summary']}", ""]
+    lines = [
+        f"### `{r['id']}` — {r['location']}",
+        "",
+        f"*Claim:* {r['statement']}",
+        "",
+        f"**Verdict: {r.get('label', r['verdict'])}.** {r['summary']}",
+        "",
+    ]
     if r.get("error") is not None:
         lines.append(f"Error: {r['error']:.3g} ({r.get('measured_range', '')})")
     for fig in r.get("figures", []):
         lines += ["", f"![{r['id']}]({os.path.relpath(fig, path.parent)})"]
     for reading in r.get("readings") or []:
-        lines += ["", f"*Reading '{reading['reading']}'"
-                  + (f" (most likely: {reading['reason']})" if reading["likely"] else "")
-                  + f": {reading['verdict']}.*", ""] + _evidence_table(reading["table"])
+        lines += [
+            "",
+            f"*Reading '{reading['reading']}'"
+            + (f" (most likely: {reading['reason']})" if reading["likely"] else "")
+            + f": {reading['verdict']}.*",
+            "",
+        ] + _evidence_table(reading["table"])
     if r.get("table"):
         lines += [""] + _evidence_table(r["table"])
     for note in r.get("notes") or []:
         lines += ["", f"Note: {note}"]
-    ev = {k: v for k, v in r.get("evidence", {}).items()
-          if k not in ("traceback", "table", "readings")}
+    ev = {
+        k: v
+        for k, v in r.get("evidence", {}).items()
+        if k not in ("traceback", "table", "readings")
+    }
     if ev:
-        lines += ["", "<details><summary>evidence</summary>", "", "```json",
-                  json.dumps(ev, indent=1, default=str)[:6000], "```", "", "</details>"]
+        lines += [
+            "",
+            "<details><summary>evidence</summary>",
+            "",
+            "```json",
+            json.dumps(ev, indent=1, default=str)[:6000],
+            "```",
+            "",
+            "</details>",
+        ]
     return lines + [""]
 
 
 def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
     cols = list(VERDICTS) + ["skipped (empirical)", "crashed"]
-    lines = ["# Paper checks", "", f"{len(rows)} claims, {seconds:.1f} s.", "",
-             "| paper | " + " | ".join(cols) + " |", "|---" * (len(cols) + 1) + "|"]
+    lines = [
+        "# Paper checks",
+        "",
+        f"{len(rows)} claims, {seconds:.1f} s.",
+        "",
+        "| paper | " + " | ".join(cols) + " |",
+        "|---" * (len(cols) + 1) + "|",
+    ]
     for paper in sorted(summary):
-        lines.append(f"| {paper} | " + " | ".join(str(summary[paper].get(c, 0))
-                                                  for c in cols) + " |")
+        lines.append(
+            f"| {paper} | " + " | ".join(str(summary[paper].get(c, 0)) for c in cols) + " |"
+        )
     failing = [r for r in rows if r["verdict"] == "does not hold"]
     if failing:
-        lines += ["", "## Findings: claims that do not hold", "",
-                  "| id | location | severity | evidence (summary) |", "|---|---|---|---|"]
-        lines += [f"| `{r['id']}` | {r['location']} | {r.get('severity', '')} | "
-                  f"{_cell(r['summary'])} |" for r in failing]
+        lines += [
+            "",
+            "## Findings: claims that do not hold",
+            "",
+            "| id | location | severity | evidence (summary) |",
+            "|---|---|---|---|",
+        ]
+        lines += [
+            f"| `{r['id']}` | {r['location']} | {r.get('severity', '')} | {_cell(r['summary'])} |"
+            for r in failing
+        ]
     for paper in sorted(PAPERS):
         mine = [r for r in rows if r["paper"] == paper]
         if mine:
@@ -199,7 +280,7 @@ def _portable(rows, out: Path) -> list:
         r = {k: v for k, v in r.items() if k != "seconds"}
         if r.get("figures"):
             r["figures"] = [rel(f) for f in r["figures"]]
-        for key in ("png", "data"):   # one path or a list of paths (CSV and JSON)
+        for key in ("png", "data"):  # one path or a list of paths (CSV and JSON)
             if isinstance(r.get(key), str):
                 r[key] = rel(r[key])
             elif isinstance(r.get(key), (list, tuple)):
@@ -209,24 +290,36 @@ def _portable(rows, out: Path) -> list:
 
 
 def _skipped(c) -> dict:
-    return {"id": c.id, "paper": c.paper, "location": c.location,
-            "statement": c.statement, "kind": c.kind, "verdict": "skipped (empirical)",
-            "label": "skipped (empirical)", "crashed": False,
-            "summary": "needs --empirical (trains or runs models)", "evidence": {}}
+    return {
+        "id": c.id,
+        "paper": c.paper,
+        "location": c.location,
+        "statement": c.statement,
+        "kind": c.kind,
+        "verdict": "skipped (empirical)",
+        "label": "skipped (empirical)",
+        "crashed": False,
+        "summary": "needs --empirical (trains or runs models)",
+        "evidence": {},
+    }
 
 
 def _print_summary(rows, figs, summary, seconds, out, stream) -> None:
     for r in rows:
-        print(f"{r['id']:28s} {r.get('label', r['verdict']):24s} {r['summary'][:90]}",
-              file=stream)
+        print(f"{r['id']:28s} {r.get('label', r['verdict']):24s} {r['summary'][:90]}", file=stream)
     print(f"\n{len(rows)} claims in {seconds:.1f} s; report: {out / 'report.md'}", file=stream)
     for paper, counts in sorted(summary.items()):
-        print(f"  {paper:9s} " + ", ".join(f"{v}: {n}" for v, n in sorted(counts.items())),
-              file=stream)
+        print(
+            f"  {paper:9s} " + ", ".join(f"{v}: {n}" for v, n in sorted(counts.items())),
+            file=stream,
+        )
     if figs:
         made = [f for f in figs if f.get("png")]
-        print(f"  figures: {len(made)} made, {len(figs) - len(made)} skipped or crashed "
-              f"(-> {out / 'figures'})", file=stream)
+        print(
+            f"  figures: {len(made)} made, {len(figs) - len(made)} skipped or crashed "
+            f"(-> {out / 'figures'})",
+            file=stream,
+        )
 
 
 @command
@@ -241,7 +334,7 @@ def main(argv=None) -> int:
         for c in claims:
             print(f"{c.id:28s} {c.paper:9s} {c.kind:9s} {c.location}")
         return 0
-    if args.json:   # anything a check or figure prints must not break the one object
+    if args.json:  # anything a check or figure prints must not break the one object
         with contextlib.redirect_stdout(sys.stderr):
             report, code = _run_in_folder(args, claims)
         print(json.dumps(report, default=str), flush=True)
@@ -259,17 +352,25 @@ def _run_in_folder(args: argparse.Namespace, claims: list) -> tuple[dict, int]:
 def _run(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict, int]:
     """Run the selected checks (and figures), write report.md and report.json."""
     (out / "figures").mkdir(parents=True, exist_ok=True)
-    ctx = Context(outdir=out / "figures", empirical=args.empirical, quick=args.quick,
-                  seed=args.seed)
+    ctx = Context(
+        outdir=out / "figures", empirical=args.empirical, quick=args.quick, seed=args.seed
+    )
     rows, t0 = [], time.perf_counter()
     for c in track(claims, "checks"):
         rows.append(_skipped(c) if c.empirical and not args.empirical else run_claim(c, ctx))
-    figs = ([] if args.no_figures or args.id
-            else make_figures(out / "figures", args.empirical, args.quick, args.paper))
+    figs = (
+        []
+        if args.no_figures or args.id
+        else make_figures(out / "figures", args.empirical, args.quick, args.paper)
+    )
     seconds = time.perf_counter() - t0
     summary = summarize(rows)
-    report = {"summary": summary, "seed": args.seed, "claims": _portable(rows, out.resolve()),
-              "figures": _portable(figs, out.resolve())}
+    report = {
+        "summary": summary,
+        "seed": args.seed,
+        "claims": _portable(rows, out.resolve()),
+        "figures": _portable(figs, out.resolve()),
+    }
     write_text(out / "report.json", json.dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs)
     _print_summary(rows, figs, summary, seconds, out, sys.stdout)

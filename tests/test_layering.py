@@ -5,6 +5,7 @@
 * No module imports a name starting with ``_`` from another of our modules.
 * No import cycle between our modules (imports inside functions included).
 """
+
 import ast
 import pathlib
 
@@ -48,8 +49,12 @@ def imports(path: pathlib.Path):
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_layering(package):
-    bad = [(str(p.relative_to(ROOT)), m) for p in (ROOT / package).rglob("*.py")
-           for m, _ in imports(p) if m.split(".")[0] in FORBIDDEN[package]]
+    bad = [
+        (str(p.relative_to(ROOT)), m)
+        for p in (ROOT / package).rglob("*.py")
+        for m, _ in imports(p)
+        if m.split(".")[0] in FORBIDDEN[package]
+    ]
     assert not bad, f"layering violated: {bad}"
 
 
@@ -61,8 +66,9 @@ def test_no_private_names_across_modules():
             if mod.split(".")[0] not in OURS or mod == me:
                 continue
             private = [n for n in names if n.startswith("_") and not n.startswith("__")]
-            if private or any(part.startswith("_") and not part.startswith("__")
-                              for part in mod.split(".")):
+            if private or any(
+                part.startswith("_") and not part.startswith("__") for part in mod.split(".")
+            ):
                 bad.append((me, mod, private))
     assert not bad, f"private names imported across modules: {bad}"
 
@@ -103,7 +109,7 @@ def find_cycle(graph: dict):
                 stack.pop()
                 path.pop()
             elif state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             elif not state.get(nxt):
                 state[nxt] = 1
                 stack.append((nxt, iter(sorted(graph.get(nxt, ())))))
@@ -113,6 +119,8 @@ def find_cycle(graph: dict):
 
 def test_no_import_cycle():
     # a package's __init__ importing its own submodules is not a cycle worth failing on
-    graph = {m: {d for d in deps if not m.startswith(d + ".") and not d.startswith(m + ".")}
-             for m, deps in import_graph().items()}
+    graph = {
+        m: {d for d in deps if not m.startswith(d + ".") and not d.startswith(m + ".")}
+        for m, deps in import_graph().items()
+    }
     assert find_cycle(graph) is None, f"import cycle: {find_cycle(graph)}"

@@ -5,6 +5,7 @@
 * ``findings.md``: the claims that do not hold (or hold only approximately), from the
   paper-check report ``report/report.json`` (made by ``python -m paper_checks`` when absent).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -19,13 +20,20 @@ import sys
 DOCS = pathlib.Path(__file__).resolve().parents[1]
 ROOT = DOCS.parent
 COMMANDS = {
-    "theory.trf": "theory.series.cli", "theory.temperature": "theory.temperature.cli",
-    "theory.infoscale": "theory.infoscale.cli", "theory.cosscale": "theory.infoscale.cosscale_cli",
-    "paper_checks": "paper_checks.report", "figures": "figures.cli",
-    "empirical.align": "empirical.align", "empirical.assumptions": "empirical.assumptions",
-    "empirical.collect": "empirical.collect", "empirical.train": "empirical.train",
-    "empirical.extrapolate": "empirical.extrapolate", "empirical.erf": "empirical.erf",
-    "empirical.bundle": "empirical.bundle", "empirical.audit": "empirical.audit",
+    "theory.trf": "theory.series.cli",
+    "theory.temperature": "theory.temperature.cli",
+    "theory.infoscale": "theory.infoscale.cli",
+    "theory.cosscale": "theory.infoscale.cosscale_cli",
+    "paper_checks": "paper_checks.report",
+    "figures": "figures.cli",
+    "empirical.align": "empirical.align",
+    "empirical.assumptions": "empirical.assumptions",
+    "empirical.collect": "empirical.collect",
+    "empirical.train": "empirical.train",
+    "empirical.extrapolate": "empirical.extrapolate",
+    "empirical.erf": "empirical.erf",
+    "empirical.bundle": "empirical.bundle",
+    "empirical.audit": "empirical.audit",
 }
 PACKAGES = ("theory", "empirical", "figures", "paper_checks")
 
@@ -55,13 +63,17 @@ def command_pages() -> None:
         if text is None:
             continue
         names.append(command)
-        write(DOCS / "commands" / f"{command}.md",
-              f"# `python -m {command}`\n\n```text\n{text.rstrip()}\n```\n")
+        write(
+            DOCS / "commands" / f"{command}.md",
+            f"# `python -m {command}`\n\n```text\n{text.rstrip()}\n```\n",
+        )
     toc = "\n".join(names)
-    write(DOCS / "commands" / "index.md",
-          "# Commands\n\nEvery command takes `--help`; bad input exits 2 with one line "
-          "starting `error:`; `--json` prints one JSON object.\n\n"
-          f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n")
+    write(
+        DOCS / "commands" / "index.md",
+        "# Commands\n\nEvery command takes `--help`; bad input exits 2 with one line "
+        "starting `error:`; `--json` prints one JSON object.\n\n"
+        f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
+    )
 
 
 def modules(package: str) -> list[str]:
@@ -79,15 +91,21 @@ def api_pages() -> None:
         for name in modules(package):
             body += [f".. automodule:: {name}", "   :members:", ""]
         write(DOCS / "api" / f"{package}.rst", "\n".join(body))
-    write(DOCS / "api" / "index.md", "# API\n\n```{toctree}\n:maxdepth: 1\n\n"
-          + "\n".join(PACKAGES) + "\n```\n")
+    write(
+        DOCS / "api" / "index.md",
+        "# API\n\n```{toctree}\n:maxdepth: 1\n\n" + "\n".join(PACKAGES) + "\n```\n",
+    )
 
 
 def report() -> dict:
     path = ROOT / "report" / "report.json"
     if not path.exists():
-        subprocess.run([sys.executable, "-m", "paper_checks", "--no-figures", "--out",
-                        str(path.parent)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "paper_checks", "--no-figures", "--out", str(path.parent)],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return json.loads(path.read_text())
 
 
@@ -97,16 +115,21 @@ def cell(text) -> str:
 
 def findings_page() -> None:
     claims = report()["claims"]
-    lines = ["# Findings", "",
-             "Generated from the paper-check report (`python -m paper_checks`): every claim "
-             "whose verdict is not *holds*. Each verdict is computed from the evidence in the "
-             "report.", ""]
+    lines = [
+        "# Findings",
+        "",
+        "Generated from the paper-check report (`python -m paper_checks`): every claim "
+        "whose verdict is not *holds*. Each verdict is computed from the evidence in the "
+        "report.",
+        "",
+    ]
     for paper in sorted({c["paper"] for c in claims}):
         rows = [c for c in claims if c["paper"] == paper and c["verdict"] != "holds"]
-        lines += [f"## {paper}", "", "| claim | where | verdict | evidence |",
-                  "|---|---|---|---|"]
-        lines += [f"| `{c['id']}` | {cell(c['location'])} | {cell(c['verdict'])} | "
-                  f"{cell(c['summary'])} |" for c in rows]
+        lines += [f"## {paper}", "", "| claim | where | verdict | evidence |", "|---|---|---|---|"]
+        lines += [
+            f"| `{c['id']}` | {cell(c['location'])} | {cell(c['verdict'])} | {cell(c['summary'])} |"
+            for c in rows
+        ]
         lines.append("")
     write(DOCS / "findings.md", "\n".join(lines))
 

@@ -11,6 +11,7 @@
 >>> log_rule_table_check(TABLE8_LOG)["all_match"]
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -19,51 +20,87 @@ from decimal import Decimal
 from theory.temperature.gaussian_softmax import expected_max_std_normal
 
 #: Table 8 (language modeling), L_tr = 512: (L_ex, printed tau)
-TABLE8_LOG = {"L_tr": 512, "columns": [(1024, "0.9"), (2048, "0.82"), (4096, "0.75"),
-                                       (8192, "0.69"), (15000, "0.65")]}
+TABLE8_LOG = {
+    "L_tr": 512,
+    "columns": [(1024, "0.9"), (2048, "0.82"), (4096, "0.75"), (8192, "0.69"), (15000, "0.65")],
+}
 #: Table 10 (multi-doc QA), L_tr = 512, L_ex stated in the table header
 TABLE10_LOG = {"L_tr": 512, "columns": [(1700, "0.84"), (3300, "0.77"), (5000, "0.73")]}
 #: Table 11 (code completion), L_tr = 768, bucket nk taken at L_ex = n * 1000
-TABLE11_LOG = {"L_tr": 768, "columns": list(zip(
-    [n * 1000 for n in range(1, 17)],
-    "0.96 0.87 0.83 0.8 0.78 0.76 0.75 0.74 0.73 0.72 0.71 0.71 0.7 0.7 0.69 0.69".split()))}
+TABLE11_LOG = {
+    "L_tr": 768,
+    "columns": list(
+        zip(
+            [n * 1000 for n in range(1, 17)],
+            "0.96 0.87 0.83 0.8 0.78 0.76 0.75 0.74 0.73 0.72 0.71 0.71 0.7 0.7 0.69 0.69".split(),
+        )
+    ),
+}
 #: Table 9 (retrieval), L_tr = 512; only the maximum length per task is stated
 #: ("around 14.5k to 15.5k tokens"): (task, column label, printed tau)
-TABLE9_LOG = {"L_tr": 512, "max_range": (14500, 15500), "columns": [
-    ("topic", "5", "0.79"), ("topic", "10", "0.72"), ("topic", "15", "0.69"),
-    ("topic", "20", "0.67"), ("topic", "25", "0.65"),
-    ("line", "200", "0.74"), ("line", "300", "0.71"), ("line", "400", "0.69"),
-    ("line", "500", "0.67"), ("line", "600", "0.66"), ("line", "680", "0.65"),
-    ("passkey", "20k", "0.73"), ("passkey", "30k", "0.69"), ("passkey", "40k", "0.67"),
-    ("passkey", "50k", "0.66"), ("passkey", "55k", "0.65")]}
+TABLE9_LOG = {
+    "L_tr": 512,
+    "max_range": (14500, 15500),
+    "columns": [
+        ("topic", "5", "0.79"),
+        ("topic", "10", "0.72"),
+        ("topic", "15", "0.69"),
+        ("topic", "20", "0.67"),
+        ("topic", "25", "0.65"),
+        ("line", "200", "0.74"),
+        ("line", "300", "0.71"),
+        ("line", "400", "0.69"),
+        ("line", "500", "0.67"),
+        ("line", "600", "0.66"),
+        ("line", "680", "0.65"),
+        ("passkey", "20k", "0.73"),
+        ("passkey", "30k", "0.69"),
+        ("passkey", "40k", "0.67"),
+        ("passkey", "50k", "0.66"),
+        ("passkey", "55k", "0.65"),
+    ],
+}
 #: Algorithm 1's temperatures (w/ P_max and w/ H rows) of Tables 8-11, with the log row
 #: of the same table: {(table, model): (P_max row, H row, log row)}, copied from the paper
 ALG1_TEMPERATURES = {
-    ("8", "T5-Large-LM"): ("0.9 0.85 0.8 0.75 0.7", "0.8 0.7 0.6 0.5 0.5",
-                           "0.9 0.82 0.75 0.69 0.65"),
-    ("8", "T5-XL-LM"): ("0.9 0.85 0.75 0.7 0.6", "0.85 0.7 0.55 0.5 0.5",
-                        "0.9 0.82 0.75 0.69 0.65"),
-    ("8", "T5-XXL-LM"): ("0.9 0.85 0.65 0.55 0.5", "0.85 0.7 0.7 0.55 0.5",
-                         "0.9 0.82 0.75 0.69 0.65"),
+    ("8", "T5-Large-LM"): (
+        "0.9 0.85 0.8 0.75 0.7",
+        "0.8 0.7 0.6 0.5 0.5",
+        "0.9 0.82 0.75 0.69 0.65",
+    ),
+    ("8", "T5-XL-LM"): (
+        "0.9 0.85 0.75 0.7 0.6",
+        "0.85 0.7 0.55 0.5 0.5",
+        "0.9 0.82 0.75 0.69 0.65",
+    ),
+    ("8", "T5-XXL-LM"): (
+        "0.9 0.85 0.65 0.55 0.5",
+        "0.85 0.7 0.7 0.55 0.5",
+        "0.9 0.82 0.75 0.69 0.65",
+    ),
     ("9", "Flan-T5-Large"): (
         "0.85 0.8 0.75 0.75 0.75 0.85 0.8 0.8 0.75 0.75 0.75 0.85 0.80 0.80 0.75 0.75",
         "0.7 0.6 0.55 0.5 0.5 0.65 0.55 0.55 0.5 0.5 0.5 0.6 0.55 0.5 0.5 0.5",
-        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65"),
+        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65",
+    ),
     ("9", "Flan-T5-XL"): (
         "0.8 0.75 0.7 0.65 0.65 0.8 0.75 0.75 0.7 0.70 0.7 0.85 0.8 0.75 0.75 0.75",
         "0.7 0.55 0.55 0.5 0.5 0.6 0.55 0.55 0.5 0.5 0.5 0.7 0.65 0.6 0.6 0.6",
-        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65"),
+        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65",
+    ),
     ("9", "Flan-T5-XXL"): (
         "0.85 0.8 0.75 0.75 0.75 0.8 0.8 0.75 0.75 0.75 0.75 0.85 0.8 0.8 0.75 0.75",
         "0.75 0.65 0.6 0.55 0.55 0.65 0.6 0.6 0.55 0.55 0.55 0.65 0.6 0.55 0.55 0.5",
-        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65"),
+        "0.79 0.72 0.69 0.67 0.65 0.74 0.71 0.69 0.67 0.66 0.65 0.73 0.69 0.67 0.66 0.65",
+    ),
     ("10", "Flan-T5-Large"): ("0.9 0.85 0.8", "0.75 0.65 0.6", "0.84 0.77 0.73"),
     ("10", "Flan-T5-XL"): ("0.85 0.75 0.75", "0.75 0.65 0.55", "0.84 0.77 0.73"),
     ("10", "Flan-T5-XXL"): ("0.9 0.8 0.8", "0.75 0.7 0.65", "0.84 0.77 0.73"),
     ("11", "CodeT5+"): (
         "0.95 0.8 0.75 0.75 0.7 0.7 0.6 0.6 0.6 0.6 0.55 0.55 0.55 0.55 0.5 0.5",
         "0.85 0.55" + " 0.5" * 14,
-        "0.96 0.87 0.83 0.8 0.78 0.76 0.75 0.74 0.73 0.72 0.71 0.71 0.7 0.7 0.69 0.69"),
+        "0.96 0.87 0.83 0.8 0.78 0.76 0.75 0.74 0.73 0.72 0.71 0.71 0.7 0.7 0.69 0.69",
+    ),
 }
 
 
@@ -80,11 +117,13 @@ def log_rule_nearest() -> dict:
         assert len(p) == len(h) == len(lg), key
         dp = [abs(a - b) for a, b in zip(lg, p)]
         dh = [abs(a - b) for a, b in zip(lg, h)]
-        out[key] = {"columns": len(p),
-                    "closer_to_pmax": sum(a < b - 1e-9 for a, b in zip(dp, dh)),
-                    "closer_to_entropy": sum(b < a - 1e-9 for a, b in zip(dp, dh)),
-                    "mean_abs_gap_pmax": sum(dp) / len(dp),
-                    "mean_abs_gap_entropy": sum(dh) / len(dh)}
+        out[key] = {
+            "columns": len(p),
+            "closer_to_pmax": sum(a < b - 1e-9 for a, b in zip(dp, dh)),
+            "closer_to_entropy": sum(b < a - 1e-9 for a, b in zip(dp, dh)),
+            "mean_abs_gap_pmax": sum(dp) / len(dp),
+            "mean_abs_gap_entropy": sum(dh) / len(dh),
+        }
     return out
 
 
@@ -120,8 +159,7 @@ def log_rule_table_check(table: dict) -> dict:
     for L_ex, printed in table["columns"]:
         tau = math.log(table["L_tr"]) / math.log(L_ex)
         lo, hi = _interval(printed)
-        cols.append({"L_ex": L_ex, "printed": printed, "tau": tau,
-                     "matches": lo <= tau <= hi})
+        cols.append({"L_ex": L_ex, "printed": printed, "tau": tau, "matches": lo <= tau <= hi})
     return {"L_tr": table["L_tr"], "columns": cols, "all_match": all(c["matches"] for c in cols)}
 
 
@@ -141,11 +179,21 @@ def implied_lengths(table: dict) -> dict:
         L_lo, L_hi = L_tr ** (1 / hi), L_tr ** (1 / lo)
         last = k == len(tasks) - 1 or tasks[k + 1] != task
         t_lo, t_hi = math.log(L_tr) / math.log(hi_max), math.log(L_tr) / math.log(lo_max)
-        cols.append({"task": task, "column": label, "printed": printed,
-                     "implied_L_ex": [L_lo, L_hi], "last_of_task": last,
-                     "consistent_with_stated_max": (lo <= t_lo and t_hi <= hi) if last else None})
-    monotone = all(float(a["printed"]) >= float(b["printed"])
-                   for a, b in zip(cols, cols[1:]) if a["task"] == b["task"])
+        cols.append(
+            {
+                "task": task,
+                "column": label,
+                "printed": printed,
+                "implied_L_ex": [L_lo, L_hi],
+                "last_of_task": last,
+                "consistent_with_stated_max": (lo <= t_lo and t_hi <= hi) if last else None,
+            }
+        )
+    monotone = all(
+        float(a["printed"]) >= float(b["printed"])
+        for a, b in zip(cols, cols[1:])
+        if a["task"] == b["task"]
+    )
     return {"L_tr": L_tr, "columns": cols, "monotone": monotone}
 
 
@@ -160,8 +208,12 @@ def average_consistent(values: list, printed_avg: str) -> dict:
     lo, hi = sum(a for a, _ in ivs) / len(ivs), sum(b for _, b in ivs) / len(ivs)
     a_lo, a_hi = _interval(printed_avg)
     mean = sum(float(v) for v in values) / len(values)
-    return {"mean_of_displayed": mean, "possible_mean": [lo, hi], "printed": printed_avg,
-            "consistent": a_lo <= hi and lo <= a_hi}
+    return {
+        "mean_of_displayed": mean,
+        "possible_mean": [lo, hi],
+        "printed": printed_avg,
+        "consistent": a_lo <= hi and lo <= a_hi,
+    }
 
 
 def _row(text: str) -> list:
@@ -231,8 +283,13 @@ def difference_consistent(a: str, b: str, printed: str) -> dict:
     (a_lo, a_hi), (b_lo, b_hi) = _interval(a), _interval(b)
     p_lo, p_hi = _interval(printed)
     lo, hi = b_lo - a_hi, b_hi - a_lo
-    return {"a": a, "b": b, "printed": printed, "difference": float(b) - float(a),
-            "consistent": p_lo <= hi and lo <= p_hi}
+    return {
+        "a": a,
+        "b": b,
+        "printed": printed,
+        "difference": float(b) - float(a),
+        "consistent": p_lo <= hi and lo <= p_hi,
+    }
 
 
 def table4_averages() -> dict:
@@ -249,8 +306,9 @@ def table5_checks() -> dict:
         if "Improvement" in name:
             model = name.replace(" Improvement", "")
             base, pmax = _row(TABLE5[model]), _row(TABLE5[model + " w/ Pmax"])
-            out["improvement"][name] = [difference_consistent(a, b, p)
-                                        for a, b, p in zip(base, pmax, v)]
+            out["improvement"][name] = [
+                difference_consistent(a, b, p) for a, b, p in zip(base, pmax, v)
+            ]
             continue
         out["avg30"][name] = average_consistent(v[2:9], v[9])
         t14 = _row(TABLE14[name])
@@ -258,7 +316,9 @@ def table5_checks() -> dict:
             "avg10": average_consistent(t14[0:3], v[0]),
             "avg20": average_consistent(t14[3:8], v[1]),
             "positions30_equal": t14[8:15] == v[2:9],
-            "table14_30": [float(x) for x in t14[8:15]], "table5_30": [float(x) for x in v[2:9]]}
+            "table14_30": [float(x) for x in t14[8:15]],
+            "table5_30": [float(x) for x in v[2:9]],
+        }
     return out
 
 
@@ -269,9 +329,11 @@ def table9_proportional() -> dict:
     >>> table9_proportional()["line"]["matches"]
     6
     """
-    rows = {"topic": ([5, 10, 15, 20, 25], "0.79 0.72 0.69 0.67 0.65"),
-            "line": ([200, 300, 400, 500, 600, 680], "0.74 0.71 0.69 0.67 0.66 0.65"),
-            "passkey": ([20, 30, 40, 50, 55], "0.73 0.69 0.67 0.66 0.65")}
+    rows = {
+        "topic": ([5, 10, 15, 20, 25], "0.79 0.72 0.69 0.67 0.65"),
+        "line": ([200, 300, 400, 500, 600, 680], "0.74 0.71 0.69 0.67 0.66 0.65"),
+        "passkey": ([20, 30, 40, 50, 55], "0.73 0.69 0.67 0.66 0.65"),
+    }
     out = {}
     for task, (ks, printed) in rows.items():
         taus = [float(x) for x in printed.split()]
@@ -280,9 +342,14 @@ def table9_proportional() -> dict:
             pred = [round(math.log(512) / math.log(L_max * k / ks[-1]), 2) for k in ks]
             fits.append((sum(abs(a - b) < 1e-9 for a, b in zip(pred, taus)), L_max, pred))
         m, L_max, pred = max(fits)
-        out[task] = {"matches": m, "columns": len(ks), "L_max": L_max, "predicted": pred,
-                     "printed": taus, "tau": [math.log(512) / math.log(L_max * k / ks[-1])
-                                              for k in ks]}
+        out[task] = {
+            "matches": m,
+            "columns": len(ks),
+            "L_max": L_max,
+            "predicted": pred,
+            "printed": taus,
+            "tau": [math.log(512) / math.log(L_max * k / ks[-1]) for k in ks],
+        }
     return out
 
 
@@ -307,12 +374,18 @@ def paper_operating_point(L_tr=512, L_ex=15000) -> dict:
     for task, t in PAPER_TABLES.items():
         p, lm = t["pmax_512"], t["lmax_512"]
         s_eq2 = math.sqrt(2 * (lm - math.log(p * L_tr)))
-        A, B = math.log(L_ex) + math.log(p), lm   # B = l_max^tr by Eq. 2
-        out[task] = {"pmax_tr": p, "lmax_tr": lm, "lmax_ex": t["lmax_15k"],
-                     "sigma_tr_eq2": s_eq2, "exp_sigma2": math.exp(s_eq2 ** 2),
-                     "sigma_tr_iid": lm / m_tr, "sigma_ex_iid": t["lmax_15k"] / m_ex,
-                     "sigma_ex_max_for_real_root": math.sqrt(B * B / (2 * A)),
-                     "lln_rel_error_tr": None}
+        A, B = math.log(L_ex) + math.log(p), lm  # B = l_max^tr by Eq. 2
+        out[task] = {
+            "pmax_tr": p,
+            "lmax_tr": lm,
+            "lmax_ex": t["lmax_15k"],
+            "sigma_tr_eq2": s_eq2,
+            "exp_sigma2": math.exp(s_eq2**2),
+            "sigma_tr_iid": lm / m_tr,
+            "sigma_ex_iid": t["lmax_15k"] / m_ex,
+            "sigma_ex_max_for_real_root": math.sqrt(B * B / (2 * A)),
+            "lln_rel_error_tr": None,
+        }
     return out
 
 
@@ -322,7 +395,7 @@ SIGMA_EX_READINGS = {
     "fixed_sigma": "one sigma for both lengths (sigma_ex = sigma_tr from Eq. 2)",
     "eq2_at_L_ex": "Eq. 2 applied at L_ex with Table 1's P_max and Table 7's l_max at 15k",
     "assumptions_1_and_2": "the sigma_ex for which a Gaussian top entry sigma E[max_L] "
-                           "reproduces Table 7's l_max at 15k from sigma_tr (Eq. 2)",
+    "reproduces Table 7's l_max at 15k from sigma_tr (Eq. 2)",
     "gaussian_top_entry": "sigma_ex = Table 7's l_max at 15k / E[max of 15k std normals]",
 }
 
@@ -342,17 +415,22 @@ def sigma_ex_readings(L_tr: int = 512, L_ex: int = 15000) -> dict:
     for task, o in paper_operating_point(L_tr, L_ex).items():
         t = PAPER_TABLES[task]
         s_tr = o["sigma_tr_eq2"]
-        sigmas = {"fixed_sigma": s_tr,
-                  "eq2_at_L_ex": math.sqrt(2 * (t["lmax_15k"] - math.log(t["pmax_15k"] * L_ex))),
-                  "assumptions_1_and_2": s_tr * (t["lmax_15k"] / t["lmax_512"]) * m_tr / m_ex,
-                  "gaussian_top_entry": o["sigma_ex_iid"]}
+        sigmas = {
+            "fixed_sigma": s_tr,
+            "eq2_at_L_ex": math.sqrt(2 * (t["lmax_15k"] - math.log(t["pmax_15k"] * L_ex))),
+            "assumptions_1_and_2": s_tr * (t["lmax_15k"] / t["lmax_512"]) * m_tr / m_ex,
+            "gaussian_top_entry": o["sigma_ex_iid"],
+        }
         A = math.log(L_ex) + math.log(o["pmax_tr"])
-        B = math.log(L_tr) + math.log(o["pmax_tr"]) + s_tr ** 2 / 2
+        B = math.log(L_tr) + math.log(o["pmax_tr"]) + s_tr**2 / 2
         row = {"sigma_tr": s_tr, "A": A, "B": B, "sigma_ex_max": B / math.sqrt(2 * A)}
         for name, s_ex in sigmas.items():
-            disc = B * B - 2 * A * s_ex ** 2
-            row[name] = {"sigma_ex": s_ex, "discriminant_over_B2": disc / (B * B),
-                         "tau": (B + math.sqrt(disc)) / (2 * A) if disc >= 0 else None}
+            disc = B * B - 2 * A * s_ex**2
+            row[name] = {
+                "sigma_ex": s_ex,
+                "discriminant_over_B2": disc / (B * B),
+                "tau": (B + math.sqrt(disc)) / (2 * A) if disc >= 0 else None,
+            }
         out[task] = row
     return out
 
@@ -364,7 +442,8 @@ EARLY_DISPLAY = (
     "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\overset{ ext{A. 2}}{=} rac{e^{l_{ ext{max}}^{tx}/ au}}"
     "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\ &\\stackrel{ ext{(2)}}{pprox} rac{\\left("
     "\\mathbf{P}_{ ext{max}}^{tr}L_{tr}e^{\\sigma_{ex}^2/(2 au^2)}\night)^{1/ au}}"
-    "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\end{aligned}$$")
+    "{L_{ex}e^{\\sigma_{ex}^2/(2 au^2)}} \\end{aligned}$$"
+)
 #: what the extraction did to each escape (a string literal read without raw prefix)
 EXTRACTION_DAMAGE = {"\\b": "", "\\t": " ", "\\a": "", "\\f": "", "\\r": "\n"}
 
@@ -383,9 +462,11 @@ def extraction_damage(latex: str) -> str:
 def early_display_source(numerator_exponent: str, lmax_label: str = "tx") -> str:
     """A candidate LaTeX source of :data:`EARLY_DISPLAY`, with the exponent of ``e`` in
     the numerator's bracket and the label of l_max after 'A. 2' as given."""
-    return ("$$\\begin{aligned} \\mathbf{P}_{\\text{max}}^{ex} &\\approx \\frac{e^{l_{\\text{max}}^{ex}/\\tau}}"
-            "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\overset{\\text{A. 2}}{=} "
-            f"\\frac{{e^{{l_{{\\text{{max}}}}^{{{lmax_label}}}/\\tau}}}}"
-            "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\ &\\stackrel{\\text{(2)}}{\\approx} \\frac{\\left("
-            f"\\mathbf{{P}}_{{\\text{{max}}}}^{{tr}}L_{{tr}}e^{{{numerator_exponent}}}\\right)^{{1/\\tau}}}}"
-            "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\end{aligned}$$")
+    return (
+        "$$\\begin{aligned} \\mathbf{P}_{\\text{max}}^{ex} &\\approx \\frac{e^{l_{\\text{max}}^{ex}/\\tau}}"
+        "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\overset{\\text{A. 2}}{=} "
+        f"\\frac{{e^{{l_{{\\text{{max}}}}^{{{lmax_label}}}/\\tau}}}}"
+        "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\ &\\stackrel{\\text{(2)}}{\\approx} \\frac{\\left("
+        f"\\mathbf{{P}}_{{\\text{{max}}}}^{{tr}}L_{{tr}}e^{{{numerator_exponent}}}\\right)^{{1/\\tau}}}}"
+        "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\end{aligned}$$"
+    )

@@ -9,36 +9,57 @@ growing PPL, ERF vs TRF order) are judged on the small models, and every note sa
 The thresholds (Def. 2.1's band, "rapidly") are the paper values the evidence is
 compared with.
 """
+
 from __future__ import annotations
 
 import math
 
-from paper_checks.evidence import (Counterexample, Evidence, Inequality, MissingInput, Reading,
-                                   Reported, Tol)
+from paper_checks.evidence import (
+    Counterexample,
+    Evidence,
+    Inequality,
+    MissingInput,
+    Reading,
+    Reported,
+    Tol,
+)
 from paper_checks.registry import claim
 
 # Tables 4-5 of the RPE paper (App. F): PPL at m = 512 and at 9216, per dataset and method
 METHODS = ("Sinusoidal", "Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
 PAPER_T45 = {  # dataset: (row at 512, row at 9216)
-    "Wikitext-103": ((24.73, 24.22, 24.12, 24.18, 24.76, 24.25, 24.29),
-                     (423.92, 22.12, 21.80, 21.90, 23.26, 21.90, 22.06)),
-    "Books": ((7.49, 7.28, 7.34, 7.31, 7.64, 7.30, 7.35),
-              (34.70, 6.98, 7.01, 6.98, 7.35, 6.99, 7.02)),
-    "Github": ((2.29, 2.25, 2.24, 2.25, 2.29, 2.25, 2.25),
-               (143.17, 2.05, 2.01, 2.03, 2.05, 2.02, 2.03)),
-    "Wikibook": ((17.98, 17.64, 17.65, 17.62, 18.21, 17.68, 17.70),
-                 (412.06, 16.33, 16.23, 16.24, 16.70, 16.28, 16.33)),
+    "Wikitext-103": (
+        (24.73, 24.22, 24.12, 24.18, 24.76, 24.25, 24.29),
+        (423.92, 22.12, 21.80, 21.90, 23.26, 21.90, 22.06),
+    ),
+    "Books": (
+        (7.49, 7.28, 7.34, 7.31, 7.64, 7.30, 7.35),
+        (34.70, 6.98, 7.01, 6.98, 7.35, 6.99, 7.02),
+    ),
+    "Github": (
+        (2.29, 2.25, 2.24, 2.25, 2.29, 2.25, 2.25),
+        (143.17, 2.05, 2.01, 2.03, 2.05, 2.02, 2.03),
+    ),
+    "Wikibook": (
+        (17.98, 17.64, 17.65, 17.62, 18.21, 17.68, 17.70),
+        (412.06, 16.33, 16.23, 16.24, 16.70, 16.28, 16.33),
+    ),
 }
 # Table 6: (1/n, 1/(n ln n)) at 512 and at 9216
-PAPER_T6 = {"Wikitext-103": ((24.67, 24.64), (58.46, 27.63)), "Books": ((7.40, 7.35), (26.34, 10.65)),
-            "Github": ((2.28, 2.27), (76.78, 16.35)), "Wikibook": ((17.91, 17.90), (204.10, 133.36))}
-STABLE = 0.10      # |ppl_n - ppl_m| / ppl_m below this: "stable" (Def. 2.1 with delta = 0.1)
-GROWS = 1.0        # above this: "grows rapidly" (Def. 2.1: >> 1)
+PAPER_T6 = {
+    "Wikitext-103": ((24.67, 24.64), (58.46, 27.63)),
+    "Books": ((7.40, 7.35), (26.34, 10.65)),
+    "Github": ((2.28, 2.27), (76.78, 16.35)),
+    "Wikibook": ((17.91, 17.90), (204.10, 133.36)),
+}
+STABLE = 0.10  # |ppl_n - ppl_m| / ppl_m below this: "stable" (Def. 2.1 with delta = 0.1)
+GROWS = 1.0  # above this: "grows rapidly" (Def. 2.1: >> 1)
 CONVERGENT = ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
 
 
 def _results(ctx):
     from empirical.results import bundle_results
+
     return bundle_results(quick=ctx.quick, workdir=ctx.outdir)
 
 
@@ -48,62 +69,114 @@ def _delta(g):
 
 def _scale(res):
     s = res["summary"]["settings"]
-    return (f"tiny byte-level LMs trained here: {s['budget_steps']} steps, m={s['seq_len']}, "
-            f"{s['corpus']} corpus, lengths {min(s['lengths'])}-{max(s['lengths'])}")
+    return (
+        f"tiny byte-level LMs trained here: {s['budget_steps']} steps, m={s['seq_len']}, "
+        f"{s['corpus']} corpus, lengths {min(s['lengths'])}-{max(s['lengths'])}"
+    )
 
 
 def _paper_deltas_t45():
-    return {ds: {m: round((b - a) / a, 4) for m, a, b in zip(METHODS, r0, r1)}
-            for ds, (r0, r1) in PAPER_T45.items()}
+    return {
+        ds: {m: round((b - a) / a, 4) for m, a, b in zip(METHODS, r0, r1)}
+        for ds, (r0, r1) in PAPER_T45.items()
+    }
 
 
 def _small(res) -> str:
     return f"small scale: {_scale(res)}"
 
 
-@claim(id="rpe-fig3", paper="rpe", location="Fig. 3, Sec. 4 'Validating the sufficiency'",
-       statement="RPEs with a convergent exp(RPE) series (Alibi, Kerple, Sandwich, Type1, Type2) "
-                 "keep perplexity stable as the inference length grows far beyond training; "
-                 "sinusoidal positions grow rapidly.", kind="empirical")
+@claim(
+    id="rpe-fig3",
+    paper="rpe",
+    location="Fig. 3, Sec. 4 'Validating the sufficiency'",
+    statement="RPEs with a convergent exp(RPE) series (Alibi, Kerple, Sandwich, Type1, Type2) "
+    "keep perplexity stable as the inference length grows far beyond training; "
+    "sinusoidal positions grow rapidly.",
+    kind="empirical",
+)
 def check_fig3(ctx):
     res = _results(ctx)
     deltas = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
     conv = [deltas[k] for k in CONVERGENT if k in deltas]
-    items = [Inequality("largest delta = (ppl_Lmax - ppl_m)/ppl_m of the convergent RPEs",
-                        max(conv), paper=STABLE, relation="<=", where=_scale(res),
-                        source="Fig. 3; Def. 2.1 with delta = 0.1")]
-    items.append(Inequality("delta of sinusoidal positions", deltas["Sinusoidal"], paper=GROWS,
-                            relation=">", where=_scale(res),
-                            source="Fig. 3 ('grows rapidly'; Def. 2.1: >> 1)")
-                 if "Sinusoidal" in deltas else
-                 MissingInput("delta of sinusoidal positions",
-                              missing="a trained sinusoidal run in the bundle"))
-    return Evidence(items, data={"delta": deltas, "bundle": res["folder"]},
-                    notes=[_small(res)])
+    items = [
+        Inequality(
+            "largest delta = (ppl_Lmax - ppl_m)/ppl_m of the convergent RPEs",
+            max(conv),
+            paper=STABLE,
+            relation="<=",
+            where=_scale(res),
+            source="Fig. 3; Def. 2.1 with delta = 0.1",
+        )
+    ]
+    items.append(
+        Inequality(
+            "delta of sinusoidal positions",
+            deltas["Sinusoidal"],
+            paper=GROWS,
+            relation=">",
+            where=_scale(res),
+            source="Fig. 3 ('grows rapidly'; Def. 2.1: >> 1)",
+        )
+        if "Sinusoidal" in deltas
+        else MissingInput(
+            "delta of sinusoidal positions", missing="a trained sinusoidal run in the bundle"
+        )
+    )
+    return Evidence(items, data={"delta": deltas, "bundle": res["folder"]}, notes=[_small(res)])
 
 
-@claim(id="rpe-fig4", paper="rpe", location="Fig. 4, Sec. 4 'Validating the necessity'",
-       statement="RPEs with a divergent series, b_n = 1/n and 1/(n ln n), cannot extrapolate: their "
-                 "perplexity increases rapidly with the inference length while Type1 stays stable.",
-       kind="empirical", tolerances={"rapid": Tol(approx_atol=GROWS - STABLE)})
+@claim(
+    id="rpe-fig4",
+    paper="rpe",
+    location="Fig. 4, Sec. 4 'Validating the necessity'",
+    statement="RPEs with a divergent series, b_n = 1/n and 1/(n ln n), cannot extrapolate: their "
+    "perplexity increases rapidly with the inference length while Type1 stays stable.",
+    kind="empirical",
+    tolerances={"rapid": Tol(approx_atol=GROWS - STABLE)},
+)
 def check_fig4(ctx):
     res = _results(ctx)
     d = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
     div = [d[k] for k in ("1/n", "1/(n ln n)") if k in d]
     if not div or "Type1" not in d:
-        return Evidence([MissingInput("delta of 1/n, 1/(n ln n) and Type1",
-                                      missing="trained 1/n, 1/(n ln n) and Type1 runs in "
-                                              "the bundle")], notes=[_small(res)])
-    return Evidence([
-        Inequality("smallest delta of 1/n and 1/(n ln n)", min(div), paper=GROWS,
-                   relation=">", key="rapid", where=_scale(res),
-                   source="Fig. 4 ('increases rapidly'; Def. 2.1: >> 1)"),
-        Inequality("smallest delta of 1/n, 1/(n ln n) minus Type1's", min(div) - d["Type1"],
-                   paper=0.05, relation=">", where=_scale(res),
-                   source="Fig. 4 ('while Type1 stays stable')")],
-        data={"delta": d, "rise_from_min": _rise_from_minimum(res["rows"]),
-              "bundle": res["folder"], "longer_training_delta": _longer_training_rows()},
-        notes=[_small(res) + "; the paper's curves also dip before they rise"])
+        return Evidence(
+            [
+                MissingInput(
+                    "delta of 1/n, 1/(n ln n) and Type1",
+                    missing="trained 1/n, 1/(n ln n) and Type1 runs in the bundle",
+                )
+            ],
+            notes=[_small(res)],
+        )
+    return Evidence(
+        [
+            Inequality(
+                "smallest delta of 1/n and 1/(n ln n)",
+                min(div),
+                paper=GROWS,
+                relation=">",
+                key="rapid",
+                where=_scale(res),
+                source="Fig. 4 ('increases rapidly'; Def. 2.1: >> 1)",
+            ),
+            Inequality(
+                "smallest delta of 1/n, 1/(n ln n) minus Type1's",
+                min(div) - d["Type1"],
+                paper=0.05,
+                relation=">",
+                where=_scale(res),
+                source="Fig. 4 ('while Type1 stays stable')",
+            ),
+        ],
+        data={
+            "delta": d,
+            "rise_from_min": _rise_from_minimum(res["rows"]),
+            "bundle": res["folder"],
+            "longer_training_delta": _longer_training_rows(),
+        },
+        notes=[_small(res) + "; the paper's curves also dip before they rise"],
+    )
 
 
 def _longer_training_rows(path="runs/long_train/ppl_rows.csv") -> dict:
@@ -111,6 +184,7 @@ def _longer_training_rows(path="runs/long_train/ppl_rows.csv") -> dict:
     evaluation (README 'training'); {} when absent."""
     import csv
     from pathlib import Path
+
     if not Path(path).exists():
         return {}
     with open(path) as fh:
@@ -139,84 +213,165 @@ TREND = Tol(approx_atol=0.3)
 def _spearman_items(ranks, what, res) -> list:
     rhos = [r["rho"] for r in ranks if not math.isnan(r["rho"])]
     if not rhos:
-        return [MissingInput(what, missing="a bundle whose ERFs are not all tied "
-                                           "(no rank correlation is defined)")]
-    return [Inequality(f"smallest Spearman rho over eps, {what}", min(rhos), paper=0.8,
-                       relation=">=", key="trend", where=_scale(res),
-                       source="Sec. 4 ('follows the trend', read as rho >= 0.8)"),
-            Reported("Spearman rho per eps", [r["rho"] for r in ranks])]
+        return [
+            MissingInput(
+                what,
+                missing="a bundle whose ERFs are not all tied (no rank correlation is defined)",
+            )
+        ]
+    return [
+        Inequality(
+            f"smallest Spearman rho over eps, {what}",
+            min(rhos),
+            paper=0.8,
+            relation=">=",
+            key="trend",
+            where=_scale(res),
+            source="Sec. 4 ('follows the trend', read as rho >= 0.8)",
+        ),
+        Reported("Spearman rho per eps", [r["rho"] for r in ranks]),
+    ]
 
 
-@claim(id="rpe-fig6", paper="rpe", location="Figs. 5-6, Sec. 4 'Validating TRF'",
-       statement="The empirical receptive field of trained models follows the trend of the "
-                 "theoretical receptive field: ERF and TRF order Alibi, Kerple, Sandwich, Type1, "
-                 "Type2 alike.", kind="empirical", tolerances={"trend": TREND})
+@claim(
+    id="rpe-fig6",
+    paper="rpe",
+    location="Figs. 5-6, Sec. 4 'Validating TRF'",
+    statement="The empirical receptive field of trained models follows the trend of the "
+    "theoretical receptive field: ERF and TRF order Alibi, Kerple, Sandwich, Type1, "
+    "Type2 alike.",
+    kind="empirical",
+    tolerances={"trend": TREND},
+)
 def check_fig6(ctx):
     res = _results(ctx)
     sp_ = res["summary"]["spearman"]
-    return Evidence(_spearman_items(sp_["convergent"], "ERF (trained) vs windowed TRF (RPE "
-                                    "alone), convergent RPEs", res),
-                    data={"spearman": sp_, "bundle": res["folder"]}, notes=[_small(res)])
+    return Evidence(
+        _spearman_items(
+            sp_["convergent"], "ERF (trained) vs windowed TRF (RPE alone), convergent RPEs", res
+        ),
+        data={"spearman": sp_, "bundle": res["folder"]},
+        notes=[_small(res)],
+    )
 
 
 def _table_check(res, datasets, table_name):
     paper = {ds: v for ds, v in _paper_deltas_t45().items() if ds in datasets}
     ours = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    return Evidence([
-        MissingInput(f"{table_name}: PPL at 512 and 9216 tokens",
-                     missing=f"the paper's {' and '.join(datasets)} data and its 50k-update "
-                             "models"),
-        Inequality(f"largest delta of the convergent RPEs in {table_name} (paper's numbers)",
-                   max(d[m] for d in paper.values() for m in CONVERGENT), paper=STABLE,
-                   relation="<=", source=f"{table_name}; Def. 2.1 with delta = 0.1"),
-        Inequality(f"smallest delta of sinusoidal in {table_name} (paper's numbers)",
-                   min(d["Sinusoidal"] for d in paper.values()), paper=GROWS, relation=">",
-                   source=f"{table_name} ('grows')")],
+    return Evidence(
+        [
+            MissingInput(
+                f"{table_name}: PPL at 512 and 9216 tokens",
+                missing=f"the paper's {' and '.join(datasets)} data and its 50k-update models",
+            ),
+            Inequality(
+                f"largest delta of the convergent RPEs in {table_name} (paper's numbers)",
+                max(d[m] for d in paper.values() for m in CONVERGENT),
+                paper=STABLE,
+                relation="<=",
+                source=f"{table_name}; Def. 2.1 with delta = 0.1",
+            ),
+            Inequality(
+                f"smallest delta of sinusoidal in {table_name} (paper's numbers)",
+                min(d["Sinusoidal"] for d in paper.values()),
+                paper=GROWS,
+                relation=">",
+                source=f"{table_name} ('grows')",
+            ),
+        ],
         data={"paper_delta": paper, "ours_delta": ours, "ours_table": res["summary"]["table"]},
-        notes=[_small(res)])
+        notes=[_small(res)],
+    )
 
 
-@claim(id="rpe-table4", paper="rpe", location="Table 4 (App. F)",
-       statement="On Wikitext-103 and Books, Alibi, Kerple-Log/Power, Sandwich, Type1 and Type2 "
-                 "keep PPL stable from 512 to 9216 tokens; sinusoidal grows (24.7 -> 423.9, 7.5 -> 34.7).",
-       kind="empirical")
+@claim(
+    id="rpe-table4",
+    paper="rpe",
+    location="Table 4 (App. F)",
+    statement="On Wikitext-103 and Books, Alibi, Kerple-Log/Power, Sandwich, Type1 and Type2 "
+    "keep PPL stable from 512 to 9216 tokens; sinusoidal grows (24.7 -> 423.9, 7.5 -> 34.7).",
+    kind="empirical",
+)
 def check_table4(ctx):
     return _table_check(_results(ctx), ("Wikitext-103", "Books"), "Table 4")
 
 
-@claim(id="rpe-table5", paper="rpe", location="Table 5 (App. F)",
-       statement="On Github and WikiBook the same RPEs keep PPL stable to 9216; sinusoidal grows.",
-       kind="empirical")
+@claim(
+    id="rpe-table5",
+    paper="rpe",
+    location="Table 5 (App. F)",
+    statement="On Github and WikiBook the same RPEs keep PPL stable to 9216; sinusoidal grows.",
+    kind="empirical",
+)
 def check_table5(ctx):
     return _table_check(_results(ctx), ("Github", "Wikibook"), "Table 5")
 
 
-@claim(id="rpe-table6", paper="rpe", location="Table 6 (App. F), Sec. 4",
-       statement="With b_n = 1/n and 1/(n ln n) the PPL increases rapidly as the inference "
-                 "sequence lengthens, on all four datasets.", kind="empirical")
+@claim(
+    id="rpe-table6",
+    paper="rpe",
+    location="Table 6 (App. F), Sec. 4",
+    statement="With b_n = 1/n and 1/(n ln n) the PPL increases rapidly as the inference "
+    "sequence lengthens, on all four datasets.",
+    kind="empirical",
+)
 def check_table6(ctx):
     res = _results(ctx)
-    paper = {ds: {"1/n": round((b[0] - a[0]) / a[0], 3), "1/(n ln n)": round((b[1] - a[1]) / a[1], 3)}
-             for ds, (a, b) in PAPER_T6.items()}
+    paper = {
+        ds: {"1/n": round((b[0] - a[0]) / a[0], 3), "1/(n ln n)": round((b[1] - a[1]) / a[1], 3)}
+        for ds, (a, b) in PAPER_T6.items()
+    }
     smallest = min(v for d in paper.values() for v in d.values())
-    missing = MissingInput("Table 6: PPL at 512 and 9216 tokens",
-                           missing="the paper's four data sets and its 1/n, 1/(n ln n) models")
+    missing = MissingInput(
+        "Table 6: PPL at 512 and 9216 tokens",
+        missing="the paper's four data sets and its 1/n, 1/(n ln n) models",
+    )
 
     def reading(bound, name, likely=False, reason=""):
-        return Reading(name, (missing, Inequality(
-            "smallest delta of 1/n and 1/(n ln n) over the four data sets (paper's numbers)",
-            smallest, paper=bound, relation=">", source="Table 6")), likely, reason)
-    ours = {k: _delta(v) for k, v in res["summary"]["growth"].items()
-            if k in ("1/n", "1/(n ln n)", "Type1")}
-    return Evidence(readings=[
-        reading(GROWS, "rapidly: Def. 2.1's non-extrapolation, delta >> 1 (here > 1)"),
-        reading(STABLE, "outside Def. 2.1's stable band, delta > 0.1", True,
+        return Reading(
+            name,
+            (
+                missing,
+                Inequality(
+                    "smallest delta of 1/n and 1/(n ln n) over the four data sets (paper's numbers)",
+                    smallest,
+                    paper=bound,
+                    relation=">",
+                    source="Table 6",
+                ),
+            ),
+            likely,
+            reason,
+        )
+
+    ours = {
+        k: _delta(v)
+        for k, v in res["summary"]["growth"].items()
+        if k in ("1/n", "1/(n ln n)", "Type1")
+    }
+    return Evidence(
+        readings=[
+            reading(GROWS, "rapidly: Def. 2.1's non-extrapolation, delta >> 1 (here > 1)"),
+            reading(
+                STABLE,
+                "outside Def. 2.1's stable band, delta > 0.1",
+                True,
                 "Sec. 4 uses Table 6 to show that these RPEs do not extrapolate, which Def. "
-                "2.1 decides by the band")],
-        data={"paper_delta": paper, "ours_delta": ours,
-              "weak_cases": [f"{ds} {k} (delta {v})" for ds, d in paper.items()
-                             for k, v in d.items() if v <= GROWS]},
-        notes=[_small(res)])
+                "2.1 decides by the band",
+            ),
+        ],
+        data={
+            "paper_delta": paper,
+            "ours_delta": ours,
+            "weak_cases": [
+                f"{ds} {k} (delta {v})"
+                for ds, d in paper.items()
+                for k, v in d.items()
+                if v <= GROWS
+            ],
+        },
+        notes=[_small(res)],
+    )
 
 
 def _erf_by_label(res):
@@ -228,121 +383,222 @@ def _at(e, key, eps):
     return e[key][i]
 
 
-@claim(id="rpe-erf-type2-smaller", paper="rpe", location="Sec. 4 'Visualizing RPE', Figs. 6-7",
-       statement="Type2 concentrates attention on closer tokens than Type1: smaller TRF and ERF.",
-       kind="empirical")
+@claim(
+    id="rpe-erf-type2-smaller",
+    paper="rpe",
+    location="Sec. 4 'Visualizing RPE', Figs. 6-7",
+    statement="Type2 concentrates attention on closer tokens than Type1: smaller TRF and ERF.",
+    kind="empirical",
+)
 def check_erf_type2(ctx):
     res = _results(ctx)
     e = _erf_by_label(res)
     if "Type1" not in e or "Type2" not in e:
-        return Evidence([MissingInput("ERF of Type1 and Type2",
-                                      missing="trained Type1 and Type2 runs in the bundle")],
-                        notes=[_small(res)])
+        return Evidence(
+            [
+                MissingInput(
+                    "ERF of Type1 and Type2", missing="trained Type1 and Type2 runs in the bundle"
+                )
+            ],
+            notes=[_small(res)],
+        )
     eps = (0.5, 0.2, 0.1, 0.05)
     diff = lambda key, x: _at(e["Type2"], key, x) - _at(e["Type1"], key, x)
-    series = {lab: (e[lab].get("series_trf") or {}).get("per_head", [None])[0]
-              for lab in ("Type1", "Type2")}
-    return Evidence([
-        Inequality("largest ERF_Type2 - ERF_Type1 over eps in {0.5, 0.2, 0.1, 0.05}",
-                   max(diff("n_emp", x) for x in eps), paper=0, relation="<=",
-                   where=_scale(res), source="Sec. 4, Fig. 6"),
-        Inequality(f"windowed TRF_Type2 - TRF_Type1 at eps = {min(eps)} (Thm 3.5 orders "
-                   "them only as eps -> 0)", diff("n_the_window", min(eps)), paper=0,
-                   relation="<=", source="Sec. 4, Fig. 5"),
-        Reported("windowed TRF_Type2 - TRF_Type1 at each eps",
-                 [diff("n_the_window", x) for x in eps])],
-        data={"series_trf": series}, notes=[_small(res)])
+    series = {
+        lab: (e[lab].get("series_trf") or {}).get("per_head", [None])[0]
+        for lab in ("Type1", "Type2")
+    }
+    return Evidence(
+        [
+            Inequality(
+                "largest ERF_Type2 - ERF_Type1 over eps in {0.5, 0.2, 0.1, 0.05}",
+                max(diff("n_emp", x) for x in eps),
+                paper=0,
+                relation="<=",
+                where=_scale(res),
+                source="Sec. 4, Fig. 6",
+            ),
+            Inequality(
+                f"windowed TRF_Type2 - TRF_Type1 at eps = {min(eps)} (Thm 3.5 orders "
+                "them only as eps -> 0)",
+                diff("n_the_window", min(eps)),
+                paper=0,
+                relation="<=",
+                source="Sec. 4, Fig. 5",
+            ),
+            Reported(
+                "windowed TRF_Type2 - TRF_Type1 at each eps", [diff("n_the_window", x) for x in eps]
+            ),
+        ],
+        data={"series_trf": series},
+        notes=[_small(res)],
+    )
 
 
-@claim(id="rpe-erf-trf-all", paper="rpe", location="Sec. 3.3, Sec. 4 'Validating TRF'",
-       statement="TRF, computed from the RPE alone, estimates the trend of the ERF of trained "
-                 "models (checked here across all eight bias RPEs, divergent ones included).",
-       kind="empirical", tolerances={"trend": TREND})
+@claim(
+    id="rpe-erf-trf-all",
+    paper="rpe",
+    location="Sec. 3.3, Sec. 4 'Validating TRF'",
+    statement="TRF, computed from the RPE alone, estimates the trend of the ERF of trained "
+    "models (checked here across all eight bias RPEs, divergent ones included).",
+    kind="empirical",
+    tolerances={"trend": TREND},
+)
 def check_erf_all(ctx):
     res = _results(ctx)
-    return Evidence(_spearman_items(res["summary"]["spearman"]["all_bias_rpes"],
-                                    "ERF vs windowed TRF, all bias RPEs", res),
-                    data={"series_trf": {e["label"]: e.get("series_trf") for e in res["erf"]}},
-                    notes=[_small(res)])
+    return Evidence(
+        _spearman_items(
+            res["summary"]["spearman"]["all_bias_rpes"], "ERF vs windowed TRF, all bias RPEs", res
+        ),
+        data={"series_trf": {e["label"]: e.get("series_trf") for e in res["erf"]}},
+        notes=[_small(res)],
+    )
 
 
-@claim(id="rpe-emp-kerple-r", paper="rpe", location="App. B (Kerple log, after Eq. 33)",
-       statement="A trained Kerple-log model has r > 1 in every head (the convergence condition), "
-                 "and with r = 1 the model cannot extrapolate (announced 'in empirical analysis').",
-       kind="empirical")
+@claim(
+    id="rpe-emp-kerple-r",
+    paper="rpe",
+    location="App. B (Kerple log, after Eq. 33)",
+    statement="A trained Kerple-log model has r > 1 in every head (the convergence condition), "
+    "and with r = 1 the model cannot extrapolate (announced 'in empirical analysis').",
+    kind="empirical",
+)
 def check_kerple_r(ctx):
     res = _results(ctx)
     learned = res["summary"].get("learned", {}).get("kerple_log") or {}
     if not learned.get("r"):
-        return Evidence([MissingInput("learned r per head",
-                                      missing="a trained Kerple-log run in the bundle")],
-                        notes=[_small(res)])
+        return Evidence(
+            [MissingInput("learned r per head", missing="a trained Kerple-log run in the bundle")],
+            notes=[_small(res)],
+        )
     d = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    return Evidence([
-        Inequality("smallest learned r over the heads of our Kerple-log model",
-                   min(learned["r"]), paper=1.0, relation=">", where=_scale(res),
-                   source="App. B (r > 1)"),
-        Reported("learned r per head", learned["r"])],
+    return Evidence(
+        [
+            Inequality(
+                "smallest learned r over the heads of our Kerple-log model",
+                min(learned["r"]),
+                paper=1.0,
+                relation=">",
+                where=_scale(res),
+                source="App. B (r > 1)",
+            ),
+            Reported("learned r per head", learned["r"]),
+        ],
         data={"learned": learned, "delta": d},
-        notes=[_small(res) + "; the paper's checked Kerple model is not available, and the "
-               "promised r = 1 experiment is not shown (nearest control: 1/n)"])
+        notes=[
+            _small(res) + "; the paper's checked Kerple model is not available, and the "
+            "promised r = 1 experiment is not shown (nearest control: 1/n)"
+        ],
+    )
 
 
-@claim(id="rpe-emp-necessity", paper="rpe", location="Sec. 4 'Validating the necessity', Sec. 5",
-       statement="The convergence condition is also necessary in practice: RPEs whose exp(RPE) "
-                 "series diverges do not extrapolate.", kind="empirical",
-       tolerances={"floor": Tol(rtol=1e-9)})
+@claim(
+    id="rpe-emp-necessity",
+    paper="rpe",
+    location="Sec. 4 'Validating the necessity', Sec. 5",
+    statement="The convergence condition is also necessary in practice: RPEs whose exp(RPE) "
+    "series diverges do not extrapolate.",
+    kind="empirical",
+    tolerances={"floor": Tol(rtol=1e-9)},
+)
 def check_necessity(ctx):
     import numpy as np
     import torch
     from empirical.rpe import build_rpe
+
     res = _results(ctx)
     sw = build_rpe("sandwich", 4)
     lb = sw.log_b(torch.arange(0, 100_000)).double().numpy()
     floor = [float(np.exp(x)) for x in lb.min(axis=1)]
     bound = [float(np.exp(-k * sw.dim)) for k in sw.k.tolist()]
     paper_sand = {ds: v["Sandwich"] for ds, v in _paper_deltas_t45().items()}
-    return Evidence([
-        Counterexample("largest Sandwich delta (9216 vs 512) in the paper's Tables 4-5",
-                       max(paper_sand.values()), paper=STABLE, relation=">",
-                       source="Secs. 4-5 (a divergent series does not extrapolate: delta "
-                              "outside Def. 2.1's band)", searched="Tables 4-5, four data sets",
-                       witness="Sandwich, whose series diverges (b_t >= exp(-k d))"),
-        Inequality("min over t < 1e5 and heads of our Sandwich b_t / exp(-k d)",
-                   min(f / b for f, b in zip(floor, bound)), paper=1.0, relation=">=",
-                   key="floor", source="ours (b_t >= exp(-k d): the series diverges)")],
-        data={"sandwich_min_b": floor, "exp_minus_kd": bound, "paper_sandwich_delta": paper_sand,
-              "ours_delta": {k: _delta(v) for k, v in res["summary"]["growth"].items()}},
-        notes=[_small(res)])
+    return Evidence(
+        [
+            Counterexample(
+                "largest Sandwich delta (9216 vs 512) in the paper's Tables 4-5",
+                max(paper_sand.values()),
+                paper=STABLE,
+                relation=">",
+                source="Secs. 4-5 (a divergent series does not extrapolate: delta "
+                "outside Def. 2.1's band)",
+                searched="Tables 4-5, four data sets",
+                witness="Sandwich, whose series diverges (b_t >= exp(-k d))",
+            ),
+            Inequality(
+                "min over t < 1e5 and heads of our Sandwich b_t / exp(-k d)",
+                min(f / b for f, b in zip(floor, bound)),
+                paper=1.0,
+                relation=">=",
+                key="floor",
+                source="ours (b_t >= exp(-k d): the series diverges)",
+            ),
+        ],
+        data={
+            "sandwich_min_b": floor,
+            "exp_minus_kd": bound,
+            "paper_sandwich_delta": paper_sand,
+            "ours_delta": {k: _delta(v) for k, v in res["summary"]["growth"].items()},
+        },
+        notes=[_small(res)],
+    )
 
 
-@claim(id="rpe-emp-fig1-sliding", paper="rpe", location="Fig. 1 and Table 1 (Sec. 2.4)",
-       statement="Sliding-window inference gives much lower PPL than non-overlapping inference at "
-                 "the same window size, but is far slower (more than 44x: 1195.35 vs 26.95 in "
-                 "Table 1).", kind="empirical")
+@claim(
+    id="rpe-emp-fig1-sliding",
+    paper="rpe",
+    location="Fig. 1 and Table 1 (Sec. 2.4)",
+    statement="Sliding-window inference gives much lower PPL than non-overlapping inference at "
+    "the same window size, but is far slower (more than 44x: 1195.35 vs 26.95 in "
+    "Table 1).",
+    kind="empirical",
+)
 def check_fig1_sliding(ctx):
     from pathlib import Path
+
     res = _results(ctx)
-    table1 = Inequality("Table 1: sliding / non-overlapping inference time, 1195.35 / 26.95",
-                        1195.35 / 26.95, paper=44, relation=">",
-                        source="Sec. 2.4 text vs Table 1")
+    table1 = Inequality(
+        "Table 1: sliding / non-overlapping inference time, 1195.35 / 26.95",
+        1195.35 / 26.95,
+        paper=44,
+        relation=">",
+        source="Sec. 2.4 text vs Table 1",
+    )
     run = Path(res["folder"]) / "sinusoidal"
     if not (run / "ckpt.pt").exists():
-        return Evidence([table1, MissingInput("PPL and time of sliding vs non-overlapping "
-                                              "inference", missing=f"a trained sinusoidal "
-                                              f"run (ckpt.pt) in the bundle {res['folder']}")],
-                        notes=[_small(res)])
+        return Evidence(
+            [
+                table1,
+                MissingInput(
+                    "PPL and time of sliding vs non-overlapping inference",
+                    missing=f"a trained sinusoidal run (ckpt.pt) in the bundle {res['folder']}",
+                ),
+            ],
+            notes=[_small(res)],
+        )
     out = _sliding_vs_nonoverlapping(run, 512 if ctx.quick else 1024)
-    return Evidence([
-        table1,
-        Inequality("largest sliding - non-overlapping PPL over windows 16-128 (stride 1)",
-                   max(v["sliding"] - v["nonoverlapping"] for v in out.values()), paper=0.0,
-                   relation="<", where=_scale(res), source="Fig. 1"),
-        Inequality("smallest sliding / non-overlapping time over windows 16-128",
-                   min(v["time_ratio"] for v in out.values()), paper=5.0, relation=">",
-                   where=_scale(res), source="Table 1 ('far slower'; 44x at the paper's "
-                                             "scale, 5x taken here)")],
-        data={"windows": out}, notes=[_small(res) + "; sinusoidal model"])
+    return Evidence(
+        [
+            table1,
+            Inequality(
+                "largest sliding - non-overlapping PPL over windows 16-128 (stride 1)",
+                max(v["sliding"] - v["nonoverlapping"] for v in out.values()),
+                paper=0.0,
+                relation="<",
+                where=_scale(res),
+                source="Fig. 1",
+            ),
+            Inequality(
+                "smallest sliding / non-overlapping time over windows 16-128",
+                min(v["time_ratio"] for v in out.values()),
+                paper=5.0,
+                relation=">",
+                where=_scale(res),
+                source="Table 1 ('far slower'; 44x at the paper's scale, 5x taken here)",
+            ),
+        ],
+        data={"windows": out},
+        notes=[_small(res) + "; sinusoidal model"],
+    )
 
 
 def _sliding_vs_nonoverlapping(run, n_tok: int) -> dict:
@@ -352,16 +608,20 @@ def _sliding_vs_nonoverlapping(run, n_tok: int) -> dict:
     from empirical.data import run_test_tokens
     from empirical.extrapolate import perplexity
     from empirical.train import load_model
+
     torch.set_num_threads(1)
     model, cfg = load_model(run)
     test = run_test_tokens(cfg)
     out = {}
     for w in (16, 32, 64, 128):
         t0 = time.perf_counter()
-        non = perplexity(model, test[:(n_tok // w) * w], w)["ppl"]
+        non = perplexity(model, test[: (n_tok // w) * w], w)["ppl"]
         t1 = time.perf_counter()
-        sl = perplexity(model, test[:n_tok + 1], w, sliding=1)["ppl"]
+        sl = perplexity(model, test[: n_tok + 1], w, sliding=1)["ppl"]
         t2 = time.perf_counter()
-        out[w] = {"nonoverlapping": round(non, 4), "sliding": round(sl, 4),
-                  "time_ratio": round((t2 - t1) / max(t1 - t0, 1e-9), 1)}
+        out[w] = {
+            "nonoverlapping": round(non, 4),
+            "sliding": round(sl, 4),
+            "time_ratio": round((t2 - t1) / max(t1 - t0, 1e-9), 1),
+        }
     return out

@@ -8,6 +8,7 @@ Ctrl-C cases start subprocesses.  Placeholders in a case (``{empty}``, ``{run}``
 the files of the ``workspace`` fixture; the current folder during a case is a folder whose
 name has a space, so that default outputs would show up in the "left behind" check.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -295,9 +296,13 @@ CASES = [
 ]
 
 
-
-MACROS = {"@TRAIN": TRAIN, "@BUNDLE": BUNDLE, "@ALIGN": ALIGN, "@ASSUME": ASSUME,
-          "@COLLECT": COLLECT}
+MACROS = {
+    "@TRAIN": TRAIN,
+    "@BUNDLE": BUNDLE,
+    "@ALIGN": ALIGN,
+    "@ASSUME": ASSUME,
+    "@COLLECT": COLLECT,
+}
 
 
 def expand(line: str) -> str:
@@ -315,8 +320,11 @@ def _case_params():
         line = line.lstrip("%")
         if line.startswith("^"):
             line = line[1:]
-            marks.append(pytest.mark.skipif(shutil.which("bible") is not None,
-                                            reason="the kjv corpus is installed here"))
+            marks.append(
+                pytest.mark.skipif(
+                    shutil.which("bible") is not None, reason="the kjv corpus is installed here"
+                )
+            )
         if line.startswith("~"):
             line = line[1:]
             marks.append(pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere"))
@@ -333,10 +341,17 @@ def _case_params():
 def workspace(tmp_path_factory):
     """Bad files and folders, a read-only folder and (with torch) a tiny trained run."""
     ws = tmp_path_factory.mktemp("bad inputs")
-    files = {"empty": ws / "empty.npy", "binary": ws / "binary.npy", "file": ws / "file.txt",
-             "unicode": ws / "ünï cödé.txt", "missing": ws / "no such file.npy",
-             "folder": ws / "a folder", "readonly": ws / "read only",
-             "corrupt": ws / "corrupt run", "model_no_tokenizer": ws / "no tokenizer"}
+    files = {
+        "empty": ws / "empty.npy",
+        "binary": ws / "binary.npy",
+        "file": ws / "file.txt",
+        "unicode": ws / "ünï cödé.txt",
+        "missing": ws / "no such file.npy",
+        "folder": ws / "a folder",
+        "readonly": ws / "read only",
+        "corrupt": ws / "corrupt run",
+        "model_no_tokenizer": ws / "no tokenizer",
+    }
     files["empty"].write_bytes(b"")
     files["binary"].write_bytes(bytes(range(256)) * 4)
     files["file"].write_text("just text\n")
@@ -346,14 +361,17 @@ def workspace(tmp_path_factory):
     (files["corrupt"] / "config.json").write_text("{")
     (files["corrupt"] / "ckpt.pt").write_bytes(b"\x00garbage")
     files["readonly"].chmod(0o555)
-    if HAS_TORCH:                   # a complete model folder, only the tokenizer missing
+    if HAS_TORCH:  # a complete model folder, only the tokenizer missing
         import transformers
-        cfg = transformers.T5Config(d_model=16, d_kv=4, num_heads=4, d_ff=32, num_layers=1,
-                                    vocab_size=300)
+
+        cfg = transformers.T5Config(
+            d_model=16, d_kv=4, num_heads=4, d_ff=32, num_layers=1, vocab_size=300
+        )
         transformers.T5EncoderModel(cfg).save_pretrained(files["model_no_tokenizer"])
         files["run"] = ws / "tiny run"
-        code, _, err = call("empirical.train", shlex.split(TINY) + ["--out", str(files["run"]),
-                                                                  "--quiet"])
+        code, _, err = call(
+            "empirical.train", shlex.split(TINY) + ["--out", str(files["run"]), "--quiet"]
+        )
         assert code == 0, err
     cwd = ws / "work dir"
     cwd.mkdir()
@@ -428,19 +446,30 @@ PIPED = [
 
 
 def _env():
-    return {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT),
-            "LENGTHX_PROGRESS_SECONDS": "0.2"}
+    return {
+        **os.environ,
+        "OMP_NUM_THREADS": "1",
+        "PYTHONPATH": str(ROOT),
+        "LENGTHX_PROGRESS_SECONDS": "0.2",
+    }
 
 
-@pytest.mark.parametrize("line", [pytest.param(c, marks=[pytest.mark.slow] if slow else [])
-                                  for c, slow in PIPED])
+@pytest.mark.parametrize(
+    "line", [pytest.param(c, marks=[pytest.mark.slow] if slow else []) for c, slow in PIPED]
+)
 def test_closed_pipe_no_traceback(line):
     """``python -m CMD | head -0``: the reader is gone before anything is written."""
     r, w = os.pipe()
     os.close(r)
     try:
-        res = subprocess.run([sys.executable, "-m", *shlex.split(line)], stdout=w,
-                             stderr=subprocess.PIPE, cwd=ROOT, env=_env(), timeout=300)
+        res = subprocess.run(
+            [sys.executable, "-m", *shlex.split(line)],
+            stdout=w,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            env=_env(),
+            timeout=300,
+        )
     finally:
         os.close(w)
     err = res.stderr.decode()
@@ -451,8 +480,14 @@ def test_closed_pipe_no_traceback(line):
 
 def test_head_one_no_traceback():
     """The literal ``python -m theory.trf --rpe type1 | head -1``."""
-    res = subprocess.run(f"{shlex.quote(sys.executable)} -m theory.trf --rpe type1 | head -1",
-                         shell=True, capture_output=True, cwd=ROOT, env=_env(), timeout=120)
+    res = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m theory.trf --rpe type1 | head -1",
+        shell=True,
+        capture_output=True,
+        cwd=ROOT,
+        env=_env(),
+        timeout=120,
+    )
     assert res.stdout.decode().startswith("series:")
     assert "Traceback" not in res.stderr.decode(), res.stderr.decode()
 
@@ -460,12 +495,26 @@ def test_head_one_no_traceback():
 @pytest.mark.slow
 def test_ctrl_c_exits_130_with_one_line(tmp_path):
     """Ctrl-C in the middle of a long run: progress lines, then one ``error:`` line."""
-    proc = subprocess.Popen([sys.executable, "-m", "theory.temperature", "--truth", "--L",
-                             "3000000", "--sigma", "2.7", "--draws", "2000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                            env=_env())
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "theory.temperature",
+            "--truth",
+            "--L",
+            "3000000",
+            "--sigma",
+            "2.7",
+            "--draws",
+            "2000",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=_env(),
+    )
     deadline = time.monotonic() + 120
-    first = proc.stderr.readline()          # the first progress line: main() is running
+    first = proc.stderr.readline()  # the first progress line: main() is running
     assert first and time.monotonic() < deadline
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -476,16 +525,25 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path):
     assert out == b""
 
 
-@pytest.mark.parametrize("cmd, argv", [("empirical.train", ["--out", "x"]),   # at import
-                                       ("empirical.align", [])])               # in main()
+@pytest.mark.parametrize(
+    "cmd, argv",
+    [
+        ("empirical.train", ["--out", "x"]),  # at import
+        ("empirical.align", []),
+    ],
+)  # in main()
 def test_missing_optional_package_is_one_line(cmd, argv, tmp_path):
     """``python -m empirical.X`` on a machine without torch (simulated: importing torch
     fails): one ``error:`` line naming the package, exit 2."""
-    code = (f"import runpy, sys; sys.modules['torch'] = None; sys.argv = ['-m', *{argv!r}]; "
-            f"runpy.run_module({cmd!r}, run_name='__main__', alter_sys=True)")
-    res = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path,
-                         env=_env(), timeout=120)
+    code = (
+        f"import runpy, sys; sys.modules['torch'] = None; sys.argv = ['-m', *{argv!r}]; "
+        f"runpy.run_module({cmd!r}, run_name='__main__', alter_sys=True)"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, cwd=tmp_path, env=_env(), timeout=120
+    )
     err = res.stderr.decode()
     assert not any(tmp_path.iterdir())
     assert res.returncode == 2 and err.splitlines() == [
-        "error: needs the optional package torch (pip install -e '.[empirical]')"], err
+        "error: needs the optional package torch (pip install -e '.[empirical]')"
+    ], err

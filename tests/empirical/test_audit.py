@@ -1,6 +1,7 @@
 """``python -m empirical.audit`` end to end on tiny saved checkpoints (LLaMA-like causal
 LM, T5 encoder-decoder), checked against eager attention computed here, and its
 bad-input table."""
+
 import json
 import shutil
 from pathlib import Path
@@ -18,25 +19,36 @@ ARGS = ["--L-tr", str(L_TR), "--L-ex", str(L_EX), "--n-tr", "2", "--quiet", "--j
 def ckpts(tmp_path_factory):
     from empirical.checkpoints import save_tiny_checkpoint
     from empirical.corpora import load_corpus
+
     root = tmp_path_factory.mktemp("audit")
     text = root / "text.txt"
     text.write_text(load_corpus("stdlib", max_chars=12_000))
-    jsonl = root / "text.jsonl"                      # two records: windows stay inside one
+    jsonl = root / "text.jsonl"  # two records: windows stay inside one
     half = len(text.read_text()) // 2
-    jsonl.write_text("\n".join(json.dumps({"body": t}) for t in
-                               (text.read_text()[:half], text.read_text()[half:])))
+    jsonl.write_text(
+        "\n".join(
+            json.dumps({"body": t}) for t in (text.read_text()[:half], text.read_text()[half:])
+        )
+    )
     notok = root / "no_tokenizer"
     llama = save_tiny_checkpoint("llama", root / "llama", initializer_range=0.5)
     notok.mkdir()
     for f in llama.iterdir():
         if not f.name.startswith("tokenizer"):
             shutil.copy(f, notok)
-    return {"llama": llama, "t5": save_tiny_checkpoint("t5", root / "t5"), "text": text,
-            "jsonl": jsonl, "no_tokenizer": notok, "root": root}
+    return {
+        "llama": llama,
+        "t5": save_tiny_checkpoint("t5", root / "t5"),
+        "text": text,
+        "jsonl": jsonl,
+        "no_tokenizer": notok,
+        "root": root,
+    }
 
 
 def run_audit(argv, capsys):
     from empirical.audit import main
+
     rc = main(argv)
     cap = capsys.readouterr()
     return rc, cap.out, cap.err
@@ -45,20 +57,34 @@ def run_audit(argv, capsys):
 @pytest.fixture(scope="module")
 def llama_audit(ckpts):
     from empirical.audit import main
+
     out = ckpts["root"] / "out_llama"
-    assert main(["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]), *ARGS,
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            ["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]), *ARGS, "--out", str(out)]
+        )
+        == 0
+    )
     return json.loads((out / "audit.json").read_text()), out
 
 
 def test_audit_writes_every_file(llama_audit):
     res, out = llama_audit
-    for name in ("report.md", "audit.json", "dispersion.png", "dispersion.csv", "qq_0.png",
-                 "qq_0.csv", "temperature.png", "temperature.csv"):
+    for name in (
+        "report.md",
+        "audit.json",
+        "dispersion.png",
+        "dispersion.csv",
+        "qq_0.png",
+        "qq_0.csv",
+        "temperature.png",
+        "temperature.csv",
+    ):
         assert (out / name).stat().st_size > 0, name
     table = res["lengths"][str(L_EX)]["temperatures"]["table"]
-    assert {"prop2", "log_rule", "infoscale", "yarn", "longrope",
-            "algorithm1_grid_pmax"} <= set(table)
+    assert {"prop2", "log_rule", "infoscale", "yarn", "longrope", "algorithm1_grid_pmax"} <= set(
+        table
+    )
     assert res["query_from"][str(L_EX)] == L_TR and res["special_tokens"]["prefix"]
 
 
@@ -68,20 +94,27 @@ def eager_rows(path, ids, q0, tau=1.0):
     attention logits divided by ``tau`` through each module's scaling, rows >= q0."""
     import torch
     import transformers
+
     m = transformers.AutoModelForCausalLM.from_pretrained(path, attn_implementation="eager")
     for mod in m.modules():
         if hasattr(mod, "scaling") and type(mod).__name__.endswith("Attention"):
             mod.scaling = mod.scaling / tau
     with torch.no_grad():
         o = m(ids, output_attentions=True)
-    nll = torch.nn.functional.cross_entropy(o.logits[:, q0:-1].transpose(1, 2).double(),
-                                            ids[:, q0 + 1:], reduction="none")
+    nll = torch.nn.functional.cross_entropy(
+        o.logits[:, q0:-1].transpose(1, 2).double(), ids[:, q0 + 1 :], reduction="none"
+    )
     out = [float(torch.exp(nll.mean()))]
     for a in o.attentions:
         p = a[:, :, q0:].double()
         d = (torch.arange(p.shape[-1])[None, :] - torch.arange(q0, a.shape[2])[:, None]).abs()
-        out.append((float(p.amax(-1).mean()), float(torch.special.entr(p).sum(-1).mean()),
-                    float((p * d).sum(-1).mean())))
+        out.append(
+            (
+                float(p.amax(-1).mean()),
+                float(torch.special.entr(p).sum(-1).mean()),
+                float((p * d).sum(-1).mean()),
+            )
+        )
     return out
 
 
@@ -90,11 +123,13 @@ def test_audit_numbers_equal_eager_attention(llama_audit, ckpts):
     averages computed from eager attention probabilities on the same windows."""
     from empirical.measure import sequences
     from empirical.models import load_model
+
     res, _ = llama_audit
     lm = load_model(str(ckpts["llama"]))
     for L, q0, n in ((L_EX, L_TR, 1), (L_TR, 0, 2)):
         ids = sequences(lm, str(ckpts["text"]), L, n)
         import torch
+
         ppl, *ref = eager_rows(ckpts["llama"], torch.cat(ids), q0)
         assert res["lengths"][str(L)]["perplexity_beyond"] == pytest.approx(ppl, rel=1e-6)
         disp = res["lengths"][str(L)]["dispersion"]
@@ -103,8 +138,16 @@ def test_audit_numbers_equal_eager_attention(llama_audit, ckpts):
             assert d["entropy"] == pytest.approx(ent, rel=1e-5)
             assert d["mean_distance"] == pytest.approx(dist, rel=1e-5)
     assert res["targets"]["pmax"] == pytest.approx(
-        np.mean([r[0] for r in eager_rows(ckpts["llama"], torch.cat(
-            sequences(lm, str(ckpts["text"]), L_TR, 2)), 0)[1:]]), rel=1e-5)
+        np.mean(
+            [
+                r[0]
+                for r in eager_rows(
+                    ckpts["llama"], torch.cat(sequences(lm, str(ckpts["text"]), L_TR, 2)), 0
+                )[1:]
+            ]
+        ),
+        rel=1e-5,
+    )
 
 
 def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
@@ -113,6 +156,7 @@ def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
     import torch
     from empirical.measure import sequences
     from empirical.models import load_model
+
     res, _ = llama_audit
     c = res["lengths"][str(L_EX)]["temperatures"]["algorithm1"]["pmax"]["continuous"]
     assert c["bracketed"] and c["tau"] < 1
@@ -126,8 +170,10 @@ def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
 
 def test_audit_resumes_from_its_cache(llama_audit, ckpts, capsys):
     res, out = llama_audit
-    rc, stdout, _ = run_audit(["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]),
-                               *ARGS, "--out", str(out)], capsys)
+    rc, stdout, _ = run_audit(
+        ["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]), *ARGS, "--out", str(out)],
+        capsys,
+    )
     again = json.loads(stdout)
     assert rc == 0 and again["forward_passes_this_run"] == 0
     assert again["lengths"] == res["lengths"]
@@ -135,9 +181,20 @@ def test_audit_resumes_from_its_cache(llama_audit, ckpts, capsys):
 
 def test_batched_windows_give_the_same_numbers(llama_audit, ckpts, capsys):
     res, _ = llama_audit
-    rc, stdout, err = run_audit(["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]),
-                                 *ARGS, "--batch-size", "2", "--out",
-                                 str(ckpts["root"] / "out_batched")], capsys)
+    rc, stdout, err = run_audit(
+        [
+            "--model",
+            str(ckpts["llama"]),
+            "--text",
+            str(ckpts["text"]),
+            *ARGS,
+            "--batch-size",
+            "2",
+            "--out",
+            str(ckpts["root"] / "out_batched"),
+        ],
+        capsys,
+    )
     assert rc == 0, err
     got = json.loads(stdout)
     assert got["targets"]["pmax"] == pytest.approx(res["targets"]["pmax"], rel=1e-6)
@@ -149,6 +206,7 @@ def test_batched_windows_give_the_same_numbers(llama_audit, ckpts, capsys):
 
 def test_progress_lines_when_stderr_is_not_a_terminal(capsys):
     from empirical.audit import MeasurementProgress
+
     p = MeasurementProgress(interval=0)
     for k in range(5):
         p(128, 1.0 - 0.1 * k, cached=False)
@@ -161,9 +219,20 @@ def test_progress_lines_when_stderr_is_not_a_terminal(capsys):
 def test_audit_t5_jsonl(ckpts, capsys):
     """A T5 checkpoint is audited as its encoder (every row counted, EOS appended) on
     JSONL text; Algorithm 1's continuous answer reaches the target."""
-    rc, stdout, err = run_audit(["--model", str(ckpts["t5"]), "--text", str(ckpts["jsonl"]),
-                                 "--text-field", "body", *ARGS, "--out",
-                                 str(ckpts["root"] / "out_t5")], capsys)
+    rc, stdout, err = run_audit(
+        [
+            "--model",
+            str(ckpts["t5"]),
+            "--text",
+            str(ckpts["jsonl"]),
+            "--text-field",
+            "body",
+            *ARGS,
+            "--out",
+            str(ckpts["root"] / "out_t5"),
+        ],
+        capsys,
+    )
     assert rc == 0, err
     res = json.loads(stdout)
     assert res["query_from"][str(L_EX)] == 0 and res["special_tokens"]["suffix"]
@@ -177,19 +246,29 @@ def test_audit_t5_jsonl(ckpts, capsys):
 BAD = [  # (argv builder, expected text in the error line)
     (lambda c: ["--model", str(c["no_tokenizer"]), "--text", str(c["text"])], "tokenizer"),
     (lambda c: ["--model", "t5-config:tiny,foo=3", "--text", "stdlib"], "unknown T5Config key"),
-    (lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--L-ex", "100000"],
-     "larger than the text"),
+    (
+        lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--L-ex", "100000"],
+        "larger than the text",
+    ),
     (lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--n-tr", "0"], "--n-tr"),
     (lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--n-tr", "-1"], "--n-tr"),
     (lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--n-ex", "0"], "--n-ex"),
-    (lambda c: ["--model", str(c["t5"]), "--text", str(c["text"]), "--query-from", "96"],
-     "--query-from 96 must be in [0, L_ex)"),
-    (lambda c: ["--model", str(c["llama"]), "--text", str(c["root"] / "missing.txt")],
-     "no such file"),
-    (lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--L-ex", "16"],
-     "larger than --L-tr"),
-    (lambda c: ["--model", str(c["root"] / "mamba"), "--text", str(c["text"])],
-     "no attention modules"),
+    (
+        lambda c: ["--model", str(c["t5"]), "--text", str(c["text"]), "--query-from", "96"],
+        "--query-from 96 must be in [0, L_ex)",
+    ),
+    (
+        lambda c: ["--model", str(c["llama"]), "--text", str(c["root"] / "missing.txt")],
+        "no such file",
+    ),
+    (
+        lambda c: ["--model", str(c["llama"]), "--text", str(c["text"]), "--L-ex", "16"],
+        "larger than --L-tr",
+    ),
+    (
+        lambda c: ["--model", str(c["root"] / "mamba"), "--text", str(c["text"])],
+        "no attention modules",
+    ),
 ]
 
 
@@ -197,15 +276,18 @@ BAD = [  # (argv builder, expected text in the error line)
 def test_bad_input_is_one_error_line(ckpts, capsys, build, needle):
     if needle == "no attention modules" and not (ckpts["root"] / "mamba").exists():
         import transformers
-        cfg = transformers.MambaConfig(hidden_size=16, num_hidden_layers=1, vocab_size=512,
-                                       state_size=4)
+
+        cfg = transformers.MambaConfig(
+            hidden_size=16, num_hidden_layers=1, vocab_size=512, state_size=4
+        )
         transformers.MambaForCausalLM(cfg).save_pretrained(ckpts["root"] / "mamba")
         for f in ckpts["llama"].glob("tokenizer*"):
             shutil.copy(f, ckpts["root"] / "mamba")
     argv = build(ckpts)
     argv += [] if "--L-ex" in argv else ["--L-ex", str(L_EX)]
-    rc, out, err = run_audit(["--L-tr", str(L_TR), *argv, "--out",
-                              str(ckpts["root"] / "bad"), "--quiet"], capsys)
+    rc, out, err = run_audit(
+        ["--L-tr", str(L_TR), *argv, "--out", str(ckpts["root"] / "bad"), "--quiet"], capsys
+    )
     assert rc == 2 and out == ""
     assert err.startswith("error:") and len(err.strip().splitlines()) == 1, err
     assert needle in err
@@ -213,11 +295,26 @@ def test_bad_input_is_one_error_line(ckpts, capsys, build, needle):
 
 def test_cuda_without_cuda_is_an_error(ckpts, capsys):
     import torch
+
     if torch.cuda.is_available():
         pytest.skip("this machine has CUDA")
-    rc, _, err = run_audit(["--model", str(ckpts["llama"]), "--text", str(ckpts["text"]),
-                            "--L-tr", "32", "--L-ex", "64", "--device", "cuda", "--out",
-                            str(ckpts["root"] / "bad")], capsys)
+    rc, _, err = run_audit(
+        [
+            "--model",
+            str(ckpts["llama"]),
+            "--text",
+            str(ckpts["text"]),
+            "--L-tr",
+            "32",
+            "--L-ex",
+            "64",
+            "--device",
+            "cuda",
+            "--out",
+            str(ckpts["root"] / "bad"),
+        ],
+        capsys,
+    )
     assert rc == 2 and err.startswith("error:") and "CUDA is not available" in err
 
 
@@ -228,16 +325,42 @@ def test_torchrun_two_processes_equal_one(ckpts):
     import os
     import subprocess
     import sys
+
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(root)}
-    args = ["-m", "empirical.audit", "--model", str(ckpts["llama"]), "--text",
-            str(ckpts["text"]), *ARGS, "--n-ex", "2"]
+    args = [
+        "-m",
+        "empirical.audit",
+        "--model",
+        str(ckpts["llama"]),
+        "--text",
+        str(ckpts["text"]),
+        *ARGS,
+        "--n-ex",
+        "2",
+    ]
     runs = {}
-    for tag, launcher in (("two", [sys.executable, "-m", "torch.distributed.run",
-                                   "--standalone", "--nproc-per-node", "2"]),
-                          ("one", [sys.executable])):
-        res = subprocess.run([*launcher, *args, "--out", str(ckpts["root"] / f"tr_{tag}")],
-                             capture_output=True, text=True, cwd=root, env=env)
+    for tag, launcher in (
+        (
+            "two",
+            [
+                sys.executable,
+                "-m",
+                "torch.distributed.run",
+                "--standalone",
+                "--nproc-per-node",
+                "2",
+            ],
+        ),
+        ("one", [sys.executable]),
+    ):
+        res = subprocess.run(
+            [*launcher, *args, "--out", str(ckpts["root"] / f"tr_{tag}")],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env=env,
+        )
         assert res.returncode == 0, res.stderr[-2000:]
         runs[tag] = json.loads(res.stdout)
     assert runs["two"]["processes"] == 2
@@ -250,7 +373,8 @@ def test_torchrun_two_processes_equal_one(ckpts):
 
 def _families():
     from empirical.checkpoints import FAMILIES
-    fast = {"bert", "gemma2"}        # an encoder loaded with an LM class; softcap + window
+
+    fast = {"bert", "gemma2"}  # an encoder loaded with an LM class; softcap + window
     return [pytest.param(f, marks=() if f in fast else pytest.mark.slow) for f in FAMILIES]
 
 
@@ -261,10 +385,27 @@ def test_every_family_audits(family, ckpts, capsys):
     from empirical.checkpoints import save_tiny_checkpoint
     from empirical.models import is_causal_lm
     import transformers
+
     path = save_tiny_checkpoint(family, ckpts["root"] / f"fam_{family}")
-    rc, out, err = run_audit(["--model", str(path), "--text", str(ckpts["text"]),
-                              "--L-tr", str(L_TR), "--L-ex", "64", "--n-tr", "1", "--quiet",
-                              "--json", "--out", str(ckpts["root"] / f"ofam_{family}")], capsys)
+    rc, out, err = run_audit(
+        [
+            "--model",
+            str(path),
+            "--text",
+            str(ckpts["text"]),
+            "--L-tr",
+            str(L_TR),
+            "--L-ex",
+            "64",
+            "--n-tr",
+            "1",
+            "--quiet",
+            "--json",
+            "--out",
+            str(ckpts["root"] / f"ofam_{family}"),
+        ],
+        capsys,
+    )
     assert rc == 0, err
     res = json.loads(out)
     causal = is_causal_lm(transformers.AutoConfig.from_pretrained(path))

@@ -1,5 +1,6 @@
 """Capture and streaming statistics: capture-on == stock, temperature,
 block-wise == full-matrix statistics at L = 2048, mergeability, distributed == single."""
+
 import copy
 import json
 import os
@@ -13,8 +14,12 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from empirical.capture import (CAPTURE_NAME, attention_module_names,  # noqa: E402
-                               capture, capture_attention_forward)
+from empirical.capture import (
+    CAPTURE_NAME,
+    attention_module_names,  # noqa: E402
+    capture,
+    capture_attention_forward,
+)
 from empirical.stats import AttentionStats, full_matrix_stats  # noqa: E402
 
 pytestmark = pytest.mark.empirical
@@ -26,16 +31,45 @@ transformers.logging.set_verbosity_error()
 T5 = dict(d_model=64, d_ff=128, num_layers=2, num_heads=4, d_kv=16, vocab_size=100)
 CASES = [
     ("t5-encoder", lambda: transformers.T5EncoderModel(transformers.T5Config(**T5)), {}),
-    ("t5-encoder-decoder", lambda: transformers.T5ForConditionalGeneration(
-        transformers.T5Config(**T5)), {"decoder_input_ids": torch.arange(9)[None] + 3}),
-    ("llama-rotary-gqa", lambda: transformers.LlamaModel(transformers.LlamaConfig(
-        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-        num_key_value_heads=2, vocab_size=100)), {}),
-    ("bloom-alibi", lambda: transformers.BloomModel(transformers.BloomConfig(
-        hidden_size=64, n_layer=2, n_head=4, vocab_size=100)), {}),
-    ("bert", lambda: transformers.BertModel(transformers.BertConfig(
-        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-        vocab_size=100)), {}),
+    (
+        "t5-encoder-decoder",
+        lambda: transformers.T5ForConditionalGeneration(transformers.T5Config(**T5)),
+        {"decoder_input_ids": torch.arange(9)[None] + 3},
+    ),
+    (
+        "llama-rotary-gqa",
+        lambda: transformers.LlamaModel(
+            transformers.LlamaConfig(
+                hidden_size=64,
+                intermediate_size=128,
+                num_hidden_layers=2,
+                num_attention_heads=4,
+                num_key_value_heads=2,
+                vocab_size=100,
+            )
+        ),
+        {},
+    ),
+    (
+        "bloom-alibi",
+        lambda: transformers.BloomModel(
+            transformers.BloomConfig(hidden_size=64, n_layer=2, n_head=4, vocab_size=100)
+        ),
+        {},
+    ),
+    (
+        "bert",
+        lambda: transformers.BertModel(
+            transformers.BertConfig(
+                hidden_size=64,
+                intermediate_size=128,
+                num_hidden_layers=2,
+                num_attention_heads=4,
+                vocab_size=100,
+            )
+        ),
+        {},
+    ),
 ]
 
 
@@ -52,7 +86,7 @@ def test_capture_equals_stock(name, factory, kw):
     with torch.no_grad():
         ref = _out(model(ids, **kw))
         stats = AttentionStats(sorted_layers="all")
-        with capture(model, stats=stats, block_size=5) as session:   # 8 blocks, ragged end
+        with capture(model, stats=stats, block_size=5) as session:  # 8 blocks, ragged end
             got = _out(model(ids, **kw))
     assert session.calls >= 2 and len(stats.order) >= 2
     assert float((got - ref).abs().max()) < 1e-5
@@ -64,6 +98,7 @@ def test_capture_equals_stock(name, factory, kw):
 
 def test_capture_removed_after_error():
     from transformers import AttentionInterface
+
     model = CASES[0][1]().eval()
     with pytest.raises(RuntimeError):
         with capture(model):
@@ -114,7 +149,7 @@ def test_blockwise_stats_equal_full_matrix_L2048(causal, with_bias):
     computation in float64, at L = 2048 with a T5-style additive bias (entropy from the
     logits) or without one (entropy from the key-augmented values)."""
     torch.manual_seed(3)
-    L, H, D = (2048 if with_bias else 1024), 2, 16      # 1024: keep the suite short
+    L, H, D = (2048 if with_bias else 1024), 2, 16  # 1024: keep the suite short
     q, k, v = (torch.randn(1, H, L, D) for _ in range(3))
     bias = torch.randn(1, H, L, L) * 0.5 if with_bias else None
     mod = _Dummy()
@@ -122,14 +157,14 @@ def test_blockwise_stats_equal_full_matrix_L2048(causal, with_bias):
     stats = AttentionStats(sorted_layers=["x"], mass_layers=["x"])
     import empirical.capture as cap
     from empirical.capture import CaptureSession
-    session = CaptureSession(stats=stats, block_size=96)       # 22 ragged blocks
+
+    session = CaptureSession(stats=stats, block_size=96)  # 22 ragged blocks
     cap._MODULES[id(mod)] = (session, "x")
     try:
-        out, _ = capture_attention_forward(mod, q, k, v, None, scaling=D ** -0.5,
-                                           position_bias=bias)
+        out, _ = capture_attention_forward(mod, q, k, v, None, scaling=D**-0.5, position_bias=bias)
     finally:
         cap._MODULES.pop(id(mod))
-    logits = q @ k.transpose(-1, -2) * D ** -0.5 + (0.0 if bias is None else bias)
+    logits = q @ k.transpose(-1, -2) * D**-0.5 + (0.0 if bias is None else bias)
     if causal:
         logits = logits.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
     ref = full_matrix_stats(logits)
@@ -139,14 +174,21 @@ def test_blockwise_stats_equal_full_matrix_L2048(causal, with_bias):
         "entropy": np.abs(ls.ent_sum / ls.rows - ref["entropy"]).max(),
         "mean_distance": np.abs(ls.mean_distance() - ref["mean_distance"]).max(),
         "mass": np.abs(ls.mass - ref["mass"]).max(),
-        "averaged_logit_vector": np.abs(ls.averaged_logit_vector()
-                                        - ref["averaged_logit_vector"]).max(),
+        "averaged_logit_vector": np.abs(
+            ls.averaged_logit_vector() - ref["averaged_logit_vector"]
+        ).max(),
         "output": float((out.transpose(1, 2) - torch.softmax(logits, -1) @ v).abs().max()),
     }
     print("max abs difference block-wise vs full matrix, L=2048:", diffs)
     # float32 blocks vs float64 reference; distances are in tokens (up to 2047)
-    tol = {"pmax": 1e-6, "entropy": 1e-5, "mean_distance": 1e-3, "mass": 1e-4,
-           "averaged_logit_vector": 1e-5, "output": 1e-5}
+    tol = {
+        "pmax": 1e-6,
+        "entropy": 1e-5,
+        "mean_distance": 1e-3,
+        "mass": 1e-4,
+        "averaged_logit_vector": 1e-5,
+        "output": 1e-5,
+    }
     assert all(diffs[k] < tol[k] for k in tol), diffs
 
 
@@ -163,6 +205,7 @@ def test_merge_of_shards_equals_single_pass():
     for s in shards[1:]:
         merged.merge(s)
     from empirical.collect import flatten, unflatten
+
     assert np.allclose(flatten(merged), flatten(single), rtol=1e-12, atol=1e-12)
     back = unflatten(copy.deepcopy(single), flatten(single))
     assert np.array_equal(flatten(back), flatten(single))
@@ -179,30 +222,52 @@ def test_merge_of_different_lengths_pads():
     a.merge(b)
     ls = a.layers["x"]
     assert ls.max_len == 30 and ls.rows.sum() == 40
-    assert np.isclose(ls.mass.sum(), 40.0)                     # every row sums to one
+    assert np.isclose(ls.mass.sum(), 40.0)  # every row sums to one
 
 
 @pytest.mark.slow
 def test_torchrun_two_processes_equal_single(tmp_path):
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
     args = ["--model", "t5-config:tiny", "--length", "256", "--n-seq", "4"]
-    subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone",
-                    "--nproc-per-node", "2", "-m", "empirical.collect", *args,
-                    "--out", str(tmp_path / "d.json")], check=True, cwd=ROOT, env=env,
-                   capture_output=True)
-    subprocess.run([sys.executable, "-m", "empirical.collect", *args, "--out",
-                    str(tmp_path / "s.json")], check=True, cwd=ROOT, env=env,
-                   capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "torch.distributed.run",
+            "--standalone",
+            "--nproc-per-node",
+            "2",
+            "-m",
+            "empirical.collect",
+            *args,
+            "--out",
+            str(tmp_path / "d.json"),
+        ],
+        check=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+    )
+    subprocess.run(
+        [sys.executable, "-m", "empirical.collect", *args, "--out", str(tmp_path / "s.json")],
+        check=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+    )
     from empirical.collect import flatten
-    d, s = (flatten(AttentionStats.from_state(json.loads((tmp_path / f).read_text())))
-            for f in ("d.json", "s.json"))
+
+    d, s = (
+        flatten(AttentionStats.from_state(json.loads((tmp_path / f).read_text())))
+        for f in ("d.json", "s.json")
+    )
     assert d.size == s.size and np.allclose(d, s, rtol=1e-12, atol=1e-12)
 
 
 def test_attention_module_names_t5_encdec():
     m = CASES[1][1]()
     names = attention_module_names(m)
-    assert len(names) == 2 + 2 * 2           # encoder self; decoder self + cross
+    assert len(names) == 2 + 2 * 2  # encoder self; decoder self + cross
     assert names[0] == "encoder.block.0.layer.0.SelfAttention"
 
 
@@ -241,10 +306,18 @@ def test_capture_equals_stock_with_padding_mask(idx):
 def _tiny_checkpoint(path):
     """A seeded tiny LLaMA and a word-level tokenizer saved with save_pretrained."""
     from tokenizers import Tokenizer, models, pre_tokenizers
+
     torch.manual_seed(3)
-    model = transformers.LlamaModel(transformers.LlamaConfig(
-        hidden_size=64, intermediate_size=128, num_hidden_layers=2, num_attention_heads=4,
-        num_key_value_heads=2, vocab_size=100)).eval()
+    model = transformers.LlamaModel(
+        transformers.LlamaConfig(
+            hidden_size=64,
+            intermediate_size=128,
+            num_hidden_layers=2,
+            num_attention_heads=4,
+            num_key_value_heads=2,
+            vocab_size=100,
+        )
+    ).eval()
     model.save_pretrained(path)
     tok = Tokenizer(models.WordLevel({f"w{i}": i for i in range(100)}, unk_token="w0"))
     tok.pre_tokenizer = pre_tokenizers.Whitespace()
@@ -261,18 +334,23 @@ def test_device_map_checkpoint_stats_equal_plain(tmp_path, device_map, monkeypat
     pytest.importorskip("accelerate")
     from empirical.measure import collect_stats
     from empirical.models import input_device, load_model
+
     built = _tiny_checkpoint(tmp_path)
     plain = load_model(str(tmp_path))
     seen, orig = [], transformers.AutoModel.from_pretrained
-    monkeypatch.setattr(transformers.AutoModel, "from_pretrained",
-                        lambda *a, **kw: seen.append(kw.get("device_map")) or orig(*a, **kw))
+    monkeypatch.setattr(
+        transformers.AutoModel,
+        "from_pretrained",
+        lambda *a, **kw: seen.append(kw.get("device_map")) or orig(*a, **kw),
+    )
     mapped = load_model(str(tmp_path), device_map=device_map)
     # the map reached from_pretrained (transformers sets hf_device_map only for >1 device)
     assert seen == [json.loads(device_map) if device_map.startswith("{") else device_map]
     assert input_device(mapped.model) == torch.device("cpu")
     assert mapped.encode("w5 w7") == [5, 7]
-    seqs = [torch.randint(0, 100, (1, 40), generator=torch.Generator().manual_seed(i))
-            for i in range(2)]
+    seqs = [
+        torch.randint(0, 100, (1, 40), generator=torch.Generator().manual_seed(i)) for i in range(2)
+    ]
     ref = collect_stats(built, seqs, sorted_layers="all", block_bytes=4096)
     for lm in (plain, mapped):
         got = collect_stats(lm.model, seqs, sorted_layers="all", block_bytes=4096)
@@ -289,6 +367,7 @@ def test_device_map_config_built_model_dispatch():
     pytest.importorskip("accelerate")
     from empirical.measure import collect_stats
     from empirical.models import dispatch
+
     torch.manual_seed(4)
     model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
     ref_model = copy.deepcopy(model)
@@ -305,6 +384,7 @@ def test_device_map_config_built_model_dispatch():
 @pytest.mark.parametrize("text", ['{"a": ', '["cpu"]', '{"a": [1]}', " "])
 def test_device_map_bad_input_is_one_line_error(text, capsys):
     from empirical.collect import main
+
     assert main(["--model", "t5-config:tiny", "--device-map", text]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "device-map" in err
@@ -315,14 +395,14 @@ def test_query_from_keeps_only_late_rows(with_bias):
     """``AttentionStats(query_from=q0)``: statistics of rows q0.. only, equal to the
     full-matrix reference restricted to those rows; the output is unchanged."""
     from empirical.capture import CaptureSession, attend
+
     torch.manual_seed(7)
     L, H, D, q0 = 300, 2, 8, 190
     q, k, v = (torch.randn(1, H, L, D) for _ in range(3))
     bias = torch.randn(1, H, L, L) if with_bias else None
     stats = AttentionStats(query_from=q0, sorted_layers="all", mass_layers="all")
-    out = attend(CaptureSession(stats=stats, block_size=64), "x", q, k, v, bias=bias,
-                 causal=True)
-    logits = q @ k.transpose(-1, -2) * D ** -0.5 + (0.0 if bias is None else bias)
+    out = attend(CaptureSession(stats=stats, block_size=64), "x", q, k, v, bias=bias, causal=True)
+    logits = q @ k.transpose(-1, -2) * D**-0.5 + (0.0 if bias is None else bias)
     logits = logits.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
     assert float((out - torch.softmax(logits, -1) @ v).abs().max()) < 1e-5
     ref = full_matrix_stats(logits[:, :, q0:])
@@ -330,13 +410,11 @@ def test_query_from_keeps_only_late_rows(with_bias):
     assert ls.rows.tolist() == [L - q0] * H
     np.testing.assert_allclose(ls.pmax_sum / ls.rows, ref["pmax"], atol=1e-6)
     np.testing.assert_allclose(ls.ent_sum / ls.rows, ref["entropy"], atol=1e-6)
-    np.testing.assert_allclose(ls.averaged_logit_vector(), ref["averaged_logit_vector"],
-                               atol=1e-5)
+    np.testing.assert_allclose(ls.averaged_logit_vector(), ref["averaged_logit_vector"], atol=1e-5)
     # the reference indexes rows from 0: its offsets are shifted by q0
     p = torch.softmax(logits.double(), -1)[0, :, q0:]
     i, j = torch.arange(q0, L)[:, None], torch.arange(L)[None, :]
-    np.testing.assert_allclose(ls.mean_distance(), (p * (j - i).abs()).sum(-1).mean(-1),
-                               atol=1e-4)
+    np.testing.assert_allclose(ls.mean_distance(), (p * (j - i).abs()).sum(-1).mean(-1), atol=1e-4)
     assert np.allclose(ls.mass.sum(1), L - q0)
 
 

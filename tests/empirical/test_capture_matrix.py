@@ -8,6 +8,7 @@ outputs; (3) with a temperature the outputs equal the eager model whose attentio
 softmax is given the logits divided by tau.  Sliding windows shorter than the text and
 Gemma-2's logit softcapping are cases of their own.
 """
+
 import contextlib
 
 import numpy as np
@@ -24,15 +25,20 @@ pytestmark = pytest.mark.empirical
 torch.set_num_threads(1)
 transformers.logging.set_verbosity_error()
 
-TEXT = ("def window(seq, n):\n    it = iter(seq)\n    out = tuple(next(it) for _ in range(n))\n"
-        "    yield out\n    for x in it:\n        out = out[1:] + (x,)\n        yield out\n")
-W = 6     # sliding window shorter than the ~40-token text
+TEXT = (
+    "def window(seq, n):\n    it = iter(seq)\n    out = tuple(next(it) for _ in range(n))\n"
+    "    yield out\n    for x in it:\n        out = out[1:] + (x,)\n        yield out\n"
+)
+W = 6  # sliding window shorter than the ~40-token text
 # (case id, family, config overrides)
 CASES = [
     ("llama", "llama", {}),
     ("qwen2", "qwen2", {}),
-    ("qwen2-sliding", "qwen2", dict(use_sliding_window=True, sliding_window=W,
-                                    max_window_layers=1)),
+    (
+        "qwen2-sliding",
+        "qwen2",
+        dict(use_sliding_window=True, sliding_window=W, max_window_layers=1),
+    ),
     ("qwen3", "qwen3", {}),
     ("mistral-default-window", "mistral", {}),
     ("mistral-sliding", "mistral", dict(sliding_window=W)),
@@ -86,10 +92,15 @@ def _main(out):
 def _eager_probs(out, names) -> dict:
     """Eager probabilities per attention module name."""
     if getattr(out, "encoder_attentions", None) is not None:
-        it = {"enc": iter(out.encoder_attentions), "self": iter(out.decoder_attentions),
-              "cross": iter(out.cross_attentions)}
-        keys = ["enc" if n.startswith("encoder.") else
-                "cross" if "EncDec" in n else "self" for n in names]
+        it = {
+            "enc": iter(out.encoder_attentions),
+            "self": iter(out.decoder_attentions),
+            "cross": iter(out.cross_attentions),
+        }
+        keys = [
+            "enc" if n.startswith("encoder.") else "cross" if "EncDec" in n else "self"
+            for n in names
+        ]
         return {n: next(it[k]) for n, k in zip(names, keys)}
     assert len(out.attentions) == len(names)
     return dict(zip(names, out.attentions))
@@ -105,8 +116,12 @@ def _reference_stats(p: torch.Tensor) -> dict:
     off = (j - i + n - 1).expand(lq, lk).reshape(-1)
     for hh in range(h):
         mass[hh].index_add_(0, off, p[hh].reshape(-1))
-    return {"pmax": p.amax(-1).mean(1), "entropy": torch.special.entr(p).sum(-1).mean(1),
-            "mean_distance": (p * (j - i).abs()).sum(-1).mean(1), "mass": mass}
+    return {
+        "pmax": p.amax(-1).mean(1),
+        "entropy": torch.special.entr(p).sum(-1).mean(1),
+        "mean_distance": (p * (j - i).abs()).sum(-1).mean(1),
+        "mass": mass,
+    }
 
 
 @contextlib.contextmanager
@@ -116,6 +131,7 @@ def _softmax_divided_by(tau):
 
     def soft(x, dim=None, *a, **kw):
         return orig(x / tau if x.ndim == 4 else x, dim, *a, **kw)
+
     torch.nn.functional.softmax = soft
     try:
         yield
@@ -132,13 +148,17 @@ def _math_sdpa(tau, probs: list):
     def sdpa(q, k, v, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, **kw):
         s = q @ k.transpose(-1, -2) * (q.shape[-1] ** -0.5 if scale is None else scale)
         if attn_mask is not None:
-            s = s.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool \
+            s = (
+                s.masked_fill(~attn_mask, float("-inf"))
+                if attn_mask.dtype == torch.bool
                 else s + attn_mask
+            )
         if is_causal:
             s = s.masked_fill(torch.ones(s.shape[-2:], dtype=torch.bool).triu(1), float("-inf"))
         p = torch.softmax(s / tau, -1)
         probs.append(p)
         return p @ v
+
     torch.nn.functional.scaled_dot_product_attention = sdpa
     try:
         yield
@@ -177,20 +197,23 @@ def test_capture_matrix(folders, cid):
         with capture(model, tau=TAU, block_size=7):
             hot = _main(model(ids, **kw))
     assert session.calls == len(names) and stats.order == names
-    assert float((got - ref_out).abs().max()) < 1e-5                      # (2)
-    assert float((hot - hot_ref).abs().max()) < 1e-5                      # (3)
-    assert float((hot - got).abs().max()) > 1e-4                          # tau acts
-    for name, p in ref_probs.items():                                        # (1)
+    assert float((got - ref_out).abs().max()) < 1e-5  # (2)
+    assert float((hot - hot_ref).abs().max()) < 1e-5  # (3)
+    assert float((hot - got).abs().max()) > 1e-4  # tau acts
+    for name, p in ref_probs.items():  # (1)
         ref, ls = _reference_stats(p), stats.layers[name]
         rows = ls.rows
         assert np.array_equal(rows, np.full(p.shape[1], p.shape[2]))
         # distances are in tokens: 1e-6 relative to the length
-        for key, got_v, tol in (("pmax", ls.pmax_sum / rows, 1e-6),
-                                ("entropy", ls.ent_sum / rows, 1e-6),
-                                ("mean_distance", ls.mean_distance(), 1e-6 * p.shape[-1]),
-                                ("mass", ls.mass, 1e-6)):
-            np.testing.assert_allclose(got_v, ref[key].numpy(), rtol=0, atol=tol,
-                                       err_msg=f"{cid} {name} {key}")
+        for key, got_v, tol in (
+            ("pmax", ls.pmax_sum / rows, 1e-6),
+            ("entropy", ls.ent_sum / rows, 1e-6),
+            ("mean_distance", ls.mean_distance(), 1e-6 * p.shape[-1]),
+            ("mass", ls.mass, 1e-6),
+        ):
+            np.testing.assert_allclose(
+                got_v, ref[key].numpy(), rtol=0, atol=tol, err_msg=f"{cid} {name} {key}"
+            )
 
 
 def test_sliding_window_is_active(folders):
@@ -228,11 +251,14 @@ def test_uncaptured_module_is_an_error_naming_the_class():
             model(torch.randn(1, 5, 4))
 
 
-LONG = [("mistral-sliding", "mistral", dict(sliding_window=100)),
-        ("gemma2-softcap-sliding", "gemma2", dict(sliding_window=100,
-                                                  attn_logit_softcapping=0.5)),
-        ("qwen2", "qwen2", {}), ("t5-encoder", "t5_encoder", {}), ("falcon", "falcon", {}),
-        ("bert", "bert", {})]
+LONG = [
+    ("mistral-sliding", "mistral", dict(sliding_window=100)),
+    ("gemma2-softcap-sliding", "gemma2", dict(sliding_window=100, attn_logit_softcapping=0.5)),
+    ("qwen2", "qwen2", {}),
+    ("t5-encoder", "t5_encoder", {}),
+    ("falcon", "falcon", {}),
+    ("bert", "bert", {}),
+]
 
 
 @pytest.mark.slow
@@ -240,6 +266,7 @@ LONG = [("mistral-sliding", "mistral", dict(sliding_window=100)),
 def test_capture_matrix_long(tmp_path, cid, family, overrides):
     """The same checks at L = 400 real-text tokens (windows of 100), default blocks."""
     from empirical.corpora import load_corpus
+
     path = save_tiny_checkpoint(family, tmp_path / cid, seed=2, **overrides)
     model = _load(path)
     tok = transformers.AutoTokenizer.from_pretrained(path)
@@ -259,6 +286,7 @@ def test_capture_matrix_long(tmp_path, cid, family, overrides):
         ref, ls = _reference_stats(p), stats.layers[name]
         np.testing.assert_allclose(ls.pmax_sum / ls.rows, ref["pmax"].numpy(), atol=1e-6)
         np.testing.assert_allclose(ls.ent_sum / ls.rows, ref["entropy"].numpy(), atol=1e-6)
-        np.testing.assert_allclose(ls.mean_distance(), ref["mean_distance"].numpy(),
-                                   atol=1e-6 * ids.shape[1])
+        np.testing.assert_allclose(
+            ls.mean_distance(), ref["mean_distance"].numpy(), atol=1e-6 * ids.shape[1]
+        )
         np.testing.assert_allclose(ls.mass, ref["mass"].numpy(), atol=1e-6)

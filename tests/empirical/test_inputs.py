@@ -1,5 +1,6 @@
 """Inputs of the empirical commands: text sources cut into windows inside documents with
 the tokenizer's special tokens, devices and dtypes, config keys, one Algorithm 1."""
+
 import json
 
 import pytest
@@ -7,7 +8,7 @@ import pytest
 pytestmark = pytest.mark.empirical
 
 
-def chars(text):                                  # one "token" per character
+def chars(text):  # one "token" per character
     return [ord(c) for c in text]
 
 
@@ -18,8 +19,9 @@ def sources(tmp_path):
     (folder / "a.txt").write_text("a" * 25)
     (folder / "b.txt").write_text("b" * 12)
     (folder / ".hidden").write_text("h" * 100)
-    (folder / "c.jsonl").write_text(json.dumps({"body": "c" * 11}) + "\n\n"
-                                    + json.dumps({"body": "d" * 3}) + "\n")
+    (folder / "c.jsonl").write_text(
+        json.dumps({"body": "c" * 11}) + "\n\n" + json.dumps({"body": "d" * 3}) + "\n"
+    )
     return {"folder": folder, "file": folder / "a.txt", "jsonl": folder / "c.jsonl"}
 
 
@@ -36,6 +38,7 @@ WINDOWS = [  # (source, length, n, prefix, suffix, expected windows as strings)
 @pytest.mark.parametrize("source,length,n,prefix,suffix,expected", WINDOWS)
 def test_document_windows(sources, source, length, n, prefix, suffix, expected):
     from empirical.corpora import document_windows, load_documents
+
     docs = load_documents(str(sources[source]), text_field="body")
     got = document_windows(docs, chars, length, n, prefix=prefix, suffix=suffix)
     assert ["".join(map(chr, w)) for w in got] == expected
@@ -52,6 +55,7 @@ ERRORS = [  # (source, field, length, n, message)
 @pytest.mark.parametrize("source,field,length,n,message", ERRORS)
 def test_text_errors(sources, source, field, length, n, message):
     from empirical.corpora import CorpusError, document_windows, load_documents
+
     path = str(sources.get(source, sources["folder"] / "nope.txt"))
     with pytest.raises(CorpusError, match=message):
         document_windows(load_documents(path, field), chars, length, n)
@@ -62,6 +66,7 @@ def test_bos_is_added_as_the_tokenizer_does(tmp_path):
     import transformers
     from empirical.checkpoints import save_tiny_checkpoint
     from empirical.models import load_model, special_ends
+
     for family, where in (("llama", 0), ("t5_encoder", 1)):
         path = save_tiny_checkpoint(family, tmp_path / family)
         tok = transformers.AutoTokenizer.from_pretrained(path)
@@ -74,8 +79,11 @@ def test_bos_is_added_as_the_tokenizer_does(tmp_path):
 
 
 DEVICES = [  # (text, error or None)
-    ("cpu", None), ("cuda:0", "CUDA is not available"), ("cuda", "CUDA is not available"),
-    ("tpu", "unknown device"), ("meta", "unsupported device"),
+    ("cpu", None),
+    ("cuda:0", "CUDA is not available"),
+    ("cuda", "CUDA is not available"),
+    ("tpu", "unknown device"),
+    ("meta", "unsupported device"),
 ]
 
 
@@ -83,6 +91,7 @@ DEVICES = [  # (text, error or None)
 def test_resolve_device(text, error):
     import torch
     from empirical.devices import DeviceError, resolve_device
+
     if torch.cuda.is_available() and text.startswith("cuda"):
         assert resolve_device(text).type == "cuda"
     elif error is None:
@@ -95,18 +104,25 @@ def test_resolve_device(text, error):
 def test_resolve_dtype():
     import torch
     from empirical.devices import DeviceError, resolve_dtype
+
     assert resolve_dtype("float16") is torch.float16 and resolve_dtype(None) is torch.float32
     with pytest.raises(DeviceError, match="unknown dtype"):
         resolve_dtype("int8")
 
 
-@pytest.mark.parametrize("spec,ok", [("t5-config:tiny,num_heads=2,d_kv=32", True),
-                                     ("t5-config:tiny,foo=3", False),
-                                     ("llama-config:tiny,rope_theta=500000", True),
-                                     ("llama-config:tiny,num_layers=3", False),
-                                     ("bloom-config:tiny,n_head=2", True)])
+@pytest.mark.parametrize(
+    "spec,ok",
+    [
+        ("t5-config:tiny,num_heads=2,d_kv=32", True),
+        ("t5-config:tiny,foo=3", False),
+        ("llama-config:tiny,rope_theta=500000", True),
+        ("llama-config:tiny,num_layers=3", False),
+        ("bloom-config:tiny,n_head=2", True),
+    ],
+)
 def test_config_keys_are_checked(spec, ok):
     from empirical.models import ModelSpecError, load_model
+
     if ok:
         load_model(spec)
     else:
@@ -118,8 +134,16 @@ def test_one_algorithm1():
     """empirical.align has no search of its own: it calls theory.temperature.rules."""
     import empirical.align as ea
     import theory.temperature.rules as tr
-    for name in ("grid_search", "bisect_search", "theory_rules", "PAPER_GRID_LOCAL",
-                 "prop1_tau", "prop2_tau", "log_rule_tau"):
+
+    for name in (
+        "grid_search",
+        "bisect_search",
+        "theory_rules",
+        "PAPER_GRID_LOCAL",
+        "prop1_tau",
+        "prop2_tau",
+        "log_rule_tau",
+    ):
         assert not hasattr(ea, name)
     assert ea.algorithm1_grid is tr.algorithm1_grid
     assert ea.algorithm1_continuous is tr.algorithm1_continuous and ea.PAPER_GRID is tr.PAPER_GRID

@@ -1,5 +1,6 @@
 """Tiny causal LM with pluggable RPE: shapes, causality, bias = theory log b_n, training,
 resumption, evaluation beyond the training length, ERF = TRF when content is removed."""
+
 import json
 import math
 
@@ -35,7 +36,10 @@ def test_shapes(rpe):
     assert torch.allclose(probs[0].sum(-1), torch.ones(3, 2, 17), atol=1e-5)
     bias = m.rpe.bias_matrix(17)
     assert bias.shape == (2, 17, 17)
-    assert torch.isinf(bias[:, 0, 1:]).all() and torch.isfinite(torch.tril(bias)[:, torch.ones(17, 17).tril().bool()]).all()
+    assert (
+        torch.isinf(bias[:, 0, 1:]).all()
+        and torch.isfinite(torch.tril(bias)[:, torch.ones(17, 17).tril().bool()]).all()
+    )
 
 
 @pytest.mark.parametrize("rpe", ALL_RPES)
@@ -43,7 +47,7 @@ def test_causality(rpe):
     """Perturbing token p leaves the outputs at positions < p unchanged, and changes p."""
     m = tiny(rpe, seed=1)
     with torch.no_grad():
-        m.emb.weight.normal_(0, 1)          # make every position's output depend on input
+        m.emb.weight.normal_(0, 1)  # make every position's output depend on input
     x = torch.randint(0, 256, (2, 40))
     y = x.clone()
     p = 23
@@ -65,9 +69,10 @@ def test_fixed_bias_equals_log_b(name):
     """Model bias at distance t == theory's log b_{start+t} == mpmath reference."""
     from theory.series.expressions import parse_expression
     from theory.series.rpe_library import log_b_values, resolve_rpe
+
     formula, start, theory_name = FIXED_FORMULAS[name]
     th = resolve_rpe(theory_name)
-    assert th.start == start                     # one index convention for both areas
+    assert th.start == start  # one index convention for both areas
     rpe = build_rpe(name, 2)
     t = np.arange(0, 300)
     got = rpe.log_b(torch.as_tensor(t))[0].double().numpy()
@@ -79,15 +84,19 @@ def test_fixed_bias_equals_log_b(name):
 def test_type2_bias_values():
     # Type2: b_n = exp(-ln^2 n) (RPE paper Sec. 3.4); distance 9 -> n = 10, bias = -ln(10)^2
     rpe = build_rpe("exp(-ln(n)**2)", 1)
-    assert rpe.log_b(torch.tensor([0, 9]))[0].tolist() == pytest.approx([0.0, -math.log(10) ** 2], rel=1e-6)
+    assert rpe.log_b(torch.tensor([0, 9]))[0].tolist() == pytest.approx(
+        [0.0, -(math.log(10) ** 2)], rel=1e-6
+    )
 
 
 def test_alibi_slopes():
     # ALiBi with 8 heads: slopes 1/2, 1/4, ..., 1/256 (Press et al. 2022, Sec. 3)
-    assert alibi_slopes(8).tolist() == [2.0 ** -k for k in range(1, 9)]
+    assert alibi_slopes(8).tolist() == [2.0**-k for k in range(1, 9)]
 
 
-@pytest.mark.parametrize("name", ["alibi", "kerple_log", "kerple_power", "sandwich", "type2", "inv_nlogn"])
+@pytest.mark.parametrize(
+    "name", ["alibi", "kerple_log", "kerple_power", "sandwich", "type2", "inv_nlogn"]
+)
 def test_theory_expression_matches_model_bias(name):
     """The b_n handed to the theory (learned params substituted) reproduces the bias."""
     torch.manual_seed(3)
@@ -104,7 +113,7 @@ def test_bad_formula_is_rejected():
     with pytest.raises(ExpressionError):
         build_rpe("__import__('os')", 2)
     with pytest.raises(ExpressionError):
-        build_rpe("1/(n-1)", 2).log_b(torch.arange(3))   # b_1 infinite
+        build_rpe("1/(n-1)", 2).log_b(torch.arange(3))  # b_1 infinite
 
 
 def test_learned_params_respect_constraints():
@@ -118,15 +127,41 @@ def test_learned_params_respect_constraints():
 
 def train_args(out, steps, extra=()):
     from empirical.train import build_parser
-    return build_parser().parse_args(["--rpe", "type2", "--steps", str(steps), "--seq-len", "32",
-                                      "--batch", "8", "--n-layer", "1", "--d-model", "32",
-                                      "--n-head", "2", "--max-chars", "200000", "--quiet",
-                                      "--ckpt-every", "10", "--warmup", "5", "--out", str(out), *extra])
+
+    return build_parser().parse_args(
+        [
+            "--rpe",
+            "type2",
+            "--steps",
+            str(steps),
+            "--seq-len",
+            "32",
+            "--batch",
+            "8",
+            "--n-layer",
+            "1",
+            "--d-model",
+            "32",
+            "--n-head",
+            "2",
+            "--max-chars",
+            "200000",
+            "--quiet",
+            "--ckpt-every",
+            "10",
+            "--warmup",
+            "5",
+            "--out",
+            str(out),
+            *extra,
+        ]
+    )
 
 
 @pytest.fixture(scope="module")
 def trained_run(tmp_path_factory):
     from empirical.train import train
+
     out = tmp_path_factory.mktemp("run") / "type2"
     metrics = train(train_args(out, 40))
     return out, metrics
@@ -143,9 +178,10 @@ def test_training_reduces_loss(trained_run):
 
 def test_resume_equals_uninterrupted(tmp_path):
     from empirical.train import train, load_model
+
     train(train_args(tmp_path / "a", 20))
-    train(train_args(tmp_path / "b", 20, ["--stop-at", "10"]))   # interrupted at step 10
-    train(train_args(tmp_path / "b", 20))                        # resumes from step 10
+    train(train_args(tmp_path / "b", 20, ["--stop-at", "10"]))  # interrupted at step 10
+    train(train_args(tmp_path / "b", 20))  # resumes from step 10
     ma, _ = load_model(tmp_path / "a")
     mb, _ = load_model(tmp_path / "b")
     for (k, va), vb in zip(ma.state_dict().items(), mb.state_dict().values()):
@@ -154,6 +190,7 @@ def test_resume_equals_uninterrupted(tmp_path):
 
 def test_eval_beyond_training_length(trained_run):
     from empirical.extrapolate import evaluate_runs
+
     out, _ = trained_run
     rows = evaluate_runs([out], [32, 128, 256], eval_tokens=512, progress=False)
     assert [r["length"] for r in rows] == [32, 128, 256]
@@ -166,6 +203,7 @@ def test_erf_equals_trf_without_content(trained_run):
     """With W_q = W_k = 0 the attention is the RPE alone, so ERF == windowed TRF."""
     from empirical.erf import attention_by_distance, receptive_field, rpe_only_attention
     from empirical.train import load_model
+
     out, _ = trained_run
     model, _ = load_model(out)
     with torch.no_grad():
@@ -182,6 +220,7 @@ def test_erf_equals_trf_without_content(trained_run):
 
 def test_receptive_field_definition():
     from empirical.erf import receptive_field
+
     # Eq. 22 on b_t = 2^-t truncated at 4 terms: cum = 8/15, 12/15, 14/15, 1
     mass = np.array([8, 4, 2, 1], dtype=float)
     assert receptive_field(mass, [0.5, 0.2, 0.1, 0.05, 1e-9]).tolist() == [1, 3, 3, 4, 4]
@@ -189,12 +228,15 @@ def test_receptive_field_definition():
 
 def test_cli_errors_and_json(tmp_path, capsys, trained_run):
     from empirical import extrapolate, train
+
     assert train.main(["--rpe", "exp(", "--out", str(tmp_path / "x")]) == 2
     assert capsys.readouterr().err.startswith("error:")
     assert extrapolate.main([str(tmp_path / "nope"), "--json"]) == 2
     assert capsys.readouterr().err.startswith("error:")
     out, _ = trained_run
-    assert extrapolate.main([str(out), "--lengths", "32", "64", "--eval-tokens", "256", "--json"]) == 0
+    assert (
+        extrapolate.main([str(out), "--lengths", "32", "64", "--eval-tokens", "256", "--json"]) == 0
+    )
     obj = json.loads(capsys.readouterr().out)
     assert set(obj["table"]) == {"32", "64"}
 
@@ -203,6 +245,7 @@ def test_changed_corpus_is_refused(trained_run, tmp_path):
     """Evaluating a run against a corpus whose text changed since training is an error."""
     import shutil
     from empirical.extrapolate import evaluate_runs
+
     out, _ = trained_run
     copy = tmp_path / "copy"
     shutil.copytree(out, copy)

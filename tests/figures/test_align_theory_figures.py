@@ -1,5 +1,6 @@
 """The two theory figures at small size: files written, and the agreement (or the
 disagreement) each figure shows."""
+
 import json
 
 
@@ -8,9 +9,10 @@ from figures.align_theory import lln_error_grid, make_lln_map, prop_curves
 
 def test_lln_map_quick(tmp_path):
     res = make_lln_map(tmp_path, quick=True)
-    assert all((tmp_path / f).exists() for f in ("align-lln-error-map.png",
-                                                 "align-lln-error-map.csv",
-                                                 "align-lln-error-map.json"))
+    assert all(
+        (tmp_path / f).exists()
+        for f in ("align-lln-error-map.png", "align-lln-error-map.csv", "align-lln-error-map.json")
+    )
     # Monte Carlo spot checks agree with the quadrature behind the map
     for s in res["comparison"]["mc_spot_checks"]:
         assert abs(s["mc_logD"] - s["quad_logD"]) < 4 * s["mc_logD_se"] + 1e-12
@@ -20,10 +22,10 @@ def test_lln_map_quick(tmp_path):
 
 
 def test_map_shows_where_eq1_holds_and_breaks():
-    rows = lln_error_grid([64, 10 ** 6], [0.1, 6.0])["rows"]
+    rows = lln_error_grid([64, 10**6], [0.1, 6.0])["rows"]
     err = {(r["L"], r["sigma"]): r["rel_err_logD"] for r in rows}
-    assert abs(err[(10 ** 6, 0.1)]) < 1e-6          # L >> e^{sigma^2}: exact
-    assert err[(64, 6.0)] > 0.3                      # sigma > sqrt(2 ln 64): off by >30%
+    assert abs(err[(10**6, 0.1)]) < 1e-6  # L >> e^{sigma^2}: exact
+    assert err[(64, 6.0)] > 0.3  # sigma > sqrt(2 ln 64): off by >30%
 
 
 def test_prop_vs_mc_agreement_and_disagreement():

@@ -1,4 +1,5 @@
 """The InfoScale figures: written with their data, and showing what the report states."""
+
 import csv
 import json
 
@@ -40,8 +41,7 @@ def test_drift_figure_states_the_finding(drift):
     data = json.load(open(drift["data"]))
     top = {(r["d"], r["n_tr"]): r for r in data["rows"] if r["n"] == 64 * r["n_tr"]}
     # InfoScale is not entropy invariant at d <= 128 (> 1 nat at 64x) ...
-    assert all(top[(d, nt)]["drift"]["infoscale"] > 1.0 for d in (32, 64, 128)
-               for nt in (64, 512))
+    assert all(top[(d, nt)]["drift"]["infoscale"] > 1.0 for d in (32, 64, 128) for nt in (64, 512))
     # ... while the root-found factor is, and Eq. 10 without the Taylor step nearly is
     assert drift["comparison"]["max_abs_invariant_drift"] < 1e-8
     assert drift["comparison"]["max_abs_eq10_no_taylor_drift"] < 0.05

@@ -1,6 +1,7 @@
 """Figures 5, 7, 8 of the RPE paper: the data agrees with theory where theory says it
 must (truncated TRF = exact TRF when the truncation is long enough) and disagrees where
 our report says the paper's truncated method fails."""
+
 import csv
 import math
 
@@ -8,8 +9,7 @@ import numpy as np
 import pytest
 
 from theory.series import reference as ref
-from figures.rpe_theory import (fig5_data, heatmap_data, make_fig5,
-                                make_fig78)
+from figures.rpe_theory import fig5_data, heatmap_data, make_fig5, make_fig78
 
 M = 512
 
@@ -33,15 +33,19 @@ def test_eps_one_off_by_one(data):
     assert all(data["truncated"][n][0] == 0 for n in data["truncated"])
 
 
-@pytest.mark.parametrize("name,eps,trunc,exact", [
-    # m = 512, eps = 1/49 (smallest nonzero eps of the paper's grid); exact from
-    # Hurwitz zeta (kerple-log k=1 r=1.5) and trigamma (type1) tails
-    ("kerple-log", 1 / 49, 205, 1407),
-    ("type1", 1 / 49, 28, 30),
-])
+@pytest.mark.parametrize(
+    "name,eps,trunc,exact",
+    [
+        # m = 512, eps = 1/49 (smallest nonzero eps of the paper's grid); exact from
+        # Hurwitz zeta (kerple-log k=1 r=1.5) and trigamma (type1) tails
+        ("kerple-log", 1 / 49, 205, 1407),
+        ("type1", 1 / 49, 28, 30),
+    ],
+)
 def test_slow_series_truncated_differs_from_exact(data, name, eps, trunc, exact):
-    idx = min(range(len(data["eps_paper_grid"])),
-              key=lambda q: abs(data["eps_paper_grid"][q] - eps))
+    idx = min(
+        range(len(data["eps_paper_grid"])), key=lambda q: abs(data["eps_paper_grid"][q] - eps)
+    )
     assert data["truncated"][name][idx] == trunc
     assert data["exact_paper_grid"][name][idx] == exact
 
@@ -51,8 +55,9 @@ def test_divergent_sandwich_gets_a_finite_truncated_trf(data):
     assert 0 < data["truncated"]["sandwich"][-2] <= M
 
 
-@pytest.mark.parametrize("name,eps", [("type1", 0.1), ("type1", 1 / 49),
-                                      ("kerple-log", 0.5), ("alibi", 1e-3)])
+@pytest.mark.parametrize(
+    "name,eps", [("type1", 0.1), ("type1", 1 / 49), ("kerple-log", 0.5), ("alibi", 1e-3)]
+)
 def test_long_truncation_agrees(name, eps):
     # with 200k terms the neglected tail is below the TRF's resolution here
     arr = ref.terms_array(name, 200_000)
@@ -77,8 +82,14 @@ def test_fig5_files(tmp_path):
     res = make_fig5(tmp_path, quick=True)
     assert (tmp_path / "rpe-fig5.png").stat().st_size > 10_000
     rows = list(csv.DictReader(open(tmp_path / "rpe-fig5.csv")))
-    assert {r["rpe"] for r in rows} == {"alibi", "kerple-log", "kerple-power", "sandwich",
-                                        "type1", "type2"}
+    assert {r["rpe"] for r in rows} == {
+        "alibi",
+        "kerple-log",
+        "kerple-power",
+        "sandwich",
+        "type1",
+        "type2",
+    }
     comp = res["comparison"]
     assert comp["alibi"]["eps_agree"] == comp["alibi"]["eps_total"]
     assert comp["kerple-log"]["truncated_at_1e-6"] == M

@@ -1,5 +1,6 @@
 """Each claim's evidence is computed once per test session and shared by the tests that
 judge it (the verdict regression tables and the perturbation test)."""
+
 from pathlib import Path
 
 import pytest
@@ -18,4 +19,5 @@ def evidence_of(tmp_path_factory):
         if cid not in cache:
             cache[cid] = registry[cid].check(Context(outdir, quick=True, seed=0))
         return cache[cid]
+
     return get

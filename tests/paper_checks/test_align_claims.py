@@ -1,28 +1,36 @@
 """Verdicts of the attention-alignment theory claims and the numbers that decide them,
 re-derived by hand from the paper's tables and formulas (source in each comment)."""
+
 import math
 
 import pytest
 
-from paper_checks.align.tables import (EARLY_DISPLAY, early_display_source, extraction_damage,
-                                       sigma_ex_readings)
+from paper_checks.align.tables import (
+    EARLY_DISPLAY,
+    early_display_source,
+    extraction_damage,
+    sigma_ex_readings,
+)
 from paper_checks.evidence import judge
 from paper_checks.registry import load_all
 
-FAILS, TYPO = "does not hold (changes the conclusion)", "does not hold (typo; conclusion unaffected)"
+FAILS, TYPO = (
+    "does not hold (changes the conclusion)",
+    "does not hold (typo; conclusion unaffected)",
+)
 EXPECTED = {
-    "align-prop1": "holds",                        # every algebra step proved by sympy
+    "align-prop1": "holds",  # every algebra step proved by sympy
     "align-eq3": "holds",
     "align-prop2": "holds",
-    "align-prop1-real-root": "holds",              # likely reading: Eq. 2 at L_ex
-    "align-a2-early-version-typo": TYPO,           # sigma_ex^2/(2 tau^2) for sigma_tr^2/2
-    "align-table5-improvement": TYPO,              # 44.5 - 42.0 = 2.5, printed +1.5
-    "align-assumption1-regime": FAILS,             # e^(2.70^2) = 1465 > 512
+    "align-prop1-real-root": "holds",  # likely reading: Eq. 2 at L_ex
+    "align-a2-early-version-typo": TYPO,  # sigma_ex^2/(2 tau^2) for sigma_tr^2/2
+    "align-table5-improvement": TYPO,  # 44.5 - 42.0 = 2.5, printed +1.5
+    "align-assumption1-regime": FAILS,  # e^(2.70^2) = 1465 > 512
     "align-rem-breakdown": FAILS,
     "align-eq1-lln": "holds approximately",
     "align-table8-log-rule": "holds",
     "align-table3-averages": "holds",
-    "align-assumption2-vs-a1": "cannot be checked here",   # layer-0 sigma not printed
+    "align-assumption2-vs-a1": "cannot be checked here",  # layer-0 sigma not printed
 }
 
 
@@ -52,8 +60,9 @@ def test_prop1_real_root_depends_on_the_reading():
     assert r["fixed_sigma"]["tau"] is None
     assert r["eq2_at_L_ex"]["sigma_ex"] ** 2 == pytest.approx(2 * (8.80 - math.log(1800)))
     assert r["eq2_at_L_ex"]["tau"] == pytest.approx(
-        (8.61 + math.sqrt(8.61 ** 2 - 2 * math.log(4200) * r["eq2_at_L_ex"]["sigma_ex"] ** 2))
-        / (2 * math.log(4200)))
+        (8.61 + math.sqrt(8.61**2 - 2 * math.log(4200) * r["eq2_at_L_ex"]["sigma_ex"] ** 2))
+        / (2 * math.log(4200))
+    )
 
 
 def test_prop1_real_root_readings_differ(verdict):

@@ -7,6 +7,7 @@ session fixture ``evidence_of`` in conftest.py, quick sizes); the full sizes tha
 A claim whose evidence has nothing to move (a missing input) says why in its
 registration (``unperturbable=``); those are few, and the declaration is checked.
 """
+
 import pytest
 
 from paper_checks.evidence import Evidence, is_perturbable, judge, perturb
@@ -24,11 +25,13 @@ def test_verdict_follows_the_evidence(cid, evidence_of):
     v = judge(ev, c.tolerances)
     assert judge(perturb(ev, c.tolerances, "within"), c.tolerances).label == v.label
     if c.unperturbable:
-        assert not is_perturbable(ev, c.tolerances), \
+        assert not is_perturbable(ev, c.tolerances), (
             f"{cid} declares unperturbable ({c.unperturbable}) but has a paper value to move"
+        )
         return
-    assert is_perturbable(ev, c.tolerances), \
+    assert is_perturbable(ev, c.tolerances), (
         f"{cid}: nothing to perturb; declare unperturbable='why' in its registration"
+    )
     moved = judge(perturb(ev, c.tolerances, "beyond"), c.tolerances)
     assert moved.status != v.status, f"{cid}: verdict {v.label} does not depend on the paper"
 
@@ -47,4 +50,3 @@ def test_full_size_evidence_gives_the_quick_verdict(cid, evidence_of, tmp_path):
     v = judge(full, c.tolerances)
     assert v.label == judge(evidence_of(cid), c.tolerances).label, v.summary
     assert judge(perturb(full, c.tolerances, "within"), c.tolerances).label == v.label
-

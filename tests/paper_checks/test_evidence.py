@@ -1,11 +1,29 @@
 """paper_checks.evidence: judge() on a declared table of evidence (one case a row: items,
 tolerances, the verdict label they must give), and perturb() on the same table."""
+
 import pytest
 import sympy as sp
 
 from paper_checks.evidence import (
-    APPROX, CANNOT, CHANGES, FAILS, HOLDS, TYPO, Counterexample, DerivationStep, Equal,
-    Evidence, Identity, Inequality, MissingInput, Reading, Reported, Tol, judge, perturb)
+    APPROX,
+    CANNOT,
+    CHANGES,
+    FAILS,
+    HOLDS,
+    TYPO,
+    Counterexample,
+    DerivationStep,
+    Equal,
+    Evidence,
+    Identity,
+    Inequality,
+    MissingInput,
+    Reading,
+    Reported,
+    Tol,
+    judge,
+    perturb,
+)
 
 x = sp.Symbol("x")
 R1 = Tol(rtol=1e-9)
@@ -13,48 +31,90 @@ NEAR = Tol(rtol=1e-9, approx_rtol=0.05)
 
 # (name, items, tolerances, expected label)
 CASES = [
-    ("equal within rtol", [Equal("B", 1.6449340668, paper=1.644934066848)],
-     {"B": R1}, HOLDS),
-    ("equal outside rtol", [Equal("B", 1.6449340668, paper=1.0)], {"B": R1},
-     f"{FAILS} ({CHANGES})"),
+    ("equal within rtol", [Equal("B", 1.6449340668, paper=1.644934066848)], {"B": R1}, HOLDS),
+    (
+        "equal outside rtol",
+        [Equal("B", 1.6449340668, paper=1.0)],
+        {"B": R1},
+        f"{FAILS} ({CHANGES})",
+    ),
     ("integer exact by default", [Equal("TRF", 7, paper=7)], {}, HOLDS),
     ("integer off by one", [Equal("TRF", 7, paper=8)], {}, f"{FAILS} ({CHANGES})"),
     ("approximation band", [Equal("ratio", 1.03, paper=1.0)], {"ratio": NEAR}, APPROX),
-    ("beyond the band", [Equal("ratio", 1.2, paper=1.0)], {"ratio": NEAR},
-     f"{FAILS} ({CHANGES})"),
+    ("beyond the band", [Equal("ratio", 1.2, paper=1.0)], {"ratio": NEAR}, f"{FAILS} ({CHANGES})"),
     ("array elementwise", [Equal("row", [1.0, 2.0, 3.0], paper=[1.0, 2.0, 3.0])], {}, HOLDS),
     ("inequality", [Inequality("ratio", 44.35, paper=44, relation=">")], {}, HOLDS),
-    ("inequality violated", [Inequality("max ratio", 1.2, paper=1.0)], {},
-     f"{FAILS} ({CHANGES})"),
-    ("counterexample found", [Counterexample("q^T k - d^2", 3.0, paper=0.0,
-                                             searched="d=1, |q|,|k|<=2", witness="q=k=2")],
-     {}, f"{FAILS} ({CHANGES})"),
-    ("no counterexample", [Counterexample("q^T k - l^2", -1e-17, paper=0.0,
-                                          searched="random")], {"q^T k - l^2": Tol(atol=1e-12)},
-     HOLDS),
-    ("identity", [Identity("square", lhs="(x+1)**2", rhs="x**2+2*x+1",
-                           residual=sp.expand((x + 1) ** 2 - x ** 2 - 2 * x - 1))], {}, HOLDS),
-    ("sign flip, conclusion unaffected",
-     [Identity("Eq. 11", lhs="a", rhs="-a", residual=2 * x),
-      Equal("norm used in Eq. 13", 1.0, paper=1.0, role="consequence")], {},
-     f"{FAILS} ({TYPO})"),
-    ("conclusion also wrong",
-     [Equal("bound", 2.0, paper=1.0), Equal("use", 3.0, paper=1.0, role="consequence")], {},
-     f"{FAILS} ({CHANGES})"),
-    ("missing input", [MissingInput("ERF of Flan-T5", missing="Flan-T5-XL weights")], {},
-     CANNOT),
-    ("missing but a computed part disagrees",
-     [MissingInput("PPL", missing="Wikitext-103"), Equal("paper's own delta", 0.12, paper=1.0)],
-     {}, f"{FAILS} ({CHANGES})"),
-    ("proved step", [DerivationStep("s", [1.0, 2.0], paper=[1.0, 2.0], symbolic=True)], {},
-     HOLDS),
-    ("numerically verified step counts the same", [DerivationStep("s", [1.0], paper=[1.0])],
-     {}, HOLDS),
-    ("approximate step", [DerivationStep("s", [1.0, 2.0], paper=[1.01, 2.0], kind="approx")],
-     {"s": Tol(approx_rtol=0.02)}, APPROX),
-    ("approximate step too coarse",
-     [DerivationStep("s", [1.0], paper=[1.5], kind="approx")], {"s": Tol(approx_rtol=0.02)},
-     f"{FAILS} ({CHANGES})"),
+    ("inequality violated", [Inequality("max ratio", 1.2, paper=1.0)], {}, f"{FAILS} ({CHANGES})"),
+    (
+        "counterexample found",
+        [
+            Counterexample(
+                "q^T k - d^2", 3.0, paper=0.0, searched="d=1, |q|,|k|<=2", witness="q=k=2"
+            )
+        ],
+        {},
+        f"{FAILS} ({CHANGES})",
+    ),
+    (
+        "no counterexample",
+        [Counterexample("q^T k - l^2", -1e-17, paper=0.0, searched="random")],
+        {"q^T k - l^2": Tol(atol=1e-12)},
+        HOLDS,
+    ),
+    (
+        "identity",
+        [
+            Identity(
+                "square",
+                lhs="(x+1)**2",
+                rhs="x**2+2*x+1",
+                residual=sp.expand((x + 1) ** 2 - x**2 - 2 * x - 1),
+            )
+        ],
+        {},
+        HOLDS,
+    ),
+    (
+        "sign flip, conclusion unaffected",
+        [
+            Identity("Eq. 11", lhs="a", rhs="-a", residual=2 * x),
+            Equal("norm used in Eq. 13", 1.0, paper=1.0, role="consequence"),
+        ],
+        {},
+        f"{FAILS} ({TYPO})",
+    ),
+    (
+        "conclusion also wrong",
+        [Equal("bound", 2.0, paper=1.0), Equal("use", 3.0, paper=1.0, role="consequence")],
+        {},
+        f"{FAILS} ({CHANGES})",
+    ),
+    ("missing input", [MissingInput("ERF of Flan-T5", missing="Flan-T5-XL weights")], {}, CANNOT),
+    (
+        "missing but a computed part disagrees",
+        [MissingInput("PPL", missing="Wikitext-103"), Equal("paper's own delta", 0.12, paper=1.0)],
+        {},
+        f"{FAILS} ({CHANGES})",
+    ),
+    ("proved step", [DerivationStep("s", [1.0, 2.0], paper=[1.0, 2.0], symbolic=True)], {}, HOLDS),
+    (
+        "numerically verified step counts the same",
+        [DerivationStep("s", [1.0], paper=[1.0])],
+        {},
+        HOLDS,
+    ),
+    (
+        "approximate step",
+        [DerivationStep("s", [1.0, 2.0], paper=[1.01, 2.0], kind="approx")],
+        {"s": Tol(approx_rtol=0.02)},
+        APPROX,
+    ),
+    (
+        "approximate step too coarse",
+        [DerivationStep("s", [1.0], paper=[1.5], kind="approx")],
+        {"s": Tol(approx_rtol=0.02)},
+        f"{FAILS} ({CHANGES})",
+    ),
     ("refuted step", [DerivationStep("s", [1.0], paper=[2.0])], {}, f"{FAILS} ({CHANGES})"),
     ("reported numbers do not count", [Reported("n", 3), Equal("a", 1, paper=1)], {}, HOLDS),
 ]
@@ -76,8 +136,10 @@ def test_perturbation_changes_verdict_only_beyond_tolerance(name, items, tols, l
 def test_within_moves_the_paper_value_when_the_tolerance_allows():
     ev = Evidence([Equal("B", 1.0, paper=1.0 + 1e-12)])
     moved = perturb(ev, {"B": R1}, "within").items[0].paper
-    assert moved != 1.0 + 1e-12 and judge(Evidence([Equal("B", 1.0, paper=moved)]),
-                                           {"B": R1}).status == HOLDS
+    assert (
+        moved != 1.0 + 1e-12
+        and judge(Evidence([Equal("B", 1.0, paper=moved)]), {"B": R1}).status == HOLDS
+    )
 
 
 def test_summary_is_formatted_from_the_numbers():
@@ -91,23 +153,35 @@ def test_approx_carries_error_and_range():
 
 
 def test_readings_verdict_per_reading_and_the_likely_one_decides():
-    ev = Evidence(readings=[
-        Reading("literal", (Equal("b_0", float("inf"), paper=1.0),)),
-        Reading("shifted n = t + 1", (Equal("b_0", 1.0, paper=1.0),), likely=True,
-                reason="Eq. 29 sums from i = 0 with 1/(i+1)^2")])
+    ev = Evidence(
+        readings=[
+            Reading("literal", (Equal("b_0", float("inf"), paper=1.0),)),
+            Reading(
+                "shifted n = t + 1",
+                (Equal("b_0", 1.0, paper=1.0),),
+                likely=True,
+                reason="Eq. 29 sums from i = 0 with 1/(i+1)^2",
+            ),
+        ]
+    )
     v = judge(ev, {})
     assert v.status == HOLDS and [r["verdict"] for r in v.readings] == [
-        f"{FAILS} ({CHANGES})", HOLDS]
+        f"{FAILS} ({CHANGES})",
+        HOLDS,
+    ]
     assert judge(perturb(ev, {}, "beyond"), {}).status == FAILS
 
 
-@pytest.mark.parametrize("bad", [
-    lambda: Equal("flag", True, paper=True),           # a boolean is not evidence
-    lambda: MissingInput("x", missing=""),             # must name what is missing
-    lambda: Evidence([]),                              # nothing to judge
-    lambda: Evidence(readings=[Reading("a", (Equal("a", 1, paper=1),))]),  # none likely
-    lambda: Inequality("a", 1, paper=2, relation="=<"),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        lambda: Equal("flag", True, paper=True),  # a boolean is not evidence
+        lambda: MissingInput("x", missing=""),  # must name what is missing
+        lambda: Evidence([]),  # nothing to judge
+        lambda: Evidence(readings=[Reading("a", (Equal("a", 1, paper=1),))]),  # none likely
+        lambda: Inequality("a", 1, paper=2, relation="=<"),
+    ],
+)
 def test_malformed_evidence_is_refused(bad):
     with pytest.raises((TypeError, ValueError)):
         bad()
@@ -126,26 +200,45 @@ def test_inequality_approximation_band():
 
 # (name, item, tolerances, text the summary must contain, text it must not contain)
 DESCRIBED = [
-    ("approximate step within its band reads as an approximation",
-     DerivationStep("drop", [1.0], paper=[1.2], kind="approx", relative=False),
-     {"drop": Tol(atol=1e-3, approx_atol=0.25)}, "step 'drop': approximation", "refuted"),
-    ("exact step under a declared tolerance",
-     DerivationStep("s", [1.0], paper=[1.0 + 1e-9]), {"s": Tol(rtol=1e-6)},
-     "verified numerically", "refuted"),
-    ("agreeing search shows no counterexample",
-     Counterexample("root - 1", 7.8e-16, paper=0.0, searched="L", witness="L = 64"),
-     {"root - 1": Tol(atol=1e-12)}, "worst 7.8e-16", "counterexample"),
-    ("a search that fails shows its witness",
-     Counterexample("root - 1", 0.5, paper=0.0, searched="L", witness="L = 64"),
-     {"root - 1": Tol(atol=1e-12)}, "counterexample L = 64", "within"),
-    ("a search inside the band shows where, not a counterexample",
-     Counterexample("root - 1", 0.01, paper=0.0, searched="L", witness="L = 64"),
-     {"root - 1": Tol(atol=1e-12, approx_atol=0.1)}, "worst at L = 64", "counterexample"),
+    (
+        "approximate step within its band reads as an approximation",
+        DerivationStep("drop", [1.0], paper=[1.2], kind="approx", relative=False),
+        {"drop": Tol(atol=1e-3, approx_atol=0.25)},
+        "step 'drop': approximation",
+        "refuted",
+    ),
+    (
+        "exact step under a declared tolerance",
+        DerivationStep("s", [1.0], paper=[1.0 + 1e-9]),
+        {"s": Tol(rtol=1e-6)},
+        "verified numerically",
+        "refuted",
+    ),
+    (
+        "agreeing search shows no counterexample",
+        Counterexample("root - 1", 7.8e-16, paper=0.0, searched="L", witness="L = 64"),
+        {"root - 1": Tol(atol=1e-12)},
+        "worst 7.8e-16",
+        "counterexample",
+    ),
+    (
+        "a search that fails shows its witness",
+        Counterexample("root - 1", 0.5, paper=0.0, searched="L", witness="L = 64"),
+        {"root - 1": Tol(atol=1e-12)},
+        "counterexample L = 64",
+        "within",
+    ),
+    (
+        "a search inside the band shows where, not a counterexample",
+        Counterexample("root - 1", 0.01, paper=0.0, searched="L", witness="L = 64"),
+        {"root - 1": Tol(atol=1e-12, approx_atol=0.1)},
+        "worst at L = 64",
+        "counterexample",
+    ),
 ]
 
 
-@pytest.mark.parametrize("name,item,tols,shown,hidden", DESCRIBED,
-                         ids=[c[0] for c in DESCRIBED])
+@pytest.mark.parametrize("name,item,tols,shown,hidden", DESCRIBED, ids=[c[0] for c in DESCRIBED])
 def test_summary_follows_the_judged_outcome(name, item, tols, shown, hidden):
     summary = judge(Evidence([item]), tols).summary
     assert shown in summary and hidden not in summary, summary

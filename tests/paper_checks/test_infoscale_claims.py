@@ -1,6 +1,7 @@
 """Verdicts of the InfoScale claims, each with the number that decides it, re-derived by
 hand from the paper's tables or by an independent route (source in each comment).
 The verdict is judge()'s; these pin what the evidence says."""
+
 import math
 
 import pytest
@@ -10,27 +11,30 @@ from paper_checks.infoscale import tables as T
 from paper_checks.infoscale.claims import compatible, repeated_cells
 from paper_checks.registry import load_all
 
-FAILS, TYPO = "does not hold (changes the conclusion)", "does not hold (typo; conclusion unaffected)"
+FAILS, TYPO = (
+    "does not hold (changes the conclusion)",
+    "does not hold (typo; conclusion unaffected)",
+)
 EXPECTED = {
     # a slip in a remainder term: sqrt(4t+1) - 1 = 2t - 2t^2 + 4t^3 + ..., so O(t^3), and
     # Eq. 12 only uses the two-term expansion
     "infoscale-eq11": TYPO,
-    "infoscale-sec3.2-figref": TYPO,           # the alpha-eta* plot is Fig. 4, not Fig. 5
-    "infoscale-table4": TYPO,                  # test column: min 20987 > max 15959 (swapped)
-    "infoscale-a4-v-to-zero": FAILS,           # Eq. 14 with eps = 0 fixes v = 2.84 at d=128
-    "infoscale-eq16": FAILS,                   # needs n^2 >> e^43 at alpha = 128
-    "infoscale-sec4.2.2-all-gain": FAILS,      # W.A.: PPL 4.24 -> 4.44 at 4096
-    "infoscale-sec4.2.3-synergy": FAILS,       # superadditive in 4 of 15 cells
-    "infoscale-method-count": FAILS,           # CLEX named in Sec. 1, evaluated nowhere
-    "infoscale-sec4.2.1": FAILS,               # 0.12 / (0.63/10.771) = 2.05x, not ~10x
-    "infoscale-a4-drop-term": FAILS,           # 1/4 log(4t+1) = 0.267 nats > 0.25 band
+    "infoscale-sec3.2-figref": TYPO,  # the alpha-eta* plot is Fig. 4, not Fig. 5
+    "infoscale-table4": TYPO,  # test column: min 20987 > max 15959 (swapped)
+    "infoscale-a4-v-to-zero": FAILS,  # Eq. 14 with eps = 0 fixes v = 2.84 at d=128
+    "infoscale-eq16": FAILS,  # needs n^2 >> e^43 at alpha = 128
+    "infoscale-sec4.2.2-all-gain": FAILS,  # W.A.: PPL 4.24 -> 4.44 at 4096
+    "infoscale-sec4.2.3-synergy": FAILS,  # superadditive in 4 of 15 cells
+    "infoscale-method-count": FAILS,  # CLEX named in Sec. 1, evaluated nowhere
+    "infoscale-sec4.2.1": FAILS,  # 0.12 / (0.63/10.771) = 2.05x, not ~10x
+    "infoscale-a4-drop-term": FAILS,  # 1/4 log(4t+1) = 0.267 nats > 0.25 band
     "infoscale-thm3.4": "holds",
     "infoscale-thm3.4-asymptotic": "holds",
-    "infoscale-tables-consistency": "holds",   # '<0.1' vs '0.10' is compatible
+    "infoscale-tables-consistency": "holds",  # '<0.1' vs '0.10' is compatible
     "infoscale-sec4.2.3-ratios": "holds",
     "infoscale-sec4.3.2": "holds",
     "infoscale-sec4.5": "holds",
-    "infoscale-ntr-consistency": "holds",      # n_tr = 64: 4096 / 64 = 64 ('64 times')
+    "infoscale-ntr-consistency": "holds",  # n_tr = 64: 4096 / 64 = 64 ('64 times')
     "infoscale-eq15": "holds",
     "infoscale-experiments": "cannot be checked here",
 }
@@ -68,7 +72,7 @@ def test_ntr_reading_512_disagrees(verdict):
     v = verdict("infoscale-ntr-consistency")
     r512 = next(r for r in v.readings if r["reading"].startswith("n_tr = 512"))
     assert r512["verdict"].startswith("does not hold") and not r512["likely"]
-    assert r512["table"][0]["computed"] == 8            # 4096 / 512
+    assert r512["table"][0]["computed"] == 8  # 4096 / 512
 
 
 def test_eq11_remainder_is_4t3(verdict):
@@ -79,14 +83,17 @@ def test_eq11_remainder_is_4t3(verdict):
     assert all(r["outcome"] == "agrees" for r in v.table if r["role"] == "consequence")
 
 
-@pytest.mark.parametrize("a,b,ok", [
-    ("0.10", "<0.1", True),      # ACC in [0.095, 0.1) prints as both
-    ("<0.1", "0.11", False),
-    (">500", "500.00", True),
-    (">500", "499.99", False),
-    ("2.17", "2.17", True),
-    ("2.17", "2.18", False),
-])
+@pytest.mark.parametrize(
+    "a,b,ok",
+    [
+        ("0.10", "<0.1", True),  # ACC in [0.095, 0.1) prints as both
+        ("<0.1", "0.11", False),
+        (">500", "500.00", True),
+        (">500", "499.99", False),
+        ("2.17", "2.17", True),
+        ("2.17", "2.18", False),
+    ],
+)
 def test_censored_cells_compatibility(a, b, ok):
     assert compatible(a, b) is ok
 
@@ -117,4 +124,3 @@ def test_dropped_term_is_largest_at_the_largest_t(verdict):
     t = 1 - 2 ** (-15 / 16)
     assert v.table[0]["error"] == pytest.approx(math.log(4 * t + 1) / 4, rel=1e-9)
     assert "step 'drop -1/4 log(4t+1) (Eq. 10)' (Eq. 10): refuted" in v.summary
-

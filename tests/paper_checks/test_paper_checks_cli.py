@@ -1,4 +1,5 @@
 """python -m paper_checks: list, select, JSON shape, report files, exit codes."""
+
 from theory.core.registry import Registry
 import json
 import subprocess
@@ -12,8 +13,13 @@ from paper_checks.registry import FAILS, HOLDS, claim
 
 
 def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "paper_checks", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "paper_checks", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_unknown_id_is_exit_2_with_one_error_line():
@@ -23,7 +29,7 @@ def test_unknown_id_is_exit_2_with_one_error_line():
 
 
 def _noisy(ctx):
-    print("a check that prints")          # must not break --json's single object
+    print("a check that prints")  # must not break --json's single object
     return Evidence([Equal("1 + 1", 1 + 1, paper=2)])
 
 
@@ -33,10 +39,12 @@ def toy_registry(monkeypatch):
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
     claim("toy-a", "rpe", "Eq. 1", "one plus one is two")(_noisy)
     claim("toy-b", "align", "Eq. 2", "e is 2.7")(
-        lambda ctx: Evidence([Equal("e", 2.718281828, paper=2.7)]))
+        lambda ctx: Evidence([Equal("e", 2.718281828, paper=2.7)])
+    )
     claim("toy-c", "infoscale", "Eq. 3", "crashes")(lambda ctx: 1 / 0)
     claim("toy-d", "rpe", "Fig. 3", "needs training", kind="empirical")(
-        lambda ctx: Evidence([Equal("x", 1, paper=1)]))
+        lambda ctx: Evidence([Equal("x", 1, paper=1)])
+    )
     monkeypatch.setattr(report, "load_all", lambda: registry.REGISTRY)
 
 
@@ -68,6 +76,7 @@ def test_failing_claim_is_not_a_failure(toy_registry, tmp_path, capsys):
 
 def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkeypatch, capsys):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from figures import registry as fig_registry
@@ -78,7 +87,7 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
         png = outdir / "toy.png"
         fig.savefig(png)
         plt.close(fig)
-        data = [outdir / "toy.csv", outdir / "toy.json"]   # a figure's data: several files
+        data = [outdir / "toy.csv", outdir / "toy.json"]  # a figure's data: several files
         for f in data:
             f.write_text("x\n")
         return {"png": png, "data": data, "comparison": {"max_abs_diff": 0.0}}
@@ -89,17 +98,17 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
     fig_registry.figure("toy-bad", "align", "raises")(lambda outdir, quick=False: 1 / 0)
     monkeypatch.setattr(fig_registry, "load_all", lambda: fig_registry.FIGURES)
     code = report.main(["--paper", "rpe", "--out", str(tmp_path)])
-    assert code == 0                      # the crashing figure belongs to another paper
+    assert code == 0  # the crashing figure belongs to another paper
     md = (tmp_path / "report.md").read_text()
     assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
     assert "toy-bad" not in md
     # another folder, the same report: every path in it is relative to its folder
     assert report.main(["--paper", "rpe", "--out", str(tmp_path / "again")]) == 0
-    first, again = (json.loads((d / "report.json").read_text())
-                    for d in (tmp_path, tmp_path / "again"))
-    assert first == again and first["figures"][0]["data"] == ["figures/toy.csv",
-                                                             "figures/toy.json"]
-    assert report.main(["--out", str(tmp_path)]) == 1   # toy-c and toy-bad crash
+    first, again = (
+        json.loads((d / "report.json").read_text()) for d in (tmp_path, tmp_path / "again")
+    )
+    assert first == again and first["figures"][0]["data"] == ["figures/toy.csv", "figures/toy.json"]
+    assert report.main(["--out", str(tmp_path)]) == 1  # toy-c and toy-bad crash
 
 
 def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
@@ -109,8 +118,7 @@ def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
     for k in range(2):
         p = run("--json", "--seed", "0", "--out", str(tmp_path / f"r{k}"), *ids)
         assert p.returncode == 0, p.stderr[-2000:]
-        outs.append(json.loads(p.stdout))          # exactly one object, nothing after it
-        assert "claims in" in p.stderr             # the human summary went to stderr
+        outs.append(json.loads(p.stdout))  # exactly one object, nothing after it
+        assert "claims in" in p.stderr  # the human summary went to stderr
     assert outs[0] == outs[1]
-    assert [c["id"] for c in outs[0]["claims"]] == ["rpe-eq12-13", "rpe-eq15",
-                                                    "rpe-appC-alibi-trf"]
+    assert [c["id"] for c in outs[0]["claims"]] == ["rpe-eq12-13", "rpe-eq15", "rpe-appC-alibi-trf"]

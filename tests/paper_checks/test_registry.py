@@ -47,8 +47,9 @@ def test_tolerances_must_be_declared_as_tol():
         claim("z-1", "rpe", "Eq. 1", "s", tolerances={"B": 1e-6})
 
 
-@pytest.mark.parametrize("returned", ["holds", Verdict("holds", "typed in")],
-                         ids=["text", "verdict"])
+@pytest.mark.parametrize(
+    "returned", ["holds", Verdict("holds", "typed in")], ids=["text", "verdict"]
+)
 def test_check_returning_anything_but_evidence_is_a_crash(tmp_path, returned):
     c = registry.Claim("w", "rpe", "Eq. 1", "s", "numeric", lambda ctx: returned)
     row = run_claim(c, Context(tmp_path))

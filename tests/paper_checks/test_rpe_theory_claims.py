@@ -1,6 +1,7 @@
 """RPE paper theory claims: each check returns the verdict we determined (a change that
 hides a finding fails), and the independent TRF reference agrees with closed forms,
 brute force, and the project's engine."""
+
 import math
 
 import mpmath as mp
@@ -15,27 +16,27 @@ FAILS_TYPO, FAILS_CHANGES = f"{FAILS} ({TYPO})", f"{FAILS} ({CHANGES})"
 # verdicts themselves are judged from each check's evidence)
 EXPECTED = {
     "rpe-eq5": HOLDS,
-    "rpe-eq11": FAILS_TYPO,                 # sign flipped; Eq. 13 uses only the norm
+    "rpe-eq11": FAILS_TYPO,  # sign flipped; Eq. 13 uses only the norm
     "rpe-eq12-13": HOLDS,
     "rpe-eq15": HOLDS,
-    "rpe-lemma3.2-proof-eq14": HOLDS,       # true with Toeplitz b, bounded a; reason thin
-    "rpe-lemma3.2": HOLDS,                  # in the paper's setting
-    "rpe-eq17": FAILS_TYPO,                 # exp(d^2) is not a bound; exp(l^2/sqrt d) is
-    "rpe-thm3.3-proof-limit": FAILS_TYPO,   # C_ii need not converge; sup C_ii suffices
+    "rpe-lemma3.2-proof-eq14": HOLDS,  # true with Toeplitz b, bounded a; reason thin
+    "rpe-lemma3.2": HOLDS,  # in the paper's setting
+    "rpe-eq17": FAILS_TYPO,  # exp(d^2) is not a bound; exp(l^2/sqrt d) is
+    "rpe-thm3.3-proof-limit": FAILS_TYPO,  # C_ii need not converge; sup C_ii suffices
     "rpe-thm3.3": HOLDS,
     "rpe-thm3.4": HOLDS,
-    "rpe-index-convention": HOLDS,          # reading n = t + 1 (Eq. 29); literal: fails
-    "rpe-necessity-eq9": HOLDS,             # we prove necessity for Eq. 9
+    "rpe-index-convention": HOLDS,  # reading n = t + 1 (Eq. 29); literal: fails
+    "rpe-necessity-eq9": HOLDS,  # we prove necessity for Eq. 9
     "rpe-thm3.4-extrapolation": FAILS_CHANGES,  # Eq. 9 is not Def. 2.1
-    "rpe-eq8": FAILS_TYPO,                  # window of w + 1 tokens (off by one)
-    "rpe-sec3.3-trf-erf": APPROX,           # only within the factor rho
-    "rpe-appB-kerple-trained": CANNOT,      # the Kerple authors' checkpoints
-    "rpe-thm3.5": HOLDS,                    # with Eq. 22's two forms and Eqs. 25-28
-    "rpe-thm3.5-proof-eq26": FAILS_TYPO,    # n_beta need not take the value t0
-    "rpe-thm3.5-remark": HOLDS,             # Thm 3.5's sense; literal reading false
-    "rpe-eq29": FAILS_TYPO,                 # B = pi^2/6, not 1; Theta(1/eps) survives
+    "rpe-eq8": FAILS_TYPO,  # window of w + 1 tokens (off by one)
+    "rpe-sec3.3-trf-erf": APPROX,  # only within the factor rho
+    "rpe-appB-kerple-trained": CANNOT,  # the Kerple authors' checkpoints
+    "rpe-thm3.5": HOLDS,  # with Eq. 22's two forms and Eqs. 25-28
+    "rpe-thm3.5-proof-eq26": FAILS_TYPO,  # n_beta need not take the value t0
+    "rpe-thm3.5-remark": HOLDS,  # Thm 3.5's sense; literal reading false
+    "rpe-eq29": FAILS_TYPO,  # B = pi^2/6, not 1; Theta(1/eps) survives
     "rpe-type1-vs-type2": HOLDS,
-    "rpe-type2-trf-analytic": FAILS_TYPO,   # erfc form reproduces the exact TRF
+    "rpe-type2-trf-analytic": FAILS_TYPO,  # erfc form reproduces the exact TRF
     "rpe-inv-n-diverges": HOLDS,
     "rpe-inv-nlogn-diverges": HOLDS,
     "rpe-appB-alibi": HOLDS,
@@ -43,25 +44,26 @@ EXPECTED = {
     "rpe-appB-kerple-log-necessity": HOLDS,  # necessary for Eq. 9 (rpe-necessity-eq9)
     "rpe-appB-kerple-power-eq35": FAILS_TYPO,  # false for r < 1; Eq. 36 still converges
     "rpe-appB-kerple-power": HOLDS,
-    "rpe-appB-sandwich-eq37-39": FAILS_TYPO,   # Eq. 39 only for r > 1 (r = 1e4 used)
+    "rpe-appB-sandwich-eq37-39": FAILS_TYPO,  # Eq. 39 only for r > 1 (r = 1e4 used)
     "rpe-appB-sandwich-eq41": FAILS_CHANGES,
     "rpe-appB-sandwich-eq43": FAILS_CHANGES,
     "rpe-appB-sandwich-eq44": HOLDS,
-    "rpe-appB-sandwich-eq45": FAILS_CHANGES,   # Raabe direction reversed
-    "rpe-appB-sandwich": FAILS_CHANGES,        # the series diverges
+    "rpe-appB-sandwich-eq45": FAILS_CHANGES,  # Raabe direction reversed
+    "rpe-appB-sandwich": FAILS_CHANGES,  # the series diverges
     "rpe-appC-alibi-trf": HOLDS,
     "rpe-appE-trf": FAILS_CHANGES,
-    "rpe-fig5": FAILS_TYPO,                 # Type 1 larger only at small eps (Thm 3.5)
-    "rpe-fig7": FAILS_TYPO,                 # not within 1-2 tokens; yes from 3 on
+    "rpe-fig5": FAILS_TYPO,  # Type 1 larger only at small eps (Thm 3.5)
+    "rpe-fig7": FAILS_TYPO,  # not within 1-2 tokens; yes from 3 on
     "rpe-fig8": HOLDS,
-    "rpe-hyp3.1": CANNOT,                   # the paper's trained models
+    "rpe-hyp3.1": CANNOT,  # the paper's trained models
 }
 # ambiguous statements: reading -> verdict label
 EXPECTED_READINGS = {
-    "rpe-index-convention": {"literal: n = t": FAILS_CHANGES,
-                             "shifted: n = t + 1 (n = t + 2 for 1/(n ln n))": HOLDS},
-    "rpe-thm3.5-remark": {"literal: a termwise smaller series has the smaller TRF":
-                          FAILS_CHANGES},
+    "rpe-index-convention": {
+        "literal: n = t": FAILS_CHANGES,
+        "shifted: n = t + 1 (n = t + 2 for 1/(n ln n))": HOLDS,
+    },
+    "rpe-thm3.5-remark": {"literal: a termwise smaller series has the smaller TRF": FAILS_CHANGES},
     "rpe-sec3.3-trf-erf": {"literal: C_ij <= B_ij": FAILS_CHANGES},
 }
 
@@ -78,15 +80,20 @@ def rows(registry, evidence_of):
     for cid in EXPECTED:
         c = registry[cid]
         v = verdict_of(c, evidence_of(cid))
-        out[cid] = {"label": v.label, "summary": v.summary, "readings": v.readings,
-                    "missing": v.missing, "evidence": v.evidence, "table": v.table,
-                    "crashed": False}
+        out[cid] = {
+            "label": v.label,
+            "summary": v.summary,
+            "readings": v.readings,
+            "missing": v.missing,
+            "evidence": v.evidence,
+            "table": v.table,
+            "crashed": False,
+        }
     return out
 
 
 def test_every_rpe_theory_claim_is_listed(registry):
-    mine = {c.id for c in registry.values()
-            if c.check.__module__.endswith("rpe.theory_claims")}
+    mine = {c.id for c in registry.values() if c.check.__module__.endswith("rpe.theory_claims")}
     assert mine == set(EXPECTED)
 
 
@@ -127,17 +134,24 @@ def test_alibi_trf_closed_form(k, eps):
     assert ref.exact_trf("alibi", {"k": k}, eps) == math.floor(math.log(1 / eps) / k) + 1
 
 
-@pytest.mark.parametrize("name,B", [
-    ("type1", mp.pi ** 2 / 6),                                  # zeta(2)
-    ("alibi", 1 / (1 - mp.exp(-1))),                            # geometric, App. C Eq. 46
-    ("kerple-log", mp.zeta(1.5)),                               # k = 1, r = 1.5
-    ("type2", None), ("kerple-power", None),                    # mpmath nsum, dps 30
-])
+@pytest.mark.parametrize(
+    "name,B",
+    [
+        ("type1", mp.pi**2 / 6),  # zeta(2)
+        ("alibi", 1 / (1 - mp.exp(-1))),  # geometric, App. C Eq. 46
+        ("kerple-log", mp.zeta(1.5)),  # k = 1, r = 1.5
+        ("type2", None),
+        ("kerple-power", None),  # mpmath nsum, dps 30
+    ],
+)
 def test_total_B(name, B):
     with mp.workdps(30):
         if B is None:
-            f = (lambda x: mp.exp(-mp.log(x + 1) ** 2)) if name == "type2" else \
-                (lambda x: mp.exp(-mp.sqrt(x)))
+            f = (
+                (lambda x: mp.exp(-(mp.log(x + 1) ** 2)))
+                if name == "type2"
+                else (lambda x: mp.exp(-mp.sqrt(x)))
+            )
             B = mp.nsum(f, [0, mp.inf])
         assert abs(ref.total(name) - B) < mp.mpf(10) ** -13 * B
 
@@ -148,29 +162,28 @@ def test_kerple_power_slow_B_against_direct_sum_plus_gamma_tail():
     # (mpmath dps 30, independent script) = 24.735683853863612921.  mp.nsum gives
     # 24.6738 here (its extrapolation fails on this slow tail), so it is not the reference.
     with mp.workdps(30):
-        assert abs(ref.total("kerple-power", {"k": 1.0, "r": 0.25})
-                   - mp.mpf("24.735683853863612921")) < mp.mpf(10) ** -15
+        assert (
+            abs(ref.total("kerple-power", {"k": 1.0, "r": 0.25}) - mp.mpf("24.735683853863612921"))
+            < mp.mpf(10) ** -15
+        )
 
 
 @pytest.mark.parametrize("name", ["alibi", "kerple-power", "type1", "type2"])
 @pytest.mark.parametrize("eps", [0.3, 0.01, 1e-3])
 def test_exact_trf_equals_float64_brute_force(name, eps):
     b = ref.terms_array(name, 300_000)
-    assert ref.exact_trf(name, None, eps) == ref.brute_force_trf(b, float(ref.total(name)),
-                                                                 eps)
+    assert ref.exact_trf(name, None, eps) == ref.brute_force_trf(b, float(ref.total(name)), eps)
 
 
 def test_exact_trf_many_matches_bisection():
     eps = [0.5, 0.07, 3e-3, 1e-5]
     for name in ("kerple-log", "type2", "type1"):
-        assert ref.exact_trf_many(name, None, eps) == [ref.exact_trf(name, None, e)
-                                                        for e in eps]
+        assert ref.exact_trf_many(name, None, eps) == [ref.exact_trf(name, None, e) for e in eps]
 
 
 def test_type1_trf_asymptotic_constant():
     # tail = trigamma(j+1) ~ 1/j, so eps*TRF -> 1/B = 6/pi^2 (not 1 as Eq. 29 says)
-    assert ref.exact_trf("type1", None, 1e-10) * 1e-10 == pytest.approx(6 / math.pi ** 2,
-                                                                        rel=1e-8)
+    assert ref.exact_trf("type1", None, 1e-10) * 1e-10 == pytest.approx(6 / math.pi**2, rel=1e-8)
 
 
 def test_divergent_families_have_no_trf():
@@ -190,14 +203,20 @@ def test_appendix_e_port_matches_vectorised_version():
     norm, eps = ref.appendix_e_draw(arr, n=50)
     for e, x in zip(eps[:-1], norm[:-1]):
         assert round(float(x) * 512) == ref.truncated_trf(arr, float(e))
-    assert norm[-1] == 1.0                     # eps = 0 -> m
+    assert norm[-1] == 1.0  # eps = 0 -> m
 
 
 # ------------------------------------------------------ the project's engine
 ENGINE_CASES = [  # (expression in n, start, converges) -- App. B, Sec. 3.4, Sec. 4
-    ("exp(-n)", 0, True), ("(1+n)**(-1.5)", 0, True), ("(1+n)**(-1)", 0, False),
-    ("exp(-n**0.5)", 0, True), ("1/n**2", 1, True), ("exp(-ln(n)**2)", 1, True),
-    ("1/n", 1, False), ("1/(n*ln(n))", 3, False), ("exp(cos(n/10) - 1)", 0, False),
+    ("exp(-n)", 0, True),
+    ("(1+n)**(-1.5)", 0, True),
+    ("(1+n)**(-1)", 0, False),
+    ("exp(-n**0.5)", 0, True),
+    ("1/n**2", 1, True),
+    ("exp(-ln(n)**2)", 1, True),
+    ("1/n", 1, False),
+    ("1/(n*ln(n))", 3, False),
+    ("exp(cos(n/10) - 1)", 0, False),
     ("exp(cos(n/sqrt(10)) + cos(n/10) - 2)", 0, False),
 ]
 
@@ -206,12 +225,16 @@ ENGINE_CASES = [  # (expression in n, start, converges) -- App. B, Sec. 3.4, Sec
 def test_engine_decides_paper_families(text, start, converges):
     sc = pytest.importorskip("theory.series.convergence")
     from theory.series.expressions import parse_expression
+
     assert sc.decide(parse_expression(text), start=start).converges is converges
 
 
 TRF_CASES = [  # (family, engine expression, start) -- same sequence, two indexings
-    ("alibi", "exp(-n)", 0), ("type1", "1/n**2", 1), ("type2", "exp(-ln(n)**2)", 1),
-    ("kerple-log", "(1+n)**(-1.5)", 0), ("kerple-power", "exp(-n**0.5)", 0),
+    ("alibi", "exp(-n)", 0),
+    ("type1", "1/n**2", 1),
+    ("type2", "exp(-ln(n)**2)", 1),
+    ("kerple-log", "(1+n)**(-1.5)", 0),
+    ("kerple-power", "exp(-n**0.5)", 0),
 ]
 
 
@@ -219,6 +242,7 @@ TRF_CASES = [  # (family, engine expression, start) -- same sequence, two indexi
 def test_engine_trf_equals_reference(name, text, start):
     rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.expressions import parse_expression
+
     eps = [0.1, 1e-3, 1e-6]
     got = rf.trf_table(parse_expression(text), eps, start=start)
     assert all(res.exact for res in got)
@@ -235,17 +259,28 @@ def test_eq29_derivation_steps(rows):
     assert "step 'partial sum ~ integral' (Eq. 29): refuted" in rows["rpe-eq29"]["summary"]
 
 
-@pytest.mark.parametrize("name,params", [
-    ("alibi", {"k": 1}), ("kerple-log", {"k": 1, "r": 1.5}), ("type1", {}), ("type2", {}),
-    ("inv-n", {}), ("inv-nlogn", {}), ("sandwich", {"k": 0.125})])
+@pytest.mark.parametrize(
+    "name,params",
+    [
+        ("alibi", {"k": 1}),
+        ("kerple-log", {"k": 1, "r": 1.5}),
+        ("type1", {}),
+        ("type2", {}),
+        ("inv-n", {}),
+        ("inv-nlogn", {}),
+        ("sandwich", {"k": 0.125}),
+    ],
+)
 def test_engine_truncated_trf_equals_appendix_e_port(name, params):
     rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.rpe_library import resolve_rpe
+
     rpe = resolve_rpe(name, params)
     arr = ref.terms_array(name, 512, {k: float(v) for k, v in params.items()})
     for eps in (0.5, 0.1, 1 / 49):
-        assert rf.trf(rpe.b, eps, start=rpe.start, truncate=512).value == \
-            ref.truncated_trf(arr, eps)
+        assert rf.trf(rpe.b, eps, start=rpe.start, truncate=512).value == ref.truncated_trf(
+            arr, eps
+        )
 
 
 def test_engine_thm35_type2_smaller_than_type1(rows):
@@ -259,7 +294,7 @@ def _kerple_log_trf_exact_rational(num, den, eps, lo, hi, steps=120):
     (mpmath dps 40; r is built inside the precision context, not at import)."""
     with mp.workdps(40):
         r = mp.mpf(num) / den
-        target = mp.zeta(r) * mp.mpf(float(eps))     # the engine gets the binary eps
+        target = mp.zeta(r) * mp.mpf(float(eps))  # the engine gets the binary eps
         lo, hi = mp.mpf(lo), mp.mpf(hi)
         for _ in range(steps):
             mid = (lo + hi) / 2
@@ -267,16 +302,27 @@ def _kerple_log_trf_exact_rational(num, den, eps, lo, hi, steps=120):
         return mp.floor(hi) + 1
 
 
-@pytest.mark.parametrize("text,num,den,eps,lo,hi", [
-    pytest.param("(1+n)**(-1.01)", 101, 100, "0.1", "5e99", "7e99",   # TRF ~ 5.6e99
-                 marks=pytest.mark.slow),
-    # was an engine bug (53-bit value claimed 1e-20 accurate); fixed on branch trf:
-    # below 1e30 the value is Eq. 22's integer floor(x) + 1, accuracy stated honestly
-    ("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17"),              # TRF ~ 5.86e17
-])
+@pytest.mark.parametrize(
+    "text,num,den,eps,lo,hi",
+    [
+        pytest.param(
+            "(1+n)**(-1.01)",
+            101,
+            100,
+            "0.1",
+            "5e99",
+            "7e99",  # TRF ~ 5.6e99
+            marks=pytest.mark.slow,
+        ),
+        # was an engine bug (53-bit value claimed 1e-20 accurate); fixed on branch trf:
+        # below 1e30 the value is Eq. 22's integer floor(x) + 1, accuracy stated honestly
+        ("(1+n)**(-1.5)", 3, 2, "1e-9", "5e17", "7e17"),  # TRF ~ 5.86e17
+    ],
+)
 def test_engine_large_trf_meets_stated_accuracy(text, num, den, eps, lo, hi):
     rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.expressions import parse_expression
+
     res = rf.trf(parse_expression(text), float(eps), start=0)
     exact = _kerple_log_trf_exact_rational(num, den, eps, lo, hi)
     with mp.workdps(40):
@@ -290,6 +336,7 @@ def test_engine_type2_deep_eps_equals_erfc_form():
     # (also from an independent mpmath script: direct sum + Euler-Maclaurin tail, dps 40)
     rf = pytest.importorskip("theory.series.trf_search")
     from theory.series.expressions import parse_expression
+
     assert int(rf.trf(parse_expression("exp(-ln(n)**2)"), 1e-30, start=1).value) == 5472
     assert ref.exact_trf("type2", None, 1e-30) == 5472
 
@@ -298,9 +345,8 @@ def test_type2_trf_larger_intervals_closed_form(rows):
     # TRF <= j iff eps > 1 - P_j/B (Eq. 22).  Type 1: P_1 = 1, P_2 = 5/4, B = pi^2/6;
     # Type 2: P_1 = 1, P_2 = 1 + exp(-ln^2 2), B = 2.2381813067966930 (mpmath nsum,
     # dps 30).  Type 2's TRF is the larger one exactly on these two intervals.
-    B1, B2 = math.pi ** 2 / 6, 2.2381813067966930
-    want = [(1 - 1 / B1, 1 - 1 / B2),
-            (1 - 1.25 / B1, 1 - (1 + math.exp(-math.log(2) ** 2)) / B2)]
+    B1, B2 = math.pi**2 / 6, 2.2381813067966930
+    want = [(1 - 1 / B1, 1 - 1 / B2), (1 - 1.25 / B1, 1 - (1 + math.exp(-(math.log(2) ** 2))) / B2)]
     got = rows["rpe-type1-vs-type2"]["evidence"]["data"]["eps_intervals_type2_trf_larger"]
     assert len(got) == 2
     for (a, b), (wa, wb) in zip(got, want):

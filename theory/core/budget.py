@@ -16,6 +16,7 @@ Traceback (most recent call last):
 ...
 theory.core.budget.BudgetExceeded: computation exceeded its time budget of 0.3 s
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -49,6 +50,7 @@ def _child(conn, fn, args, kwargs):
     _IN_CHILD = True
     try:
         import resource
+
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
     except (ImportError, ValueError, OSError):  # pragma: no cover - platform dependent
         pass
@@ -76,7 +78,7 @@ def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0, wall: float | Non
     """
     kwargs = kwargs or {}
     if _IN_CHILD or "fork" not in mp.get_all_start_methods() or mp.current_process().daemon:
-        return fn(*args, **kwargs)          # (daemonic processes may not have children)
+        return fn(*args, **kwargs)  # (daemonic processes may not have children)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(child, fn, args, kwargs), daemon=True)
@@ -145,5 +147,7 @@ def step_budget(seconds: float):
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, old)
-        if outer_left > 0:        # re-arm the enclosing block with what it has left
-            signal.setitimer(signal.ITIMER_PROF, max(outer_left - (time.process_time() - start), 1e-3))
+        if outer_left > 0:  # re-arm the enclosing block with what it has left
+            signal.setitimer(
+                signal.ITIMER_PROF, max(outer_left - (time.process_time() - start), 1e-3)
+            )

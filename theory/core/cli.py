@@ -26,6 +26,7 @@
 >>> code, err.getvalue()
 (2, 'error: --n must be smaller than the text\\n')
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,13 +81,20 @@ def int_range(lo: int | None = None, hi: int | None = None) -> Callable[[str], i
     Traceback (most recent call last):
     argparse.ArgumentTypeError: must be an integer in [2, 10], got 11
     """
+
     def parse(text: str) -> int:
         v = _int(text)
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            want = (f"in [{lo}, {hi}]" if lo is not None and hi is not None
-                    else f">= {lo}" if lo is not None else f"<= {hi}")
+            want = (
+                f"in [{lo}, {hi}]"
+                if lo is not None and hi is not None
+                else f">= {lo}"
+                if lo is not None
+                else f"<= {hi}"
+            )
             raise argparse.ArgumentTypeError(f"must be an integer {want}, got {v}")
         return v
+
     parse.__name__ = "integer"
     return parse
 
@@ -141,6 +149,7 @@ def _nearest_existing(path: Path) -> Path:
 def can_write_in(folder: Path) -> bool:
     """Whether a file can be created in ``folder`` (tried, not guessed from mode bits)."""
     import tempfile
+
     try:
         with tempfile.TemporaryFile(dir=folder):
             return True
@@ -237,6 +246,7 @@ def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_k
     with ``data`` (JSON-able), also the data behind it at :func:`plot_data_path`, so that
     both files appear or neither does."""
     import json
+
     path = Path(path)
     fmt = path.suffix.lstrip(".").lower() or "png"
     with contextlib.ExitStack() as stack:
@@ -249,8 +259,9 @@ def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_k
 
 
 @contextlib.contextmanager
-def output_folder(path: str | os.PathLike, keep: Callable[[], bool] | None = None,
-                  create: bool = True) -> Iterator[Path]:
+def output_folder(
+    path: str | os.PathLike, keep: Callable[[], bool] | None = None, create: bool = True
+) -> Iterator[Path]:
     """Create the folder ``path`` (with missing parents) for the block (``create=False``:
     the block creates it once its inputs are checked); if the block fails, the folders
     that did not exist before are removed again -- unless ``keep()`` says that what was
@@ -277,7 +288,7 @@ def report_error(message: object, stream: TextIO | None = None) -> None:
     progress.close_all()
     lines = [ln.strip() for ln in str(message).splitlines() if ln.strip()]
     text = lines[0] if lines else "failed"
-    if text.endswith(":") and len(lines) > 1:      # "... for field 'x':" + the reason
+    if text.endswith(":") and len(lines) > 1:  # "... for field 'x':" + the reason
         text = f"{text} {lines[1]}"
     print(f"error: {text}", file=stream or sys.stderr, flush=True)
 
@@ -320,8 +331,9 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def run_command(main: Callable[[Sequence[str] | None], int | None],
-                argv: Sequence[str] | None = None) -> int:
+def run_command(
+    main: Callable[[Sequence[str] | None], int | None], argv: Sequence[str] | None = None
+) -> int:
     """Run ``main(argv)`` and return its exit status, turning every failure into one
     ``error:`` line on stderr (after finishing any progress display): expected failures
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
@@ -349,8 +361,10 @@ def run_command(main: Callable[[Sequence[str] | None], int | None],
         if isinstance(exc, EXPECTED):
             report_error(describe(exc))
             return EXIT_USAGE
-        report_error(f"unexpected {type(exc).__name__} (set {TRACEBACK_ENV}=1 for the "
-                     f"traceback): {describe(exc)}")
+        report_error(
+            f"unexpected {type(exc).__name__} (set {TRACEBACK_ENV}=1 for the "
+            f"traceback): {describe(exc)}"
+        )
         return 1
 
 
@@ -374,10 +388,14 @@ def fail_well_on_missing_packages() -> None:
     sys.excepthook = hook
 
 
-def command(main: Callable[[Sequence[str] | None], int | None]) -> Callable[[Sequence[str] | None], int]:
+def command(
+    main: Callable[[Sequence[str] | None], int | None],
+) -> Callable[[Sequence[str] | None], int]:
     """Decorator for a command's ``main(argv=None) -> int``: the same function, run
     through :func:`run_command` (so ``main(argv)`` in a test behaves as the command)."""
+
     @functools.wraps(main)
     def wrapper(argv: Sequence[str] | None = None) -> int:
         return run_command(main, argv)
+
     return wrapper

@@ -25,6 +25,7 @@ The result renders as Markdown with LaTeX, one verdict per line.
 >>> report.results[1].max_error < 6e-3
 True
 """
+
 from __future__ import annotations
 
 import itertools
@@ -35,8 +36,7 @@ from collections.abc import Callable
 import mpmath as mp
 import sympy as sp
 
-VERDICTS = ("proved", "verified numerically", "refuted", "approximation", "assumed",
-            "unchecked")
+VERDICTS = ("proved", "verified numerically", "refuted", "approximation", "assumed", "unchecked")
 
 
 @dataclass
@@ -51,6 +51,7 @@ class Step:
     quadrature or a Monte Carlo estimate, instead of evaluating ``lhs``.
     ``kind`` is ``"exact"``, ``"approx"``, ``"assumption"`` or ``"definition"``.
     """
+
     label: str
     lhs: sp.Expr | None
     rhs: sp.Expr | None
@@ -61,9 +62,9 @@ class Step:
     kind: str | None = None
     error: str = "relative"
     lhs_value: Callable | None = None
-    regime: str = ""          # where an approximation is meant to hold, in words
-    source: str = ""          # equation number in the paper
-    symbolic_check: bool = True   # False: skip sympy (e.g. integrals sympy cannot do fast)
+    regime: str = ""  # where an approximation is meant to hold, in words
+    source: str = ""  # equation number in the paper
+    symbolic_check: bool = True  # False: skip sympy (e.g. integrals sympy cannot do fast)
     points: list | None = None  # explicit list of {sym: value} points (not a product)
 
     def __post_init__(self):
@@ -76,24 +77,35 @@ class Step:
 class StepResult:
     step: Step
     verdict: str
-    symbolic: bool | None = None        # None: not attempted / undecided
+    symbolic: bool | None = None  # None: not attempted / undecided
     max_error: float | None = None
     worst_point: dict | None = None
     points_checked: int = 0
     note: str = ""
-    values: list = field(default_factory=list)   # (lhs, rhs) as floats at each point
+    values: list = field(default_factory=list)  # (lhs, rhs) as floats at each point
 
     def as_dict(self) -> dict:
         s = self.step
-        return {"label": s.label, "kind": s.kind, "source": s.source,
-                "justification": s.justification, "verdict": self.verdict,
-                "symbolic": self.symbolic, "max_error": self.max_error,
-                "error_kind": s.error, "points_checked": self.points_checked,
-                "worst_point": ({str(k): float(v) for k, v in self.worst_point.items()}
-                                if self.worst_point else None),
-                "lhs": None if s.lhs is None else sp.latex(s.lhs),
-                "rhs": None if s.rhs is None else sp.latex(s.rhs),
-                "regime": s.regime, "note": self.note}
+        return {
+            "label": s.label,
+            "kind": s.kind,
+            "source": s.source,
+            "justification": s.justification,
+            "verdict": self.verdict,
+            "symbolic": self.symbolic,
+            "max_error": self.max_error,
+            "error_kind": s.error,
+            "points_checked": self.points_checked,
+            "worst_point": (
+                {str(k): float(v) for k, v in self.worst_point.items()}
+                if self.worst_point
+                else None
+            ),
+            "lhs": None if s.lhs is None else sp.latex(s.lhs),
+            "rhs": None if s.rhs is None else sp.latex(s.rhs),
+            "regime": s.regime,
+            "note": self.note,
+        }
 
 
 @dataclass
@@ -108,8 +120,12 @@ class DerivationReport:
 
     def as_dict(self) -> dict:
         d = self.derivation
-        return {"title": d.title, "source": d.source, "ok": self.ok,
-                "steps": [r.as_dict() for r in self.results]}
+        return {
+            "title": d.title,
+            "source": d.source,
+            "ok": self.ok,
+            "steps": [r.as_dict() for r in self.results],
+        }
 
     def to_markdown(self) -> str:
         d = self.derivation
@@ -117,8 +133,9 @@ class DerivationReport:
         for i, r in enumerate(self.results, 1):
             s = r.step
             rel = "=" if s.kind in ("exact", "definition") else r"\approx"
-            lines.append(f"**{i}. {s.label}**" + (f" ({s.source})" if s.source else "")
-                         + f" — *{r.verdict}*")
+            lines.append(
+                f"**{i}. {s.label}**" + (f" ({s.source})" if s.source else "") + f" — *{r.verdict}*"
+            )
             if s.lhs is not None and s.rhs is not None:
                 lines += ["", f"$$ {sp.latex(s.lhs)} {rel} {sp.latex(s.rhs)} $$", ""]
             lines.append(f"Justification: {s.justification}.")
@@ -126,8 +143,10 @@ class DerivationReport:
                 lines.append(f"Regime: {s.regime}.")
             if r.max_error is not None:
                 where = ", ".join(f"{k}={float(v):.4g}" for k, v in (r.worst_point or {}).items())
-                lines.append(f"Largest {s.error} error {r.max_error:.3g} over "
-                             f"{r.points_checked} points (at {where}).")
+                lines.append(
+                    f"Largest {s.error} error {r.max_error:.3g} over "
+                    f"{r.points_checked} points (at {where})."
+                )
             if r.note:
                 lines.append(r.note)
             lines.append("")
@@ -140,8 +159,9 @@ class Derivation:
     def __init__(self, title: str, source: str, steps: list):
         self.title, self.source, self.steps = title, source, list(steps)
 
-    def verify(self, seed: int = 0, samples: int = 4, dps: int = 30,
-               tol: float | None = None) -> DerivationReport:
+    def verify(
+        self, seed: int = 0, samples: int = 4, dps: int = 30, tol: float | None = None
+    ) -> DerivationReport:
         rng = random.Random(seed)
         results = [verify_step(s, rng, samples, dps, tol) for s in self.steps]
         return DerivationReport(self, results)
@@ -150,9 +170,17 @@ class Derivation:
 def symbolic_zero(expr: sp.Expr) -> bool | None:
     """True if sympy proves ``expr == 0``, False if it proves ``expr != 0``, else None."""
     expr = sp.sympify(expr)
-    for simplifier in (lambda e: e, sp.expand, sp.cancel, sp.powsimp, sp.logcombine,
-                       lambda e: sp.expand_log(e, force=True), sp.trigsimp,
-                       sp.simplify, lambda e: sp.simplify(e.rewrite(sp.erf))):
+    for simplifier in (
+        lambda e: e,
+        sp.expand,
+        sp.cancel,
+        sp.powsimp,
+        sp.logcombine,
+        lambda e: sp.expand_log(e, force=True),
+        sp.trigsimp,
+        sp.simplify,
+        lambda e: sp.simplify(e.rewrite(sp.erf)),
+    ):
         try:
             z = simplifier(expr)
         except Exception:  # a simplifier may raise on exotic input; try the next one
@@ -177,10 +205,13 @@ def _doit(expr):
 
 def _quadrable(node) -> bool:
     """A one-variable definite integral whose integrand has no other free symbol."""
-    return (isinstance(node, sp.Integral) and len(node.limits) == 1
-            and len(node.limits[0]) == 3
-            and node.function.free_symbols <= {node.limits[0][0]}
-            and not (node.limits[0][1].free_symbols | node.limits[0][2].free_symbols))
+    return (
+        isinstance(node, sp.Integral)
+        and len(node.limits) == 1
+        and len(node.limits[0]) == 3
+        and node.function.free_symbols <= {node.limits[0][0]}
+        and not (node.limits[0][1].free_symbols | node.limits[0][2].free_symbols)
+    )
 
 
 def _quad(node, dps):
@@ -199,8 +230,11 @@ def _evaluate(expr, point, dps):
         if expr.has(sp.Integral):  # numeric quadrature: independent of sympy's integrate
             expr = expr.replace(_quadrable, lambda node: _quad(node, dps))
         value = expr.doit().evalf(dps)
-        return mp.mpmathify(complex(value) if not value.is_real else value) \
-            if value.is_number else None
+        return (
+            mp.mpmathify(complex(value) if not value.is_real else value)
+            if value.is_number
+            else None
+        )
 
 
 def _error(a, b, kind):
@@ -230,8 +264,9 @@ def _real(x: object) -> float:
     return float(mp.re(x)) if isinstance(x, mp.mpc) else float(x)
 
 
-def verify_step(step: Step, rng: random.Random, samples: int = 4, dps: int = 30,
-                tol: float | None = None) -> StepResult:
+def verify_step(
+    step: Step, rng: random.Random, samples: int = 4, dps: int = 30, tol: float | None = None
+) -> StepResult:
     if step.kind in ("assumption", "definition") or step.lhs is None:
         return StepResult(step, "assumed" if step.kind == "assumption" else "unchecked")
     symbolic = None
@@ -249,23 +284,32 @@ def verify_step(step: Step, rng: random.Random, samples: int = 4, dps: int = 30,
             a = step.lhs_value(named) if step.lhs_value else _evaluate(step.lhs, point, dps)
             b = _evaluate(step.rhs, point, dps)
             if a is None or b is None:
-                return StepResult(step, "unchecked", symbolic, note="not numeric at "
-                                  f"{named}: free symbols missing from the domain")
+                return StepResult(
+                    step,
+                    "unchecked",
+                    symbolic,
+                    note=f"not numeric at {named}: free symbols missing from the domain",
+                )
             e = _error(a, b, step.error)
             pairs.append((_real(a), _real(b)))
             count += 1
             if e >= worst:
                 worst, worst_pt = e, raw
     err = float(worst)
-    limit = None if step.kind == "approx" else (tol if tol is not None
-                                                 else 10.0 ** (-(dps // 2)))
+    limit = None if step.kind == "approx" else (tol if tol is not None else 10.0 ** (-(dps // 2)))
     verdict = step_outcome(step.kind, symbolic, err, limit)
-    return StepResult(step, verdict, symbolic if step.kind == "exact" else None, err,
-                      worst_pt, count, values=pairs)
+    return StepResult(
+        step,
+        verdict,
+        symbolic if step.kind == "exact" else None,
+        err,
+        worst_pt,
+        count,
+        values=pairs,
+    )
 
 
-def step_outcome(kind: str, symbolic: bool | None, error: float | None,
-                 limit: float | None) -> str:
+def step_outcome(kind: str, symbolic: bool | None, error: float | None, limit: float | None) -> str:
     """The outcome of one derivation step, one of :data:`VERDICTS`; the single rule
     shared by every derivation of every paper.
 

@@ -16,6 +16,7 @@ line of its own).
 >>> log.getvalue().splitlines()[-1].split(",")[0]
 'steps: 3/3 (100%)'
 """
+
 from __future__ import annotations
 
 import os
@@ -47,9 +48,18 @@ class Progress:
 
     ``enabled=False`` shows nothing; ``leave=False`` clears a terminal bar at the end."""
 
-    def __init__(self, what: str, total: int | None = None, *, initial: int = 0,
-                 unit: str = "", stream: TextIO | None = None, interval: float | None = None,
-                 enabled: bool = True, leave: bool = True):
+    def __init__(
+        self,
+        what: str,
+        total: int | None = None,
+        *,
+        initial: int = 0,
+        unit: str = "",
+        stream: TextIO | None = None,
+        interval: float | None = None,
+        enabled: bool = True,
+        leave: bool = True,
+    ):
         self.what, self.total, self.done, self.unit = what, total, initial, unit
         self.stream = stream if stream is not None else sys.stderr
         self.interval = default_interval() if interval is None else interval
@@ -57,8 +67,16 @@ class Progress:
         self.info, self.lines, self.closed, self.bar = "", 0, not enabled, None
         if enabled and _is_terminal(self.stream):
             from tqdm import tqdm
-            self.bar = tqdm(total=total, initial=initial, desc=what, unit=unit or "it",
-                            file=self.stream, leave=leave, dynamic_ncols=True)
+
+            self.bar = tqdm(
+                total=total,
+                initial=initial,
+                desc=what,
+                unit=unit or "it",
+                file=self.stream,
+                leave=leave,
+                dynamic_ncols=True,
+            )
         if enabled:
             _OPEN.add(self)
 
@@ -130,6 +148,6 @@ def close_all() -> None:
     for p in list(_OPEN):
         p.close()
     tq = sys.modules.get("tqdm")
-    if tq is not None:          # bars opened directly with tqdm
+    if tq is not None:  # bars opened directly with tqdm
         for bar in list(getattr(tq.tqdm, "_instances", ())):
             bar.close()

@@ -12,6 +12,7 @@ Traceback (most recent call last):
 ...
 ValueError: duplicate figure name 'a'
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -38,8 +39,9 @@ class Registry(Generic[T]):
         try:
             return self._entries[name]
         except KeyError:
-            raise KeyError(f"unknown {self.what} {name!r}; known: "
-                           f"{', '.join(sorted(self._entries))}") from None
+            raise KeyError(
+                f"unknown {self.what} {name!r}; known: {', '.join(sorted(self._entries))}"
+            ) from None
 
     def __contains__(self, name: object) -> bool:
         return name in self._entries

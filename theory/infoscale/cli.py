@@ -1,5 +1,6 @@
 """``python -m theory.infoscale``: the InfoScale factor (InfoScale paper Eq. 15), the
 exact entropy drift it leaves, and the factor that keeps the entropy invariant."""
+
 from __future__ import annotations
 
 import argparse
@@ -9,6 +10,7 @@ import sys
 from theory.core.cli import CommandParser, command, finite_float, int_range
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.infoscale import SCALINGS, drift_grid, drift_row
+
 EXAMPLES = """examples:
   python -m theory.infoscale --d 128 --n-tr 64 --n 4096
   python -m theory.infoscale --d 128 --n-tr 64 --n 4096 --eps 0.5 --json
@@ -18,26 +20,42 @@ EXAMPLES = """examples:
 """
 
 
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = CommandParser(prog="python -m theory.infoscale", epilog=EXAMPLES,
-                formatter_class=argparse.RawDescriptionHelpFormatter,
-                description="InfoScale factor (InfoScale paper Eq. 15), the exact entropy "
-                "drift it leaves under Assumptions 3.1-3.2 (Eq. 9 by quadrature), and the "
-                "factor that would keep that entropy invariant.")
+    p = CommandParser(
+        prog="python -m theory.infoscale",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="InfoScale factor (InfoScale paper Eq. 15), the exact entropy "
+        "drift it leaves under Assumptions 3.1-3.2 (Eq. 9 by quadrature), and the "
+        "factor that would keep that entropy invariant.",
+    )
     p.add_argument("--d", type=int_range(4, 10**6), help="head dimension d_k (>= 4)")
     p.add_argument("--n-tr", type=finite_float, help="training length n_tr")
     p.add_argument("--n", type=finite_float, help="inference length n")
-    p.add_argument("--eps", type=finite_float, default=0.0, help="InfoScale's epsilon (default 0, "
-                   "the paper's setting)")
-    p.add_argument("--alpha-tr", type=finite_float, default=None,
-                   help="training logit scale alpha = lambda v d (default: Eq. 14's, "
-                   "d sqrt(1 - e^(2 eps/d) n_tr^(-2/d)))")
-    p.add_argument("--method", choices=("eta", "theta", "bessel"), default="eta",
-                   help="route for the exact entropy (quadrature in eta or theta, or Bessel)")
-    p.add_argument("--grid", action="store_true", help="the drift grid (d in 32,64,128,768; "
-                   "n_tr in 64,512; n = n_tr * 2^k up to 64 n_tr)")
+    p.add_argument(
+        "--eps",
+        type=finite_float,
+        default=0.0,
+        help="InfoScale's epsilon (default 0, the paper's setting)",
+    )
+    p.add_argument(
+        "--alpha-tr",
+        type=finite_float,
+        default=None,
+        help="training logit scale alpha = lambda v d (default: Eq. 14's, "
+        "d sqrt(1 - e^(2 eps/d) n_tr^(-2/d)))",
+    )
+    p.add_argument(
+        "--method",
+        choices=("eta", "theta", "bessel"),
+        default="eta",
+        help="route for the exact entropy (quadrature in eta or theta, or Bessel)",
+    )
+    p.add_argument(
+        "--grid",
+        action="store_true",
+        help="the drift grid (d in 32,64,128,768; n_tr in 64,512; n = n_tr * 2^k up to 64 n_tr)",
+    )
     p.add_argument("--derivation", action="store_true", help="verify the derivation")
     p.add_argument("--markdown", action="store_true", help="derivation as Markdown")
     p.add_argument("--quick", action="store_true", help="derivation on a smaller grid")
@@ -60,20 +78,26 @@ def _single(args) -> dict:
 
 
 def _print_single(r):
-    print(f"InfoScale(n={r['n']:g}, n_tr={r['n_tr']:g}, d={r['d']}, eps={r['eps']:g}) = "
-          f"{r['scale']['infoscale']:.6f}")
-    print(f"training alpha = lambda v d = {r['alpha_tr']:.6g}; exact entropy at n_tr = "
-          f"{r['entropy_train']:.6f} nats (Eq. 12 says {r['eq12_entropy_train']:.6f})")
+    print(
+        f"InfoScale(n={r['n']:g}, n_tr={r['n_tr']:g}, d={r['d']}, eps={r['eps']:g}) = "
+        f"{r['scale']['infoscale']:.6f}"
+    )
+    print(
+        f"training alpha = lambda v d = {r['alpha_tr']:.6g}; exact entropy at n_tr = "
+        f"{r['entropy_train']:.6f} nats (Eq. 12 says {r['eq12_entropy_train']:.6f})"
+    )
     print(f"{'scaling':14s} {'factor':>10s} {'exact drift (nats)':>19s}")
     for k in SCALINGS:
         print(f"{k:14s} {r['scale'][k]:10.6f} {r['drift'][k]:19.6f}")
     e = r["eq10_no_taylor"]
-    print(f"without the Taylor step (Eq. 10 solved exactly, its own alpha_tr = "
-          f"{e['alpha_tr']:.4g}): factor {e['scale']:.6f}, exact drift {e['drift']:.6f}")
+    print(
+        f"without the Taylor step (Eq. 10 solved exactly, its own alpha_tr = "
+        f"{e['alpha_tr']:.4g}): factor {e['scale']:.6f}, exact drift {e['drift']:.6f}"
+    )
 
 
 @command
-def main(argv: list[str] | None=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:
@@ -84,8 +108,11 @@ def main(argv: list[str] | None=None) -> int:
                 print(rep.to_markdown())
             else:
                 for r in rep.results:
-                    err = "" if r.max_error is None else f"  max {r.step.error} error " \
-                                                          f"{r.max_error:.3g}"
+                    err = (
+                        ""
+                        if r.max_error is None
+                        else f"  max {r.step.error} error {r.max_error:.3g}"
+                    )
                     print(f"{r.step.source:18s} {r.verdict:21s} {r.step.label}{err}")
             return 0
         if args.grid:
@@ -93,11 +120,16 @@ def main(argv: list[str] | None=None) -> int:
             if args.json:
                 print(json.dumps({"rows": rows}))
             else:
-                print(f"{'d':>4s} {'n_tr':>5s} {'n':>7s} {'alpha_tr':>8s} " + " ".join(
-                    f"{k:>12s}" for k in SCALINGS) + "   (drift, nats)")
+                print(
+                    f"{'d':>4s} {'n_tr':>5s} {'n':>7s} {'alpha_tr':>8s} "
+                    + " ".join(f"{k:>12s}" for k in SCALINGS)
+                    + "   (drift, nats)"
+                )
                 for r in rows:
-                    print(f"{r['d']:4d} {r['n_tr']:5d} {r['n']:7d} {r['alpha_tr']:8.3f} "
-                          + " ".join(f"{r['drift'][k]:12.4f}" for k in SCALINGS))
+                    print(
+                        f"{r['d']:4d} {r['n_tr']:5d} {r['n']:7d} {r['alpha_tr']:8.3f} "
+                        + " ".join(f"{r['drift'][k]:12.4f}" for k in SCALINGS)
+                    )
             return 0
         row = _single(args)
     except ValueError as exc:

@@ -20,6 +20,7 @@ alpha^2) + O(alpha^-4)`` for ``alpha >> d - 3`` and ``eta* = alpha/(d-3) + O(alp
 >>> round(eta_star(128, 128), 6)
 0.624561
 """
+
 from __future__ import annotations
 
 import math
@@ -62,7 +63,7 @@ def tilted_log_density(eta: np.ndarray, alpha: float, d: int) -> float:
     >>> float(tilted_log_density(0.0, 3.0, 10))
     0.0
     """
-    return alpha * eta + (d - 3) / 2 * np.log1p(-np.asarray(eta) ** 2)
+    return alpha * eta + (d - 3) / 2 * np.log1p(-(np.asarray(eta) ** 2))
 
 
 def tilted_mode_numeric(alpha: float, d: int) -> float:
@@ -71,9 +72,12 @@ def tilted_mode_numeric(alpha: float, d: int) -> float:
     >>> abs(tilted_mode_numeric(64, 128) - eta_star(64, 128)) < 1e-8
     True
     """
-    res = minimize_scalar(lambda e: -tilted_log_density(e, alpha, d),
-                          bounds=(-1 + 1e-15, 1 - 1e-15), method="bounded",
-                          options={"xatol": 1e-13, "maxiter": 500})
+    res = minimize_scalar(
+        lambda e: -tilted_log_density(e, alpha, d),
+        bounds=(-1 + 1e-15, 1 - 1e-15),
+        method="bounded",
+        options={"xatol": 1e-13, "maxiter": 500},
+    )
     return float(res.x)
 
 
@@ -90,9 +94,9 @@ def eta_star_series(alpha: float, d: int, terms: int = 2, regime: str = "large")
     """
     m = d - 3
     if regime == "large":
-        series = [m / (2 * alpha), -m ** 2 / (8 * alpha ** 2), m ** 4 / (128 * alpha ** 4)]
+        series = [m / (2 * alpha), -(m**2) / (8 * alpha**2), m**4 / (128 * alpha**4)]
     elif regime == "small":
-        series = [alpha / m, -alpha ** 3 / m ** 3, 2 * alpha ** 5 / m ** 5]
+        series = [alpha / m, -(alpha**3) / m**3, 2 * alpha**5 / m**5]
     else:
         raise ValueError("regime must be 'large' or 'small'")
     return float(sum(series[:terms]))
@@ -106,18 +110,21 @@ def eta_star_symbolic() -> dict:
     >>> r["limit"], r["matches_eq18"]
     (1, True)
     """
-    logf = _al * _e + (_d - 3) / 2 * sp.log(1 - _e ** 2)
+    logf = _al * _e + (_d - 3) / 2 * sp.log(1 - _e**2)
     roots = sp.solve(sp.Eq(sp.numer(sp.together(sp.diff(logf, _e))), 0), _e)
-    eq18 = (-(_d - 3) + sp.sqrt((_d - 3) ** 2 + 4 * _al ** 2)) / (2 * _al)
+    eq18 = (-(_d - 3) + sp.sqrt((_d - 3) ** 2 + 4 * _al**2)) / (2 * _al)
     root = [r for r in roots if sp.simplify(r.subs({_al: 2, _d: 10})) > 0][0]
     series = sp.series((1 - eq18).subs(_al, 1 / _u), _u, 0, 5).removeO()
-    return {"roots": roots, "eta_star": root,
-            "matches_eq18": sp.simplify(root - eq18) == 0,
-            "limit": sp.limit(eq18, _al, sp.oo),
-            "one_minus_series": sp.expand(series.subs(_u, 1 / _al)),
-            "increasing": sp.simplify(sp.diff(2 * _al / ((_d - 3) + sp.sqrt((_d - 3) ** 2
-                                                                           + 4 * _al ** 2)),
-                                              _al))}
+    return {
+        "roots": roots,
+        "eta_star": root,
+        "matches_eq18": sp.simplify(root - eq18) == 0,
+        "limit": sp.limit(eq18, _al, sp.oo),
+        "one_minus_series": sp.expand(series.subs(_u, 1 / _al)),
+        "increasing": sp.simplify(
+            sp.diff(2 * _al / ((_d - 3) + sp.sqrt((_d - 3) ** 2 + 4 * _al**2)), _al)
+        ),
+    }
 
 
 def cosscale_logits(q: np.ndarray, k: np.ndarray, scale: float) -> np.ndarray:
@@ -139,8 +146,9 @@ def cosscale_logits(q: np.ndarray, k: np.ndarray, scale: float) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- Monte Carlo peak
-def tilted_samples(alpha: float, d: int, size: int, seed: int, method: str = "wood",
-                   chunk: int = 20000) -> tuple[np.ndarray, np.ndarray]:
+def tilted_samples(
+    alpha: float, d: int, size: int, seed: int, method: str = "wood", chunk: int = 20000
+) -> tuple[np.ndarray, np.ndarray]:
     """Cosines ``eta`` and weights from the tilted law.
 
     ``"reweight"``: cosines of uniformly random unit vectors weighted by ``e^{alpha eta}``
@@ -158,11 +166,13 @@ def tilted_samples(alpha: float, d: int, size: int, seed: int, method: str = "wo
     if method != "vmf":
         raise ValueError(f"method must be 'wood', 'vmf' or 'reweight', got {method!r}")
     from scipy.stats import vonmises_fisher
+
     mu = np.zeros(d)
     mu[0] = 1.0
     dist = vonmises_fisher(mu, alpha)
-    eta = np.concatenate([dist.rvs(min(chunk, size - i), random_state=rng)[:, 0]
-                          for i in range(0, size, chunk)])
+    eta = np.concatenate(
+        [dist.rvs(min(chunk, size - i), random_state=rng)[:, 0] for i in range(0, size, chunk)]
+    )
     return eta, np.ones_like(eta)
 
 
@@ -188,7 +198,7 @@ def wood_cosines(alpha: float, d: int, size: int, rng: np.random.Generator) -> n
         w = (1 - (1 + b) * z) / (1 - (1 - b) * z)
         ok = alpha * w + m * np.log1p(-x0 * w) - c >= np.log(rng.random(k))
         acc = w[ok][: size - filled]
-        out[filled:filled + len(acc)] = acc
+        out[filled : filled + len(acc)] = acc
         filled += len(acc)
     return out
 
@@ -220,8 +230,14 @@ def kde_mode(eta: np.ndarray, w: np.ndarray, bins: int = 4096, bw_factor: float 
     return _smoothed_mode(grid, hist, h), h, grid
 
 
-def mc_peak(alpha: float, d: int, samples: int = 100_000, replicates: int = 8, seed: int = 0,
-            method: str = "wood") -> dict:
+def mc_peak(
+    alpha: float,
+    d: int,
+    samples: int = 100_000,
+    replicates: int = 8,
+    seed: int = 0,
+    method: str = "wood",
+) -> dict:
     """Measured peak of the tilted cosine law from Monte Carlo samples, with its standard
     error over ``replicates`` independent seeds and the KDE smoothing bias (the mode of
     the exact density smoothed by the same kernel, minus the exact mode).
@@ -240,7 +256,16 @@ def mc_peak(alpha: float, d: int, samples: int = 100_000, replicates: int = 8, s
     dens = np.exp(exact - exact.max())
     bias = _smoothed_mode(grid, dens, h) - eta_star(alpha, d)
     modes = np.array(modes)
-    return {"alpha": alpha, "d": d, "method": method, "peak": float(modes.mean()),
-            "stderr": float(modes.std(ddof=1) / math.sqrt(replicates)),
-            "kde_bias": float(bias), "bandwidth": float(h), "ess_min": float(min(ess)),
-            "samples": samples, "replicates": replicates, "eta_star": eta_star(alpha, d)}
+    return {
+        "alpha": alpha,
+        "d": d,
+        "method": method,
+        "peak": float(modes.mean()),
+        "stderr": float(modes.std(ddof=1) / math.sqrt(replicates)),
+        "kde_bias": float(bias),
+        "bandwidth": float(h),
+        "ess_min": float(min(ess)),
+        "samples": samples,
+        "replicates": replicates,
+        "eta_star": eta_star(alpha, d),
+    }

@@ -34,6 +34,7 @@ tests Assumption 3.1.
 >>> round(float(lln_entropy(64, 128, 32)), 6) == round(float(lln_entropy(64, 128, 32, "eta")), 6)
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -73,8 +74,10 @@ def _eta_moments(alpha, d):
     pts = sorted({mp.mpf(-1), max(-1, c - 8 * width), c, min(1, c + 8 * width), mp.mpf(1)})
     z = mp.quad(w, pts)
     z1 = mp.quad(lambda e: e * w(e), pts)
-    z0 = mp.quad(lambda e: mp.exp(m * mp.log(1 - e * e)) if abs(e) < 1 else 0,
-                 [-1, -8 / mp.sqrt(d), 0, 8 / mp.sqrt(d), 1] if d > 70 else [-1, 0, 1])
+    z0 = mp.quad(
+        lambda e: mp.exp(m * mp.log(1 - e * e)) if abs(e) < 1 else 0,
+        [-1, -8 / mp.sqrt(d), 0, 8 / mp.sqrt(d), 1] if d > 70 else [-1, 0, 1],
+    )
     return mp.log(z) + logpeak - mp.log(z0), z1 / z
 
 
@@ -92,14 +95,16 @@ def _theta_moments(alpha, d):
         return mp.exp(alpha * mp.cos(t) + k * mp.log(s) - logpeak)
 
     width = 1 / mp.sqrt(alpha + d)
-    pts = sorted({mp.mpf(0), max(0, tpk - 8 * width), tpk, min(mp.pi, tpk + 8 * width),
-                  +mp.pi})
+    pts = sorted({mp.mpf(0), max(0, tpk - 8 * width), tpk, min(mp.pi, tpk + 8 * width), +mp.pi})
     z = mp.quad(w, pts)
     z1 = mp.quad(lambda t: mp.cos(t) * w(t), pts)
     half = mp.pi / 2
-    z0 = mp.quad(lambda t: mp.sin(t) ** k, [0, half - 8 / mp.sqrt(d), half,
-                                            half + 8 / mp.sqrt(d), mp.pi]
-                 if d > 70 else [0, half, mp.pi])
+    z0 = mp.quad(
+        lambda t: mp.sin(t) ** k,
+        [0, half - 8 / mp.sqrt(d), half, half + 8 / mp.sqrt(d), mp.pi]
+        if d > 70
+        else [0, half, mp.pi],
+    )
     return mp.log(z) + logpeak - mp.log(z0), z1 / z
 
 
@@ -166,8 +171,9 @@ def lln_entropy(n: float, d: int, alpha: float, method: str = "eta") -> mp.mpf:
 
 
 # --------------------------------------------------------------------------- Monte Carlo
-def sample_cosines(d: int, size: int, rng: np.random.Generator, method: str = "chi2",
-                   chunk: int = 20000) -> np.ndarray:
+def sample_cosines(
+    d: int, size: int, rng: np.random.Generator, method: str = "chi2", chunk: int = 20000
+) -> np.ndarray:
     """Cosines between a fixed unit vector and ``size`` uniformly random unit vectors in R^d.
 
     ``"vectors"`` draws Gaussian vectors in R^d and normalises them (``eta = x_1/|x|``);
@@ -185,12 +191,13 @@ def sample_cosines(d: int, size: int, rng: np.random.Generator, method: str = "c
     out = np.empty(size)
     for i in range(0, size, chunk):
         x = rng.standard_normal((min(chunk, size - i), d))
-        out[i:i + len(x)] = x[:, 0] / np.linalg.norm(x, axis=1)
+        out[i : i + len(x)] = x[:, 0] / np.linalg.norm(x, axis=1)
     return out
 
 
-def mc_lln_entropy(n: float, d: int, alpha: float, samples: int = 200_000, seed: int = 0,
-                   method: str = "chi2") -> dict:
+def mc_lln_entropy(
+    n: float, d: int, alpha: float, samples: int = 200_000, seed: int = 0, method: str = "chi2"
+) -> dict:
     """Monte Carlo estimate of Eq. 9 from random unit vectors, with its standard error.
 
     Uses sample means of ``w = e^{alpha eta}`` and ``w eta`` and the delta method.  The
@@ -206,15 +213,16 @@ def mc_lln_entropy(n: float, d: int, alpha: float, samples: int = 200_000, seed:
     w = np.exp(alpha * eta - shift)
     a, b = w.mean(), (w * eta).mean()
     h = math.log(n) + math.log(a) + shift - alpha * b / a
-    grad = np.array([1 / a + alpha * b / a ** 2, -alpha / a])
+    grad = np.array([1 / a + alpha * b / a**2, -alpha / a])
     cov = np.cov(np.vstack([w, w * eta])) / samples
     se = float(np.sqrt(max(grad @ cov @ grad, 0.0)))
     ess = float(w.sum() ** 2 / (w * w).sum())
     return {"entropy": h, "stderr": se, "ess": ess, "samples": samples}
 
 
-def mc_softmax_entropy(n: int, d: int, alpha: float, trials: int = 200, seed: int = 0,
-                       method: str = "chi2") -> dict:
+def mc_softmax_entropy(
+    n: int, d: int, alpha: float, trials: int = 200, seed: int = 0, method: str = "chi2"
+) -> dict:
     """Mean entropy of softmax(alpha * cos) over ``n`` random unit keys (no Assumption 3.1).
 
     This is the quantity Assumption 3.1 approximates by :func:`lln_entropy`.
@@ -231,8 +239,12 @@ def mc_softmax_entropy(n: int, d: int, alpha: float, trials: int = 200, seed: in
         p = np.exp(z)
         p /= p.sum()
         hs[i] = -np.sum(p * np.log(np.where(p > 0, p, 1.0)))
-    return {"entropy": float(hs.mean()), "stderr": float(hs.std(ddof=1) / math.sqrt(trials))
-            if trials > 1 else 0.0, "trials": trials, "n": n}
+    return {
+        "entropy": float(hs.mean()),
+        "stderr": float(hs.std(ddof=1) / math.sqrt(trials)) if trials > 1 else 0.0,
+        "trials": trials,
+        "n": n,
+    }
 
 
 def sphere_normaliser(d: int) -> mp.mpf:

@@ -23,6 +23,7 @@ invariant-entropy factor (:func:`invariant_scale`), the verified derivation
 >>> round(infoscale(4096, 64, 128), 4)
 1.3918
 """
+
 from __future__ import annotations
 
 import math
@@ -59,8 +60,10 @@ def infoscale(n: float, n_tr: float, d: int, eps: float = 0.0) -> float:
         raise ValueError(f"eps must be finite, got {eps!r}")
     num, den = _calib(n, d, eps), _calib(n_tr, d, eps)
     if den <= 0 or num < 0:
-        raise ValueError(f"InfoScale undefined: 1 - e^(2 eps/d) n^(-2/d) must be > 0 "
-                         f"(need n_tr > e^eps = {math.exp(eps):.4g} and n >= e^eps)")
+        raise ValueError(
+            f"InfoScale undefined: 1 - e^(2 eps/d) n^(-2/d) must be > 0 "
+            f"(need n_tr > e^eps = {math.exp(eps):.4g} and n >= e^eps)"
+        )
     return math.sqrt(num / den)
 
 
@@ -166,7 +169,9 @@ def eq12_entropy(n: float, d: int, alpha: float) -> mp.mpf:
 
 
 # ------------------------------------------------------------ exact drift and the root
-def invariant_scale(n: float, n_tr: float, d: int, alpha_tr: float, method: str = "bessel") -> float:
+def invariant_scale(
+    n: float, n_tr: float, d: int, alpha_tr: float, method: str = "bessel"
+) -> float:
     """The factor ``s`` with ``H_exact(n, s alpha_tr) = H_exact(n_tr, alpha_tr)`` (Eq. 9).
 
     Found by Brent's method; the entropy deficit ``KL(alpha)`` is strictly increasing in
@@ -192,8 +197,14 @@ def invariant_scale(n: float, n_tr: float, d: int, alpha_tr: float, method: str 
 SCALINGS = ("infoscale", "softmax_plus", "none", "invariant")
 
 
-def drift_row(n: float, n_tr: float, d: int, eps: float = 0.0, alpha_tr: float | None = None,
-              method: str = "eta") -> dict:
+def drift_row(
+    n: float,
+    n_tr: float,
+    d: int,
+    eps: float = 0.0,
+    alpha_tr: float | None = None,
+    method: str = "eta",
+) -> dict:
     """Exact (Eq. 9) entropy drift ``H(n, s alpha_tr) - H(n_tr, alpha_tr)`` in nats for
     each scaling ``s`` in :data:`SCALINGS`.
 
@@ -205,21 +216,41 @@ def drift_row(n: float, n_tr: float, d: int, eps: float = 0.0, alpha_tr: float |
     """
     a0 = training_alpha(n_tr, d, eps) if alpha_tr is None else float(alpha_tr)
     h0 = lln_entropy(n_tr, d, a0, method)
-    scale = {"infoscale": infoscale(n, n_tr, d, eps), "softmax_plus":
-             softmax_plus_scale(n, n_tr), "none": 1.0,
-             "invariant": invariant_scale(n, n_tr, d, a0)}
+    scale = {
+        "infoscale": infoscale(n, n_tr, d, eps),
+        "softmax_plus": softmax_plus_scale(n, n_tr),
+        "none": 1.0,
+        "invariant": invariant_scale(n, n_tr, d, a0),
+    }
     drift = {k: float(lln_entropy(n, d, s * a0, method) - h0) for k, s in scale.items()}
     a10, s10 = training_alpha_eq10(n_tr, d, eps), infoscale_eq10(n, n_tr, d, eps)
-    eq10 = {"alpha_tr": a10, "scale": s10, "drift": float(
-        lln_entropy(n, d, s10 * a10, method) - lln_entropy(n_tr, d, a10, method))}
-    return {"n": n, "n_tr": n_tr, "d": d, "eps": eps, "alpha_tr": a0,
-            "entropy_train": float(h0), "scale": scale, "drift": drift,
-            "eq12_entropy_train": float(eq12_entropy(n_tr, d, a0)),
-            "eq10_no_taylor": eq10}
+    eq10 = {
+        "alpha_tr": a10,
+        "scale": s10,
+        "drift": float(lln_entropy(n, d, s10 * a10, method) - lln_entropy(n_tr, d, a10, method)),
+    }
+    return {
+        "n": n,
+        "n_tr": n_tr,
+        "d": d,
+        "eps": eps,
+        "alpha_tr": a0,
+        "entropy_train": float(h0),
+        "scale": scale,
+        "drift": drift,
+        "eq12_entropy_train": float(eq12_entropy(n_tr, d, a0)),
+        "eq10_no_taylor": eq10,
+    }
 
 
-def drift_grid(ds: Sequence[int]=(32, 64, 128, 768), n_trs: Sequence[float]=(64, 512), multipliers: Sequence[float]=(1, 2, 4, 8, 16, 32, 64),
-               eps: float = 0.0, method: str = "eta", progress: bool = False) -> list:
+def drift_grid(
+    ds: Sequence[int] = (32, 64, 128, 768),
+    n_trs: Sequence[float] = (64, 512),
+    multipliers: Sequence[float] = (1, 2, 4, 8, 16, 32, 64),
+    eps: float = 0.0,
+    method: str = "eta",
+    progress: bool = False,
+) -> list:
     """:func:`drift_row` over ``d x n_tr x (n_tr * multiplier)`` (progress on stderr).
 
     >>> rows = drift_grid(ds=(32,), n_trs=(64,), multipliers=(1, 2), method="bessel")
@@ -227,6 +258,9 @@ def drift_grid(ds: Sequence[int]=(32, 64, 128, 768), n_trs: Sequence[float]=(64,
     [0.0, 0.6931]
     """
     from theory.core.progress import track
+
     jobs = [(d, nt, nt * m) for d in ds for nt in n_trs for m in multipliers]
-    return [drift_row(n, nt, d, eps, method=method)
-            for d, nt, n in track(jobs, "entropy drift", enabled=progress)]
+    return [
+        drift_row(n, nt, d, eps, method=method)
+        for d, nt, n in track(jobs, "entropy drift", enabled=progress)
+    ]

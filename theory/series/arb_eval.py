@@ -21,6 +21,7 @@ Traceback (most recent call last):
 ...
 theory.series.arb_eval.Undecided: Piecewise condition n < 5 is not decided on [4, 6]
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -49,6 +50,7 @@ PREC = 192
 
 def ball_precision(fn):
     """Run ``fn`` with python-flint at PREC bits (restored afterwards)."""
+
     def wrapped(*args, **kwargs):
         old = ctx.prec
         ctx.prec = PREC
@@ -56,10 +58,9 @@ def ball_precision(fn):
             return fn(*args, **kwargs)
         finally:
             ctx.prec = old
+
     wrapped.__doc__, wrapped.__name__ = fn.__doc__, fn.__name__
     return wrapped
-
-
 
 
 def _const(x) -> arb:
@@ -77,7 +78,7 @@ def _const(x) -> arb:
     if isinstance(x, sp.Float):
         man, exp = sp.Float(x)._mpf_[1], sp.Float(x)._mpf_[2]
         sign = -1 if sp.Float(x)._mpf_[0] else 1
-        return arb(sign * int(man)) * arb(2) ** exp      # the binary value sympy holds, exactly
+        return arb(sign * int(man)) * arb(2) ** exp  # the binary value sympy holds, exactly
     raise NotSupported(f"constant {x}")
 
 
@@ -108,10 +109,12 @@ def _pow(base, e, e_expr):
 def _decide(rel, args) -> bool:
     """A relational between two evaluated sides, decided on the ball or Undecided."""
     a, b = (_center(x) if not isinstance(x, (int, float)) else arb(x) for x in args)
-    ops = {sp.StrictLessThan: (lambda: a < b, lambda: a >= b),
-           sp.LessThan: (lambda: a <= b, lambda: a > b),
-           sp.StrictGreaterThan: (lambda: a > b, lambda: a <= b),
-           sp.GreaterThan: (lambda: a >= b, lambda: a < b)}
+    ops = {
+        sp.StrictLessThan: (lambda: a < b, lambda: a >= b),
+        sp.LessThan: (lambda: a <= b, lambda: a > b),
+        sp.StrictGreaterThan: (lambda: a > b, lambda: a <= b),
+        sp.GreaterThan: (lambda: a >= b, lambda: a < b),
+    }
     if type(rel) not in ops:
         raise NotSupported(f"condition {rel}")
     yes, no = ops[type(rel)]
@@ -125,11 +128,22 @@ def _decide(rel, args) -> bool:
 def _unary(name: str) -> Callable:
     def f(v):
         return getattr(v, name)()
+
     return f
 
 
-_UNARY = {sp.exp: "exp", sp.log: "log", sp.sin: "sin", sp.cos: "cos", sp.tan: "tan", sp.atan: "atan",
-          sp.erf: "erf", sp.erfc: "erfc", sp.gamma: "gamma", sp.loggamma: "lgamma"}
+_UNARY = {
+    sp.exp: "exp",
+    sp.log: "log",
+    sp.sin: "sin",
+    sp.cos: "cos",
+    sp.tan: "tan",
+    sp.atan: "atan",
+    sp.erf: "erf",
+    sp.erfc: "erfc",
+    sp.gamma: "gamma",
+    sp.loggamma: "lgamma",
+}
 
 
 def _compile(e: sp.Expr) -> Callable:
@@ -142,7 +156,7 @@ def _compile(e: sp.Expr) -> Callable:
     if e.free_symbols - {N}:
         raise NotSupported(f"free symbols {sorted(map(str, e.free_symbols - {N}))}")
     g = _structural(e)
-    if not e.has(N):                 # a constant subexpression (log(2), exp(-1/16)): once
+    if not e.has(N):  # a constant subexpression (log(2), exp(-1/16)): once
         c = g(arb(0))
         return lambda x: c
     return g
@@ -228,6 +242,7 @@ def _minmax(t, args, e):
             elif not other:
                 raise Undecided(f"{t.__name__} not decided on {_center(x)}")
         return best
+
     return f
 
 
@@ -243,9 +258,13 @@ def _floor_function(e, a) -> Callable:
     def f(x):
         c = _center(x)
         if exact and c.is_exact() and c.is_integer():
-            v = sum(q * sp.Integer(int(c.unique_fmpz())) ** (len(coeffs) - 1 - i) for i, q in enumerate(coeffs))
+            v = sum(
+                q * sp.Integer(int(c.unique_fmpz())) ** (len(coeffs) - 1 - i)
+                for i, q in enumerate(coeffs)
+            )
             return arb(int(sp.floor(v) if name == "floor" else sp.ceiling(v)))
         return _floor(a(x), name)
+
     return f
 
 
@@ -277,10 +296,13 @@ def _piecewise(e) -> Callable:
             try:
                 ok = _decide(rel, (a, b))
             except Undecided:
-                raise Undecided(f"Piecewise condition {rel} is not decided on {_center(x)}") from None
+                raise Undecided(
+                    f"Piecewise condition {rel} is not decided on {_center(x)}"
+                ) from None
             if ok:
                 return val(x)
         raise NotSupported("Piecewise without a default branch")
+
     return f
 
 
@@ -303,7 +325,7 @@ def taylor(f: Callable, x: arb, order: int) -> list:
         v = f(arb_series([x, 1], prec=order))
     finally:
         ctx.cap = old
-    if not isinstance(v, arb_series):           # a constant
+    if not isinstance(v, arb_series):  # a constant
         return [v] + [arb(0)] * (order - 1)
     if v.prec < order:
         raise ArithmeticError(f"series truncated to {v.prec} < {order} terms")

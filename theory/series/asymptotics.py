@@ -4,6 +4,7 @@
 >>> str(trf_asymptotic(P("1/n**2"), 1)).startswith("TRF(eps) ~ 1/(B*eps)")
 True
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,13 +19,14 @@ from theory.series.results import DPS
 from theory.series.sums import normalise_series, series_sum
 from theory.core.budget import run_guarded
 
+
 @dataclass
 class Asymptotic:
     """Leading behaviour of TRF(eps) as eps -> 0, derived from limits of b_n."""
 
     formula: str
     derivation: str
-    evaluate: object = None    # eps -> mpf approximation (None when not available)
+    evaluate: object = None  # eps -> mpf approximation (None when not available)
     kind: str = ""
 
     def __str__(self):
@@ -64,6 +66,7 @@ def asymptotic_evaluator(kind, c, B):
         if kind == "log-normal":
             return mpmath.exp((mpmath.log(1 / eps) / c["c"]) ** (1 / c["a"]))
         return None
+
     return f
 
 
@@ -93,13 +96,16 @@ def asymptotic_order(b):
         return None
     if lam.is_finite and lam < -1:
         p = -lam
-        C = limit_at_infinity(b * N ** p)
+        C = limit_at_infinity(b * N**p)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
-                f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
-                f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
-                "power", {"p": _num(p), "C": _num(C)})
+        return (
+            f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
+            f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
+            f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
+            "power",
+            {"p": _num(p), "C": _num(C)},
+        )
     if lam == -1:
         mu = limit_at_infinity((L + sp.log(N)) / sp.log(sp.log(N)))
         if mu is None or not (mu.is_number and mu.is_finite and mu < -1):
@@ -108,28 +114,39 @@ def asymptotic_order(b):
         C = limit_at_infinity(b * N * sp.log(N) ** q)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (f"ln TRF(eps) ~ {_fmt_pow(C / (q - 1), 1 / (q - 1))}",
-                f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
-                "setting it to B eps and solving for ln n", "power-log", {"q": _num(q), "C": _num(C)})
+        return (
+            f"ln TRF(eps) ~ {_fmt_pow(C / (q - 1), 1 / (q - 1))}",
+            f"b_n ~ C/(n (ln n)^q) with q = {q}, C = {C}; the tail is ~ C (ln n)^(1-q)/(q-1); "
+            "setting it to B eps and solving for ln n",
+            "power-log",
+            {"q": _num(q), "C": _num(C)},
+        )
     if lam != -sp.oo:
         return None
-    g = -L                                               # -log b_n -> oo faster than log n
+    g = -L  # -log b_n -> oo faster than log n
     a = limit_at_infinity(sp.log(g) / sp.log(N))
     if a is not None and a.is_number and a.is_finite and a > 0:
-        c = limit_at_infinity(g / N ** a)
+        c = limit_at_infinity(g / N**a)
         if c is not None and c.is_finite and c.is_positive:
-            return (f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
-                    f"-ln b_n ~ c n^a with a = lim ln(-ln b_n)/ln n = {a}, c = {c}; the tail is "
-                    "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
-                    "setting it to ln(B eps) ~ ln eps and solving for n", "stretched-exp",
-                    {"a": _num(a), "c": _num(c)})
+            return (
+                f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+                f"-ln b_n ~ c n^a with a = lim ln(-ln b_n)/ln n = {a}, c = {c}; the tail is "
+                "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
+                "setting it to ln(B eps) ~ ln eps and solving for n",
+                "stretched-exp",
+                {"a": _num(a), "c": _num(c)},
+            )
     if a == 0:
         a2 = limit_at_infinity(sp.log(g) / sp.log(sp.log(N)))
         if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
             c = limit_at_infinity(g / sp.log(N) ** a2)
             if c is not None and c.is_finite and c.is_positive:
-                return (f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
-                        f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
-                        "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
-                        "solving for ln n", "log-normal", {"a": _num(a2), "c": _num(c)})
+                return (
+                    f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
+                    f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
+                    "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
+                    "solving for ln n",
+                    "log-normal",
+                    {"a": _num(a2), "c": _num(c)},
+                )
     return None

@@ -8,6 +8,7 @@ error bound, the TRF table (Eq. 22) and the asymptotic order of TRF(eps) as eps 
 {"series": "n**(-2)", ..."trf": [{"eps": 0.01, "value": 61, "exact": true, ...
 0
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,8 +20,12 @@ from fractions import Fraction
 
 import mpmath
 
-from theory.series.expressions import (ExpressionError, parse_assignments, parse_assumptions,
-                                       parse_expression)
+from theory.series.expressions import (
+    ExpressionError,
+    parse_assignments,
+    parse_assumptions,
+    parse_expression,
+)
 from theory.series.comparison import compare_trf
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
@@ -29,7 +34,8 @@ from theory.series.convergence import SeriesError, check_terms, decide, zero_at_
 from theory.core.budget import BudgetExceeded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
 
-EPILOG = """examples:
+EPILOG = (
+    """examples:
   python -m theory.trf --rpe "exp(-ln(n)**2)"              # the paper's Type2
   python -m theory.trf --rpe type1 --eps 1e-3 1e-6 --json
   python -m theory.trf --rpe kerple-log --param r=1.5 --param k=1
@@ -41,43 +47,84 @@ EPILOG = """examples:
   python -m theory.trf --rpe type1 --truncate 10000         # the paper's App. E procedure
   python -m theory.trf --rpe alibi --plot trf_alibi.png
 
-named RPEs: """ + ", ".join(LIBRARY) + """ (kerple_log, inv_n, ... are accepted too)
+named RPEs: """
+    + ", ".join(LIBRARY)
+    + """ (kerple_log, inv_n, ... are accepted too)
 names in a formula: n, pi, E, the functions, and parameters declared with --param/--free;
 free parameters are real unless --assume says more (e.g. --assume "k>0").
 index convention: term k (k = 0, 1, ...) is b_{start+k}, the weight at distance k;
 TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22).
 """
-
-
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = CommandParser(prog="python -m theory.trf", description=__doc__.split("\n\n")[1].replace("\n", " "),
-                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = CommandParser(
+        prog="python -m theory.trf",
+        description=__doc__.split("\n\n")[1].replace("\n", " "),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--rpe", help="b_n = exp(RPE) as the paper writes it, or a named RPE")
     src.add_argument("--bias", help="the RPE itself (the attention bias); b_n = exp(BIAS)")
-    src.add_argument("--bias-file", help="learned bias, one value per distance 0, 1, ... (.npy or text)")
-    p.add_argument("--bias-tail", default="constant", choices=sorted(TAIL_ASSUMPTIONS),
-                   help="what is assumed beyond the last value of --bias-file (default: constant)")
-    p.add_argument("--bucket-values", help="t5: comma-separated bias value of each bucket "
-                   "(write --bucket-values=-0.1,... when the first value is negative)")
-    p.add_argument("--start", type=int, default=None,
-                   help="first index n of the series (default 1; a named RPE uses its own)")
+    src.add_argument(
+        "--bias-file", help="learned bias, one value per distance 0, 1, ... (.npy or text)"
+    )
+    p.add_argument(
+        "--bias-tail",
+        default="constant",
+        choices=sorted(TAIL_ASSUMPTIONS),
+        help="what is assumed beyond the last value of --bias-file (default: constant)",
+    )
+    p.add_argument(
+        "--bucket-values",
+        help="t5: comma-separated bias value of each bucket "
+        "(write --bucket-values=-0.1,... when the first value is negative)",
+    )
+    p.add_argument(
+        "--start",
+        type=int,
+        default=None,
+        help="first index n of the series (default 1; a named RPE uses its own)",
+    )
     p.add_argument("--eps", type=float, nargs="+", default=[0.1, 0.01, 0.001])
-    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                   help="a parameter's value, put in before any simplification")
-    p.add_argument("--free", action="append", default=[], metavar="NAME",
-                   help="a parameter left symbolic (real unless --assume says more)")
-    p.add_argument("--assume", action="append", default=[], metavar="'NAME>0'",
-                   help="an assumption on a free parameter: NAME>0, NAME<0, NAME>=0, NAME<=0")
-    p.add_argument("--truncate", type=positive_int, metavar="M",
-                   help="also give the paper's truncated TRF (App. E): M terms, B = their sum")
+    p.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a parameter's value, put in before any simplification",
+    )
+    p.add_argument(
+        "--free",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a parameter left symbolic (real unless --assume says more)",
+    )
+    p.add_argument(
+        "--assume",
+        action="append",
+        default=[],
+        metavar="'NAME>0'",
+        help="an assumption on a free parameter: NAME>0, NAME<0, NAME>=0, NAME<=0",
+    )
+    p.add_argument(
+        "--truncate",
+        type=positive_int,
+        metavar="M",
+        help="also give the paper's truncated TRF (App. E): M terms, B = their sum",
+    )
     p.add_argument("--compare", metavar="RPE", help="compare TRFs with this series (Thm 3.5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--plot", metavar="PATH", type=output_file,
-                   help="PNG: TRF against eps and the normalised partial sums (data: "
-                   "PATH with suffix .json beside it)")
+    p.add_argument(
+        "--plot",
+        metavar="PATH",
+        type=output_file,
+        help="PNG: TRF against eps and the normalised partial sums (data: "
+        "PATH with suffix .json beside it)",
+    )
     return p
 
 
@@ -86,8 +133,9 @@ def _resolve(args):
     if args.bias_file:
         if params:
             raise ExpressionError("--param does not apply to --bias-file")
-        return load_bias_file(args.bias_file, tail=args.bias_tail,
-                              start=0 if args.start is None else args.start)
+        return load_bias_file(
+            args.bias_file, tail=args.bias_tail, start=0 if args.start is None else args.start
+        )
     spec = args.rpe if args.rpe is not None else args.bias
     if args.bucket_values:
         vals = [parse_expression(v) for v in args.bucket_values.split(",")]
@@ -95,9 +143,12 @@ def _resolve(args):
     assumptions = parse_assumptions(args.assume)
     undeclared = sorted(set(assumptions) - set(args.free))
     if undeclared:
-        raise ExpressionError(f"--assume names {undeclared[0]!r}, which is not declared with --free")
-    rpe = resolve_rpe(spec, params, bias=args.bias is not None, free=tuple(args.free),
-                      assumptions=assumptions)
+        raise ExpressionError(
+            f"--assume names {undeclared[0]!r}, which is not declared with --free"
+        )
+    rpe = resolve_rpe(
+        spec, params, bias=args.bias is not None, free=tuple(args.free), assumptions=assumptions
+    )
     if rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
         raise ExpressionError("every term is 0 (b_n = 0): there is no series to analyse")
     if args.start is not None:
@@ -119,12 +170,23 @@ def analyse(args) -> dict:
     if not rpe.free_params:
         check_terms(rpe.b, n0)
     d = decide(rpe.b, n0)
-    out = {"series": str(rpe.b), "name": rpe.name, "description": rpe.description,
-           "params": {k: str(v) for k, v in rpe.params.items()}, "free_params": rpe.free_params,
-           "start": rpe.start, "converges": d.converges, "certificate": d.certificate,
-           "condition": d.condition,
-           "extrapolates_by_thm_3_4": True if d.converges else None,
-           "sum": None, "sum_error_bound": None, "sum_digits": None, "trf": [], "asymptotic": None}
+    out = {
+        "series": str(rpe.b),
+        "name": rpe.name,
+        "description": rpe.description,
+        "params": {k: str(v) for k, v in rpe.params.items()},
+        "free_params": rpe.free_params,
+        "start": rpe.start,
+        "converges": d.converges,
+        "certificate": d.certificate,
+        "condition": d.condition,
+        "extrapolates_by_thm_3_4": True if d.converges else None,
+        "sum": None,
+        "sum_error_bound": None,
+        "sum_digits": None,
+        "trf": [],
+        "asymptotic": None,
+    }
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
@@ -136,7 +198,9 @@ def analyse(args) -> dict:
             out["sum_error"] = str(exc).splitlines()[0]
             S = None
         except Exception as exc:  # noqa: BLE001 - an internal failure of B keeps the verdict
-            out["sum_error"] = f"internal error ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
+            out["sum_error"] = (
+                f"internal error ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
+            )
             S = None
     out.update({"sum_lo": None, "sum_hi": None, "certified": False})
     if S is not None:
@@ -154,24 +218,46 @@ def analyse(args) -> dict:
         other = resolve_rpe(args.compare)
         if other.free_params:
             raise ExpressionError("--compare needs a series without free parameters")
-        c = compare_trf(rpe, other.b if other.start == rpe.start else other, rpe.start,
-                        eps_check=tuple(args.eps))
-        out["comparison"] = {"other": str(other.b), "smaller": c.smaller, "ratio_limit": c.limit,
-                             "statement": c.statement, "numeric": c.numeric}
+        c = compare_trf(
+            rpe,
+            other.b if other.start == rpe.start else other,
+            rpe.start,
+            eps_check=tuple(args.eps),
+        )
+        out["comparison"] = {
+            "other": str(other.b),
+            "smaller": c.smaller,
+            "ratio_limit": c.limit,
+            "statement": c.statement,
+            "numeric": c.numeric,
+        }
     return out
 
 
 def _sum_fields(S) -> dict:
     """B for the JSON object: an enclosure [sum_lo, sum_hi] when certified, else only the
     estimate (no error bound is claimed)."""
-    out = {"sum": mpmath.nstr(S.value, 20), "sum_method": S.method, "sum_assumptions": S.assumptions,
-           "certified": bool(S.certified), "sum_lo": None, "sum_hi": None,
-           "sum_error_bound": None, "sum_digits": None}
+    out = {
+        "sum": mpmath.nstr(S.value, 20),
+        "sum_method": S.method,
+        "sum_assumptions": S.assumptions,
+        "certified": bool(S.certified),
+        "sum_lo": None,
+        "sum_hi": None,
+        "sum_error_bound": None,
+        "sum_digits": None,
+    }
     if S.certified:
         with mpmath.workdps(60):
-            out.update({"sum_lo": _outward(S.lo, -1),
-                        "sum_hi": _outward(S.hi, +1), "sum_error_bound": mpmath.nstr(S.error_bound, 3),
-                        "sum_digits": S.digits(), "sum_certificate": S.certificate})
+            out.update(
+                {
+                    "sum_lo": _outward(S.lo, -1),
+                    "sum_hi": _outward(S.hi, +1),
+                    "sum_error_bound": mpmath.nstr(S.error_bound, 3),
+                    "sum_digits": S.digits(),
+                    "sum_certificate": S.certificate,
+                }
+            )
     return out
 
 
@@ -185,37 +271,51 @@ def _outward(x, direction: int, digits: int = 20) -> str:
     if x == 0:
         return "0"
     e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
-    man, exp = mpmath.mpf(x).man_exp                        # x = man 2^exp exactly
+    man, exp = mpmath.mpf(x).man_exp  # x = man 2^exp exactly
     scaled = Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
-    q = math.floor(scaled) if direction < 0 else math.ceil(scaled)      # exact rational rounding
+    q = math.floor(scaled) if direction < 0 else math.ceil(scaled)  # exact rational rounding
     sign, d = ("-" if q < 0 else ""), str(abs(q))
     return f"{sign}{d[0]}.{d[1:]}e{e + len(d) - 1}"
 
 
 def _human_sum(out: dict) -> str:
     if out.get("certified"):
-        return (f"B:           [{out['sum_lo']}, {out['sum_hi']}]  certified "
-                f"({out['sum_digits']} digits, ball arithmetic)")
+        return (
+            f"B:           [{out['sum_lo']}, {out['sum_hi']}]  certified "
+            f"({out['sum_digits']} digits, ball arithmetic)"
+        )
     return f"B ~ {out['sum']}  (not certified)"
 
 
 def _human(out: dict) -> str:
-    series = out["series"] if len(out["series"]) <= 160 else out["series"][:150] + " ... (shortened)"
+    series = (
+        out["series"] if len(out["series"]) <= 160 else out["series"][:150] + " ... (shortened)"
+    )
     if out.get("head_terms"):
         series = f"{out['head_terms']} given values (distances 0..{out['head_terms'] - 1}), then b_n = {series}"
     else:
         series = f"b_n = {series}"
-    lines = [f"series:      {series}   ({out['name']}: {out['description']})",
-             f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)"]
+    lines = [
+        f"series:      {series}   ({out['name']}: {out['description']})",
+        f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)",
+    ]
     if out.get("head_terms"):
-        lines.append(f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}")
+        lines.append(
+            f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}"
+        )
     verdict = {True: "CONVERGES", False: "DIVERGES", None: "UNDECIDED"}[out["converges"]]
     lines += [f"verdict:     {verdict}", f"certificate: {out['certificate']}"]
     if out["condition"]:
         lines.append(f"condition:   {out['condition']}")
-    lines.append("Thm 3.4:     " + ("the series converges: the RPE satisfies the paper's sufficient "
-                                     "condition for length extrapolation" if out["converges"] else
-                                     "the sufficient condition (a convergent series) is not established"))
+    lines.append(
+        "Thm 3.4:     "
+        + (
+            "the series converges: the RPE satisfies the paper's sufficient "
+            "condition for length extrapolation"
+            if out["converges"]
+            else "the sufficient condition (a convergent series) is not established"
+        )
+    )
     if out.get("sum_error"):
         lines.append(f"B:           not computed: {out['sum_error']}")
     if out["sum"] is not None:
@@ -240,11 +340,13 @@ def _human(out: dict) -> str:
 
 def _plot(out: dict, rpe_args, path):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     import numpy as np
 
     from theory.series.rpe_library import log_b_values
+
     rpe = _resolve(rpe_args)
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
     trf = None
@@ -266,15 +368,21 @@ def _plot(out: dict, rpe_args, path):
         b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
         ax2.semilogx(np.arange(1, m + 1), np.cumsum(b))
         ax2.set_ylabel("partial sum (series not convergent)")
-    data = {"series": out["series"], "start": out["start"], "sum": out["sum"],
-            "trf_eq22": trf, "partial_sums_normalised_by_B": trf is not None,
-            "plot": str(path)}
+    data = {
+        "series": out["series"],
+        "start": out["start"],
+        "sum": out["sum"],
+        "trf_eq22": trf,
+        "partial_sums_normalised_by_B": trf is not None,
+        "plot": str(path),
+    }
     ax2.set_xlabel("number of terms j")
     ax2.set_title("normalised partial sums")
     fig.suptitle(f"b_n = {out['series'][:60]}, start = {out['start']}")
     fig.tight_layout()
-    data["partial_sums"] = _log_spaced(np.cumsum(b) / (float(out["sum"]) if trf is not None
-                                                       else 1.0))
+    data["partial_sums"] = _log_spaced(
+        np.cumsum(b) / (float(out["sum"]) if trf is not None else 1.0)
+    )
     save_figure(fig, path, data=data, dpi=120)
     plt.close(fig)
     return path
@@ -283,6 +391,7 @@ def _plot(out: dict, rpe_args, path):
 def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
     """About ``n`` log-spaced points (j, value) of a long curve, j = 1, 2, ... (JSON-able)."""
     import numpy as np
+
     j = np.unique(np.geomspace(1, len(values), n).astype(int))
     return {"j": j.tolist(), "value": [float(v) for v in np.asarray(values)[j - 1]]}
 
@@ -294,7 +403,14 @@ def main(argv=None) -> int:
         out = analyse(args)
         if args.plot:
             out["plot"] = str(_plot(out, args, args.plot))
-    except (ExpressionError, SeriesError, ValueError, BudgetExceeded, OSError, OverflowError) as exc:
+    except (
+        ExpressionError,
+        SeriesError,
+        ValueError,
+        BudgetExceeded,
+        OSError,
+        OverflowError,
+    ) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"error: {msg}", file=sys.stderr)
         return 2

@@ -36,6 +36,7 @@ False
 >>> decide(P("(1 + k*n)**(-r)", free_params=True)).condition
 'converges iff r > 1'
 """
+
 from __future__ import annotations
 
 import functools
@@ -54,8 +55,18 @@ DEFAULT_BUDGET = 6.0
 WALL_LIMIT = 15.0
 #: seconds for one symbolic limit
 STEP_BUDGET = 1.5
-_OSC = (sp.cos, sp.sin, sp.floor, sp.ceiling, sp.Abs, sp.Min, sp.Max, sp.Piecewise, sp.sign,
-        sp.frac)
+_OSC = (
+    sp.cos,
+    sp.sin,
+    sp.floor,
+    sp.ceiling,
+    sp.Abs,
+    sp.Min,
+    sp.Max,
+    sp.Piecewise,
+    sp.sign,
+    sp.frac,
+)
 _CHECK_POINTS = (10**3, 10**6, 10**12, 10**24)
 
 
@@ -75,8 +86,13 @@ class Decision:
     details: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"converges": self.converges, "certificate": self.certificate,
-                "condition": self.condition, "test": self.test, "start": self.start}
+        return {
+            "converges": self.converges,
+            "certificate": self.certificate,
+            "condition": self.condition,
+            "test": self.test,
+            "start": self.start,
+        }
 
 
 class _Undecided(Exception):
@@ -111,11 +127,17 @@ def decide(b_expr, start: int = 1, budget: float = DEFAULT_BUDGET) -> Decision:
     start = int(start)
     prime_caches()
     try:
-        return run_guarded(decide_in_process, (b, start), budget=budget,
-                           wall=min(4 * budget, WALL_LIMIT))
+        return run_guarded(
+            decide_in_process, (b, start), budget=budget, wall=min(4 * budget, WALL_LIMIT)
+        )
     except BudgetExceeded as exc:
-        return Decision(None, f"undecided: {exc} (the expression is too hard or too large "
-                              "to analyse within the budget)", test="time budget", start=start)
+        return Decision(
+            None,
+            f"undecided: {exc} (the expression is too hard or too large "
+            "to analyse within the budget)",
+            test="time budget",
+            start=start,
+        )
 
 
 _PRIMED = []
@@ -130,7 +152,7 @@ def prime_caches() -> None:
     _PRIMED.append(True)
     try:
         with step_budget(5.0):
-            decide_in_process(sp.exp(-N / 3) / N ** 2 + sp.cos(N) / N ** 3, 1)
+            decide_in_process(sp.exp(-N / 3) / N**2 + sp.cos(N) / N**3, 1)
     except Exception:  # noqa: BLE001 - priming is an optimisation only
         pass
 
@@ -154,22 +176,32 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
             except StepTimeout:
                 return  # astronomically large or small terms: nothing more to check here
             except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
-                why = str(exc) or type(exc).__name__.replace("ZeroDivisionError", "division by zero")
-                raise SeriesError(f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
-                                  if n == start else f"term b_{n} cannot be evaluated ({why})") from None
+                why = str(exc) or type(exc).__name__.replace(
+                    "ZeroDivisionError", "division by zero"
+                )
+                raise SeriesError(
+                    f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
+                    if n == start
+                    else f"term b_{n} cannot be evaluated ({why})"
+                ) from None
             if isinstance(v, mpmath.mpc):
                 if abs(v.imag) > 1e-25 * max(1, abs(v.real)):
-                    raise SeriesError(f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
-                                      + (" (n = start)" if n == start else ""))
+                    raise SeriesError(
+                        f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
+                        + (" (n = start)" if n == start else "")
+                    )
                 v = v.real
             if not mpmath.isfinite(v):
-                raise SeriesError(f"term b_{n} = {v} is not a finite number"
-                                  + (" (n = start)" if n == start else ""))
+                raise SeriesError(
+                    f"term b_{n} = {v} is not a finite number"
+                    + (" (n = start)" if n == start else "")
+                )
 
 
 def _integer_singularities(b, start) -> list:
     """Integers n >= start where sympy finds a singularity of b (checked numerically after)."""
     from sympy.calculus.singularities import singularities
+
     try:
         with step_budget(1.0):
             sing = singularities(b, N)
@@ -188,6 +220,7 @@ def _mp_function(expr):
 
 # --------------------------------------------------------------------------- driver
 
+
 def decide_in_process(b: sp.Expr, start: int) -> Decision:
     if free_parameters(b):
         return _decide_parametric(b, start)
@@ -200,8 +233,15 @@ def decide_in_process(b: sp.Expr, start: int) -> Decision:
     return d
 
 
-_GAMMA_LIKE = (sp.factorial, sp.gamma, sp.binomial, sp.RisingFactorial, sp.FallingFactorial,
-               sp.factorial2, sp.Product)
+_GAMMA_LIKE = (
+    sp.factorial,
+    sp.gamma,
+    sp.binomial,
+    sp.RisingFactorial,
+    sp.FallingFactorial,
+    sp.factorial2,
+    sp.Product,
+)
 
 
 def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
@@ -224,15 +264,19 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
     if rho == sp.oo or rho > 1:
         return Decision(False, f"ratio test: {what} -> {rho} > 1", test="ratio test")
     if rho < 1:
-        return Decision(True, f"ratio test: {what} -> {rho} < 1 (absolute convergence)",
-                        test="ratio test")
+        return Decision(
+            True, f"ratio test: {what} -> {rho} < 1 (absolute convergence)", test="ratio test"
+        )
     raabe = limit_at_infinity(N * (1 / ratio - 1))
     if raabe is not None and raabe.is_number and raabe != 1 and _eventual_sign(ratio) == 1:
         conv = bool(raabe > 1)
-        return Decision(conv, f"Raabe's test on |b_n|: {what} > 0 for large n (b_n keeps "
-                        f"one sign), lim n (b_n/b_(n+1) - 1) = {raabe} {'>' if conv else '<'} 1"
-                        + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
-                        test="Raabe test")
+        return Decision(
+            conv,
+            f"Raabe's test on |b_n|: {what} > 0 for large n (b_n keeps "
+            f"one sign), lim n (b_n/b_(n+1) - 1) = {raabe} {'>' if conv else '<'} 1"
+            + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
+            test="Raabe test",
+        )
     return None
 
 
@@ -248,8 +292,12 @@ def zero_at_integers(b: sp.Expr) -> bool:
 
 def _decide_numeric(b: sp.Expr) -> Decision:
     if zero_at_integers(b):
-        return Decision(True, "every term is 0: with n an integer the terms evaluate to 0 "
-                        f"exactly ({b} = 0); the series is a sum of zeros", test="zero terms")
+        return Decision(
+            True,
+            "every term is 0: with n an integer the terms evaluate to 0 "
+            f"exactly ({b} = 0); the series is a sum of zeros",
+            test="zero terms",
+        )
     d = _gamma_ratio_test(b)
     if d:
         return d
@@ -259,14 +307,21 @@ def _decide_numeric(b: sp.Expr) -> Decision:
         if lo == hi:
             c = lo
             if c.is_zero:
-                return Decision(True, f"eventually zero: b_n = 0 for all large n ({how}); "
-                                "the series is a finite sum", test="eventually constant")
+                return Decision(
+                    True,
+                    f"eventually zero: b_n = 0 for all large n ({how}); the series is a finite sum",
+                    test="eventually constant",
+                )
             if _robust_value(c) is None:
                 raise _Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
-            return Decision(False, f"eventually constant tail: b_n = {c} != 0 for all large n "
-                            f"({how}); the terms do not tend to 0", test="eventually constant")
+            return Decision(
+                False,
+                f"eventually constant tail: b_n = {c} != 0 for all large n "
+                f"({how}); the terms do not tend to 0",
+                test="eventually constant",
+            )
     if exact and lo.has(N) and lo.is_positive and _smooth(lo):
-        d = _positive_fast_path(lo)       # one Gruntz limit where it settles the verdict
+        d = _positive_fast_path(lo)  # one Gruntz limit where it settles the verdict
         if d:
             return d
     if lo is not None:
@@ -299,8 +354,11 @@ def _decide_numeric(b: sp.Expr) -> Decision:
         major = sp.Abs(lo) if exact else sp.Abs(lo) + sp.Abs(hi)
         d = _log_test(major, conv=True, label=f"the majorant |lo|+|hi| = {major}")
         if d:
-            d.certificate = ("absolute convergence: " + d.certificate
-                             + f" (b_n lies between {lo} and {hi} for large n: {how})")
+            d.certificate = (
+                "absolute convergence: "
+                + d.certificate
+                + f" (b_n lies between {lo} and {hi} for large n: {how})"
+            )
             return d
     for test in (_recurrence_test, _dirichlet_test):
         d = test(b)
@@ -312,8 +370,9 @@ def _decide_numeric(b: sp.Expr) -> Decision:
 def _positive_fast_path(b: sp.Expr) -> Decision | None:
     """Terms positive by sympy's assumptions: the level-0 logarithmic test alone decides
     unless lim log(b_n)/log(n) = -1 (a limit b_n -> c > 0 gives 0 > -1: divergence)."""
-    return (_log_test(b, conv=True, label="b_n", levels=1)
-            or _log_test(b, conv=False, label="b_n", levels=1))
+    return _log_test(b, conv=True, label="b_n", levels=1) or _log_test(
+        b, conv=False, label="b_n", levels=1
+    )
 
 
 def _linear_trig_atoms(b):
@@ -326,8 +385,10 @@ def _linear_trig_atoms(b):
         if poly is None or poly.degree() != 1 or not all(c.is_real for c in poly.all_coeffs()):
             return None
     rest = b.subs({a: sp.Dummy() for a in atoms})
-    if rest.has(N) or any(isinstance(x, (sp.floor, sp.ceiling, sp.sign, sp.frac, sp.Piecewise))
-                          for x in sp.preorder_traversal(b)):
+    if rest.has(N) or any(
+        isinstance(x, (sp.floor, sp.ceiling, sp.sign, sp.frac, sp.Piecewise))
+        for x in sp.preorder_traversal(b)
+    ):
         return None
     return atoms
 
@@ -341,12 +402,15 @@ def _recurrence_test(b):
     val = _robust_value(v)
     if val is None:
         return _density_test(b, atoms)
-    return Decision(False, "terms do not tend to 0 (recurrence): b_n depends on n only "
-                    f"through {', '.join(map(str, atoms))}; by Dirichlet's simultaneous "
-                    "approximation theorem the angles n*a_j come within any delta of 2*pi*Z "
-                    "together for infinitely many n, where b is continuous with value "
-                    f"{sp.N(v, 6)} != 0, so |b_n| > {abs(val.real) / 2:.3g} infinitely often",
-                    test="terms not -> 0 (recurrence)")
+    return Decision(
+        False,
+        "terms do not tend to 0 (recurrence): b_n depends on n only "
+        f"through {', '.join(map(str, atoms))}; by Dirichlet's simultaneous "
+        "approximation theorem the angles n*a_j come within any delta of 2*pi*Z "
+        "together for infinitely many n, where b is continuous with value "
+        f"{sp.N(v, 6)} != 0, so |b_n| > {abs(val.real) / 2:.3g} infinitely often",
+        test="terms not -> 0 (recurrence)",
+    )
 
 
 def _sign_of_const(v):
@@ -364,7 +428,7 @@ def _robust_value(v):
     if abs(v30.imag) > 1e-20 or abs(v60.imag) > 1e-20 or not math.isfinite(v30.real):
         return None
     if v30.real == 0 or abs(v30.real - v60.real) > 1e-20 * abs(v30.real):
-        return None            # an exact zero shows up as noise that changes with precision
+        return None  # an exact zero shows up as noise that changes with precision
     try:
         v90 = complex(sp.N(v, 90))
     except (TypeError, ValueError):
@@ -380,18 +444,21 @@ def _density_test(b, atoms):
     if len(freqs) != 1:
         return None
     a = freqs.pop()
-    if not (a.is_rational and a != 0):       # a rational => a/(2 pi) irrational
+    if not (a.is_rational and a != 0):  # a rational => a/(2 pi) irrational
         return None
     theta = sp.Symbol("theta", real=True)
-    h = b.subs(N, theta / a)                 # b as a function of the angle a*n
+    h = b.subs(N, theta / a)  # b as a function of the angle a*n
     for th in (sp.pi / 2, sp.pi, 3 * sp.pi / 2, sp.Integer(1)):
         val = _robust_value(h.subs(theta, th))
         if val is not None:
-            return Decision(False, f"terms do not tend to 0 (density): b_n is a continuous function "
-                            f"of the angle {a}*n, whose values mod 2*pi are dense (a/(2*pi) is "
-                            f"irrational); at angle {th} the function is {val.real:.6g} != 0, so "
-                            f"|b_n| > {abs(val.real) / 2:.3g} infinitely often",
-                            test="terms not -> 0 (density)")
+            return Decision(
+                False,
+                f"terms do not tend to 0 (density): b_n is a continuous function "
+                f"of the angle {a}*n, whose values mod 2*pi are dense (a/(2*pi) is "
+                f"irrational); at angle {th} the function is {val.real:.6g} != 0, so "
+                f"|b_n| > {abs(val.real) / 2:.3g} infinitely often",
+                test="terms not -> 0 (density)",
+            )
     return None
 
 
@@ -410,13 +477,18 @@ def _dirichlet_test(b):
         return None
     if limit_at_infinity(g) != 0 or _eventual_sign(sp.diff(g, N)) != -1 or _eventual_sign(g) != 1:
         return None
-    return Decision(True, f"Dirichlet's test: b_n = g(n)*{trig[0]} with g = {g} eventually "
-                    f"decreasing to 0 (g' < 0 for large n), and the partial sums of "
-                    f"{trig[0]} are bounded since {a} is not a multiple of 2*pi "
-                    "(conditional convergence)", test="Dirichlet test")
+    return Decision(
+        True,
+        f"Dirichlet's test: b_n = g(n)*{trig[0]} with g = {g} eventually "
+        f"decreasing to 0 (g' < 0 for large n), and the partial sums of "
+        f"{trig[0]} are bounded since {a} is not a multiple of 2*pi "
+        "(conditional convergence)",
+        test="Dirichlet test",
+    )
 
 
 # --------------------------------------------------------------------------- limits
+
 
 def _exp_log_class(e: sp.Expr) -> bool:
     """True if only + * / ** exp log and numbers occur (Gruntz is complete there)."""
@@ -441,16 +513,30 @@ def _lim_uncached(expr, check):
     try:
         with step_budget(STEP_BUDGET):
             val = _gruntz_or_limit(expr)
-    except (StepTimeout, NotImplementedError, ValueError, TypeError, ZeroDivisionError,
-            AttributeError, RecursionError, sp.PoleError):
+    except (
+        StepTimeout,
+        NotImplementedError,
+        ValueError,
+        TypeError,
+        ZeroDivisionError,
+        AttributeError,
+        RecursionError,
+        sp.PoleError,
+    ):
         return None
     except Exception:  # noqa: BLE001 - sympy raises many kinds of errors; unsure -> None
         return None
-    if val is sp.nan or isinstance(val, sp.AccumBounds) or val.has(sp.zoo) or \
-            val.has(sp.Limit) or (val.free_symbols - expr.free_symbols):
+    if (
+        val is sp.nan
+        or isinstance(val, sp.AccumBounds)
+        or val.has(sp.zoo)
+        or val.has(sp.Limit)
+        or (val.free_symbols - expr.free_symbols)
+    ):
         return None
-    if val.is_extended_real is False or (val.is_number and val.is_finite is False
-                                          and val not in (sp.oo, -sp.oo)):
+    if val.is_extended_real is False or (
+        val.is_number and val.is_finite is False and val not in (sp.oo, -sp.oo)
+    ):
         return None
     if check is None:
         check = not _exp_log_class(expr)
@@ -463,6 +549,7 @@ def _gruntz_or_limit(expr):
     """Gruntz directly for exp-log expressions (about 30% faster), sympy's limit otherwise."""
     if _exp_log_class(expr):
         from sympy.series.gruntz import gruntz
+
         try:
             return gruntz(expr, N, sp.oo)
         except StepTimeout:
@@ -500,6 +587,7 @@ def _numerically_consistent(expr, val) -> bool:
 
 
 # --------------------------------------------------------------------------- bounds
+
 
 def _bounds_or_none(b):
     try:
@@ -579,7 +667,7 @@ def _mul_bounds(e):
         (exact if lo == hi else loose).append((lo, hi))
     scale = coeff * sp.Mul(*[p[0] for p in exact])
     if not loose:
-        return scale, scale         # e.g. Min(n, 128) is replaced by its eventual value
+        return scale, scale  # e.g. Min(n, 128) is replaced by its eventual value
     if len(loose) == 1:
         lo, hi = loose[0]
     elif all(_eventually_nonneg(p[0]) for p in loose):
@@ -599,21 +687,25 @@ def _pow_bounds(e):
         lo, hi = _bounds(base)
         if ex.is_integer and ex.is_even and ex.is_positive:
             if _eventually_nonneg(lo):
-                return lo ** ex, hi ** ex
-            m = sp.Max(sp.Abs(lo), sp.Abs(hi)) if lo.is_number and hi.is_number else sp.Abs(lo) + sp.Abs(hi)
+                return lo**ex, hi**ex
+            m = (
+                sp.Max(sp.Abs(lo), sp.Abs(hi))
+                if lo.is_number and hi.is_number
+                else sp.Abs(lo) + sp.Abs(hi)
+            )
             if m.is_number and ex > 64 and not (m - 1).is_nonpositive:
                 raise _Undecided(f"bound of {e} too large")
-            return sp.Integer(0), m ** ex
+            return sp.Integer(0), m**ex
         if ex.is_positive and _eventually_nonneg(lo):
-            return lo ** ex, hi ** ex
+            return lo**ex, hi**ex
         if ex.is_negative and _eventually_positive(lo):
-            return hi ** ex, lo ** ex
+            return hi**ex, lo**ex
         raise _Undecided(f"cannot bound {e}")
     if not base.has(N) and base.is_positive:
         lo, hi = _bounds(ex)
         if (base - 1).is_nonnegative:
-            return base ** lo, base ** hi
-        return base ** hi, base ** lo
+            return base**lo, base**hi
+        return base**hi, base**lo
     return _bounds(sp.exp(ex * sp.log(base)))
 
 
@@ -688,6 +780,7 @@ def _eventually_nonneg(x) -> bool:
 def _eventual_sign(x):
     """Sign of x for all large n by Gruntz's ``sign`` (exp-log class), checked numerically."""
     from sympy.series.gruntz import sign as gruntz_sign
+
     try:
         with step_budget(STEP_BUDGET):
             s = gruntz_sign(x, N)
@@ -721,22 +814,33 @@ def _eventually_positive(x) -> bool:
 
 # --------------------------------------------------------------------------- tests
 
+
 def _terms_not_to_zero(lo, hi, exact, how):
     if _smooth(lo) and lo.has(N):
         lim = limit_at_infinity(lo)
         if lim is not None and lim.is_number and (lim == sp.oo or _sign_of_const(lim) == 1):
             what = "b_n" if exact else f"the lower bound {lo} of b_n"
-            return Decision(False, f"terms do not tend to 0: lim {what} = {lim} > 0"
-                            + ("" if exact else f" ({how})"), test="terms not -> 0",
-                            details={"limit": str(lim)})
+            return Decision(
+                False,
+                f"terms do not tend to 0: lim {what} = {lim} > 0" + ("" if exact else f" ({how})"),
+                test="terms not -> 0",
+                details={"limit": str(lim)},
+            )
     elif not lo.has(N) and _sign_of_const(lo) == 1:
-        return Decision(False, f"terms do not tend to 0: b_n >= {lo} > 0 for all large n "
-                        f"({how})", test="terms not -> 0", details={"lower_bound": str(lo)})
+        return Decision(
+            False,
+            f"terms do not tend to 0: b_n >= {lo} > 0 for all large n ({how})",
+            test="terms not -> 0",
+            details={"lower_bound": str(lo)},
+        )
     if _smooth(hi) and hi.has(N):
         lim = limit_at_infinity(hi)
         if lim is not None and lim.is_number and (lim == -sp.oo or _sign_of_const(lim) == -1):
-            return Decision(False, f"terms do not tend to 0: lim of the upper bound {hi} = {lim} < 0",
-                            test="terms not -> 0")
+            return Decision(
+                False,
+                f"terms do not tend to 0: lim of the upper bound {hi} = {lim} < 0",
+                test="terms not -> 0",
+            )
     return None
 
 
@@ -773,8 +877,6 @@ def _logs(g, level):
     return lg + sum(logs[:level], sp.Integer(0)), logs[level]
 
 
-
-
 def _log_test(g, conv: bool, label: str, levels: int = LOG_LEVELS):
     """Logarithmic test (and iterated-log refinements) on a positive expression g."""
     if not g.has(N):
@@ -797,16 +899,23 @@ def _log_test(g, conv: bool, label: str, levels: int = LOG_LEVELS):
 def _log_cert(g, lam, level, label, conv):
     names = _NAMES
     comp = _COMPARE_WITH[level]
-    test = ("logarithmic test (comparison with n^-p)" if level == 0 else
-            f"Bertrand / Cauchy condensation test, level {level} (comparison with {comp})")
+    test = (
+        "logarithmic test (comparison with n^-p)"
+        if level == 0
+        else f"Bertrand / Cauchy condensation test, level {level} (comparison with {comp})"
+    )
     if conv:
         p = "2" if lam == -sp.oo else f"any p in (1, {-lam})"
-        cert = (f"{test}: lim {names[level]} = {lam} < -1 for {label}, so b_n <= {comp} "
-                f"for all large n with p = {p}, and sum {comp} converges (p > 1)")
+        cert = (
+            f"{test}: lim {names[level]} = {lam} < -1 for {label}, so b_n <= {comp} "
+            f"for all large n with p = {p}, and sum {comp} converges (p > 1)"
+        )
     else:
         p = "1" if lam == sp.oo else f"any p in ({-lam}, 1)"
-        cert = (f"{test}: lim {names[level]} = {lam} > -1 for {label}, so b_n >= {comp} "
-                f"for all large n with p = {p}, and sum {comp} diverges (p <= 1)")
+        cert = (
+            f"{test}: lim {names[level]} = {lam} > -1 for {label}, so b_n >= {comp} "
+            f"for all large n with p = {p}, and sum {comp} diverges (p <= 1)"
+        )
     details = {"level": level, "limit": str(lam)}
     return Decision(conv, cert, test=test.split(" (")[0], details=details)
 
@@ -822,15 +931,18 @@ def _ratio_tests(b):
     raabe = limit_at_infinity(N * (1 / ratio - 1))
     if raabe is not None and raabe.is_number:
         if raabe > 1:
-            return Decision(True, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} > 1",
-                            test="Raabe test")
+            return Decision(
+                True, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} > 1", test="Raabe test"
+            )
         if raabe < 1:
-            return Decision(False, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} < 1",
-                            test="Raabe test")
+            return Decision(
+                False, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} < 1", test="Raabe test"
+            )
     return None
 
 
 # --------------------------------------------------------------------------- parameters
+
 
 def _decide_parametric(b, start) -> Decision:
     params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
@@ -838,18 +950,26 @@ def _decide_parametric(b, start) -> Decision:
     if not all(p.is_positive for p in params):
         return _decide_real_parameters(b, params, names, start)
     if not _smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
-        return Decision(None, f"undecided: with free parameters ({names}) only positive "
-                        "non-oscillating terms are analysed; give values with --param",
-                        test="parameters", start=start)
+        return Decision(
+            None,
+            f"undecided: with free parameters ({names}) only positive "
+            "non-oscillating terms are analysed; give values with --param",
+            test="parameters",
+            start=start,
+        )
     try:
         d = _param_log_test(b, params, start)
     except (_Undecided, StepTimeout) as exc:
         d = Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
     except SeriesError:
-        raise                    # an invalid term (e.g. at a boundary value): the user's error
+        raise  # an invalid term (e.g. at a boundary value): the user's error
     except Exception as exc:  # noqa: BLE001 - sympy's solveset/limit failing inside: unsure
-        d = Decision(None, f"undecided with free parameters ({names}): the symbolic analysis "
-                     f"failed ({type(exc).__name__})", test="parameters")
+        d = Decision(
+            None,
+            f"undecided with free parameters ({names}): the symbolic analysis "
+            f"failed ({type(exc).__name__})",
+            test="parameters",
+        )
     d.start = start
     return d
 
@@ -858,14 +978,21 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
     """Parameters not assumed positive: the symbolic analysis covers positive values only,
     so the verdict stays undecided and the condition says for which values it holds."""
     if any(p.is_nonpositive for p in params):
-        return Decision(None, f"undecided: parameters assumed <= 0 ({names}) are not analysed "
-                        "symbolically; give values with --param", test="parameters", start=start)
+        return Decision(
+            None,
+            f"undecided: parameters assumed <= 0 ({names}) are not analysed "
+            "symbolically; give values with --param",
+            test="parameters",
+            start=start,
+        )
     positive = {p: sp.Symbol(p.name, positive=True) for p in params}
     d = _decide_parametric(b.subs(positive), start)
     hint = " ".join(f"--assume '{p.name}>0'" for p in params if not p.is_positive)
     d.converges = None
-    d.certificate = (f"undecided for real {names}: only {names} > 0 is analysed (state it with "
-                     f"{hint}); for {names} > 0: {d.certificate}")
+    d.certificate = (
+        f"undecided for real {names}: only {names} > 0 is analysed (state it with "
+        f"{hint}); for {names} > 0: {d.certificate}"
+    )
     if d.condition:
         d.condition = f"for {names} > 0 only: {d.condition}"
     return d
@@ -874,6 +1001,7 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
 def _param_positive_eventually(b) -> bool:
     """b > 0 for all large n for every positive value of the parameters (Gruntz's sign)."""
     from sympy.series.gruntz import sign as gruntz_sign
+
     try:
         with step_budget(STEP_BUDGET):
             return gruntz_sign(b, N) == 1
@@ -895,9 +1023,12 @@ def _param_log_test(b, params, start, level=0):
             return _param_log_test(b, params, start, level + 1)
         conv = bool(lam == -sp.oo or lam < -1)
         cert = _log_cert(b, lam, level, "b_n", conv).certificate
-        return Decision(conv, f"for all {names} > 0: {cert}", condition=
-                        f"{'converges' if conv else 'diverges'} for all {names} > 0",
-                        test="logarithmic test")
+        return Decision(
+            conv,
+            f"for all {names} > 0: {cert}",
+            condition=f"{'converges' if conv else 'diverges'} for all {names} > 0",
+            test="logarithmic test",
+        )
     syms = sorted(lam.free_symbols, key=lambda s: s.name)
     if len(syms) != 1:
         raise _Undecided(f"the limit {lam} depends on several parameters")
@@ -907,11 +1038,16 @@ def _param_log_test(b, params, start, level=0):
         conv_set = sp.solveset(lam < -1, p, pos)
         div_set = sp.solveset(lam > -1, p, pos)
         edge = sp.solveset(sp.Eq(lam, -1), p, pos)
-    if not isinstance(edge, sp.FiniteSet) or not isinstance(conv_set, (sp.Interval, sp.Union, sp.EmptySet.__class__)):
+    if not isinstance(edge, sp.FiniteSet) or not isinstance(
+        conv_set, (sp.Interval, sp.Union, sp.EmptySet.__class__)
+    ):
         raise _Undecided(f"cannot solve {lam} < -1 for {p}")
     for v in edge:
-        sub = _decide_parametric(b.subs(p, v), start) if (b.subs(p, v).free_symbols - {N}) \
+        sub = (
+            _decide_parametric(b.subs(p, v), start)
+            if (b.subs(p, v).free_symbols - {N})
             else decide_in_process(b.subs(p, v), start)
+        )
         if sub.converges is True:
             conv_set = conv_set | sp.FiniteSet(v)
         elif sub.converges is False:
@@ -921,18 +1057,32 @@ def _param_log_test(b, params, start, level=0):
     if conv_set | div_set != pos:
         raise _Undecided(f"the sets where it converges/diverges do not cover {p} > 0")
     cond = f"converges iff {_set_text(conv_set, p)}"
-    cert = (f"logarithmic test with parameters: lim {_NAMES[level]}"
-            f" = {lam}; < -1 (converges) iff {_set_text(conv_set - sp.FiniteSet(*edge), p)}, "
-            f"> -1 (diverges) iff {_set_text(div_set - sp.FiniteSet(*edge), p)}"
-            + "".join(f"; at {p} = {v} decided separately" for v in edge))
+    cert = (
+        f"logarithmic test with parameters: lim {_NAMES[level]}"
+        f" = {lam}; < -1 (converges) iff {_set_text(conv_set - sp.FiniteSet(*edge), p)}, "
+        f"> -1 (diverges) iff {_set_text(div_set - sp.FiniteSet(*edge), p)}"
+        + "".join(f"; at {p} = {v} decided separately" for v in edge)
+    )
     conv = True if div_set is sp.EmptySet else (False if conv_set is sp.EmptySet else None)
-    return Decision(conv, cert, condition=cond, test="logarithmic test with parameters",
-                    details={"limit": str(lam)})
+    return Decision(
+        conv,
+        cert,
+        condition=cond,
+        test="logarithmic test with parameters",
+        details={"limit": str(lam)},
+    )
 
 
 #: parameter values at which a symbolic limit is recomputed with the values substituted
-_PARAM_SAMPLES = (sp.Rational(1, 5), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2),
-                  sp.Integer(2), sp.Integer(5), sp.Integer(20))
+_PARAM_SAMPLES = (
+    sp.Rational(1, 5),
+    sp.Rational(1, 2),
+    sp.Integer(1),
+    sp.Rational(3, 2),
+    sp.Integer(2),
+    sp.Integer(5),
+    sp.Integer(20),
+)
 
 
 def _check_param_limit(expr, lam, params):
@@ -944,19 +1094,26 @@ def _check_param_limit(expr, lam, params):
     combos = [{p: v for p in params} for v in _PARAM_SAMPLES]
     if len(params) > 1:
         lo, hi = _PARAM_SAMPLES[0], _PARAM_SAMPLES[-2]
-        combos += [{p: (lo if i % 2 else hi) for i, p in enumerate(params)},
-                   {p: (hi if i % 2 else lo) for i, p in enumerate(params)}]
+        combos += [
+            {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
+            {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
+        ]
     for vals in combos:
         want = lam.subs(vals) if lam.free_symbols else lam
         got = limit_at_infinity(expr.subs(vals))
         if got is None or want is sp.nan or not want.is_number:
-            raise _Undecided(f"the symbolic limit {lam} could not be confirmed at "
-                             + ", ".join(f"{p} = {v}" for p, v in vals.items()))
-        if got != want and not (got.is_finite and want.is_finite and
-                                abs(float(got - want)) < 1e-12):
-            raise _Undecided(f"the symbolic limit {lam} is wrong at "
-                             + ", ".join(f"{p} = {v}" for p, v in vals.items())
-                             + f" (there the limit is {got}): sympy assumed a case of the parameters")
+            raise _Undecided(
+                f"the symbolic limit {lam} could not be confirmed at "
+                + ", ".join(f"{p} = {v}" for p, v in vals.items())
+            )
+        if got != want and not (
+            got.is_finite and want.is_finite and abs(float(got - want)) < 1e-12
+        ):
+            raise _Undecided(
+                f"the symbolic limit {lam} is wrong at "
+                + ", ".join(f"{p} = {v}" for p, v in vals.items())
+                + f" (there the limit is {got}): sympy assumed a case of the parameters"
+            )
 
 
 def _set_text(s, p) -> str:

@@ -34,6 +34,7 @@ remainder that does not shrink raise :class:`NotCertified`: nothing is claimed t
 >>> s.overlaps(arb.pi() ** 2 / 6), s.rad() < 1e-20
 (True, True)
 """
+
 from __future__ import annotations
 
 import bisect
@@ -43,19 +44,27 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx
 
-from theory.series.arb_eval import (PREC, NotCertified, NotSupported, Undecided, arb_function, ball,
-                                    ball_precision, taylor)
+from theory.series.arb_eval import (
+    PREC,
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball,
+    ball_precision,
+    taylor,
+)
 from theory.series.expressions import N
 from theory.series.convergence import limit_at_infinity
 from theory.series.tails import Tail
 from theory.core.budget import step_budget
 
-ORDER = 32                   # K: Taylor order of the blocks (even)
-DIRECT = 24                  # blocks of at most this many integers are summed term by term
-MAX_EVALS = 30000            # Taylor/term evaluations before giving up
-FAR_LOG2 = (41, 64, 100, 160)    # candidate far points X = 2^k (>= 2^41: TRFs up to 10^12 in blocks)
-REL_TOL = 2.0 ** -75         # target relative width of the whole enclosure
-BOX_TOP_LOG2 = 1024          # boxes [2^k, 2^(k+1)] up to here; beyond, the bound rests on a sympy limit
+ORDER = 32  # K: Taylor order of the blocks (even)
+DIRECT = 24  # blocks of at most this many integers are summed term by term
+MAX_EVALS = 30000  # Taylor/term evaluations before giving up
+FAR_LOG2 = (41, 64, 100, 160)  # candidate far points X = 2^k (>= 2^41: TRFs up to 10^12 in blocks)
+REL_TOL = 2.0**-75  # target relative width of the whole enclosure
+BOX_TOP_LOG2 = 1024  # boxes [2^k, 2^(k+1)] up to here; beyond, the bound rests on a sympy limit
 
 
 @dataclass
@@ -87,8 +96,10 @@ class Comparison:
 def _power_sums(h: int) -> list:
     """[sum_{j=1}^h j^k for k = 0..ORDER], exact integers as arb balls (Bernoulli polynomials)."""
     H = arb(h + 1)
-    return [arb(h)] + [(H.bernoulli_poly(k + 1) - arb.bernoulli(k + 1)) / (k + 1) if k > 0 else arb(h)
-                       for k in range(1, ORDER + 1)]
+    return [arb(h)] + [
+        (H.bernoulli_poly(k + 1) - arb.bernoulli(k + 1)) / (k + 1) if k > 0 else arb(h)
+        for k in range(1, ORDER + 1)
+    ]
 
 
 class CertifiedTail:
@@ -105,7 +116,7 @@ class CertifiedTail:
             self.f = arb_function(b)
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        self.nonneg_until = self.n0          # b_n >= 0 proved for n0 <= n < nonneg_until
+        self.nonneg_until = self.n0  # b_n >= 0 proved for n0 <= n < nonneg_until
         try:
             self.logf = arb_function(sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True))
         except NotSupported:
@@ -113,19 +124,23 @@ class CertifiedTail:
         first = abs(self._direct(self.n0, self.n0 + DIRECT)).upper()
         if scale is not None and not first > 0:
             first = arb(abs(scale))
-        self.tol = (first if first > 0 else arb(2) ** -1000) * REL_TOL      # an exact arb
+        self.tol = (first if first > 0 else arb(2) ** -1000) * REL_TOL  # an exact arb
         self.far = self._far_comparison()
         self._grid_sums()
-        self.certificate = (f"ball arithmetic (python-flint, {PREC} bits): terms n < {self.n0 + DIRECT} "
-                            f"and {len(self.grid) - 1} Taylor blocks (order {ORDER}, Lagrange remainder) "
-                            f"up to n = 2^{self.far.X.bit_length() - 1}; beyond, {self.far.note}")
+        self.certificate = (
+            f"ball arithmetic (python-flint, {PREC} bits): terms n < {self.n0 + DIRECT} "
+            f"and {len(self.grid) - 1} Taylor blocks (order {ORDER}, Lagrange remainder) "
+            f"up to n = 2^{self.far.X.bit_length() - 1}; beyond, {self.far.note}"
+        )
 
     # ------------------------------------------------------------------ blocks
     def _count(self, k=1):
         self.evals += k
         if self.evals > MAX_EVALS:
-            raise NotCertified(f"more than {MAX_EVALS} evaluations (bumps, poles or oscillation "
-                               "that the blocks do not resolve)")
+            raise NotCertified(
+                f"more than {MAX_EVALS} evaluations (bumps, poles or oscillation "
+                "that the blocks do not resolve)"
+            )
 
     @ball_precision
     def term(self, n: int) -> arb:
@@ -161,7 +176,7 @@ class CertifiedTail:
         try:
             cb = taylor(self.f, ball(lo, hi - 1), ORDER + 1)
             c = taylor(self.f, arb(m), ORDER)
-        except (Undecided, ArithmeticError, ValueError):     # flint: series division by ~0
+        except (Undecided, ArithmeticError, ValueError):  # flint: series division by ~0
             cb = None
         if cb is None or not all(x.is_finite() for x in c) or not cb[ORDER].is_finite():
             return self._split(lo, hi, depth)
@@ -170,7 +185,10 @@ class CertifiedTail:
         for k in range(1, ORDER):
             s += c[k] * (p2[k] + (p1[k] if k % 2 == 0 else -p1[k]))
         rem = abs(cb[ORDER]).upper() * (p1[ORDER] + p2[ORDER])
-        if not rem.is_finite() or rem > self.tol * (hi - lo) / max(lo, 1) + abs(s).lower() * REL_TOL:
+        if (
+            not rem.is_finite()
+            or rem > self.tol * (hi - lo) / max(lo, 1) + abs(s).lower() * REL_TOL
+        ):
             return self._split(lo, hi, depth)
         if lo == self.nonneg_until and self._positive_on(ball(lo, hi - 1), cb[0]):
             self.nonneg_until = hi
@@ -231,21 +249,23 @@ class CertifiedTail:
                 comp = data.comparison(q, log_power, lim, k)
                 if comp is None:
                     continue
-                width = comp.tail(2 ** k).rad() * 2
+                width = comp.tail(2**k).rad() * 2
                 if best is None or width < best[0]:
                     best = (width, comp)
                 if width <= self.tol:
                     return comp
         if best is None:
-            raise NotCertified("no comparison series bounds the far tail (terms not positive, or "
-                               "their logarithm not bounded by interval evaluation)")
+            raise NotCertified(
+                "no comparison series bounds the far tail (terms not positive, or "
+                "their logarithm not bounded by interval evaluation)"
+            )
         return best[1]
 
 
 def eventual_form(b: sp.Expr) -> sp.Expr:
     """b with every Piecewise/Min/Max/Abs replaced by the branch active at n = 2^(2^64)
     (decided in ball arithmetic): the form whose limits describe the far tail."""
-    big = arb(2) ** (2 ** 64)
+    big = arb(2) ** (2**64)
 
     def choose(e):
         if isinstance(e, sp.Piecewise):
@@ -253,8 +273,12 @@ def eventual_form(b: sp.Expr) -> sp.Expr:
                 if cond is sp.true:
                     return val
                 lhs, rhs = (arb_function(x)(big) for x in (cond.lhs, cond.rhs))
-                ok = {sp.StrictLessThan: lhs < rhs, sp.LessThan: lhs <= rhs,
-                      sp.StrictGreaterThan: lhs > rhs, sp.GreaterThan: lhs >= rhs}.get(type(cond))
+                ok = {
+                    sp.StrictLessThan: lhs < rhs,
+                    sp.LessThan: lhs <= rhs,
+                    sp.StrictGreaterThan: lhs > rhs,
+                    sp.GreaterThan: lhs >= rhs,
+                }.get(type(cond))
                 if ok:
                     return val
             raise NotCertified(f"cannot decide the far branch of {e}")
@@ -263,8 +287,12 @@ def eventual_form(b: sp.Expr) -> sp.Expr:
             vals.sort(key=lambda t: float(t[0].mid().log()) if t[0] > 0 else -1e300)
             pick = vals[0] if isinstance(e, sp.Min) else vals[-1]
             others = [v for v in vals if v is not pick]
-            if isinstance(e, sp.Min) and all(pick[0] < v[0] for v in others) or \
-                    isinstance(e, sp.Max) and all(pick[0] > v[0] for v in others):
+            if (
+                isinstance(e, sp.Min)
+                and all(pick[0] < v[0] for v in others)
+                or isinstance(e, sp.Max)
+                and all(pick[0] > v[0] for v in others)
+            ):
                 return pick[1]
             raise NotCertified(f"cannot decide the far branch of {e}")
         if isinstance(e, sp.Abs):
@@ -295,27 +323,31 @@ class _FarBoxes:
             b = _prune_far_branches(b, k0)
             logb_far = sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True)
             self.L = arb_function(logb_far)
-            with step_budget(3.0):     # D = n (log b)' = d log b / d log n: nearly constant for powers
+            with step_budget(3.0):  # D = n (log b)' = d log b / d log n: nearly constant for powers
                 D = sp.expand(N * sp.diff(logb_far, N))
                 self.D = _optional(lambda: arb_function(D))
                 # the same in t = 1/n, cancelled: -1.1 n/(n + 1/2) becomes -2.2/(t + 2), with n once
-                self.D_recip = _optional(lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N)))))
+                self.D_recip = _optional(
+                    lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N))))
+                )
             try:
                 self.recip = arb_function(b.subs(N, 1 / N))
             except NotSupported:
                 self.recip = None
         except (NotSupported, Undecided) as exc:
             raise NotCertified(f"far tail: {exc}") from None
-        self.boxes = []                 # (lo, hi, direct enclosure, value at centre, derivative, centre, half-width)
+        self.boxes = []  # (lo, hi, direct enclosure, value at centre, derivative, centre, half-width)
         for k, (lo, hi) in enumerate(_box_edges(k0), start=k0):
-            ctx.prec = max(PREC, 2 * k + 128)         # cancellations like 1 - cos(1/n) lose 2k bits
+            ctx.prec = max(PREC, 2 * k + 128)  # cancellations like 1 - cos(1/n) lose 2k bits
             try:
                 encs = self._split_enclosures(lo, hi)
             finally:
                 ctx.prec = PREC
             if encs is None:
-                raise NotCertified(f"far tail: log b_n is not bounded by interval evaluation on "
-                                   f"[2^{k}, 2^{k + 1}] (terms not positive, or cancellation)")
+                raise NotCertified(
+                    f"far tail: log b_n is not bounded by interval evaluation on "
+                    f"[2^{k}, 2^{k + 1}] (terms not positive, or cancellation)"
+                )
             self.boxes += encs
 
     def _split_enclosures(self, lo: arb, hi: arb):
@@ -367,8 +399,8 @@ class _FarBoxes:
         ru = abs(r).upper()
         total = c[0]
         for k in range(1, K):
-            total += c[k] * (_symmetric(ru ** k) if k % 2 else arb(0).union(ru ** k))
-        total += cK * _symmetric(ru ** K)
+            total += c[k] * (_symmetric(ru**k) if k % 2 else arb(0).union(ru**k))
+        total += cK * _symmetric(ru**K)
         if not (total.is_finite() and total > 0):
             return None
         return total.log()
@@ -380,8 +412,10 @@ class _FarBoxes:
         if lam is None or not (lam == -sp.oo or (lam.is_number and lam.is_finite and lam <= -1)):
             return []
         if lam == -sp.oo:
-            return [(sp.Rational(q), False, -sp.oo) for q in ("2", "3/2", "6/5", "11/10", "21/20",
-                                                             "51/50", "101/100")]
+            return [
+                (sp.Rational(q), False, -sp.oo)
+                for q in ("2", "3/2", "6/5", "11/10", "21/20", "51/50", "101/100")
+            ]
         if lam < -1:
             out = []
             with step_budget(4.0):
@@ -409,30 +443,39 @@ class _FarBoxes:
                 continue
             lg_m = -qa * m.log() if not log_power else -m.log() - qa * m.log().log()
             box = lo.union(hi)
-            dg = -qa if not log_power else -(1 + qa / box.log())       # n (log g)'
-            du = _symmetric((m / lo).log().max((hi / m).log()))        # |log x - log m| on the box
+            dg = -qa if not log_power else -(1 + qa / box.log())  # n (log g)'
+            du = _symmetric((m / lo).log().max((hi / m).log()))  # |log x - log m| on the box
             mv = c - lg_m + (d - dg) * du if c.is_finite() and d.is_finite() else None
             box = lo.union(hi)
             lg = -qa * box.log() if not log_power else -box.log() - qa * box.log().log()
             dr = direct - lg if direct.is_finite() else None
-            enc = mv if dr is None else (dr if mv is None else (dr.intersection(mv)
-                                                                if dr.overlaps(mv) else mv))
+            enc = (
+                mv
+                if dr is None
+                else (dr if mv is None else (dr.intersection(mv) if dr.overlaps(mv) else mv))
+            )
             if enc is None or not enc.is_finite():
                 return None
             lo_b = enc.lower() if lo_b is None else lo_b.min(enc.lower())
             hi_b = enc.upper() if hi_b is None else hi_b.max(enc.upper())
         if lo_b is None:
             return None
-        if lim == -sp.oo:                  # b/g -> 0: no positive lower bound beyond the boxes
+        if lim == -sp.oo:  # b/g -> 0: no positive lower bound beyond the boxes
             c_lo, c_hi = arb(0), hi_b.exp()
         else:
             la = arb_function(sp.sympify(lim))(arb(0))
             c_lo, c_hi = lo_b.min(la.lower()).exp(), hi_b.max(la.upper()).exp()
         g = f"n^-{q}" if not log_power else f"1/(n log(n)^{q})"
-        return Comparison(qa, log_power, c_lo, c_hi, 2 ** k,
-                          f"g_n = {g}, b_n/g_n in [{c_lo.lower().str(3)}, {c_hi.upper().str(3)}] on n >= 2^{k}, proved "
-                          f"on boxes up to n = 2^{BOX_TOP_LOG2}; beyond that it rests on the "
-                          f"limit of log(b_n/g_n) = {lim} (sympy)")
+        return Comparison(
+            qa,
+            log_power,
+            c_lo,
+            c_hi,
+            2**k,
+            f"g_n = {g}, b_n/g_n in [{c_lo.lower().str(3)}, {c_hi.upper().str(3)}] on n >= 2^{k}, proved "
+            f"on boxes up to n = 2^{BOX_TOP_LOG2}; beyond that it rests on the "
+            f"limit of log(b_n/g_n) = {lim} (sympy)",
+        )
 
 
 def _optional(build):
@@ -451,10 +494,18 @@ def _prune_far_branches(b: sp.Expr, k0: int) -> sp.Expr:
 
     def never(cond) -> bool:
         lhs, rhs = arb_function(cond.lhs), arb_function(cond.rhs)
-        holds = {sp.StrictLessThan: lambda a, c: a < c, sp.LessThan: lambda a, c: a <= c,
-                 sp.StrictGreaterThan: lambda a, c: a > c, sp.GreaterThan: lambda a, c: a >= c}
-        fails = {sp.StrictLessThan: lambda a, c: a >= c, sp.LessThan: lambda a, c: a > c,
-                 sp.StrictGreaterThan: lambda a, c: a <= c, sp.GreaterThan: lambda a, c: a < c}
+        holds = {
+            sp.StrictLessThan: lambda a, c: a < c,
+            sp.LessThan: lambda a, c: a <= c,
+            sp.StrictGreaterThan: lambda a, c: a > c,
+            sp.GreaterThan: lambda a, c: a >= c,
+        }
+        fails = {
+            sp.StrictLessThan: lambda a, c: a >= c,
+            sp.LessThan: lambda a, c: a > c,
+            sp.StrictGreaterThan: lambda a, c: a <= c,
+            sp.GreaterThan: lambda a, c: a < c,
+        }
         if type(cond) not in holds:
             return False
         return all(fails[type(cond)](lhs(x), rhs(x)) for x in boxes)
@@ -469,11 +520,21 @@ def _prune_far_branches(b: sp.Expr, k0: int) -> sp.Expr:
         """Min/Max whose winner, or Abs whose sign, is the same on every box."""
         if isinstance(e, sp.Abs):
             v = [arb_function(e.args[0])(x) for x in boxes]
-            return e.args[0] if all(x > 0 for x in v) else (-e.args[0] if all(x < 0 for x in v) else e)
+            return (
+                e.args[0] if all(x > 0 for x in v) else (-e.args[0] if all(x < 0 for x in v) else e)
+            )
         vals = [[arb_function(a)(x) for x in boxes] for a in e.args]
         for i, a in enumerate(e.args):
-            wins = all(all((vals[i][k] < vals[j][k]) if isinstance(e, sp.Min) else (vals[i][k] > vals[j][k])
-                           for j in range(len(e.args)) if j != i) for k in range(len(boxes)))
+            wins = all(
+                all(
+                    (vals[i][k] < vals[j][k])
+                    if isinstance(e, sp.Min)
+                    else (vals[i][k] > vals[j][k])
+                    for j in range(len(e.args))
+                    if j != i
+                )
+                for k in range(len(boxes))
+            )
             if wins:
                 return a
         return e
@@ -493,7 +554,7 @@ def _box_edges(k0: int):
     lower end to the mid-radius form: x*x of [1, 2^16] would contain negative numbers)."""
     two = arb(2)
     for k in range(k0, BOX_TOP_LOG2):
-        yield two ** k, two ** (k + 1)
+        yield two**k, two ** (k + 1)
 
 
 @ball_precision
@@ -506,7 +567,7 @@ def _to_mpf(v: arb):
     """An exact arb (an endpoint) as the same mpf: mantissa * 2^exponent, no rounding."""
     man, exp = v.mid().man_exp()
     man, exp = int(man), int(exp)
-    with mpmath.workprec(max(53, man.bit_length() + 8)):      # mpf(man) must not round
+    with mpmath.workprec(max(53, man.bit_length() + 8)):  # mpf(man) must not round
         return mpmath.ldexp(mpmath.mpf(man), exp)
 
 
@@ -519,7 +580,7 @@ class CertifiedEstimate:
 
     def tail(self, a, fast: bool = False):
         far = getattr(getattr(self.cert, "far", None), "X", None)
-        if far is not None and a >= far:         # beyond the blocks: the Euler-Maclaurin estimate
+        if far is not None and a >= far:  # beyond the blocks: the Euler-Maclaurin estimate
             if self.em is None:
                 self.em = Tail(self.b)
             return self.em.tail(a, fast)

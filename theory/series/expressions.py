@@ -32,6 +32,7 @@ Traceback (most recent call last):
 ...
 theory.series.expressions.ExpressionError: attribute access cannot be called
 """
+
 from __future__ import annotations
 
 import ast
@@ -53,9 +54,19 @@ MAX_DEPTH = 60
 MAX_DIGITS = 4000
 
 _FUNCTIONS = {
-    "exp": sp.exp, "log": sp.log, "ln": sp.log, "sqrt": sp.sqrt,
-    "cos": sp.cos, "sin": sp.sin, "Abs": sp.Abs, "Min": sp.Min, "Max": sp.Max,
-    "floor": sp.floor, "factorial": sp.factorial, "gamma": sp.gamma, "binomial": sp.binomial,
+    "exp": sp.exp,
+    "log": sp.log,
+    "ln": sp.log,
+    "sqrt": sp.sqrt,
+    "cos": sp.cos,
+    "sin": sp.sin,
+    "Abs": sp.Abs,
+    "Min": sp.Min,
+    "Max": sp.Max,
+    "floor": sp.floor,
+    "factorial": sp.factorial,
+    "gamma": sp.gamma,
+    "binomial": sp.binomial,
 }
 _ARITY = {"log": (1, 2), "Min": (2, 16), "Max": (2, 16), "binomial": (2, 2)}
 _CONSTANTS = {"pi": sp.pi, "E": sp.E}
@@ -64,10 +75,35 @@ _RESERVED = set(_FUNCTIONS) | set(_CONSTANTS) | {"Piecewise", "Product", "True",
 ASSUMPTIONS = {">": "positive", "<": "negative", ">=": "nonnegative", "<=": "nonpositive"}
 #: names that are never accepted as parameters, even in free mode (they look like code)
 _FORBIDDEN_NAMES = {
-    "os", "sys", "eval", "exec", "open", "import", "compile", "globals", "locals",
-    "getattr", "setattr", "delattr", "vars", "dir", "input", "print", "lambda",
-    "subprocess", "builtins", "type", "object", "class", "nan", "inf", "oo", "zoo",
-    "NaN", "Inf", "infinity",
+    "os",
+    "sys",
+    "eval",
+    "exec",
+    "open",
+    "import",
+    "compile",
+    "globals",
+    "locals",
+    "getattr",
+    "setattr",
+    "delattr",
+    "vars",
+    "dir",
+    "input",
+    "print",
+    "lambda",
+    "subprocess",
+    "builtins",
+    "type",
+    "object",
+    "class",
+    "nan",
+    "inf",
+    "oo",
+    "zoo",
+    "NaN",
+    "Inf",
+    "infinity",
 }
 _PARAM_RE = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,7}(_[A-Za-z0-9]{1,4})?$")
 
@@ -84,9 +120,14 @@ def parameter_symbol(name: str, kind: str = "positive") -> sp.Symbol:
     return sp.Symbol(name, **{kind: True})
 
 
-def parse_expression(text: str, params: tuple | set = (), free_params: bool = False,
-                     variable: str = "n", values: dict | None = None,
-                     assumptions: dict | None = None) -> sp.Expr:
+def parse_expression(
+    text: str,
+    params: tuple | set = (),
+    free_params: bool = False,
+    variable: str = "n",
+    values: dict | None = None,
+    assumptions: dict | None = None,
+) -> sp.Expr:
     """Parse ``text`` into a sympy expression in ``n`` using a whitelist.
 
     ``params`` are declared free parameters (real symbols unless ``assumptions`` maps the
@@ -98,9 +139,14 @@ def parse_expression(text: str, params: tuple | set = (), free_params: bool = Fa
     return parse_expression_names(text, params, free_params, variable, values, assumptions)[0]
 
 
-def parse_expression_names(text: str, params: tuple | set = (), free_params: bool = False,
-                           variable: str = "n", values: dict | None = None,
-                           assumptions: dict | None = None) -> tuple:
+def parse_expression_names(
+    text: str,
+    params: tuple | set = (),
+    free_params: bool = False,
+    variable: str = "n",
+    values: dict | None = None,
+    assumptions: dict | None = None,
+) -> tuple:
     """:func:`parse_expression` and the set of parameter names the formula uses."""
     if not isinstance(text, str):
         raise ExpressionError("expression must be a string")
@@ -119,8 +165,9 @@ def parse_expression_names(text: str, params: tuple | set = (), free_params: boo
     nodes = list(ast.walk(tree))
     if len(nodes) > MAX_NODES:
         raise ExpressionError(f"expression has more than {MAX_NODES} syntax nodes")
-    builder = _Builder(variable, set(params), free_params, source=text, values=values,
-                       assumptions=assumptions)
+    builder = _Builder(
+        variable, set(params), free_params, source=text, values=values, assumptions=assumptions
+    )
     return builder.build(tree.body, 0), builder.used
 
 
@@ -143,13 +190,22 @@ def _check_size(base, exponent):
         return
     digits = abs(e) * abs(math.log10(b)) if math.isfinite(b) else math.inf
     if digits > MAX_DIGITS:
-        raise ExpressionError(f"numeric constant {base}**{exponent} is too large "
-                              f"(about 10^{digits:.3g}); at most {MAX_DIGITS} digits")
+        raise ExpressionError(
+            f"numeric constant {base}**{exponent} is too large "
+            f"(about 10^{digits:.3g}); at most {MAX_DIGITS} digits"
+        )
 
 
 class _Builder:
-    def __init__(self, variable, params, free_params, source="", values: dict | None = None,
-                 assumptions: dict | None = None):
+    def __init__(
+        self,
+        variable,
+        params,
+        free_params,
+        source="",
+        values: dict | None = None,
+        assumptions: dict | None = None,
+    ):
         self.source = source
         self.variable = variable
         self.params = params
@@ -188,8 +244,10 @@ class _Builder:
         if not d.is_finite():
             raise ExpressionError(f"constant {seg} is not finite")
         if d != 0 and abs(d.adjusted()) > MAX_DIGITS:
-            raise ExpressionError(f"numeric constant {seg} is too large or too small "
-                                  f"(10^{d.adjusted()}); at most {MAX_DIGITS} digits")
+            raise ExpressionError(
+                f"numeric constant {seg} is too large or too small "
+                f"(10^{d.adjusted()}); at most {MAX_DIGITS} digits"
+            )
         return sp.Rational(str(d))
 
     def _Name(self, node, depth):
@@ -203,9 +261,12 @@ class _Builder:
         if name in self.values:
             self.used.add(name)
             return self.values[name]
-        if name in self.params or (self.free and _PARAM_RE.match(name)
-                                   and name not in _FORBIDDEN_NAMES
-                                   and name not in _RESERVED):
+        if name in self.params or (
+            self.free
+            and _PARAM_RE.match(name)
+            and name not in _FORBIDDEN_NAMES
+            and name not in _RESERVED
+        ):
             kind = self.assumptions.get(name, "real" if name in self.params else "positive")
             sym = parameter_symbol(name, kind)
             self.symbols[name] = sym
@@ -237,10 +298,12 @@ class _Builder:
         if isinstance(op, (ast.Pow, ast.BitXor)):
             _check_size(left, right)
             if left == 0 and right.free_symbols:
-                raise ExpressionError(f"power with base 0, 0**({right}): it is 0 or undefined "
-                                      "depending on the sign of the exponent; write the "
-                                      "series without it")
-            return left ** right
+                raise ExpressionError(
+                    f"power with base 0, 0**({right}): it is 0 or undefined "
+                    "depending on the sign of the exponent; write the "
+                    "series without it"
+                )
+            return left**right
         raise ExpressionError(f"operator {type(op).__name__} is not allowed")
 
     def _Call(self, node, depth):
@@ -254,7 +317,9 @@ class _Builder:
         if name == "Product":
             return self._product(node, depth)
         if name not in _FUNCTIONS:
-            allowed = ", ".join(sorted(list(_FUNCTIONS) + list(_CONSTANTS) + ["Piecewise", "Product"]))
+            allowed = ", ".join(
+                sorted(list(_FUNCTIONS) + list(_CONSTANTS) + ["Piecewise", "Product"])
+            )
             raise ExpressionError(f"function {name!r} is not allowed; allowed: {allowed}")
         args = [self.build(a, depth) for a in node.args]
         arity = _ARITY.get(name, (1, 1))
@@ -266,12 +331,20 @@ class _Builder:
 
     def _product(self, node: ast.Call, depth: int) -> sp.Expr:
         """``Product(term, (k, lo, hi))``: the index k is a new integer symbol inside term."""
-        if len(node.args) != 2 or not isinstance(node.args[1], ast.Tuple) \
-                or len(node.args[1].elts) != 3 or not isinstance(node.args[1].elts[0], ast.Name):
+        if (
+            len(node.args) != 2
+            or not isinstance(node.args[1], ast.Tuple)
+            or len(node.args[1].elts) != 3
+            or not isinstance(node.args[1].elts[0], ast.Name)
+        ):
             raise ExpressionError("Product takes (term, (k, lo, hi)) with an index name k")
         index = node.args[1].elts[0].id
-        if index in self.symbols or index in _RESERVED or index in self.values \
-                or not _PARAM_RE.match(index):
+        if (
+            index in self.symbols
+            or index in _RESERVED
+            or index in self.values
+            or not _PARAM_RE.match(index)
+        ):
             raise ExpressionError(f"Product index {index!r} must be a new name")
         lo, hi = (self.build(e, depth) for e in node.args[1].elts[1:])
         k = sp.Symbol(index, integer=True)
@@ -312,8 +385,10 @@ def unknown_name_message(name: str, variable: str = "n") -> str:
     guess = suggest_rpe_name(name)
     if guess is not None:
         return f"unknown name {name!r}; did you mean the named RPE {guess!r} (--rpe {guess})?"
-    return (f"unknown name {name!r}; the variable is {variable!r}; declare a parameter with "
-            f"--free {name} or give it a value with --param {name}=VALUE")
+    return (
+        f"unknown name {name!r}; the variable is {variable!r}; declare a parameter with "
+        f"--free {name} or give it a value with --param {name}=VALUE"
+    )
 
 
 def parse_assumptions(texts: list | tuple | None) -> dict:
@@ -325,11 +400,14 @@ def parse_assumptions(texts: list | tuple | None) -> dict:
     """
     out = {}
     for text in texts or ():
-        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*(>=|<=|>|<)\s*0\s*", text) or \
-            re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s+(real)\s*", text)
+        m = re.fullmatch(r"\s*([A-Za-z][A-Za-z0-9_]*)\s*(>=|<=|>|<)\s*0\s*", text) or re.fullmatch(
+            r"\s*([A-Za-z][A-Za-z0-9_]*)\s+(real)\s*", text
+        )
         if m is None:
-            raise ExpressionError(f"assumption {text!r} is not of the form NAME>0, NAME<0, "
-                                  "NAME>=0, NAME<=0 or 'NAME real'")
+            raise ExpressionError(
+                f"assumption {text!r} is not of the form NAME>0, NAME<0, "
+                "NAME>=0, NAME<=0 or 'NAME real'"
+            )
         name, op = m.groups()
         if not _PARAM_RE.match(name) or name in _RESERVED | _FORBIDDEN_NAMES or name == "n":
             raise ExpressionError(f"invalid parameter name {name!r} in assumption {text!r}")
@@ -338,12 +416,26 @@ def parse_assumptions(texts: list | tuple | None) -> dict:
 
 
 def _describe(node) -> str:
-    kinds = {"Attribute": "attribute access", "Lambda": "lambda", "Subscript": "indexing",
-             "JoinedStr": "f-string", "List": "a list", "Dict": "a dict", "Set": "a set",
-             "Tuple": "a tuple", "Compare": "a comparison outside Piecewise",
-             "BoolOp": "and/or", "IfExp": "if/else", "ListComp": "a comprehension",
-             "GeneratorExp": "a generator", "NamedExpr": "assignment", "Starred": "*args",
-             "Call": "a call", "Await": "await", "Yield": "yield"}
+    kinds = {
+        "Attribute": "attribute access",
+        "Lambda": "lambda",
+        "Subscript": "indexing",
+        "JoinedStr": "f-string",
+        "List": "a list",
+        "Dict": "a dict",
+        "Set": "a set",
+        "Tuple": "a tuple",
+        "Compare": "a comparison outside Piecewise",
+        "BoolOp": "and/or",
+        "IfExp": "if/else",
+        "ListComp": "a comprehension",
+        "GeneratorExp": "a generator",
+        "NamedExpr": "assignment",
+        "Starred": "*args",
+        "Call": "a call",
+        "Await": "await",
+        "Yield": "yield",
+    }
     return kinds.get(type(node).__name__, type(node).__name__)
 
 

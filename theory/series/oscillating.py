@@ -18,6 +18,7 @@ Terms that do not expand into such pieces (e.g. :math:`e^{\cos n}/n^2`) are not 
 >>> t.tail(1).overlaps(arb.pi() ** 2 / 3 + arb("1.01395913236076850 +/- 1e-17"))   # 2 zeta(2) + Cl_2(1)
 True
 """
+
 from __future__ import annotations
 
 import sympy as sp
@@ -28,8 +29,8 @@ from theory.series.expressions import N
 from theory.series.arb_eval import NotCertified, ball_precision
 from theory.core.budget import step_budget
 
-TRF_RANGE_LOG2 = 41          # positivity of the terms is checked up to 2^41 (TRFs up to 10^12)
-PREFIX = 4096                # tails from a <= PREFIX: the full sum minus the first terms
+TRF_RANGE_LOG2 = 41  # positivity of the terms is checked up to 2^41 (TRFs up to 10^12)
+PREFIX = 4096  # tails from a <= PREFIX: the full sum minus the first terms
 
 
 def exponential_pieces(b: sp.Expr) -> list:
@@ -46,8 +47,11 @@ def exponential_pieces(b: sp.Expr) -> list:
                 s -= 1
             elif isinstance(f, sp.Pow) and f.base == N and not f.exp.has(N):
                 s -= f.exp
-            elif isinstance(f, sp.exp) and sp.expand(f.args[0] / (sp.I * N)).is_real \
-                    and not sp.expand(f.args[0] / (sp.I * N)).has(N):
+            elif (
+                isinstance(f, sp.exp)
+                and sp.expand(f.args[0] / (sp.I * N)).is_real
+                and not sp.expand(f.args[0] / (sp.I * N)).has(N)
+            ):
                 k += sp.expand(f.args[0] / (sp.I * N))
             elif f != 1:
                 raise NotCertified(f"the term has a factor {f} outside c n^-s e^(ikn)")
@@ -78,14 +82,22 @@ class OscillatingTail:
             raise NotCertified("a piece c n^-s e^(ikn) does not converge on its own")
         try:
             self.f = arb_function(b)
-            self.pieces = [(acb(arb_function(sp.re(c))(arb(0)), arb_function(sp.im(c))(arb(0))),
-                            arb_function(s)(arb(0)), arb_function(k)(arb(0))) for c, s, k in pieces]
+            self.pieces = [
+                (
+                    acb(arb_function(sp.re(c))(arb(0)), arb_function(sp.im(c))(arb(0))),
+                    arb_function(s)(arb(0)),
+                    arb_function(k)(arb(0)),
+                )
+                for c, s, k in pieces
+            ]
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        self._sum, self._prefixes = None, [arb(0), arb(0)]      # _prefixes[m] = sum_{1 <= n < m}
+        self._sum, self._prefixes = None, [arb(0), arb(0)]  # _prefixes[m] = sum_{1 <= n < m}
         self.nonneg_until = self._positive_range()
-        self.certificate = (f"closed form: {len(pieces)} pieces c n^-s e^(ikn), each a Lerch "
-                            "transcendent e^(ika) Phi(e^(ik), s, a) in ball arithmetic (python-flint)")
+        self.certificate = (
+            f"closed form: {len(pieces)} pieces c n^-s e^(ikn), each a Lerch "
+            "transcendent e^(ika) Phi(e^(ik), s, a) in ball arithmetic (python-flint)"
+        )
 
     def _positive_range(self) -> int:
         """b_n >= 0 proved for n0 <= n < returned value (term by term to 64, then on boxes)."""
@@ -94,7 +106,7 @@ class OscillatingTail:
             if not self.term(n) >= 0:
                 return n
             n += 1
-        try:      # log b finite on a ball proves b > 0 there (mid-radius products lose the sign)
+        try:  # log b finite on a ball proves b > 0 there (mid-radius products lose the sign)
             logf = arb_function(sp.expand_log(sp.piecewise_fold(sp.log(self.b)), force=True))
         except NotSupported:
             return n
@@ -144,7 +156,7 @@ class OscillatingTail:
     def _prefix(self, a: int) -> arb:
         """sum_{1 <= n < a} b_n (cached running sums)."""
         while len(self._prefixes) <= a:
-            m = len(self._prefixes)              # sum_{1 <= n < m} = sum_{1 <= n < m-1} + b_(m-1)
+            m = len(self._prefixes)  # sum_{1 <= n < m} = sum_{1 <= n < m-1} + b_(m-1)
             self._prefixes.append(self._prefixes[-1] + self.f(arb(m - 1)))
         return self._prefixes[a]
 

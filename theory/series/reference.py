@@ -24,6 +24,7 @@ TRF (Eq. 22):
 >>> exact_trf("type1", {}, 0.01)           # trigamma(j+1) < 0.01*pi^2/6
 61
 """
+
 from __future__ import annotations
 
 import math
@@ -35,15 +36,18 @@ DPS = 30
 
 #: name -> (paper formula in t, default parameters, convergent?)
 FAMILIES = {
-    "alibi": ("exp(-k t)", {"k": 1.0}, True),                       # Eq. 30, App. C k=1
-    "kerple-log": ("(1 + k t)^(-r)", {"k": 1.0, "r": 1.5}, True),   # Eq. 32 (r > 1)
-    "kerple-power": ("exp(-k t^r)", {"k": 1.0, "r": 0.5}, True),    # Eq. 34 (0 < r <= 2)
-    "sandwich": ("exp(k sum_j (cos(t / r^(2j/d)) - 1))",
-                 {"k": 0.125, "r": 10000.0, "d": 128}, False),      # App. B (diverges)
-    "type1": ("1/(t+1)^2", {}, True),                               # Sec. 3.4
-    "type2": ("exp(-ln(t+1)^2)", {}, True),                         # Sec. 3.4
-    "inv-n": ("1/(t+1)", {}, False),                                # Sec. 4, Example 1
-    "inv-nlogn": ("1/((t+2) ln(t+2))", {}, False),                  # Sec. 4, Example 2
+    "alibi": ("exp(-k t)", {"k": 1.0}, True),  # Eq. 30, App. C k=1
+    "kerple-log": ("(1 + k t)^(-r)", {"k": 1.0, "r": 1.5}, True),  # Eq. 32 (r > 1)
+    "kerple-power": ("exp(-k t^r)", {"k": 1.0, "r": 0.5}, True),  # Eq. 34 (0 < r <= 2)
+    "sandwich": (
+        "exp(k sum_j (cos(t / r^(2j/d)) - 1))",
+        {"k": 0.125, "r": 10000.0, "d": 128},
+        False,
+    ),  # App. B (diverges)
+    "type1": ("1/(t+1)^2", {}, True),  # Sec. 3.4
+    "type2": ("exp(-ln(t+1)^2)", {}, True),  # Sec. 3.4
+    "inv-n": ("1/(t+1)", {}, False),  # Sec. 4, Example 1
+    "inv-nlogn": ("1/((t+2) ln(t+2))", {}, False),  # Sec. 4, Example 2
 }
 
 
@@ -70,7 +74,7 @@ def term(name: str, t, params: dict | None = None):
     if name == "type1":
         return 1 / (t + 1) ** 2
     if name == "type2":
-        return mp.exp(-mp.log(t + 1) ** 2)
+        return mp.exp(-(mp.log(t + 1) ** 2))
     if name == "inv-n":
         return 1 / (t + 1)
     return 1 / ((t + 2) * mp.log(t + 2))
@@ -93,7 +97,7 @@ def terms_array(name: str, m: int, params: dict | None = None) -> np.ndarray:
     if name == "type1":
         return 1 / (t + 1) ** 2
     if name == "type2":
-        return np.exp(-np.log(t + 1) ** 2)
+        return np.exp(-(np.log(t + 1) ** 2))
     if name == "inv-n":
         return 1 / (t + 1)
     return 1 / ((t + 2) * np.log(t + 2))
@@ -101,8 +105,9 @@ def terms_array(name: str, m: int, params: dict | None = None) -> np.ndarray:
 
 def sandwich_term(t, k, r, d):
     """Sandwich b_t = exp(k sum_{j=1}^{d/2} (cos(t / r^{2j/d}) - 1)) (App. B, Eq. 37)."""
-    return mp.exp(k * mp.fsum(mp.cos(t / mp.mpf(r) ** (mp.mpf(2 * j) / d)) - 1
-                              for j in range(1, d // 2 + 1)))
+    return mp.exp(
+        k * mp.fsum(mp.cos(t / mp.mpf(r) ** (mp.mpf(2 * j) / d)) - 1 for j in range(1, d // 2 + 1))
+    )
 
 
 # --------------------------------------------------------------------------- tails
@@ -128,17 +133,18 @@ def tail(name: str, j, params: dict | None = None):
                 return mp.inf
             return mp.mpf(p["k"]) ** (-p["r"]) * mp.zeta(p["r"], j + 1 / mp.mpf(p["k"]))
         if name == "type1":
-            return mp.zeta(2, j + 1)          # = trigamma(j + 1)
+            return mp.zeta(2, j + 1)  # = trigamma(j + 1)
         if name == "type2":
-            f = lambda x: mp.exp(-mp.log(x + 1) ** 2)
+            f = lambda x: mp.exp(-(mp.log(x + 1) ** 2))
             # int_a^inf exp(-ln^2(x+1)) dx = e^{1/4} sqrt(pi)/2 erfc(ln(a+1) - 1/2)
-            integral = lambda a: mp.exp(mp.mpf(1) / 4) * mp.sqrt(mp.pi) / 2 \
-                * mp.erfc(mp.log(a + 1) - mp.mpf(1) / 2)
+            integral = lambda a: (
+                mp.exp(mp.mpf(1) / 4) * mp.sqrt(mp.pi) / 2 * mp.erfc(mp.log(a + 1) - mp.mpf(1) / 2)
+            )
         else:  # kerple-power
             k, r = mp.mpf(p["k"]), mp.mpf(p["r"])
-            f = lambda x: mp.exp(-k * x ** r)
+            f = lambda x: mp.exp(-k * x**r)
             # int_a^inf exp(-k x^r) dx = Gamma(1/r, k a^r) / (r k^{1/r})
-            integral = lambda a: mp.gammainc(1 / r, k * a ** r) / (r * k ** (1 / r))
+            integral = lambda a: mp.gammainc(1 / r, k * a**r) / (r * k ** (1 / r))
         if j >= _HEAD:
             return _em_tail(f, integral, j)
         suffix = _suffix_sums(name, tuple(sorted(p.items())), f, integral)
@@ -175,10 +181,10 @@ def exact_trf(name: str, params: dict | None, eps) -> int | float:
         if B == mp.inf:
             return math.inf
         target = B * mp.mpf(eps)
-        lo, hi = 0, 1                       # tail(lo) >= target > tail(hi) invariant
+        lo, hi = 0, 1  # tail(lo) >= target > tail(hi) invariant
         while tail(name, hi, params) >= target:
             lo, hi = hi, hi * 2
-            if hi > 2 ** 400:
+            if hi > 2**400:
                 raise OverflowError("TRF beyond 2^400")
         while hi - lo > 1:
             mid = (lo + hi) // 2
@@ -234,7 +240,7 @@ def truncated_trf(array, eps: float) -> int:
     a = np.asarray(array, dtype=np.float32)
     cusum = a.sum(dtype=np.float32)
     c = np.cumsum(a, dtype=np.float32)
-    partial = np.concatenate([[np.float32(0)], c[:-1]])   # partial[j] = sum a[:j]
+    partial = np.concatenate([[np.float32(0)], c[:-1]])  # partial[j] = sum a[:j]
     hit = np.nonzero(partial >= cusum * (np.float32(1) - np.float32(eps)))[0]
     return int(hit[0]) if hit.size else len(a)
 
@@ -259,8 +265,11 @@ def exact_trf_many(name: str, params: dict | None, eps_values, m_direct: int = 2
         for e in eps_values:
             guess = _guess(c, float(B), e)
             target = B * mp.mpf(e)
-            if guess is not None and tail(name, guess, params) < target and \
-                    (guess == 0 or tail(name, guess - 1, params) >= target):
+            if (
+                guess is not None
+                and tail(name, guess, params) < target
+                and (guess == 0 or tail(name, guess - 1, params) >= target)
+            ):
                 out.append(guess)
             else:
                 out.append(exact_trf(name, params, e))

@@ -12,6 +12,7 @@ residue class :math:`r = 0..L-1` is a smooth series in :math:`m` (geometric for
 >>> t.tail(1).overlaps(arb(3))          # 1/2 + 1/2 + 1/4 + 1/4 + ... = 3
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -23,7 +24,7 @@ from theory.series.arb_eval import NotCertified, ball_precision
 from theory.series.expressions import N
 from theory.series.enclosure import CertifiedTail
 
-MAX_PERIOD = 8               # residue classes summed separately at most
+MAX_PERIOD = 8  # residue classes summed separately at most
 
 
 def floor_period(b: sp.Expr) -> int | None:
@@ -49,13 +50,18 @@ class ResidueTail:
     def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
         L = floor_period(b)
         if L is None or L > MAX_PERIOD:
-            raise NotCertified("floor/ceiling of an argument that is not rational-linear in n "
-                               f"with a period <= {MAX_PERIOD}")
+            raise NotCertified(
+                "floor/ceiling of an argument that is not rational-linear in n "
+                f"with a period <= {MAX_PERIOD}"
+            )
         m = sp.Symbol("m", integer=True, nonnegative=True)
         self.L, self.n0, self.parts = L, int(n0), []
         for r in range(L):
             br = sp.expand(b.subs(N, L * m + r))
-            br = br.replace(lambda e: isinstance(e, (sp.floor, sp.ceiling)), lambda e: e.func(sp.expand(e.args[0])))
+            br = br.replace(
+                lambda e: isinstance(e, (sp.floor, sp.ceiling)),
+                lambda e: e.func(sp.expand(e.args[0])),
+            )
             if br.has(sp.floor, sp.ceiling):
                 raise NotCertified(f"floor does not reduce on the residue class {r} mod {L}")
             m0 = max(0, -(-(self.n0 - r) // L))
@@ -69,7 +75,9 @@ class ResidueTail:
         a = int(a)
         if a < self.n0:
             raise ValueError(f"tail from {a} < n0 = {self.n0}")
-        return sum((p.tail(max(p.n0, -(-(a - r) // self.L))) for r, p in enumerate(self.parts)), arb(0))
+        return sum(
+            (p.tail(max(p.n0, -(-(a - r) // self.L))) for r, p in enumerate(self.parts)), arb(0)
+        )
 
     def term(self, n: int) -> arb:
         """Enclosure of b_n."""

@@ -1,5 +1,6 @@
 """What the series engine returns: B with its enclosure (:class:`SeriesSum`) and one value of
 the Theoretical Receptive Field (:class:`TRF`, RPE paper Eq. 22)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -64,8 +65,13 @@ class TRF:
             value = f"10^(10^{self.log10_log10:.12g})"
         else:
             value = None
-        out = {"eps": self.eps, "value": value, "exact": self.exact, "log10": self.log10,
-               "definition": self.definition}
+        out = {
+            "eps": self.eps,
+            "value": value,
+            "exact": self.exact,
+            "log10": self.log10,
+            "definition": self.definition,
+        }
         if self.log10_log10 is not None:
             out["log10_log10"] = self.log10_log10
         if self.relative_accuracy is not None:
@@ -73,4 +79,3 @@ class TRF:
         if self.note:
             out["note"] = self.note
         return out
-

@@ -31,6 +31,7 @@ Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
 >>> log_b_values(resolve_rpe("type1").b, np.arange(3), start=1).round(4).tolist()
 [-0.0, -1.3863, -2.1972]
 """
+
 from __future__ import annotations
 
 import math
@@ -40,8 +41,13 @@ from pathlib import Path
 import numpy as np
 import sympy as sp
 
-from theory.series.expressions import (N, ExpressionError, parameter_symbol, parse_expression,
-                                       parse_expression_names)
+from theory.series.expressions import (
+    N,
+    ExpressionError,
+    parameter_symbol,
+    parse_expression,
+    parse_expression_names,
+)
 from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name
 
 _k, _r, _d = (parameter_symbol(x) for x in ("k", "r", "d"))
@@ -67,18 +73,25 @@ class RPE:
     tail_assumption: str = ""
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "b_n": str(self.b), "params": {k: str(v) for k, v in self.params.items()},
-                "free_params": self.free_params, "start": self.start, "source": self.source,
-                "head_terms": 0 if self.head is None else int(len(self.head)),
-                "tail_assumption": self.tail_assumption or None}
+        return {
+            "name": self.name,
+            "b_n": str(self.b),
+            "params": {k: str(v) for k, v in self.params.items()},
+            "free_params": self.free_params,
+            "start": self.start,
+            "source": self.source,
+            "head_terms": 0 if self.head is None else int(len(self.head)),
+            "tail_assumption": self.tail_assumption or None,
+        }
 
 
 def _sandwich(k, r, d):
     d = int(d)
     if d < 2 or d % 2 or d > 512:
         raise ExpressionError("sandwich needs an even integer d between 2 and 512")
-    return sp.exp(k * sp.Add(*[sp.cos(N / r ** sp.Rational(2 * j, d)) - 1
-                               for j in range(1, d // 2 + 1)]))
+    return sp.exp(
+        k * sp.Add(*[sp.cos(N / r ** sp.Rational(2 * j, d)) - 1 for j in range(1, d // 2 + 1)])
+    )
 
 
 def _fixed_builder(name: str):  # noqa: ANN202 - returns a builder lambda
@@ -88,33 +101,63 @@ def _fixed_builder(name: str):  # noqa: ANN202 - returns a builder lambda
 
 #: name -> (builder, defaults, start, description, source); names as in rpe_names.RPE_NAMES
 LIBRARY = {
-    "alibi": (lambda p: sp.exp(-p["k"] * N), {"k": sp.Integer(1)}, 0,
-              "ALiBi, b_n = exp(-k n) (one head, slope k)", "RPE paper App. B Eq. 30; k = 1 as in App. C"),
-    "kerple-log": (lambda p: (1 + p["k"] * N) ** (-p["r"]), {"k": sp.Integer(1), "r": sp.Integer(2)}, 0,
-                   "Kerple log, b_n = (1 + k n)^(-r); converges iff r > 1",
-                   "RPE paper App. B Eq. 32 (k, r learned there; defaults ours)"),
-    "kerple-power": (lambda p: sp.exp(-p["k"] * N ** p["r"]), {"k": sp.Integer(1), "r": sp.Integer(1)}, 0,
-                     "Kerple power, b_n = exp(-k n^r), 0 < r <= 2",
-                     "RPE paper App. B Eq. 34 (defaults ours)"),
-    "sandwich": (lambda p: _sandwich(p["k"], p["r"], p["d"]),
-                 {"k": sp.Integer(1), "r": sp.Integer(10000), "d": sp.Integer(128)}, 0,
-                 "Sandwich, b_n = exp(k sum_{j=1}^{d/2} (cos(n / r^(2j/d)) - 1))",
-                 "RPE paper App. B Eq. 37 (r = 10000 as sinusoidal PE, d = 128 head size; defaults ours)"),
-    **{name: (_fixed_builder(name), {}, RPE_NAMES[name].start, desc, source)
-       for name, desc, source in (
-           ("type1", "Type1, b_n = 1/n^2", "RPE paper Sec. 3.4"),
-           ("type2", "Type2, b_n = exp(-ln^2 n)", "RPE paper Sec. 3.4"),
-           ("inv-n", "b_n = 1/n (diverges)", "RPE paper Sec. 4, Example 1"),
-           ("inv-nlogn", "b_n = 1/(n ln n) (diverges)",
-            "RPE paper Sec. 4, Example 2 (the paper's bound sums from n = 3)"))},
-    "t5": (None, {"num_buckets": sp.Integer(32), "max_distance": sp.Integer(128)}, 0,
-           "T5 bucketed bias (decoder, unidirectional): b_n = exp(values[bucket(n)])",
-           "Raffel et al. 2020 bucket function; bucket values given by the user"),
+    "alibi": (
+        lambda p: sp.exp(-p["k"] * N),
+        {"k": sp.Integer(1)},
+        0,
+        "ALiBi, b_n = exp(-k n) (one head, slope k)",
+        "RPE paper App. B Eq. 30; k = 1 as in App. C",
+    ),
+    "kerple-log": (
+        lambda p: (1 + p["k"] * N) ** (-p["r"]),
+        {"k": sp.Integer(1), "r": sp.Integer(2)},
+        0,
+        "Kerple log, b_n = (1 + k n)^(-r); converges iff r > 1",
+        "RPE paper App. B Eq. 32 (k, r learned there; defaults ours)",
+    ),
+    "kerple-power": (
+        lambda p: sp.exp(-p["k"] * N ** p["r"]),
+        {"k": sp.Integer(1), "r": sp.Integer(1)},
+        0,
+        "Kerple power, b_n = exp(-k n^r), 0 < r <= 2",
+        "RPE paper App. B Eq. 34 (defaults ours)",
+    ),
+    "sandwich": (
+        lambda p: _sandwich(p["k"], p["r"], p["d"]),
+        {"k": sp.Integer(1), "r": sp.Integer(10000), "d": sp.Integer(128)},
+        0,
+        "Sandwich, b_n = exp(k sum_{j=1}^{d/2} (cos(n / r^(2j/d)) - 1))",
+        "RPE paper App. B Eq. 37 (r = 10000 as sinusoidal PE, d = 128 head size; defaults ours)",
+    ),
+    **{
+        name: (_fixed_builder(name), {}, RPE_NAMES[name].start, desc, source)
+        for name, desc, source in (
+            ("type1", "Type1, b_n = 1/n^2", "RPE paper Sec. 3.4"),
+            ("type2", "Type2, b_n = exp(-ln^2 n)", "RPE paper Sec. 3.4"),
+            ("inv-n", "b_n = 1/n (diverges)", "RPE paper Sec. 4, Example 1"),
+            (
+                "inv-nlogn",
+                "b_n = 1/(n ln n) (diverges)",
+                "RPE paper Sec. 4, Example 2 (the paper's bound sums from n = 3)",
+            ),
+        )
+    },
+    "t5": (
+        None,
+        {"num_buckets": sp.Integer(32), "max_distance": sp.Integer(128)},
+        0,
+        "T5 bucketed bias (decoder, unidirectional): b_n = exp(values[bucket(n)])",
+        "Raffel et al. 2020 bucket function; bucket values given by the user",
+    ),
 }
 
 
-def t5_bucket(distance: int | np.ndarray, num_buckets: int = 32, max_distance: int = 128,
-              bidirectional: bool = False) -> int | np.ndarray:
+def t5_bucket(
+    distance: int | np.ndarray,
+    num_buckets: int = 32,
+    max_distance: int = 128,
+    bidirectional: bool = False,
+) -> int | np.ndarray:
     """T5's relative-position bucket of ``distance`` = query position - key position.
 
     The one definition of the toolkit (``empirical`` calls it for torch tensors): it equals
@@ -165,8 +208,13 @@ def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr
     return sp.Piecewise(*pieces)
 
 
-def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free: tuple | list = (),
-                assumptions: dict | None = None) -> RPE:
+def resolve_rpe(
+    spec: str,
+    params: dict | None = None,
+    bias: bool = False,
+    free: tuple | list = (),
+    assumptions: dict | None = None,
+) -> RPE:
     """A library name (``type2``, ``kerple-log`` or ``kerple_log``, ...) or a user formula
     -> :class:`RPE`.
 
@@ -185,7 +233,9 @@ def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free:
     values = {k: _number(v) for k, v in params.items()}
     both = set(values) & set(free)
     if both:
-        raise ExpressionError(f"parameter {sorted(both)[0]!r} is both given a value and declared free")
+        raise ExpressionError(
+            f"parameter {sorted(both)[0]!r} is both given a value and declared free"
+        )
     expr, used = _parse_guarded(spec, values, tuple(free), assumptions)
     unused = sorted((set(values) | set(free)) - used)
     if unused:
@@ -193,9 +243,15 @@ def resolve_rpe(spec: str, params: dict | None = None, bias: bool = False, free:
     if bias:
         expr = sp.exp(expr)
     names = sorted(s.name for s in expr.free_symbols if s != N)
-    return RPE(name=spec.strip(), b=expr, params=values, free_params=names, start=1,
-               description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
-               source="user")
+    return RPE(
+        name=spec.strip(),
+        b=expr,
+        params=values,
+        free_params=names,
+        start=1,
+        description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
+        source="user",
+    )
 
 
 def _number(v: object) -> sp.Expr:
@@ -206,23 +262,32 @@ def _parse_guarded(spec: str, values: dict, free: tuple, assumptions: dict | Non
     """parse_expression under a time budget: sympy's automatic simplification can build
     huge integers, e.g. (cos(n)/2)**(10**10) expands 2**(10**10)."""
     from theory.core.budget import BudgetExceeded, run_guarded
+
     try:
-        return run_guarded(parse_expression_names, (spec,),
-                           {"params": free, "values": values, "assumptions": assumptions},
-                           budget=3.0)
+        return run_guarded(
+            parse_expression_names,
+            (spec,),
+            {"params": free, "values": values, "assumptions": assumptions},
+            budget=3.0,
+        )
     except BudgetExceeded:
-        raise ExpressionError("expression too large to build (its constants have too many "
-                              "digits)") from None
+        raise ExpressionError(
+            "expression too large to build (its constants have too many digits)"
+        ) from None
 
 
 def _library_rpe(key, params) -> RPE:
     builder, defaults, start, desc, source = LIBRARY[key]
     unknown = set(params) - set(defaults) - ({"values"} if key == "t5" else set())
     if unknown:
-        raise ExpressionError(f"{key} has no parameter {sorted(unknown)[0]!r}; "
-                              f"parameters: {', '.join(defaults) or 'none'}")
-    merged = {k: (sp.nsimplify(v) if isinstance(v, float) else sp.sympify(v))
-              for k, v in {**defaults, **{k: v for k, v in params.items() if k != 'values'}}.items()}
+        raise ExpressionError(
+            f"{key} has no parameter {sorted(unknown)[0]!r}; "
+            f"parameters: {', '.join(defaults) or 'none'}"
+        )
+    merged = {
+        k: (sp.nsimplify(v) if isinstance(v, float) else sp.sympify(v))
+        for k, v in {**defaults, **{k: v for k, v in params.items() if k != "values"}}.items()
+    }
     for k, v in merged.items():
         if not (v.is_real and v.is_positive):
             raise ExpressionError(f"parameter {k} of {key} must be a positive number, got {v}")
@@ -236,16 +301,18 @@ def _library_rpe(key, params) -> RPE:
         merged["values"] = [str(v) for v in values]
     else:
         b = builder(merged)
-    return RPE(name=key, b=b, params=merged, free_params=[], start=start, description=desc, source=source)
+    return RPE(
+        name=key, b=b, params=merged, free_params=[], start=start, description=desc, source=source
+    )
 
 
 TAIL_ASSUMPTIONS = {
     "constant": "beyond the last given distance L-1 the bias stays at its last value "
-                "(as T5's last bucket does); the series then diverges unless that value is -inf",
+    "(as T5's last bucket does); the series then diverges unless that value is -inf",
     "zero": "beyond the last given distance the bias is -inf (b = 0: attention is cut off); "
-            "the series is a finite sum",
+    "the series is a finite sum",
     "linear": "beyond the last given distance the bias continues linearly with the slope of "
-              "a least-squares line through the last 10% of the values (ALiBi-like)",
+    "a least-squares line through the last 10% of the values (ALiBi-like)",
 }
 
 
@@ -266,7 +333,9 @@ def load_bias_file(path, tail: str = "constant", start: int = 0) -> RPE:
     if bad.size:
         raise ExpressionError(f"bias file {path}: value at distance {bad[0]} is not finite")
     if tail not in TAIL_ASSUMPTIONS:
-        raise ExpressionError(f"unknown tail assumption {tail!r}; use {', '.join(TAIL_ASSUMPTIONS)}")
+        raise ExpressionError(
+            f"unknown tail assumption {tail!r}; use {', '.join(TAIL_ASSUMPTIONS)}"
+        )
     L = values.size
     last = sp.nsimplify(float(values[-1]), rational=True)
     if tail == "constant":
@@ -279,9 +348,17 @@ def load_bias_file(path, tail: str = "constant", start: int = 0) -> RPE:
             raise ExpressionError("a linear tail needs at least two values")
         slope = float(np.polyfit(np.arange(L - m, L), values[-m:], 1)[0])
         b = sp.exp(last + sp.nsimplify(slope, rational=True) * (N - (start + L - 1)))
-    return RPE(name=f"bias-file:{path.name}", b=b, params={}, free_params=[], start=start,
-               description=f"learned bias, {L} values", source=str(path), head=np.exp(values),
-               tail_assumption=TAIL_ASSUMPTIONS[tail])
+    return RPE(
+        name=f"bias-file:{path.name}",
+        b=b,
+        params={},
+        free_params=[],
+        start=start,
+        description=f"learned bias, {L} values",
+        source=str(path),
+        head=np.exp(values),
+        tail_assumption=TAIL_ASSUMPTIONS[tail],
+    )
 
 
 def log_b_values(b_expr, distances, start: int = 1) -> np.ndarray:
@@ -298,7 +375,9 @@ def log_b_values(b_expr, distances, start: int = 1) -> np.ndarray:
     if isinstance(b_expr, RPE):
         head, b_expr = b_expr.head, b_expr.b
     if b_expr.free_symbols - {N}:
-        raise ValueError(f"free parameters {sorted(s.name for s in b_expr.free_symbols - {N})} need values")
+        raise ValueError(
+            f"free parameters {sorted(s.name for s in b_expr.free_symbols - {N})} need values"
+        )
     out = np.empty(t.shape, dtype=float)
     mask = np.ones(t.shape, dtype=bool)
     if head is not None:

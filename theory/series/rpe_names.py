@@ -11,6 +11,7 @@ names, labels and fixed formulas from this table.
 >>> suggest_rpe_name("kerple")
 'kerple-log'
 """
+
 from __future__ import annotations
 
 import difflib
@@ -36,8 +37,9 @@ RPE_NAMES: dict[str, RPEName] = {
     "type1": RPEName("Type1", "1/n**2", 1),
     "type2": RPEName("Type2", "exp(-ln(n)**2)", 1),
     "inv-n": RPEName("1/n", "1/n", 1, formula_aliases=("1/n",)),
-    "inv-nlogn": RPEName("1/(n ln n)", "1/(n*ln(n))", 2,
-                         formula_aliases=("1/(n ln n)", "1/(n*ln(n))")),
+    "inv-nlogn": RPEName(
+        "1/(n ln n)", "1/(n*ln(n))", 2, formula_aliases=("1/(n ln n)", "1/(n*ln(n))")
+    ),
     "alibi": RPEName("Alibi"),
     "kerple-log": RPEName("Kerple-Log"),
     "kerple-power": RPEName("Kerple-Power"),
@@ -52,8 +54,10 @@ def _key(text: str) -> str:
     return text.strip().lower().replace("_", "-")
 
 
-_LOOKUP = {**{_key(a): name for name, e in RPE_NAMES.items() for a in e.aliases},
-           **{name: name for name in RPE_NAMES}}
+_LOOKUP = {
+    **{_key(a): name for name, e in RPE_NAMES.items() for a in e.aliases},
+    **{name: name for name in RPE_NAMES},
+}
 
 
 def canonical_rpe_name(text: str, series_only: bool = False) -> str | None:

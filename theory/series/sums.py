@@ -14,6 +14,7 @@ it cannot be proved the sum is returned with ``certified = False`` and no bound.
 ...     float(s.value), s.certified, s.lo <= mpmath.pi**2/6 <= s.hi, s.digits() >= 19    # zeta(2)
 (1.6449340668482264, True, True, True)
 """
+
 from __future__ import annotations
 
 import sys
@@ -24,7 +25,13 @@ from flint import arb
 
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE
-from theory.series.convergence import SeriesError, decide_in_process, as_expr, check_terms, free_parameters
+from theory.series.convergence import (
+    SeriesError,
+    decide_in_process,
+    as_expr,
+    check_terms,
+    free_parameters,
+)
 from theory.series.results import DPS, SeriesSum
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
 from theory.series.arb_eval import PREC, NotCertified, ball_precision
@@ -75,7 +82,7 @@ def _sum_parts(b, start, head):
 
 
 def _series_sum_impl(b, start, head) -> SeriesSum:
-    mpmath.mp.dps = DPS          # runs in the guarded child: the working precision of all sums
+    mpmath.mp.dps = DPS  # runs in the guarded child: the working precision of all sums
     return series_sum_core(b, start, head)[0]
 
 
@@ -91,7 +98,14 @@ def series_sum_core(b, start, head):
         return S, CutTail(n0, mpmath.mpf(0)), zero
     try:
         cert = certify_tail(b, n0)
-    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError, RecursionError) as exc:
+    except (
+        NotCertified,
+        StepTimeout,
+        ArithmeticError,
+        ValueError,
+        TypeError,
+        RecursionError,
+    ) as exc:
         S, eng = _estimate(b, start, head_sum, n0)
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
@@ -122,7 +136,7 @@ class _ZeroTail:
     certificate = "a finite sum of exact binary values (ball arithmetic)"
 
     def __init__(self, n0: int):
-        self.n0, self.nonneg_until = n0, 10 ** 30     # every term from n0 on is 0
+        self.n0, self.nonneg_until = n0, 10**30  # every term from n0 on is 0
 
     def tail(self, a: int) -> arb:
         return arb(0)
@@ -131,7 +145,7 @@ class _ZeroTail:
         return arb(0)
 
 
-MAX_REL_WIDTH = 1e-3         # a wider enclosure is reported as not certified
+MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 
 def certify_tail(b: sp.Expr, n0: int, scale: float | None = None):
@@ -139,7 +153,7 @@ def certify_tail(b: sp.Expr, n0: int, scale: float | None = None):
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
         with step_budget(2.0):
-            b = sp.cancel(sp.together(b))     # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
+            b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
     t = _certified_engine(b, n0, scale)
     total = t.tail(n0)
     if not total.is_finite() or total.rad() > MAX_REL_WIDTH * abs(total.mid()):
@@ -155,7 +169,7 @@ def _certified_engine(b, n0, scale):
         try:
             return OscillatingTail(b, n0)
         except NotCertified:
-            pass                       # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
+            pass  # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
     return CertifiedTail(b, n0, scale)
 
 
@@ -163,13 +177,23 @@ def _certified_engine(b, n0, scale):
 def _with_enclosure(cert, head, start) -> SeriesSum:
     """A SeriesSum carrying the guaranteed enclosure: the head values (exact binary floats)
     plus T(n0), added in ball arithmetic; its value is the midpoint."""
-    total = sum((arb(float(x)) for x in ([] if head is None else head)), arb(0)) + cert.tail(cert.n0)
+    total = sum((arb(float(x)) for x in ([] if head is None else head)), arb(0)) + cert.tail(
+        cert.n0
+    )
     lo, hi = arb_bounds(total)
     with mpmath.workprec(2 * PREC + 64):
         mid = (lo + hi) / 2
         radius = max(mid - lo, hi - mid)
-    return SeriesSum(mid, radius, start, "certified enclosure (ball arithmetic)", lo=lo, hi=hi,
-                     certified=True, certificate=cert.certificate)
+    return SeriesSum(
+        mid,
+        radius,
+        start,
+        "certified enclosure (ball arithmetic)",
+        lo=lo,
+        hi=hi,
+        certified=True,
+        certificate=cert.certificate,
+    )
 
 
 def _estimate(b, start, head_sum, n0):
@@ -181,7 +205,7 @@ def _estimate(b, start, head_sum, n0):
     sys.set_int_max_str_digits(max(old, 200_000) if old else 0)
     try:
         return _estimate_impl(b, start, head_sum, n0)
-    except (NameError, TypeError, ZeroDivisionError) as exc:   # e.g. DiracDelta from d/dn Max
+    except (NameError, TypeError, ZeroDivisionError) as exc:  # e.g. DiracDelta from d/dn Max
         raise SeriesError(f"no estimate of B ({type(exc).__name__}: {exc})") from None
     finally:
         sys.set_int_max_str_digits(old)
@@ -192,10 +216,14 @@ def _estimate_impl(b, start, head_sum, n0):
     if fast is not None:
         total, bound, cutoff = fast
         err = bound + abs(total) * mpmath.mpf(10) ** (-DPS + 5)
-        return SeriesSum(total, err, start, f"terms summed directly up to n = {cutoff - 1} "
-                         f"(mpmath, {DPS} digits); the rest bounded by a geometric series",
-                         assumptions=f"the ratios b_(n+1)/b_n keep falling for n >= {cutoff - 1}"
-                         ), CutTail(cutoff, bound)
+        return SeriesSum(
+            total,
+            err,
+            start,
+            f"terms summed directly up to n = {cutoff - 1} "
+            f"(mpmath, {DPS} digits); the rest bounded by a geometric series",
+            assumptions=f"the ratios b_(n+1)/b_n keep falling for n >= {cutoff - 1}",
+        ), CutTail(cutoff, bound)
     eng = Tail(b)
     smooth_from = smooth_beyond(b)
     for m in (64, 512, 4096, 32768):
@@ -209,10 +237,17 @@ def _estimate_impl(b, start, head_sum, n0):
         total = head_sum + direct + tail
         err += abs(total) * mpmath.mpf(10) ** (-DPS + 5)
         if err <= abs(total) * mpmath.mpf(10) ** -18 or m == 32768:
-            return SeriesSum(total, err, start, f"{m} terms summed directly (mpmath, {DPS} digits) + "
-                             f"Euler-Maclaurin tail from n = {a} (p = {EM_ORDER}, integral: "
-                             f"{eng.integral_method})",
-                             assumptions=f"the {2 * EM_ORDER}th derivative of b keeps one sign "
-                             f"for n >= {a} (checked on a grid up to {a}*2^100)"), eng
-    raise SeriesError("cannot bound the tail: the Euler-Maclaurin remainder bound does not "
-                      "apply (derivatives change sign, e.g. oscillating terms)")
+            return SeriesSum(
+                total,
+                err,
+                start,
+                f"{m} terms summed directly (mpmath, {DPS} digits) + "
+                f"Euler-Maclaurin tail from n = {a} (p = {EM_ORDER}, integral: "
+                f"{eng.integral_method})",
+                assumptions=f"the {2 * EM_ORDER}th derivative of b keeps one sign "
+                f"for n >= {a} (checked on a grid up to {a}*2^100)",
+            ), eng
+    raise SeriesError(
+        "cannot bound the tail: the Euler-Maclaurin remainder bound does not "
+        "apply (derivatives change sign, e.g. oscillating terms)"
+    )

@@ -15,6 +15,7 @@ closed form evaluated at increasing precision until two precisions agree, or mpm
 ...     abs(v - mpmath.zeta(2, 10)) <= err < 1e-11       # Hurwitz zeta(2, 10)
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -29,7 +30,7 @@ from theory.series.convergence import SeriesError, limit_at_infinity
 from theory.series.results import DPS
 from theory.core.budget import StepTimeout, step_budget
 
-EM_ORDER = 5                 # p: derivatives up to 2p - 1 in the correction, 2p in the bound
+EM_ORDER = 5  # p: derivatives up to 2p - 1 in the correction, 2p in the bound
 _X = sp.Symbol("x", positive=True)
 _A = sp.Symbol("a", positive=True)
 
@@ -60,7 +61,7 @@ class Tail:
             return direct[0](a)
 
         if g.has(sp.zoo, sp.nan) or not g.has(N) or sp.count_ops(g) >= sp.count_ops(b):
-            self.all_derivs = direct_derivs     # log f is no simpler than f
+            self.all_derivs = direct_derivs  # log f is no simpler than f
             return
         gs, d = [], g
         for _ in range(2 * EM_ORDER):
@@ -72,11 +73,14 @@ class Tail:
             try:
                 gv, Y = glam(a), [mpmath.mpf(1)]
             except (ZeroDivisionError, ValueError, OverflowError):
-                return direct_derivs(a)         # e.g. log f underflows: differentiate f
-            for k in range(2 * EM_ORDER):        # Y_(k+1) = sum_i C(k, i) Y_(k-i) g^(i+1)
-                Y.append(mpmath.fsum(mpmath.binomial(k, i) * Y[k - i] * gv[i] for i in range(k + 1)))
+                return direct_derivs(a)  # e.g. log f underflows: differentiate f
+            for k in range(2 * EM_ORDER):  # Y_(k+1) = sum_i C(k, i) Y_(k-i) g^(i+1)
+                Y.append(
+                    mpmath.fsum(mpmath.binomial(k, i) * Y[k - i] * gv[i] for i in range(k + 1))
+                )
             fa = self.f(a)
             return [fa * y for y in Y[1:]]
+
         self.all_derivs = all_derivs
 
     def odd(self, a):
@@ -122,7 +126,7 @@ class Tail:
             self._scan = _dense_signs(self.b, 2 * EM_ORDER)
         pts, sgn = self._scan
         if pts is None:
-            return True              # float64 cannot evaluate f^(2p): the mpmath grid decides
+            return True  # float64 cannot evaluate f^(2p): the mpmath grid decides
         sel = sgn[pts >= a]
         return not ((sel > 0).any() and (sel < 0).any())
 
@@ -141,7 +145,7 @@ class Tail:
 
 
 #: the dense scans cover every integer up to this, then _SCAN_PER_OCTAVE points per octave
-_SCAN_INT = 2 ** 15
+_SCAN_INT = 2**15
 _SCAN_PER_OCTAVE = 32
 
 
@@ -196,11 +200,17 @@ def _closed_form_integral(b):
     if not all(isinstance(s, (sp.exp, sp.log, sp.cos, sp.sin)) for s in b.atoms(sp.Function)):
         return None
     from sympy.integrals.manualintegrate import manualintegrate
+
     t = sp.Symbol("t", positive=True)
-    tries = [(b.subs(N, _X), _X, _A),
-             (sp.powsimp(sp.expand_log(b.subs(N, sp.exp(t)) * sp.exp(t), force=True)), t, sp.log(_A))]
-    attempts = [(manualintegrate, tries[0]), (manualintegrate, tries[1]),
-                (lambda g, v: sp.integrate(g, v), tries[0])]
+    tries = [
+        (b.subs(N, _X), _X, _A),
+        (sp.powsimp(sp.expand_log(b.subs(N, sp.exp(t)) * sp.exp(t), force=True)), t, sp.log(_A)),
+    ]
+    attempts = [
+        (manualintegrate, tries[0]),
+        (manualintegrate, tries[1]),
+        (lambda g, v: sp.integrate(g, v), tries[0]),
+    ]
     for method, (integrand, var, at) in attempts:
         if True:
             try:
@@ -244,8 +254,11 @@ def _eval_stable(fn, a):
                     v = v.real
         except (ZeroDivisionError, ValueError, OverflowError):
             return None
-        if prev is not None and mpmath.isfinite(v) and \
-                abs(v - prev) <= abs(v) * mpmath.mpf(10) ** (-DPS):
+        if (
+            prev is not None
+            and mpmath.isfinite(v)
+            and abs(v - prev) <= abs(v) * mpmath.mpf(10) ** (-DPS)
+        ):
             return +v
         prev = v
     return None
@@ -266,14 +279,20 @@ class CutTail:
 def smooth_beyond(b):
     """An n beyond which b is smooth (past Piecewise/Min/Max/Abs break points), for the
     Euler-Maclaurin formula; SeriesError where there is none (floor: a jump at every n)."""
-    if any(isinstance(x, (sp.floor, sp.ceiling, sp.frac, sp.sign)) and x.has(N)
-           for x in sp.preorder_traversal(b)):
-        raise SeriesError("the terms are not a smooth function of n (floor/ceiling/sign): the "
-                          "Euler-Maclaurin tail bound does not apply")
+    if any(
+        isinstance(x, (sp.floor, sp.ceiling, sp.frac, sp.sign)) and x.has(N)
+        for x in sp.preorder_traversal(b)
+    ):
+        raise SeriesError(
+            "the terms are not a smooth function of n (floor/ceiling/sign): the "
+            "Euler-Maclaurin tail bound does not apply"
+        )
     eqs = []
     for x in sp.preorder_traversal(b):
         if isinstance(x, sp.Piecewise):
-            eqs += [c.lhs - c.rhs for _, c in x.args if isinstance(c, sp.core.relational.Relational)]
+            eqs += [
+                c.lhs - c.rhs for _, c in x.args if isinstance(c, sp.core.relational.Relational)
+            ]
         elif isinstance(x, (sp.Min, sp.Max)) and x.has(N):
             eqs += [x.args[0] - a for a in x.args[1:]]
         elif isinstance(x, sp.Abs) and x.has(N):
@@ -298,7 +317,7 @@ def fast_decay_sum(b, n0, head_sum):
     s, prev, ratios = head_sum, None, []
     for n in range(n0, n0 + 400):
         if n - n0 == 48 and ratios and ratios[-1] > 0.5:
-            return None             # not (yet) geometric with ratio <= 1/2: use Euler-Maclaurin
+            return None  # not (yet) geometric with ratio <= 1/2: use Euler-Maclaurin
         try:
             with step_budget(0.5):
                 v = f(mpmath.mpf(n))
@@ -308,8 +327,12 @@ def fast_decay_sum(b, n0, head_sum):
         if prev is not None and prev > 0:
             ratios.append(v / prev)
         prev = v
-        if len(ratios) >= 3 and v < abs(s) * mpmath.mpf(10) ** -(DPS + 10) \
-                and ratios[-1] < 0.5 and ratios[-1] <= ratios[-2] <= ratios[-3]:
+        if (
+            len(ratios) >= 3
+            and v < abs(s) * mpmath.mpf(10) ** -(DPS + 10)
+            and ratios[-1] < 0.5
+            and ratios[-1] <= ratios[-2] <= ratios[-3]
+        ):
             rho = ratios[-1]
             if not _stays_small(b, n, v) or not _geometric_majorant_ok(b, n, v, rho):
                 return None
@@ -328,7 +351,7 @@ def _stays_small(b, n, v) -> bool:
     for k in range(1, 41):
         try:
             with step_budget(0.2):
-                x = lb(mpmath.mpf(n) * 2 ** k)
+                x = lb(mpmath.mpf(n) * 2**k)
         except (OverflowError, StepTimeout, ValueError, ZeroDivisionError, MemoryError):
             break
         if isinstance(x, mpmath.mpc) or x > top:

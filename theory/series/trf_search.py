@@ -17,6 +17,7 @@ procedure (Appendix E) is ``truncate=m`` (:mod:`theory.series.truncated`).
 >>> t.value, t.exact
 (61, True)
 """
+
 from __future__ import annotations
 
 import math
@@ -37,18 +38,28 @@ from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptot
 from theory.series.arb_eval import ball_precision
 from theory.core.budget import run_guarded
 
-DIRECT_TERMS = 2 ** 12       # float64 terms kept for the tails R_j (EM beyond)
-EXACT_LIMIT = 10 ** 12
+DIRECT_TERMS = 2**12  # float64 terms kept for the tails R_j (EM beyond)
+EXACT_LIMIT = 10**12
 
 
-def trf(b_expr, eps, start: int | None = None, truncate: int | None = None,
-        budget: float = DEFAULT_BUDGET) -> TRF:
+def trf(
+    b_expr,
+    eps,
+    start: int | None = None,
+    truncate: int | None = None,
+    budget: float = DEFAULT_BUDGET,
+) -> TRF:
     """TRF(eps) of Eq. 22; ``truncate=m`` gives the paper's App. E procedure instead."""
     return trf_table(b_expr, [eps], start, truncate, budget)[0]
 
 
-def trf_table(b_expr, eps_list, start: int | None = None, truncate: int | None = None,
-              budget: float = DEFAULT_BUDGET) -> list[TRF]:
+def trf_table(
+    b_expr,
+    eps_list,
+    start: int | None = None,
+    truncate: int | None = None,
+    budget: float = DEFAULT_BUDGET,
+) -> list[TRF]:
     """TRF for several eps at once (one B, one set of tails)."""
     b, start, head = normalise_series(b_expr, start)
     eps_list = [float(e) for e in eps_list]
@@ -56,7 +67,9 @@ def trf_table(b_expr, eps_list, start: int | None = None, truncate: int | None =
         if not 0 < e < 1:
             raise ValueError(f"eps must be in (0, 1), got {e}")
     if truncate is not None:
-        return [trf_truncated(RPE("x", b, start=start, head=head), e, truncate, start) for e in eps_list]
+        return [
+            trf_truncated(RPE("x", b, start=start, head=head), e, truncate, start) for e in eps_list
+        ]
     return run_guarded(_trf_impl, (b, start, head, eps_list), budget=budget)
 
 
@@ -65,14 +78,14 @@ def _float_terms(b, start, head, count):
     L = 0 if head is None else len(head)
     out = np.empty(count)
     if L:
-        out[:min(L, count)] = head[:count]
+        out[: min(L, count)] = head[:count]
     if count > L:
         n = start + np.arange(L, count, dtype=float)
         try:
             with np.errstate(all="ignore"):
                 out[L:] = np.exp(log_b_numpy(b)(n))
         except (OverflowError, TypeError, ValueError):
-            return None             # numbers beyond float64: use mpmath terms
+            return None  # numbers beyond float64: use mpmath terms
         f = sp.lambdify(N, b, modules="mpmath")
         probe = sorted({L, L + 1, L + 7} | {int(x) for x in np.geomspace(L + 1, count - 1, 24)})
         with mpmath.workdps(DPS):
@@ -80,7 +93,9 @@ def _float_terms(b, start, head, count):
                 if k >= count:
                     continue
                 ref = f(mpmath.mpf(start + k))
-                if not (abs(out[k] - ref) <= 1e-13 * abs(ref) or (ref < 1e-300 and out[k] < 1e-290)):
+                if not (
+                    abs(out[k] - ref) <= 1e-13 * abs(ref) or (ref < 1e-300 and out[k] < 1e-290)
+                ):
                     return None
     if not np.all(np.isfinite(out)) or np.any(out < 0):
         raise SeriesError("a term is negative or not finite; TRF needs non-negative terms")
@@ -99,15 +114,17 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
     B = S.value
     if B <= 0:
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
-    if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:   # TRF is invariant under b -> c b
+    if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:  # TRF is invariant under b -> c b
         m = int(-mpmath.nint(mpmath.log10(B)))
         # 10^m as an integer only while it is small: B = exp(-10^10) once built a
         # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
         scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
         bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
         if head is not None and abs(m) > 300:
-            raise SeriesError(f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
-                              "the given head values")
+            raise SeriesError(
+                f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
+                "the given head values"
+            )
         return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)
@@ -124,11 +141,17 @@ def _trf_search(b, start, head, eps_list, S, eng):
         K = 4096 if head is None else max(4096, len(head))
         f = sp.lambdify(N, b, modules="mpmath")
         with mpmath.workdps(DPS):
-            terms = np.array([float(head[k]) if head is not None and k < len(head)
-                              else float(f(mpmath.mpf(start + k))) for k in range(K)])
+            terms = np.array(
+                [
+                    float(head[k])
+                    if head is not None and k < len(head)
+                    else float(f(mpmath.mpf(start + k)))
+                    for k in range(K)
+                ]
+            )
     f_mp = sp.lambdify(N, b, modules="mpmath")
 
-    def term(k):                                  # term k of the series, in mpmath
+    def term(k):  # term k of the series, in mpmath
         if head is not None and k < len(head):
             return mpmath.mpf(float(head[k]))
         return f_mp(mpmath.mpf(start + k))
@@ -137,10 +160,10 @@ def _trf_search(b, start, head, eps_list, S, eng):
     R = np.append(np.cumsum(terms[::-1])[::-1], 0.0) + float(RK)
     out = []
     for eps in eps_list:
-        target = B * mpmath.mpf(repr(eps))   # the decimal the user typed, not its binary double
-        t_err = S.error_bound * mpmath.mpf(repr(eps))    # B is known to +- its error bound
+        target = B * mpmath.mpf(repr(eps))  # the decimal the user typed, not its binary double
+        t_err = S.error_bound * mpmath.mpf(repr(eps))  # B is known to +- its error bound
         first = None
-        if (terms < 0).any():            # partial sums not monotone: Eq. 22 wants the FIRST j
+        if (terms < 0).any():  # partial sums not monotone: Eq. 22 wants the FIRST j
             try:
                 first = _trf_first_crossing(R, terms, K, errK + t_err, target, eps, b, start)
             except _NotInWindow:
@@ -150,8 +173,10 @@ def _trf_search(b, start, head, eps_list, S, eng):
         elif RK + errK < target:
             out.append(_trf_direct(R, terms, RK, errK + t_err, target, eps, K, term))
         elif isinstance(eng, CutTail):
-            raise SeriesError(f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
-                              "of the tail bound for this series")
+            raise SeriesError(
+                f"eps = {eps:g} is below the resolution {mpmath.nstr(errK / B, 3)} "
+                "of the tail bound for this series"
+            )
         else:
             out.append(_trf_tail(eng, start, K, target, eps, S, t_err))
     return S, out
@@ -163,7 +188,7 @@ def certify_exact(table: list, cert, start: int, head) -> list:
     terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
     a search that was off by one.  Without a certified tail nothing is exact."""
     for t in table:
-        if cert is None:          # an estimate only: no accuracy is claimed for it
+        if cert is None:  # an estimate only: no accuracy is claimed for it
             t.exact, t.relative_accuracy = False, None
             t.note = "an estimate: B has no guaranteed enclosure (not certified)"
             continue
@@ -175,8 +200,10 @@ def certify_exact(table: list, cert, start: int, head) -> list:
             t.value, t.exact, t.log10, t.note = j, True, (math.log10(j) if j > 0 else None), ""
         else:
             t.exact = False
-            t.note = ("a tie or too close: the enclosures do not separate the tails at j-1 and j "
-                      "from B*eps (not certified)")
+            t.note = (
+                "a tie or too close: the enclosures do not separate the tails at j-1 and j "
+                "from B*eps (not certified)"
+            )
     return table
 
 
@@ -184,7 +211,7 @@ def _proved_crossing(cert, start, head, eps, j):
     L = 0 if head is None else len(head)
     head_arb = [arb(float(x)) for x in head] if L else []
 
-    def R(i):                                 # enclosure of the tail of the series from term i
+    def R(i):  # enclosure of the tail of the series from term i
         if i < L:
             return sum(head_arb[i:], arb(0)) + cert.tail(cert.n0)
         return cert.tail(start + i)
@@ -230,17 +257,26 @@ def _trf_first_crossing(R, terms, K, err, target, eps, b, start):
     if below.size == 0:
         pts = scan_points(start + K)
         with np.errstate(all="ignore"):
-            v = np.broadcast_to(np.asarray(sp.lambdify(N, b, modules="numpy")(pts), dtype=float), pts.shape)
+            v = np.broadcast_to(
+                np.asarray(sp.lambdify(N, b, modules="numpy")(pts), dtype=float), pts.shape
+            )
         if (v < 0).any():
-            raise SeriesError(f"TRF(eps = {eps:g}) lies beyond the first {K} terms and the terms "
-                              "change sign there: not computed")
+            raise SeriesError(
+                f"TRF(eps = {eps:g}) lies beyond the first {K} terms and the terms "
+                "change sign there: not computed"
+            )
         raise _NotInWindow()
     j = int(below[0])
-    absum = np.append(np.cumsum(np.abs(terms[::-1]))[::-1], 0.0)    # rounding scale of R
-    margin = (np.abs(R) * 1e-11 + absum * 1e-13 + float(err))[:j + 1]
+    absum = np.append(np.cumsum(np.abs(terms[::-1]))[::-1], 0.0)  # rounding scale of R
+    margin = (np.abs(R) * 1e-11 + absum * 1e-13 + float(err))[: j + 1]
     exact = bool(R[j] + margin[j] < tf and (R[:j] - margin[:j] >= tf).all())
-    return TRF(eps, j, exact, math.log10(j) if j > 0 else None,
-               note="" if exact else "a tail is within rounding of B*eps (tie)")
+    return TRF(
+        eps,
+        j,
+        exact,
+        math.log10(j) if j > 0 else None,
+        note="" if exact else "a tail is within rounding of B*eps (tie)",
+    )
 
 
 class _NotInWindow(Exception):
@@ -266,10 +302,10 @@ def _trf_direct(R, terms, RK, errK, target, eps, K, term):
 
     lo_v, lo_e = certified(j - 1) if j > 0 else (mpmath.inf, 0)
     hi_v, hi_e = certified(j)
-    while hi_v - hi_e >= target and j < K:        # rounding moved the answer up
+    while hi_v - hi_e >= target and j < K:  # rounding moved the answer up
         j += 1
         lo_v, lo_e, (hi_v, hi_e) = hi_v, hi_e, certified(j)
-    while j > 1 and lo_v + lo_e < target:         # ... or down
+    while j > 1 and lo_v + lo_e < target:  # ... or down
         j -= 1
         hi_v, hi_e, (lo_v, lo_e) = lo_v, lo_e, certified(j - 1)
     exact = hi_v + hi_e < target and lo_v - lo_e >= target
@@ -281,7 +317,7 @@ def _trf_tail(eng, start, K, target, eps, S, t_err=0):
     def T(n):
         return eng.tail(n, fast=True)
 
-    lo = start + K                                 # T(lo) >= target
+    lo = start + K  # T(lo) >= target
     hi = lo * 2
     while T(hi)[0] >= target and hi < 10 * EXACT_LIMIT:
         lo, hi = hi, hi * 8
@@ -292,8 +328,8 @@ def _trf_tail(eng, start, K, target, eps, S, t_err=0):
                 hi = mid
             else:
                 lo = mid
-        (vh, eh), (vl, el) = eng.tail(hi), eng.tail(hi - 1)     # full precision
-        for _ in range(8):            # the fast bisection can be off by one near a tie
+        (vh, eh), (vl, el) = eng.tail(hi), eng.tail(hi - 1)  # full precision
+        for _ in range(8):  # the fast bisection can be off by one near a tie
             if vh >= target:
                 hi += 1
                 (vl, el), (vh, eh) = (vh, eh), eng.tail(hi)
@@ -307,8 +343,14 @@ def _trf_tail(eng, start, K, target, eps, S, t_err=0):
         exact = vh + eh < target and vl - el >= target and j <= EXACT_LIMIT
         rel = None if exact else float((eh + el) / target) + 1e-15
         value = j if exact else mpmath.mpf(j)
-        return TRF(eps, value, exact, math.log10(j), relative_accuracy=rel,
-                   note="" if exact else "beyond the exact range or within the error bound")
+        return TRF(
+            eps,
+            value,
+            exact,
+            math.log10(j),
+            relative_accuracy=rel,
+            note="" if exact else "beyond the exact range or within the error bound",
+        )
     return _trf_log_scale(eng, start, target, eps, hi)
 
 
@@ -331,10 +373,18 @@ def _trf_log_scale(eng, start, target, eps, hi):
             root = _illinois(h_u, u_lo, u_hi)
             rel = _root_accuracy(h_u, root, eng, mpmath.exp)
             log10 = float(root / mpmath.ln10)
-            x = mpmath.exp(root)                 # the tail from the real index x equals B eps
-            value = (mpmath.floor(x) + 1 - start) if log10 < 30 else x - start   # Eq. 22: next integer
-            return TRF(eps, value, False, log10, relative_accuracy=rel,
-                       note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer")
+            x = mpmath.exp(root)  # the tail from the real index x equals B eps
+            value = (
+                (mpmath.floor(x) + 1 - start) if log10 < 30 else x - start
+            )  # Eq. 22: next integer
+            return TRF(
+                eps,
+                value,
+                False,
+                log10,
+                relative_accuracy=rel,
+                note="value from the Euler-Maclaurin tail and a root in log n; not an exact integer",
+            )
 
         def h_w(w):
             return mpmath.log(eng.tail(mpmath.exp(mpmath.exp(w)))[0]) - lt
@@ -349,9 +399,15 @@ def _trf_log_scale(eng, start, target, eps, hi):
         # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|
         d = (h_w(root + mpmath.mpf(10) ** -12) - h_w(root)) / mpmath.mpf(10) ** -12
         rel = max(float(abs(h_w(root) / d)), 1e-12) if d else None
-        return TRF(eps, mpmath.exp(mpmath.exp(root)), False, float(log10) if log10 < 1e300 else None,
-                   log10_log10=float(mpmath.log10(log10)), relative_accuracy=rel,
-                   note="relative accuracy refers to log10(TRF); value from a root in log log n")
+        return TRF(
+            eps,
+            mpmath.exp(mpmath.exp(root)),
+            False,
+            float(log10) if log10 < 1e300 else None,
+            log10_log10=float(mpmath.log10(log10)),
+            relative_accuracy=rel,
+            note="relative accuracy refers to log10(TRF); value from a root in log log n",
+        )
 
 
 def _root_accuracy(h, root, eng, xform):
@@ -362,7 +418,7 @@ def _root_accuracy(h, root, eng, xform):
         return None
     x = xform(root)
     val, err = eng.tail(x)
-    return max(float((abs(h(root)) + err / val) / abs(d)), 1e-12)   # conservative floor
+    return max(float((abs(h(root)) + err / val) / abs(d)), 1e-12)  # conservative floor
 
 
 def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):

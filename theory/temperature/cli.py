@@ -5,6 +5,7 @@ rule needs them, the logit standard deviations, the training maximum probability
 head dimension), or a verified derivation of Prop. 1 / Prop. 2 of the
 attention-alignment paper.  Bad input exits with code 2 and one ``error:`` line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,34 +26,44 @@ EXAMPLES = """examples:
 """
 
 
-
-
 def build_parser() -> argparse.ArgumentParser:
-    p = CommandParser(prog="python -m theory.temperature", epilog=EXAMPLES,
-                formatter_class=argparse.RawDescriptionHelpFormatter,
-                description="Softmax temperature for length extrapolation: every rule "
-                "(Prop. 1, Prop. 2, log_Lex Ltr, InfoScale, YaRN, LongRoPE) side by "
-                "side, or the verified derivation of Prop. 1 / 2.")
+    p = CommandParser(
+        prog="python -m theory.temperature",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Softmax temperature for length extrapolation: every rule "
+        "(Prop. 1, Prop. 2, log_Lex Ltr, InfoScale, YaRN, LongRoPE) side by "
+        "side, or the verified derivation of Prop. 1 / 2.",
+    )
     p.add_argument("--L-tr", type=float, help="training length")
     p.add_argument("--L-ex", type=float, help="extrapolation length (>= L_tr)")
     p.add_argument("--sigma-tr", type=float, help="logit std at L_tr (Prop. 1, 2)")
     p.add_argument("--sigma-ex", type=float, help="logit std at L_ex (Prop. 1, 2)")
-    p.add_argument("--pmax-tr", type=float, help="max probability at L_tr, in (0,1) "
-                   "(Prop. 1)")
+    p.add_argument("--pmax-tr", type=float, help="max probability at L_tr, in (0,1) (Prop. 1)")
     p.add_argument("--d", type=positive_int, help="head dimension (InfoScale)")
-    p.add_argument("--derivation", choices=("prop1", "prop2"),
-                   help="print the step-by-step verified derivation instead")
+    p.add_argument(
+        "--derivation",
+        choices=("prop1", "prop2"),
+        help="print the step-by-step verified derivation instead",
+    )
     p.add_argument("--markdown", action="store_true", help="derivation as Markdown")
-    p.add_argument("--truth", action="store_true", help="exact E[P_max], E[H] of softmax "
-                   "over L i.i.d. N(0, sigma^2) logits at temperature tau, next to the "
-                   "paper's approximations (needs --L, --sigma; --tau, --draws optional)")
+    p.add_argument(
+        "--truth",
+        action="store_true",
+        help="exact E[P_max], E[H] of softmax "
+        "over L i.i.d. N(0, sigma^2) logits at temperature tau, next to the "
+        "paper's approximations (needs --L, --sigma; --tau, --draws optional)",
+    )
     p.add_argument("--L", type=int_range(1, 10**15), help="length for --truth")
     p.add_argument("--sigma", type=float, help="logit std for --truth")
     p.add_argument("--tau", type=float, default=1.0, help="temperature for --truth")
-    p.add_argument("--draws", type=nonnegative_int, default=0,
-                   help="Monte Carlo draws for --truth")
-    p.add_argument("--fast", action="store_true", help="derivation: fewer grid points "
-                   "for the approximation steps (seconds instead of tens of seconds)")
+    p.add_argument("--draws", type=nonnegative_int, default=0, help="Monte Carlo draws for --truth")
+    p.add_argument(
+        "--fast",
+        action="store_true",
+        help="derivation: fewer grid points "
+        "for the approximation steps (seconds instead of tens of seconds)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the spot checks")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
@@ -60,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _derivation(args) -> int:
     from theory.temperature.derivations import DERIVATIONS
+
     report = DERIVATIONS[args.derivation](fast=args.fast).verify(seed=args.seed)
     if args.json:
         print(json.dumps(report.as_dict()))
@@ -67,14 +79,14 @@ def _derivation(args) -> int:
         print(report.to_markdown())
     else:
         for i, r in enumerate(report.results, 1):
-            err = "" if r.max_error is None else f"  (max {r.step.error} error " \
-                                                 f"{r.max_error:.3g})"
+            err = "" if r.max_error is None else f"  (max {r.step.error} error {r.max_error:.3g})"
             print(f"{i:2d}. [{r.verdict}] {r.step.label}{err}")
     return 0
 
 
 def _truth(args) -> int:
     from theory.temperature.gaussian_softmax import softmax_truth
+
     if args.L is None or args.sigma is None:
         raise TemperatureInputError("--truth needs --L and --sigma")
     if args.L < 1 or not (args.sigma > 0 and math.isfinite(args.sigma)):
@@ -83,16 +95,21 @@ def _truth(args) -> int:
         raise TemperatureInputError("--tau must be > 0 with sigma/tau <= 50")
     if args.draws * args.L > 10**11:
         raise TemperatureInputError("--draws x --L must be <= 1e11 (Monte Carlo work)")
-    with Progress("softmax truth (quadratures, then Monte Carlo draws)",
-                  total=3 + args.draws) as bar:
+    with Progress(
+        "softmax truth (quadratures, then Monte Carlo draws)", total=3 + args.draws
+    ) as bar:
         t = softmax_truth(args.L, args.sigma, args.tau, args.draws, args.seed, progress=bar)
     if args.json:
         print(json.dumps(t))
         return 0
-    print(f"L={args.L} sigma={args.sigma:g} tau={args.tau:g}  s=sigma/tau={t['s']:.4g}  "
-          f"e^(s^2)={t['regime']['exp_s2']:.4g}  s_c=sqrt(2 ln L)={t['regime']['s_c']:.4g}")
-    print(f"{'statistic':14s} {'exact':>12s} {'paper approx':>13s}" +
-          ("  Monte Carlo" if args.draws else ""))
+    print(
+        f"L={args.L} sigma={args.sigma:g} tau={args.tau:g}  s=sigma/tau={t['s']:.4g}  "
+        f"e^(s^2)={t['regime']['exp_s2']:.4g}  s_c=sqrt(2 ln L)={t['regime']['s_c']:.4g}"
+    )
+    print(
+        f"{'statistic':14s} {'exact':>12s} {'paper approx':>13s}"
+        + ("  Monte Carlo" if args.draws else "")
+    )
     for k in ("pmax", "entropy", "log_partition"):
         mc = t.get("monte_carlo", {}).get(k)
         extra = f"  {mc['mean']:.6g} +- {mc['se']:.2g}" if mc else ""
@@ -101,8 +118,10 @@ def _truth(args) -> int:
 
 
 def _table(rules, args) -> str:
-    lines = [f"L_tr={args.L_tr:g}  L_ex={args.L_ex:g}  s=L_ex/L_tr={args.L_ex / args.L_tr:.4g}",
-             f"{'rule':12s} {'tau':>10s}  note / source"]
+    lines = [
+        f"L_tr={args.L_tr:g}  L_ex={args.L_ex:g}  s=L_ex/L_tr={args.L_ex / args.L_tr:.4g}",
+        f"{'rule':12s} {'tau':>10s}  note / source",
+    ]
     for name, r in rules.items():
         tau = "-" if r.tau is None else f"{r.tau:.6f}"
         lines.append(f"{name:12s} {tau:>10s}  {r.note or ''}".rstrip())
@@ -111,7 +130,7 @@ def _table(rules, args) -> str:
 
 
 @command
-def main(argv: list[str] | None=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.derivation:
@@ -130,15 +149,26 @@ def main(argv: list[str] | None=None) -> int:
             v = getattr(args, name)
             if v is not None and v <= 0:
                 raise TemperatureInputError(f"--{name.replace('_', '-')} must be > 0, got {v:g}")
-        rules = temperature_rules(args.L_tr, args.L_ex, args.sigma_tr, args.sigma_ex,
-                                  args.pmax_tr, args.d)
+        rules = temperature_rules(
+            args.L_tr, args.L_ex, args.sigma_tr, args.sigma_ex, args.pmax_tr, args.d
+        )
     except TemperatureInputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"L_tr": args.L_tr, "L_ex": args.L_ex, "sigma_tr": args.sigma_tr,
-                          "sigma_ex": args.sigma_ex, "pmax_tr": args.pmax_tr, "d": args.d,
-                          "rules": {k: r.as_dict() for k, r in rules.items()}}))
+        print(
+            json.dumps(
+                {
+                    "L_tr": args.L_tr,
+                    "L_ex": args.L_ex,
+                    "sigma_tr": args.sigma_tr,
+                    "sigma_ex": args.sigma_ex,
+                    "pmax_tr": args.pmax_tr,
+                    "d": args.d,
+                    "rules": {k: r.as_dict() for k, r in rules.items()},
+                }
+            )
+        )
     else:
         print(_table(rules, args))
     return 0

@@ -26,6 +26,7 @@ largest term and :math:`\\log D \\approx s\\sqrt{2\\ln L}`, while the paper's en
 >>> round(expected_log_partition(1000, 0.5), 4), round(math.log(1000) + 0.125, 4)
 (7.0326, 7.0328)
 """
+
 from __future__ import annotations
 
 import math
@@ -67,18 +68,17 @@ def laplace_integrals(L: float, s: float, du: float = 0.2, chunk: int = 256) -> 
     log_d = sd = 0.0
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         for a in range(0, u.size, chunk):
-            t = np.exp(u[a:a + chunk])
+            t = np.exp(u[a : a + chunk])
             tex = t[:, None] * ex[None, :]
-            G = (-np.expm1(-tex)) @ w                 # 1 - M(t), accurate when tiny
-            K = (x * np.exp(x[None, :] - tex)) @ w     # E[x e^x e^{-t e^x}]
+            G = (-np.expm1(-tex)) @ w  # 1 - M(t), accurate when tiny
+            K = (x * np.exp(x[None, :] - tex)) @ w  # E[x e^x e^{-t e^x}]
             logM = np.log1p(-np.minimum(G, 1.0))
-            log_d += np.sum(wu[a:a + chunk] * (np.exp(-t) - np.exp(L * logM)))
-            sd += L * np.sum(wu[a:a + chunk] * K * t * np.exp((L - 1) * logM))
+            log_d += np.sum(wu[a : a + chunk] * (np.exp(-t) - np.exp(L * logM)))
+            sd += L * np.sum(wu[a : a + chunk] * K * t * np.exp((L - 1) * logM))
     return float(log_d), float(sd)
 
 
-def _pmax_integral(L: float, s: float, du: float = 0.2, chunk: int = 128,
-                   refine: int = 1) -> float:
+def _pmax_integral(L: float, s: float, du: float = 0.2, chunk: int = 128, refine: int = 1) -> float:
     r""":math:`E[P_{max}] = L\int\varphi_s(x)\,e^x\int_0^\infty e^{-t e^x}
     N(x,t)^{L-1}\,dt\,dx`, :math:`N(x,t) = E[e^{-t e^y}; y < x]`, with
     :math:`1 - N = P(y \ge x) + E[1 - e^{-t e^y}; y < x]` (cumulative trapezoid)."""
@@ -88,7 +88,7 @@ def _pmax_integral(L: float, s: float, du: float = 0.2, chunk: int = 128,
         return 1.0
     x, w = _x_nodes(s, refine)
     ex = np.exp(x)
-    sf = special.ndtr(-x / s)                       # P(y >= x), exact
+    sf = special.ndtr(-x / s)  # P(y >= x), exact
     u = np.arange(-(math.log(L) + s * s / 2 + 45.0), 6.0 + 9.0 * s + du, du)
     wu = np.full(u.size, du)
     wu[0] *= 0.5
@@ -96,13 +96,13 @@ def _pmax_integral(L: float, s: float, du: float = 0.2, chunk: int = 128,
     total = 0.0
     with np.errstate(over="ignore", invalid="ignore", divide="ignore", under="ignore"):
         for a in range(0, u.size, chunk):
-            t = np.exp(u[a:a + chunk])[:, None]
+            t = np.exp(u[a : a + chunk])[:, None]
             tex = t * ex[None, :]
-            g = w * (-np.expm1(-tex))                               # w_j (1 - e^{-t e^y_j})
-            below = np.cumsum(g, axis=1) - 0.5 * g                   # y < x_k, half weight at k
+            g = w * (-np.expm1(-tex))  # w_j (1 - e^{-t e^y_j})
+            below = np.cumsum(g, axis=1) - 0.5 * g  # y < x_k, half weight at k
             logN = np.log1p(-np.minimum(sf[None, :] + below, 1.0))
             inner = (w * np.exp(x[None, :] - tex + (L - 1) * logN)).sum(axis=1)
-            total += L * np.sum(wu[a:a + chunk] * t[:, 0] * inner)
+            total += L * np.sum(wu[a : a + chunk] * t[:, 0] * inner)
     return float(total)
 
 
@@ -165,8 +165,9 @@ def expected_max_std_normal(L: int) -> float:
     L = int(L)
     if L < 1:
         raise ValueError(f"L must be >= 1, got {L}")
-    f = lambda z: z * L * math.exp(-z * z / 2 + (L - 1) * special.log_ndtr(z)) \
-        / math.sqrt(2 * math.pi)  # noqa: E731
+    f = lambda z: (
+        z * L * math.exp(-z * z / 2 + (L - 1) * special.log_ndtr(z)) / math.sqrt(2 * math.pi)
+    )  # noqa: E731
     mode = math.sqrt(2 * math.log(L)) if L > 1 else 0.0
     val, _ = integrate.quad(f, -12, 14, points=[mode], limit=200, epsabs=1e-12)
     return val
@@ -181,8 +182,15 @@ def approx_pmax(L: float, sigma: float, tau: float, lmax: float) -> float:
     return np.exp(np.asarray(lmax) / tau - np.log(L) - (sigma / tau) ** 2 / 2)
 
 
-def mc_softmax_stats(L: int, sigma: float, tau: float, draws: int, seed: int = 0,
-                     max_elems: int = 4_000_000, progress: Progress | None = None) -> dict:
+def mc_softmax_stats(
+    L: int,
+    sigma: float,
+    tau: float,
+    draws: int,
+    seed: int = 0,
+    max_elems: int = 4_000_000,
+    progress: Progress | None = None,
+) -> dict:
     """Monte Carlo over ``draws`` logit vectors of L i.i.d. N(0, sigma^2) entries:
     mean and standard error of P_max, H, log D and l_max.
 
@@ -235,7 +243,9 @@ def rem_critical_s(L: float) -> float:
     return math.sqrt(2 * math.log(L))
 
 
-def entropy_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float=0.02, hi: float=4.0) -> float:
+def entropy_alignment_tau_exact(
+    L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float = 0.02, hi: float = 4.0
+) -> float:
     """The true entropy-aligning temperature for i.i.d. Gaussian logits: solves
     :math:`E[H](L_{ex}, \\sigma_{ex}/\\tau) = E[H](L_{tr}, \\sigma_{tr})` (quadrature
     on both sides; Brent's method).  None when not bracketed in [lo, hi].
@@ -244,12 +254,13 @@ def entropy_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma
     1.0
     """
     from scipy.optimize import brentq
+
     target = expected_entropy(L_tr, sigma_tr)
     f = lambda tau: expected_entropy(L_ex, sigma_ex / tau) - target  # noqa: E731
     s_cap = min(_MAX_S, 3 * rem_critical_s(max(L_ex, 2)) + 5)  # deep in the frozen phase
     lo = max(lo, sigma_ex / s_cap)
-    guess = sigma_ex / math.sqrt(sigma_tr ** 2 + 2 * math.log(L_ex / L_tr))  # Prop. 2
-    a, b = max(lo, 0.8 * guess), min(hi, 1.25 * guess)     # usually brackets already
+    guess = sigma_ex / math.sqrt(sigma_tr**2 + 2 * math.log(L_ex / L_tr))  # Prop. 2
+    a, b = max(lo, 0.8 * guess), min(hi, 1.25 * guess)  # usually brackets already
     fa, fb = f(a), f(b)
     if fa * fb > 0:
         a, b = lo, hi
@@ -259,7 +270,9 @@ def entropy_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma
     return float(brentq(f, a, b, xtol=1e-9))
 
 
-def pmax_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float=0.05, hi: float=4.0) -> float:
+def pmax_alignment_tau_exact(
+    L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, lo: float = 0.05, hi: float = 4.0
+) -> float:
     """The true P_max-aligning temperature for i.i.d. Gaussian logits: solves
     :math:`E[P_{max}](L_{ex}, \\sigma_{ex}/\\tau) = E[P_{max}](L_{tr}, \\sigma_{tr})`
     (quadrature on both sides; Brent's method).  None when not bracketed.
@@ -268,19 +281,26 @@ def pmax_alignment_tau_exact(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex
     1.0
     """
     from scipy.optimize import brentq
+
     target = expected_pmax(L_tr, sigma_tr)
     f = lambda tau: expected_pmax(L_ex, sigma_ex / tau) - target  # noqa: E731
     s_cap = min(_MAX_S, 3 * rem_critical_s(max(L_ex, 2)) + 5)
     lo = max(lo, sigma_ex / s_cap)
-    for a, b in ((max(lo, 0.45), min(hi, 1.0)), (lo, hi)):   # cheap bracket first
+    for a, b in ((max(lo, 0.45), min(hi, 1.0)), (lo, hi)):  # cheap bracket first
         fa, fb = f(a), f(b)
         if fa * fb <= 0:
             return float(brentq(f, a, b, xtol=1e-7))
     return None
 
 
-def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
-                  seed: int = 0, progress: Progress | None = None) -> dict:
+def softmax_truth(
+    L: int,
+    sigma: float,
+    tau: float = 1.0,
+    draws: int = 0,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> dict:
     """For given (L, sigma, tau): exact E[P_max], E[H], E[log D] of softmax over L i.i.d.
     N(0, sigma^2) logits (quadrature), the paper's approximations next to them, and
     optionally a Monte Carlo estimate with standard errors.  ``progress`` (a
@@ -300,14 +320,23 @@ def softmax_truth(L: int, sigma: float, tau: float = 1.0, draws: int = 0,
     m = expected_max_std_normal(int(L))
     pmax = expected_pmax(L, s)
     step(2)
-    out = {"L": L, "sigma": sigma, "tau": tau, "s": s, "regime": {
-               "exp_s2": math.exp(min(s * s, 700.0)), "s_c": rem_critical_s(max(L, 2)),
-               "lln_ok": L > 10 * math.exp(min(s * s, 700.0))},
-           "exact": {"pmax": pmax, "entropy": log_d - sd,
-                     "log_partition": log_d, "lmax": sigma * m},
-           "approx": {"pmax": float(approx_pmax(L, sigma, tau, sigma * m)),
-                      "entropy": float(approx_entropy(L, s)),
-                      "log_partition": float(approx_log_partition(L, s))}}
+    out = {
+        "L": L,
+        "sigma": sigma,
+        "tau": tau,
+        "s": s,
+        "regime": {
+            "exp_s2": math.exp(min(s * s, 700.0)),
+            "s_c": rem_critical_s(max(L, 2)),
+            "lln_ok": L > 10 * math.exp(min(s * s, 700.0)),
+        },
+        "exact": {"pmax": pmax, "entropy": log_d - sd, "log_partition": log_d, "lmax": sigma * m},
+        "approx": {
+            "pmax": float(approx_pmax(L, sigma, tau, sigma * m)),
+            "entropy": float(approx_entropy(L, s)),
+            "log_partition": float(approx_log_partition(L, s)),
+        },
+    }
     if draws:
         mc = mc_softmax_stats(int(L), sigma, tau, draws, seed, progress=progress)
         out["monte_carlo"] = {k: {"mean": v[0], "se": v[1]} for k, v in mc.items()}

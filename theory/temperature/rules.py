@@ -34,6 +34,7 @@ Every rule answers: which temperature :math:`\\tau` (logits are divided by
 >>> abs(r["longrope"].tau - r["log_rule"].tau) < 1e-12
 True
 """
+
 from __future__ import annotations
 
 import math
@@ -56,6 +57,7 @@ class TemperatureInputError(ValueError):
 class RuleResult:
     """One rule's answer: ``tau`` (None when the rule has no valid answer; then
     ``note`` says why), its ``source`` and free-form ``details`` (JSON-able)."""
+
     name: str
     tau: float | None
     source: str
@@ -63,8 +65,13 @@ class RuleResult:
     details: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"name": self.name, "tau": self.tau, "source": self.source,
-                "note": self.note, "details": self.details}
+        return {
+            "name": self.name,
+            "tau": self.tau,
+            "source": self.source,
+            "note": self.note,
+            "details": self.details,
+        }
 
 
 # ----------------------------------------------------------------------------- input
@@ -114,8 +121,7 @@ def prop1_coefficients(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr) -> tuple:
     [5.5452, 6.0452, 0.5]
     """
     lp = math.log(pmax_tr)
-    return (math.log(L_ex) + lp, math.log(L_tr) + lp + sigma_tr ** 2 / 2,
-            sigma_ex ** 2 / 2)
+    return (math.log(L_ex) + lp, math.log(L_tr) + lp + sigma_tr**2 / 2, sigma_ex**2 / 2)
 
 
 def quadratic_roots(A, B, C) -> tuple | None:
@@ -161,18 +167,28 @@ def prop1_temperature(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr) -> RuleResult:
     A, B, C = prop1_coefficients(L_tr, L_ex, s_tr, s_ex, p)
     disc = B * B - 4 * A * C
     roots = quadratic_roots(A, B, C)
-    details = {"A": A, "B": B, "C": C, "discriminant": disc,
-               "roots": list(roots) if roots else [],
-               "peak_tau": (2 * C / B) if B > 0 else None}
+    details = {
+        "A": A,
+        "B": B,
+        "C": C,
+        "discriminant": disc,
+        "roots": list(roots) if roots else [],
+        "peak_tau": (2 * C / B) if B > 0 else None,
+    }
     src = f"{PAPER_ALIGN}, Prop. 1 (Sec. 6.2, App. A.2)"
     if roots is None:
-        return RuleResult("prop1", None, src, "no real root: B^2 - 4AC = "
-                          f"{disc:.4g} < 0, the model's largest reachable P_max at L_ex "
-                          f"is below {p:g}", details)
+        return RuleResult(
+            "prop1",
+            None,
+            src,
+            "no real root: B^2 - 4AC = "
+            f"{disc:.4g} < 0, the model's largest reachable P_max at L_ex "
+            f"is below {p:g}",
+            details,
+        )
     tau = roots[0]
     if not (0 < tau <= 1 + 1e-12):
-        return RuleResult("prop1", None, src, f"larger root {tau:.6g} is outside (0, 1]",
-                          details)
+        return RuleResult("prop1", None, src, f"larger root {tau:.6g} is outside (0, 1]", details)
     note = ""
     if len(roots) > 1 and 0 < roots[1] <= 1:
         note = f"the smaller root {roots[1]:.6g} is also in (0, 1]; the larger is taken"
@@ -191,10 +207,15 @@ def prop2_temperature(L_tr, L_ex, sigma_tr, sigma_ex) -> RuleResult:
     """
     L_tr, L_ex = check_lengths(L_tr, L_ex)
     s_tr, s_ex = check_sigma("sigma_tr", sigma_tr), check_sigma("sigma_ex", sigma_ex)
-    tau = s_ex / math.sqrt(s_tr ** 2 + 2 * math.log(L_ex / L_tr))
+    tau = s_ex / math.sqrt(s_tr**2 + 2 * math.log(L_ex / L_tr))
     note = "tau > 1 (softening)" if tau > 1 else ""
-    return RuleResult("prop2", tau, f"{PAPER_ALIGN}, Prop. 2 (Sec. 6.3, App. A.3)", note,
-                      {"sigma_tr": s_tr, "sigma_ex": s_ex})
+    return RuleResult(
+        "prop2",
+        tau,
+        f"{PAPER_ALIGN}, Prop. 2 (Sec. 6.3, App. A.3)",
+        note,
+        {"sigma_tr": s_tr, "sigma_ex": s_ex},
+    )
 
 
 def log_rule_temperature(L_tr, L_ex) -> RuleResult:
@@ -205,9 +226,12 @@ def log_rule_temperature(L_tr, L_ex) -> RuleResult:
     0.9
     """
     L_tr, L_ex = check_lengths(L_tr, L_ex)
-    return RuleResult("log_rule", math.log(L_tr) / math.log(L_ex),
-                      "Su 2021 (spaces.ac.cn/archives/8823); Yao et al. 2021, ACL; "
-                      f"{PAPER_ALIGN} Tables 8-11 'w/ log_Lex Ltr'")
+    return RuleResult(
+        "log_rule",
+        math.log(L_tr) / math.log(L_ex),
+        "Su 2021 (spaces.ac.cn/archives/8823); Yao et al. 2021, ACL; "
+        f"{PAPER_ALIGN} Tables 8-11 'w/ log_Lex Ltr'",
+    )
 
 
 def infoscale_factor(L, L_tr, d, eps=0.0) -> float:
@@ -238,10 +262,15 @@ def infoscale_temperature(L_tr, L_ex, d) -> RuleResult:
     if d < 1:
         raise TemperatureInputError(f"d must be a positive integer, got {d}") from None
     from theory.infoscale.infoscale import infoscale
+
     f, where = infoscale(L_ex, L_tr, d), "theory.infoscale.infoscale"
-    return RuleResult("infoscale", 1 / f, f"InfoScale paper (infoscale-cosscale), Eq. 15, "
-                      f"eps=0; computed by {where}", f"logit multiplier {f:.6g}",
-                      {"factor": f, "d": d})
+    return RuleResult(
+        "infoscale",
+        1 / f,
+        f"InfoScale paper (infoscale-cosscale), Eq. 15, eps=0; computed by {where}",
+        f"logit multiplier {f:.6g}",
+        {"factor": f, "d": d},
+    )
 
 
 def yarn_temperature(L_tr, L_ex) -> RuleResult:
@@ -253,10 +282,14 @@ def yarn_temperature(L_tr, L_ex) -> RuleResult:
     """
     L_tr, L_ex = check_lengths(L_tr, L_ex)
     m = 0.1 * math.log(L_ex / L_tr) + 1
-    return RuleResult("yarn", 1 / m ** 2, "Peng et al. 2023, YaRN, Sec. 3.4 "
-                      "(sqrt(1/t) = 0.1 ln s + 1)", f"mscale {m:.6g} multiplies q and k; "
-                      f"if applied to the logits once, tau would be {1 / m:.6g}",
-                      {"mscale": m, "s": L_ex / L_tr})
+    return RuleResult(
+        "yarn",
+        1 / m**2,
+        "Peng et al. 2023, YaRN, Sec. 3.4 (sqrt(1/t) = 0.1 ln s + 1)",
+        f"mscale {m:.6g} multiplies q and k; "
+        f"if applied to the logits once, tau would be {1 / m:.6g}",
+        {"mscale": m, "s": L_ex / L_tr},
+    )
 
 
 def longrope_temperature(L_tr, L_ex) -> RuleResult:
@@ -268,14 +301,18 @@ def longrope_temperature(L_tr, L_ex) -> RuleResult:
     """
     L_tr, L_ex = check_lengths(L_tr, L_ex)
     f = math.sqrt(1 + math.log(L_ex / L_tr) / math.log(L_tr))
-    return RuleResult("longrope", 1 / f ** 2, "Ding et al. 2024, LongRoPE (attention "
-                      "factor as in Phi-3)", f"factor {f:.6g} multiplies q and k; equals "
-                      f"the log rule; if applied to the logits once, tau would be "
-                      f"{1 / f:.6g}", {"factor": f, "s": L_ex / L_tr})
+    return RuleResult(
+        "longrope",
+        1 / f**2,
+        "Ding et al. 2024, LongRoPE (attention factor as in Phi-3)",
+        f"factor {f:.6g} multiplies q and k; equals "
+        f"the log rule; if applied to the logits once, tau would be "
+        f"{1 / f:.6g}",
+        {"factor": f, "s": L_ex / L_tr},
+    )
 
 
-def temperature_rules(L_tr, L_ex, sigma_tr=None, sigma_ex=None, pmax_tr=None,
-                      d=None) -> dict:
+def temperature_rules(L_tr, L_ex, sigma_tr=None, sigma_ex=None, pmax_tr=None, d=None) -> dict:
     """Every rule side by side: ``{name: RuleResult}`` with ``.tau``, ``.source``,
     ``.note``.  A rule whose inputs are missing has ``tau=None`` and says which.
 
@@ -285,19 +322,23 @@ def temperature_rules(L_tr, L_ex, sigma_tr=None, sigma_ex=None, pmax_tr=None,
     check_lengths(L_tr, L_ex)
     out = {}
     if sigma_tr is None or sigma_ex is None or pmax_tr is None:
-        out["prop1"] = RuleResult("prop1", None, f"{PAPER_ALIGN}, Prop. 1",
-                                  "needs sigma_tr, sigma_ex and pmax_tr")
+        out["prop1"] = RuleResult(
+            "prop1", None, f"{PAPER_ALIGN}, Prop. 1", "needs sigma_tr, sigma_ex and pmax_tr"
+        )
     else:
         out["prop1"] = prop1_temperature(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr)
     if sigma_tr is None or sigma_ex is None:
-        out["prop2"] = RuleResult("prop2", None, f"{PAPER_ALIGN}, Prop. 2",
-                                  "needs sigma_tr and sigma_ex")
+        out["prop2"] = RuleResult(
+            "prop2", None, f"{PAPER_ALIGN}, Prop. 2", "needs sigma_tr and sigma_ex"
+        )
     else:
         out["prop2"] = prop2_temperature(L_tr, L_ex, sigma_tr, sigma_ex)
     out["log_rule"] = log_rule_temperature(L_tr, L_ex)
-    out["infoscale"] = (infoscale_temperature(L_tr, L_ex, d) if d is not None else
-                        RuleResult("infoscale", None, "InfoScale paper, Eq. 15",
-                                   "needs the head dimension d"))
+    out["infoscale"] = (
+        infoscale_temperature(L_tr, L_ex, d)
+        if d is not None
+        else RuleResult("infoscale", None, "InfoScale paper, Eq. 15", "needs the head dimension d")
+    )
     out["yarn"] = yarn_temperature(L_tr, L_ex)
     out["longrope"] = longrope_temperature(L_tr, L_ex)
     return out
@@ -357,16 +398,30 @@ def algorithm1_grid(stat_fn, target, grid=PAPER_GRID) -> RuleResult:
     gaps = [abs(v - target) for v in values]
     k = int(np.argmin(gaps))
     bracketed = min(values) <= target <= max(values)
-    note = "" if bracketed else ("target outside the statistic's range on the grid: "
-                                 "answer censored at a grid edge")
-    return RuleResult("algorithm1_grid", grid[k], f"{PAPER_ALIGN}, Algorithm 1 (Sec. 4)",
-                      note, {"grid": grid, "values": values, "target": float(target),
-                             "residual": values[k] - float(target),
-                             "bracketed": bracketed, "evaluations": len(grid)})
+    note = (
+        ""
+        if bracketed
+        else ("target outside the statistic's range on the grid: answer censored at a grid edge")
+    )
+    return RuleResult(
+        "algorithm1_grid",
+        grid[k],
+        f"{PAPER_ALIGN}, Algorithm 1 (Sec. 4)",
+        note,
+        {
+            "grid": grid,
+            "values": values,
+            "target": float(target),
+            "residual": values[k] - float(target),
+            "bracketed": bracketed,
+            "evaluations": len(grid),
+        },
+    )
 
 
-def algorithm1_continuous(stat_fn, target, lo=0.05, hi=2.0, tol: float | None = 1e-6,
-                          xtol: float = 1e-15) -> RuleResult:
+def algorithm1_continuous(
+    stat_fn, target, lo=0.05, hi=2.0, tol: float | None = 1e-6, xtol: float = 1e-15
+) -> RuleResult:
     """Algorithm 1 with a root-finder: :math:`\\tau` in ``[lo, hi]`` with
     :math:`S(\\tau) = S_{target}` by Brent's method to ``xtol`` in :math:`\\tau`, then
     :math:`|S(\\tau) - S_{target}| \\le` ``tol`` is required (``tol=None``: the
@@ -388,28 +443,49 @@ def algorithm1_continuous(stat_fn, target, lo=0.05, hi=2.0, tol: float | None = 
         return float(stat_fn(t)) - float(target)
 
     f_lo, f_hi = f(lo), f(hi)
-    details = {"lo": lo, "hi": hi, "target": float(target), "bracketed": True,
-               "stat_lo": f_lo + target, "stat_hi": f_hi + target}
+    details = {
+        "lo": lo,
+        "hi": hi,
+        "target": float(target),
+        "bracketed": True,
+        "stat_lo": f_lo + target,
+        "stat_hi": f_hi + target,
+    }
     if f_lo == 0 or f_hi == 0:
         tau = lo if f_lo == 0 else hi
-        return RuleResult("algorithm1_continuous", tau, src, "",
-                          {**details, "residual": 0.0, "evaluations": calls[0]})
+        return RuleResult(
+            "algorithm1_continuous",
+            tau,
+            src,
+            "",
+            {**details, "residual": 0.0, "evaluations": calls[0]},
+        )
     if f_lo * f_hi > 0:
         details.update(bracketed=False, evaluations=calls[0])
-        return RuleResult("algorithm1_continuous", None, src, "target not bracketed: "
-                          f"S({lo:g})={f_lo + target:.6g}, S({hi:g})={f_hi + target:.6g}",
-                          details)
+        return RuleResult(
+            "algorithm1_continuous",
+            None,
+            src,
+            f"target not bracketed: S({lo:g})={f_lo + target:.6g}, S({hi:g})={f_hi + target:.6g}",
+            details,
+        )
     tau = brentq(f, lo, hi, xtol=xtol, rtol=4 * np.finfo(float).eps, maxiter=200)
     res = f(tau)
     details.update(residual=res, evaluations=calls[0])
     if tol is not None and abs(res) > tol:
-        return RuleResult("algorithm1_continuous", None, src, f"residual {res:.3g} > "
-                          f"tol {tol:g} at tau={tau:.15g} (statistic too steep)", details)
+        return RuleResult(
+            "algorithm1_continuous",
+            None,
+            src,
+            f"residual {res:.3g} > tol {tol:g} at tau={tau:.15g} (statistic too steep)",
+            details,
+        )
     return RuleResult("algorithm1_continuous", float(tau), src, "", details)
 
 
-def algorithm1(logits_tr, logits_ex, mode="pmax", method="grid", grid=PAPER_GRID,
-               **kw) -> RuleResult:
+def algorithm1(
+    logits_tr, logits_ex, mode="pmax", method="grid", grid=PAPER_GRID, **kw
+) -> RuleResult:
     """Algorithm 1 on given logit samples (rows = logit vectors): align the average
     statistic at ``L_ex`` (temperature tau) with that at ``L_tr`` (tau = 1).
 

@@ -1,4 +1,5 @@
 """The shared command entry point, argument types, atomic outputs and progress lines."""
+
 import argparse
 import contextlib
 import io
@@ -7,16 +8,26 @@ import sys
 import pytest
 
 from theory.core import progress
-from theory.core.cli import (UsageError, atomic_path, command, int_range, output_dir,
-                             output_file, output_folder, positive_float, run_command,
-                             save_figure)
+from theory.core.cli import (
+    UsageError,
+    atomic_path,
+    command,
+    int_range,
+    output_dir,
+    output_file,
+    output_folder,
+    positive_float,
+    run_command,
+    save_figure,
+)
 
 
 def _raiser(exc):
     def main(argv=None):
         bar = progress.Progress("work", total=10, stream=sys.stderr, interval=0)
-        bar.update(3)                                # a display still open
+        bar.update(3)  # a display still open
         raise exc
+
     return main
 
 
@@ -24,14 +35,23 @@ def _raiser(exc):
 FAILURES = [
     (UsageError("--n must be >= 1"), 2, "error: --n must be >= 1"),
     (ValueError("bad value\nsecond line"), 2, "error: bad value"),
-    (ValueError("Validation error for field 'x':\n  not an int"), 2,
-     "error: Validation error for field 'x': not an int"),
-    (FileNotFoundError(2, "No such file or directory", "x.json"), 2,
-     "error: x.json: No such file or directory"),
+    (
+        ValueError("Validation error for field 'x':\n  not an int"),
+        2,
+        "error: Validation error for field 'x': not an int",
+    ),
+    (
+        FileNotFoundError(2, "No such file or directory", "x.json"),
+        2,
+        "error: x.json: No such file or directory",
+    ),
     (PermissionError(13, "Permission denied", "/sys/x"), 2, "error: /sys/x: Permission denied"),
     (IsADirectoryError(21, "Is a directory", "out"), 2, "error: out: Is a directory"),
-    (ModuleNotFoundError("No module named 'torch'", name="torch"), 2,
-     "error: needs the optional package torch"),
+    (
+        ModuleNotFoundError("No module named 'torch'", name="torch"),
+        2,
+        "error: needs the optional package torch",
+    ),
     (OverflowError(34, "Numerical result out of range"), 2, "error: a number is too large"),
     (MemoryError(), 2, "error: out of memory"),
     (KeyboardInterrupt(), 130, "error: interrupted"),
@@ -61,15 +81,21 @@ def test_decorated_main_returns_status():
     @command
     def main(argv=None):
         return 0 if argv == ["ok"] else 3
+
     assert (main(["ok"]), main([])) == (0, 3)
     assert main.__wrapped__(["ok"]) == 0
 
 
 # (type, text, accepted value or None when refused)
 TYPES = [
-    (int_range(1, 10), "10", 10), (int_range(1, 10), "0", None), (int_range(1, 10), "x", None),
-    (int_range(1, 10), "1e3", None), (int_range(0), "99999999999999999999", 10**20 - 1),
-    (positive_float, "1e-9", 1e-9), (positive_float, "-1", None), (positive_float, "inf", None),
+    (int_range(1, 10), "10", 10),
+    (int_range(1, 10), "0", None),
+    (int_range(1, 10), "x", None),
+    (int_range(1, 10), "1e3", None),
+    (int_range(0), "99999999999999999999", 10**20 - 1),
+    (positive_float, "1e-9", 1e-9),
+    (positive_float, "-1", None),
+    (positive_float, "inf", None),
     (positive_float, "nan", None),
 ]
 
@@ -94,7 +120,7 @@ def test_output_types(tmp_path):
     for bad in (str(f), str(f / "sub"), ""):
         with pytest.raises(argparse.ArgumentTypeError):
             output_dir(bad)
-    assert not (tmp_path / "a").exists()          # checking creates nothing
+    assert not (tmp_path / "a").exists()  # checking creates nothing
 
 
 def test_atomic_path_leaves_nothing_on_failure(tmp_path):
@@ -107,8 +133,10 @@ def test_atomic_path_leaves_nothing_on_failure(tmp_path):
 
 def test_save_figure_writes_data_beside(tmp_path):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     fig, ax = plt.subplots()
     ax.plot([1, 2], [3, 4])
     save_figure(fig, tmp_path / "f.png", data={"x": [1, 2], "y": [3, 4]})
@@ -116,8 +144,9 @@ def test_save_figure_writes_data_beside(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json", "f.png"]
 
 
-@pytest.mark.parametrize("keep, left", [(None, False), (lambda: True, True),
-                                        (lambda: False, False)])
+@pytest.mark.parametrize(
+    "keep, left", [(None, False), (lambda: True, True), (lambda: False, False)]
+)
 def test_output_folder_removed_when_the_run_fails(tmp_path, keep, left):
     with pytest.raises(KeyboardInterrupt):
         with output_folder(tmp_path / "new" / "run", keep=keep):
@@ -127,7 +156,7 @@ def test_output_folder_removed_when_the_run_fails(tmp_path, keep, left):
     with pytest.raises(ValueError):
         with output_folder(tmp_path / "old"):
             raise ValueError
-    assert (tmp_path / "old").exists()            # not created by the run: kept
+    assert (tmp_path / "old").exists()  # not created by the run: kept
 
 
 def test_progress_lines_in_a_log():
@@ -137,10 +166,10 @@ def test_progress_lines_in_a_log():
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         run_command(_raiser(ValueError("stop")))
-    assert bar.closed                                # close_all() finished it
+    assert bar.closed  # close_all() finished it
     lines = log.getvalue().splitlines()
     assert lines[0].startswith("steps: 2/4 (50%), 0:00:00 elapsed, loss=1.5")
-    assert len(lines) == 2                           # the update and the final line
+    assert len(lines) == 2  # the update and the final line
 
 
 def test_progress_quiet_for_short_runs():

@@ -1,5 +1,6 @@
 """The derivation checker must prove true steps, refute false ones, and measure the
 error of approximations against an independent closed form."""
+
 import math
 
 import mpmath as mp
@@ -12,13 +13,13 @@ x, s = sp.symbols("x sigma", positive=True)
 
 def test_true_exact_step_is_proved():
     j = sp.Symbol("j", integer=True, positive=True)
-    step = Step("Basel", sp.Sum(1 / j ** 2, (j, 1, sp.oo)), sp.pi ** 2 / 6, "zeta(2)")
+    step = Step("Basel", sp.Sum(1 / j**2, (j, 1, sp.oo)), sp.pi**2 / 6, "zeta(2)")
     res = Derivation("t", "t", [step]).verify()
     assert res.results[0].verdict == "proved", res.results[0]
 
 
 def test_false_exact_step_is_refuted_with_counterexample():
-    step = Step("wrong", sp.exp(s ** 2 / 2), sp.exp(s ** 2), "a typo", domain={s: (0.5, 2)})
+    step = Step("wrong", sp.exp(s**2 / 2), sp.exp(s**2), "a typo", domain={s: (0.5, 2)})
     r = Derivation("t", "t", [step]).verify().results[0]
     assert r.verdict == "refuted"
     assert r.max_error > 0.1 and r.worst_point is not None
@@ -27,9 +28,14 @@ def test_false_exact_step_is_refuted_with_counterexample():
 def test_integral_checked_by_quadrature():
     # Gaussian moment E[e^l] = e^{sigma^2/2}: a true identity sympy integrates
     l = sp.Symbol("l", real=True)
-    density = sp.exp(-l ** 2 / (2 * s ** 2)) / (s * sp.sqrt(2 * sp.pi))
-    step = Step("mgf", sp.Integral(sp.exp(l) * density, (l, -sp.oo, sp.oo)),
-                sp.exp(s ** 2 / 2), "complete the square", domain={s: (0.3, 2)})
+    density = sp.exp(-(l**2) / (2 * s**2)) / (s * sp.sqrt(2 * sp.pi))
+    step = Step(
+        "mgf",
+        sp.Integral(sp.exp(l) * density, (l, -sp.oo, sp.oo)),
+        sp.exp(s**2 / 2),
+        "complete the square",
+        domain={s: (0.3, 2)},
+    )
     r = Derivation("t", "t", [step]).verify(dps=20).results[0]
     assert r.verdict == "proved" and r.max_error < 1e-12
 
@@ -47,9 +53,14 @@ def test_symbolic_zero_three_valued():
 
 
 def test_markdown_has_latex_and_verdicts():
-    d = Derivation("toy", "paper Eq. 1", [
-        Step("a", x * (x + 1), x ** 2 + x, "expand", domain={x: (0, 1)}, source="Eq. 1"),
-        Step("b", None, None, "Gaussian logits", kind="assumption")])
+    d = Derivation(
+        "toy",
+        "paper Eq. 1",
+        [
+            Step("a", x * (x + 1), x**2 + x, "expand", domain={x: (0, 1)}, source="Eq. 1"),
+            Step("b", None, None, "Gaussian logits", kind="assumption"),
+        ],
+    )
     md = d.verify().to_markdown()
     assert "$$" in md and "proved" in md and "assumed" in md and "Eq. 1" in md
     assert mp.mp.dps == 15  # verify restores precision

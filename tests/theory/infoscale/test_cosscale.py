@@ -1,4 +1,5 @@
 """CosScale: eta* (Eq. 18) against independent routes; scaled cosine logits."""
+
 import math
 
 import mpmath as mp
@@ -23,7 +24,7 @@ def test_eta_star_matches_root_and_numeric_mode(alpha, d):
 
 def test_eta_star_paper_form_equals_stable_form():
     for a, d in GRID:
-        paper = (-(d - 3) + math.sqrt((d - 3) ** 2 + 4 * a * a)) / (2 * a)   # Eq. 18 as printed
+        paper = (-(d - 3) + math.sqrt((d - 3) ** 2 + 4 * a * a)) / (2 * a)  # Eq. 18 as printed
         assert C.eta_star(a, d) == pytest.approx(paper, rel=1e-12)
 
 
@@ -43,18 +44,19 @@ def test_symbolic_derivation():
     r = C.eta_star_symbolic()
     assert r["matches_eq18"] and r["limit"] == 1
     a, d = C._al, C._d
-    lead = (d - 3) / (2 * a) - (d - 3) ** 2 / (8 * a ** 2)
+    lead = (d - 3) / (2 * a) - (d - 3) ** 2 / (8 * a**2)
     import sympy as sp
+
     # the two leading terms of 1 - eta*; the next is O(alpha^-4) (no alpha^-3 term)
     rest = sp.expand(r["one_minus_series"] - lead)
-    assert sp.simplify(rest * a ** 3).subs(a, sp.oo) == 0
+    assert sp.simplify(rest * a**3).subs(a, sp.oo) == 0
 
 
 @pytest.mark.parametrize("alpha", [256, 1024, 8192])
 def test_large_alpha_expansion(alpha):
     ex = 1 - C.eta_star(alpha, 128)
     m = 125
-    assert abs(C.eta_star_series(alpha, 128, 2) - ex) < 2 * m ** 4 / (128 * alpha ** 4)
+    assert abs(C.eta_star_series(alpha, 128, 2) - ex) < 2 * m**4 / (128 * alpha**4)
     # the leading term alone is off by ~ (d-3)/(4 alpha) relatively: 12% at alpha = 256
     assert C.eta_star_series(alpha, 128, 1) / ex - 1 == pytest.approx(m / (4 * alpha), rel=0.15)
 
@@ -67,11 +69,12 @@ def test_small_alpha_expansion():
 def test_mc_peak_vmf_wood_within_error(alpha, d):
     r = C.mc_peak(alpha, d, samples=60_000, replicates=8, seed=2, method="wood")
     assert abs(r["peak"] - r["kde_bias"] - r["eta_star"]) < 4 * r["stderr"]
-    assert abs(r["kde_bias"]) < r["stderr"]    # smoothing does not move the mode visibly
+    assert abs(r["kde_bias"]) < r["stderr"]  # smoothing does not move the mode visibly
 
 
 def test_scipy_vmf_and_wood_sample_the_same_law():
     from scipy.stats import ks_2samp
+
     a, _ = C.tilted_samples(40.0, 32, 5000, 1, "vmf")
     b, _ = C.tilted_samples(40.0, 32, 5000, 2, "wood")
     assert ks_2samp(a, b).pvalue > 1e-3
@@ -104,13 +107,15 @@ def test_cosscale_logits():
 
 def test_cli(capsys):
     import json
+
     assert cosscale_cli.main(["--d", "128", "--alpha", "8", "256", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["rows"][1]["eta_star"] == pytest.approx(C.eta_star(256, 128))
 
 
-@pytest.mark.parametrize("argv", [["--d", "2", "--alpha", "8"], ["--d", "128", "--alpha", "0"],
-                                  ["--alpha", "8"]])
+@pytest.mark.parametrize(
+    "argv", [["--d", "2", "--alpha", "8"], ["--d", "128", "--alpha", "0"], ["--alpha", "8"]]
+)
 def test_cli_bad_input(argv, capsys):
     try:
         code = cosscale_cli.main(argv)

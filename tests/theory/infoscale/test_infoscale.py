@@ -1,4 +1,5 @@
 """InfoScale: formulas, exact entropy by independent routes, drift, derivation, CLI."""
+
 import json
 import math
 
@@ -8,8 +9,15 @@ import pytest
 
 from theory.infoscale import infoscale as I
 from theory.infoscale import cli as infoscale_cli
-from theory.infoscale.hypersphere_entropy import (cos_moments, kl_deficit, lln_entropy, mc_lln_entropy,
-                                        mc_softmax_entropy, sample_cosines, sphere_normaliser)
+from theory.infoscale.hypersphere_entropy import (
+    cos_moments,
+    kl_deficit,
+    lln_entropy,
+    mc_lln_entropy,
+    mc_softmax_entropy,
+    sample_cosines,
+    sphere_normaliser,
+)
 
 
 # ------------------------------------------------------------------ exact integrals
@@ -22,7 +30,13 @@ def _closed_form_logm(alpha, d):
 
 
 EXACT_CASES = [  # (d, alpha): from the paper's range (d = head dim, alpha = lambda v d)
-    (4, 3.0), (16, 8.0), (32, 15.3), (64, 22.3), (128, 32.1), (128, 100.0), (768, 79.7),
+    (4, 3.0),
+    (16, 8.0),
+    (32, 15.3),
+    (64, 22.3),
+    (128, 32.1),
+    (128, 100.0),
+    (768, 79.7),
     (768, 300.0),
 ]
 
@@ -32,7 +46,7 @@ EXACT_CASES = [  # (d, alpha): from the paper's range (d = head dim, alpha = lam
 def test_quadrature_matches_closed_form(d, alpha, method):
     logm, mean = cos_moments(alpha, d, method)
     assert abs(logm - _closed_form_logm(alpha, d)) < 1e-11 * max(1, abs(logm))
-    with mp.workdps(40):   # E_tilted[eta] = I_{d/2}/I_{d/2-1} (DLMF 10.29.1)
+    with mp.workdps(40):  # E_tilted[eta] = I_{d/2}/I_{d/2-1} (DLMF 10.29.1)
         ref = mp.besseli(mp.mpf(d) / 2, alpha) / mp.besseli(mp.mpf(d) / 2 - 1, alpha)
     assert abs(mean - ref) < 1e-11
 
@@ -71,11 +85,12 @@ def test_monte_carlo_within_standard_error(d, alpha):
 
 def test_random_unit_vectors_and_chi2_route_same_law():
     from scipy.stats import ks_2samp
+
     rng = np.random.default_rng(0)
     a = sample_cosines(64, 20_000, rng, "vectors")
     b = sample_cosines(64, 20_000, rng, "chi2")
     assert ks_2samp(a, b).pvalue > 1e-3
-    assert abs(a.var() - 1 / 64) < 0.001   # Var(eta) = 1/d on the sphere
+    assert abs(a.var() - 1 / 64) < 0.001  # Var(eta) = 1/d on the sphere
 
 
 def test_lln_fails_at_training_length():
@@ -89,8 +104,15 @@ def test_lln_fails_at_training_length():
 INFOSCALE_CASES = [  # (n, n_tr, d, eps, expected) -- hand evaluation of Eq. 15
     (64, 64, 128, 0.0, 1.0),
     (4096, 64, 128, 0.0, math.sqrt((1 - 4096 ** (-2 / 128)) / (1 - 64 ** (-2 / 128)))),
-    (4096, 512, 64, 1.0, math.sqrt((1 - math.exp(2 / 64) * 4096 ** (-2 / 64))
-                                   / (1 - math.exp(2 / 64) * 512 ** (-2 / 64)))),
+    (
+        4096,
+        512,
+        64,
+        1.0,
+        math.sqrt(
+            (1 - math.exp(2 / 64) * 4096 ** (-2 / 64)) / (1 - math.exp(2 / 64) * 512 ** (-2 / 64))
+        ),
+    ),
     (32, 64, 128, 0.0, math.sqrt((1 - 32 ** (-2 / 128)) / (1 - 64 ** (-2 / 128)))),
 ]
 
@@ -100,15 +122,16 @@ def test_infoscale_values(n, n_tr, d, eps, expected):
     assert I.infoscale(n, n_tr, d, eps=eps) == pytest.approx(expected, rel=1e-14)
 
 
-@pytest.mark.parametrize("args", [(0, 64, 128), (4096, 64, 0), (4096, 1, 128),
-                                  (4096, float("nan"), 128)])
+@pytest.mark.parametrize(
+    "args", [(0, 64, 128), (4096, 64, 0), (4096, 1, 128), (4096, float("nan"), 128)]
+)
 def test_infoscale_rejects_bad_input(args):
     with pytest.raises(ValueError):
         I.infoscale(*args)
 
 
 def test_infoscale_rejects_eps_beyond_ntr():
-    with pytest.raises(ValueError):   # n_tr <= e^eps: radicand of the denominator <= 0
+    with pytest.raises(ValueError):  # n_tr <= e^eps: radicand of the denominator <= 0
         I.infoscale(4096, 64, 128, eps=5.0)
 
 
@@ -145,40 +168,47 @@ def test_eq10_without_taylor_factor_solves_eq10():
 def test_invariant_scale_is_a_root():
     a0 = I.training_alpha(64, 128)
     s = I.invariant_scale(4096, 64, 128, a0)
-    assert float(lln_entropy(4096, 128, s * a0, "eta") - lln_entropy(64, 128, a0, "eta")) \
-        == pytest.approx(0.0, abs=1e-9)
+    assert float(
+        lln_entropy(4096, 128, s * a0, "eta") - lln_entropy(64, 128, a0, "eta")
+    ) == pytest.approx(0.0, abs=1e-9)
 
 
 def _ref_drift(n, n_tr, d):
     """InfoScale's exact Eq. 9 drift from hand formulas (Eq. 14, Eq. 15, vMF/Bessel,
     DLMF 10.29.1) at 40 digits, without theory.infoscale."""
     with mp.workdps(40):
-        c = lambda x: 1 - mp.mpf(x) ** (-mp.mpf(2) / d)   # noqa: E731  (eps = 0)
-        a0 = d * mp.sqrt(c(n_tr))                          # alpha_tr = lambda v d, Eq. 14
-        a = a0 * mp.sqrt(c(n) / c(n_tr))                   # times InfoScale, Eq. 15
+        c = lambda x: 1 - mp.mpf(x) ** (-mp.mpf(2) / d)  # noqa: E731  (eps = 0)
+        a0 = d * mp.sqrt(c(n_tr))  # alpha_tr = lambda v d, Eq. 14
+        a = a0 * mp.sqrt(c(n) / c(n_tr))  # times InfoScale, Eq. 15
 
         def h(m, al):
             nu = mp.mpf(d) / 2 - 1
-            return (mp.log(m) + _closed_form_logm(al, d)
-                    - al * mp.besseli(nu + 1, al) / mp.besseli(nu, al))
+            return (
+                mp.log(m)
+                + _closed_form_logm(al, d)
+                - al * mp.besseli(nu + 1, al) / mp.besseli(nu, al)
+            )
+
         return float(h(n, a) - h(n_tr, a0))
 
 
 DRIFT_CASES = [  # (d, n_tr, drift at 64 n_tr in nats); values from an independent audit
     # script (scipy quad of Eq. 9 in theta and mpmath Bessel agree to 1e-6), re-derived
     # in-test by _ref_drift
-    (32, 512, 2.963537), (128, 64, 1.175636), (768, 64, 0.253828),
+    (32, 512, 2.963537),
+    (128, 64, 1.175636),
+    (768, 64, 0.253828),
 ]
 
 
 @pytest.mark.parametrize("d,n_tr,ref", DRIFT_CASES)
 def test_infoscale_leaves_entropy_drift(d, n_tr, ref):
     r = I.drift_row(64 * n_tr, n_tr, d, method="bessel")
-    assert r["drift"]["infoscale"] == pytest.approx(ref, abs=2e-6)   # not invariant
+    assert r["drift"]["infoscale"] == pytest.approx(ref, abs=2e-6)  # not invariant
     assert r["drift"]["infoscale"] == pytest.approx(_ref_drift(64 * n_tr, n_tr, d), abs=1e-9)
-    assert 0 < r["drift"]["infoscale"] < r["drift"]["none"]   # but better than nothing
+    assert 0 < r["drift"]["infoscale"] < r["drift"]["none"]  # but better than nothing
     assert r["scale"]["infoscale"] < r["scale"]["invariant"]  # it under-scales
-    assert abs(r["eq10_no_taylor"]["drift"]) < 0.04           # the Taylor step is the culprit
+    assert abs(r["eq10_no_taylor"]["drift"]) < 0.04  # the Taylor step is the culprit
 
 
 def test_drift_grid_quadrature_vs_bessel():
@@ -192,6 +222,7 @@ def test_drift_grid_quadrature_vs_bessel():
 @pytest.fixture(scope="module")
 def derivation():
     from theory.infoscale.derivation import infoscale_derivation
+
     rep = infoscale_derivation(quick=True).verify(seed=0, samples=2)
     return {r.step.label: r for r in rep.results}, rep
 
@@ -202,11 +233,11 @@ EXPECTED_VERDICTS = {
     "curvature at theta_1^*": "proved",
     "Gaussian integral": "proved",
     "Taylor series of sqrt(4t+1) - 1": "proved",
-    "Eq. 11 remainder is o(t^3)": "refuted",            # the paper's o(t^3) is wrong
+    "Eq. 11 remainder is o(t^3)": "refuted",  # the paper's o(t^3) is wrong
     "solve Eq. 12 = eps for lambda (Eq. 13)": "proved",
     "K from lambda = 1/sqrt(d) at n = n_tr (Eq. 14)": "proved",
-    "InfoScale (Eq. 15)": "proved",                      # squares of non-negative sides
-    "sin^2 theta* = (sqrt(4t+1)-1)/(2t)": "proved",      # App. A.4, in s = sqrt(4t+1)
+    "InfoScale (Eq. 15)": "proved",  # squares of non-negative sides
+    "sin^2 theta* = (sqrt(4t+1)-1)/(2t)": "proved",  # App. A.4, in s = sqrt(4t+1)
     "lambda v (cos theta* + 1/cos theta*) = sqrt(4t+1)": "proved",
     "substitute r^2 = v d (alpha = d sqrt(t))": "verified numerically",
     "hypersphere normaliser": "verified numerically",
@@ -222,7 +253,7 @@ def test_derivation_verdicts(derivation, label, verdict):
 
 def test_derivation_measures_the_taylor_error(derivation):
     r = derivation[0]["Taylor step: Eq. 10 -> log n + d/2 log(1-t)"]
-    assert r.verdict == "approximation" and r.max_error > 1.0   # nats, d t^2 is not small
+    assert r.verdict == "approximation" and r.max_error > 1.0  # nats, d t^2 is not small
     drop = derivation[0]["drop -1/4 log(4t+1) (Eq. 10)"]
     assert drop.max_error < 0.3
 
@@ -245,11 +276,16 @@ def test_cli_text(capsys):
     assert "InfoScale(n=1024" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [["--d", "2", "--n-tr", "64", "--n", "128"],
-                                  ["--d", "128", "--n-tr", "64"],
-                                  ["--d", "x"],
-                                  ["--d", "128", "--n-tr", "64", "--n", "4096", "--eps", "9"],
-                                  ["--d", "128", "--n-tr", "1", "--n", "4096"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--d", "2", "--n-tr", "64", "--n", "128"],
+        ["--d", "128", "--n-tr", "64"],
+        ["--d", "x"],
+        ["--d", "128", "--n-tr", "64", "--n", "4096", "--eps", "9"],
+        ["--d", "128", "--n-tr", "1", "--n", "4096"],
+    ],
+)
 def test_cli_bad_input_exits_2_with_one_error_line(argv, capsys):
     try:
         code = infoscale_cli.main(argv)

@@ -10,6 +10,7 @@ a direct mpmath sum over the window where the feature is not negligible (the neg
 is below 10^-120 of B, stated per family).  The list is data only: the tests in
 ``test_certified_sums.py`` and the benchmark import it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -41,9 +42,11 @@ def _window(f, centre, half):
 def _bump(A, c, w):
     """1/n^2 + A exp(-w (n - c)^2): zeta(2) + the bump over |n - c| <= sqrt(300/w)
     (outside, each term is < A e^-300 and their sum < 10^-120 B)."""
+
     def ref():
         half = mp.sqrt(mp.mpf(300) / w) + 2
         return _z(2) + _window(lambda n: A * mp.exp(-w * (n - c) ** 2), c, half)
+
     return ref
 
 
@@ -90,8 +93,10 @@ def _euler_limit():
 
 def _min_exp(cap, scale):
     """exp(-Min(n, cap)/scale)/n^2: the first cap - 1 terms, then e^(-cap/scale) zeta(2, cap)."""
-    return lambda: (mp.fsum(mp.exp(-mp.mpf(n) / scale) / n ** 2 for n in range(1, cap))
-                    + mp.exp(-mp.mpf(cap) / scale) * _z(2, cap))
+    return lambda: (
+        mp.fsum(mp.exp(-mp.mpf(n) / scale) / n**2 for n in range(1, cap))
+        + mp.exp(-mp.mpf(cap) / scale) * _z(2, cap)
+    )
 
 
 def _abs_shift(c):
@@ -124,17 +129,45 @@ def _add(text, start, kind, ref):
 
 
 # --- features between integers or late in the series ---------------------------------------
-for A, c, w in [(1, "1000.5", 100), (1, "50.5", 400), (1, "12345.5", 25), ("1/10**8", "100000", 1),
-                ("1/10**6", "100000", "1/10**4"), (3, "7.5", 50), (1, "20000.25", 64),
-                ("1/1000", "333333.5", 10), (2, "2.5", 1000), ("1/10**10", "999999", "1/100")]:
-    _add(f"1/n**2 + {A}*exp(-{w}*(n - {c})**2)", 1, "feature", _bump(*(_frac(str(x)) for x in (A, c, w))))
-for N1, p1, p2 in [(10 ** 6, 2, 3), (10 ** 4, 2, 4), (777777, 3, 2), (10 ** 5, 2, "3/2"),
-                   (12345, "5/2", 2), (10 ** 6, 4, 2)]:
-    _add(f"Piecewise((n**(-{p1}), n < {N1}), (n**(-({p2})), True))", 1, "feature",
-         _switch(N1, _frac(str(p1)), _frac(str(p2))))
-_add("Piecewise((0, n < 100000), (n**(-2), True))", 1, "feature", lambda: _z(2, 10 ** 5))
-_add("exp(-n) + Piecewise((1/10**10, n < 100000), (0, True))", 1, "feature",
-     lambda: 1 / (mp.e - 1) + mp.mpf(10) ** -10 * (10 ** 5 - 1))
+for A, c, w in [
+    (1, "1000.5", 100),
+    (1, "50.5", 400),
+    (1, "12345.5", 25),
+    ("1/10**8", "100000", 1),
+    ("1/10**6", "100000", "1/10**4"),
+    (3, "7.5", 50),
+    (1, "20000.25", 64),
+    ("1/1000", "333333.5", 10),
+    (2, "2.5", 1000),
+    ("1/10**10", "999999", "1/100"),
+]:
+    _add(
+        f"1/n**2 + {A}*exp(-{w}*(n - {c})**2)",
+        1,
+        "feature",
+        _bump(*(_frac(str(x)) for x in (A, c, w))),
+    )
+for N1, p1, p2 in [
+    (10**6, 2, 3),
+    (10**4, 2, 4),
+    (777777, 3, 2),
+    (10**5, 2, "3/2"),
+    (12345, "5/2", 2),
+    (10**6, 4, 2),
+]:
+    _add(
+        f"Piecewise((n**(-{p1}), n < {N1}), (n**(-({p2})), True))",
+        1,
+        "feature",
+        _switch(N1, _frac(str(p1)), _frac(str(p2))),
+    )
+_add("Piecewise((0, n < 100000), (n**(-2), True))", 1, "feature", lambda: _z(2, 10**5))
+_add(
+    "exp(-n) + Piecewise((1/10**10, n < 100000), (0, True))",
+    1,
+    "feature",
+    lambda: 1 / (mp.e - 1) + mp.mpf(10) ** -10 * (10**5 - 1),
+)
 _add("exp(-Min(n, 128)/16)/n**2", 1, "feature", _min_exp(128, 16))
 _add("exp(-Min(n, 1000)/100)/n**2", 1, "feature", _min_exp(1000, 100))
 _add("Max(n, 10)**(-2)", 1, "feature", lambda: mp.mpf(9) / 100 + _z(2, 10))
@@ -150,7 +183,12 @@ _add("exp(-1/n) - 1 + 1/n", 1, "slow", _exp_minus_inv)
 _add("1 - cos(1/n)", 1, "slow", _one_minus_cos_inv)
 _add("(1 + 1/n)**n - E + E/(2*n)", 1, "slow", _euler_limit)
 _add("exp(-n/1000)", 0, "slow", lambda: 1 / (1 - mp.exp(-mp.mpf(1) / 1000)))
-_add("exp(-n/100000)", 1, "slow", lambda: mp.exp(-mp.mpf(1) / 10 ** 5) / (1 - mp.exp(-mp.mpf(1) / 10 ** 5)))
+_add(
+    "exp(-n/100000)",
+    1,
+    "slow",
+    lambda: mp.exp(-mp.mpf(1) / 10**5) / (1 - mp.exp(-mp.mpf(1) / 10**5)),
+)
 _add("(999/1000)**n", 1, "slow", lambda: mp.mpf(999) / 1000 / (1 - mp.mpf(999) / 1000))
 
 # --- series the previous engine gave up on ---------------------------------------------------
@@ -161,15 +199,32 @@ _add("1/n**2 - 1/(n + 1)**2", 1, "gives-up", lambda: mp.mpf(1))
 _add("1/(n*(n + 1)*(n + 2))", 1, "gives-up", lambda: mp.mpf(1) / 4)
 for r, q in [("1/2", 2), ("1/3", 2), ("1/2", 3), ("9/10", 2), ("1/5", 4)]:
     _add(f"({r})**floor(n/{q})", 1, "gives-up", _floor_geometric(_frac(r), q))
-_add("(1/2)**floor((n + 1)/2)", 1, "gives-up", lambda: mp.mpf(2))      # 2 (1/2 + 1/4 + ...)
+_add("(1/2)**floor((n + 1)/2)", 1, "gives-up", lambda: mp.mpf(2))  # 2 (1/2 + 1/4 + ...)
 _add("(2 + sin(n))/n**2", 1, "gives-up", lambda: 2 * _z(2) + _li(2, 1).imag)
 _add("cos(n)**2/n**2", 1, "gives-up", lambda: (_z(2) + _li(2, 2).real) / 2)
 _add("sin(n)**2/n**2", 1, "gives-up", lambda: (_z(2) - _li(2, 2).real) / 2)
 _add("(1 + cos(2*n))/n**3", 1, "gives-up", lambda: _z(3) + _li(3, 2).real)
-_add("(3 + cos(n) + sin(2*n))/n**2", 1, "gives-up", lambda: 3 * _z(2) + _li(2, 1).real + _li(2, 2).imag)
-_add("sin(n)**2/n**(3/2)", 1, "gives-up", lambda: (_z(mp.mpf(3) / 2) - _li(mp.mpf(3) / 2, 2).real) / 2)
+_add(
+    "(3 + cos(n) + sin(2*n))/n**2",
+    1,
+    "gives-up",
+    lambda: 3 * _z(2) + _li(2, 1).real + _li(2, 2).imag,
+)
+_add(
+    "sin(n)**2/n**(3/2)",
+    1,
+    "gives-up",
+    lambda: (_z(mp.mpf(3) / 2) - _li(mp.mpf(3) / 2, 2).real) / 2,
+)
 _add("(2 + cos(3*n))/n**2", 1, "gives-up", lambda: 2 * _z(2) + _li(2, 3).real)
 _add("sin(n)/n**2 + 2/n**2", 1, "gives-up", lambda: 2 * _z(2) + _li(2, 1).imag)
 _add("(1 + sin(n)*cos(n))/n**2", 1, "gives-up", lambda: _z(2) + _li(2, 2).imag / 2)
-_add("exp(cos(n))/n**2", 1, "gives-up",
-     lambda: mp.besseli(0, 1) * _z(2) + 2 * mp.nsum(lambda k: mp.besseli(k, 1) * _li(2, k).real, [1, mp.inf]))
+_add(
+    "exp(cos(n))/n**2",
+    1,
+    "gives-up",
+    lambda: (
+        mp.besseli(0, 1) * _z(2)
+        + 2 * mp.nsum(lambda k: mp.besseli(k, 1) * _li(2, k).real, [1, mp.inf])
+    ),
+)

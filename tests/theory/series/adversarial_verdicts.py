@@ -16,6 +16,7 @@ borderlines; 9 factorial, gamma, binomial, Product; 10 typos and both spellings 
 The verdicts are facts of analysis (p-series, Bertrand's series, comparison, terms not
 tending to 0, Stirling's formula), never outputs of the engine.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -24,7 +25,7 @@ from typing import NamedTuple
 class Case(NamedTuple):
     text: str
     start: int
-    truth: object          # True, False or "error"
+    truth: object  # True, False or "error"
     cls: int
     why: str
     params: dict = {}
@@ -67,7 +68,14 @@ CASES = [
     _c("(1 + k*n)**(-2)", 1, ERR, 1, "k=-1: b_1 = 0^-2 is undefined", {"k": -1}, False),
     _c("log(k*n)", 1, ERR, 1, "k=-1: log of a negative number is not real", {"k": -1}, False),
     # ---- 2: degenerate terms, powers with base 0, terms that are 0
-    _c("0**(1 + cos(n))", 1, ERR, 2, "base 0: 0 at every integer, undefined where the exponent <= 0", rpe_like=False),
+    _c(
+        "0**(1 + cos(n))",
+        1,
+        ERR,
+        2,
+        "base 0: 0 at every integer, undefined where the exponent <= 0",
+        rpe_like=False,
+    ),
     _c("0**n", 1, ERR, 2, "base 0 with an exponent in n", rpe_like=False),
     _c("k**n", 1, ERR, 2, "k=0: 0**n", {"k": 0}, False),
     _c("0**(2 + sin(n))", 1, ERR, 2, "base 0", rpe_like=False),
@@ -82,9 +90,21 @@ CASES = [
     _c("Piecewise((1/n**2, n < 512), (0, True))", 1, C, 2, "finite window"),
     _c("floor(1/n)", 1, C, 2, "b_1 = 1, then 0 (finite sum)", rpe_like=False),
     # ---- 3: features between integers or late
-    _c("1/n**2 + exp(-10**6*(n - 5/2)**2)", 1, C, 3, "bump between 2 and 3 is < e^-250000 at integers"),
+    _c(
+        "1/n**2 + exp(-10**6*(n - 5/2)**2)",
+        1,
+        C,
+        3,
+        "bump between 2 and 3 is < e^-250000 at integers",
+    ),
     _c("1/n**2 + 1/(1 + (n - 10**5)**2)", 1, C, 3, "bump at 10^5 is summable (1/(1+m^2))"),
-    _c("1/((log(n) - 5/2)**2*n**2)", 1, C, 3, "pole at e^2.5 = 12.18 is not an integer; ~1/(n^2 log^2 n)"),
+    _c(
+        "1/((log(n) - 5/2)**2*n**2)",
+        1,
+        C,
+        3,
+        "pole at e^2.5 = 12.18 is not an integer; ~1/(n^2 log^2 n)",
+    ),
     _c("1/(n - 1/2)**2", 1, C, 3, "~1/n^2, pole at 1/2"),
     _c("Piecewise((1/n**2, n < 10**6), (1/n, True))", 1, D, 3, "switch to 1/n at 10^6"),
     _c("Piecewise((1/n, n < 10**6), (1/n**2, True))", 1, C, 3, "switch to 1/n^2 at 10^6"),
@@ -131,7 +151,14 @@ CASES = [
     _c("exp(cos(n))/n**2", 1, C, 5, "<= e/n^2", rpe_like=False),
     _c("cos(n)**2/n**2", 1, C, 5, "<= 1/n^2", rpe_like=False),
     _c("(1 + sin(n)**2)/n", 1, D, 5, ">= 1/n", rpe_like=False),
-    _c("sin(n)/n", 1, C, 5, "Dirichlet: 1/n decreasing, partial sums of sin(n) bounded", rpe_like=False),
+    _c(
+        "sin(n)/n",
+        1,
+        C,
+        5,
+        "Dirichlet: 1/n decreasing, partial sums of sin(n) bounded",
+        rpe_like=False,
+    ),
     _c("cos(n)/n", 1, C, 5, "Dirichlet", rpe_like=False),
     _c("sin(n)/n**2", 1, C, 5, "absolutely, |b| <= 1/n^2", rpe_like=False),
     _c("cos(n)**2/n", 1, D, 5, "= 1/(2n) + cos(2n)/(2n): harmonic + Dirichlet", rpe_like=False),
@@ -177,8 +204,20 @@ CASES = [
     _c("1/(n*log(n)*log(log(n))**2)", 3, C, 8, "Bertrand level 2, q = 2"),
     _c("1/(n*log(n)*log(log(n))*log(log(log(n))))", 16, D, 8, "level 3, q = 1"),
     _c("1/(n*log(n)*log(log(n))*log(log(log(n)))**2)", 16, C, 8, "level 3, q = 2"),
-    _c("1/(n*log(n)*log(log(n))*log(log(log(n)))*log(log(log(log(n)))))", 16, D, 8, "level 4, q = 1"),
-    _c("1/(n*log(n)*log(log(n))*log(log(log(n)))*log(log(log(log(n))))**2)", 16, C, 8, "level 4, q = 2"),
+    _c(
+        "1/(n*log(n)*log(log(n))*log(log(log(n)))*log(log(log(log(n)))))",
+        16,
+        D,
+        8,
+        "level 4, q = 1",
+    ),
+    _c(
+        "1/(n*log(n)*log(log(n))*log(log(log(n)))*log(log(log(log(n))))**2)",
+        16,
+        C,
+        8,
+        "level 4, q = 2",
+    ),
     _c("n**(-1 - 1/log(log(log(n))))", 16, C, 8, "1/n exp(-ln n/ln ln ln n)"),
     _c("exp(-log(n)*log(log(n)))", 3, C, 8, "n^-ln ln n"),
     _c("exp(-log(log(n))**2)", 3, D, 8, ">= 1/n eventually"),
@@ -227,37 +266,70 @@ CASES = [
 def _sums():
     """(b_n, start, reference B at the current mpmath precision, why): closed forms."""
     import mpmath as mp
+
     e, pi = mp.e, mp.pi
     return [
         ("1/n - 1/(n + 1)", 1, lambda: mp.mpf(1), "telescoping"),
-        ("1/n - 3/(3*n + 2)", 1, lambda: mp.digamma(mp.mpf(5) / 3) + mp.euler,
-         "sum 1/n - 1/(n+2/3) = psi(5/3) + gamma (digamma series)"),
-        ("1/n**2", 1, lambda: pi ** 2 / 6, "Basel"),
+        (
+            "1/n - 3/(3*n + 2)",
+            1,
+            lambda: mp.digamma(mp.mpf(5) / 3) + mp.euler,
+            "sum 1/n - 1/(n+2/3) = psi(5/3) + gamma (digamma series)",
+        ),
+        ("1/n**2", 1, lambda: pi**2 / 6, "Basel"),
         ("(1/2)**floor(n/2)", 1, lambda: mp.mpf(3), "1 + 2 (1/2 + 1/4 + ...)"),
         ("1/factorial(n)", 0, lambda: e, "e"),
         ("exp(-n/2)", 0, lambda: 1 / (1 - mp.exp(-0.5)), "geometric"),
-        ("(2 + sin(n))/n**2", 1, lambda: pi ** 2 / 3 + mp.clsin(2, 1), "2 zeta(2) + Cl_2(1)"),
-        ("cos(n)**2/n**2", 1, lambda: pi ** 2 / 12 + mp.clcos(2, 2) / 2,
-         "(1 + cos 2n)/(2 n^2): zeta(2)/2 + Sl_2(2)/2"),
-        ("Piecewise((exp(-n/4), n < 128), (0, True))", 0,
-         lambda: (1 - mp.exp(-32)) / (1 - mp.exp(-0.25)), "finite geometric sum"),
+        ("(2 + sin(n))/n**2", 1, lambda: pi**2 / 3 + mp.clsin(2, 1), "2 zeta(2) + Cl_2(1)"),
+        (
+            "cos(n)**2/n**2",
+            1,
+            lambda: pi**2 / 12 + mp.clcos(2, 2) / 2,
+            "(1 + cos 2n)/(2 n^2): zeta(2)/2 + Sl_2(2)/2",
+        ),
+        (
+            "Piecewise((exp(-n/4), n < 128), (0, True))",
+            0,
+            lambda: (1 - mp.exp(-32)) / (1 - mp.exp(-0.25)),
+            "finite geometric sum",
+        ),
         ("1/(n*(n + 1)*(n + 2))", 1, lambda: mp.mpf(1) / 4, "telescoping"),
-        ("2**n/factorial(n)", 0, lambda: e ** 2, "e^2"),
-        ("1/n**2 + exp(-10**6*(n - 5/2)**2)", 1, lambda: pi ** 2 / 6 + 2 * mp.exp(-250000),
-         "bump between integers: only n = 2, 3 see e^-250000"),
-        ("1/n**2 + exp(-(n - 10**5)**2)", 1, lambda: pi ** 2 / 6 + mp.jtheta(3, 0, mp.exp(-1)),
-         "theta_3(0, 1/e) = sum_m e^-m^2 (the m < -99999 part is < e^-10^10)"),
-        ("Max(n - 2, 1)**(-2)", 1, lambda: 2 + pi ** 2 / 6, "b_1 = b_2 = 1, then (n-2)^-2"),
-        ("exp(-Abs(n - 7))", 0, lambda: (1 - mp.exp(-7)) / (e - 1) + 1 / (1 - mp.exp(-1)),
-         "two geometric pieces"),
-        ("1/(n - 1/2)**2", 1, lambda: pi ** 2 / 2, "4 sum 1/(2n-1)^2 = pi^2/2"),
-        ("exp(-1/n) - 1 + 1/n", 1,
-         lambda: mp.nsum(lambda n: mp.exp(-1 / n) - 1 + 1 / n, [1, mp.inf]),
-         "mpmath nsum (smooth ~1/(2n^2) terms, Richardson/Euler-Maclaurin)"),
-        ("exp(-Min(n, 128)/16)*exp(-n/1000)", 0,
-         lambda: mp.nsum(lambda n: mp.exp(-mp.mpf(n) / 16 - mp.mpf(n) / 1000), [0, 127])
-         + mp.exp(-8) * mp.exp(-mp.mpf(128) / 1000) / (1 - mp.exp(-mp.mpf(1) / 1000)),
-         "finite head + geometric tail"),
+        ("2**n/factorial(n)", 0, lambda: e**2, "e^2"),
+        (
+            "1/n**2 + exp(-10**6*(n - 5/2)**2)",
+            1,
+            lambda: pi**2 / 6 + 2 * mp.exp(-250000),
+            "bump between integers: only n = 2, 3 see e^-250000",
+        ),
+        (
+            "1/n**2 + exp(-(n - 10**5)**2)",
+            1,
+            lambda: pi**2 / 6 + mp.jtheta(3, 0, mp.exp(-1)),
+            "theta_3(0, 1/e) = sum_m e^-m^2 (the m < -99999 part is < e^-10^10)",
+        ),
+        ("Max(n - 2, 1)**(-2)", 1, lambda: 2 + pi**2 / 6, "b_1 = b_2 = 1, then (n-2)^-2"),
+        (
+            "exp(-Abs(n - 7))",
+            0,
+            lambda: (1 - mp.exp(-7)) / (e - 1) + 1 / (1 - mp.exp(-1)),
+            "two geometric pieces",
+        ),
+        ("1/(n - 1/2)**2", 1, lambda: pi**2 / 2, "4 sum 1/(2n-1)^2 = pi^2/2"),
+        (
+            "exp(-1/n) - 1 + 1/n",
+            1,
+            lambda: mp.nsum(lambda n: mp.exp(-1 / n) - 1 + 1 / n, [1, mp.inf]),
+            "mpmath nsum (smooth ~1/(2n^2) terms, Richardson/Euler-Maclaurin)",
+        ),
+        (
+            "exp(-Min(n, 128)/16)*exp(-n/1000)",
+            0,
+            lambda: (
+                mp.nsum(lambda n: mp.exp(-mp.mpf(n) / 16 - mp.mpf(n) / 1000), [0, 127])
+                + mp.exp(-8) * mp.exp(-mp.mpf(128) / 1000) / (1 - mp.exp(-mp.mpf(1) / 1000))
+            ),
+            "finite head + geometric tail",
+        ),
     ]
 
 

@@ -1,6 +1,7 @@
 """The adversarial set (adversarial_verdicts.py): no verdict is ever wrong, bad input is
 refused with exit 2 and one ``error:`` line.  One case per class and the T5 family run in
 the default suite; the whole set under ``slow`` (and in ``python -m benchmarks.trf``)."""
+
 import pytest
 
 from adversarial_verdicts import CASES, ERR
@@ -26,7 +27,7 @@ def check(case, capsys):
     rpe = resolve_rpe(case.text, parse_assignments([f"{k}={v}" for k, v in case.params.items()]))
     d = decide(rpe.b, rpe.start if rpe.source != "user" else case.start)
     assert d.converges in (None, case.truth), d.certificate
-    if case.cls == 7:                      # T5-like tails must be decided, not just not wrong
+    if case.cls == 7:  # T5-like tails must be decided, not just not wrong
         assert d.converges is case.truth, d.certificate
 
 

@@ -4,6 +4,7 @@ Every enclosure that is claimed must contain the independent reference; every TR
 ``exact`` must equal the brute-force partial-sum TRF (Eq. 22).  The default suite runs every
 third case and brute-forces TRFs up to 3000; ``-m slow`` runs all of them up to 2 * 10^5.
 """
+
 import sys
 from pathlib import Path
 
@@ -42,10 +43,10 @@ def _check(case, brute_limit):
     try:
         S, table, _err, _asym = analyse_series(P(case.text), EPS, case.start, budget=60)
     except SeriesError:
-        return                    # no verdict (the convergence tests' part): nothing is claimed
+        return  # no verdict (the convergence tests' part): nothing is claimed
     if S.certified:
         with mpmath.workdps(DPS):
-            slack = abs(ref) * mpmath.mpf(10) ** -45          # the references carry >= 47 digits
+            slack = abs(ref) * mpmath.mpf(10) ** -45  # the references carry >= 47 digits
             assert S.lo - slack <= ref <= S.hi + slack, (case.text, S.lo, S.hi, ref)
     for t in table or []:
         if not t.exact:
@@ -53,8 +54,10 @@ def _check(case, brute_limit):
         assert S.certified
         if t.value <= brute_limit:
             with mpmath.workdps(30):
-                assert t.value == _brute_trf(case.text, case.start, t.eps, ref, brute_limit + 1), \
-                    (case.text, t.eps)
+                assert t.value == _brute_trf(case.text, case.start, t.eps, ref, brute_limit + 1), (
+                    case.text,
+                    t.eps,
+                )
 
 
 @pytest.mark.parametrize("case", FAST, ids=[c.text for c in FAST])
@@ -74,13 +77,16 @@ def test_adversarial_table_size_and_classes():
     assert len({(c.text, c.start) for c in CASES}) == len(CASES)
 
 
-@pytest.mark.parametrize("text,why", [
-    ("1/n**2 + exp(-100*(n - 1000.5)**2)", "a bump between two integers"),
-    ("Piecewise((n**(-2), n < 1000000), (n**(-3), True))", "a switch at 10^6"),
-    ("(1/2)**floor(n/2)", "floor: two geometric residue classes"),
-    ("(2 + sin(n))/n**2", "oscillating: Lerch sums"),
-    ("1/n - 3/(3*n + 2)", "a rational difference"),
-])
+@pytest.mark.parametrize(
+    "text,why",
+    [
+        ("1/n**2 + exp(-100*(n - 1000.5)**2)", "a bump between two integers"),
+        ("Piecewise((n**(-2), n < 1000000), (n**(-3), True))", "a switch at 10^6"),
+        ("(1/2)**floor(n/2)", "floor: two geometric residue classes"),
+        ("(2 + sin(n))/n**2", "oscillating: Lerch sums"),
+        ("1/n - 3/(3*n + 2)", "a rational difference"),
+    ],
+)
 def test_these_are_certified(text, why):
     S, _t, _e, _a = analyse_series(P(text), [0.1], 1, budget=60)
     assert S.certified, why

@@ -17,6 +17,7 @@ a Min iff either does (the families are eventually ordered).  Then:
 
 The default suite runs a fixed, derandomized set of examples; more run under ``slow``.
 """
+
 from __future__ import annotations
 
 import mpmath
@@ -49,15 +50,18 @@ def _fraction(draw, values):
 @st.composite
 def family(draw, arg="n"):
     """One paper family in the argument ``arg`` (an expression >= 1 for n >= 1)."""
-    kind = draw(st.sampled_from(["alibi", "kerple_log", "kerple_power", "p", "type2",
-                                 "bertrand", "t5_tail"]))
+    kind = draw(
+        st.sampled_from(
+            ["alibi", "kerple_log", "kerple_power", "p", "type2", "bertrand", "t5_tail"]
+        )
+    )
     k = _fraction(draw, ["1/8", "1/4", "1/2", "1", "2"])
-    if kind == "alibi":                                     # RPE paper App. B Eq. 30
+    if kind == "alibi":  # RPE paper App. B Eq. 30
         return Series(f"exp(-{k}*({arg}))", True, R(k) >= R(1, 4))
-    if kind == "kerple_log":                                # Eq. 32: converges iff r > 1
+    if kind == "kerple_log":  # Eq. 32: converges iff r > 1
         r = _fraction(draw, ["1/2", "1", "3/2", "2", "3"])
         return Series(f"(1 + {k}*({arg}))**(-{r})", R(r) > 1, False)
-    if kind == "kerple_power":                              # Eq. 34: converges for r > 0
+    if kind == "kerple_power":  # Eq. 34: converges for r > 0
         r = _fraction(draw, ["1/3", "1/2", "1", "3/2"])
         return Series(f"exp(-{k}*({arg})**({r}))", True, R(r) >= 1 and R(k) >= R(1, 2))
     if kind == "p":
@@ -65,10 +69,10 @@ def family(draw, arg="n"):
         return Series(f"({arg})**(-{p})", R(p) > 1, False)
     if kind == "type2":
         return Series(f"exp(-log({arg})**2)", True, False)
-    if kind == "bertrand":                                  # 1/(m log^q m), m = arg + 2
+    if kind == "bertrand":  # 1/(m log^q m), m = arg + 2
         q = _fraction(draw, ["1/2", "1", "2"])
         return Series(f"1/(({arg} + 2)*log({arg} + 2)**{q})", R(q) > 1, False)
-    m = _fraction(draw, ["8", "32", "128"])                 # T5-like constant tail
+    m = _fraction(draw, ["8", "32", "128"])  # T5-like constant tail
     return Series(f"exp(-Min({arg}, {m})/{k})", False, False)
 
 
@@ -83,7 +87,7 @@ def modified(draw):
     text = f"{scale}({text}){factor}"
     if draw(st.booleans()):
         m = draw(st.sampled_from(["3", "50"]))
-        text = f"{text} + exp(-(n - {m})**2)/10"          # a bump: a convergent addition
+        text = f"{text} + exp(-(n - {m})**2)/10"  # a bump: a convergent addition
     return Series(text, s.converges, fast and "floor" not in arg)
 
 
@@ -114,8 +118,9 @@ def check_verdict(s: Series) -> None:
     assert d.converges in (None, s.converges), (s, d.certificate)
 
 
-COMMON = dict(derandomize=True, deadline=None, suppress_health_check=list(HealthCheck),
-              database=None)
+COMMON = dict(
+    derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None
+)
 
 
 @settings(max_examples=6, **COMMON)
@@ -154,6 +159,7 @@ def reference_sum(b, start: int = 1):
 def check_sum_and_trf(s: Series) -> None:
     from theory.series.sums import series_sum
     from theory.series.trf_search import trf_table
+
     b = parse_expression(s.text)
     ref = reference_sum(b)
     if ref is None:
@@ -162,16 +168,16 @@ def check_sum_and_trf(s: Series) -> None:
     try:
         S = series_sum(b, 1)
         table = trf_table(b, [1e-2, 1e-4], 1)
-    except (SeriesError, BudgetExceeded):      # no number claimed: nothing to check
+    except (SeriesError, BudgetExceeded):  # no number claimed: nothing to check
         return
-    with mpmath.workdps(60):                 # compare without rounding the bound away
-        if getattr(S, "lo", None) is not None:   # an enclosure [lo, hi]
+    with mpmath.workdps(60):  # compare without rounding the bound away
+        if getattr(S, "lo", None) is not None:  # an enclosure [lo, hi]
             if S.certified:
                 assert S.lo - tail <= B <= S.hi + tail, (s, S.lo, S.hi, B)
-        elif S.error_bound is not None:      # a value with a stated error bound
+        elif S.error_bound is not None:  # a value with a stated error bound
             assert abs(S.value - B) <= S.error_bound + tail, (s, S.value, S.error_bound, B)
     for t in table:
-        if t.exact:                          # brute force: first j with S_j > B(1-eps)
+        if t.exact:  # brute force: first j with S_j > B(1-eps)
             with mpmath.workdps(60):
                 want = next(j + 1 for j, p in enumerate(partial) if p > B * (1 - mpmath.mpf(t.eps)))
             assert t.value == want, (s, t.eps, t.value, want)

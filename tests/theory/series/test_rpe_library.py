@@ -1,4 +1,5 @@
 """Named RPEs, learned bias files, and the index convention of log_b_values."""
+
 import numpy as np
 import pytest
 import sympy as sp
@@ -12,8 +13,8 @@ EXPECTED = {
     "alibi": (sp.exp(-N), 0, True),
     "kerple-log": ((1 + N) ** -2, 0, True),
     "kerple-power": (sp.exp(-N), 0, True),
-    "type1": (N ** -2, 1, True),
-    "type2": (sp.exp(-sp.log(N) ** 2), 1, True),
+    "type1": (N**-2, 1, True),
+    "type2": (sp.exp(-(sp.log(N) ** 2)), 1, True),
     "inv-n": (1 / N, 1, False),
     "inv-nlogn": (1 / (N * sp.log(N)), 2, False),
 }
@@ -36,7 +37,7 @@ def test_every_library_entry_resolves():
 def test_sandwich_diverges_contrary_to_the_paper():
     # RPE paper App. B claims convergence for d < 2 ln r / k (Eq. 45).  But every factor
     # exp(k (cos x - 1)) >= e^(-2k), so b_n >= e^(-k d) > 0 and the terms do not tend to 0.
-    r = resolve_rpe("sandwich", {"d": 2, "r": 10000, "k": 1})   # d = 2 < 2 ln(10^4) = 18.4
+    r = resolve_rpe("sandwich", {"d": 2, "r": 10000, "k": 1})  # d = 2 < 2 ln(10^4) = 18.4
     d = decide(r.b, r.start)
     assert d.converges is False and "do not tend to 0" in d.certificate
 
@@ -50,7 +51,7 @@ def test_params_and_errors():
         resolve_rpe("alibi", {"k": -1})
     u = resolve_rpe("(1 + k*n)**(-r)", {"k": 1}, free=["r"])
     assert u.free_params == ["r"]
-    assert resolve_rpe("-2*log(n)", bias=True).b == N ** -2
+    assert resolve_rpe("-2*log(n)", bias=True).b == N**-2
 
 
 def test_t5_buckets_and_constant_tail():
@@ -68,11 +69,11 @@ def test_t5_buckets_and_constant_tail():
 def test_log_b_values_index_convention():
     # bias at distance t is log b_(start + t)
     t = np.arange(5)
-    assert np.allclose(log_b_values(N ** -2, t, start=1), -2 * np.log(t + 1.0))
+    assert np.allclose(log_b_values(N**-2, t, start=1), -2 * np.log(t + 1.0))
     assert np.allclose(log_b_values(sp.exp(-3 * N), t, start=0), -3.0 * t)
-    assert log_b_values(sp.exp(-N * 10**4), np.array([10**6]), 0)[0] == -1e10   # no underflow
+    assert log_b_values(sp.exp(-N * 10**4), np.array([10**6]), 0)[0] == -1e10  # no underflow
     with pytest.raises(ValueError):
-        log_b_values(N ** -2, np.array([-1]), 1)
+        log_b_values(N**-2, np.array([-1]), 1)
 
 
 @pytest.mark.parametrize("tail,conv", [("constant", False), ("zero", True), ("linear", True)])

@@ -1,4 +1,5 @@
 """One table of RPE names for the toolkit, and one T5 bucket function."""
+
 import numpy as np
 import pytest
 
@@ -6,9 +7,18 @@ from theory.series.expressions import ExpressionError, parse_expression
 from theory.series.rpe_library import LIBRARY, resolve_rpe, t5_bucket
 from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name, suggest_rpe_name
 
-SPELLINGS = [("kerple-log", "kerple-log"), ("kerple_log", "kerple-log"), ("Kerple_Log", "kerple-log"),
-             ("inv_n", "inv-n"), ("inv-nlogn", "inv-nlogn"), ("inv_nlogn", "inv-nlogn"),
-             ("kerple_power", "kerple-power"), ("TYPE1", "type1"), ("nope", "none"), ("sin", "sinusoidal")]
+SPELLINGS = [
+    ("kerple-log", "kerple-log"),
+    ("kerple_log", "kerple-log"),
+    ("Kerple_Log", "kerple-log"),
+    ("inv_n", "inv-n"),
+    ("inv-nlogn", "inv-nlogn"),
+    ("inv_nlogn", "inv-nlogn"),
+    ("kerple_power", "kerple-power"),
+    ("TYPE1", "type1"),
+    ("nope", "none"),
+    ("sin", "sinusoidal"),
+]
 
 
 @pytest.mark.parametrize("text,name", SPELLINGS)
@@ -25,13 +35,20 @@ def test_library_matches_the_name_table():
     series = {n for n, e in RPE_NAMES.items() if e.series}
     assert set(LIBRARY) == series
     for name, e in RPE_NAMES.items():
-        if e.formula is not None:     # the fixed formulas and starts come from one place
+        if e.formula is not None:  # the fixed formulas and starts come from one place
             r = resolve_rpe(name)
             assert r.start == e.start and r.b == parse_expression(e.formula)
 
 
-TYPOS = [("kerple", "kerple-log"), ("kerpel_log", "kerple-log"), ("alibii", "alibi"),
-         ("sandwhich", "sandwich"), ("type_2", "type2"), ("inv", "inv-n"), ("xyz", None)]
+TYPOS = [
+    ("kerple", "kerple-log"),
+    ("kerpel_log", "kerple-log"),
+    ("alibii", "alibi"),
+    ("sandwhich", "sandwich"),
+    ("type_2", "type2"),
+    ("inv", "inv-n"),
+    ("xyz", None),
+]
 
 
 @pytest.mark.parametrize("word,guess", TYPOS)
@@ -48,10 +65,13 @@ def test_typos_suggest_the_nearest_name(word, guess):
 def test_empirical_names_derive_from_the_table():
     pytest.importorskip("torch")
     from empirical import rpe
+
     assert rpe.NAMED == tuple(n.replace("-", "_") for n in RPE_NAMES)
     assert rpe.LABELS["kerple_log"] == RPE_NAMES["kerple-log"].label
     assert rpe.canonical_name("kerple-log") == rpe.canonical_name("Kerple_Log") == "kerple_log"
-    assert rpe.canonical_name("1/(n ln n)") == "inv_nlogn" and rpe.canonical_name("1/n**3") == "1/n**3"
+    assert (
+        rpe.canonical_name("1/(n ln n)") == "inv_nlogn" and rpe.canonical_name("1/n**3") == "1/n**3"
+    )
     assert rpe.FIXED_FORMULAS["inv_nlogn"] == ("1/(n*ln(n))", 2, "inv-nlogn")
 
 
@@ -65,14 +85,17 @@ def test_t5_bucket_agrees_with_transformers(bidirectional, nb, md):
     torch = pytest.importorskip("torch")
     t5 = pytest.importorskip("transformers.models.t5.modeling_t5")
     d = np.concatenate([DIST, -DIST]) if bidirectional else DIST
-    want = t5.T5Attention._relative_position_bucket(torch.as_tensor(-d), bidirectional=bidirectional,
-                                                    num_buckets=nb, max_distance=md).numpy()
+    want = t5.T5Attention._relative_position_bucket(
+        torch.as_tensor(-d), bidirectional=bidirectional, num_buckets=nb, max_distance=md
+    ).numpy()
     np.testing.assert_array_equal(t5_bucket(d, nb, md, bidirectional), want)
     assert [t5_bucket(int(x), nb, md, bidirectional) for x in d[:40]] == want[:40].tolist()
     if not bidirectional:
         from empirical.rpe import T5RPE
+
         got = T5RPE(1, nb, md).bucket(torch.as_tensor(d)).numpy()
         np.testing.assert_array_equal(got, want)
     elif (nb, md) == (32, 128):
         from empirical.paper_runs import paper_bucket
+
         assert [paper_bucket(int(x)) for x in d[::97]] == want[::97].tolist()

@@ -3,6 +3,7 @@
 A verdict of None (undecided) is allowed only where a case says so; a wrong verdict
 is always a failure.
 """
+
 import pytest
 
 from theory.series.expressions import parse_expression
@@ -21,7 +22,12 @@ CASES = [
     ("exp(-log(n)**2)", 1, C, "Type2: b_n <= n^-2 for n >= e^2"),
     ("1/n", 1, D, "harmonic (Sec. 4 Example 1)"),
     ("1/(n*log(n))", 2, D, "integral test: ln ln n (Sec. 4 Example 2)"),
-    ("exp(cos(n/10) + cos(n/100) - 2)", 0, D, "Sandwich d = 4, k = 1: b_n >= e^-4 (terms do not tend to 0)"),
+    (
+        "exp(cos(n/10) + cos(n/100) - 2)",
+        0,
+        D,
+        "Sandwich d = 4, k = 1: b_n >= e^-4 (terms do not tend to 0)",
+    ),
     ("Piecewise((exp(-n), n < 128), (exp(-5), True))", 0, D, "T5-like constant tail e^-5"),
     ("Piecewise((1/n**2, n < 128), (0, True))", 1, C, "finite window: eventually 0"),
     # borderline log scales
@@ -61,16 +67,28 @@ CASES = [
 
 
 # the slowest cases (iterated logarithms, nested cancellations) run with -m slow
-SLOW = {"1/(n*log(n)*log(log(n))**2)", "1/(n*log(n)*log(log(n)))", "exp(1/n) - 1 - 1/n",
-        "n*(exp(1/n) - 1) - 1", "sqrt(n + 1) - sqrt(n)", "1/sqrt(n) - 1/sqrt(n + 1)",
-        "log(1 + 1/n) - 1/n", "1/n**(1 + 1/log(n))", "2/(n*log(n)*log(log(n))**2)",
-        "1/(n*sqrt(log(n))*log(log(n)))", "log(log(n))/(n*log(n)**2)", "1/log(log(n))",
-        "4/(n + 2) - 5/(n + 1) + 1/n", "(n - 1)/(n**2*log(n)**3)"}
+SLOW = {
+    "1/(n*log(n)*log(log(n))**2)",
+    "1/(n*log(n)*log(log(n)))",
+    "exp(1/n) - 1 - 1/n",
+    "n*(exp(1/n) - 1) - 1",
+    "sqrt(n + 1) - sqrt(n)",
+    "1/sqrt(n) - 1/sqrt(n + 1)",
+    "log(1 + 1/n) - 1/n",
+    "1/n**(1 + 1/log(n))",
+    "2/(n*log(n)*log(log(n))**2)",
+    "1/(n*sqrt(log(n))*log(log(n)))",
+    "log(log(n))/(n*log(n)**2)",
+    "1/log(log(n))",
+    "4/(n + 2) - 5/(n + 1) + 1/n",
+    "(n - 1)/(n**2*log(n)**3)",
+}
 
 
 def _params(cases):
-    return [pytest.param(*c, id=c[0], marks=[pytest.mark.slow] if c[0] in SLOW else [])
-            for c in cases]
+    return [
+        pytest.param(*c, id=c[0], marks=[pytest.mark.slow] if c[0] in SLOW else []) for c in cases
+    ]
 
 
 @pytest.mark.parametrize("text,start,expected,why", _params(CASES))
@@ -83,16 +101,32 @@ def test_verdict(text, start, expected, why):
 # sympy's own Sum.is_convergent test cases with terms of one sign (sympy 1.14,
 # sympy/concrete/tests/test_sums_products.py::test_is_convergent), in our whitelist.
 SYMPY_PEER = [
-    ("n/(2*n + 1)", 1, D), ("1/(n**2 + 1)", 1, C), ("1/n**(6/5)", 1, C),
-    ("2/(n*sqrt(n - 1))", 2, C), ("1/(sqrt(n)*sqrt(n))", 2, D), ("1/(n + log(n))", 1, D),
-    ("1/(n**2*log(n))", 2, C), ("1/(n*log(n))", 2, D), ("2/(n*log(n)*log(log(n))**2)", 5, C),
-    ("2/(n*log(n)**2)", 2, C), ("(n - 1)/(n**2*log(n)**3)", 2, C),
-    ("1/(n*log(n)*log(log(n)))", 5, D), ("(n - 1)/(n*log(n)**3)", 3, D),
-    ("2/(n**2*log(n))", 2, C), ("1/(n*sqrt(log(n))*log(log(n)))", 100, D),
-    ("log(log(n))/(n*log(n)**2)", 100, C), ("log(n)/n**2", 5, C), ("log(n)/n**3", 1, C),
-    ("-log(n)/n**3", 1, C), ("1/n**3", 1, C), ("1/n**(1/2)", 1, D),
-    ("1/n - 3/(3*n + 2)", 1, C), ("4/(n + 2) - 5/(n + 1) + 1/n", 7, C),
-    ("1/log(log(n))", 22, D), ("(1/2)**floor(n/2)", 1, C), ("log(1/n)", 2, D),
+    ("n/(2*n + 1)", 1, D),
+    ("1/(n**2 + 1)", 1, C),
+    ("1/n**(6/5)", 1, C),
+    ("2/(n*sqrt(n - 1))", 2, C),
+    ("1/(sqrt(n)*sqrt(n))", 2, D),
+    ("1/(n + log(n))", 1, D),
+    ("1/(n**2*log(n))", 2, C),
+    ("1/(n*log(n))", 2, D),
+    ("2/(n*log(n)*log(log(n))**2)", 5, C),
+    ("2/(n*log(n)**2)", 2, C),
+    ("(n - 1)/(n**2*log(n)**3)", 2, C),
+    ("1/(n*log(n)*log(log(n)))", 5, D),
+    ("(n - 1)/(n*log(n)**3)", 3, D),
+    ("2/(n**2*log(n))", 2, C),
+    ("1/(n*sqrt(log(n))*log(log(n)))", 100, D),
+    ("log(log(n))/(n*log(n)**2)", 100, C),
+    ("log(n)/n**2", 5, C),
+    ("log(n)/n**3", 1, C),
+    ("-log(n)/n**3", 1, C),
+    ("1/n**3", 1, C),
+    ("1/n**(1/2)", 1, D),
+    ("1/n - 3/(3*n + 2)", 1, C),
+    ("4/(n + 2) - 5/(n + 1) + 1/n", 7, C),
+    ("1/log(log(n))", 22, D),
+    ("(1/2)**floor(n/2)", 1, C),
+    ("log(1/n)", 2, D),
 ]
 
 
@@ -111,21 +145,21 @@ def test_sympy_is_wrong_on_sin_over_loglog():
 
 
 PARAMETRIC = [
-    ("(1 + k*n)**(-r)", "converges iff r > 1", None),       # RPE paper App. B Eq. 33
+    ("(1 + k*n)**(-r)", "converges iff r > 1", None),  # RPE paper App. B Eq. 33
     ("n**(-s)", "converges iff s > 1", None),
-    ("exp(-k*n)", "converges for all k > 0", True),          # App. B Eq. 31
-    ("exp(-k*n**r)", "converges for all k, r > 0", True),    # App. B Eq. 36, any r > 0
-    ("n**(k - 3)", "converges iff k < 2", None),               # p-series, p = 3 - k
+    ("exp(-k*n)", "converges for all k > 0", True),  # App. B Eq. 31
+    ("exp(-k*n**r)", "converges for all k, r > 0", True),  # App. B Eq. 36, any r > 0
+    ("n**(k - 3)", "converges iff k < 2", None),  # p-series, p = 3 - k
 ]
 
 # sympy's limit with a free parameter silently takes one case of a comparison that depends
 # on it; these used to give a WRONG condition (the truth: p-series on the dominant term).
 # Undecided is the honest answer (the limit is now recomputed at sample values).
 PARAMETRIC_UNDECIDED = [
-    "n**(-k) + n**(-1/2)",   # was "converges iff k > 1"; always diverges (n^-1/2 term)
-    "1/(n**k + n)",          # was "diverges for all k > 0"; converges for k > 1
-    "n**(-k) + n**(-2)",     # was "converges iff k > 1" (right by luck: lim is max(-k, -2))
-    "exp((1 - k)*n)",        # raised TypeError (Invalid NaN comparison) inside solveset
+    "n**(-k) + n**(-1/2)",  # was "converges iff k > 1"; always diverges (n^-1/2 term)
+    "1/(n**k + n)",  # was "diverges for all k > 0"; converges for k > 1
+    "n**(-k) + n**(-2)",  # was "converges iff k > 1" (right by luck: lim is max(-k, -2))
+    "exp((1 - k)*n)",  # raised TypeError (Invalid NaN comparison) inside solveset
 ]
 
 

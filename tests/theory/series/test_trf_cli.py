@@ -1,4 +1,5 @@
 """python -m theory.trf: JSON keys, human output, exit codes, hostile inputs."""
+
 import json
 import subprocess
 import sys
@@ -35,8 +36,19 @@ def test_json_log10_log10_for_astronomical_trf(capsys):
 def test_named_with_params_and_free_params(capsys):
     out = run_json(capsys, "--rpe", "kerple-log", "--param", "r=1.5", "--param", "k=1")
     assert out["converges"] is True and out["start"] == 0
-    out = run_json(capsys, "--rpe", "(1 + k*n)**(-r)", "--free", "k", "--free", "r",
-                   "--assume", "k>0", "--assume", "r>0")
+    out = run_json(
+        capsys,
+        "--rpe",
+        "(1 + k*n)**(-r)",
+        "--free",
+        "k",
+        "--free",
+        "r",
+        "--assume",
+        "k>0",
+        "--assume",
+        "r>0",
+    )
     assert out["converges"] is None and out["condition"] == "converges iff r > 1"
     # without assumptions the parameters are real: only k, r > 0 is analysed, and said so
     out = run_json(capsys, "--rpe", "(1 + k*n)**(-r)", "--free", "k", "--free", "r")
@@ -72,7 +84,9 @@ def test_bias_file_and_truncate(capsys, tmp_path):
 @pytest.mark.slow
 def test_compare_and_plot(capsys, tmp_path):
     png = tmp_path / "t.png"
-    out = run_json(capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.01", "--plot", str(png))
+    out = run_json(
+        capsys, "--rpe", "type2", "--compare", "type1", "--eps", "0.01", "--plot", str(png)
+    )
     assert out["comparison"]["smaller"] == 1 and png.stat().st_size > 1000
 
 
@@ -85,17 +99,17 @@ HOSTILE = [
     ["--rpe", "1/n\u00b2"],
     ["--rpe", "nosuchname(n)"],
     ["--rpe", "2**(10**10)"],
-    ["--rpe", "1/(n*log(n))"],            # b_1 is infinite
-    ["--rpe", "log(-n)"],                 # complex
+    ["--rpe", "1/(n*log(n))"],  # b_1 is infinite
+    ["--rpe", "log(-n)"],  # complex
     ["--rpe", "type1", "--eps", "2"],
     ["--rpe", "type1", "--param", "k"],
     ["--rpe", "alibi", "--param", "r=1"],
     ["--bias-file", "/nonexistent/bias.npy"],
-    ["--rpe", "Piecewise((1, n < 1))"],     # no branch applies from n = 1 on
-    ["--rpe", "log(0*n)"],                  # log 0
-    ["--rpe", "sqrt(-1)"],                  # complex constant
+    ["--rpe", "Piecewise((1, n < 1))"],  # no branch applies from n = 1 on
+    ["--rpe", "log(0*n)"],  # log 0
+    ["--rpe", "sqrt(-1)"],  # complex constant
     ["--rpe", "n**(1/0)"],
-    ["--rpe", "(cos(n)/2)**(10**10)"],      # sympy would expand 2**(10**10)
+    ["--rpe", "(cos(n)/2)**(10**10)"],  # sympy would expand 2**(10**10)
 ]
 
 
@@ -106,8 +120,14 @@ def test_bad_input_exits_2_with_one_error_line(capsys, argv):
     assert len(err) == 1 and err[0].startswith("error:")
 
 
-@pytest.mark.parametrize("expr,verdict", [("n**(10**10)", False), ("exp(exp(exp(n)))", False),
-                                          pytest.param("exp(-exp(exp(n)))", True, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "expr,verdict",
+    [
+        ("n**(10**10)", False),
+        ("exp(exp(exp(n)))", False),
+        pytest.param("exp(-exp(exp(n)))", True, marks=pytest.mark.slow),
+    ],
+)
 def test_hostile_but_valid_series_answer(capsys, expr, verdict):
     out = run_json(capsys, "--rpe", expr, "--eps", "0.1")
     assert out["converges"] is verdict
@@ -131,16 +151,20 @@ def test_not_certified_sum_has_no_bound(capsys):
 
 
 def test_zero_series_and_huge_scale(capsys):
-    assert main(["--rpe", "n - n", "--json"]) == 2          # every term 0: refused
+    assert main(["--rpe", "n - n", "--json"]) == 2  # every term 0: refused
     cap = capsys.readouterr()
-    assert cap.out == "" and cap.err.startswith("error: every term is 0") and cap.err.count("\n") == 1
+    assert (
+        cap.out == "" and cap.err.startswith("error: every term is 0") and cap.err.count("\n") == 1
+    )
     # TRF is invariant under b -> c b, also when c B is beyond float64
     out = run_json(capsys, "--rpe", "exp(-n)*10**(10**3)", "--eps", "0.01")
     assert out["trf"][0]["value"] == 5 and out["sum"].endswith("e+999")
 
 
 def test_module_entry_point_and_help():
-    r = subprocess.run([sys.executable, "-m", "theory.trf", "--help"], capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "theory.trf", "--help"], capture_output=True, text=True
+    )
     assert r.returncode == 0 and "examples:" in r.stdout and "--bias-file" in r.stdout
     r = subprocess.run([sys.executable, "-m", "theory.trf"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("error:")
@@ -154,7 +178,10 @@ BAD_INPUT = [  # (argv, what the one error line says)
     (["--rpe", "0*exp(n)"], "every term is 0"),
     (["--rpe", "(1 + k*n)**(-2)", "--param", "k=-1"], "b_1"),
     (["--rpe", "log(k*n)", "--param", "k=-1"], "not a real number"),
-    (["--rpe", "exp(-k*n)", "--free", "k", "--param", "k=1"], "both given a value and declared free"),
+    (
+        ["--rpe", "exp(-k*n)", "--free", "k", "--param", "k=1"],
+        "both given a value and declared free",
+    ),
     (["--rpe", "exp(-n)", "--free", "k"], "does not occur"),
     (["--rpe", "exp(-k*n)", "--free", "k", "--assume", "r>0"], "not declared with --free"),
     (["--rpe", "exp(-k*n)", "--free", "k", "--assume", "k>1"], "NAME>0"),
@@ -177,7 +204,9 @@ def test_named_rpe_both_spellings(capsys, spelling):
 
 def test_parameter_sign_before_simplification(capsys):
     # exp(-Abs(k)*n) with k = -1 is exp(-n); a positive symbol would have made it exp(n)
-    out = run_json(capsys, "--rpe", "exp(-Abs(k)*n)", "--param", "k=-1", "--start", "0", "--eps", "0.1")
+    out = run_json(
+        capsys, "--rpe", "exp(-Abs(k)*n)", "--param", "k=-1", "--start", "0", "--eps", "0.1"
+    )
     assert out["series"] == "exp(-n)" and out["converges"] is True
 
 

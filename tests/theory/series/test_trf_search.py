@@ -1,4 +1,5 @@
 """B and TRF against closed forms, Hurwitz-zeta tails, mpmath references and brute force."""
+
 import math
 
 import mpmath
@@ -18,16 +19,18 @@ mpmath.mp.dps = 15
 
 def _ref_sums():
     with mpmath.workdps(50):
-        type2 = mpmath.fsum(mpmath.exp(-mpmath.log(n) ** 2) for n in range(1, 30000))
+        type2 = mpmath.fsum(mpmath.exp(-(mpmath.log(n) ** 2)) for n in range(1, 30000))
         return {
             # closed forms
-            ("1/n**2", 1): mpmath.pi ** 2 / 6,                          # zeta(2)
-            ("(1 + n)**(-3/2)", 0): mpmath.zeta(1.5),                   # Kerple log r = 3/2
-            ("exp(-n/2)", 0): 1 / (1 - mpmath.exp(-0.5)),               # geometric (ALiBi)
-            ("1/(n*(n + 1))", 1): mpmath.mpf(1),                        # telescoping
+            ("1/n**2", 1): mpmath.pi**2 / 6,  # zeta(2)
+            ("(1 + n)**(-3/2)", 0): mpmath.zeta(1.5),  # Kerple log r = 3/2
+            ("exp(-n/2)", 0): 1 / (1 - mpmath.exp(-0.5)),  # geometric (ALiBi)
+            ("1/(n*(n + 1))", 1): mpmath.mpf(1),  # telescoping
             # sum_n (1 - cos(1/n)) = sum_k (-1)^(k+1) zeta(2k)/(2k)!  (Taylor series of cos)
-            ("1 - cos(1/n)", 1): mpmath.nsum(lambda k: (-1) ** (k + 1) * mpmath.zeta(2 * k)
-                                             / mpmath.factorial(2 * k), [1, mpmath.inf]),
+            ("1 - cos(1/n)", 1): mpmath.nsum(
+                lambda k: (-1) ** (k + 1) * mpmath.zeta(2 * k) / mpmath.factorial(2 * k),
+                [1, mpmath.inf],
+            ),
             # mpmath, dps=50: direct sum of 30000 terms (the rest is < 1e-45)
             ("exp(-log(n)**2)", 1): type2,
             # mpmath, dps=40: direct sum to 20000 + Euler-Maclaurin with numeric derivatives
@@ -45,7 +48,7 @@ def test_sum_against_reference(key):
     with mpmath.workdps(50):
         err = abs(s.value - REFS[key])
         assert err / abs(REFS[key]) < 1e-16
-        if s.certified:                      # a guaranteed enclosure must contain the reference
+        if s.certified:  # a guaranteed enclosure must contain the reference
             assert s.lo <= REFS[key] <= s.hi and s.digits() >= 3
             assert err <= s.error_bound
 
@@ -72,8 +75,8 @@ def _brute_trf(f, start, eps, nmax, B):
 
 
 BRUTE = [
-    ("1/n**2", 1, lambda n: 1 / n ** 2, [0.1, 0.01, 1e-3]),
-    ("exp(-log(n)**2)", 1, lambda n: mpmath.exp(-mpmath.log(n) ** 2), [0.1, 1e-3, 1e-6]),
+    ("1/n**2", 1, lambda n: 1 / n**2, [0.1, 0.01, 1e-3]),
+    ("exp(-log(n)**2)", 1, lambda n: mpmath.exp(-(mpmath.log(n) ** 2)), [0.1, 1e-3, 1e-6]),
     ("exp(-n/2)", 0, lambda n: mpmath.exp(-n / 2), [0.1, 1e-3, 1e-6]),
     ("(1 + n)**(-3/2)", 0, lambda n: (1 + n) ** -1.5, [0.1, 0.03]),
     ("1/(n*(n + 1))", 1, lambda n: 1 / (n * (n + 1)), [0.11, 0.013, 1.1e-3]),
@@ -102,10 +105,13 @@ def test_alibi_trf_closed_form():
         assert t.value == math.floor(2 * math.log(1 / eps)) + 1
 
 
-@pytest.mark.parametrize("text,start,s,eps", [
-    ("1/n**2", 1, 2, 1e-9),                    # TRF ~ 6.1e8
-    ("(1 + n)**(-3/2)", 0, 1.5, 1e-6),         # TRF ~ 5.9e11, beyond any brute force
-])
+@pytest.mark.parametrize(
+    "text,start,s,eps",
+    [
+        ("1/n**2", 1, 2, 1e-9),  # TRF ~ 6.1e8
+        ("(1 + n)**(-3/2)", 0, 1.5, 1e-6),  # TRF ~ 5.9e11, beyond any brute force
+    ],
+)
 def test_large_exact_trf_against_hurwitz_zeta(text, start, s, eps):
     # the tail from term j is the Hurwitz zeta value zeta(s, j + start + (start == 0))
     t = trf(P(text), eps, start)
@@ -143,8 +149,10 @@ def test_asymptotic_orders():
     a3 = trf_asymptotic(P("exp(-log(n)**2)"), 1)
     assert a3.formula == "ln TRF(eps) ~ sqrt(ln(1/eps))"
     # ln TRF / sqrt(ln(1/eps)) -> 1 (slowly): closer at 1e-300 than at 1e-30
-    r = [math.log(float(trf(P("exp(-log(n)**2)"), e, 1).value)) / math.sqrt(math.log(1 / e))
-         for e in (1e-30, 1e-300)]
+    r = [
+        math.log(float(trf(P("exp(-log(n)**2)"), e, 1).value)) / math.sqrt(math.log(1 / e))
+        for e in (1e-30, 1e-300)
+    ]
     assert abs(r[1] - 1) < abs(r[0] - 1) and abs(r[1] - 1) < 0.05
 
 
@@ -173,24 +181,39 @@ def _bump_refs():
     with mpmath.workdps(40):
         e, f = mpmath.exp, mpmath.mpf
         return [
-            ("exp(-(n-1000)**2)", 0, mpmath.fsum(e(-(f(n) - 1000) ** 2) for n in range(900, 1100))),
-            ("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)", 0,
-             1 / (1 - e(-1)) + mpmath.fsum(f(10) ** -10 * e(-(f(n) - 5000) ** 2 / 10 ** 4)
-                                           for n in range(2000, 8000))),
+            (
+                "exp(-(n-1000)**2)",
+                0,
+                mpmath.fsum(e(-((f(n) - 1000) ** 2)) for n in range(900, 1100)),
+            ),
+            (
+                "exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)",
+                0,
+                1 / (1 - e(-1))
+                + mpmath.fsum(
+                    f(10) ** -10 * e(-((f(n) - 5000) ** 2) / 10**4) for n in range(2000, 8000)
+                ),
+            ),
             # zeta(2) - 1 (n >= 2) plus the bump
-            ("1/n**2 + 10**-10*exp(-(n-5000)**2)", 2,
-             mpmath.zeta(2) - 1 + mpmath.fsum(f(10) ** -10 * e(-(f(n) - 5000) ** 2)
-                                              for n in range(4900, 5100))),
+            (
+                "1/n**2 + 10**-10*exp(-(n-5000)**2)",
+                2,
+                mpmath.zeta(2)
+                - 1
+                + mpmath.fsum(f(10) ** -10 * e(-((f(n) - 5000) ** 2)) for n in range(4900, 5100)),
+            ),
         ]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("text,start,ref", _bump_refs(), ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize(
+    "text,start,ref", _bump_refs(), ids=lambda x: x if isinstance(x, str) else ""
+)
 def test_sum_with_a_bump_is_right_or_refused(text, start, ref):
     try:
         s = series_sum(P(text), start, budget=30)
     except SeriesError:
-        return                                    # an honest refusal is allowed
+        return  # an honest refusal is allowed
     with mpmath.workdps(40):
         assert abs(s.value - ref) <= s.error_bound, (s.value, ref, s.method)
         assert s.digits() >= 15
@@ -200,10 +223,12 @@ def test_sum_with_a_bump_is_right_or_refused(text, start, ref):
 def test_trf_sees_a_late_bump():
     # exp(-n) + 1e-10 exp(-(n-5000)^2/10^4): the bump holds 1.8e-8 of the mass, so
     # TRF(1e-9) lies past it (the old fast path said 21).  Brute force, mpmath dps=30.
-    f = lambda n: mpmath.exp(-n) + mpmath.mpf(10) ** -10 * mpmath.exp(-(n - 5000) ** 2 / 10 ** 4)  # noqa: E731
+    f = lambda n: mpmath.exp(-n) + mpmath.mpf(10) ** -10 * mpmath.exp(-((n - 5000) ** 2) / 10**4)  # noqa: E731
     with mpmath.workdps(40):
-        B = 1 / (1 - mpmath.exp(-1)) + mpmath.fsum(mpmath.mpf(10) ** -10 * mpmath.exp(
-            -(mpmath.mpf(n) - 5000) ** 2 / 10 ** 4) for n in range(2000, 8000))
+        B = 1 / (1 - mpmath.exp(-1)) + mpmath.fsum(
+            mpmath.mpf(10) ** -10 * mpmath.exp(-((mpmath.mpf(n) - 5000) ** 2) / 10**4)
+            for n in range(2000, 8000)
+        )
     r = trf(P("exp(-n) + 10**-10*exp(-(n-5000)**2/10**4)"), 1e-9, start=0, budget=30)
     assert r.exact and r.value == _brute_trf(f, 0, 1e-9, 8000, B)
 
@@ -217,13 +242,16 @@ def test_sum_of_a_series_below_float_range():
         assert abs(s.value - ref) <= s.error_bound and s.digits() >= 15
 
 
-@pytest.mark.parametrize("text,start,ref_trf", [
-    # B = e^(-10^10)/(1 - e^(-10^10)): the rescaling of B into float range used to build
-    # the 4e9-digit integer 10^4342944820 (30 s time-out); TRF = 1 by hand (b_2/b_1 = e^-1e10)
-    ("exp(-10**10*n)", 1, 1),
-    # B = e^(-10^10) zeta(2): TRF as for 1/n^2 (TRF is invariant under b -> c b), Hurwitz zeta
-    ("exp(-10**10)/n**2", 1, 608),
-])
+@pytest.mark.parametrize(
+    "text,start,ref_trf",
+    [
+        # B = e^(-10^10)/(1 - e^(-10^10)): the rescaling of B into float range used to build
+        # the 4e9-digit integer 10^4342944820 (30 s time-out); TRF = 1 by hand (b_2/b_1 = e^-1e10)
+        ("exp(-10**10*n)", 1, 1),
+        # B = e^(-10^10) zeta(2): TRF as for 1/n^2 (TRF is invariant under b -> c b), Hurwitz zeta
+        ("exp(-10**10)/n**2", 1, 608),
+    ],
+)
 def test_trf_with_b_far_below_float_range(text, start, ref_trf):
     r = trf(P(text), 1e-3, start=start)
     assert r.exact and r.value == ref_trf
@@ -234,16 +262,23 @@ def test_trf_with_b_far_below_float_range(text, start, ref_trf):
 # instead of 1).  References: brute force (mpmath, dps=30) with B in closed form.
 SIGNED = [
     # 1, -1/2, then 1/n^2 (n >= 3): B = 1/2 + zeta(2) - 5/4
-    ("Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))",
-     lambda n: 1 if n < 2 else (-mpmath.mpf(1) / 2 if n < 3 else 1 / n ** 2),
-     lambda: mpmath.zeta(2) - mpmath.mpf(3) / 4),
+    (
+        "Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))",
+        lambda n: 1 if n < 2 else (-mpmath.mpf(1) / 2 if n < 3 else 1 / n**2),
+        lambda: mpmath.zeta(2) - mpmath.mpf(3) / 4,
+    ),
     # 2, -1, then e^-n (n >= 3): B = 1 + e^-3/(1 - e^-1)
-    ("Piecewise((2, n < 2), (-1, n < 3), (exp(-n), True))",
-     lambda n: 2 if n < 2 else (-1 if n < 3 else mpmath.exp(-n)),
-     lambda: 1 + mpmath.exp(-3) / (1 - mpmath.exp(-1))),
+    (
+        "Piecewise((2, n < 2), (-1, n < 3), (exp(-n), True))",
+        lambda n: 2 if n < 2 else (-1 if n < 3 else mpmath.exp(-n)),
+        lambda: 1 + mpmath.exp(-3) / (1 - mpmath.exp(-1)),
+    ),
     # (n - 6/5)/n^3: B = zeta(2) - 6/5 zeta(3); one negative term, then monotone
-    ("(n-1.2)/n**3", lambda n: (n - mpmath.mpf(6) / 5) / n ** 3,
-     lambda: mpmath.zeta(2) - mpmath.mpf(6) / 5 * mpmath.zeta(3)),
+    (
+        "(n-1.2)/n**3",
+        lambda n: (n - mpmath.mpf(6) / 5) / n**3,
+        lambda: mpmath.zeta(2) - mpmath.mpf(6) / 5 * mpmath.zeta(3),
+    ),
 ]
 
 
@@ -262,4 +297,4 @@ def test_truncated_trf_with_negative_terms_and_huge_m():
     r = trf_truncated(P("Piecewise((1, n < 2), (-1/2, n < 3), (1/n**2, True))"), 0.1, 100, 1)
     assert r.value == 1
     with pytest.raises(ValueError, match="1 to"):
-        trf_truncated(P("1/n**2"), 0.1, 10 ** 13, 1)
+        trf_truncated(P("1/n**2"), 0.1, 10**13, 1)

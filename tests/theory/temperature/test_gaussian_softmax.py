@@ -1,5 +1,6 @@
 """Exact i.i.d.-Gaussian softmax statistics against independent routes: mpmath
 quadrature (30 digits for the moments; L = 2 closed forms), Monte Carlo, limits."""
+
 import math
 
 import mpmath as mp
@@ -8,20 +9,27 @@ import sympy as sp
 
 from theory.temperature.alignment_truth import prop2_vs_truth
 from theory.core.derivation import symbolic_zero
-from theory.temperature.gaussian_softmax import (laplace_integrals, expected_entropy,
-                                     expected_log_partition, expected_max_std_normal,
-                                     expected_pmax, pmax_alignment_tau_exact,
-                                     lln_relative_error, mc_softmax_stats, rem_critical_s)
+from theory.temperature.gaussian_softmax import (
+    laplace_integrals,
+    expected_entropy,
+    expected_log_partition,
+    expected_max_std_normal,
+    expected_pmax,
+    pmax_alignment_tau_exact,
+    lln_relative_error,
+    mc_softmax_stats,
+    rem_critical_s,
+)
 
 l = sp.Symbol("l", real=True)
 sig, tau = sp.symbols("sigma tau", positive=True)
-PHI = sp.exp(-l ** 2 / (2 * sig ** 2)) / (sig * sp.sqrt(2 * sp.pi))
+PHI = sp.exp(-(l**2) / (2 * sig**2)) / (sig * sp.sqrt(2 * sp.pi))
 
 # (integrand times the density, closed form claimed by the paper)
 MOMENTS = [
-    (sp.exp(l / tau), sp.exp(sig ** 2 / (2 * tau ** 2))),                     # Eq. 1
-    (l * sp.exp(l), sig ** 2 * sp.exp(sig ** 2 / 2)),                         # Eq. 3
-    (l / tau * sp.exp(l / tau), sig ** 2 / tau ** 2 * sp.exp(sig ** 2 / (2 * tau ** 2))),
+    (sp.exp(l / tau), sp.exp(sig**2 / (2 * tau**2))),  # Eq. 1
+    (l * sp.exp(l), sig**2 * sp.exp(sig**2 / 2)),  # Eq. 3
+    (l / tau * sp.exp(l / tau), sig**2 / tau**2 * sp.exp(sig**2 / (2 * tau**2))),
 ]
 
 
@@ -33,7 +41,7 @@ def test_gaussian_moments_sympy_vs_mpmath_30_digits(integrand, closed, sv, tv):
     with mp.workdps(30):
         s, t = mp.mpf(sv), mp.mpf(tv)
         f = sp.lambdify(l, (integrand * PHI).subs({sig: s, tau: t}), "mpmath")
-        quad = mp.quad(f, [-mp.inf, 0, s * s / t, mp.inf])   # mpmath, dps=30
+        quad = mp.quad(f, [-mp.inf, 0, s * s / t, mp.inf])  # mpmath, dps=30
         exact = sp.lambdify((sig, tau), closed, "mpmath")(s, t)
         assert abs(quad - exact) / exact < mp.mpf(10) ** -25
 
@@ -43,12 +51,14 @@ def _l2_truth(s):
     d = x1 - x2 ~ N(0, 2 s^2), E[max] = s/sqrt(pi) (mpmath quadrature)."""
     sd = s * mp.sqrt(2)
     pdf = lambda d: mp.npdf(d, 0, sd)  # noqa: E731
-    logd = s / mp.sqrt(mp.pi) + mp.quad(lambda d: mp.log1p(mp.exp(-abs(d))) * pdf(d),
-                                        [-mp.inf, 0, mp.inf])
+    logd = s / mp.sqrt(mp.pi) + mp.quad(
+        lambda d: mp.log1p(mp.exp(-abs(d))) * pdf(d), [-mp.inf, 0, mp.inf]
+    )
 
     def h(d):  # binary entropy of sigmoid(d), stable: log1p(e^-a) + a e^-a/(1+e^-a)
         a = abs(d)
         return mp.log1p(mp.exp(-a)) + a * mp.exp(-a) / (1 + mp.exp(-a))
+
     return logd, mp.quad(lambda d: h(d) * pdf(d), [-mp.inf, 0, mp.inf])
 
 
@@ -60,11 +70,11 @@ def test_quadrature_matches_L2_closed_form(s):
 
 
 def test_limits():
-    assert abs(expected_log_partition(1, 2.0)) < 1e-9        # log D = x, E = 0
-    assert abs(expected_entropy(1, 2.0)) < 1e-9               # one token: H = 0
-    assert expected_entropy(10 ** 4, 1e-3) == pytest.approx(math.log(10 ** 4), abs=1e-6)
+    assert abs(expected_log_partition(1, 2.0)) < 1e-9  # log D = x, E = 0
+    assert abs(expected_entropy(1, 2.0)) < 1e-9  # one token: H = 0
+    assert expected_entropy(10**4, 1e-3) == pytest.approx(math.log(10**4), abs=1e-6)
     # deep LLN regime: Eq. 1 is essentially exact
-    assert abs(lln_relative_error(10 ** 6, 0.5)) < 1e-6
+    assert abs(lln_relative_error(10**6, 0.5)) < 1e-6
 
 
 @pytest.mark.parametrize("L,s", [(64, 1.0), (512, 2.7), (4096, 4.0)])
@@ -100,7 +110,7 @@ def test_prop2_aligns_entropy_within_map_error_or_reports():
     bad = prop2_vs_truth(512, 15000, 2.7, 2.7, draws=100, seed=5)
     assert bad["predicted_mismatch"] > 0.5
     assert abs(bad["mismatch_mc"] - bad["predicted_mismatch"]) < 4 * bad["mismatch_mc_se"]
-    assert bad["mismatch_mc"] > 4 * bad["mismatch_mc_se"]      # detectably misaligned
+    assert bad["mismatch_mc"] > 4 * bad["mismatch_mc_se"]  # detectably misaligned
     assert bad["tau_prop2"] - bad["tau_exact"] > 0.05
 
 

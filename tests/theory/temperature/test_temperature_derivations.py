@@ -1,5 +1,6 @@
 """Each step of the Prop. 1 / Prop. 2 derivations gets the verdict it should: algebra
 proved, approximations measured, the 'larger root' rule refuted with a counterexample."""
+
 import random
 
 import pytest
@@ -9,18 +10,28 @@ from theory.temperature.derivations import prop1_derivation, prop2_derivation
 
 # label prefix -> expected verdict (the moment integrals are checked at 30 digits in
 # test_gaussian_softmax and, in full, by the slow test below)
-PROP1 = {"Assumption 1: averaged": "assumed", "Assumption 2: l_max": "assumed",
-         "Softmax is shift-invariant": "proved", "Eq. 1: law of large": "approximation",
-         "Eq. 2": "proved", "A.2: substitute Eq. 2": "proved",
-         "Align P_ex = P": "proved", "Prop. 1: B/(A": "proved",
-         "tau(A tau^2 + C)": "proved", "larger root solves": "proved",
-         "'pick the larger root'": "refuted",
-         "Assumption 1-2 vs i.i.d.": "approximation"}
-PROP2 = {"Entropy of a softmax": "proved", "combine Eq. 1 and Eq. 3": "proved",
-         "Prop. 2 solves": "proved", "entropy approximation": "approximation",
-         "ratio of sums": "approximation"}
-STEPS = ([("prop1", k, v) for k, v in PROP1.items()]
-         + [("prop2", k, v) for k, v in PROP2.items()])
+PROP1 = {
+    "Assumption 1: averaged": "assumed",
+    "Assumption 2: l_max": "assumed",
+    "Softmax is shift-invariant": "proved",
+    "Eq. 1: law of large": "approximation",
+    "Eq. 2": "proved",
+    "A.2: substitute Eq. 2": "proved",
+    "Align P_ex = P": "proved",
+    "Prop. 1: B/(A": "proved",
+    "tau(A tau^2 + C)": "proved",
+    "larger root solves": "proved",
+    "'pick the larger root'": "refuted",
+    "Assumption 1-2 vs i.i.d.": "approximation",
+}
+PROP2 = {
+    "Entropy of a softmax": "proved",
+    "combine Eq. 1 and Eq. 3": "proved",
+    "Prop. 2 solves": "proved",
+    "entropy approximation": "approximation",
+    "ratio of sums": "approximation",
+}
+STEPS = [("prop1", k, v) for k, v in PROP1.items()] + [("prop2", k, v) for k, v in PROP2.items()]
 _DERIV = {"prop1": prop1_derivation(fast=True), "prop2": prop2_derivation(fast=True)}
 
 
