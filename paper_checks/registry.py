@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from theory.core.registry import Registry
-from .evidence import (
+from .evidence import (  # noqa: F401  (verdict names re-exported for the claim modules)
     APPROX,
     CANNOT,
     FAILS,
     HOLDS,
     VERDICTS,
     Evidence,
-    Tol,  # noqa: F401
+    Tol,
     Verdict,
     judge,
 )

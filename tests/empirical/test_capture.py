@@ -14,7 +14,7 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from empirical.capture import (
+from empirical.capture import (  # noqa: E402
     CAPTURE_NAME,
     attention_module_names,  # noqa: E402
     capture,
