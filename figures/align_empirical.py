@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from .registry import figure
@@ -30,7 +31,9 @@ def _write_csv(path: Path, header, rows):
 
 
 # ------------------------------------------------------------------------ Fig. 1
-def bucket_bias_data(m: int = 7500, n_max: int = 15000, heads=(0, 1), seed: int = 0) -> dict:
+def bucket_bias_data(
+    m: int = 7500, n_max: int = 15000, heads: Iterable[int] = (0, 1), seed: int = 0
+) -> dict:
     """b_{m,n} for n = 0..n_max of a seeded random-init T5-small config's buckets, by the
     paper's formula (Sec. 3.2) and by transformers' bucket function."""
     import numpy as np
@@ -106,7 +109,12 @@ def make_fig1(outdir: Path, quick: bool = False) -> dict:
 
 
 # ------------------------------------------------------------------- Figs. 2/5 QQ
-def qq_result(spec=None, corpus=None, quick=False, sizes=None) -> dict:
+def qq_result(
+    spec: str | None = None,
+    corpus: str | None = None,
+    quick: bool = False,
+    sizes: Mapping[str, int] | None = None,
+) -> dict:
     from empirical import paper_runs as pr
 
     spec, corpus = spec or pr.default_spec(), corpus or pr.default_corpus()
@@ -227,12 +235,12 @@ def _tables(outdir: Path, res: dict) -> dict:
 def make_temperature(
     outdir: Path,
     quick: bool = False,
-    spec=None,
-    corpus=None,
-    l_tr=None,
-    l_exs=None,
-    n_tr=None,
-    n_ex=None,
+    spec: str | None = None,
+    corpus: str | None = None,
+    l_tr: int | None = None,
+    l_exs: Sequence[int] | None = None,
+    n_tr: int | None = None,
+    n_ex: int | None = None,
 ) -> dict:
     from empirical import paper_runs as pr
     from empirical.align import align

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from theory.core.registry import Registry
@@ -25,7 +26,9 @@ class Figure:
 FIGURES: Registry[Figure] = Registry("figure")
 
 
-def figure(name: str, paper: str, description: str, empirical: bool = False):
+def figure(
+    name: str, paper: str, description: str, empirical: bool = False
+) -> Callable[[Callable[..., dict]], Callable[..., dict]]:
     def register(make):
         FIGURES.add(name, Figure(name, paper, description, make, empirical))
         return make

@@ -12,15 +12,22 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from figures.registry import figure
+
+if TYPE_CHECKING:  # annotations only: matplotlib is imported where a figure is drawn
+    import numpy as np
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 CONVERGENT = ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
 STABLE_DELTA = 0.10  # RPE paper Def. 2.1 with delta = 0.1
 
 
-def seeded_bundle():
+def seeded_bundle() -> dict | None:
     """The seeded bundle, or None (also when ``$LENGTHX_BUNDLE`` asks for a single-seed one)."""
     import os
     from empirical.results import find_profile_bundle, load_profile_bundle
@@ -30,7 +37,7 @@ def seeded_bundle():
     return load_profile_bundle()
 
 
-def seed_note(b) -> str:
+def seed_note(b: dict) -> str:
     s = b["settings"]
     return (
         f"tiny byte-level LMs trained here ({b['profile']} profile: {s['steps']} steps, "
@@ -50,7 +57,14 @@ def no_bundle(name: str) -> dict:
     }
 
 
-def band(ax, x, per_seed, label, color, ls="-") -> list:
+def band(
+    ax: Axes,
+    x: Sequence[float],
+    per_seed: Sequence[Sequence[float]],
+    label: str,
+    color: str,
+    ls: str = "-",
+) -> list:
     """Mean over seeds with its interval as a band and error bars; CSV rows back."""
     from empirical.results import seed_interval
 
@@ -70,7 +84,15 @@ def band(ax, x, per_seed, label, color, ls="-") -> list:
     return [[label, xi, iv.mean, iv.lo, iv.hi, *iv.values] for xi, iv in zip(x, ivs)]
 
 
-def save(fig, outdir: Path, name: str, header, rows, payload: dict, note: str) -> dict:
+def save(
+    fig: Figure,
+    outdir: Path,
+    name: str,
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    payload: dict,
+    note: str,
+) -> dict:
     """PNG + CSV + JSON beside each other; returns the paths."""
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -86,7 +108,7 @@ def save(fig, outdir: Path, name: str, header, rows, payload: dict, note: str) -
     return {"png": str(png), "data": str(data), "json": str(outdir / f"{name}.json")}
 
 
-def plt_axes(ncols=1):
+def plt_axes(ncols: int = 1) -> tuple[Figure, Axes | np.ndarray]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -95,7 +117,9 @@ def plt_axes(ncols=1):
     return plt.subplots(1, ncols, figsize=(6 * ncols, 4.2))
 
 
-def seeded_ratio_figure(outdir, b, models, name, title) -> dict:
+def seeded_ratio_figure(
+    outdir: Path, b: dict, models: Sequence[str], name: str, title: str
+) -> dict:
     """ppl(L)/ppl(m) vs L for ``models`` with Def. 2.1's stable band (theory)."""
     from empirical.rpe import LABELS
     from empirical.results import ppl_ratio, seeds
@@ -274,7 +298,7 @@ def make_fig6(outdir: Path, quick: bool = False) -> dict:
     }
 
 
-def seeded_erf_figure(outdir, b) -> dict:
+def seeded_erf_figure(outdir: Path, b: dict) -> dict:
     """ERF n_emp(eps) (mean and interval over seeds) against the TRF recomputed from each
     run's RPE (dashed), and the Spearman interval."""
     from empirical.rpe import LABELS

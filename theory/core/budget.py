@@ -26,10 +26,13 @@ import pickle
 import signal
 import threading
 import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 #: memory cap (address space) of a guarded child, bytes
 MEMORY_CAP = 3 * 2**30
 _IN_CHILD = False
+_T = TypeVar("_T")
 
 
 class BudgetExceeded(RuntimeError):
@@ -68,7 +71,13 @@ def _child(conn, fn, args, kwargs):
     os._exit(0)
 
 
-def run_guarded(fn, args=(), kwargs=None, budget: float = 8.0, wall: float | None = None):
+def run_guarded(
+    fn: Callable[..., _T],
+    args: Sequence[Any] = (),
+    kwargs: Mapping[str, Any] | None = None,
+    budget: float = 8.0,
+    wall: float | None = None,
+) -> _T:
     """``fn(*args, **kwargs)`` in a forked child; :class:`BudgetExceeded` after ``budget`` s
     of CPU time or ``wall`` s of wall-clock time (default ``4 * budget``).
 
@@ -127,7 +136,7 @@ def _wait(conn, pid, budget, wall_cap: float) -> bool:
 
 
 @contextlib.contextmanager
-def step_budget(seconds: float):
+def step_budget(seconds: float) -> Iterator[None]:
     """Raise :class:`StepTimeout` inside the block after ``seconds`` of CPU time (main
     thread only; nested blocks: the inner one replaces the outer timer)."""
     if threading.current_thread() is not threading.main_thread() or seconds <= 0:

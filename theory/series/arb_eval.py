@@ -25,6 +25,7 @@ theory.series.arb_eval.Undecided: Piecewise condition n < 5 is not decided on [4
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import sympy as sp
 from flint import arb, arb_series, ctx
@@ -46,9 +47,10 @@ class NotCertified(ArithmeticError):
 
 #: bits of the ball arithmetic used for certified sums
 PREC = 192
+_T = TypeVar("_T")
 
 
-def ball_precision(fn):
+def ball_precision(fn: Callable[..., _T]) -> Callable[..., _T]:
     """Run ``fn`` with python-flint at PREC bits (restored afterwards)."""
 
     def wrapped(*args, **kwargs):

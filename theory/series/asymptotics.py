@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import mpmath
@@ -33,7 +34,12 @@ class Asymptotic:
         return self.formula
 
 
-def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.0):
+def trf_asymptotic(
+    b_expr: str | float | sp.Basic | RPE,
+    start: int | None = None,
+    B: mpmath.mpf | None = None,
+    budget: float = 15.0,
+) -> Asymptotic | None:
     """Asymptotic order of TRF(eps) as eps -> 0 (closed form), or None when not derived.
 
     Classes (each constant is a sympy limit of b_n, checked numerically):
@@ -54,7 +60,9 @@ def trf_asymptotic(b_expr, start: int | None = None, B=None, budget: float = 15.
     return Asymptotic(formula, derivation, asymptotic_evaluator(kind, consts, B), kind)
 
 
-def asymptotic_evaluator(kind, c, B):
+def asymptotic_evaluator(
+    kind: str, c: Mapping[str, mpmath.mpf], B: mpmath.mpf
+) -> Callable[[float | mpmath.mpf], mpmath.mpf | None]:
     def f(eps):
         eps = mpmath.mpf(eps)
         if kind == "power":
@@ -88,7 +96,7 @@ def _num(x):
     return mpmath.mpf(sp.N(x, 30))
 
 
-def asymptotic_order(b):
+def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
     mpmath.mp.dps = DPS
     L = sp.expand_log(sp.log(b), force=True)
     lam = limit_at_infinity(L / sp.log(N))

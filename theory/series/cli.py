@@ -158,7 +158,7 @@ def _resolve(args):
     return rpe
 
 
-def analyse(args) -> dict:
+def analyse(args: argparse.Namespace) -> dict:
     """All results as one dict (the --json object)."""
     rpe = _resolve(args)
     for e in args.eps:
@@ -397,7 +397,7 @@ def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         out = analyse(args)

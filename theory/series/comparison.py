@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import mpmath
 import sympy as sp
 
 from theory.series.convergence import as_expr, limit_at_infinity
+from theory.series.rpe_library import RPE
 from theory.series.sums import DEFAULT_BUDGET, series_sum
 from theory.series.trf_search import trf_table
 from theory.core.budget import run_guarded, step_budget
@@ -31,7 +33,11 @@ def _ratio_limit(e1, e2):
 
 
 def compare_trf(
-    b1, b2, start: int | None = None, eps_check=(1e-2, 1e-4, 1e-6), budget: float = DEFAULT_BUDGET
+    b1: str | float | sp.Basic | RPE,
+    b2: str | float | sp.Basic | RPE,
+    start: int | None = None,
+    eps_check: Sequence[float] = (1e-2, 1e-4, 1e-6),
+    budget: float = DEFAULT_BUDGET,
 ) -> Comparison:
     """Thm 3.5 of the RPE paper on two convergent series (same start).
 

@@ -42,12 +42,16 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import mpmath
 import sympy as sp
 
 from theory.series.expressions import N, ExpressionError, parse_expression
 from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_budget
+
+if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
+    from theory.series.rpe_library import RPE
 
 #: seconds for the whole decision (hard limit, the computation runs in a child process)
 DEFAULT_BUDGET = 6.0
@@ -99,7 +103,7 @@ class _Undecided(Exception):
     pass
 
 
-def as_expr(b, free_params: bool = True) -> sp.Expr:
+def as_expr(b: str | float | sp.Basic | RPE, free_params: bool = True) -> sp.Expr:
     """Accept a sympy expression or user text (parsed safely)."""
     if isinstance(b, str):
         return parse_expression(b, free_params=free_params)
@@ -117,7 +121,9 @@ def free_parameters(b: sp.Expr) -> list[str]:
     return sorted(s.name for s in b.free_symbols if s != N)
 
 
-def decide(b_expr, start: int = 1, budget: float = DEFAULT_BUDGET) -> Decision:
+def decide(
+    b_expr: str | float | sp.Basic | RPE, start: int = 1, budget: float = DEFAULT_BUDGET
+) -> Decision:
     """Decide whether ``sum_{n >= start} b_n`` converges; never wrong, ``None`` if unsure.
 
     Raises :class:`SeriesError` when a term is not a finite real number (the index is
@@ -498,7 +504,7 @@ def _exp_log_class(e: sp.Expr) -> bool:
     return True
 
 
-def limit_at_infinity(expr: sp.Expr, check: bool | None = None):
+def limit_at_infinity(expr: sp.Expr, check: bool | None = None) -> sp.Expr | None:
     """lim_{n->oo} expr by Gruntz, or None; numerically cross-checked outside exp-log."""
     key = (expr, check)
     if key not in _LIM_CACHE:

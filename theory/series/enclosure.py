@@ -578,7 +578,7 @@ class CertifiedEstimate:
     def __init__(self, cert, b: sp.Expr):
         self.cert, self.b, self.em = cert, b, None
 
-    def tail(self, a, fast: bool = False):
+    def tail(self, a: float | mpmath.mpf, fast: bool = False) -> tuple[mpmath.mpf, mpmath.mpf]:
         far = getattr(getattr(self.cert, "far", None), "X", None)
         if far is not None and a >= far:  # beyond the blocks: the Euler-Maclaurin estimate
             if self.em is None:

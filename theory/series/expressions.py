@@ -39,6 +39,7 @@ import ast
 import decimal
 import math
 import re
+from collections.abc import Iterable
 
 import sympy as sp
 
@@ -439,7 +440,7 @@ def _describe(node) -> str:
     return kinds.get(type(node).__name__, type(node).__name__)
 
 
-def parse_assignments(pairs) -> dict:
+def parse_assignments(pairs: Iterable[str] | None) -> dict:
     """Parse ``["k=1", "r=1.5"]`` into ``{"k": Rational/Float}`` (numbers only).
 
     >>> parse_assignments(["k=1", "r=3/2"])

@@ -28,9 +28,11 @@ TRF (Eq. 22):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import mpmath as mp
 import numpy as np
+import numpy.typing as npt
 
 DPS = 30
 
@@ -59,7 +61,7 @@ def params_of(name: str, params: dict | None = None) -> dict:
     return p
 
 
-def term(name: str, t, params: dict | None = None):
+def term(name: str, t: float | mp.mpf, params: dict | None = None) -> mp.mpf:
     """b_t (mpmath) for distance ``t >= 0`` (the paper's Appendix B forms)."""
     p = params_of(name, params)
     t = mp.mpf(t)
@@ -103,7 +105,7 @@ def terms_array(name: str, m: int, params: dict | None = None) -> np.ndarray:
     return 1 / ((t + 2) * np.log(t + 2))
 
 
-def sandwich_term(t, k, r, d):
+def sandwich_term(t: float | mp.mpf, k: float | mp.mpf, r: float | mp.mpf, d: int) -> mp.mpf:
     """Sandwich b_t = exp(k sum_{j=1}^{d/2} (cos(t / r^{2j/d}) - 1)) (App. B, Eq. 37)."""
     return mp.exp(
         k * mp.fsum(mp.cos(t / mp.mpf(r) ** (mp.mpf(2 * j) / d)) - 1 for j in range(1, d // 2 + 1))
@@ -119,7 +121,7 @@ def _em_tail(f, integral, a, order=4):
     return s
 
 
-def tail(name: str, j, params: dict | None = None):
+def tail(name: str, j: float | mp.mpf, params: dict | None = None) -> mp.mpf:
     """sum_{t >= j} b_t to ~25 digits (closed form or Euler-Maclaurin); inf if divergent."""
     p = params_of(name, params)
     j = mp.mpf(j)
@@ -166,12 +168,12 @@ def _suffix_sums(name, key, f, integral):
     return _SUFFIX_CACHE[ck]
 
 
-def total(name: str, params: dict | None = None):
+def total(name: str, params: dict | None = None) -> mp.mpf:
     """B = sum_{t >= 0} b_t (inf for a divergent family)."""
     return tail(name, 0, params)
 
 
-def exact_trf(name: str, params: dict | None, eps) -> int | float:
+def exact_trf(name: str, params: dict | None, eps: float) -> int | float:
     """Eq. 22 exactly: smallest j with tail(j) < B eps, by doubling and bisection.
 
     Returns ``math.inf`` for a divergent family (no finite B).
@@ -204,7 +206,7 @@ def brute_force_trf(b: np.ndarray, B: float, eps: float) -> int | None:
 
 
 # ------------------------------------------------------------- the paper's method
-def appendix_e_draw(array, n: int = 50):
+def appendix_e_draw(array: npt.ArrayLike, n: int = 50) -> tuple[np.ndarray, np.ndarray]:
     """The paper's Appendix E pseudocode, ported line by line (float32 like torch).
 
     Returns ``(index / m, epsilon)``: for each eps in ``linspace(1, 0, n)`` the first
@@ -234,7 +236,7 @@ def appendix_e_draw(array, n: int = 50):
     return index / m, epsilon
 
 
-def truncated_trf(array, eps: float) -> int:
+def truncated_trf(array: npt.ArrayLike, eps: float) -> int:
     """Appendix E's TRF (un-normalised) for one eps: first j with
     sum(array[:j]) >= sum(array) * (1 - eps), float32 running sum; ``m`` if never."""
     a = np.asarray(array, dtype=np.float32)
@@ -252,7 +254,9 @@ def toeplitz_exp_rpe(name: str, size: int, params: dict | None = None) -> np.nda
     return np.where(j <= i, b[np.clip(i - j, 0, None)], 0.0)
 
 
-def exact_trf_many(name: str, params: dict | None, eps_values, m_direct: int = 200_000):
+def exact_trf_many(
+    name: str, params: dict | None, eps_values: Iterable[float], m_direct: int = 200_000
+) -> list[int | float]:
     """:func:`exact_trf` for many eps at once: a float64 cumulative sum proposes j, two
     mpmath tails confirm it (tail(j-1) >= B eps > tail(j)); bisection otherwise."""
     eps_values = [float(e) for e in eps_values]

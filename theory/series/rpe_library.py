@@ -35,10 +35,12 @@ Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import sympy as sp
 
 from theory.series.expressions import (
@@ -188,7 +190,9 @@ def t5_bucket(
     return int(out) if np.ndim(out) == 0 else out
 
 
-def t5_series(values, num_buckets: int = 32, max_distance: int = 128) -> sp.Expr:
+def t5_series(
+    values: Iterable[float | sp.Basic], num_buckets: int = 32, max_distance: int = 128
+) -> sp.Expr:
     """Piecewise b_n = exp(values[bucket(n)]) (distance n = t, start 0); constant tail."""
     values = [sp.nsimplify(float(v)) if not isinstance(v, sp.Basic) else v for v in values]
     if len(values) != num_buckets:
@@ -316,7 +320,7 @@ TAIL_ASSUMPTIONS = {
 }
 
 
-def load_bias_file(path, tail: str = "constant", start: int = 0) -> RPE:
+def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> RPE:
     """A learned bias, one value per distance 0, 1, ..., L-1 (.npy or text), as an RPE.
 
     ``tail`` says what is assumed beyond the last value (see :data:`TAIL_ASSUMPTIONS`).
@@ -361,7 +365,7 @@ def load_bias_file(path, tail: str = "constant", start: int = 0) -> RPE:
     )
 
 
-def log_b_values(b_expr, distances, start: int = 1) -> np.ndarray:
+def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1) -> np.ndarray:
     """log b_{start + t} for each distance t (float64 array; -inf where b = 0).
 
     This is the attention bias at distance t under the project's index convention.
@@ -390,7 +394,7 @@ def log_b_values(b_expr, distances, start: int = 1) -> np.ndarray:
     return out
 
 
-def log_b_numpy(b_expr):
+def log_b_numpy(b_expr: sp.Expr) -> Callable[[np.ndarray], np.ndarray]:
     lb = sp.expand_log(sp.log(b_expr), force=True)
     f = sp.lambdify(N, lb, modules="numpy")
 

@@ -18,8 +18,10 @@ it cannot be proved the sum is returned with ``certified = False`` and no bound.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import mpmath
+import numpy as np
 import sympy as sp
 from flint import arb
 
@@ -43,13 +45,17 @@ from theory.core.budget import StepTimeout, run_guarded, step_budget
 DEFAULT_BUDGET = 30.0
 
 
-def series_sum(b_expr, start: int | None = None, budget: float = DEFAULT_BUDGET) -> SeriesSum:
+def series_sum(
+    b_expr: str | float | sp.Basic | RPE, start: int | None = None, budget: float = DEFAULT_BUDGET
+) -> SeriesSum:
     """B = sum_{k >= 0} b_{start+k} to >= 15 significant digits with an error bound."""
     b, start, head = normalise_series(b_expr, start)
     return run_guarded(_series_sum_impl, (b, start, head), budget=budget)
 
 
-def normalise_series(b_expr, start):
+def normalise_series(
+    b_expr: str | float | sp.Basic | RPE, start: int | None
+) -> tuple[sp.Expr, int, np.ndarray | None]:
     head = None
     if isinstance(b_expr, RPE):
         head = b_expr.head
@@ -86,7 +92,7 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
     return series_sum_core(b, start, head)[0]
 
 
-def series_sum_core(b, start, head):
+def series_sum_core(b: sp.Expr, start: int, head: np.ndarray | None) -> tuple[SeriesSum, Any, Any]:
     """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start."""
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
@@ -148,7 +154,9 @@ class _ZeroTail:
 MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 
-def certify_tail(b: sp.Expr, n0: int, scale: float | None = None):
+def certify_tail(
+    b: sp.Expr, n0: int, scale: float | None = None
+) -> CertifiedTail | OscillatingTail | ResidueTail:
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):

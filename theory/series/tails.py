@@ -83,14 +83,14 @@ class Tail:
 
         self.all_derivs = all_derivs
 
-    def odd(self, a):
+    def odd(self, a: float | mpmath.mpf) -> list[mpmath.mpf | mpmath.mpc]:
         d = self.all_derivs(a)
         return [d[2 * k - 2] for k in range(1, EM_ORDER + 1)]
 
-    def top(self, a):
+    def top(self, a: float | mpmath.mpf) -> mpmath.mpf | mpmath.mpc:
         return self.all_derivs(a)[-1]
 
-    def integral(self, a, fast=False):
+    def integral(self, a: mpmath.mpf, fast: bool = False) -> tuple[mpmath.mpf, mpmath.mpf]:
         if self.closed is not None:
             v = _eval_stable(self.closed, a)
             if v is not None:
@@ -102,7 +102,7 @@ class Tail:
             val, err = mpmath.quad(self.f, pts, error=True)
         return val, abs(err) + abs(val) * mpmath.mpf(10) ** (-dps + 8)
 
-    def em_sign_ok(self, a) -> bool:
+    def em_sign_ok(self, a: float | mpmath.mpf) -> bool:
         """f^(2p) keeps one sign on a geometric grid a .. 1e30 a (assumption of the bound),
         and on a dense float64 scan (every integer up to 2^15, then 32 points per octave):
         a narrow bump between the grid points (e.g. exp(-(n-1000)^2)) breaks the bound."""
@@ -130,7 +130,7 @@ class Tail:
         sel = sgn[pts >= a]
         return not ((sel > 0).any() and (sel < 0).any())
 
-    def tail(self, a, fast=False):
+    def tail(self, a: float | mpmath.mpf, fast: bool = False) -> tuple[mpmath.mpf, mpmath.mpf]:
         """(value, error bound) of sum_{n >= a} b_n, a an integer (``fast``: ~15 digits)."""
         a = mpmath.mpf(a)
         with mpmath.workdps(DPS):
@@ -149,7 +149,7 @@ _SCAN_INT = 2**15
 _SCAN_PER_OCTAVE = 32
 
 
-def scan_points(lo):
+def scan_points(lo: int) -> np.ndarray:
     """Every integer in [lo, 2^15], then a geometric grid from max(lo, 2^15) to 2^100 lo."""
     ints = np.arange(lo, _SCAN_INT + 1, dtype=float) if lo <= _SCAN_INT else np.empty(0)
     top = max(float(lo), float(_SCAN_INT))
@@ -270,13 +270,13 @@ class CutTail:
     def __init__(self, cutoff, bound):
         self.cutoff, self.bound = cutoff, bound
 
-    def tail(self, a):
+    def tail(self, a: float | mpmath.mpf) -> tuple[mpmath.mpf, mpmath.mpf]:
         if a < self.cutoff:
             raise SeriesError("internal: tail requested before the cut-off")
         return mpmath.mpf(0), self.bound
 
 
-def smooth_beyond(b):
+def smooth_beyond(b: sp.Expr) -> int:
     """An n beyond which b is smooth (past Piecewise/Min/Max/Abs break points), for the
     Euler-Maclaurin formula; SeriesError where there is none (floor: a jump at every n)."""
     if any(
@@ -310,7 +310,9 @@ def smooth_beyond(b):
     return math.ceil(top) + 1 if eqs else 0
 
 
-def fast_decay_sum(b, n0, head_sum):
+def fast_decay_sum(
+    b: sp.Expr, n0: int, head_sum: mpmath.mpf
+) -> tuple[mpmath.mpf, mpmath.mpf, int] | None:
     """Sum until a term is < 10^-(DPS+10) of the sum with ratios < 1/2 and falling; the rest
     is bounded by the geometric series of the last ratio (assumes non-increasing ratios)."""
     f = sp.lambdify(N, b, modules="mpmath")

@@ -21,6 +21,8 @@ procedure (Appendix E) is ``truncate=m`` (:mod:`theory.series.truncated`).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -30,7 +32,7 @@ from flint import arb
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE, log_b_numpy
 from theory.series.convergence import SeriesError
-from theory.series.results import DPS, TRF
+from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
@@ -43,8 +45,8 @@ EXACT_LIMIT = 10**12
 
 
 def trf(
-    b_expr,
-    eps,
+    b_expr: str | float | sp.Basic | RPE,
+    eps: float,
     start: int | None = None,
     truncate: int | None = None,
     budget: float = DEFAULT_BUDGET,
@@ -54,8 +56,8 @@ def trf(
 
 
 def trf_table(
-    b_expr,
-    eps_list,
+    b_expr: str | float | sp.Basic | RPE,
+    eps_list: Iterable[float],
     start: int | None = None,
     truncate: int | None = None,
     budget: float = DEFAULT_BUDGET,
@@ -183,7 +185,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
 
 @ball_precision
-def certify_exact(table: list, cert, start: int, head) -> list:
+def certify_exact(table: list, cert: Any, start: int, head: np.ndarray | None) -> list:
     """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
     terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
     a search that was off by one.  Without a certified tail nothing is exact."""
@@ -442,7 +444,12 @@ def _illinois(h, a, b, tol=mpmath.mpf(10) ** -25, maxiter=200):
     return (a + b) / 2
 
 
-def analyse_series(b_expr, eps_list, start: int | None = None, budget: float = DEFAULT_BUDGET):
+def analyse_series(
+    b_expr: str | float | sp.Basic | RPE,
+    eps_list: Iterable[float],
+    start: int | None = None,
+    budget: float = DEFAULT_BUDGET,
+) -> tuple[SeriesSum, list[TRF] | None, str | None, Asymptotic | None]:
     """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints).
 
     Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.

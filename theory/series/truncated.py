@@ -20,7 +20,9 @@ from theory.series.results import TRF
 TRUNCATE_LIMIT = 10**8  # terms of the paper's truncated procedure (800 MB of float64)
 
 
-def trf_truncated(b_expr, eps: float, m: int, start: int | None = None) -> TRF:
+def trf_truncated(
+    b_expr: str | float | sp.Basic | RPE, eps: float, m: int, start: int | None = None
+) -> TRF:
     """The paper's procedure (RPE paper App. E): m terms, B replaced by their sum, and the
     first j whose partial sum is >= (1-eps) times that sum.  Not Eq. 22 when the series
     converges slowly: it can never exceed m."""

@@ -39,9 +39,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import numpy as np
+import numpy.typing as npt
 from scipy.optimize import brentq
 
 PAPER_ALIGN = "attention-alignment-t5 (Chi, Fan, Rudnicky)"
@@ -75,7 +76,7 @@ class RuleResult:
 
 
 # ----------------------------------------------------------------------------- input
-def check_lengths(L_tr, L_ex) -> tuple[float, float]:
+def check_lengths(L_tr: object, L_ex: object) -> tuple[float, float]:
     """Validate lengths: ``2 <= L_tr <= L_ex`` (finite numbers)."""
     try:
         L_tr, L_ex = float(L_tr), float(L_ex)
@@ -88,7 +89,7 @@ def check_lengths(L_tr, L_ex) -> tuple[float, float]:
     return L_tr, L_ex
 
 
-def check_sigma(name, sigma) -> float:
+def check_sigma(name: str, sigma: object) -> float:
     """Validate a logit standard deviation: finite and > 0."""
     try:
         sigma = float(sigma)
@@ -99,7 +100,7 @@ def check_sigma(name, sigma) -> float:
     return sigma
 
 
-def check_probability(name, p) -> float:
+def check_probability(name: str, p: object) -> float:
     """Validate a probability strictly inside (0, 1)."""
     try:
         p = float(p)
@@ -111,7 +112,9 @@ def check_probability(name, p) -> float:
 
 
 # ----------------------------------------------------------------------------- Prop 1
-def prop1_coefficients(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr) -> tuple:
+def prop1_coefficients(
+    L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, pmax_tr: float
+) -> tuple:
     """:math:`(A, B, C)` of Prop. 1: :math:`A\\tau^2 - B\\tau + C = 0`.
 
     .. math:: A = \\log L_{ex} + \\log P,\\quad B = \\log L_{tr} + \\log P +
@@ -124,7 +127,7 @@ def prop1_coefficients(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr) -> tuple:
     return (math.log(L_ex) + lp, math.log(L_tr) + lp + sigma_tr**2 / 2, sigma_ex**2 / 2)
 
 
-def quadratic_roots(A, B, C) -> tuple | None:
+def quadratic_roots(A: float, B: float, C: float) -> tuple | None:
     """Real roots of :math:`A x^2 - B x + C = 0`, larger first; None if complex.
 
     Uses the cancellation-free form :math:`q = (B + \\mathrm{sgn}(B)\\sqrt{\\Delta})/2`,
@@ -143,7 +146,9 @@ def quadratic_roots(A, B, C) -> tuple | None:
     return tuple(roots)
 
 
-def prop1_temperature(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr) -> RuleResult:
+def prop1_temperature(
+    L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float, pmax_tr: float
+) -> RuleResult:
     """Prop. 1 of the attention-alignment paper (maximum-probability alignment).
 
     .. math:: \\tau \\approx \\frac{\\log L_{tr} + \\log P + \\sigma_{tr}^2/2}
@@ -196,7 +201,7 @@ def prop1_temperature(L_tr, L_ex, sigma_tr, sigma_ex, pmax_tr) -> RuleResult:
 
 
 # ----------------------------------------------------------------------------- others
-def prop2_temperature(L_tr, L_ex, sigma_tr, sigma_ex) -> RuleResult:
+def prop2_temperature(L_tr: float, L_ex: float, sigma_tr: float, sigma_ex: float) -> RuleResult:
     """Prop. 2 of the attention-alignment paper (entropy alignment).
 
     .. math:: \\tau \\approx \\frac{\\sigma_{ex}}{\\sqrt{\\sigma_{tr}^2 +
@@ -218,7 +223,7 @@ def prop2_temperature(L_tr, L_ex, sigma_tr, sigma_ex) -> RuleResult:
     )
 
 
-def log_rule_temperature(L_tr, L_ex) -> RuleResult:
+def log_rule_temperature(L_tr: float, L_ex: float) -> RuleResult:
     """:math:`\\tau = \\log_{L_{ex}} L_{tr} = \\ln L_{tr} / \\ln L_{ex}` (entropy
     invariance, Su 2021; Yao et al. 2021; the 'w/ log' rows of Tables 8-11).
 
@@ -234,7 +239,7 @@ def log_rule_temperature(L_tr, L_ex) -> RuleResult:
     )
 
 
-def infoscale_factor(L, L_tr, d, eps=0.0) -> float:
+def infoscale_factor(L: float, L_tr: float, d: int, eps: float = 0.0) -> float:
     """InfoScale (InfoScale paper, Eq. 15), implemented here locally.
 
     .. math:: \\mathrm{InfoScale} = \\sqrt{\\frac{1 - e^{2\\epsilon/d} L^{-2/d}}
@@ -247,7 +252,7 @@ def infoscale_factor(L, L_tr, d, eps=0.0) -> float:
     return math.sqrt((1 - k * L ** (-2 / d)) / (1 - k * L_tr ** (-2 / d)))
 
 
-def infoscale_temperature(L_tr, L_ex, d) -> RuleResult:
+def infoscale_temperature(L_tr: float, L_ex: float, d: int) -> RuleResult:
     """:math:`\\tau = 1/\\mathrm{InfoScale}` (logits q.k/sqrt(d) are multiplied by
     InfoScale), :math:`\\epsilon = 0` as in the InfoScale paper's experiments.
 
@@ -273,7 +278,7 @@ def infoscale_temperature(L_tr, L_ex, d) -> RuleResult:
     )
 
 
-def yarn_temperature(L_tr, L_ex) -> RuleResult:
+def yarn_temperature(L_tr: float, L_ex: float) -> RuleResult:
     """YaRN: :math:`\\sqrt{1/t} = 0.1\\ln s + 1`, :math:`s = L_{ex}/L_{tr}`, applied to
     q and k, so :math:`\\tau = t = (0.1\\ln s + 1)^{-2}`.
 
@@ -292,7 +297,7 @@ def yarn_temperature(L_tr, L_ex) -> RuleResult:
     )
 
 
-def longrope_temperature(L_tr, L_ex) -> RuleResult:
+def longrope_temperature(L_tr: float, L_ex: float) -> RuleResult:
     """LongRoPE: factor :math:`\\sqrt{1 + \\ln s/\\ln L_{tr}}` on q and k, so
     :math:`\\tau = 1/(1 + \\ln s/\\ln L_{tr}) = \\log_{L_{ex}} L_{tr}`.
 
@@ -312,7 +317,14 @@ def longrope_temperature(L_tr, L_ex) -> RuleResult:
     )
 
 
-def temperature_rules(L_tr, L_ex, sigma_tr=None, sigma_ex=None, pmax_tr=None, d=None) -> dict:
+def temperature_rules(
+    L_tr: float,
+    L_ex: float,
+    sigma_tr: float | None = None,
+    sigma_ex: float | None = None,
+    pmax_tr: float | None = None,
+    d: int | None = None,
+) -> dict:
     """Every rule side by side: ``{name: RuleResult}`` with ``.tau``, ``.source``,
     ``.note``.  A rule whose inputs are missing has ``tau=None`` and says which.
 
@@ -345,7 +357,9 @@ def temperature_rules(L_tr, L_ex, sigma_tr=None, sigma_ex=None, pmax_tr=None, d=
 
 
 # ----------------------------------------------------------------------------- Alg. 1
-def softmax_pmax_entropy(logits, tau=1.0):
+def softmax_pmax_entropy(
+    logits: npt.ArrayLike, tau: float = 1.0
+) -> tuple[np.ndarray | float, np.ndarray | float]:
     """Max probability and entropy (nats) of ``softmax(logits / tau)`` along the last
     axis; ``-inf`` entries (masked) get probability 0.
 
@@ -365,7 +379,7 @@ def softmax_pmax_entropy(logits, tau=1.0):
     return 1.0 / D, np.log(D) - ez / D
 
 
-def logit_stat_fn(logits, mode="pmax") -> Callable[[float], float]:
+def logit_stat_fn(logits: npt.ArrayLike, mode: str = "pmax") -> Callable[[float], float]:
     """``stat_fn(tau)``: the average over rows of ``logits`` of :math:`P_{max}` or
     :math:`H` of ``softmax(row / tau)`` (Algorithm 1's FINDS on given logits).
 
@@ -380,7 +394,9 @@ def logit_stat_fn(logits, mode="pmax") -> Callable[[float], float]:
     return lambda tau: float(np.mean(softmax_pmax_entropy(arr, tau)[idx]))
 
 
-def algorithm1_grid(stat_fn, target, grid=PAPER_GRID) -> RuleResult:
+def algorithm1_grid(
+    stat_fn: Callable[[float], float], target: float, grid: Iterable[float] = PAPER_GRID
+) -> RuleResult:
     """Algorithm 1 as in the paper: the grid point whose statistic is closest to
     ``target`` (ties: the first in grid order).  ``details['bracketed']`` is False when
     ``target`` is outside the range of the statistic over the grid, i.e. the answer
@@ -420,7 +436,12 @@ def algorithm1_grid(stat_fn, target, grid=PAPER_GRID) -> RuleResult:
 
 
 def algorithm1_continuous(
-    stat_fn, target, lo=0.05, hi=2.0, tol: float | None = 1e-6, xtol: float = 1e-15
+    stat_fn: Callable[[float], float],
+    target: float,
+    lo: float = 0.05,
+    hi: float = 2.0,
+    tol: float | None = 1e-6,
+    xtol: float = 1e-15,
 ) -> RuleResult:
     """Algorithm 1 with a root-finder: :math:`\\tau` in ``[lo, hi]`` with
     :math:`S(\\tau) = S_{target}` by Brent's method to ``xtol`` in :math:`\\tau`, then
@@ -484,7 +505,12 @@ def algorithm1_continuous(
 
 
 def algorithm1(
-    logits_tr, logits_ex, mode="pmax", method="grid", grid=PAPER_GRID, **kw
+    logits_tr: npt.ArrayLike,
+    logits_ex: npt.ArrayLike,
+    mode: str = "pmax",
+    method: str = "grid",
+    grid: Iterable[float] = PAPER_GRID,
+    **kw: float | None,
 ) -> RuleResult:
     """Algorithm 1 on given logit samples (rows = logit vectors): align the average
     statistic at ``L_ex`` (temperature tau) with that at ``L_tr`` (tau = 1).
