@@ -20,7 +20,11 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
+from theory.core.budget import BudgetExceeded
 from theory.series import reference as ref
+from theory.series.comparison import compare_trf
+from theory.series.convergence import SeriesError, decide
+from theory.series.expressions import ExpressionError, parse_expression
 from theory.core.derivation import Derivation, Step
 from paper_checks.evidence import (
     Counterexample,
@@ -50,11 +54,8 @@ def _f(x, digits=6):
 # ------------------------------------------------------------------ helpers
 def _engine(text: str, start: int):
     """The project's convergence engine's verdict (a second, independent route), or a
-    note when it is unavailable; never raises."""
+    note when it refuses the series; never raises."""
     try:
-        from theory.series.expressions import parse_expression
-        from theory.series.convergence import decide
-
         res = decide(parse_expression(text, free_params=True), start=start)
         return {
             "series": text,
@@ -63,7 +64,7 @@ def _engine(text: str, start: int):
             "certificate": res.certificate,
             "condition": getattr(res, "condition", None),
         }
-    except Exception as exc:  # engine absent or refuses: recorded, not fatal
+    except (SeriesError, ExpressionError, BudgetExceeded) as exc:  # refused: recorded
         return {"series": text, "start": start, "error": f"{type(exc).__name__}: {exc}"}
 
 
@@ -93,9 +94,6 @@ def sup_delta_rows(q, kk, v, b, js, step, scale, bound):
 def _engine_compare(text1: str, text2: str, start: int):
     """The engine's Thm 3.5 comparison (which TRF is smaller as eps -> 0), or a note."""
     try:
-        from theory.series.expressions import parse_expression
-        from theory.series.comparison import compare_trf
-
         res = compare_trf(
             parse_expression(text1), parse_expression(text2), start=start, eps_check=()
         )
@@ -105,7 +103,7 @@ def _engine_compare(text1: str, text2: str, start: int):
             "smaller": res.smaller,
             "statement": res.statement,
         }
-    except Exception as exc:  # engine absent or refuses: recorded, not fatal
+    except (SeriesError, ExpressionError, BudgetExceeded) as exc:  # refused: recorded
         return {"series": [text1, text2], "error": f"{type(exc).__name__}: {exc}"}
 
 

@@ -12,7 +12,7 @@ Every rule answers: which temperature :math:`\\tau` (logits are divided by
   :math:`\\tau = \\sigma_{ex}/\\sqrt{\\sigma_{tr}^2 + 2\\log(L_{ex}/L_{tr})}`.
 * **log rule** (Su 2021; Yao et al. 2021): :math:`\\tau = \\log_{L_{ex}} L_{tr}`.
 * **InfoScale** (InfoScale paper, Eq. 15, :math:`\\epsilon = 0`; computed by
-  ``theory.infoscale``; :func:`infoscale_factor` is an independent check): logits are multiplied
+  :func:`theory.infoscale.infoscale.infoscale`): logits are multiplied
   by :math:`\\sqrt{(1 - L_{ex}^{-2/d})/(1 - L_{tr}^{-2/d})}`, so :math:`\\tau` is its
   inverse.
 * **YaRN** (Peng et al. 2023): :math:`\\sqrt{1/t} = 0.1 \\ln s + 1` multiplies both q
@@ -44,6 +44,8 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import numpy.typing as npt
 from scipy.optimize import brentq
+
+from theory.infoscale.infoscale import infoscale
 
 PAPER_ALIGN = "attention-alignment-t5 (Chi, Fan, Rudnicky)"
 #: Algorithm 1's grid: 1.0, 0.95, ..., 0.5 (Sec. 4 of the attention-alignment paper)
@@ -239,19 +241,6 @@ def log_rule_temperature(L_tr: float, L_ex: float) -> RuleResult:
     )
 
 
-def infoscale_factor(L: float, L_tr: float, d: int, eps: float = 0.0) -> float:
-    """InfoScale (InfoScale paper, Eq. 15), implemented here locally.
-
-    .. math:: \\mathrm{InfoScale} = \\sqrt{\\frac{1 - e^{2\\epsilon/d} L^{-2/d}}
-              {1 - e^{2\\epsilon/d} L_{tr}^{-2/d}}}
-
-    >>> infoscale_factor(512, 512, 64)
-    1.0
-    """
-    k = math.exp(2 * eps / d)
-    return math.sqrt((1 - k * L ** (-2 / d)) / (1 - k * L_tr ** (-2 / d)))
-
-
 def infoscale_temperature(L_tr: float, L_ex: float, d: int) -> RuleResult:
     """:math:`\\tau = 1/\\mathrm{InfoScale}` (logits q.k/sqrt(d) are multiplied by
     InfoScale), :math:`\\epsilon = 0` as in the InfoScale paper's experiments.
@@ -266,8 +255,6 @@ def infoscale_temperature(L_tr: float, L_ex: float, d: int) -> RuleResult:
         raise TemperatureInputError(f"d must be a positive integer, got {d!r}") from None
     if d < 1:
         raise TemperatureInputError(f"d must be a positive integer, got {d}") from None
-    from theory.infoscale.infoscale import infoscale
-
     f, where = infoscale(L_ex, L_tr, d), "theory.infoscale.infoscale"
     return RuleResult(
         "infoscale",

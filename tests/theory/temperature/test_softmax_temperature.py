@@ -201,12 +201,19 @@ def test_table3_averages_consistent_and_detector_works():
     assert not average_consistent(["1.0", "2.0"], "1.7")["consistent"]
 
 
-def test_local_infoscale_formula_matches_the_infoscale_area():
-    infoscale = pytest.importorskip("theory.infoscale.infoscale").infoscale
-    from theory.temperature.rules import infoscale_factor
+def test_infoscale_rule_is_eq15():
+    """tau = 1/InfoScale with Eq. 15 (eps = 0) written out here at 30 digits."""
+    import mpmath
+
+    from theory.temperature.rules import infoscale_temperature
 
     for n, n_tr, d in [(15000, 512, 64), (4096, 512, 128), (512, 512, 32)]:
-        assert infoscale_factor(n, n_tr, d) == pytest.approx(infoscale(n, n_tr, d), rel=1e-14)
+        with mpmath.workdps(30):
+            f = mpmath.sqrt(
+                (1 - mpmath.mpf(n) ** (-mpmath.mpf(2) / d))
+                / (1 - mpmath.mpf(n_tr) ** (-mpmath.mpf(2) / d))
+            )
+        assert infoscale_temperature(n_tr, n, d).tau == pytest.approx(float(1 / f), rel=1e-13)
 
 
 def test_table4_and_table5_arithmetic():
