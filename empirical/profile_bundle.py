@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+from .rpe import PAPER_SET
+
 PROFILES = {
     "ci": dict(
         seq_len=32,
@@ -59,17 +61,7 @@ PROFILES = {
         cos_alpha_low=4.0,
     ),
 }
-RPE_SET = (
-    "sinusoidal",
-    "alibi",
-    "kerple_log",
-    "kerple_power",
-    "sandwich",
-    "type1",
-    "type2",
-    "inv_n",
-    "inv_nlogn",
-)
+RPE_SET = PAPER_SET  # the RPE paper's set, in the order the bundle trains it
 #: model name -> extra empirical.train arguments
 MODELS = {
     **{r: ["--rpe", r] for r in RPE_SET},
