@@ -62,7 +62,7 @@ from theory.infoscale.infoscale import (
 P = "infoscale"
 ENTROPY = Tol(atol=1e-3, approx_atol=0.25)
 GAU = (
-    "the GAU-α checkpoints trained here by the authors (400 epochs on 4 V100s) and the "
+    "the authors' GAU-α checkpoints (400 epochs on 4 V100s) and the "
     "WJ patent data of LongData-Corpus; neither is available offline"
 )
 Z4 = Tol(atol=4.0)  # a Monte Carlo estimate within four standard errors
