@@ -172,8 +172,13 @@ def parse_expression_names(
     return builder.build(tree.body, 0), builder.used
 
 
-def _value(name: str, v: object) -> sp.Expr:
-    """A parameter value as an exact sympy number (floats by their decimal text)."""
+def parameter_value(name: str, v: object) -> sp.Expr:
+    """A parameter value as an exact sympy number (floats by their decimal text); text and
+    other objects are refused (they never reach sympify).
+
+    >>> parameter_value("r", 1.5), parameter_value("k", 2)
+    (3/2, 2)
+    """
     if isinstance(v, bool) or not isinstance(v, (int, float, sp.Basic)):
         raise ExpressionError(f"parameter {name} must be a number, got {v!r}")
     val = sp.nsimplify(v) if isinstance(v, (float, sp.Float)) else sp.sympify(v)
@@ -211,7 +216,7 @@ class _Builder:
         self.variable = variable
         self.params = params
         self.free = free_params
-        self.values = {k: _value(k, v) for k, v in (values or {}).items()}
+        self.values = {k: parameter_value(k, v) for k, v in (values or {}).items()}
         self.assumptions = dict(assumptions or {})
         self.used = set()
         self.symbols = {variable: N if variable == "n" else sp.Symbol(variable, positive=True)}

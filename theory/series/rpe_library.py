@@ -47,6 +47,7 @@ from theory.series.expressions import (
     N,
     ExpressionError,
     parameter_symbol,
+    parameter_value,
     parse_expression,
     parse_expression_names,
 )
@@ -234,7 +235,7 @@ def resolve_rpe(
         if free:
             raise ExpressionError(f"--free does not apply to the named RPE {key}")
         return _library_rpe(key, params)
-    values = {k: _number(v) for k, v in params.items()}
+    values = {k: parameter_value(k, v) for k, v in params.items()}
     both = set(values) & set(free)
     if both:
         raise ExpressionError(
@@ -256,10 +257,6 @@ def resolve_rpe(
         description="user formula" + (" (RPE; b_n = exp(RPE))" if bias else ""),
         source="user",
     )
-
-
-def _number(v: object) -> sp.Expr:
-    return sp.sympify(v) if isinstance(v, (sp.Basic, int)) else sp.nsimplify(v)
 
 
 def _parse_guarded(spec: str, values: dict, free: tuple, assumptions: dict | None) -> tuple:
@@ -289,7 +286,7 @@ def _library_rpe(key, params) -> RPE:
             f"parameters: {', '.join(defaults) or 'none'}"
         )
     merged = {
-        k: (sp.nsimplify(v) if isinstance(v, float) else sp.sympify(v))
+        k: parameter_value(k, v)
         for k, v in {**defaults, **{k: v for k, v in params.items() if k != "values"}}.items()
     }
     for k, v in merged.items():

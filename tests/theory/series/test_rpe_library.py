@@ -94,3 +94,10 @@ def test_bias_file_errors(tmp_path):
         load_bias_file(p)
     with pytest.raises(ExpressionError, match="cannot read"):
         load_bias_file(tmp_path / "missing.txt")
+
+
+@pytest.mark.parametrize("value", ["__import__('os').getcwd()", "1/2", object(), True])
+def test_parameter_values_are_numbers_never_text(value):
+    """The Python API refuses text as a parameter value (it would otherwise reach sympify)."""
+    with pytest.raises(ExpressionError, match="must be a number"):
+        resolve_rpe("kerple-log", {"r": value})
