@@ -26,6 +26,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from theory.core.cli import (
     CommandParser,
@@ -45,6 +47,11 @@ from theory.temperature.rules import (
 
 from .cli_util import add_device_map_argument, setup_torch, threads_int
 
+if TYPE_CHECKING:
+    import torch
+
+    from .models import LoadedModel
+
 EXAMPLES = """examples:
   python -m empirical.align --model t5-config:tiny --L-tr 128 --L-ex 512 --mode pmax
   python -m empirical.align --model minilm --corpus kjv --L-tr 128 --L-ex 512 --mode entropy --json
@@ -52,7 +59,9 @@ EXAMPLES = """examples:
 """
 
 
-def rule_predictions(l_tr, l_ex, tr: dict | None, ex: dict | None, d=None) -> dict:
+def rule_predictions(
+    l_tr: int, l_ex: int, tr: dict | None, ex: dict | None, d: int | None = None
+) -> dict:
     """Every rule of :func:`theory.temperature.rules.temperature_rules` from measured
     first-layer summaries ``tr``/``ex`` (``sigma``, ``pmax``; None: length-only rules)
     as JSON-able ``{name: {"tau", "source", "note"}}``."""
@@ -67,7 +76,7 @@ def rule_predictions(l_tr, l_ex, tr: dict | None, ex: dict | None, d=None) -> di
     }
 
 
-def head_dim(model) -> int | None:
+def head_dim(model: torch.nn.Module) -> int | None:
     c = model.config
     d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
     if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
@@ -91,7 +100,7 @@ def grid_summary(r: RuleResult) -> dict:
     }
 
 
-def continuous_summary(r: RuleResult, stat_fn) -> dict:
+def continuous_summary(r: RuleResult, stat_fn: Callable[[float], float]) -> dict:
     """The continuous answer as a flat dict; an unbracketed target gives the end of the
     bracket whose statistic is closest (``bracketed`` False: censored there)."""
     d = r.details
@@ -150,7 +159,14 @@ def grid_bracket(r: RuleResult, lo: float, hi: float) -> tuple[float, float]:
     return lo, hi
 
 
-def search(stat_fn, target: float, grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3) -> dict:
+def search(
+    stat_fn: Callable[[float], float],
+    target: float,
+    grid: Iterable[float] = PAPER_GRID,
+    lo: float = 0.05,
+    hi: float = 1.0,
+    tol: float = 1e-3,
+) -> dict:
     """Algorithm 1 on ``grid`` and continuously (to ``tol`` in tau) for ``stat_fn``; the
     continuous search runs inside the grid's bracketing cell when there is one (a root
     there is a root in ``[lo, hi]``), else over ``[lo, hi]``."""
@@ -161,19 +177,19 @@ def search(stat_fn, target: float, grid=PAPER_GRID, lo=0.05, hi=1.0, tol=1e-3) -
 
 
 def align(
-    lm,
-    corpus="stdlib",
-    l_tr=512,
-    l_ex=4096,
-    mode="pmax",
-    n_tr=4,
-    n_ex=1,
-    grid=PAPER_GRID,
-    lo=0.05,
-    hi=1.0,
-    tol=1e-3,
-    layers=None,
-    progress=True,
+    lm: LoadedModel,
+    corpus: str = "stdlib",
+    l_tr: int = 512,
+    l_ex: int = 4096,
+    mode: str = "pmax",
+    n_tr: int = 4,
+    n_ex: int = 1,
+    grid: Iterable[float] = PAPER_GRID,
+    lo: float = 0.05,
+    hi: float = 1.0,
+    tol: float = 1e-3,
+    layers: list[str] | None = None,
+    progress: bool = True,
 ) -> dict:
     """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
     from .capture import attention_module_names
@@ -259,7 +275,7 @@ def _print_text(res):
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.align",
         epilog=EXAMPLES,

@@ -27,6 +27,7 @@ import csv
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import stats as sps
@@ -44,6 +45,9 @@ from theory.core.cli import (
 )
 
 from .cli_util import add_device_map_argument, setup_torch, threads_int
+
+if TYPE_CHECKING:
+    from .models import LoadedModel
 
 EXAMPLES = """examples:
   python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump
@@ -81,7 +85,16 @@ def gaussianity(v: np.ndarray, max_sw: int = 5000) -> dict:
     }
 
 
-def assumption_table(lm, corpus, l_tr, l_ex, n_tr=4, n_ex=1, layers=None, progress=True) -> dict:
+def assumption_table(
+    lm: LoadedModel,
+    corpus: str,
+    l_tr: int,
+    l_ex: int,
+    n_tr: int = 4,
+    n_ex: int = 1,
+    layers: list[str] | None = None,
+    progress: bool = True,
+) -> dict:
     """Averaged logit vectors of ``layers`` (default: the first attention module) at
     both lengths, with Gaussianity numbers, sigma and lmax (Table 7 form) and Pmax /
     entropy of those layers and of all layers (Table 1 form)."""
@@ -225,7 +238,7 @@ def _print_table(res):
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.assumptions",
         epilog=EXAMPLES,

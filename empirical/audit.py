@@ -36,6 +36,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -53,6 +54,9 @@ from theory.core.progress import Progress
 
 from .cli_util import setup_torch, threads_int
 from .stats import AttentionStats
+
+if TYPE_CHECKING:
+    from .models import LoadedModel
 
 EXAMPLES = """examples:
   python -m empirical.audit --model /models/llama --text book.txt --L-tr 2048 --L-ex 8192 16384 --out audit
@@ -233,7 +237,13 @@ def evaluate(m: Measurement, targets: dict) -> dict:
 
 
 def temperatures(
-    run: Runner, l_tr: int, l_ex: int, targets: dict, first: str, d, search_kw: dict
+    run: Runner,
+    l_tr: int,
+    l_ex: int,
+    targets: dict,
+    first: str,
+    d: int | None,
+    search_kw: dict,
 ) -> dict:
     """Algorithm 1 (grid, continuous; both modes) and every rule at ``l_ex``, each with
     the alignment errors and perplexities measured at its temperature."""
@@ -261,7 +271,7 @@ def temperatures(
 
 
 # ---------------------------------------------------------------------- inputs
-def fingerprint(args, lm) -> str:
+def fingerprint(args: argparse.Namespace, lm: LoadedModel) -> str:
     """A hash of everything that changes the numbers (model files, text, settings)."""
     parts = {
         k: getattr(args, k)
@@ -297,7 +307,7 @@ def fingerprint(args, lm) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def check_supported(lm) -> list:
+def check_supported(lm: LoadedModel) -> list:
     """The attention modules; an error naming the model class when capture records no
     rows for some of them on a short input (a silent pass-through)."""
     import torch
@@ -364,7 +374,9 @@ def length_entry(m1: Measurement, length: int, query_from: int) -> dict:
     }
 
 
-def audit(lm, args, out: Path, progress: MeasurementProgress) -> dict:
+def audit(
+    lm: LoadedModel, args: argparse.Namespace, out: Path, progress: MeasurementProgress
+) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
     from .align import head_dim
@@ -507,7 +519,7 @@ def parser() -> CommandParser:
     return p
 
 
-def check_args(a) -> str | None:
+def check_args(a: argparse.Namespace) -> str | None:
     """The first problem with the numbers on the command line, or None."""
     if a.l_tr < 2:
         return f"--L-tr must be >= 2, got {a.l_tr}"

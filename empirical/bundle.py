@@ -59,7 +59,7 @@ EPILOG = """examples:
 NOTE = "tiny byte-level models trained here ({steps} steps, m={m}, stdlib corpus); not the paper's models"
 
 
-def growth(rows, label, train_len) -> dict:
+def growth(rows: list[dict], label: str, train_len: int) -> dict:
     """ppl at the longest length / ppl at the training length (Def. 2.1's ratio)."""
     rr = sorted((r for r in rows if r["label"] == label), key=lambda r: r["length"])
     base = next(r["ppl"] for r in rr if r["length"] == train_len)
@@ -72,7 +72,7 @@ def growth(rows, label, train_len) -> dict:
     }
 
 
-def train_all(args, out: Path) -> dict:
+def train_all(args: argparse.Namespace, out: Path) -> dict:
     metrics = {}
     for k, rpe in enumerate(args.rpes):
         argv = [
@@ -104,7 +104,7 @@ def train_all(args, out: Path) -> dict:
     return metrics
 
 
-def markdown_table(tab, labels) -> str:
+def markdown_table(tab: dict, labels: list[str]) -> str:
     lines = ["| Length | " + " | ".join(labels) + " |", "|" + "---|" * (len(labels) + 1)]
     for L, d in tab.items():
         lines.append(f"| {L} | " + " | ".join(f"{d[l]:.3f}" for l in labels) + " |")
@@ -128,7 +128,7 @@ def check_bundle_args(args: argparse.Namespace) -> None:
     check_lengths(load_split(args.corpus, args.max_chars)[0], args.seq_len, args.corpus)
 
 
-def run_bundle(args) -> dict:
+def run_bundle(args: argparse.Namespace) -> dict:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
@@ -191,7 +191,7 @@ def run_bundle(args) -> dict:
     return summary
 
 
-def profile_main(args) -> int:
+def profile_main(args: argparse.Namespace) -> int:
     from .profile_bundle import MODELS, run_profile
 
     try:
@@ -223,7 +223,7 @@ def profile_main(args) -> int:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.bundle",
         description=__doc__,

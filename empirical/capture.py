@@ -53,8 +53,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 import torch
 from transformers import AttentionInterface
@@ -356,15 +358,15 @@ def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Cal
 def attend(
     session: CaptureSession,
     name: str,
-    query,
-    key,
-    value,
-    mask=None,
-    bias=None,
+    query: torch.Tensor,
+    key: torch.Tensor,
+    value: torch.Tensor,
+    mask: torch.Tensor | None = None,
+    bias: torch.Tensor | None = None,
     scale: float | None = None,
     causal: bool = False,
     softcap: float | None = None,
-):
+) -> torch.Tensor:
     """softmax(l) V of the module ``name`` (query (B, H, Lq, d), key/value (B, H, Lk, .),
     same head count) with its statistics sent to ``session.stats``; ``mask`` boolean
     (True = attend) or additive float.  Returns (B, H, Lq, dv) in the query's dtype."""
@@ -423,19 +425,19 @@ def _attend_reference(session, name, query, key, value, mask, bias, scale, causa
 
 # ---- routes into attend ------------------------------------------------------------
 def capture_attention_forward(
-    module,
-    query,
-    key,
-    value,
-    attention_mask,
-    dropout=0.0,
-    scaling=None,
-    is_causal=None,
-    position_bias=None,
-    softcap=None,
-    s_aux=None,
-    **kwargs,
-):
+    module: torch.nn.Module,
+    query: torch.Tensor,
+    key: torch.Tensor,
+    value: torch.Tensor,
+    attention_mask: torch.Tensor | None,
+    dropout: float = 0.0,
+    scaling: float | None = None,
+    is_causal: bool | None = None,
+    position_bias: torch.Tensor | None = None,
+    softcap: float | None = None,
+    s_aux: torch.Tensor | None = None,
+    **kwargs: Any,
+) -> tuple[torch.Tensor, None]:
     """Attention function for ``AttentionInterface`` (same signature as transformers'
     ``sdpa_attention_forward``); modules outside any ``capture`` context fall back to
     sdpa.  Sliding windows arrive in ``attention_mask``.  Returns
@@ -564,7 +566,7 @@ def _sdpa_proxy(
     )
 
 
-def supports_interface(model) -> bool:
+def supports_interface(model: torch.nn.Module) -> bool:
     """Whether the model's attention goes through transformers' ``AttentionInterface``."""
     can = getattr(type(model), "_can_set_attn_implementation", None)
     return bool(can is not None and can())
@@ -612,13 +614,13 @@ def _patch_modules(model, session, names, mods) -> list:
 
 @contextmanager
 def capture(
-    model,
+    model: torch.nn.Module,
     stats: AttentionStats | None = None,
     tau: float = 1.0,
-    tau_layers=None,
+    tau_layers: Iterable[str] | None = None,
     block_size: int | None = None,
     block_bytes: int = 256 * 2**20,
-):
+) -> Iterator[CaptureSession]:
     """Install the capture on ``model``; yields the :class:`CaptureSession`.
 
     ``tau`` divides the logits of every softmax, or only of the modules whose names

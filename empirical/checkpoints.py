@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import torch
 import transformers
@@ -261,7 +262,7 @@ def _token_ids(fam: Family, tok) -> dict:
 
 
 def build_tiny_model(
-    family: str, seed: int = 0, vocab_size: int = VOCAB, **config_overrides
+    family: str, seed: int = 0, vocab_size: int = VOCAB, **config_overrides: Any
 ) -> torch.nn.Module:
     """The seeded random-init model of ``family`` (no tokenizer; ids < ``vocab_size``)."""
     fam = _family(family)
@@ -278,7 +279,9 @@ def _family(family: str) -> Family:
     return FAMILIES[family]
 
 
-def save_tiny_checkpoint(family: str, folder, seed: int = 0, **config_overrides) -> Path:
+def save_tiny_checkpoint(
+    family: str, folder: str | Path, seed: int = 0, **config_overrides: Any
+) -> Path:
     """Build the tiny ``family`` model (config fields overridden by ``config_overrides``),
     save it and its trained tokenizer into ``folder`` (created) and return the folder."""
     fam = _family(family)

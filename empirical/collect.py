@@ -93,7 +93,7 @@ def rank_share(n: int, rank: int, world: int) -> list:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.collect",
         epilog=EXAMPLES,

@@ -29,7 +29,7 @@ import subprocess
 import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 
 CORPORA = ("stdlib", "pydoc", "kjv")
 DEFAULT_MAX_CHARS = 6_000_000
@@ -191,7 +191,13 @@ def _document_ids(doc: Document, encode, need: int) -> list:
 
 
 def document_windows(
-    docs, encode, length: int, n: int, offset: int = 0, prefix=(), suffix=()
+    docs: Iterable[Document],
+    encode: Callable[[str], Sequence[int]],
+    length: int,
+    n: int,
+    offset: int = 0,
+    prefix: Sequence[int] = (),
+    suffix: Sequence[int] = (),
 ) -> list:
     """``n`` windows of exactly ``length`` ids, each ``prefix + chunk + suffix`` (the
     special tokens the model's tokenizer adds: BOS, EOS), the chunks consecutive and
@@ -219,7 +225,9 @@ def document_windows(
     )
 
 
-def token_sequences(encode, corpus: str, length: int, n: int, offset: int = 0) -> list:
+def token_sequences(
+    encode: Callable[[str], Sequence[int]], corpus: str, length: int, n: int, offset: int = 0
+) -> list:
     """``n`` consecutive, non-overlapping windows of ``length`` token ids from the
     corpus, starting at window ``offset`` (so ranks of a distributed run can take
     disjoint windows).  ``encode(text) -> list[int]``."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Iterable
 
 import torch
 
@@ -24,7 +25,7 @@ def encode(text: str) -> torch.Tensor:
     return torch.frombuffer(bytearray(text.encode("utf-8")), dtype=torch.uint8).long()
 
 
-def decode(tokens) -> str:
+def decode(tokens: torch.Tensor | Iterable[int]) -> str:
     return bytes(int(t) for t in tokens).decode("utf-8", errors="replace")
 
 

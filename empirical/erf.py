@@ -26,6 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -46,6 +49,9 @@ from theory.core.progress import track
 
 from .cli_util import threads_int
 
+if TYPE_CHECKING:
+    from .tiny_lm import TinyLM
+
 EPSILONS = tuple(np.round(np.linspace(0.02, 1.0, 50), 4))
 EPILOG = """examples:
   python -m empirical.erf runs/type2 runs/alibi --length 512 --json
@@ -65,7 +71,9 @@ def query_distance_mass(probs: torch.Tensor, first_query: int) -> torch.Tensor:
 
 
 @torch.no_grad()
-def attention_by_distance(model, tokens, length, first_query, n_chunks=2) -> np.ndarray:
+def attention_by_distance(
+    model: TinyLM, tokens: torch.Tensor, length: int, first_query: int, n_chunks: int = 2
+) -> np.ndarray:
     """a(t), t < length: attention mass per distance averaged over heads, layers, chunks
     and query positions >= first_query (sums to 1)."""
     total = torch.zeros(length, dtype=torch.float64)
@@ -80,7 +88,7 @@ def attention_by_distance(model, tokens, length, first_query, n_chunks=2) -> np.
 
 
 @torch.no_grad()
-def rpe_only_attention(model, length, first_query) -> np.ndarray:
+def rpe_only_attention(model: TinyLM, length: int, first_query: int) -> np.ndarray:
     """a^0(t): the same average with content logits set to 0 (the RPE alone)."""
     bias = model.rpe.bias_matrix(length).double()  # (H, L, L)
     probs = torch.softmax(bias, dim=-1)[None]
@@ -88,7 +96,7 @@ def rpe_only_attention(model, length, first_query) -> np.ndarray:
     return (mass / mass.sum()).numpy()
 
 
-def receptive_field(mass: np.ndarray, eps) -> np.ndarray:
+def receptive_field(mass: np.ndarray, eps: Sequence[float]) -> np.ndarray:
     """least j >= 1 with sum_{t<j} mass(t) > (1 - eps) * sum(mass), for each eps.
 
     >>> receptive_field(np.array([0.5, 0.25, 0.25]), [1.0, 0.6, 0.5, 0.1]).tolist()
@@ -100,7 +108,9 @@ def receptive_field(mass: np.ndarray, eps) -> np.ndarray:
     return np.minimum(j, len(mass))
 
 
-def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict | None:
+def series_trf(
+    model: TinyLM, eps_values: Sequence[float] = (0.5, 0.2, 0.1), budget: float = 8.0
+) -> dict | None:
     """Infinite-series TRF (Eq. 22) per head from ``theory.series.trf_search.trf_table``.
 
     Returns ``{"eps": [...], "per_head": [[n or None per eps] per head], "status":
@@ -129,7 +139,12 @@ def series_trf(model, eps_values=(0.5, 0.2, 0.1), budget: float = 8.0) -> dict |
 
 
 def erf_for_run(
-    run, length=None, n_chunks=2, eps_values=EPSILONS, tokens=None, with_series_trf: bool = False
+    run: str | Path,
+    length: int | None = None,
+    n_chunks: int = 2,
+    eps_values: Sequence[float] = EPSILONS,
+    tokens: torch.Tensor | None = None,
+    with_series_trf: bool = False,
 ) -> dict:
     """ERF and windowed TRF curves of one run (JSON-able)."""
     model, cfg = load_model(run)
@@ -161,7 +176,7 @@ def erf_for_run(
     return res
 
 
-def spearman(results, eps) -> dict:
+def spearman(results: list[dict], eps: float) -> dict:
     """Spearman rank correlation of n_emp(eps) and n_the_window(eps) across runs."""
     from scipy.stats import spearmanr
 
@@ -178,7 +193,7 @@ def spearman(results, eps) -> dict:
     }
 
 
-def plot_erf(results, path, note="") -> None:
+def plot_erf(results: list[dict], path: str | Path, note: str = "") -> None:
     """ERF (solid) and windowed TRF (dashed) of each run against eps (Figs. 5-6); the
     curves are written beside the PNG (same name, ``.json``)."""
     import matplotlib
@@ -210,7 +225,7 @@ def plot_erf(results, path, note="") -> None:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.erf",
         description=__doc__,

@@ -17,6 +17,7 @@ import argparse
 import csv
 import json
 import math
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import torch
@@ -47,7 +48,9 @@ EPILOG = """examples:
 
 
 @torch.no_grad()
-def chunk_nll(model, tokens: torch.Tensor, length: int, score_from: int = 0) -> tuple[float, int]:
+def chunk_nll(
+    model: torch.nn.Module, tokens: torch.Tensor, length: int, score_from: int = 0
+) -> tuple[float, int]:
     """Sum of NLL (nats) and count over predictions at positions >= score_from of a chunk."""
     logits = model(tokens[None, :-1])[0]  # (L-1, V)
     nll = torch.nn.functional.cross_entropy(logits, tokens[1:], reduction="none")
@@ -56,7 +59,7 @@ def chunk_nll(model, tokens: torch.Tensor, length: int, score_from: int = 0) -> 
 
 
 def perplexity(
-    model,
+    model: torch.nn.Module,
     tokens: torch.Tensor,
     length: int,
     sliding: int = 0,
@@ -86,7 +89,13 @@ def perplexity(
     }
 
 
-def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> list[dict]:
+def evaluate_runs(
+    runs: Iterable[str | Path],
+    lengths: Sequence[int],
+    eval_tokens: int | None = None,
+    sliding: int = 0,
+    progress: bool = True,
+) -> list[dict]:
     """One row per (run, length): run, rpe, train_len, length, ppl, nll, predictions."""
     rows, cache = [], {}
     eval_tokens = eval_tokens or 2 * max(lengths)
@@ -120,14 +129,19 @@ def evaluate_runs(runs, lengths, eval_tokens=None, sliding=0, progress=True) -> 
     return rows
 
 
-def write_csv(rows, path) -> None:
+def write_csv(rows: list[dict], path: str | Path) -> None:
     with atomic_path(path) as tmp, open(tmp, "w", newline="") as fh:
         w = csv.DictWriter(fh, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
 
 
-def plot_ppl(rows, path, title="Perplexity vs inference length", note="") -> None:
+def plot_ppl(
+    rows: list[dict],
+    path: str | Path,
+    title: str = "Perplexity vs inference length",
+    note: str = "",
+) -> None:
     """PPL vs length, one line per run (like the RPE paper's Figs. 3-4); the rows are
     written beside the PNG (same name, ``.json``)."""
     import matplotlib
@@ -153,7 +167,7 @@ def plot_ppl(rows, path, title="Perplexity vs inference length", note="") -> Non
     plt.close(fig)
 
 
-def table(rows) -> dict:
+def table(rows: Iterable[dict]) -> dict:
     """{length: {label: ppl}} (Table 4/6 layout)."""
     out: dict = {}
     for r in rows:
@@ -162,7 +176,7 @@ def table(rows) -> dict:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.extrapolate",
         description=__doc__,

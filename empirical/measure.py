@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 
 import torch
 from theory.core.progress import Progress
@@ -46,17 +46,17 @@ def batches(seqs: list, batch_size: int) -> list:
 
 
 def collect_stats(
-    model,
-    seqs,
+    model: torch.nn.Module,
+    seqs: list[torch.Tensor],
     tau: float = 1.0,
-    sorted_layers=(),
-    tau_layers=None,
-    progress=None,
+    sorted_layers: str | Collection[str] = (),
+    tau_layers: Iterable[str] | None = None,
+    progress: str | Progress | None = None,
     block_bytes: int = 64 * 2**20,
     batch_size: int = 1,
-    on_output=None,
+    on_output: Callable[[torch.Tensor, object], object] | None = None,
     query_from: int = 0,
-    mass_layers=(),
+    mass_layers: str | Collection[str] = (),
 ) -> AttentionStats:
     """Statistics of every softmax of ``model`` over ``seqs`` at temperature ``tau``,
     ``batch_size`` sequences per forward pass, counting the query rows at positions
@@ -118,7 +118,7 @@ class NLLAccumulator(torch.nn.Module):
 
 
 @contextmanager
-def nll_head(model, query_from: int = 0) -> Iterator[NLLAccumulator]:
+def nll_head(model: torch.nn.Module, query_from: int = 0) -> Iterator[NLLAccumulator]:
     """Swap ``model``'s output layer for an :class:`NLLAccumulator` (restored on exit);
     the input ids of each forward pass are its targets.  Yields the accumulator."""
     head = model.get_output_embeddings()

@@ -33,14 +33,19 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
 from .corpora import load_text
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 PRESETS = {
     "t5": {
@@ -115,7 +120,9 @@ def cache_dir() -> Path:
     return d
 
 
-def trained_tokenizer(corpus: str, vocab_size: int = 4096, train_chars: int = 2_000_000):
+def trained_tokenizer(
+    corpus: str, vocab_size: int = 4096, train_chars: int = 2_000_000
+) -> Tokenizer:
     """A byte-level BPE tokenizer trained on ``corpus`` (cached by name and size)."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
 
@@ -145,7 +152,9 @@ CONFIG_CLASSES = {
 }
 
 
-def check_config_keys(config_class, keys, where: str = "") -> None:
+def check_config_keys(
+    config_class: type[transformers.PreTrainedConfig], keys: Iterable[str], where: str = ""
+) -> None:
     """Raise :class:`ModelSpecError` naming every key in ``keys`` that is not a field of
     ``config_class`` (its defaults' ``to_dict()``, its ``attribute_map``, or a rotary key
     that transformers folds into ``rope_parameters``).
@@ -208,7 +217,7 @@ def minilm_dir() -> Path:
 AUTO_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")
 
 
-def parse_device_map(text):
+def parse_device_map(text: str | dict | None) -> str | dict | None:
     """``--device-map`` text -> what ``from_pretrained(device_map=...)`` takes: None, a
     strategy or device string, or a dict from a JSON object.
 
@@ -264,7 +273,7 @@ def _need_accelerate() -> None:
         )
 
 
-def dispatch(model: torch.nn.Module, device_map) -> torch.nn.Module:
+def dispatch(model: torch.nn.Module, device_map: str | dict) -> torch.nn.Module:
     """Place an already built model on devices as ``device_map`` says (accelerate's
     ``infer_auto_device_map`` + ``dispatch_model``, as ``from_pretrained`` does)."""
     _need_accelerate()
@@ -353,7 +362,7 @@ def load_tokenizer(
     return tok
 
 
-def special_ends(tok) -> tuple[tuple, tuple]:
+def special_ends(tok: transformers.PreTrainedTokenizerBase) -> tuple[tuple, tuple]:
     """(ids before, ids after) that ``tok`` adds around a text with its special tokens
     (LLaMA: ([BOS], ()), T5: ((), [EOS]), BERT: ([CLS], [SEP]), GPT-2: ((), ()))."""
     plain = tok(PROBE_TEXT, add_special_tokens=False)["input_ids"]
@@ -364,7 +373,7 @@ def special_ends(tok) -> tuple[tuple, tuple]:
     return (), ()
 
 
-def is_causal_lm(cfg) -> bool:
+def is_causal_lm(cfg: transformers.PreTrainedConfig) -> bool:
     """Whether the model of this config attends causally and has a causal-LM class
     (LLaMA, GPT-2, BLOOM, ...): not an encoder-decoder, and not a masked-LM encoder
     (BERT) unless configured as a decoder.
@@ -446,10 +455,10 @@ def load_model(
     corpus: str = "stdlib",
     seed: int = 0,
     vocab_size: int = 4096,
-    device_map=None,
-    device=None,
-    dtype=None,
-    tokenizer=None,
+    device_map: str | dict | None = None,
+    device: str | torch.device | None = None,
+    dtype: torch.dtype | None = None,
+    tokenizer: str | Path | None = None,
     lm_head: bool = False,
 ) -> LoadedModel:
     """Build or load the model named by ``spec`` (see the module docstring), placed on
@@ -509,7 +518,7 @@ def _config_lm(spec: str, corpus: str, seed: int, vocab_size: int, device_map) -
     )
 
 
-def run_encoder(model, ids: torch.Tensor):
+def run_encoder(model: torch.nn.Module, ids: torch.Tensor) -> transformers.utils.ModelOutput:
     """One forward pass of the part whose softmaxes Algorithm 1 counts: the encoder of
     an encoder-decoder model, the whole model otherwise."""
     ids = ids.to(input_device(model))

@@ -12,6 +12,13 @@ from __future__ import annotations
 import functools
 import importlib.util
 import shutil
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import torch
+    from numpy.typing import ArrayLike
+
+    from .models import LoadedModel
 
 SIZES = {
     True: dict(l_tr=64, l_ex=256, n_tr=2, n_ex=1),  # quick
@@ -28,7 +35,7 @@ def default_corpus() -> str:
 
 
 @functools.cache
-def model(spec: str, corpus: str):
+def model(spec: str, corpus: str) -> LoadedModel:
     from .cli_util import setup_torch
     from .models import load_model
 
@@ -77,7 +84,7 @@ def paper_bucket(rel: int, num_buckets: int = 32, max_distance: int = 128) -> in
     return t5_bucket(rel, num_buckets, max_distance, bidirectional=True)
 
 
-def hf_buckets(rel):
+def hf_buckets(rel: ArrayLike) -> torch.Tensor:
     """transformers' T5 bucket for ``rel = m - n`` (encoder, bidirectional)."""
     import torch
     from transformers.models.t5.modeling_t5 import T5Attention

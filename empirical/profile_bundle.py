@@ -27,9 +27,16 @@ import multiprocessing as mp
 import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .rpe import PAPER_SET
+
+if TYPE_CHECKING:
+    import torch
+
+    from .tiny_lm import TinyLM
 
 PROFILES = {
     "ci": dict(
@@ -121,13 +128,13 @@ def chunks_for(L: int, eval_tokens: int) -> int:
     return max(1, min(eval_tokens // L, math.ceil(WINDOW_ROWS / max(1, L - (3 * L) // 4))))
 
 
-def ppl_at(model, test, lengths, eval_tokens) -> dict:
+def ppl_at(model: TinyLM, test: torch.Tensor, lengths: Iterable[int], eval_tokens: int) -> dict:
     from .extrapolate import perplexity
 
     return {str(L): perplexity(model, test[: (eval_tokens // L) * L], L)["ppl"] for L in lengths}
 
 
-def measure_t5(model, test, m: int, eval_tokens: int) -> dict:
+def measure_t5(model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> dict:
     """Window statistics at m..8m, Algorithm 1's tau at 4m, 8m and the ppl with it."""
     from theory.temperature.rules import algorithm1
     from .window_stats import per_head_stats, window_logits
@@ -152,7 +159,7 @@ def measure_t5(model, test, m: int, eval_tokens: int) -> dict:
     return out
 
 
-def measure_scaling(name: str, model, test, m: int, eval_tokens: int) -> dict:
+def measure_scaling(name: str, model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> dict:
     """Window entropy and ppl at m..16m for each inference rule; CosScale cosine peak."""
     from theory.infoscale.cosscale import kde_mode
     from .window_stats import row_stats, weighted_cosines, window_logits
@@ -218,7 +225,7 @@ def measure(name: str, run: Path, prof: dict) -> dict:
     return res
 
 
-def job(task) -> tuple:
+def job(task: tuple[str, int, dict, str]) -> tuple:
     """Train (or reuse) and measure one (model, seed); runs in a worker process."""
     import torch
     from .train import build_parser, train
@@ -238,7 +245,13 @@ def job(task) -> tuple:
     return name, seed, res
 
 
-def run_profile(profile: str, out: Path, workers: int, models=None, quiet=False) -> dict:
+def run_profile(
+    profile: str,
+    out: Path,
+    workers: int,
+    models: Iterable[str] | None = None,
+    quiet: bool = False,
+) -> dict:
     prof = PROFILES[profile]
     out.mkdir(parents=True, exist_ok=True)
     names = list(models or MODELS)

@@ -17,6 +17,7 @@ import csv
 import json
 import math
 import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,7 +62,7 @@ def find_bundle() -> Path | None:
     return None
 
 
-def bundle_results(quick: bool = True, workdir=None) -> dict:
+def bundle_results(quick: bool = True, workdir: str | Path | None = None) -> dict:
     """Cached results if present, else a quick bundle trained now under ``workdir``."""
     found = find_bundle()
     if found is not None:
@@ -112,7 +113,7 @@ class Interval:
         return f"{self.mean:.4g} [{self.lo:.4g}, {self.hi:.4g}] ({self.n} seeds, {self.level:.0%})"
 
 
-def seed_interval(values, level: float = 0.95) -> Interval:
+def seed_interval(values: Iterable[float], level: float = 0.95) -> Interval:
     """Student-t interval of the mean of per-seed values (n >= 2; zero width if constant)."""
     from scipy.stats import t as student_t
 
@@ -139,7 +140,7 @@ def find_profile_bundle() -> Path | None:
     return None
 
 
-def load_profile_bundle(folder=None) -> dict:
+def load_profile_bundle(folder: str | Path | None = None) -> dict:
     """``bundle.json`` of the seeded bundle (``FileNotFoundError`` when there is none)."""
     folder = Path(folder) if folder else find_profile_bundle()
     if folder is None:
@@ -168,13 +169,13 @@ def ppl_ratio(b: dict, model: str, factor: int = 16) -> Interval:
     )
 
 
-def log_growth(b: dict, model: str, seed: str, factors=(16, 32, 64)) -> float:
+def log_growth(b: dict, model: str, seed: str, factors: Sequence[int] = (16, 32, 64)) -> float:
     """Mean over L = factor * m of ln(ppl(L) / ppl(m))."""
     m, p = train_len(b), b["results"][model][seed]["ppl"]
     return float(np.mean([math.log(p[str(f * m)] / p[str(m)]) for f in factors]))
 
 
-def growth_difference(b: dict, a: str, ref: str, factors=(16, 32, 64)) -> Interval:
+def growth_difference(b: dict, a: str, ref: str, factors: Sequence[int] = (16, 32, 64)) -> Interval:
     """Paired (same seed) difference of :func:`log_growth`: model ``a`` minus ``ref``."""
     return seed_interval(
         [log_growth(b, a, s, factors) - log_growth(b, ref, s, factors) for s in seeds(b, a)]
@@ -194,7 +195,9 @@ def windowed_trf(b: dict, model: str, seed: str) -> dict:
     return {"eps": e["eps"], "n_the": receptive_field(a0, e["eps"]).tolist()}
 
 
-def erf_trf_spearman(b: dict, eps: float = 0.1, models=CONVERGENT_RPES) -> Interval:
+def erf_trf_spearman(
+    b: dict, eps: float = 0.1, models: Sequence[str] = CONVERGENT_RPES
+) -> Interval:
     """Spearman rank correlation over ``models`` of ERF n_emp(eps) and the windowed TRF,
     one value per seed (RPE paper Figs. 5-6)."""
     from scipy.stats import spearmanr
@@ -326,7 +329,7 @@ def scaled_ppl_ratio(b: dict, model: str, rule: str = "none", factor: int = 16) 
     )
 
 
-def paired_difference(b: dict, fn, a: tuple, c: tuple) -> Interval:
+def paired_difference(b: dict, fn: Callable[..., Interval], a: tuple, c: tuple) -> Interval:
     """Per-seed ``fn(model, rule)`` values of a minus those of c (same seeds)."""
     va, vc = fn(b, *a).values, fn(b, *c).values
     return seed_interval([x - y for x, y in zip(va, vc)])

@@ -127,7 +127,7 @@ class ExpressionRPE(RPE):
                 "give numbers"
             )
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         d = t.detach().cpu().numpy().astype(np.int64)
         with np.errstate(all="ignore"):
             vals = log_b_values(self.b_expr, d, start=self.start) + 0.0  # no -0.0
@@ -136,7 +136,7 @@ class ExpressionRPE(RPE):
             raise ExpressionError(f"log b_n is not finite at n = {bad} for b_n = {self.b_expr}")
         return torch.as_tensor(vals, dtype=torch.float32).expand(self.n_heads, -1)
 
-    def describe(self):
+    def describe(self) -> dict:
         return {"name": self.name, "formula": self.formula, "start": self.start}
 
 
@@ -149,10 +149,10 @@ class AlibiRPE(RPE):
         super().__init__(n_heads)
         self.register_buffer("slopes", alibi_slopes(n_heads))
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         return -self.slopes[:, None] * t[None, :].float()
 
-    def describe(self):
+    def describe(self) -> dict:
         return {"name": self.name, "slopes": self.slopes.tolist()}
 
 
@@ -170,14 +170,14 @@ class KerpleLogRPE(RPE):
         self.r = nn.Parameter(torch.rand(n_heads) * 2)
         self.k = nn.Parameter(torch.rand(n_heads))
 
-    def params(self):
+    def params(self) -> tuple[torch.Tensor, torch.Tensor]:
         return self.r.clamp(min=1e-2), self.k.clamp(min=1e-2)
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         r, k = self.params()
         return -r[:, None] * torch.log1p(k[:, None] * t[None, :].float())
 
-    def describe(self):
+    def describe(self) -> dict:
         r, k = self.params()
         return {"name": self.name, "r": r.tolist(), "k": k.tolist()}
 
@@ -192,14 +192,14 @@ class KerplePowerRPE(RPE):
         self.r = nn.Parameter(torch.rand(n_heads) * 2)
         self.k = nn.Parameter(torch.rand(n_heads))
 
-    def params(self):
+    def params(self) -> tuple[torch.Tensor, torch.Tensor]:
         return self.r.clamp(min=1e-2, max=2.0), self.k.clamp(min=1e-2)
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         r, k = self.params()
         return -k[:, None] * t[None, :].float().pow(r[:, None])
 
-    def describe(self):
+    def describe(self) -> dict:
         r, k = self.params()
         return {"name": self.name, "r": r.tolist(), "k": k.tolist()}
 
@@ -216,11 +216,11 @@ class SandwichRPE(RPE):
         j = torch.arange(1, dim // 2 + 1, dtype=torch.float64)
         self.register_buffer("inv_freq", base ** (-2.0 * j / dim))
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         s = torch.cos(t.double()[:, None] * self.inv_freq[None, :]).sum(-1) - self.dim / 2
         return (self.k[:, None].double() * s[None, :]).float()
 
-    def describe(self):
+    def describe(self) -> dict:
         return {"name": self.name, "k": self.k.tolist(), "dim": self.dim, "base": self.base}
 
 
@@ -234,15 +234,15 @@ class T5RPE(RPE):
         self.num_buckets, self.max_distance = num_buckets, max_distance
         self.table = nn.Parameter(torch.zeros(n_heads, num_buckets))
 
-    def bucket(self, t):
+    def bucket(self, t: torch.Tensor) -> torch.Tensor:
         """T5's causal bucket of each distance (theory.series.rpe_library.t5_bucket)."""
         b = t5_bucket(t.detach().cpu().numpy(), self.num_buckets, self.max_distance)
         return torch.as_tensor(b, dtype=torch.long, device=t.device)
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         return self.table[:, self.bucket(t)]
 
-    def describe(self):
+    def describe(self) -> dict:
         return {"name": self.name, "table": self.table.tolist()}
 
 
@@ -254,7 +254,7 @@ class NoBias(RPE):
         self.absolute = absolute
         self.name = "sinusoidal" if absolute else "none"
 
-    def log_b(self, t):
+    def log_b(self, t: torch.Tensor) -> torch.Tensor:
         return torch.zeros(self.n_heads, len(t))
 
 

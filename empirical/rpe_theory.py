@@ -13,16 +13,21 @@ Learned float32 values are passed as sympy Floats (17 digits).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import sympy as sp
 
 from theory.series.rpe_library import resolve_rpe
+
+if TYPE_CHECKING:
+    from .rpe import RPE
 
 
 def _num(x: float):
     return sp.Float(float(x), 17)
 
 
-def rpe_b_expressions(rpe):
+def rpe_b_expressions(rpe: RPE) -> list[tuple[sp.Expr, int]] | None:
     """[(b_n expr, start)] per head, or None when the RPE has no closed form."""
     from .rpe import AlibiRPE, ExpressionRPE, KerpleLogRPE, KerplePowerRPE, SandwichRPE
 

@@ -239,7 +239,15 @@ class AttentionStats:
             self.update_sorted(name, logits if raw_logits is None else raw_logits, row0, keep)
 
     def add_sums(
-        self, name: str, n_heads: int, max_len: int, rows, pmax_sum, ent_sum, dist_sum, mass=None
+        self,
+        name: str,
+        n_heads: int,
+        max_len: int,
+        rows: np.ndarray,
+        pmax_sum: np.ndarray,
+        ent_sum: np.ndarray,
+        dist_sum: np.ndarray,
+        mass: np.ndarray | None = None,
     ) -> None:
         """Add per-head sums computed elsewhere (the capture's attention pass); ``mass``
         (H, 2*max_len-1) is indexed like :attr:`LayerStats.mass` at ``max_len``."""

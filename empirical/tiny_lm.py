@@ -70,7 +70,9 @@ class Attention(nn.Module):
         self.proj = nn.Linear(cfg.d_model, cfg.d_model)
         self.drop = nn.Dropout(cfg.dropout)
 
-    def scores(self, x, bias, g):
+    def scores(
+        self, x: torch.Tensor, bias: torch.Tensor, g: torch.Tensor | None
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         """(B, H, L, L) attention logits g_i (content + bias) and v (B, H, L, Dh)."""
         B, L, D = x.shape
         q, k, v = self.qkv(x).split(D, dim=-1)  # 3 x (B, L, D)
@@ -83,7 +85,13 @@ class Attention(nn.Module):
         logits = logits + bias[None]  # bias (H, L, L)
         return (logits if g is None else logits * g[:, None]), v  # g (L,) per query
 
-    def forward(self, x, bias, want_probs=False, g=None):
+    def forward(
+        self,
+        x: torch.Tensor,
+        bias: torch.Tensor,
+        want_probs: bool = False,
+        g: torch.Tensor | None = None,
+    ) -> tuple[torch.Tensor, torch.Tensor | None]:
         B, L, D = x.shape
         logits, v = self.scores(x, bias, g)
         probs = torch.softmax(logits, dim=-1)
@@ -103,7 +111,13 @@ class Block(nn.Module):
             nn.Dropout(cfg.dropout),
         )
 
-    def forward(self, x, bias, want_probs=False, g=None):
+    def forward(
+        self,
+        x: torch.Tensor,
+        bias: torch.Tensor,
+        want_probs: bool = False,
+        g: torch.Tensor | None = None,
+    ) -> tuple[torch.Tensor, torch.Tensor | None]:
         a, probs = self.attn(self.ln1(x), bias, want_probs, g)
         x = x + a
         return x + self.mlp(self.ln2(x)), probs
@@ -182,7 +196,9 @@ class TinyLM(nn.Module):
             cache[L] = self.rpe.bias_matrix(L)
         return cache[L]
 
-    def hidden(self, idx, want_probs=False, upto: int | None = None):
+    def hidden(
+        self, idx: torch.Tensor, want_probs: bool = False, upto: int | None = None
+    ) -> tuple[torch.Tensor, list[torch.Tensor | None], torch.Tensor, torch.Tensor | None]:
         """Run the blocks (all, or the first ``upto``): (x, per-layer probs, bias, g)."""
         B, L = idx.shape
         x = self.emb(idx)  # (B, L, D)
@@ -199,14 +215,16 @@ class TinyLM(nn.Module):
             all_probs.append(probs)
         return x, all_probs, bias, g
 
-    def forward(self, idx, want_probs=False):
+    def forward(
+        self, idx: torch.Tensor, want_probs: bool = False
+    ) -> torch.Tensor | tuple[torch.Tensor, list[torch.Tensor | None]]:
         """idx (B, L) long -> logits (B, L, V); with ``want_probs`` also a list of
         per-layer attention probabilities (B, H, L, L)."""
         x, all_probs, _, _ = self.hidden(idx, want_probs)
         logits = self.head(self.ln_f(x))  # (B, L, V)
         return (logits, all_probs) if want_probs else logits
 
-    def loss(self, idx):
+    def loss(self, idx: torch.Tensor) -> torch.Tensor:
         """Mean next-token cross entropy (nats) over positions 0..L-2 of idx (B, L)."""
         logits = self(idx[:, :-1])
         return F.cross_entropy(logits.reshape(-1, logits.size(-1)), idx[:, 1:].reshape(-1))

@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def lr_at(step: int, args) -> float:
+def lr_at(step: int, args: argparse.Namespace) -> float:
     """Linear warmup then cosine decay to 10% of the peak."""
     if step < args.warmup:
         return args.lr * (step + 1) / args.warmup
@@ -117,7 +117,14 @@ def lr_at(step: int, args) -> float:
 
 
 @torch.no_grad()
-def eval_loss(model, tokens, length, n_batches=8, batch=16, seed=12345) -> float:
+def eval_loss(
+    model: TinyLM,
+    tokens: torch.Tensor,
+    length: int,
+    n_batches: int = 8,
+    batch: int = 16,
+    seed: int = 12345,
+) -> float:
     model.eval()
     losses = [
         model.loss(sample_batch(tokens, batch, length, seed + i)).item() for i in range(n_batches)
@@ -126,7 +133,7 @@ def eval_loss(model, tokens, length, n_batches=8, batch=16, seed=12345) -> float
     return sum(losses) / len(losses)
 
 
-def run_settings(args) -> dict:
+def run_settings(args: argparse.Namespace) -> dict:
     model = LMConfig(
         rpe=args.rpe,
         n_layer=args.n_layer,
@@ -147,7 +154,7 @@ def run_settings(args) -> dict:
     return {"model": model, "train": train}
 
 
-def load_model(run_dir) -> tuple[TinyLM, dict]:
+def load_model(run_dir: str | Path) -> tuple[TinyLM, dict]:
     """(model in eval mode, config dict) from a run folder."""
     run_dir = Path(run_dir)
     try:
@@ -169,7 +176,7 @@ def load_model(run_dir) -> tuple[TinyLM, dict]:
     return model.eval(), cfg
 
 
-def train(args) -> dict:
+def train(args: argparse.Namespace) -> dict:
     torch.set_num_threads(args.threads)
     out = Path(args.out)
     settings = run_settings(args)
@@ -265,7 +272,7 @@ def check_lengths(splits: dict, seq_len: int, corpus: str) -> None:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

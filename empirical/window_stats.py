@@ -17,9 +17,14 @@ unnormalised attention :math:`e^{\\alpha\\eta_{ij}}` as weights (InfoScale paper
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import torch
 import torch.nn.functional as F
+
+if TYPE_CHECKING:
+    from .tiny_lm import TinyLM
 
 
 def window_start(L: int) -> int:
@@ -32,7 +37,7 @@ def window_start(L: int) -> int:
 
 
 @torch.no_grad()
-def window_logits(model, tokens: torch.Tensor, L: int, n_chunks: int) -> np.ndarray:
+def window_logits(model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int) -> np.ndarray:
     """(layers, heads, rows, L) attention logits of the window's queries (``-inf`` on
     masked keys), ``n_chunks`` consecutive test chunks of length L, with the model's
     current inference rule applied."""
@@ -88,7 +93,7 @@ def per_head_stats(logits: np.ndarray) -> list[dict]:
 
 @torch.no_grad()
 def weighted_cosines(
-    model, tokens: torch.Tensor, L: int, n_chunks: int, layer: int = 0
+    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, layer: int = 0
 ) -> tuple[np.ndarray, np.ndarray]:
     """Cosines of all causal (query, key) pairs of one layer of a CosScale model and the
     weights :math:`e^{\\alpha(\\eta - 1)}` (Eq. 16's :math:`a_{ij}` up to a constant)."""

@@ -67,6 +67,7 @@ import operator
 from dataclasses import KW_ONLY, dataclass, field, replace
 
 import numpy as np
+from numpy.typing import ArrayLike
 import sympy as sp
 
 from theory.core.derivation import VERDICTS as STEP_OUTCOMES
@@ -115,7 +116,7 @@ class Tol:
     approx_rtol: float | None = None
     approx_atol: float | None = None
 
-    def bound(self, paper, approx: bool = False) -> float | np.ndarray | None:
+    def bound(self, paper: ArrayLike, approx: bool = False) -> float | np.ndarray | None:
         """The allowed difference at ``paper`` (elementwise for arrays)."""
         if approx:
             if self.approx_rtol is None and self.approx_atol is None:
@@ -349,7 +350,7 @@ class Counterexample(Inequality):
 _PROBES = (sp.Rational(7, 13), sp.Rational(29, 11), sp.Rational(5, 3))
 
 
-def identically_zero(residual) -> bool | None:
+def identically_zero(residual: object) -> bool | None:
     """True if sympy proves ``residual == 0``; False if it proves it nonzero or the
     residual is a nonzero number at a fixed probe point (so not identically zero);
     None if undecided.
@@ -413,7 +414,7 @@ class DerivationStep(_Numeric):
     symbolic: bool | None = None
     relative: bool = True
 
-    def with_paper(self, value) -> DerivationStep:
+    def with_paper(self, value: object) -> DerivationStep:
         # sympy's proof was about the printed right side; a moved value has numbers only
         return replace(self, paper=value, symbolic=None)
 

@@ -16,6 +16,7 @@ import importlib
 import pkgutil
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def claim(
     empirical: bool = False,
     tolerances: dict | None = None,
     unperturbable: str = "",
-):
+) -> Callable[[Callable[[Context], Evidence]], Callable[[Context], Evidence]]:
     """Register ``check`` under ``id``; duplicate ids raise ``ValueError``.
 
     ``tolerances`` maps an evidence item's key to its :class:`~paper_checks.evidence.Tol`

@@ -9,10 +9,11 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from .evidence import fmt
-from .registry import PAPERS, VERDICTS, Context, load_all, run_claim
+from .registry import PAPERS, VERDICTS, Claim, Context, load_all, run_claim
 from theory.core.cli import (
     CommandParser,
     command,
@@ -23,6 +24,7 @@ from theory.core.cli import (
     write_text,
 )
 from theory.core.progress import track
+from theory.core.registry import Registry
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training
@@ -33,7 +35,7 @@ EXAMPLES = """examples:
 """
 
 
-def build_parser():
+def build_parser() -> CommandParser:
     p = CommandParser(
         prog="python -m paper_checks",
         epilog=EXAMPLES,
@@ -72,7 +74,7 @@ def build_parser():
     return p
 
 
-def select(registry, args):
+def select(registry: Registry[Claim], args: argparse.Namespace) -> list[Claim]:
     claims = list(registry.values())
     if args.paper:
         claims = [c for c in claims if c.paper in args.paper]
@@ -84,7 +86,7 @@ def select(registry, args):
     return claims
 
 
-def summarize(rows):
+def summarize(rows: list[dict]) -> dict[str, dict[str, int]]:
     table = collections.defaultdict(collections.Counter)
     for r in rows:
         table[r["paper"]][r["verdict"]] += 1
@@ -101,7 +103,9 @@ def _cell(text: str, width: int = 300) -> str:
 OPTIONAL_MODULES = {"torch", "transformers", "tokenizers", "safetensors"}
 
 
-def make_figures(outdir: Path, empirical: bool, quick: bool, papers=None) -> list:
+def make_figures(
+    outdir: Path, empirical: bool, quick: bool, papers: list[str] | None = None
+) -> list:
     """Regenerate every figure (the empirical ones only with ``empirical``) into
     ``outdir``; a figure that raises is recorded as crashed, never raised."""
     from figures.registry import load_all as load_figures
@@ -233,7 +237,13 @@ def _claim_markdown(r, path: Path) -> list:
     return lines + [""]
 
 
-def write_markdown(rows, summary, path: Path, seconds: float, figs=()):
+def write_markdown(
+    rows: list[dict],
+    summary: dict[str, dict[str, int]],
+    path: Path,
+    seconds: float,
+    figs: Sequence[dict] = (),
+) -> None:
     cols = list(VERDICTS) + ["skipped (empirical)", "crashed"]
     lines = [
         "# Paper checks",
@@ -323,7 +333,7 @@ def _print_summary(rows, figs, summary, seconds, out, stream) -> None:
 
 
 @command
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     registry = load_all()
     try:

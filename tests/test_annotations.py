@@ -1,4 +1,5 @@
-"""Every public function and method in ``theory/`` and ``figures/`` is annotated.
+"""Every public function and method in ``theory/``, ``figures/``, ``paper_checks/`` and
+``empirical/`` is annotated.
 
 Public: the function's name does not start with ``_``, nor does its module's (or any enclosing
 package's or class's) name, ``__init__.py`` excepted. Annotated: every argument except
@@ -14,7 +15,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PACKAGES = ("theory", "figures")
+PACKAGES = ("theory", "figures", "paper_checks", "empirical")
 
 
 def is_public_module(path: pathlib.Path) -> bool:

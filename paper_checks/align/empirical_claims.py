@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import math
+from collections.abc import Callable
 
 from paper_checks.evidence import (
     Counterexample,
@@ -20,7 +21,7 @@ from paper_checks.evidence import (
     MissingInput,
     Reported,
 )
-from paper_checks.registry import Tol, claim
+from paper_checks.registry import Context, Tol, claim
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 FLAN = (
@@ -55,7 +56,7 @@ def _model_name(ctx) -> str:
     return f"a seeded random-init T5 ({spec}), L {s['l_tr']} -> {s['l_ex']}"
 
 
-def scoped(fn):
+def scoped(fn: Callable[[Context], Evidence]) -> Callable[[Context], Evidence]:
     """Evidence measured on a model built here says which model: not the paper's
     Flan-T5-XL; without torch, the evidence is the missing package."""
 
@@ -98,7 +99,7 @@ def _assump(ctx):
     },
 )
 @scoped
-def assumption1(ctx):
+def assumption1(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     g = [res["lengths"][t]["per_layer"][name] for t in ("tr", "ex")]
     where = f"L in {{{tr['L']}, {ex['L']}}}, first layer"
@@ -140,7 +141,7 @@ def assumption1(ctx):
     tolerances={"relative change of l_max": Tol(atol=0.05, approx_atol=0.15)},
 )
 @scoped
-def assumption2(ctx):
+def assumption2(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     a2 = res["assumption2"][name]
     return Evidence(
@@ -175,7 +176,7 @@ def assumption2(ctx):
     "falls and the average entropy rises (over all softmax rows of the encoder).",
 )
 @scoped
-def table1_dispersed(ctx):
+def table1_dispersed(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     a, b = tr["all_layers"], ex["all_layers"]
     where = f"L {tr['L']} -> {ex['L']}"
@@ -215,7 +216,7 @@ def table1_dispersed(ctx):
     "H 3.47/3.47/3.09 vs 6.63/7.04/5.97 (topic/line/passkey).",
     unperturbable=ONLY_MISSING,
 )
-def table1_flan(ctx):
+def table1_flan(ctx: Context) -> Evidence:
     return Evidence(
         [MissingInput("Table 1's P_max and H", missing=FLAN)],
         notes=["The same statistics on models built here: align-table1-dispersed-empirical."],
@@ -231,7 +232,7 @@ def table1_flan(ctx):
     statement="Flan-T5-XL: lmax 8.61/8.71/8.75 at 512 and 8.80/8.97/8.85 at 15k.",
     unperturbable=ONLY_MISSING,
 )
-def table7_flan(ctx):
+def table7_flan(ctx: Context) -> Evidence:
     return Evidence(
         [MissingInput("Table 7's l_max", missing=FLAN)],
         notes=["l_max on models built here: align-assumption2-empirical."],
@@ -248,7 +249,7 @@ def table7_flan(ctx):
     "lie close to y = x.",
     unperturbable=ONLY_MISSING,
 )
-def fig2_flan(ctx):
+def fig2_flan(ctx: Context) -> Evidence:
     return Evidence(
         [MissingInput("Flan-T5-XL's QQ plots", missing=FLAN)],
         notes=[
@@ -266,7 +267,7 @@ def fig2_flan(ctx):
     statement="The bucket formula of Sec. 3.2 is T5's relative position bias (Hugging "
     "Face implementation) for every m - n.",
 )
-def fig1_formula(ctx):
+def fig1_formula(ctx: Context) -> Evidence:
     if not HAS_TORCH:
         return Evidence([MissingInput("transformers' T5 buckets", missing=NO_TORCH)])
     import numpy as np
@@ -301,7 +302,7 @@ def fig1_formula(ctx):
     "head.) For m = 7500 and n = 0..15k, b_{m,n} takes at most 32 values and is "
     "constant on each side for |m - n| >= 128.",
 )
-def fig1_flat(ctx):
+def fig1_flat(ctx: Context) -> Evidence:
     import numpy as np
 
     from empirical.paper_runs import paper_bucket
@@ -343,7 +344,7 @@ def fig1_flat(ctx):
     statement="Flan-T5-XL's head 1 favours nearby tokens, head 27 only remote tokens.",
     unperturbable=ONLY_MISSING,
 )
-def fig1_flan(ctx):
+def fig1_flan(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(
@@ -374,7 +375,7 @@ def _align(ctx, mode):
     tolerances={"S_ex at the grid's tau": Tol(rtol=1e-3, approx_rtol=0.1)},
 )
 @scoped
-def alg1_grid(ctx):
+def alg1_grid(ctx: Context) -> Evidence:
     runs = {m: _align(ctx, m) for m in ("pmax", "entropy")}
     target = [r["target_S_tr_1"] for r in runs.values()]
     return Evidence(
@@ -415,7 +416,7 @@ def alg1_grid(ctx):
     "entropy increases with tau on the grid, so Algorithm 1's answer is unique.",
 )
 @scoped
-def alg1_monotone(ctx):
+def alg1_monotone(ctx: Context) -> Evidence:
     steps = []
     for mode, sign in (("pmax", -1), ("entropy", 1)):
         vals = [v for _, v in sorted(_align(ctx, mode)["grid"]["grid"])]
@@ -443,7 +444,7 @@ def alg1_monotone(ctx):
     "maximum-probability alignment (tau_H < tau_Pmax).",
 )
 @scoped
-def alg1_entropy_lower(ctx):
+def alg1_entropy_lower(ctx: Context) -> Evidence:
     tp, th = (_align(ctx, m)["continuous"]["tau"] for m in ("pmax", "entropy"))
     return Evidence(
         [
@@ -467,7 +468,7 @@ def alg1_entropy_lower(ctx):
     "of Props. 1-2 (first layer's sigma and Pmax).",
 )
 @scoped
-def alg1_props(ctx):
+def alg1_props(ctx: Context) -> Evidence:
     pairs = []
     for mode, prop in (("pmax", "prop1"), ("entropy", "prop2")):
         r = _align(ctx, mode)
@@ -509,7 +510,7 @@ def alg1_props(ctx):
     "alignment than to entropy alignment.",
 )
 @scoped
-def alg1_log_rule(ctx):
+def alg1_log_rule(ctx: Context) -> Evidence:
     tp, th = (_align(ctx, m)["continuous"]["tau"] for m in ("pmax", "entropy"))
     lr = _align(ctx, "pmax")["predictions"]["log_rule"]["tau"]
     return Evidence(
@@ -535,7 +536,7 @@ def alg1_log_rule(ctx):
     "higher layers.",
 )
 @scoped
-def layer0_flatter(ctx):
+def layer0_flatter(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     mods = ex["by_module"]
     others = {k: v["pmax"] for k, v in mods.items() if k != name}
@@ -564,7 +565,7 @@ def layer0_flatter(ctx):
     tolerances={"measured P_max": Tol(rtol=1e-2, approx_rtol=0.25)},
 )
 @scoped
-def pmax_approx(ctx):
+def pmax_approx(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     g = [(d["L"], d["per_layer"][name]) for d in (tr, ex)]
     return Evidence(
@@ -594,7 +595,7 @@ def pmax_approx(ctx):
     tolerances={"measured entropy": Tol(atol=0.05, approx_atol=0.5)},
 )
 @scoped
-def entropy_approx(ctx):
+def entropy_approx(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     g = [(d["L"], d["per_layer"][name]) for d in (tr, ex)]
     pred = [math.log(L) - x["sigma"] ** 2 / 2 for L, x in g]

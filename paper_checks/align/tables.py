@@ -361,7 +361,7 @@ PAPER_TABLES = {
 }
 
 
-def paper_operating_point(L_tr=512, L_ex=15000) -> dict:
+def paper_operating_point(L_tr: int = 512, L_ex: int = 15000) -> dict:
     """Per task: sigma_tr from Eq. 2 (Tables 1 and 7), sigma from Assumption 1 read as
     i.i.d. (l_max / E[max of L std normals]), e^{sigma^2} vs L_tr, and the largest
     sigma_ex for which Prop. 1 has a real root at L_ex (:math:`B^2 \\ge 4AC`).

@@ -5,7 +5,7 @@ Flan-T5; every interval is 95% Student-t over the bundle's seeds."""
 from __future__ import annotations
 
 from paper_checks.evidence import Evidence, Inequality, Reported
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 from paper_checks.rpe.training_claims import scale_note, seeded_bundle_or_missing
 
 # declared tolerance on measured / Gaussian-predicted change (as tests/empirical/test_agreement)
@@ -20,7 +20,7 @@ GAUSSIAN_TOL = 0.25
     statement="Beyond the training length attention disperses (entropy up, P_max down) as "
     "the Gaussian-logit model predicts from the measured sigma.",
 )
-def check_dispersion(ctx):
+def check_dispersion(ctx: Context) -> Evidence:
     from empirical.results import dispersion
 
     b, missing = seeded_bundle_or_missing("window entropy / P_max at 4-8 L_tr")
@@ -69,7 +69,7 @@ def check_dispersion(ctx):
     kind="empirical",
     statement="Algorithm 1's temperature lowers the perplexity at 4-8 L_tr compared with tau = 1.",
 )
-def check_temperature(ctx):
+def check_temperature(ctx: Context) -> Evidence:
     from empirical.results import temperature_gain
 
     b, missing = seeded_bundle_or_missing("ppl at 4-8 L_tr with Algorithm 1's tau")
@@ -103,7 +103,7 @@ def check_temperature(ctx):
     statement="Props. 1-2 from the measured sigmas give the temperature Algorithm 1 finds "
     "(at least half of its change from tau = 1).",
 )
-def check_props(ctx):
+def check_props(ctx: Context) -> Evidence:
     from empirical.results import prop_temperatures, seed_interval
 
     b, missing = seeded_bundle_or_missing("Props. 1-2 vs Algorithm 1")

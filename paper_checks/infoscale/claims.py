@@ -30,7 +30,7 @@ from paper_checks.evidence import (
     derivation_steps,
 )
 from paper_checks.infoscale import tables as T
-from paper_checks.registry import Tol, claim
+from paper_checks.registry import Context, Tol, claim
 from theory.infoscale.cosscale import (
     cosscale_logits,
     eta_star,
@@ -129,7 +129,7 @@ def _along_path(ctx, formula, quantity: str, source: str) -> Equal:
     "symbolic",
     tolerances={"q k = |q||k| cos theta": Tol(rtol=1e-12)},
 )
-def eq5(ctx):
+def eq5(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
     q, k = rng.standard_normal((5, 16)), rng.standard_normal((7, 16))
     via_cos = cosscale_logits(q, k, 1.0) * np.outer(
@@ -158,7 +158,7 @@ def eq5(ctx):
     "E[x e^x]/E[e^x], at the paper's operating point",
     tolerances={"H": ENTROPY},
 )
-def a31(ctx):
+def a31(ctx: Context) -> Evidence:
     a0 = training_alpha(64, 128)
     trials = 60 if ctx.quick else 200
     ns = (64, 512, 4096)
@@ -190,7 +190,7 @@ def a31(ctx):
     "alpha = lambda v d)",
     tolerances={"radius / sqrt(v d), 5% and 95% quantiles": Tol(atol=1e-3, approx_atol=0.25)},
 )
-def a32(ctx):
+def a32(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
     qs = []
     for d in (32, 128, 768):
@@ -222,7 +222,7 @@ def a32(ctx):
     "expectations of Eq. 8 are the sin^{d-2}-weighted integrals of Eq. 9.",
     tolerances={"H by quadrature in theta and in eta": Tol(rtol=1e-10), "Monte Carlo z-score": Z4},
 )
-def eq9(ctx):
+def eq9(ctx: Context) -> Evidence:
     pts = [(32, 10.0), (128, 32.1), (768, 80.0)]
     bessel = [float(lln_entropy(64, d, a, "bessel")) for d, a in pts]
     mc = [
@@ -263,7 +263,7 @@ def eq9(ctx):
     "1/2 log(d / (alpha (cos theta* + 1/cos theta*)))",
     tolerances={"H (Laplace)": ENTROPY, "int_0^pi sin^{d-2}": Tol(rtol=1e-12, approx_rtol=0.05)},
 )
-def a33(ctx):
+def a33(ctx: Context) -> Evidence:
     ds = (32, 64, 128, 768)
     return Evidence(
         [
@@ -294,7 +294,7 @@ def a33(ctx):
     "The term -1/2 log sqrt(4t+1) vanishes as lambda -> 0, v -> 0 and can be dropped.",
     tolerances={"drop -1/4 log(4t+1) (Eq. 10)": ENTROPY},
 )
-def a4_drop(ctx):
+def a4_drop(ctx: Context) -> Evidence:
     return Evidence(_steps("drop -1/4 log(4t+1)"))
 
 
@@ -305,7 +305,7 @@ def a4_drop(ctx):
     "lambda -> 0 and v -> 0 (read: v <= 0.1 at the paper's settings).",
     tolerances={"v = 1/K (Eq. 14, eps = 0)": Tol(atol=0.1)},
 )
-def a4_v(ctx):
+def a4_v(ctx: Context) -> Evidence:
     rows = [(d, nt) for d in (32, 128, 768) for nt in (64, 512)]
     return Evidence(
         [
@@ -331,12 +331,12 @@ def a4_v(ctx):
     "H ~ log n + (d/2) log((sqrt(4t+1)-1)/(2t)), t = lambda^2 v^2.",
     tolerances={"H (Eq. 10)": ENTROPY},
 )
-def eq10(ctx):
+def eq10(ctx: Context) -> Evidence:
     return Evidence([_along_path(ctx, eq10_entropy, "H (Eq. 10)", "Eq. 10")])
 
 
 @_claim("infoscale-eq11", "Eq. 11 / App. A.4", "sqrt(4t+1) - 1 = 2t - 2t^2 + o(t^3).", "symbolic")
-def eq11(ctx):
+def eq11(ctx: Context) -> Evidence:
     t = sp.Symbol("t", positive=True)
     f = sp.sqrt(4 * t + 1) - 1
     rem = f - 2 * t + 2 * t**2
@@ -373,7 +373,7 @@ def eq11(ctx):
     "Substituting Eq. 11: H ~ log n + (d/2) log(1 - t) = eps.",
     tolerances={"H (Eq. 12)": ENTROPY, "Taylor step: Eq. 10 -> log n + d/2 log(1-t)": ENTROPY},
 )
-def eq12(ctx):
+def eq12(ctx: Context) -> Evidence:
     def taylor(nn):
         a = 128 * math.sqrt(1 - nn ** (-2 / 128))
         return float(eq10_entropy(nn, 128, a) - eq12_entropy(nn, 128, a))
@@ -397,7 +397,7 @@ def eq12(ctx):
     "eps is the (constant) entropy of the attention; the experiments use eps = 0.",
     tolerances={"H at n_tr": ENTROPY},
 )
-def eq12_eps(ctx):
+def eq12_eps(ctx: Context) -> Evidence:
     rows = [(128, 64), (128, 512), (768, 64)]
     mc = [
         mc_softmax_entropy(nt, d, training_alpha(nt, d), 40 if ctx.quick else 150, seed=ctx.seed)
@@ -429,7 +429,7 @@ def eq12_eps(ctx):
     "InfoScale = sqrt((1 - e^{2eps/d} n^{-2/d}) / (1 - e^{2eps/d} n_tr^{-2/d})) (Eq. 15).",
     "symbolic",
 )
-def eq15(ctx):
+def eq15(ctx: Context) -> Evidence:
     return Evidence(_steps("solve Eq. 12", "K from lambda", "InfoScale (Eq. 15)"))
 
 
@@ -440,7 +440,7 @@ def eq15(ctx):
     "sqrt((1 - n^{-2/d})/(1 - n_tr^{-2/d})) (Eq. 15 at eps = 0), Softmax Plus log_512 n.",
     tolerances={"Softmax Plus scale": Tol(rtol=1e-12)},
 )
-def table6(ctx):
+def table6(ctx: Context) -> Evidence:
     n, ntr, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
     eq15_ = sp.sqrt(
         (1 - sp.exp(2 * eps / d) * n ** (-2 / d)) / (1 - sp.exp(2 * eps / d) * ntr ** (-2 / d))
@@ -474,7 +474,7 @@ def table6(ctx):
     "Scaling lambda by InfoScale keeps the attention entropy invariant as n grows (training-free).",
     tolerances={"entropy drift with InfoScale": ENTROPY},
 )
-def invariance(ctx):
+def invariance(ctx: Context) -> Evidence:
     rows = _grid(bool(ctx.quick))
     other = []
     for a0 in (8.0, 16.0, 24.0, 40.0):
@@ -516,7 +516,7 @@ def invariance(ctx):
     "length n_tr that enters InfoScale (Eq. 14) agrees with the text: evaluation at 4096 "
     "tokens is '64 times the training length' (abstract, Sec. 4)",
 )
-def ntr(ctx):
+def ntr(ctx: Context) -> Evidence:
     readings = []
     for n_tr, why in (
         (
@@ -560,7 +560,7 @@ def ntr(ctx):
     "E[a_ij] = (1/n^2) sum_ij e^{alpha cos theta_ij} ~ E[e^{alpha cos theta}].",
     tolerances={"log of the sample mean": ENTROPY},
 )
-def eq16(ctx):
+def eq16(ctx: Context) -> Evidence:
     n_pairs, seeds = (200_000, 2) if ctx.quick else (1_000_000, 4)
     etas = [sample_cosines(128, n_pairs, np.random.default_rng(ctx.seed + k)) for k in range(seeds)]
     alphas = (8, 16, 32, 64, 128)
@@ -596,7 +596,7 @@ def eq16(ctx):
     "symbolic",
     tolerances={"numeric mode": Tol(atol=1e-7), "Monte Carlo z-score": Z4},
 )
-def eq18(ctx):
+def eq18(ctx: Context) -> Evidence:
     a, d, e = sp.symbols("alpha d eta", positive=True)
     f = sp.exp(a * e) * (1 - e**2) ** ((d - 3) / 2)
     paper = a * sp.exp(a * e) * (1 - e**2) ** ((d - 3) / 2) - (d - 3) * e * sp.exp(a * e) * (
@@ -657,7 +657,7 @@ def eq18(ctx):
     "symbolic",
     tolerances={"mode at alpha = 8 and 256": Tol(atol=0.01)},
 )
-def thm34(ctx):
+def thm34(ctx: Context) -> Evidence:
     sym = eta_star_symbolic()
     alphas = (8, 16, 32, 64, 128, 256)
     vals = [eta_star(x, 128) for x in alphas]
@@ -720,7 +720,7 @@ def _mode_of_pd(d: int) -> float:
     "1 - eta* ~ (d-3)/(2 alpha) as alpha -> infinity.",
     "symbolic",
 )
-def thm34_rate(ctx):
+def thm34_rate(ctx: Context) -> Evidence:
     a, m = sp.symbols("alpha m", positive=True)  # m = d - 3
     one_minus = 1 - (-m + sp.sqrt(m**2 + 4 * a**2)) / (2 * a)  # Eq. 18
     alphas = (8, 32, 128, 256, 1024, 8192)
@@ -751,7 +751,7 @@ def thm34_rate(ctx):
     "Theoretical eta* of Eq. 18 agrees closely with the experimental peak for CosScale 8..256.",
     tolerances={"vMF Monte Carlo peak, largest |z|": Z4},
 )
-def fig4(ctx):
+def fig4(ctx: Context) -> Evidence:
     from figures.infoscale import make_fig4
 
     res = make_fig4(ctx.outdir, quick=True)
@@ -783,7 +783,7 @@ def fig4(ctx):
     "Sec. 3.2 (after Eq. 18)",
     "Figure 5 illustrates the relationship between alpha and eta*.",
 )
-def figref(ctx):
+def figref(ctx: Context) -> Evidence:
     def about(*words):
         return [k for k, c in T.FIGURE_CAPTIONS.items() if all(w in c for w in words)]
 
@@ -815,7 +815,7 @@ def figref(ctx):
     unperturbable="needs trained GAU-α models with RoPE at several CosScales; nothing "
     "of the paper's to compare here",
 )
-def thm35(ctx):
+def thm35(ctx: Context) -> Evidence:
     alphas = (8, 32, 128, 256)
     return Evidence(
         [
@@ -850,7 +850,7 @@ def _ppl(table, row, length):
     "WJ dataset statistics: 80% train split; per split min length <= average length <= max length.",
     tolerances={"train fraction": Tol(atol=0.005)},
 )
-def table4(ctx):
+def table4(ctx: Context) -> Evidence:
     n = T.TABLE4["number of samples"]
     lo, avg, hi = (T.TABLE4[k] for k in ("min length", "average length", "max length"))
     return Evidence(
@@ -934,7 +934,7 @@ def repeated_cells() -> dict:
     "Tables 1, 5, 7, 8, 9, 10, 2, 3",
     "Rows repeated across tables report the same numbers.",
 )
-def tables_consistency(ctx):
+def tables_consistency(ctx: Context) -> Evidence:
     r = repeated_cells()
     return Evidence(
         [
@@ -962,7 +962,7 @@ def tables_consistency(ctx):
     # ACC printed to 0.01 on values >= 0.41: the ratio is known to +-2.5%
     tolerances={"C.S.+I.S. ratio from the base ACC the C.S. ratio implies": Tol(rtol=0.025)},
 )
-def ratios(ctx):
+def ratios(ctx: Context) -> Evidence:
     rows = (("PoSE", 15.699, 16.957), ("ReRoPE", 10.771, 11.371))
     base = [_acc(T.TABLE1, f"{m} w/ C.S.", 4096) / r1 for m, r1, _ in rows]
     return Evidence(
@@ -988,7 +988,7 @@ def ratios(ctx):
     "CosScale + InfoScale together give a "
     "boost greater than the sum of their individual contributions.",
 )
-def synergy(ctx):
+def synergy(ctx: Context) -> Evidence:
     rows = []
     for m in ("PoSE", "ReRoPE", "YaRN(s=16)", "YaRN(s=32)", "StreamingLLM", "LM-Infinite"):
         for n in (1024, 2048, 4096):
@@ -1015,7 +1015,7 @@ def synergy(ctx):
     "Sec. 4.2.2",
     "Except PI and ALiBi, all methods gain from CosScale at 4k.",
 )
-def all_gain(ctx):
+def all_gain(ctx: Context) -> Evidence:
     pairs = (
         ("PoSE", "PoSE w/ C.S."),
         ("StreamingLLM", "StreamingLLM w/ C.S."),
@@ -1058,7 +1058,7 @@ def all_gain(ctx):
     "tenfold and halves its PPL; it improves ACC for most baselines.",
     tolerances={"ACC gain factor": Tol(rtol=0.2), "PPL reduction factor": Tol(rtol=0.2)},
 )
-def sec421(ctx):
+def sec421(ctx: Context) -> Evidence:
     acc_is, ppl_is = _acc(T.TABLE1, "ReRoPE w/ I.S.", 4096), _ppl(T.TABLE1, "ReRoPE w/ I.S.", 4096)
     base_acc = _acc(T.TABLE1, "ReRoPE w/ C.S.", 4096) / 10.771  # Sec. 4.2.3's ratio
     base_ppl = T.REROPE_PPL_FACTOR_WITH_COSSCALE * _ppl(T.TABLE1, "ReRoPE w/ C.S.", 4096)
@@ -1149,7 +1149,7 @@ def _most_baselines_gain() -> Inequality:
     "InfoScale beats Softmax Plus in ACC "
     "in all conditions without CosScale, and overall with CosScale.",
 )
-def sec424(ctx):
+def sec424(ctx: Context) -> Evidence:
     no_cs = [
         (n, _acc(T.TABLE3, "GAU-α w/ I.S.", n), _acc(T.TABLE3, "GAU-α w/ softmax+", n))
         for n in T.LENGTHS
@@ -1191,7 +1191,7 @@ def sec424(ctx):
     "Best CosScale: 32 at n=128, 256 at 1024, "
     "128 at 4096; CosScale 128 has the highest average ACC.",
 )
-def sec432(ctx):
+def sec432(ctx: Context) -> Evidence:
     keys = [k for k in T.TABLE9 if k != "600"]
     best = [int(min(keys, key=lambda k: _ppl(T.TABLE9, k, n) or 1e9)) for n in (128, 1024, 4096)]
     avg = {k: float(np.mean([_acc(T.TABLE9, k, n) or 0.05 for n in T.LENGTHS])) for k in T.TABLE9}
@@ -1219,7 +1219,7 @@ def sec432(ctx):
     "Sec. 4.5, Table 10",
     "InfoScale + CosScale is best beyond the pre-training length 512.",
 )
-def sec45(ctx):
+def sec45(ctx: Context) -> Evidence:
     both = "GAU-α w/ C.S., I.S."
     ns = (1024, 2048, 4096)
     others = [
@@ -1253,7 +1253,7 @@ def sec45(ctx):
     "it improves on are the ones it evaluates (abstract: 'outperforms seven existing "
     "methods'; conclusion: 'improves ... eight'; introduction: nine named, incl. CLEX).",
 )
-def method_count(ctx):
+def method_count(ctx: Context) -> Evidence:
     base = [m for m in T.TABLE1 if " w/ " not in m]  # 9 rows, YaRN twice
     families = {m.split("(")[0] for m in base}
     improved = {m.split("(")[0] for m in base if _improved_at_4096(m)}
@@ -1301,7 +1301,7 @@ def _improved_at_4096(method: str) -> bool:
     unperturbable="every number needs the authors' "
     "checkpoints and data; the tables' internal consistency is checked by other claims",
 )
-def experiments(ctx):
+def experiments(ctx: Context) -> Evidence:
     return Evidence([MissingInput("the measured PPL/ACC, histograms and curves", missing=GAU)])
 
 
@@ -1313,7 +1313,7 @@ def experiments(ctx):
     unperturbable="needs GAU-α models trained at each CosScale; nothing of the paper's "
     "to compare here",
 )
-def sec431(ctx):
+def sec431(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(

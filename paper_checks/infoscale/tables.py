@@ -128,7 +128,7 @@ TABLE4 = {
 }
 
 
-def cells(row: str):
+def cells(row: str) -> list[tuple[float | None, float | None]]:
     """``'2.1 0.8 ...'`` -> list of 6 ``(ppl, acc)``; censored entries become ``None``."""
     vals = [None if v[0] in "<>" else float(v) for v in row.split()]
     return list(zip(vals[0::2], vals[1::2]))

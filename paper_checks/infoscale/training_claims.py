@@ -5,7 +5,7 @@ intervals over the bundle's seeds."""
 from __future__ import annotations
 
 from paper_checks.evidence import Evidence, Inequality, Reported
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 from paper_checks.rpe.training_claims import scale_note, seeded_bundle_or_missing
 
 CASES = (("nope", "infoscale"), ("nope", "log_n"), ("nope_cosscale", "infoscale"))
@@ -19,7 +19,7 @@ CASES = (("nope", "infoscale"), ("nope", "log_n"), ("nope_cosscale", "infoscale"
     statement="InfoScale (and the log_n rule) keep attention entropy closer to its training "
     "value from m to 16m than no scaling.",
 )
-def check_drift(ctx):
+def check_drift(ctx: Context) -> Evidence:
     from empirical.results import entropy_drift, paired_difference, scaled_ppl_ratio
 
     b, missing = seeded_bundle_or_missing("entropy drift m -> 16m")
@@ -52,7 +52,7 @@ def check_drift(ctx):
     statement="The peak of the attention-weighted cosine of a CosScale model moves toward 1 "
     "as alpha grows (eta*, Eq. 18).",
 )
-def check_cospeak(ctx):
+def check_cospeak(ctx: Context) -> Evidence:
     from empirical.results import cos_peak, seed_interval
 
     b, missing = seeded_bundle_or_missing("attention-weighted cosine peak")

@@ -23,7 +23,7 @@ from paper_checks.evidence import (
     Reported,
     Tol,
 )
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 
 # Tables 4-5 of the RPE paper (App. F): PPL at m = 512 and at 9216, per dataset and method
 METHODS = ("Sinusoidal", "Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
@@ -95,7 +95,7 @@ def _small(res) -> str:
     "sinusoidal positions grow rapidly.",
     kind="empirical",
 )
-def check_fig3(ctx):
+def check_fig3(ctx: Context) -> Evidence:
     res = _results(ctx)
     deltas = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
     conv = [deltas[k] for k in CONVERGENT if k in deltas]
@@ -135,7 +135,7 @@ def check_fig3(ctx):
     kind="empirical",
     tolerances={"rapid": Tol(approx_atol=GROWS - STABLE)},
 )
-def check_fig4(ctx):
+def check_fig4(ctx: Context) -> Evidence:
     res = _results(ctx)
     d = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
     div = [d[k] for k in ("1/n", "1/(n ln n)") if k in d]
@@ -243,7 +243,7 @@ def _spearman_items(ranks, what, res) -> list:
     kind="empirical",
     tolerances={"trend": TREND},
 )
-def check_fig6(ctx):
+def check_fig6(ctx: Context) -> Evidence:
     res = _results(ctx)
     sp_ = res["summary"]["spearman"]
     return Evidence(
@@ -292,7 +292,7 @@ def _table_check(res, datasets, table_name):
     "keep PPL stable from 512 to 9216 tokens; sinusoidal grows (24.7 -> 423.9, 7.5 -> 34.7).",
     kind="empirical",
 )
-def check_table4(ctx):
+def check_table4(ctx: Context) -> Evidence:
     return _table_check(_results(ctx), ("Wikitext-103", "Books"), "Table 4")
 
 
@@ -303,7 +303,7 @@ def check_table4(ctx):
     statement="On Github and WikiBook the same RPEs keep PPL stable to 9216; sinusoidal grows.",
     kind="empirical",
 )
-def check_table5(ctx):
+def check_table5(ctx: Context) -> Evidence:
     return _table_check(_results(ctx), ("Github", "Wikibook"), "Table 5")
 
 
@@ -315,7 +315,7 @@ def check_table5(ctx):
     "sequence lengthens, on all four datasets.",
     kind="empirical",
 )
-def check_table6(ctx):
+def check_table6(ctx: Context) -> Evidence:
     res = _results(ctx)
     paper = {
         ds: {"1/n": round((b[0] - a[0]) / a[0], 3), "1/(n ln n)": round((b[1] - a[1]) / a[1], 3)}
@@ -390,7 +390,7 @@ def _at(e, key, eps):
     statement="Type2 concentrates attention on closer tokens than Type1: smaller TRF and ERF.",
     kind="empirical",
 )
-def check_erf_type2(ctx):
+def check_erf_type2(ctx: Context) -> Evidence:
     res = _results(ctx)
     e = _erf_by_label(res)
     if "Type1" not in e or "Type2" not in e:
@@ -444,7 +444,7 @@ def check_erf_type2(ctx):
     kind="empirical",
     tolerances={"trend": TREND},
 )
-def check_erf_all(ctx):
+def check_erf_all(ctx: Context) -> Evidence:
     res = _results(ctx)
     return Evidence(
         _spearman_items(
@@ -463,7 +463,7 @@ def check_erf_all(ctx):
     "and with r = 1 the model cannot extrapolate (announced 'in empirical analysis').",
     kind="empirical",
 )
-def check_kerple_r(ctx):
+def check_kerple_r(ctx: Context) -> Evidence:
     res = _results(ctx)
     learned = res["summary"].get("learned", {}).get("kerple_log") or {}
     if not learned.get("r"):
@@ -501,7 +501,7 @@ def check_kerple_r(ctx):
     kind="empirical",
     tolerances={"floor": Tol(rtol=1e-9)},
 )
-def check_necessity(ctx):
+def check_necessity(ctx: Context) -> Evidence:
     import numpy as np
     import torch
     from empirical.rpe import build_rpe
@@ -552,7 +552,7 @@ def check_necessity(ctx):
     "Table 1).",
     kind="empirical",
 )
-def check_fig1_sliding(ctx):
+def check_fig1_sliding(ctx: Context) -> Evidence:
     from pathlib import Path
 
     res = _results(ctx)

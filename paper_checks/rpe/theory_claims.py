@@ -15,6 +15,7 @@ which decides whether a wrong statement changes the conclusion.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 
 import mpmath as mp
 import numpy as np
@@ -38,7 +39,7 @@ from paper_checks.evidence import (
     Tol,
     derivation_steps,
 )
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 
 P = "rpe"
 t, n, j, i = sp.symbols("t n j i", positive=True)
@@ -68,7 +69,15 @@ def _engine(text: str, start: int):
         return {"series": text, "start": start, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def attention_outputs(q, kk, v, b, i_, j_, scale=1.0):
+def attention_outputs(
+    q: np.ndarray,
+    kk: np.ndarray,
+    v: np.ndarray,
+    b: np.ndarray,
+    i_: int,
+    j_: int,
+    scale: float = 1.0,
+) -> tuple[np.ndarray, np.ndarray, float, float]:
     """o_i^i and o_i^j of Eq. 7 (1-based positions; vectors as rows) and C_ii, C_ij."""
     s = np.arange(1, i_ + 1)
     a = np.exp(scale * (kk[s - 1] @ q[i_ - 1]))
@@ -79,7 +88,16 @@ def attention_outputs(q, kk, v, b, i_, j_, scale=1.0):
     return full, win, c.sum(), near.sum()
 
 
-def sup_delta_rows(q, kk, v, b, js, step, scale, bound):
+def sup_delta_rows(
+    q: np.ndarray,
+    kk: np.ndarray,
+    v: np.ndarray,
+    b: np.ndarray,
+    js: Iterable[int],
+    step: int,
+    scale: float,
+    bound: Callable[[int], float],
+) -> list[dict]:
     """For each window j: max over i (stride ``step``) of ``|o_i^i - o_i^j|`` and ``bound(j)``."""
     rows = []
     for j_ in js:
@@ -122,7 +140,7 @@ def _rand_unit_ball(rng, count, dim, radius):
     statement="The causal mask M and the Toeplitz RPE matrix P merge into R = M + P, "
     "still a Toeplitz matrix (r_ij = r_{i-j}).",
 )
-def check_eq5(ctx):
+def check_eq5(ctx: Context) -> Evidence:
     size = 12
     ii_, jj_ = np.indices((size, size))
     M = np.where(jj_ <= ii_, 0.0, -np.inf)
@@ -153,7 +171,7 @@ def check_eq5(ctx):
     kind="symbolic",
     statement="o_i^i - o_i^j = (1 - C_ij/C_ii)(S_near/C_ij - S_far/(C_ii - C_ij)).",
 )
-def check_eq11(ctx):
+def check_eq11(ctx: Context) -> Evidence:
     S1, S2, Cij, Cii = sp.symbols("S_near S_far C_ij C_ii", positive=True)
     o_full, o_win = (S1 + S2) / Cii, S1 / Cij
     printed = (1 - Cij / Cii) * (S1 / Cij - S2 / (Cii - Cij))
@@ -193,7 +211,7 @@ def check_eq11(ctx):
     statement="||S_near/C_ij - S_far/(C_ii-C_ij)|| <= 2l, hence delta(i,j) <= 2 (1 - C_ij/C_ii) l.",
     tolerances={"ratio": Tol(atol=1e-12)},
 )
-def check_eq12_13(ctx):
+def check_eq12_13(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
     worst = 0.0
     b = ref.terms_array("type1", 400)
@@ -239,7 +257,7 @@ def check_eq12_13(ctx):
     "delta <= 2l(C_ii - C_ij)/C_ii <= 2l eps/(C - eps) <= 4l eps/C.",
     tolerances={"gap": Tol(atol=1e-15)},
 )
-def check_eq15(ctx):
+def check_eq15(ctx: Context) -> Evidence:
     gap = 4 * l * eps / C - 2 * l * eps / (C - eps)
     factored = 2 * l * eps * (C - 2 * eps) / (C * (C - eps))
     grid = np.linspace(1e-6, 0.5, 2001)  # eps / C, with l = C = 1
@@ -279,7 +297,7 @@ def check_eq15(ctx):
     statement="From lim C_ii = C < inf (Eq. 10), 'the tail of a convergent series' "
     "gives j0 with C_ii - C_ij < eps for all i >= j > j0.",
 )
-def check_lemma_eq14(ctx):
+def check_lemma_eq14(ctx: Context) -> Evidence:
     # The paper's setting: c_is = a_is b_{i-s}, b Toeplitz (Eq. 5), a_is in [amin, amax]
     # (|q|, |k| <= l).  Then Eq. 10 => B_ii <= C_ii / amin bounded, B_ii increasing, so
     # sum b_t converges, and C_ii - C_ij <= amax T_j uniformly in i.  Checked on rows of
@@ -331,7 +349,7 @@ def check_lemma_eq14(ctx):
     "exists with delta(i,j) < eps for j > j0.",
     tolerances={"ratio": Tol(atol=1e-12)},
 )
-def check_lemma32(ctx):
+def check_lemma32(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed + 1)
     L, dim, I = 1.5, 2, 1500
     q, kk, v = (_rand_unit_ball(rng, I, dim, L) for _ in range(3))
@@ -389,7 +407,7 @@ def check_lemma32(ctx):
     statement="|q_i|, |k_j| <= l implies a_ij = exp(q_i^T k_j) <= exp(d^2).",
     tolerances={"corrected": Tol(atol=1e-12)},
 )
-def check_eq17(ctx):
+def check_eq17(ctx: Context) -> Evidence:
     dd, L = 1, 2.0
     q = kk = np.array([L])
     rng = np.random.default_rng(ctx.seed)
@@ -437,7 +455,7 @@ def check_eq17(ctx):
     "follows from Eq. 16.",
     tolerances={"C_ii": Tol(rtol=1e-3), "bound": Tol(atol=1e-12)},
 )
-def check_thm33_limit(ctx):
+def check_thm33_limit(ctx: Context) -> Evidence:
     L, I = 1.0, 2000
     b = ref.terms_array("type1", I)
     B = np.cumsum(b)
@@ -477,7 +495,7 @@ def check_thm33_limit(ctx):
     statement="If lim_i B_ii < inf (Eq. 16) then Eq. 9 holds.",
     tolerances={"ratio": Tol(atol=1e-12)},
 )
-def check_thm33(ctx):
+def check_thm33(ctx: Context) -> Evidence:
     L, I = 1.0, 1200
     b = ref.terms_array("type1", I)
     v = np.ones((I, 1))
@@ -530,7 +548,7 @@ def check_thm33(ctx):
     statement="B_ii = sum_{1<=t<=i} b_{i-t} = sum_{t=0}^{i-1} b_t, so Eq. 16 is "
     "equivalent to convergence of sum_t b_t.",
 )
-def check_thm34(ctx):
+def check_thm34(ctx: Context) -> Evidence:
     bf = sp.Function("b")
     residual = sum(
         (sum(bf(ii - tt) for tt in range(1, ii + 1)) - sum(bf(tt) for tt in range(0, ii))) ** 2
@@ -570,7 +588,7 @@ def _b0(f, shift):
     "1/n, 1/(n ln n)) are the b of Thm 3.4, whose series starts at t = 0 "
     "(the token itself).",
 )
-def check_index(ctx):
+def check_index(ctx: Context) -> Evidence:
     fams = {
         "Type 1 1/n^2": (1 / n**2, 1),
         "Type 2 exp(-ln^2 n)": (sp.exp(-(sp.log(n) ** 2)), 1),
@@ -615,7 +633,7 @@ def check_index(ctx):
     "only sufficiency and tests necessity empirically).",
     tolerances={"construction": Tol(rtol=1e-9)},
 )
-def check_necessity(ctx):
+def check_necessity(ctx: Context) -> Evidence:
     # q = 0 (a = 1), v = -l on the far tokens, +l on the near ones: delta = 2l(1 - B_j/B_i)
     j_ = 512
     b = ref.terms_array("inv-n", 3000)
@@ -658,7 +676,7 @@ def check_necessity(ctx):
     statement="As long as the series of exp(RPE) converges, the model is guaranteed to "
     "have the length extrapolation property (Def. 2.1).",
 )
-def check_thm34_extrapolation(ctx):
+def check_thm34_extrapolation(ctx: Context) -> Evidence:
     with mp.workdps(30):
         rr = mp.mpf("1.01")
         Bsum = mp.zeta(rr)
@@ -706,7 +724,7 @@ def check_thm34_extrapolation(ctx):
     "i - j <= w, -inf otherwise.",
     tolerances={"outputs": Tol(atol=1e-12)},
 )
-def check_eq8(ctx):
+def check_eq8(ctx: Context) -> Evidence:
     w, I = 16, 200
     b = np.array([1.0 if tt <= w else 0.0 for tt in range(I)])  # exp(m) at distance t
     rng = np.random.default_rng(ctx.seed)
@@ -786,7 +804,7 @@ def _erf_rows(I, L):
     "(ERF n_emp, from C_ij) without training.",
     tolerances={"ERF/TRF": Tol(approx_rtol=math.exp(2) - 1)},
 )
-def check_trf_erf(ctx):
+def check_trf_erf(ctx: Context) -> Evidence:
     rows = _erf_rows(2000, 1.0)
     where = "Type 1, l = 1, d = 1, row length 2000, eps in {0.1, 0.01}, three patterns"
     return Evidence(
@@ -856,7 +874,7 @@ def check_trf_erf(ctx):
     "form inf_j(sum_{t>=j} b_t < B eps) of the TRF and the chain "
     "sum_{t>=n} alpha_t <= (alpha/beta) sum_{t>=n} beta_t < alpha eps.",
 )
-def check_thm35(ctx):
+def check_thm35(ctx: Context) -> Evidence:
     pairs = [("type2", "type1"), ("alibi", "type2"), ("kerple-power", "kerple-log")]
     diffs = [
         ref.exact_trf(a_, None, e) - ref.exact_trf(b_, None, e)
@@ -916,7 +934,7 @@ def check_thm35(ctx):
     kind="numeric",
     statement="Choose eps0 with n_beta(eps0) = t0; then eps < eps0 gives n_beta(eps) > t0.",
 )
-def check_thm35_eps0(ctx):
+def check_thm35_eps0(ctx: Context) -> Evidence:
     beta = np.array([1.0, 0.0] + [0.5**m for m in range(1, 40)])  # beta_1 = 0
     B, t0 = beta.sum(), 2
     grid = np.geomspace(0.999, 1e-9, 4000)
@@ -959,7 +977,7 @@ def check_thm35_eps0(ctx):
     statement="The exp(RPE) series follows the same trend as TRF: the smaller the "
     "series, the smaller the TRF.",
 )
-def check_thm35_remark(ctx):
+def check_thm35_remark(ctx: Context) -> Evidence:
     beta = np.array([0.5**tt for tt in range(60)])
     alpha = beta.copy()
     alpha[0] = 0.01  # alpha_t <= beta_t for every t
@@ -1050,7 +1068,7 @@ def eq29_derivation() -> Derivation:
     "TRF(eps) = inf_j(1 - 1/j > 1 - eps) = Theta(1/eps).",
     tolerances={"partial sum ~ integral": Tol(approx_rtol=0.05), "order": Tol(rtol=1e-5)},
 )
-def check_eq29(ctx):
+def check_eq29(ctx: Context) -> Evidence:
     steps = derivation_steps(eq29_derivation().verify(seed=ctx.seed))
     eps = (0.1, 0.01, 0.001, 1e-6)
     exact = [ref.exact_trf("type1", None, e) for e in eps]
@@ -1091,7 +1109,7 @@ def check_eq29(ctx):
     statement="For all c1, c2 > 0, exp(-ln^2 n)/c1 < (1/n^2)/c2 as n -> inf, so "
     "(Thm 3.5) Type 2's TRF is smaller than Type 1's.",
 )
-def check_type1_vs_type2(ctx):
+def check_type1_vs_type2(ctx: Context) -> Evidence:
     lim = sp.limit(n**2 * sp.exp(-(sp.log(n) ** 2)), n, sp.oo)
     with mp.workdps(30):
         B1, B2 = ref.total("type1"), ref.total("type2")
@@ -1154,7 +1172,7 @@ def _type2_larger_intervals(B1, B2, terms: int = 12) -> list:
     ]
 
 
-def type2_trf_erfc(eps, B) -> int:
+def type2_trf_erfc(eps: mp.mpf, B: mp.mpf) -> int:
     """Smallest j with e^{1/4} (sqrt(pi)/2) erfc(ln(j + 1/2) - 1/2) < B eps: the
     midpoint-rule integral of exp(-ln^2 x) over x > j + 1/2 as the tail (ours)."""
     tail = lambda jj: (
@@ -1181,7 +1199,7 @@ def type2_trf_erfc(eps, B) -> int:
     "(read against Eq. 29: no formula at Type 1's level, an integral "
     "approximation giving the order in eps, is available; hence Thm 3.5).",
 )
-def check_type2_analytic(ctx):
+def check_type2_analytic(ctx: Context) -> Evidence:
     eps = ("1e-1", "1e-2", "1e-3", "1e-6", "1e-12", "1e-30", "1e-60", "1e-100")
     with mp.workdps(40):
         B = ref.total("type2")
@@ -1231,7 +1249,7 @@ def check_type2_analytic(ctx):
     kind="symbolic",
     statement="sum_{n=1}^k 1/n > int_1^{k+1} dx/x = ln(k+1), so 1/n violates Thm 3.4.",
 )
-def check_inv_n(ctx):
+def check_inv_n(ctx: Context) -> Evidence:
     integral = sp.integrate(1 / t, (t, 1, n + 1))
     ks = [1, 2, 10, 1000, 10**6]
     return Evidence(
@@ -1262,7 +1280,7 @@ def check_inv_n(ctx):
     kind="symbolic",
     statement="sum_{n=3}^k 1/(n ln n) > int_3^{k+1} dx/(x ln x) = ln ln(k+1) - ln ln 3.",
 )
-def check_inv_nlogn(ctx):
+def check_inv_nlogn(ctx: Context) -> Evidence:
     integral = sp.simplify(sp.integrate(1 / (t * sp.log(t)), (t, 3, n + 1)))
     target = sp.log(sp.log(n + 1)) - sp.log(sp.log(3))
     gaps = []
@@ -1303,7 +1321,7 @@ def check_inv_nlogn(ctx):
     statement="b_t = exp(-k t), k > 0: geometric series, converges.",
     tolerances={"B": Tol(rtol=1e-12)},
 )
-def check_alibi(ctx):
+def check_alibi(ctx: Context) -> Evidence:
     qq = sp.Symbol("q", positive=True)
     s = sp.summation(qq**t, (t, 0, sp.oo))  # Piecewise((1/(1-q), q < 1), ...)
     closed = s.args[0][0] if isinstance(s, sp.Piecewise) else s
@@ -1340,7 +1358,7 @@ def _convergent(expr, values) -> list:
     kind="symbolic",
     statement="b_t = (1 + k t)^-r ~ 1/(k^r t^r), so the series converges iff r > 1.",
 )
-def check_kerple_log(ctx):
+def check_kerple_log(ctx: Context) -> Evidence:
     ratio = sp.limit((1 + k * t) ** (-r) * k**r * t**r, t, sp.oo)
     rs = (sp.Rational(3, 2), 1, sp.Rational(1, 2))
     return Evidence(
@@ -1364,7 +1382,7 @@ def check_kerple_log(ctx):
     kind="symbolic",
     statement="Based on Theorem 3.4, to enable extrapolation we must restrict r > 1.",
 )
-def check_kerple_log_necessity(ctx):
+def check_kerple_log_necessity(ctx: Context) -> Evidence:
     rs = (sp.Rational(1, 2), 1, sp.Rational(101, 100), 2)
     return Evidence(
         [
@@ -1392,7 +1410,7 @@ def check_kerple_log_necessity(ctx):
     statement="The trained Kerple models (learnable r, k) satisfy r > 1.",
     unperturbable="needs checkpoints that are not here: no computed value to compare",
 )
-def check_kerple_trained(ctx):
+def check_kerple_trained(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(
@@ -1412,7 +1430,7 @@ def check_kerple_trained(ctx):
     kind="numeric",
     statement="For b_t = exp(-k t^r), 0 < r <= 2: b_t <= exp(-k t) as t -> inf.",
 )
-def check_kerple_power_eq35(ctx):
+def check_kerple_power_eq35(ctx: Context) -> Evidence:
     kk, rr = 1.0, 0.5
     ts = (4, 100, 10000)
     lim = sp.limit(t**2 * sp.exp(-k * t ** sp.Rational(1, 2)), t, sp.oo)
@@ -1446,7 +1464,7 @@ def check_kerple_power_eq35(ctx):
     kind="symbolic",
     statement="sum_t exp(-k t^r) converges (0 < r <= 2).",
 )
-def check_kerple_power(ctx):
+def check_kerple_power(ctx: Context) -> Evidence:
     lim = sp.limit(t**2 * sp.exp(-k * t ** sp.Rational(1, 2)), t, sp.oo)
     with mp.workdps(30):
         Bs = [float(ref.total("kerple-power", {"k": 1.0, "r": rv})) for rv in (0.25, 0.5, 1.0, 2.0)]
@@ -1473,7 +1491,7 @@ def check_kerple_power(ctx):
     statement="exp(k(sum cos - d/2)) = prod_j exp(k(cos(t/r^{2j/d}) - 1)); and "
     "t/r^{2j/d} >= pi/2 iff j <= f(t) = d log_r(2t/pi)/2.",
 )
-def check_sandwich_37_39(ctx):
+def check_sandwich_37_39(ctx: Context) -> Evidence:
     dd = 6
     w = [t / r ** sp.Rational(2 * jj, dd) for jj in range(1, dd // 2 + 1)]
     lhs = sp.exp(k * (sum(sp.cos(x) for x in w) - sp.Rational(dd, 2)))
@@ -1533,7 +1551,7 @@ def check_sandwich_37_39(ctx):
     kind="numeric",
     statement="For j <= f(t) (argument >= pi/2): cos(t/r^{2j/d}) - 1 < -1.",
 )
-def check_sandwich_41(ctx):
+def check_sandwich_41(ctx: Context) -> Evidence:
     xs = np.linspace(math.pi / 2, 8 * math.pi, 2001)
     vals = np.cos(xs) - 1
     return Evidence(
@@ -1560,7 +1578,7 @@ def check_sandwich_41(ctx):
     kind="numeric",
     statement="b_t <= exp(-k floor(f(t))) <= e^k exp(-k f(t)) = g(t).",
 )
-def check_sandwich_43(ctx):
+def check_sandwich_43(ctx: Context) -> Evidence:
     kk, rr, dd = 1.0, 10.0, 2
     p = kk * dd / (2 * math.log(rr))
     ts = (63, 628, 6283, 62832)  # t close to multiples of 2 pi r
@@ -1595,7 +1613,7 @@ def check_sandwich_43(ctx):
     kind="symbolic",
     statement="Raabe: t(g(t)/g(t+1) - 1) -> kd/(2 ln r).",
 )
-def check_sandwich_44(ctx):
+def check_sandwich_44(ctx: Context) -> Evidence:
     g = sp.exp(k) * sp.exp(-k * d * sp.log(2 * t / sp.pi) / (2 * sp.log(r)))
     p = k * d / (2 * sp.log(r))
     ratio = sp.expand_log(sp.log(g / g.subs(t, t + 1)), force=True)
@@ -1630,7 +1648,7 @@ def check_sandwich_44(ctx):
     kind="numeric",
     statement="If kd/(2 ln r) < 1, i.e. d < 2 ln r / k, the series converges.",
 )
-def check_sandwich_45(ctx):
+def check_sandwich_45(ctx: Context) -> Evidence:
     kk, rr, dd = 1.0, 10.0, 2
     p = kk * dd / (2 * math.log(rr))
     conv = sp.Sum(t ** (-sp.Rational(p).limit_denominator(1000)), (t, 1, sp.oo)).is_convergent()
@@ -1661,7 +1679,7 @@ def check_sandwich_45(ctx):
     "convergence condition (under Eq. 45).",
     tolerances={"floor": Tol(rtol=1e-12)},
 )
-def check_sandwich(ctx):
+def check_sandwich(ctx: Context) -> Evidence:
     rows = []
     T = 100_000 if ctx.quick else 200_000
     for dd, rr, kk in ((2, 10.0, 1.0), (4, 10.0, 1.0), (128, 1e4, 0.125)):
@@ -1726,7 +1744,7 @@ def check_sandwich(ctx):
     statement="For b_t = e^-t: B_ij = (1 - e^-j)/(1 - e^-1), B = 1/(1 - e^-1), "
     "TRF = inf_j(1 - e^-j > 1 - eps) = Theta(-log eps).",
 )
-def check_appC(ctx):
+def check_appC(ctx: Context) -> Evidence:
     s = sp.summation(sp.exp(-t), (t, 0, j - 1))
     eps = (0.3, 0.1, 0.01, 1e-3, 1e-6, 1e-12)
     return Evidence(
@@ -1748,7 +1766,7 @@ def check_appC(ctx):
     )
 
 
-def appendix_e_rows(m: int = 512, eps_values=(1 / 49, 0.1, 0.5)):
+def appendix_e_rows(m: int = 512, eps_values: Iterable[float] = (1 / 49, 0.1, 0.5)) -> list[dict]:
     """Truncated (App. E) vs exact (Eq. 22) TRF for the paper's RPE families."""
     rows = []
     for name in (
@@ -1783,7 +1801,7 @@ def appendix_e_rows(m: int = 512, eps_values=(1 / 49, 0.1, 0.5)):
     kind="numeric",
     statement="The pseudocode computes the TRF of Eq. 22 from an array of exp(RPE).",
 )
-def check_appE(ctx):
+def check_appE(ctx: Context) -> Evidence:
     rows = appendix_e_rows()
     one = ref.appendix_e_draw(np.array([1.0, 0.5, 0.25]), n=50)
     return Evidence(
@@ -1822,7 +1840,7 @@ def check_appE(ctx):
     statement="The TRF of Type 1 is larger than that of Type 2 (Fig. 5, TRF normalised, "
     "computed with App. E).",
 )
-def check_fig5(ctx):
+def check_fig5(ctx: Context) -> Evidence:
     from figures.rpe_theory import fig5_data, render_fig5
 
     data = fig5_data(m=512, quick=True)
@@ -1868,7 +1886,7 @@ def check_fig5(ctx):
     kind="numeric",
     statement="Type 2 concentrates weights on closer neighbouring tokens than Type 1.",
 )
-def check_fig7(ctx):
+def check_fig7(ctx: Context) -> Evidence:
     from figures.rpe_theory import make_fig78
 
     fig = make_fig78(ctx.outdir, quick=True)
@@ -1916,7 +1934,7 @@ def check_fig7(ctx):
     statement="All methods, including 1/n and 1/(n ln n), are concentrated near the "
     "diagonal, so concentration is not enough to guarantee extrapolation.",
 )
-def check_fig8(ctx):
+def check_fig8(ctx: Context) -> Evidence:
     m = 512
     share = {}
     for name in ref.FAMILIES:
@@ -1961,7 +1979,7 @@ def check_fig8(ctx):
     "attention (Eq. 9).",
     unperturbable="a hypothesis about trained models whose checkpoints are not here",
 )
-def check_hyp31(ctx):
+def check_hyp31(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(

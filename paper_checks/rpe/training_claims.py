@@ -9,14 +9,14 @@ byte-level 2-layer LMs at m = 32 (ci) or 64 (paper), not the paper's.
 from __future__ import annotations
 
 from paper_checks.evidence import Evidence, Inequality, MissingInput, Reported
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 
 STABLE_DELTA = 0.10  # Def. 2.1 with delta = 0.1 (as rpe.empirical_claims.STABLE)
 CONVERGENT = ("alibi", "kerple_log", "kerple_power", "sandwich", "type1", "type2")
 NEEDS = "the seeded bundle: python -m empirical.bundle --profile ci --out runs/ci"
 
 
-def seeded_bundle_or_missing(quantity: str):
+def seeded_bundle_or_missing(quantity: str) -> tuple[dict | None, Evidence | None]:
     """(bundle, None) when the seeded bundle is there, else (None, Evidence(MissingInput))."""
     from empirical.results import find_profile_bundle, load_profile_bundle
 
@@ -25,7 +25,7 @@ def seeded_bundle_or_missing(quantity: str):
     return load_profile_bundle(), None
 
 
-def scale_note(b) -> str:
+def scale_note(b: dict) -> str:
     s = b["settings"]
     return (
         f"{b['profile']} profile ({b['folder']}): {s['steps']} steps, m={s['seq_len']}, "
@@ -42,7 +42,7 @@ def scale_note(b) -> str:
     statement="Convergent RPEs keep perplexity stable from m to 16m (Def. 2.1, delta = 0.1); "
     "sinusoidal positions do not.",
 )
-def check_fig3(ctx):
+def check_fig3(ctx: Context) -> Evidence:
     from empirical.results import ppl_ratio
 
     b, missing = seeded_bundle_or_missing("ppl(16m)/ppl(m) over seeds")
@@ -78,7 +78,7 @@ def check_fig3(ctx):
     statement="The divergent 1/n grows more than the convergent Type1 beyond the training "
     "length (16m-64m).",
 )
-def check_fig4(ctx):
+def check_fig4(ctx: Context) -> Evidence:
     from empirical.results import growth_difference, ppl_ratio
 
     b, missing = seeded_bundle_or_missing("log growth 1/n minus Type1")
@@ -116,7 +116,7 @@ def check_fig4(ctx):
     statement="The TRF of an RPE predicts the order of the trained models' ERF: positive "
     "Spearman rank correlation over the convergent RPEs.",
 )
-def check_fig6(ctx):
+def check_fig6(ctx: Context) -> Evidence:
     from empirical.results import erf_trf_spearman
 
     b, missing = seeded_bundle_or_missing("Spearman(ERF, TRF)")
