@@ -109,7 +109,7 @@ def claim(
     return register
 
 
-def load_all() -> dict:
+def load_all() -> Registry[Claim]:
     """Import every ``*claims`` module of each paper's package (``paper_checks.rpe``,
     ``paper_checks.align``, ``paper_checks.infoscale``); each registers its claims."""
     for paper in PAPERS:
