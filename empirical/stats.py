@@ -99,7 +99,7 @@ class LayerStats:
 
     def receptive_field(self, eps: float = 0.05) -> np.ndarray:
         """Per head, the smallest distance d with a share of at least 1 - eps of the
-        attention mass at offsets |j - i| <= d (an empirical receptive field).
+        attention mass at offsets ``|j - i| <= d`` (an empirical receptive field).
 
         >>> ls = LayerStats(1, 3, mass=np.array([[0.0, 0.5, 1.0, 0.5, 0.0]]))  # offsets -2..2
         >>> ls.receptive_field(0.1).tolist(), ls.receptive_field(0.6).tolist()
