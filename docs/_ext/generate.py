@@ -124,7 +124,13 @@ def findings_page() -> None:
         "",
     ]
     for paper in sorted({c["paper"] for c in claims}):
-        rows = [c for c in claims if c["paper"] == paper and c["verdict"] != "holds"]
+        rows = [
+            c
+            for c in claims
+            if c["paper"] == paper
+            and c["verdict"] != "holds"
+            and not c["verdict"].startswith("skipped")
+        ]
         lines += [f"## {paper}", "", "| claim | where | verdict | evidence |", "|---|---|---|---|"]
         lines += [
             f"| `{c['id']}` | {cell(c['location'])} | {cell(c['verdict'])} | {cell(c['summary'])} |"
