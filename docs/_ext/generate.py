@@ -133,7 +133,7 @@ def findings_page() -> None:
         ]
         lines += [f"## {paper}", "", "| claim | where | verdict | evidence |", "|---|---|---|---|"]
         lines += [
-            f"| `{c['id']}` | {cell(c['location'])} | {cell(c['verdict'])} | {cell(c['summary'])} |"
+            f"| `{c['id']}` | {cell(c['location'])} | {cell(c.get('label') or c['verdict'])} | {cell(c['summary'])} |"
             for c in rows
         ]
         lines.append("")
