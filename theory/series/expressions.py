@@ -172,16 +172,20 @@ def parse_expression_names(
     return builder.build(tree.body, 0), builder.used
 
 
-def parameter_value(name: str, v: object) -> sp.Expr:
-    """A parameter value as an exact sympy number (floats by their decimal text); text and
-    other objects are refused (they never reach sympify).
+def parameter_value(name: str, v: object, keep_sympy_floats: bool = False) -> sp.Expr:
+    """A parameter value as a sympy number: Python floats by their decimal text (exact),
+    sympy Floats likewise unless ``keep_sympy_floats`` (learned values keep their digits);
+    text and other objects are refused (they never reach sympify).
 
     >>> parameter_value("r", 1.5), parameter_value("k", 2)
     (3/2, 2)
+    >>> parameter_value("a", sp.Float(0.0625, 17), keep_sympy_floats=True)
+    0.062500000000000000
     """
     if isinstance(v, bool) or not isinstance(v, (int, float, sp.Basic)):
         raise ExpressionError(f"parameter {name} must be a number, got {v!r}")
-    val = sp.nsimplify(v) if isinstance(v, (float, sp.Float)) else sp.sympify(v)
+    exact = isinstance(v, float) or (isinstance(v, sp.Float) and not keep_sympy_floats)
+    val = sp.nsimplify(v) if exact else sp.sympify(v)
     if not (val.is_number and val.is_real and val.is_finite):
         raise ExpressionError(f"parameter {name} must be a finite real number, got {v!r}")
     return val

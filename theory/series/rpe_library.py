@@ -235,7 +235,7 @@ def resolve_rpe(
         if free:
             raise ExpressionError(f"--free does not apply to the named RPE {key}")
         return _library_rpe(key, params)
-    values = {k: parameter_value(k, v) for k, v in params.items()}
+    values = {k: parameter_value(k, v, keep_sympy_floats=True) for k, v in params.items()}
     both = set(values) & set(free)
     if both:
         raise ExpressionError(
@@ -286,7 +286,7 @@ def _library_rpe(key, params) -> RPE:
             f"parameters: {', '.join(defaults) or 'none'}"
         )
     merged = {
-        k: parameter_value(k, v)
+        k: parameter_value(k, v, keep_sympy_floats=True)
         for k, v in {**defaults, **{k: v for k, v in params.items() if k != "values"}}.items()
     }
     for k, v in merged.items():
