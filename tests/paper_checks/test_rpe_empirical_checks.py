@@ -164,7 +164,7 @@ REAL = Path("runs/bundle")
 
 @pytest.mark.skipif(not (REAL / "summary.json").exists(), reason="no cached bundle in runs/bundle")
 def test_real_bundle_observations():
-    """What the 400-step bundle measured (README 'training'): sinusoidal grows (+159%),
+    """What the 400-step bundle measured (docs/guide/training.md): sinusoidal grows (+159%),
     every convergent RPE stays within 10%, 1/n grows only a little (+4%, the paper's
     Wikitext model +114% at 16x), and ERF ranks the convergent RPEs like the TRF."""
     s = json.loads((REAL / "summary.json").read_text())
@@ -173,7 +173,7 @@ def test_real_bundle_observations():
         0,
         128,
     ):
-        pytest.skip("runs/bundle is not the README's 400-step, seed-0, m=128 bundle")
+        pytest.skip("runs/bundle is not the documented 400-step, seed-0, m=128 bundle")
     d = {
         k: (g["ppl_max_len"] - g["ppl_train_len"]) / g["ppl_train_len"]
         for k, g in s["growth"].items()
