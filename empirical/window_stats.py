@@ -23,6 +23,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from theory.temperature.rules import softmax_pmax_entropy
+
 if TYPE_CHECKING:
     from .tiny_lm import TinyLM
 
@@ -64,19 +66,15 @@ def row_stats(rows: np.ndarray) -> dict:
     >>> round(r["entropy"], 4), round(r["keys"], 2), round(r["sigma"], 4)
     (0.7628, 2.5, 0.4082)
     """
+    pmax, H = softmax_pmax_entropy(rows)
     finite = np.isfinite(rows)
     k = finite.sum(-1)
-    z = rows - np.max(rows, axis=-1, keepdims=True)
-    e = np.where(finite, np.exp(np.where(finite, z, 0.0)), 0.0)
-    D = e.sum(-1)
-    p = e / D[..., None]
-    H = np.log(D) - (p * np.where(finite, z, 0.0)).sum(-1)
     x = np.where(finite, rows, 0.0)
     mu = x.sum(-1) / k
     var = (np.where(finite, (x - mu[..., None]) ** 2, 0.0)).sum(-1) / k
     return {
-        "entropy": float(H.mean()),
-        "pmax": float(p.max(-1).mean()),
+        "entropy": float(np.mean(H)),
+        "pmax": float(np.mean(pmax)),
         "sigma": float(np.sqrt(var).mean()),
         "keys": float(k.mean()),
     }
