@@ -70,6 +70,10 @@ _MODULES: dict = {}  # id(attention module) -> (session, name)
 _ACTIVE = [0]  # number of open capture contexts
 _MASKED = -1e30  # finite stand-in for -inf where products with e are taken
 _NO_SHIFT = 30.0  # rows whose max logit is below this in size need no shift
+# exp() on CPU takes a slow path, 20-60x slower, where its result underflows; below this
+# floor the weight exp(x) <= 1.7e-38 is below float32 resolution beside the row's largest
+# weight (>= exp(-_NO_SHIFT)), so clamping there changes no sum.
+_EXP_FLOOR = -87.0
 
 
 class CaptureUnsupported(NotImplementedError):
@@ -207,7 +211,7 @@ def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tens
             s.add_(_rows(c.mask_add, r0, r1, lo, hi, c.shape))
         if c.tau != 1.0:
             s.div_(c.tau)
-    fill = float("-inf") if c.linear else _MASKED
+    fill = _MASKED
     if c.valid is not None:
         s.masked_fill_(~_rows(c.valid, r0, r1, lo, hi, c.shape), fill)
     elif c.causal and max(lo, r0) + 1 < hi:  # only the diagonal part of a causal block
@@ -228,11 +232,7 @@ def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
     ssum = w[..., dv]
     ok = ssum > 0
     den = torch.where(ok, ssum, 1.0)
-    if c.linear:
-        qek = (c.q[:, r0:r1] * w[..., dv + 2 :]).sum(-1)
-        ent = torch.log(den) + m[..., 0] - qek / den
-    else:
-        ent = torch.log(den) - s.mul_(e).sum(-1) / den  # s is not used after
+    ent = torch.log(den) - s.mul_(e).sum(-1) / den  # s is not used after
     i = torch.arange(r0, r1, device=e.device, dtype=e.dtype)
     dist = i - w[..., dv + 1] / den
     c0, c1 = max(lo, r0), min(hi, r1)
@@ -259,7 +259,7 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
     st = session.stats
     s = _logits(session, c, r0, r1, lo, hi)
     if st is not None and st.wants_sorted(name):
-        raw = s * c.tau if c.linear else torch.where(s > _MASKED / 2, s * c.tau, float("-inf"))
+        raw = torch.where(s > _MASKED / 2, s * c.tau, float("-inf"))
         st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo), r0, acc.row_filter(r0, r1))
     mx = s.amax(-1, keepdim=True)
     mx = torch.where(mx > _MASKED / 2, mx, 0.0)
@@ -268,7 +268,7 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
     else:
         m = mx
         s.sub_(m)
-    e = s.exp_() if c.linear else torch.exp(s, out=session.buffer("e", s.shape, s))
+    e = torch.exp(s, out=session.buffer("e", s.shape, s))
     w = torch.bmm(e, c.vaug[:, lo:hi])
     ssum = w[..., c.dv : c.dv + 1]
     out[:, r0:r1] = w[..., : c.dv] / torch.where(ssum > 0, ssum, 1.0)
@@ -276,6 +276,62 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
         blk = _block_stats(c, s, e, w, m, r0, r1, lo, hi, st.wants_mass(name))
         blk["pmax"] = torch.exp(mx[..., 0] - m[..., 0]) * blk["pmax"]
         acc.add(blk, r0, r1, lo)
+
+
+def _is_plain_causal(c: _Call) -> bool:
+    """Causal rows, logits linear in the key, no mask: the common decoder case."""
+    return c.causal and c.linear and c.valid is None
+
+
+def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
+    """:func:`attend` for :func:`_is_plain_causal` calls, tiled over (heads, rows) so
+    that a tile of logits stays in cache; per-row sums are kept in (B*H, Lq) tensors and
+    turned into statistics once, after the last tile."""
+    bh, lq, dv = c.q.shape[0], c.shape[2], c.dv
+    lk = c.shape[3]
+    cpu = c.q.device.type == "cpu"
+    b = session.block_size or (256 if cpu else 4096)
+    budget = session.block_bytes if session.block_size else (16 * 2**20 if cpu else 2**30)
+    rows = c.q.new_empty(4, bh, lq)  # row sums: Sigma, sum e*j, sum e*(l - m), row max
+    shift = c.q.new_zeros(bh, lq)  # m: the row max where it was subtracted, else 0
+    above = torch.ones(b, b, dtype=torch.bool, device=c.q.device).triu_(1)  # j > i
+    for r0 in range(0, lq, b):
+        r1 = min(lq, r0 + b)
+        hi = min(lk, r1)
+        hc = max(1, min(bh, budget // (4 * (r1 - r0) * hi)))
+        for h0 in range(0, bh, hc):
+            h1 = min(bh, h0 + hc)
+            s = torch.bmm(
+                c.q[h0:h1, r0:r1],
+                c.kt[h0:h1, :, :hi],
+                out=session.buffer("s", (h1 - h0, r1 - r0, hi), c.q),
+            )
+            if r0 < hi:
+                s[..., r0:].masked_fill_(above[: r1 - r0, : hi - r0], _MASKED)
+            mx = s.amax(-1)
+            if not (cpu and bool((mx.abs() < _NO_SHIFT).all())):
+                s.sub_(mx[..., None])
+                shift[h0:h1, r0:r1] = mx
+            s.clamp_(min=_EXP_FLOOR)
+            e = torch.exp(s, out=session.buffer("e", s.shape, s))
+            w = torch.bmm(e, c.vaug[h0:h1, :hi])
+            out[h0:h1, r0:r1] = w[..., :dv]
+            rows[0, h0:h1, r0:r1] = w[..., dv]
+            if acc is not None:
+                rows[1, h0:h1, r0:r1] = w[..., dv + 1]
+                rows[2, h0:h1, r0:r1] = s.mul_(e).sum(-1)
+                rows[3, h0:h1, r0:r1] = mx
+    out.div_(rows[0, ..., None])
+    if acc is not None:
+        den = rows[0]
+        i = torch.arange(lq, device=den.device, dtype=den.dtype)
+        blk = {
+            "ok": den > 0,
+            "pmax": torch.exp(rows[3] - shift) / den,
+            "entropy": torch.log(den) - rows[2] / den,
+            "distance": i - rows[1] / den,
+        }
+        acc.add(blk, 0, lq, 0)
 
 
 class _Accumulator:
@@ -337,7 +393,8 @@ def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap) -> _Cal
     k = key.to(f).reshape(bsz * heads, lk, d)
     v = value.to(f).reshape(bsz * heads, lk, dv)
     j = torch.arange(lk, device=q.device, dtype=f)[None, :, None].expand(bsz * heads, lk, 1)
-    cols = [v, torch.ones_like(j), j] + ([k] if linear else [])
+    pad = (-(dv + 2)) % 16  # aligned widths are markedly faster in the product
+    cols = [v, torch.ones_like(j), j] + ([j.new_zeros(bsz * heads, lk, pad)] if pad else [])
     return _Call(
         q,
         k.transpose(1, 2),
@@ -385,6 +442,9 @@ def attend(
     out = c.q.new_empty(bsz * heads, lq, c.dv)
     st = session.stats
     acc = _Accumulator(st, name, c.shape, c.q.device) if st is not None else None
+    if _is_plain_causal(c) and not (st and (st.wants_mass(name) or st.wants_sorted(name))):
+        _attend_causal(session, c, out, acc)
+        return out.view(bsz, heads, lq, c.dv).to(query.dtype)
     b = session.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
     for r0 in range(0, lq, b):
         _run_block(session, name, c, r0, min(lq, r0 + b), out, acc)
