@@ -14,8 +14,9 @@ t5).  Variants alternate within each repeat; medians over ``--repeats`` are repo
 with the load average (the machine may be shared: the CPU-time ratio is the steadier
 one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
-``capture - sdpa`` is the capture's own extra memory, to compare with its block buffers
-(``block MiB``: two B x H x b x L float32 tensors, i.e. O(L x block)).
+``capture - sdpa`` is the capture's own extra memory, to compare with its work tiles
+(``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials; on
+the causal path at most 16 MiB each on CPU, or one head's rows x L: O(L x rows)).
 
 When CUDA is available a GPU section repeats the layer runs in bfloat16 up to
 ``--gpu-lengths`` (default 2k..32k).
@@ -169,7 +170,8 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
         for n, fn in fns.items():
             runs[n].append(peak(fn))
     rows = []
-    block = session.rows_per_block(1, 8, L, L)
+    tile = session.tile_rows(L) if kind == "llama" else session.rows_per_block(1, 8, L, L)
+    heads = session.tile_heads(8, tile, L) if kind == "llama" else 8
     for n, rs in runs.items():
         rows.append(
             {
@@ -181,8 +183,9 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
                 "wall_s": statistics.median(r[0] for r in rs),
                 "cpu_s": statistics.median(r[1] for r in rs),
                 "peak_extra_MiB": max(r[2] for r in rs) / 2**20,
-                "block_rows": block,
-                "block_MiB": 2 * 4 * 8 * block * L / 2**20,
+                "block_rows": tile,
+                "block_heads": heads,
+                "block_MiB": 2 * 4 * heads * tile * L / 2**20,
             }
         )
     for r in rows:

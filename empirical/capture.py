@@ -5,26 +5,30 @@ attention module of ``model`` through :func:`attend`, which computes the module'
 and the statistics of its softmax rows in **one pass** over blocks of ``b`` query rows:
 
 .. math:: l = \\frac{1}{\\tau}\\,\\mathrm{cap}\\!\\left(s\\, Q_{r_0:r_0+b} K^\\top + B\\right)
-          + M, \\qquad e = \\exp(l - \\max_j l), \\qquad
-          [\\,O\\,|\\,\\Sigma\\,|\\,J\\,|\\,E_K\\,] = e\\,[\\,V\\,|\\,1\\,|\\,j\\,|\\,K\\,]
+          + M, \\qquad e = \\exp(l - m), \\qquad
+          [\\,O\\,|\\,\\Sigma\\,|\\,J\\,] = e\\,[\\,V\\,|\\,1\\,|\\,j\\,]
 
 (``s`` the model's scaling, ``B`` an additive bias such as T5's relative positions or
 ALiBi, ``cap`` Gemma-2's logit softcapping :math:`c \\tanh(x/c)`, ``M`` the mask with
-causal, sliding-window and padding entries :math:`-\\infty`; the temperature ``tau`` of
-Algorithm 1 in the attention-alignment paper divides the logits).  One product with the
-augmented values gives the output :math:`O/\\Sigma`, the row sums, the attended position
-:math:`\\sum_j p_{ij} j` and :math:`\\sum_j p_{ij} k_j`, so that, with :math:`m` the row
-maximum,
+causal, sliding-window and padding entries :math:`-\\infty`, ``m`` the row maximum; the
+temperature ``tau`` of Algorithm 1 in the attention-alignment paper divides the logits).
+One product with the augmented values gives the output :math:`O/\\Sigma`, the row sums
+and the attended position :math:`\\sum_j p_{ij} j`, and one pass over the block the
+entropy, so that
 
 .. math:: P_{max} = 1/\\Sigma, \\qquad
-          H = \\log\\Sigma + m - \\frac{s}{\\tau}\\,\\frac{q_i\\cdot E_K}{\\Sigma}, \\qquad
+          H = \\log\\Sigma - \\frac{1}{\\Sigma}\\sum_j e_{ij}(l_{ij}-m), \\qquad
           \\sum_j p_{ij}|i-j| = i - \\frac{J}{\\Sigma} + \\frac{2}{\\Sigma}\\sum_{j>i} e_{ij}(j-i)
 
 (exact; the last sum is over the keys right of the diagonal only, none for causal rows).
-Where the logits are not linear in the key (a bias or softcapping), the entropy uses
-:math:`\\sum_j e_{ij}(l_{ij}-m)` instead.  Only the keys a block can see are read
-(causal rows stop at the diagonal, sliding windows start at the window), so memory is
-O(b x L) per head and the L x L matrix is never formed.  The per-offset mass and the
+Only the keys a block can see are read (causal rows stop at the diagonal, sliding windows
+start at the window), so memory is O(b x L) per head and the L x L matrix is never
+formed.  Plain causal calls (no mask, no bias, no softcapping: LLaMA, Qwen, Mistral
+within its window, GPT-2, ...) take a tiled path: tiles of heads x rows that stay in the
+last-level cache, per-row sums kept in (B*H, L) tensors and turned into statistics once.
+Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
+exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
+are below float32 resolution beside the row's largest).  The per-offset mass and the
 sorted logit rows cost a pass over the probabilities and a sort: they are computed only
 for the modules named in :class:`~empirical.stats.AttentionStats` ``mass_layers`` /
 ``sorted_layers``.
@@ -126,6 +130,22 @@ class CaptureSession:
         )
         return max(1, min(q_len, cap, budget // max(1, 4 * batch * heads * key_len)))
 
+    def tile_rows(self, q_len: int, device: str = "cpu") -> int:
+        """Query rows per tile of the causal path: ``block_size``, else 256 on CPU and
+        4096 on GPU."""
+        return max(1, min(q_len, self.block_size or (256 if device == "cpu" else 4096)))
+
+    def tile_heads(self, n: int, rows: int, keys: int, device: str = "cpu") -> int:
+        """Heads per tile of the causal path: as many as keep a float32 (heads, rows, keys)
+        tile within ``block_bytes`` when ``block_size`` is set, else within 16 MiB on CPU
+        (a tile stays in the last-level cache; measured fastest) and 1 GiB on GPU; at
+        least one, so that the extra memory is O(L x rows) per head."""
+        if self.block_size:
+            budget = self.block_bytes
+        else:
+            budget = 16 * 2**20 if device == "cpu" else 2**30
+        return max(1, min(n, budget // (4 * rows * keys)))
+
 
 def attention_module_names(model: torch.nn.Module) -> list:
     """Names of the innermost modules whose class name ends in ``Attention`` (the ones
@@ -159,7 +179,7 @@ class _Call:
     scale: float
     tau: float
     causal: bool
-    linear: bool  # logits linear in the key: entropy from E_K
+    linear: bool  # no bias, softcapping or float mask: scaling folded into q
     bias: torch.Tensor | None  # additive, before softcapping; to (B, H, Lq, Lk)
     valid: torch.Tensor | None  # boolean, broadcastable to (B, H, Lq, Lk)
     softcap: float | None
@@ -198,7 +218,7 @@ def _rows(t: torch.Tensor, r0: int, r1: int, lo: int, hi: int, shape) -> torch.T
 
 
 def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tensor:
-    """Block of logits l (B*H, b, hi-lo), masked entries -inf (linear) or _MASKED.
+    """Block of logits l (B*H, b, hi-lo), masked entries _MASKED.
     ``c.q`` is pre-multiplied by the scaling (and by 1/tau when linear)."""
     qb, kb = c.q[:, r0:r1], c.kt[:, :, lo:hi]
     s = torch.bmm(qb, kb, out=session.buffer("s", (qb.shape[0], r1 - r0, hi - lo), qb))
@@ -211,14 +231,13 @@ def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tens
             s.add_(_rows(c.mask_add, r0, r1, lo, hi, c.shape))
         if c.tau != 1.0:
             s.div_(c.tau)
-    fill = _MASKED
     if c.valid is not None:
-        s.masked_fill_(~_rows(c.valid, r0, r1, lo, hi, c.shape), fill)
+        s.masked_fill_(~_rows(c.valid, r0, r1, lo, hi, c.shape), _MASKED)
     elif c.causal and max(lo, r0) + 1 < hi:  # only the diagonal part of a causal block
         c0 = max(lo, r0)
         i = torch.arange(r0, r1, device=s.device)[:, None]
         j = torch.arange(c0, hi, device=s.device)[None, :]
-        s[..., c0 - lo :].masked_fill_(j > i, fill)
+        s[..., c0 - lo :].masked_fill_(j > i, _MASKED)
     if not c.linear:
         s.clamp_(min=_MASKED)  # -inf or finfo.min from masks folded in biases
     return s
@@ -227,7 +246,7 @@ def _logits(session, c: _Call, r0: int, r1: int, lo: int, hi: int) -> torch.Tens
 def _block_stats(c: _Call, s, e, w, m, r0, r1, lo, hi, want_mass: bool) -> dict:
     """Per-row 1/Sigma (P_max when m is the row max), entropy, mean distance (B*H, b)
     of one block, and the probabilities when the per-offset mass is wanted; ``e`` is
-    exp(l - m), ``s`` is l - m (non-linear case)."""
+    exp(l - m), ``s`` is l - m (overwritten here)."""
     dv = c.dv
     ssum = w[..., dv]
     ok = ssum > 0
@@ -268,6 +287,8 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
     else:
         m = mx
         s.sub_(m)
+    if c.valid is None and not c.causal:  # no masked entry whose weight must stay 0
+        s.clamp_(min=_EXP_FLOOR)
     e = torch.exp(s, out=session.buffer("e", s.shape, s))
     w = torch.bmm(e, c.vaug[:, lo:hi])
     ssum = w[..., c.dv : c.dv + 1]
@@ -290,15 +311,14 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
     bh, lq, dv = c.q.shape[0], c.shape[2], c.dv
     lk = c.shape[3]
     cpu = c.q.device.type == "cpu"
-    b = session.block_size or (256 if cpu else 4096)
-    budget = session.block_bytes if session.block_size else (16 * 2**20 if cpu else 2**30)
+    b = session.tile_rows(lq, c.q.device.type)
     rows = c.q.new_empty(4, bh, lq)  # row sums: Sigma, sum e*j, sum e*(l - m), row max
     shift = c.q.new_zeros(bh, lq)  # m: the row max where it was subtracted, else 0
     above = torch.ones(b, b, dtype=torch.bool, device=c.q.device).triu_(1)  # j > i
     for r0 in range(0, lq, b):
         r1 = min(lq, r0 + b)
         hi = min(lk, r1)
-        hc = max(1, min(bh, budget // (4 * (r1 - r0) * hi)))
+        hc = session.tile_heads(bh, r1 - r0, hi, c.q.device.type)
         for h0 in range(0, bh, hc):
             h1 = min(bh, h0 + hc)
             s = torch.bmm(
@@ -444,10 +464,10 @@ def attend(
     acc = _Accumulator(st, name, c.shape, c.q.device) if st is not None else None
     if _is_plain_causal(c) and not (st and (st.wants_mass(name) or st.wants_sorted(name))):
         _attend_causal(session, c, out, acc)
-        return out.view(bsz, heads, lq, c.dv).to(query.dtype)
-    b = session.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
-    for r0 in range(0, lq, b):
-        _run_block(session, name, c, r0, min(lq, r0 + b), out, acc)
+    else:
+        b = session.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
+        for r0 in range(0, lq, b):
+            _run_block(session, name, c, r0, min(lq, r0 + b), out, acc)
     if acc is not None:
         acc.flush()
     return out.view(bsz, heads, lq, c.dv).to(query.dtype)

@@ -428,3 +428,81 @@ def test_default_statistics_skip_mass_and_sorted():
         assert ls.mass is None and ls.sorted_sum is None and ls.rows.sum() == 4 * 20
     summ = stats.summary()
     assert all("receptive_field_95" not in s["per_head"] for s in summ.values())
+
+
+def _logits_q(kind: str, lq: int, lk: int, heads: int, d: int, batch: int, seed: int):
+    """(q, k, v) for one case of :data:`CAUSAL_CASES`: ``randn`` for "normal"; logits
+    up to ~+-300 for "peaked" (the max is subtracted); for "underflow" a row maximum
+    below 30 in size (no shift) with most logits 100-250 below it (exp underflows)."""
+    g = torch.Generator().manual_seed(seed)
+    q, k, v = (torch.randn(batch, heads, n, d, generator=g) for n in (lq, lk, lk))
+    if kind == "peaked":
+        q = q * 40
+    elif kind == "underflow":
+        x = torch.empty(batch, heads, lk).uniform_(-250, -100, generator=g)
+        x[..., ::7] = torch.empty(batch, heads, len(range(0, lk, 7))).uniform_(-5, 5, generator=g)
+        q = torch.zeros(batch, heads, lq, d)
+        q[..., 0] = d**0.5  # l_ij = x_j after the scaling d**-0.5
+        k = torch.zeros(batch, heads, lk, d)
+        k[..., 0] = x
+    return q, k, v
+
+
+# (id, Lq, Lk, heads, d, batch, logits, block rows, block bytes, query_from, tau)
+CAUSAL_CASES = [
+    ("ragged-blocks", 300, 300, 2, 16, 1, "normal", 64, None, 0, 1.0),
+    ("two-heads-per-tile", 300, 300, 4, 16, 1, "normal", 64, 2 * 4 * 64 * 300, 0, 1.0),
+    ("one-head-per-tile", 130, 130, 3, 8, 2, "normal", 32, 1, 0, 1.0),
+    ("default-tiles", 700, 700, 2, 32, 1, "normal", None, None, 0, 1.0),
+    ("peaked-shifted", 257, 257, 2, 16, 1, "peaked", 64, None, 0, 1.0),
+    ("underflow-no-shift", 200, 200, 2, 4, 1, "underflow", 48, None, 0, 1.0),
+    ("query-from", 300, 300, 2, 8, 1, "normal", 64, None, 190, 1.0),
+    ("temperature", 150, 150, 2, 8, 1, "normal", 40, None, 0, 0.4),
+    ("fewer-queries", 50, 80, 2, 8, 1, "normal", 16, None, 0, 1.0),
+    ("more-queries", 80, 50, 2, 8, 1, "normal", 16, None, 0, 1.0),
+    ("one-token", 1, 1, 2, 8, 1, "normal", None, None, 0, 1.0),
+]
+
+
+@pytest.mark.parametrize("case", CAUSAL_CASES, ids=[c[0] for c in CAUSAL_CASES])
+def test_tiled_causal_path_equals_float64_reference(case, monkeypatch):
+    """The tiled path of plain causal calls (no mask, no bias, default statistics):
+    output, P_max, entropy and mean distance equal the materialised float64 softmax,
+    on ragged tiles, head chunks, shifted and underflowing rows, late query rows, a
+    temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``)."""
+    import empirical.capture as cap
+
+    cid, lq, lk, heads, d, batch, kind, rows, nbytes, q0, tau = case
+    q, k, v = _logits_q(kind, lq, lk, heads, d, batch, seed=len(cid))
+    calls = []
+    tiled = cap._attend_causal
+    monkeypatch.setattr(cap, "_attend_causal", lambda *a: calls.append(1) or tiled(*a))
+    session = cap.CaptureSession(stats=AttentionStats(query_from=q0), tau=tau, block_size=rows)
+    if nbytes is not None:
+        session.block_bytes = nbytes
+    out = cap.attend(session, "x", q, k, v, scale=d**-0.5, causal=True)
+    assert calls == [1]  # the tiled path ran
+    lg = (q.double() @ k.double().transpose(-1, -2)) * d**-0.5 / tau
+    i, j = torch.arange(lq)[:, None], torch.arange(lk)[None, :]
+    p = torch.softmax(lg.masked_fill(j > i, float("-inf")), -1)[:, :, q0:]
+    dist = (p * (j - i)[q0:].abs()).sum(-1)
+    ref = {
+        "pmax": p.amax(-1).mean((0, 2)),
+        "entropy": torch.special.entr(p).sum(-1).mean((0, 2)),
+        "mean_distance": dist.mean((0, 2)),
+    }
+    ls = session.stats.layers["x"]
+    got = {
+        "pmax": ls.pmax_sum / ls.rows,
+        "entropy": ls.ent_sum / ls.rows,
+        "mean_distance": ls.mean_distance(),
+    }
+    assert ls.rows.tolist() == [batch * (lq - q0)] * heads
+    # float32 tiles vs float64; distances in tokens, 1e-6 relative to the length; float32
+    # logits carry an error ~6e-8 |l|, so tolerances grow with the largest |l| above 30
+    grow = max(1.0, float(lg.abs().max()) / 30)
+    tol = {"pmax": 1e-6 * grow, "entropy": 2e-6 * grow, "mean_distance": 1e-6 * lk * grow}
+    for key in tol:
+        np.testing.assert_allclose(got[key], ref[key].numpy(), rtol=0, atol=tol[key], err_msg=key)
+    ref_out = torch.softmax(lg.masked_fill(j > i, float("-inf")), -1) @ v.double()
+    assert float((out.double() - ref_out).abs().max()) < 1e-5 * grow

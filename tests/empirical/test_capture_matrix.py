@@ -194,6 +194,9 @@ def test_capture_matrix(folders, cid):
         stats = AttentionStats(mass_layers="all")
         with capture(model, stats=stats, block_size=7) as session:
             got = _main(model(ids, **kw))
+        plain = AttentionStats()  # default statistics: the tiled path of causal calls
+        with capture(model, stats=plain, block_size=7):
+            model(ids, **kw)
         with capture(model, tau=TAU, block_size=7):
             hot = _main(model(ids, **kw))
     assert session.calls == len(names) and stats.order == names
@@ -205,14 +208,22 @@ def test_capture_matrix(folders, cid):
         rows = ls.rows
         assert np.array_equal(rows, np.full(p.shape[1], p.shape[2]))
         # distances are in tokens: 1e-6 relative to the length
+        lp = plain.layers[name]
         for key, got_v, tol in (
             ("pmax", ls.pmax_sum / rows, 1e-6),
             ("entropy", ls.ent_sum / rows, 1e-6),
             ("mean_distance", ls.mean_distance(), 1e-6 * p.shape[-1]),
             ("mass", ls.mass, 1e-6),
+            ("pmax (default statistics)", lp.pmax_sum / lp.rows, 1e-6),
+            ("entropy (default statistics)", lp.ent_sum / lp.rows, 1e-6),
+            ("mean_distance (default statistics)", lp.mean_distance(), 1e-6 * p.shape[-1]),
         ):
             np.testing.assert_allclose(
-                got_v, ref[key].numpy(), rtol=0, atol=tol, err_msg=f"{cid} {name} {key}"
+                got_v,
+                ref[key.split(" ")[0]].numpy(),
+                rtol=0,
+                atol=tol,
+                err_msg=f"{cid} {name} {key}",
             )
 
 
