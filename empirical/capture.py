@@ -315,6 +315,9 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
     rows = c.q.new_empty(4, bh, lq)  # row sums: Sigma, sum e*j, sum e*(l - m), row max
     shift = c.q.new_zeros(bh, lq)  # m: the row max where it was subtracted, else 0
     above = torch.ones(b, b, dtype=torch.bool, device=c.q.device).triu_(1)  # j > i
+    # |l_ij| <= |q_i| |k_j| (q carries the scaling): below the bound, only the masked
+    # corner of a tile can fall under the exp floor, shifted or not
+    bounded = 2 * float(c.q.norm(dim=-1).max() * c.kt.norm(dim=1).max()) < -_EXP_FLOOR
     for r0 in range(0, lq, b):
         r1 = min(lq, r0 + b)
         hi = min(lk, r1)
@@ -332,7 +335,7 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
             if not (cpu and bool((mx.abs() < _NO_SHIFT).all())):
                 s.sub_(mx[..., None])
                 shift[h0:h1, r0:r1] = mx
-            s.clamp_(min=_EXP_FLOOR)
+            (s[..., r0:] if bounded else s).clamp_(min=_EXP_FLOOR)
             e = torch.exp(s, out=session.buffer("e", s.shape, s))
             w = torch.bmm(e, c.vaug[h0:h1, :hi])
             out[h0:h1, r0:r1] = w[..., :dv]

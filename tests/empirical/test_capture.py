@@ -432,12 +432,18 @@ def test_default_statistics_skip_mass_and_sorted():
 
 def _logits_q(kind: str, lq: int, lk: int, heads: int, d: int, batch: int, seed: int):
     """(q, k, v) for one case of :data:`CAUSAL_CASES`: ``randn`` for "normal"; logits
-    up to ~+-300 for "peaked" (the max is subtracted); for "underflow" a row maximum
+    up to ~+-300 for "peaked" (the max is subtracted); logits 35 +- 1 for "offset" (the
+    max is subtracted, no logit falls below the exp floor); for "underflow" a row maximum
     below 30 in size (no shift) with most logits 100-250 below it (exp underflows)."""
     g = torch.Generator().manual_seed(seed)
     q, k, v = (torch.randn(batch, heads, n, d, generator=g) for n in (lq, lk, lk))
     if kind == "peaked":
         q = q * 40
+    elif kind == "offset":  # every logit near 35: shifted, yet within the exp floor
+        q = torch.zeros(batch, heads, lq, d)
+        q[..., 0] = d**0.5
+        k = 0.3 * k
+        k[..., 0] = 35 + k[..., 0]
     elif kind == "underflow":
         x = torch.empty(batch, heads, lk).uniform_(-250, -100, generator=g)
         x[..., ::7] = torch.empty(batch, heads, len(range(0, lk, 7))).uniform_(-5, 5, generator=g)
@@ -456,6 +462,7 @@ CAUSAL_CASES = [
     ("default-tiles", 700, 700, 2, 32, 1, "normal", None, None, 0, 1.0),
     ("peaked-shifted", 257, 257, 2, 16, 1, "peaked", 64, None, 0, 1.0),
     ("underflow-no-shift", 200, 200, 2, 4, 1, "underflow", 48, None, 0, 1.0),
+    ("offset-shifted", 200, 200, 2, 8, 1, "offset", 48, None, 0, 1.0),
     ("query-from", 300, 300, 2, 8, 1, "normal", 64, None, 190, 1.0),
     ("temperature", 150, 150, 2, 8, 1, "normal", 40, None, 0, 0.4),
     ("fewer-queries", 50, 80, 2, 8, 1, "normal", 16, None, 0, 1.0),
