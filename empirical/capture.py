@@ -55,6 +55,7 @@ a silent pass-through).  Attention sinks (``s_aux``) are refused the same way.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -98,6 +99,7 @@ class CaptureSession:
     current: str | None = None  # module being run (hooks); for the patches
     hit: bool = False  # the current module went through the capture
     calls: int = 0
+    fused: bool | None = None  # the fused Triton kernel: None = on CUDA when importable
     _buffers: dict = field(default_factory=dict, repr=False)
 
     def buffer(self, tag: str, shape: tuple, like: torch.Tensor) -> torch.Tensor:
@@ -446,10 +448,13 @@ def attend(
     scale: float | None = None,
     causal: bool = False,
     softcap: float | None = None,
+    window: int | None = None,
 ) -> torch.Tensor:
     """softmax(l) V of the module ``name`` (query (B, H, Lq, d), key/value (B, H, Lk, .),
     same head count) with its statistics sent to ``session.stats``; ``mask`` boolean
-    (True = attend) or additive float.  Returns (B, H, Lq, dv) in the query's dtype."""
+    (True = attend) or additive float; ``window`` the module's sliding window (used only
+    to recognise a mask that is nothing else).  Returns (B, H, Lq, dv) in the query's
+    dtype."""
     tau = session.tau_for(name)
     scale = query.shape[-1] ** -0.5 if scale is None else scale
     session.calls += 1
@@ -460,6 +465,11 @@ def attend(
         return _attend_reference(
             session, name, query, key, value, mask, bias, scale, causal, softcap, tau
         )
+    fused = _attend_fused(
+        session, name, query, key, value, mask, bias, scale, causal, softcap, window
+    )
+    if fused is not None:
+        return fused
     c = _prepare(query, key, value, mask, bias, scale, tau, causal, softcap)
     bsz, heads, lq, lk = c.shape
     out = c.q.new_empty(bsz * heads, lq, c.dv)
@@ -474,6 +484,68 @@ def attend(
     if acc is not None:
         acc.flush()
     return out.view(bsz, heads, lq, c.dv).to(query.dtype)
+
+
+def _fused_wanted(session: CaptureSession, name: str, query: torch.Tensor, bias) -> bool:
+    """Whether this call goes to the fused Triton kernel: ``session.fused``, else on CUDA
+    when triton is importable; never with a bias or the per-offset mass / sorted rows."""
+    st = session.stats
+    if bias is not None or (st is not None and (st.wants_mass(name) or st.wants_sorted(name))):
+        return False
+    if session.fused is not None:
+        return session.fused
+    return query.device.type == "cuda" and importlib.util.find_spec("triton") is not None
+
+
+def _only_window(mask: torch.Tensor, causal_window: int | None, lq: int, lk: int) -> bool:
+    """Whether a boolean ``mask`` (B or 1, 1, Lq, Lk) is exactly the causal sliding window
+    ``i - w < j <= i`` for every batch row (no padding), checked in slabs of rows."""
+    if causal_window is None or mask.dtype != torch.bool or mask.shape[1] != 1:
+        return False
+    j = torch.arange(lk, device=mask.device)[None, :]
+    for r0 in range(0, lq, 1024):
+        i = torch.arange(r0, min(lq, r0 + 1024), device=mask.device)[:, None]
+        want = (j <= i) & (j > i - causal_window)
+        if not bool((mask[..., r0 : r0 + 1024, :] == want).all()):
+            return False
+    return True
+
+
+def _attend_fused(session, name, query, key, value, mask, bias, scale, causal, softcap, window):
+    """:func:`attend` through :func:`empirical.fused_kernel.fused_attention_stats`, or None
+    where the call is not for it (see :func:`_fused_wanted`; a mask other than the causal
+    sliding window)."""
+    if not _fused_wanted(session, name, query, bias):
+        return None
+    bsz, heads, lq, d = query.shape
+    lk, dv = key.shape[2], value.shape[3]
+    if mask is not None:
+        if not _only_window(mask, window, lq, lk):
+            return None
+        causal = True
+    else:
+        window = None
+    from .fused_kernel import fused_attention_stats
+
+    out, rows = fused_attention_stats(
+        query.reshape(bsz * heads, lq, d),
+        key.reshape(bsz * heads, lk, d),
+        value.reshape(bsz * heads, lk, dv),
+        scale=scale,
+        causal=causal,
+        window=window,
+        softcap=softcap,
+        tau=session.tau_for(name),
+    )
+    if session.stats is not None:
+        ok = rows[0] > 0
+        den = torch.where(ok, rows[0], 1.0)
+        blk = {"ok": ok, "pmax": 1 / den, "entropy": den.log() - rows[2] / den}
+        blk["distance"] = rows[1] / den
+        acc = _Accumulator(session.stats, name, (bsz, heads, lq, lk), query.device)
+        acc.add(blk, 0, lq, 0)
+        acc.flush()
+    return out.view(bsz, heads, lq, dv)
 
 
 def _attend_reference(session, name, query, key, value, mask, bias, scale, causal, softcap, tau):
@@ -555,7 +627,17 @@ def capture_attention_forward(
     causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
     causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
     out = attend(
-        session, name, query, key, value, attention_mask, position_bias, scaling, causal, softcap
+        session,
+        name,
+        query,
+        key,
+        value,
+        attention_mask,
+        position_bias,
+        scaling,
+        causal,
+        softcap,
+        kwargs.get("sliding_window"),
     )
     return out.transpose(1, 2).contiguous(), None
 
@@ -703,11 +785,15 @@ def capture(
     tau_layers: Iterable[str] | None = None,
     block_size: int | None = None,
     block_bytes: int = 256 * 2**20,
+    fused: bool | None = None,
 ) -> Iterator[CaptureSession]:
     """Install the capture on ``model``; yields the :class:`CaptureSession`.
 
     ``tau`` divides the logits of every softmax, or only of the modules whose names
     match one of the regexes ``tau_layers``.  ``stats`` (optional) receives every block.
+    ``fused``: route calls without a bias (and without a mask other than the causal
+    sliding window) through the fused Triton kernel; None (default) does so on CUDA when
+    triton is importable, True also elsewhere (Triton's CPU interpreter, for tests).
     On exit (also on error) the model's previous attention implementation is restored and
     the registration removed once no capture is open.
     """
@@ -720,6 +806,7 @@ def capture(
         block_size,
         block_bytes,
         type(model).__name__,
+        fused=fused,
     )
     names = attention_module_names(model)
     if not names:
