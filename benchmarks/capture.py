@@ -18,11 +18,13 @@ one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms)
 (``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials; on
 the causal path at most 16 MiB each on CPU, or one head's rows x L: O(L x rows)).
 
-When CUDA is available a GPU section repeats the layer runs in bfloat16 up to
-``--gpu-lengths`` (default 2k..32k).
+When CUDA is available a GPU section repeats the runs in bfloat16 up to
+``--gpu-lengths`` (default 2k..32k); there the capture takes the fused Triton kernel
+(:mod:`empirical.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
+beside it.
 
-    python benchmarks/capture.py                      # L = 2048, 8192 on CPU
-    python benchmarks/capture.py --long --json        # adds 16384
+    python benchmarks/capture.py                      # L = 2048, 8192, 16384 on CPU
+    python benchmarks/capture.py --lengths 8192 --json
 """
 
 from __future__ import annotations
@@ -150,12 +152,22 @@ def variants(kind: str, L: int, device, dtype) -> dict:
                 CaptureSession(stats=AttentionStats()), "x", q, k, v, bias=bias, causal=causal
             )
 
-    return {
+    def attn_capture_torch():  # on GPU: the tiled PyTorch path instead of the fused kernel
+        with torch.no_grad():
+            return attend(
+                CaptureSession(stats=AttentionStats(), fused=False), "x", q, k, v, bias=bias,
+                causal=causal,
+            )  # fmt: skip
+
+    fns = {
         "layer sdpa": layer_sdpa,
         "layer capture": layer_capture,
         "attn sdpa": attn_sdpa,
         "attn capture": attn_capture,
-    }, session
+    }
+    if device.type == "cuda":
+        fns["attn capture-torch"] = attn_capture_torch
+    return fns, session
 
 
 def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
@@ -222,8 +234,7 @@ def _print(rows: list) -> None:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--lengths", type=int, nargs="+", default=[2048, 8192])
-    p.add_argument("--long", action="store_true", help="add L = 16384 on CPU")
+    p.add_argument("--lengths", type=int, nargs="+", default=[2048, 8192, 16384])
     p.add_argument("--gpu-lengths", type=int, nargs="+", default=[2048, 8192, 16384, 32768])
     p.add_argument("--models", nargs="+", default=["llama", "t5"], choices=["llama", "t5"])
     p.add_argument("--repeats", type=int, default=3)
@@ -234,7 +245,7 @@ def main(argv=None) -> int:
 
     if a.threads:
         torch.set_num_threads(a.threads)
-    lengths = sorted(set(a.lengths + ([16384] if a.long else [])))
+    lengths = sorted(set(a.lengths))
     plans = [(torch.device("cpu"), torch.float32, lengths)]
     if torch.cuda.is_available():
         plans.append((torch.device("cuda"), torch.bfloat16, a.gpu_lengths))
@@ -243,13 +254,15 @@ def main(argv=None) -> int:
     for device, dtype, lens in plans:
         for kind in a.models:
             for L in lens:
-                need = 3 * 4 * 8 * L * L if kind == "t5" else 0  # T5's L x L biases
-                if device.type == "cpu" and need > 0.8 * _available():
+                # T5's L x L biases (the model's, the benchmark's, sdpa's copy)
+                need = 3 * dtype.itemsize * 8 * L * L if kind == "t5" else 0
+                free = torch.cuda.mem_get_info()[0] if device.type == "cuda" else _available()
+                if need > 0.8 * free:
                     rows.append(
                         {
                             "model": kind,
                             "L": L,
-                            "skipped": f"needs ~{need / 2**30:.0f} GiB, {_available() / 2**30:.0f} "
+                            "skipped": f"needs ~{need / 2**30:.0f} GiB, {free / 2**30:.0f} "
                             "GiB available",
                         }
                     )
