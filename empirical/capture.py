@@ -101,6 +101,7 @@ class CaptureSession:
     calls: int = 0
     fused: bool | None = None  # the fused Triton kernel: None = on CUDA when importable
     _buffers: dict = field(default_factory=dict, repr=False)
+    _fused_checked: set = field(default_factory=set, repr=False)
 
     def buffer(self, tag: str, shape: tuple, like: torch.Tensor) -> torch.Tensor:
         """A work tensor of ``shape`` carved from a flat one reused across blocks and
@@ -537,6 +538,10 @@ def _attend_fused(session, name, query, key, value, mask, bias, scale, causal, s
         softcap=softcap,
         tau=session.tau_for(name),
     )
+    spec = (query.device, query.dtype, d, dv, causal, window, softcap, session.tau_for(name))
+    if spec not in session._fused_checked:
+        _check_fused_rows(session.model_class, query, key, value, out, rows, spec, scale)
+        session._fused_checked.add(spec)
     if session.stats is not None:
         ok = rows[0] > 0
         den = torch.where(ok, rows[0], 1.0)
@@ -546,6 +551,55 @@ def _attend_fused(session, name, query, key, value, mask, bias, scale, causal, s
         acc.add(blk, 0, lq, 0)
         acc.flush()
     return out.view(bsz, heads, lq, dv)
+
+
+_CHECK_ROWS = 64  # query rows of the first fused call recomputed in float32
+
+
+def _max_abs(t: torch.Tensor) -> float:
+    return float(t.abs().max()) if t.numel() else 0.0
+
+
+def _check_fused_rows(model_class, query, key, value, out, rows, spec, scale) -> None:
+    """Recompute the last rows of the first call of each kind (device, dtype, causal,
+    window, softcap, tau) by materialising their logits in float32, and raise
+    :class:`CaptureUnsupported` if the fused kernel's output or statistics differ (a check
+    of the kernel on the user's own hardware).  Tolerances: 1e-3 for the statistics,
+    and 2e-2 of the largest |v| for the output in 16-bit dtypes (probabilities are rounded
+    to the value dtype before the product), 1e-4 in float32."""
+    device, dtype, d, dv, causal, window, softcap, tau = spec
+    lq, lk = query.shape[2], key.shape[2]
+    i = torch.arange(max(0, lq - _CHECK_ROWS), lq, device=device)[:, None]
+    j = torch.arange(lk, device=device)[None, :]
+    q, k, v = (t[0].float() for t in (query[:, :, i[:, 0]], key, value))  # (H, r, .)
+    lg = q @ k.transpose(-1, -2) * scale
+    if softcap is not None:
+        lg = softcap * torch.tanh(lg / softcap)
+    lg = lg / tau
+    vis = (j <= i) if causal else torch.ones_like(j > i)
+    if window is not None:
+        vis = vis & (j > i - window)
+    p = torch.softmax(lg.masked_fill(~vis, float("-inf")), -1).nan_to_num(0.0)
+    dist = (p * (i - j).abs()).sum(-1)
+    ent = torch.special.entr(p).sum(-1)
+    heads = query.shape[1]
+    s = rows[:, :heads, i[:, 0]]  # the first sequence of the batch
+    den = torch.where(s[0] > 0, s[0], 1.0)
+    got = {"pmax": 1 / den, "entropy": den.log() - s[2] / den, "distance": s[1] / den}
+    want = {"pmax": p.amax(-1), "entropy": ent, "distance": dist}
+    ok = vis.any(-1)  # rows with a visible key; the others must have S = 0
+    err = {k: _max_abs((got[k] - want[k])[:, ok]) for k in got}
+    err["distance"] /= max(1, lk)
+    err["empty rows"] = float(((s[0] > 0) != ok).sum())
+    scale_v = float(v.abs().max()) if v.numel() else 1.0
+    tol_out = (1e-4 if dtype == torch.float32 else 2e-2) * max(1.0, scale_v)
+    err_out = _max_abs(out[:heads, i[:, 0]].float() - p @ v)
+    if max(err.values()) > 1e-3 or err_out > tol_out:
+        raise CaptureUnsupported(
+            f"{model_class}: the fused attention kernel disagrees with a float32 recomputation "
+            f"on {device} ({dtype}): statistics error {err}, output error {err_out:.3g}; "
+            "run with capture(..., fused=False)"
+        )
 
 
 def _attend_reference(session, name, query, key, value, mask, bias, scale, causal, softcap, tau):

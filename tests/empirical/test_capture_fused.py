@@ -84,3 +84,25 @@ def test_fused_capture_equals_pytorch_path(case, tmp_path, monkeypatch):
                 ("distance", fs.mean_distance(), ls.mean_distance(), 1e-6 * 24),
             ):
                 np.testing.assert_allclose(a, b, rtol=0, atol=tol, err_msg=f"{cid} {name} {key}")
+
+
+@pytest.mark.parametrize("broken", ["entropy-sum", "output"])
+def test_a_wrong_kernel_is_caught_on_its_first_call(broken, tmp_path, monkeypatch):
+    """The first fused call of each kind is recomputed on its last rows in float32: a
+    kernel that is off (here: made so on purpose) stops the capture with an error."""
+    from empirical.capture import CaptureUnsupported
+
+    path = save_tiny_checkpoint("llama", tmp_path / "llama", seed=2)
+    model = transformers.LlamaModel.from_pretrained(path).eval()
+    kernel = fk.fused_attention_stats
+
+    def off(*a, **k):
+        out, rows = kernel(*a, **k)
+        if broken == "output":
+            return out + 0.01, rows
+        return out, rows + torch.tensor([0.0, 0.0, 0.01, 0.0])[:, None, None]
+
+    monkeypatch.setattr(fk, "fused_attention_stats", off)
+    ids = torch.randint(3, 200, (1, 24), generator=torch.Generator().manual_seed(5))
+    with pytest.raises(CaptureUnsupported, match="fused attention kernel disagrees"):
+        _run(model, ids, None, fused=True)
