@@ -85,6 +85,20 @@ def _tanh(x):
 
 
 @triton.jit
+def _dot(a, b, DOT: tl.constexpr):
+    """a @ b accumulated in float32: IEEE for float32 operands (DOT 0), the native tensor-core
+    path for 16-bit ones (DOT 1), or 16-bit operands widened to float32 first (DOT 2: Triton
+    3.9's interpreter multiplies bfloat16 operands as their raw uint16 storage)."""
+    if DOT == 0:
+        r = tl.dot(a, b, input_precision="ieee")
+    elif DOT == 1:
+        r = tl.dot(a, b)
+    else:
+        r = tl.dot(a.to(tl.float32), b.to(tl.float32), input_precision="ieee")
+    return r
+
+
+@triton.jit
 def _key_range(row0, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
                BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     """Keys [lo, hi) that rows row0 .. row0+BLOCK_M-1 may see, lo a multiple of BLOCK_N."""
@@ -100,14 +114,11 @@ def _key_range(row0, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
 
 @triton.jit
 def _logits(q, K, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap,
-            SOFTCAP: tl.constexpr, IEEE: tl.constexpr):
+            SOFTCAP: tl.constexpr, DOT: tl.constexpr):
     """cap(scale * q k^T) / tau for one key block (BLOCK_M x BLOCK_N, float32)."""
     kt = tl.load(K + offs_n[None, :] * skm + offs_d[:, None],
                  mask=(offs_n[None, :] < Lk) & (offs_d[:, None] < d), other=0.0)
-    if IEEE:
-        s = tl.dot(q, kt, input_precision="ieee") * scale
-    else:
-        s = tl.dot(q, kt) * scale
+    s = _dot(q, kt, DOT) * scale
     if SOFTCAP:
         s = softcap * _tanh(s / softcap)
     return s * inv_tau
@@ -127,7 +138,7 @@ def _visible(offs_m, offs_n, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.cons
 
 
 @triton.jit
-def _online_update(l, ok, dist, v, m, s, dsum, esum, acc, IEEE: tl.constexpr):
+def _online_update(l, ok, dist, v, m, s, dsum, esum, acc, DOT: tl.constexpr):
     """One step of the online softmax with the extra running sums (module docstring)."""
     m_new = tl.maximum(m, tl.max(l, 1))
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
@@ -138,10 +149,7 @@ def _online_update(l, ok, dist, v, m, s, dsum, esum, acc, IEEE: tl.constexpr):
     esum = alpha * (esum + shift * s) + tl.sum(p * tl.where(ok, lm, 0.0), 1)
     s = alpha * s + tl.sum(p, 1)
     dsum = alpha * dsum + tl.sum(p * dist, 1)
-    if IEEE:
-        acc = acc * alpha[:, None] + tl.dot(p, v, input_precision="ieee")
-    else:
-        acc = acc * alpha[:, None] + tl.dot(p.to(v.dtype), v)
+    acc = acc * alpha[:, None] + _dot(p.to(v.dtype), v, DOT)
     return m_new, s, dsum, esum, acc
 
 
@@ -149,7 +157,7 @@ def _online_update(l, ok, dist, v, m, s, dsum, esum, acc, IEEE: tl.constexpr):
 def _attention_stats_kernel(Q, K, V, O, R, sqn, sqm, skn, skm, svn, svm, son, som,
                             N, Lq, Lk, d, dv, scale, inv_tau, softcap, window,
                             CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
-                            SOFTCAP: tl.constexpr, IEEE: tl.constexpr,
+                            SOFTCAP: tl.constexpr, DOT: tl.constexpr,
                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                             D_PAD: tl.constexpr, DV_PAD: tl.constexpr):
     """One program: BLOCK_M query rows of one (batch, head) slice, all its visible keys."""
@@ -169,13 +177,13 @@ def _attention_stats_kernel(Q, K, V, O, R, sqn, sqm, skn, skm, svn, svm, son, so
     for start in range(lo, hi, BLOCK_N):
         offs_n = start + tl.arange(0, BLOCK_N)
         l = _logits(q, K + n * skn, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap,
-                    SOFTCAP, IEEE)
+                    SOFTCAP, DOT)
         ok = _visible(offs_m, offs_n, Lk, window, CAUSAL, WINDOWED)
         l = tl.where(ok, l, float("-inf"))
         dist = tl.abs(offs_m[:, None] - offs_n[None, :]).to(tl.float32)
         v = tl.load(V + n * svn + offs_n[:, None] * svm + offs_e[None, :],
                     mask=(offs_n[:, None] < Lk) & (offs_e[None, :] < dv), other=0.0)
-        m, s, dsum, esum, acc = _online_update(l, ok, dist, v, m, s, dsum, esum, acc, IEEE)
+        m, s, dsum, esum, acc = _online_update(l, ok, dist, v, m, s, dsum, esum, acc, DOT)
     out = acc / tl.where(s > 0, s, 1.0)[:, None]
     tl.store(O + n * son + offs_m[:, None] * som + offs_e[None, :], out.to(O.dtype.element_ty),
              mask=(offs_m[:, None] < Lq) & (offs_e[None, :] < dv))
@@ -249,6 +257,12 @@ def _check_inputs(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> None:
         raise ValueError("q, k, v must be contiguous in the last dimension")
 
 
+def _dot_mode(dtype: torch.dtype) -> int:
+    if dtype == torch.float32:
+        return 0
+    return 2 if dtype == torch.bfloat16 and interpreted() else 1
+
+
 def _pad(n: int) -> int:
     return max(16, triton.next_power_of_2(n))
 
@@ -270,7 +284,7 @@ def fused_attention_stats_tiled(q: torch.Tensor, k: torch.Tensor, v: torch.Tenso
         v.stride(0), v.stride(1), out.stride(0), out.stride(1),
         N, Lq, Lk, d, dv, float(spec.scale), 1.0 / spec.tau, float(spec.softcap or 1.0),
         int(spec.window or 1), CAUSAL=spec.causal, WINDOWED=spec.window is not None,
-        SOFTCAP=spec.softcap is not None, IEEE=q.dtype == torch.float32,
+        SOFTCAP=spec.softcap is not None, DOT=_dot_mode(q.dtype),
         BLOCK_M=tiles.block_m, BLOCK_N=tiles.block_n, D_PAD=_pad(d), DV_PAD=_pad(dv),
         num_warps=tiles.num_warps, num_stages=tiles.num_stages)
     return out, rows
