@@ -47,28 +47,34 @@ float64 softmax: ``tests/empirical/test_fused_kernel.py``.  Its **speed on a GPU
 been measured**, nor has it been compiled for a GPU: the tile sizes in :class:`KernelTiles`
 are conventional, untuned defaults.  Inputs with NaN or infinite entries are not supported.
 
->>> import torch
->>> if torch.cuda.is_available() or interpreted():
-...     g = torch.Generator().manual_seed(0)
-...     q, k, v = (torch.randn(1, 5, 16, generator=g) for _ in range(3))
-...     out, rows = fused_attention_stats(q, k, v, scale=0.25, causal=True)
-...     print(rows[0, 0, 0].item(), rows[1, 0, 0].item(), rows[3, 0, 0].item() != 0)
-... else:
-...     print(1.0, 0.0, True)
-1.0 0.0 True
+A row's statistics from the sums (on a GPU; the same call runs on CPU tensors under the
+interpreter):
+
+>>> q = k = v = torch.randn(8, 4096, 64, device="cuda", dtype=torch.bfloat16)  # doctest: +SKIP
+>>> out, (S, D, E, m) = fused_attention_stats(q, k, v, scale=0.125, causal=True)  # doctest: +SKIP
+>>> p_max, entropy, mean_distance = 1 / S, S.log() - E / S, D / S  # doctest: +SKIP
+
+The logit specification is checked before any launch:
+
+>>> LogitSpec(scale=0.125, causal=True, window=0)
+Traceback (most recent call last):
+    ...
+ValueError: window must be an integer >= 1, got 0
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 import triton
 import triton.language as tl
 
 # Coefficients of tanh(x) = x (1 + c1 x^2 + c2 x^4 + ...), Abramowitz & Stegun 4.5.64.
-_T3, _T5, _T7, _T9, _T11 = -1 / 3, 2 / 15, -17 / 315, 62 / 2835, -1382 / 155925
+_T3, _T5, _T7 = tl.constexpr(-1 / 3), tl.constexpr(2 / 15), tl.constexpr(-17 / 315)
+_T9, _T11 = tl.constexpr(62 / 2835), tl.constexpr(-1382 / 155925)
 
 
 @triton.jit
@@ -99,8 +105,15 @@ def _dot(a, b, DOT: tl.constexpr):
 
 
 @triton.jit
-def _key_range(row0, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
-               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+def _key_range(
+    row0,
+    Lk,
+    window,
+    CAUSAL: tl.constexpr,
+    WINDOWED: tl.constexpr,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+):
     """Keys [lo, hi) that rows row0 .. row0+BLOCK_M-1 may see, lo a multiple of BLOCK_N."""
     hi = Lk
     if CAUSAL:
@@ -113,11 +126,26 @@ def _key_range(row0, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
 
 
 @triton.jit
-def _logits(q, K, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap,
-            SOFTCAP: tl.constexpr, DOT: tl.constexpr):
+def _logits(
+    q,
+    K,
+    offs_n,
+    offs_d,
+    skm,
+    Lk,
+    d,
+    scale,
+    inv_tau,
+    softcap,
+    SOFTCAP: tl.constexpr,
+    DOT: tl.constexpr,
+):
     """cap(scale * q k^T) / tau for one key block (BLOCK_M x BLOCK_N, float32)."""
-    kt = tl.load(K + offs_n[None, :] * skm + offs_d[:, None],
-                 mask=(offs_n[None, :] < Lk) & (offs_d[:, None] < d), other=0.0)
+    kt = tl.load(
+        K + offs_n[None, :] * skm + offs_d[:, None],
+        mask=(offs_n[None, :] < Lk) & (offs_d[:, None] < d),
+        other=0.0,
+    )
     s = _dot(q, kt, DOT) * scale
     if SOFTCAP:
         s = softcap * _tanh(s / softcap)
@@ -154,20 +182,49 @@ def _online_update(l, ok, dist, v, m, s, dsum, esum, acc, DOT: tl.constexpr):
 
 
 @triton.jit
-def _attention_stats_kernel(Q, K, V, O, R, sqn, sqm, skn, skm, svn, svm, son, som,
-                            N, Lq, Lk, d, dv, scale, inv_tau, softcap, window,
-                            CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
-                            SOFTCAP: tl.constexpr, DOT: tl.constexpr,
-                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                            D_PAD: tl.constexpr, DV_PAD: tl.constexpr):
+def _attention_stats_kernel(
+    Q,
+    K,
+    V,
+    O,
+    R,
+    sqn,
+    sqm,
+    skn,
+    skm,
+    svn,
+    svm,
+    son,
+    som,
+    plane,
+    Lq,
+    Lk,
+    d,
+    dv,
+    scale,
+    inv_tau,
+    softcap,
+    window,
+    CAUSAL: tl.constexpr,
+    WINDOWED: tl.constexpr,
+    SOFTCAP: tl.constexpr,
+    DOT: tl.constexpr,
+    BLOCK_M: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+    D_PAD: tl.constexpr,
+    DV_PAD: tl.constexpr,
+):
     """One program: BLOCK_M query rows of one (batch, head) slice, all its visible keys."""
     row0 = tl.program_id(0) * BLOCK_M
     n = tl.program_id(1).to(tl.int64)
     offs_m = row0 + tl.arange(0, BLOCK_M)
     offs_d = tl.arange(0, D_PAD)
     offs_e = tl.arange(0, DV_PAD)
-    q = tl.load(Q + n * sqn + offs_m[:, None] * sqm + offs_d[None, :],
-                mask=(offs_m[:, None] < Lq) & (offs_d[None, :] < d), other=0.0)
+    q = tl.load(
+        Q + n * sqn + offs_m[:, None] * sqm + offs_d[None, :],
+        mask=(offs_m[:, None] < Lq) & (offs_d[None, :] < d),
+        other=0.0,
+    )
     m = tl.full([BLOCK_M], float("-inf"), tl.float32)
     s = tl.zeros([BLOCK_M], tl.float32)
     dsum = tl.zeros([BLOCK_M], tl.float32)
@@ -176,24 +233,30 @@ def _attention_stats_kernel(Q, K, V, O, R, sqn, sqm, skn, skm, svn, svm, son, so
     lo, hi = _key_range(row0, Lk, window, CAUSAL, WINDOWED, BLOCK_M, BLOCK_N)
     for start in range(lo, hi, BLOCK_N):
         offs_n = start + tl.arange(0, BLOCK_N)
-        l = _logits(q, K + n * skn, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap,
-                    SOFTCAP, DOT)
+        l = _logits(
+            q, K + n * skn, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap, SOFTCAP, DOT
+        )
         ok = _visible(offs_m, offs_n, Lk, window, CAUSAL, WINDOWED)
         l = tl.where(ok, l, float("-inf"))
         dist = tl.abs(offs_m[:, None] - offs_n[None, :]).to(tl.float32)
-        v = tl.load(V + n * svn + offs_n[:, None] * svm + offs_e[None, :],
-                    mask=(offs_n[:, None] < Lk) & (offs_e[None, :] < dv), other=0.0)
+        v = tl.load(
+            V + n * svn + offs_n[:, None] * svm + offs_e[None, :],
+            mask=(offs_n[:, None] < Lk) & (offs_e[None, :] < dv),
+            other=0.0,
+        )
         m, s, dsum, esum, acc = _online_update(l, ok, dist, v, m, s, dsum, esum, acc, DOT)
     out = acc / tl.where(s > 0, s, 1.0)[:, None]
-    tl.store(O + n * son + offs_m[:, None] * som + offs_e[None, :], out.to(O.dtype.element_ty),
-             mask=(offs_m[:, None] < Lq) & (offs_e[None, :] < dv))
+    tl.store(
+        O + n * son + offs_m[:, None] * som + offs_e[None, :],
+        out.to(O.dtype.element_ty),
+        mask=(offs_m[:, None] < Lq) & (offs_e[None, :] < dv),
+    )
     r = R + n * Lq + offs_m
-    plane = N * Lq
     live = offs_m < Lq
     tl.store(r, s, mask=live)
-    tl.store(r + plane, dsum, mask=live)
-    tl.store(r + 2 * plane, esum, mask=live)
-    tl.store(r + 3 * plane, m, mask=live)
+    tl.store(r + plane, dsum, mask=live)  # one step of plane at a time: no int32 overflow
+    tl.store(r + plane + plane, esum, mask=live)
+    tl.store(r + plane + plane + plane, m, mask=live)
 
 
 @dataclass(frozen=True)
@@ -213,8 +276,9 @@ class LogitSpec:
             raise ValueError(f"tau must be a finite positive number, got {self.tau}")
         if self.softcap is not None and not (math.isfinite(self.softcap) and self.softcap > 0):
             raise ValueError(f"softcap must be a finite positive number, got {self.softcap}")
-        if self.window is not None and (isinstance(self.window, bool)
-                                        or not isinstance(self.window, int) or self.window < 1):
+        if self.window is not None and (
+            isinstance(self.window, bool) or not isinstance(self.window, int) or self.window < 1
+        ):
             raise ValueError(f"window must be an integer >= 1, got {self.window!r}")
 
 
@@ -222,7 +286,6 @@ class LogitSpec:
 class KernelTiles:
     """Launch shape: rows per program, keys per loop step, warps and pipeline stages.
 
-    Untuned defaults (the usual FlashAttention-2 Triton tiles); no GPU timing backs them.
     Both blocks must be powers of two >= 16 (the minimum ``tl.dot`` shape)."""
 
     block_m: int = 64
@@ -236,6 +299,28 @@ class KernelTiles:
                 raise ValueError(f"blocks must be powers of two >= 16, got {b}")
 
 
+# (float32 inputs?, largest padded head dim) -> tiles.  Chosen so that the kernel compiles
+# for sm_90 (Triton 3.9, ptxas, no GPU present) without register spills, except float32 at
+# head dim 128, which spills with every tile tried (the smallest spill is this one).  No GPU
+# timing backs any of them: tune on the target GPU.
+_DEFAULT_TILES = [
+    (True, 64, KernelTiles(64, 64, num_warps=8, num_stages=2)),
+    (True, 1 << 30, KernelTiles(32, 32, num_warps=4, num_stages=2)),
+    (False, 64, KernelTiles(64, 64, num_warps=4, num_stages=3)),
+    (False, 1 << 30, KernelTiles(64, 32, num_warps=4, num_stages=3)),
+]
+
+
+def default_tiles(dtype: torch.dtype, head_dim: int) -> KernelTiles:
+    """The launch shape :func:`fused_attention_stats` uses for ``dtype`` and ``max(d, dv)``.
+
+    >>> default_tiles(torch.bfloat16, 128)
+    KernelTiles(block_m=64, block_n=32, num_warps=4, num_stages=3)
+    """
+    wide = dtype == torch.float32
+    return next(t for f, dmax, t in _DEFAULT_TILES if f == wide and _pad(head_dim) <= dmax)
+
+
 def interpreted() -> bool:
     """True when Triton runs kernels in its CPU interpreter (``TRITON_INTERPRET=1``)."""
     return bool(triton.knobs.runtime.interpret)
@@ -245,8 +330,9 @@ def _check_inputs(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> None:
     if q.dim() != 3 or k.dim() != 3 or v.dim() != 3:
         raise ValueError("q, k, v must be 3-d (N, L, d)")
     if q.shape[0] != k.shape[0] or k.shape[:2] != v.shape[:2] or q.shape[2] != k.shape[2]:
-        raise ValueError(f"shapes do not match: q {tuple(q.shape)}, k {tuple(k.shape)}, "
-                         f"v {tuple(v.shape)}")
+        raise ValueError(
+            f"shapes do not match: q {tuple(q.shape)}, k {tuple(k.shape)}, v {tuple(v.shape)}"
+        )
     if q.dtype not in (torch.float32, torch.bfloat16, torch.float16):
         raise ValueError(f"dtype must be float32, bfloat16 or float16, got {q.dtype}")
     if k.dtype != q.dtype or v.dtype != q.dtype:
@@ -267,33 +353,96 @@ def _pad(n: int) -> int:
     return max(16, triton.next_power_of_2(n))
 
 
-def fused_attention_stats_tiled(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
-                                spec: LogitSpec, tiles: KernelTiles
-                                ) -> tuple[torch.Tensor, torch.Tensor]:
+_MAX_GRID_Y = 65535
+
+
+def _launch(q, k, v, out, rows, spec: LogitSpec, tiles: KernelTiles) -> None:
+    (N, Lq, d), Lk, dv = q.shape, k.shape[1], v.shape[2]
+    window = spec.window if spec.window is not None and spec.window < Lq else None
+    _attention_stats_kernel[(triton.cdiv(Lq, tiles.block_m), N)](
+        q, k, v, out, rows,
+        q.stride(0), q.stride(1), k.stride(0), k.stride(1), v.stride(0), v.stride(1),
+        out.stride(0), out.stride(1), rows.stride(0), Lq, Lk, d, dv,
+        float(spec.scale), 1.0 / spec.tau, float(spec.softcap or 1.0), int(window or 1),
+        **_constexprs(q.dtype, d, dv, spec.causal, window is not None, spec.softcap, tiles),
+        num_warps=tiles.num_warps, num_stages=tiles.num_stages)  # fmt: skip
+
+
+def _constexprs(dtype, d, dv, causal, windowed, softcap, tiles: KernelTiles) -> dict:
+    return dict(CAUSAL=bool(causal), WINDOWED=bool(windowed), SOFTCAP=softcap is not None,
+                DOT=_dot_mode(dtype), BLOCK_M=tiles.block_m, BLOCK_N=tiles.block_n,
+                D_PAD=_pad(d), DV_PAD=_pad(dv))  # fmt: skip
+
+
+def fused_attention_stats_tiled(
+    q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, spec: LogitSpec, tiles: KernelTiles
+) -> tuple[torch.Tensor, torch.Tensor]:
     """:func:`fused_attention_stats` with an explicit launch shape."""
     _check_inputs(q, k, v)
-    (N, Lq, d), Lk, dv = q.shape, k.shape[1], v.shape[2]
-    out = torch.zeros(N, Lq, dv, dtype=q.dtype, device=q.device)
-    rows = torch.zeros(4, N, Lq, dtype=torch.float32, device=q.device)
-    rows[3] = float("-inf")
-    if N == 0 or Lq == 0 or Lk == 0:
-        return out, rows
-    grid = (triton.cdiv(Lq, tiles.block_m), N)
-    _attention_stats_kernel[grid](
-        q, k, v, out, rows, q.stride(0), q.stride(1), k.stride(0), k.stride(1),
-        v.stride(0), v.stride(1), out.stride(0), out.stride(1),
-        N, Lq, Lk, d, dv, float(spec.scale), 1.0 / spec.tau, float(spec.softcap or 1.0),
-        int(spec.window or 1), CAUSAL=spec.causal, WINDOWED=spec.window is not None,
-        SOFTCAP=spec.softcap is not None, DOT=_dot_mode(q.dtype),
-        BLOCK_M=tiles.block_m, BLOCK_N=tiles.block_n, D_PAD=_pad(d), DV_PAD=_pad(dv),
-        num_warps=tiles.num_warps, num_stages=tiles.num_stages)
+    (N, Lq, _), Lk, dv = q.shape, k.shape[1], v.shape[2]
+    if N == 0 or Lq == 0 or Lk == 0:  # nothing to launch: every row is empty
+        rows = torch.zeros(4, N, Lq, dtype=torch.float32, device=q.device)
+        rows[3] = -math.inf
+        return torch.zeros(N, Lq, dv, dtype=q.dtype, device=q.device), rows
+    out = torch.empty(N, Lq, dv, dtype=q.dtype, device=q.device)  # the kernel writes every row
+    rows = torch.empty(4, N, Lq, dtype=torch.float32, device=q.device)
+    for n0 in range(0, N, _MAX_GRID_Y):  # CUDA caps the second grid dimension
+        n1 = min(N, n0 + _MAX_GRID_Y)
+        _launch(q[n0:n1], k[n0:n1], v[n0:n1], out[n0:n1], rows[:, n0:n1], spec, tiles)
     return out, rows
 
 
-def fused_attention_stats(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, scale: float,
-                          causal: bool = False, window: int | None = None,
-                          softcap: float | None = None, tau: float = 1.0
-                          ) -> tuple[torch.Tensor, torch.Tensor]:
+_SCALAR_ARGS = {
+    **dict.fromkeys(("sqn", "sqm", "skn", "skm", "svn", "svm", "son", "som", "plane"), "i32"),
+    **dict.fromkeys(("Lq", "Lk", "d", "dv"), "i32"),
+    **dict.fromkeys(("scale", "inv_tau", "softcap"), "fp32"),
+    "window": "i32",
+}
+_TRITON_TYPES = {torch.float32: "fp32", torch.bfloat16: "bf16", torch.float16: "fp16"}
+
+
+def compile_kernel(
+    dtype: torch.dtype,
+    head_dim: int,
+    *,
+    causal: bool = True,
+    windowed: bool = False,
+    softcap: bool = False,
+    arch: int = 90,
+    tiles: KernelTiles | None = None,
+) -> Any:
+    """Compile the kernel ahead of time for an NVIDIA GPU of compute capability ``arch``
+    (90: H100) without running it; no GPU is needed (Triton's own LLVM and ``ptxas``).
+
+    Returns Triton's compiled kernel: ``.asm["ptx"]``, ``.asm["cubin"]``,
+    ``.metadata.shared`` (bytes of shared memory).  Not available under the interpreter."""
+    if interpreted():
+        raise RuntimeError("compile_kernel needs TRITON_INTERPRET unset")
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    tiles = tiles or default_tiles(dtype, head_dim)
+    cap = 1.0 if softcap else None
+    const = _constexprs(dtype, head_dim, head_dim, causal, windowed, cap, tiles)
+    ptr = f"*{_TRITON_TYPES[dtype]}"
+    sig = {**dict.fromkeys("QKVO", ptr), "R": "*fp32", **_SCALAR_ARGS}
+    sig |= dict.fromkeys(const, "constexpr")
+    src = ASTSource(fn=_attention_stats_kernel, signature=sig, constexprs=const)
+    opts = dict(num_warps=tiles.num_warps, num_stages=tiles.num_stages)
+    return triton.compile(src, target=GPUTarget("cuda", arch, 32), options=opts)
+
+
+def fused_attention_stats(
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    *,
+    scale: float,
+    causal: bool = False,
+    window: int | None = None,
+    softcap: float | None = None,
+    tau: float = 1.0,
+) -> tuple[torch.Tensor, torch.Tensor]:
     """Attention output and per-row softmax sums in one fused pass (module docstring).
 
     q (N, Lq, d), k (N, Lk, d), v (N, Lk, dv) (N = batch*heads; kv heads already
@@ -314,4 +463,5 @@ def fused_attention_stats(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, *, 
     with no visible key: out 0, S = 0, rows[3] = -inf.  GPU speed has not been measured.
     """
     spec = LogitSpec(scale=scale, causal=causal, window=window, softcap=softcap, tau=tau)
-    return fused_attention_stats_tiled(q, k, v, spec, KernelTiles())
+    tiles = default_tiles(q.dtype, max(q.shape[-1], v.shape[-1]))
+    return fused_attention_stats_tiled(q, k, v, spec, tiles)

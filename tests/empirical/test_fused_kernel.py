@@ -6,9 +6,12 @@ and the formulas P_max = 1/S, H = log S - E/S, distance = D/S are checked.  GPU 
 and speed are not exercised here.
 """
 
+import json
 import math
 import os
+import subprocess
 import sys
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -81,16 +84,12 @@ CASES = [
     Case("window-one-sided-bidirectional", 1, 50, 50, 16, 16, 0.25, window=7),
     Case("window-empty-rows-causal", 1, 60, 17, 16, 16, 0.25, causal=True, window=5),
     Case("window-empty-rows-bidirectional", 1, 60, 17, 16, 16, 0.25, window=5),
-    Case("window-empty-rows-public", 2, 100, 17, 16, 16, 0.25, causal=True, window=3,
-         tiles=None),
-    Case("tiles-32x16-window", 1, 100, 100, 16, 16, 0.25, causal=True, window=21,
-         tiles=(32, 16)),
-    Case("tiles-16x32-window", 1, 100, 100, 16, 16, 0.25, causal=True, window=21,
-         tiles=(16, 32)),
+    Case("window-empty-rows-public", 2, 100, 17, 16, 16, 0.25, causal=True, window=3, tiles=None),
+    Case("tiles-32x16-window", 1, 100, 100, 16, 16, 0.25, causal=True, window=21, tiles=(32, 16)),
+    Case("tiles-16x32-window", 1, 100, 100, 16, 16, 0.25, causal=True, window=21, tiles=(16, 32)),
     Case("softcap-saturated", 1, 100, 100, 64, 64, 1.0, causal=True, softcap=5.0),
     Case("softcap-series-branch", 1, 50, 50, 16, 16, 0.05, softcap=50.0),
-    Case("softcap-window-tau", 2, 60, 60, 40, 24, 0.5, causal=True, window=9, softcap=3.0,
-         tau=0.7),
+    Case("softcap-window-tau", 2, 60, 60, 40, 24, 0.5, causal=True, window=9, softcap=3.0, tau=0.7),
     Case("tau-0.5", 1, 60, 60, 16, 16, 0.25, causal=True, tau=0.5),
     Case("tau-3", 1, 60, 60, 16, 16, 0.25, tau=3.0),
     Case("dv>d", 1, 50, 50, 16, 40, 0.25, causal=True),
@@ -100,8 +99,20 @@ CASES = [
     Case("rising-logits", 1, 100, 100, 16, 16, 1.0, causal=True, inputs="rising"),
     Case("rising-logits-peaked", 1, 100, 100, 16, 16, 30.0, inputs="rising"),
     Case("bf16-causal", 2, 100, 100, 64, 64, 0.125, causal=True, dtype=BF16),
-    Case("bf16-window-softcap", 1, 100, 100, 40, 24, 0.5, causal=True, window=9,
-         softcap=5.0, tau=0.8, dtype=BF16),
+    Case(
+        "bf16-window-softcap",
+        1,
+        100,
+        100,
+        40,
+        24,
+        0.5,
+        causal=True,
+        window=9,
+        softcap=5.0,
+        tau=0.8,
+        dtype=BF16,
+    ),
     Case("bf16-public-bidirectional", 2, 100, 37, 64, 64, 0.125, dtype=BF16, tiles=None),
     Case("bf16-empty-rows", 1, 60, 17, 16, 16, 0.25, causal=True, window=5, dtype=BF16),
     Case("f16-causal", 1, 100, 100, 64, 64, 0.125, causal=True, dtype=F16),
@@ -134,18 +145,23 @@ def reference(q, k, v, c: Case) -> dict:
     l = (x / c.tau).masked_fill(~ok, -math.inf)
     p = torch.softmax(l, -1).nan_to_num(0.0)  # empty rows: all -inf -> nan -> 0
     plogp = torch.where(p > 0, p * p.log(), 0.0)
-    return dict(out=p @ v, pmax=p.amax(-1), entropy=-plogp.sum(-1),
-                distance=(p * (i - j).abs()).sum(-1), m=l.amax(-1), empty=~ok.any(-1),
-                p_abs_v=p @ v.abs(),
-                max_logit=l.masked_fill(~ok, 0.0).abs().max().item())
+    return dict(
+        out=p @ v,
+        pmax=p.amax(-1),
+        entropy=-plogp.sum(-1),
+        distance=(p * (i - j).abs()).sum(-1),
+        m=l.amax(-1),
+        empty=~ok.any(-1),
+        p_abs_v=p @ v.abs(),
+        max_logit=l.masked_fill(~ok, 0.0).abs().max().item(),
+    )
 
 
 def run_kernel(q, k, v, c: Case):
     kw = dict(scale=c.scale, causal=c.causal, window=c.window, softcap=c.softcap, tau=c.tau)
     if c.tiles is None:
         return fk.fused_attention_stats(q, k, v, **kw)
-    return fk.fused_attention_stats_tiled(q, k, v, fk.LogitSpec(**kw),
-                                          fk.KernelTiles(*c.tiles))
+    return fk.fused_attention_stats_tiled(q, k, v, fk.LogitSpec(**kw), fk.KernelTiles(*c.tiles))
 
 
 def errors(out, rows, ref) -> dict:
@@ -153,11 +169,13 @@ def errors(out, rows, ref) -> dict:
     live = ~ref["empty"].expand_as(rows[0])
     s, dsum, esum, m = (r.double()[live] for r in rows)
     rel = lambda a, b: ((a - b).abs() / b.abs().clamp(min=1)).max().item()  # noqa: E731
-    return dict(out=(out.double() - ref["out"]).abs().max().item(),
-                pmax=(1 / s - ref["pmax"][live]).abs().max().item(),
-                entropy=(s.log() - esum / s - ref["entropy"][live]).abs().max().item(),
-                distance=rel(dsum / s, ref["distance"][live]),
-                m=rel(m, ref["m"][live]))
+    return dict(
+        out=(out.double() - ref["out"]).abs().max().item(),
+        pmax=(1 / s - ref["pmax"][live]).abs().max().item(),
+        entropy=(s.log() - esum / s - ref["entropy"][live]).abs().max().item(),
+        distance=rel(dsum / s, ref["distance"][live]),
+        m=rel(m, ref["m"][live]),
+    )
 
 
 def check(c: Case, seed: int) -> dict:
@@ -197,11 +215,14 @@ def test_table_has_empty_rows() -> None:
 
 
 @pytest.mark.filterwarnings("ignore:All-NaN slice")  # the other query blocks do read NaN
-@pytest.mark.parametrize("causal, window, poisoned", [
-    (True, None, slice(16, None)),  # key blocks right of the diagonal block
-    (True, 5, slice(0, 32)),  # rows 48..63 with window 5 see keys >= 44: blocks 0, 1 unused
-    (False, 5, slice(0, 32)),
-])
+@pytest.mark.parametrize(
+    "causal, window, poisoned",
+    [
+        (True, None, slice(16, None)),  # key blocks right of the diagonal block
+        (True, 5, slice(0, 32)),  # rows 48..63 with window 5 see keys >= 44: blocks 0, 1 unused
+        (False, 5, slice(0, 32)),
+    ],
+)
 def test_fully_masked_key_blocks_are_not_read(causal: bool, window, poisoned: slice) -> None:
     """NaN in key blocks that no row of a query block can see leaves those rows exact."""
     c = Case("poison", 1, 64, 64, 16, 16, 0.25, causal=causal, window=window)
@@ -216,9 +237,16 @@ def test_fully_masked_key_blocks_are_not_read(causal: bool, window, poisoned: sl
 
 
 @settings(max_examples=8, deadline=None, derandomize=True)
-@given(lq=st.integers(1, 40), lk=st.integers(1, 40), causal=st.booleans(),
-       window=st.none() | st.integers(1, 45), softcap=st.none() | st.floats(1.0, 20.0),
-       tau=st.floats(0.3, 3.0), scale=st.floats(0.05, 5.0), seed=st.integers(0, 2**16))
+@given(
+    lq=st.integers(1, 40),
+    lk=st.integers(1, 40),
+    causal=st.booleans(),
+    window=st.none() | st.integers(1, 45),
+    softcap=st.none() | st.floats(1.0, 20.0),
+    tau=st.floats(0.3, 3.0),
+    scale=st.floats(0.05, 5.0),
+    seed=st.integers(0, 2**16),
+)
 def test_random_shapes_and_masks(lq, lk, causal, window, softcap, tau, scale, seed) -> None:
     c = Case("hypothesis", 2, lq, lk, 16, 24, scale, causal, window, softcap, tau)
     check(c, seed)
@@ -257,3 +285,30 @@ def test_bad_dtype_and_layout_raise() -> None:
         fk.fused_attention_stats(y, x, x, scale=1.0)
     with pytest.raises(ValueError):
         fk.KernelTiles(block_m=48)
+
+
+COMPILE_SCRIPT = """
+import json, sys, torch
+from empirical.fused_kernel import compile_kernel
+out = []
+for dtype, head_dim in [(torch.bfloat16, 64), (torch.bfloat16, 128), (torch.float32, 64)]:
+    c = compile_kernel(dtype, head_dim, causal=True, windowed=True, softcap=True, arch=90)
+    out.append(dict(dtype=str(dtype), head_dim=head_dim, shared=c.metadata.shared,
+                    wgmma="wgmma" in c.asm["ptx"], cubin=len(c.asm["cubin"])))
+print(json.dumps(out))
+"""
+
+
+def test_kernel_compiles_for_sm90_without_a_gpu(tmp_path) -> None:
+    """The real (not interpreted) kernel compiles to an H100 cubin; 16-bit inputs take the
+    wgmma tensor-core path and every variant fits in the 227 KiB of shared memory per block."""
+    pytest.importorskip("triton.backends.nvidia")
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env |= dict(TRITON_CACHE_DIR=str(tmp_path), TRITON_DEFAULT_FP_FUSION="1")
+    root = Path(__file__).resolve().parents[2]
+    res = subprocess.run([sys.executable, "-c", COMPILE_SCRIPT], cwd=root, env=env,
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert res.returncode == 0, res.stderr[-2000:]
+    for c in json.loads(res.stdout):
+        assert c["cubin"] > 0 and c["shared"] <= 227 * 1024, c
+        assert c["wgmma"] == (c["dtype"] != "torch.float32"), c
