@@ -353,7 +353,7 @@ def _pad(n: int) -> int:
     return max(16, triton.next_power_of_2(n))
 
 
-_MAX_GRID_Y = 65535
+CUDA_MAX_GRID_Y = 65535  # (batch*head) slices per launch: CUDA's cap on grid dimension y
 
 
 def _launch(q, k, v, out, rows, spec: LogitSpec, tiles: KernelTiles) -> None:
@@ -386,8 +386,8 @@ def fused_attention_stats_tiled(
         return torch.zeros(N, Lq, dv, dtype=q.dtype, device=q.device), rows
     out = torch.empty(N, Lq, dv, dtype=q.dtype, device=q.device)  # the kernel writes every row
     rows = torch.empty(4, N, Lq, dtype=torch.float32, device=q.device)
-    for n0 in range(0, N, _MAX_GRID_Y):  # CUDA caps the second grid dimension
-        n1 = min(N, n0 + _MAX_GRID_Y)
+    for n0 in range(0, N, CUDA_MAX_GRID_Y):
+        n1 = min(N, n0 + CUDA_MAX_GRID_Y)
         _launch(q[n0:n1], k[n0:n1], v[n0:n1], out[n0:n1], rows[:, n0:n1], spec, tiles)
     return out, rows
 

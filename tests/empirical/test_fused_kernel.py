@@ -116,6 +116,8 @@ CASES = [
     Case("bf16-public-bidirectional", 2, 100, 37, 64, 64, 0.125, dtype=BF16, tiles=None),
     Case("bf16-empty-rows", 1, 60, 17, 16, 16, 0.25, causal=True, window=5, dtype=BF16),
     Case("f16-causal", 1, 100, 100, 64, 64, 0.125, causal=True, dtype=F16),
+    Case("no-keys", 2, 5, 0, 16, 16, 0.25, causal=True),
+    Case("no-queries", 2, 0, 5, 16, 16, 0.25),
 ]
 
 
@@ -145,15 +147,16 @@ def reference(q, k, v, c: Case) -> dict:
     l = (x / c.tau).masked_fill(~ok, -math.inf)
     p = torch.softmax(l, -1).nan_to_num(0.0)  # empty rows: all -inf -> nan -> 0
     plogp = torch.where(p > 0, p * p.log(), 0.0)
-    return dict(
+    pad = lambda x, value: torch.nn.functional.pad(x, (0, 1), value=value)  # noqa: E731
+    return dict(  # (maxima over a padded column / a zero: defined when Lq or Lk is 0)
         out=p @ v,
-        pmax=p.amax(-1),
+        pmax=pad(p, 0.0).amax(-1),
         entropy=-plogp.sum(-1),
         distance=(p * (i - j).abs()).sum(-1),
-        m=l.amax(-1),
+        m=pad(l, -math.inf).amax(-1),
         empty=~ok.any(-1),
         p_abs_v=p @ v.abs(),
-        max_logit=l.masked_fill(~ok, 0.0).abs().max().item(),
+        max_logit=torch.cat([l.masked_fill(~ok, 0.0).abs().flatten(), torch.zeros(1)]).max().item(),
     )
 
 
@@ -212,6 +215,17 @@ def test_table_has_empty_rows() -> None:
     for c in CASES:
         if "empty-rows" in c.name:
             assert bool(reference(*make_inputs(c, 0), c)["empty"].any()), c.name
+
+
+def test_slices_beyond_the_grid_cap_are_launched_in_chunks(monkeypatch) -> None:
+    """N larger than the grid's y cap (65535 on CUDA; 2 here) runs in several launches."""
+    c = Case("chunks", 5, 20, 20, 16, 16, 0.25, causal=True, window=4)
+    q, k, v = make_inputs(c, 0)
+    whole = run_kernel(q, k, v, c)
+    monkeypatch.setattr(fk, "CUDA_MAX_GRID_Y", 2)
+    chunked = run_kernel(q, k, v, c)
+    assert torch.equal(whole[0], chunked[0]) and torch.equal(whole[1], chunked[1])
+    check(c, 0)
 
 
 @pytest.mark.filterwarnings("ignore:All-NaN slice")  # the other query blocks do read NaN
@@ -291,8 +305,9 @@ COMPILE_SCRIPT = """
 import json, sys, torch
 from empirical.fused_kernel import compile_kernel
 out = []
-for dtype, head_dim in [(torch.bfloat16, 64), (torch.bfloat16, 128), (torch.float32, 64)]:
-    c = compile_kernel(dtype, head_dim, causal=True, windowed=True, softcap=True, arch=90)
+for dtype, head_dim, flags in [(torch.bfloat16, 64, True), (torch.bfloat16, 128, True),
+                               (torch.float16, 64, False), (torch.float32, 64, True)]:
+    c = compile_kernel(dtype, head_dim, causal=flags, windowed=flags, softcap=flags, arch=90)
     out.append(dict(dtype=str(dtype), head_dim=head_dim, shared=c.metadata.shared,
                     wgmma="wgmma" in c.asm["ptx"], cubin=len(c.asm["cubin"])))
 print(json.dumps(out))
