@@ -43,9 +43,13 @@ the :math:`PV` product, as in FlashAttention); every sum is accumulated in float
 
 Verification and what is not verified.  The kernel is checked here in Triton's interpreter
 on CPU (``TRITON_INTERPRET=1`` in the environment before this module is imported) against a
-float64 softmax: ``tests/empirical/test_fused_kernel.py``.  Its **speed on a GPU has not
-been measured**, nor has it been compiled for a GPU: the tile sizes in :class:`KernelTiles`
-are conventional, untuned defaults.  Inputs with NaN or infinite entries are not supported.
+float64 softmax, and compiled without a GPU for sm_90 (H100) by :func:`compile_kernel`
+(16-bit inputs take the ``wgmma`` tensor-core path): ``tests/empirical/test_fused_kernel.py``.
+It has **never run on a GPU here: neither its GPU results nor its GPU speed have been
+measured**.  The interpreter computes with numpy, not with the GPU's ``ex2.approx`` and
+tensor-core summation order, so the tolerances reached there are not a GPU measurement; the
+default :func:`default_tiles` only avoid register spills at compile time and are untuned.
+Inputs with NaN or infinite entries are not supported.
 
 A row's statistics from the sums (on a GPU; the same call runs on CPU tensors under the
 interpreter):
@@ -299,15 +303,17 @@ class KernelTiles:
                 raise ValueError(f"blocks must be powers of two >= 16, got {b}")
 
 
-# (float32 inputs?, largest padded head dim) -> tiles.  Chosen so that the kernel compiles
-# for sm_90 (Triton 3.9, ptxas, no GPU present) without register spills, except float32 at
-# head dim 128, which spills with every tile tried (the smallest spill is this one).  No GPU
-# timing backs any of them: tune on the target GPU.
+# (float32 inputs?, largest padded head dim) -> tiles.  Chosen from sm_90 compiles (Triton
+# 3.9 and its ptxas, no GPU present) to avoid register spills at padded head dims 16-256;
+# the causal+window+softcap variants do not spill, the plain ones spill 8 bytes (16-bit,
+# d 64) or 72 bytes (float32, d 64).  At d 256 the 32-row blocks use mma.sync, not wgmma.
+# No GPU timing backs any of them: tune on the target GPU.
 _DEFAULT_TILES = [
     (True, 64, KernelTiles(64, 64, num_warps=8, num_stages=2)),
-    (True, 1 << 30, KernelTiles(32, 32, num_warps=4, num_stages=2)),
+    (True, 1 << 30, KernelTiles(32, 32, num_warps=8, num_stages=2)),
     (False, 64, KernelTiles(64, 64, num_warps=4, num_stages=3)),
-    (False, 1 << 30, KernelTiles(64, 32, num_warps=4, num_stages=3)),
+    (False, 128, KernelTiles(64, 32, num_warps=4, num_stages=3)),
+    (False, 1 << 30, KernelTiles(32, 32, num_warps=8, num_stages=3)),
 ]
 
 
