@@ -130,6 +130,22 @@ def _key_range(
 
 
 @triton.jit
+def _unmasked_range(row0, lo, hi, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):  # fmt: skip
+    """[a, b) within [lo, hi): whole key blocks every row of the block sees (no mask needed),
+    a and b multiples of BLOCK_N; [lo, a) and [b, hi) are swept with the mask."""
+    full_hi = (Lk // BLOCK_N) * BLOCK_N  # no ragged tail
+    if CAUSAL:  # j <= row0 for every key
+        full_hi = tl.minimum(full_hi, ((row0 + 1) // BLOCK_N) * BLOCK_N)
+    full_lo = lo
+    if WINDOWED:  # j >= row0 + BLOCK_M - window for every key
+        full_lo = tl.cdiv(tl.maximum(0, row0 + BLOCK_M - window), BLOCK_N) * BLOCK_N
+    a = tl.minimum(tl.maximum(full_lo, lo), hi)
+    b = tl.maximum(a, tl.minimum(full_hi, hi))
+    return a, b
+
+
+@triton.jit
 def _logits(
     q,
     K,
@@ -170,19 +186,47 @@ def _visible(offs_m, offs_n, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.cons
 
 
 @triton.jit
-def _online_update(l, ok, dist, v, m, s, dsum, esum, acc, DOT: tl.constexpr):
-    """One step of the online softmax with the extra running sums (module docstring)."""
+def _online_update(l, dist, v, m, s, dsum, esum, acc, MASKED: tl.constexpr, DOT: tl.constexpr):
+    """One step of the online softmax with the extra running sums (module docstring).
+    Masked logits are -inf: their p is exactly 0, and p > 0 keeps p (l - m') finite."""
     m_new = tl.maximum(m, tl.max(l, 1))
     m_use = tl.where(m_new == float("-inf"), 0.0, m_new)
     alpha = tl.exp(m - m_use)
     shift = tl.where(s > 0, m - m_use, 0.0)
     lm = l - m_use[:, None]
     p = tl.exp(lm)
-    esum = alpha * (esum + shift * s) + tl.sum(p * tl.where(ok, lm, 0.0), 1)
+    if MASKED:
+        lm = tl.where(p > 0, lm, 0.0)
+    plm = p * lm
+    esum = alpha * (esum + shift * s) + tl.sum(plm, 1)
     s = alpha * s + tl.sum(p, 1)
     dsum = alpha * dsum + tl.sum(p * dist, 1)
     acc = acc * alpha[:, None] + _dot(p.to(v.dtype), v, DOT)
     return m_new, s, dsum, esum, acc
+
+
+@triton.jit
+def _sweep(q, K, V, offs_m, lo, hi, m, s, dsum, esum, acc, skm, svm, Lk, d, dv,
+           scale, inv_tau, softcap, window, MASKED: tl.constexpr, CAUSAL: tl.constexpr,
+           WINDOWED: tl.constexpr, SOFTCAP: tl.constexpr, DOT: tl.constexpr,
+           BLOCK_N: tl.constexpr, D_PAD: tl.constexpr, DV_PAD: tl.constexpr):  # fmt: skip
+    """Key blocks [lo, hi) into the running state; the mask is applied only if MASKED."""
+    offs_d = tl.arange(0, D_PAD)
+    offs_e = tl.arange(0, DV_PAD)
+    for start in range(lo, hi, BLOCK_N):
+        offs_n = start + tl.arange(0, BLOCK_N)
+        l = _logits(q, K, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap, SOFTCAP, DOT)
+        if MASKED:
+            ok = _visible(offs_m, offs_n, Lk, window, CAUSAL, WINDOWED)
+            l = tl.where(ok, l, float("-inf"))
+        dist = tl.abs(offs_m[:, None] - offs_n[None, :]).to(tl.float32)
+        v = tl.load(
+            V + offs_n[:, None] * svm + offs_e[None, :],
+            mask=(offs_n[:, None] < Lk) & (offs_e[None, :] < dv),
+            other=0.0,
+        )
+        m, s, dsum, esum, acc = _online_update(l, dist, v, m, s, dsum, esum, acc, MASKED, DOT)
+    return m, s, dsum, esum, acc
 
 
 @triton.jit
@@ -235,20 +279,19 @@ def _attention_stats_kernel(
     esum = tl.zeros([BLOCK_M], tl.float32)
     acc = tl.zeros([BLOCK_M, DV_PAD], tl.float32)
     lo, hi = _key_range(row0, Lk, window, CAUSAL, WINDOWED, BLOCK_M, BLOCK_N)
-    for start in range(lo, hi, BLOCK_N):
-        offs_n = start + tl.arange(0, BLOCK_N)
-        l = _logits(
-            q, K + n * skn, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap, SOFTCAP, DOT
-        )
-        ok = _visible(offs_m, offs_n, Lk, window, CAUSAL, WINDOWED)
-        l = tl.where(ok, l, float("-inf"))
-        dist = tl.abs(offs_m[:, None] - offs_n[None, :]).to(tl.float32)
-        v = tl.load(
-            V + n * svn + offs_n[:, None] * svm + offs_e[None, :],
-            mask=(offs_n[:, None] < Lk) & (offs_e[None, :] < dv),
-            other=0.0,
-        )
-        m, s, dsum, esum, acc = _online_update(l, ok, dist, v, m, s, dsum, esum, acc, DOT)
+    a, b = _unmasked_range(row0, lo, hi, Lk, window, CAUSAL, WINDOWED, BLOCK_M, BLOCK_N)
+    Kn, Vn = K + n * skn, V + n * svn
+    for part in tl.static_range(3):  # masked edge, unmasked interior, masked edge
+        if part == 0:
+            start, stop = lo, a
+        elif part == 1:
+            start, stop = a, b
+        else:
+            start, stop = b, hi
+        m, s, dsum, esum, acc = _sweep(
+            q, Kn, Vn, offs_m, start, stop, m, s, dsum, esum, acc, skm, svm, Lk, d, dv,
+            scale, inv_tau, softcap, window, part != 1, CAUSAL, WINDOWED, SOFTCAP, DOT,
+            BLOCK_N, D_PAD, DV_PAD)  # fmt: skip
     out = acc / tl.where(s > 0, s, 1.0)[:, None]
     tl.store(
         O + n * son + offs_m[:, None] * som + offs_e[None, :],
@@ -304,15 +347,14 @@ class KernelTiles:
 
 
 # (float32 inputs?, largest padded head dim) -> tiles.  Chosen from sm_90 compiles (Triton
-# 3.9 and its ptxas, no GPU present) to avoid register spills at padded head dims 16-256;
-# the causal+window+softcap variants do not spill, the plain ones spill 8 bytes (16-bit,
-# d 64) or 72 bytes (float32, d 64).  At d 256 the 32-row blocks use mma.sync, not wgmma.
-# No GPU timing backs any of them: tune on the target GPU.
+# 3.9 and its ptxas, no GPU present) of the plain and the causal+window+softcap variants
+# at padded head dims 16-256: none spills registers except float32 with every flag at
+# d 16 (24 bytes) and d 128 (40 bytes).  16-bit inputs use wgmma up to d 128 and mma.sync at d 256 (the 64-row
+# wgmma tiles spill there).  No GPU timing backs any of them: tune on the target GPU.
 _DEFAULT_TILES = [
-    (True, 64, KernelTiles(64, 64, num_warps=8, num_stages=2)),
-    (True, 1 << 30, KernelTiles(32, 32, num_warps=8, num_stages=2)),
-    (False, 64, KernelTiles(64, 64, num_warps=4, num_stages=3)),
-    (False, 128, KernelTiles(64, 32, num_warps=4, num_stages=3)),
+    (True, 64, KernelTiles(64, 32, num_warps=8, num_stages=2)),
+    (True, 1 << 30, KernelTiles(16, 16, num_warps=4, num_stages=2)),
+    (False, 128, KernelTiles(128, 32, num_warps=8, num_stages=3)),
     (False, 1 << 30, KernelTiles(32, 32, num_warps=8, num_stages=3)),
 ]
 
@@ -321,7 +363,7 @@ def default_tiles(dtype: torch.dtype, head_dim: int) -> KernelTiles:
     """The launch shape :func:`fused_attention_stats` uses for ``dtype`` and ``max(d, dv)``.
 
     >>> default_tiles(torch.bfloat16, 128)
-    KernelTiles(block_m=64, block_n=32, num_warps=4, num_stages=3)
+    KernelTiles(block_m=128, block_n=32, num_warps=8, num_stages=3)
     """
     wide = dtype == torch.float32
     return next(t for f, dmax, t in _DEFAULT_TILES if f == wide and _pad(head_dim) <= dmax)
