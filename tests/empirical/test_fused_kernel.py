@@ -79,6 +79,8 @@ CASES = [
     Case("window-5-d40", 2, 100, 100, 40, 40, 0.158, causal=True, window=5),
     Case("window-16-block-edge", 1, 100, 100, 16, 16, 0.25, causal=True, window=16),
     Case("window-17", 1, 100, 100, 16, 16, 0.25, causal=True, window=17),
+    Case("window-40-interior-blocks", 1, 100, 100, 16, 16, 0.25, causal=True, window=40),
+    Case("window-40-bidirectional", 1, 100, 100, 16, 16, 0.25, window=40),
     Case("window>=L", 1, 100, 100, 16, 16, 0.25, causal=True, window=200),
     Case("window=L", 1, 100, 100, 16, 16, 0.25, causal=True, window=100),
     Case("window-one-sided-bidirectional", 1, 50, 50, 16, 16, 0.25, window=7),
