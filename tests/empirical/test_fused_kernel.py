@@ -11,6 +11,7 @@ import math
 import os
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,9 +36,10 @@ pytestmark = pytest.mark.empirical
 torch.set_num_threads(1)
 
 # Declared tolerances.  Float32: max abs error 1e-5 for out, P_max and entropy, relative
-# (to max(1, |ref|)) for mean distance and m, as long as the visible logits stay within
-# |l| <= 64; beyond, float32 rounding of the logits themselves grows with |l| (a float32
-# materialised softmax does the same), so the tolerance is 1e-5 * max|l| / 64.
+# (to max(1, |ref|)) for mean distance and m.  With dyadic inputs the float32 logits are
+# exact, so this holds at any logit size (the peaked cases reach |l| ~ 200).  With randn
+# inputs the float32 rounding of q.k itself grows with |l| (a float32 materialised softmax
+# errs as much), so there the tolerance is 1e-5 * max(1, max|l| / 64).
 # 16-bit: q, k, v are rounded to the dtype and the reference is computed from the rounded
 # values, so the statistics keep the float32 tolerance; out also carries p rounded to the
 # dtype before P V and its own final rounding, declared elementwise as
@@ -62,7 +64,7 @@ class Case(NamedTuple):
     tau: float = 1.0
     dtype: torch.dtype = torch.float32
     tiles: tuple | None = (16, 16)  # None: the public entry point with default tiles
-    inputs: str = "randn"  # "rising": l_ij increases with j, so m rises in every block
+    inputs: str = "randn"  # or "dyadic" (exact float32 logits), "rising" (dyadic, l_ij rising in j)
 
 
 F32, BF16, F16 = torch.float32, torch.bfloat16, torch.float16
@@ -96,10 +98,11 @@ CASES = [
     Case("tau-3", 1, 60, 60, 16, 16, 0.25, tau=3.0),
     Case("dv>d", 1, 50, 50, 16, 40, 0.25, causal=True),
     Case("dv<d", 1, 50, 50, 64, 16, 0.125),
-    Case("peaked", 2, 100, 100, 16, 16, 40.0, causal=True),
-    Case("peaked-bidirectional", 1, 100, 100, 64, 64, 20.0),
+    Case("peaked-randn", 1, 100, 100, 16, 16, 8.0, causal=True),
+    Case("peaked", 2, 100, 100, 16, 16, 32.0, causal=True, inputs="dyadic"),
+    Case("peaked-bidirectional", 1, 100, 100, 64, 64, 16.0, inputs="dyadic"),
     Case("rising-logits", 1, 100, 100, 16, 16, 1.0, causal=True, inputs="rising"),
-    Case("rising-logits-peaked", 1, 100, 100, 16, 16, 30.0, inputs="rising"),
+    Case("rising-logits-peaked", 1, 100, 100, 16, 16, 32.0, inputs="rising"),
     Case("bf16-causal", 2, 100, 100, 64, 64, 0.125, causal=True, dtype=BF16),
     Case(
         "bf16-window-softcap",
@@ -124,13 +127,19 @@ CASES = [
 
 
 def make_inputs(c: Case, seed: int):
+    """randn, or dyadic q, k (multiples of 1/4 in [-1, 1]) whose logits are exact in float32
+    when the scale is a power of two: errors then come from the kernel, not the inputs."""
     g = torch.Generator().manual_seed(seed)
-    q = torch.randn(c.n, c.lq, c.d, generator=g)
-    k = torch.randn(c.n, c.lk, c.d, generator=g)
+    if c.inputs == "randn":
+        q = torch.randn(c.n, c.lq, c.d, generator=g)
+        k = torch.randn(c.n, c.lk, c.d, generator=g)
+    else:
+        q = torch.randint(-4, 5, (c.n, c.lq, c.d), generator=g) / 4.0
+        k = torch.randint(-4, 5, (c.n, c.lk, c.d), generator=g) / 4.0
+    if c.inputs == "rising":  # q_i . k_j = j/16 + O(1/4): the row maximum keeps moving right
+        q[..., 0], k[..., 0] = 1.0, torch.arange(c.lk) / 16.0
+        q[..., 1:] /= 8.0
     v = torch.randn(c.n, c.lk, c.dv, generator=g)
-    if c.inputs == "rising":  # q_i . k_j = 0.05 j + O(1): the row maximum keeps moving right
-        q[..., 0], k[..., 0] = 1.0, 0.05 * torch.arange(c.lk) / c.scale
-        q[..., 1:] *= 0.1
     return q.to(c.dtype), k.to(c.dtype), v.to(c.dtype)
 
 
@@ -196,7 +205,9 @@ def check(c: Case, seed: int) -> dict:
     if bool(empty.all()):
         return {}
     err = errors(out, rows, ref)
-    tol = F32_TOL * max(1.0, ref["max_logit"] / F32_LOGIT_SCALE)
+    tol = F32_TOL
+    if c.inputs == "randn":
+        tol *= max(1.0, ref["max_logit"] / F32_LOGIT_SCALE)
     for key, e in err.items():
         assert key == "out" and c.dtype != torch.float32 or e <= tol, (c.name, key, e, tol)
     if c.dtype != torch.float32:
@@ -209,7 +220,7 @@ def check(c: Case, seed: int) -> dict:
 
 @pytest.mark.parametrize("c", CASES, ids=[c.name for c in CASES])
 def test_kernel_matches_float64_softmax(c: Case) -> None:
-    check(c, seed=CASES.index(c))
+    check(c, seed=zlib.crc32(c.name.encode()))  # a case's inputs do not move with the table
 
 
 def test_table_has_empty_rows() -> None:
