@@ -1,11 +1,14 @@
-"""The fused Triton attention kernel against a float64 softmax, in Triton's CPU interpreter.
+"""The fused Triton attention kernel against a float64 softmax.
 
-The reference materialises every logit in float64 and computes the statistics from the
-probabilities themselves (max, -sum p log p, sum p |i-j|), so both the kernel's running sums
-and the formulas P_max = 1/S, H = log S - E/S, distance = D/S are checked.  GPU compilation
-and speed are not exercised here.
+Without a GPU the kernel runs in Triton's CPU interpreter (``TRITON_INTERPRET=1``, set here
+before the kernel module is imported); with one, the tests run the compiled kernel on it
+(that branch has not been run where this file was written).  The reference materialises
+every logit in float64 and computes the statistics from the probabilities themselves (max,
+-sum p log p, sum p |i-j|), so both the kernel's running sums and the formulas
+P_max = 1/S, H = log S - E/S, distance = D/S are checked.  Speed is not measured here.
 """
 
+import importlib
 import json
 import math
 import os
@@ -17,16 +20,17 @@ from typing import NamedTuple
 
 import pytest
 
-_PRELOADED = "empirical.fused_kernel" in sys.modules
-os.environ["TRITON_INTERPRET"] = "1"  # before triton compiles anything: CPU interpreter
 torch = pytest.importorskip("torch")
+ON_GPU = torch.cuda.is_available()
+DEVICE = "cuda" if ON_GPU else "cpu"
+_PRELOADED = "empirical.fused_kernel" in sys.modules
+if not ON_GPU:  # before the kernels are decorated: Triton's CPU interpreter
+    os.environ["TRITON_INTERPRET"] = "1"
 pytest.importorskip("triton")
-
-import importlib  # noqa: E402
 
 import empirical.fused_kernel as fk  # noqa: E402
 
-if _PRELOADED:  # imported earlier without the interpreter: decorate the kernels again
+if _PRELOADED and not ON_GPU:  # imported earlier without the interpreter: decorate again
     fk = importlib.reload(fk)
 
 from hypothesis import given, settings  # noqa: E402
@@ -140,12 +144,12 @@ def make_inputs(c: Case, seed: int):
         q[..., 0], k[..., 0] = 1.0, torch.arange(c.lk) / 16.0
         q[..., 1:] /= 8.0
     v = torch.randn(c.n, c.lk, c.dv, generator=g)
-    return q.to(c.dtype), k.to(c.dtype), v.to(c.dtype)
+    return (x.to(DEVICE, c.dtype) for x in (q, k, v))
 
 
 def reference(q, k, v, c: Case) -> dict:
     """Float64 softmax over the materialised logits, the mask written out in full."""
-    q, k, v = q.double(), k.double(), v.double()
+    q, k, v = (x.cpu().double() for x in (q, k, v))
     x = c.scale * q @ k.transpose(1, 2)
     if c.softcap is not None:
         x = c.softcap * torch.tanh(x / c.softcap)
@@ -195,7 +199,7 @@ def errors(out, rows, ref) -> dict:
 def check(c: Case, seed: int) -> dict:
     """Run one case; assert shapes, empty rows and the declared tolerances; return errors."""
     q, k, v = make_inputs(c, seed)
-    out, rows = run_kernel(q, k, v, c)
+    out, rows = (x.cpu() for x in run_kernel(q, k, v, c))
     assert out.shape == (c.n, c.lq, c.dv) and out.dtype == c.dtype
     assert rows.shape == (4, c.n, c.lq) and rows.dtype == torch.float32
     ref = reference(q, k, v, c)
@@ -295,7 +299,7 @@ BAD = [  # (what is wrong, keyword overrides / tensor shapes)
 @pytest.mark.parametrize("what, bad", BAD, ids=[b[0] for b in BAD])
 def test_bad_input_raises_value_error(what: str, bad: dict) -> None:
     shapes = {key: bad.pop(key, (1, 8, 16)) for key in ("q_shape", "k_shape", "v_shape")}
-    q, k, v = (torch.zeros(s) for s in shapes.values())
+    q, k, v = (torch.zeros(s, device=DEVICE) for s in shapes.values())
     kw = dict(scale=1.0) | bad
     with pytest.raises(ValueError):
         fk.fused_attention_stats(q, k, v, **kw)
