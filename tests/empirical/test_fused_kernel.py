@@ -47,8 +47,8 @@ torch.set_num_threads(1)
 # 16-bit: q, k, v are rounded to the dtype and the reference is computed from the rounded
 # values, so the statistics keep the float32 tolerance; out also carries p rounded to the
 # dtype before P V and its own final rounding, declared elementwise as
-# |out - ref| <= u (1 + u) sum_j p_ij |v_j| + u |ref_i| + 1e-5 with u the largest relative error of
-# one conversion to the dtype: float16 rounds to nearest (2^-11); Triton 3.9's interpreter
+# |out - ref| <= u (1 + u) sum_j p_ij |v_j| + u |ref_i| + 1e-5, u the largest relative error
+# of one conversion to the dtype: float16 rounds to nearest (2^-11); Triton 3.9's interpreter
 # converts float32 to bfloat16 by truncation (2^-7; a GPU rounds to nearest, 2^-8).
 F32_TOL, F32_LOGIT_SCALE = 1e-5, 64.0
 UNIT_ROUNDOFF = {torch.bfloat16: 2.0**-7, torch.float16: 2.0**-11}
@@ -71,7 +71,7 @@ class Case(NamedTuple):
     inputs: str = "randn"  # or "dyadic" (exact float32 logits), "rising" (dyadic, l_ij rising in j)
 
 
-F32, BF16, F16 = torch.float32, torch.bfloat16, torch.float16
+BF16, F16 = torch.bfloat16, torch.float16
 CASES = [
     Case("bidirectional", 2, 17, 17, 16, 16, 0.25),
     Case("bidirectional-public-tiles", 2, 100, 100, 40, 24, 0.158),
@@ -121,7 +121,7 @@ CASES = [
         softcap=5.0,
         tau=0.8,
         dtype=BF16,
-    ),
+    ),  # fmt: skip
     Case("bf16-public-bidirectional", 2, 100, 37, 64, 64, 0.125, dtype=BF16, tiles=None),
     Case("bf16-empty-rows", 1, 60, 17, 16, 16, 0.25, causal=True, window=5, dtype=BF16),
     Case("f16-causal", 1, 100, 100, 64, 64, 0.125, causal=True, dtype=F16),
