@@ -109,15 +109,8 @@ def _dot(a, b, DOT: tl.constexpr):
 
 
 @triton.jit
-def _key_range(
-    row0,
-    Lk,
-    window,
-    CAUSAL: tl.constexpr,
-    WINDOWED: tl.constexpr,
-    BLOCK_M: tl.constexpr,
-    BLOCK_N: tl.constexpr,
-):
+def _key_range(row0, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
+               BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):  # fmt: skip
     """Keys [lo, hi) that rows row0 .. row0+BLOCK_M-1 may see, lo a multiple of BLOCK_N."""
     hi = Lk
     if CAUSAL:
@@ -146,20 +139,8 @@ def _unmasked_range(row0, lo, hi, Lk, window, CAUSAL: tl.constexpr, WINDOWED: tl
 
 
 @triton.jit
-def _logits(
-    q,
-    K,
-    offs_n,
-    offs_d,
-    skm,
-    Lk,
-    d,
-    scale,
-    inv_tau,
-    softcap,
-    SOFTCAP: tl.constexpr,
-    DOT: tl.constexpr,
-):
+def _logits(q, K, offs_n, offs_d, skm, Lk, d, scale, inv_tau, softcap,
+            SOFTCAP: tl.constexpr, DOT: tl.constexpr):  # fmt: skip
     """cap(scale * q k^T) / tau for one key block (BLOCK_M x BLOCK_N, float32)."""
     kt = tl.load(
         K + offs_n[None, :] * skm + offs_d[:, None],
@@ -230,38 +211,12 @@ def _sweep(q, K, V, offs_m, lo, hi, m, s, dsum, esum, acc, skm, svm, Lk, d, dv,
 
 
 @triton.jit
-def _attention_stats_kernel(
-    Q,
-    K,
-    V,
-    O,
-    R,
-    sqn,
-    sqm,
-    skn,
-    skm,
-    svn,
-    svm,
-    son,
-    som,
-    plane,
-    Lq,
-    Lk,
-    d,
-    dv,
-    scale,
-    inv_tau,
-    softcap,
-    window,
-    CAUSAL: tl.constexpr,
-    WINDOWED: tl.constexpr,
-    SOFTCAP: tl.constexpr,
-    DOT: tl.constexpr,
-    BLOCK_M: tl.constexpr,
-    BLOCK_N: tl.constexpr,
-    D_PAD: tl.constexpr,
-    DV_PAD: tl.constexpr,
-):
+def _attention_stats_kernel(Q, K, V, O, R, sqn, sqm, skn, skm, svn, svm, son, som, plane,
+                            Lq, Lk, d, dv, scale, inv_tau, softcap, window,
+                            CAUSAL: tl.constexpr, WINDOWED: tl.constexpr,
+                            SOFTCAP: tl.constexpr, DOT: tl.constexpr,
+                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                            D_PAD: tl.constexpr, DV_PAD: tl.constexpr):  # fmt: skip
     """One program: BLOCK_M query rows of one (batch, head) slice, all its visible keys."""
     row0 = tl.program_id(0) * BLOCK_M
     n = tl.program_id(1).to(tl.int64)
