@@ -36,15 +36,18 @@ since :math:`\\sum_j e^{l_{ij}-m}(l_{ij}-m)\\,e^{m-m'} = \\sum_j e^{l_{ij}-m'}(l
 :math:`m = -\\infty`.
 
 Key blocks wholly above the causal diagonal or wholly left of the window are never read,
-so causal attention costs about half of bidirectional attention.  ``tl.dot`` runs with
+so causal attention costs about half of bidirectional attention; key blocks that every row
+of a query block sees are swept without evaluating the mask.  ``tl.dot`` runs with
 ``input_precision="ieee"`` for float32 inputs (no TF32) and on the native tensor-core path
 for bfloat16 / float16 inputs (the probabilities are rounded to the value dtype before
 the :math:`PV` product, as in FlashAttention); every sum is accumulated in float32.
 
 Verification and what is not verified.  The kernel is checked here in Triton's interpreter
-on CPU (``TRITON_INTERPRET=1`` in the environment before this module is imported) against a
-float64 softmax, and compiled without a GPU for sm_90 (H100) by :func:`compile_kernel`
-(16-bit inputs take the ``wgmma`` tensor-core path): ``tests/empirical/test_fused_kernel.py``.
+on CPU (``TRITON_INTERPRET=1`` in the environment before ``triton`` is first imported; there
+bfloat16 operands are widened to float32 before ``tl.dot``, whose interpreted bfloat16
+product is wrong) against a float64 softmax, and compiled without a GPU for sm_90 (H100) by
+:func:`compile_kernel` (16-bit inputs take the ``wgmma`` tensor-core path):
+``tests/empirical/test_fused_kernel.py``.
 It has **never run on a GPU here: neither its GPU results nor its GPU speed have been
 measured**.  The interpreter computes with numpy, not with the GPU's ``ex2.approx`` and
 tensor-core summation order, so the tolerances reached there are not a GPU measurement; the
@@ -466,5 +469,6 @@ def fused_attention_stats(
     with no visible key: out 0, S = 0, rows[3] = -inf.  GPU speed has not been measured.
     """
     spec = LogitSpec(scale=scale, causal=causal, window=window, softcap=softcap, tau=tau)
+    _check_inputs(q, k, v)
     tiles = default_tiles(q.dtype, max(q.shape[-1], v.shape[-1]))
     return fused_attention_stats_tiled(q, k, v, spec, tiles)
