@@ -1,9 +1,15 @@
 import importlib.util
+import os
 
 import mpmath
 import pytest
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
+if HAS_TORCH:
+    import torch
+
+    if not torch.cuda.is_available():  # the fused kernel's tests: Triton's CPU interpreter,
+        os.environ.setdefault("TRITON_INTERPRET", "1")  # read when triton is first imported
 
 
 @pytest.fixture(autouse=True)

@@ -10,21 +10,22 @@ import sys
 import numpy as np
 import pytest
 
-_PRELOADED = "empirical.fused_kernel" in sys.modules
-os.environ["TRITON_INTERPRET"] = "1"  # before triton compiles anything: CPU interpreter
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
+ON_GPU = torch.cuda.is_available()
+# the interpreter works only if TRITON_INTERPRET was set before triton's first import
+# (tests/conftest.py sets it where there is no GPU)
+if not ON_GPU and "triton" in sys.modules and os.environ.get("TRITON_INTERPRET") != "1":
+    pytest.skip("triton was imported without its interpreter", allow_module_level=True)
+if not ON_GPU:
+    os.environ["TRITON_INTERPRET"] = "1"
 pytest.importorskip("triton")
-
-import importlib  # noqa: E402
+DEVICE = "cuda" if ON_GPU else "cpu"
 
 import empirical.fused_kernel as fk  # noqa: E402
 from empirical.capture import capture  # noqa: E402
 from empirical.checkpoints import save_tiny_checkpoint  # noqa: E402
 from empirical.stats import AttentionStats  # noqa: E402
-
-if _PRELOADED:  # imported earlier without the interpreter: decorate the kernels again
-    importlib.reload(fk)
 
 pytestmark = pytest.mark.empirical
 torch.set_num_threads(1)
@@ -58,11 +59,11 @@ def test_fused_capture_equals_pytorch_path(case, tmp_path, monkeypatch):
     cid, family, overrides, want_calls, batch = case
     path = save_tiny_checkpoint(family, tmp_path / cid, seed=2, **overrides)
     cfg = transformers.AutoConfig.from_pretrained(path)
-    model = getattr(transformers, cfg.architectures[0]).from_pretrained(path).eval()
+    model = getattr(transformers, cfg.architectures[0]).from_pretrained(path).eval().to(DEVICE)
     ids = torch.randint(3, 200, (batch, 24), generator=torch.Generator().manual_seed(5))
-    mask = None
+    ids, mask = ids.to(DEVICE), None
     if batch > 1:
-        mask = torch.ones(batch, 24, dtype=torch.long)
+        mask = torch.ones(batch, 24, dtype=torch.long, device=DEVICE)
         mask[1, :5] = 0  # left padding on the second row
     calls = []
     kernel = fk.fused_attention_stats
@@ -93,16 +94,16 @@ def test_a_wrong_kernel_is_caught_on_its_first_call(broken, tmp_path, monkeypatc
     from empirical.capture import CaptureUnsupported
 
     path = save_tiny_checkpoint("llama", tmp_path / "llama", seed=2)
-    model = transformers.LlamaModel.from_pretrained(path).eval()
+    model = transformers.LlamaModel.from_pretrained(path).eval().to(DEVICE)
     kernel = fk.fused_attention_stats
 
     def off(*a, **k):
         out, rows = kernel(*a, **k)
         if broken == "output":
             return out + 0.01, rows
-        return out, rows + torch.tensor([0.0, 0.0, 0.01, 0.0])[:, None, None]
+        return out, rows + torch.tensor([0.0, 0.0, 0.01, 0.0], device=rows.device)[:, None, None]
 
     monkeypatch.setattr(fk, "fused_attention_stats", off)
-    ids = torch.randint(3, 200, (1, 24), generator=torch.Generator().manual_seed(5))
+    ids = torch.randint(3, 200, (1, 24), generator=torch.Generator().manual_seed(5)).to(DEVICE)
     with pytest.raises(CaptureUnsupported, match="fused attention kernel disagrees"):
         _run(model, ids, None, fused=True)
