@@ -461,7 +461,7 @@ def fused_attention_stats(
     ``rows`` (4, N, Lq) float32:
 
     - ``rows[0]`` = S_i = sum_j exp(l_ij - m_i)
-    - ``rows[1]`` = sum_j exp(l_ij - m_i) |i - j|
+    - ``rows[1]`` = ``sum_j exp(l_ij - m_i) * abs(i - j)``
     - ``rows[2]`` = sum_j exp(l_ij - m_i) (l_ij - m_i)
     - ``rows[3]`` = m_i = max_j l_ij
 
