@@ -302,9 +302,13 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
         acc.add(blk, r0, r1, lo)
 
 
+def _max_abs(t: torch.Tensor) -> float:
+    return float(t.abs().max()) if t.numel() else 0.0
+
+
 def _is_plain_causal(c: _Call) -> bool:
     """Causal rows, logits linear in the key, no mask: the common decoder case."""
-    return c.causal and c.linear and c.valid is None
+    return c.causal and c.linear and c.valid is None and min(c.shape) > 0
 
 
 def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
@@ -320,7 +324,7 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
     above = torch.ones(b, b, dtype=torch.bool, device=c.q.device).triu_(1)  # j > i
     # |l_ij| <= |q_i| |k_j| (q carries the scaling): below the bound, only the masked
     # corner of a tile can fall under the exp floor, shifted or not
-    bounded = 2 * float(c.q.norm(dim=-1).max() * c.kt.norm(dim=1).max()) < -_EXP_FLOOR
+    bounded = 2 * _max_abs(c.q.norm(dim=-1)) * _max_abs(c.kt.norm(dim=1)) < -_EXP_FLOOR
     for r0 in range(0, lq, b):
         r1 = min(lq, r0 + b)
         hi = min(lk, r1)
@@ -503,6 +507,8 @@ def _only_window(mask: torch.Tensor, causal_window: int | None, lq: int, lk: int
     ``i - w < j <= i`` for every batch row (no padding), checked in slabs of rows."""
     if causal_window is None or mask.dtype != torch.bool or mask.shape[1] != 1:
         return False
+    if tuple(mask.shape[-2:]) != (lq, lk):
+        return False
     j = torch.arange(lk, device=mask.device)[None, :]
     for r0 in range(0, lq, 1024):
         i = torch.arange(r0, min(lq, r0 + 1024), device=mask.device)[:, None]
@@ -553,11 +559,7 @@ def _attend_fused(session, name, query, key, value, mask, bias, scale, causal, s
     return out.view(bsz, heads, lq, dv)
 
 
-_CHECK_ROWS = 64  # query rows of the first fused call recomputed in float32
-
-
-def _max_abs(t: torch.Tensor) -> float:
-    return float(t.abs().max()) if t.numel() else 0.0
+_CHECK_ROWS = 16  # query rows of the first fused call recomputed in float32
 
 
 def _check_fused_rows(model_class, query, key, value, out, rows, spec, scale) -> None:
