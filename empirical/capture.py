@@ -23,9 +23,10 @@ entropy, so that
 (exact; the last sum is over the keys right of the diagonal only, none for causal rows).
 Only the keys a block can see are read (causal rows stop at the diagonal, sliding windows
 start at the window), so memory is O(b x L) per head and the L x L matrix is never
-formed.  Plain causal calls (no mask, no bias, no softcapping: LLaMA, Qwen, Mistral
-within its window, GPT-2, ...) take a tiled path: tiles of heads x rows that stay in the
-last-level cache, per-row sums kept in (B*H, L) tensors and turned into statistics once.
+formed.  Causal calls without a bias or padding (LLaMA, Qwen, Mistral, Gemma 1-3 with
+their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT) take a tiled path:
+tiles of heads x rows that stay in the last-level cache, keys from the window's start to
+the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once.
 Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
 exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
 are below float32 resolution beside the row's largest).  The per-offset mass and the
@@ -306,45 +307,71 @@ def _max_abs(t: torch.Tensor) -> float:
     return float(t.abs().max()) if t.numel() else 0.0
 
 
-def _is_plain_causal(c: _Call) -> bool:
-    """Causal rows, logits linear in the key, no mask: the common decoder case."""
-    return c.causal and c.linear and c.valid is None and min(c.shape) > 0
+def _tiled_window(c: _Call, mask, window: int | None) -> int | None | bool:
+    """Whether the call takes the tiled causal path: False if not, else its sliding window
+    (None for none).  Causal calls without a mask, or whose boolean mask is exactly the
+    causal sliding window; no bias or float mask (softcapping is fine)."""
+    if c.bias is not None or c.mask_add is not None or min(c.shape) == 0:
+        return False
+    if c.causal and c.valid is None:
+        return None
+    lq, lk = c.shape[2:]
+    if mask is not None and lq <= lk and _only_window(mask, window, lq, lk):
+        return window  # (every row sees at least its own key)
+    return False
 
 
-def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
-    """:func:`attend` for :func:`_is_plain_causal` calls, tiled over (heads, rows) so
-    that a tile of logits stays in cache; per-row sums are kept in (B*H, Lq) tensors and
-    turned into statistics once, after the last tile."""
+def _tile_logits(session, c: _Call, h0, h1, r0, r1, lo, hi, window) -> torch.Tensor:
+    """Logits (heads, rows, keys lo..hi-1) of one tile, the causal corner and the part
+    left of the sliding window at _MASKED."""
+    s = torch.bmm(
+        c.q[h0:h1, r0:r1],
+        c.kt[h0:h1, :, lo:hi],
+        out=session.buffer("s", (h1 - h0, r1 - r0, hi - lo), c.q),
+    )
+    if c.softcap is not None:  # q carries the scaling only: cap, then the temperature
+        s.div_(c.softcap).tanh_().mul_(c.softcap / c.tau)
+    i = torch.arange(r0, r1, device=s.device)[:, None]
+    if r0 < hi:  # keys right of the diagonal
+        j = torch.arange(r0, hi, device=s.device)[None, :]
+        s[..., r0 - lo :].masked_fill_(j > i, _MASKED)
+    cut = hi if window is None else min(hi, r1 - window)
+    if window is not None and lo < cut:  # keys left of the window
+        j = torch.arange(lo, cut, device=s.device)[None, :]
+        s[..., : cut - lo].masked_fill_(j <= i - window, _MASKED)
+    return s
+
+
+def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None) -> None:
+    """:func:`attend` for :func:`_tiled_window` calls, tiled over (heads, rows) so that a
+    tile of logits stays in cache; per-row sums are kept in (B*H, Lq) tensors and turned
+    into statistics once, after the last tile."""
     bh, lq, dv = c.q.shape[0], c.shape[2], c.dv
     lk = c.shape[3]
     cpu = c.q.device.type == "cpu"
     b = session.tile_rows(lq, c.q.device.type)
     rows = c.q.new_empty(4, bh, lq)  # row sums: Sigma, sum e*j, sum e*(l - m), row max
     shift = c.q.new_zeros(bh, lq)  # m: the row max where it was subtracted, else 0
-    above = torch.ones(b, b, dtype=torch.bool, device=c.q.device).triu_(1)  # j > i
-    # |l_ij| <= |q_i| |k_j| (q carries the scaling): below the bound, only the masked
-    # corner of a tile can fall under the exp floor, shifted or not
-    bounded = 2 * _max_abs(c.q.norm(dim=-1)) * _max_abs(c.kt.norm(dim=1)) < -_EXP_FLOOR
+    # |l_ij| <= |q_i| |k_j| (q carries the scaling), and <= softcap / tau: below the
+    # bound, only the masked parts of a tile can fall under the exp floor
+    bound = _max_abs(c.q.norm(dim=-1)) * _max_abs(c.kt.norm(dim=1))
+    if c.softcap is not None:
+        bound = min(bound, c.softcap) / c.tau
+    bounded = 2 * bound < -_EXP_FLOOR and window is None
     for r0 in range(0, lq, b):
         r1 = min(lq, r0 + b)
-        hi = min(lk, r1)
-        hc = session.tile_heads(bh, r1 - r0, hi, c.q.device.type)
+        lo, hi = (0 if window is None else max(0, r0 - window + 1)), min(lk, r1)
+        hc = session.tile_heads(bh, r1 - r0, hi - lo, c.q.device.type)
         for h0 in range(0, bh, hc):
             h1 = min(bh, h0 + hc)
-            s = torch.bmm(
-                c.q[h0:h1, r0:r1],
-                c.kt[h0:h1, :, :hi],
-                out=session.buffer("s", (h1 - h0, r1 - r0, hi), c.q),
-            )
-            if r0 < hi:
-                s[..., r0:].masked_fill_(above[: r1 - r0, : hi - r0], _MASKED)
+            s = _tile_logits(session, c, h0, h1, r0, r1, lo, hi, window)
             mx = s.amax(-1)
             if not (cpu and bool((mx.abs() < _NO_SHIFT).all())):
                 s.sub_(mx[..., None])
                 shift[h0:h1, r0:r1] = mx
-            (s[..., r0:] if bounded else s).clamp_(min=_EXP_FLOOR)
+            (s[..., max(0, r0 - lo) :] if bounded else s).clamp_(min=_EXP_FLOOR)
             e = torch.exp(s, out=session.buffer("e", s.shape, s))
-            w = torch.bmm(e, c.vaug[h0:h1, :hi])
+            w = torch.bmm(e, c.vaug[h0:h1, lo:hi])
             out[h0:h1, r0:r1] = w[..., :dv]
             rows[0, h0:h1, r0:r1] = w[..., dv]
             if acc is not None:
@@ -355,12 +382,9 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc) -> None:
     if acc is not None:
         den = rows[0]
         i = torch.arange(lq, device=den.device, dtype=den.dtype)
-        blk = {
-            "ok": den > 0,
-            "pmax": torch.exp(rows[3] - shift) / den,
-            "entropy": torch.log(den) - rows[2] / den,
-            "distance": i - rows[1] / den,
-        }
+        blk = {"ok": den > 0, "pmax": torch.exp(rows[3] - shift) / den}
+        blk["entropy"] = torch.log(den) - rows[2] / den
+        blk["distance"] = i - rows[1] / den
         acc.add(blk, 0, lq, 0)
 
 
@@ -480,8 +504,11 @@ def attend(
     out = c.q.new_empty(bsz * heads, lq, c.dv)
     st = session.stats
     acc = _Accumulator(st, name, c.shape, c.q.device) if st is not None else None
-    if _is_plain_causal(c) and not (st and (st.wants_mass(name) or st.wants_sorted(name))):
-        _attend_causal(session, c, out, acc)
+    tiled = False
+    if not (st and (st.wants_mass(name) or st.wants_sorted(name))):
+        tiled = _tiled_window(c, mask, window)
+    if tiled is not False:
+        _attend_causal(session, c, out, acc, tiled)
     else:
         b = session.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
         for r0 in range(0, lq, b):

@@ -468,6 +468,28 @@ CAUSAL_CASES = [
     ("fewer-queries", 50, 80, 2, 8, 1, "normal", 16, None, 0, 1.0),
     ("more-queries", 80, 50, 2, 8, 1, "normal", 16, None, 0, 1.0),
     ("one-token", 1, 1, 2, 8, 1, "normal", None, None, 0, 1.0),
+    # (..., {"window": w, "softcap": c}): a boolean sliding-window mask, Gemma-2 capping
+    ("window-inside-tiles", 300, 300, 2, 8, 1, "normal", 64, None, 0, 1.0, {"window": 20}),
+    ("window-across-tiles", 300, 300, 3, 8, 1, "normal", 32, 1, 0, 1.0, {"window": 75}),
+    ("window-one-key", 100, 100, 2, 8, 1, "normal", 16, None, 0, 1.0, {"window": 1}),
+    ("window-longer-than-text", 90, 90, 2, 8, 1, "normal", 16, None, 0, 1.0, {"window": 500}),
+    ("window-peaked", 200, 200, 2, 16, 1, "peaked", 48, None, 0, 1.0, {"window": 33}),
+    ("window-query-from-tau", 260, 260, 2, 8, 2, "normal", 64, None, 100, 0.7, {"window": 50}),
+    ("softcap", 200, 200, 2, 16, 1, "peaked", 48, None, 0, 1.0, {"softcap": 5.0}),
+    (
+        "softcap-tau-window",
+        200,
+        200,
+        2,
+        8,
+        1,
+        "normal",
+        64,
+        None,
+        0,
+        0.5,
+        {"softcap": 1.5, "window": 30},
+    ),
 ]
 
 
@@ -477,21 +499,28 @@ def test_tiled_causal_path_equals_float64_reference(case, monkeypatch):
     output, P_max, entropy and mean distance equal the materialised float64 softmax,
     on ragged tiles, head chunks, shifted and underflowing rows, late query rows, a
     temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``)."""
-    import empirical.capture as cap
+    import empirical.capture as capm
 
-    cid, lq, lk, heads, d, batch, kind, rows, nbytes, q0, tau = case
+    cid, lq, lk, heads, d, batch, kind, rows, nbytes, q0, tau = case[:11]
+    extra = case[11] if len(case) > 11 else {}
+    w, cap = extra.get("window"), extra.get("softcap")
     q, k, v = _logits_q(kind, lq, lk, heads, d, batch, seed=len(cid))
+    i, j = torch.arange(lq)[:, None], torch.arange(lk)[None, :]
+    hidden = (j > i) | ((i - j >= w) if w else False)  # masked (query, key) pairs
     calls = []
-    tiled = cap._attend_causal
-    monkeypatch.setattr(cap, "_attend_causal", lambda *a: calls.append(1) or tiled(*a))
-    session = cap.CaptureSession(stats=AttentionStats(query_from=q0), tau=tau, block_size=rows)
+    tiled = capm._attend_causal
+    monkeypatch.setattr(capm, "_attend_causal", lambda *a: calls.append(1) or tiled(*a))
+    session = capm.CaptureSession(stats=AttentionStats(query_from=q0), tau=tau, block_size=rows)
     if nbytes is not None:
         session.block_bytes = nbytes
-    out = cap.attend(session, "x", q, k, v, scale=d**-0.5, causal=True)
+    mask = None if w is None else ~hidden[None, None]  # as transformers builds it
+    out = capm.attend(
+        session, "x", q, k, v, mask, scale=d**-0.5, causal=w is None, softcap=cap, window=w
+    )
     assert calls == [1]  # the tiled path ran
-    lg = (q.double() @ k.double().transpose(-1, -2)) * d**-0.5 / tau
-    i, j = torch.arange(lq)[:, None], torch.arange(lk)[None, :]
-    p = torch.softmax(lg.masked_fill(j > i, float("-inf")), -1)[:, :, q0:]
+    lg = (q.double() @ k.double().transpose(-1, -2)) * d**-0.5
+    lg = (lg if cap is None else cap * torch.tanh(lg / cap)) / tau
+    p = torch.softmax(lg.masked_fill(hidden, float("-inf")), -1)[:, :, q0:]
     dist = (p * (j - i)[q0:].abs()).sum(-1)
     ref = {
         "pmax": p.amax(-1).mean((0, 2)),
@@ -511,5 +540,5 @@ def test_tiled_causal_path_equals_float64_reference(case, monkeypatch):
     tol = {"pmax": 1e-6 * grow, "entropy": 2e-6 * grow, "mean_distance": 1e-6 * lk * grow}
     for key in tol:
         np.testing.assert_allclose(got[key], ref[key].numpy(), rtol=0, atol=tol[key], err_msg=key)
-    ref_out = torch.softmax(lg.masked_fill(j > i, float("-inf")), -1) @ v.double()
+    ref_out = torch.softmax(lg.masked_fill(hidden, float("-inf")), -1) @ v.double()
     assert float((out.double() - ref_out).abs().max()) < 1e-5 * grow
