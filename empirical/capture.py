@@ -24,7 +24,7 @@ entropy, so that
 Only the keys a block can see are read (causal rows stop at the diagonal, sliding windows
 start at the window), so memory is O(b x L) per head and the L x L matrix is never
 formed.  Causal calls without a bias or padding (LLaMA, Qwen, Mistral, Gemma 1-3 with
-their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT) take a tiled path:
+their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT, Falcon) take a tiled path:
 tiles of heads x rows that stay in the last-level cache, keys from the window's start to
 the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once.
 Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
@@ -310,14 +310,16 @@ def _max_abs(t: torch.Tensor) -> float:
 def _tiled_window(c: _Call, mask, window: int | None) -> int | None | bool:
     """Whether the call takes the tiled causal path: False if not, else its sliding window
     (None for none).  Causal calls without a mask, or whose boolean mask is exactly the
-    causal sliding window; no bias or float mask (softcapping is fine)."""
+    causal mask or the causal sliding window; no bias or float mask (softcapping is
+    fine)."""
     if c.bias is not None or c.mask_add is not None or min(c.shape) == 0:
         return False
     if c.causal and c.valid is None:
         return None
     lq, lk = c.shape[2:]
-    if mask is not None and lq <= lk and _only_window(mask, window, lq, lk):
-        return window  # (every row sees at least its own key)
+    span = window if window is not None and window < lq else None  # None: plain causal
+    if mask is not None and lq <= lk and _only_window(mask, span or lk, lq, lk):
+        return span  # (every row sees at least its own key)
     return False
 
 
@@ -548,13 +550,14 @@ def _only_window(mask: torch.Tensor, causal_window: int | None, lq: int, lk: int
 def _attend_fused(session, name, query, key, value, mask, bias, scale, causal, softcap, window):
     """:func:`attend` through :func:`empirical.fused_kernel.fused_attention_stats`, or None
     where the call is not for it (see :func:`_fused_wanted`; a mask other than the causal
-    sliding window)."""
+    mask or the causal sliding window)."""
     if not _fused_wanted(session, name, query, bias):
         return None
     bsz, heads, lq, d = query.shape
     lk, dv = key.shape[2], value.shape[3]
-    if mask is not None:
-        if not _only_window(mask, window, lq, lk):
+    if mask is not None:  # only a causal mask, or a causal sliding window, is taken
+        window = window if window is not None and window < lq else None
+        if lq > lk or not _only_window(mask, window or lk, lq, lk):
             return None
         causal = True
     else:

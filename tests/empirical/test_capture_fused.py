@@ -39,6 +39,7 @@ CASES = [
     ("mistral-sliding", "mistral", dict(sliding_window=W), 2, 1),
     ("gemma2-softcap-sliding", "gemma2", dict(sliding_window=W, attn_logit_softcapping=0.5), 2, 1),
     ("gpt2", "gpt2", {}, 2, 1),
+    ("falcon-boolean-causal-mask", "falcon", {}, 2, 1),
     ("bert-bidirectional", "bert", {}, 2, 1),
     ("t5-bias-falls-back", "t5_encoder", {}, 0, 1),
     ("llama-padding-falls-back", "llama", {}, 0, 2),
