@@ -1,16 +1,17 @@
 """Capture against stock fused attention: wall time, CPU time and peak extra memory.
 
-Two one-layer models built from configs (random init, seed 0), one sequence of length L:
+Three one-layer models built from configs (random init, seed 0), one sequence of length L:
 
-* ``llama``  LLaMA-style causal decoder layer: hidden 512, 8 heads of 64, rotary;
-* ``t5``     T5 encoder layer: d_model 512, 8 heads of 64, relative position bias.
+* ``llama``    LLaMA-style causal decoder layer: hidden 512, 8 heads of 64, rotary;
+* ``mistral``  the same with Mistral's sliding window of 4096 keys (a boolean mask);
+* ``t5``       T5 encoder layer: d_model 512, 8 heads of 64, relative position bias.
 
 Each is run as stock ``sdpa`` (PyTorch's fused kernel) and under
 :func:`empirical.capture.capture` with the default statistics (P_max, entropy, mean
 distance of every head), and at the attention level alone (``attn``: one call of
 ``F.scaled_dot_product_attention`` against :func:`empirical.capture.attend` on the same
-random q, k, v of shape (1, 8, L, 64), causal for llama, with a T5-sized float bias for
-t5).  Variants alternate within each repeat; medians over ``--repeats`` are reported,
+random q, k, v of shape (1, 8, L, 64), causal for llama, with the window mask for mistral,
+with a T5-sized float bias for t5).  Variants alternate within each repeat; medians over ``--repeats`` are reported,
 with the load average (the machine may be shared: the CPU-time ratio is the steadier
 one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
@@ -39,6 +40,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+WINDOW = 4096  # the mistral layer's sliding window (Mistral-7B's)
 sys.path.insert(0, str(ROOT))
 
 
@@ -96,8 +98,8 @@ def build(kind: str, device, dtype):
 
     transformers.logging.set_verbosity_error()
     torch.manual_seed(0)
-    if kind == "llama":
-        cfg = transformers.LlamaConfig(
+    if kind in ("llama", "mistral"):
+        dims = dict(
             hidden_size=512,
             intermediate_size=1376,
             num_hidden_layers=1,
@@ -106,7 +108,11 @@ def build(kind: str, device, dtype):
             vocab_size=1000,
             max_position_embeddings=1 << 17,
         )
-        model = transformers.LlamaModel(cfg)
+        if kind == "llama":
+            model = transformers.LlamaModel(transformers.LlamaConfig(**dims))
+        else:
+            cfg = transformers.MistralConfig(sliding_window=WINDOW, **dims)
+            model = transformers.MistralModel(cfg)
     else:
         cfg = transformers.T5Config(
             d_model=512, d_ff=2048, num_layers=1, num_heads=8, d_kv=64, vocab_size=1000
@@ -127,11 +133,13 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     g = torch.Generator(device=device).manual_seed(2)
     q, k, v = (torch.randn(1, 8, L, 64, generator=g, device=device, dtype=dtype) for _ in range(3))
     bias = (
-        None
-        if kind == "llama"
-        else torch.randn(1, 8, L, L, generator=g, device=device, dtype=dtype)
+        torch.randn(1, 8, L, L, generator=g, device=device, dtype=dtype) if kind == "t5" else None
     )
     causal = kind == "llama"
+    mask = window = None
+    if kind == "mistral":  # the boolean sliding-window mask transformers builds
+        i, j = torch.arange(L, device=device)[:, None], torch.arange(L, device=device)[None]
+        mask, window = ((j <= i) & (j > i - WINDOW))[None, None], WINDOW
     session = CaptureSession(stats=AttentionStats())  # for its block size only
 
     def layer_sdpa():
@@ -144,19 +152,21 @@ def variants(kind: str, L: int, device, dtype) -> dict:
 
     def attn_sdpa():
         with torch.no_grad():
-            return F.scaled_dot_product_attention(q, k, v, attn_mask=bias, is_causal=causal)
+            extra = bias if mask is None else mask
+            return F.scaled_dot_product_attention(q, k, v, attn_mask=extra, is_causal=causal)
 
     def attn_capture():
         with torch.no_grad():  # a fresh session: its buffers count in the peak
             return attend(
-                CaptureSession(stats=AttentionStats()), "x", q, k, v, bias=bias, causal=causal
-            )
+                CaptureSession(stats=AttentionStats()), "x", q, k, v, mask, bias, causal=causal,
+                window=window,
+            )  # fmt: skip
 
     def attn_capture_torch():  # on GPU: the tiled PyTorch path instead of the fused kernel
         with torch.no_grad():
             return attend(
-                CaptureSession(stats=AttentionStats(), fused=False), "x", q, k, v, bias=bias,
-                causal=causal,
+                CaptureSession(stats=AttentionStats(), fused=False), "x", q, k, v, mask, bias,
+                causal=causal, window=window,
             )  # fmt: skip
 
     fns = {
@@ -182,8 +192,9 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
         for n, fn in fns.items():
             runs[n].append(peak(fn))
     rows = []
-    tile = session.tile_rows(L) if kind == "llama" else session.rows_per_block(1, 8, L, L)
-    heads = session.tile_heads(8, tile, L) if kind == "llama" else 8
+    tiled = kind != "t5"
+    tile = session.tile_rows(L) if tiled else session.rows_per_block(1, 8, L, L)
+    heads = session.tile_heads(8, tile, L) if tiled else 8
     for n, rs in runs.items():
         rows.append(
             {
@@ -236,7 +247,12 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--lengths", type=int, nargs="+", default=[2048, 8192, 16384])
     p.add_argument("--gpu-lengths", type=int, nargs="+", default=[2048, 8192, 16384, 32768])
-    p.add_argument("--models", nargs="+", default=["llama", "t5"], choices=["llama", "t5"])
+    p.add_argument(
+        "--models",
+        nargs="+",
+        default=["llama", "mistral", "t5"],
+        choices=["llama", "mistral", "t5"],
+    )
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
     p.add_argument("--json", action="store_true")

@@ -23,5 +23,5 @@ def test_capture_benchmark_smoke():
     info = json.loads(res.stdout)
     got = {(r["model"], r["variant"]) for r in info["rows"]}
     variants = ("layer sdpa", "layer capture", "attn sdpa", "attn capture")
-    assert got == {(m, v) for m in ("llama", "t5") for v in variants}
+    assert got == {(m, v) for m in ("llama", "mistral", "t5") for v in variants}
     assert all(r["wall_ratio"] > 0 and r["block_MiB"] > 0 for r in info["rows"])
