@@ -327,7 +327,10 @@ def test_torchrun_two_processes_equal_one(ckpts):
     import sys
 
     root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(root)}
+    # without the Triton interpreter that tests/conftest.py turns on for this process: with
+    # it, a torchrun worker sometimes aborts at exit (measured: 3 of ~30 runs)
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(root))
     args = [
         "-m",
         "empirical.audit",

@@ -227,7 +227,10 @@ def test_merge_of_different_lengths_pads():
 
 @pytest.mark.slow
 def test_torchrun_two_processes_equal_single(tmp_path):
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)}
+    # without the Triton interpreter that tests/conftest.py turns on for this process: with
+    # it, a torchrun worker sometimes aborts at exit (measured: 3 of ~30 runs)
+    env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
+    env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(ROOT))
     args = ["--model", "t5-config:tiny", "--length", "256", "--n-seq", "4"]
     subprocess.run(
         [
