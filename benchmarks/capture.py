@@ -11,9 +11,9 @@ Each is run as stock ``sdpa`` (PyTorch's fused kernel) and under
 distance of every head), and at the attention level alone (``attn``: one call of
 ``F.scaled_dot_product_attention`` against :func:`empirical.capture.attend` on the same
 random q, k, v of shape (1, 8, L, 64), causal for llama, with the window mask for mistral,
-with a T5-sized float bias for t5).  Variants alternate within each repeat; medians over ``--repeats`` are reported,
-with the load average (the machine may be shared: the CPU-time ratio is the steadier
-one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
+with a T5-sized float bias for t5).  Variants alternate within each repeat; medians over
+``--repeats`` are reported, with the load average (the machine may be shared: the CPU-time
+ratio is the steadier one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
 ``capture - sdpa`` is the capture's own extra memory, to compare with its work tiles
 (``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials; on
@@ -193,8 +193,9 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
             runs[n].append(peak(fn))
     rows = []
     tiled = kind != "t5"
-    tile = session.tile_rows(L) if tiled else session.rows_per_block(1, 8, L, L)
-    heads = session.tile_heads(8, tile, L) if tiled else 8
+    dev = device.type
+    tile = session.tile_rows(L, dev) if tiled else session.rows_per_block(1, 8, L, L, dev)
+    heads = session.tile_heads(8, tile, L, dev) if tiled else 8
     for n, rs in runs.items():
         rows.append(
             {
