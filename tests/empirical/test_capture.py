@@ -228,7 +228,7 @@ def test_merge_of_different_lengths_pads():
 @pytest.mark.slow
 def test_torchrun_two_processes_equal_single(tmp_path):
     # without the Triton interpreter that tests/conftest.py turns on for this process: with
-    # it, a torchrun worker sometimes aborts at exit (measured: 3 of ~30 runs)
+    # it, a torchrun worker sometimes aborts at exit (measured: 4 of 31 runs, 0 of 23 without)
     env = {k: v for k, v in os.environ.items() if k != "TRITON_INTERPRET"}
     env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(ROOT))
     args = ["--model", "t5-config:tiny", "--length", "256", "--n-seq", "4"]
