@@ -307,20 +307,19 @@ def _max_abs(t: torch.Tensor) -> float:
     return float(t.abs().max()) if t.numel() else 0.0
 
 
-def _tiled_window(c: _Call, mask, window: int | None) -> int | None | bool:
-    """Whether the call takes the tiled causal path: False if not, else its sliding window
-    (None for none).  Causal calls without a mask, or whose boolean mask is exactly the
-    causal mask or the causal sliding window; no bias or float mask (softcapping is
-    fine)."""
-    if c.bias is not None or c.mask_add is not None or min(c.shape) == 0:
-        return False
-    if c.causal and c.valid is None:
+def _plain_structure(mask, bias, causal: bool, window: int | None, lq: int, lk: int):
+    """``(causal, window)`` of a call that sees all keys, the causal ones, or a causal
+    sliding window (``window`` None for none), with no bias: no mask, or a boolean mask
+    that is exactly causal or exactly the causal window.  None for anything else (a bias,
+    padding, another mask, an empty call): those calls take the blocked path."""
+    if bias is not None or min(lq, lk) == 0:
         return None
-    lq, lk = c.shape[2:]
+    if mask is None:
+        return causal, None
     span = window if window is not None and window < lq else None  # None: plain causal
-    if mask is not None and lq <= lk and _only_window(mask, span or lk, lq, lk):
-        return span  # (every row sees at least its own key)
-    return False
+    if lq <= lk and _only_window(mask, span or lk, lq, lk):
+        return True, span  # (every row sees at least its own key)
+    return None
 
 
 def _tile_logits(session, c: _Call, h0, h1, r0, r1, lo, hi, window) -> torch.Tensor:
@@ -345,7 +344,7 @@ def _tile_logits(session, c: _Call, h0, h1, r0, r1, lo, hi, window) -> torch.Ten
 
 
 def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None) -> None:
-    """:func:`attend` for :func:`_tiled_window` calls, tiled over (heads, rows) so that a
+    """:func:`attend` for causal :func:`_plain_structure` calls, tiled over (heads, rows) so that a
     tile of logits stays in cache; per-row sums are kept in (B*H, Lq) tensors and turned
     into statistics once, after the last tile."""
     bh, lq, dv = c.q.shape[0], c.shape[2], c.dv
@@ -496,21 +495,19 @@ def attend(
         return _attend_reference(
             session, name, query, key, value, mask, bias, scale, causal, softcap, tau
         )
-    fused = _attend_fused(
-        session, name, query, key, value, mask, bias, scale, causal, softcap, window
-    )
-    if fused is not None:
-        return fused
+    st = session.stats
+    plain = None
+    if not (st and (st.wants_mass(name) or st.wants_sorted(name))):  # rows not needed whole
+        plain = _plain_structure(mask, bias, causal, window, query.shape[2], key.shape[2])
+    if plain is not None and _fused_wanted(session, query):
+        return _attend_fused(session, name, query, key, value, scale, softcap, *plain)
     c = _prepare(query, key, value, mask, bias, scale, tau, causal, softcap)
     bsz, heads, lq, lk = c.shape
     out = c.q.new_empty(bsz * heads, lq, c.dv)
-    st = session.stats
     acc = _Accumulator(st, name, c.shape, c.q.device) if st is not None else None
-    tiled = False
-    if not (st and (st.wants_mass(name) or st.wants_sorted(name))):
-        tiled = _tiled_window(c, mask, window)
-    if tiled is not False:
-        _attend_causal(session, c, out, acc, tiled)
+    tiled = plain is not None and plain[0]
+    if tiled:
+        _attend_causal(session, c, out, acc, plain[1])
     else:
         b = session.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
         for r0 in range(0, lq, b):
@@ -520,12 +517,9 @@ def attend(
     return out.view(bsz, heads, lq, c.dv).to(query.dtype)
 
 
-def _fused_wanted(session: CaptureSession, name: str, query: torch.Tensor, bias) -> bool:
-    """Whether this call goes to the fused Triton kernel: ``session.fused``, else on CUDA
-    when triton is importable; never with a bias or the per-offset mass / sorted rows."""
-    st = session.stats
-    if bias is not None or (st is not None and (st.wants_mass(name) or st.wants_sorted(name))):
-        return False
+def _fused_wanted(session: CaptureSession, query: torch.Tensor) -> bool:
+    """Whether a :func:`_plain_structure` call goes to the fused Triton kernel:
+    ``session.fused``, else on CUDA when triton is importable."""
     if session.fused is not None:
         return session.fused
     return query.device.type == "cuda" and importlib.util.find_spec("triton") is not None
@@ -547,21 +541,11 @@ def _only_window(mask: torch.Tensor, causal_window: int | None, lq: int, lk: int
     return True
 
 
-def _attend_fused(session, name, query, key, value, mask, bias, scale, causal, softcap, window):
-    """:func:`attend` through :func:`empirical.fused_kernel.fused_attention_stats`, or None
-    where the call is not for it (see :func:`_fused_wanted`; a mask other than the causal
-    mask or the causal sliding window)."""
-    if not _fused_wanted(session, name, query, bias):
-        return None
+def _attend_fused(session, name, query, key, value, scale, softcap, causal, window):
+    """:func:`attend` through :func:`empirical.fused_kernel.fused_attention_stats`, for a
+    :func:`_plain_structure` call ``(causal, window)``."""
     bsz, heads, lq, d = query.shape
     lk, dv = key.shape[2], value.shape[3]
-    if mask is not None:  # only a causal mask, or a causal sliding window, is taken
-        window = window if window is not None and window < lq else None
-        if lq > lk or not _only_window(mask, window or lk, lq, lk):
-            return None
-        causal = True
-    else:
-        window = None
     from .fused_kernel import fused_attention_stats
 
     out, rows = fused_attention_stats(
