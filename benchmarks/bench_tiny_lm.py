@@ -11,8 +11,8 @@ import time
 
 import torch
 
-from empirical.rpe import PAPER_SET
-from empirical.tiny_lm import LMConfig, TinyLM
+from empirical.training.rpe import PAPER_SET
+from empirical.training.tiny_lm import LMConfig, TinyLM
 
 
 def steps_per_s(rpe: str, steps: int, batch: int, length: int) -> float:

@@ -7,9 +7,9 @@ Three one-layer models built from configs (random init, seed 0), one sequence of
 * ``t5``       T5 encoder layer: d_model 512, 8 heads of 64, relative position bias.
 
 Each is run as stock ``sdpa`` (PyTorch's fused kernel) and under
-:func:`empirical.capture.capture` with the default statistics (P_max, entropy, mean
+:func:`empirical.capture.session.capture` with the default statistics (P_max, entropy, mean
 distance of every head), and at the attention level alone (``attn``: one call of
-``F.scaled_dot_product_attention`` against :func:`empirical.capture.attend` on the same
+``F.scaled_dot_product_attention`` against :func:`empirical.capture.session.attend` on the same
 random q, k, v of shape (1, 8, L, 64), causal for llama, with the window mask for mistral,
 with a T5-sized float bias for t5).  Variants alternate within each repeat; medians over
 ``--repeats`` are reported, with the load average (the machine may be shared: the CPU-time
@@ -21,7 +21,7 @@ the causal path at most 16 MiB each on CPU, or one head's rows x L: O(L x rows))
 
 When CUDA is available a GPU section repeats the runs in bfloat16 up to
 ``--gpu-lengths`` (default 2k..32k); there the capture takes the fused Triton kernel
-(:mod:`empirical.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
+(:mod:`empirical.capture.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
 beside it.
 
     python benchmarks/capture.py                      # L = 2048, 8192, 16384 on CPU
@@ -125,8 +125,8 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     """name -> zero-argument callable, for one model kind and length."""
     import torch
     import torch.nn.functional as F
-    from empirical.capture import CaptureSession, attend, capture
-    from empirical.stats import AttentionStats
+    from empirical.capture.session import CaptureSession, attend, capture
+    from empirical.capture.stats import AttentionStats
 
     model = build(kind, device, dtype)
     ids = torch.randint(0, 1000, (1, L), generator=torch.Generator().manual_seed(1)).to(device)

@@ -25,7 +25,7 @@ def setup_torch(threads: int = 1) -> None:
 
 
 def add_device_map_argument(parser: argparse.ArgumentParser) -> None:
-    """``--device-map`` (passed to ``empirical.models.load_model``)."""
+    """``--device-map`` (passed to ``empirical.capture.models.load_model``)."""
     parser.add_argument(
         "--device-map",
         default=None,

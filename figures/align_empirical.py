@@ -39,7 +39,7 @@ def bucket_bias_data(
     import numpy as np
     import torch
     import transformers
-    from empirical.paper_runs import hf_buckets, paper_bucket
+    from empirical.audit.paper_runs import hf_buckets, paper_bucket
 
     torch.manual_seed(seed)
     att = transformers.models.t5.modeling_t5.T5Attention(
@@ -115,12 +115,12 @@ def qq_result(
     quick: bool = False,
     sizes: Mapping[str, int] | None = None,
 ) -> dict:
-    from empirical import paper_runs as pr
+    from empirical.audit import paper_runs as pr
 
     spec, corpus = spec or pr.default_spec(), corpus or pr.default_corpus()
     if sizes is None:
         return pr.assumptions_run(spec, corpus, quick)
-    from empirical.assumptions import assumption_table
+    from empirical.audit.assumptions import assumption_table
 
     return assumption_table(pr.model(spec, corpus), corpus, progress=False, **sizes)
 
@@ -133,7 +133,7 @@ def qq_result(
     empirical=True,
 )
 def make_qq(outdir: Path, quick: bool = False, res: dict | None = None) -> dict:
-    from empirical.assumptions import write_outputs
+    from empirical.audit.assumptions import write_outputs
 
     res = res or qq_result(quick=quick)
     files = write_outputs(res, outdir / "align-qq", note=f"  [{NOT_FLAN}]")
@@ -242,8 +242,8 @@ def make_temperature(
     n_tr: int | None = None,
     n_ex: int | None = None,
 ) -> dict:
-    from empirical import paper_runs as pr
-    from empirical.align import align
+    from empirical.audit import paper_runs as pr
+    from empirical.audit.align import align
 
     spec, corpus = spec or pr.default_spec(), corpus or pr.default_corpus()
     s = pr.SIZES[quick]
@@ -325,7 +325,7 @@ def _temperature_plot(outdir: Path, rows: list, model: str, l_tr: int) -> dict:
 
 # ------------------------------------------------- trained T5-bias model (seeded bundle)
 def _t5_bundle():
-    from empirical.results import find_profile_bundle, load_profile_bundle
+    from empirical.training.results import find_profile_bundle, load_profile_bundle
 
     return load_profile_bundle() if find_profile_bundle() else None
 
@@ -339,7 +339,7 @@ def _t5_bundle():
     empirical=True,
 )
 def make_dispersion(outdir: Path, quick: bool = False) -> dict:
-    from empirical.results import dispersion, gaussian_prediction, head_mean, seeds
+    from empirical.training.results import dispersion, gaussian_prediction, head_mean, seeds
     from figures.rpe_empirical import band, plt_axes, save, seed_note
     from figures.rpe_empirical import no_bundle
 
@@ -406,7 +406,7 @@ def make_dispersion(outdir: Path, quick: bool = False) -> dict:
     empirical=True,
 )
 def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
-    from empirical.results import prop_temperatures, seeds, temperature_gain
+    from empirical.training.results import prop_temperatures, seeds, temperature_gain
     from figures.rpe_empirical import band, plt_axes, save, seed_note
     from figures.rpe_empirical import no_bundle
 

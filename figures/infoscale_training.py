@@ -1,4 +1,4 @@
-"""InfoScale paper on tiny models trained here (seeded bundle, ``empirical.bundle
+"""InfoScale paper on tiny models trained here (seeded bundle, ``empirical.training.bundle
 --profile``): window entropy and perplexity from m to 16m with no scaling, the log_n
 rule, InfoScale (Eq. 15) and CosScale (Eqs. 6-7), and the peak of the attention-weighted
 cosine of the trained CosScale models against Eq. 18's eta*(alpha, d)."""
@@ -21,7 +21,7 @@ CURVES = (
 
 
 def _curves(b, ax_h, ax_p) -> list:
-    from empirical.results import seeds
+    from empirical.training.results import seeds
     from figures.rpe_empirical import band
 
     m, rows = b["settings"]["seq_len"], []
@@ -40,7 +40,7 @@ def _curves(b, ax_h, ax_p) -> list:
 
 def _peaks(b, ax) -> tuple[list, dict]:
     import numpy as np
-    from empirical.results import cos_peak
+    from empirical.training.results import cos_peak
     from theory.infoscale.cosscale import eta_star
 
     out, rows = {}, []
@@ -87,7 +87,7 @@ def _peaks(b, ax) -> tuple[list, dict]:
     empirical=True,
 )
 def make_training(outdir: Path, quick: bool = False) -> dict:
-    from empirical.results import (
+    from empirical.training.results import (
         entropy_drift,
         find_profile_bundle,
         load_profile_bundle,

@@ -1,4 +1,4 @@
-"""RPE paper Figs. 3, 4 and 6 re-made with tiny models trained here (empirical.bundle).
+"""RPE paper Figs. 3, 4 and 6 re-made with tiny models trained here (empirical.training.bundle).
 
 With the seeded bundle (``python -m empirical.bundle --profile ci|paper``; runs/paper or
 runs/ci, unless ``$LENGTHX_BUNDLE`` names a single-seed bundle) every curve is the mean
@@ -30,7 +30,7 @@ STABLE_DELTA = 0.10  # RPE paper Def. 2.1 with delta = 0.1
 def seeded_bundle() -> dict | None:
     """The seeded bundle, or None (also when ``$LENGTHX_BUNDLE`` asks for a single-seed one)."""
     import os
-    from empirical.results import find_profile_bundle, load_profile_bundle
+    from empirical.training.results import find_profile_bundle, load_profile_bundle
 
     if os.environ.get("LENGTHX_BUNDLE") or find_profile_bundle() is None:
         return None
@@ -52,7 +52,7 @@ def no_bundle(name: str) -> dict:
         "png": None,
         "data": None,
         "skipped": f"{name}: no seeded bundle (python -m "
-        "empirical.bundle --profile ci --out runs/ci)",
+        "empirical.training.bundle --profile ci --out runs/ci)",
         "comparison": {},
     }
 
@@ -66,7 +66,7 @@ def band(
     ls: str = "-",
 ) -> list:
     """Mean over seeds with its interval as a band and error bars; CSV rows back."""
-    from empirical.results import seed_interval
+    from empirical.training.results import seed_interval
 
     ivs = [seed_interval(v) for v in per_seed]
     mean = [iv.mean for iv in ivs]
@@ -121,8 +121,8 @@ def seeded_ratio_figure(
     outdir: Path, b: dict, models: Sequence[str], name: str, title: str
 ) -> dict:
     """ppl(L)/ppl(m) vs L for ``models`` with Def. 2.1's stable band (theory)."""
-    from empirical.rpe import LABELS
-    from empirical.results import ppl_ratio, seeds
+    from empirical.training.rpe import LABELS
+    from empirical.training.results import ppl_ratio, seeds
 
     m, fig_ax = b["settings"]["seq_len"], plt_axes()
     fig, ax = fig_ax
@@ -188,8 +188,8 @@ def _delta(g):
 
 
 def _ppl_figure(outdir, quick, labels, name, title):
-    from empirical.extrapolate import plot_ppl, write_csv
-    from empirical.results import bundle_results
+    from empirical.training.extrapolate import plot_ppl, write_csv
+    from empirical.training.results import bundle_results
 
     res = bundle_results(quick=quick, workdir=outdir)
     outdir = Path(outdir)
@@ -271,8 +271,8 @@ def make_fig6(outdir: Path, quick: bool = False) -> dict:
     b = seeded_bundle()
     if b is not None:
         return seeded_erf_figure(outdir, b)
-    from empirical.erf import plot_erf
-    from empirical.results import bundle_results
+    from empirical.training.erf import plot_erf
+    from empirical.training.results import bundle_results
 
     res = bundle_results(quick=quick, workdir=outdir)
     outdir = Path(outdir)
@@ -301,8 +301,8 @@ def make_fig6(outdir: Path, quick: bool = False) -> dict:
 def seeded_erf_figure(outdir: Path, b: dict) -> dict:
     """ERF n_emp(eps) (mean and interval over seeds) against the TRF recomputed from each
     run's RPE (dashed), and the Spearman interval."""
-    from empirical.rpe import LABELS
-    from empirical.results import CONVERGENT_RPES, erf_trf_spearman, seeds, windowed_trf
+    from empirical.training.rpe import LABELS
+    from empirical.training.results import CONVERGENT_RPES, erf_trf_spearman, seeds, windowed_trf
 
     fig, ax = plt_axes()
     rows = []

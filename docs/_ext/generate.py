@@ -26,14 +26,14 @@ COMMANDS = {
     "theory.cosscale": "theory.infoscale.cosscale_cli",
     "paper_checks": "paper_checks.report",
     "figures": "figures.cli",
-    "empirical.align": "empirical.align",
-    "empirical.assumptions": "empirical.assumptions",
-    "empirical.collect": "empirical.collect",
-    "empirical.train": "empirical.train",
-    "empirical.extrapolate": "empirical.extrapolate",
-    "empirical.erf": "empirical.erf",
-    "empirical.bundle": "empirical.bundle",
-    "empirical.audit": "empirical.audit",
+    "empirical.align": "empirical.audit.align",
+    "empirical.assumptions": "empirical.audit.assumptions",
+    "empirical.collect": "empirical.capture.collect",
+    "empirical.train": "empirical.training.train",
+    "empirical.extrapolate": "empirical.training.extrapolate",
+    "empirical.erf": "empirical.training.erf",
+    "empirical.bundle": "empirical.training.bundle",
+    "empirical.audit": "empirical.audit.command",
 }
 PACKAGES = ("theory", "empirical", "figures", "paper_checks")
 

@@ -2,7 +2,7 @@
 Assumptions 1-2, Algorithm 1, Tables 1 and 7, Figs. 1-2, and its observations about
 layers and temperatures.  The paper measures Flan-T5-XL/XXL at 15k tokens, which cannot
 run here; those claims name what is missing, and each is also checked on the models built
-here (``empirical.paper_runs``: pretrained all-MiniLM-L6-v2 when installed, else a seeded
+here (``empirical.audit.paper_runs``: pretrained all-MiniLM-L6-v2 when installed, else a seeded
 random-init T5), which is a different model: evidence there is about that model, and
 says so (:func:`scoped`)."""
 
@@ -40,7 +40,7 @@ TABLE7 = {"topic": (8.61, 8.80), "line": (8.71, 8.97), "passkey": (8.75, 8.85)}
 
 
 def _runs(ctx):
-    from empirical import paper_runs as pr
+    from empirical.audit import paper_runs as pr
 
     return pr, pr.default_spec(), pr.default_corpus()
 
@@ -272,7 +272,7 @@ def fig1_formula(ctx: Context) -> Evidence:
         return Evidence([MissingInput("transformers' T5 buckets", missing=NO_TORCH)])
     import numpy as np
 
-    from empirical.paper_runs import hf_buckets, paper_bucket
+    from empirical.audit.paper_runs import hf_buckets, paper_bucket
 
     rel = np.arange(-20000, 20001)
     hf = hf_buckets(rel).numpy()
@@ -305,7 +305,7 @@ def fig1_formula(ctx: Context) -> Evidence:
 def fig1_flat(ctx: Context) -> Evidence:
     import numpy as np
 
-    from empirical.paper_runs import paper_bucket
+    from empirical.audit.paper_runs import paper_bucket
 
     m, n = 7500, np.arange(0, 15001)
     b = np.array([paper_bucket(int(m - x)) for x in n])

@@ -21,7 +21,7 @@ GAUSSIAN_TOL = 0.25
     "the Gaussian-logit model predicts from the measured sigma.",
 )
 def check_dispersion(ctx: Context) -> Evidence:
-    from empirical.results import dispersion
+    from empirical.training.results import dispersion
 
     b, missing = seeded_bundle_or_missing("window entropy / P_max at 4-8 L_tr")
     if missing:
@@ -70,7 +70,7 @@ def check_dispersion(ctx: Context) -> Evidence:
     statement="Algorithm 1's temperature lowers the perplexity at 4-8 L_tr compared with tau = 1.",
 )
 def check_temperature(ctx: Context) -> Evidence:
-    from empirical.results import temperature_gain
+    from empirical.training.results import temperature_gain
 
     b, missing = seeded_bundle_or_missing("ppl at 4-8 L_tr with Algorithm 1's tau")
     if missing:
@@ -104,7 +104,7 @@ def check_temperature(ctx: Context) -> Evidence:
     "(at least half of its change from tau = 1).",
 )
 def check_props(ctx: Context) -> Evidence:
-    from empirical.results import prop_temperatures, seed_interval
+    from empirical.training.results import prop_temperatures, seed_interval
 
     b, missing = seeded_bundle_or_missing("Props. 1-2 vs Algorithm 1")
     if missing:

@@ -20,7 +20,7 @@ CASES = (("nope", "infoscale"), ("nope", "log_n"), ("nope_cosscale", "infoscale"
     "value from m to 16m than no scaling.",
 )
 def check_drift(ctx: Context) -> Evidence:
-    from empirical.results import entropy_drift, paired_difference, scaled_ppl_ratio
+    from empirical.training.results import entropy_drift, paired_difference, scaled_ppl_ratio
 
     b, missing = seeded_bundle_or_missing("entropy drift m -> 16m")
     if missing:
@@ -53,7 +53,7 @@ def check_drift(ctx: Context) -> Evidence:
     "as alpha grows (eta*, Eq. 18).",
 )
 def check_cospeak(ctx: Context) -> Evidence:
-    from empirical.results import cos_peak, seed_interval
+    from empirical.training.results import cos_peak, seed_interval
 
     b, missing = seeded_bundle_or_missing("attention-weighted cosine peak")
     if missing:

@@ -58,7 +58,7 @@ CONVERGENT = ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2
 
 
 def _results(ctx):
-    from empirical.results import bundle_results
+    from empirical.training.results import bundle_results
 
     return bundle_results(quick=ctx.quick, workdir=ctx.outdir)
 
@@ -504,7 +504,7 @@ def check_kerple_r(ctx: Context) -> Evidence:
 def check_necessity(ctx: Context) -> Evidence:
     import numpy as np
     import torch
-    from empirical.rpe import build_rpe
+    from empirical.training.rpe import build_rpe
 
     res = _results(ctx)
     sw = build_rpe("sandwich", 4)
@@ -605,9 +605,9 @@ def _sliding_vs_nonoverlapping(run, n_tok: int) -> dict:
     """PPL and wall-time ratio of sliding (stride 1) vs non-overlapping inference."""
     import time
     import torch
-    from empirical.data import run_test_tokens
-    from empirical.extrapolate import perplexity
-    from empirical.train import load_model
+    from empirical.training.data import run_test_tokens
+    from empirical.training.extrapolate import perplexity
+    from empirical.training.train import load_model
 
     torch.set_num_threads(1)
     model, cfg = load_model(run)

@@ -2,7 +2,7 @@
 (``python -m empirical.bundle --profile ci|paper``; runs/paper, else runs/ci).
 
 Each item compares a seed-interval end point (Student-t, 95%, over the bundle's seeds;
-:mod:`empirical.results`) with the bound the paper states or implies; the models are
+:mod:`empirical.training.results`) with the bound the paper states or implies; the models are
 byte-level 2-layer LMs at m = 32 (ci) or 64 (paper), not the paper's.
 """
 
@@ -18,7 +18,7 @@ NEEDS = "the seeded bundle: python -m empirical.bundle --profile ci --out runs/c
 
 def seeded_bundle_or_missing(quantity: str) -> tuple[dict | None, Evidence | None]:
     """(bundle, None) when the seeded bundle is there, else (None, Evidence(MissingInput))."""
-    from empirical.results import find_profile_bundle, load_profile_bundle
+    from empirical.training.results import find_profile_bundle, load_profile_bundle
 
     if find_profile_bundle() is None:
         return None, Evidence([MissingInput(quantity, missing=NEEDS)])
@@ -43,7 +43,7 @@ def scale_note(b: dict) -> str:
     "sinusoidal positions do not.",
 )
 def check_fig3(ctx: Context) -> Evidence:
-    from empirical.results import ppl_ratio
+    from empirical.training.results import ppl_ratio
 
     b, missing = seeded_bundle_or_missing("ppl(16m)/ppl(m) over seeds")
     if missing:
@@ -79,7 +79,7 @@ def check_fig3(ctx: Context) -> Evidence:
     "length (16m-64m).",
 )
 def check_fig4(ctx: Context) -> Evidence:
-    from empirical.results import growth_difference, ppl_ratio
+    from empirical.training.results import growth_difference, ppl_ratio
 
     b, missing = seeded_bundle_or_missing("log growth 1/n minus Type1")
     if missing:
@@ -117,7 +117,7 @@ def check_fig4(ctx: Context) -> Evidence:
     "Spearman rank correlation over the convergent RPEs.",
 )
 def check_fig6(ctx: Context) -> Evidence:
-    from empirical.results import erf_trf_spearman
+    from empirical.training.results import erf_trf_spearman
 
     b, missing = seeded_bundle_or_missing("Spearman(ERF, TRF)")
     if missing:

@@ -36,23 +36,23 @@ MODULES = {
     "theory.temperature": "theory.temperature.cli",
     "theory.infoscale": "theory.infoscale.cli",
     "theory.cosscale": "theory.infoscale.cosscale_cli",
-    "empirical.align": "empirical.align",
-    "empirical.assumptions": "empirical.assumptions",
-    "empirical.collect": "empirical.collect",
-    "empirical.train": "empirical.train",
-    "empirical.extrapolate": "empirical.extrapolate",
-    "empirical.erf": "empirical.erf",
-    "empirical.bundle": "empirical.bundle",
+    "empirical.audit.align": "empirical.audit.align",
+    "empirical.audit.assumptions": "empirical.audit.assumptions",
+    "empirical.capture.collect": "empirical.capture.collect",
+    "empirical.training.train": "empirical.training.train",
+    "empirical.training.extrapolate": "empirical.training.extrapolate",
+    "empirical.training.erf": "empirical.training.erf",
+    "empirical.training.bundle": "empirical.training.bundle",
     "figures": "figures.cli",
     "paper_checks": "paper_checks.report",
 }
 
 TINY = "--steps 2 --seq-len 16 --n-layer 1 --d-model 16 --batch 2 --max-chars 20000"
-ALIGN = "empirical.align --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
-ASSUME = "empirical.assumptions --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
-COLLECT = "empirical.collect --model t5-config:tiny --length 16 --n-seq 1"
-TRAIN = f"empirical.train {TINY}"
-BUNDLE = "empirical.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --lengths 16 32"
+ALIGN = "empirical.audit.align --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
+ASSUME = "empirical.audit.assumptions --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
+COLLECT = "empirical.capture.collect --model t5-config:tiny --length 16 --n-seq 1"
+TRAIN = f"empirical.training.train {TINY}"
+BUNDLE = "empirical.training.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --lengths 16 32"
 
 # (command line, what is wrong); "~" prefix: needs a user that cannot write into a read-only folder, "^"
 # prefix: needs a machine without the kjv corpus; a leading "%": seconds (run with -m slow).
@@ -159,7 +159,7 @@ CASES = [
     ("paper_checks --id rpe-thm3.4 --out {file}/report", "--out under a file"),
     ("paper_checks --id rpe-thm3.4 --out /sys/report", "--out unwritable"),
     ("~paper_checks --id rpe-thm3.4 --out {readonly}/report", "--out in a read-only folder"),
-    # ---- empirical.train ---------------------------------------------------------------
+    # ---- empirical.training.train ---------------------------------------------------------------
     ("@TRAIN --out new --ckpt-every 0", "--ckpt-every 0"),
     ("@TRAIN --out new --steps 0", "--steps 0"),
     ("@TRAIN --out new --steps -3", "negative steps"),
@@ -191,42 +191,54 @@ CASES = [
     ("@TRAIN --out ''", "--out empty"),
     ("@TRAIN --out /sys/run", "--out unwritable"),
     ("~@TRAIN --out {readonly}/run", "--out in a read-only folder"),
-    # ---- empirical.extrapolate --------------------------------------------------------
-    ("empirical.extrapolate {run} --lengths 100000 --eval-tokens 1000", "length > eval tokens"),
-    ("empirical.extrapolate {run} --lengths 100000 --eval-tokens 1000 --json", "same, --json"),
-    ("empirical.extrapolate {run} --lengths 99999 --json", "length beyond the test split"),
-    ("empirical.extrapolate {run} --lengths 0", "length 0"),
-    ("empirical.extrapolate {run} --lengths -16", "negative length"),
-    ("empirical.extrapolate {run} --lengths 1", "length 1"),
-    ("empirical.extrapolate {run} --lengths 16 --eval-tokens 0", "--eval-tokens 0"),
-    ("empirical.extrapolate {run} --lengths 16 --sliding -1", "negative sliding"),
-    ("empirical.extrapolate {run} --lengths 16 --sliding 32", "sliding > length"),
-    ("empirical.extrapolate {run} --lengths 16 --threads 0", "--threads 0"),
-    ("empirical.extrapolate {missing}", "missing run"),
-    ("empirical.extrapolate {folder}", "folder that is not a run"),
-    ("empirical.extrapolate {file}", "file instead of a run"),
-    ("empirical.extrapolate {corrupt}", "corrupt run"),
-    ("empirical.extrapolate {run} --lengths 16 --csv {file}/x.csv", "--csv under a file"),
-    ("empirical.extrapolate {run} --lengths 16 --csv {folder}", "--csv is a folder"),
-    ("empirical.extrapolate {run} --lengths 16 --plot /missing/dir/x.png", "--plot folder missing"),
-    ("empirical.extrapolate {run} --lengths 16 --plot /sys/x.png", "--plot unwritable"),
-    ("~empirical.extrapolate {run} --lengths 16 --plot {readonly}/x.png", "--plot read-only"),
-    # ---- empirical.erf -----------------------------------------------------------------
-    ("empirical.erf {run} --plot /missing/dir/erf.png", "--plot folder missing"),
-    ("empirical.erf {run} --plot {file}/erf.png", "--plot under a file"),
-    ("empirical.erf {run} --plot /sys/erf.png --json", "--plot unwritable, --json"),
-    ("empirical.erf {run} --length 0", "length 0"),
-    ("empirical.erf {run} --length 1", "length 1"),
-    ("empirical.erf {run} --length 999999", "length beyond the test split"),
-    ("empirical.erf {run} --chunks 0", "--chunks 0"),
-    ("empirical.erf {run} --eps 0", "eps 0"),
-    ("empirical.erf {run} --eps 2", "eps > 1"),
-    ("empirical.erf {run} --eps nan", "eps nan"),
-    ("empirical.erf {run} --threads 0", "--threads 0"),
-    ("empirical.erf {missing}", "missing run"),
-    ("empirical.erf {folder}", "folder that is not a run"),
-    ("empirical.erf {corrupt} --json", "corrupt run, --json"),
-    # ---- empirical.bundle --------------------------------------------------------------
+    # ---- empirical.training.extrapolate --------------------------------------------------------
+    (
+        "empirical.training.extrapolate {run} --lengths 100000 --eval-tokens 1000",
+        "length > eval tokens",
+    ),
+    (
+        "empirical.training.extrapolate {run} --lengths 100000 --eval-tokens 1000 --json",
+        "same, --json",
+    ),
+    ("empirical.training.extrapolate {run} --lengths 99999 --json", "length beyond the test split"),
+    ("empirical.training.extrapolate {run} --lengths 0", "length 0"),
+    ("empirical.training.extrapolate {run} --lengths -16", "negative length"),
+    ("empirical.training.extrapolate {run} --lengths 1", "length 1"),
+    ("empirical.training.extrapolate {run} --lengths 16 --eval-tokens 0", "--eval-tokens 0"),
+    ("empirical.training.extrapolate {run} --lengths 16 --sliding -1", "negative sliding"),
+    ("empirical.training.extrapolate {run} --lengths 16 --sliding 32", "sliding > length"),
+    ("empirical.training.extrapolate {run} --lengths 16 --threads 0", "--threads 0"),
+    ("empirical.training.extrapolate {missing}", "missing run"),
+    ("empirical.training.extrapolate {folder}", "folder that is not a run"),
+    ("empirical.training.extrapolate {file}", "file instead of a run"),
+    ("empirical.training.extrapolate {corrupt}", "corrupt run"),
+    ("empirical.training.extrapolate {run} --lengths 16 --csv {file}/x.csv", "--csv under a file"),
+    ("empirical.training.extrapolate {run} --lengths 16 --csv {folder}", "--csv is a folder"),
+    (
+        "empirical.training.extrapolate {run} --lengths 16 --plot /missing/dir/x.png",
+        "--plot folder missing",
+    ),
+    ("empirical.training.extrapolate {run} --lengths 16 --plot /sys/x.png", "--plot unwritable"),
+    (
+        "~empirical.training.extrapolate {run} --lengths 16 --plot {readonly}/x.png",
+        "--plot read-only",
+    ),
+    # ---- empirical.training.erf -----------------------------------------------------------------
+    ("empirical.training.erf {run} --plot /missing/dir/erf.png", "--plot folder missing"),
+    ("empirical.training.erf {run} --plot {file}/erf.png", "--plot under a file"),
+    ("empirical.training.erf {run} --plot /sys/erf.png --json", "--plot unwritable, --json"),
+    ("empirical.training.erf {run} --length 0", "length 0"),
+    ("empirical.training.erf {run} --length 1", "length 1"),
+    ("empirical.training.erf {run} --length 999999", "length beyond the test split"),
+    ("empirical.training.erf {run} --chunks 0", "--chunks 0"),
+    ("empirical.training.erf {run} --eps 0", "eps 0"),
+    ("empirical.training.erf {run} --eps 2", "eps > 1"),
+    ("empirical.training.erf {run} --eps nan", "eps nan"),
+    ("empirical.training.erf {run} --threads 0", "--threads 0"),
+    ("empirical.training.erf {missing}", "missing run"),
+    ("empirical.training.erf {folder}", "folder that is not a run"),
+    ("empirical.training.erf {corrupt} --json", "corrupt run, --json"),
+    # ---- empirical.training.bundle --------------------------------------------------------------
     ("@BUNDLE --out b --budget-steps 0", "--budget-steps 0"),
     ("@BUNDLE --out b --lengths 0", "length 0"),
     ("@BUNDLE --out b --lengths 100000 --eval-tokens 1000", "length > eval tokens"),
@@ -242,7 +254,7 @@ CASES = [
     ("@BUNDLE --out {file}", "--out is a file"),
     ("@BUNDLE --out {file}/b", "--out under a file"),
     ("@BUNDLE --out /sys/b", "--out unwritable"),
-    # ---- empirical.align ---------------------------------------------------------------
+    # ---- empirical.audit.align ---------------------------------------------------------------
     ("@ALIGN --model t5-config:tiny,num_heads=abc", "config value not a number"),
     ("@ALIGN --model t5-config:tiny,num_heads=abc --json", "same, --json"),
     ("@ALIGN --model t5-config:tiny,num_heads", "override without value"),
@@ -269,7 +281,7 @@ CASES = [
     ("@ALIGN --mode foo", "unknown mode"),
     ("@ALIGN --corpus nonexistent", "unknown corpus"),
     ("%@ALIGN --layers no.such.layer --json", "unknown layer, --json"),
-    # ---- empirical.assumptions ---------------------------------------------------------
+    # ---- empirical.audit.assumptions ---------------------------------------------------------
     ("@ASSUME --n-ex 0", "--n-ex 0"),
     ("@ASSUME --n-tr 0", "--n-tr 0"),
     ("@ASSUME --threads 0", "--threads 0"),
@@ -280,7 +292,7 @@ CASES = [
     ("@ASSUME --model nonexistent-model --out a", "unknown model"),
     ("@ASSUME --layers no.such.layer --out a", "unknown layer"),
     ("@ASSUME --L-tr 64 --L-ex 32 --out a", "L_ex < L_tr"),
-    # ---- empirical.collect -------------------------------------------------------------
+    # ---- empirical.capture.collect -------------------------------------------------------------
     ("@COLLECT --length 1", "--length 1"),
     ("@COLLECT --length 0", "--length 0"),
     ("@COLLECT --n-seq 0", "--n-seq 0"),
@@ -370,7 +382,7 @@ def workspace(tmp_path_factory):
         transformers.T5EncoderModel(cfg).save_pretrained(files["model_no_tokenizer"])
         files["run"] = ws / "tiny run"
         code, _, err = call(
-            "empirical.train", shlex.split(TINY) + ["--out", str(files["run"]), "--quiet"]
+            "empirical.training.train", shlex.split(TINY) + ["--out", str(files["run"]), "--quiet"]
         )
         assert code == 0, err
     cwd = ws / "work dir"
@@ -435,13 +447,13 @@ PIPED = [
     ("paper_checks --list", False),
     ("figures --list", False),
     ("theory.infoscale --derivation --quick", True),
-    ("empirical.train --help", True),
-    ("empirical.align --help", True),
-    ("empirical.extrapolate --help", True),
-    ("empirical.erf --help", True),
-    ("empirical.assumptions --help", True),
-    ("empirical.collect --help", True),
-    ("empirical.bundle --help", True),
+    ("empirical.training.train --help", True),
+    ("empirical.audit.align --help", True),
+    ("empirical.training.extrapolate --help", True),
+    ("empirical.training.erf --help", True),
+    ("empirical.audit.assumptions --help", True),
+    ("empirical.capture.collect --help", True),
+    ("empirical.training.bundle --help", True),
 ]
 
 
@@ -528,8 +540,8 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path):
 @pytest.mark.parametrize(
     "cmd, argv",
     [
-        ("empirical.train", ["--out", "x"]),  # at import
-        ("empirical.align", []),
+        ("empirical.training.train", ["--out", "x"]),  # at import
+        ("empirical.audit.align", []),
     ],
 )  # in main()
 def test_missing_optional_package_is_one_line(cmd, argv, tmp_path):

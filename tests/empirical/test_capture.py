@@ -14,13 +14,13 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from empirical.capture import (  # noqa: E402
+from empirical.capture.session import (  # noqa: E402
     CAPTURE_NAME,
     attention_module_names,  # noqa: E402
     capture,
     capture_attention_forward,
 )
-from empirical.stats import AttentionStats, full_matrix_stats  # noqa: E402
+from empirical.capture.stats import AttentionStats, full_matrix_stats  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,8 +155,8 @@ def test_blockwise_stats_equal_full_matrix_L2048(causal, with_bias):
     mod = _Dummy()
     mod.is_causal = causal
     stats = AttentionStats(sorted_layers=["x"], mass_layers=["x"])
-    import empirical.capture as cap
-    from empirical.capture import CaptureSession
+    import empirical.capture.session as cap
+    from empirical.capture.session import CaptureSession
 
     session = CaptureSession(stats=stats, block_size=96)  # 22 ragged blocks
     cap._MODULES[id(mod)] = (session, "x")
@@ -204,7 +204,7 @@ def test_merge_of_shards_equals_single_pass():
     merged = shards[0]
     for s in shards[1:]:
         merged.merge(s)
-    from empirical.collect import flatten, unflatten
+    from empirical.capture.collect import flatten, unflatten
 
     assert np.allclose(flatten(merged), flatten(single), rtol=1e-12, atol=1e-12)
     back = unflatten(copy.deepcopy(single), flatten(single))
@@ -241,7 +241,7 @@ def test_torchrun_two_processes_equal_single(tmp_path):
             "--nproc-per-node",
             "2",
             "-m",
-            "empirical.collect",
+            "empirical.capture.collect",
             *args,
             "--out",
             str(tmp_path / "d.json"),
@@ -252,13 +252,20 @@ def test_torchrun_two_processes_equal_single(tmp_path):
         capture_output=True,
     )
     subprocess.run(
-        [sys.executable, "-m", "empirical.collect", *args, "--out", str(tmp_path / "s.json")],
+        [
+            sys.executable,
+            "-m",
+            "empirical.capture.collect",
+            *args,
+            "--out",
+            str(tmp_path / "s.json"),
+        ],
         check=True,
         cwd=ROOT,
         env=env,
         capture_output=True,
     )
-    from empirical.collect import flatten
+    from empirical.capture.collect import flatten
 
     d, s = (
         flatten(AttentionStats.from_state(json.loads((tmp_path / f).read_text())))
@@ -335,8 +342,8 @@ DEVICE_MAPS = ["cpu", "auto", '{"": "cpu"}']
 @pytest.mark.parametrize("device_map", DEVICE_MAPS)
 def test_device_map_checkpoint_stats_equal_plain(tmp_path, device_map, monkeypatch):
     pytest.importorskip("accelerate")
-    from empirical.measure import collect_stats
-    from empirical.models import input_device, load_model
+    from empirical.capture.measure import collect_stats
+    from empirical.capture.models import input_device, load_model
 
     built = _tiny_checkpoint(tmp_path)
     plain = load_model(str(tmp_path))
@@ -368,8 +375,8 @@ def test_device_map_config_built_model_dispatch():
     """Config-built models are placed with accelerate's dispatch_model after the seeded
     build, so their weights and statistics do not depend on the map."""
     pytest.importorskip("accelerate")
-    from empirical.measure import collect_stats
-    from empirical.models import dispatch
+    from empirical.capture.measure import collect_stats
+    from empirical.capture.models import dispatch
 
     torch.manual_seed(4)
     model = transformers.T5EncoderModel(transformers.T5Config(**T5)).eval()
@@ -386,7 +393,7 @@ def test_device_map_config_built_model_dispatch():
 
 @pytest.mark.parametrize("text", ['{"a": ', '["cpu"]', '{"a": [1]}', " "])
 def test_device_map_bad_input_is_one_line_error(text, capsys):
-    from empirical.collect import main
+    from empirical.capture.collect import main
 
     assert main(["--model", "t5-config:tiny", "--device-map", text]) == 2
     err = capsys.readouterr().err
@@ -397,7 +404,7 @@ def test_device_map_bad_input_is_one_line_error(text, capsys):
 def test_query_from_keeps_only_late_rows(with_bias):
     """``AttentionStats(query_from=q0)``: statistics of rows q0.. only, equal to the
     full-matrix reference restricted to those rows; the output is unchanged."""
-    from empirical.capture import CaptureSession, attend
+    from empirical.capture.session import CaptureSession, attend
 
     torch.manual_seed(7)
     L, H, D, q0 = 300, 2, 8, 190
@@ -502,7 +509,7 @@ def test_tiled_causal_path_equals_float64_reference(case, monkeypatch):
     output, P_max, entropy and mean distance equal the materialised float64 softmax,
     on ragged tiles, head chunks, shifted and underflowing rows, late query rows, a
     temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``)."""
-    import empirical.capture as capm
+    import empirical.capture.session as capm
 
     cid, lq, lk, heads, d, batch, kind, rows, nbytes, q0, tau = case[:11]
     extra = case[11] if len(case) > 11 else {}

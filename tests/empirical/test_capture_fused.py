@@ -22,10 +22,10 @@ if not ON_GPU:
 pytest.importorskip("triton")
 DEVICE = "cuda" if ON_GPU else "cpu"
 
-import empirical.fused_kernel as fk  # noqa: E402
-from empirical.capture import capture  # noqa: E402
-from empirical.checkpoints import save_tiny_checkpoint  # noqa: E402
-from empirical.stats import AttentionStats  # noqa: E402
+import empirical.capture.fused_kernel as fk  # noqa: E402
+from empirical.capture.session import capture  # noqa: E402
+from empirical.capture.checkpoints import save_tiny_checkpoint  # noqa: E402
+from empirical.capture.stats import AttentionStats  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 torch.set_num_threads(1)
@@ -92,7 +92,7 @@ def test_fused_capture_equals_pytorch_path(case, tmp_path, monkeypatch):
 def test_a_wrong_kernel_is_caught_on_its_first_call(broken, tmp_path, monkeypatch):
     """The first fused call of each kind is recomputed on its last rows in float32: a
     kernel that is off (here: made so on purpose) stops the capture with an error."""
-    from empirical.capture import CaptureUnsupported
+    from empirical.capture.session import CaptureUnsupported
 
     path = save_tiny_checkpoint("llama", tmp_path / "llama", seed=2)
     model = transformers.LlamaModel.from_pretrained(path).eval().to(DEVICE)

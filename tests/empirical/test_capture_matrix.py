@@ -1,5 +1,5 @@
 """Capture on every supported family: a tiny checkpoint saved to disk with its trained
-tokenizer (empirical.checkpoints), loaded back, run on real text.
+tokenizer (empirical.capture.checkpoints), loaded back, run on real text.
 
 For each case: (1) the captured statistics (P_max, entropy, mean distance, per-offset
 mass, per layer and head) equal those of the eager model's ``output_attentions``
@@ -17,9 +17,9 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from empirical.capture import CaptureUnsupported, attention_module_names, capture  # noqa: E402
-from empirical.checkpoints import save_tiny_checkpoint  # noqa: E402
-from empirical.stats import AttentionStats  # noqa: E402
+from empirical.capture.session import CaptureUnsupported, attention_module_names, capture  # noqa: E402
+from empirical.capture.checkpoints import save_tiny_checkpoint  # noqa: E402
+from empirical.capture.stats import AttentionStats  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 torch.set_num_threads(1)
@@ -276,7 +276,7 @@ LONG = [
 @pytest.mark.parametrize("cid,family,overrides", LONG, ids=[c[0] for c in LONG])
 def test_capture_matrix_long(tmp_path, cid, family, overrides):
     """The same checks at L = 400 real-text tokens (windows of 100), default blocks."""
-    from empirical.corpora import load_corpus
+    from empirical.training.corpora import load_corpus
 
     path = save_tiny_checkpoint(family, tmp_path / cid, seed=2, **overrides)
     model = _load(path)

@@ -31,7 +31,7 @@ pytest.importorskip("triton")
 DEVICE = "cuda" if ON_GPU else "cpu"
 here = pytest.mark.skipif(TOO_LATE, reason="triton was imported without the interpreter")
 
-import empirical.fused_kernel as fk  # noqa: E402
+import empirical.capture.fused_kernel as fk  # noqa: E402
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -324,7 +324,7 @@ def test_bad_dtype_and_layout_raise() -> None:
 
 COMPILE_SCRIPT = """
 import json, sys, torch
-from empirical.fused_kernel import compile_kernel
+from empirical.capture.fused_kernel import compile_kernel
 out = []
 for dtype, head_dim, flags in [(torch.bfloat16, 64, True), (torch.bfloat16, 128, True),
                                (torch.float16, 64, False), (torch.float32, 64, True)]:

@@ -37,7 +37,7 @@ WINDOWS = [  # (source, length, n, prefix, suffix, expected windows as strings)
 
 @pytest.mark.parametrize("source,length,n,prefix,suffix,expected", WINDOWS)
 def test_document_windows(sources, source, length, n, prefix, suffix, expected):
-    from empirical.corpora import document_windows, load_documents
+    from empirical.training.corpora import document_windows, load_documents
 
     docs = load_documents(str(sources[source]), text_field="body")
     got = document_windows(docs, chars, length, n, prefix=prefix, suffix=suffix)
@@ -54,7 +54,7 @@ ERRORS = [  # (source, field, length, n, message)
 
 @pytest.mark.parametrize("source,field,length,n,message", ERRORS)
 def test_text_errors(sources, source, field, length, n, message):
-    from empirical.corpora import CorpusError, document_windows, load_documents
+    from empirical.training.corpora import CorpusError, document_windows, load_documents
 
     path = str(sources.get(source, sources["folder"] / "nope.txt"))
     with pytest.raises(CorpusError, match=message):
@@ -64,8 +64,8 @@ def test_text_errors(sources, source, field, length, n, message):
 def test_bos_is_added_as_the_tokenizer_does(tmp_path):
     """LLaMA-like: BOS before; T5: EOS after; what the tokenizer's own encoding adds."""
     import transformers
-    from empirical.checkpoints import save_tiny_checkpoint
-    from empirical.models import load_model, special_ends
+    from empirical.capture.checkpoints import save_tiny_checkpoint
+    from empirical.capture.models import load_model, special_ends
 
     for family, where in (("llama", 0), ("t5_encoder", 1)):
         path = save_tiny_checkpoint(family, tmp_path / family)
@@ -90,7 +90,7 @@ DEVICES = [  # (text, error or None)
 @pytest.mark.parametrize("text,error", DEVICES)
 def test_resolve_device(text, error):
     import torch
-    from empirical.devices import DeviceError, resolve_device
+    from empirical.capture.devices import DeviceError, resolve_device
 
     if torch.cuda.is_available() and text.startswith("cuda"):
         assert resolve_device(text).type == "cuda"
@@ -103,7 +103,7 @@ def test_resolve_device(text, error):
 
 def test_resolve_dtype():
     import torch
-    from empirical.devices import DeviceError, resolve_dtype
+    from empirical.capture.devices import DeviceError, resolve_dtype
 
     assert resolve_dtype("float16") is torch.float16 and resolve_dtype(None) is torch.float32
     with pytest.raises(DeviceError, match="unknown dtype"):
@@ -121,7 +121,7 @@ def test_resolve_dtype():
     ],
 )
 def test_config_keys_are_checked(spec, ok):
-    from empirical.models import ModelSpecError, load_model
+    from empirical.capture.models import ModelSpecError, load_model
 
     if ok:
         load_model(spec)
@@ -131,8 +131,8 @@ def test_config_keys_are_checked(spec, ok):
 
 
 def test_one_algorithm1():
-    """empirical.align has no search of its own: it calls theory.temperature.rules."""
-    import empirical.align as ea
+    """empirical.audit.align has no search of its own: it calls theory.temperature.rules."""
+    import empirical.audit.align as ea
     import theory.temperature.rules as tr
 
     for name in (

@@ -11,9 +11,9 @@ import sympy as sp
 
 torch = pytest.importorskip("torch")
 
-from empirical.rpe import NAMED, FIXED_FORMULAS, build_rpe, alibi_slopes  # noqa: E402
-from empirical.rpe_theory import rpe_b_expressions  # noqa: E402
-from empirical.tiny_lm import LMConfig, TinyLM  # noqa: E402
+from empirical.training.rpe import NAMED, FIXED_FORMULAS, build_rpe, alibi_slopes  # noqa: E402
+from empirical.training.rpe_theory import rpe_b_expressions  # noqa: E402
+from empirical.training.tiny_lm import LMConfig, TinyLM  # noqa: E402
 from theory.series.expressions import N, ExpressionError  # noqa: E402
 
 pytestmark = pytest.mark.empirical
@@ -126,7 +126,7 @@ def test_learned_params_respect_constraints():
 
 
 def train_args(out, steps, extra=()):
-    from empirical.train import build_parser
+    from empirical.training.train import build_parser
 
     return build_parser().parse_args(
         [
@@ -160,7 +160,7 @@ def train_args(out, steps, extra=()):
 
 @pytest.fixture(scope="module")
 def trained_run(tmp_path_factory):
-    from empirical.train import train
+    from empirical.training.train import train
 
     out = tmp_path_factory.mktemp("run") / "type2"
     metrics = train(train_args(out, 40))
@@ -177,7 +177,7 @@ def test_training_reduces_loss(trained_run):
 
 
 def test_resume_equals_uninterrupted(tmp_path):
-    from empirical.train import train, load_model
+    from empirical.training.train import train, load_model
 
     train(train_args(tmp_path / "a", 20))
     train(train_args(tmp_path / "b", 20, ["--stop-at", "10"]))  # interrupted at step 10
@@ -189,7 +189,7 @@ def test_resume_equals_uninterrupted(tmp_path):
 
 
 def test_eval_beyond_training_length(trained_run):
-    from empirical.extrapolate import evaluate_runs
+    from empirical.training.extrapolate import evaluate_runs
 
     out, _ = trained_run
     rows = evaluate_runs([out], [32, 128, 256], eval_tokens=512, progress=False)
@@ -201,8 +201,8 @@ def test_eval_beyond_training_length(trained_run):
 
 def test_erf_equals_trf_without_content(trained_run):
     """With W_q = W_k = 0 the attention is the RPE alone, so ERF == windowed TRF."""
-    from empirical.erf import attention_by_distance, receptive_field, rpe_only_attention
-    from empirical.train import load_model
+    from empirical.training.erf import attention_by_distance, receptive_field, rpe_only_attention
+    from empirical.training.train import load_model
 
     out, _ = trained_run
     model, _ = load_model(out)
@@ -219,7 +219,7 @@ def test_erf_equals_trf_without_content(trained_run):
 
 
 def test_receptive_field_definition():
-    from empirical.erf import receptive_field
+    from empirical.training.erf import receptive_field
 
     # Eq. 22 on b_t = 2^-t truncated at 4 terms: cum = 8/15, 12/15, 14/15, 1
     mass = np.array([8, 4, 2, 1], dtype=float)
@@ -227,7 +227,7 @@ def test_receptive_field_definition():
 
 
 def test_cli_errors_and_json(tmp_path, capsys, trained_run):
-    from empirical import extrapolate, train
+    from empirical.training import extrapolate, train
 
     assert train.main(["--rpe", "exp(", "--out", str(tmp_path / "x")]) == 2
     assert capsys.readouterr().err.startswith("error:")
@@ -244,7 +244,7 @@ def test_cli_errors_and_json(tmp_path, capsys, trained_run):
 def test_changed_corpus_is_refused(trained_run, tmp_path):
     """Evaluating a run against a corpus whose text changed since training is an error."""
     import shutil
-    from empirical.extrapolate import evaluate_runs
+    from empirical.training.extrapolate import evaluate_runs
 
     out, _ = trained_run
     copy = tmp_path / "copy"

@@ -187,8 +187,8 @@ def test_real_bundle_observations():
 @pytest.mark.slow
 def test_bundle_end_to_end(tmp_path, monkeypatch):
     """A 3-RPE bundle at a 5-step budget writes every file the claims and figures read."""
-    from empirical.bundle import main
-    from empirical.results import bundle_results
+    from empirical.training.bundle import main
+    from empirical.training.results import bundle_results
 
     out = tmp_path / "b"
     assert (

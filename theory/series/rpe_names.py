@@ -3,7 +3,7 @@
 Every command spells a named RPE the same way: the canonical name uses hyphens
 (``kerple-log``, ``inv-n``), and the underscore spelling (``kerple_log``, ``inv_n``) and the
 aliases below are accepted everywhere.  ``theory.series.rpe_library`` builds the series
-:math:`b_n` of each name; ``empirical.rpe`` builds the attention-bias modules and derives its
+:math:`b_n` of each name; ``empirical.training.rpe`` builds the attention-bias modules and derives its
 names, labels and fixed formulas from this table.
 
 >>> canonical_rpe_name("Kerple_Log"), canonical_rpe_name("inv_n"), canonical_rpe_name("1/n**2")

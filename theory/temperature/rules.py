@@ -25,7 +25,7 @@ Every rule answers: which temperature :math:`\\tau` (logits are divided by
   :math:`L_{ex}` matches its value at :math:`L_{tr}`: on the paper's grid
   1.0, 0.95, ..., 0.5 (:func:`algorithm1_grid`) or continuously to 1e-6
   (:func:`algorithm1_continuous`).  Both take ``stat_fn(tau)``: a closed form, the
-  logits of :func:`logit_stat_fn`, or a model's forward pass (``empirical.align``); this
+  logits of :func:`logit_stat_fn`, or a model's forward pass (``empirical.audit.align``); this
   is the only implementation of Algorithm 1 in the toolkit.
 
 >>> r = temperature_rules(512, 15000, sigma_tr=1.0, sigma_ex=1.0, pmax_tr=0.28, d=64)

@@ -64,7 +64,7 @@ def test_typos_suggest_the_nearest_name(word, guess):
 
 def test_empirical_names_derive_from_the_table():
     pytest.importorskip("torch")
-    from empirical import rpe
+    from empirical.training import rpe
 
     assert rpe.NAMED == tuple(n.replace("-", "_") for n in RPE_NAMES)
     assert rpe.LABELS["kerple_log"] == RPE_NAMES["kerple-log"].label
@@ -91,11 +91,11 @@ def test_t5_bucket_agrees_with_transformers(bidirectional, nb, md):
     np.testing.assert_array_equal(t5_bucket(d, nb, md, bidirectional), want)
     assert [t5_bucket(int(x), nb, md, bidirectional) for x in d[:40]] == want[:40].tolist()
     if not bidirectional:
-        from empirical.rpe import T5RPE
+        from empirical.training.rpe import T5RPE
 
         got = T5RPE(1, nb, md).bucket(torch.as_tensor(d)).numpy()
         np.testing.assert_array_equal(got, want)
     elif (nb, md) == (32, 128):
-        from empirical.paper_runs import paper_bucket
+        from empirical.audit.paper_runs import paper_bucket
 
         assert [paper_bucket(int(x)) for x in d[::97]] == want[::97].tolist()

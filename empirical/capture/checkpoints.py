@@ -29,7 +29,7 @@ from typing import Any
 import torch
 import transformers
 
-from .corpora import load_corpus
+from empirical.training.corpora import load_corpus
 
 TOKENIZER_CHARS = 200_000
 VOCAB = 512

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     import torch
     from numpy.typing import ArrayLike
 
-    from .models import LoadedModel
+    from empirical.capture.models import LoadedModel
 
 SIZES = {
     True: dict(l_tr=64, l_ex=256, n_tr=2, n_ex=1),  # quick
@@ -36,8 +36,8 @@ def default_corpus() -> str:
 
 @functools.cache
 def model(spec: str, corpus: str) -> LoadedModel:
-    from .cli_util import setup_torch
-    from .models import load_model
+    from empirical.cli_util import setup_torch
+    from empirical.capture.models import load_model
 
     setup_torch(1)
     return load_model(spec, corpus=corpus, seed=0)
@@ -46,7 +46,7 @@ def model(spec: str, corpus: str) -> LoadedModel:
 @functools.cache
 def assumptions_run(spec: str, corpus: str, quick: bool) -> dict:
     """Assumptions 1-2 / Tables 1, 7 form on the first attention module."""
-    from .assumptions import assumption_table
+    from empirical.audit.assumptions import assumption_table
 
     s = SIZES[quick]
     return assumption_table(
@@ -57,7 +57,7 @@ def assumptions_run(spec: str, corpus: str, quick: bool) -> dict:
 @functools.cache
 def align_run(spec: str, corpus: str, quick: bool, mode: str, l_ex: int | None = None) -> dict:
     """Algorithm 1 (grid and bisection) with Props. 1-2 for one mode."""
-    from .align import align
+    from empirical.audit.align import align
 
     s = SIZES[quick]
     return align(

@@ -31,7 +31,7 @@ Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to
 exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
 are below float32 resolution beside the row's largest).  The per-offset mass and the
 sorted logit rows cost a pass over the probabilities and a sort: they are computed only
-for the modules named in :class:`~empirical.stats.AttentionStats` ``mass_layers`` /
+for the modules named in :class:`~empirical.capture.stats.AttentionStats` ``mass_layers`` /
 ``sorted_layers``.
 
 How a model is routed: models using transformers' ``AttentionInterface`` are switched
@@ -69,7 +69,7 @@ from transformers import AttentionInterface
 from transformers.integrations.sdpa_attention import repeat_kv, sdpa_attention_forward
 from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 
-from .stats import AttentionStats
+from empirical.capture.stats import AttentionStats
 
 CAPTURE_NAME = "lengthx_capture"
 _MODULES: dict = {}  # id(attention module) -> (session, name)
@@ -416,7 +416,7 @@ class _Accumulator:
             self.sums[k + 1] += v.sum((0, 2)).double()
         self.sums[0] += keep.sum((0, 2)).double()
         if self.mass is not None:
-            from .stats import skew_sum
+            from empirical.capture.stats import skew_sum
 
             p = (blk["probs"].view(bsz, heads, r1 - r0, -1) * keep[..., None]).sum(0)
             sk = skew_sum(p)  # index c: offset c-(b-1)+lo-r0
@@ -542,11 +542,11 @@ def _only_window(mask: torch.Tensor, causal_window: int | None, lq: int, lk: int
 
 
 def _attend_fused(session, name, query, key, value, scale, softcap, causal, window):
-    """:func:`attend` through :func:`empirical.fused_kernel.fused_attention_stats`, for a
+    """:func:`attend` through :func:`empirical.capture.fused_kernel.fused_attention_stats`, for a
     :func:`_plain_structure` call ``(causal, window)``."""
     bsz, heads, lq, d = query.shape
     lk, dv = key.shape[2], value.shape[3]
-    from .fused_kernel import fused_attention_stats
+    from empirical.capture.fused_kernel import fused_attention_stats
 
     out, rows = fused_attention_stats(
         query.reshape(bsz * heads, lq, d),

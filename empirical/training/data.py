@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 import torch
 
-from .corpora import load_corpus
+from empirical.training.corpora import load_corpus
 
 
 def encode(text: str) -> torch.Tensor:

@@ -1,4 +1,4 @@
-"""Attention statistics of a trained tiny LM (``empirical.tiny_lm``) in a query window.
+"""Attention statistics of a trained tiny LM (``empirical.training.tiny_lm``) in a query window.
 
 For an inference length ``L`` the *window* is the last quarter of each test chunk,
 queries ``i in [3L/4, L)``: each sees between ``3L/4 + 1`` and ``L`` keys (causal mask),
@@ -26,7 +26,7 @@ import torch.nn.functional as F
 from theory.temperature.rules import softmax_pmax_entropy
 
 if TYPE_CHECKING:
-    from .tiny_lm import TinyLM
+    from empirical.training.tiny_lm import TinyLM
 
 
 def window_start(L: int) -> int:

@@ -8,7 +8,7 @@ data (CSV) beside:
   :math:`\\frac1N\\sum_i\\sum_j p_{ij}|j-i|` of every layer and head at ``L_tr`` and each
   ``L_ex`` (temperature 1);
 * **Assumptions 1-2** (attention-alignment paper, Sec. 6.1): Gaussianity numbers and QQ
-  plots of the averaged sorted logit vector (:mod:`empirical.assumptions`), sigma and
+  plots of the averaged sorted logit vector (:mod:`empirical.audit.assumptions`), sigma and
   :math:`l_{max}` at every length;
 * **temperatures**: Algorithm 1 on the paper's grid and continuously, for :math:`P_{max}`
   and entropy alignment (:mod:`theory.temperature.rules`, the one implementation), and
@@ -52,11 +52,11 @@ from theory.temperature.rules import PAPER_GRID
 
 from theory.core.progress import Progress
 
-from .cli_util import setup_torch, threads_int
-from .stats import AttentionStats
+from empirical.cli_util import setup_torch, threads_int
+from empirical.capture.stats import AttentionStats
 
 if TYPE_CHECKING:
-    from .models import LoadedModel
+    from empirical.capture.models import LoadedModel
 
 EXAMPLES = """examples:
   python -m empirical.audit --model /models/llama --text book.txt --L-tr 2048 --L-ex 8192 16384 --out audit
@@ -124,7 +124,7 @@ class Runner:
         progress=None,
         ranks=None,
     ):
-        from .devices import Ranks
+        from empirical.capture.devices import Ranks
 
         self.lm, self.windows, self.query_from = lm, windows, query_from
         self.sorted_layers, self.cache_dir = sorted_layers, cache_dir
@@ -141,7 +141,7 @@ class Runner:
         import torch
         import torch.distributed as dist
 
-        from .devices import collective_device
+        from empirical.capture.devices import collective_device
 
         t = torch.tensor([int(flag)], device=collective_device())
         dist.all_reduce(t, op=dist.ReduceOp.MIN)
@@ -165,7 +165,7 @@ class Runner:
     def _run(self, length: int, tau: float) -> Measurement:
         from contextlib import nullcontext
 
-        from .measure import collect_stats, nll_head
+        from empirical.capture.measure import collect_stats, nll_head
 
         seqs, q0 = self.windows[length], self.query_from[length]
         head = nll_head(self.lm.model, q0) if self.lm.causal_lm else nullcontext()
@@ -189,8 +189,8 @@ class Runner:
         import torch
         import torch.distributed as dist
 
-        from .collect import all_reduce_stats
-        from .devices import collective_device
+        from empirical.capture.collect import all_reduce_stats
+        from empirical.capture.devices import collective_device
 
         all_reduce_stats(st)
         if nll:
@@ -216,7 +216,7 @@ def dispersion(m: Measurement) -> dict:
 def assumption_numbers(m: Measurement) -> dict:
     """Gaussianity (Assumption 1) and sigma, lmax (Assumption 2) of the averaged sorted
     logit vector of every layer with sorted statistics."""
-    from .assumptions import gaussianity
+    from empirical.audit.assumptions import gaussianity
 
     out = {}
     for name in m.stats.order:
@@ -247,7 +247,7 @@ def temperatures(
 ) -> dict:
     """Algorithm 1 (grid, continuous; both modes) and every rule at ``l_ex``, each with
     the alignment errors and perplexities measured at its temperature."""
-    from .align import rule_predictions, search
+    from empirical.audit.align import rule_predictions, search
 
     taus, found = {"none (tau = 1)": 1.0}, {}
     for mode in MODES:
@@ -312,8 +312,8 @@ def check_supported(lm: LoadedModel) -> list:
     rows for some of them on a short input (a silent pass-through)."""
     import torch
 
-    from .capture import attention_module_names
-    from .measure import collect_stats
+    from empirical.capture.session import attention_module_names
+    from empirical.capture.measure import collect_stats
     import transformers
 
     names = attention_module_names(lm.model)
@@ -379,9 +379,9 @@ def audit(
 ) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
-    from .align import head_dim
-    from .measure import sequences
-    from .models import is_causal_lm
+    from empirical.audit.align import head_dim
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import is_causal_lm
 
     t0 = time.perf_counter()
     names = check_supported(lm)
@@ -403,7 +403,7 @@ def audit(
     }
     ranks = getattr(args, "ranks", None)
     if ranks is not None and ranks.distributed:
-        from .collect import rank_share
+        from empirical.capture.collect import rank_share
 
         if min(args.n_tr, args.n_ex) < ranks.world:
             raise ValueError(
@@ -466,7 +466,7 @@ def parser() -> CommandParser:
     p.add_argument(
         "--model",
         required=True,
-        help="checkpoint folder or SPEC (empirical.models: llama-config:tiny, t5-config:tiny, ...)",
+        help="checkpoint folder or SPEC (empirical.capture.models: llama-config:tiny, t5-config:tiny, ...)",
     )
     p.add_argument("--tokenizer", help="tokenizer folder (default: the model folder)")
     p.add_argument(
@@ -550,8 +550,8 @@ def main(argv: list[str] | None = None) -> int:
         return fail(problem)
     setup_torch(a.threads)
     try:
-        from .devices import init_distributed, resolve_dtype
-        from .models import load_model
+        from empirical.capture.devices import init_distributed, resolve_dtype
+        from empirical.capture.models import load_model
 
         a.ranks = init_distributed(a.device if a.device_map is None else "cpu")
         device = a.ranks.device if a.device_map is None else None
@@ -568,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
         res = audit(lm, a, Path(a.out), progress)
         if a.ranks.rank != 0:
             return 0
-        from .audit_report import write_report
+        from empirical.audit.report import write_report
 
         slim = write_report(res, Path(a.out))
     except (ValueError, RuntimeError, NotImplementedError, OSError) as exc:

@@ -34,7 +34,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from .rpe import T5RPE, build_rpe, sinusoidal_embedding
+from empirical.training.rpe import T5RPE, build_rpe, sinusoidal_embedding
 from theory.infoscale.infoscale import infoscale
 
 SCALINGS = ("none", "log_n", "cosscale")  # trained into the model

@@ -4,11 +4,11 @@
 with each seed of the profile (worker processes, one torch thread each), measures it
 and writes ``OUT/bundle.json``.  Per model and seed it records:
 
-* every model: non-overlapping perplexity at ``m * 2^k`` (``empirical.extrapolate``);
-* the RPE paper's set: up to 64m, and the ERF at 4m (``empirical.erf``);
+* every model: non-overlapping perplexity at ``m * 2^k`` (``empirical.training.extrapolate``);
+* the RPE paper's set: up to 64m, and the ERF at 4m (``empirical.training.erf``);
 * ``t5`` (T5's learned bucketed bias; distances >= m/2 share the last bucket, as
   distances >= 128 do in T5 trained at 512): window statistics per head at m, 2m, 4m,
-  8m (``empirical.window_stats``), Algorithm 1's temperature (entropy and P_max
+  8m (``empirical.training.window_stats``), Algorithm 1's temperature (entropy and P_max
   alignment, ``theory.temperature.rules.algorithm1``) at 4m and 8m, and the
   perplexity there with that temperature;
 * ``nope*`` (no positional encoding; InfoScale paper): window entropy and perplexity up
@@ -31,12 +31,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .rpe import PAPER_SET
+from empirical.training.rpe import PAPER_SET
 
 if TYPE_CHECKING:
     import torch
 
-    from .tiny_lm import TinyLM
+    from empirical.training.tiny_lm import TinyLM
 
 PROFILES = {
     "ci": dict(
@@ -69,7 +69,7 @@ PROFILES = {
     ),
 }
 RPE_SET = PAPER_SET  # the RPE paper's set, in the order the bundle trains it
-#: model name -> extra empirical.train arguments
+#: model name -> extra empirical.training.train arguments
 MODELS = {
     **{r: ["--rpe", r] for r in RPE_SET},
     "t5": ["--rpe", "t5", "--t5-buckets", "16", "--t5-max-distance", "{half_m}"],
@@ -85,7 +85,7 @@ MODELS = {
         "{cos_alpha_low}",
     ],
 }
-#: inference rules measured per model family (empirical.tiny_lm.INFERENCE_RULES)
+#: inference rules measured per model family (empirical.training.tiny_lm.INFERENCE_RULES)
 SCALE_RULES = {
     "nope": ("none", "infoscale", "log_n"),
     "nope_log_n": ("none",),
@@ -129,7 +129,7 @@ def chunks_for(L: int, eval_tokens: int) -> int:
 
 
 def ppl_at(model: TinyLM, test: torch.Tensor, lengths: Iterable[int], eval_tokens: int) -> dict:
-    from .extrapolate import perplexity
+    from empirical.training.extrapolate import perplexity
 
     return {str(L): perplexity(model, test[: (eval_tokens // L) * L], L)["ppl"] for L in lengths}
 
@@ -137,7 +137,7 @@ def ppl_at(model: TinyLM, test: torch.Tensor, lengths: Iterable[int], eval_token
 def measure_t5(model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> dict:
     """Window statistics at m..8m, Algorithm 1's tau at 4m, 8m and the ppl with it."""
     from theory.temperature.rules import algorithm1
-    from .window_stats import per_head_stats, window_logits
+    from empirical.training.window_stats import per_head_stats, window_logits
 
     logits = {
         L: window_logits(model, test, L, chunks_for(L, eval_tokens))
@@ -162,7 +162,7 @@ def measure_t5(model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> d
 def measure_scaling(name: str, model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> dict:
     """Window entropy and ppl at m..16m for each inference rule; CosScale cosine peak."""
     from theory.infoscale.cosscale import kde_mode
-    from .window_stats import row_stats, weighted_cosines, window_logits
+    from empirical.training.window_stats import row_stats, weighted_cosines, window_logits
 
     lengths = [m * 2**k for k in range(5)]
     out = {"rules": {}}
@@ -196,9 +196,9 @@ def measure_scaling(name: str, model: TinyLM, test: torch.Tensor, m: int, eval_t
 
 
 def measure(name: str, run: Path, prof: dict) -> dict:
-    from .data import run_test_tokens
-    from .erf import erf_for_run
-    from .train import load_model
+    from empirical.training.data import run_test_tokens
+    from empirical.training.erf import erf_for_run
+    from empirical.training.train import load_model
 
     model, cfg = load_model(run)
     test, m, et = run_test_tokens(cfg), prof["seq_len"], prof["eval_tokens"]
@@ -228,7 +228,7 @@ def measure(name: str, run: Path, prof: dict) -> dict:
 def job(task: tuple[str, int, dict, str]) -> tuple:
     """Train (or reuse) and measure one (model, seed); runs in a worker process."""
     import torch
-    from .train import build_parser, train
+    from empirical.training.train import build_parser, train
 
     name, seed, prof, out = task
     torch.set_num_threads(1)

@@ -1,4 +1,4 @@
-"""The files of an audit (:mod:`empirical.audit`): ``report.md``, ``audit.json`` and the
+"""The files of an audit (:mod:`empirical.audit.command`): ``report.md``, ``audit.json`` and the
 figures, each PNG with its data beside (CSV)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .assumptions import qq_figure
+from empirical.audit.assumptions import qq_figure
 
 STATS = (
     ("pmax", "P_max"),

@@ -6,7 +6,7 @@ the model's bias at distance t equals ``theory.series.rpe_library.log_b_values(b
 It returns ``None`` for RPEs without a closed form (T5 buckets, sinusoidal, none).
 Learned float32 values are passed as sympy Floats (17 digits).
 
->>> from empirical.rpe import build_rpe
+>>> from empirical.training.rpe import build_rpe
 >>> rpe_b_expressions(build_rpe("alibi", 2))[0]
 (exp(-0.0625*n), 0)
 """
@@ -20,7 +20,7 @@ import sympy as sp
 from theory.series.rpe_library import resolve_rpe
 
 if TYPE_CHECKING:
-    from .rpe import RPE
+    from empirical.training.rpe import RPE
 
 
 def _num(x: float):
@@ -29,7 +29,13 @@ def _num(x: float):
 
 def rpe_b_expressions(rpe: RPE) -> list[tuple[sp.Expr, int]] | None:
     """[(b_n expr, start)] per head, or None when the RPE has no closed form."""
-    from .rpe import AlibiRPE, ExpressionRPE, KerpleLogRPE, KerplePowerRPE, SandwichRPE
+    from empirical.training.rpe import (
+        AlibiRPE,
+        ExpressionRPE,
+        KerpleLogRPE,
+        KerplePowerRPE,
+        SandwichRPE,
+    )
 
     if isinstance(rpe, ExpressionRPE):
         return [(rpe.b_expr, rpe.start)] * rpe.n_heads

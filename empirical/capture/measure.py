@@ -1,5 +1,5 @@
-"""Run a model over token sequences under :func:`empirical.capture.capture` and collect
-:class:`empirical.stats.AttentionStats` -- the one loop shared by ``align``,
+"""Run a model over token sequences under :func:`empirical.capture.session.capture` and collect
+:class:`empirical.capture.stats.AttentionStats` -- the one loop shared by ``align``,
 ``assumptions``, ``collect``, ``audit``, the figures and the claims."""
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 import torch
 from theory.core.progress import Progress
 
-from .capture import capture
-from .corpora import document_windows, load_documents
-from .models import LoadedModel, run_encoder
-from .stats import AttentionStats
+from empirical.capture.session import capture
+from empirical.training.corpora import document_windows, load_documents
+from empirical.capture.models import LoadedModel, run_encoder
+from empirical.capture.stats import AttentionStats
 
 
 def sequences(
     lm: LoadedModel, source: str, length: int, n: int, offset: int = 0, text_field: str = "text"
 ) -> list:
     """``n`` windows of ``length`` tokens of ``source`` (a built-in corpus, a file, a
-    folder or a JSONL file: :func:`empirical.corpora.load_documents`) for ``lm``, with
+    folder or a JSONL file: :func:`empirical.training.corpora.load_documents`) for ``lm``, with
     its tokenizer's special tokens (LongTensor (1, L) each)."""
     if lm.max_positions is not None and length > lm.max_positions:
         raise ValueError(

@@ -42,7 +42,7 @@ import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
-from .corpora import load_text
+from empirical.training.corpora import load_text
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
@@ -163,7 +163,7 @@ def check_config_keys(
     >>> check_config_keys(transformers.T5Config, ["foo"])
     Traceback (most recent call last):
     ...
-    empirical.models.ModelSpecError: unknown T5Config key(s) foo
+    empirical.capture.models.ModelSpecError: unknown T5Config key(s) foo
     """
     default = config_class().to_dict()
     known = set(default) | set(getattr(config_class, "attribute_map", {}))
@@ -252,7 +252,7 @@ def check_map_devices(device_map: str | dict) -> str | dict:
     >>> check_map_devices({"": "cpu"})
     {'': 'cpu'}
     """
-    from .devices import DeviceError, resolve_device
+    from empirical.capture.devices import DeviceError, resolve_device
 
     names = [device_map] if isinstance(device_map, str) else list(device_map.values())
     for name in names:

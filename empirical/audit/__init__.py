@@ -1,0 +1,11 @@
+"""The audit of a model's attention from its training length to long contexts.
+
+* :mod:`~empirical.audit.command`: the command (``python -m empirical.audit``);
+* :mod:`~empirical.audit.report`: its report, JSON and figures;
+* :mod:`~empirical.audit.align`: Algorithm 1 and Props. 1-2 on a model
+  (``python -m empirical.align``);
+* :mod:`~empirical.audit.assumptions`: Assumptions 1-2 on a model
+  (``python -m empirical.assumptions``);
+* :mod:`~empirical.audit.paper_runs`: the attention-alignment experiments that the paper
+  checks and figures share.
+"""

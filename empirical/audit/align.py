@@ -1,0 +1,340 @@
+"""Algorithm 1 of the attention-alignment paper on a real model, with Props. 1-2.
+
+``python -m empirical.align --model SPEC --corpus NAME --L-tr 512 --L-ex 4096 --mode pmax``
+
+1. target :math:`\\overline{S^{tr}}(1)` = FINDS(1.0) on length-``L_tr`` sequences;
+2. the paper's grid :math:`\\tau_{ex} \\in \\{1.0, 0.95, \\dots, 0.5\\}`, answer
+   :math:`\\arg\\min_\\tau |\\overline{S^{ex}}(\\tau) - \\overline{S^{tr}}(1)|`;
+3. a continuous search (Brent's method on tau in ``[lo, hi]``, to ``--tol``), fewer
+   forward passes and a finer answer; the bracket is checked, since with several layers
+   :math:`\\overline{S^{ex}}(\\tau)` need not be monotone;
+4. Props. 1-2 from sigma, lmax and :math:`P^{tr}_{max}` measured on the first layer
+   (Sec. 6: the averaged sorted logit vector), the log rule, InfoScale, YaRN, LongRoPE.
+
+Both searches and every rule are :mod:`theory.temperature.rules` (the one definition of
+Algorithm 1); here ``stat_fn(tau)`` is a forward pass of the model at temperature tau
+(cached, so the grid and the continuous search share passes).
+
+>>> from theory.temperature.rules import algorithm1_grid
+>>> grid_summary(algorithm1_grid(lambda t: 2 * t, 1.5))["tau"]
+0.75
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from theory.core.cli import (
+    CommandParser,
+    command,
+    fail,
+    nonnegative_int,
+    positive_float,
+    positive_int,
+)
+from theory.temperature.rules import (
+    PAPER_GRID,
+    RuleResult,
+    algorithm1_continuous,
+    algorithm1_grid,
+    temperature_rules,
+)
+
+from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
+
+if TYPE_CHECKING:
+    import torch
+
+    from empirical.capture.models import LoadedModel
+
+EXAMPLES = """examples:
+  python -m empirical.align --model t5-config:tiny --L-tr 128 --L-ex 512 --mode pmax
+  python -m empirical.align --model minilm --corpus kjv --L-tr 128 --L-ex 512 --mode entropy --json
+  python -m empirical.align --model /path/to/flan-t5-xl --L-tr 512 --L-ex 15000 --mode pmax
+"""
+
+
+def rule_predictions(
+    l_tr: int, l_ex: int, tr: dict | None, ex: dict | None, d: int | None = None
+) -> dict:
+    """Every rule of :func:`theory.temperature.rules.temperature_rules` from measured
+    first-layer summaries ``tr``/``ex`` (``sigma``, ``pmax``; None: length-only rules)
+    as JSON-able ``{name: {"tau", "source", "note"}}``."""
+    sig_tr = tr.get("sigma") if tr else None
+    sig_ex = ex.get("sigma") if ex else None
+    rules = temperature_rules(
+        l_tr, l_ex, sigma_tr=sig_tr, sigma_ex=sig_ex, pmax_tr=tr.get("pmax") if tr else None, d=d
+    )
+    return {
+        k: {"tau": None if v.tau is None else float(v.tau), "source": v.source, "note": v.note}
+        for k, v in rules.items()
+    }
+
+
+def head_dim(model: torch.nn.Module) -> int | None:
+    c = model.config
+    d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
+    if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
+        d = c.hidden_size // c.num_attention_heads
+    return d
+
+
+def grid_summary(r: RuleResult) -> dict:
+    """Algorithm 1's grid answer as a flat dict (``tau``, ``stat``, ``gap``, ``grid``
+    [(tau, S)], ``bracketed``, ``evaluations``)."""
+    d = r.details
+    k = d["grid"].index(r.tau)
+    return {
+        "tau": r.tau,
+        "stat": d["values"][k],
+        "gap": d["residual"],
+        "grid": list(zip(d["grid"], d["values"])),
+        "bracketed": d["bracketed"],
+        "evaluations": d["evaluations"],
+        "note": r.note,
+    }
+
+
+def continuous_summary(r: RuleResult, stat_fn: Callable[[float], float]) -> dict:
+    """The continuous answer as a flat dict; an unbracketed target gives the end of the
+    bracket whose statistic is closest (``bracketed`` False: censored there)."""
+    d = r.details
+    tau = r.tau
+    if tau is None:
+        tau = (
+            d["lo"]
+            if abs(d["stat_lo"] - d["target"]) <= abs(d["stat_hi"] - d["target"])
+            else d["hi"]
+        )
+    stat = float(stat_fn(tau))
+    return {
+        "tau": tau,
+        "stat": stat,
+        "gap": stat - d["target"],
+        "bracketed": d["bracketed"],
+        "interval": [d["lo"], d["hi"]],
+        "evaluations": d["evaluations"],
+        "note": r.note,
+    }
+
+
+class CachedStat:
+    """``stat_fn(tau)`` that runs ``measure(tau)`` once per temperature (12 digits)."""
+
+    def __init__(self, measure, reduce):
+        self.measure, self.reduce, self.cache = measure, reduce, {}
+
+    def result(self, tau: float) -> object:
+        key = round(float(tau), 12)
+        if key not in self.cache:
+            self.cache[key] = self.measure(key)
+        return self.cache[key]
+
+    def __call__(self, tau: float) -> float:
+        return self.reduce(self.result(tau))
+
+
+def grid_bracket(r: RuleResult, lo: float, hi: float) -> tuple[float, float]:
+    """The two adjacent grid points inside ``[lo, hi]`` between which the grid's
+    statistic crosses the target (so the continuous search starts from passes already
+    made); ``(lo, hi)`` when the grid does not bracket it.
+
+    >>> from theory.temperature.rules import algorithm1_grid
+    >>> grid_bracket(algorithm1_grid(lambda t: t, 0.72), 0.05, 1.0)
+    (0.7, 0.75)
+    """
+    pts = sorted(
+        (t, v - r.details["target"])
+        for t, v in zip(r.details["grid"], r.details["values"])
+        if lo <= t <= hi
+    )
+    for (t0, f0), (t1, f1) in zip(pts, pts[1:]):
+        if f0 == 0 or f0 * f1 < 0:
+            return t0, t1
+    return lo, hi
+
+
+def search(
+    stat_fn: Callable[[float], float],
+    target: float,
+    grid: Iterable[float] = PAPER_GRID,
+    lo: float = 0.05,
+    hi: float = 1.0,
+    tol: float = 1e-3,
+) -> dict:
+    """Algorithm 1 on ``grid`` and continuously (to ``tol`` in tau) for ``stat_fn``; the
+    continuous search runs inside the grid's bracketing cell when there is one (a root
+    there is a root in ``[lo, hi]``), else over ``[lo, hi]``."""
+    g = algorithm1_grid(stat_fn, target, grid)
+    a, b = grid_bracket(g, lo, hi)
+    c = algorithm1_continuous(stat_fn, target, a, b, tol=None, xtol=tol)
+    return {"grid": grid_summary(g), "continuous": continuous_summary(c, stat_fn)}
+
+
+def align(
+    lm: LoadedModel,
+    corpus: str = "stdlib",
+    l_tr: int = 512,
+    l_ex: int = 4096,
+    mode: str = "pmax",
+    n_tr: int = 4,
+    n_ex: int = 1,
+    grid: Iterable[float] = PAPER_GRID,
+    lo: float = 0.05,
+    hi: float = 1.0,
+    tol: float = 1e-3,
+    layers: list[str] | None = None,
+    progress: bool = True,
+) -> dict:
+    """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
+    from empirical.capture.session import attention_module_names
+    from empirical.capture.measure import collect_stats, sequences
+
+    if mode not in ("pmax", "entropy"):
+        raise ValueError(f"mode must be pmax or entropy, not {mode!r}")
+    if n_tr < 1 or n_ex < 1:
+        raise ValueError(f"need at least one sequence per length (n_tr {n_tr}, n_ex {n_ex})")
+    t0 = time.perf_counter()
+    s_tr, s_ex = sequences(lm, corpus, l_tr, n_tr), sequences(lm, corpus, l_ex, n_ex, offset=1)
+    first = attention_module_names(lm.model)[0]
+    from theory.core.progress import Progress
+
+    label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) if progress else None
+
+    def overall(st):
+        if layers:
+            sub = {k: v for k, v in st.layers.items() if k in layers}
+            if not sub:
+                raise ValueError(f"none of the layers {layers} was captured")
+            st.layers, st.order = sub, [k for k in st.order if k in sub]
+        return st.overall(mode)
+
+    tr = collect_stats(lm.model, s_tr, 1.0, sorted_layers=[first], progress=label)
+    stat = CachedStat(
+        lambda tau: collect_stats(lm.model, s_ex, tau, sorted_layers=[first], progress=label),
+        lambda st: overall(st),
+    )
+    ex1 = stat.result(1.0)
+    meas = {"tr": tr.layers[first].summary(), "ex": ex1.layers[first].summary()}
+    target = overall(tr)
+    found = search(stat, target, grid, lo, hi, tol)
+    if label is not None:
+        label.close()
+    return {
+        "model": lm.description,
+        "corpus": corpus,
+        "mode": mode,
+        "L_tr": l_tr,
+        "L_ex": l_ex,
+        "n_tr": n_tr,
+        "n_ex": n_ex,
+        "layers": layers or "all",
+        "target_S_tr_1": target,
+        "S_ex_1": stat(1.0),
+        **found,
+        "first_layer": first,
+        "first_layer_measured": {
+            k: {q: v[q] for q in ("pmax", "entropy", "sigma", "lmax", "lmax_raw")}
+            for k, v in meas.items()
+        },
+        "predictions": rule_predictions(l_tr, l_ex, meas["tr"], meas["ex"], head_dim(lm.model)),
+        "forward_passes": len(stat.cache) * n_ex + n_tr,
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+
+
+def _print_text(res):
+    print(
+        f"model {res['model']}  corpus {res['corpus']}  mode {res['mode']}  "
+        f"L_tr {res['L_tr']}  L_ex {res['L_ex']}"
+    )
+    print(f"target S_tr(1) = {res['target_S_tr_1']:.6f}   S_ex(1) = {res['S_ex_1']:.6f}")
+    print("tau    S_ex(tau)")
+    for t, v in res["grid"]["grid"]:
+        print(f"{t:4.2f}   {v:.6f}")
+    g, c = res["grid"], res["continuous"]
+    print(f"Algorithm 1 grid:       tau = {g['tau']:.2f}  S = {g['stat']:.6f}  gap {g['gap']:+.2e}")
+    print(
+        f"continuous (Brent):     tau = {c['tau']:.4f}  S = {c['stat']:.6f}  gap "
+        f"{c['gap']:+.2e}  ({c['evaluations']} evaluations, bracketed={c['bracketed']})"
+    )
+    m = res["first_layer_measured"]
+    print(
+        f"first layer {res['first_layer']}: sigma_tr {m['tr']['sigma']:.4f} sigma_ex "
+        f"{m['ex']['sigma']:.4f} lmax_tr {m['tr']['lmax']:.4f} lmax_ex {m['ex']['lmax']:.4f}"
+        f" Pmax_tr {m['tr']['pmax']:.4f}"
+    )
+    for k, v in res["predictions"].items():
+        tau = "n/a (no real root)" if v["tau"] is None else f"{v['tau']:.4f}"
+        print(f"{k:9s} tau = {tau}")
+
+
+@command
+def main(argv: list[str] | None = None) -> int:
+    p = CommandParser(
+        prog="python -m empirical.align",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Algorithm 1 (attention alignment by softmax "
+        "temperature) on a model: paper grid, Brent search, every rule.",
+    )
+    p.add_argument(
+        "--model", default="t5-config:tiny", help="model SPEC (see empirical.capture.models)"
+    )
+    p.add_argument("--corpus", default="stdlib", help="stdlib (default), kjv or pydoc")
+    p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
+    p.add_argument("--L-ex", dest="l_ex", type=positive_int, default=4096)
+    p.add_argument("--mode", choices=("pmax", "entropy"), default="pmax")
+    p.add_argument("--n-tr", type=positive_int, default=4, help="training-length sequences")
+    p.add_argument("--n-ex", type=positive_int, default=1, help="extrapolation-length sequences")
+    p.add_argument("--lo", type=positive_float, default=0.05, help="continuous search: lower end")
+    p.add_argument("--hi", type=positive_float, default=1.0, help="continuous search: upper end")
+    p.add_argument(
+        "--tol", type=positive_float, default=1e-3, help="continuous search: tolerance on tau"
+    )
+    p.add_argument("--layers", nargs="*", help="restrict the statistic to these modules")
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1, help="torch threads")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_device_map_argument(p)
+    a = p.parse_args(argv)
+    if not 1 < a.l_tr < a.l_ex:
+        return fail("need 1 < --L-tr < --L-ex")
+    if not 0 < a.lo < a.hi:
+        return fail("need 0 < --lo < --hi")
+    if a.n_tr < 1 or a.n_ex < 1:
+        return fail(f"need --n-tr >= 1 and --n-ex >= 1 (got {a.n_tr}, {a.n_ex})")
+    setup_torch(a.threads)
+    try:
+        from empirical.capture.models import load_model
+
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
+        res = align(
+            lm,
+            a.corpus,
+            a.l_tr,
+            a.l_ex,
+            a.mode,
+            a.n_tr,
+            a.n_ex,
+            lo=a.lo,
+            hi=a.hi,
+            tol=a.tol,
+            layers=a.layers,
+        )
+    except (ValueError, RuntimeError, NotImplementedError) as exc:
+        return fail(exc)
+    if a.json:
+        print(json.dumps(res))
+    else:
+        _print_text(res)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

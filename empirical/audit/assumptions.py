@@ -1,0 +1,286 @@
+"""Assumptions 1-2 of the attention-alignment paper (Sec. 6.1, App. A.1) on a model.
+
+The *averaged logit vector* of a layer: every pre-softmax logit row of every head is
+sorted, and the sorted rows are averaged (Sec. 6.1); it is made zero-mean (App. A.2).
+
+* Assumption 1: its entries are :math:`N(0, \\sigma^2)`; checked by the QQ plot of the
+  standardised vector against normal quantiles :math:`\\Phi^{-1}((i - 1/2)/L)` with the
+  line y = x (Figs. 2/5), and by numbers: the QQ correlation, Shapiro-Wilk W on evenly
+  spaced ranks (at most 5000; the vector is a quantile function, not an i.i.d. sample,
+  so W is descriptive), skewness, excess kurtosis, the largest ``|y - x|``.
+* Assumption 2: :math:`l_{max}` (its largest entry) is the same at L_tr and L_ex
+  (Table 7).  Under Assumption 1 the largest of L normal quantiles is
+  :math:`\\sigma\\,\\Phi^{-1}(1 - 1/(2L))`, which grows with L unless sigma shrinks;
+  the table reports this Gaussian-implied lmax beside the measured one.
+
+``python -m empirical.assumptions --model SPEC --L-tr 512 --L-ex 4096 --out DIR``
+
+>>> g = gaussianity(np.sort(np.random.default_rng(0).normal(size=2000))[::-1])
+>>> g["qq_correlation"] > 0.999
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+from scipy import stats as sps
+from theory.core.cli import (
+    CommandParser,
+    atomic_path,
+    command,
+    fail,
+    nonnegative_int,
+    output_dir,
+    output_folder,
+    positive_int,
+    save_figure,
+    write_text,
+)
+
+from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
+
+if TYPE_CHECKING:
+    from empirical.capture.models import LoadedModel
+
+EXAMPLES = """examples:
+  python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump
+  python -m empirical.assumptions --model minilm --corpus kjv --L-tr 128 --L-ex 512 --json
+"""
+
+
+def normal_quantiles(n: int) -> np.ndarray:
+    """:math:`\\Phi^{-1}((i - 1/2)/n)`, i = 1..n."""
+    return sps.norm.ppf((np.arange(1, n + 1) - 0.5) / n)
+
+
+def gaussianity(v: np.ndarray, max_sw: int = 5000) -> dict:
+    """Numbers for Assumption 1 on an averaged (sorted) logit vector ``v``."""
+    y = np.sort(np.asarray(v, dtype=float))
+    c = y - y.mean()
+    sigma = float(np.sqrt((c**2).mean()))
+    z = c / sigma if sigma > 0 else c
+    x = normal_quantiles(z.size)
+    idx = np.unique(np.linspace(0, z.size - 1, min(z.size, max_sw)).round().astype(int))
+    w, pw = sps.shapiro(z[idx]) if idx.size >= 3 else (float("nan"), float("nan"))
+    core = slice(int(0.01 * z.size), int(np.ceil(0.99 * z.size)))
+    return {
+        "n": int(z.size),
+        "sigma": sigma,
+        "lmax": float(c.max()),
+        "qq_correlation": float(np.corrcoef(x, z)[0, 1]),
+        "shapiro_w": float(w),
+        "shapiro_p": float(pw),
+        "skewness": float(sps.skew(z)),
+        "excess_kurtosis": float(sps.kurtosis(z)),
+        "max_abs_dev_central98": float(np.abs(z[core] - x[core]).max()),
+        "max_abs_dev": float(np.abs(z - x).max()),
+        "gaussian_implied_lmax": float(sigma * sps.norm.ppf(1 - 0.5 / z.size)),
+    }
+
+
+def assumption_table(
+    lm: LoadedModel,
+    corpus: str,
+    l_tr: int,
+    l_ex: int,
+    n_tr: int = 4,
+    n_ex: int = 1,
+    layers: list[str] | None = None,
+    progress: bool = True,
+) -> dict:
+    """Averaged logit vectors of ``layers`` (default: the first attention module) at
+    both lengths, with Gaussianity numbers, sigma and lmax (Table 7 form) and Pmax /
+    entropy of those layers and of all layers (Table 1 form)."""
+    from empirical.capture.session import attention_module_names
+    from empirical.capture.measure import collect_stats, sequences
+
+    names = attention_module_names(lm.model)
+    layers = layers or [names[0]]
+    unknown = [x for x in layers if x not in names]
+    if unknown:
+        raise ValueError(f"unknown layer(s) {unknown}; the model has {names}")
+    out = {
+        "model": lm.description,
+        "corpus": corpus,
+        "L_tr": l_tr,
+        "L_ex": l_ex,
+        "layers": layers,
+        "lengths": {},
+    }
+    for tag, length, n, off in (("tr", l_tr, n_tr, 0), ("ex", l_ex, n_ex, 1)):
+        st = collect_stats(
+            lm.model,
+            sequences(lm, corpus, length, n, off),
+            1.0,
+            sorted_layers=layers,
+            progress=f"L={length}" if progress else None,
+        )
+        per = {}
+        for name in layers:
+            v = st.layers[name].averaged_logit_vector()
+            s = st.layers[name].summary()
+            per[name] = {
+                **gaussianity(v),
+                "pmax": s["pmax"],
+                "entropy": s["entropy"],
+                "vector": v.tolist(),
+            }
+        summ = st.summary()
+        out["lengths"][tag] = {
+            "L": length,
+            "n_seq": n,
+            "per_layer": per,
+            "all_layers": {"pmax": st.overall("pmax"), "entropy": st.overall("entropy")},
+            "by_module": {
+                k: {"pmax": v["pmax"], "entropy": v["entropy"], "mean_distance": v["mean_distance"]}
+                for k, v in summ.items()
+            },
+        }
+    for name in layers:
+        a, b = (out["lengths"][t]["per_layer"][name] for t in ("tr", "ex"))
+        out.setdefault("assumption2", {})[name] = {
+            "lmax_tr": a["lmax"],
+            "lmax_ex": b["lmax"],
+            "relative_change": (b["lmax"] - a["lmax"]) / abs(a["lmax"]),
+            "gaussian_implied_relative_change": (
+                b["gaussian_implied_lmax"] - a["gaussian_implied_lmax"]
+            )
+            / abs(a["gaussian_implied_lmax"]),
+        }
+    return out
+
+
+def qq_figure(vectors: list, title: str, png: Path, csv_path: Path) -> None:
+    """QQ plot (Figs. 2/5 form) of averaged logit vectors ``[(label, vector), ...]``, one
+    panel each, standardised against normal quantiles with the line y = x; the points
+    are written to ``csv_path``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(vectors), figsize=(4.5 * len(vectors), 4.2), squeeze=False)
+    rows = []
+    for ax, (label, vec) in zip(axes[0], vectors):
+        v = np.sort(np.asarray(vec, dtype=float))
+        g = gaussianity(v)
+        z = (v - v.mean()) / g["sigma"]
+        x = normal_quantiles(z.size)
+        ax.plot(x, z, ".", ms=2, label="averaged sorted logits")
+        lim = [min(x.min(), z.min()), max(x.max(), z.max())]
+        ax.plot(lim, lim, "r-", lw=1, label="y = x")
+        ax.set_title(f"{label}  r = {g['qq_correlation']:.4f}  lmax = {g['lmax']:.2f}", fontsize=9)
+        ax.set_xlabel("normal quantile")
+        ax.set_ylabel("standardised averaged logit")
+        ax.legend(fontsize=7)
+        rows += [(label, i, xi, zi, vi) for i, (xi, zi, vi) in enumerate(zip(x, z, v))]
+    fig.suptitle(title, fontsize=8)
+    fig.tight_layout()
+    save_figure(fig, png, dpi=110)
+    plt.close(fig)
+    with atomic_path(csv_path) as tmp, open(tmp, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(
+            ["length", "rank_ascending", "normal_quantile", "standardised", "averaged_logit"]
+        )
+        w.writerows(rows)
+
+
+def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
+    """QQ plot PNG per layer (both lengths, y = x line), CSV of the vectors, JSON table."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    files = {"png": [], "csv": [], "json": str(outdir / "assumptions.json")}
+    for li, name in enumerate(res["layers"]):
+        vectors = [
+            (f"L = {res['lengths'][tag]['L']}", res["lengths"][tag]["per_layer"][name]["vector"])
+            for tag in ("tr", "ex")
+        ]
+        png, csvp = outdir / f"qq_{li}.png", outdir / f"qq_{li}.csv"
+        qq_figure(vectors, f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", png, csvp)
+        files["png"].append(str(png))
+        files["csv"].append(str(csvp))
+    slim = json.loads(json.dumps(res))
+    for t in slim["lengths"].values():
+        for d in t["per_layer"].values():
+            d.pop("vector")
+    write_text(files["json"], json.dumps(slim, indent=1))
+    return files
+
+
+def _print_table(res):
+    print(f"model {res['model']}  corpus {res['corpus']}")
+    print(
+        f"{'layer':42s} {'L':>6s} {'sigma':>7s} {'lmax':>7s} {'lmax(G)':>8s} "
+        f"{'QQ r':>7s} {'SW W':>7s} {'skew':>6s} {'kurt':>6s} {'Pmax':>7s} {'H':>7s}"
+    )
+    for name in res["layers"]:
+        for tag in ("tr", "ex"):
+            d = res["lengths"][tag]["per_layer"][name]
+            print(
+                f"{name[-42:]:42s} {res['lengths'][tag]['L']:6d} {d['sigma']:7.4f} "
+                f"{d['lmax']:7.4f} {d['gaussian_implied_lmax']:8.4f} "
+                f"{d['qq_correlation']:7.4f} {d['shapiro_w']:7.4f} {d['skewness']:6.2f} "
+                f"{d['excess_kurtosis']:6.2f} {d['pmax']:7.4f} {d['entropy']:7.4f}"
+            )
+    for tag in ("tr", "ex"):
+        a = res["lengths"][tag]["all_layers"]
+        print(
+            f"all layers, L = {res['lengths'][tag]['L']}: Pmax {a['pmax']:.4f}  "
+            f"H {a['entropy']:.4f}"
+        )
+
+
+@command
+def main(argv: list[str] | None = None) -> int:
+    p = CommandParser(
+        prog="python -m empirical.assumptions",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="QQ plots (Assumption 1) and the lmax/sigma "
+        "table (Assumption 2, Table 7) of a model's attention logits.",
+    )
+    p.add_argument("--model", default="t5-config:tiny")
+    p.add_argument("--corpus", default="stdlib")
+    p.add_argument("--L-tr", dest="l_tr", type=positive_int, default=512)
+    p.add_argument("--L-ex", dest="l_ex", type=positive_int, default=4096)
+    p.add_argument("--n-tr", type=positive_int, default=4)
+    p.add_argument("--n-ex", type=positive_int, default=1)
+    p.add_argument("--layers", nargs="*", help="attention module names (default: first)")
+    p.add_argument(
+        "--out", type=output_dir, default="runs/assumptions", help="folder for PNG/CSV/JSON"
+    )
+    p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument("--threads", type=threads_int, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_device_map_argument(p)
+    a = p.parse_args(argv)
+    if not 1 < a.l_tr < a.l_ex:
+        return fail("need 1 < --L-tr < --L-ex")
+    setup_torch(a.threads)
+    try:
+        from empirical.capture.models import load_model
+
+        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
+        res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
+    except (ValueError, RuntimeError, NotImplementedError) as exc:
+        return fail(exc)
+    with output_folder(a.out):
+        files = write_outputs(res, Path(a.out))
+    if a.json:
+        slim = json.loads(Path(files["json"]).read_text())
+        print(json.dumps({**slim, "files": files}))
+    else:
+        _print_table(res)
+        print("wrote", ", ".join(files["png"] + files["csv"] + [files["json"]]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
