@@ -56,13 +56,66 @@ from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name
 _k, _r, _d = (parameter_symbol(x) for x in ("k", "r", "d"))
 
 
+class BiasHead:
+    r"""The first terms of a series given as bias values: term :math:`i` is
+    :math:`b_i = \exp(\beta_i + c)` with :math:`\beta_i` the float64 values read from a file
+    (exact binary numbers) and :math:`c` an exact constant (a rescaling, 0 unless the TRF
+    search rescales B).  The exponential is taken in ball arithmetic (python-flint), so a
+    bias of -1000 gives 5.1e-435, not the float64 underflow 0, and +720 gives 4.9e312.
+
+    >>> h = BiasHead(np.array([-1000.0, 720.0]))
+    >>> len(h), h.arb(0).str(3), h.arb(1).str(3)  # doctest: +ELLIPSIS
+    (2, '[5.08e-435 +/- ...]', '[4.92e+312 +/- ...]')
+    >>> h.scaled(-720).floats().tolist()
+    [0.0, 1.0]
+    """
+
+    def __init__(self, bias: npt.ArrayLike, shift: sp.Expr | int = 0):
+        self.bias = np.asarray(bias, dtype=float)
+        self.shift = sp.sympify(shift)
+
+    def __len__(self) -> int:
+        return int(self.bias.size)
+
+    def scaled(self, log_factor: sp.Expr | int) -> BiasHead:
+        """The head multiplied by exp(log_factor) (exact: only the shift changes)."""
+        return BiasHead(self.bias, self.shift + sp.sympify(log_factor))
+
+    def arb(self, i: int):
+        """A guaranteed enclosure of term i (a python-flint ball at the current precision)."""
+        from flint import arb
+
+        from theory.series.arb_eval import arb_function
+
+        return (arb(float(self.bias[i])) + arb_function(self.shift)(arb(0))).exp()
+
+    def arb_list(self, count: int | None = None) -> list:
+        return [self.arb(i) for i in range(len(self) if count is None else min(count, len(self)))]
+
+    def mp(self, i: int):
+        """Term i in mpmath (at the working precision; no overflow or underflow)."""
+        import mpmath
+
+        return mpmath.exp(mpmath.mpf(float(self.bias[i])) + mpmath.mpf(sp.N(self.shift, 40)))
+
+    def log_values(self) -> np.ndarray:
+        """log of each term, float64."""
+        return self.bias + float(self.shift)
+
+    def floats(self) -> np.ndarray:
+        """The terms in float64 (0 or inf outside its range; callers check)."""
+        with np.errstate(over="ignore", under="ignore"):
+            return np.exp(self.log_values())
+
+
 @dataclass
 class RPE:
     """A series b_n: ``b`` (sympy, in n), with optional explicit first terms ``head``.
 
-    When ``head`` is given (a learned bias read from numbers), term ``i`` of the series
-    (distance ``i``) is ``head[i]`` for ``i < len(head)`` and ``b`` at ``n = start + i``
-    beyond; ``tail_assumption`` says in words what is assumed there.
+    When ``head`` (a :class:`BiasHead`, a learned bias read from numbers) is given, term
+    ``i`` of the series (distance ``i``) is ``head``'s term ``i`` for ``i < len(head)`` and
+    ``b`` at ``n = start + i`` beyond; ``tail_assumption`` says in words what is assumed
+    there.
     """
 
     name: str
@@ -72,7 +125,7 @@ class RPE:
     start: int = 1
     description: str = ""
     source: str = ""
-    head: np.ndarray | None = None
+    head: BiasHead | None = None
     tail_assumption: str = ""
 
     def as_dict(self) -> dict:
@@ -317,22 +370,64 @@ TAIL_ASSUMPTIONS = {
 }
 
 
+def read_bias_values(path: Path) -> np.ndarray:
+    """The bias values of a file: a 1-D array of finite real numbers (float64), or an
+    :class:`ExpressionError` naming the file and what is wrong (strings, 2-D, complex, ...)."""
+    try:
+        raw = np.load(path, allow_pickle=False) if path.suffix == ".npy" else _read_text(path)
+    except (OSError, ValueError, EOFError) as exc:
+        raise ExpressionError(f"cannot read bias file {path}: {exc}") from None
+    raw = np.asarray(raw)
+    if raw.dtype.kind not in "iuf":
+        what = {"c": "complex", "b": "boolean", "U": "text", "S": "bytes", "O": "objects"}
+        raise ExpressionError(
+            f"bias file {path}: the values must be real numbers, found "
+            f"{what.get(raw.dtype.kind, raw.dtype.name)} ({raw.dtype})"
+        )
+    if raw.ndim != 1:
+        raise ExpressionError(
+            f"bias file {path}: expected one value per distance (a 1-D array), found shape "
+            f"{raw.shape}"
+        )
+    values = raw.astype(float)
+    if values.size == 0:
+        raise ExpressionError(f"bias file {path} has no values")
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        raise ExpressionError(f"bias file {path}: value at distance {bad[0]} is not finite")
+    return values
+
+
+def _read_text(path: Path) -> np.ndarray:
+    """A text file of numbers: one per line (or one row); 2-D text stays 2-D."""
+    arr = np.loadtxt(path, ndmin=2, dtype=float)
+    return arr.ravel() if 1 in arr.shape else arr
+
+
+def _exact_slope(y: np.ndarray) -> sp.Rational:
+    """The least-squares slope of y against 0, 1, ..., in exact rational arithmetic on the
+    binary values (a constant gives exactly 0, not float noise).
+
+    >>> _exact_slope(np.array([-1000.0] * 5)), _exact_slope(np.array([0.0, -0.5, -1.0]))
+    (0, -1/2)
+    """
+    from fractions import Fraction
+
+    ys = [Fraction(float(v)) for v in y]
+    xm, ym = Fraction(len(ys) - 1, 2), sum(ys) / len(ys)
+    num = sum((i - xm) * (v - ym) for i, v in enumerate(ys))
+    den = sum((i - xm) ** 2 for i in range(len(ys)))
+    q = num / den
+    return sp.Rational(q.numerator, q.denominator)
+
+
 def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> RPE:
     """A learned bias, one value per distance 0, 1, ..., L-1 (.npy or text), as an RPE.
 
     ``tail`` says what is assumed beyond the last value (see :data:`TAIL_ASSUMPTIONS`).
     """
     path = Path(path)
-    try:
-        values = np.load(path) if path.suffix == ".npy" else np.loadtxt(path, ndmin=1)
-    except (OSError, ValueError) as exc:
-        raise ExpressionError(f"cannot read bias file {path}: {exc}") from None
-    values = np.asarray(values, dtype=float).ravel()
-    if values.size == 0:
-        raise ExpressionError(f"bias file {path} has no values")
-    bad = np.flatnonzero(~np.isfinite(values))
-    if bad.size:
-        raise ExpressionError(f"bias file {path}: value at distance {bad[0]} is not finite")
+    values = read_bias_values(path)
     if tail not in TAIL_ASSUMPTIONS:
         raise ExpressionError(
             f"unknown tail assumption {tail!r}; use {', '.join(TAIL_ASSUMPTIONS)}"
@@ -347,8 +442,7 @@ def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> 
         m = max(2, L // 10)
         if L < 2:
             raise ExpressionError("a linear tail needs at least two values")
-        slope = float(np.polyfit(np.arange(L - m, L), values[-m:], 1)[0])
-        b = sp.exp(last + sp.nsimplify(slope, rational=True) * (N - (start + L - 1)))
+        b = sp.exp(last + _exact_slope(values[-m:]) * (N - (start + L - 1)))
     return RPE(
         name=f"bias-file:{path.name}",
         b=b,
@@ -357,7 +451,7 @@ def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> 
         start=start,
         description=f"learned bias, {L} values",
         source=str(path),
-        head=np.exp(values),
+        head=BiasHead(values),
         tail_assumption=TAIL_ASSUMPTIONS[tail],
     )
 
@@ -383,8 +477,7 @@ def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1
     mask = np.ones(t.shape, dtype=bool)
     if head is not None:
         inside = t < len(head)
-        with np.errstate(divide="ignore"):
-            out[inside] = np.log(head[t[inside]])
+        out[inside] = head.log_values()[t[inside]]
         mask = ~inside
     if mask.any():
         out[mask] = log_b_numpy(b_expr)((start + t[mask]).astype(float))

@@ -30,7 +30,7 @@ import sympy as sp
 from flint import arb
 
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE, log_b_numpy
+from theory.series.rpe_library import RPE, BiasHead, log_b_numpy
 from theory.series.convergence import SeriesError
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
@@ -80,7 +80,7 @@ def _float_terms(b, start, head, count):
     L = 0 if head is None else len(head)
     out = np.empty(count)
     if L:
-        out[: min(L, count)] = head[:count]
+        out[: min(L, count)] = head.floats()[:count]
     if count > L:
         n = start + np.arange(L, count, dtype=float)
         try:
@@ -122,12 +122,8 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
         scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
         bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
-        if head is not None and abs(m) > 300:
-            raise SeriesError(
-                f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
-                "the given head values"
-            )
-        return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
+        hs = None if head is None else head.scaled(sp.log(scale))
+        return S, _trf_impl(bs, start, hs, eps_list)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)
 
@@ -145,7 +141,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
         with mpmath.workdps(DPS):
             terms = np.array(
                 [
-                    float(head[k])
+                    float(head.mp(k))
                     if head is not None and k < len(head)
                     else float(f(mpmath.mpf(start + k)))
                     for k in range(K)
@@ -155,7 +151,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
     def term(k):  # term k of the series, in mpmath
         if head is not None and k < len(head):
-            return mpmath.mpf(float(head[k]))
+            return head.mp(k)
         return f_mp(mpmath.mpf(start + k))
 
     RK, errK = eng.tail(start + K)
@@ -185,7 +181,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
 
 @ball_precision
-def certify_exact(table: list, cert: Any, start: int, head: np.ndarray | None) -> list:
+def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> list:
     """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
     terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
     a search that was off by one.  Without a certified tail nothing is exact."""
@@ -211,7 +207,7 @@ def certify_exact(table: list, cert: Any, start: int, head: np.ndarray | None) -
 
 def _proved_crossing(cert, start, head, eps, j):
     L = 0 if head is None else len(head)
-    head_arb = [arb(float(x)) for x in head] if L else []
+    head_arb = head.arb_list() if L else []
 
     def R(i):  # enclosure of the tail of the series from term i
         if i < L:
