@@ -29,7 +29,13 @@ from theory.series.expressions import (
 from theory.series.comparison import compare_trf
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
-from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
+from theory.series.rpe_library import (
+    LIBRARY,
+    TAIL_ASSUMPTIONS,
+    load_bias_file,
+    parameter_help,
+    resolve_rpe,
+)
 from theory.series.convergence import SeriesError, check_terms, decide, zero_at_integers
 from theory.core.budget import BudgetExceeded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
@@ -50,6 +56,10 @@ EPILOG = (
 named RPEs: """
     + ", ".join(LIBRARY)
     + """ (kerple_log, inv_n, ... are accepted too)
+their parameters (--param NAME=VALUE; t5 also takes --bucket-values):
+"""
+    + parameter_help()
+    + """
 names in a formula: n, pi, E, the functions, and parameters declared with --param/--free;
 free parameters are real unless --assume says more (e.g. --assume "k>0").
 index convention: term k (k = 0, 1, ...) is b_{start+k}, the weight at distance k;

@@ -318,7 +318,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
                     f"eventually zero: b_n = 0 for all large n ({how}); the series is a finite sum",
                     test="eventually constant",
                 )
-            if _robust_value(c) is None:
+            if not _nonzero_constant(c):
                 raise _Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
             return Decision(
                 False,
@@ -423,6 +423,22 @@ def _sign_of_const(v):
     """+1/-1 for a real constant clearly away from 0, else None."""
     r = _robust_value(v)
     return None if r is None else (1 if r.real > 0 else -1)
+
+
+def _nonzero_constant(c) -> bool:
+    """A constant proved nonzero: by ball arithmetic (any magnitude: exp(-1000) is not 0),
+    else by agreeing evaluations at 30, 60 and 90 digits."""
+    from flint import arb
+
+    from theory.series.arb_eval import NotSupported, arb_function
+
+    try:
+        v = arb_function(c)(arb(0))
+        if v.is_finite() and not v.contains(0):
+            return True
+    except (NotSupported, ArithmeticError, ValueError):
+        pass
+    return _robust_value(c) is not None
 
 
 def _robust_value(v):

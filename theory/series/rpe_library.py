@@ -155,32 +155,67 @@ def _fixed_builder(name: str):  # noqa: ANN202 - returns a builder lambda
     return lambda p: parse_expression(RPE_NAMES[name].formula)
 
 
-#: name -> (builder, defaults, start, description, source); names as in rpe_names.RPE_NAMES
+@dataclass(frozen=True)
+class Param:
+    """A named RPE's parameter: its default, what values it takes (``positive``: a real
+    number > 0; ``count``: an integer >= 2; ``switch``: 0/1, written false/true) and its
+    meaning."""
+
+    default: int | sp.Expr
+    meaning: str
+    kind: str = "positive"
+
+    def check(self, rpe: str, name: str, v: sp.Expr) -> sp.Expr:
+        ok = {
+            "positive": lambda: v.is_real and v.is_positive,
+            "count": lambda: v.is_Integer and v >= 2,
+            "switch": lambda: v in (0, 1),
+        }[self.kind]()
+        if not ok:
+            need = {
+                "positive": "a positive number",
+                "count": "an integer >= 2",
+                "switch": "true or false",
+            }[self.kind]
+            raise ExpressionError(f"--param {name}={v}: {name} of {rpe} must be {need}")
+        return v
+
+
+def _p(default, meaning, kind="positive") -> Param:
+    return Param(sp.Integer(default) if isinstance(default, int) else default, meaning, kind)
+
+
+#: name -> (builder, parameters, start, description, source); names as in
+#: rpe_names.RPE_NAMES.  The one table of the named RPEs' parameters (--param NAME=VALUE).
 LIBRARY = {
     "alibi": (
         lambda p: sp.exp(-p["k"] * N),
-        {"k": sp.Integer(1)},
+        {"k": _p(1, "slope")},
         0,
         "ALiBi, b_n = exp(-k n) (one head, slope k)",
         "RPE paper App. B Eq. 30; k = 1 as in App. C",
     ),
     "kerple-log": (
         lambda p: (1 + p["k"] * N) ** (-p["r"]),
-        {"k": sp.Integer(1), "r": sp.Integer(2)},
+        {"k": _p(1, "scale of n"), "r": _p(2, "power")},
         0,
         "Kerple log, b_n = (1 + k n)^(-r); converges iff r > 1",
         "RPE paper App. B Eq. 32 (k, r learned there; defaults ours)",
     ),
     "kerple-power": (
         lambda p: sp.exp(-p["k"] * N ** p["r"]),
-        {"k": sp.Integer(1), "r": sp.Integer(1)},
+        {"k": _p(1, "scale"), "r": _p(1, "power of n")},
         0,
         "Kerple power, b_n = exp(-k n^r), 0 < r <= 2",
         "RPE paper App. B Eq. 34 (defaults ours)",
     ),
     "sandwich": (
         lambda p: _sandwich(p["k"], p["r"], p["d"]),
-        {"k": sp.Integer(1), "r": sp.Integer(10000), "d": sp.Integer(128)},
+        {
+            "k": _p(1, "scale"),
+            "r": _p(10000, "frequency base"),
+            "d": _p(128, "head size (even, <= 512)", "count"),
+        },
         0,
         "Sandwich, b_n = exp(k sum_{j=1}^{d/2} (cos(n / r^(2j/d)) - 1))",
         "RPE paper App. B Eq. 37 (r = 10000 as sinusoidal PE, d = 128 head size; defaults ours)",
@@ -200,12 +235,32 @@ LIBRARY = {
     },
     "t5": (
         None,
-        {"num_buckets": sp.Integer(32), "max_distance": sp.Integer(128)},
+        {
+            "num_buckets": _p(32, "number of buckets", "count"),
+            "max_distance": _p(128, "distance of the last bucket", "count"),
+            "bidirectional": _p(
+                0, "encoder buckets (half of them per side; keys before the query)", "switch"
+            ),
+        },
         0,
-        "T5 bucketed bias (decoder, unidirectional): b_n = exp(values[bucket(n)])",
+        "T5 bucketed bias: b_n = exp(values[bucket(n)]), n = distance to a key before the query",
         "Raffel et al. 2020 bucket function; bucket values given by the user",
     ),
 }
+
+
+def parameter_help() -> str:
+    """The named RPEs' parameters with defaults, one line each (the CLI's epilog).
+
+    >>> parameter_help().splitlines()[0]
+    '  alibi: k=1 (slope)'
+    """
+    lines = []
+    for name, (_, params, *_rest) in LIBRARY.items():
+        if params:
+            items = ", ".join(f"{k}={p.default} ({p.meaning})" for k, p in params.items())
+            lines.append(f"  {name}: {items}")
+    return "\n".join(lines)
 
 
 def t5_bucket(
@@ -245,24 +300,43 @@ def t5_bucket(
 
 
 def t5_series(
-    values: Iterable[float | sp.Basic], num_buckets: int = 32, max_distance: int = 128
+    values: Iterable[float | sp.Basic],
+    num_buckets: int = 32,
+    max_distance: int = 128,
+    bidirectional: bool = False,
 ) -> sp.Expr:
-    """Piecewise b_n = exp(values[bucket(n)]) (distance n = t, start 0); constant tail."""
+    """Piecewise b_n = exp(values[bucket(n)]) (distance n = t >= 0 to a key before the
+    query, start 0); constant tail.
+
+    >>> t5_series([0, -1, -2, -3], 4, 8)
+    Piecewise((1, n < 1), (exp(-1), n < 2), (exp(-2), n < 4), (exp(-3), True))
+    >>> t5_series(range(0, -8, -1), 8, 8, bidirectional=True)
+    Piecewise((1, n < 1), (exp(-1), n < 2), (exp(-2), n < 4), (exp(-3), True))
+    """
     values = [sp.nsimplify(float(v)) if not isinstance(v, sp.Basic) else v for v in values]
     if len(values) != num_buckets:
         raise ExpressionError(f"t5 needs {num_buckets} bucket values, got {len(values)}")
+    if bidirectional and num_buckets % 2:
+        raise ExpressionError("bidirectional t5 needs an even num_buckets")
+    exact = num_buckets // (4 if bidirectional else 2)
+    if exact < 1 or max_distance <= exact:
+        raise ExpressionError(
+            f"t5 needs max_distance > {max(exact, 1)} (the exact buckets) and enough buckets; "
+            f"got num_buckets={num_buckets}, max_distance={max_distance}"
+        )
+    last = (num_buckets // 2 if bidirectional else num_buckets) - 1
     pieces, t = [], 0
     while True:
-        bk = t5_bucket(t, num_buckets, max_distance)
-        if bk == num_buckets - 1:
+        bk = int(t5_bucket(t, num_buckets, max_distance, bidirectional))
+        if bk == last:
             break
         # first distance of the next bucket
         t_next = t + 1
-        while t5_bucket(t_next, num_buckets, max_distance) == bk:
+        while t5_bucket(t_next, num_buckets, max_distance, bidirectional) == bk:
             t_next += 1
         pieces.append((sp.exp(values[bk]), sp.Lt(N, t_next)))
         t = t_next
-    pieces.append((sp.exp(values[-1]), sp.true))
+    pieces.append((sp.exp(values[last]), sp.true))
     return sp.Piecewise(*pieces)
 
 
@@ -339,19 +413,19 @@ def _library_rpe(key, params) -> RPE:
             f"parameters: {', '.join(defaults) or 'none'}"
         )
     merged = {
-        k: parameter_value(k, v, keep_sympy_floats=True)
-        for k, v in {**defaults, **{k: v for k, v in params.items() if k != "values"}}.items()
+        k: defaults[k].check(key, k, parameter_value(k, v, keep_sympy_floats=True))
+        for k, v in {
+            **{k: p.default for k, p in defaults.items()},
+            **{k: v for k, v in params.items() if k != "values"},
+        }.items()
     }
-    for k, v in merged.items():
-        if not (v.is_real and v.is_positive):
-            raise ExpressionError(f"parameter {k} of {key} must be a positive number, got {v}")
     if key == "t5":
-        nb, md = int(merged["num_buckets"]), int(merged["max_distance"])
+        nb, md, bi = (int(merged[k]) for k in ("num_buckets", "max_distance", "bidirectional"))
         values = params.get("values")
         if values is None:
             values = [-sp.Rational(b, 4) for b in range(nb)]
             desc += "; default values[b] = -b/4 (illustrative, not from a trained model)"
-        b = t5_series(values, nb, md)
+        b = t5_series(values, nb, md, bool(bi))
         merged["values"] = [str(v) for v in values]
     else:
         b = builder(merged)

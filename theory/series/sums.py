@@ -21,7 +21,6 @@ import sys
 from typing import Any
 
 import mpmath
-import numpy as np
 import sympy as sp
 from flint import arb
 
