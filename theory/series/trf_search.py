@@ -36,6 +36,7 @@ from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
+from theory.series.lower_bounds import signed_trf_lower, terms_nonnegative
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.arb_eval import ball_precision
 from theory.core.budget import run_guarded
@@ -124,8 +125,28 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
         hs = None if head is None else head.scaled(sp.log(scale))
         return S, _trf_impl(bs, start, hs, eps_list)
+    if cert is not None and not terms_nonnegative(b, start + (0 if head is None else len(head))):
+        return S, signed_table(cert, start, head, eps_list)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)
+
+
+def signed_table(cert: Any, start: int, head: BiasHead | None, eps_list: list) -> list[TRF]:
+    """Terms not proved >= 0: the TRF by the tail rule (docs/conventions.md), of which only
+    the certified lower bound is given (see :mod:`theory.series.lower_bounds`)."""
+    return [
+        TRF(
+            eps,
+            None,
+            False,
+            None,
+            definition="tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)",
+            note="terms of both signs: only a certified lower bound (the tail is not bounded "
+            "for every k beyond it)",
+            lower_bound=signed_trf_lower(cert, start, head, eps),
+        )
+        for eps in eps_list
+    ]
 
 
 def _trf_search(b, start, head, eps_list, S, eng):
@@ -445,14 +466,18 @@ def analyse_series(
     eps_list: Iterable[float],
     start: int | None = None,
     budget: float = DEFAULT_BUDGET,
+    wall: float | None = None,
 ) -> tuple[SeriesSum, list[TRF] | None, str | None, Asymptotic | None]:
-    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints).
+    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints),
+    within ``budget`` s of CPU time and ``wall`` s of wall-clock time (default 4 * budget).
 
     Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
     """
     b, start, head = normalise_series(b_expr, start)
     eps_list = [float(e) for e in eps_list]
-    S, table, err, asym = run_guarded(_analyse_impl, (b, start, head, eps_list), budget=budget)
+    S, table, err, asym = run_guarded(
+        _analyse_impl, (b, start, head, eps_list), budget=budget, wall=wall
+    )
     if asym is not None:
         formula, derivation, kind, consts = asym
         if "B" in formula:
