@@ -44,9 +44,9 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")  # a zombie has exited
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
-def test_killed_command_leaves_no_worker():
-    cmd = [sys.executable, "-m", "theory.trf", "--rpe", SLOW, "--time-limit", "300"]
+def _kill_parent_and_check(cmd, min_cpu):
+    """Start ``cmd``, wait (counting steps) for a worker with ``min_cpu`` s of CPU time,
+    SIGKILL the parent alone, and assert that every such worker is gone."""
     proc = subprocess.Popen(
         cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )
@@ -54,7 +54,7 @@ def test_killed_command_leaves_no_worker():
     try:
         for _ in range(3000):  # steps, not seconds: up to ~5 min on a loaded machine
             # the long worker (the sum stage, minutes of work left), not a short-lived one
-            workers = [c for c in _children(proc.pid) if _alive(c) and _cpu(c) >= 1.0]
+            workers = [c for c in _children(proc.pid) if _alive(c) and _cpu(c) >= min_cpu]
             if workers or proc.poll() is not None:
                 break
             time.sleep(0.1)
@@ -72,6 +72,25 @@ def test_killed_command_leaves_no_worker():
                 os.kill(w, signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()
+
+
+NEVER_ENDS = (
+    "from theory.core.budget import run_guarded, _sleep_forever; "
+    "run_guarded(_sleep_forever, (), budget=1e6, wall=1e6)"
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_worker_that_never_ends_dies_with_its_parent():
+    # without the parent-death signal this worker sleeps forever: the check cannot pass by luck
+    _kill_parent_and_check([sys.executable, "-c", NEVER_ENDS], 0.0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_killed_command_leaves_no_worker():
+    _kill_parent_and_check(
+        [sys.executable, "-m", "theory.trf", "--rpe", SLOW, "--time-limit", "300"], 1.0
+    )
 
 
 def test_time_limit_bounds_the_cpu_time_of_the_command():
