@@ -247,7 +247,7 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline) -> dict:
     out: dict = {}
     try:
         left = clock.left(1 - RESERVE)
-        S, table, trf_error, a = analyse_series(rpe, eps, budget=left, wall=left)
+        S, table, trf_error, a = analyse_series(rpe, eps, budget=left, wall=left, estimate=False)
     except (SeriesError, BudgetExceeded) as exc:
         S, out["sum_error"] = None, str(exc).splitlines()[0]
     except Exception as exc:  # noqa: BLE001 - an internal failure of B keeps the verdict
@@ -416,7 +416,7 @@ def _human(out: dict) -> str:
         )
     )
     if out.get("sum_error"):
-        lines.append(f"B:           not certified: {out['sum_error']}")
+        lines.append(f"enclosure:   none ({out['sum_error']})")
     if out["converges"] and not out["free_params"]:
         lines.append(_human_sum(out))
         if out.get("trf_error"):

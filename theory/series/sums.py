@@ -91,8 +91,12 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
     return series_sum_core(b, start, head)[0]
 
 
-def series_sum_core(b: sp.Expr, start: int, head: BiasHead | None) -> tuple[SeriesSum, Any, Any]:
-    """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start."""
+def series_sum_core(
+    b: sp.Expr, start: int, head: BiasHead | None, estimate: bool = True
+) -> tuple[SeriesSum, Any, Any]:
+    """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start;
+    with ``estimate=False`` a sum without enclosure raises :class:`SeriesError` instead of
+    returning the uncertified estimate."""
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
@@ -111,6 +115,8 @@ def series_sum_core(b: sp.Expr, start: int, head: BiasHead | None) -> tuple[Seri
         TypeError,
         RecursionError,
     ) as exc:
+        if not estimate:
+            raise SeriesError(f"no guaranteed enclosure: {exc}") from None
         S, eng = _estimate(b, start, head_sum, n0)
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None

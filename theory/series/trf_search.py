@@ -467,6 +467,7 @@ def analyse_series(
     start: int | None = None,
     budget: float = DEFAULT_BUDGET,
     wall: float | None = None,
+    estimate: bool = True,
 ) -> tuple[SeriesSum, list[TRF] | None, str | None, Asymptotic | None]:
     """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints),
     within ``budget`` s of CPU time and ``wall`` s of wall-clock time (default 4 * budget).
@@ -476,7 +477,7 @@ def analyse_series(
     b, start, head = normalise_series(b_expr, start)
     eps_list = [float(e) for e in eps_list]
     S, table, err, asym = run_guarded(
-        _analyse_impl, (b, start, head, eps_list), budget=budget, wall=wall
+        _analyse_impl, (b, start, head, eps_list, estimate), budget=budget, wall=wall
     )
     if asym is not None:
         formula, derivation, kind, consts = asym
@@ -486,9 +487,9 @@ def analyse_series(
     return S, table, err, asym
 
 
-def _analyse_impl(b, start, head, eps_list):
+def _analyse_impl(b, start, head, eps_list, estimate=True):
     mpmath.mp.dps = DPS
-    S, eng, cert = series_sum_core(b, start, head)
+    S, eng, cert = series_sum_core(b, start, head, estimate)
     try:
         table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
     except SeriesError as exc:
