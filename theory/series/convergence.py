@@ -251,9 +251,17 @@ _GAMMA_LIKE = (
 
 
 def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
-    """Ratio / Raabe tests for factorial-like terms: b_(n+1)/b_n simplifies (gammasimp) to
-    an expression without gamma functions; its eventual positivity makes the sign of b_n
-    eventually constant, so the tests apply to |b_n|."""
+    r"""Ratio / Raabe / Gauss tests for factorial-like terms: b_(n+1)/b_n simplifies
+    (gammasimp) to an expression without gamma functions; its eventual positivity makes the
+    sign of b_n eventually constant, so the tests apply to |b_n|.  Gauss: for a rational
+    ratio, :math:`b_n/b_{n+1} = 1 + h/n + O(n^{-2})`, and the series converges iff h > 1.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _gamma_ratio_test(P("gamma(n)/gamma(n + 1)")).converges        # = 1/n
+    False
+    >>> _gamma_ratio_test(P("binomial(2*n, n)/(4**n*n)")).converges    # ~ n^(-3/2)/sqrt(pi)
+    True
+    """
     if not b.has(*_GAMMA_LIKE):
         return None
     try:
@@ -282,6 +290,13 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
             f"one sign), lim n (b_n/b_(n+1) - 1) = {raabe} {'>' if conv else '<'} 1"
             + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
             test="Raabe test",
+        )
+    if raabe == 1 and ratio.is_rational_function(N) and _eventual_sign(ratio) == 1:
+        return Decision(  # b_n/b_(n+1) = 1 + 1/n + O(1/n^2) for a rational ratio
+            False,
+            f"Gauss's test: {what} is rational with b_n/b_(n+1) = 1 + 1/n + O(1/n^2) "
+            "(b_n keeps one sign for large n), so sum |b_n| diverges like sum 1/n",
+            test="Gauss test",
         )
     return None
 

@@ -53,7 +53,7 @@ def _kill_parent_and_check(cmd, min_cpu):
     workers: list[int] = []
     try:
         for _ in range(3000):  # steps, not seconds: up to ~5 min on a loaded machine
-            # the long worker (the sum stage, minutes of work left), not a short-lived one
+            # a worker at work (the command: any stage; the mechanism: the sleeper)
             workers = [c for c in _children(proc.pid) if _alive(c) and _cpu(c) >= min_cpu]
             if workers or proc.poll() is not None:
                 break
@@ -89,7 +89,7 @@ def test_a_worker_that_never_ends_dies_with_its_parent():
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_killed_command_leaves_no_worker():
     _kill_parent_and_check(
-        [sys.executable, "-m", "theory.trf", "--rpe", SLOW, "--time-limit", "300"], 1.0
+        [sys.executable, "-m", "theory.trf", "--rpe", SLOW, "--time-limit", "300"], 0.2
     )
 
 
