@@ -23,7 +23,7 @@ proves :math:`|R_j| \ge \epsilon |B|` at single :math:`j`, hence the lower bound
 (True, False)
 >>> lb = partial_sum_bounds(P("1/n**2"), 1, None, [0.1], max_terms=100)
 >>> float(lb.lower), lb.terms, lb.trf_lower               # S_100 = 1.6349...; TRF(0.1) = 6
-(1.6349839001848923, 100, [6])
+(1.634983900184893, 100, [6])
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     positive integer, or every sin/cos replaced by the ball [-1, 1]) and, for the first
     ``check`` terms (n = 0 is not positive), in ball arithmetic."""
     try:
-        structural = sp.sympify(b).subs(N, _NI).is_nonnegative is True or _bounded_nonneg(b)
+        b = sp.sympify(b)
+        shifted = b.subs(N, _NI + (n0 - 1)) if n0 >= 1 else b.subs(N, _NI)
+        structural = shifted.is_nonnegative is True or _bounded_nonneg(b)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:
@@ -150,17 +152,41 @@ def partial_sum_bounds(
     return PartialSumBounds(arb_bounds(total)[0], len(sums), lows)
 
 
+def nonnegative_from(b: sp.Expr, n0: int, limit: int = 4096) -> int | None:
+    """An index m >= n0 with b_n >= 0 proved for every n >= m (b shifted, then the
+    structural proof of :func:`terms_nonnegative`), or None."""
+    m = n0
+    while m <= limit:
+        try:
+            shifted = sp.sympify(b).subs(N, _NI + (m - 1))
+            if shifted.is_nonnegative is True or terms_nonnegative(b, m, check=0):
+                return m
+        except (TypeError, ValueError, RecursionError):
+            return None
+        m = 2 * m + 1
+    return None
+
+
 @ball_precision
-def signed_trf_lower(cert, start, head, eps, window: int = 4096) -> int:
-    """1 + the largest j < ``window`` with |R_j| >= eps |B| proved (tail rule), or 1."""
+def signed_trf(cert, b, start, head, eps, window: int = 4096) -> tuple[int, bool]:
+    """(TRF, exact) by the tail rule.  ``exact``: the terms are >= 0 from some index m on
+    (so the tails decrease from there), R_j < eps |B| is proved at some j >= m inside the
+    window, and every |R_i| between the last i with |R_i| >= eps |B| and j is proved below
+    it.  Otherwise (False) the value is 1 + the largest i < window with |R_i| >= eps |B|."""
     L = 0 if head is None else len(head)
     B = sum(head.arb_list() if L else [], arb(0)) + cert.tail(cert.n0)
     q = sp.Rational(repr(eps))
     target = abs(B) * arb(int(q.p)) / arb(int(q.q))
-    best, partial = 0, arb(0)
+    m = nonnegative_from(b, start + L)
+    m = None if m is None else m - start
+    best, partial, unsure = 0, arb(0), False
     for j in range(window):
         R = B - partial
         if abs(R) >= target:
-            best = j
+            best, unsure = j, False
+        elif not abs(R) < target:
+            unsure = True
+        elif m is not None and j >= m and not unsure:
+            return best + 1, True
         partial += head.arb(j) if j < L else cert.term(start + j)
-    return best + 1
+    return best + 1, False

@@ -36,7 +36,7 @@ from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
-from theory.series.lower_bounds import signed_trf_lower, terms_nonnegative
+from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.arb_eval import ball_precision
 from theory.core.budget import run_guarded
@@ -126,27 +126,26 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         hs = None if head is None else head.scaled(sp.log(scale))
         return S, _trf_impl(bs, start, hs, eps_list)
     if cert is not None and not terms_nonnegative(b, start + (0 if head is None else len(head))):
-        return S, signed_table(cert, start, head, eps_list)
+        return S, signed_table(cert, b, start, head, eps_list)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)
 
 
-def signed_table(cert: Any, start: int, head: BiasHead | None, eps_list: list) -> list[TRF]:
-    """Terms not proved >= 0: the TRF by the tail rule (docs/conventions.md), of which only
-    the certified lower bound is given (see :mod:`theory.series.lower_bounds`)."""
-    return [
-        TRF(
-            eps,
-            None,
-            False,
-            None,
-            definition="tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)",
-            note="terms of both signs: only a certified lower bound (the tail is not bounded "
-            "for every k beyond it)",
-            lower_bound=signed_trf_lower(cert, start, head, eps),
-        )
-        for eps in eps_list
-    ]
+def signed_table(
+    cert: Any, b: sp.Expr, start: int, head: BiasHead | None, eps_list: list
+) -> list[TRF]:
+    """Terms not proved >= 0: the TRF by the tail rule (docs/conventions.md), exact where
+    :func:`theory.series.lower_bounds.signed_trf` proves it, else a certified lower bound."""
+    out = []
+    for eps in eps_list:
+        j, exact = signed_trf(cert, b, start, head, eps)
+        t = TRF(eps, j if exact else None, exact, math.log10(j) if exact else None)
+        t.definition = "tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)"
+        if not exact:
+            t.lower_bound = j
+            t.note = "terms of both signs: only a certified lower bound"
+        out.append(t)
+    return out
 
 
 def _trf_search(b, start, head, eps_list, S, eng):

@@ -101,16 +101,16 @@ COMMON = dict(
 
 
 @settings(max_examples=8, **COMMON)
-@given(term())
-def test_sum_stage_is_total(term, capsys):
-    check_total(term, capsys)
+@given(text=term())
+def test_sum_stage_is_total(text, capsys):
+    check_total(text, capsys)
 
 
 @pytest.mark.slow
 @settings(max_examples=120, **COMMON)
-@given(term())
-def test_sum_stage_is_total_many(term, capsys):
-    check_total(term, capsys)
+@given(text=term())
+def test_sum_stage_is_total_many(text, capsys):
+    check_total(text, capsys)
 
 
 @pytest.mark.parametrize(
