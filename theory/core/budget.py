@@ -48,9 +48,29 @@ def _sleep_forever():  # used by the doctest
         time.sleep(1)
 
 
-def _child(conn, fn, args, kwargs):
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def die_with_parent(parent_pid: int) -> None:
+    """Make this (forked) process die when its parent does: the kernel sends SIGKILL on the
+    parent's death (Linux prctl PR_SET_PDEATHSIG); a parent already gone ends it at once.
+    The child also stays in the parent's process group, so a signal to the group reaches it.
+    Elsewhere nothing is done (the parent's own clean-up still kills it)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+    if os.getppid() != parent_pid:  # the parent died before the prctl took effect
+        os._exit(1)
+
+
+def _child(conn, fn, args, kwargs, parent_pid):
     global _IN_CHILD
     _IN_CHILD = True
+    die_with_parent(parent_pid)
     try:
         import resource
 
@@ -90,7 +110,7 @@ def run_guarded(
         return fn(*args, **kwargs)  # (daemonic processes may not have children)
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, fn, args, kwargs), daemon=True)
+    proc = ctx.Process(target=_child, args=(child, fn, args, kwargs, os.getpid()), daemon=True)
     proc.start()
     child.close()
     try:

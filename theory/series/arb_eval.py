@@ -265,9 +265,29 @@ def _floor_function(e, a) -> Callable:
                 for i, q in enumerate(coeffs)
             )
             return arb(int(sp.floor(v) if name == "floor" else sp.ceiling(v)))
-        return _floor(a(x), name)
+        try:
+            return _floor(a(x), name)
+        except Undecided:
+            if not (isinstance(x, arb) and x.is_exact() and x.is_integer()):
+                raise
+            return _exact_floor(e, int(x.unique_fmpz()))  # e.g. log(8)/log(2) = 3 exactly
 
     return f
+
+
+def _exact_floor(e, n: int) -> arb:
+    """floor/ceiling of a non-linear argument at an integer n whose ball straddles an integer:
+    sympy decides it exactly (it proves log(8)/log(2) = 3), else Undecided."""
+    from theory.core.budget import StepTimeout, step_budget
+
+    try:
+        with step_budget(1.0):
+            v = e.func(e.args[0].subs(N, n))
+    except (StepTimeout, TypeError, ValueError) as exc:
+        raise Undecided(f"{e} at n = {n} not decided ({exc})") from None
+    if not v.is_Integer:
+        raise Undecided(f"{e} at n = {n} not decided")
+    return arb(int(v))
 
 
 def _floor(v, name):

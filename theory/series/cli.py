@@ -15,6 +15,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -28,10 +29,17 @@ from theory.series.expressions import (
 )
 from theory.series.comparison import compare_trf
 from theory.series.trf_search import analyse_series, trf_table
+from theory.series.lower_bounds import partial_sum_bounds, terms_nonnegative
 from theory.series.truncated import trf_truncated
-from theory.series.rpe_library import LIBRARY, TAIL_ASSUMPTIONS, load_bias_file, resolve_rpe
+from theory.series.rpe_library import (
+    LIBRARY,
+    TAIL_ASSUMPTIONS,
+    load_bias_file,
+    parameter_help,
+    resolve_rpe,
+)
 from theory.series.convergence import SeriesError, check_terms, decide, zero_at_integers
-from theory.core.budget import BudgetExceeded
+from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
 
 EPILOG = (
@@ -50,12 +58,31 @@ EPILOG = (
 named RPEs: """
     + ", ".join(LIBRARY)
     + """ (kerple_log, inv_n, ... are accepted too)
+their parameters (--param NAME=VALUE; t5 also takes --bucket-values):
+"""
+    + parameter_help()
+    + """
 names in a formula: n, pi, E, the functions, and parameters declared with --param/--free;
 free parameters are real unless --assume says more (e.g. --assume "k>0").
 index convention: term k (k = 0, 1, ...) is b_{start+k}, the weight at distance k;
 TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22).
 """
 )
+
+
+DEFAULT_TIME_LIMIT = 10.0
+DECISION_SHARE = 0.6  # the decision may use this share of the time limit
+RESERVE = 0.15  # kept for the certified partial information when B is not certified
+
+
+class Deadline:
+    """The command's one time budget (wall clock: what the user waits for)."""
+
+    def __init__(self, seconds: float):
+        self.seconds, self.end = seconds, time.monotonic() + seconds
+
+    def left(self, share: float = 1.0) -> float:
+        return max(0.05, (self.end - time.monotonic()) * share)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -117,6 +144,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="also give the paper's truncated TRF (App. E): M terms, B = their sum",
     )
     p.add_argument("--compare", metavar="RPE", help="compare TRFs with this series (Thm 3.5)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help="one time budget for the whole command: decision, B and TRF share it; the "
+        f"command prints what it has by then (default: {DEFAULT_TIME_LIMIT:g})",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--plot",
@@ -160,6 +195,9 @@ def _resolve(args):
 
 def analyse(args: argparse.Namespace) -> dict:
     """All results as one dict (the --json object)."""
+    if not 0 < args.time_limit <= 3600:
+        raise ExpressionError(f"--time-limit must be in (0, 3600] seconds, got {args.time_limit}")
+    clock = Deadline(args.time_limit)
     rpe = _resolve(args)
     for e in args.eps:
         if not 0 < e < 1:
@@ -169,7 +207,7 @@ def analyse(args: argparse.Namespace) -> dict:
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
     if not rpe.free_params:
         check_terms(rpe.b, n0)
-    d = decide(rpe.b, n0)
+    d = decide(rpe.b, n0, budget=clock.left(DECISION_SHARE))
     out = {
         "series": str(rpe.b),
         "name": rpe.name,
@@ -177,11 +215,15 @@ def analyse(args: argparse.Namespace) -> dict:
         "params": {k: str(v) for k, v in rpe.params.items()},
         "free_params": rpe.free_params,
         "start": rpe.start,
+        "time_limit": args.time_limit,
         "converges": d.converges,
         "certificate": d.certificate,
         "condition": d.condition,
         "extrapolates_by_thm_3_4": True if d.converges else None,
         "sum": None,
+        "sum_lo": None,
+        "sum_hi": None,
+        "certified": False,
         "sum_error_bound": None,
         "sum_digits": None,
         "trf": [],
@@ -190,20 +232,30 @@ def analyse(args: argparse.Namespace) -> dict:
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
-    S = None
     if d.converges and not rpe.free_params:
-        try:
-            S, table, trf_error, a = analyse_series(rpe, args.eps)
-        except (SeriesError, BudgetExceeded) as exc:
-            out["sum_error"] = str(exc).splitlines()[0]
-            S = None
-        except Exception as exc:  # noqa: BLE001 - an internal failure of B keeps the verdict
-            out["sum_error"] = (
-                f"internal error ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
-            )
-            S = None
-    out.update({"sum_lo": None, "sum_hi": None, "certified": False})
-    if S is not None:
+        out.update(_sum_and_trf(rpe, n0, args.eps, clock))
+    if args.truncate is not None and not rpe.free_params:
+        out["trf_truncated"] = [trf_truncated(rpe, e, args.truncate).as_dict() for e in args.eps]
+    if args.compare:
+        out["comparison"] = _comparison(rpe, args)
+    return out
+
+
+def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline) -> dict:
+    """B and the TRF table within the time left; when B is not certified, only what is:
+    [S_M, unknown] and TRF lower bounds for nonnegative terms, else no estimate."""
+    out: dict = {}
+    try:
+        left = clock.left(1 - RESERVE)
+        S, table, trf_error, a = analyse_series(rpe, eps, budget=left, wall=left, estimate=False)
+    except (SeriesError, BudgetExceeded) as exc:
+        S, out["sum_error"] = None, str(exc).splitlines()[0]
+    except Exception as exc:  # noqa: BLE001 - an internal failure of B keeps the verdict
+        S = None
+        out["sum_error"] = (
+            f"no enclosure ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
+        )
+    if S is not None and S.certified:
         out.update(_sum_fields(S))
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
@@ -212,26 +264,62 @@ def analyse(args: argparse.Namespace) -> dict:
         if a is not None:
             out["asymptotic"] = a.formula
             out["asymptotic_derivation"] = a.derivation
-    if args.truncate is not None and not rpe.free_params:
-        out["trf_truncated"] = [trf_truncated(rpe, e, args.truncate).as_dict() for e in args.eps]
-    if args.compare:
-        other = resolve_rpe(args.compare)
-        if other.free_params:
-            raise ExpressionError("--compare needs a series without free parameters")
-        c = compare_trf(
-            rpe,
-            other.b if other.start == rpe.start else other,
-            rpe.start,
-            eps_check=tuple(args.eps),
+        return out
+    if S is not None:
+        out["sum_error"] = "no guaranteed enclosure: " + (
+            S.assumptions.split("not certified: ")[-1] or S.method
         )
-        out["comparison"] = {
-            "other": str(other.b),
-            "smaller": c.smaller,
-            "ratio_limit": c.limit,
-            "statement": c.statement,
-            "numeric": c.numeric,
-        }
+    out.update(_partial_information(rpe, n0, eps, clock))
     return out
+
+
+def _partial_information(rpe, n0: int, eps: list, clock: Deadline) -> dict:
+    """[S_M, unknown] and TRF(eps) >= j for nonnegative terms (theory.series.lower_bounds)."""
+    if not terms_nonnegative(rpe.b, n0):
+        return {"sum_status": "no estimate (terms not proved nonnegative)"}
+    try:
+        left = clock.left()
+        stop = {"stop_at": time.monotonic() + 0.7 * left}
+        lb = run_guarded(
+            partial_sum_bounds, (rpe.b, rpe.start, rpe.head, eps), stop, budget=left, wall=left
+        )
+    except Exception as exc:  # noqa: BLE001 - nothing certified then
+        return {"sum_status": f"no estimate ({type(exc).__name__}: {str(exc)[:80]})"}
+    return {
+        "sum_lo": _outward(lb.lower, -1),
+        "sum_status": f"lower bound only: B >= the sum of the first {lb.terms} terms "
+        "(ball arithmetic; every term >= 0)",
+        "trf": [
+            {
+                "eps": e,
+                "value": None,
+                "exact": False,
+                "lower_bound": j,
+                "definition": "Eq. 22 (full series)",
+                "note": f"certified: the first {j - 1} terms sum to at most (1 - eps) B",
+            }
+            for e, j in zip(eps, lb.trf_lower)
+        ],
+    }
+
+
+def _comparison(rpe, args) -> dict:
+    other = resolve_rpe(args.compare)
+    if other.free_params:
+        raise ExpressionError("--compare needs a series without free parameters")
+    c = compare_trf(
+        rpe,
+        other.b if other.start == rpe.start else other,
+        rpe.start,
+        eps_check=tuple(args.eps),
+    )
+    return {
+        "other": str(other.b),
+        "smaller": c.smaller,
+        "ratio_limit": c.limit,
+        "statement": c.statement,
+        "numeric": c.numeric,
+    }
 
 
 def _sum_fields(S) -> dict:
@@ -284,7 +372,18 @@ def _human_sum(out: dict) -> str:
             f"B:           [{out['sum_lo']}, {out['sum_hi']}]  certified "
             f"({out['sum_digits']} digits, ball arithmetic)"
         )
-    return f"B ~ {out['sum']}  (not certified)"
+    if out.get("sum_lo") is not None:
+        return f"B:           [{out['sum_lo']}, unknown]  ({out['sum_status']})"
+    return f"B:           {out.get('sum_status', 'no estimate')}"
+
+
+def _human_trf(t: dict) -> str:
+    v = t["value"]
+    if v is None and t.get("lower_bound") is not None:
+        v = f">= {t['lower_bound']}"
+    elif not t["exact"] and t.get("relative_accuracy") is not None:
+        v = f"{v} (rel. acc. {t['relative_accuracy']:.1e})"
+    return f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}"
 
 
 def _human(out: dict) -> str:
@@ -317,18 +416,15 @@ def _human(out: dict) -> str:
         )
     )
     if out.get("sum_error"):
-        lines.append(f"B:           not computed: {out['sum_error']}")
-    if out["sum"] is not None:
+        lines.append(f"enclosure:   none ({out['sum_error']})")
+    if out["converges"] and not out["free_params"]:
         lines.append(_human_sum(out))
         if out.get("trf_error"):
             lines.append(f"TRF:         not defined: {out['trf_error']}")
-        lines.append("TRF (Eq. 22, full series):")
-        lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
-        for t in out["trf"]:
-            v = t["value"]
-            if not t["exact"] and t.get("relative_accuracy") is not None:
-                v = f"{v} (rel. acc. {t['relative_accuracy']:.1e})"
-            lines.append(f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}")
+        if out["trf"]:
+            lines.append(f"TRF ({out['trf'][0]['definition']}):")
+            lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
+            lines += [_human_trf(t) for t in out["trf"]]
         lines.append(f"asymptotic:  {out['asymptotic'] or 'not derived for this series'}")
     if "trf_truncated" in out:
         lines.append(f"TRF, {out['trf_truncated'][0]['definition']} -- NOT Eq. 22:")

@@ -251,9 +251,17 @@ _GAMMA_LIKE = (
 
 
 def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
-    """Ratio / Raabe tests for factorial-like terms: b_(n+1)/b_n simplifies (gammasimp) to
-    an expression without gamma functions; its eventual positivity makes the sign of b_n
-    eventually constant, so the tests apply to |b_n|."""
+    r"""Ratio / Raabe / Gauss tests for factorial-like terms: b_(n+1)/b_n simplifies
+    (gammasimp) to an expression without gamma functions; its eventual positivity makes the
+    sign of b_n eventually constant, so the tests apply to |b_n|.  Gauss: for a rational
+    ratio, :math:`b_n/b_{n+1} = 1 + h/n + O(n^{-2})`, and the series converges iff h > 1.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _gamma_ratio_test(P("gamma(n)/gamma(n + 1)")).converges        # = 1/n
+    False
+    >>> _gamma_ratio_test(P("binomial(2*n, n)/(4**n*n)")).converges    # ~ n^(-3/2)/sqrt(pi)
+    True
+    """
     if not b.has(*_GAMMA_LIKE):
         return None
     try:
@@ -282,6 +290,13 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
             f"one sign), lim n (b_n/b_(n+1) - 1) = {raabe} {'>' if conv else '<'} 1"
             + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
             test="Raabe test",
+        )
+    if raabe == 1 and ratio.is_rational_function(N) and _eventual_sign(ratio) == 1:
+        return Decision(  # b_n/b_(n+1) = 1 + 1/n + O(1/n^2) for a rational ratio
+            False,
+            f"Gauss's test: {what} is rational with b_n/b_(n+1) = 1 + 1/n + O(1/n^2) "
+            "(b_n keeps one sign for large n), so sum |b_n| diverges like sum 1/n",
+            test="Gauss test",
         )
     return None
 
@@ -318,7 +333,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
                     f"eventually zero: b_n = 0 for all large n ({how}); the series is a finite sum",
                     test="eventually constant",
                 )
-            if _robust_value(c) is None:
+            if not _nonzero_constant(c):
                 raise _Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
             return Decision(
                 False,
@@ -423,6 +438,22 @@ def _sign_of_const(v):
     """+1/-1 for a real constant clearly away from 0, else None."""
     r = _robust_value(v)
     return None if r is None else (1 if r.real > 0 else -1)
+
+
+def _nonzero_constant(c) -> bool:
+    """A constant proved nonzero: by ball arithmetic (any magnitude: exp(-1000) is not 0),
+    else by agreeing evaluations at 30, 60 and 90 digits."""
+    from flint import arb
+
+    from theory.series.arb_eval import NotSupported, arb_function
+
+    try:
+        v = arb_function(c)(arb(0))
+        if v.is_finite() and not v.contains(0):
+            return True
+    except (NotSupported, ArithmeticError, ValueError):
+        pass
+    return _robust_value(c) is not None
 
 
 def _robust_value(v):

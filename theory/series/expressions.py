@@ -449,21 +449,43 @@ def _describe(node) -> str:
     return kinds.get(type(node).__name__, type(node).__name__)
 
 
-def parse_assignments(pairs: Iterable[str] | None) -> dict:
-    """Parse ``["k=1", "r=1.5"]`` into ``{"k": Rational/Float}`` (numbers only).
+_ASSIGN_NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,31}$")  # formula names are checked later
 
-    >>> parse_assignments(["k=1", "r=3/2"])
-    {'k': 1, 'r': 3/2}
+
+def parse_assignments(pairs: Iterable[str] | None) -> dict:
+    """Parse ``["k=1", "r=1.5"]`` into ``{"k": Rational/Float}`` (numbers only); ``true`` and
+    ``false`` are 1 and 0 (switches such as T5's ``bidirectional``).
+
+    >>> parse_assignments(["k=1", "r=3/2", "num_buckets=8", "bidirectional=true"])
+    {'k': 1, 'r': 3/2, 'num_buckets': 8, 'bidirectional': 1}
+    >>> parse_assignments(["r=nan"])
+    Traceback (most recent call last):
+    ...
+    theory.series.expressions.ExpressionError: --param r=nan: the value 'nan' is not a finite real number
     """
     out = {}
     for pair in pairs or ():
         if "=" not in pair:
             raise ExpressionError(f"parameter {pair!r} is not of the form name=value")
         name, value = (s.strip() for s in pair.split("=", 1))
-        if not _PARAM_RE.match(name) or name in _RESERVED or name == "n":
-            raise ExpressionError(f"invalid parameter name {name!r}")
-        val = parse_expression(value)
-        if not val.is_number or not val.is_real:
-            raise ExpressionError(f"parameter {name} must be a real number, got {value!r}")
-        out[name] = sp.nsimplify(val) if isinstance(val, sp.Float) else val
+        if not _ASSIGN_NAME_RE.match(name) or name in _RESERVED or name == "n":
+            raise ExpressionError(f"--param {pair}: invalid parameter name {name!r}")
+        out[name] = _assigned_value(pair, value)
     return out
+
+
+def _assigned_value(pair: str, value: str) -> sp.Expr:
+    switch = {"true": sp.Integer(1), "false": sp.Integer(0)}.get(value.lower())
+    if switch is not None:
+        return switch
+    bad = f"--param {pair}: the value {value!r} is not a finite real number"
+    if value.lower().lstrip("+-") in {"nan", "inf", "infinity", "oo", "zoo"}:
+        raise ExpressionError(bad)
+    try:
+        val = parse_expression(value)
+    except ExpressionError as exc:
+        detail = "" if str(exc).startswith("unknown name") else f" ({exc})"
+        raise ExpressionError(bad + detail) from None
+    if not (val.is_number and val.is_real and val.is_finite):
+        raise ExpressionError(bad)
+    return sp.nsimplify(val) if isinstance(val, sp.Float) else val

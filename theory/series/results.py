@@ -48,6 +48,7 @@ class TRF:
     relative_accuracy: float | None = None
     definition: str = "Eq. 22 (full series)"
     note: str = ""
+    lower_bound: int | None = None  # a certified TRF(eps) >= lower_bound when value is None
 
     def as_dict(self) -> dict:
         v = self.value
@@ -78,4 +79,6 @@ class TRF:
             out["relative_accuracy"] = self.relative_accuracy
         if self.note:
             out["note"] = self.note
+        if self.lower_bound is not None:
+            out["lower_bound"] = self.lower_bound
         return out

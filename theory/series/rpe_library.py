@@ -56,13 +56,66 @@ from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name
 _k, _r, _d = (parameter_symbol(x) for x in ("k", "r", "d"))
 
 
+class BiasHead:
+    r"""The first terms of a series given as bias values: term :math:`i` is
+    :math:`b_i = \exp(\beta_i + c)` with :math:`\beta_i` the float64 values read from a file
+    (exact binary numbers) and :math:`c` an exact constant (a rescaling, 0 unless the TRF
+    search rescales B).  The exponential is taken in ball arithmetic (python-flint), so a
+    bias of -1000 gives 5.1e-435, not the float64 underflow 0, and +720 gives 4.9e312.
+
+    >>> h = BiasHead(np.array([-1000.0, 720.0]))
+    >>> len(h), h.arb(0).str(3), h.arb(1).str(3)  # doctest: +ELLIPSIS
+    (2, '[5.08e-435 +/- ...]', '[4.92e+312 +/- ...]')
+    >>> h.scaled(-720).floats().tolist()
+    [0.0, 1.0]
+    """
+
+    def __init__(self, bias: npt.ArrayLike, shift: sp.Expr | int = 0):
+        self.bias = np.asarray(bias, dtype=float)
+        self.shift = sp.sympify(shift)
+
+    def __len__(self) -> int:
+        return int(self.bias.size)
+
+    def scaled(self, log_factor: sp.Expr | int) -> BiasHead:
+        """The head multiplied by exp(log_factor) (exact: only the shift changes)."""
+        return BiasHead(self.bias, self.shift + sp.sympify(log_factor))
+
+    def arb(self, i: int):
+        """A guaranteed enclosure of term i (a python-flint ball at the current precision)."""
+        from flint import arb
+
+        from theory.series.arb_eval import arb_function
+
+        return (arb(float(self.bias[i])) + arb_function(self.shift)(arb(0))).exp()
+
+    def arb_list(self, count: int | None = None) -> list:
+        return [self.arb(i) for i in range(len(self) if count is None else min(count, len(self)))]
+
+    def mp(self, i: int):
+        """Term i in mpmath (at the working precision; no overflow or underflow)."""
+        import mpmath
+
+        return mpmath.exp(mpmath.mpf(float(self.bias[i])) + mpmath.mpf(sp.N(self.shift, 40)))
+
+    def log_values(self) -> np.ndarray:
+        """log of each term, float64."""
+        return self.bias + float(self.shift)
+
+    def floats(self) -> np.ndarray:
+        """The terms in float64 (0 or inf outside its range; callers check)."""
+        with np.errstate(over="ignore", under="ignore"):
+            return np.exp(self.log_values())
+
+
 @dataclass
 class RPE:
     """A series b_n: ``b`` (sympy, in n), with optional explicit first terms ``head``.
 
-    When ``head`` is given (a learned bias read from numbers), term ``i`` of the series
-    (distance ``i``) is ``head[i]`` for ``i < len(head)`` and ``b`` at ``n = start + i``
-    beyond; ``tail_assumption`` says in words what is assumed there.
+    When ``head`` (a :class:`BiasHead`, a learned bias read from numbers) is given, term
+    ``i`` of the series (distance ``i``) is ``head``'s term ``i`` for ``i < len(head)`` and
+    ``b`` at ``n = start + i`` beyond; ``tail_assumption`` says in words what is assumed
+    there.
     """
 
     name: str
@@ -72,7 +125,7 @@ class RPE:
     start: int = 1
     description: str = ""
     source: str = ""
-    head: np.ndarray | None = None
+    head: BiasHead | None = None
     tail_assumption: str = ""
 
     def as_dict(self) -> dict:
@@ -102,32 +155,67 @@ def _fixed_builder(name: str):  # noqa: ANN202 - returns a builder lambda
     return lambda p: parse_expression(RPE_NAMES[name].formula)
 
 
-#: name -> (builder, defaults, start, description, source); names as in rpe_names.RPE_NAMES
+@dataclass(frozen=True)
+class Param:
+    """A named RPE's parameter: its default, what values it takes (``positive``: a real
+    number > 0; ``count``: an integer >= 2; ``switch``: 0/1, written false/true) and its
+    meaning."""
+
+    default: int | sp.Expr
+    meaning: str
+    kind: str = "positive"
+
+    def check(self, rpe: str, name: str, v: sp.Expr) -> sp.Expr:
+        ok = {
+            "positive": lambda: v.is_real and v.is_positive,
+            "count": lambda: v.is_Integer and v >= 2,
+            "switch": lambda: v in (0, 1),
+        }[self.kind]()
+        if not ok:
+            need = {
+                "positive": "a positive number",
+                "count": "an integer >= 2",
+                "switch": "true or false",
+            }[self.kind]
+            raise ExpressionError(f"--param {name}={v}: {name} of {rpe} must be {need}")
+        return v
+
+
+def _p(default, meaning, kind="positive") -> Param:
+    return Param(sp.Integer(default) if isinstance(default, int) else default, meaning, kind)
+
+
+#: name -> (builder, parameters, start, description, source); names as in
+#: rpe_names.RPE_NAMES.  The one table of the named RPEs' parameters (--param NAME=VALUE).
 LIBRARY = {
     "alibi": (
         lambda p: sp.exp(-p["k"] * N),
-        {"k": sp.Integer(1)},
+        {"k": _p(1, "slope")},
         0,
         "ALiBi, b_n = exp(-k n) (one head, slope k)",
         "RPE paper App. B Eq. 30; k = 1 as in App. C",
     ),
     "kerple-log": (
         lambda p: (1 + p["k"] * N) ** (-p["r"]),
-        {"k": sp.Integer(1), "r": sp.Integer(2)},
+        {"k": _p(1, "scale of n"), "r": _p(2, "power")},
         0,
         "Kerple log, b_n = (1 + k n)^(-r); converges iff r > 1",
         "RPE paper App. B Eq. 32 (k, r learned there; defaults ours)",
     ),
     "kerple-power": (
         lambda p: sp.exp(-p["k"] * N ** p["r"]),
-        {"k": sp.Integer(1), "r": sp.Integer(1)},
+        {"k": _p(1, "scale"), "r": _p(1, "power of n")},
         0,
         "Kerple power, b_n = exp(-k n^r), 0 < r <= 2",
         "RPE paper App. B Eq. 34 (defaults ours)",
     ),
     "sandwich": (
         lambda p: _sandwich(p["k"], p["r"], p["d"]),
-        {"k": sp.Integer(1), "r": sp.Integer(10000), "d": sp.Integer(128)},
+        {
+            "k": _p(1, "scale"),
+            "r": _p(10000, "frequency base"),
+            "d": _p(128, "head size (even, <= 512)", "count"),
+        },
         0,
         "Sandwich, b_n = exp(k sum_{j=1}^{d/2} (cos(n / r^(2j/d)) - 1))",
         "RPE paper App. B Eq. 37 (r = 10000 as sinusoidal PE, d = 128 head size; defaults ours)",
@@ -147,12 +235,32 @@ LIBRARY = {
     },
     "t5": (
         None,
-        {"num_buckets": sp.Integer(32), "max_distance": sp.Integer(128)},
+        {
+            "num_buckets": _p(32, "number of buckets", "count"),
+            "max_distance": _p(128, "distance of the last bucket", "count"),
+            "bidirectional": _p(
+                0, "encoder buckets (half of them per side; keys before the query)", "switch"
+            ),
+        },
         0,
-        "T5 bucketed bias (decoder, unidirectional): b_n = exp(values[bucket(n)])",
+        "T5 bucketed bias: b_n = exp(values[bucket(n)]), n = distance to a key before the query",
         "Raffel et al. 2020 bucket function; bucket values given by the user",
     ),
 }
+
+
+def parameter_help() -> str:
+    """The named RPEs' parameters with defaults, one line each (the CLI's epilog).
+
+    >>> parameter_help().splitlines()[0]
+    '  alibi: k=1 (slope)'
+    """
+    lines = []
+    for name, (_, params, *_rest) in LIBRARY.items():
+        if params:
+            items = ", ".join(f"{k}={p.default} ({p.meaning})" for k, p in params.items())
+            lines.append(f"  {name}: {items}")
+    return "\n".join(lines)
 
 
 def t5_bucket(
@@ -192,24 +300,43 @@ def t5_bucket(
 
 
 def t5_series(
-    values: Iterable[float | sp.Basic], num_buckets: int = 32, max_distance: int = 128
+    values: Iterable[float | sp.Basic],
+    num_buckets: int = 32,
+    max_distance: int = 128,
+    bidirectional: bool = False,
 ) -> sp.Expr:
-    """Piecewise b_n = exp(values[bucket(n)]) (distance n = t, start 0); constant tail."""
+    """Piecewise b_n = exp(values[bucket(n)]) (distance n = t >= 0 to a key before the
+    query, start 0); constant tail.
+
+    >>> t5_series([0, -1, -2, -3], 4, 8)
+    Piecewise((1, n < 1), (exp(-1), n < 2), (exp(-2), n < 4), (exp(-3), True))
+    >>> t5_series(range(0, -8, -1), 8, 8, bidirectional=True)
+    Piecewise((1, n < 1), (exp(-1), n < 2), (exp(-2), n < 4), (exp(-3), True))
+    """
     values = [sp.nsimplify(float(v)) if not isinstance(v, sp.Basic) else v for v in values]
     if len(values) != num_buckets:
         raise ExpressionError(f"t5 needs {num_buckets} bucket values, got {len(values)}")
+    if bidirectional and num_buckets % 2:
+        raise ExpressionError("bidirectional t5 needs an even num_buckets")
+    exact = num_buckets // (4 if bidirectional else 2)
+    if exact < 1 or max_distance <= exact:
+        raise ExpressionError(
+            f"t5 needs max_distance > {max(exact, 1)} (the exact buckets) and enough buckets; "
+            f"got num_buckets={num_buckets}, max_distance={max_distance}"
+        )
+    last = (num_buckets // 2 if bidirectional else num_buckets) - 1
     pieces, t = [], 0
     while True:
-        bk = t5_bucket(t, num_buckets, max_distance)
-        if bk == num_buckets - 1:
+        bk = int(t5_bucket(t, num_buckets, max_distance, bidirectional))
+        if bk == last:
             break
         # first distance of the next bucket
         t_next = t + 1
-        while t5_bucket(t_next, num_buckets, max_distance) == bk:
+        while t5_bucket(t_next, num_buckets, max_distance, bidirectional) == bk:
             t_next += 1
         pieces.append((sp.exp(values[bk]), sp.Lt(N, t_next)))
         t = t_next
-    pieces.append((sp.exp(values[-1]), sp.true))
+    pieces.append((sp.exp(values[last]), sp.true))
     return sp.Piecewise(*pieces)
 
 
@@ -286,19 +413,19 @@ def _library_rpe(key, params) -> RPE:
             f"parameters: {', '.join(defaults) or 'none'}"
         )
     merged = {
-        k: parameter_value(k, v, keep_sympy_floats=True)
-        for k, v in {**defaults, **{k: v for k, v in params.items() if k != "values"}}.items()
+        k: defaults[k].check(key, k, parameter_value(k, v, keep_sympy_floats=True))
+        for k, v in {
+            **{k: p.default for k, p in defaults.items()},
+            **{k: v for k, v in params.items() if k != "values"},
+        }.items()
     }
-    for k, v in merged.items():
-        if not (v.is_real and v.is_positive):
-            raise ExpressionError(f"parameter {k} of {key} must be a positive number, got {v}")
     if key == "t5":
-        nb, md = int(merged["num_buckets"]), int(merged["max_distance"])
+        nb, md, bi = (int(merged[k]) for k in ("num_buckets", "max_distance", "bidirectional"))
         values = params.get("values")
         if values is None:
             values = [-sp.Rational(b, 4) for b in range(nb)]
             desc += "; default values[b] = -b/4 (illustrative, not from a trained model)"
-        b = t5_series(values, nb, md)
+        b = t5_series(values, nb, md, bool(bi))
         merged["values"] = [str(v) for v in values]
     else:
         b = builder(merged)
@@ -317,22 +444,64 @@ TAIL_ASSUMPTIONS = {
 }
 
 
+def read_bias_values(path: Path) -> np.ndarray:
+    """The bias values of a file: a 1-D array of finite real numbers (float64), or an
+    :class:`ExpressionError` naming the file and what is wrong (strings, 2-D, complex, ...)."""
+    try:
+        raw = np.load(path, allow_pickle=False) if path.suffix == ".npy" else _read_text(path)
+    except (OSError, ValueError, EOFError) as exc:
+        raise ExpressionError(f"cannot read bias file {path}: {exc}") from None
+    raw = np.asarray(raw)
+    if raw.dtype.kind not in "iuf":
+        what = {"c": "complex", "b": "boolean", "U": "text", "S": "bytes", "O": "objects"}
+        raise ExpressionError(
+            f"bias file {path}: the values must be real numbers, found "
+            f"{what.get(raw.dtype.kind, raw.dtype.name)} ({raw.dtype})"
+        )
+    if raw.ndim != 1:
+        raise ExpressionError(
+            f"bias file {path}: expected one value per distance (a 1-D array), found shape "
+            f"{raw.shape}"
+        )
+    values = raw.astype(float)
+    if values.size == 0:
+        raise ExpressionError(f"bias file {path} has no values")
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        raise ExpressionError(f"bias file {path}: value at distance {bad[0]} is not finite")
+    return values
+
+
+def _read_text(path: Path) -> np.ndarray:
+    """A text file of numbers: one per line (or one row); 2-D text stays 2-D."""
+    arr = np.loadtxt(path, ndmin=2, dtype=float)
+    return arr.ravel() if 1 in arr.shape else arr
+
+
+def _exact_slope(y: np.ndarray) -> sp.Rational:
+    """The least-squares slope of y against 0, 1, ..., in exact rational arithmetic on the
+    binary values (a constant gives exactly 0, not float noise).
+
+    >>> _exact_slope(np.array([-1000.0] * 5)), _exact_slope(np.array([0.0, -0.5, -1.0]))
+    (0, -1/2)
+    """
+    from fractions import Fraction
+
+    ys = [Fraction(float(v)) for v in y]
+    xm, ym = Fraction(len(ys) - 1, 2), sum(ys) / len(ys)
+    num = sum((i - xm) * (v - ym) for i, v in enumerate(ys))
+    den = sum((i - xm) ** 2 for i in range(len(ys)))
+    q = num / den
+    return sp.Rational(q.numerator, q.denominator)
+
+
 def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> RPE:
     """A learned bias, one value per distance 0, 1, ..., L-1 (.npy or text), as an RPE.
 
     ``tail`` says what is assumed beyond the last value (see :data:`TAIL_ASSUMPTIONS`).
     """
     path = Path(path)
-    try:
-        values = np.load(path) if path.suffix == ".npy" else np.loadtxt(path, ndmin=1)
-    except (OSError, ValueError) as exc:
-        raise ExpressionError(f"cannot read bias file {path}: {exc}") from None
-    values = np.asarray(values, dtype=float).ravel()
-    if values.size == 0:
-        raise ExpressionError(f"bias file {path} has no values")
-    bad = np.flatnonzero(~np.isfinite(values))
-    if bad.size:
-        raise ExpressionError(f"bias file {path}: value at distance {bad[0]} is not finite")
+    values = read_bias_values(path)
     if tail not in TAIL_ASSUMPTIONS:
         raise ExpressionError(
             f"unknown tail assumption {tail!r}; use {', '.join(TAIL_ASSUMPTIONS)}"
@@ -347,8 +516,7 @@ def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> 
         m = max(2, L // 10)
         if L < 2:
             raise ExpressionError("a linear tail needs at least two values")
-        slope = float(np.polyfit(np.arange(L - m, L), values[-m:], 1)[0])
-        b = sp.exp(last + sp.nsimplify(slope, rational=True) * (N - (start + L - 1)))
+        b = sp.exp(last + _exact_slope(values[-m:]) * (N - (start + L - 1)))
     return RPE(
         name=f"bias-file:{path.name}",
         b=b,
@@ -357,7 +525,7 @@ def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> 
         start=start,
         description=f"learned bias, {L} values",
         source=str(path),
-        head=np.exp(values),
+        head=BiasHead(values),
         tail_assumption=TAIL_ASSUMPTIONS[tail],
     )
 
@@ -383,8 +551,7 @@ def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1
     mask = np.ones(t.shape, dtype=bool)
     if head is not None:
         inside = t < len(head)
-        with np.errstate(divide="ignore"):
-            out[inside] = np.log(head[t[inside]])
+        out[inside] = head.log_values()[t[inside]]
         mask = ~inside
     if mask.any():
         out[mask] = log_b_numpy(b_expr)((start + t[mask]).astype(float))

@@ -21,12 +21,11 @@ import sys
 from typing import Any
 
 import mpmath
-import numpy as np
 import sympy as sp
 from flint import arb
 
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE
+from theory.series.rpe_library import RPE, BiasHead
 from theory.series.convergence import (
     SeriesError,
     decide_in_process,
@@ -55,7 +54,7 @@ def series_sum(
 
 def normalise_series(
     b_expr: str | float | sp.Basic | RPE, start: int | None
-) -> tuple[sp.Expr, int, np.ndarray | None]:
+) -> tuple[sp.Expr, int, BiasHead | None]:
     head = None
     if isinstance(b_expr, RPE):
         head = b_expr.head
@@ -83,7 +82,7 @@ def _direct_mp(b, lo, hi):
 def _sum_parts(b, start, head):
     """(head_sum, tail engine, n0): terms before n0 are the head (given values)."""
     n0 = start + (0 if head is None else len(head))
-    head_sum = mpmath.mpf(0) if head is None else mpmath.fsum(mpmath.mpf(float(x)) for x in head)
+    head_sum = mpmath.mpf(0) if head is None else mpmath.fsum(head.mp(i) for i in range(len(head)))
     return head_sum, n0
 
 
@@ -92,8 +91,12 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
     return series_sum_core(b, start, head)[0]
 
 
-def series_sum_core(b: sp.Expr, start: int, head: np.ndarray | None) -> tuple[SeriesSum, Any, Any]:
-    """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start."""
+def series_sum_core(
+    b: sp.Expr, start: int, head: BiasHead | None, estimate: bool = True
+) -> tuple[SeriesSum, Any, Any]:
+    """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start;
+    with ``estimate=False`` a sum without enclosure raises :class:`SeriesError` instead of
+    returning the uncertified estimate."""
     check_terms(b, start + (0 if head is None else len(head)))
     _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
@@ -112,6 +115,8 @@ def series_sum_core(b: sp.Expr, start: int, head: np.ndarray | None) -> tuple[Se
         TypeError,
         RecursionError,
     ) as exc:
+        if not estimate:
+            raise SeriesError(f"no guaranteed enclosure: {exc}") from None
         S, eng = _estimate(b, start, head_sum, n0)
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
@@ -183,11 +188,9 @@ def _certified_engine(b, n0, scale):
 
 @ball_precision
 def _with_enclosure(cert, head, start) -> SeriesSum:
-    """A SeriesSum carrying the guaranteed enclosure: the head values (exact binary floats)
-    plus T(n0), added in ball arithmetic; its value is the midpoint."""
-    total = sum((arb(float(x)) for x in ([] if head is None else head)), arb(0)) + cert.tail(
-        cert.n0
-    )
+    """A SeriesSum carrying the guaranteed enclosure: the head terms (exponentials of exact
+    binary bias values, in balls) plus T(n0), added in ball arithmetic; its value is the midpoint."""
+    total = sum([] if head is None else head.arb_list(), arb(0)) + cert.tail(cert.n0)
     lo, hi = arb_bounds(total)
     with mpmath.workprec(2 * PREC + 64):
         mid = (lo + hi) / 2

@@ -30,12 +30,13 @@ import sympy as sp
 from flint import arb
 
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE, log_b_numpy
+from theory.series.rpe_library import RPE, BiasHead, log_b_numpy
 from theory.series.convergence import SeriesError
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
+from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.arb_eval import ball_precision
 from theory.core.budget import run_guarded
@@ -80,7 +81,7 @@ def _float_terms(b, start, head, count):
     L = 0 if head is None else len(head)
     out = np.empty(count)
     if L:
-        out[: min(L, count)] = head[:count]
+        out[: min(L, count)] = head.floats()[:count]
     if count > L:
         n = start + np.arange(L, count, dtype=float)
         try:
@@ -122,14 +123,29 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
         scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
         bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
-        if head is not None and abs(m) > 300:
-            raise SeriesError(
-                f"B = {mpmath.nstr(B, 6)} is out of float64 range together with "
-                "the given head values"
-            )
-        return S, _trf_impl(bs, start, None if head is None else head * float(scale), eps_list)
+        hs = None if head is None else head.scaled(sp.log(scale))
+        return S, _trf_impl(bs, start, hs, eps_list)
+    if cert is not None and not terms_nonnegative(b, start + (0 if head is None else len(head))):
+        return S, signed_table(cert, b, start, head, eps_list)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)
+
+
+def signed_table(
+    cert: Any, b: sp.Expr, start: int, head: BiasHead | None, eps_list: list
+) -> list[TRF]:
+    """Terms not proved >= 0: the TRF by the tail rule (docs/conventions.md), exact where
+    :func:`theory.series.lower_bounds.signed_trf` proves it, else a certified lower bound."""
+    out = []
+    for eps in eps_list:
+        j, exact = signed_trf(cert, b, start, head, eps)
+        t = TRF(eps, j if exact else None, exact, math.log10(j) if exact else None)
+        t.definition = "tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)"
+        if not exact:
+            t.lower_bound = j
+            t.note = "terms of both signs: only a certified lower bound"
+        out.append(t)
+    return out
 
 
 def _trf_search(b, start, head, eps_list, S, eng):
@@ -145,7 +161,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
         with mpmath.workdps(DPS):
             terms = np.array(
                 [
-                    float(head[k])
+                    float(head.mp(k))
                     if head is not None and k < len(head)
                     else float(f(mpmath.mpf(start + k)))
                     for k in range(K)
@@ -155,7 +171,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
     def term(k):  # term k of the series, in mpmath
         if head is not None and k < len(head):
-            return mpmath.mpf(float(head[k]))
+            return head.mp(k)
         return f_mp(mpmath.mpf(start + k))
 
     RK, errK = eng.tail(start + K)
@@ -185,7 +201,7 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
 
 @ball_precision
-def certify_exact(table: list, cert: Any, start: int, head: np.ndarray | None) -> list:
+def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> list:
     """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
     terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
     a search that was off by one.  Without a certified tail nothing is exact."""
@@ -211,7 +227,7 @@ def certify_exact(table: list, cert: Any, start: int, head: np.ndarray | None) -
 
 def _proved_crossing(cert, start, head, eps, j):
     L = 0 if head is None else len(head)
-    head_arb = [arb(float(x)) for x in head] if L else []
+    head_arb = head.arb_list() if L else []
 
     def R(i):  # enclosure of the tail of the series from term i
         if i < L:
@@ -449,14 +465,19 @@ def analyse_series(
     eps_list: Iterable[float],
     start: int | None = None,
     budget: float = DEFAULT_BUDGET,
+    wall: float | None = None,
+    estimate: bool = True,
 ) -> tuple[SeriesSum, list[TRF] | None, str | None, Asymptotic | None]:
-    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints).
+    """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints),
+    within ``budget`` s of CPU time and ``wall`` s of wall-clock time (default 4 * budget).
 
     Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
     """
     b, start, head = normalise_series(b_expr, start)
     eps_list = [float(e) for e in eps_list]
-    S, table, err, asym = run_guarded(_analyse_impl, (b, start, head, eps_list), budget=budget)
+    S, table, err, asym = run_guarded(
+        _analyse_impl, (b, start, head, eps_list, estimate), budget=budget, wall=wall
+    )
     if asym is not None:
         formula, derivation, kind, consts = asym
         if "B" in formula:
@@ -465,9 +486,9 @@ def analyse_series(
     return S, table, err, asym
 
 
-def _analyse_impl(b, start, head, eps_list):
+def _analyse_impl(b, start, head, eps_list, estimate=True):
     mpmath.mp.dps = DPS
-    S, eng, cert = series_sum_core(b, start, head)
+    S, eng, cert = series_sum_core(b, start, head, estimate)
     try:
         table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
     except SeriesError as exc:

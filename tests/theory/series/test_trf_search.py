@@ -258,7 +258,8 @@ def test_trf_with_b_far_below_float_range(text, start, ref_trf):
 
 
 # Terms of both signs: the partial sums can pass B(1 - eps) and fall back; Eq. 22 takes the
-# FIRST j.  The monotone search returned a later crossing (11, 112, 1117 for the first case
+# FIRST j; the toolkit's definition for signed terms is the tail rule instead
+# (docs/conventions.md).  The monotone search returned a later crossing (11, 112, 1117 for the first case
 # instead of 1).  References: brute force (mpmath, dps=30) with B in closed form.
 SIGNED = [
     # 1, -1/2, then 1/n^2 (n >= 3): B = 1/2 + zeta(2) - 5/4
@@ -282,12 +283,28 @@ SIGNED = [
 ]
 
 
+def _brute_tail_rule(f, start, eps, nmax, B):
+    """TRF by the tail rule (docs/conventions.md): 1 + the last j < nmax with
+    |R_j| >= eps |B| (the terms are >= 0 from n = 3 on in these cases, so beyond nmax the
+    tails only shrink), by plain summation (mpmath 30 digits)."""
+    with mpmath.workdps(30):
+        s, last = mpmath.mpf(0), 0
+        for j in range(nmax):
+            if abs(B - s) >= mpmath.mpf(eps) * abs(B):
+                last = j
+            s += f(mpmath.mpf(start + j))
+    assert last < nmax - 10, "brute force ran out of terms"
+    return last + 1
+
+
 @pytest.mark.parametrize("text,f,B", SIGNED, ids=[c[0] for c in SIGNED])
-def test_trf_first_crossing_with_negative_terms(text, f, B):
+def test_trf_of_signed_terms_by_the_tail_rule(text, f, B):
     with mpmath.workdps(30):
         ref_B = B()
     for r in trf_table(P(text), [0.1, 0.01], start=1):
-        assert r.exact and r.value == _brute_trf(f, 1, r.eps, 2000, ref_B)
+        assert r.exact and r.value == _brute_tail_rule(f, 1, r.eps, 2000, ref_B)
+        if "Piecewise" in text:  # an early crossing: the partial-sum rule says 1 or 2
+            assert r.value != _brute_trf(f, 1, r.eps, 2000, ref_B)
 
 
 def test_truncated_trf_with_negative_terms_and_huge_m():

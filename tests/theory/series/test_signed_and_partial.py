@@ -1,0 +1,73 @@
+"""TRF of a signed series by the tail rule, lower bounds when B has no enclosure, and the
+hypergeometric decisions; references are mpmath at 30-50 digits or closed forms."""
+
+import json
+
+import mpmath
+import pytest
+import sympy as sp
+
+from theory.series.cli import main
+from theory.series.convergence import decide
+from theory.series.expressions import N, parse_expression as P
+
+
+def run_json(capsys, *argv):
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_signed_series_trf_by_the_tail_rule(capsys):
+    # sin(n)/sqrt(n): the partial-sum rule said an "exact" TRF of 2; the tail |R_j| of this
+    # series stays above eps B far longer (|R_j| ~ |cos(j - 1/2)| / (2 sin(1/2) sqrt(j)))
+    out = run_json(capsys, "--rpe", "sin(n)/sqrt(n)", "--eps", "0.1")
+    t = out["trf"][0]
+    assert out["certified"] and not t["exact"] and t["value"] is None
+    L = t["lower_bound"]
+    assert L > 2
+    f = sp.lambdify(N, P("sin(n)/sqrt(n)"), modules="mpmath")
+    with mpmath.workdps(30):  # B = Im Li_(1/2)(e^i), from the enclosure; R_(L-1) by mpmath
+        B = (mpmath.mpf(out["sum_lo"]) + mpmath.mpf(out["sum_hi"])) / 2
+        ref = mpmath.polylog(0.5, mpmath.expj(1)).imag  # mpmath polylog, 30 digits
+        assert abs(B - ref) < mpmath.mpf(10) ** -15
+        R = B - mpmath.fsum(f(mpmath.mpf(k)) for k in range(1, L))
+        assert abs(R) >= mpmath.mpf("0.1") * abs(B)  # so TRF(0.1) > L - 1: the bound holds
+
+
+def test_positive_series_keep_exact_trfs(capsys):
+    out = run_json(capsys, "--rpe", "(2 + cos(n))/n**2", "--eps", "0.1")
+    assert out["trf"][0]["exact"]  # 2 + cos(n) >= 1: Eq. 22 and the tail rule agree
+
+
+def test_no_enclosure_gives_a_certified_lower_bound_not_an_estimate(capsys):
+    # exp(-2 n^(1/100)) decreases, so B >= int_1^oo exp(-2 x^(1/100)) dx, close to
+    # int_0^oo = 100!/2^100 ~ 7.4e127 (substitute x = u^100; Gamma function); the old
+    # uncertified estimate 8.3e41 was off by 86 orders of magnitude
+    out = run_json(capsys, "--rpe", "exp(-2*n**(1/100))", "--eps", "0.1", "--time-limit", "4")
+    assert out["sum"] is None and out["sum_hi"] is None and not out["certified"]
+    with mpmath.workdps(40):
+        integral = 100 * mpmath.gamma(100) / mpmath.mpf(2) ** 100
+        lo = mpmath.mpf(out["sum_lo"])
+        assert 0 < lo <= integral - 1  # B >= int_1^oo >= int_0^oo - 1
+    t = out["trf"][0]
+    assert t["value"] is None and t["lower_bound"] >= 1 and not t["exact"]
+
+
+def test_signed_without_enclosure_says_no_estimate(capsys):
+    out = run_json(capsys, "--rpe", "sin(n)/log(n + 1)", "--time-limit", "3")
+    assert out["sum"] is None and out["sum_lo"] is None and "no estimate" in out["sum_status"]
+
+
+@pytest.mark.parametrize(
+    "text,conv,why",
+    [
+        ("gamma(n)/gamma(n + 1)", False, "= 1/n"),
+        ("factorial(n)/factorial(n + 1)", False, "= 1/(n + 1)"),
+        ("gamma(n)/gamma(n + 2)", True, "= 1/(n (n + 1))"),
+        ("binomial(2*n, n)/4**n", False, "~ 1/sqrt(pi n)"),
+        ("binomial(2*n, n)/(4**n*n)", True, "~ n^(-3/2)/sqrt(pi)"),
+        ("factorial(n)**2/factorial(2*n)", True, "ratio -> 1/4"),
+    ],
+)
+def test_hypergeometric_decisions(text, conv, why):
+    assert decide(P(text), 1).converges is conv, why

@@ -1,0 +1,110 @@
+"""One time budget for the whole command, and no worker outliving it.
+
+No wall-clock budget is asserted: the limit is checked on CPU time (the command's and its
+children's), and waiting for processes counts polling steps, generous enough for a busy
+machine."""
+
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SLOW = "exp(-2*n**(1/100))"  # B ~ 8.3e41 is beyond every enclosure: the sum stage runs long
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(x) for x in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _cpu(pid: int) -> float:
+    try:
+        f = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")  # a zombie has exited
+
+
+def _kill_parent_and_check(cmd, min_cpu):
+    """Start ``cmd``, wait (counting steps) for a worker with ``min_cpu`` s of CPU time,
+    SIGKILL the parent alone, and assert that every such worker is gone."""
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    workers: list[int] = []
+    try:
+        for _ in range(3000):  # steps, not seconds: up to ~5 min on a loaded machine
+            # a worker at work (the command: any stage; the mechanism: the sleeper)
+            workers = [c for c in _children(proc.pid) if _alive(c) and _cpu(c) >= min_cpu]
+            if workers or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert workers, "the command never started a long worker"
+        os.kill(proc.pid, signal.SIGKILL)  # the parent alone, as a user's kill -9 would
+        proc.wait()
+        for _ in range(3000):
+            if not any(_alive(w) for w in workers):
+                break
+            time.sleep(0.02)
+        assert not any(_alive(w) for w in workers), f"workers {workers} survived their parent"
+    finally:
+        for w in workers:  # never leave one behind, even when the test fails
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+
+
+NEVER_ENDS = (
+    "from theory.core.budget import run_guarded, _sleep_forever; "
+    "run_guarded(_sleep_forever, (), budget=1e6, wall=1e6)"
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_a_worker_that_never_ends_dies_with_its_parent():
+    # without the parent-death signal this worker sleeps forever: the check cannot pass by luck
+    _kill_parent_and_check([sys.executable, "-c", NEVER_ENDS], 0.0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_killed_command_leaves_no_worker():
+    _kill_parent_and_check(
+        [sys.executable, "-m", "theory.trf", "--rpe", SLOW, "--time-limit", "300"], 0.2
+    )
+
+
+def test_time_limit_bounds_the_cpu_time_of_the_command():
+    """--time-limit 2 on a series whose sum would take longer: the command and every worker
+    together use at most the limit plus the start-up (imports), in CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    r = subprocess.run(
+        [sys.executable, "-m", "theory.trf", "--rpe", SLOW, "--time-limit", "2", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    assert r.returncode == 0, r.stderr
+    assert cpu < 2 + 8, cpu  # 2 s of work + imports and printing (generous)
+    assert '"converges": true' in r.stdout and '"sum": null' in r.stdout

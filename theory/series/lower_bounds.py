@@ -1,0 +1,192 @@
+r"""What is certified when B has no enclosure: a lower bound on B, and bounds on the TRF.
+
+**Nonnegative terms.**  When every term is proved :math:`\ge 0`, each partial sum is a
+lower bound on :math:`B`:
+
+.. math::
+   B \ge S_M = \sum_{k<M} b_{s+k}, \qquad
+   \mathrm{TRF}(\epsilon) > j \ \text{ whenever } \ S_j \le S_M (1-\epsilon)
+
+(RPE paper Eq. 22: the partial sums increase, and :math:`S_j \le S_M(1-\epsilon) \le
+B(1-\epsilon)` means :math:`j` terms are not enough).  :math:`S_j` is summed in ball
+arithmetic, so both statements are guaranteed; :math:`B` is printed as ``[S_M, unknown]``.
+
+**Terms of both signs.**  The TRF is defined by the tail (``docs/conventions.md``):
+:math:`\mathrm{TRF}(\epsilon) = \min\{j : |R_k| < \epsilon |B| \text{ for every } k \ge j\}`,
+:math:`R_k = \sum_{i \ge k} b_{s+i}`.  A certified enclosure of :math:`B` and of the partial sums
+proves :math:`|R_j| \ge \epsilon |B|` at single :math:`j`, hence the lower bound
+:math:`\mathrm{TRF}(\epsilon) > j`; an upper bound would need :math:`|R_k|` bounded for every
+:math:`k \ge j`, which is not attempted (the value is then not given).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> terms_nonnegative(P("Abs(sin(n))/n"), 1), terms_nonnegative(P("sin(n)/sqrt(n)"), 1)
+(True, False)
+>>> lb = partial_sum_bounds(P("1/n**2"), 1, None, [0.1], max_terms=100)
+>>> float(lb.lower), lb.terms, lb.trf_lower               # S_100 = 1.6349...; TRF(0.1) = 6
+(1.634983900184893, 100, [6])
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import mpmath
+import sympy as sp
+from flint import arb
+
+from theory.series.arb_eval import (
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+)
+from theory.series.enclosure import arb_bounds
+from theory.series.expressions import N
+
+_NI = sp.Symbol("n", integer=True, positive=True)
+
+
+def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
+    """b_n >= 0 proved for every integer n >= n0: structurally (sympy's assumptions with n a
+    positive integer, or every sin/cos replaced by the ball [-1, 1]) and, for the first
+    ``check`` terms (n = 0 is not positive), in ball arithmetic."""
+    try:
+        b = sp.sympify(b)
+        shifted = b.subs(N, _NI + (n0 - 1)) if n0 >= 1 else b.subs(N, _NI)
+        structural = shifted.is_nonnegative is True or _bounded_nonneg(b)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    if not structural:
+        return False
+    try:
+        f = arb_function(b)
+        return all(f(arb(n)) >= 0 for n in range(n0, n0 + check) if n < 1)
+    except (NotSupported, Undecided, ArithmeticError, ValueError):
+        return False
+
+
+def _bounded_nonneg(b: sp.Expr) -> bool:
+    """b >= 0 where n enters only through sin/cos (each in [-1, 1]) and positive factors."""
+    unit = arb(-1).union(arb(1))
+    trig = {a: sp.Dummy() for a in b.atoms(sp.sin, sp.cos)}
+    e = b.xreplace(trig)
+    if e.has(N):
+        factors = sp.Mul.make_args(sp.factor_terms(e))
+        rest = [f for f in factors if f.has(N)]
+        if not all(f.subs(N, _NI).is_positive is True and not f.has(*trig.values()) for f in rest):
+            return False
+        e = sp.Mul(*[f for f in factors if not f.has(N)])
+    try:
+        v = _arb_with(e, {d: unit for d in trig.values()})
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return False
+    return bool(v >= 0)
+
+
+def _arb_with(e: sp.Expr, balls: dict) -> arb:
+    """Evaluate a constant expression with some symbols standing for balls."""
+    if e in balls:
+        return balls[e]
+    if e.is_Number or not e.free_symbols:
+        return arb_function(e)(arb(0))
+    args = [_arb_with(a, balls) for a in e.args]
+    if isinstance(e, sp.Add):
+        return sum(args[1:], args[0])
+    if isinstance(e, sp.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out = out * a
+        return out
+    if isinstance(e, sp.Pow) and e.exp.is_Integer and e.exp >= 0:
+        return args[0] ** int(e.exp)
+    if isinstance(e, sp.Abs):
+        return abs(args[0])
+    raise NotSupported(str(type(e).__name__))
+
+
+@dataclass
+class PartialSumBounds:
+    """B >= ``lower`` (= S_M, M = ``terms``) and TRF(eps) >= ``trf_lower[i]``."""
+
+    lower: mpmath.mpf
+    terms: int
+    trf_lower: list
+
+
+@ball_precision
+def partial_sum_bounds(
+    b, start, head, eps_list, max_terms: int = 20000, stop_at: float | None = None
+) -> PartialSumBounds:
+    """The certified statements for nonnegative terms (see the module docstring); the caller
+    has proved the terms nonnegative.  Stops after ``max_terms`` terms (a step count) or,
+    for a command's time limit, at ``time.monotonic() >= stop_at``."""
+    f = arb_function(b)
+    L = 0 if head is None else len(head)
+    partial, sums = arb(0), []
+    for k in range(max_terms):
+        if stop_at is not None and k % 256 == 255 and time.monotonic() >= stop_at:
+            break
+        v = head.arb(k) if k < L else f(arb(start + k))
+        if not v.is_finite():
+            break
+        partial += v
+        sums.append(partial)
+    if not sums:
+        raise ArithmeticError("no term could be enclosed")
+    total = sums[-1]
+    lows = []
+    for e in eps_list:
+        q = sp.Rational(repr(e))
+        target = total.lower() * (1 - arb(int(q.p)) / arb(int(q.q)))
+        j = 0  # S_j <= target for j = 0, ..., found by bisection (S_j increases)
+        lo, hi = 0, len(sums)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if sums[mid].upper() <= target:
+                lo = mid + 1
+            else:
+                hi = mid
+        j = lo  # S_1..S_j are <= target (sums[i] is S_(i+1))
+        lows.append(j + 1)
+    return PartialSumBounds(arb_bounds(total)[0], len(sums), lows)
+
+
+def nonnegative_from(b: sp.Expr, n0: int, limit: int = 4096) -> int | None:
+    """An index m >= n0 with b_n >= 0 proved for every n >= m (b shifted, then the
+    structural proof of :func:`terms_nonnegative`), or None."""
+    m = n0
+    while m <= limit:
+        try:
+            shifted = sp.sympify(b).subs(N, _NI + (m - 1))
+            if shifted.is_nonnegative is True or terms_nonnegative(b, m, check=0):
+                return m
+        except (TypeError, ValueError, RecursionError):
+            return None
+        m = 2 * m + 1
+    return None
+
+
+@ball_precision
+def signed_trf(cert, b, start, head, eps, window: int = 4096) -> tuple[int, bool]:
+    """(TRF, exact) by the tail rule.  ``exact``: the terms are >= 0 from some index m on
+    (so the tails decrease from there), R_j < eps |B| is proved at some j >= m inside the
+    window, and every |R_i| between the last i with |R_i| >= eps |B| and j is proved below
+    it.  Otherwise (False) the value is 1 + the largest i < window with |R_i| >= eps |B|."""
+    L = 0 if head is None else len(head)
+    B = sum(head.arb_list() if L else [], arb(0)) + cert.tail(cert.n0)
+    q = sp.Rational(repr(eps))
+    target = abs(B) * arb(int(q.p)) / arb(int(q.q))
+    m = nonnegative_from(b, start + L)
+    m = None if m is None else m - start
+    best, partial, unsure = 0, arb(0), False
+    for j in range(window):
+        R = B - partial
+        if abs(R) >= target:
+            best, unsure = j, False
+        elif not abs(R) < target:
+            unsure = True
+        elif m is not None and j >= m and not unsure:
+            return best + 1, True
+        partial += head.arb(j) if j < L else cert.term(start + j)
+    return best + 1, False
