@@ -6,8 +6,9 @@
   later;
 * :func:`command`, the entry point of every ``main(argv)``: every expected failure (bad
   argument, missing file, unwritable output, unsupported model, missing optional
-  dependency, closed pipe) becomes exit 2 and one ``error:`` line, Ctrl-C exit 130; any
-  progress bar is finished first;
+  dependency) becomes exit 2 and one ``error:`` line, Ctrl-C exit 130, a closed pipe a
+  quiet exit 141; any progress bar is finished first;
+* :class:`CommandParser`: help as plain text with every default shown, ``--version``;
 * outputs that are never left half-written: :func:`atomic_path` (write to a temporary name
   in the same folder, rename on success), :func:`write_text`, :func:`save_figure`, and
   :func:`output_folder` (a folder created by a failed run is removed again).
@@ -41,9 +42,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from theory.core import progress
+from theory.core.plain_text import plain_text
 
 #: exit status of an expected failure (bad input) and of Ctrl-C
 EXIT_USAGE, EXIT_INTERRUPT = 2, 130
+#: exit status when the reader of stdout has gone (128 + SIGPIPE, as a shell reports it)
+EXIT_BROKEN_PIPE = 141
 
 #: set to 1 to get the traceback of an unexpected error (a bug) instead of one line
 TRACEBACK_ENV = "LENGTHX_TRACEBACK"
@@ -56,12 +60,114 @@ class UsageError(ValueError):
     """An input the command cannot use; its message becomes the ``error:`` line."""
 
 
+#: the name of the installed distribution (its version is what ``--version`` prints)
+DISTRIBUTION = "lengthx"
+
+
+def version() -> str:
+    """The version of the installed package (``lengthx``), else the one in pyproject.toml.
+
+    >>> import re; bool(re.fullmatch(r"\\d+(\\.\\d+)*\\S*", version()))
+    True
+    """
+    from importlib import metadata
+
+    with contextlib.suppress(metadata.PackageNotFoundError):
+        return metadata.version(DISTRIBUTION)
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    with contextlib.suppress(OSError, ValueError, KeyError):
+        import tomllib
+
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    return "unknown"
+
+
+def _is_prose(paragraph: list[str]) -> bool:
+    """A paragraph to refill: no indented, bulleted or example line."""
+    return not any(ln[:1].isspace() or ln.lstrip()[:2] in ("* ", "- ") for ln in paragraph)
+
+
+class PlainHelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help as plain text (:func:`~theory.core.plain_text.plain_text` on every text), each
+    option's default shown where its help does not say it, prose paragraphs refilled to
+    the width and indented blocks (examples, formulas) kept as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        paragraphs, out = plain_text(text).strip("\n").split("\n\n"), []
+        for par in paragraphs:
+            lines = par.split("\n")
+            if _is_prose(lines):
+                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
+                                         subsequent_indent=indent))  # fmt: skip
+            else:
+                out.append("\n".join(indent + ln for ln in lines))
+        return "\n\n".join(out) + "\n"
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = plain_text(action.help or "")
+        default = action.default
+        shown = (
+            default not in (None, False, argparse.SUPPRESS, [])
+            and "default" not in text.lower()
+            and (action.option_strings or action.nargs in ("?", "*"))
+            and action.nargs != 0
+        )
+        if shown:
+            value = " ".join(map(str, default)) if isinstance(default, list | tuple) else default
+            text = f"{text} (default: {str(value).replace('%', '%%')})".lstrip()
+        return text
+
+
 class CommandParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors are one stderr line ``error: ...``, exit 2."""
+    """The parser of every command: errors are one stderr line ``error: ...``, exit 2;
+    help is plain text with every default shown (:class:`PlainHelpFormatter`); the
+    description and epilog may be docstrings with Sphinx markup; ``--version`` is added."""
+
+    def __init__(self, *args: Any, version_flag: bool = True, **kwargs: Any) -> None:
+        kwargs["formatter_class"] = PlainHelpFormatter
+        super().__init__(*args, **kwargs)
+        if version_flag and self.add_help:
+            self.add_argument(
+                "--version",
+                action="version",
+                version=f"%(prog)s ({DISTRIBUTION}) {version()}",
+                help="print the version and exit",
+            )
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """``add_argument``; an option without ``help`` gets the one of :data:`COMMON_HELP`
+        (flags that mean the same in every command), or its choices."""
+        action = super().add_argument(*args, **kwargs)
+        if not action.help:
+            common = next((COMMON_HELP[f] for f in action.option_strings if f in COMMON_HELP), None)
+            if common is None and action.choices is not None:
+                common = "one of: " + ", ".join(map(str, action.choices))
+            action.help = common
+        return action
 
     def error(self, message: str) -> NoReturn:
         report_error(message)
         raise SystemExit(EXIT_USAGE)
+
+
+#: the help of flags that mean the same in every command that has them
+COMMON_HELP = {
+    "--json": "print one JSON object on stdout",
+    "--quiet": "no progress on stderr",
+    "--seed": "seed of every random draw (same seed, same result)",
+    "--threads": "torch CPU threads",
+    "--model": "model: a checkpoint folder or a SPEC such as t5-config:tiny "
+    "(see empirical.capture.models)",
+    "--corpus": "text: a built-in corpus (stdlib, pydoc, kjv), a text file, a folder or a "
+    "JSONL file",
+    "--L-tr": "training length (tokens)",
+    "--L-ex": "extrapolation length (tokens)",
+    "--n-tr": "windows (sequences) at the training length",
+    "--n-ex": "windows (sequences) at the extrapolation length",
+    "--dtype": "floating-point type of the model's weights and activations",
+}
 
 
 # ---- argument types ------------------------------------------------------------------
@@ -339,21 +445,22 @@ def run_command(
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
     the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
     try:
-        code = main(argv)
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # argparse's --help / --version / errors, sys.exit
+            if exc.code is not None and not isinstance(exc.code, int):
+                report_error(str(exc.code))
+                return EXIT_USAGE
+            code = exc.code
         sys.stdout.flush()
         return 0 if code is None else int(code)
-    except SystemExit as exc:
-        if exc.code is None or isinstance(exc.code, int):
-            return exc.code or 0
-        report_error(str(exc.code))
-        return EXIT_USAGE
     except KeyboardInterrupt:
         report_error("interrupted")
         return EXIT_INTERRUPT
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader left (``| head``): stop quietly, as Unix tools do
         _silence_stdout()
-        report_error("output closed before the command finished (broken pipe)")
-        return EXIT_USAGE
+        progress.close_all()
+        return EXIT_BROKEN_PIPE
     except Exception as exc:  # noqa: BLE001 - one line; the traceback on request
         if os.environ.get(TRACEBACK_ENV):
             progress.close_all()
