@@ -109,7 +109,8 @@ class PlainHelpFormatter(argparse.RawDescriptionHelpFormatter):
         text = plain_text(action.help or "")
         default = action.default
         shown = (
-            default not in (None, False, argparse.SUPPRESS, [])
+            not any(default is v for v in (None, False, argparse.SUPPRESS))
+            and default != []
             and "default" not in text.lower()
             and (action.option_strings or action.nargs in ("?", "*"))
             and action.nargs != 0
@@ -212,6 +213,13 @@ positive_int = int_range(1, MAX_COUNT)
 positive_int.__doc__ = "An argparse type: an integer in [1, 10**9]."
 nonnegative_int = int_range(0, MAX_COUNT)
 nonnegative_int.__doc__ = "An argparse type: an integer in [0, 10**9]."
+
+
+#: largest length a theory command accepts (it enters formulas; nothing is allocated)
+MAX_LENGTH = 10**15
+
+length_int = int_range(1, MAX_LENGTH)
+length_int.__doc__ = "An argparse type: a length, an integer in [1, 10**15]."
 
 
 def finite_float(text: str) -> float:
@@ -362,6 +370,14 @@ def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_k
             tmp_data.write_text(json.dumps(data, default=str))
         fig.savefig(tmp, format=fmt, **savefig_kwargs)
     return path
+
+
+def say_written(path: str | os.PathLike, what: str = "wrote", data: bool = False) -> None:
+    """One stderr line saying where an output was written (with ``data``: and where the
+    data behind a plot is, :func:`plot_data_path`); stdout stays for the results."""
+    where = Path(path).absolute()
+    extra = f" (its data: {plot_data_path(where)})" if data else ""
+    print(f"{what} {where}{extra}", file=sys.stderr, flush=True)
 
 
 @contextlib.contextmanager

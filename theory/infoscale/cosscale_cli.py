@@ -16,21 +16,21 @@ EXAMPLES = """examples:
 
 @command
 def main(argv: list[str] | None = None) -> int:
-    import argparse
     import json
     import sys
 
-    from theory.core.cli import CommandParser, int_range
+    from theory.core.cli import CommandParser, int_range, positive_float
 
     p = CommandParser(
         prog="python -m theory.cosscale",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Peak eta* of the CosScale-tilted cosine law (InfoScale paper "
         "Eq. 18), its large-alpha expansion, and optionally a Monte Carlo peak.",
     )
     p.add_argument("--d", type=int_range(3, 10**6), required=True, help="head dimension (>= 3)")
-    p.add_argument("--alpha", type=float, nargs="+", required=True, help="CosScale values")
+    p.add_argument(
+        "--alpha", type=positive_float, nargs="+", required=True, help="CosScale values (> 0)"
+    )
     p.add_argument(
         "--mc",
         action="store_true",
