@@ -1,6 +1,7 @@
 """Generated documentation pages, written before Sphinx reads the sources.
 
-* ``commands/<name>.md``: the ``--help`` of every command, taken from its parser;
+* ``commands/<name>.md``: the ``--help`` of every command (plain text, as a terminal shows
+  it), benchmarks included;
 * ``api/<package>.rst``: ``automodule`` of every module of our packages;
 * ``findings.md``: the claims that do not hold (or hold only approximately), from the
   paper-check report ``report/report.json`` (made by ``python -m paper_checks`` when absent).
@@ -12,6 +13,7 @@ import contextlib
 import importlib
 import io
 import json
+import os
 import pathlib
 import pkgutil
 import subprocess
@@ -34,7 +36,14 @@ COMMANDS = {
     "empirical.erf": "empirical.training.erf",
     "empirical.bundle": "empirical.training.bundle",
     "empirical.audit": "empirical.audit.command",
+    "empirical.results": "empirical.training.results",
+    "benchmarks.trf": "benchmarks.trf",
+    "benchmarks.capture": "benchmarks.capture",
+    "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",
+    "benchmarks.bench_gaussian_softmax": "benchmarks.bench_gaussian_softmax",
 }
+#: width of the generated --help pages (argparse reads COLUMNS)
+HELP_COLUMNS = "100"
 PACKAGES = ("theory", "empirical", "figures", "paper_checks")
 
 
@@ -51,8 +60,16 @@ def help_text(module: str) -> str | None:
     except ModuleNotFoundError:
         return None
     out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
-        mod.main(["--help"])
+    columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = HELP_COLUMNS
+    try:
+        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+            mod.main(["--help"])
+    finally:
+        if columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = columns
     return out.getvalue()
 
 
@@ -70,7 +87,7 @@ def command_pages() -> None:
     toc = "\n".join(names)
     write(
         DOCS / "commands" / "index.md",
-        "# Commands\n\nEvery command takes `--help`; bad input exits 2 with one line "
+        "# Commands\n\nEvery command takes `--help` and `--version`; bad input exits 2 with one line "
         "starting `error:`; `--json` prints one JSON object.\n\n"
         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
     )
