@@ -21,10 +21,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from theory.core.budget import HANG_FACTOR, cpu_limit
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -480,14 +481,15 @@ def test_closed_pipe_no_traceback(line):
             stderr=subprocess.PIPE,
             cwd=ROOT,
             env=_env(),
-            timeout=300,
+            preexec_fn=cpu_limit(300),
+            timeout=300 * HANG_FACTOR,
         )
     finally:
         os.close(w)
     err = res.stderr.decode()
     assert "Traceback" not in err and "Exception ignored" not in err, err
-    assert res.returncode in (0, 2), err
-    assert len([ln for ln in err.splitlines() if ln.startswith("error:")]) <= 1, err
+    assert res.returncode in (0, 141), err  # 141 = 128 + SIGPIPE, what a shell reports
+    assert not [ln for ln in err.splitlines() if ln.startswith("error:")], err
 
 
 def test_head_one_no_traceback():
@@ -498,9 +500,11 @@ def test_head_one_no_traceback():
         capture_output=True,
         cwd=ROOT,
         env=_env(),
-        timeout=120,
+        preexec_fn=cpu_limit(120),
+        timeout=120 * HANG_FACTOR,
     )
     assert res.stdout.decode().startswith("series:")
+    assert res.stderr.decode() == "", res.stderr.decode()
     assert "Traceback" not in res.stderr.decode(), res.stderr.decode()
 
 
@@ -524,12 +528,12 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path):
         stderr=subprocess.PIPE,
         cwd=ROOT,
         env=_env(),
+        preexec_fn=cpu_limit(300),
     )
-    deadline = time.monotonic() + 120
     first = proc.stderr.readline()  # the first progress line: main() is running
-    assert first and time.monotonic() < deadline
+    assert first
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=300 * HANG_FACTOR)
     err = first.decode() + err.decode()
     assert proc.returncode == 130, err
     lines = [ln for ln in err.splitlines() if ln.strip()]
@@ -551,9 +555,8 @@ def test_missing_optional_package_is_one_line(cmd, argv, tmp_path):
         f"import runpy, sys; sys.modules['torch'] = None; sys.argv = ['-m', *{argv!r}]; "
         f"runpy.run_module({cmd!r}, run_name='__main__', alter_sys=True)"
     )
-    res = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, cwd=tmp_path, env=_env(), timeout=120
-    )
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=tmp_path,
+                         env=_env(), preexec_fn=cpu_limit(120), timeout=120 * HANG_FACTOR)  # fmt: skip
     err = res.stderr.decode()
     assert not any(tmp_path.iterdir())
     assert res.returncode == 2 and err.splitlines() == [
