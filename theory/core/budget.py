@@ -162,7 +162,6 @@ def step_budget(seconds: float) -> Iterator[None]:
             )
 
 
-
 #: a wall-clock guard of this many times a child's CPU budget catches only a child that
 #: waits forever without computing (a busy machine never comes near it)
 HANG_FACTOR = 20

@@ -148,9 +148,53 @@ class CommandParser(argparse.ArgumentParser):
             action.help = common
         return action
 
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:
+        _NUMBERS_GIVEN[:] = _numbers_given(sys.argv[1:] if args is None else list(args))
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         report_error(message)
         raise SystemExit(EXIT_USAGE)
+
+
+#: (flag, text) of every number on the command line being run, for messages such as
+#: "a number is too large", which arise deep inside a computation
+_NUMBERS_GIVEN: list[tuple[str, str]] = []
+
+
+def _numbers_given(argv: Sequence[str]) -> list[tuple[str, str]]:
+    """``["--L-ex", "1e300", "--d=64"]`` -> ``[("--L-ex", "1e300"), ("--d", "64")]``.
+
+    >>> _numbers_given(["run", "--alpha", "8", "1e308", "--json", "--d=64"])
+    [('--alpha', '8'), ('--alpha', '1e308'), ('--d', '64')]
+    """
+    found, flag = [], None
+    for token in map(str, argv):
+        value = token
+        if token.startswith("--") and "=" in token:
+            flag, value = token.split("=", 1)
+        elif token.startswith("-") and not _is_number(token):
+            flag = token
+            continue
+        if flag is not None and _is_number(value):
+            found.append((flag, value))
+    return found
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _largest_number_given() -> str:
+    """``" (the largest number given: --L-ex 1e300)"``, or "" if none was given."""
+    if not _NUMBERS_GIVEN:
+        return ""
+    flag, value = max(_NUMBERS_GIVEN, key=lambda fv: abs(float(fv[1])))
+    return f" (the largest number given: {flag} {value})"
 
 
 #: the help of flags that mean the same in every command that has them
@@ -251,6 +295,25 @@ def positive_float(text: str) -> float:
     if v <= 0:
         raise argparse.ArgumentTypeError(f"must be > 0, got {v}")
     return v
+
+
+def float_range(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a finite number in ``[lo, hi]`` (where the computation that uses
+    it stays within floating point).
+
+    >>> float_range(1e-6, 1e12)("1e-308")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be a number in [1e-06, 1e+12], got 1e-308
+    """
+
+    def parse(text: str) -> float:
+        v = finite_float(text)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"must be a number in [{lo:g}, {hi:g}], got {v:g}")
+        return v
+
+    parse.__name__ = "number"
+    return parse
 
 
 def _nearest_existing(path: Path) -> Path:
@@ -438,7 +501,8 @@ def describe(exc: BaseException) -> str:
         return "out of memory (try smaller lengths or counts)"
     if isinstance(exc, OverflowError):
         why = exc.args[-1] if exc.args else ""
-        return f"a number is too large ({why})" if why else "a number is too large"
+        why = f": {why}" if why else ""
+        return f"a number is too large for the computation{why}{_largest_number_given()}"
     return str(exc).strip() or type(exc).__name__
 
 
@@ -460,6 +524,7 @@ def run_command(
     ``error:`` line on stderr (after finishing any progress display): expected failures
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
     the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
+    _NUMBERS_GIVEN.clear()
     try:
         try:
             code = main(argv)

@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     import json
     import sys
 
-    from theory.core.cli import CommandParser, int_range, positive_float
+    from theory.core.cli import CommandParser, float_range, int_range
 
     p = CommandParser(
         prog="python -m theory.cosscale",
@@ -29,7 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--d", type=int_range(3, 10**6), required=True, help="head dimension (>= 3)")
     p.add_argument(
-        "--alpha", type=positive_float, nargs="+", required=True, help="CosScale values (> 0)"
+        "--alpha",
+        type=float_range(1e-6, 1e12),
+        nargs="+",
+        required=True,
+        help="CosScale values, in [1e-6, 1e12]",
     )
     p.add_argument(
         "--mc",
