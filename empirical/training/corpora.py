@@ -136,7 +136,7 @@ def _encoding_found(data: bytes) -> str:
     """A name for the encoding of bytes that are not UTF-8 (for the error message).
 
     >>> _encoding_found("text".encode("utf-16"))[:6], _encoding_found("café".encode("latin-1"))
-    ('UTF-16', 'not UTF-8 (Latin-1 or another 8-bit encoding?)')
+    ('UTF-16', 'an 8-bit encoding such as Latin-1')
     """
     for bom, name in _BOMS:
         if data.startswith(bom):
@@ -144,7 +144,7 @@ def _encoding_found(data: bytes) -> str:
     head = data[:4096]
     if head and head.count(0) > len(head) // 4:
         return "UTF-16 without a byte-order mark, or binary data"
-    return "not UTF-8 (Latin-1 or another 8-bit encoding?)"
+    return "an 8-bit encoding such as Latin-1"
 
 
 def read_utf8(path: str | Path) -> str:
@@ -156,8 +156,8 @@ def read_utf8(path: str | Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise CorpusError(
-            f"{path}: not UTF-8 text (found {_encoding_found(data)}; byte {exc.start}); "
-            "convert it to UTF-8, e.g. iconv -t UTF-8"
+            f"{path}: not UTF-8 text (found {_encoding_found(data)}; first bad byte at "
+            f"offset {exc.start}); convert it to UTF-8, e.g. with iconv -t UTF-8"
         ) from None
 
 
@@ -191,6 +191,8 @@ def load_documents(source: str, text_field: str = "text") -> list:
     file (one document per record, the string field ``text_field``), a plain text file
     (one document) or a folder (its files, sorted, recursively; ``.jsonl`` files give
     their records); empty documents are skipped."""
+    if not source.strip():
+        raise CorpusError("empty text source: give a built-in corpus, a file or a folder")
     if source in CORPORA:
         return [_builtin_document(source)]
     path = Path(source)

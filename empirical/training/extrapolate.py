@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for r in args.runs:
             if not (Path(r) / "ckpt.pt").exists():
-                raise ValueError(f"{r} is not a trained run (no ckpt.pt)")
+                raise ValueError(f"{r!r} is not a trained run (no ckpt.pt)")
         if args.sliding > min(args.lengths):
             raise ValueError(
                 f"--sliding {args.sliding} is longer than the shortest length {min(args.lengths)}"

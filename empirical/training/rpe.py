@@ -314,7 +314,8 @@ def check_rpe(spec: str, flag: str = "--rpe", n_heads: int = 4, length: int = 64
                 f"; give a named RPE ({', '.join(NAMED)}) or a formula in n with numbers "
                 "for its parameters"
             )
-        raise ValueError(f"{flag} {spec}: {reason}") from None
+        shown = spec if spec.strip() == spec and spec else repr(spec)
+        raise ValueError(f"{flag} {shown}: {reason}") from None
 
 
 def sinusoidal_embedding(length: int, dim: int) -> torch.Tensor:

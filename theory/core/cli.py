@@ -479,8 +479,9 @@ def report_error(message: object, stream: TextIO | None = None) -> None:
 
 
 def fail(message: object) -> int:
-    """:func:`report_error` and return the exit status of bad input (2)."""
-    report_error(message)
+    """:func:`report_error` (an exception as :func:`describe` says it) and return the
+    exit status of bad input (2)."""
+    report_error(describe(message) if isinstance(message, BaseException) else message)
     return EXIT_USAGE
 
 
