@@ -11,8 +11,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-#: legend text size (points): readable at the figures' size and dpi
+#: legend text size (points) of a key below the panels: readable at the figures' size and dpi
 LEGEND_FONTSIZE = 9
+#: the smallest legend text inside a panel (points)
+PANEL_LEGEND_FONTSIZE = 8
 
 
 def colour_entries(colours: dict[str, str]) -> list[tuple[str, dict]]:
