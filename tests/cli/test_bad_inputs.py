@@ -552,6 +552,42 @@ def test_bad_input(line, workspace, monkeypatch):
     assert not left, f"left behind: {sorted(left)}"
 
 
+# (command line, what the error line must contain, what it must not)
+MESSAGES = [
+    ("theory.temperature --L-tr 512.5 --L-ex 1000", ["--L-tr", "512.5"], []),
+    ("theory.infoscale --d 128 --n-tr 64 --n 4096.5", ["--n", "4096.5"], []),
+    (
+        f"{TEMP} --sigma-tr 1e300 --sigma-ex 1e300 --pmax-tr 0.5",
+        ["too large", "--sigma-tr 1e300"],
+        [],
+    ),
+    (f"{INFO} --eps 1e300", ["too large", "--eps 1e300"], []),
+    ("@BUNDLE --out b --rpes nosuch", ["--rpes nosuch", "named RPE"], ["--free", "--param"]),
+    ("@BUNDLE --out b --rpes kerple", ["--rpes kerple", "kerple_log"], ["--rpe "]),
+    ("@TRAIN --out new --rpe nosuch", ["--rpe nosuch"], ["--free", "--param"]),
+    ("@COLLECT --corpus {utf16}", ["utf16.txt", "UTF-16"], []),
+    ("@COLLECT --corpus {latin1}", ["latin1.txt", "Latin-1"], []),
+    (f"{AUDIT} --text {{utf16}}", ["utf16.txt", "UTF-16"], []),
+    (f"{TINY_LM} --json /missing/dir/x.json", ["--json", "/missing/dir"], []),
+    ("@COLLECT --out /missing/dir/stats.json", ["--out", "/missing/dir"], []),
+]
+
+
+@pytest.mark.empirical
+@pytest.mark.parametrize("line, wanted, unwanted", MESSAGES, ids=[m[0] for m in MESSAGES])
+def test_message_names_the_input(line, wanted, unwanted, workspace, monkeypatch):
+    """The error line names the flag and the value (or the file and the encoding found),
+    and suggests only what the command has."""
+    cmd, *argv = shlex.split(expand(line))
+    argv = [a.format(**workspace["paths"]) for a in argv]
+    monkeypatch.chdir(workspace["cwd"])
+    code, out, err = call(cmd, argv)
+    assert_fails_well(code, out, err, argv)
+    last = err.splitlines()[-1]
+    assert all(w in last for w in wanted), last
+    assert not any(u in last for u in unwanted), last
+
+
 def test_every_command_has_cases_and_the_entry_point():
     covered = {p.values[0].split(" ", 1)[0] for p in _case_params()}
     assert covered == set(MODULES)
