@@ -11,8 +11,8 @@ Command descriptions are taken from module docstrings, which are written for Sph
 
 >>> plain_text(r"For :math:`\\sum_{n\\ge s} b_n` see :mod:`theory.series` and ``--eps``.")
 'For sum_{n>=s} b_n see theory.series and --eps.'
->>> print(plain_text(".. math::\\n\\n    \\\\frac{1}{n}\\n\\nnext"))
-    (1)/(n)
+>>> print(plain_text(".. math::\\n\\n    \\\\frac{1}{n + 1}\\n\\nnext"))
+    1/(n + 1)
 <BLANKLINE>
 next
 """
@@ -69,17 +69,27 @@ def _innermost(pattern: str, repl, text: str) -> str:
         text = new
 
 
+def _fraction(m: re.Match) -> str:
+    """``\\frac{a}{b}`` -> ``a/b``, with parentheses around a compound part."""
+
+    def part(t: str) -> str:
+        t = t.strip()
+        return f"({t})" if re.search(r"[\s+\-*/]", t) else t
+
+    return f"{part(m.group(1))}/{part(m.group(2))}"
+
+
 def plain_math(tex: str) -> str:
     r"""A LaTeX formula written as plain text.
 
     >>> plain_math(r"\mathrm{ppl}_L = \exp\Big(-\frac{1}{|T|}\sum_{t \in T} \log p\Big)")
-    'ppl_L = exp(-(1)/(|T|) sum_{t in T} log p)'
+    'ppl_L = exp(-1/|T| sum_{t in T} log p)'
     >>> plain_math(r"n_{\mathrm{emp}}(\epsilon) \ge \sqrt{d}")
     'n_{emp}(eps) >= sqrt(d)'
     """
     s = tex
     s = _innermost(r"\\(?:" + _TEXT + r")\s*\{([^{}]*)\}", r"\1", s)
-    s = _innermost(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", r"(\1)/(\2)", s)
+    s = _innermost(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}", _fraction, s)
     s = _innermost(r"\\sqrt\s*\{([^{}]*)\}", r"sqrt(\1)", s)
     s = s.replace("\\{", "\x00").replace("\\}", "\x01")  # set braces survive _ungroup
     s = re.sub(r"\\([|%#&_$])", r"\1", s)
@@ -92,7 +102,7 @@ def plain_math(tex: str) -> str:
             return ""
         word = _SYMBOLS.get(name, name)
         before = m.string[m.start() - 1] if m.start() else " "
-        space = " " if word[:1].isalpha() and (before.isalnum() or before in ")}") else ""
+        space = " " if word[:1].isalpha() and not (before.isspace() or before in "([{_^-") else ""
         spaced = word[-1:].isalpha() or before == " "
         after = " " if m.group(0)[-1] == " " and spaced else ""
         return space + word + after
