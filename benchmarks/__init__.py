@@ -30,3 +30,12 @@ def machine() -> str:
         f"{cpu}, {os.cpu_count()} CPUs ({usable} usable), "
         f"Python {platform.python_version()}, {platform.system()}"
     )
+
+
+def load_average() -> float | None:
+    """The machine's 1-minute load average (None where the system does not say): a busy
+    machine stretches timings, so every record keeps it."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (OSError, AttributeError):
+        return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 
-from benchmarks import machine
+from benchmarks import load_average, machine
 from theory.core.cli import CommandParser, command, output_file, positive_int, write_text
 
 CASES = [(512, 1.0), (512, 2.7), (15000, 2.7), (10**5, 4.0)]
@@ -58,7 +58,8 @@ def time_case(L: int, s: float, mc_work: int) -> dict:
 @command
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    print(f"machine: {machine()}")
+    load = load_average()
+    print(f"machine: {machine()}; load average {load}")
     print(
         f"{'L':>7s} {'sigma':>5s} {'quad H s':>9s} {'quad Pmax s':>11s} {'MC s':>7s} "
         f"{'draws':>6s} {'SE(H)':>8s} {'MC time to SE 1e-4 / quad':>26s}"
@@ -72,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['draws']:6d} {r['se_H']:8.2g} {r['mc_to_se_1e-4_over_quad']:26.3g}"
         )
     if args.json:
-        write_text(args.json, json.dumps({"machine": machine(), "rows": rows}))
+        record = {"machine": machine(), "load_average": load, "rows": rows}
+        write_text(args.json, json.dumps(record))
     return 0
 
 

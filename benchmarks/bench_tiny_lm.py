@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 
-from benchmarks import machine
+from benchmarks import load_average, machine
 from theory.core.cli import CommandParser, command, int_range, output_file, positive_int, write_text
 
 EXAMPLES = """examples:
@@ -60,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     for rpe in args.rpes:  # every input checked before the first timing
         check_rpe(rpe, "--rpes", length=min(args.seq_len, 64))
     torch.set_num_threads(args.threads)
-    print(f"machine: {machine()}; torch threads {args.threads}")
+    load = load_average()
+    print(f"machine: {machine()}; torch threads {args.threads}; load average {load}")
     base = steps_per_s("none", args.steps, args.batch, args.seq_len)
     rows = [{"rpe": "none", "steps_per_s": base, "ratio": 1.0}]
     print(f"{'none (baseline)':>16}: {base:6.2f} steps/s  ratio 1.00")
@@ -70,7 +71,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{rpe:>16}: {s:6.2f} steps/s  ratio {s / base:.2f}")
     if args.json:
         settings = {k: getattr(args, k) for k in ("steps", "threads", "batch", "seq_len")}
-        write_text(args.json, json.dumps({"machine": machine(), **settings, "rows": rows}))
+        record = {"machine": machine(), "load_average": load, **settings, "rows": rows}
+        write_text(args.json, json.dumps(record))
     return 0
 
 
