@@ -216,12 +216,15 @@ def recorded_benchmark(name: str) -> str:
     if not path.exists():
         return f"No measurement is recorded here; {record} records one on your machine.\n"
     data = json.loads(path.read_text())
+    load = data.get("load_average")
+    busy = f" (load average {load} when it started)" if load is not None else ""
     lines = [
-        f"Recorded by {record} on: {data.get('machine', 'an unnamed machine')}.",
+        f"Recorded by {record} on: {data.get('machine', 'an unnamed machine')}{busy}.",
         "",
     ]
     settings = {k: v for k, v in data.items() if isinstance(v, (int, float, str))}
-    settings.pop("machine", None)
+    for key in ("machine", "load_average"):
+        settings.pop(key, None)
     if settings:
         lines += ["Settings: " + ", ".join(f"{k} {v}" for k, v in settings.items()) + ".", ""]
     rows = data.get("rows")
