@@ -19,8 +19,10 @@ extensions = [
     "generate",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]
 myst_heading_anchors = 3
+myst_enable_extensions = ["substitution"]
+myst_substitutions: dict = {}  # counts added by _ext/generate.py while the docs build
 autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 html_theme = "alabaster"

@@ -9,6 +9,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from .legend import PANEL_LEGEND_FONTSIZE
 from .registry import figure
 
 NOT_FLAN = "model built here, not Flan-T5"
@@ -196,7 +197,7 @@ def _tables(outdir: Path, res: dict) -> dict:
             }[key],
             fontsize=9,
         )
-    axes[0].legend(fontsize=7)
+    axes[0].legend(fontsize=PANEL_LEGEND_FONTSIZE)
     fig.suptitle(f"Tables 1 and 7 form; {res['model'][:70]} [{NOT_FLAN}]", fontsize=8)
     fig.tight_layout()
     png, data = outdir / "align-tables.png", outdir / "align-tables.json"
@@ -306,7 +307,7 @@ def _temperature_plot(outdir: Path, rows: list, model: str, l_tr: int) -> dict:
     ax.set_xlabel("L_ex")
     ax.set_ylabel("temperature tau")
     ax.set_title(f"L_tr = {l_tr}; {model[:60]}\n[{NOT_FLAN}]", fontsize=8)
-    ax.legend(fontsize=6)
+    ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     fig.tight_layout()
     png, data = outdir / "align-temperature.png", outdir / "align-temperature.csv"
     fig.savefig(png, dpi=110)
@@ -370,7 +371,7 @@ def make_dispersion(outdir: Path, quick: bool = False) -> dict:
         ax.set_xscale("log", base=2)
         ax.set_xlabel("inference length L (window: queries 3L/4..L)")
         ax.set_ylabel(key)
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     axes[0].set_title("T5-bias tiny LM: attention disperses beyond L_tr", fontsize=9)
     payload = {
         f"x{f}": {
@@ -428,7 +429,7 @@ def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
     ax.set_xscale("log", base=2)
     ax.set_xlabel("inference length L")
     ax.set_ylabel("perplexity (bytes)")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     payload = {}
     for j, f in enumerate((4, 8)):
         pt = prop_temperatures(b, f)
@@ -458,7 +459,7 @@ def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
         fontsize=7,
     )
     ax2.set_ylabel("temperature tau")
-    ax2.legend(fontsize=7)
+    ax2.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     ax2.set_title("Props. 1-2 (theory, measured sigmas) vs Algorithm 1", fontsize=9)
     paths = save(
         fig,

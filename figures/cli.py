@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -24,7 +23,6 @@ def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m figures",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Regenerate the papers' figures with theory "
         "and experiment on the same axes (PNG + data).",
     )
@@ -41,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     names = list(figs) if args.names == ["all"] else args.names
     unknown = [n for n in names if n not in figs]
     if unknown:
-        return fail(f"unknown figure(s) {', '.join(unknown)}; see --list")
+        shown = ", ".join(map(repr, unknown))
+        return fail(f"unknown figure(s) {shown}; python -m figures --list shows the {len(figs)}")
     out = Path(args.out)
     results, t0 = {}, time.perf_counter()
     with output_folder(out):

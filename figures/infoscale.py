@@ -24,6 +24,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from figures.legend import colour_entries, figure_key  # noqa: E402
 from figures.registry import figure  # noqa: E402
 from theory.infoscale.cosscale import (
     eta_star,
@@ -78,6 +79,10 @@ def fig4_data(quick: bool = False, seed: int = 0) -> list:
     return rows
 
 
+#: lower end of the 1 - eta* axis of infoscale-fig4
+FIG4_YMIN = 1e-2
+
+
 @figure(
     "infoscale-fig4",
     "infoscale",
@@ -87,12 +92,12 @@ def fig4_data(quick: bool = False, seed: int = 0) -> list:
 def make_fig4(outdir: Path, quick: bool = False) -> dict:
     outdir = Path(outdir)
     rows = fig4_data(quick)
-    fig, ax = plt.subplots(1, 2, figsize=(11, 4.2))
+    fig, ax = plt.subplots(1, 2, figsize=(11, 5.2))
     grid = np.linspace(4, 260, 300)
     for i, d in enumerate(FIG4_DS):
         col = f"C{i}"
         mine = [r for r in rows if r["d"] == d]
-        ax[0].plot(grid, [eta_star(a, d) for a in grid], color=col, label=f"Eq. 18, d={d}")
+        ax[0].plot(grid, [eta_star(a, d) for a in grid], color=col)
         ax[0].errorbar(
             [r["alpha"] for r in mine],
             [r["mc_wood"] for r in mine],
@@ -105,22 +110,34 @@ def make_fig4(outdir: Path, quick: bool = False) -> dict:
         ax[0].plot([r["alpha"] for r in ok], [r["mc_reweight"] for r in ok], "x", color=col)
         ax[1].loglog(grid, [1 - eta_star(a, d) for a in grid], color=col)
         ax[1].loglog(grid, [eta_star_series(a, d, 1) for a in grid], ":", color=col)
-        ax[1].loglog(grid, [eta_star_series(a, d, 2) for a in grid], "--", color=col, lw=0.8)
+        two = np.array([eta_star_series(a, d, 2) for a in grid])
+        # the two-term expansion falls through zero at small alpha: drawn inside the axes only
+        ax[1].loglog(grid, np.where(two >= FIG4_YMIN, two, np.nan), "--", color=col, lw=0.8)
     ax[0].set(
         xlabel="CosScale alpha",
         ylabel="peak eta* of e^{alpha eta}(1-eta^2)^{(d-3)/2}",
-        title="o: vMF draws (Wood), 3 s.e.; x: reweighted\nrandom vectors (ESS >= 1000)",
+        title="The peak eta* against alpha",
     )
-    ax[0].title.set_fontsize(9)
-    ax[0].legend(fontsize=8)
+    ax[0].title.set_fontsize(10)
     ax[1].set(
         xlabel="alpha",
         ylabel="1 - eta*",
-        ylim=(1e-2, 20),
-        title="1 - eta*: exact (solid), (d-3)/(2 alpha) (dotted),\n2 terms (dashed)",
+        ylim=(FIG4_YMIN, 20),
+        title="1 - eta* and its large-alpha expansion",
     )
-    ax[1].title.set_fontsize(9)
-    fig.tight_layout()
+    ax[1].title.set_fontsize(10)
+    figure_key(
+        fig,
+        colour_entries({f"d = {d}": f"C{i}" for i, d in enumerate(FIG4_DS)})
+        + [
+            ("Eq. 18, exact", {"color": "k", "ls": "-"}),
+            ("vMF draws (Wood), 3 s.e.", {"color": "k", "ls": "", "marker": "o", "ms": 4}),
+            ("reweighted random vectors (ESS >= 1000)", {"color": "k", "ls": "", "marker": "x"}),
+            ("leading term (d-3)/(2 alpha)", {"color": "k", "ls": ":"}),
+            ("two terms", {"color": "k", "ls": "--", "lw": 0.8}),
+        ],
+        ncol=3,
+    )
     png = outdir / "infoscale-fig4.png"
     fig.savefig(png, dpi=110)
     plt.close(fig)
@@ -173,7 +190,7 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
     data = drift_data(quick)
     rows = data["rows"]
     ds = sorted({r["d"] for r in rows})
-    fig, axs = plt.subplots(1, len(ds), figsize=(4 * len(ds), 3.8), sharey=True)
+    fig, axs = plt.subplots(1, len(ds), figsize=(4 * len(ds), 4.6), sharey=True)
     for ax, d in zip(axs, ds):
         for nt, ls in ((64, "-"), (512, "--")):
             mine = [r for r in rows if r["d"] == d and r["n_tr"] == nt]
@@ -184,7 +201,6 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
                     [r["drift"][k] for r in mine],
                     ls,
                     color=f"C{i}",
-                    label=f"{k}, n_tr={nt}" if d == ds[0] else None,
                     base=2,
                 )
             ax.semilogx(
@@ -193,7 +209,6 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
                 ls,
                 color="C4",
                 lw=0.8,
-                label=f"Eq. 10 w/o Taylor, n_tr={nt}" if d == ds[0] else None,
                 base=2,
             )
         if d == 128:
@@ -211,11 +226,22 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
         ax.axhline(0, color="k", lw=0.5)
         ax.set(title=f"d = {d}", xlabel="n / n_tr")
     axs[0].set_ylabel("H(n) - H(n_tr), nats (Eq. 9 exact)")
-    axs[0].legend(fontsize=6, loc="lower left", ncol=2)
-    fig.suptitle(
-        "Entropy drift; squares at d=128: finite-n softmax Monte Carlo (n_tr=64)", fontsize=9
-    )
-    fig.tight_layout()
+    fig.suptitle("Entropy drift against the length, by head dimension d", fontsize=10)
+    colours = {
+        f"{k} scaling" if k != "none" else "no scaling": f"C{i}" for i, k in enumerate(SCALINGS)
+    }
+    figure_key(
+        fig,
+        colour_entries(colours)
+        + [
+            ("InfoScale, Eq. 10 solved exactly (no Taylor step)", {"color": "C4", "lw": 0.8}),
+            ("n_tr = 64", {"color": "k", "ls": "-"}),
+            ("n_tr = 512", {"color": "k", "ls": "--"}),
+            ("finite-n softmax Monte Carlo, d = 128, n_tr = 64 (2 s.e.)",
+             {"color": "k", "ls": "", "marker": "s", "mfc": "none"}),
+        ],
+        ncol=4,
+    )  # fmt: skip
     png = outdir / "infoscale-entropy-drift.png"
     fig.savefig(png, dpi=110)
     plt.close(fig)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .legend import PANEL_LEGEND_FONTSIZE
 from .registry import figure
 
 #: (model, inference rule, label)
@@ -75,7 +76,7 @@ def _peaks(b, ax) -> tuple[list, dict]:
     ax.plot([], [], "o", color="C0", label="trained CosScale: weighted-cosine peak")
     ax.set_xlabel("CosScale alpha")
     ax.set_ylabel("peak of e^{alpha cos} x density of cos")
-    ax.legend(fontsize=7)
+    ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     return rows, out
 
 
@@ -106,10 +107,10 @@ def make_training(outdir: Path, quick: bool = False) -> dict:
         ax.set_xscale("log", base=2)
         ax.set_xlabel("inference length L")
         ax.set_ylabel(lab)
-        ax.legend(fontsize=6)
+        ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     h0 = [r for r in rows if r[0] == "entropy" and r[1] == "no scaling"][0][3]
     ax_h.axhline(h0, color="k", ls="--", lw=1, label="theory: entropy kept at its value at m")
-    ax_h.legend(fontsize=6)
+    ax_h.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     ax_h.set_title("InfoScale paper: entropy invariance predicts a flat curve", fontsize=9)
     payload = {
         "drift_16m": {f"{m}/{r}": entropy_drift(b, m, r).as_dict() for m, r, _ in CURVES},

@@ -36,6 +36,29 @@ def figure(
     return register
 
 
+def outcome_summary(rows: list[dict]) -> str:
+    """One line saying which figures were made, which were skipped and why, which crashed
+    and with what (rows: ``png`` when made, else ``skipped`` or ``error``).
+
+    >>> outcome_summary([{"name": "a", "png": "a.png"},
+    ...                  {"name": "b", "skipped": "needs --empirical"},
+    ...                  {"name": "c", "skipped": "needs --empirical"},
+    ...                  {"name": "d", "crashed": True, "error": "ValueError: x"}])
+    '1 made; skipped (needs --empirical): b, c; crashed: d (ValueError: x)'
+    """
+    made = [r for r in rows if r.get("png") and not r.get("crashed")]
+    parts = [f"{len(made)} made"]
+    reasons: dict[str, list[str]] = {}
+    for r in rows:
+        if r.get("skipped"):
+            reasons.setdefault(r["skipped"], []).append(r["name"])
+    parts += [f"skipped ({why}): {', '.join(names)}" for why, names in reasons.items()]
+    crashed = [f"{r['name']} ({r.get('error', 'crashed')})" for r in rows if r.get("crashed")]
+    if crashed:
+        parts.append(f"crashed: {', '.join(crashed)}")
+    return "; ".join(parts)
+
+
 def load_all() -> dict:
     """Import every figure module of this package (each registers its figures)."""
     import figures

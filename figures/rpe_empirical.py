@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from figures.legend import PANEL_LEGEND_FONTSIZE
 from figures.registry import figure
 
 if TYPE_CHECKING:  # annotations only: matplotlib is imported where a figure is drawn
@@ -151,7 +152,7 @@ def seeded_ratio_figure(
     ax.set_xlabel("inference length L (bytes)")
     ax.set_ylabel("ppl(L) / ppl(m)")
     ax.set_title(title, fontsize=10)
-    ax.legend(fontsize=6)
+    ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     ratios = {LABELS.get(mdl, mdl): ppl_ratio(b, mdl, max(factors)).as_dict() for mdl in models}
     paths = save(
         fig,
@@ -327,7 +328,7 @@ def seeded_erf_figure(outdir: Path, b: dict) -> dict:
         f"{rho['0.1']['mean']:.2f} [{rho['0.1']['lo']:.2f}, {rho['0.1']['hi']:.2f}]",
         fontsize=9,
     )
-    ax.legend(fontsize=6)
+    ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     paths = save(
         fig,
         outdir,

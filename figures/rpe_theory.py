@@ -3,8 +3,9 @@ heatmaps of exp(RPE).
 
 ``rpe-fig5``: left panel, the paper's own view (App. E pseudocode on an array of m = 512
 terms, TRF/m against eps on its grid ``linspace(1, 0, 50)``) with the exact TRF/m of
-Eq. 22 drawn over it; right panel, absolute TRF against eps (1 .. 1e-6, log axes), exact
-(solid) and truncated at m (dashed, capped at m).  Divergent series (Sandwich, 1/n,
+Eq. 22 drawn over it, up to the top of the panel (the text in it names the RPEs whose exact
+TRF exceeds m); right panel, absolute TRF against eps (1 .. 1e-6, log axes), exact (solid)
+and truncated at m (dashed, capped at m).  One key below both panels.  Divergent series (Sandwich, 1/n,
 1/(n ln n)) have no exact TRF; only the truncated curve is drawn for them.
 
 ``rpe-fig7-8``: exp(R) (entry (i, j) = b_{i-j}, causal) for each family, as Figs. 7-8.
@@ -24,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from theory.series import reference as ref
+from figures.legend import LEGEND_FONTSIZE, colour_entries, figure_key
 from figures.registry import figure
 
 CONVERGENT = [n for n, (_, _, conv) in ref.FAMILIES.items() if conv]
@@ -104,47 +106,45 @@ def render_fig5(data: dict, outdir: Path) -> dict:
 
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.8))
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 5.6))
     colors = dict(zip(FIG5_FAMILIES, plt.rcParams["axes.prop_cycle"].by_key()["color"]))
-    m = data["m"]
+    m, top = data["m"], 1.05
+    beyond = []  # families whose exact TRF/m leaves the left panel at small eps
     for name in FIG5_FAMILIES:
-        c = colors[name]
-        ax1.plot(
-            data["eps_paper_grid"],
-            np.array(data["truncated"][name]) / m,
-            "o-",
-            ms=3,
-            color=c,
-            label=f"{name} (App. E, m={m})",
-        )
-        ex = np.array(data["exact_paper_grid"][name], dtype=float) / m
-        if ref.FAMILIES[name][2]:
-            ax1.plot(data["eps_paper_grid"], ex, "--", color=c, lw=1)
-        ex_log = np.array(data["exact_log"][name], dtype=float)
-        if ref.FAMILIES[name][2]:
-            ax2.loglog(data["eps_log_grid"], ex_log, "-", color=c, label=f"{name} exact")
-        ax2.loglog(
-            data["eps_log_grid"],
-            np.maximum(data["truncated_log"][name], 0.8),
-            "--",
-            marker=".",
-            color=c,
-            label=f"{name} truncated"
-            + ("" if ref.FAMILIES[name][2] else " (series diverges: no exact TRF)"),
-        )
-    ax1.set_ylim(0, 1.05)
-    ax1.set_xlabel("eps")
-    ax1.set_ylabel("TRF / m")
-    ax1.set_title("Paper's view (solid: App. E on m=512 terms; dashed: exact Eq. 22)", fontsize=9)
-    ax1.legend(fontsize=7)
+        c, converges = colors[name], ref.FAMILIES[name][2]
+        trunc = np.array(data["truncated"][name]) / m
+        ax1.plot(data["eps_paper_grid"], trunc, "o--", ms=3, lw=1, color=c)
+        if converges:
+            ex = np.array(data["exact_paper_grid"][name], dtype=float) / m
+            if np.any(ex[np.isfinite(ex)] > top):
+                beyond.append(name)
+            ax1.plot(data["eps_paper_grid"], np.where(ex <= top, ex, np.nan), "-", color=c)
+            ax2.loglog(data["eps_log_grid"], data["exact_log"][name], "-", color=c)
+        trunc_log = np.maximum(data["truncated_log"][name], 0.8)
+        ax2.loglog(data["eps_log_grid"], trunc_log, "--", marker=".", lw=1, color=c)
+    ax1.set_ylim(0, top)
+    ax1.set(xlabel="eps", ylabel="TRF / m")
+    ax1.set_title(f"The paper's view: TRF / m on the App. E grid (m = {m})", fontsize=10)
+    if beyond:
+        ax1.text(0.98, 0.96, f"exact TRF > m at small eps (off the top):\n{', '.join(beyond)}",
+                 transform=ax1.transAxes, ha="right", va="top", fontsize=LEGEND_FONTSIZE)  # fmt: skip
     ax2.axhline(m, color="grey", lw=0.8, ls=":")
-    ax2.text(1e-6, m * 1.2, f"m = {m}", fontsize=7, color="grey")
+    ax2.text(1e-6, m * 1.3, f"m = {m}", fontsize=LEGEND_FONTSIZE, color="grey", ha="right")
     ax2.invert_xaxis()
-    ax2.set_xlabel("eps")
-    ax2.set_ylabel("TRF (tokens)")
-    ax2.set_title("Exact TRF (solid) vs truncated (dashed) to eps = 1e-6", fontsize=9)
-    ax2.legend(fontsize=6, ncol=2)
-    fig.tight_layout()
+    ax2.set(xlabel="eps", ylabel="TRF (tokens)")
+    ax2.set_title("TRF in tokens, eps down to 1e-6", fontsize=10)
+    labels = {
+        n: n if ref.FAMILIES[n][2] else f"{n} (diverges: no exact TRF)" for n in FIG5_FAMILIES
+    }
+    figure_key(
+        fig,
+        colour_entries({labels[n]: colors[n] for n in FIG5_FAMILIES})
+        + [
+            ("exact TRF, Eq. 22", {"color": "k", "ls": "-"}),
+            (f"App. E, truncated at m = {m}", {"color": "k", "ls": "--", "marker": "o", "ms": 3}),
+        ],
+        ncol=4,
+    )
     png, csv_path = outdir / "rpe-fig5.png", outdir / "rpe-fig5.csv"
     fig.savefig(png, dpi=120)
     plt.close(fig)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from theory.core.budget import HANG_FACTOR, cpu_limit
+
 pytest.importorskip("torch")
 pytest.importorskip("transformers")
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,9 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_capture_benchmark_smoke():
     cmd = [sys.executable, "benchmarks/capture.py", "--lengths", "64", "--repeats", "1"]
-    res = subprocess.run(
-        cmd + ["--threads", "1", "--json"], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
+    res = subprocess.run(cmd + ["--threads", "1", "--json"], cwd=ROOT, capture_output=True,
+                         text=True, preexec_fn=cpu_limit(300), timeout=300 * HANG_FACTOR)  # fmt: skip
     assert res.returncode == 0, res.stderr
     info = json.loads(res.stdout)
     got = {(r["model"], r["variant"]) for r in info["rows"]}

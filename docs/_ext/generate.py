@@ -1,9 +1,15 @@
 """Generated documentation pages, written before Sphinx reads the sources.
 
-* ``commands/<name>.md``: the ``--help`` of every command, taken from its parser;
+* ``commands/<name>.md``: the ``--help`` of every command (plain text, as a terminal shows
+  it), benchmarks included;
 * ``api/<package>.rst``: ``automodule`` of every module of our packages;
 * ``findings.md``: the claims that do not hold (or hold only approximately), from the
-  paper-check report ``report/report.json`` (made by ``python -m paper_checks`` when absent).
+  paper-check report ``report/report.json`` (made by ``python -m paper_checks`` when absent);
+* ``_generated/bench_<name>.md``: the last measurement a benchmark recorded in
+  ``benchmarks/results/<name>.json`` (with the machine it names), or how to record one;
+* counts used in the prose (``{{ n_figures }}``, ...), as MyST substitutions;
+* the ``command-output`` directive: a command run while the docs build, shown with its
+  output, so that no output on a page is typed (a command that fails fails the build).
 """
 
 from __future__ import annotations
@@ -12,10 +18,15 @@ import contextlib
 import importlib
 import io
 import json
+import os
 import pathlib
 import pkgutil
+import shlex
 import subprocess
 import sys
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
 
 DOCS = pathlib.Path(__file__).resolve().parents[1]
 ROOT = DOCS.parent
@@ -34,7 +45,14 @@ COMMANDS = {
     "empirical.erf": "empirical.training.erf",
     "empirical.bundle": "empirical.training.bundle",
     "empirical.audit": "empirical.audit.command",
+    "empirical.results": "empirical.training.results",
+    "benchmarks.trf": "benchmarks.trf",
+    "benchmarks.capture": "benchmarks.capture",
+    "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",
+    "benchmarks.bench_gaussian_softmax": "benchmarks.bench_gaussian_softmax",
 }
+#: width of the generated --help pages (argparse reads COLUMNS)
+HELP_COLUMNS = "100"
 PACKAGES = ("theory", "empirical", "figures", "paper_checks")
 
 
@@ -51,8 +69,16 @@ def help_text(module: str) -> str | None:
     except ModuleNotFoundError:
         return None
     out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
-        mod.main(["--help"])
+    columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = HELP_COLUMNS
+    try:
+        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+            mod.main(["--help"])
+    finally:
+        if columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = columns
     return out.getvalue()
 
 
@@ -70,7 +96,7 @@ def command_pages() -> None:
     toc = "\n".join(names)
     write(
         DOCS / "commands" / "index.md",
-        "# Commands\n\nEvery command takes `--help`; bad input exits 2 with one line "
+        "# Commands\n\nEvery command takes `--help` and `--version`; bad input exits 2 with one line "
         "starting `error:`; `--json` prints one JSON object.\n\n"
         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
     )
@@ -140,8 +166,109 @@ def findings_page() -> None:
     write(DOCS / "findings.md", "\n".join(lines))
 
 
+# ---- outputs and numbers generated while the docs build -------------------------------
+#: benchmarks whose recorded measurement (benchmarks/results/NAME.json) the docs show
+RECORDED_BENCHMARKS = ("trf", "bench_tiny_lm", "bench_gaussian_softmax")
+
+
+def run_command_line(line: str) -> str:
+    """stdout and stderr of ``python -m ...`` run from the repository root (``python`` is
+    this interpreter); a failing command raises, so that a stale page fails the build."""
+    argv = shlex.split(line)
+    if argv[:1] == ["python"]:
+        argv[0] = sys.executable
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS=HELP_COLUMNS, OMP_NUM_THREADS="1")
+    env["LENGTHX_PROGRESS_SECONDS"] = "1000000"  # no progress lines on the page
+    res = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True)
+    if res.returncode != 0:
+        raise RuntimeError(f"{line}: exit {res.returncode}: {res.stderr.strip()[-500:]}")
+    return res.stdout.rstrip()
+
+
+class CommandOutput(SphinxDirective):
+    """A command and its output, run while the docs build::
+
+    ```{command-output} python -m theory.infoscale --d 128 --n-tr 64 --n 4096
+    ```
+    """
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+
+    def run(self) -> list:
+        line = " ".join(self.arguments[0].split())
+        try:
+            out = run_command_line(line)
+        except RuntimeError as exc:
+            raise self.error(str(exc)) from None
+        text = f"$ {line}\n{out}"
+        block = nodes.literal_block(text, text)
+        block["language"] = "console"
+        return [block]
+
+
+def recorded_benchmark(name: str) -> str:
+    """Markdown for the measurement of ``python -m benchmarks.NAME`` recorded in
+    ``benchmarks/results/NAME.json``: its machine, settings and rows (or summaries)."""
+    path = ROOT / "benchmarks" / "results" / f"{name}.json"
+    record = f"`python -m benchmarks.{name} --json benchmarks/results/{name}.json`"
+    if not path.exists():
+        return f"No measurement is recorded here; {record} records one on your machine.\n"
+    data = json.loads(path.read_text())
+    load = data.get("load_average")
+    busy = f" (load average {load} when it started)" if load is not None else ""
+    lines = [
+        f"Recorded by {record} on: {data.get('machine', 'an unnamed machine')}{busy}.",
+        "",
+    ]
+    settings = {k: v for k, v in data.items() if isinstance(v, (int, float, str))}
+    for key in ("machine", "load_average"):
+        settings.pop(key, None)
+    if settings:
+        lines += ["Settings: " + ", ".join(f"{k} {v}" for k, v in settings.items()) + ".", ""]
+    rows = data.get("rows")
+    if rows:
+        keys = list(rows[0])
+        lines += ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
+        lines += ["| " + " | ".join(_number(r.get(k)) for k in keys) + " |" for r in rows]
+    for key, value in data.items():
+        if key.startswith("summary") and isinstance(value, dict):
+            lines += ["", f"{key.removeprefix('summary_').replace('_', ' ')}:", ""]
+            lines += [f"* {k}: {cell(_number(v))}" for k, v in value.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _number(v) -> str:
+    return f"{v:.3g}" if isinstance(v, float) else str(v)
+
+
+def benchmark_fragments() -> None:
+    for name in RECORDED_BENCHMARKS:
+        write(DOCS / "_generated" / f"bench_{name}.md", recorded_benchmark(name))
+
+
+def counts() -> dict:
+    """Counts the prose uses, computed from the code (MyST substitutions)."""
+    from figures.registry import load_all as load_figures
+    from paper_checks.registry import load_all as load_claims
+
+    return {
+        "n_figures": str(len(load_figures())),
+        "n_claims": str(len(load_claims())),
+        "n_commands": str(len(COMMANDS)),
+    }
+
+
+def add_counts(app, config) -> None:
+    config.myst_substitutions = {**getattr(config, "myst_substitutions", {}), **counts()}
+
+
 def setup(app) -> dict:
     command_pages()
     api_pages()
     findings_page()
+    benchmark_fragments()
+    app.add_directive("command-output", CommandOutput)
+    app.connect("config-inited", add_counts)
     return {"parallel_read_safe": True}

@@ -13,7 +13,6 @@ on one process.  Rank 0 writes the full state (``--out``, JSON) and prints the s
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -97,7 +96,6 @@ def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.collect",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Collect mergeable attention statistics "
         "(single process, or under torchrun with all-reduce).",
     )
@@ -107,9 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--text-field", default="text", help="JSONL field holding the text")
     p.add_argument("--tokenizer", help="tokenizer folder (default: the model folder)")
-    p.add_argument("--length", type=int_range(2, 10**9), default=512)
-    p.add_argument("--n-seq", type=positive_int, default=4)
-    p.add_argument("--tau", type=positive_float, default=1.0)
+    p.add_argument("--length", type=int_range(2, 10**9), default=512, help="tokens per sequence")
+    p.add_argument("--n-seq", type=positive_int, default=4, help="sequences (windows) measured")
+    p.add_argument(
+        "--tau", type=positive_float, default=1.0, help="softmax temperature applied to the logits"
+    )
     p.add_argument(
         "--sorted-layers",
         nargs="*",

@@ -118,10 +118,10 @@ def check_bundle_args(args: argparse.Namespace) -> None:
             f"--eval-tokens {args.eval_tokens} is shorter than the longest "
             f"length {max(args.lengths)}: no chunk to score"
         )
-    from empirical.training.rpe import build_rpe
+    from empirical.training.rpe import check_rpe
 
     for rpe in args.rpes:
-        build_rpe(rpe, 4).bias_matrix(min(args.seq_len, 64))
+        check_rpe(rpe, "--rpes", length=min(args.seq_len, 64))
     from empirical.training.data import load_split
     from empirical.training.train import check_lengths
 
@@ -228,7 +228,6 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m empirical.bundle",
         description=__doc__,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--profile",
@@ -245,14 +244,24 @@ def main(argv: list[str] | None = None) -> int:
         help=f"training steps per RPE (default {DEFAULT_STEPS}; --quick: {QUICK_STEPS})",
     )
     p.add_argument("--quick", action="store_true", help="small budget for a smoke run")
-    p.add_argument("--rpes", nargs="+", default=list(PAPER_SET))
-    p.add_argument("--corpus", default="stdlib")
-    p.add_argument("--max-chars", type=positive_int, default=6_000_000)
-    p.add_argument("--seq-len", type=int_range(2, 8192), default=128)
     p.add_argument(
-        "--lengths", type=int_range(2, 10**7), nargs="+", default=[128, 256, 512, 1024, 2048]
+        "--rpes", nargs="+", default=list(PAPER_SET), help="named RPEs or formulas b_n to train"
     )
-    p.add_argument("--eval-tokens", type=positive_int, default=8192)
+    p.add_argument("--corpus", default="stdlib")
+    p.add_argument("--max-chars", type=positive_int, default=6_000_000, help="corpus size cap")
+    p.add_argument(
+        "--seq-len", type=int_range(2, 8192), default=128, help="training length m (at most 8192)"
+    )
+    p.add_argument(
+        "--lengths",
+        type=int_range(2, 10**7),
+        nargs="+",
+        default=[128, 256, 512, 1024, 2048],
+        help="inference lengths (tokens) of the perplexity table",
+    )
+    p.add_argument(
+        "--eval-tokens", type=positive_int, default=8192, help="test tokens scored at every length"
+    )
     p.add_argument(
         "--erf-length", type=int_range(2, 10**6), default=None, help="default 4 x seq-len"
     )

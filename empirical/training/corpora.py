@@ -123,25 +123,62 @@ class Document:
     chars: int
 
 
+#: byte-order marks of the encodings a text file is recognised by
+_BOMS = (
+    (b"\xff\xfe\x00\x00", "UTF-32-LE"),
+    (b"\x00\x00\xfe\xff", "UTF-32-BE"),
+    (b"\xff\xfe", "UTF-16-LE"),
+    (b"\xfe\xff", "UTF-16-BE"),
+)
+
+
+def _encoding_found(data: bytes) -> str:
+    """A name for the encoding of bytes that are not UTF-8 (for the error message).
+
+    >>> _encoding_found("text".encode("utf-16"))[:6], _encoding_found("café".encode("latin-1"))
+    ('UTF-16', 'an 8-bit encoding such as Latin-1')
+    """
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name
+    head = data[:4096]
+    if head and head.count(0) > len(head) // 4:
+        return "UTF-16 without a byte-order mark, or binary data"
+    return "an 8-bit encoding such as Latin-1"
+
+
+def read_utf8(path: str | Path) -> str:
+    """The text of the file ``path`` decoded as UTF-8 (a UTF-8 byte-order mark is
+    dropped); a file in another encoding is refused, naming the file and what was found
+    (never decoded into replacement characters)."""
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CorpusError(
+            f"{path}: not UTF-8 text (found {_encoding_found(data)}; first bad byte at "
+            f"offset {exc.start}); convert it to UTF-8, e.g. with iconv -t UTF-8"
+        ) from None
+
+
 def _file_document(path: Path) -> Document:
-    text = path.read_text(encoding="utf-8", errors="replace")
+    text = read_utf8(path)
     return Document(str(path), lambda k, t=text: t[:k], len(text))
 
 
 def _jsonl_documents(path: Path, field: str) -> list:
     docs = []
-    with open(path, encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise CorpusError(f"{path}:{n}: not JSON ({exc.msg})") from None
-            text = rec.get(field) if isinstance(rec, dict) else None
-            if not isinstance(text, str):
-                raise CorpusError(f"{path}:{n}: no string field {field!r} (use --text-field)")
-            docs.append(Document(f"{path}:{n}", lambda k, t=text: t[:k], len(text)))
+    for n, line in enumerate(read_utf8(path).splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CorpusError(f"{path}:{n}: not JSON ({exc.msg})") from None
+        text = rec.get(field) if isinstance(rec, dict) else None
+        if not isinstance(text, str):
+            raise CorpusError(f"{path}:{n}: no string field {field!r} (use --text-field)")
+        docs.append(Document(f"{path}:{n}", lambda k, t=text: t[:k], len(text)))
     return docs
 
 
@@ -154,6 +191,8 @@ def load_documents(source: str, text_field: str = "text") -> list:
     file (one document per record, the string field ``text_field``), a plain text file
     (one document) or a folder (its files, sorted, recursively; ``.jsonl`` files give
     their records); empty documents are skipped."""
+    if not source.strip():
+        raise CorpusError("empty text source: give a built-in corpus, a file or a folder")
     if source in CORPORA:
         return [_builtin_document(source)]
     path = Path(source)

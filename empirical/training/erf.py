@@ -24,7 +24,6 @@ full sum, per head, learned parameters substituted) is added with ``--series-trf
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,10 +39,12 @@ from theory.core.cli import (
     CommandParser,
     command,
     fail,
+    finite_float,
     int_range,
     output_file,
     positive_int,
     save_figure,
+    say_written,
 )
 from theory.core.progress import track
 
@@ -230,22 +231,21 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m empirical.erf",
         description=__doc__,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("runs", nargs="+")
+    p.add_argument("runs", nargs="+", help="run folders written by empirical.training.train")
     p.add_argument(
         "--length",
         type=int_range(2, 10**6),
         default=None,
         help="chunk length (default 4 x training length)",
     )
-    p.add_argument("--chunks", type=positive_int, default=2)
+    p.add_argument("--chunks", type=positive_int, default=2, help="test chunks averaged per run")
     p.add_argument(
         "--eps",
-        type=float,
+        type=finite_float,
         nargs="+",
         default=[0.5, 0.2, 0.1],
-        help="eps values for the Spearman rank correlation",
+        help="eps values in (0, 1] for the Spearman rank correlation",
     )
     p.add_argument(
         "--series-trf",
@@ -274,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     rank = [spearman(results, e) for e in args.eps] if len(results) > 2 else []
     if args.plot:
         plot_erf(results, args.plot)
+        say_written(args.plot, "plot:", data=True)
     if args.json:
         print(json.dumps({"results": results, "spearman": rank}))
     else:

@@ -13,7 +13,6 @@ S predictions of each window (the first window scores all of its predictions).
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import math
@@ -35,6 +34,7 @@ from theory.core.cli import (
     output_file,
     positive_int,
     save_figure,
+    say_written,
 )
 from theory.core.progress import track
 
@@ -181,11 +181,14 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m empirical.extrapolate",
         description=__doc__,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("runs", nargs="+", help="run folders written by empirical.training.train")
     p.add_argument(
-        "--lengths", type=int_range(2, 10**7), nargs="+", default=[128, 256, 512, 1024, 2048]
+        "--lengths",
+        type=int_range(2, 10**7),
+        nargs="+",
+        default=[128, 256, 512, 1024, 2048],
+        help="inference lengths L (tokens) at which perplexity is measured",
     )
     p.add_argument(
         "--eval-tokens",
@@ -213,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for r in args.runs:
             if not (Path(r) / "ckpt.pt").exists():
-                raise ValueError(f"{r} is not a trained run (no ckpt.pt)")
+                raise ValueError(f"{r!r} is not a trained run (no ckpt.pt)")
         if args.sliding > min(args.lengths):
             raise ValueError(
                 f"--sliding {args.sliding} is longer than the shortest length {min(args.lengths)}"
@@ -223,8 +226,10 @@ def main(argv: list[str] | None = None) -> int:
         return fail(exc)
     if args.csv:
         write_csv(rows, args.csv)
+        say_written(args.csv, "rows:")
     if args.plot:
         plot_ppl(rows, args.plot)
+        say_written(args.plot, "plot:", data=True)
     if args.json:
         print(json.dumps({"rows": rows, "table": table(rows), "sliding": args.sliding}))
     else:

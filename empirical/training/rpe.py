@@ -45,7 +45,12 @@ import torch.nn as nn
 
 from theory.series.expressions import N, ExpressionError, parse_expression
 from theory.series.rpe_library import log_b_values, resolve_rpe, t5_bucket
-from theory.series.rpe_names import RPE_NAMES, canonical_rpe_name, underscore_name
+from theory.series.rpe_names import (
+    RPE_NAMES,
+    canonical_rpe_name,
+    suggest_rpe_name,
+    underscore_name,
+)
 
 #: name -> (formula for b_n, start index, theory.series.rpe_library name) of each fixed RPE;
 #: names, aliases, labels and formulas all come from theory.series.rpe_names.RPE_NAMES
@@ -287,6 +292,32 @@ def build_rpe(spec: str, n_heads: int) -> RPE:
     return ExpressionRPE(n_heads, spec, start=1)
 
 
+def check_rpe(spec: str, flag: str = "--rpe", n_heads: int = 4, length: int = 64) -> None:
+    """Build the RPE of ``spec`` once, before any data is read: a bad name or formula is a
+    ``ValueError`` naming ``flag`` and the value, whose hint names only what a training
+    command accepts (a named RPE; formulas in ``n`` without free parameters).
+
+    >>> check_rpe("kerple", "--rpes")
+    Traceback (most recent call last):
+    ValueError: --rpes kerple: unknown name 'kerple'; did you mean kerple_log?
+    """
+    try:
+        build_rpe(spec, n_heads).bias_matrix(length)
+    except ValueError as exc:
+        # the parser's hints name the flags of theory.trf (--free, --param, --rpe): dropped
+        reason = "; ".join(c.strip() for c in str(exc).split(";") if "--" not in c)
+        guess = suggest_rpe_name(spec, series_only=False)
+        if guess is not None:
+            reason += f"; did you mean {underscore_name(guess)}?"
+        elif "unknown name" in reason:
+            reason += (
+                f"; give a named RPE ({', '.join(NAMED)}) or a formula in n with numbers "
+                "for its parameters"
+            )
+        shown = spec if spec.strip() == spec and spec else repr(spec)
+        raise ValueError(f"{flag} {shown}: {reason}") from None
+
+
 def sinusoidal_embedding(length: int, dim: int) -> torch.Tensor:
     """(L, D) absolute sinusoidal position embedding of Vaswani et al. (any length)."""
     pos = torch.arange(length, dtype=torch.float32)[:, None]
@@ -300,6 +331,7 @@ def sinusoidal_embedding(length: int, dim: int) -> torch.Tensor:
 __all__ = [
     "RPE",
     "build_rpe",
+    "check_rpe",
     "canonical_name",
     "alibi_slopes",
     "sinusoidal_embedding",

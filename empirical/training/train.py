@@ -21,7 +21,7 @@ import torch
 
 from empirical.training.corpora import CORPORA, CorpusError
 from empirical.training.data import load_split, sample_batch
-from empirical.training.rpe import build_rpe
+from empirical.training.rpe import check_rpe
 from empirical.training.tiny_lm import SCALINGS, LMConfig, TinyLM
 from theory.core.cli import (
     CommandParser,
@@ -53,7 +53,6 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m empirical.train",
         description=__doc__,
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--rpe",
@@ -66,14 +65,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seq-len", type=int_range(2, 8192), default=128, help="training length m (at most 8192)"
     )
-    p.add_argument("--steps", type=positive_int, default=400)
-    p.add_argument("--batch", type=int_range(1, 10**6), default=32)
-    p.add_argument("--lr", type=positive_float, default=2e-3)
-    p.add_argument("--warmup", type=nonnegative_int, default=40)
-    p.add_argument("--weight-decay", type=finite_float, default=0.01)
-    p.add_argument("--n-layer", type=int_range(1, 1024), default=2)
-    p.add_argument("--n-head", type=int_range(1, 64), default=4)
-    p.add_argument("--d-model", type=int_range(1, 10**5), default=128)
+    p.add_argument("--steps", type=positive_int, default=400, help="optimiser steps")
+    p.add_argument("--batch", type=int_range(1, 10**6), default=32, help="sequences per step")
+    p.add_argument("--lr", type=positive_float, default=2e-3, help="peak learning rate (AdamW)")
+    p.add_argument(
+        "--warmup", type=nonnegative_int, default=40, help="steps of linear learning-rate warm-up"
+    )
+    p.add_argument("--weight-decay", type=finite_float, default=0.01, help="AdamW weight decay")
+    p.add_argument("--n-layer", type=int_range(1, 1024), default=2, help="transformer layers")
+    p.add_argument("--n-head", type=int_range(1, 64), default=4, help="attention heads per layer")
+    p.add_argument(
+        "--d-model",
+        type=int_range(1, 10**5),
+        default=128,
+        help="model width (a multiple of --n-head)",
+    )
     p.add_argument(
         "--attn-scale",
         default="none",
@@ -93,7 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
-    p.add_argument("--ckpt-every", type=positive_int, default=100)
+    p.add_argument(
+        "--ckpt-every",
+        type=positive_int,
+        default=100,
+        help="steps between checkpoints (resume points)",
+    )
     p.add_argument("--eval-every", type=nonnegative_int, default=0, help="0: only at the end")
     p.add_argument(
         "--stop-at",
@@ -282,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(
                 f"--d-model {args.d_model} is not a multiple of --n-head {args.n_head}"
             )
-        build_rpe(args.rpe, args.n_head).bias_matrix(args.seq_len)  # validate before loading data
+        check_rpe(args.rpe, "--rpe", args.n_head, args.seq_len)  # before loading data
         with output_folder(
             args.out, keep=lambda: (Path(args.out) / "ckpt.pt").exists(), create=False
         ):

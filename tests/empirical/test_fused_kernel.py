@@ -34,6 +34,8 @@ here = pytest.mark.skipif(TOO_LATE, reason="triton was imported without the inte
 import empirical.capture.fused_kernel as fk  # noqa: E402
 
 from hypothesis import given, settings  # noqa: E402
+
+from theory.core.budget import HANG_FACTOR, cpu_limit  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 pytestmark = pytest.mark.empirical
@@ -343,7 +345,8 @@ def test_kernel_compiles_for_sm90_without_a_gpu(tmp_path) -> None:
     env |= dict(TRITON_CACHE_DIR=str(tmp_path), TRITON_DEFAULT_FP_FUSION="1")
     root = Path(__file__).resolve().parents[2]
     res = subprocess.run([sys.executable, "-c", COMPILE_SCRIPT], cwd=root, env=env,
-                         capture_output=True, text=True, timeout=300)  # fmt: skip
+                         capture_output=True, text=True, preexec_fn=cpu_limit(300),
+                         timeout=300 * HANG_FACTOR)  # fmt: skip
     assert res.returncode == 0, res.stderr[-2000:]
     for c in json.loads(res.stdout):
         assert c["cubin"] > 0 and c["shared"] <= 227 * 1024, c
@@ -356,5 +359,6 @@ def test_in_a_fresh_process() -> None:
     env = os.environ | {"TRITON_INTERPRET": "1"}
     args = [sys.executable, "-m", "pytest", __file__, "-q", "-p", "no:cacheprovider"]
     res = subprocess.run(args, cwd=Path(__file__).resolve().parents[2], env=env,
-                         capture_output=True, text=True, timeout=600)  # fmt: skip
+                         capture_output=True, text=True, preexec_fn=cpu_limit(600),
+                         timeout=600 * HANG_FACTOR)  # fmt: skip
     assert res.returncode == 0, res.stdout[-3000:]

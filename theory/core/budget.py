@@ -180,3 +180,27 @@ def step_budget(seconds: float) -> Iterator[None]:
             signal.setitimer(
                 signal.ITIMER_PROF, max(outer_left - (time.process_time() - start), 1e-3)
             )
+
+
+#: a wall-clock guard of this many times a child's CPU budget catches only a child that
+#: waits forever without computing (a busy machine never comes near it)
+HANG_FACTOR = 20
+
+
+def cpu_limit(seconds: int) -> Callable[[], None]:
+    """A ``preexec_fn`` for ``subprocess``: the child is stopped after ``seconds`` of CPU
+    time (``RLIMIT_CPU``: SIGXCPU, then SIGKILL), however busy the machine is.  Pair it
+    with ``timeout=seconds * HANG_FACTOR`` as a guard against a child that only waits.
+
+    >>> import subprocess, sys
+    >>> cmd = [sys.executable, "-c", "while True: pass"]
+    >>> subprocess.run(cmd, preexec_fn=cpu_limit(1), timeout=1 * HANG_FACTOR).returncode < 0
+    True
+    """
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+
+    return limit

@@ -6,8 +6,9 @@
   later;
 * :func:`command`, the entry point of every ``main(argv)``: every expected failure (bad
   argument, missing file, unwritable output, unsupported model, missing optional
-  dependency, closed pipe) becomes exit 2 and one ``error:`` line, Ctrl-C exit 130; any
-  progress bar is finished first;
+  dependency) becomes exit 2 and one ``error:`` line, Ctrl-C exit 130, a closed pipe a
+  quiet exit 141; any progress bar is finished first;
+* :class:`CommandParser`: help as plain text with every default shown, ``--version``;
 * outputs that are never left half-written: :func:`atomic_path` (write to a temporary name
   in the same folder, rename on success), :func:`write_text`, :func:`save_figure`, and
   :func:`output_folder` (a folder created by a failed run is removed again).
@@ -41,9 +42,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 from theory.core import progress
+from theory.core.plain_text import plain_text
 
 #: exit status of an expected failure (bad input) and of Ctrl-C
 EXIT_USAGE, EXIT_INTERRUPT = 2, 130
+#: exit status when the reader of stdout has gone (128 + SIGPIPE, as a shell reports it)
+EXIT_BROKEN_PIPE = 141
 
 #: set to 1 to get the traceback of an unexpected error (a bug) instead of one line
 TRACEBACK_ENV = "LENGTHX_TRACEBACK"
@@ -56,12 +60,159 @@ class UsageError(ValueError):
     """An input the command cannot use; its message becomes the ``error:`` line."""
 
 
+#: the name of the installed distribution (its version is what ``--version`` prints)
+DISTRIBUTION = "lengthx"
+
+
+def version() -> str:
+    """The version of the installed package (``lengthx``), else the one in pyproject.toml.
+
+    >>> import re; bool(re.fullmatch(r"\\d+(\\.\\d+)*\\S*", version()))
+    True
+    """
+    from importlib import metadata
+
+    with contextlib.suppress(metadata.PackageNotFoundError):
+        return metadata.version(DISTRIBUTION)
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    with contextlib.suppress(OSError, ValueError, KeyError):
+        import tomllib
+
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    return "unknown"
+
+
+def _is_prose(paragraph: list[str]) -> bool:
+    """A paragraph to refill: no indented, bulleted or example line."""
+    return not any(ln[:1].isspace() or ln.lstrip()[:2] in ("* ", "- ") for ln in paragraph)
+
+
+class PlainHelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help as plain text (:func:`~theory.core.plain_text.plain_text` on every text), each
+    option's default shown where its help does not say it, prose paragraphs refilled to
+    the width and indented blocks (examples, formulas) kept as written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        paragraphs, out = plain_text(text).strip("\n").split("\n\n"), []
+        for par in paragraphs:
+            lines = par.split("\n")
+            if _is_prose(lines):
+                out.append(textwrap.fill(" ".join(lines), width, initial_indent=indent,
+                                         subsequent_indent=indent))  # fmt: skip
+            else:
+                out.append("\n".join(indent + ln for ln in lines))
+        return "\n\n".join(out) + "\n"
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = plain_text(action.help or "")
+        default = action.default
+        shown = (
+            not any(default is v for v in (None, False, argparse.SUPPRESS))
+            and default != []
+            and "default" not in text.lower()
+            and (action.option_strings or action.nargs in ("?", "*"))
+            and action.nargs != 0
+        )
+        if shown:
+            value = " ".join(map(str, default)) if isinstance(default, list | tuple) else default
+            text = f"{text} (default: {str(value).replace('%', '%%')})".lstrip()
+        return text
+
+
 class CommandParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors are one stderr line ``error: ...``, exit 2."""
+    """The parser of every command: errors are one stderr line ``error: ...``, exit 2;
+    help is plain text with every default shown (:class:`PlainHelpFormatter`); the
+    description and epilog may be docstrings with Sphinx markup; ``--version`` is added."""
+
+    def __init__(self, *args: Any, version_flag: bool = True, **kwargs: Any) -> None:
+        kwargs["formatter_class"] = PlainHelpFormatter
+        super().__init__(*args, **kwargs)
+        if version_flag and self.add_help:
+            self.add_argument(
+                "--version",
+                action="version",
+                version=f"%(prog)s ({DISTRIBUTION}) {version()}",
+                help="print the version and exit",
+            )
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """``add_argument``; an option without ``help`` gets the one of :data:`COMMON_HELP`
+        (flags that mean the same in every command), or its choices."""
+        action = super().add_argument(*args, **kwargs)
+        if not action.help:
+            common = next((COMMON_HELP[f] for f in action.option_strings if f in COMMON_HELP), None)
+            if common is None and action.choices is not None:
+                common = "one of: " + ", ".join(map(str, action.choices))
+            action.help = common
+        return action
+
+    def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:
+        _NUMBERS_GIVEN[:] = _numbers_given(sys.argv[1:] if args is None else list(args))
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         report_error(message)
         raise SystemExit(EXIT_USAGE)
+
+
+#: (flag, text) of every number on the command line being run, for messages such as
+#: "a number is too large", which arise deep inside a computation
+_NUMBERS_GIVEN: list[tuple[str, str]] = []
+
+
+def _numbers_given(argv: Sequence[str]) -> list[tuple[str, str]]:
+    """``["--L-ex", "1e300", "--d=64"]`` -> ``[("--L-ex", "1e300"), ("--d", "64")]``.
+
+    >>> _numbers_given(["run", "--alpha", "8", "1e308", "--json", "--d=64"])
+    [('--alpha', '8'), ('--alpha', '1e308'), ('--d', '64')]
+    """
+    found, flag = [], None
+    for token in map(str, argv):
+        value = token
+        if token.startswith("--") and "=" in token:
+            flag, value = token.split("=", 1)
+        elif token.startswith("-") and not _is_number(token):
+            flag = token
+            continue
+        if flag is not None and _is_number(value):
+            found.append((flag, value))
+    return found
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _largest_number_given() -> str:
+    """``" (the largest number given: --L-ex 1e300)"``, or "" if none was given."""
+    if not _NUMBERS_GIVEN:
+        return ""
+    flag, value = max(_NUMBERS_GIVEN, key=lambda fv: abs(float(fv[1])))
+    return f" (the largest number given: {flag} {value})"
+
+
+#: the help of flags that mean the same in every command that has them
+COMMON_HELP = {
+    "--json": "print one JSON object on stdout",
+    "--quiet": "no progress on stderr",
+    "--seed": "seed of every random draw (same seed, same result)",
+    "--threads": "torch CPU threads",
+    "--model": "model: a checkpoint folder or a SPEC such as t5-config:tiny "
+    "(see empirical.capture.models)",
+    "--corpus": "text: a built-in corpus (stdlib, pydoc, kjv), a text file, a folder or a "
+    "JSONL file",
+    "--L-tr": "training length (tokens)",
+    "--L-ex": "extrapolation length (tokens)",
+    "--n-tr": "windows (sequences) at the training length",
+    "--n-ex": "windows (sequences) at the extrapolation length",
+    "--dtype": "floating-point type of the model's weights and activations",
+}
 
 
 # ---- argument types ------------------------------------------------------------------
@@ -108,6 +259,13 @@ nonnegative_int = int_range(0, MAX_COUNT)
 nonnegative_int.__doc__ = "An argparse type: an integer in [0, 10**9]."
 
 
+#: largest length a theory command accepts (it enters formulas; nothing is allocated)
+MAX_LENGTH = 10**15
+
+length_int = int_range(1, MAX_LENGTH)
+length_int.__doc__ = "An argparse type: a length, an integer in [1, 10**15]."
+
+
 def finite_float(text: str) -> float:
     """An argparse type: a finite real number.
 
@@ -137,6 +295,25 @@ def positive_float(text: str) -> float:
     if v <= 0:
         raise argparse.ArgumentTypeError(f"must be > 0, got {v}")
     return v
+
+
+def float_range(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a finite number in ``[lo, hi]`` (where the computation that uses
+    it stays within floating point).
+
+    >>> float_range(1e-6, 1e12)("1e-308")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be a number in [1e-06, 1e+12], got 1e-308
+    """
+
+    def parse(text: str) -> float:
+        v = finite_float(text)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"must be a number in [{lo:g}, {hi:g}], got {v:g}")
+        return v
+
+    parse.__name__ = "number"
+    return parse
 
 
 def _nearest_existing(path: Path) -> Path:
@@ -258,6 +435,14 @@ def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_k
     return path
 
 
+def say_written(path: str | os.PathLike, what: str = "wrote", data: bool = False) -> None:
+    """One stderr line saying where an output was written (with ``data``: and where the
+    data behind a plot is, :func:`plot_data_path`); stdout stays for the results."""
+    where = Path(path).absolute()
+    extra = f" (its data: {plot_data_path(where)})" if data else ""
+    print(f"{what} {where}{extra}", file=sys.stderr, flush=True)
+
+
 @contextlib.contextmanager
 def output_folder(
     path: str | os.PathLike, keep: Callable[[], bool] | None = None, create: bool = True
@@ -294,8 +479,9 @@ def report_error(message: object, stream: TextIO | None = None) -> None:
 
 
 def fail(message: object) -> int:
-    """:func:`report_error` and return the exit status of bad input (2)."""
-    report_error(message)
+    """:func:`report_error` (an exception as :func:`describe` says it) and return the
+    exit status of bad input (2)."""
+    report_error(describe(message) if isinstance(message, BaseException) else message)
     return EXIT_USAGE
 
 
@@ -316,7 +502,8 @@ def describe(exc: BaseException) -> str:
         return "out of memory (try smaller lengths or counts)"
     if isinstance(exc, OverflowError):
         why = exc.args[-1] if exc.args else ""
-        return f"a number is too large ({why})" if why else "a number is too large"
+        why = f": {why}" if why else ""
+        return f"a number is too large for the computation{why}{_largest_number_given()}"
     return str(exc).strip() or type(exc).__name__
 
 
@@ -338,22 +525,24 @@ def run_command(
     ``error:`` line on stderr (after finishing any progress display): expected failures
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
     the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
+    _NUMBERS_GIVEN.clear()
     try:
-        code = main(argv)
+        try:
+            code = main(argv)
+        except SystemExit as exc:  # argparse's --help / --version / errors, sys.exit
+            if exc.code is not None and not isinstance(exc.code, int):
+                report_error(str(exc.code))
+                return EXIT_USAGE
+            code = exc.code
         sys.stdout.flush()
         return 0 if code is None else int(code)
-    except SystemExit as exc:
-        if exc.code is None or isinstance(exc.code, int):
-            return exc.code or 0
-        report_error(str(exc.code))
-        return EXIT_USAGE
     except KeyboardInterrupt:
         report_error("interrupted")
         return EXIT_INTERRUPT
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader left (``| head``): stop quietly, as Unix tools do
         _silence_stdout()
-        report_error("output closed before the command finished (broken pipe)")
-        return EXIT_USAGE
+        progress.close_all()
+        return EXIT_BROKEN_PIPE
     except Exception as exc:  # noqa: BLE001 - one line; the traceback on request
         if os.environ.get(TRACEBACK_ENV):
             progress.close_all()

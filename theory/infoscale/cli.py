@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from theory.core.cli import CommandParser, command, finite_float, int_range
+from theory.core.cli import MAX_LENGTH, CommandParser, command, finite_float, int_range, length_int
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.infoscale import SCALINGS, drift_grid, drift_row
 
@@ -24,14 +24,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = CommandParser(
         prog="python -m theory.infoscale",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="InfoScale factor (InfoScale paper Eq. 15), the exact entropy "
         "drift it leaves under Assumptions 3.1-3.2 (Eq. 9 by quadrature), and the "
         "factor that would keep that entropy invariant.",
     )
     p.add_argument("--d", type=int_range(4, 10**6), help="head dimension d_k (>= 4)")
-    p.add_argument("--n-tr", type=finite_float, help="training length n_tr")
-    p.add_argument("--n", type=finite_float, help="inference length n")
+    p.add_argument("--n-tr", type=int_range(2, MAX_LENGTH), help="training length n_tr (>= 2)")
+    p.add_argument("--n", type=length_int, help="inference length n")
     p.add_argument(
         "--eps",
         type=finite_float,

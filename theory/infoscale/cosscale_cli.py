@@ -16,21 +16,25 @@ EXAMPLES = """examples:
 
 @command
 def main(argv: list[str] | None = None) -> int:
-    import argparse
     import json
     import sys
 
-    from theory.core.cli import CommandParser, int_range
+    from theory.core.cli import CommandParser, float_range, int_range
 
     p = CommandParser(
         prog="python -m theory.cosscale",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Peak eta* of the CosScale-tilted cosine law (InfoScale paper "
         "Eq. 18), its large-alpha expansion, and optionally a Monte Carlo peak.",
     )
     p.add_argument("--d", type=int_range(3, 10**6), required=True, help="head dimension (>= 3)")
-    p.add_argument("--alpha", type=float, nargs="+", required=True, help="CosScale values")
+    p.add_argument(
+        "--alpha",
+        type=float_range(1e-6, 1e12),
+        nargs="+",
+        required=True,
+        help="CosScale values, in [1e-6, 1e12]",
+    )
     p.add_argument(
         "--mc",
         action="store_true",

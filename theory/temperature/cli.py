@@ -13,7 +13,14 @@ import json
 import math
 import sys
 
-from theory.core.cli import CommandParser, command, int_range, nonnegative_int, positive_int
+from theory.core.cli import (
+    CommandParser,
+    command,
+    finite_float,
+    length_int,
+    nonnegative_int,
+    positive_int,
+)
 from theory.core.progress import Progress
 from theory.temperature.rules import TemperatureInputError, temperature_rules
 
@@ -30,16 +37,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = CommandParser(
         prog="python -m theory.temperature",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Softmax temperature for length extrapolation: every rule "
         "(Prop. 1, Prop. 2, log_Lex Ltr, InfoScale, YaRN, LongRoPE) side by "
         "side, or the verified derivation of Prop. 1 / 2.",
     )
-    p.add_argument("--L-tr", type=float, help="training length")
-    p.add_argument("--L-ex", type=float, help="extrapolation length (>= L_tr)")
-    p.add_argument("--sigma-tr", type=float, help="logit std at L_tr (Prop. 1, 2)")
-    p.add_argument("--sigma-ex", type=float, help="logit std at L_ex (Prop. 1, 2)")
-    p.add_argument("--pmax-tr", type=float, help="max probability at L_tr, in (0,1) (Prop. 1)")
+    p.add_argument("--L-tr", type=length_int, help="training length (tokens)")
+    p.add_argument("--L-ex", type=length_int, help="extrapolation length (tokens, >= L_tr)")
+    p.add_argument("--sigma-tr", type=finite_float, help="logit std at L_tr (Prop. 1, 2)")
+    p.add_argument("--sigma-ex", type=finite_float, help="logit std at L_ex (Prop. 1, 2)")
+    p.add_argument(
+        "--pmax-tr", type=finite_float, help="max probability at L_tr, in (0,1) (Prop. 1)"
+    )
     p.add_argument("--d", type=positive_int, help="head dimension (InfoScale)")
     p.add_argument(
         "--derivation",
@@ -54,9 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         "over L i.i.d. N(0, sigma^2) logits at temperature tau, next to the "
         "paper's approximations (needs --L, --sigma; --tau, --draws optional)",
     )
-    p.add_argument("--L", type=int_range(1, 10**15), help="length for --truth")
-    p.add_argument("--sigma", type=float, help="logit std for --truth")
-    p.add_argument("--tau", type=float, default=1.0, help="temperature for --truth")
+    p.add_argument("--L", type=length_int, help="length for --truth")
+    p.add_argument("--sigma", type=finite_float, help="logit std for --truth")
+    p.add_argument("--tau", type=finite_float, default=1.0, help="temperature for --truth")
     p.add_argument("--draws", type=nonnegative_int, default=0, help="Monte Carlo draws for --truth")
     p.add_argument(
         "--fast",
@@ -64,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="derivation: fewer grid points "
         "for the approximation steps (seconds instead of tens of seconds)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the spot checks")
+    p.add_argument("--seed", type=nonnegative_int, default=0, help="seed of the spot checks")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return p
 
