@@ -111,12 +111,17 @@ def claim(
 
 def load_all() -> Registry[Claim]:
     """Import every ``*claims`` module of each paper's package (``paper_checks.rpe``,
-    ``paper_checks.align``, ``paper_checks.infoscale``); each registers its claims."""
+    ``paper_checks.align``, ``paper_checks.infoscale``); each registers its claims.  A
+    package's ``CLAIM_MODULES`` gives the paper's order (the rest follow by name)."""
     for paper in PAPERS:
         pkg = importlib.import_module(f"paper_checks.{paper}")
-        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if info.name.endswith("claims"):
-                importlib.import_module(f"{pkg.__name__}.{info.name}")
+        found = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__))
+        found = [m for m in found if m.endswith("claims")]
+        order = list(getattr(pkg, "CLAIM_MODULES", ()))
+        if set(order) - set(found):
+            raise ImportError(f"{pkg.__name__}.CLAIM_MODULES names missing modules")
+        for name in order + [m for m in found if m not in order]:
+            importlib.import_module(f"{pkg.__name__}.{name}")
     return REGISTRY
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from paper_checks.evidence import judge
 from paper_checks.infoscale import tables as T
-from paper_checks.infoscale.claims import compatible, repeated_cells
+from paper_checks.infoscale.sec4_experiments_claims import compatible, repeated_cells
 from paper_checks.registry import load_all
 
 FAILS, TYPO = (
