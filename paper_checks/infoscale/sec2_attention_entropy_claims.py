@@ -31,7 +31,9 @@ from paper_checks.infoscale.setting import (
     "theta / sqrt d), which with |q||k| replaced by a constant S is scaled cosine "
     "attention.",
     "symbolic",
-    tolerances={"q k = |q||k| cos theta": Tol(rtol=1e-12)},
+    tolerances={
+        "q k = |q||k| cos theta": Tol(rtol=1e-12, basis="numeric", reason="double precision")
+    },
 )
 def eq5(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)

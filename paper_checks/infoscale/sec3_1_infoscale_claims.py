@@ -85,7 +85,13 @@ def a31(ctx: Context) -> Evidence:
     "Embeddings with per-coordinate "
     "variance v lie on a sphere of radius sqrt(v d) (so lambda q k = alpha cos theta, "
     "alpha = lambda v d)",
-    tolerances={"radius / sqrt(v d), 5% and 95% quantiles": Tol(atol=1e-3, approx_atol=0.25)},
+    tolerances={
+        "radius / sqrt(v d), 5% and 95% quantiles": Tol(
+            atol=1e-3,
+            approx_atol=0.25,
+            reason="a quarter of the radius: the band in which 'lies on a sphere' still makes |q||k| a constant to the first digit",
+        )
+    },
 )
 def a32(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
@@ -117,7 +123,12 @@ def a32(ctx: Context) -> Evidence:
     "Under Assumption 3.2 the angle has "
     "density p_d(theta) = Gamma(d/2)/(Gamma((d-1)/2) sqrt(pi)) sin^{d-2} theta, and the "
     "expectations of Eq. 8 are the sin^{d-2}-weighted integrals of Eq. 9.",
-    tolerances={"H by quadrature in theta and in eta": Tol(rtol=1e-10), "Monte Carlo z-score": Z4},
+    tolerances={
+        "H by quadrature in theta and in eta": Tol(
+            rtol=1e-10, basis="numeric", reason="quadrature to 1e-10"
+        ),
+        "Monte Carlo z-score": Z4,
+    },
 )
 def eq9(ctx: Context) -> Evidence:
     pts = [(32, 10.0), (128, 32.1), (768, 80.0)]
@@ -158,7 +169,14 @@ def eq9(ctx: Context) -> Evidence:
     "alpha = d sqrt(t): sin^2 theta* = (sqrt(4t+1)-1)/(2t), lambda v (cos theta* + "
     "1/cos theta*) = sqrt(4t+1)) gives the entropy log n + d log sin theta* + "
     "1/2 log(d / (alpha (cos theta* + 1/cos theta*)))",
-    tolerances={"H (Laplace)": ENTROPY, "int_0^pi sin^{d-2}": Tol(rtol=1e-12, approx_rtol=0.05)},
+    tolerances={
+        "H (Laplace)": ENTROPY,
+        "int_0^pi sin^{d-2}": Tol(
+            rtol=1e-12,
+            approx_rtol=0.05,
+            reason="5% of the integral is 0.05 nats in H, a fifth of the entropy band",
+        ),
+    },
 )
 def a33(ctx: Context) -> Evidence:
     ds = (32, 64, 128, 768)
@@ -189,34 +207,44 @@ def a33(ctx: Context) -> Evidence:
     "infoscale-a4-drop-term",
     "App. A.4 -> Eq. 10",
     "The term -1/2 log sqrt(4t+1) vanishes as lambda -> 0, v -> 0 and can be dropped.",
-    tolerances={"drop -1/4 log(4t+1) (Eq. 10)": ENTROPY},
+    tolerances={
+        "drop -1/4 log(4t+1) (Eq. 10)": ENTROPY,
+        "entropy drift with InfoScale": ENTROPY,
+    },
+    root_cause="infoscale-taylor-step",
 )
 def a4_drop(ctx: Context) -> Evidence:
-    return Evidence(derivation_items("drop -1/4 log(4t+1)"))
+    return Evidence([*derivation_items("drop -1/4 log(4t+1)"), drift_item(ctx, role="consequence")])
 
 
 @infoscale_claim(
     "infoscale-a4-v-to-zero",
     "App. A.4, Eq. 11",
     "The approximations hold because "
-    "lambda -> 0 and v -> 0 (read: v <= 0.1 at the paper's settings).",
-    tolerances={"v = 1/K (Eq. 14, eps = 0)": Tol(atol=0.1)},
+    "lambda -> 0 and v -> 0 (the paper states a limit, no threshold: judged by what the "
+    "limit is for, the size of the Taylor step's dropped term at the paper's settings).",
+    tolerances={
+        "d t^2, the size of the Taylor step's dropped term (nats)": ENTROPY,
+        "entropy drift with InfoScale": ENTROPY,
+    },
+    root_cause="infoscale-taylor-step",
 )
 def a4_v(ctx: Context) -> Evidence:
     rows = [(d, nt) for d in (32, 128, 768) for nt in (64, 512)]
     return Evidence(
         [
             Equal(
+                "d t^2, the size of the Taylor step's dropped term (nats)",
+                computed=[d * (training_alpha(nt, d) / d) ** 4 for d, nt in rows],
+                paper=[0.0] * len(rows),
+                source="App. A.4 (v -> 0: the term vanishes)",
+                where="(d, n_tr) in " + str(rows),
+                note="t = lambda^2 v^2 with lambda = 1/sqrt(d) fixed",
+            ),
+            drift_item(ctx, role="consequence"),
+            Reported(
                 "v = 1/K (Eq. 14, eps = 0)",
                 computed=[training_alpha(nt, d) / math.sqrt(d) for d, nt in rows],
-                paper=[0.0] * len(rows),
-                source="App. A.4 (v -> 0)",
-                where="(d, n_tr) in " + str(rows),
-                note="lambda = 1/sqrt(d) is fixed too",
-            ),
-            Reported(
-                "d t^2, the size of the Taylor step's error (t = lambda^2 v^2)",
-                computed=[d * (training_alpha(nt, d) / d) ** 4 for d, nt in rows],
             ),
         ]
     )
@@ -270,7 +298,12 @@ def eq11(ctx: Context) -> Evidence:
     "infoscale-eq12",
     "Eq. 12",
     "Substituting Eq. 11: H ~ log n + (d/2) log(1 - t) = eps.",
-    tolerances={"H (Eq. 12)": ENTROPY, "Taylor step: Eq. 10 -> log n + d/2 log(1-t)": ENTROPY},
+    tolerances={
+        "H (Eq. 12)": ENTROPY,
+        "Taylor step: Eq. 10 -> log n + d/2 log(1-t)": ENTROPY,
+        "entropy drift with InfoScale": ENTROPY,
+    },
+    root_cause="infoscale-taylor-step",
 )
 def eq12(ctx: Context) -> Evidence:
     def taylor(nn):
@@ -281,6 +314,7 @@ def eq12(ctx: Context) -> Evidence:
         [
             *derivation_items("Taylor step"),
             along_path(ctx, eq12_entropy, "H (Eq. 12)", "Eq. 12"),
+            drift_item(ctx, role="consequence"),
             Reported(
                 "the Taylor step's change of H at d=128 along t = 1 - n^(-2/d), n = 64 and 4096",
                 computed=[taylor(64), taylor(4096)],
@@ -337,7 +371,7 @@ def eq15(ctx: Context) -> Evidence:
     "Table 6 (App. A.8)",
     "The scale temperatures: InfoScale = "
     "sqrt((1 - n^{-2/d})/(1 - n_tr^{-2/d})) (Eq. 15 at eps = 0), Softmax Plus log_512 n.",
-    tolerances={"Softmax Plus scale": Tol(rtol=1e-12)},
+    tolerances={"Softmax Plus scale": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
 def table6(ctx: Context) -> Evidence:
     n, ntr, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
@@ -367,11 +401,27 @@ def table6(ctx: Context) -> Evidence:
     )
 
 
+def drift_item(ctx: Context, role: str = "claim") -> Equal:
+    """The entropy drift that InfoScale leaves as n grows (exact Eq. 9): what the paper
+    derives InfoScale for, so the consequence of every step of its derivation."""
+    rows = drift_table(bool(ctx.quick))
+    return Equal(
+        "entropy drift with InfoScale",
+        computed=[r["drift"]["infoscale"] for r in rows],
+        paper=[0.0] * len(rows),
+        source="Sec. 3.1 (invariant)",
+        where="d in {32, 64, 128, 768}, n_tr in {64, 512}, n <= 64 n_tr; exact Eq. 9, "
+        "alpha_tr from Eq. 14, eps = 0",
+        role=role,
+    )
+
+
 @infoscale_claim(
     "infoscale-entropy-invariance",
     "Sec. 3.1, Abstract",
     "Scaling lambda by InfoScale keeps the attention entropy invariant as n grows (training-free).",
     tolerances={"entropy drift with InfoScale": ENTROPY},
+    root_cause="infoscale-taylor-step",
 )
 def invariance(ctx: Context) -> Evidence:
     rows = drift_table(bool(ctx.quick))
@@ -386,14 +436,7 @@ def invariance(ctx: Context) -> Evidence:
         )
     return Evidence(
         [
-            Equal(
-                "entropy drift with InfoScale",
-                computed=[r["drift"]["infoscale"] for r in rows],
-                paper=[0.0] * len(rows),
-                source="Sec. 3.1 (invariant)",
-                where="d in {32, 64, 128, 768}, n_tr in {64, 512}, n <= 64 n_tr; exact Eq. 9, "
-                "alpha_tr from Eq. 14, eps = 0",
-            ),
+            drift_item(ctx),
             Reported(
                 "largest |drift|: no scaling, log_n_tr n, Eq. 10 solved without the Taylor step",
                 computed=[max(abs(r["drift"][k]) for r in rows) for k in ("none", "softmax_plus")]
@@ -409,6 +452,18 @@ def invariance(ctx: Context) -> Evidence:
 
 
 @infoscale_claim(
+    "infoscale-ntr-stated-once",
+    "Secs. 4.1.2, 4.2, Table 6",
+    "The paper states one training length n_tr (the n_tr of InfoScale, Eq. 14)",
+)
+def ntr_stated(ctx: Context) -> Evidence:
+    (first, n0), *rest = T.TRAINING_LENGTHS.items()
+    return Evidence(
+        [Equal(f"n_tr, {place}", computed=value, paper=n0, source=first) for place, value in rest]
+    )
+
+
+@infoscale_claim(
     "infoscale-ntr-consistency",
     "Abstract, Secs. 4, 4.1.2, 4.5, Table 6",
     "The training "
@@ -416,37 +471,29 @@ def invariance(ctx: Context) -> Evidence:
     "tokens is '64 times the training length' (abstract, Sec. 4)",
 )
 def ntr(ctx: Context) -> Evidence:
-    readings = []
-    for n_tr, why in (
-        (
-            64,
-            "Sec. 4.1.2: 'the maximum sequence length during training is "
-            "64'; the abstract's and Sec. 4's '64 times' need it",
-        ),
-        (512, ""),
-    ):
+    readings, seen = [], set()
+    for place, n_tr in T.TRAINING_LENGTHS.items():
+        if n_tr in seen:
+            continue
+        seen.add(n_tr)
         readings.append(
             Reading(
-                f"n_tr = {n_tr}"
-                + (
-                    " (the authors' training length)"
-                    if n_tr == 64
-                    else " (the original GAU-α's pre-training length, Secs. 4.2, 4.5)"
-                ),
+                f"n_tr = {n_tr} ({place})",
                 (
                     Equal(
                         "longest evaluation length / n_tr",
                         computed=max(T.LENGTHS) / n_tr,
-                        paper=64,
+                        paper=T.EXTRAPOLATION_FACTOR,
                         source="abstract, Sec. 4 ('64 times')",
                     ),
                     Reported("InfoScale(4096), d=128, eps=0", computed=infoscale(4096, n_tr, 128)),
                 ),
-                likely=bool(why),
-                reason=why,
+                reason=place,
             )
         )
+    if len(readings) == 1:  # the paper's statements agree: one reading
+        return Evidence(list(readings[0].items))
     return Evidence(
         readings=readings,
-        notes=["Table 6's Softmax Plus uses log_512 n, i.e. 512 as its training length."],
+        notes=["The paper's training lengths disagree: claim infoscale-ntr-stated-once."],
     )

@@ -82,7 +82,10 @@ def eq16(ctx: Context) -> Evidence:
     "iff alpha(1-eta^2) = (d-3) eta; so the integrand of I1 peaks at eta* = (-(d-3) + "
     "sqrt((d-3)^2 + 4 alpha^2)) / (2 alpha) (Eq. 18).",
     "symbolic",
-    tolerances={"numeric mode": Tol(atol=1e-7), "Monte Carlo z-score": Z4},
+    tolerances={
+        "numeric mode": Tol(atol=1e-7, basis="numeric", reason="root finder's tolerance"),
+        "Monte Carlo z-score": Z4,
+    },
 )
 def eq18(ctx: Context) -> Evidence:
     a, d, e = sp.symbols("alpha d eta", positive=True)
@@ -143,7 +146,11 @@ def eq18(ctx: Context) -> Evidence:
     "eta* (the peak of the QK cosine "
     "distribution) increases with CosScale alpha and tends to 1 as alpha grows.",
     "symbolic",
-    tolerances={"mode at alpha = 8 and 256": Tol(atol=0.01)},
+    tolerances={
+        "mode at alpha = 8 and 256": Tol(
+            atol=0.01, basis="numeric", reason="the histogram bin of the numeric mode"
+        )
+    },
 )
 def thm34(ctx: Context) -> Evidence:
     sym = eta_star_symbolic()
@@ -170,7 +177,6 @@ def thm34(ctx: Context) -> Evidence:
             ),
             Reported("eta* at d=128, alpha = 8 .. 256", computed=vals),
         ),
-        likely=True,
         reason="App. A.5 derives Eq. 18 as the peak of the integrand of I1",
     )
     raw = Reading(

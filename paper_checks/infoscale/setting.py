@@ -28,12 +28,16 @@ from theory.infoscale.infoscale import (
 
 
 P = "infoscale"
-ENTROPY = Tol(atol=1e-3, approx_atol=0.25)
+ENTROPY = Tol(
+    atol=1e-3,
+    approx_atol=0.25,
+    reason="a quarter nat: a factor e^0.25 = 1.28 in the effective number of attended keys",
+)
 GAU = (
     "the authors' GAU-α checkpoints (400 epochs on 4 V100s) and the "
     "WJ patent data of LongData-Corpus; neither is available offline"
 )
-Z4 = Tol(atol=4.0)  # a Monte Carlo estimate within four standard errors
+Z4 = Tol(atol=4.0, basis="numeric", reason="a Monte Carlo estimate within four standard errors")
 
 
 def infoscale_claim(id, location, statement, kind="numeric", **kw):

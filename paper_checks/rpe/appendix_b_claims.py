@@ -40,7 +40,7 @@ from paper_checks.rpe.engine_routes import (
     location="App. B, Eqs. 30-31",
     kind="symbolic",
     statement="b_t = exp(-k t), k > 0: geometric series, converges.",
-    tolerances={"B": Tol(rtol=1e-12)},
+    tolerances={"B": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
 def check_alibi(ctx: Context) -> Evidence:
     qq = sp.Symbol("q", positive=True)
@@ -271,6 +271,7 @@ def check_sandwich_37_39(ctx: Context) -> Evidence:
     location="App. B, Eq. 41",
     kind="numeric",
     statement="For j <= f(t) (argument >= pi/2): cos(t/r^{2j/d}) - 1 < -1.",
+    root_cause="rpe-sandwich-argument",
 )
 def check_sandwich_41(ctx: Context) -> Evidence:
     xs = np.linspace(math.pi / 2, 8 * math.pi, 2001)
@@ -298,6 +299,7 @@ def check_sandwich_41(ctx: Context) -> Evidence:
     location="App. B, Eq. 43",
     kind="numeric",
     statement="b_t <= exp(-k floor(f(t))) <= e^k exp(-k f(t)) = g(t).",
+    root_cause="rpe-sandwich-argument",
 )
 def check_sandwich_43(ctx: Context) -> Evidence:
     kk, rr, dd = 1.0, 10.0, 2
@@ -368,6 +370,7 @@ def check_sandwich_44(ctx: Context) -> Evidence:
     location="App. B, Eq. 45",
     kind="numeric",
     statement="If kd/(2 ln r) < 1, i.e. d < 2 ln r / k, the series converges.",
+    root_cause="rpe-sandwich-argument",
 )
 def check_sandwich_45(ctx: Context) -> Evidence:
     kk, rr, dd = 1.0, 10.0, 2
@@ -398,7 +401,8 @@ def check_sandwich_45(ctx: Context) -> Evidence:
     kind="numeric",
     statement="Sandwich b_t = exp(k(sum_{j=1}^{d/2} cos(t/r^{2j/d}) - d/2)) satisfies the "
     "convergence condition (under Eq. 45).",
-    tolerances={"floor": Tol(rtol=1e-12)},
+    tolerances={"floor": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
+    root_cause="rpe-sandwich-argument",
 )
 def check_sandwich(ctx: Context) -> Evidence:
     rows = []

@@ -108,7 +108,7 @@ def check_eq11(ctx: Context) -> Evidence:
     location="Lemma 3.2 proof, Eqs. 12-13",
     kind="numeric",
     statement="||S_near/C_ij - S_far/(C_ii-C_ij)|| <= 2l, hence delta(i,j) <= 2 (1 - C_ij/C_ii) l.",
-    tolerances={"ratio": Tol(atol=1e-12)},
+    tolerances={"ratio": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
 def check_eq12_13(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
@@ -154,7 +154,7 @@ def check_eq12_13(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="If C_ii - C_ij < eps and C - eps < C_ii with 0 < eps < C/2, then "
     "delta <= 2l(C_ii - C_ij)/C_ii <= 2l eps/(C - eps) <= 4l eps/C.",
-    tolerances={"gap": Tol(atol=1e-15)},
+    tolerances={"gap": Tol(atol=1e-15, basis="numeric", reason="double precision")},
 )
 def check_eq15(ctx: Context) -> Evidence:
     gap = 4 * l * eps / C - 2 * l * eps / (C - eps)
@@ -246,7 +246,7 @@ def check_lemma_eq14(ctx: Context) -> Evidence:
     kind="numeric",
     statement="If lim_i C_ii = C < inf (Eq. 10) then Eq. 9 holds: for every eps a j0 "
     "exists with delta(i,j) < eps for j > j0.",
-    tolerances={"ratio": Tol(atol=1e-12)},
+    tolerances={"ratio": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
 def check_lemma32(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed + 1)

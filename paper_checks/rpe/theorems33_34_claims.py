@@ -39,7 +39,7 @@ from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_de
     location="Thm 3.3 proof, Eq. 17",
     kind="numeric",
     statement="|q_i|, |k_j| <= l implies a_ij = exp(q_i^T k_j) <= exp(d^2).",
-    tolerances={"corrected": Tol(atol=1e-12)},
+    tolerances={"corrected": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
 def check_eq17(ctx: Context) -> Evidence:
     dd, L = 1, 2.0
@@ -87,7 +87,10 @@ def check_eq17(ctx: Context) -> Evidence:
     kind="numeric",
     statement="C_ii <= e^{d^2} B_ii, therefore Eq. 10 (lim C_ii exists and is finite) "
     "follows from Eq. 16.",
-    tolerances={"C_ii": Tol(rtol=1e-3), "bound": Tol(atol=1e-12)},
+    tolerances={
+        "C_ii": Tol(rtol=1e-3, basis="numeric", reason="a finite i stands for the limit"),
+        "bound": Tol(atol=1e-12, basis="numeric", reason="double precision"),
+    },
 )
 def check_thm33_limit(ctx: Context) -> Evidence:
     L, I = 1.0, 2000
@@ -127,7 +130,7 @@ def check_thm33_limit(ctx: Context) -> Evidence:
     location="Thm 3.3",
     kind="numeric",
     statement="If lim_i B_ii < inf (Eq. 16) then Eq. 9 holds.",
-    tolerances={"ratio": Tol(atol=1e-12)},
+    tolerances={"ratio": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
 def check_thm33(ctx: Context) -> Evidence:
     L, I = 1.0, 1200
@@ -242,13 +245,24 @@ def check_index(ctx: Context) -> Evidence:
             for name, (f, sh) in fams.items()
         )
 
+    def eq29_first_term(shift: int) -> tuple:
+        b0 = sp.limit(1 / n**2, n, shift, "+") if shift == 0 else sp.Rational(1, shift**2)
+        return (
+            Equal(
+                "Type 1 b_0, the first term of Eq. 29's sum",
+                math.inf if b0.is_infinite else float(b0),
+                paper=1.0,
+                source="Eq. 29 (1/(i+1)^2 at i = 0)",
+            ),
+        )
+
     return Evidence(
         readings=[
-            Reading("literal: n = t", items(False)),
+            Reading("literal: n = t", items(False), consistency=eq29_first_term(0)),
             Reading(
                 "shifted: n = t + 1 (n = t + 2 for 1/(n ln n))",
                 items(True),
-                likely=True,
+                consistency=eq29_first_term(1),
                 reason="Eq. 29 sums 1/(i+1)^2 from i = 0, i.e. n = t + 1; 1/(n ln n) is "
                 "undefined at n = 1 and the paper sums it from n = 3, its shift "
                 "unstated (TRF values depend on it)",
@@ -265,7 +279,7 @@ def check_index(ctx: Context) -> Evidence:
     kind="numeric",
     statement="Convergence of sum b_t is also necessary for Eq. 9 (the paper proves "
     "only sufficiency and tests necessity empirically).",
-    tolerances={"construction": Tol(rtol=1e-9)},
+    tolerances={"construction": Tol(rtol=1e-9, basis="numeric", reason="double precision")},
 )
 def check_necessity(ctx: Context) -> Evidence:
     # q = 0 (a = 1), v = -l on the far tokens, +l on the near ones: delta = 2l(1 - B_j/B_i)
@@ -302,6 +316,10 @@ def check_necessity(ctx: Context) -> Evidence:
     )
 
 
+#: Sec. 4: "we lengthen inference sequences from 512 to 9216 tokens"
+EXTRAPOLATION_LENGTHS = (512, 9216)
+
+
 @claim(
     id="rpe-thm3.4-extrapolation",
     paper=P,
@@ -315,25 +333,27 @@ def check_thm34_extrapolation(ctx: Context) -> Evidence:
         rr = mp.mpf("1.01")
         Bsum = mp.zeta(rr)
         part = lambda m: Bsum - mp.zeta(rr, m + 1)  # sum_{t<m} (1+t)^-1.01
-        conv = 1 - part(512) / part(9216)
-        div = 1 - mp.harmonic(512) / mp.harmonic(9216)
+        L_tr, L_ex = EXTRAPOLATION_LENGTHS
+        conv = 1 - part(L_tr) / part(L_ex)
+        div = 1 - mp.harmonic(L_tr) / mp.harmonic(L_ex)
         trf = ref.exact_trf("kerple-log", {"k": 1.0, "r": 1.01}, 0.1)
     # The window RPE b_t = 1 for t < W, 0 beyond (0/-inf like Eq. 8) has a finite series;
     # below W it adds no bias, and uniform causal attention (q = 0) over a first token
     # with value l*e_1 outputs l/i: the absolute position.
     W, L = 10**6, 1.0
-    signal = {i_: L / i_ for i_ in (512, 9216)}
+    signal = {i_: L / i_ for i_ in (L_tr, L_ex)}
     return Evidence(
         [
             Counterexample(
-                "worst-case delta(9216, 512)/2l of an RPE with a finite series",
-                1 - 512 / 9216,
-                paper=0.5,
-                relation="<",
-                source="Abstract ('guaranteed'); Eq. 9 with eps = l at the tested lengths",
+                f"attention output at i = {L_ex} of an RPE with a finite series",
+                signal[L_ex],
+                paper=signal[L_tr],
+                relation=">=",
+                source="Def. 2.1 read as: no output beyond the range met at training "
+                f"positions i <= {L_tr} (smallest there: l/{L_tr}); Sec. 4's lengths",
                 searched=f"window RPEs b_t = 1 for t < W = {W:.0e}",
-                witness=f"W = {W:.0e}: output l/i = {signal[512]:.3g} at i = 512, "
-                f"{signal[9216]:.3g} at 9216 (absolute position)",
+                witness=f"W = {W:.0e}: output l/i = {signal[L_tr]:.3g} at i = {L_tr}, "
+                f"{signal[L_ex]:.3g} at {L_ex} (absolute position)",
             ),
             Reported("Kerple-log r = 1.01: B = zeta(1.01)", float(Bsum)),
             Reported("Kerple-log r = 1.01: worst-case delta(9216, 512)/2l", float(conv)),
@@ -356,7 +376,7 @@ def check_thm34_extrapolation(ctx: Context) -> Evidence:
     kind="numeric",
     statement="Sliding-window attention of window size w is the RPE m_ij = 0 for "
     "i - j <= w, -inf otherwise.",
-    tolerances={"outputs": Tol(atol=1e-12)},
+    tolerances={"outputs": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
 def check_eq8(ctx: Context) -> Evidence:
     w, I = 16, 200
@@ -436,7 +456,6 @@ def _erf_rows(I, L):
     statement="From the definition of C_ij and Eq. 17, C_ij is upper bounded by B_ij; "
     "so the TRF (Eq. 22, from B_ij alone) estimates the receptive field "
     "(ERF n_emp, from C_ij) without training.",
-    tolerances={"ERF/TRF": Tol(approx_rtol=math.exp(2) - 1)},
 )
 def check_trf_erf(ctx: Context) -> Evidence:
     rows = _erf_rows(2000, 1.0)
@@ -460,20 +479,14 @@ def check_trf_erf(ctx: Context) -> Evidence:
                 "estimate: ERF(eps) ~ TRF(eps), within the factor rho = a_max/a_min that "
                 "Eq. 17's constants allow",
                 (
-                    Equal(
-                        "ERF(eps) / TRF(eps)",
-                        [r["ERF"] / r["TRF(eps)"] for r in rows],
-                        paper=[1.0] * len(rows),
-                        key="ERF/TRF",
-                        where=where,
-                        source="Sec. 3.3",
-                    ),
+                    Reported("ERF(eps) / TRF(eps)", [r["ERF"] / r["TRF(eps)"] for r in rows]),
                     Inequality(
                         "row_TRF(eps rho) - ERF(eps) (lower bound from a_min B <= C)",
                         max(r["row_TRF(eps*rho)"] - r["ERF"] for r in rows),
                         paper=0.0,
                         relation="<=",
                         source="ours (corrected bound)",
+                        where=where,
                     ),
                     Inequality(
                         "ERF(eps) - TRF(eps/rho) (upper bound from C <= a_max B)",
@@ -481,9 +494,9 @@ def check_trf_erf(ctx: Context) -> Evidence:
                         paper=0.0,
                         relation="<=",
                         source="ours (corrected bound)",
+                        where=where,
                     ),
                 ),
-                likely=True,
                 reason="the sentence's conclusion is 'TRF estimates the ERF'; "
                 "the bound is only its stated reason",
             ),
