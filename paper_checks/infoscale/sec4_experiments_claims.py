@@ -18,6 +18,7 @@ from paper_checks.evidence import (
 from paper_checks.infoscale import tables as T
 from paper_checks.registry import Context, Tol
 
+from paper_checks.inferred import NotComputable
 from paper_checks.infoscale.setting import (
     GAU,
     infoscale_claim,
@@ -25,12 +26,19 @@ from paper_checks.infoscale.setting import (
 
 
 # ========================================================= tables and text vs tables
+def _column(length: int) -> int:
+    """The column of ``length`` in the tables (their header is :data:`T.LENGTHS`)."""
+    if length not in T.LENGTHS:
+        raise NotComputable(f"the tables have no column for length {length} ({T.LENGTHS})")
+    return T.LENGTHS.index(length)
+
+
 def _acc(table, row, length):
-    return T.cells(table[row])[T.LENGTHS.index(length)][1]
+    return T.cells(table[row])[_column(length)][1]
 
 
 def _ppl(table, row, length):
-    return T.cells(table[row])[T.LENGTHS.index(length)][0]
+    return T.cells(table[row])[_column(length)][0]
 
 
 @infoscale_claim(
@@ -424,7 +432,7 @@ def sec45(ctx: Context) -> Evidence:
             a
             for r, v in T.TABLE10.items()
             if r != both
-            for a in [T.cells(v)[T.LENGTHS.index(n)][1]]
+            for a in [T.cells(v)[_column(n)][1]]
             if a is not None
         )
         for n in ns
