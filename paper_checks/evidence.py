@@ -15,8 +15,12 @@ paper states it (equation, table, page), with the comparison that applies:
 * :class:`Reported` -- a number shown in the report, compared with nothing.
 
 A statement with several readings returns one :class:`Reading` per reading, each with
-its own items, one of them marked as the reading the paper most likely meant, with the
-reason.  Tolerances are declared where the claim is registered
+its own items and with what it predicts for numbers the paper prints elsewhere (its
+consistency items).  Every reading is judged; the verdict over them is "holds under
+every reading", "does not hold under every reading" or "depends on the reading", and
+where they disagree the reading with the lowest consistency score (the largest relative
+residual against those printed numbers) decides, or none when the scores tie or some
+reading has none (docs/conventions.md, "Readings").  No hand-set preference decides.  Tolerances are declared where the claim is registered
 (``@claim(..., tolerances={"B": Tol(rtol=1e-12)})``, keyed by :attr:`Item.key`), in the
 style of scipy's ``FuncData(...).check()``: data and tolerance are declared, pass/fail
 is computed.  :func:`judge` turns evidence and tolerances into a :class:`Verdict`:
@@ -26,10 +30,14 @@ is computed.  :func:`judge` turns evidence and tolerances into a :class:`Verdict
   approximation band (``approx_rtol``/``approx_atol``); the verdict carries the measured
   relative error and the range where it was measured;
 * **does not hold** -- some comparison disagrees.  Its severity is computed: items with
-  ``role="consequence"`` check what the paper goes on to use the statement for; when
-  only ``role="claim"`` items disagree and every consequence item agrees, the severity
-  is "typo; conclusion unaffected", otherwise "changes the conclusion";
+  ``role="consequence"`` check what the paper goes on to use the statement for; a
+  consequence that disagrees makes it "changes the conclusion", consequences that all
+  agree make it "typo; conclusion unaffected", and with no consequence checked it is
+  "severity not assessed";
 * **cannot be checked here** -- nothing disagrees and an input is missing.
+
+An item measured outside the paper's setting (``outside="why"``) is judged separately
+and reported beside the verdict, which comes from the items inside the setting.
 
 The summary is generated from the items (numbers formatted from the computed values),
 so a report can never disagree with its own numbers.  :func:`perturb` moves the
@@ -53,7 +61,7 @@ use ``"default"`` or are exact)::
 ...                      source="ours", key="order")])
 >>> v = judge(ev, {"order": Tol(rtol=1e-6)})
 >>> v.label
-'does not hold (changes the conclusion)'
+'does not hold (severity not assessed)'
 >>> v.summary
 '1 of 2 comparisons disagree: B = sum_t b_t: computed 1.64493 vs paper 1 (Eq. 29)'
 >>> judge(perturb(ev, {"order": Tol(rtol=1e-6)}, "beyond"), {"order": Tol(rtol=1e-6)}).status
@@ -73,15 +81,29 @@ import sympy as sp
 from theory.core.derivation import VERDICTS as STEP_OUTCOMES
 from theory.core.derivation import DerivationReport, step_outcome, symbolic_zero
 
-HOLDS, APPROX, FAILS, CANNOT = (
+HOLDS, APPROX, FAILS, CANNOT, DEPENDS = (
     "holds",
     "holds approximately",
     "does not hold",
     "cannot be checked here",
+    "depends on the reading",
 )
-VERDICTS = (HOLDS, APPROX, FAILS, CANNOT)
-TYPO, CHANGES = "typo; conclusion unaffected", "changes the conclusion"
-SEVERITIES = (TYPO, CHANGES)
+VERDICTS = (HOLDS, APPROX, FAILS, CANNOT, DEPENDS)
+TYPO, CHANGES, UNASSESSED = (
+    "typo; conclusion unaffected",
+    "changes the conclusion",
+    "severity not assessed",
+)
+SEVERITIES = (TYPO, CHANGES, UNASSESSED)
+#: the verdict over the readings of an ambiguous statement
+EVERY_HOLDS, EVERY_FAILS, EVERY_CANNOT = (
+    "holds under every reading",
+    "does not hold under every reading",
+    "cannot be checked here under any reading",
+)
+#: the one rule that ranks readings (docs/conventions.md, "Readings"): two scores closer
+#: than this are a tie, and a tie leaves the verdict to no reading
+SCORE_TIE = 1e-9
 # outcome of one item
 AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
     "agrees",
@@ -106,15 +128,47 @@ RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operat
 ROLES = ("claim", "consequence")
 
 
+BASES = ("printed precision", "project", "numeric")
+
+
 @dataclass(frozen=True)
 class Tol:
     """Declared tolerance: agree if ``|computed - paper| <= atol + rtol |paper|``; agree
-    approximately within ``approx_atol + approx_rtol |paper|`` (when declared)."""
+    approximately within ``approx_atol + approx_rtol |paper|`` (when declared).
+
+    Every tolerance says where it comes from (``basis``): the paper's printed precision
+    (:meth:`printed`), the numeric limit of a computation ("numeric", e.g. 30-digit
+    arithmetic or a Monte Carlo standard error), or the project's own choice; a
+    non-exact tolerance carries its ``reason``, and the report shows both."""
 
     rtol: float = 0.0
     atol: float = 0.0
     approx_rtol: float | None = None
     approx_atol: float | None = None
+    _: KW_ONLY
+    reason: str = ""
+    basis: str = "project"
+
+    def __post_init__(self):
+        if self.basis not in BASES:
+            raise ValueError(f"basis must be one of {BASES}, not {self.basis!r}")
+
+    @classmethod
+    def printed(cls, decimals: int, where: str, **kw) -> Tol:
+        """Half a unit in the last printed place: ``where`` prints ``decimals`` decimals.
+
+        >>> Tol.printed(2, "Table 7").as_text()
+        'atol=0.005 [printed precision: Table 7 prints 2 decimals]'
+        """
+        return cls(
+            atol=0.5 * 10.0**-decimals,
+            reason=f"{where} prints {decimals} decimals",
+            basis="printed precision",
+            **kw,
+        )
+
+    def is_exact(self) -> bool:
+        return not (self.rtol or self.atol or self.approx_rtol or self.approx_atol)
 
     def bound(self, paper: ArrayLike, approx: bool = False) -> float | np.ndarray | None:
         """The allowed difference at ``paper`` (elementwise for arrays)."""
@@ -135,12 +189,16 @@ class Tol:
             )
             if v
         ]
-        return ", ".join(parts) or "exact"
+        if not parts:
+            return "exact"
+        return ", ".join(parts) + f" [{self.basis}" + (f": {self.reason}]" if self.reason else "]")
 
 
 EXACT = Tol()
 #: the numeric limit of an exact derivation step (theory.core.derivation at 30 digits)
-EXACT_STEP = Tol(rtol=1e-15, atol=1e-15)
+EXACT_STEP = Tol(
+    rtol=1e-15, atol=1e-15, reason="30-digit arithmetic of the derivation", basis="numeric"
+)
 
 
 def fmt(x: object) -> str:
@@ -184,6 +242,7 @@ class Item:
     where: str = ""
     role: str = "claim"
     note: str = ""
+    outside: str = ""  # non-empty: measured outside the paper's setting, and why
 
     def __post_init__(self):
         if self.role not in ROLES:
@@ -216,6 +275,7 @@ class Item:
             "where": self.where,
             "role": self.role,
             "note": self.note,
+            "outside the paper's setting": self.outside,
         }
 
     def comparison(self) -> str:
@@ -513,12 +573,46 @@ class Reported(Item):
 
 @dataclass(frozen=True)
 class Reading:
-    """One reading of an ambiguous statement, judged on its own ``items``."""
+    """One reading of an ambiguous statement, judged on its own ``items``.
+
+    ``consistency`` holds :class:`Equal` items: what this reading predicts for numbers
+    the paper prints elsewhere, next to those printed numbers.  They do not enter the
+    reading's verdict; they give its consistency score (:func:`consistency_score`), by
+    which readings are ranked.  ``reason`` says where the reading comes from."""
 
     name: str
     items: tuple
-    likely: bool = False
+    consistency: tuple = ()
     reason: str = ""
+
+    def __post_init__(self):
+        bad = [c for c in self.consistency if not isinstance(c, Equal)]
+        if bad:
+            raise TypeError(f"reading {self.name!r}: consistency items are Equal(...)")
+
+
+def consistency_score(reading: Reading) -> float | None:
+    """The largest relative residual ``|predicted - printed| / |printed|`` over the
+    reading's consistency items (absolute where the printed number is 0; a non-finite
+    prediction scores ``inf``); ``None`` when the reading predicts no printed number.
+    Lower is better (docs/conventions.md, "Readings").
+
+    >>> r = Reading("a", (), consistency=(Equal("B", 1.5, paper=1.6449),))
+    >>> round(consistency_score(r), 4), consistency_score(Reading("b", ()))
+    (0.0881, None)
+    """
+    if not reading.consistency:
+        return None
+    worst = 0.0
+    for it in reading.consistency:
+        c = np.ravel(np.asarray(_number(it.computed, it.quantity), float))
+        p = np.ravel(np.asarray(_number(it.paper, it.quantity), float))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            diff = np.abs(c - p)
+            rel = np.where(p == 0, diff, diff / np.abs(p))
+        rel = np.where(np.isfinite(rel), rel, np.inf)
+        worst = max(worst, float(np.max(rel)) if rel.size else 0.0)
+    return worst
 
 
 @dataclass
@@ -532,8 +626,8 @@ class Evidence:
     data: dict = field(default_factory=dict)  # further computed numbers (JSON-able)
 
     def __post_init__(self):
-        if self.readings and sum(r.likely for r in self.readings) != 1:
-            raise ValueError("exactly one reading must be marked likely")
+        if len(self.readings) == 1:
+            raise ValueError("a statement with readings has at least two")
         if self.readings and self.items:
             raise ValueError("with readings, every item belongs to a reading")
         if not (self.items or self.readings):
@@ -555,6 +649,9 @@ class Verdict:
     readings: list = field(default_factory=list)
     missing: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+    over_readings: str = ""
+    best_reading: str = ""
+    outside: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.status not in VERDICTS:
@@ -564,8 +661,14 @@ class Verdict:
 
     @property
     def label(self) -> str:
-        """The status with its severity, e.g. "does not hold (typo; conclusion unaffected)"."""
-        return f"{self.status} ({self.severity})" if self.severity else self.status
+        """The status with its severity, e.g. "does not hold (typo; conclusion unaffected)";
+        for an ambiguous statement, the verdict over its readings too."""
+        head = self.status
+        if self.over_readings in (EVERY_HOLDS, EVERY_FAILS, EVERY_CANNOT):
+            head = self.over_readings if self.status != APPROX else f"{APPROX} under every reading"
+        elif self.best_reading:
+            head = f"{self.status} (depends on the reading; best-scoring: {self.best_reading!r})"
+        return f"{head} ({self.severity})" if self.severity else head
 
 
 def _tol(tolerances: dict, item: Item) -> Tol:
@@ -574,7 +677,51 @@ def _tol(tolerances: dict, item: Item) -> Tol:
     return tolerances.get(item.tol_key, tolerances.get("default", EXACT))
 
 
+def severity(rows) -> str:
+    """The severity of a failed claim from its checked consequences (rows of (item,
+    outcome, error)): "changes the conclusion" only when a consequence item was checked
+    and disagrees; "typo; conclusion unaffected" when every consequence was checked and
+    agrees; "severity not assessed" when no consequence was checked.
+
+    >>> severity([(Equal("x", 1, paper=2), DISAGREES, 1.0)])
+    'severity not assessed'
+    """
+    conseq = [o for it, o, _ in rows if it.role == "consequence"]
+    if any(o == DISAGREES for o in conseq):
+        return CHANGES
+    if conseq and all(o in (AGREES, NEAR) for o in conseq):
+        return TYPO
+    return UNASSESSED
+
+
 def _judge_items(items, tolerances: dict) -> Verdict:
+    inside = [it for it in items if not it.outside]
+    outside = [it for it in items if it.outside]
+    if outside and any(not isinstance(it, Reported) for it in inside):
+        v = _judge_setting(inside, tolerances)
+        vo = _judge_setting(outside, tolerances)
+        v.outside = {
+            "verdict": vo.label,
+            "summary": vo.summary,
+            "why": "; ".join(dict.fromkeys(it.outside for it in outside)),
+            "table": vo.table,
+        }
+        return v
+    if outside:
+        vo = _judge_setting(outside, tolerances)
+        why = "; ".join(dict.fromkeys(it.outside for it in outside))
+        return Verdict(
+            CANNOT,
+            f"not checked inside the paper's setting; outside it ({why}): {vo.label}: "
+            + vo.summary,
+            table=vo.table,
+            missing=["a check inside the paper's setting"],
+            outside={"verdict": vo.label, "summary": vo.summary, "why": why, "table": vo.table},
+        )
+    return _judge_setting(items, tolerances)
+
+
+def _judge_setting(items, tolerances: dict) -> Verdict:
     rows = [(it, *it.outcome(_tol(tolerances, it))) for it in items]
     table = [it.row(_tol(tolerances, it)) for it in items]
 
@@ -591,17 +738,11 @@ def _judge_items(items, tolerances: dict) -> Verdict:
     missing = [it.missing for it, _ in by[MISSING]]
     if by[DISAGREES]:
         bad = by[DISAGREES]
-        conseq = [o for it, o, _ in rows if it.role == "consequence"]
-        typo = (
-            conseq
-            and all(it.role == "claim" for it, _ in bad)
-            and all(o in (AGREES, NEAR) for o in conseq)
-        )
         return Verdict(
             FAILS,
             f"{len(bad)} of {judged} comparisons disagree: " + "; ".join(say(it) for it, _ in bad),
             table=table,
-            severity=TYPO if typo else CHANGES,
+            severity=severity(rows),
             missing=missing,
         )
     if missing or by[UNDECIDED]:
@@ -631,6 +772,80 @@ def _judge_items(items, tolerances: dict) -> Verdict:
     )
 
 
+def _group(status: str) -> str:
+    return {APPROX: HOLDS}.get(status, status)
+
+
+def best_reading(scores: list) -> int | None:
+    """Index of the best-scoring reading (lowest score), or None when some reading has
+    no score or the two best are tied (within :data:`SCORE_TIE`).
+
+    >>> best_reading([0.3, 0.01, 2.0]), best_reading([0.1, None]), best_reading([0.0, 0.0])
+    (1, None, None)
+    """
+    if any(s is None for s in scores) or len(scores) < 2:
+        return None
+    order = sorted(range(len(scores)), key=lambda i: scores[i])
+    a, b = scores[order[0]], scores[order[1]]
+    return None if b - a <= SCORE_TIE * max(1.0, abs(a)) or a == b else order[0]
+
+
+def _judge_readings(readings, tolerances: dict) -> Verdict:
+    """Every reading judged; the verdict over them (docs/conventions.md, "Readings")."""
+    per = [(r, _judge_items(list(r.items), tolerances), consistency_score(r)) for r in readings]
+    scores = [s for _, _, s in per]
+    best = best_reading(scores)
+    groups = {_group(vv.status) for _, vv, _ in per}
+    rows = [
+        {
+            "reading": r.name,
+            "reason": r.reason,
+            "verdict": vv.label,
+            "score": s,
+            "best": i == best,
+            "summary": vv.summary,
+            "table": vv.table,
+            "consistency": [c.row(Tol()) for c in r.consistency],
+        }
+        for i, (r, vv, s) in enumerate(per)
+    ]
+    listing = "; ".join(
+        f"'{r.name}': {vv.label}" + (f" (score {fmt(s)})" if s is not None else " (no score)")
+        for r, vv, s in per
+    )
+    if len(groups) == 1:
+        over = {HOLDS: EVERY_HOLDS, FAILS: EVERY_FAILS}.get(groups.pop(), EVERY_CANNOT)
+        pick = per[best][1] if best is not None else _mildest(per)
+        v = replace(pick, summary=f"{over}: {listing}", readings=rows, over_readings=over)
+        if over == EVERY_FAILS and best is None:
+            sev = {vv.severity for _, vv, _ in per}
+            v.severity = sev.pop() if len(sev) == 1 else UNASSESSED
+        return v
+    if best is None:
+        return Verdict(
+            DEPENDS,
+            f"{DEPENDS}, and no computed score ranks the readings: {listing}",
+            readings=rows,
+            over_readings=DEPENDS,
+            missing=sorted({m for _, vv, _ in per for m in vv.missing}),
+        )
+    r, vv, s = per[best]
+    return replace(
+        vv,
+        summary=f"{DEPENDS}; the best-scoring reading '{r.name}' (score {fmt(s)}) decides: "
+        f"{vv.summary}. All readings: {listing}",
+        readings=rows,
+        over_readings=DEPENDS,
+        best_reading=r.name,
+    )
+
+
+def _mildest(per) -> Verdict:
+    """Of readings that agree in kind, the verdict that claims least (approximately over
+    exactly; the shared table of the first otherwise)."""
+    return next((vv for _, vv, _ in per if vv.status == APPROX), per[0][1])
+
+
 def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
     """The verdict that ``evidence`` supports under the declared ``tolerances`` (a map
     from item key to :class:`Tol`; ``"default"`` applies to undeclared keys).  Pure:
@@ -639,20 +854,7 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
     if not evidence.readings:
         v = _judge_items(evidence.items, tolerances)
     else:
-        per = [(r, _judge_items(list(r.items), tolerances)) for r in evidence.readings]
-        likely, v = next((r, vv) for r, vv in per if r.likely)
-        v.summary = f"reading '{likely.name}' (most likely: {likely.reason}): {v.summary}"
-        v.readings = [
-            {
-                "reading": r.name,
-                "likely": r.likely,
-                "reason": r.reason,
-                "verdict": vv.label,
-                "summary": vv.summary,
-                "table": vv.table,
-            }
-            for r, vv in per
-        ]
+        v = _judge_readings(evidence.readings, tolerances)
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
     v.evidence = {"data": evidence.data} if evidence.data else {}
     return v
@@ -738,27 +940,37 @@ def _perturb_items(items, tolerances: dict, how: str) -> list:
 def perturb(evidence: Evidence, tolerances: dict | None, how: str) -> Evidence:
     """``evidence`` with the paper's reference values moved ``"within"`` the declared
     tolerances (each item keeps its outcome) or ``"beyond"`` them on the items that
-    decide the verdict (of the likely reading, for an ambiguous statement)."""
+    decide the verdict (of every reading, for an ambiguous statement)."""
     if how not in ("within", "beyond"):
         raise ValueError("how is 'within' or 'beyond'")
     tolerances = tolerances or {}
     if not evidence.readings:
         return replace(evidence, items=_perturb_items(evidence.items, tolerances, how))
+    move = set(range(len(evidence.readings)))
+    if how == "beyond":
+        move = _readings_to_move(evidence.readings, tolerances)
     readings = [
-        replace(r, items=tuple(_perturb_items(r.items, tolerances, how)))
-        if (r.likely or how == "within")
-        else r
-        for r in evidence.readings
+        replace(r, items=tuple(_perturb_items(r.items, tolerances, how))) if i in move else r
+        for i, r in enumerate(evidence.readings)
     ]
     return replace(evidence, readings=readings)
+
+
+def _readings_to_move(readings, tolerances: dict) -> set:
+    """The readings whose deciding items a "beyond" perturbation moves: the best-scoring
+    one when it decides; every reading when they agree; otherwise (no reading decides)
+    the ones that do not hold, so that all come to agree."""
+    per = [_judge_items(list(r.items), tolerances) for r in readings]
+    best = best_reading([consistency_score(r) for r in readings])
+    if len({_group(v.status) for v in per}) == 1:
+        return set(range(len(readings)))
+    if best is not None:
+        return {best}
+    return {i for i, v in enumerate(per) if v.status == FAILS} or set(range(len(readings)))
 
 
 def is_perturbable(evidence: Evidence, tolerances: dict | None = None) -> bool:
     """True when some item that decides the verdict carries a paper value to move."""
     tolerances = tolerances or {}
-    items = (
-        next(r for r in evidence.readings if r.likely).items
-        if evidence.readings
-        else evidence.items
-    )
-    return any(items[i].perturbable() for i in _flip_targets(items, tolerances))
+    groups = [r.items for r in evidence.readings] or [evidence.items]
+    return any(items[i].perturbable() for items in groups for i in _flip_targets(items, tolerances))

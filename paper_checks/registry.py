@@ -28,10 +28,12 @@ from .evidence import (  # noqa: F401  (verdict names re-exported for the claim 
     HOLDS,
     VERDICTS,
     Evidence,
+    MissingInput,
     Tol,
     Verdict,
     judge,
 )
+from .inferred import NotComputable
 
 PAPERS = {
     "rpe": "rpe-extrapolation-conditions.txt (Length extrapolation conditions for RPE)",
@@ -39,6 +41,19 @@ PAPERS = {
     "infoscale": "infoscale-cosscale.txt (InfoScale and CosScale)",
 }
 KINDS = ("symbolic", "numeric", "empirical")
+#: causes shared by several claims: the report shows each as one finding, its claims as
+#: its symptoms (``@claim(..., root_cause=key)``)
+ROOT_CAUSES = {
+    "infoscale-taylor-step": "InfoScale's derivation (App. A.4 -> Eq. 10) drops the term "
+    "-1/4 log(4t+1) and expands in t = lambda^2 v^2 as if lambda, v -> 0; at the paper's "
+    "own settings t is not small, and every later step inherits the error",
+    "rpe-sandwich-argument": "App. B's argument that Sandwich's series converges: Eqs. 41 "
+    "and 43 do not hold as printed and Raabe's test (Eq. 45) is applied in the reversed "
+    "direction; the series diverges",
+    "align-sigma-inference": "the alignment paper prints no sigma; the sigma that Eq. 2 "
+    "gives from Tables 1 and 7 does not reproduce Table 7's top logits under Assumption 1, "
+    "so Assumptions 1, 2 and Eq. 2 cannot all hold at the paper's operating point",
+}
 
 
 @dataclass
@@ -52,6 +67,7 @@ class Claim:
     empirical: bool = False
     tolerances: dict = field(default_factory=dict)
     unperturbable: str = ""
+    root_cause: str = ""
 
 
 @dataclass
@@ -74,6 +90,7 @@ def claim(
     empirical: bool = False,
     tolerances: dict | None = None,
     unperturbable: str = "",
+    root_cause: str = "",
 ) -> Callable[[Callable[[Context], Evidence]], Callable[[Context], Evidence]]:
     """Register ``check`` under ``id``; duplicate ids raise ``ValueError``.
 
@@ -84,10 +101,15 @@ def claim(
     bad = [k for k, v in tolerances.items() if not isinstance(v, Tol)]
     if bad:
         raise TypeError(f"tolerances {bad} of {id!r} are not Tol(...)")
+    unsourced = [k for k, v in tolerances.items() if not v.is_exact() and not v.reason]
+    if unsourced:
+        raise ValueError(f"tolerances {unsourced} of {id!r} say neither source nor reason")
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}; one of {sorted(PAPERS)}")
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; one of {KINDS}")
+    if root_cause and root_cause not in ROOT_CAUSES:
+        raise ValueError(f"unknown root cause {root_cause!r}; one of {sorted(ROOT_CAUSES)}")
 
     def register(check):
         REGISTRY.add(
@@ -102,6 +124,7 @@ def claim(
                 empirical or kind == "empirical",
                 tolerances,
                 unperturbable,
+                root_cause,
             ),
         )
         return check
@@ -111,12 +134,17 @@ def claim(
 
 def load_all() -> Registry[Claim]:
     """Import every ``*claims`` module of each paper's package (``paper_checks.rpe``,
-    ``paper_checks.align``, ``paper_checks.infoscale``); each registers its claims."""
+    ``paper_checks.align``, ``paper_checks.infoscale``); each registers its claims.  A
+    package's ``CLAIM_MODULES`` gives the paper's order (the rest follow by name)."""
     for paper in PAPERS:
         pkg = importlib.import_module(f"paper_checks.{paper}")
-        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if info.name.endswith("claims"):
-                importlib.import_module(f"{pkg.__name__}.{info.name}")
+        found = sorted(m.name for m in pkgutil.iter_modules(pkg.__path__))
+        found = [m for m in found if m.endswith("claims")]
+        order = list(getattr(pkg, "CLAIM_MODULES", ()))
+        if set(order) - set(found):
+            raise ImportError(f"{pkg.__name__}.CLAIM_MODULES names missing modules")
+        for name in order + [m for m in found if m not in order]:
+            importlib.import_module(f"{pkg.__name__}.{name}")
     return REGISTRY
 
 
@@ -127,6 +155,15 @@ def verdict_of(c: Claim, result: Evidence) -> Verdict:
     if not isinstance(result, Evidence):
         raise TypeError(f"check {c.id} returned {type(result).__name__}, not Evidence")
     return judge(result, c.tolerances)
+
+
+def evidence_of(c: Claim, ctx: Context) -> Evidence:
+    """What ``c``'s check returns; a printed value for which the check has no answer
+    (:class:`~paper_checks.inferred.NotComputable`) becomes a missing input naming it."""
+    try:
+        return c.check(ctx)
+    except NotComputable as exc:
+        return Evidence([MissingInput(c.id, missing=f"printed values it can use: {exc}")])
 
 
 def run_claim(c: Claim, ctx: Context) -> dict:
@@ -140,7 +177,7 @@ def run_claim(c: Claim, ctx: Context) -> dict:
         "kind": c.kind,
     }
     try:
-        v = verdict_of(c, c.check(ctx))
+        v = verdict_of(c, evidence_of(c, ctx))
         row.update(
             verdict=v.status,
             severity=v.severity,
@@ -149,6 +186,11 @@ def run_claim(c: Claim, ctx: Context) -> dict:
             evidence=v.evidence,
             table=v.table,
             readings=v.readings,
+            over_readings=v.over_readings,
+            best_reading=v.best_reading,
+            outside_setting=v.outside,
+            root_cause=c.root_cause,
+            tolerances={k: t.as_text() for k, t in c.tolerances.items()},
             missing=v.missing,
             notes=v.notes,
             error=v.error,

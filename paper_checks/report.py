@@ -5,15 +5,21 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import datetime
+import importlib.util
 import json
 import os
+import platform
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from .evidence import fmt
-from .registry import PAPERS, VERDICTS, Claim, Context, load_all, run_claim
+from .evidence import Tol
+from .inferred import NotComputable, load_inferred
+from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, load_all, run_claim
 from theory.core.cli import (
     CommandParser,
     command,
@@ -29,8 +35,9 @@ from theory.core.registry import Registry
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training
   python -m paper_checks --list               # ids, papers and locations only
-  python -m paper_checks --paper infoscale --out report/
+  python -m paper_checks --paper infoscale    # writes report-infoscale/, not report/
   python -m paper_checks --id rpe-thm3.4 --json
+  python -m paper_checks --paper rpe --out report --force   # overwrite a full report
   python -m paper_checks --empirical          # also the checks that train or run models
 """
 
@@ -64,7 +71,16 @@ def build_parser() -> CommandParser:
         help="seed for the checks' random draws (default 0); the same seed gives the same report",
     )
     p.add_argument(
-        "--out", type=output_dir, default="report", help="report folder (default: report/)"
+        "--out",
+        type=output_dir,
+        default=None,
+        help="report folder (default: report/ for a full run; a selection by --paper or --id "
+        "writes report-<selection>/, so it never replaces the full report)",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="let a selection overwrite a folder that holds a full report (default: refused)",
     )
     p.add_argument(
         "--no-figures",
@@ -75,6 +91,8 @@ def build_parser() -> CommandParser:
 
 
 def select(registry: Registry[Claim], args: argparse.Namespace) -> list[Claim]:
+    """The claims ``--paper``/``--id`` choose (all without them); an unknown id or a
+    selection that matches nothing is a ``KeyError`` naming it."""
     claims = list(registry.values())
     if args.paper:
         claims = [c for c in claims if c.paper in args.paper]
@@ -83,7 +101,44 @@ def select(registry: Registry[Claim], args: argparse.Namespace) -> list[Claim]:
         if unknown:
             raise KeyError(f"unknown claim id(s): {', '.join(sorted(unknown))}")
         claims = [c for c in claims if c.id in args.id]
+    if not claims:
+        raise KeyError(
+            f"the selection --paper {' '.join(args.paper or [])} --id "
+            f"{' '.join(args.id or [])} matches no claim"
+        )
     return claims
+
+
+def selection_name(args: argparse.Namespace) -> str:
+    """The selection as a folder-name tail ('' for a full run).
+
+    >>> selection_name(argparse.Namespace(paper=["rpe"], id=None))
+    'rpe'
+    >>> selection_name(argparse.Namespace(paper=None, id=["rpe-eq5", "rpe-eq8"]))
+    'rpe-eq5+rpe-eq8'
+    """
+    parts = sorted(set(args.paper or [])) + sorted(set(args.id or []))
+    name = "+".join(parts)
+    return name if len(name) <= 80 else name[:70] + f"+{len(parts)}-more"
+
+
+def report_folder(args: argparse.Namespace) -> Path:
+    """Where this run writes: ``--out``, or report/ (full run) or report-<selection>/.  A
+    selection refuses (``ValueError``) a folder holding a full report unless ``--force``."""
+    sel = selection_name(args)
+    out = Path(args.out) if args.out is not None else Path("report" + (f"-{sel}" if sel else ""))
+    previous = out / "report.json"
+    if sel and not args.force and previous.is_file():
+        try:
+            full = not json.loads(previous.read_text()).get("selection")
+        except (OSError, ValueError):
+            full = False
+        if full:
+            raise ValueError(
+                f"{out} holds a full report; a selection ({sel}) would replace it: "
+                "choose another --out, or add --force"
+            )
+    return out
 
 
 def summarize(rows: list[dict]) -> dict[str, dict[str, int]]:
@@ -188,7 +243,7 @@ def _evidence_table(table) -> list:
         lines.append(
             f"| {_cell(t['quantity'], 120)} | {_cell(fmt(computed), 80)} | "
             f"{_cell(rel + fmt(paper), 80)} | {_cell(t.get('source', ''), 60)} | "
-            f"{t.get('tolerance', '')} | {outcome} |"
+            f"{_cell(t.get('tolerance', ''), 160)} | {outcome} |"
         )
     return lines
 
@@ -207,13 +262,28 @@ def _claim_markdown(r, path: Path) -> list:
     for fig in r.get("figures", []):
         lines += ["", f"![{r['id']}]({os.path.relpath(fig, path.parent)})"]
     for reading in r.get("readings") or []:
+        score = reading.get("score")
         lines += [
             "",
             f"*Reading '{reading['reading']}'"
-            + (f" (most likely: {reading['reason']})" if reading["likely"] else "")
-            + f": {reading['verdict']}.*",
+            + (f" ({reading['reason']})" if reading.get("reason") else "")
+            + f": {reading['verdict']}; consistency score "
+            + (fmt(score) if score is not None else "none (predicts no other printed number)")
+            + (" (best)" if reading.get("best") else "")
+            + ".*",
             "",
         ] + _evidence_table(reading["table"])
+        if reading.get("consistency"):
+            lines += ["", "Consistency with the paper's other printed numbers:", ""]
+            lines += _evidence_table(reading["consistency"])
+    out = r.get("outside_setting") or {}
+    if out:
+        lines += [
+            "",
+            f"*Outside the paper's setting ({out['why']}), judged separately: {out['verdict']}.* "
+            + out["summary"],
+            "",
+        ] + _evidence_table(out.get("table"))
     if r.get("table"):
         lines += [""] + _evidence_table(r["table"])
     for note in r.get("notes") or []:
@@ -237,18 +307,72 @@ def _claim_markdown(r, path: Path) -> list:
     return lines + [""]
 
 
+def findings(rows: list[dict]) -> list[dict]:
+    """The report's findings: each claim that does not hold, claims with one root cause
+    (:data:`~paper_checks.registry.ROOT_CAUSES`) as one finding whose symptoms they are,
+    and each claim whose readings disagree with no score to rank them."""
+    out, by_cause = [], {}
+    for r in rows:
+        if r["verdict"] == "does not hold" and r.get("root_cause"):
+            by_cause.setdefault(r["root_cause"], []).append(r)
+        elif r["verdict"] in ("does not hold", "depends on the reading"):
+            out.append(
+                {
+                    "finding": f"{r['id']} ({r['location']})",
+                    "claims": [r["id"]],
+                    "verdict": r.get("label", r["verdict"]),
+                    "summary": r["summary"],
+                }
+            )
+    for cause, rs in by_cause.items():
+        sev = {r.get("severity") for r in rs}
+        out.append(
+            {
+                "finding": f"{cause}: {ROOT_CAUSES[cause]}",
+                "claims": [r["id"] for r in rs],
+                "verdict": "does not hold" + (f" ({sev.pop()})" if len(sev) == 1 else ""),
+                "summary": "; ".join(f"{r['id']}: {r['summary']}" for r in rs),
+            }
+        )
+    return out
+
+
+def _inferred_markdown(rows: list[dict]) -> list:
+    """The inferred quantities (paper_checks.inferred) the selected claims use."""
+    papers = {r["paper"] for r in rows}
+    entries = [q for q in load_inferred().values() if q.paper in papers]
+    if not entries:
+        return []
+    lines = ["", "## Quantities the papers do not print", ""]
+    for q in entries:
+        lines += ["", f"### `{q.key}` ({q.paper}): {q.quantity}", "", f"*Rule:* {q.rule}", ""]
+        try:
+            lines += [f"Value: `{json.dumps(q.value)}`", ""]
+            lines += _evidence_table([c.row(Tol()) for c in q.consistency])
+        except NotComputable as exc:
+            lines += [f"Not computable from the printed values: {exc}"]
+    return lines
+
+
 def write_markdown(
     rows: list[dict],
     summary: dict[str, dict[str, int]],
     path: Path,
     seconds: float,
     figs: Sequence[dict] = (),
+    origin: dict | None = None,
 ) -> None:
     cols = list(VERDICTS) + ["skipped (empirical)", "crashed"]
     lines = [
         "# Paper checks",
         "",
-        f"{len(rows)} claims, {seconds:.1f} s.",
+        f"{len(rows)} claims, {seconds:.1f} s"
+        + (
+            "; made at commit {commit} on {machine}, Python {python}, {date (UTC)} UTC; "
+            "{selection}.".format(**origin)
+            if origin
+            else "."
+        ),
         "",
         "| paper | " + " | ".join(cols) + " |",
         "|---" * (len(cols) + 1) + "|",
@@ -257,19 +381,24 @@ def write_markdown(
         lines.append(
             f"| {paper} | " + " | ".join(str(summary[paper].get(c, 0)) for c in cols) + " |"
         )
-    failing = [r for r in rows if r["verdict"] == "does not hold"]
-    if failing:
+    found = findings(rows)
+    if found:
         lines += [
             "",
-            "## Findings: claims that do not hold",
+            f"## Findings ({len(found)})",
             "",
-            "| id | location | severity | evidence (summary) |",
+            "Claims that do not hold, those sharing a cause grouped as one finding with its "
+            "symptoms, and statements whose readings disagree with no computed score to rank them.",
+            "",
+            "| finding | claims (symptoms) | verdict | evidence (summary) |",
             "|---|---|---|---|",
         ]
         lines += [
-            f"| `{r['id']}` | {r['location']} | {r.get('severity', '')} | {_cell(r['summary'])} |"
-            for r in failing
+            f"| {_cell(f['finding'], 200)} | {', '.join(f'`{c}`' for c in f['claims'])} | "
+            f"{f['verdict']} | {_cell(f['summary'])} |"
+            for f in found
         ]
+    lines += _inferred_markdown(rows)
     for paper in sorted(PAPERS):
         mine = [r for r in rows if r["paper"] == paper]
         if mine:
@@ -338,25 +467,60 @@ def main(argv: list[str] | None = None) -> int:
     registry = load_all()
     try:
         claims = select(registry, args)
+        out = report_folder(args)
     except KeyError as exc:
         return fail(exc.args[0])
+    except ValueError as exc:
+        return fail(exc)
     if args.list:
         for c in claims:
             print(f"{c.id:28s} {c.paper:9s} {c.kind:9s} {c.location}")
         return 0
     if args.json:  # anything a check or figure prints must not break the one object
         with contextlib.redirect_stdout(sys.stderr):
-            report, code = _run_in_folder(args, claims)
+            report, code = _run_in_folder(args, claims, out)
         print(json.dumps(report, default=str), flush=True)
         return code
-    return _run_in_folder(args, claims)[1]
+    return _run_in_folder(args, claims, out)[1]
 
 
-def _run_in_folder(args: argparse.Namespace, claims: list) -> tuple[dict, int]:
+def _run_in_folder(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict, int]:
     """Run in the report folder; a folder this run created is removed if it fails."""
-    out = Path(args.out)
     with output_folder(out):
         return _run(args, claims, out)
+
+
+def provenance(selection: str) -> dict:
+    """Where a report comes from: the commit it was made at (with "+changes" when the work
+    tree differs), the machine, Python, the UTC time and the selection ('' for a full run).
+    Machine-dependent verdicts (a missing optional package) are read against this."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+        commit = (head + ("+changes" if dirty else "")) or "unknown (no git)"
+    except (OSError, subprocess.SubprocessError):
+        commit = "unknown (no git)"
+    return {
+        "commit": commit,
+        "machine": f"{platform.node()} ({platform.platform()}, {os.cpu_count()} CPUs)",
+        "python": platform.python_version(),
+        "optional packages": {
+            m: importlib.util.find_spec(m) is not None for m in sorted(OPTIONAL_MODULES)
+        },
+        "date (UTC)": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
+        "selection": selection or "full run",
+    }
 
 
 def _run(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict, int]:
@@ -377,11 +541,14 @@ def _run(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict, int]:
     summary = summarize(rows)
     report = {
         "summary": summary,
+        "findings": findings(rows),
+        "selection": selection_name(args) or None,
+        "provenance": provenance(selection_name(args)),
         "seed": args.seed,
         "claims": _portable(rows, out.resolve()),
         "figures": _portable(figs, out.resolve()),
     }
     write_text(out / "report.json", json.dumps(report, indent=1, default=str))
-    write_markdown(rows, summary, out / "report.md", seconds, figs)
+    write_markdown(rows, summary, out / "report.md", seconds, figs, report["provenance"])
     _print_summary(rows, figs, summary, seconds, out, sys.stdout)
     return report, 1 if any(r.get("crashed") for r in rows + figs) else 0

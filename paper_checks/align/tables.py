@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
+from paper_checks.inferred import NotComputable
 from theory.temperature.gaussian_softmax import expected_max_std_normal
 
 #: Table 8 (language modeling), L_tr = 512: (L_ex, printed tau)
@@ -62,6 +63,21 @@ TABLE9_LOG = {
 }
 #: Algorithm 1's temperatures (w/ P_max and w/ H rows) of Tables 8-11, with the log row
 #: of the same table: {(table, model): (P_max row, H row, log row)}, copied from the paper
+ALG1_STEP = 0.05  # Algorithm 1's grid of tau: 1.0 to 0.5 by 0.05 (printed)
+
+
+def entropy_nats_per_step(sigma: float, step: float = ALG1_STEP) -> float:
+    """The entropy change :math:`\\sigma^2 / \\tau^3 \\cdot step/2` (App. A.3, at tau = 1) that
+    moves Prop. 2's tau by half a grid step of Algorithm 1.
+
+    .. math:: \\Delta H = \\frac{\\sigma^2}{\\tau^3} \\frac{step}{2}
+
+    >>> round(entropy_nats_per_step(2.7), 3)
+    0.182
+    """
+    return sigma * sigma * step / 2
+
+
 ALG1_TEMPERATURES = {
     ("8", "T5-Large-LM"): (
         "0.9 0.85 0.8 0.75 0.7",
@@ -361,6 +377,27 @@ PAPER_TABLES = {
 }
 
 
+def sigma_eq2(pmax: float, lmax: float, L: int) -> float:
+    """sigma from Eq. 2, :math:`P_{max} = e^{l_{max} - \\sigma^2/2} / L`, solved for sigma:
+    the one rule by which the checks infer the sigma the paper does not print (entry
+    ``align-sigma`` of :mod:`paper_checks.inferred`).  Printed values for which Eq. 2 has
+    no real sigma raise :class:`~paper_checks.inferred.NotComputable`.
+
+    .. math:: \\sigma_L = \\sqrt{2\\,(l_{max}(L) - \\ln(P_{max}(L)\\,L))}
+
+    >>> round(sigma_eq2(0.28, 8.61, 512), 3)
+    2.7
+    """
+    if not (0 < pmax <= 1 and math.isfinite(lmax)):
+        raise NotComputable(f"Eq. 2 needs 0 < P_max <= 1 and a finite l_max (got {pmax}, {lmax})")
+    half = lmax - math.log(pmax * L)
+    if half < 0:
+        raise NotComputable(
+            f"Eq. 2 gives sigma^2 = {2 * half:.4g} < 0 for P_max = {pmax}, l_max = {lmax}, L = {L}"
+        )
+    return math.sqrt(2 * half)
+
+
 def paper_operating_point(L_tr: int = 512, L_ex: int = 15000) -> dict:
     """Per task: sigma_tr from Eq. 2 (Tables 1 and 7), sigma from Assumption 1 read as
     i.i.d. (l_max / E[max of L std normals]), e^{sigma^2} vs L_tr, and the largest
@@ -373,7 +410,7 @@ def paper_operating_point(L_tr: int = 512, L_ex: int = 15000) -> dict:
     out = {}
     for task, t in PAPER_TABLES.items():
         p, lm = t["pmax_512"], t["lmax_512"]
-        s_eq2 = math.sqrt(2 * (lm - math.log(p * L_tr)))
+        s_eq2 = sigma_eq2(p, lm, L_tr)
         A, B = math.log(L_ex) + math.log(p), lm  # B = l_max^tr by Eq. 2
         out[task] = {
             "pmax_tr": p,
@@ -417,7 +454,7 @@ def sigma_ex_readings(L_tr: int = 512, L_ex: int = 15000) -> dict:
         s_tr = o["sigma_tr_eq2"]
         sigmas = {
             "fixed_sigma": s_tr,
-            "eq2_at_L_ex": math.sqrt(2 * (t["lmax_15k"] - math.log(t["pmax_15k"] * L_ex))),
+            "eq2_at_L_ex": sigma_eq2(t["pmax_15k"], t["lmax_15k"], L_ex),
             "assumptions_1_and_2": s_tr * (t["lmax_15k"] / t["lmax_512"]) * m_tr / m_ex,
             "gaussian_top_entry": o["sigma_ex_iid"],
         }
@@ -429,7 +466,7 @@ def sigma_ex_readings(L_tr: int = 512, L_ex: int = 15000) -> dict:
             row[name] = {
                 "sigma_ex": s_ex,
                 "discriminant_over_B2": disc / (B * B),
-                "tau": (B + math.sqrt(disc)) / (2 * A) if disc >= 0 else None,
+                "tau": (B + math.sqrt(disc)) / (2 * A) if disc >= 0 and A > 0 else None,
             }
         out[task] = row
     return out
@@ -470,3 +507,11 @@ def early_display_source(numerator_exponent: str, lmax_label: str = "tx") -> str
         f"\\mathbf{{P}}_{{\\text{{max}}}}^{{tr}}L_{{tr}}e^{{{numerator_exponent}}}\\right)^{{1/\\tau}}}}"
         "{L_{ex}e^{\\sigma_{ex}^2/(2\\tau^2)}} \\end{aligned}$$"
     )
+
+
+#: the entropy band of the align checks, in nats: an error that moves Prop. 2's tau by
+#: half of Algorithm 1's grid step, at the smallest sigma_tr Eq. 2 gives (Tables 1, 7)
+ENTROPY_NATS = min(
+    entropy_nats_per_step(sigma_eq2(t["pmax_512"], t["lmax_512"], 512))
+    for t in PAPER_TABLES.values()
+)

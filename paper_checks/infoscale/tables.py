@@ -163,3 +163,13 @@ INTRO_METHODS = (
 )
 #: Sec. 4.2.2 on ReRoPE at 4k: CosScale 'reduces its PPL by over a hundred times'
 REROPE_PPL_FACTOR_WITH_COSSCALE = 100
+
+
+#: the training length n_tr as the paper states it, by place (text lines of our copy)
+TRAINING_LENGTHS = {
+    "Sec. 4.1.2 ('the maximum sequence length during training is 64')": 64,
+    "Sec. 4.2 ('GAU-α was trained with a maximum sequence length of 512')": 512,
+    "Table 6 (Softmax Plus log_512 n: 1 at the training length)": 512,
+}
+#: the abstract's and Sec. 4's "64 times the training length" for the longest evaluation
+EXTRAPOLATION_FACTOR = 64

@@ -10,7 +10,9 @@ from paper_checks.evidence import (
     CHANGES,
     FAILS,
     HOLDS,
+    DEPENDS,
     TYPO,
+    UNASSESSED,
     Counterexample,
     DerivationStep,
     Equal,
@@ -36,15 +38,25 @@ CASES = [
         "equal outside rtol",
         [Equal("B", 1.6449340668, paper=1.0)],
         {"B": R1},
-        f"{FAILS} ({CHANGES})",
+        f"{FAILS} ({UNASSESSED})",
     ),
     ("integer exact by default", [Equal("TRF", 7, paper=7)], {}, HOLDS),
-    ("integer off by one", [Equal("TRF", 7, paper=8)], {}, f"{FAILS} ({CHANGES})"),
+    ("integer off by one", [Equal("TRF", 7, paper=8)], {}, f"{FAILS} ({UNASSESSED})"),
     ("approximation band", [Equal("ratio", 1.03, paper=1.0)], {"ratio": NEAR}, APPROX),
-    ("beyond the band", [Equal("ratio", 1.2, paper=1.0)], {"ratio": NEAR}, f"{FAILS} ({CHANGES})"),
+    (
+        "beyond the band",
+        [Equal("ratio", 1.2, paper=1.0)],
+        {"ratio": NEAR},
+        f"{FAILS} ({UNASSESSED})",
+    ),
     ("array elementwise", [Equal("row", [1.0, 2.0, 3.0], paper=[1.0, 2.0, 3.0])], {}, HOLDS),
     ("inequality", [Inequality("ratio", 44.35, paper=44, relation=">")], {}, HOLDS),
-    ("inequality violated", [Inequality("max ratio", 1.2, paper=1.0)], {}, f"{FAILS} ({CHANGES})"),
+    (
+        "inequality violated",
+        [Inequality("max ratio", 1.2, paper=1.0)],
+        {},
+        f"{FAILS} ({UNASSESSED})",
+    ),
     (
         "counterexample found",
         [
@@ -53,7 +65,7 @@ CASES = [
             )
         ],
         {},
-        f"{FAILS} ({CHANGES})",
+        f"{FAILS} ({UNASSESSED})",
     ),
     (
         "no counterexample",
@@ -94,7 +106,7 @@ CASES = [
         "missing but a computed part disagrees",
         [MissingInput("PPL", missing="Wikitext-103"), Equal("paper's own delta", 0.12, paper=1.0)],
         {},
-        f"{FAILS} ({CHANGES})",
+        f"{FAILS} ({UNASSESSED})",
     ),
     ("proved step", [DerivationStep("s", [1.0, 2.0], paper=[1.0, 2.0], symbolic=True)], {}, HOLDS),
     (
@@ -113,9 +125,9 @@ CASES = [
         "approximate step too coarse",
         [DerivationStep("s", [1.0], paper=[1.5], kind="approx")],
         {"s": Tol(approx_rtol=0.02)},
-        f"{FAILS} ({CHANGES})",
+        f"{FAILS} ({UNASSESSED})",
     ),
-    ("refuted step", [DerivationStep("s", [1.0], paper=[2.0])], {}, f"{FAILS} ({CHANGES})"),
+    ("refuted step", [DerivationStep("s", [1.0], paper=[2.0])], {}, f"{FAILS} ({UNASSESSED})"),
     ("reported numbers do not count", [Reported("n", 3), Equal("a", 1, paper=1)], {}, HOLDS),
 ]
 
@@ -152,24 +164,63 @@ def test_approx_carries_error_and_range():
     assert v.error == pytest.approx(0.03) and v.measured_range == "L in [64, 1e6]"
 
 
-def test_readings_verdict_per_reading_and_the_likely_one_decides():
-    ev = Evidence(
+def _readings(*scored):
+    """Readings named r0, r1, ... each with one item (computed vs paper 1) and, when its
+    score is given, one consistency item whose relative residual is that score."""
+    return Evidence(
         readings=[
-            Reading("literal", (Equal("b_0", float("inf"), paper=1.0),)),
             Reading(
-                "shifted n = t + 1",
-                (Equal("b_0", 1.0, paper=1.0),),
-                likely=True,
-                reason="Eq. 29 sums from i = 0 with 1/(i+1)^2",
-            ),
+                f"r{i}",
+                (Equal("b_0", value, paper=1.0),),
+                consistency=() if score is None else (Equal("printed", 1 + score, paper=1.0),),
+            )
+            for i, (value, score) in enumerate(scored)
+        ]
+    )
+
+
+def test_readings_best_score_decides_and_every_reading_is_listed():
+    ev = _readings((float("inf"), 0.5), (1.0, 0.0))  # literal b_0 = inf; shifted b_0 = 1
+    v = judge(ev, {})
+    assert v.status == HOLDS and v.over_readings == DEPENDS and v.best_reading == "r1"
+    assert [r["verdict"] for r in v.readings] == [f"{FAILS} ({UNASSESSED})", HOLDS]
+    assert [r["score"] for r in v.readings] == [0.5, 0.0]
+    assert "depends on the reading" in v.label
+    # the other reading scoring better moves the verdict with it
+    assert judge(_readings((float("inf"), 0.0), (1.0, 0.5)), {}).status == FAILS
+
+
+def test_readings_without_scores_or_tied_leave_it_to_no_reading():
+    assert judge(_readings((2.0, None), (1.0, None)), {}).status == DEPENDS
+    assert judge(_readings((2.0, 0.1), (1.0, 0.1)), {}).status == DEPENDS
+    assert judge(_readings((2.0, 0.1), (1.0, None)), {}).status == DEPENDS
+
+
+def test_readings_that_agree_say_so():
+    v = judge(_readings((1.0, None), (1.0, None)), {})
+    assert v.status == HOLDS and v.label == "holds under every reading"
+    v = judge(_readings((2.0, 0.3), (3.0, 0.1)), {})
+    assert v.status == FAILS and v.label.startswith("does not hold under every reading")
+
+
+def test_outside_the_setting_is_judged_separately():
+    ev = Evidence(
+        [
+            Equal("at the paper's d", 1.0, paper=1.0),
+            Equal("at d = 7", 2.0, paper=1.0, outside="d = 7 is not a d the paper uses"),
         ]
     )
     v = judge(ev, {})
-    assert v.status == HOLDS and [r["verdict"] for r in v.readings] == [
-        f"{FAILS} ({CHANGES})",
-        HOLDS,
-    ]
-    assert judge(perturb(ev, {}, "beyond"), {}).status == FAILS
+    assert v.status == HOLDS and v.outside["verdict"].startswith(FAILS)
+    only = judge(Evidence([Equal("at d = 7", 2.0, paper=1.0, outside="d = 7")]), {})
+    assert only.status == CANNOT and "outside" in only.summary
+
+
+def test_tolerance_shows_its_source():
+    assert "printed precision" in Tol.printed(2, "Table 7").as_text()
+    assert Tol(rtol=0.05, reason="why").as_text() == "rtol=0.05 [project: why]"
+    with pytest.raises(ValueError):
+        Tol(rtol=1, basis="guess")
 
 
 @pytest.mark.parametrize(
@@ -178,7 +229,8 @@ def test_readings_verdict_per_reading_and_the_likely_one_decides():
         lambda: Equal("flag", True, paper=True),  # a boolean is not evidence
         lambda: MissingInput("x", missing=""),  # must name what is missing
         lambda: Evidence([]),  # nothing to judge
-        lambda: Evidence(readings=[Reading("a", (Equal("a", 1, paper=1),))]),  # none likely
+        lambda: Evidence(readings=[Reading("a", (Equal("a", 1, paper=1),))]),  # one reading
+        lambda: Reading("a", (), consistency=(Reported("x", 1),)),  # consistency compares
         lambda: Inequality("a", 1, paper=2, relation="=<"),
     ],
 )

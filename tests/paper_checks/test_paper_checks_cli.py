@@ -61,10 +61,11 @@ def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
     assert out["summary"]["rpe"] == {HOLDS: 1, "skipped (empirical)": 1}
     md = (tmp_path / "report.md").read_text()
     assert "toy-b" in md and "does not hold" in md
-    findings = md.split("## Findings: claims that do not hold")[1].split("\n## ")[0]
+    findings = md.split("## Findings (")[1].split("\n## ")[0]
     assert "`toy-b`" in findings and "`toy-a`" not in findings
     # the evidence table: quantity, computed, paper, source, tolerance, outcome
     assert "| e | 2.71828 | 2.7 |  | exact | disagrees (error 0.00677105) |" in md
+    assert "full run" in md and out["provenance"]["selection"] == "full run"
     assert json.loads((tmp_path / "report.json").read_text())["claims"]
 
 
@@ -107,6 +108,7 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
     first, again = (
         json.loads((d / "report.json").read_text()) for d in (tmp_path, tmp_path / "again")
     )
+    first.pop("provenance"), again.pop("provenance")  # the time and machine of each run
     assert first == again and first["figures"][0]["data"] == ["figures/toy.csv", "figures/toy.json"]
     assert report.main(["--out", str(tmp_path)]) == 1  # toy-c and toy-bad crash
 
@@ -120,5 +122,37 @@ def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
         assert p.returncode == 0, p.stderr[-2000:]
         outs.append(json.loads(p.stdout))  # exactly one object, nothing after it
         assert "claims in" in p.stderr  # the human summary went to stderr
+    assert [o.pop("provenance")["selection"] for o in outs] == [
+        "rpe-appC-alibi-trf+rpe-eq12-13+rpe-eq15"
+    ] * 2
     assert outs[0] == outs[1]
     assert [c["id"] for c in outs[0]["claims"]] == ["rpe-eq12-13", "rpe-eq15", "rpe-appC-alibi-trf"]
+
+
+def test_a_selection_never_replaces_the_full_report(toy_registry, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert report.main(["--no-figures"]) == 1  # full run into report/ (toy-c crashes)
+    full = json.loads((tmp_path / "report" / "report.json").read_text())
+    assert full["selection"] is None and len(full["claims"]) == 4
+    # a selection writes its own folder by default
+    assert report.main(["--id", "toy-b"]) == 0
+    assert (
+        json.loads((tmp_path / "report-toy-b" / "report.json").read_text())["selection"] == "toy-b"
+    )
+    assert json.loads((tmp_path / "report" / "report.json").read_text()) == full
+    # into the full report's folder: refused without --force, one error line, exit 2
+    capsys.readouterr()
+    assert report.main(["--paper", "align", "--out", "report"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:") and "--force" in err[0]
+    assert json.loads((tmp_path / "report" / "report.json").read_text()) == full
+    assert report.main(["--paper", "align", "--out", "report", "--force", "--no-figures"]) == 0
+
+
+def test_a_selection_matching_nothing_is_refused(toy_registry, tmp_path, capsys):
+    code = report.main(["--paper", "align", "--id", "toy-a", "--out", str(tmp_path / "r")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert (
+        code == 2 and len(err) == 1 and err[0].startswith("error:") and "matches no claim" in err[0]
+    )
+    assert not (tmp_path / "r").exists()

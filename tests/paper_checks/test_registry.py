@@ -37,14 +37,33 @@ def test_declared_tolerance_decides(monkeypatch):
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
     check = lambda ctx: Evidence([Equal("B", 1.0000001, paper=1.0)])
     claim("tight", "rpe", "Eq. 1", "s")(check)
-    claim("loose", "rpe", "Eq. 1", "s", tolerances={"B": Tol(rtol=1e-6)})(check)
+    claim("loose", "rpe", "Eq. 1", "s", tolerances={"B": Tol(rtol=1e-6, reason="r")})(check)
     labels = [verdict_of(registry.REGISTRY[c], check(None)).label for c in ("tight", "loose")]
-    assert labels == ["does not hold (changes the conclusion)", "holds"]
+    assert labels == ["does not hold (severity not assessed)", "holds"]
 
 
-def test_tolerances_must_be_declared_as_tol():
+def test_tolerances_must_be_declared_as_tol_with_a_source():
     with pytest.raises(TypeError):
         claim("z-1", "rpe", "Eq. 1", "s", tolerances={"B": 1e-6})
+    with pytest.raises(ValueError, match="neither source nor reason"):
+        claim("z-2", "rpe", "Eq. 1", "s", tolerances={"B": Tol(rtol=1e-6)})
+
+
+def test_every_declared_tolerance_says_where_it_comes_from():
+    for c in registry.load_all().values():
+        for key, tol in c.tolerances.items():
+            assert tol.is_exact() or tol.reason, (c.id, key)
+
+
+def test_a_printed_value_the_check_cannot_use_is_cannot_be_checked(tmp_path):
+    from paper_checks.inferred import NotComputable
+
+    def check(ctx):
+        raise NotComputable("Eq. 2 gives sigma^2 < 0")
+
+    row = run_claim(registry.Claim("n", "rpe", "Eq. 1", "s", "numeric", check), Context(tmp_path))
+    assert not row["crashed"] and row["verdict"] == "cannot be checked here"
+    assert "sigma^2 < 0" in row["summary"]
 
 
 @pytest.mark.parametrize(

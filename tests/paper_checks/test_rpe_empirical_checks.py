@@ -103,11 +103,11 @@ CASES = [
     ("rpe-fig6", "holds"),
     ("rpe-table4", "cannot be checked here"),
     ("rpe-table5", "cannot be checked here"),
-    ("rpe-table6", "cannot be checked here"),  # likely reading; '>> 1' reading fails
+    ("rpe-table6", "depends on the reading"),  # '>> 1' fails, '> 0' needs the data sets
     ("rpe-erf-type2-smaller", "holds"),
     ("rpe-erf-trf-all", "holds"),
-    ("rpe-emp-kerple-r", "does not hold (changes the conclusion)"),  # a head has r = 0.8
-    ("rpe-emp-necessity", "does not hold (changes the conclusion)"),  # Sandwich, Tables 4-5
+    ("rpe-emp-kerple-r", "does not hold (severity not assessed)"),  # a head has r = 0.8
+    ("rpe-emp-necessity", "does not hold (severity not assessed)"),  # Sandwich, Tables 4-5
     ("rpe-emp-fig1-sliding", "cannot be checked here"),
 ]  # synthetic bundle: no model
 
@@ -137,7 +137,7 @@ def test_table6_flags_weak_growth_in_paper(synthetic):
     readings = {r["reading"]: r["verdict"] for r in judge(ev).readings}
     assert (
         readings["rapidly: Def. 2.1's non-extrapolation, delta >> 1 (here > 1)"]
-        == "does not hold (changes the conclusion)"
+        == "does not hold (severity not assessed)"
     )
 
 
