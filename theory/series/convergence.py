@@ -239,7 +239,7 @@ def decide_in_process(b: sp.Expr, start: int) -> Decision:
     return d
 
 
-_GAMMA_LIKE = (
+GAMMA_LIKE = (
     sp.factorial,
     sp.gamma,
     sp.binomial,
@@ -248,6 +248,26 @@ _GAMMA_LIKE = (
     sp.factorial2,
     sp.Product,
 )
+
+
+def term_ratio(b: sp.Expr) -> sp.Expr | None:
+    """b_(n+1)/b_n without gamma functions for a factorial-like term (factorials, gamma,
+    binomials; simplified by gammasimp), else None.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> term_ratio(P("factorial(n)**2/factorial(2*n)"))
+    (n + 1)/(2*(2*n + 1))
+    """
+    if not b.has(*GAMMA_LIKE):
+        return None
+    try:
+        with step_budget(STEP_BUDGET):
+            ratio = sp.gammasimp(sp.expand_func(sp.combsimp(b.subs(N, N + 1) / b)))
+    except Exception:  # noqa: BLE001 - no simplification: other tests
+        return None
+    if ratio.has(*GAMMA_LIKE) or not _smooth(ratio):
+        return None
+    return ratio
 
 
 def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
@@ -262,14 +282,8 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
     >>> _gamma_ratio_test(P("binomial(2*n, n)/(4**n*n)")).converges    # ~ n^(-3/2)/sqrt(pi)
     True
     """
-    if not b.has(*_GAMMA_LIKE):
-        return None
-    try:
-        with step_budget(STEP_BUDGET):
-            ratio = sp.gammasimp(sp.expand_func(sp.combsimp(b.subs(N, N + 1) / b)))
-    except Exception:  # noqa: BLE001 - no simplification: other tests
-        return None
-    if ratio.has(*_GAMMA_LIKE) or not _smooth(ratio):
+    ratio = term_ratio(b)
+    if ratio is None:
         return None
     rho = limit_at_infinity(ratio)
     if rho is None or not rho.is_number or not (rho == sp.oo or rho > 0):
