@@ -48,6 +48,7 @@ import mpmath
 import sympy as sp
 
 from theory.series.expressions import N, ExpressionError, parse_expression
+from theory.series.periodic import residue_classes
 from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_budget
 
 if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
@@ -333,7 +334,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             f"exactly ({b} = 0); the series is a sum of zeros",
             test="zero terms",
         )
-    d = _gamma_ratio_test(b)
+    d = _gamma_ratio_test(b) or _residue_class_test(b)
     if d:
         return d
     lo, hi, how = _bounds_or_none(b)
@@ -400,6 +401,54 @@ def _decide_numeric(b: sp.Expr) -> Decision:
         if d:
             return d
     raise _Undecided("terms of changing sign and no absolutely convergent majorant found")
+
+
+def _residue_class_test(b: sp.Expr) -> Decision | None:
+    r"""Periodic factors ((-1)**n, cos(pi*n), (-1)**floor(n/2)) split by residue class
+    n = L m + r (:mod:`theory.series.periodic`): a class whose terms do not tend to 0
+    decides divergence; when every class tends to 0 the grouped series
+    :math:`\sum_m \sum_r b_{Lm+r}` has the verdict of the series; every class convergent
+    gives convergence.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _residue_class_test(P("(-1)**n/sqrt(n)")).converges
+    True
+    >>> _residue_class_test(P("n**((-1)**n - 1)")).converges       # 1 at every even n
+    False
+    """
+    split = residue_classes(b)
+    if split is None:
+        return None
+    L, classes = split
+    where = f"{L} residue classes n = {L}m + r: " + ", ".join(
+        f"b_({L}m+{r}) = {c.subs(N, sp.Symbol('m'))}" for r, c in enumerate(classes)
+    )
+    lims = [limit_at_infinity(c) for c in classes]
+    for r, lim in enumerate(lims):
+        if lim is not None and lim.is_number and (lim.is_infinite or _nonzero_constant(lim)):
+            return Decision(
+                False,
+                f"terms do not tend to 0: b_({L}m+{r}) -> {lim} ({where})",
+                test="residue classes",
+            )
+    if all(lim == 0 for lim in lims):
+        grouped = sp.Add(*classes)
+        if grouped.is_rational_function(N):
+            with step_budget(STEP_BUDGET):
+                grouped = sp.cancel(sp.together(grouped))
+        try:
+            d = _decide_numeric(grouped)
+        except (_Undecided, StepTimeout):
+            d = None
+        if d is not None and d.converges is not None:
+            d.certificate = (
+                f"grouped by periods: every class tends to 0, so the series has the verdict of "
+                f"sum_m c_m, c_m = {grouped.subs(N, sp.Symbol('m'))} ({where}); for sum_m c_m: "
+                + d.certificate
+            )
+            d.test = "residue classes"
+            return d
+    return None
 
 
 def _positive_fast_path(b: sp.Expr) -> Decision | None:
