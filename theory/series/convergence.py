@@ -49,6 +49,7 @@ import sympy as sp
 
 from theory.series.expressions import N, ExpressionError, parse_expression
 from theory.series.periodic import residue_classes
+from theory.series.trig_minorants import mean_and_frequencies, piecewise_rest, split_minorant
 from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_budget
 
 if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
@@ -382,7 +383,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             d = _ratio_tests(b if nonneg else -b)
             if d:
                 return d
-        d = _recurrence_test(b)
+        d = _recurrence_test(b) or _minorant_test(b) or _summand_test(b)
         if d:
             return d
         raise _Undecided("the logarithmic, ratio and Raabe tests gave no answer")
@@ -396,7 +397,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
                 + f" (b_n lies between {lo} and {hi} for large n: {how})"
             )
             return d
-    for test in (_recurrence_test, _dirichlet_test):
+    for test in (_recurrence_test, _dirichlet_test, _minorant_test, _summand_test):
         d = test(b)
         if d:
             return d
@@ -449,6 +450,76 @@ def _residue_class_test(b: sp.Expr) -> Decision | None:
             d.test = "residue classes"
             return d
     return None
+
+
+def _minorant_test(b: sp.Expr) -> Decision | None:
+    r"""Divergence of nonnegative oscillating terms through a trigonometric-polynomial
+    minorant :math:`b_n \ge g(n) p(n)` of positive mean (:mod:`theory.series.trig_minorants`).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _minorant_test(P("Abs(sin(n))/n")).converges
+    False
+    """
+    split = split_minorant(b)
+    if split is None:
+        return None
+    g, p = split
+    rest = piecewise_rest(b)
+    if rest is not None and not _eventually_nonneg(rest):
+        return None
+    mf = mean_and_frequencies(p)
+    if mf is None or mf[0].is_positive is not True or not _smooth(g):
+        return None
+    c0, freqs = mf
+    if limit_at_infinity(g) != 0 or _eventual_sign(g) != 1 or _eventual_sign(sp.diff(g, N)) != -1:
+        return None
+    d = _log_test(g, conv=False, label=f"g = {g}")
+    if not d or d.converges is not False:
+        return None
+    d.certificate = (
+        f"trigonometric minorant: b_n >= g(n) p(n) with g = {g} decreasing to 0 and "
+        f"p = {p} = {c0} + sum_j c_j e^(i k_j n), k_j in {{{', '.join(map(str, freqs))}}} "
+        "(nonzero rationals, so k_j/(2 pi) is irrational and sum g(n) e^(i k_j n) converges by "
+        f"Dirichlet's test); the mean {c0} > 0 leaves {c0} sum g(n), which diverges: "
+        + d.certificate
+    )
+    d.test = "trigonometric minorant"
+    return d
+
+
+MAX_SUMMANDS = 6
+
+
+def _summand_test(b: sp.Expr) -> Decision | None:
+    """b = u_1 + ... + u_k (expanded): every sum of u_j convergent gives convergence; one
+    divergent and the rest convergent gives divergence.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _summand_test(P("(1 + cos(n))/n")).converges
+    False
+    """
+    with step_budget(STEP_BUDGET):
+        parts = sp.Add.make_args(sp.expand(b))
+    if not 1 < len(parts) <= MAX_SUMMANDS:
+        return None
+    verdicts = []
+    for u in parts:
+        try:
+            verdicts.append((u, _decide_numeric(u)))
+        except (_Undecided, StepTimeout):
+            return None
+    bad = [(u, d) for u, d in verdicts if d.converges is not True]
+    if len(bad) > 1 or any(d.converges is None for _, d in bad):
+        return None
+    what = "; ".join(
+        f"sum {u}: {'converges' if d.converges else 'diverges'} ({d.test})" for u, d in verdicts
+    )
+    return Decision(
+        not bad,
+        f"term by term: b_n = {' + '.join(map(str, parts))}; {what}"
+        + ("" if not bad else "; a divergent sum plus convergent ones diverges"),
+        test="sum of series",
+    )
 
 
 def _positive_fast_path(b: sp.Expr) -> Decision | None:
@@ -731,7 +802,10 @@ def _bounds(e):
         lo, hi = _bounds(e.args[0])
         return lo, hi + 1
     if isinstance(e, sp.Piecewise):
-        return _bounds(_eventual_branch(e))
+        try:
+            return _bounds(_eventual_branch(e))
+        except _Undecided:
+            return _branch_envelope(e)
     if isinstance(e, (sp.Min, sp.Max)):
         return _bounds(_eventual_extreme(e))
     if isinstance(e, sp.Abs):
@@ -807,6 +881,27 @@ def _pow_bounds(e):
             return base**lo, base**hi
         return base**hi, base**lo
     return _bounds(sp.exp(ex * sp.log(base)))
+
+
+def _branch_envelope(e: sp.Piecewise):
+    """(lo, hi) over every branch that may hold for large n (e.g. conditions on cos(n)):
+    the eventually smallest lower bound and the eventually largest upper bound."""
+    bounds = []
+    for val, cond in e.args:
+        truth = _eventual_truth(cond)
+        if truth is False:
+            continue
+        bounds.append(_bounds(val))
+        if truth is True:
+            break
+    lo, hi = bounds[0]
+    for l2, h2 in bounds[1:]:
+        o_lo = 0 if lo == l2 else _eventual_order(lo, l2)
+        o_hi = 0 if hi == h2 else _eventual_order(hi, h2)
+        if o_lo is None or o_hi is None:
+            raise _Undecided(f"cannot order the branches of {e} for large n")
+        lo, hi = (l2 if o_lo > 0 else lo), (h2 if o_hi < 0 else hi)
+    return lo, hi
 
 
 def _eventual_branch(e: sp.Piecewise):
