@@ -440,7 +440,7 @@ def _residue_class_test(b: sp.Expr) -> Decision | None:
         try:
             d = _decide_numeric(grouped)
         except (_Undecided, StepTimeout):
-            d = None
+            d = _leading_power(grouped)
         if d is not None and d.converges is not None:
             d.certificate = (
                 f"grouped by periods: every class tends to 0, so the series has the verdict of "
@@ -485,6 +485,34 @@ def _minorant_test(b: sp.Expr) -> Decision | None:
     )
     d.test = "trigonometric minorant"
     return d
+
+
+def _leading_power(c: sp.Expr) -> Decision | None:
+    """c_n ~ a n^-p (a != 0, p from sympy's series at infinity, a confirmed by the Gruntz
+    limit of c n^p): sum c_n converges iff p > 1 (c_n keeps the sign of a for large n)."""
+    if not _smooth(c) or c.has(sp.sin, sp.cos):
+        return None
+    x = sp.Dummy("x", positive=True)
+    try:
+        with step_budget(STEP_BUDGET):
+            lead = sp.series(c.subs(N, 1 / x), x, 0, 4).removeO().as_leading_term(x)
+            a, p = lead.as_coeff_exponent(x)
+            if not (p.is_Rational and a.is_number and _nonzero_constant(a)) or a.has(x):
+                return None
+            if sp.limit(c * N**p, N, sp.oo) != a:
+                return None
+    except Exception:  # noqa: BLE001 - no expansion or no limit: no verdict
+        return None
+    return Decision(
+        bool(p > 1),
+        f"c_n ~ {a} n^(-{p}) (series at infinity, limit c_n n^{p} = {a}): "
+        + (
+            "absolutely convergent (p > 1)"
+            if p > 1
+            else "one sign for large n and p <= 1: diverges"
+        ),
+        test="leading power",
+    )
 
 
 MAX_SUMMANDS = 6
