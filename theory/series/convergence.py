@@ -1208,6 +1208,10 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
             test="parameters",
             start=start,
         )
+    if len(params) == 1:
+        d = _decide_whole_line(b, params[0], start)
+        if d is not None:
+            return d
     positive = {p: sp.Symbol(p.name, positive=True) for p in params}
     d = _decide_parametric(b.subs(positive), start)
     hint = " ".join(f"--assume '{p.name}>0'" for p in params if not p.is_positive)
@@ -1219,6 +1223,52 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
     if d.condition:
         d.condition = f"for {names} > 0 only: {d.condition}"
     return d
+
+
+def _decide_whole_line(b: sp.Expr, p: sp.Symbol, start: int) -> Decision | None:
+    """One real parameter over the whole line: the cases p > 0, p = 0 and p < 0 (p = -q,
+    q > 0) decided separately and joined; None when a case is not settled."""
+    sets, certs = [], []
+    for sign, label in ((1, f"{p} > 0"), (-1, f"{p} < 0")):
+        q = sp.Symbol(p.name if sign > 0 else f"(-{p.name})", positive=True)
+        d = _decide_parametric(b.subs(p, sign * q), start)
+        conv = d.details.get("conv_set")
+        if conv is None:
+            return None
+        conv = conv.subs(q, p) if sign > 0 else sp.imageset(sp.Lambda(q, -q), conv).subs(q, p)
+        sets.append(conv)
+        certs.append(f"for {label}: {d.certificate}")
+    try:
+        zero = decide_in_process(b.subs(p, 0), start)
+    except SeriesError as exc:
+        zero = Decision(None, f"the terms are not defined ({exc})")
+    if zero.converges is None:
+        return None
+    certs.append(f"at {p} = 0: {zero.certificate}")
+    conv = sp.Union(sets[0], sets[1], sp.FiniteSet(0) if zero.converges else sp.S.EmptySet)
+    verdict = True if conv == sp.S.Reals else (False if conv is sp.S.EmptySet else None)
+    cond = (
+        f"{'converges' if verdict else 'diverges'} for every real {p}"
+        if verdict is not None
+        else f"converges iff {_set_text(conv, p)}"
+    )
+    if _undefined_somewhere(b, p, start):  # e.g. (1 + k n)^-2 at k = -1/2, n = 2
+        verdict = None
+        cond += f" (among the values of {p} for which every term b_n, n >= {start}, is defined)"
+    return Decision(
+        verdict, "; ".join(certs), condition=cond, test="parameters, case by case", start=start
+    )
+
+
+def _undefined_somewhere(b: sp.Expr, p: sp.Symbol, start: int) -> bool:
+    """True when a term is not a finite real number at one of the sample values of p
+    (both signs and 0): the verdict then covers only the values where the series is defined."""
+    for v in (0,) + tuple(s * v for v in _PARAM_SAMPLES for s in (1, -1)):
+        try:
+            check_terms(b.subs(p, v), start, count=16)
+        except Exception:  # noqa: BLE001 - SeriesError or evaluation trouble: not defined
+            return True
+    return False
 
 
 def _param_positive_eventually(b) -> bool:
@@ -1251,6 +1301,7 @@ def _param_log_test(b, params, start, level=0):
             f"for all {names} > 0: {cert}",
             condition=f"{'converges' if conv else 'diverges'} for all {names} > 0",
             test="logarithmic test",
+            details={"conv_set": sp.Interval.open(0, sp.oo) if conv else sp.S.EmptySet},
         )
     syms = sorted(lam.free_symbols, key=lambda s: s.name)
     if len(syms) != 1:
@@ -1261,7 +1312,7 @@ def _param_log_test(b, params, start, level=0):
         conv_set = sp.solveset(lam < -1, p, pos)
         div_set = sp.solveset(lam > -1, p, pos)
         edge = sp.solveset(sp.Eq(lam, -1), p, pos)
-    if not isinstance(edge, sp.FiniteSet) or not isinstance(
+    if not isinstance(edge, (sp.FiniteSet, sp.EmptySet.__class__)) or not isinstance(
         conv_set, (sp.Interval, sp.Union, sp.EmptySet.__class__)
     ):
         raise _Undecided(f"cannot solve {lam} < -1 for {p}")
@@ -1292,7 +1343,7 @@ def _param_log_test(b, params, start, level=0):
         cert,
         condition=cond,
         test="logarithmic test with parameters",
-        details={"limit": str(lam)},
+        details={"limit": str(lam), "conv_set": conv_set},
     )
 
 
@@ -1343,7 +1394,11 @@ def _set_text(s, p) -> str:
     if s is sp.EmptySet:
         return "never"
     if isinstance(s, sp.Interval):
-        lo = "" if s.left == 0 and s.left_open else f"{p} {'>' if s.left_open else '>='} {s.left}"
+        lo = (
+            ""
+            if (s.left == 0 and s.left_open) or s.left == -sp.oo
+            else f"{p} {'>' if s.left_open else '>='} {s.left}"
+        )
         hi = "" if s.right == sp.oo else f"{p} {'<' if s.right_open else '<='} {s.right}"
         return " and ".join(x for x in (lo, hi) if x) or f"{p} > 0"
     if isinstance(s, sp.FiniteSet):
