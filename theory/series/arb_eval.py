@@ -104,6 +104,11 @@ def _pow(base, e, e_expr):
     if not c > 0:
         if isinstance(base, arb) and c == 0 and e_expr.is_positive:
             return arb(0)
+        if isinstance(base, arb) and base < 0 and isinstance(e, arb) and e.is_exact():
+            if e.is_integer():  # (-a)^k = (-1)^k a^k at an integer k: (-1)**n at n
+                odd = int(e.mid().man_exp()[0] * 2 ** max(e.mid().man_exp()[1], 0)) % 2
+                mag = arb(1) if base == -1 else (e * (-base).log()).exp()
+                return -mag if odd else mag
         raise Undecided(f"base of a real power not positive on {c}")
     return (e * base.log()).exp()
 
@@ -173,7 +178,7 @@ def _structural(e: sp.Expr) -> Callable:
         return lambda x: _fold(lambda p, q: p * q, [p(x) for p in parts])
     if isinstance(e, sp.Pow):
         base, ex = _compile(e.base), _compile(e.exp)
-        if e.exp.has(N):
+        if e.exp.has(N) and not (e.base.is_number and e.base.is_negative):
             return lambda x: (ex(x) * base(x).log()).exp()
         return lambda x: _pow(base(x), ex(x), e.exp)
     return _compile_function(e)

@@ -15,7 +15,7 @@ import sympy as sp
 
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE
-from theory.series.convergence import limit_at_infinity
+from theory.series.convergence import limit_at_infinity, term_ratio
 from theory.series.results import DPS
 from theory.series.sums import normalise_series, series_sum
 from theory.core.budget import run_guarded
@@ -98,6 +98,9 @@ def _num(x):
 
 def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
     mpmath.mp.dps = DPS
+    geo = _ratio_order(b)
+    if geo is not None:
+        return geo
     L = sp.expand_log(sp.log(b), force=True)
     lam = limit_at_infinity(L / sp.log(N))
     if lam is None or not lam.is_number:
@@ -158,3 +161,26 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
                     {"a": _num(a2), "c": _num(c)},
                 )
     return None
+
+
+def _ratio_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
+    """Factorial-like terms with a rational term ratio tending to rho in (0, 1): -ln b_n ~
+    n ln(1/rho) (no Gruntz limit of the gamma functions needed)."""
+    ratio = term_ratio(b)
+    if ratio is None or not ratio.is_rational_function(N):
+        return None
+    num, den = (sp.Poly(x, N) for x in sp.fraction(sp.cancel(sp.together(ratio))))
+    if num.degree() != den.degree():
+        return None
+    rho = num.LC() / den.LC()
+    if not (rho.is_positive and (rho < 1) is sp.true):
+        return None
+    c = sp.log(1 / rho)
+    return (
+        f"TRF(eps) ~ {_fmt(sp.log(1 / _EPS) / c)}",
+        f"b_(n+1)/b_n = {ratio} -> rho = {rho}, so -ln b_n ~ n ln(1/rho) and the tail is "
+        "b at the cut-off times a factor sub-exponential in n; setting it to B eps and "
+        "solving for n",
+        "stretched-exp",
+        {"a": mpmath.mpf(1), "c": _num(c)},
+    )

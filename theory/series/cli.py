@@ -355,12 +355,14 @@ def _outward(x, direction: int, digits: int = 20) -> str:
 
     >>> _outward(mpmath.mpf(2) / 3, -1, 5), _outward(mpmath.mpf(2) / 3, +1, 5)
     ('6.6666e-1', '6.6667e-1')
+    >>> _outward(-mpmath.mpf(2) / 3, -1, 5), _outward(-mpmath.mpf(2) / 3, +1, 5)
+    ('-6.6667e-1', '-6.6666e-1')
     """
     if x == 0:
         return "0"
     e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
-    man, exp = mpmath.mpf(x).man_exp  # x = man 2^exp exactly
-    scaled = Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
+    man, exp = mpmath.mpf(x).man_exp  # |x| = man 2^exp exactly (man_exp drops the sign)
+    scaled = (-1 if x < 0 else 1) * Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
     q = math.floor(scaled) if direction < 0 else math.ceil(scaled)  # exact rational rounding
     sign, d = ("-" if q < 0 else ""), str(abs(q))
     return f"{sign}{d[0]}.{d[1:]}e{e + len(d) - 1}"

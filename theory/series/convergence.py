@@ -48,6 +48,8 @@ import mpmath
 import sympy as sp
 
 from theory.series.expressions import N, ExpressionError, parse_expression
+from theory.series.periodic import residue_classes
+from theory.series.trig_minorants import mean_and_frequencies, piecewise_rest, split_minorant
 from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_budget
 
 if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
@@ -239,7 +241,7 @@ def decide_in_process(b: sp.Expr, start: int) -> Decision:
     return d
 
 
-_GAMMA_LIKE = (
+GAMMA_LIKE = (
     sp.factorial,
     sp.gamma,
     sp.binomial,
@@ -248,6 +250,26 @@ _GAMMA_LIKE = (
     sp.factorial2,
     sp.Product,
 )
+
+
+def term_ratio(b: sp.Expr) -> sp.Expr | None:
+    """b_(n+1)/b_n without gamma functions for a factorial-like term (factorials, gamma,
+    binomials; simplified by gammasimp), else None.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> term_ratio(P("factorial(n)**2/factorial(2*n)"))
+    (n + 1)/(2*(2*n + 1))
+    """
+    if not b.has(*GAMMA_LIKE):
+        return None
+    try:
+        with step_budget(STEP_BUDGET):
+            ratio = sp.gammasimp(sp.expand_func(sp.combsimp(b.subs(N, N + 1) / b)))
+    except Exception:  # noqa: BLE001 - no simplification: other tests
+        return None
+    if ratio.has(*GAMMA_LIKE) or not _smooth(ratio):
+        return None
+    return ratio
 
 
 def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
@@ -262,14 +284,8 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
     >>> _gamma_ratio_test(P("binomial(2*n, n)/(4**n*n)")).converges    # ~ n^(-3/2)/sqrt(pi)
     True
     """
-    if not b.has(*_GAMMA_LIKE):
-        return None
-    try:
-        with step_budget(STEP_BUDGET):
-            ratio = sp.gammasimp(sp.expand_func(sp.combsimp(b.subs(N, N + 1) / b)))
-    except Exception:  # noqa: BLE001 - no simplification: other tests
-        return None
-    if ratio.has(*_GAMMA_LIKE) or not _smooth(ratio):
+    ratio = term_ratio(b)
+    if ratio is None:
         return None
     rho = limit_at_infinity(ratio)
     if rho is None or not rho.is_number or not (rho == sp.oo or rho > 0):
@@ -319,7 +335,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             f"exactly ({b} = 0); the series is a sum of zeros",
             test="zero terms",
         )
-    d = _gamma_ratio_test(b)
+    d = _gamma_ratio_test(b) or _residue_class_test(b)
     if d:
         return d
     lo, hi, how = _bounds_or_none(b)
@@ -367,7 +383,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             d = _ratio_tests(b if nonneg else -b)
             if d:
                 return d
-        d = _recurrence_test(b)
+        d = _recurrence_test(b) or _minorant_test(b) or _summand_test(b)
         if d:
             return d
         raise _Undecided("the logarithmic, ratio and Raabe tests gave no answer")
@@ -381,11 +397,157 @@ def _decide_numeric(b: sp.Expr) -> Decision:
                 + f" (b_n lies between {lo} and {hi} for large n: {how})"
             )
             return d
-    for test in (_recurrence_test, _dirichlet_test):
+    for test in (_recurrence_test, _dirichlet_test, _minorant_test, _summand_test):
         d = test(b)
         if d:
             return d
     raise _Undecided("terms of changing sign and no absolutely convergent majorant found")
+
+
+def _residue_class_test(b: sp.Expr) -> Decision | None:
+    r"""Periodic factors ((-1)**n, cos(pi*n), (-1)**floor(n/2)) split by residue class
+    n = L m + r (:mod:`theory.series.periodic`): a class whose terms do not tend to 0
+    decides divergence; when every class tends to 0 the grouped series
+    :math:`\sum_m \sum_r b_{Lm+r}` has the verdict of the series; every class convergent
+    gives convergence.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _residue_class_test(P("(-1)**n/sqrt(n)")).converges
+    True
+    >>> _residue_class_test(P("n**((-1)**n - 1)")).converges       # 1 at every even n
+    False
+    """
+    split = residue_classes(b)
+    if split is None:
+        return None
+    L, classes = split
+    where = f"{L} residue classes n = {L}m + r: " + ", ".join(
+        f"b_({L}m+{r}) = {c.subs(N, sp.Symbol('m'))}" for r, c in enumerate(classes)
+    )
+    lims = [limit_at_infinity(c) for c in classes]
+    for r, lim in enumerate(lims):
+        if lim is not None and lim.is_number and (lim.is_infinite or _nonzero_constant(lim)):
+            return Decision(
+                False,
+                f"terms do not tend to 0: b_({L}m+{r}) -> {lim} ({where})",
+                test="residue classes",
+            )
+    if all(lim == 0 for lim in lims):
+        grouped = sp.Add(*classes)
+        if grouped.is_rational_function(N):
+            with step_budget(STEP_BUDGET):
+                grouped = sp.cancel(sp.together(grouped))
+        try:
+            d = _decide_numeric(grouped)
+        except (_Undecided, StepTimeout):
+            d = _leading_power(grouped)
+        if d is not None and d.converges is not None:
+            d.certificate = (
+                f"grouped by periods: every class tends to 0, so the series has the verdict of "
+                f"sum_m c_m, c_m = {grouped.subs(N, sp.Symbol('m'))} ({where}); for sum_m c_m: "
+                + d.certificate
+            )
+            d.test = "residue classes"
+            return d
+    return None
+
+
+def _minorant_test(b: sp.Expr) -> Decision | None:
+    r"""Divergence of nonnegative oscillating terms through a trigonometric-polynomial
+    minorant :math:`b_n \ge g(n) p(n)` of positive mean (:mod:`theory.series.trig_minorants`).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _minorant_test(P("Abs(sin(n))/n")).converges
+    False
+    """
+    split = split_minorant(b)
+    if split is None:
+        return None
+    g, p = split
+    rest = piecewise_rest(b)
+    if rest is not None and not _eventually_nonneg(rest):
+        return None
+    mf = mean_and_frequencies(p)
+    if mf is None or mf[0].is_positive is not True or not _smooth(g):
+        return None
+    c0, freqs = mf
+    if limit_at_infinity(g) != 0 or _eventual_sign(g) != 1 or _eventual_sign(sp.diff(g, N)) != -1:
+        return None
+    d = _log_test(g, conv=False, label=f"g = {g}")
+    if not d or d.converges is not False:
+        return None
+    d.certificate = (
+        f"trigonometric minorant: b_n >= g(n) p(n) with g = {g} decreasing to 0 and "
+        f"p = {p} = {c0} + sum_j c_j e^(i k_j n), k_j in {{{', '.join(map(str, freqs))}}} "
+        "(nonzero rationals, so k_j/(2 pi) is irrational and sum g(n) e^(i k_j n) converges by "
+        f"Dirichlet's test); the mean {c0} > 0 leaves {c0} sum g(n), which diverges: "
+        + d.certificate
+    )
+    d.test = "trigonometric minorant"
+    return d
+
+
+def _leading_power(c: sp.Expr) -> Decision | None:
+    """c_n ~ a n^-p (a != 0, p from sympy's series at infinity, a confirmed by the Gruntz
+    limit of c n^p): sum c_n converges iff p > 1 (c_n keeps the sign of a for large n)."""
+    if not _smooth(c) or c.has(sp.sin, sp.cos):
+        return None
+    x = sp.Dummy("x", positive=True)
+    try:
+        with step_budget(STEP_BUDGET):
+            lead = sp.series(c.subs(N, 1 / x), x, 0, 4).removeO().as_leading_term(x)
+            a, p = lead.as_coeff_exponent(x)
+            if not (p.is_Rational and a.is_number and _nonzero_constant(a)) or a.has(x):
+                return None
+            if sp.limit(c * N**p, N, sp.oo) != a:
+                return None
+    except Exception:  # noqa: BLE001 - no expansion or no limit: no verdict
+        return None
+    return Decision(
+        bool(p > 1),
+        f"c_n ~ {a} n^(-{p}) (series at infinity, limit c_n n^{p} = {a}): "
+        + (
+            "absolutely convergent (p > 1)"
+            if p > 1
+            else "one sign for large n and p <= 1: diverges"
+        ),
+        test="leading power",
+    )
+
+
+MAX_SUMMANDS = 6
+
+
+def _summand_test(b: sp.Expr) -> Decision | None:
+    """b = u_1 + ... + u_k (expanded): every sum of u_j convergent gives convergence; one
+    divergent and the rest convergent gives divergence.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _summand_test(P("(1 + cos(n))/n")).converges
+    False
+    """
+    with step_budget(STEP_BUDGET):
+        parts = sp.Add.make_args(sp.expand(b))
+    if not 1 < len(parts) <= MAX_SUMMANDS:
+        return None
+    verdicts = []
+    for u in parts:
+        try:
+            verdicts.append((u, _decide_numeric(u)))
+        except (_Undecided, StepTimeout):
+            return None
+    bad = [(u, d) for u, d in verdicts if d.converges is not True]
+    if len(bad) > 1 or any(d.converges is None for _, d in bad):
+        return None
+    what = "; ".join(
+        f"sum {u}: {'converges' if d.converges else 'diverges'} ({d.test})" for u, d in verdicts
+    )
+    return Decision(
+        not bad,
+        f"term by term: b_n = {' + '.join(map(str, parts))}; {what}"
+        + ("" if not bad else "; a divergent sum plus convergent ones diverges"),
+        test="sum of series",
+    )
 
 
 def _positive_fast_path(b: sp.Expr) -> Decision | None:
@@ -668,7 +830,10 @@ def _bounds(e):
         lo, hi = _bounds(e.args[0])
         return lo, hi + 1
     if isinstance(e, sp.Piecewise):
-        return _bounds(_eventual_branch(e))
+        try:
+            return _bounds(_eventual_branch(e))
+        except _Undecided:
+            return _branch_envelope(e)
     if isinstance(e, (sp.Min, sp.Max)):
         return _bounds(_eventual_extreme(e))
     if isinstance(e, sp.Abs):
@@ -744,6 +909,27 @@ def _pow_bounds(e):
             return base**lo, base**hi
         return base**hi, base**lo
     return _bounds(sp.exp(ex * sp.log(base)))
+
+
+def _branch_envelope(e: sp.Piecewise):
+    """(lo, hi) over every branch that may hold for large n (e.g. conditions on cos(n)):
+    the eventually smallest lower bound and the eventually largest upper bound."""
+    bounds = []
+    for val, cond in e.args:
+        truth = _eventual_truth(cond)
+        if truth is False:
+            continue
+        bounds.append(_bounds(val))
+        if truth is True:
+            break
+    lo, hi = bounds[0]
+    for l2, h2 in bounds[1:]:
+        o_lo = 0 if lo == l2 else _eventual_order(lo, l2)
+        o_hi = 0 if hi == h2 else _eventual_order(hi, h2)
+        if o_lo is None or o_hi is None:
+            raise _Undecided(f"cannot order the branches of {e} for large n")
+        lo, hi = (l2 if o_lo > 0 else lo), (h2 if o_hi < 0 else hi)
+    return lo, hi
 
 
 def _eventual_branch(e: sp.Piecewise):
@@ -1022,6 +1208,10 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
             test="parameters",
             start=start,
         )
+    if len(params) == 1:
+        d = _decide_whole_line(b, params[0], start)
+        if d is not None:
+            return d
     positive = {p: sp.Symbol(p.name, positive=True) for p in params}
     d = _decide_parametric(b.subs(positive), start)
     hint = " ".join(f"--assume '{p.name}>0'" for p in params if not p.is_positive)
@@ -1033,6 +1223,52 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
     if d.condition:
         d.condition = f"for {names} > 0 only: {d.condition}"
     return d
+
+
+def _decide_whole_line(b: sp.Expr, p: sp.Symbol, start: int) -> Decision | None:
+    """One real parameter over the whole line: the cases p > 0, p = 0 and p < 0 (p = -q,
+    q > 0) decided separately and joined; None when a case is not settled."""
+    sets, certs = [], []
+    for sign, label in ((1, f"{p} > 0"), (-1, f"{p} < 0")):
+        q = sp.Symbol(p.name if sign > 0 else f"(-{p.name})", positive=True)
+        d = _decide_parametric(b.subs(p, sign * q), start)
+        conv = d.details.get("conv_set")
+        if conv is None:
+            return None
+        conv = conv.subs(q, p) if sign > 0 else sp.imageset(sp.Lambda(q, -q), conv).subs(q, p)
+        sets.append(conv)
+        certs.append(f"for {label}: {d.certificate}")
+    try:
+        zero = decide_in_process(b.subs(p, 0), start)
+    except SeriesError as exc:
+        zero = Decision(None, f"the terms are not defined ({exc})")
+    if zero.converges is None:
+        return None
+    certs.append(f"at {p} = 0: {zero.certificate}")
+    conv = sp.Union(sets[0], sets[1], sp.FiniteSet(0) if zero.converges else sp.S.EmptySet)
+    verdict = True if conv == sp.S.Reals else (False if conv is sp.S.EmptySet else None)
+    cond = (
+        f"{'converges' if verdict else 'diverges'} for every real {p}"
+        if verdict is not None
+        else f"converges iff {_set_text(conv, p)}"
+    )
+    if _undefined_somewhere(b, p, start):  # e.g. (1 + k n)^-2 at k = -1/2, n = 2
+        verdict = None
+        cond += f" (among the values of {p} for which every term b_n, n >= {start}, is defined)"
+    return Decision(
+        verdict, "; ".join(certs), condition=cond, test="parameters, case by case", start=start
+    )
+
+
+def _undefined_somewhere(b: sp.Expr, p: sp.Symbol, start: int) -> bool:
+    """True when a term is not a finite real number at one of the sample values of p
+    (both signs and 0): the verdict then covers only the values where the series is defined."""
+    for v in (0,) + tuple(s * v for v in _PARAM_SAMPLES for s in (1, -1)):
+        try:
+            check_terms(b.subs(p, v), start, count=16)
+        except Exception:  # noqa: BLE001 - SeriesError or evaluation trouble: not defined
+            return True
+    return False
 
 
 def _param_positive_eventually(b) -> bool:
@@ -1065,6 +1301,7 @@ def _param_log_test(b, params, start, level=0):
             f"for all {names} > 0: {cert}",
             condition=f"{'converges' if conv else 'diverges'} for all {names} > 0",
             test="logarithmic test",
+            details={"conv_set": sp.Interval.open(0, sp.oo) if conv else sp.S.EmptySet},
         )
     syms = sorted(lam.free_symbols, key=lambda s: s.name)
     if len(syms) != 1:
@@ -1075,7 +1312,7 @@ def _param_log_test(b, params, start, level=0):
         conv_set = sp.solveset(lam < -1, p, pos)
         div_set = sp.solveset(lam > -1, p, pos)
         edge = sp.solveset(sp.Eq(lam, -1), p, pos)
-    if not isinstance(edge, sp.FiniteSet) or not isinstance(
+    if not isinstance(edge, (sp.FiniteSet, sp.EmptySet.__class__)) or not isinstance(
         conv_set, (sp.Interval, sp.Union, sp.EmptySet.__class__)
     ):
         raise _Undecided(f"cannot solve {lam} < -1 for {p}")
@@ -1106,7 +1343,7 @@ def _param_log_test(b, params, start, level=0):
         cert,
         condition=cond,
         test="logarithmic test with parameters",
-        details={"limit": str(lam)},
+        details={"limit": str(lam), "conv_set": conv_set},
     )
 
 
@@ -1157,7 +1394,11 @@ def _set_text(s, p) -> str:
     if s is sp.EmptySet:
         return "never"
     if isinstance(s, sp.Interval):
-        lo = "" if s.left == 0 and s.left_open else f"{p} {'>' if s.left_open else '>='} {s.left}"
+        lo = (
+            ""
+            if (s.left == 0 and s.left_open) or s.left == -sp.oo
+            else f"{p} {'>' if s.left_open else '>='} {s.left}"
+        )
         hi = "" if s.right == sp.oo else f"{p} {'<' if s.right_open else '<='} {s.right}"
         return " and ".join(x for x in (lo, hi) if x) or f"{p} > 0"
     if isinstance(s, sp.FiniteSet):

@@ -30,6 +30,7 @@ from theory.series.convergence import (
     SeriesError,
     decide_in_process,
     as_expr,
+    GAMMA_LIKE,
     check_terms,
     free_parameters,
 )
@@ -39,6 +40,7 @@ from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.oscillating import OscillatingTail
 from theory.series.residue_classes import ResidueTail, floor_period
+from theory.series.ratio_tails import RatioTail
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 
 DEFAULT_BUDGET = 30.0
@@ -161,7 +163,7 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 def certify_tail(
     b: sp.Expr, n0: int, scale: float | None = None
-) -> CertifiedTail | OscillatingTail | ResidueTail:
+) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail:
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
@@ -175,9 +177,15 @@ def certify_tail(
 
 
 def _certified_engine(b, n0, scale):
-    """Residue classes for floor terms, Lerch sums for oscillating terms, else Taylor blocks."""
+    """Residue classes for floor terms, a geometric bound from the term ratio for
+    factorial-like terms, Lerch sums for oscillating terms, else Taylor blocks."""
     if floor_period(b) is not None:
         return ResidueTail(b, n0, scale)
+    if b.has(*GAMMA_LIKE):
+        try:
+            return RatioTail(b, n0, scale)
+        except NotCertified:
+            pass  # e.g. a ratio tending to 1: the Taylor blocks may still work
     if b.has(sp.sin, sp.cos):
         try:
             return OscillatingTail(b, n0)

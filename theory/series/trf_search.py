@@ -39,10 +39,11 @@ from theory.series.truncated import trf_truncated
 from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.arb_eval import ball_precision
-from theory.core.budget import run_guarded
+from theory.core.budget import run_guarded, step_budget
 
 DIRECT_TERMS = 2**12  # float64 terms kept for the tails R_j (EM beyond)
 EXACT_LIMIT = 10**12
+ASYMPTOTIC_BUDGET = 2.0  # CPU seconds for the (optional) asymptotic order
 
 
 def trf(
@@ -494,7 +495,8 @@ def _analyse_impl(b, start, head, eps_list, estimate=True):
     except SeriesError as exc:
         table, err = None, str(exc)
     try:
-        asym = asymptotic_order(b) if S.value > 0 else None
+        with step_budget(ASYMPTOTIC_BUDGET):
+            asym = asymptotic_order(b) if S.value > 0 else None
     except Exception:  # noqa: BLE001 - the asymptotic order is optional
         asym = None
     return S, table, err, asym

@@ -161,10 +161,10 @@ HOSTILE = [
 
 @pytest.mark.parametrize("text", HOSTILE)
 def test_hostile_rejected_quickly(text):
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # CPU time: a busy machine does not count
     with pytest.raises(ExpressionError) as info:
         parse_expression(text, free_params=text == "nan")
-    assert time.perf_counter() - t0 < 2.0, "rejection must be fast"
+    assert time.process_time() - t0 < 2.0, "rejection must be fast"
     assert "\n" not in str(info.value)  # one line, fit for 'error: ...'
 
 

@@ -1,0 +1,92 @@
+"""Periodic factors, oscillating and sign-changing terms: verdicts against proofs.
+
+Every expected verdict carries its proof in a comment.  The sceptic's alternatives are in the
+table too: series that a plausible but wrong rule would decide the other way (an alternating
+test applied to (1 + (-1)**n)/n, a term-to-zero argument applied to (-1)**n/sqrt(n) + 1/n,
+a mean-zero reading of sin(n)**2/n)."""
+
+import pytest
+import sympy as sp
+
+from theory.series.convergence import decide_in_process
+from theory.series.expressions import parse_expression as P
+from theory.series.periodic import residue_classes
+from theory.series.trig_minorants import mean_and_frequencies, split_minorant
+
+VERDICTS = [
+    # alternating: (-1)^n g(n), g decreasing to 0 (Leibniz)
+    ("(-1)**n/log(n + 1)", True),
+    ("(-1)**n/n**(1/3)", True),
+    ("cos(pi*n)/sqrt(n)", True),  # cos(pi n) = (-1)^n
+    ("(-1)**n*log(n)/n", True),  # log(n)/n decreases for n >= 3
+    ("(-1)**floor(n/2)/n", True),  # blocks ++--: grouped by 4 the terms are O(1/m^2)
+    ("(-1)**floor(n/4)/sqrt(n)", True),  # blocks of 4 of one sign: grouped by 8, O(m^(-3/2))
+    ("cos(2*pi*n/3)/n", True),  # period 3, mean 0: grouped O(1/m^2)
+    ("(1/2)**(n + (-1)**n)", True),  # <= 2^(1-n)
+    ("((-1)**n + 2)/n**2", True),  # <= 3/n^2
+    ("(-1)**n*factorial(n)**2/factorial(2*n)", True),  # |ratio| -> 1/4
+    # periodic factors that diverge
+    ("(-1)**n", False),  # terms do not tend to 0
+    ("(2 + (-1)**n)**(-n)", False),  # = 1 at every odd n
+    ("cos(2*pi*n)/n", False),  # cos(2 pi n) = 1: the harmonic series
+    ("(1 + (-1)**n)/n", False),  # 2/n at even n, 0 at odd n: sum 1/m; Leibniz does not apply
+    ("n**((-1)**n - 2)", False),  # 1/n at even n
+    ("(-1)**n/sqrt(n) + 1/n", False),  # convergent + divergent, terms -> 0 all the same
+    ("(-1)**n*(2 + (-1)**n)/n", False),  # = 2 (-1)^n/n + 1/n
+    # nonnegative oscillating terms: a minorant of positive mean
+    ("Abs(sin(n))/n", False),  # |sin| >= sin^2 = 1/2 - cos(2n)/2
+    ("sin(n)**2/n", False),
+    ("cos(3*n + 1)**2/sqrt(n)", False),
+    ("sin(n)**4/(n*log(n + 1))", False),  # mean 3/8, sum 1/(n log n) diverges
+    ("Abs(sin(n/2))**3/n", False),  # |s|^3 >= s^4, mean 3/8
+    ("Piecewise((1/n, cos(n) >= 0), (1/n**3, True))", False),  # 1[cos >= 0] >= cos(1+cos)/2
+    ("Piecewise((1/sqrt(n), sin(2*n) < 0), (0, True))", False),
+    ("(1 + cos(n))/n", False),  # 1/n + cos(n)/n: divergent + convergent (Dirichlet)
+    # ... and the convergent neighbours
+    ("Abs(sin(n))/n**2", True),  # <= 1/n^2
+    ("sin(n)**2/(n*log(n + 1)**2)", True),  # <= 1/(n log^2 n)
+    ("Piecewise((1/n**2, cos(n) >= 0), (1/n**3, True))", True),  # <= 1/n^2
+    ("sin(n)/n + (-1)**n/n", True),  # Dirichlet + Leibniz
+    ("Max(1/n**2, exp(-n))", True),  # a Max of positive terms is positive
+    ("Max(1/n, exp(-n))", False),
+]
+
+
+@pytest.mark.parametrize("text, expected", VERDICTS)
+def test_verdicts(text, expected):
+    d = decide_in_process(P(text), 1)
+    assert d.converges is expected, d.certificate
+
+
+def test_residue_classes_remove_the_periodic_factors():
+    L, classes = residue_classes(P("(-1)**floor(n/2)/n"))
+    n = sp.Symbol("n", positive=True)
+    assert L == 4 and classes == [1 / (4 * n), 1 / (4 * n + 1), -1 / (4 * n + 2), -1 / (4 * n + 3)]
+    assert residue_classes(P("1/n**2")) is None
+    assert residue_classes(P("(-1)**(n**2)/n"))[0] == 2  # n^2 = n mod 2
+    assert residue_classes(P("(-1)**floor(sqrt(n))/n")) is None  # not periodic
+
+
+def test_minorant_is_below_and_has_the_stated_mean():
+    """p <= h on a fine grid of angles, and the mean of p is its constant term (sympy's
+    integral over a period as the reference)."""
+    th = sp.Symbol("theta", real=True)
+    for text, mean in [
+        ("Abs(sin(n))/n", sp.Rational(1, 2)),
+        ("Abs(cos(n))**3/n", sp.Rational(3, 8)),
+    ]:
+        b = P(text)
+        g, p = split_minorant(b)
+        c0, _ = mean_and_frequencies(p)
+        assert c0 == mean
+        n = sp.Symbol("n", positive=True)
+        assert sp.integrate(p.subs(n, th), (th, 0, 2 * sp.pi)) / (2 * sp.pi) == mean
+        h = sp.lambdify(th, (b / g).subs(n, th))
+        pf = sp.lambdify(th, p.subs(n, th))
+        assert all(pf(k / 97) <= h(k / 97) + 1e-15 for k in range(700))
+
+
+def test_minorant_refuses_signed_factors():
+    # sin(n)/n changes sign: no nonnegative minorant; sin(n)**3 likewise
+    assert split_minorant(P("sin(n)/n")) is None
+    assert split_minorant(P("sin(n)**3/n")) is None

@@ -1,0 +1,62 @@
+r"""Periodic factors split by residue class: :math:`(-1)^n`, :math:`\cos(\pi n)`,
+:math:`(-1)^{\lfloor n/2 \rfloor}`, ``(-1)**n`` inside a power.
+
+With :math:`n = Lm + r` (:math:`m` an integer, :math:`r = 0, \dots, L-1`), sympy's automatic
+evaluation removes every factor of period dividing :math:`L`: :math:`(-1)^{2m+1} = -1`,
+:math:`\cos(\pi(2m+1)) = -1`, :math:`\lfloor (4m+3)/2 \rfloor = 2m + 1`.  Each class is then a
+series in :math:`m` without periodic factors:
+
+.. math:: \sum_n b_n \text{ converges} \iff \sum_m \sum_{r<L} b_{Lm+r} \text{ converges}
+   \quad \text{when } b_{Lm+r} \to 0 \text{ for every } r,
+
+since a partial sum of :math:`b` differs from one of the grouped series by fewer than
+:math:`L` terms.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> residue_classes(P("(-1)**n/n"))
+(2, [1/(2*n), -1/(2*n + 1)])
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from theory.series.expressions import N
+
+MAX_PERIOD = 12  # residue classes tried, at most
+
+
+def _periodic_atom(e: sp.Basic, x: sp.Symbol) -> bool:
+    """A subexpression periodic in the integer x: (-c)**f(x), floor/ceiling/frac of x, or
+    sin/cos whose argument has a rational multiple of pi times x."""
+    if isinstance(e, sp.Pow) and e.base.is_number and e.base.is_negative and e.exp.has(x):
+        return True
+    if isinstance(e, (sp.floor, sp.ceiling, sp.frac)) and e.has(x):
+        return True
+    if isinstance(e, (sp.sin, sp.cos)) and e.has(x):
+        slope = sp.expand(e.args[0]).coeff(x)
+        return (slope / sp.pi).is_rational is True
+    return False
+
+
+def has_periodic_factor(b: sp.Expr) -> bool:
+    """True when b holds a factor that :func:`residue_classes` may remove."""
+    return any(_periodic_atom(e, N) for e in sp.preorder_traversal(b))
+
+
+def residue_classes(b: sp.Expr) -> tuple[int, list[sp.Expr]] | None:
+    """(L, [b_(L n + r) for r < L]) with no periodic factor left in any class (the class
+    index written as n again), for the least such L <= MAX_PERIOD; None if there is none."""
+    if not has_periodic_factor(b):
+        return None
+    m = sp.Symbol("m", integer=True, positive=True)
+    for L in range(2, MAX_PERIOD + 1):
+        classes = []
+        for r in range(L):
+            br = b.subs(N, L * m + r)
+            if any(_periodic_atom(e, m) for e in sp.preorder_traversal(br)):
+                break
+            classes.append(br.subs(m, N))
+        else:
+            return L, classes
+    return None

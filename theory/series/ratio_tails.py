@@ -1,0 +1,164 @@
+r"""Certified tails of factorial-like terms whose term ratio is a rational function with limit
+:math:`|\rho| < 1` (``factorial(n)**2/factorial(2*n)``, ``binomial(3*n, n)/8**n``, ...).
+
+With :math:`r(n) = b_{n+1}/b_n = P(n)/Q(n)` (``gammasimp``) and a rational :math:`q`,
+:math:`|\rho| < q < 1`, the polynomial inequalities :math:`Q > 0`, :math:`\pm P > 0` and
+:math:`qQ \mp P > 0` are proved for all real :math:`n \ge N_1` (every coefficient of the
+polynomial in :math:`t = n - N_1` is :math:`\ge 0`, the constant term :math:`> 0`).  Then
+:math:`|b_{n+1}| \le q |b_n|` for :math:`n \ge N_1`, and for :math:`M \ge N_1`
+
+.. math::
+   \sum_{n \ge M} b_n \in \Big[b_M,\ \frac{b_M}{1-q}\Big] \ (b_M > 0,\ r > 0), \qquad
+   \Big|\sum_{n \ge M} b_n\Big| \le \frac{|b_M|}{1-q} \ \text{otherwise}.
+
+The terms before :math:`M` are summed in ball arithmetic (python-flint): directly up to
+:math:`N_1`, then by the recurrence :math:`b_{n+1} = r(n) b_n`.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = RatioTail(P("factorial(n)**2/factorial(2*n)"), 1)
+>>> t.tail(1).overlaps(arb(1) / 3 + 2 * arb.pi() * arb(3).sqrt() / 27)  # closed form
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+import sympy as sp
+from flint import arb
+
+from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
+from theory.series.arb_eval import ball_precision
+from theory.series.convergence import term_ratio
+from theory.series.expressions import N
+from theory.core.budget import step_budget
+
+MAX_TERMS = 200_000  # terms summed before the geometric bound takes over, at most
+MAX_N1_LOG2 = 40  # N_1 is searched among n0, 2 n0, 4 n0, ... up to 2^40
+REL_TOL = 2.0**-80  # the remainder bound is pushed below this share of the largest term
+EVERYWHERE = 10**30  # nonneg_until when every term from n0 on is proved >= 0
+
+
+def _holds(rel) -> bool:
+    """A sympy relation between numbers that is proved true."""
+    return rel is True or rel is sp.true
+
+
+def _positive_from(poly: sp.Expr, n1: int) -> bool:
+    """poly(n) > 0 for every real n >= n1: the coefficients of poly(n1 + t) in t are >= 0
+    and the constant term is > 0."""
+    t = sp.Dummy("t")
+    coeffs = sp.Poly(sp.expand(poly.subs(N, n1 + t)), t).all_coeffs()
+    return coeffs[-1].is_positive is True and all(c.is_nonnegative is True for c in coeffs)
+
+
+def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
+    """(q, N_1, s): s r(n) > 0 and |r(n)| < q < 1 proved for every n >= N_1 >= n0, s = +-1."""
+    if not ratio.is_rational_function(N):
+        raise NotCertified(f"the term ratio {ratio} is not a rational function of n")
+    with step_budget(2.0):
+        P, Q = (sp.Poly(x, N) for x in sp.fraction(sp.cancel(sp.together(ratio))))
+    if P.is_zero or P.degree() > Q.degree():
+        raise NotCertified(f"the term ratio {ratio} does not tend to a limit below 1")
+    rho = P.LC() / Q.LC() if P.degree() == Q.degree() else sp.Integer(0)
+    if not _holds(abs(rho) < 1):
+        raise NotCertified(f"the term ratio tends to {rho}, not below 1 in absolute value")
+    q = sp.Rational(math.ceil(float((1 + abs(rho)) / 2) * 2**20), 2**20)
+    if not (_holds(q < 1) and _holds(q > abs(rho))):
+        raise NotCertified(f"no rational q between |rho| = {rho} and 1")
+    s = 1 if _holds(P.LC() / Q.LC() > 0) else -1
+    Pe, Qe = P.as_expr(), Q.as_expr()
+    if _holds(Q.LC() < 0):
+        Pe, Qe = -Pe, -Qe
+    n1 = max(int(n0), 1)
+    with step_budget(3.0):
+        while n1.bit_length() <= MAX_N1_LOG2:
+            if all(_positive_from(e, n1) for e in (Qe, s * Pe, q * Qe - s * Pe)):
+                return q, n1, s
+            n1 *= 2
+    raise NotCertified(f"|b_(n+1)/b_n| <= {q} not proved for n <= 2^{MAX_N1_LOG2}")
+
+
+class RatioTail:
+    """The certified-tail interface (``n0``, ``tail``, ``term``, ``nonneg_until``,
+    ``certificate``) for terms with a rational term ratio of limit below 1 in absolute value."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
+        self.b, self.n0 = b, int(n0)
+        ratio = term_ratio(b)
+        if ratio is None:
+            raise NotCertified("the term ratio does not simplify to a gamma-free expression")
+        self.q, self.n1, self.sign = ratio_bound(ratio, self.n0)
+        try:
+            self.f, self.r = arb_function(b), arb_function(ratio)
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        self._sum_head()
+        self.certificate = (
+            f"term ratio b_(n+1)/b_n = {ratio}: 0 < {'' if self.sign > 0 else '-'}b_(n+1)/b_n "
+            f"< {self.q} for n >= {self.n1} (polynomial inequalities in n - {self.n1} with "
+            f"nonnegative coefficients); {len(self.terms)} terms summed in ball arithmetic "
+            f"(python-flint), the rest bounded by the geometric series |b_M|/(1 - {self.q})"
+        )
+
+    def _direct(self, n: int) -> arb:
+        try:
+            v = self.f(arb(n))
+        except (Undecided, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"b_{n}: {exc}") from None
+        if not v.is_finite():
+            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
+        return v
+
+    def _sum_head(self) -> None:
+        """terms[i] = b_(n0+i) up to M, where |b_M|/(1-q) is below REL_TOL of the largest
+        term; suffix[i] = sum of terms[i:]."""
+        terms = [self._direct(n) for n in range(self.n0, self.n1 + 1)]
+        for n in range(self.n1 + 1, self.n1 + 6):  # the recurrence agrees with the terms
+            terms.append(self._direct(n))
+            if not terms[-1].overlaps(self.r(arb(n - 1)) * terms[-2]):
+                raise NotCertified(f"b_{n} != r({n - 1}) b_{n - 1} in ball arithmetic")
+        big = max((abs(t).upper() for t in terms), key=float)
+        inv = 1 / (1 - arb(self.q.p) / self.q.q)
+        while not abs(terms[-1]).upper() * inv <= big * REL_TOL:
+            if len(terms) > MAX_TERMS:
+                raise NotCertified(f"more than {MAX_TERMS} terms before the geometric bound")
+            m = self.n0 + len(terms) - 1
+            terms.append(self.r(arb(m)) * terms[-1])
+        self.terms, self.inv = terms, inv
+        self.M = self.n0 + len(terms) - 1  # the last term starts the remainder
+        suffix = [arb(0)]
+        for t in reversed(terms[:-1]):
+            suffix.append(suffix[-1] + t)
+        self.suffix = suffix[::-1]
+        first = 0
+        while first < len(terms) and terms[first] >= 0:
+            first += 1
+        positive_on = self.sign > 0 and terms[self.n1 - self.n0] > 0
+        self.nonneg_until = (
+            EVERYWHERE if first > self.n1 - self.n0 and positive_on else (self.n0 + first)
+        )
+
+    def _remainder(self, bm: arb) -> arb:
+        """Enclosure of sum_{n >= m} b_n from b_m, m >= N_1."""
+        if self.sign > 0 and bm > 0:
+            return bm.union(bm * self.inv)
+        u = (abs(bm) * self.inv).upper()
+        return (-u).union(u)
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        n = int(n)
+        return self.terms[n - self.n0] if self.n0 <= n <= self.M else self._direct(n)
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        if a > self.M:
+            return self._remainder(self._direct(a))
+        return self.suffix[a - self.n0] + self._remainder(self.terms[-1])
