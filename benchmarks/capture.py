@@ -24,8 +24,8 @@ When CUDA is available a GPU section repeats the runs in bfloat16 up to
 (:mod:`empirical.capture.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
 beside it.
 
-    python benchmarks/capture.py                      # L = 2048, 8192, 16384 on CPU
-    python benchmarks/capture.py --lengths 8192 --json
+    python -m benchmarks.capture                      # L = 2048, 8192, 16384 on CPU
+    python -m benchmarks.capture --lengths 8192 --json
 """
 
 from __future__ import annotations
@@ -37,11 +37,11 @@ import statistics
 import sys
 import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from theory.core.cli import CommandParser, UsageError, command, output_file, positive_int
+from theory.core.cli import write_text
+
 WINDOW = 4096  # the mistral layer's sliding window (Mistral-7B's)
-sys.path.insert(0, str(ROOT))
 
 
 def _rss() -> int:
@@ -244,67 +244,121 @@ def _print(rows: list) -> None:
         )
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--lengths", type=int, nargs="+", default=[2048, 8192, 16384])
-    p.add_argument("--gpu-lengths", type=int, nargs="+", default=[2048, 8192, 16384, 32768])
-    p.add_argument(
-        "--models",
-        nargs="+",
-        default=["llama", "mistral", "t5"],
-        choices=["llama", "mistral", "t5"],
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Defaults in every option's help; the examples kept as written."""
+
+
+def _parser() -> CommandParser:
+    p = CommandParser(
+        prog="python -m benchmarks.capture",
+        description=__doc__.split("\n")[0],
+        formatter_class=_Formatter,
+        epilog="examples:\n  python -m benchmarks.capture --models llama --threads 1\n"
+        "  python -m benchmarks.capture --lengths 8192 --json\n"
+        "  python -m benchmarks.capture --lengths 2048 --json out.json",
     )
-    p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
-    p.add_argument("--json", action="store_true")
-    a = p.parse_args(argv)
+    p.add_argument(
+        "--lengths", type=positive_int, nargs="+", default=[2048, 8192, 16384],
+        help="sequence lengths measured on CPU",
+    )  # fmt: skip
+    p.add_argument(
+        "--gpu-lengths", type=positive_int, nargs="+", default=[2048, 8192, 16384, 32768],
+        help="sequence lengths measured on the GPU (bfloat16), when CUDA is available",
+    )  # fmt: skip
+    p.add_argument(
+        "--models", nargs="+", default=["llama", "mistral", "t5"],
+        choices=["llama", "mistral", "t5"], help="layers to measure",
+    )  # fmt: skip
+    p.add_argument(
+        "--repeats", type=positive_int, default=3,
+        help="interleaved repeats of every variant (medians are reported)",
+    )  # fmt: skip
+    p.add_argument(
+        "--threads", type=positive_int, default=None,
+        help="torch CPU threads; None: torch's default, one per core (default: %(default)s)",
+    )  # fmt: skip
+    p.add_argument(
+        "--json", nargs="?", const="-", default=None, metavar="PATH",
+        help="print one JSON object on stdout instead of the table, or write it to PATH; "
+        "None: the table only (default: %(default)s)",
+    )  # fmt: skip
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    return p
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lengthx")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@command
+def main(argv=None) -> int:
+    a = _parser().parse_args(argv)
+    if a.json not in (None, "-"):
+        try:
+            a.json = output_file(a.json)  # checked before the run
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--json: {exc}") from None
     import torch
 
     if a.threads:
         torch.set_num_threads(a.threads)
+    info = run(a, torch)
+    if a.json == "-":
+        print(json.dumps(info))
+    elif a.json is not None:
+        write_text(a.json, json.dumps(info))
+    if a.json != "-":
+        print(
+            f"load average before {info['load_average_before']}, after "
+            f"{info['load_average_after']}; {info['threads']} torch threads; medians of "
+            f"{a.repeats} interleaved repeats"
+        )
+    return 0
+
+
+def run(a, torch) -> dict:
+    """Every (device, model, length) of the arguments ``a``; the JSON object."""
     lengths = sorted(set(a.lengths))
     plans = [(torch.device("cpu"), torch.float32, lengths)]
     if torch.cuda.is_available():
-        plans.append((torch.device("cuda"), torch.bfloat16, a.gpu_lengths))
+        plans.append((torch.device("cuda"), torch.bfloat16, sorted(set(a.gpu_lengths))))
     rows = []
     load0 = os.getloadavg()
     for device, dtype, lens in plans:
         for kind in a.models:
             for L in lens:
-                # T5's L x L biases (the model's, the benchmark's, sdpa's copy)
-                need = 3 * dtype.itemsize * 8 * L * L if kind == "t5" else 0
-                free = torch.cuda.mem_get_info()[0] if device.type == "cuda" else _available()
-                if need > 0.8 * free:
-                    rows.append(
-                        {
-                            "model": kind,
-                            "L": L,
-                            "skipped": f"needs ~{need / 2**30:.0f} GiB, {free / 2**30:.0f} "
-                            "GiB available",
-                        }
-                    )
-                    if not a.json:
-                        print(f"{kind} L={L}: skipped ({rows[-1]['skipped']})")
+                skip = _skip_reason(kind, L, device, dtype, torch)
+                if skip:
+                    rows.append({"model": kind, "L": L, "skipped": skip})
+                    if a.json != "-":
+                        print(f"{kind} L={L}: skipped ({skip})")
                     continue
                 got = measure(kind, L, a.repeats, device, dtype)
                 rows += got
-                if not a.json:
+                if a.json != "-":
                     _print(got)
-    info = {
+    return {
         "load_average_before": load0,
         "load_average_after": os.getloadavg(),
         "threads": torch.get_num_threads(),
         "repeats": a.repeats,
         "rows": rows,
     }
-    if a.json:
-        print(json.dumps(info))
-    else:
-        print(
-            f"load average before {load0}, after {info['load_average_after']}; "
-            f"{info['threads']} torch threads; medians of {a.repeats} repeats"
-        )
-    return 0
+
+
+def _skip_reason(kind, L, device, dtype, torch) -> str | None:
+    """Why T5 at ``L`` is not run: its L x L biases (the model's, the benchmark's, sdpa's
+    copy) would not fit in 80% of the free memory."""
+    need = 3 * dtype.itemsize * 8 * L * L if kind == "t5" else 0
+    free = torch.cuda.mem_get_info()[0] if device.type == "cuda" else _available()
+    if need > 0.8 * free:
+        return f"needs ~{need / 2**30:.0f} GiB, {free / 2**30:.0f} GiB available"
+    return None
 
 
 if __name__ == "__main__":
