@@ -16,8 +16,13 @@ with a T5-sized float bias for t5).  Variants alternate within each repeat; medi
 ratio is the steadier one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
 ``capture - sdpa`` is the capture's own extra memory, to compare with its work tiles
-(``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials; on
-the causal path at most 16 MiB each on CPU, or one head's rows x L: O(L x rows)).
+(``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials,
+for each tile worker; on the causal path at most 16 MiB each on CPU, or one head's rows x L:
+O(L x rows); the causal path runs one single-threaded worker per torch thread).
+
+``--busy N`` runs N processes that spin on the CPU for the duration (started and stopped by
+the benchmark), to measure how each variant degrades on a loaded machine against the same
+run without them.
 
 When CUDA is available a GPU section repeats the runs in bfloat16 up to
 ``--gpu-lengths`` (default 2k..32k); there the capture takes the fused Triton kernel
@@ -31,14 +36,17 @@ beside it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
+import subprocess
 import sys
 import threading
 import time
 
-from theory.core.cli import CommandParser, UsageError, command, output_file, positive_int
+from theory.core.cli import CommandParser, UsageError, command, int_range, output_file
+from theory.core.cli import positive_int
 from theory.core.cli import write_text
 
 WINDOW = 4096  # the mistral layer's sliding window (Mistral-7B's)
@@ -196,6 +204,7 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     dev = device.type
     tile = session.tile_rows(L, dev) if tiled else session.rows_per_block(1, 8, L, L, dev)
     heads = session.tile_heads(8, tile, L, dev) if tiled else 8
+    workers = torch.get_num_threads() if tiled and dev == "cpu" else 1
     for n, rs in runs.items():
         rows.append(
             {
@@ -209,7 +218,7 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
                 "peak_extra_MiB": max(r[2] for r in rs) / 2**20,
                 "block_rows": tile,
                 "block_heads": heads,
-                "block_MiB": 2 * 4 * heads * tile * L / 2**20,
+                "block_MiB": 2 * 4 * heads * tile * L * workers / 2**20,
             }
         )
     for r in rows:
@@ -282,6 +291,10 @@ def _parser() -> CommandParser:
         help="print one JSON object on stdout instead of the table, or write it to PATH; "
         "None: the table only (default: %(default)s)",
     )  # fmt: skip
+    p.add_argument(
+        "--busy", type=int_range(0, 64), default=0,
+        help="processes spinning on the CPU during the measurements (a loaded machine)",
+    )  # fmt: skip
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     return p
 
@@ -307,7 +320,9 @@ def main(argv=None) -> int:
 
     if a.threads:
         torch.set_num_threads(a.threads)
-    info = run(a, torch)
+    with _busy(a.busy):
+        info = run(a, torch)
+    info["busy_processes"] = a.busy
     if a.json == "-":
         print(json.dumps(info))
     elif a.json is not None:
@@ -315,10 +330,25 @@ def main(argv=None) -> int:
     if a.json != "-":
         print(
             f"load average before {info['load_average_before']}, after "
-            f"{info['load_average_after']}; {info['threads']} torch threads; medians of "
-            f"{a.repeats} interleaved repeats"
+            f"{info['load_average_after']}; {info['threads']} torch threads; {a.busy} busy "
+            f"processes; medians of {a.repeats} interleaved repeats"
         )
     return 0
+
+
+@contextlib.contextmanager
+def _busy(n: int):
+    """``n`` child processes spinning on the CPU for the block, stopped after it."""
+    procs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL)
+        for _ in range(n)
+    ]
+    try:
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
 
 
 def run(a, torch) -> dict:

@@ -30,9 +30,12 @@ def test_capture_benchmark_smoke(tmp_path):
     assert all(r["wall_ratio"] > 0 and r["block_MiB"] > 0 for r in info["rows"])
     assert info["threads"] == 1 and len(info["load_average_before"]) == 3
     out = tmp_path / "capture.json"
-    res = _run("--lengths", "32", "--repeats", "1", "--models", "llama", "--json", str(out))
+    res = _run(
+        "--lengths", "32", "--repeats", "1", "--models", "llama", "--busy", "1", "--json", str(out)
+    )
     assert res.returncode == 0, res.stderr
-    assert {r["L"] for r in json.loads(out.read_text())["rows"]} == {32}
+    info = json.loads(out.read_text())
+    assert {r["L"] for r in info["rows"]} == {32} and info["busy_processes"] == 1
 
 
 @pytest.mark.parametrize(
@@ -58,6 +61,14 @@ def test_capture_benchmark_help_names_every_default():
     res = _run("--help")
     assert res.returncode == 0
     text = " ".join(res.stdout.split())
-    for opt in ("--lengths", "--gpu-lengths", "--models", "--repeats", "--threads", "--json"):
+    for opt in (
+        "--lengths",
+        "--gpu-lengths",
+        "--models",
+        "--repeats",
+        "--threads",
+        "--json",
+        "--busy",
+    ):
         assert opt in text
-    assert text.count("(default:") == 6
+    assert text.count("(default:") == 7
