@@ -26,7 +26,8 @@ start at the window), so memory is O(b x L) per head and the L x L matrix is nev
 formed.  Causal calls without a bias or padding (LLaMA, Qwen, Mistral, Gemma 1-3 with
 their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT, Falcon) take a tiled path:
 tiles of heads x rows that stay in the last-level cache, keys from the window's start to
-the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once.
+the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once; on CPU
+one single-threaded worker per torch thread takes the next tile when done with one.
 Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
 exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
 are below float32 resolution beside the row's largest).  The per-offset mass and the
@@ -145,8 +146,8 @@ class CaptureSession:
     def tile_heads(self, n: int, rows: int, keys: int, device: str = "cpu") -> int:
         """Heads per tile of the causal path: as many as keep a float32 (heads, rows, keys)
         tile within ``block_bytes`` when ``block_size`` is set, else within 16 MiB on CPU
-        (a tile stays in the last-level cache; measured fastest) and 1 GiB on GPU; at
-        least one, so that the extra memory is O(L x rows) per head."""
+        (per tile worker; a tile stays in the last-level cache; measured fastest) and 1 GiB
+        on GPU; at least one, so that the extra memory is O(L x rows) per head."""
         if self.block_size:
             budget = self.block_bytes
         else:
