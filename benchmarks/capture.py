@@ -16,32 +16,40 @@ with a T5-sized float bias for t5).  Variants alternate within each repeat; medi
 ratio is the steadier one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
 ``capture - sdpa`` is the capture's own extra memory, to compare with its work tiles
-(``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials; on
-the causal path at most 16 MiB each on CPU, or one head's rows x L: O(L x rows)).
+(``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials,
+for each tile worker; on the causal path at most 16 MiB each on CPU, or one head's rows x L:
+O(L x rows); the causal path runs one single-threaded worker per torch thread).
+
+``--busy N`` runs N processes that spin on the CPU for the duration (started and stopped by
+the benchmark), to measure how each variant degrades on a loaded machine against the same
+run without them.
 
 When CUDA is available a GPU section repeats the runs in bfloat16 up to
 ``--gpu-lengths`` (default 2k..32k); there the capture takes the fused Triton kernel
 (:mod:`empirical.capture.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
 beside it.
 
-    python benchmarks/capture.py                      # L = 2048, 8192, 16384 on CPU
-    python benchmarks/capture.py --lengths 8192 --json
+    python -m benchmarks.capture                      # L = 2048, 8192, 16384 on CPU
+    python -m benchmarks.capture --lengths 8192 --json
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
+import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from theory.core.cli import CommandParser, UsageError, command, int_range, output_file
+from theory.core.cli import positive_int
+from theory.core.cli import write_text
+
 WINDOW = 4096  # the mistral layer's sliding window (Mistral-7B's)
-sys.path.insert(0, str(ROOT))
 
 
 def _rss() -> int:
@@ -55,6 +63,15 @@ def _available() -> int:
             if line.startswith("MemAvailable:"):
                 return int(line.split()[1]) * 1024
     return 0
+
+
+def _ratio(a: float, b: float) -> float | None:
+    """``a / b``, or None where ``b`` is below the clock's resolution (a tiny length)."""
+    return a / b if b > 0 else None
+
+
+def _fmt(ratio: float | None) -> str:
+    return f"{ratio:6.2f}" if ratio is not None else f"{'-':>6s}"
 
 
 def _peak_cpu(fn):
@@ -196,6 +213,7 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     dev = device.type
     tile = session.tile_rows(L, dev) if tiled else session.rows_per_block(1, 8, L, L, dev)
     heads = session.tile_heads(8, tile, L, dev) if tiled else 8
+    workers = torch.get_num_threads() if tiled and dev == "cpu" else 1
     for n, rs in runs.items():
         rows.append(
             {
@@ -209,13 +227,13 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
                 "peak_extra_MiB": max(r[2] for r in rs) / 2**20,
                 "block_rows": tile,
                 "block_heads": heads,
-                "block_MiB": 2 * 4 * heads * tile * L / 2**20,
+                "block_MiB": 2 * 4 * heads * tile * L * workers / 2**20,
             }
         )
     for r in rows:
         ref = next(x for x in rows if x["variant"] == r["variant"].split()[0] + " sdpa")
-        r["wall_ratio"] = r["wall_s"] / ref["wall_s"]
-        r["cpu_ratio"] = r["cpu_s"] / ref["cpu_s"]
+        r["wall_ratio"] = _ratio(r["wall_s"], ref["wall_s"])
+        r["cpu_ratio"] = _ratio(r["cpu_s"], ref["cpu_s"])
         r["extra_vs_sdpa_MiB"] = r["peak_extra_MiB"] - ref["peak_extra_MiB"]
     del fns
     if device.type == "cuda":
@@ -238,73 +256,138 @@ def _print(rows: list) -> None:
     for r in rows:
         print(
             f"{r['model']:6s} {r['L']:6d} {r['device']:4s} {r['dtype']:8s} {r['variant']:14s} "
-            f"{r['wall_s']:8.3f} {r['wall_ratio']:6.2f} {r['cpu_s']:8.3f} {r['cpu_ratio']:6.2f} "
+            f"{r['wall_s']:8.3f} {_fmt(r['wall_ratio'])} {r['cpu_s']:8.3f} {_fmt(r['cpu_ratio'])} "
             f"{r['peak_extra_MiB']:9.1f} {r['extra_vs_sdpa_MiB']:8.1f} {r['block_MiB']:9.1f}",
             flush=True,
         )
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--lengths", type=int, nargs="+", default=[2048, 8192, 16384])
-    p.add_argument("--gpu-lengths", type=int, nargs="+", default=[2048, 8192, 16384, 32768])
-    p.add_argument(
-        "--models",
-        nargs="+",
-        default=["llama", "mistral", "t5"],
-        choices=["llama", "mistral", "t5"],
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
+    """Defaults in every option's help; the examples kept as written."""
+
+
+def _parser() -> CommandParser:
+    p = CommandParser(
+        prog="python -m benchmarks.capture",
+        description=__doc__.split("\n")[0],
+        formatter_class=_Formatter,
+        epilog="examples:\n  python -m benchmarks.capture --models llama --threads 1\n"
+        "  python -m benchmarks.capture --lengths 8192 --json\n"
+        "  python -m benchmarks.capture --lengths 2048 --json out.json",
     )
-    p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--threads", type=int, default=None, help="torch CPU threads")
-    p.add_argument("--json", action="store_true")
-    a = p.parse_args(argv)
+    p.add_argument(
+        "--lengths", type=positive_int, nargs="+", default=[2048, 8192, 16384],
+        help="sequence lengths measured on CPU",
+    )  # fmt: skip
+    p.add_argument(
+        "--gpu-lengths", type=positive_int, nargs="+", default=[2048, 8192, 16384, 32768],
+        help="sequence lengths measured on the GPU (bfloat16), when CUDA is available",
+    )  # fmt: skip
+    p.add_argument(
+        "--models", nargs="+", default=["llama", "mistral", "t5"],
+        choices=["llama", "mistral", "t5"], help="layers to measure",
+    )  # fmt: skip
+    p.add_argument(
+        "--repeats", type=positive_int, default=3,
+        help="interleaved repeats of every variant (medians are reported)",
+    )  # fmt: skip
+    p.add_argument(
+        "--threads", type=positive_int, default=None,
+        help="torch CPU threads; None: torch's default, one per core (default: %(default)s)",
+    )  # fmt: skip
+    p.add_argument(
+        "--json", nargs="?", const="-", default=None, metavar="PATH",
+        help="print one JSON object on stdout instead of the table, or write it to PATH; "
+        "None: the table only (default: %(default)s)",
+    )  # fmt: skip
+    p.add_argument(
+        "--busy", type=int_range(0, 64), default=0,
+        help="processes spinning on the CPU during the measurements (a loaded machine)",
+    )  # fmt: skip
+    return p
+
+
+@command
+def main(argv=None) -> int:
+    a = _parser().parse_args(argv)
+    if a.json not in (None, "-"):
+        try:
+            a.json = output_file(a.json)  # checked before the run
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--json: {exc}") from None
     import torch
 
     if a.threads:
         torch.set_num_threads(a.threads)
+    with _busy(a.busy):
+        info = run(a, torch)
+    info["busy_processes"] = a.busy
+    if a.json == "-":
+        print(json.dumps(info))
+    elif a.json is not None:
+        write_text(a.json, json.dumps(info))
+    if a.json != "-":
+        print(
+            f"load average before {info['load_average_before']}, after "
+            f"{info['load_average_after']}; {info['threads']} torch threads; {a.busy} busy "
+            f"processes; medians of {a.repeats} interleaved repeats"
+        )
+    return 0
+
+
+@contextlib.contextmanager
+def _busy(n: int):
+    """``n`` child processes spinning on the CPU for the block, stopped after it."""
+    procs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL)
+        for _ in range(n)
+    ]
+    try:
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
+def run(a, torch) -> dict:
+    """Every (device, model, length) of the arguments ``a``; the JSON object."""
     lengths = sorted(set(a.lengths))
     plans = [(torch.device("cpu"), torch.float32, lengths)]
     if torch.cuda.is_available():
-        plans.append((torch.device("cuda"), torch.bfloat16, a.gpu_lengths))
+        plans.append((torch.device("cuda"), torch.bfloat16, sorted(set(a.gpu_lengths))))
     rows = []
     load0 = os.getloadavg()
     for device, dtype, lens in plans:
         for kind in a.models:
             for L in lens:
-                # T5's L x L biases (the model's, the benchmark's, sdpa's copy)
-                need = 3 * dtype.itemsize * 8 * L * L if kind == "t5" else 0
-                free = torch.cuda.mem_get_info()[0] if device.type == "cuda" else _available()
-                if need > 0.8 * free:
-                    rows.append(
-                        {
-                            "model": kind,
-                            "L": L,
-                            "skipped": f"needs ~{need / 2**30:.0f} GiB, {free / 2**30:.0f} "
-                            "GiB available",
-                        }
-                    )
-                    if not a.json:
-                        print(f"{kind} L={L}: skipped ({rows[-1]['skipped']})")
+                skip = _skip_reason(kind, L, device, dtype, torch)
+                if skip:
+                    rows.append({"model": kind, "L": L, "skipped": skip})
+                    if a.json != "-":
+                        print(f"{kind} L={L}: skipped ({skip})")
                     continue
                 got = measure(kind, L, a.repeats, device, dtype)
                 rows += got
-                if not a.json:
+                if a.json != "-":
                     _print(got)
-    info = {
+    return {
         "load_average_before": load0,
         "load_average_after": os.getloadavg(),
         "threads": torch.get_num_threads(),
         "repeats": a.repeats,
         "rows": rows,
     }
-    if a.json:
-        print(json.dumps(info))
-    else:
-        print(
-            f"load average before {load0}, after {info['load_average_after']}; "
-            f"{info['threads']} torch threads; medians of {a.repeats} repeats"
-        )
-    return 0
+
+
+def _skip_reason(kind, L, device, dtype, torch) -> str | None:
+    """Why T5 at ``L`` is not run: its L x L biases (the model's, the benchmark's, sdpa's
+    copy) would not fit in 80% of the free memory."""
+    need = 3 * dtype.itemsize * 8 * L * L if kind == "t5" else 0
+    free = torch.cuda.mem_get_info()[0] if device.type == "cuda" else _available()
+    if need > 0.8 * free:
+        return f"needs ~{need / 2**30:.0f} GiB, {free / 2**30:.0f} GiB available"
+    return None
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ start at the window), so memory is O(b x L) per head and the L x L matrix is nev
 formed.  Causal calls without a bias or padding (LLaMA, Qwen, Mistral, Gemma 1-3 with
 their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT, Falcon) take a tiled path:
 tiles of heads x rows that stay in the last-level cache, keys from the window's start to
-the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once.
+the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once; on CPU
+one single-threaded worker per torch thread takes the next tile when done with one.
 Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
 exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
 are below float32 resolution beside the row's largest).  The per-offset mass and the
@@ -57,9 +58,12 @@ a silent pass-through).  Attention sinks (``s_aux``) are refused the same way.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
+import threading
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,8 +146,8 @@ class CaptureSession:
     def tile_heads(self, n: int, rows: int, keys: int, device: str = "cpu") -> int:
         """Heads per tile of the causal path: as many as keep a float32 (heads, rows, keys)
         tile within ``block_bytes`` when ``block_size`` is set, else within 16 MiB on CPU
-        (a tile stays in the last-level cache; measured fastest) and 1 GiB on GPU; at
-        least one, so that the extra memory is O(L x rows) per head."""
+        (per tile worker; a tile stays in the last-level cache; measured fastest) and 1 GiB
+        on GPU; at least one, so that the extra memory is O(L x rows) per head."""
         if self.block_size:
             budget = self.block_bytes
         else:
@@ -322,13 +326,15 @@ def _plain_structure(mask, bias, causal: bool, window: int | None, lq: int, lk: 
     return None
 
 
-def _tile_logits(session, c: _Call, h0, h1, r0, r1, lo, hi, window) -> torch.Tensor:
-    """Logits (heads, rows, keys lo..hi-1) of one tile, the causal corner and the part
-    left of the sliding window at _MASKED."""
+def _tile_logits(session, c: _Call, tile, window, slot: int = 0) -> torch.Tensor:
+    """Logits (heads, rows, keys lo..hi-1) of one tile ``(h0, h1, r0, r1, lo, hi)`` in the
+    work buffer of worker ``slot``, the causal corner and the part left of the sliding
+    window at _MASKED."""
+    h0, h1, r0, r1, lo, hi = tile
     s = torch.bmm(
         c.q[h0:h1, r0:r1],
         c.kt[h0:h1, :, lo:hi],
-        out=session.buffer("s", (h1 - h0, r1 - r0, hi - lo), c.q),
+        out=session.buffer(f"s{slot}", (h1 - h0, r1 - r0, hi - lo), c.q),
     )
     if c.softcap is not None:  # q carries the scaling only: cap, then the temperature
         s.div_(c.softcap).tanh_().mul_(c.softcap / c.tau)
@@ -343,50 +349,135 @@ def _tile_logits(session, c: _Call, h0, h1, r0, r1, lo, hi, window) -> torch.Ten
     return s
 
 
+def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> list:
+    """Tiles ``(h0, h1, r0, r1, lo, hi)`` (heads h0..h1-1, query rows r0..r1-1, keys
+    lo..hi-1: from the window's start to the diagonal) covering every row of every head
+    once, the rows with the most keys first (so that the last tiles are short)."""
+    b = session.tile_rows(lq, device)
+    tiles = []
+    for r0 in reversed(range(0, lq, b)):
+        r1 = min(lq, r0 + b)
+        lo, hi = (0 if window is None else max(0, r0 - window + 1)), min(lk, r1)
+        hc = session.tile_heads(bh, r1 - r0, hi - lo, device)
+        tiles += [(h0, min(bh, h0 + hc), r0, r1, lo, hi) for h0 in range(0, bh, hc)]
+    return tiles
+
+
+@dataclass
+class _CausalSums:
+    """Where the tiles of one causal call write: the output (B*H, Lq, dv), the per-row
+    sums ``rows`` (Sigma, sum e*j, sum e*(l - m), row max) and the shift m (the row max
+    where it was subtracted, else 0)."""
+
+    out: torch.Tensor
+    rows: torch.Tensor
+    shift: torch.Tensor
+    bounded: bool  # every logit above _EXP_FLOOR / 2: only masked entries need the floor
+    window: int | None
+    stats: bool
+
+
+def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
+    """One tile of :func:`_attend_causal`: logits, exp, the product with ``[V | 1 | j]``
+    and the per-row sums, written to the tile's rows of ``sums`` (tiles do not overlap)."""
+    h0, h1, r0, r1, lo, hi = tile
+    dv = c.dv
+    s = _tile_logits(session, c, tile, sums.window, slot)
+    mx = s.amax(-1)
+    if not (c.q.device.type == "cpu" and bool((mx.abs() < _NO_SHIFT).all())):
+        s.sub_(mx[..., None])
+        sums.shift[h0:h1, r0:r1] = mx
+    (s[..., max(0, r0 - lo) :] if sums.bounded else s).clamp_(min=_EXP_FLOOR)
+    e = torch.exp(s, out=session.buffer(f"e{slot}", s.shape, s))
+    w = torch.bmm(
+        e, c.vaug[h0:h1, lo:hi], out=session.buffer(f"w{slot}", (*s.shape[:2], c.vaug.shape[2]), s)
+    )
+    torch.div(w[..., :dv], w[..., dv : dv + 1], out=sums.out[h0:h1, r0:r1])
+    rows = sums.rows[:, h0:h1, r0:r1]
+    rows[0] = w[..., dv]
+    if sums.stats:
+        rows[1] = w[..., dv + 1]
+        torch.sum(s.mul_(e), -1, out=rows[2])
+        rows[3] = mx
+
+
 def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None) -> None:
     """:func:`attend` for causal :func:`_plain_structure` calls, tiled over (heads, rows) so that a
     tile of logits stays in cache; per-row sums are kept in (B*H, Lq) tensors and turned
-    into statistics once, after the last tile."""
-    bh, lq, dv = c.q.shape[0], c.shape[2], c.dv
-    lk = c.shape[3]
-    cpu = c.q.device.type == "cpu"
-    b = session.tile_rows(lq, c.q.device.type)
-    rows = c.q.new_empty(4, bh, lq)  # row sums: Sigma, sum e*j, sum e*(l - m), row max
-    shift = c.q.new_zeros(bh, lq)  # m: the row max where it was subtracted, else 0
+    into statistics once, after the last tile.  On CPU the tiles go to
+    :func:`_run_tiles`' single-threaded workers."""
+    bh, lq, lk = c.q.shape[0], c.shape[2], c.shape[3]
     # |l_ij| <= |q_i| |k_j| (q carries the scaling), and <= softcap / tau: below the
     # bound, only the masked parts of a tile can fall under the exp floor
     bound = _max_abs(c.q.norm(dim=-1)) * _max_abs(c.kt.norm(dim=1))
     if c.softcap is not None:
         bound = min(bound, c.softcap) / c.tau
-    bounded = 2 * bound < -_EXP_FLOOR and window is None
-    for r0 in range(0, lq, b):
-        r1 = min(lq, r0 + b)
-        lo, hi = (0 if window is None else max(0, r0 - window + 1)), min(lk, r1)
-        hc = session.tile_heads(bh, r1 - r0, hi - lo, c.q.device.type)
-        for h0 in range(0, bh, hc):
-            h1 = min(bh, h0 + hc)
-            s = _tile_logits(session, c, h0, h1, r0, r1, lo, hi, window)
-            mx = s.amax(-1)
-            if not (cpu and bool((mx.abs() < _NO_SHIFT).all())):
-                s.sub_(mx[..., None])
-                shift[h0:h1, r0:r1] = mx
-            (s[..., max(0, r0 - lo) :] if bounded else s).clamp_(min=_EXP_FLOOR)
-            e = torch.exp(s, out=session.buffer("e", s.shape, s))
-            w = torch.bmm(e, c.vaug[h0:h1, lo:hi])
-            out[h0:h1, r0:r1] = w[..., :dv]
-            rows[0, h0:h1, r0:r1] = w[..., dv]
-            if acc is not None:
-                rows[1, h0:h1, r0:r1] = w[..., dv + 1]
-                rows[2, h0:h1, r0:r1] = s.mul_(e).sum(-1)
-                rows[3, h0:h1, r0:r1] = mx
-    out.div_(rows[0, ..., None])
+    sums = _CausalSums(
+        out,
+        c.q.new_empty(4, bh, lq),
+        c.q.new_zeros(bh, lq),
+        2 * bound < -_EXP_FLOOR and window is None,
+        window,
+        acc is not None,
+    )
+    tiles = _causal_tiles(session, bh, lq, lk, window, c.q.device.type)
+    _run_tiles(lambda tile, slot: _causal_tile(session, c, sums, tile, slot), tiles, c.q.device)
     if acc is not None:
-        den = rows[0]
+        den, rows = sums.rows[0], sums.rows
         i = torch.arange(lq, device=den.device, dtype=den.dtype)
-        blk = {"ok": den > 0, "pmax": torch.exp(rows[3] - shift) / den}
+        blk = {"ok": den > 0, "pmax": torch.exp(rows[3] - sums.shift) / den}
         blk["entropy"] = torch.log(den) - rows[2] / den
         blk["distance"] = i - rows[1] / den
         acc.add(blk, 0, lq, 0)
+
+
+_TILE_POOLS: dict = {}  # number of workers -> ThreadPoolExecutor of single-threaded workers
+
+
+def _tile_pool(n: int) -> ThreadPoolExecutor:
+    pool = _TILE_POOLS.get(n)
+    if pool is None:
+        pool = _TILE_POOLS[n] = ThreadPoolExecutor(
+            n, thread_name_prefix="lengthx-tiles", initializer=torch.set_num_threads, initargs=(1,)
+        )
+    return pool
+
+
+os.register_at_fork(after_in_child=_TILE_POOLS.clear)  # a child has none of the threads
+
+
+def _run_tiles(work, tiles: list, device: torch.device) -> None:
+    """``work(tile, slot)`` for every tile: in this thread off the CPU or with one torch
+    thread; else on ``torch.get_num_threads()`` workers whose torch operations are
+    single-threaded, each taking the next tile when it is done with one (worker ``slot``
+    has its own work buffers).  One wait at the end instead of one thread barrier per
+    operation: on a busy machine, a worker that loses its core delays only its own tile."""
+    n = min(len(tiles), torch.get_num_threads()) if device.type == "cpu" else 1
+    if n <= 1:
+        for tile in tiles:
+            work(tile, 0)
+        return
+    todo, lock, stop = iter(tiles), threading.Lock(), threading.Event()
+
+    def worker(slot: int) -> None:
+        while not stop.is_set():
+            with lock:
+                tile = next(todo, None)
+            if tile is None:
+                return
+            try:
+                work(tile, slot)
+            except BaseException:
+                stop.set()
+                raise
+
+    futures = [_tile_pool(n).submit(worker, slot) for slot in range(n)]
+    try:
+        for f in futures:
+            f.result()
+    finally:
+        stop.set()
+        wait(futures)
 
 
 class _Accumulator:

@@ -503,13 +503,25 @@ CAUSAL_CASES = [
 ]
 
 
+@pytest.fixture
+def torch_threads():
+    """Set torch's CPU threads for one test (the module runs with one), restored after."""
+    before = torch.get_num_threads()
+    yield torch.set_num_threads
+    torch.set_num_threads(before)
+
+
+@pytest.mark.parametrize("workers", [1, 3])
 @pytest.mark.parametrize("case", CAUSAL_CASES, ids=[c[0] for c in CAUSAL_CASES])
-def test_tiled_causal_path_equals_float64_reference(case, monkeypatch):
+def test_tiled_causal_path_equals_float64_reference(case, workers, monkeypatch, torch_threads):
     """The tiled path of plain causal calls (no mask, no bias, default statistics):
     output, P_max, entropy and mean distance equal the materialised float64 softmax,
     on ragged tiles, head chunks, shifted and underflowing rows, late query rows, a
-    temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``)."""
+    temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``); in this thread
+    (one torch thread) and on three tile workers."""
     import empirical.capture.session as capm
+
+    torch_threads(workers)
 
     cid, lq, lk, heads, d, batch, kind, rows, nbytes, q0, tau = case[:11]
     extra = case[11] if len(case) > 11 else {}
@@ -552,3 +564,77 @@ def test_tiled_causal_path_equals_float64_reference(case, monkeypatch):
         np.testing.assert_allclose(got[key], ref[key].numpy(), rtol=0, atol=tol[key], err_msg=key)
     ref_out = torch.softmax(lg.masked_fill(hidden, float("-inf")), -1) @ v.double()
     assert float((out.double() - ref_out).abs().max()) < 1e-5 * grow
+
+
+def _tiled_call(session, seed=0, lq=300, heads=3):
+    g = torch.Generator().manual_seed(seed)
+    q, k, v = (torch.randn(2, heads, lq, 16, generator=g) for _ in range(3))
+    from empirical.capture.session import attend
+
+    return attend(session, "x", q, k, v, causal=True)
+
+
+def test_tile_workers_run_every_tile_once_and_agree_bitwise(monkeypatch, torch_threads):
+    """With two torch threads the tiles go to two single-threaded workers, each tile once
+    (counted), and output and statistics are bitwise those of one thread (the same tiles,
+    the same single-threaded operations); a planted bug (a tile run twice, one skipped)
+    changes them."""
+    import threading
+
+    import empirical.capture.session as capm
+
+    runs, tile_fn = [], capm._causal_tile
+
+    def spy(s, c, sums, tile, slot):
+        runs.append((tile, threading.current_thread().name))
+        tile_fn(s, c, sums, tile, slot)
+
+    monkeypatch.setattr(capm, "_causal_tile", spy)
+    got = {}
+    for n in (1, 2):
+        torch_threads(n)
+        runs.clear()
+        session = capm.CaptureSession(stats=AttentionStats(), block_size=32, block_bytes=40_000)
+        got[n] = (_tiled_call(session), session.stats.layers["x"])
+        want = capm._causal_tiles(session, 6, 300, 300, None, "cpu")
+        assert len(want) > 10  # 10 row blocks, split over the 6 heads where long
+        assert sorted(t for t, _ in runs) == sorted(want)  # each tile once
+        names = {name for _, name in runs}
+        if n == 1:
+            assert names == {"MainThread"}
+        else:
+            assert names and all(name.startswith("lengthx-tiles") for name in names)
+    assert torch.equal(got[1][0], got[2][0])
+    for key in ("rows", "pmax_sum", "ent_sum"):
+        np.testing.assert_array_equal(getattr(got[1][1], key), getattr(got[2][1], key))
+    np.testing.assert_array_equal(got[1][1].mean_distance(), got[2][1].mean_distance())
+
+    def planted(s, c, sums, tile, slot):  # the first row block's first tile is lost
+        if tile[2] != 0 or tile[0] != 0:
+            tile_fn(s, c, sums, tile, slot)
+
+    monkeypatch.setattr(capm, "_causal_tile", planted)
+    session = capm.CaptureSession(stats=AttentionStats(), block_size=32, block_bytes=40_000)
+    out = _tiled_call(session)
+    assert not torch.equal(out, got[2][0])
+
+
+def test_tile_worker_error_reaches_the_caller(monkeypatch, torch_threads):
+    """An error in one tile on a worker is raised by ``attend`` (the other workers stop
+    taking tiles), and the next call runs normally."""
+    import empirical.capture.session as capm
+
+    torch_threads(2)
+    tile_fn = capm._causal_tile
+
+    def broken(s, c, sums, tile, slot):
+        if tile[2] == 64:
+            raise RuntimeError("planted failure in a tile")
+        tile_fn(s, c, sums, tile, slot)
+
+    monkeypatch.setattr(capm, "_causal_tile", broken)
+    with pytest.raises(RuntimeError, match="planted failure"):
+        _tiled_call(capm.CaptureSession(stats=AttentionStats(), block_size=32))
+    monkeypatch.setattr(capm, "_causal_tile", tile_fn)
+    out = _tiled_call(capm.CaptureSession(stats=AttentionStats(), block_size=32))
+    assert bool(torch.isfinite(out).all())
