@@ -227,7 +227,12 @@ def _moved_value(value, factor):
 
 
 def _set_path(obj, path, value):
-    """``obj`` with the leaf at ``path`` replaced (tuples rebuilt; dicts and lists copied)."""
+    """``obj`` with the leaf at ``path`` replaced (tuples rebuilt; dicts and lists copied;
+    ``("token", i)`` is the i-th number of a printed row).
+
+    >>> _set_path({"a": (1, "2.0 3.5")}, ("a", 1, ("token", 1)), "4.5")
+    {'a': (1, '2.0 4.5')}
+    """
     if not path:
         return value
     head, rest = path[0], path[1:]
