@@ -266,7 +266,7 @@ def _undo(undo: list) -> None:
         setattr(m, name, old)
 
 
-def run_with(c: Claim, src: Source, value, ctx: Context):
+def run_with(c: Claim, src: Source, value: object, ctx: Context) -> str:
     """The verdict label of ``c`` with source ``src`` set to ``value``."""
     if src.kind == "cell":
         mod, name, *path = src.path
@@ -406,7 +406,7 @@ def probe_within(c: Claim, ctx: Context, limit: int = 6) -> list[str]:
     return changed
 
 
-def survey(claims, ctx: Context) -> dict:
+def survey(claims: list[Claim], ctx: Context) -> dict:
     """``probe`` of every claim: the counts of each outcome and the probes."""
     probes = [probe(c, ctx) for c in claims]
     counts: dict = {}

@@ -22,7 +22,9 @@ import math
 import numpy as np
 
 
-def t5_code_buckets(rel, num_buckets: int = 32, max_distance: int = 128) -> np.ndarray:
+def t5_code_buckets(
+    rel: np.ndarray | int, num_buckets: int = 32, max_distance: int = 128
+) -> np.ndarray:
     """The bidirectional T5 bucket of ``rel = m - n`` (query m, key n), computed as T5's
     code does (``relative_position = n - m``, float32 logarithms)."""
     position = -np.asarray(rel, dtype=np.int64)
