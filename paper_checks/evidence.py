@@ -154,7 +154,7 @@ class Tol:
             raise ValueError(f"basis must be one of {BASES}, not {self.basis!r}")
 
     @classmethod
-    def printed(cls, decimals: int, where: str, **kw) -> Tol:
+    def printed(cls, decimals: int, where: str, **kw: float) -> Tol:
         """Half a unit in the last printed place: ``where`` prints ``decimals`` decimals.
 
         >>> Tol.printed(2, "Table 7").as_text()
@@ -677,7 +677,7 @@ def _tol(tolerances: dict, item: Item) -> Tol:
     return tolerances.get(item.tol_key, tolerances.get("default", EXACT))
 
 
-def severity(rows) -> str:
+def severity(rows: list) -> str:
     """The severity of a failed claim from its checked consequences (rows of (item,
     outcome, error)): "changes the conclusion" only when a consequence item was checked
     and disagrees; "typo; conclusion unaffected" when every consequence was checked and

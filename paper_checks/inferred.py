@@ -60,11 +60,13 @@ INFERRED: Registry[InferredQuantity] = Registry("inferred quantity")
 PAPERS = ("rpe", "align", "infoscale")
 
 
-def inferred_quantity(key: str, paper: str, quantity: str, rule: str):
+def inferred_quantity(
+    key: str, paper: str, quantity: str, rule: str
+) -> Callable[[Callable[[], Inference]], Callable[[], Inference]]:
     """Register the function that infers ``quantity`` by ``rule`` (returns an
     :class:`Inference`)."""
 
-    def register(compute):
+    def register(compute: Callable[[], Inference]) -> Callable[[], Inference]:
         INFERRED.add(key, InferredQuantity(key, paper, quantity, rule, compute))
         return compute
 

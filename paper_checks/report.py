@@ -337,6 +337,38 @@ def findings(rows: list[dict]) -> list[dict]:
     return out
 
 
+def findings_page(report: dict) -> str:
+    """The docs' findings page (Markdown) from a report's JSON: refused for a selection
+    (``ValueError``: the page must come from a full run), and stating the commit, machine
+    and time the report was made at."""
+    if report.get("selection"):
+        raise ValueError(f"the report is a selection ({report['selection']}), not a full run")
+    origin = report.get("provenance") or {}
+    lines = [
+        "# Findings",
+        "",
+        "Generated from a full run of `python -m paper_checks`"
+        + (
+            " made at commit {commit} on {machine}, Python {python}, {date (UTC)} UTC".format(
+                **origin
+            )
+            if origin
+            else ""
+        )
+        + ". Claims sharing a cause are one finding; each verdict is computed from the "
+        "evidence in the report.",
+        "",
+        "| finding | claims (symptoms) | verdict | evidence (summary) |",
+        "|---|---|---|---|",
+    ]
+    lines += [
+        f"| {_cell(f['finding'], 200)} | {', '.join(f'`{c}`' for c in f['claims'])} | "
+        f"{f['verdict']} | {_cell(f['summary'])} |"
+        for f in report.get("findings") or findings(report["claims"])
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def _inferred_markdown(rows: list[dict]) -> list:
     """The inferred quantities (paper_checks.inferred) the selected claims use."""
     papers = {r["paper"] for r in rows}

@@ -227,7 +227,12 @@ def _moved_value(value, factor):
 
 
 def _set_path(obj, path, value):
-    """``obj`` with the leaf at ``path`` replaced (tuples rebuilt; dicts and lists copied)."""
+    """``obj`` with the leaf at ``path`` replaced (tuples rebuilt; dicts and lists copied;
+    ``("token", i)`` is the i-th number of a printed row).
+
+    >>> _set_path({"a": (1, "2.0 3.5")}, ("a", 1, ("token", 1)), "4.5")
+    {'a': (1, '2.0 4.5')}
+    """
     if not path:
         return value
     head, rest = path[0], path[1:]
@@ -261,7 +266,7 @@ def _undo(undo: list) -> None:
         setattr(m, name, old)
 
 
-def run_with(c: Claim, src: Source, value, ctx: Context):
+def run_with(c: Claim, src: Source, value: object, ctx: Context) -> str:
     """The verdict label of ``c`` with source ``src`` set to ``value``."""
     if src.kind == "cell":
         mod, name, *path = src.path
@@ -401,7 +406,7 @@ def probe_within(c: Claim, ctx: Context, limit: int = 6) -> list[str]:
     return changed
 
 
-def survey(claims, ctx: Context) -> dict:
+def survey(claims: list[Claim], ctx: Context) -> dict:
     """``probe`` of every claim: the counts of each outcome and the probes."""
     probes = [probe(c, ctx) for c in claims]
     counts: dict = {}

@@ -140,30 +140,9 @@ def cell(text) -> str:
 
 
 def findings_page() -> None:
-    claims = report()["claims"]
-    lines = [
-        "# Findings",
-        "",
-        "Generated from the paper-check report (`python -m paper_checks`): every claim "
-        "whose verdict is not *holds*. Each verdict is computed from the evidence in the "
-        "report.",
-        "",
-    ]
-    for paper in sorted({c["paper"] for c in claims}):
-        rows = [
-            c
-            for c in claims
-            if c["paper"] == paper
-            and c["verdict"] != "holds"
-            and not c["verdict"].startswith("skipped")
-        ]
-        lines += [f"## {paper}", "", "| claim | where | verdict | evidence |", "|---|---|---|---|"]
-        lines += [
-            f"| `{c['id']}` | {cell(c['location'])} | {cell(c.get('label') or c['verdict'])} | {cell(c['summary'])} |"
-            for c in rows
-        ]
-        lines.append("")
-    write(DOCS / "findings.md", "\n".join(lines))
+    from paper_checks.report import findings_page as page
+
+    write(DOCS / "findings.md", page(report()))
 
 
 # ---- outputs and numbers generated while the docs build -------------------------------

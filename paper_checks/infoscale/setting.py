@@ -9,13 +9,15 @@ e^0.25 = 1.28 in the effective number of attended keys).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterator
 
 
 from paper_checks.evidence import (
     Equal,
     derivation_steps,
 )
-from paper_checks.registry import Tol, claim
+from paper_checks.registry import Context, Tol, claim
+from theory.core.derivation import DerivationReport
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.hypersphere_entropy import (
     lln_entropy,
@@ -40,12 +42,14 @@ GAU = (
 Z4 = Tol(atol=4.0, basis="numeric", reason="a Monte Carlo estimate within four standard errors")
 
 
-def infoscale_claim(id, location, statement, kind="numeric", **kw):
+def infoscale_claim(
+    id: str, location: str, statement: str, kind: str = "numeric", **kw: object
+) -> Callable:
     return claim(id=id, paper=P, location=location, statement=statement, kind=kind, **kw)
 
 
 @functools.cache
-def derivation_report():
+def derivation_report() -> DerivationReport:
     """The App. A.4 derivation verified on its full grid (n up to 32768, d up to 768) in
     every mode: n = 32768 at d = 32 decides the dropped-term step, and the full grid
     costs little more than the quick one."""
@@ -58,12 +62,12 @@ def derivation_items(*labels: str) -> list:
 
 
 @functools.lru_cache(maxsize=2)
-def drift_table(quick: bool):
+def drift_table(quick: bool) -> list:
     mults = (1, 4, 16, 64) if quick else (1, 2, 4, 8, 16, 32, 64)
     return drift_grid(multipliers=mults, method="bessel")
 
 
-def path_points(quick):
+def path_points(quick: bool) -> Iterator[tuple[int, int, float]]:
     """(n, d, alpha) along InfoScale's own path: alpha_tr from Eq. 14 times InfoScale."""
     for d in (32, 128) if quick else (32, 128, 768):
         for nt in (64, 512):
@@ -78,7 +82,7 @@ PATH = (
 )
 
 
-def along_path(ctx, formula, quantity: str, source: str) -> Equal:
+def along_path(ctx: Context, formula: Callable, quantity: str, source: str) -> Equal:
     pts = list(path_points(ctx.quick))
     return Equal(
         quantity,

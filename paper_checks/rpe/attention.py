@@ -49,7 +49,7 @@ def sup_delta_rows(
     return rows
 
 
-def random_in_ball(rng, count, dim, radius):
+def random_in_ball(rng: np.random.Generator, count: int, dim: int, radius: float) -> np.ndarray:
     x = rng.normal(size=(count, dim))
     x /= np.linalg.norm(x, axis=1, keepdims=True)
     return x * radius * rng.uniform(0.2, 1.0, size=(count, 1))

@@ -20,13 +20,13 @@ t, n, j, i = sp.symbols("t n j i", positive=True)
 k, r, d, l, eps, C = sp.symbols("k r d l epsilon C", positive=True)
 
 
-def json_float(x, digits=6):
+def json_float(x: object, digits: int = 6) -> float | str:
     """A JSON-friendly float (or string for huge/tiny mpf)."""
     x = mp.mpf(x)
     return float(x) if mp.mpf("1e-300") < abs(x) < mp.mpf("1e300") or x == 0 else mp.nstr(x, digits)
 
 
-def engine_verdict(text: str, start: int):
+def engine_verdict(text: str, start: int) -> dict:
     """The project's convergence engine's verdict (a second, independent route), or a
     note when it refuses the series; never raises."""
     try:
@@ -42,7 +42,7 @@ def engine_verdict(text: str, start: int):
         return {"series": text, "start": start, "error": f"{type(exc).__name__}: {exc}"}
 
 
-def engine_comparison(text1: str, text2: str, start: int):
+def engine_comparison(text1: str, text2: str, start: int) -> dict:
     """The engine's Thm 3.5 comparison (which TRF is smaller as eps -> 0), or a note."""
     try:
         res = compare_trf(

@@ -2,6 +2,7 @@
 LM, T5 encoder-decoder), checked against eager attention computed here, and its
 bad-input table."""
 
+import importlib.util
 import json
 import shutil
 from pathlib import Path
@@ -375,6 +376,8 @@ def test_torchrun_two_processes_equal_one(ckpts):
 
 
 def _families():
+    if importlib.util.find_spec("torch") is None:  # collected, then skipped (conftest)
+        return ["bert"]
     from empirical.capture.checkpoints import FAMILIES
 
     fast = {"bert", "gemma2"}  # an encoder loaded with an LM class; softcap + window

@@ -156,3 +156,13 @@ def test_a_selection_matching_nothing_is_refused(toy_registry, tmp_path, capsys)
         code == 2 and len(err) == 1 and err[0].startswith("error:") and "matches no claim" in err[0]
     )
     assert not (tmp_path / "r").exists()
+
+
+def test_findings_page_states_where_it_comes_from(toy_registry, tmp_path, capsys):
+    report.main(["--json", "--no-figures", "--out", str(tmp_path / "full")])
+    full = json.loads(capsys.readouterr().out)
+    page = report.findings_page(full)
+    assert "full run" in page and full["provenance"]["commit"] in page and "`toy-b`" in page
+    report.main(["--json", "--id", "toy-a", "--out", str(tmp_path / "part")])
+    with pytest.raises(ValueError, match="selection"):
+        report.findings_page(json.loads(capsys.readouterr().out))

@@ -22,12 +22,14 @@ INSENSITIVE = {
     "settings spread over 0.5-3.3 nats: no one printed value makes all of them agree",
     "infoscale-eq12-eps": "H at n_tr against eps = 0 at three settings spread over 0.1-1 nats: "
     "no one value of eps makes all agree",
-    "infoscale-method-count": "counts the methods named in Sec. 1 that a table evaluates: a "
-    "table's numbers do not change which methods it names",
-    "rpe-appE-trf": "App. E's truncated TRF is compared with Eq. 22's exact one: the printed "
-    "constant is the pseudocode's start index, which both use",
-    "rpe-thm3.5": "the theorem's inequality between two TRFs: the printed 0 is the bound of a "
-    "difference that is positive by a margin for every eps checked",
+    "infoscale-method-count": "it fails on which methods Sec. 1 names (CLEX is evaluated "
+    "nowhere): names, not numbers; moving its printed numbers ('eight', 'seven') only adds a "
+    "disagreement to a claim that already does not hold",
+    "rpe-appE-trf": "its one printed number (TRF(1) = 1 by Eq. 22's strict >) is one of two "
+    "failing comparisons; the other (App. E's TRF against the exact Eq. 22, both computed) "
+    "fails whatever the printed number is",
+    "rpe-thm3.5": "the printed bound 0 on the difference of two TRFs (Thm 3.5): the largest "
+    "difference stays below every moved bound tried (down to -1), so the theorem holds on",
 }
 
 
