@@ -485,12 +485,9 @@ def _print_summary(rows, figs, summary, seconds, out, stream) -> None:
             file=stream,
         )
     if figs:
-        made = [f for f in figs if f.get("png")]
-        print(
-            f"  figures: {len(made)} made, {len(figs) - len(made)} skipped or crashed "
-            f"(-> {out / 'figures'})",
-            file=stream,
-        )
+        from figures.registry import outcome_summary
+
+        print(f"  figures: {outcome_summary(figs)} (-> {out / 'figures'})", file=stream)
 
 
 @command
