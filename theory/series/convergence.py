@@ -124,16 +124,21 @@ def free_parameters(b: sp.Expr) -> list[str]:
 
 
 def decide(
-    b_expr: str | float | sp.Basic | RPE, start: int = 1, budget: float = DEFAULT_BUDGET
+    b_expr: str | float | sp.Basic | RPE,
+    start: int = 1,
+    budget: float = DEFAULT_BUDGET,
+    prime: bool = True,
 ) -> Decision:
     """Decide whether ``sum_{n >= start} b_n`` converges; never wrong, ``None`` if unsure.
 
+    ``prime=False`` skips :func:`prime_caches` (worth it for many decisions, not for one).
     Raises :class:`SeriesError` when a term is not a finite real number (the index is
     named), e.g. ``1/(n*log(n))`` at ``start=1``.
     """
     b = as_expr(b_expr)
     start = int(start)
-    prime_caches()
+    if prime:
+        prime_caches()
     try:
         return run_guarded(
             decide_in_process, (b, start), budget=budget, wall=min(4 * budget, WALL_LIMIT)
