@@ -90,3 +90,19 @@ def test_minorant_refuses_signed_factors():
     # sin(n)/n changes sign: no nonnegative minorant; sin(n)**3 likewise
     assert split_minorant(P("sin(n)/n")) is None
     assert split_minorant(P("sin(n)**3/n")) is None
+
+
+def test_negative_base_powers_at_exact_integers():
+    """(-1)**n and (-2)**n at exact integers are exact signs times a power; on a ball that is
+    not one integer the evaluator refuses (the sign is unknown there)."""
+    from flint import arb
+
+    from theory.series.arb_eval import Undecided, arb_function
+
+    f = arb_function(P("(-1)**n/n"))
+    assert [f(arb(k)) == v for k, v in [(1, -1), (2, arb(1) / 2)]] == [True, True]
+    assert f(arb(10**20 + 1)).contains(arb(-1) / (10**20 + 1))
+    g = arb_function(P("(-2)**n/3**n"))
+    assert g(arb(3)).overlaps(arb(-8) / 27) and not g(arb(3)).contains(arb(8) / 27)
+    with pytest.raises(Undecided):
+        f(arb(3) + arb("0 +/- 0.1"))
