@@ -22,6 +22,7 @@ from typing import Any
 
 import mpmath
 import sympy as sp
+from sympy.polys.polyerrors import BasePolynomialError
 from flint import arb
 
 from theory.series.expressions import N
@@ -189,12 +190,12 @@ def _certified_engine(b, n0, scale):
     if has_periodic_factor(b):
         try:
             return GroupedTail(b, n0, scale)
-        except NotCertified:
+        except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
             pass  # e.g. cos(pi*n/3)*sin(n)/n**2: the Lerch sums below may still apply
     if b.has(*GAMMA_LIKE):
         try:
             return RatioTail(b, n0, scale)
-        except NotCertified:
+        except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
             pass  # e.g. a ratio tending to 1: the Taylor blocks may still work
     if b.has(sp.sin, sp.cos):
         try:
