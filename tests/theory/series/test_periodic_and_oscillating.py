@@ -7,6 +7,8 @@ a mean-zero reading of sin(n)**2/n)."""
 
 import pytest
 import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from theory.series.convergence import decide_in_process
 from theory.series.expressions import parse_expression as P
@@ -106,3 +108,18 @@ def test_negative_base_powers_at_exact_integers():
     assert g(arb(3)).overlaps(arb(-8) / 27) and not g(arb(3)).contains(arb(8) / 27)
     with pytest.raises(Undecided):
         f(arb(3) + arb("0 +/- 0.1"))
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    a=st.integers(-3, 3),
+    p=st.fractions(min_value=-1, max_value=3, max_denominator=4),
+    period=st.sampled_from(["(-1)**n", "cos(pi*n)", "(-1)**floor(n/2)"]),
+)
+def test_periodic_p_series_fuzz(a, p, period):
+    """(a + s_n)/n^p with s_n = +-1 of mean 0 over its period: converges iff p > 1, or
+    a = 0 and p > 0 (the grouped series is O(n^(-p-1)); a/n^p diverges for p <= 1; the
+    terms do not tend to 0 for p <= 0).  A verdict may be missing, never wrong."""
+    d = decide_in_process(P(f"({a} + {period})/n**({p.numerator}/{p.denominator})"), 1)
+    truth = p > 1 or (a == 0 and p > 0)
+    assert d.converges in (truth, None), d.certificate
