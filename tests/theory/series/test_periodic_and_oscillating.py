@@ -44,6 +44,9 @@ VERDICTS = [
     ("Piecewise((1/n, cos(n) >= 0), (1/n**3, True))", False),  # 1[cos >= 0] >= cos(1+cos)/2
     ("Piecewise((1/sqrt(n), sin(2*n) < 0), (0, True))", False),
     ("(1 + cos(n))/n", False),  # 1/n + cos(n)/n: divergent + convergent (Dirichlet)
+    ("(1 + cos(n))**2/n", False),  # a square of a trigonometric polynomial, mean 3/2
+    ("(sin(n) - cos(2*n))**2/sqrt(n)", False),  # mean 1/2 + 1/2 = 1
+    ("(1 + cos(n))**2/(n*log(n + 1)**2)", True),  # <= 4/(n log^2 n)
     # ... and the convergent neighbours
     ("Abs(sin(n))/n**2", True),  # <= 1/n^2
     ("sin(n)**2/(n*log(n + 1)**2)", True),  # <= 1/(n log^2 n)
