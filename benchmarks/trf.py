@@ -23,6 +23,7 @@ import contextlib
 import importlib.util
 import io
 import json
+import os
 import statistics
 import sys
 import time
@@ -126,15 +127,21 @@ def _sympy_verdict(b, start):
     return True if r is sp.true else (False if r is sp.false else None)
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the forked workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def _sympy_timed(b, start, budget):
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _cpu()
     try:
         theirs, note = run_guarded(_sympy_verdict, (b, start), budget=budget), ""
     except BudgetExceeded:
         theirs, note = None, "timeout"
     except Exception as exc:  # noqa: BLE001 - sympy raising counts as undecided
         theirs, note = None, type(exc).__name__
-    return theirs, time.perf_counter() - t0, note
+    return theirs, time.perf_counter() - t0, note, _cpu() - c0
 
 
 def _refused(case) -> tuple:
@@ -151,8 +158,8 @@ def _refused(case) -> tuple:
 
 
 def _decide_case(case):
-    """(verdict or 'refused: ...', seconds, b, start) through the CLI's own path."""
-    t0 = time.perf_counter()
+    """(verdict or 'refused: ...', seconds, b, start, CPU seconds) through the CLI's own path."""
+    t0, c0 = time.perf_counter(), _cpu()
     try:
         rpe = resolve_rpe(
             case.text, parse_assignments([f"{k}={v}" for k, v in case.params.items()])
@@ -160,8 +167,8 @@ def _decide_case(case):
         start = rpe.start if rpe.source != "user" else case.start
         ours = decide(rpe.b, start).converges
     except (SeriesError, ValueError) as exc:
-        return f"refused: {exc}", time.perf_counter() - t0, None, case.start
-    return ours, time.perf_counter() - t0, rpe.b, start
+        return f"refused: {exc}", time.perf_counter() - t0, None, case.start, _cpu() - c0
+    return ours, time.perf_counter() - t0, rpe.b, start, _cpu() - c0
 
 
 def bench_decisions(cases, sympy_budget):
@@ -185,15 +192,25 @@ def bench_decisions(cases, sympy_budget):
                 sympy=None,
                 t_sympy=None,
                 sympy_note="",
+                cpu_ours=None,
+                cpu_sympy=None,
             )
             rows.append(row)
             continue
-        ours, t_ours, b, start = _decide_case(case)
+        ours, t_ours, b, start, c_ours = _decide_case(case)
         if b is None:
-            theirs, t_sympy, note = None, None, ""
+            theirs, t_sympy, note, c_sympy = None, None, "", None
         else:
-            theirs, t_sympy, note = _sympy_timed(b, start, sympy_budget)
-        row.update(ours=ours, t_ours=t_ours, sympy=theirs, t_sympy=t_sympy, sympy_note=note)
+            theirs, t_sympy, note, c_sympy = _sympy_timed(b, start, sympy_budget)
+        row.update(
+            ours=ours,
+            t_ours=t_ours,
+            sympy=theirs,
+            t_sympy=t_sympy,
+            sympy_note=note,
+            cpu_ours=c_ours,
+            cpu_sympy=c_sympy,
+        )
         rows.append(row)
     return rows
 
@@ -395,6 +412,14 @@ def report_decisions(dec):
         f"median time ours/sympy = {summary['ours']['median_s'] / summary['sympy']['median_s']:.2f} "
         f"({summary['ours']['median_s']:.3f} s vs {summary['sympy']['median_s']:.3f} s, same run)"
     )
+    cpu = {w: statistics.median(r["cpu_" + w] for r in timed) for w in ("ours", "sympy")}
+    summary["median_cpu_s"] = cpu
+    print(
+        f"median CPU time ours/sympy = {cpu['ours'] / cpu['sympy']:.2f} "
+        f"({cpu['ours']:.3f} s vs {cpu['sympy']:.3f} s of CPU, workers included, same run)"
+    )
+    with contextlib.suppress(OSError):
+        print(f"load average at the end of the run: {os.getloadavg()[0]:.2f}")
     print(f"time-outs (> {TIMEOUT_S:g} s): {len(timeouts)} {timeouts if timeouts else ''}")
     print(f"undecided: {summary['undecided']}")
     return summary

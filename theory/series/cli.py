@@ -207,7 +207,7 @@ def analyse(args: argparse.Namespace) -> dict:
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
     if not rpe.free_params:
         check_terms(rpe.b, n0)
-    d = decide(rpe.b, n0, budget=clock.left(DECISION_SHARE))
+    d = decide(rpe.b, n0, budget=clock.left(DECISION_SHARE), prime=False)  # one decision
     out = {
         "series": str(rpe.b),
         "name": rpe.name,

@@ -124,16 +124,21 @@ def free_parameters(b: sp.Expr) -> list[str]:
 
 
 def decide(
-    b_expr: str | float | sp.Basic | RPE, start: int = 1, budget: float = DEFAULT_BUDGET
+    b_expr: str | float | sp.Basic | RPE,
+    start: int = 1,
+    budget: float = DEFAULT_BUDGET,
+    prime: bool = True,
 ) -> Decision:
     """Decide whether ``sum_{n >= start} b_n`` converges; never wrong, ``None`` if unsure.
 
+    ``prime=False`` skips :func:`prime_caches` (worth it for many decisions, not for one).
     Raises :class:`SeriesError` when a term is not a finite real number (the index is
     named), e.g. ``1/(n*log(n))`` at ``start=1``.
     """
     b = as_expr(b_expr)
     start = int(start)
-    prime_caches()
+    if prime:
+        prime_caches()
     try:
         return run_guarded(
             decide_in_process, (b, start), budget=budget, wall=min(4 * budget, WALL_LIMIT)
@@ -404,6 +409,23 @@ def _decide_numeric(b: sp.Expr) -> Decision:
     raise _Undecided("terms of changing sign and no absolutely convergent majorant found")
 
 
+def _optional_test(test):
+    """A test whose failure inside sympy (TypeError, ValueError, ... on an unusual
+    expression) means no verdict from it, never an internal error."""
+
+    @functools.wraps(test)
+    def guarded(*args):
+        try:
+            return test(*args)
+        except (_Undecided, StepTimeout, SeriesError):
+            raise
+        except Exception:  # noqa: BLE001 - sympy failing inside the test: no verdict
+            return None
+
+    return guarded
+
+
+@_optional_test
 def _residue_class_test(b: sp.Expr) -> Decision | None:
     r"""Periodic factors ((-1)**n, cos(pi*n), (-1)**floor(n/2)) split by residue class
     n = L m + r (:mod:`theory.series.periodic`): a class whose terms do not tend to 0
@@ -452,6 +474,7 @@ def _residue_class_test(b: sp.Expr) -> Decision | None:
     return None
 
 
+@_optional_test
 def _minorant_test(b: sp.Expr) -> Decision | None:
     r"""Divergence of nonnegative oscillating terms through a trigonometric-polynomial
     minorant :math:`b_n \ge g(n) p(n)` of positive mean (:mod:`theory.series.trig_minorants`).
@@ -518,6 +541,7 @@ def _leading_power(c: sp.Expr) -> Decision | None:
 MAX_SUMMANDS = 6
 
 
+@_optional_test
 def _summand_test(b: sp.Expr) -> Decision | None:
     """b = u_1 + ... + u_k (expanded): every sum of u_j convergent gives convergence; one
     divergent and the rest convergent gives divergence.
@@ -1225,6 +1249,7 @@ def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) ->
     return d
 
 
+@_optional_test
 def _decide_whole_line(b: sp.Expr, p: sp.Symbol, start: int) -> Decision | None:
     """One real parameter over the whole line: the cases p > 0, p = 0 and p < 0 (p = -q,
     q > 0) decided separately and joined; None when a case is not settled."""

@@ -53,7 +53,7 @@ def _positive_from(poly: sp.Expr, n1: int) -> bool:
 
 
 def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
-    """(q, N_1, s): s r(n) > 0 and |r(n)| < q < 1 proved for every n >= N_1 >= n0, s = +-1."""
+    """(q, N_1, s): s r(n) > 0 and s r(n) < q < 1 proved for every n >= N_1 >= n0, s = +-1."""
     if not ratio.is_rational_function(N):
         raise NotCertified(f"the term ratio {ratio} is not a rational function of n")
     with step_budget(2.0):
@@ -112,7 +112,7 @@ class RatioTail:
         return v
 
     def _sum_head(self) -> None:
-        """terms[i] = b_(n0+i) up to M, where |b_M|/(1-q) is below REL_TOL of the largest
+        """terms[i] = b_(n0+i) up to M, where abs(b_M)/(1-q) is below REL_TOL of the largest
         term; suffix[i] = sum of terms[i:]."""
         terms = [self._direct(n) for n in range(self.n0, self.n1 + 1)]
         for n in range(self.n1 + 1, self.n1 + 6):  # the recurrence agrees with the terms

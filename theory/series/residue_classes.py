@@ -20,9 +20,11 @@ import math
 import sympy as sp
 from flint import arb
 
-from theory.series.arb_eval import NotCertified, ball_precision
+from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
+from theory.series.arb_eval import ball_precision
 from theory.series.expressions import N
 from theory.series.enclosure import CertifiedTail
+from theory.series.periodic import residue_classes
 
 MAX_PERIOD = 8  # residue classes summed separately at most
 
@@ -83,3 +85,64 @@ class ResidueTail:
         """Enclosure of b_n."""
         r = int(n) % self.L
         return self.parts[r].term((int(n) - r) // self.L)
+
+
+class GroupedTail:
+    r"""The certified-tail interface for periodic factors (``(-1)**n``, ``cos(pi*n)``,
+    ``(-1)**floor(n/2)``): L consecutive terms grouped,
+    :math:`c_m = \sum_{r<L} b_{Lm+r}` (:func:`theory.series.periodic.residue_classes`), a
+    series without periodic factors summed by :class:`CertifiedTail`; a tail from ``a``
+    is the at most L - 1 terms up to the next multiple of L plus a tail of :math:`c`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> GroupedTail(P("(-1)**n/n"), 1).tail(1).overlaps(-arb(2).log())   # -ln 2
+    True
+    """
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
+        split = residue_classes(b)
+        if split is None:
+            raise NotCertified("no period <= 12 removes the periodic factors")
+        self.L, classes = split
+        c = sp.Add(*classes)
+        if c.is_rational_function(N):
+            c = sp.cancel(sp.together(c))
+        try:
+            self.f = arb_function(b)
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        self.n0 = int(n0)
+        self.m0 = max(1, -(-self.n0 // self.L))
+        self.inner = CertifiedTail(c, self.m0, scale)
+        n = self.n0
+        while n < self.n0 + 64 and self.term(n) >= 0:
+            n += 1
+        self.nonneg_until = n
+        self.certificate = (
+            f"{self.L} consecutive terms grouped, c_m = {c.subs(N, sp.Symbol('m'))}: "
+            + self.inner.certificate
+        )
+
+    def _direct(self, lo: int, hi: int) -> arb:
+        return sum((self.term(n) for n in range(lo, hi)), arb(0))
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n (at an exact integer, where (-1)**n is exact)."""
+        try:
+            v = self.f(arb(int(n)))
+        except (Undecided, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"b_{n}: {exc}") from None
+        if not v.is_finite():
+            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
+        return v
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        m = max(self.m0, -(-a // self.L))
+        return self._direct(a, self.L * m) + self.inner.tail(m)

@@ -22,6 +22,7 @@ from typing import Any
 
 import mpmath
 import sympy as sp
+from sympy.polys.polyerrors import BasePolynomialError
 from flint import arb
 
 from theory.series.expressions import N
@@ -39,7 +40,8 @@ from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_
 from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.oscillating import OscillatingTail
-from theory.series.residue_classes import ResidueTail, floor_period
+from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
+from theory.series.periodic import has_periodic_factor
 from theory.series.ratio_tails import RatioTail
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 
@@ -163,7 +165,7 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 def certify_tail(
     b: sp.Expr, n0: int, scale: float | None = None
-) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail:
+) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail | GroupedTail:
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
@@ -180,11 +182,20 @@ def _certified_engine(b, n0, scale):
     """Residue classes for floor terms, a geometric bound from the term ratio for
     factorial-like terms, Lerch sums for oscillating terms, else Taylor blocks."""
     if floor_period(b) is not None:
-        return ResidueTail(b, n0, scale)
+        try:
+            return ResidueTail(b, n0, scale)
+        except NotCertified:
+            if not has_periodic_factor(b):
+                raise
+    if has_periodic_factor(b):
+        try:
+            return GroupedTail(b, n0, scale)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
+            pass  # e.g. cos(pi*n/3)*sin(n)/n**2: the Lerch sums below may still apply
     if b.has(*GAMMA_LIKE):
         try:
             return RatioTail(b, n0, scale)
-        except NotCertified:
+        except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
             pass  # e.g. a ratio tending to 1: the Taylor blocks may still work
     if b.has(sp.sin, sp.cos):
         try:

@@ -30,7 +30,7 @@ import sympy as sp
 from flint import arb
 
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE, BiasHead, log_b_numpy
+from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.convergence import SeriesError
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
@@ -276,9 +276,7 @@ def _trf_first_crossing(R, terms, K, err, target, eps, b, start):
     if below.size == 0:
         pts = scan_points(start + K)
         with np.errstate(all="ignore"):
-            v = np.broadcast_to(
-                np.asarray(sp.lambdify(N, b, modules="numpy")(pts), dtype=float), pts.shape
-            )
+            v = np.broadcast_to(np.asarray(numpy_function(b)(pts), dtype=float), pts.shape)
         if (v < 0).any():
             raise SeriesError(
                 f"TRF(eps = {eps:g}) lies beyond the first {K} terms and the terms "

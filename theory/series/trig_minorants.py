@@ -38,6 +38,17 @@ def _linear_trig(e: sp.Expr) -> bool:
     return bool(a.is_Rational and a != 0 and not c.has(N) and c.is_real)
 
 
+def _trig_polynomial(e: sp.Expr) -> bool:
+    """A polynomial with real constant coefficients in linear sin/cos (no Abs)."""
+    atoms = [a for a in e.atoms(sp.sin, sp.cos) if a.has(N)]
+    if not atoms or not all(_linear_trig(a) for a in atoms) or e.has(sp.Abs):
+        return False
+    rest = e.subs({a: sp.Dummy() for a in atoms})
+    return (
+        not rest.has(N) and rest.is_polynomial() and all(c.is_real for c in sp.Poly(rest).coeffs())
+    )
+
+
 def _indicator_minorant(cond) -> sp.Expr | None:
     """p <= 1[cond] for cond: s >= 0, s > 0, s <= 0 or s < 0 with s a linear sin/cos."""
     if not isinstance(cond, sp.core.relational.Relational) or cond.rhs != 0:
@@ -55,8 +66,8 @@ def _indicator_minorant(cond) -> sp.Expr | None:
 def _factor_minorant(f: sp.Expr) -> sp.Expr | None:
     """0 <= p <= f for one factor f, or None."""
     base, ex = f.as_base_exp()
-    if _linear_trig(base) and ex.is_Integer and ex.is_even and ex > 0:
-        return f
+    if _trig_polynomial(base) and ex.is_Integer and ex.is_even and ex > 0:
+        return f  # an even power of a real trigonometric polynomial: (1 + cos(n))**2
     if isinstance(base, sp.Abs) and _linear_trig(base.args[0]) and ex.is_positive:
         k = int(sp.ceiling(ex / 2))
         return base.args[0] ** (2 * k)

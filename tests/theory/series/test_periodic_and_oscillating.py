@@ -7,6 +7,8 @@ a mean-zero reading of sin(n)**2/n)."""
 
 import pytest
 import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from theory.series.convergence import decide_in_process
 from theory.series.expressions import parse_expression as P
@@ -42,6 +44,9 @@ VERDICTS = [
     ("Piecewise((1/n, cos(n) >= 0), (1/n**3, True))", False),  # 1[cos >= 0] >= cos(1+cos)/2
     ("Piecewise((1/sqrt(n), sin(2*n) < 0), (0, True))", False),
     ("(1 + cos(n))/n", False),  # 1/n + cos(n)/n: divergent + convergent (Dirichlet)
+    ("(1 + cos(n))**2/n", False),  # a square of a trigonometric polynomial, mean 3/2
+    ("(sin(n) - cos(2*n))**2/sqrt(n)", False),  # mean 1/2 + 1/2 = 1
+    ("(1 + cos(n))**2/(n*log(n + 1)**2)", True),  # <= 4/(n log^2 n)
     # ... and the convergent neighbours
     ("Abs(sin(n))/n**2", True),  # <= 1/n^2
     ("sin(n)**2/(n*log(n + 1)**2)", True),  # <= 1/(n log^2 n)
@@ -90,3 +95,34 @@ def test_minorant_refuses_signed_factors():
     # sin(n)/n changes sign: no nonnegative minorant; sin(n)**3 likewise
     assert split_minorant(P("sin(n)/n")) is None
     assert split_minorant(P("sin(n)**3/n")) is None
+
+
+def test_negative_base_powers_at_exact_integers():
+    """(-1)**n and (-2)**n at exact integers are exact signs times a power; on a ball that is
+    not one integer the evaluator refuses (the sign is unknown there)."""
+    from flint import arb
+
+    from theory.series.arb_eval import Undecided, arb_function
+
+    f = arb_function(P("(-1)**n/n"))
+    assert [f(arb(k)) == v for k, v in [(1, -1), (2, arb(1) / 2)]] == [True, True]
+    assert f(arb(10**20 + 1)).contains(arb(-1) / (10**20 + 1))
+    g = arb_function(P("(-2)**n/3**n"))
+    assert g(arb(3)).overlaps(arb(-8) / 27) and not g(arb(3)).contains(arb(8) / 27)
+    with pytest.raises(Undecided):
+        f(arb(3) + arb("0 +/- 0.1"))
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    a=st.integers(-3, 3),
+    p=st.fractions(min_value=-1, max_value=3, max_denominator=4),
+    period=st.sampled_from(["(-1)**n", "cos(pi*n)", "(-1)**floor(n/2)"]),
+)
+def test_periodic_p_series_fuzz(a, p, period):
+    """(a + s_n)/n^p with s_n = +-1 of mean 0 over its period: converges iff p > 1, or
+    a = 0 and p > 0 (the grouped series is O(n^(-p-1)); a/n^p diverges for p <= 1; the
+    terms do not tend to 0 for p <= 0).  A verdict may be missing, never wrong."""
+    d = decide_in_process(P(f"({a} + {period})/n**({p.numerator}/{p.denominator})"), 1)
+    truth = p > 1 or (a == 0 and p > 0)
+    assert d.converges in (truth, None), d.certificate

@@ -79,3 +79,26 @@ def test_ratio_bound_is_proved_not_assumed():
     # 10^n n!^2/(2n)! has ratio -> 10/4 > 1: nothing is certified
     with pytest.raises(NotCertified):
         ratio_bound(term_ratio(P("10**n*factorial(n)**2/factorial(2*n)")), 1)
+
+
+GROUPED = [
+    # sum (-1)^n/n = -ln 2 (Mercator series)
+    ("(-1)**n/n", 1, lambda: -mpmath.log(2)),
+    # 1 - 1/2 - 1/3 + 1/4 + 1/5 - ... = pi/4 - ln(2)/2 (Leibniz and Mercator series interleaved)
+    ("(-1)**floor(n/2)/n", 1, lambda: mpmath.pi / 4 - mpmath.log(2) / 2),
+    # (1 + (-1)^n)/n^2 = 2 sum_m 1/(2m)^2 = pi^2/12
+    ("(1 + (-1)**n)/n**2", 1, lambda: mpmath.pi**2 / 12),
+    # sum (-1)^n/n^3 from n = 2: -(3/4) zeta(3) + 1 (eta function)
+    ("(-1)**n/n**3", 2, lambda: -3 * mpmath.zeta(3) / 4 + 1),
+]
+
+
+@pytest.mark.parametrize("text, start, closed", GROUPED, ids=[c[0] for c in GROUPED])
+def test_grouped_periodic_sums_contain_the_closed_form(text, start, closed):
+    from theory.series.sums import series_sum_core
+
+    with mpmath.workdps(50):
+        ref = closed()
+        S = series_sum_core(P(text), start, None, estimate=False)[0]
+    assert S.certified and "grouped" in S.certificate
+    assert S.lo <= ref <= S.hi and S.hi - S.lo < mpmath.mpf(10) ** -18
