@@ -11,6 +11,8 @@ Command descriptions are taken from module docstrings, which are written for Sph
 
 >>> plain_text(r"For :math:`\\sum_{n\\ge s} b_n` see :mod:`theory.series` and ``--eps``.")
 'For sum_{n>=s} b_n see theory.series and --eps.'
+>>> plain_text('**note**: try "(1 + k*n)**(-r)" or n**2')
+'note: try "(1 + k*n)**(-r)" or n**2'
 >>> print(plain_text(".. math::\\n\\n    \\\\frac{1}{n + 1}\\n\\nnext"))
     1/(n + 1)
 <BLANKLINE>
@@ -131,7 +133,8 @@ def _ungroup(s: str) -> str:
 
 _ROLE = re.compile(r":(?:[a-z]+:)?([a-z]+):`(~?)([^`]+)`")
 _LITERAL = re.compile(r"``(.+?)``", re.S)
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+#: ``**bold**`` set off by spaces; ``n**2`` and ``(1 + n)**(-r)`` are exponents, kept
+_BOLD = re.compile(r"(?<![\w*)\]])\*\*(?=[^\s*])(.+?)(?<=[^\s*])\*\*(?![\w*(\[])", re.S)
 
 
 def _role(m: re.Match) -> str:

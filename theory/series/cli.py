@@ -115,7 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="first index n of the series (default 1; a named RPE uses its own)",
     )
-    p.add_argument("--eps", type=float, nargs="+", default=[0.1, 0.01, 0.001])
+    p.add_argument(
+        "--eps",
+        type=float,
+        nargs="+",
+        default=[0.1, 0.01, 0.001],
+        help="the tolerances of the TRF table, TRF(eps) (RPE paper, Eq. 22), each in (0, 1)",
+    )
     p.add_argument(
         "--param",
         action="append",
@@ -453,7 +459,11 @@ def _plot(out: dict, rpe_args, path):
         table = trf_table(rpe, grid)
         pts = [(t.eps, float(t.value)) for t in table if t.log10 is not None and t.log10 < 300]
         trf = [[e, v] for e, v in pts]
-        ax1.loglog([p[0] for p in pts], [p[1] for p in pts], "o-")
+        ax1.loglog([p[0] for p in pts], [p[1] for p in pts], "o-", label="TRF (Eq. 22)")
+        asym = _asymptotic_curve(rpe, float(out["sum"]), [p[0] for p in pts])
+        if asym is not None:
+            ax1.loglog(asym["eps"], asym["trf"], "--", label=f"leading order: {asym['formula']}")
+            ax1.legend(fontsize=8)
         ax1.set_xlabel("eps")
         ax1.set_ylabel("TRF(eps)  (Eq. 22)")
         ax1.set_title("TRF against eps")
@@ -467,6 +477,7 @@ def _plot(out: dict, rpe_args, path):
         ax2.semilogx(np.arange(1, m + 1), np.cumsum(b))
         ax2.set_ylabel("partial sum (series not convergent)")
     data = {
+        "asymptotic": None if trf is None else asym,
         "series": out["series"],
         "start": out["start"],
         "sum": out["sum"],
@@ -484,6 +495,26 @@ def _plot(out: dict, rpe_args, path):
     save_figure(fig, path, data=data, dpi=120)
     plt.close(fig)
     return path
+
+
+def _asymptotic_curve(rpe, B: float, eps: list) -> dict | None:
+    """The leading-order form of TRF(eps) (``theory.series.asymptotics``) on the plot's
+    eps grid, or None where it is not derived."""
+    import mpmath
+
+    from theory.series.asymptotics import trf_asymptotic
+
+    try:
+        a = trf_asymptotic(rpe, B=mpmath.mpf(B), budget=2.0)
+    except Exception:  # noqa: BLE001 - the overlay is optional
+        return None
+    if a is None or a.evaluate is None:
+        return None
+    pts = [(e, a.evaluate(e)) for e in eps]
+    pts = [(e, float(v)) for e, v in pts if v is not None and mpmath.isfinite(v) and v < 1e300]
+    if not pts:
+        return None
+    return {"formula": a.formula, "eps": [p[0] for p in pts], "trf": [p[1] for p in pts]}
 
 
 def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
@@ -517,6 +548,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
     print(json.dumps(out, default=str) if args.json else _human(out))
+    if args.plot and not args.json:
+        print(f"plot:        {out['plot']} (data beside it, suffix .json)")
     return 0
 
 

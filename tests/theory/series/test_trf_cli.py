@@ -90,6 +90,21 @@ def test_compare_and_plot(capsys, tmp_path):
     assert out["comparison"]["smaller"] == 1 and png.stat().st_size > 1000
 
 
+def test_plot_overlays_the_leading_order_and_says_where(capsys, tmp_path):
+    # Type 1, b_n = 1/n^2: TRF(eps) ~ 1/(B eps) with B = pi^2/6 (tail ~ 1/j), so at
+    # eps = 1e-6 the leading order is within 1e-4 of the exact TRF (607927); a plot of
+    # 1/eps (B dropped, as in the paper's Eq. 29) would be off by 64%.
+    png = tmp_path / "t1.png"
+    assert main(["--rpe", "type1", "--eps", "1e-6", "--plot", str(png)]) == 0
+    assert f"plot:        {png}" in capsys.readouterr().out
+    data = json.loads(png.with_suffix(".json").read_text())
+    exact = dict(map(tuple, data["trf_eq22"]))
+    asym = dict(zip(data["asymptotic"]["eps"], data["asymptotic"]["trf"]))
+    assert exact[1e-06] == 607927
+    assert abs(asym[1e-06] / exact[1e-06] - 1) < 1e-4
+    assert abs(1e6 / exact[1e-06] - 1) > 0.5
+
+
 HOSTILE = [
     ["--rpe", "__import__('os').system('echo pwned')"],
     ["--rpe", "n.__class__"],
