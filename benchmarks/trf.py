@@ -18,7 +18,6 @@ Prints one table per part and the summary lines; ``--json PATH`` writes all numb
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import importlib.util
 import io
@@ -42,6 +41,14 @@ from theory.series.expressions import parse_assignments
 from theory.series import reference
 from theory.series.cli import main as trf_main
 from theory.core.budget import BudgetExceeded, run_guarded
+from theory.core.cli import (
+    CommandParser,
+    command,
+    int_range,
+    output_file,
+    positive_float,
+    write_text,
+)
 
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "theory" / "series"
 #: a decision slower than this (wall-clock seconds) counts as a time-out
@@ -492,17 +499,30 @@ def all_cases(quick: bool):
     return cases[::3] if quick else cases
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(
+def build_parser() -> CommandParser:
+    p = CommandParser(
+        prog="python -m benchmarks.trf",
         description=__doc__.split("\n\n")[0],
         epilog="example: python -m benchmarks.trf --quick --json bench.json",
     )
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--sympy-budget", type=float, default=10.0)
-    ap.add_argument("--terms", type=int, default=10**7, help="m of the truncated baseline")
-    ap.add_argument("--only", choices=["decisions", "trf", "sums"], help="run one part")
-    ap.add_argument("--json", metavar="PATH")
-    args = ap.parse_args(argv)
+    p.add_argument("--quick", action="store_true", help="every third series, three eps")
+    p.add_argument(
+        "--sympy-budget",
+        type=positive_float,
+        default=10.0,
+        help="seconds allowed to sympy's is_convergent per series",
+    )
+    p.add_argument(
+        "--terms", type=int_range(1, 10**9), default=10**7, help="m of the truncated baseline"
+    )
+    p.add_argument("--only", choices=["decisions", "trf", "sums"], help="run one part")
+    p.add_argument("--json", type=output_file, metavar="PATH", help="also write the numbers here")
+    return p
+
+
+@command
+def main(argv=None):
+    args = build_parser().parse_args(argv)
     out = {}
     if args.only in (None, "decisions"):
         out["decisions"] = bench_decisions(all_cases(args.quick), args.sympy_budget)
@@ -515,8 +535,7 @@ def main(argv=None):
         out["sums"] = bench_sums(_sum_cases())
         out["summary_exact_sums"] = report_exact_and_sums(out["exact"], out["sums"])
     if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(out, fh, indent=1, default=str)
+        write_text(args.json, json.dumps(out, indent=1, default=str))
     return 0
 
 

@@ -34,7 +34,7 @@ COMMANDS = _commands()
 #: options of theory.trf, whose parser lives in theory/series/cli.py, still without help
 KNOWN_WITHOUT_HELP = {"theory.trf": {"--eps"}}
 #: commands whose parser is not yet a CommandParser (known failures, kept visible)
-NOT_YET = {"benchmarks.trf"}
+NOT_YET: set = set()
 
 
 def _params():
