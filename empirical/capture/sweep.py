@@ -1,0 +1,313 @@
+"""Capture against eager attention on every text architecture of the installed transformers.
+
+For each text model type (:func:`text_model_types`: a type with a causal-LM, masked-LM or
+sequence-to-sequence head in transformers' auto mappings, that is not a wrapper holding
+a text config beside vision or audio ones) a tiny, seeded, randomly initialised model is
+built from its config class with the size fields of :data:`SIZE` (those the class has)
+and the fields of :data:`EXTRA` for the types that need more (:func:`tiny_config`).  It
+is run on one random sequence twice: eagerly with ``output_attentions``, and under
+:func:`empirical.capture.session.capture`.  The verdict (:func:`compare`) is one of
+
+* ``exact``: every captured module's per-head P_max and entropy equal those of the eager
+  probabilities to :data:`TOL` and the mean attended distance to :data:`TOL_DISTANCE`
+  tokens, the outputs to 1e-4;
+* ``refused``: the capture raised its one-line error naming the module class;
+* ``not buildable``: the tiny model could not be built or run eagerly (the reason kept);
+* ``different`` or ``crashed``: a failure of the capture (never expected).
+
+``python -m empirical.capture.sweep`` prints the counts and the table; ``--write-docs``
+writes them between the markers of docs/guide/capture.md.
+
+>>> cfg = tiny_config("llama")
+>>> cfg.hidden_size, cfg.num_hidden_layers
+(64, 2)
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+import transformers
+from transformers.models.auto import configuration_auto, modeling_auto
+
+from empirical.capture.session import (
+    CaptureUnsupported,
+    attention_module_names,
+    capture,
+    not_softmax_modules,
+)
+from empirical.capture.stats import AttentionStats
+
+TOL = 1e-6
+TOL_DISTANCE = 1e-3
+LENGTH = 40
+SIZE = dict(
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    vocab_size=512,
+    d_model=64,
+    d_ff=128,
+    d_kv=16,
+    num_layers=2,
+    num_decoder_layers=2,
+    num_heads=4,
+    encoder_layers=2,
+    decoder_layers=2,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
+    n_embd=64,
+    n_layer=2,
+    n_head=4,
+    n_heads=4,
+    n_layers=2,
+    dim=64,
+    hidden_dim=128,
+    num_local_experts=4,
+    num_experts=4,
+    num_experts_per_tok=2,
+    moe_intermediate_size=32,
+    shared_expert_intermediate_size=32,
+    sliding_window=16,
+    max_position_embeddings=512,
+)
+# types that need more than SIZE (keyed by model type)
+EXTRA: dict[str, dict] = {
+    "gptj": dict(rotary_dim=8),
+    "gpt_neo": dict(num_layers=2, attention_types=[[["global", "local"], 1]], window_size=8),
+    "longt5": dict(local_radius=4, global_block_size=4),
+    "modernbert": dict(
+        pad_token_id=0, bos_token_id=1, eos_token_id=2, global_attn_every_n_layers=2
+    ),
+    "gpt_oss": dict(layer_types=["sliding_attention", "full_attention"]),
+    "minimax": dict(layer_types=["full_attention", "linear_attention"]),
+    "mpt": dict(attn_config=dict(alibi=True)),
+}
+MULTIMODAL = ("text_config", "vision", "audio", "speech", "vq_", "semantic", "acoustic")
+
+
+def text_model_types() -> list[str]:
+    """Model types with a text language-model head and a base model class in the
+    installed transformers, less the multimodal wrappers."""
+    heads = (
+        set(modeling_auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES)
+        | set(modeling_auto.MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+        | set(modeling_auto.MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES)
+    )
+    out = []
+    for t in sorted(heads & set(modeling_auto.MODEL_MAPPING_NAMES)):
+        subs = getattr(configuration_auto.CONFIG_MAPPING[t], "sub_configs", {}) or {}
+        if not any(m in s for s in subs for m in MULTIMODAL):
+            out.append(t)
+    return out
+
+
+def tiny_config(model_type: str) -> transformers.PreTrainedConfig:
+    """The config of a tiny ``model_type`` model: :data:`SIZE` where the class has the
+    field, then :data:`EXTRA`."""
+    cls = configuration_auto.CONFIG_MAPPING[model_type]
+    known = set(cls().to_dict()) | set(getattr(cls, "attribute_map", {}))
+    kw = {k: v for k, v in SIZE.items() if k in known}
+    kw.update(EXTRA.get(model_type, {}))
+    return cls(**kw)
+
+
+@dataclass
+class Verdict:
+    model_type: str
+    verdict: str  # exact / refused / not buildable / different / crashed
+    detail: str = ""
+    error: float = 0.0  # largest statistic error (exact, different)
+
+
+def build(model_type: str, seed: int = 0) -> torch.nn.Module:
+    """The tiny seeded base model of ``model_type`` in eval mode, eager attention."""
+    cfg = tiny_config(model_type)
+    torch.manual_seed(seed)
+    model = transformers.AutoModel.from_config(cfg, attn_implementation="eager")
+    return model.eval()
+
+
+def _inputs(model, seed: int = 0) -> dict:
+    g = torch.Generator().manual_seed(seed)
+    vocab = model.get_input_embeddings().num_embeddings
+    ids = torch.randint(4, min(vocab, 500), (1, LENGTH), generator=g)
+    kw = {"input_ids": ids}
+    if getattr(model.config, "is_encoder_decoder", False):
+        kw["decoder_input_ids"] = ids[:, : LENGTH // 2]
+    return kw
+
+
+def _main(out) -> torch.Tensor:
+    return out[0] if isinstance(out, tuple) else out.last_hidden_state
+
+
+def eager_probabilities(model, out, names: list) -> dict:
+    """The eager probabilities per attention module name, from ``output_attentions``
+    (encoder, decoder self- and cross-attention in module order)."""
+    enc = getattr(out, "encoder_attentions", None)
+    if enc is not None:
+        prefix = next(k for k, m in model.named_modules() if m is model.get_encoder())
+        enc_names = [n for n in names if n.startswith(prefix + ".")]
+        dec_names = [n for n in names if n not in enc_names]
+        cross = list(out.cross_attentions or ())
+        dec = list(out.decoder_attentions)
+        per_layer = 2 if cross else 1
+        got = dict(zip(enc_names, [a for a in enc if a is not None]))
+        for i, n in enumerate(dec_names):
+            src = dec if i % per_layer == 0 else cross
+            got[n] = src[i // per_layer]
+        return got
+    atts = [a for a in (out.attentions or ()) if a is not None]
+    skip = not_softmax_modules(model)
+    if skip and len(atts) == len(names) + len(skip):  # hybrids: one map per layer
+        every = [n for n, _ in model.named_modules() if n in skip or n in names]
+        return {n: a for n, a in zip(every, atts) if n not in skip}
+    if len(atts) != len(names):
+        raise ValueError(f"{len(atts)} eager attention maps for {len(names)} modules")
+    return dict(zip(names, atts))
+
+
+def reference_statistics(p: torch.Tensor, block_len: int | None = None) -> dict:
+    """Per-head P_max, entropy and mean |i - j| of eager probabilities (B, H, L, K), or of
+    LongT5's local blocks (B, nb, H, bl, 3 bl), each block's keys being the tokens from
+    one block before it to one block after it."""
+    p = p.double()
+    if p.ndim == 5:
+        bsz, nb, h, bl, kk = p.shape
+        n = nb * bl
+        dense = torch.zeros(bsz, h, n, n + 2 * bl, dtype=p.dtype)
+        for b in range(nb):  # key column c of block b is token b*bl - bl + c
+            dense[:, :, b * bl : (b + 1) * bl, b * bl : b * bl + 3 * bl] = p[:, b, :, :, : 3 * bl]
+        p = dense[:, :, :block_len, bl : bl + block_len]
+        i = torch.arange(p.shape[2])[:, None]
+        j = torch.arange(p.shape[3])[None, :]
+    else:
+        i = torch.arange(p.shape[2])[:, None]
+        j = torch.arange(p.shape[3])[None, :]
+    return {
+        "pmax": p.amax(-1).mean((0, 2)),
+        "entropy": torch.special.entr(p).sum(-1).mean((0, 2)),
+        "mean_distance": (p * (i - j).abs()).sum(-1).mean((0, 2)),
+    }
+
+
+def compare_model(model, kw: dict, seq_len: int = LENGTH) -> tuple[float, float]:
+    """(largest P_max / entropy error, largest distance error in tokens) of the capture
+    against eager ``output_attentions`` on one input; raises on a capture refusal."""
+    names = attention_module_names(model)
+    with torch.no_grad():
+        out = model(**kw, output_attentions=True)
+        ref = eager_probabilities(model, out, names)
+        stats = AttentionStats()
+        with capture(model, stats=stats):
+            got = model(**kw)
+    err_out = float((_main(got) - _main(out)).abs().max())
+    err, err_d = 0.0, 0.0
+    for name, p in ref.items():
+        r = reference_statistics(p, seq_len)
+        ls = stats.layers[name]
+        rows = torch.as_tensor(ls.rows).clamp(min=1)
+        for key, sums in (("pmax", ls.pmax_sum), ("entropy", ls.ent_sum)):
+            err = max(err, float((torch.as_tensor(sums) / rows - r[key]).abs().max()))
+        d = torch.as_tensor(ls.mean_distance())
+        err_d = max(err_d, float((d - r["mean_distance"]).abs().max()))
+    if err_out > 1e-4:
+        err = max(err, err_out)
+    return err, err_d
+
+
+def compare(model_type: str, seed: int = 0) -> Verdict:
+    """The verdict of the capture on a tiny ``model_type`` model (module docstring)."""
+    try:
+        model = build(model_type, seed)
+        kw = _inputs(model, seed)
+        with torch.no_grad():
+            model(**kw, output_attentions=True)
+    except Exception as exc:  # noqa: BLE001 - any failure to build or run eagerly
+        return Verdict(model_type, "not buildable", _one_line(exc))
+    try:
+        err, err_d = compare_model(model, kw)
+    except CaptureUnsupported as exc:
+        return Verdict(model_type, "refused", _one_line(exc))
+    except Exception as exc:  # noqa: BLE001 - a failure of the capture itself
+        return Verdict(model_type, "crashed", f"{type(exc).__name__}: {_one_line(exc)}")
+    ok = err <= TOL and err_d <= TOL_DISTANCE
+    detail = f"P_max/entropy {err:.1e}, distance {err_d:.1e} tokens"
+    return Verdict(model_type, "exact" if ok else "different", detail, err)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return re.sub(r"\s+", " ", text[0] if text else type(exc).__name__)[:300]
+
+
+def table(verdicts: list[Verdict]) -> str:
+    """Counts and the refused / not buildable types as Markdown."""
+    kinds = ("exact", "refused", "not buildable", "different", "crashed")
+    counts = {k: sum(v.verdict == k for v in verdicts) for k in kinds}
+    lines = [
+        f"{len(verdicts)} text model types in transformers {transformers.__version__}: "
+        + ", ".join(f"{counts[k]} {k}" for k in kinds)
+        + ".",
+        "",
+    ]
+    for kind in ("refused", "not buildable", "different", "crashed"):
+        rows = [v for v in verdicts if v.verdict == kind]
+        if rows:
+            lines += [f"{kind.capitalize()}:", ""]
+            lines += [f"- `{v.model_type}`: {v.detail}" for v in rows]
+            lines.append("")
+    exact = [v.model_type for v in verdicts if v.verdict == "exact"]
+    lines += ["Exact: " + ", ".join(f"`{t}`" for t in exact) + "."]
+    return "\n".join(lines) + "\n"
+
+
+BEGIN, END = "<!-- sweep: begin (generated) -->", "<!-- sweep: end -->"
+
+
+def write_docs(text: str, path: Path) -> None:
+    """Replace the text between :data:`BEGIN` and :data:`END` in ``path``."""
+    doc = path.read_text()
+    a, b = doc.index(BEGIN) + len(BEGIN), doc.index(END)
+    path.write_text(doc[:a] + "\n" + text + doc[b:])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m empirical.capture.sweep",
+        description="Capture against eager attention on every text architecture of the "
+        "installed transformers; prints the counts (exact / refused / not buildable).",
+        epilog="example:\n  python -m empirical.capture.sweep --types llama gpt_oss",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--types", nargs="+", help="model types (default: all text types)")
+    p.add_argument("--write-docs", metavar="MD", help="write the table into this file")
+    a = p.parse_args(argv)
+    transformers.logging.set_verbosity_error()
+    torch.set_num_threads(1)
+    types = a.types or text_model_types()
+    verdicts = []
+    for t in types:
+        verdicts.append(compare(t))
+        print(f"{t}: {verdicts[-1].verdict} ({verdicts[-1].detail})", file=sys.stderr)
+    text = table(verdicts)
+    print(text, end="")
+    if a.write_docs:
+        write_docs(text, Path(a.write_docs))
+    bad = [v for v in verdicts if v.verdict in ("different", "crashed")]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
