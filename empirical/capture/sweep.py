@@ -3,8 +3,8 @@
 For each text model type (:func:`text_model_types`: a type with a causal-LM, masked-LM or
 sequence-to-sequence head in transformers' auto mappings, that is not a wrapper holding
 a text config beside vision or audio ones) a tiny, seeded, randomly initialised model is
-built from its config class with the size fields of :data:`SIZE` (those the class has)
-and the fields of :data:`EXTRA` for the types that need more (:func:`tiny_config`).  It
+built from its config class by :func:`empirical.capture.checkpoints.tiny_config` (size
+fields, and a short table for the types that need more).  It
 is run on one random sequence twice: eagerly with ``output_attentions``, and under
 :func:`empirical.capture.session.capture`.  The verdict (:func:`compare`) is one of
 
@@ -18,16 +18,17 @@ is run on one random sequence twice: eagerly with ``output_attentions``, and und
 ``python -m empirical.capture.sweep`` prints the counts and the table; ``--write-docs``
 writes them between the markers of docs/guide/capture.md.
 
->>> cfg = tiny_config("llama")
->>> cfg.hidden_size, cfg.num_hidden_layers
-(64, 2)
+>>> "llama" in text_model_types(), "clip" in text_model_types()
+(True, False)
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import signal
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,58 +42,13 @@ from empirical.capture.session import (
     capture,
     not_softmax_modules,
 )
+from empirical.capture.checkpoints import tiny_config
 from empirical.capture.stats import AttentionStats
 
 TOL = 1e-6
 TOL_DISTANCE = 1e-3
 LENGTH = 40
-SIZE = dict(
-    hidden_size=64,
-    intermediate_size=128,
-    num_hidden_layers=2,
-    num_attention_heads=4,
-    num_key_value_heads=2,
-    head_dim=16,
-    vocab_size=512,
-    d_model=64,
-    d_ff=128,
-    d_kv=16,
-    num_layers=2,
-    num_decoder_layers=2,
-    num_heads=4,
-    encoder_layers=2,
-    decoder_layers=2,
-    encoder_attention_heads=4,
-    decoder_attention_heads=4,
-    encoder_ffn_dim=128,
-    decoder_ffn_dim=128,
-    n_embd=64,
-    n_layer=2,
-    n_head=4,
-    n_heads=4,
-    n_layers=2,
-    dim=64,
-    hidden_dim=128,
-    num_local_experts=4,
-    num_experts=4,
-    num_experts_per_tok=2,
-    moe_intermediate_size=32,
-    shared_expert_intermediate_size=32,
-    sliding_window=16,
-    max_position_embeddings=512,
-)
-# types that need more than SIZE (keyed by model type)
-EXTRA: dict[str, dict] = {
-    "gptj": dict(rotary_dim=8),
-    "gpt_neo": dict(num_layers=2, attention_types=[[["global", "local"], 1]], window_size=8),
-    "longt5": dict(local_radius=4, global_block_size=4),
-    "modernbert": dict(
-        pad_token_id=0, bos_token_id=1, eos_token_id=2, global_attn_every_n_layers=2
-    ),
-    "gpt_oss": dict(layer_types=["sliding_attention", "full_attention"]),
-    "minimax": dict(layer_types=["full_attention", "linear_attention"]),
-    "mpt": dict(attn_config=dict(alibi=True)),
-}
+CPU_BUDGET = 60.0  # seconds of CPU time per model type
 MULTIMODAL = ("text_config", "vision", "audio", "speech", "vq_", "semantic", "acoustic")
 
 
@@ -110,16 +66,6 @@ def text_model_types() -> list[str]:
         if not any(m in s for s in subs for m in MULTIMODAL):
             out.append(t)
     return out
-
-
-def tiny_config(model_type: str) -> transformers.PreTrainedConfig:
-    """The config of a tiny ``model_type`` model: :data:`SIZE` where the class has the
-    field, then :data:`EXTRA`."""
-    cls = configuration_auto.CONFIG_MAPPING[model_type]
-    known = set(cls().to_dict()) | set(getattr(cls, "attribute_map", {}))
-    kw = {k: v for k, v in SIZE.items() if k in known}
-    kw.update(EXTRA.get(model_type, {}))
-    return cls(**kw)
 
 
 @dataclass
@@ -227,8 +173,41 @@ def compare_model(model, kw: dict, seq_len: int = LENGTH) -> tuple[float, float]
     return err, err_d
 
 
-def compare(model_type: str, seed: int = 0) -> Verdict:
-    """The verdict of the capture on a tiny ``model_type`` model (module docstring)."""
+class _OverBudget(BaseException):  # not caught by the handlers of one model
+    pass
+
+
+@contextmanager
+def cpu_budget(seconds: float):
+    """Raise :class:`_OverBudget` in the block once it has used ``seconds`` of CPU time
+    (``ITIMER_PROF``; no budget where the platform has none)."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def over(signum, frame):
+        raise _OverBudget(f"more than {seconds:g} s of CPU time")
+
+    prev = signal.signal(signal.SIGPROF, over)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, prev)
+
+
+def compare(model_type: str, seed: int = 0, budget: float = CPU_BUDGET) -> Verdict:
+    """The verdict of the capture on a tiny ``model_type`` model (module docstring);
+    building and running it eagerly may use ``budget`` seconds of CPU time."""
+    try:
+        with cpu_budget(budget):
+            return _compare(model_type, seed)
+    except _OverBudget as exc:
+        return Verdict(model_type, "not buildable", f"tiny model too slow: {exc}")
+
+
+def _compare(model_type: str, seed: int) -> Verdict:
     try:
         model = build(model_type, seed)
         kw = _inputs(model, seed)
