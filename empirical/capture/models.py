@@ -481,7 +481,7 @@ def check_loading_info(info: dict, path: Path, allow_mismatch: bool = False) -> 
         )
 
 
-def _load_weights(cls, path: Path, cfg, kw: dict, allow_mismatch: bool):
+def load_weights(cls, path: Path, cfg, kw: dict, allow_mismatch: bool):
     """``cls.from_pretrained`` with the loading report checked; errors name the file."""
     try:
         model, info = cls.from_pretrained(path, config=cfg, output_loading_info=True, **kw)
@@ -515,7 +515,7 @@ def _from_dir(
         kw["device_map"] = device_map
     cfg = checkpoint_config(path)
     cls = model_class(cfg, lm_head)
-    model = _load_weights(cls, path, cfg, kw, allow_weight_mismatch)
+    model = load_weights(cls, path, cfg, kw, allow_weight_mismatch)
     tok = load_tokenizer(
         Path(tokenizer) if tokenizer else path, model.get_input_embeddings().num_embeddings
     )

@@ -124,10 +124,11 @@ def eager_probabilities(model, out, names: list) -> dict:
     return dict(zip(names, atts))
 
 
-def reference_statistics(p: torch.Tensor, block_len: int | None = None) -> dict:
-    """Per-head P_max, entropy and mean |i - j| of eager probabilities (B, H, L, K), or of
-    LongT5's local blocks (B, nb, H, bl, 3 bl), each block's keys being the tokens from
-    one block before it to one block after it."""
+def reference_statistics(p: torch.Tensor, seq_len: int | None = None, query_from: int = 0) -> dict:
+    """Per-head P_max, entropy and mean |i - j| over the query rows ``>= query_from`` of
+    eager probabilities (B, H, L, K), or of LongT5's local blocks (B, nb, H, bl, 3 bl)
+    of a ``seq_len``-token input, each block's keys being the tokens from one block
+    before it to one block after it (transient-global keys are not placed)."""
     p = p.double()
     if p.ndim == 5:
         bsz, nb, h, bl, kk = p.shape
@@ -135,12 +136,10 @@ def reference_statistics(p: torch.Tensor, block_len: int | None = None) -> dict:
         dense = torch.zeros(bsz, h, n, n + 2 * bl, dtype=p.dtype)
         for b in range(nb):  # key column c of block b is token b*bl - bl + c
             dense[:, :, b * bl : (b + 1) * bl, b * bl : b * bl + 3 * bl] = p[:, b, :, :, : 3 * bl]
-        p = dense[:, :, :block_len, bl : bl + block_len]
-        i = torch.arange(p.shape[2])[:, None]
-        j = torch.arange(p.shape[3])[None, :]
-    else:
-        i = torch.arange(p.shape[2])[:, None]
-        j = torch.arange(p.shape[3])[None, :]
+        p = dense[:, :, :seq_len, bl : bl + seq_len]
+    i = torch.arange(query_from, p.shape[2])[:, None]
+    j = torch.arange(p.shape[3])[None, :]
+    p = p[:, :, query_from:]
     return {
         "pmax": p.amax(-1).mean((0, 2)),
         "entropy": torch.special.entr(p).sum(-1).mean((0, 2)),
