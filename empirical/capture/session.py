@@ -703,6 +703,22 @@ def _attend_reference(session, name, query, key, value, mask, bias, scale, causa
 
 
 # ---- routes into attend ------------------------------------------------------------
+# tensors that models pass to the attention function and that do not change its result
+# in sdpa or eager attention (positions, flash attention's packing); any other tensor
+# argument is refused by name
+_PASSIVE_KWARGS = frozenset(
+    {
+        "position_ids",
+        "cache_position",
+        "position_embeddings",
+        "cu_seq_lens_q",
+        "cu_seq_lens_k",
+        "max_length_q",
+        "max_length_k",
+    }
+)
+
+
 def capture_attention_forward(
     module: torch.nn.Module,
     query: torch.Tensor,
@@ -740,6 +756,17 @@ def capture_attention_forward(
             **kwargs,
         )
     session, name = entry
+    if s_aux is None:
+        s_aux = kwargs.pop("sinks", None)  # Inkling-2's per-row sinks (B, H, L, 1)
+    unknown = sorted(
+        k for k, v in kwargs.items() if isinstance(v, torch.Tensor) and k not in _PASSIVE_KWARGS
+    )
+    if unknown:
+        raise CaptureUnsupported(
+            f"{session.model_class}: attention module {name!r} ({type(module).__name__}) "
+            f"passes {', '.join(unknown)} to the attention function, which the capture "
+            "does not apply"
+        )
     if module.training and dropout:
         raise CaptureUnsupported(
             f"{session.model_class}: capture is for inference: call model.eval()"
@@ -760,7 +787,9 @@ def capture_attention_forward(
         session.stats = None
     try:
         if s_aux is not None:
-            out = attend_with_sink(session, name, *args, scaling, causal, s_aux)
+            out = attend_with_sink(
+                session, name, *args, scaling, causal, s_aux, position_bias, softcap
+            )
         else:
             out = attend(
                 session,
@@ -779,12 +808,15 @@ def capture_attention_forward(
     return out.transpose(1, 2).contiguous(), None
 
 
-def attend_with_sink(session, name, query, key, value, mask, scale, causal, sink):
+def attend_with_sink(
+    session, name, query, key, value, mask, scale, causal, sink, bias=None, softcap=None
+):
     """:func:`attend` for a module with an attention sink (GPT-OSS's ``s_aux``, one logit
-    per head added to every row's softmax denominator and attached to no value), by
-    blocks of rows whose logits are materialised; statistics by
-    :func:`empirical.capture.softmax_rows.record_rows` (docs/conventions.md, "Attention
-    sinks").  The temperature divides the sink's logit too."""
+    per head, or Inkling-2's ``sinks``, one per row (B, H, L, 1)), added to every row's
+    softmax denominator and attached to no value, by blocks of rows whose logits are
+    materialised; statistics by :func:`empirical.capture.softmax_rows.record_rows`
+    (docs/conventions.md, "Attention sinks").  The temperature divides the sink's logit
+    too; ``bias`` is added and ``softcap`` applied before the mask, as in eager."""
     from empirical.capture.softmax_rows import key_positions, record_rows
 
     session.calls += 1
@@ -796,12 +828,17 @@ def attend_with_sink(session, name, query, key, value, mask, scale, causal, sink
     lk = key.shape[2]
     rv = session.valid_rows(name, bsz, lq)
     k, v = key.float().transpose(-1, -2), value.float()
-    sk = sink.float().reshape(1, heads, 1).expand(bsz, heads, 1) / tau
+    sk = sink.float().reshape(1, -1, 1, 1) if sink.ndim == 1 else sink.float()
+    sk = torch.broadcast_to(sk, (bsz, heads, lq, 1))[..., 0] / tau
     outs = []
     b = session.rows_per_block(bsz, heads, lk, lq, query.device.type)
     for r0 in range(0, lq, b):
         r1 = min(lq, r0 + b)
         s = torch.matmul(query[:, :, r0:r1].float(), k) * scale
+        if bias is not None:
+            s = s + (bias[..., r0:r1, :] if bias.shape[-2] > 1 else bias).float()
+        if softcap is not None:
+            s = torch.tanh(s / softcap) * softcap
         if add is not None:
             s = s + (add[..., r0:r1, :] if add.shape[-2] > 1 else add)
         qpos = torch.arange(r0, r1, device=s.device)
@@ -817,7 +854,7 @@ def attend_with_sink(session, name, query, key, value, mask, scale, causal, sink
             s,
             qpos,
             key_positions(qpos, lk),
-            sink=sk.expand(bsz, heads, r1 - r0),
+            sink=sk[:, :, r0:r1],
             row_valid=None if rv is None else rv[:, r0:r1],
             raw=s * tau,
         )
