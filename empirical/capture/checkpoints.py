@@ -330,10 +330,26 @@ SIZE = dict(
     shared_expert_intermediate_size=32,
     sliding_window=16,
     max_position_embeddings=512,
+    num_encoder_layers=2,
+    pad_token_id=0,
+    bos_token_id=1,
+    eos_token_id=2,
+    kv_lora_rank=16,
+    q_lora_rank=32,
+    qk_rope_head_dim=8,
+    qk_nope_head_dim=8,
+    v_head_dim=16,
+    n_routed_experts=4,
+    n_group=1,
+    topk_group=1,
 )
 # types that need more than SIZE (keyed by model type)
 EXTRA: dict[str, dict] = {
     "gptj": dict(rotary_dim=8),
+    "codegen": dict(rotary_dim=8),
+    "cpmant": dict(prompt_length=0),
+    "big_bird": dict(attention_type="original_full"),
+    "bigbird_pegasus": dict(attention_type="original_full"),
     "gpt_neo": dict(num_layers=2, attention_types=[[["global", "local"], 1]], window_size=8),
     "longt5": dict(local_radius=4, global_block_size=4),
     "modernbert": dict(
@@ -361,6 +377,9 @@ def tiny_config(model_type: str, **overrides: Any) -> transformers.PreTrainedCon
     cls = CONFIG_MAPPING[model_type]
     known = set(cls().to_dict()) | set(getattr(cls, "attribute_map", {}))
     kw = {k: v for k, v in SIZE.items() if k in known}
+    if "kv_lora_rank" in known:  # multi-head latent attention: head_dim is the rotary part
+        kw["head_dim"] = kw["qk_rope_head_dim"]
+        kw["num_key_value_heads"] = kw.get("num_attention_heads", 4)
     kw.update(EXTRA.get(model_type, {}))
     kw.update(overrides)
     return cls(**kw)

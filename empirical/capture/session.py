@@ -105,6 +105,7 @@ class CaptureSession:
     first_qk: tuple | None = None  # (query, key) of the current module's first call
     row_valid: dict = field(default_factory=dict, repr=False)  # "enc"/"dec" -> (B, L)
     row_side: dict = field(default_factory=dict, repr=False)  # module name -> "enc"/"dec"
+    busy: bool = False  # the capture's own computation runs (softmax proxies stand aside)
     _buffers: dict = field(default_factory=dict, repr=False)
     _fused_checked: set = field(default_factory=set, repr=False)
 
@@ -785,6 +786,7 @@ def capture_attention_forward(
     stats, calls = session.stats, session.calls
     if repeat:  # the same softmax rows again: computed, not counted
         session.stats = None
+    session.busy = True
     try:
         if s_aux is not None:
             out = attend_with_sink(
@@ -802,7 +804,7 @@ def capture_attention_forward(
                 kwargs.get("sliding_window"),
             )
     finally:
-        session.stats = stats
+        session.stats, session.busy = stats, False
         if repeat:
             session.calls = calls
     return out.transpose(1, 2).contiguous(), None
@@ -862,9 +864,22 @@ def attend_with_sink(
     return torch.cat(outs, 2).to(query.dtype)
 
 
+_CAUSAL_SKIP: list = []  # per open capture: may a causal mask be left to is_causal
+
+
+def capture_mask(*args, **kwargs):
+    """The mask function registered with the capture: sdpa's, which leaves out a mask
+    that is only causal (the call then follows the module's ``is_causal``), except while
+    a model without sdpa support is captured: its modules may not set ``is_causal`` and
+    rely on the mask as in eager attention, so the mask is always built."""
+    if _CAUSAL_SKIP and not all(_CAUSAL_SKIP):
+        kwargs["allow_is_causal_skip"] = False
+    return sdpa_mask(*args, **kwargs)
+
+
 def _register_globally():
     AttentionInterface.register(CAPTURE_NAME, capture_attention_forward)
-    AttentionMaskInterface.register(CAPTURE_NAME, sdpa_mask)
+    AttentionMaskInterface.register(CAPTURE_NAME, capture_mask)
 
 
 def _unregister_globally():
@@ -886,8 +901,16 @@ def _routing_session(x, dim) -> CaptureSession | None:
     if not isinstance(x, torch.Tensor) or x.ndim < 4 or dim not in (-1, x.ndim - 1):
         return None
     for s in _SOFTMAX_SESSIONS:
-        if s.current is not None and not s.hit:
+        if s.current is None or s.busy:
+            continue
+        if not s.hit:
             return s
+        mod = s.modules.get(s.current)
+        raise CaptureUnsupported(
+            f"{s.model_class}: attention module {s.current!r} ({type(mod).__name__}) "
+            f"computes another softmax of shape {tuple(x.shape)} after its attention; "
+            "not supported"
+        )
     return None
 
 
@@ -900,7 +923,11 @@ def _softmax_proxy(x, dim=None, _stacklevel=3, dtype=None):
         return _SOFTMAX(x, dim=dim, _stacklevel=_stacklevel, dtype=dtype)
     s.hit = True
     s.calls += 1
-    return softmax_with_stats(s, s.current, x).to(dtype or x.dtype)
+    s.busy = True
+    try:
+        return softmax_with_stats(s, s.current, x).to(dtype or x.dtype)
+    finally:
+        s.busy = False
 
 
 def _torch_softmax_proxy(x, dim, dtype=None, **kw):
@@ -948,6 +975,12 @@ def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> t
             f"computes a softmax of shape {tuple(x.shape)} whose key positions are unknown"
         )
     bsz, heads, lq, lk = x.shape
+    if session.seq_len is not None and lq != session.seq_len:
+        raise CaptureUnsupported(
+            f"{session.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"computes a softmax of shape {tuple(x.shape)} whose rows are not its "
+            f"{session.seq_len} query positions"
+        )
     qpos = torch.arange(lq, device=x.device)
     p = record_rows(
         session.stats,
@@ -1028,17 +1061,21 @@ def _sdpa_proxy(
                 raise CaptureUnsupported(f"{s.model_class}: capture is for inference")
             n_rep = query.shape[1] // key.shape[1]
             key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
-            return attend(
-                s,
-                s.current,
-                query,
-                key,
-                value,
-                attn_mask,
-                None,
-                scale,
-                bool(is_causal) and attn_mask is None,
-            )
+            s.busy = True
+            try:
+                return attend(
+                    s,
+                    s.current,
+                    query,
+                    key,
+                    value,
+                    attn_mask,
+                    None,
+                    scale,
+                    bool(is_causal) and attn_mask is None,
+                )
+            finally:
+                s.busy = False
     return _SDPA(
         query,
         key,
@@ -1172,6 +1209,7 @@ def capture(
     _ACTIVE[0] += 1
     _register_globally()
     _patch_softmax(session)
+    _CAUSAL_SKIP.append(bool(getattr(model, "_supports_sdpa", False)))
     try:
         for n in names:
             _MODULES[id(mods[n])] = (session, n)
@@ -1187,6 +1225,7 @@ def capture(
         for h in hooks:
             h.remove()
         _unpatch_softmax(session)
+        _CAUSAL_SKIP.pop()
         if sdpa_patched:
             _SDPA_SESSIONS.remove(session)
             if not _SDPA_SESSIONS:

@@ -91,6 +91,8 @@ def _inputs(model, seed: int = 0) -> dict:
     kw = {"input_ids": ids}
     if getattr(model.config, "is_encoder_decoder", False):
         kw["decoder_input_ids"] = ids[:, : LENGTH // 2]
+    if getattr(model.config, "use_cache", False):
+        kw["use_cache"] = False
     return kw
 
 
@@ -98,30 +100,105 @@ def _main(out) -> torch.Tensor:
     return out[0] if isinstance(out, tuple) else out.last_hidden_state
 
 
+class NoReference(Exception):
+    """The eager model gives no attention probabilities to compare with."""
+
+
+def _maps(atts, what: str) -> list:
+    maps = [a for a in (atts or ()) if a is not None]
+    for a in maps:
+        if not isinstance(a, torch.Tensor) or a.ndim < 4:
+            raise NoReference(f"{what} are not (B, H, L, K) tensors")
+        s = a.double().sum(-1)
+        if bool((a < 0).any()) or bool((s > 1 + 1e-4).any()):
+            raise NoReference(f"{what} are not probabilities (rows sum to {float(s.max()):.3g})")
+    return maps
+
+
+def _assign(names: list, maps: list, what: str) -> dict:
+    """Maps in module order; a module run k times (shared layers) gets its k maps
+    concatenated along the batch."""
+    if not names or len(maps) % len(names):
+        raise NoReference(f"{len(maps)} {what} for {len(names)} attention modules")
+    out: dict = {}
+    for i, a in enumerate(maps):
+        out.setdefault(names[i % len(names)], []).append(a)
+    return {n: torch.cat(v, 0) for n, v in out.items()}
+
+
 def eager_probabilities(model, out, names: list) -> dict:
     """The eager probabilities per attention module name, from ``output_attentions``
-    (encoder, decoder self- and cross-attention in module order)."""
+    (encoder, decoder self- and cross-attention in module order; a hybrid's maps of
+    layers that are not softmax attention dropped); :class:`NoReference` when they are
+    missing or not probabilities (ProphetNet returns logits)."""
     enc = getattr(out, "encoder_attentions", None)
     if enc is not None:
         prefix = next(k for k, m in model.named_modules() if m is model.get_encoder())
         enc_names = [n for n in names if n.startswith(prefix + ".")]
         dec_names = [n for n in names if n not in enc_names]
-        cross = list(out.cross_attentions or ())
-        dec = list(out.decoder_attentions)
+        got = _assign(enc_names, _maps(enc, "encoder attentions"), "encoder maps")
+        cross = _maps(getattr(out, "cross_attentions", None), "cross attentions")
+        dec = _maps(out.decoder_attentions, "decoder attentions")
         per_layer = 2 if cross else 1
-        got = dict(zip(enc_names, [a for a in enc if a is not None]))
+        if len(dec) * per_layer != len(dec_names) or (cross and len(cross) != len(dec)):
+            raise NoReference(f"{len(dec)} + {len(cross)} decoder maps for {dec_names}")
         for i, n in enumerate(dec_names):
-            src = dec if i % per_layer == 0 else cross
-            got[n] = src[i // per_layer]
+            got[n] = (dec if i % per_layer == 0 else cross)[i // per_layer]
         return got
-    atts = [a for a in (out.attentions or ()) if a is not None]
+    if not hasattr(out, "attentions"):
+        raise NoReference("the model returns no attentions")
+    atts = _maps(out.attentions, "attentions")
     skip = not_softmax_modules(model)
     if skip and len(atts) == len(names) + len(skip):  # hybrids: one map per layer
         every = [n for n, _ in model.named_modules() if n in skip or n in names]
         return {n: a for n, a in zip(every, atts) if n not in skip}
-    if len(atts) != len(names):
-        raise ValueError(f"{len(atts)} eager attention maps for {len(names)} modules")
-    return dict(zip(names, atts))
+    return _assign(names, atts, "eager attention maps")
+
+
+def sink_reference(model, kw: dict, names: list) -> dict:
+    """Probabilities per module name from a float64 attention function written here,
+    for models whose modules have an attention sink (their ``output_attentions`` may be
+    renormalised over the keys: Granite-SWA): ``softmax([s QK^T + bias + mask | sink])``
+    without the sink's column, the weights applied to the values (docs/conventions.md)."""
+    from transformers import AttentionInterface
+    from transformers.masking_utils import AttentionMaskInterface, eager_mask
+
+    mods = {id(m): n for n, m in model.named_modules() if n in names}
+    got: dict = {}
+
+    def fn(module, query, key, value, attention_mask, dropout=0.0, scaling=None, **kw):
+        rep = query.shape[1] // key.shape[1]
+        k = key.double().repeat_interleave(rep, 1)
+        v = value.double().repeat_interleave(rep, 1)
+        s = query.double() @ k.transpose(-1, -2) * scaling
+        if kw.get("position_bias") is not None:
+            s = s + kw["position_bias"].double()
+        if kw.get("softcap") is not None:
+            s = kw["softcap"] * torch.tanh(s / kw["softcap"])
+        if attention_mask is not None:
+            s = s + attention_mask.double()[..., : k.shape[2]]
+        sink = kw.get("s_aux", kw.get("sinks"))
+        if sink is not None:
+            sink = sink.double().reshape(1, -1, 1, 1) if sink.ndim == 1 else sink.double()
+            sink = torch.broadcast_to(sink, (*s.shape[:3], 1))
+            p = torch.softmax(torch.cat([s, sink], -1), -1)[..., :-1]
+        else:
+            p = torch.softmax(s, -1)
+        got[mods[id(module)]] = p
+        return (p @ v).to(query.dtype).transpose(1, 2).contiguous(), p
+
+    AttentionInterface.register("lengthx_reference", fn)
+    AttentionMaskInterface.register("lengthx_reference", eager_mask)
+    prev = model.config._attn_implementation
+    try:
+        model.set_attn_implementation("lengthx_reference")
+        with torch.no_grad():
+            model(**kw)
+    finally:
+        model.set_attn_implementation(prev)
+        AttentionInterface._global_mapping.pop("lengthx_reference", None)
+        AttentionMaskInterface._global_mapping.pop("lengthx_reference", None)
+    return got
 
 
 def reference_statistics(p: torch.Tensor, seq_len: int | None = None, query_from: int = 0) -> dict:
@@ -149,14 +226,19 @@ def reference_statistics(p: torch.Tensor, seq_len: int | None = None, query_from
 
 def compare_model(model, kw: dict, seq_len: int = LENGTH) -> tuple[float, float]:
     """(largest P_max / entropy error, largest distance error in tokens) of the capture
-    against eager ``output_attentions`` on one input; raises on a capture refusal."""
+    against eager attention on one input; raises the capture's refusal first, then
+    :class:`NoReference` when eager attention gives nothing to compare with."""
     names = attention_module_names(model)
     with torch.no_grad():
-        out = model(**kw, output_attentions=True)
-        ref = eager_probabilities(model, out, names)
         stats = AttentionStats()
         with capture(model, stats=stats):
             got = model(**kw)
+        out = model(**kw, output_attentions=True)
+    mods = dict(model.named_modules())
+    if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
+        ref = sink_reference(model, kw, names)
+    else:
+        ref = eager_probabilities(model, out, names)
     err_out = float((_main(got) - _main(out)).abs().max())
     err, err_d = 0.0, 0.0
     for name, p in ref.items():
@@ -187,13 +269,13 @@ def cpu_budget(seconds: float):
     def over(signum, frame):
         raise _OverBudget(f"more than {seconds:g} s of CPU time")
 
-    prev = signal.signal(signal.SIGPROF, over)
+    signal.signal(signal.SIGPROF, over)
     signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, prev)
+        signal.signal(signal.SIGPROF, signal.SIG_IGN)  # a late tick must not end the process
 
 
 def compare(model_type: str, seed: int = 0, budget: float = CPU_BUDGET) -> Verdict:
@@ -218,6 +300,8 @@ def _compare(model_type: str, seed: int) -> Verdict:
         err, err_d = compare_model(model, kw)
     except CaptureUnsupported as exc:
         return Verdict(model_type, "refused", _one_line(exc))
+    except NoReference as exc:
+        return Verdict(model_type, "no eager reference", _one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a failure of the capture itself
         return Verdict(model_type, "crashed", f"{type(exc).__name__}: {_one_line(exc)}")
     ok = err <= TOL and err_d <= TOL_DISTANCE
@@ -232,7 +316,7 @@ def _one_line(exc: BaseException) -> str:
 
 def table(verdicts: list[Verdict]) -> str:
     """Counts and the refused / not buildable types as Markdown."""
-    kinds = ("exact", "refused", "not buildable", "different", "crashed")
+    kinds = ("exact", "refused", "not buildable", "no eager reference", "different", "crashed")
     counts = {k: sum(v.verdict == k for v in verdicts) for k in kinds}
     lines = [
         f"{len(verdicts)} text model types in transformers {transformers.__version__}: "
@@ -240,7 +324,7 @@ def table(verdicts: list[Verdict]) -> str:
         + ".",
         "",
     ]
-    for kind in ("refused", "not buildable", "different", "crashed"):
+    for kind in kinds[1:]:
         rows = [v for v in verdicts if v.verdict == kind]
         if rows:
             lines += [f"{kind.capitalize()}:", ""]
