@@ -115,10 +115,13 @@ def _maps(atts, what: str) -> list:
     return maps
 
 
-def _assign(names: list, maps: list, what: str) -> dict:
-    """Maps in module order; a module run k times (shared layers) gets its k maps
-    concatenated along the batch."""
-    if not names or len(maps) % len(names):
+def _assign(names: list, maps: list, what: str, order: list | None = None) -> dict:
+    """Maps in the order the modules ran (``order``, else module order, cyclically); a
+    module run k times (shared or recurrent layers) gets its k maps concatenated along
+    the batch."""
+    if order is not None and len(order) == len(maps):
+        names = order
+    elif not names or len(maps) % len(names):
         raise NoReference(f"{len(maps)} {what} for {len(names)} attention modules")
     out: dict = {}
     for i, a in enumerate(maps):
@@ -126,7 +129,7 @@ def _assign(names: list, maps: list, what: str) -> dict:
     return {n: torch.cat(v, 0) for n, v in out.items()}
 
 
-def eager_probabilities(model, out, names: list) -> dict:
+def eager_probabilities(model, out, names: list, order: list | None = None) -> dict:
     """The eager probabilities per attention module name, from ``output_attentions``
     (encoder, decoder self- and cross-attention in module order; a hybrid's maps of
     layers that are not softmax attention dropped); :class:`NoReference` when they are
@@ -152,7 +155,7 @@ def eager_probabilities(model, out, names: list) -> dict:
     if skip and len(atts) == len(names) + len(skip):  # hybrids: one map per layer
         every = [n for n, _ in model.named_modules() if n in skip or n in names]
         return {n: a for n, a in zip(every, atts) if n not in skip}
-    return _assign(names, atts, "eager attention maps")
+    return _assign(names, atts, "eager attention maps", order)
 
 
 def sink_reference(model, kw: dict, names: list) -> dict:
@@ -233,12 +236,20 @@ def compare_model(model, kw: dict, seq_len: int = LENGTH) -> tuple[float, float]
         stats = AttentionStats()
         with capture(model, stats=stats):
             got = model(**kw)
-        out = model(**kw, output_attentions=True)
-    mods = dict(model.named_modules())
+        mods = dict(model.named_modules())
+        order: list = []
+        hooks = [
+            mods[n].register_forward_pre_hook(lambda m, a, n=n: order.append(n)) for n in names
+        ]
+        try:
+            out = model(**kw, output_attentions=True)
+        finally:
+            for h in hooks:
+                h.remove()
     if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
         ref = sink_reference(model, kw, names)
     else:
-        ref = eager_probabilities(model, out, names)
+        ref = eager_probabilities(model, out, names, order)
     err_out = float((_main(got) - _main(out)).abs().max())
     err, err_d = 0.0, 0.0
     for name, p in ref.items():
