@@ -124,7 +124,37 @@ def qq_figures(res: dict, out: Path) -> list:
 
 def temperature_figure(res: dict, out: Path) -> dict | None:
     """Each method's temperature, its P_max/entropy alignment error and perplexity
-    against L_ex; CSV of the whole table."""
+    against L_ex (:func:`temperature_plot`); CSV of the whole table."""
+    drawn = temperature_plot(res)
+    if drawn is None:
+        return None
+    fig, rows = drawn
+    plt = _plt()
+    png, data = out / "temperature.png", out / "temperature.csv"
+    fig.savefig(png, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+    with open(data, "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(
+            [
+                "L_ex",
+                "method",
+                "tau",
+                "pmax",
+                "entropy",
+                "pmax_rel_error",
+                "entropy_rel_error",
+                "perplexity_beyond",
+                "perplexity_all",
+            ]
+        )
+        w.writerows(rows)
+    return {"png": str(png), "csv": str(data)}
+
+
+def temperature_plot(res: dict):
+    """(figure, CSV rows) of the temperature panels, one colour (:func:`style`) per
+    method and the legend beside the panels; None without any L_ex."""
     ex = [e for e in res["lengths"].values() if "temperatures" in e]
     if not ex:
         return None
@@ -175,26 +205,7 @@ def temperature_figure(res: dict, out: Path) -> dict | None:
     fig.suptitle(f"temperatures and the alignment they leave (L_tr = {res['L_tr']})", fontsize=8)
     fig.tight_layout()
     _legend_outside(fig, axes[0])
-    png, data = out / "temperature.png", out / "temperature.csv"
-    fig.savefig(png, dpi=110, bbox_inches="tight")
-    plt.close(fig)
-    with open(data, "w", newline="") as fh:
-        w = csv.writer(fh)
-        w.writerow(
-            [
-                "L_ex",
-                "method",
-                "tau",
-                "pmax",
-                "entropy",
-                "pmax_rel_error",
-                "entropy_rel_error",
-                "perplexity_beyond",
-                "perplexity_all",
-            ]
-        )
-        w.writerows(rows)
-    return {"png": str(png), "csv": str(data)}
+    return fig, rows
 
 
 def _fmt(v, spec=".4f") -> str:

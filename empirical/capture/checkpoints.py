@@ -375,14 +375,24 @@ def tiny_config(model_type: str, **overrides: Any) -> transformers.PreTrainedCon
     from transformers.models.auto.configuration_auto import CONFIG_MAPPING
 
     cls = CONFIG_MAPPING[model_type]
+    kw = _sized(cls)
+    kw.update(EXTRA.get(model_type, {}))
+    kw.update(overrides)
+    return cls(**kw)
+
+
+def _sized(cls, depth: int = 2) -> dict:
+    """:data:`SIZE` restricted to the fields of config class ``cls``, and of its
+    sub-configs (T5Gemma's encoder and decoder, BLT's patcher, ...) as dicts."""
     known = set(cls().to_dict()) | set(getattr(cls, "attribute_map", {}))
     kw = {k: v for k, v in SIZE.items() if k in known}
     if "kv_lora_rank" in known:  # multi-head latent attention: head_dim is the rotary part
         kw["head_dim"] = kw["qk_rope_head_dim"]
         kw["num_key_value_heads"] = kw.get("num_attention_heads", 4)
-    kw.update(EXTRA.get(model_type, {}))
-    kw.update(overrides)
-    return cls(**kw)
+    for name, sub in (getattr(cls, "sub_configs", None) or {}).items():
+        if depth and isinstance(sub, type) and issubclass(sub, transformers.PreTrainedConfig):
+            kw[name] = _sized(sub, depth - 1)
+    return kw
 
 
 def lm_class(model_type: str) -> type:

@@ -459,3 +459,32 @@ def test_corrupt_checkpoint_is_one_error_line_naming_it(ckpts, capsys, tmp_path,
     if how == "missing weight":  # accepted on purpose with the flag
         rc, out, err = run_audit([*argv, "--allow-weight-mismatch", "--n-tr", "1"], capsys)
         assert rc == 0, err
+
+
+def test_temperature_figure_one_colour_per_method_legend_clear():
+    """Eleven methods (the audit's count) get eleven colours, and the legend's box meets
+    no panel (it would hide lines there)."""
+    from empirical.audit.report import _plt, temperature_plot
+
+    methods = [f"method {i}" for i in range(11)]
+    row = {
+        "tau": 0.8,
+        "pmax_rel_error": 0.01,
+        "entropy_rel_error": -0.01,
+        "perplexity_beyond": 3.0,
+    }
+    res = {
+        "L_tr": 32,
+        "causal_lm_head": True,
+        "lengths": {
+            str(L): {"L": L, "temperatures": {"table": {m: dict(row) for m in methods}}}
+            for L in (64, 128)
+        },
+    }
+    fig, _ = temperature_plot(res)
+    lines = [ln for ln in fig.axes[0].get_lines()]
+    assert len({ln.get_color() for ln in lines}) == len(methods) == len(lines)
+    fig.canvas.draw()
+    legend = fig.legends[0].get_window_extent()
+    assert not any(ax.get_window_extent().overlaps(legend) for ax in fig.axes)
+    _plt().close(fig)
