@@ -350,6 +350,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--layers", nargs="*", help="restrict the statistic to these modules")
     p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument(
+        "--allow-weight-mismatch",
+        action="store_true",
+        help="accept a checkpoint whose weights transformers reports missing, unexpected "
+        "or of another shape (default: an error naming them)",
+    )
     p.add_argument("--threads", type=threads_int, default=1, help="torch threads")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_device_map_argument(p)
@@ -364,7 +370,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from empirical.capture.models import load_model
 
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
+        lm = load_model(
+            a.model,
+            corpus=a.corpus,
+            seed=a.seed,
+            device_map=a.device_map,
+            allow_weight_mismatch=a.allow_weight_mismatch,
+        )
         res = align(
             lm,
             a.corpus,

@@ -35,12 +35,21 @@ for the modules named in :class:`~empirical.capture.stats.AttentionStats` ``mass
 ``sorted_layers``.
 
 How a model is routed: models using transformers' ``AttentionInterface`` are switched
-(``set_attn_implementation``) to ``lengthx_capture`` and back; models without it
-(Falcon, BLOOM) get ``F.softmax`` in their modeling module and
-``torch.nn.functional.scaled_dot_product_attention`` replaced for the duration.  A
-forward hook on every attention module checks that the module really went through the
-capture, and raises :class:`CaptureUnsupported` naming the model class otherwise (never
-a silent pass-through).  Attention sinks (``s_aux``) are refused the same way.
+(``set_attn_implementation``) to ``lengthx_capture`` and back; attention sinks (``s_aux``,
+``sinks``) take :func:`attend_with_sink`; a module calling the function again with the
+same queries and keys is counted once.  While a capture is open, ``softmax``
+(``torch.nn.functional``, ``torch``, ``Tensor``) is replaced: the first attention-shaped
+softmax inside a captured module that has not gone through the capture is that module's
+attention (eager-only modules: BLOOM, MPT, GPT-J, GPT-Neo; LongT5's blocks), counted by
+:func:`softmax_with_stats`; Falcon's direct
+``torch.nn.functional.scaled_dot_product_attention`` call is routed to :func:`attend`.
+Query rows that the model's ``attention_mask`` marks as padding are not counted.
+Modules of hybrids that are not softmax attention (:func:`not_softmax_modules`) are left
+out.  A forward hook on every attention module checks that the module really went
+through the capture; a module that did not, a softmax whose rows are not the query
+positions, a second softmax in a module, or a tensor argument of the attention function
+that the capture does not apply raise :class:`CaptureUnsupported` naming the module
+class (never a silent pass-through).
 
 >>> import torch, transformers
 >>> cfg = transformers.T5Config(d_model=32, d_ff=64, num_layers=1, num_heads=2, d_kv=16,

@@ -131,11 +131,12 @@ def blocked_local_layout(
     ``b bl + r``, local key ``c`` token ``b bl - bl + c``; transient-global key ``g``
     stands for the tokens of fixed block ``g`` (``global_block`` tokens, the tokens of
     an incomplete last block joining the one before), and its distance is the mean
-    ``|i - j|`` over them.  ``key_ok`` (R, K): keys inside the sequence.
+    ``|i - j|`` over them.  ``key_ok`` (R, K): keys inside the sequence (the positions
+    of the others are clamped into it; they are masked).
 
     >>> q, k, d, ok = blocked_local_layout(torch.zeros(1, 2, 1, 2, 6), 2, 3)
     >>> k[2].tolist(), ok[2].tolist()
-    ([0, 1, 2, 3, 4, 5], [True, True, True, False, False, False])
+    ([0, 1, 2, 2, 2, 2], [True, True, True, False, False, False])
     """
     bsz, nb, heads, bl, kk = x.shape
     dev = x.device
