@@ -107,3 +107,42 @@ def test_softmax_over_other_rows_is_refused_by_name():
     with pytest.raises(CaptureUnsupported, match="OddAttention"):
         with capture(m):
             m(torch.randn(1, 6, 4))
+
+
+def test_longt5_transient_global_rows():
+    """LongT5 transient-global (42 tokens, blocks of 4, global blocks of 4: tokens 40-41
+    join the last full block): P_max and entropy of every row equal those of the eager
+    weights over local and global keys; the distance of a global key is the mean
+    |i - j| over the tokens of its block (docs/guide/capture.md), computed here."""
+    torch.manual_seed(0)
+    cfg = tiny_config(
+        "longt5", encoder_attention_type="transient-global", local_radius=3, global_block_size=4
+    )
+    model = transformers.LongT5EncoderModel(cfg).eval()
+    n = 42
+    ids = torch.randint(5, 400, (1, n), generator=torch.Generator().manual_seed(2))
+    st = _stats(model, ids)
+    with torch.no_grad():
+        att = model(ids, output_attentions=True).attentions
+    for name, a in zip(st.order, att):
+        bsz, nb, h, bl, kk = a.shape
+        p = a.double().permute(0, 2, 1, 3, 4).reshape(bsz, h, nb * bl, kk)[:, :, :n]
+        i = torch.arange(n)[:, None]
+        local = (i // bl * bl - bl) + torch.arange(3 * bl)[None, :]
+        d_local = (local - i).abs().double()
+        g = kk - 3 * bl
+        block = torch.clamp(torch.arange(n) // 4, max=n // 4 - 1)
+        d_glob = torch.stack(
+            [
+                (i - torch.nonzero(block == b)[:, 0][None, :]).abs().double().mean(1)
+                for b in range(g)
+            ],
+            1,
+        )
+        dist = torch.cat([d_local, d_glob], 1)
+        ls = st.layers[name]
+        assert ls.rows[0] == n
+        np.testing.assert_allclose(ls.pmax_sum / n, p.amax(-1).mean((0, 2)), atol=1e-6)
+        ent = torch.special.entr(p).sum(-1).mean((0, 2))
+        np.testing.assert_allclose(ls.ent_sum / n, ent, atol=1e-6)
+        np.testing.assert_allclose(ls.mean_distance(), (p * dist).sum(-1).mean((0, 2)), atol=1e-4)
