@@ -389,6 +389,11 @@ def _sized(cls, depth: int = 2) -> dict:
     if "kv_lora_rank" in known:  # multi-head latent attention: head_dim is the rotary part
         kw["head_dim"] = kw["qk_rope_head_dim"]
         kw["num_key_value_heads"] = kw.get("num_attention_heads", 4)
+    kinds = list(dict.fromkeys(cls().to_dict().get("layer_types") or ()))
+    if "layer_types" in known and len(kinds) > 1 and "num_hidden_layers" in kw:
+        # hybrids: a softmax layer first, then another kind (linear attention, mamba)
+        soft = [k for k in kinds if "attention" in k and "linear" not in k][:1]
+        kw["layer_types"] = (soft + [k for k in kinds if k not in soft])[:2]
     for name, sub in (getattr(cls, "sub_configs", None) or {}).items():
         if depth and isinstance(sub, type) and issubclass(sub, transformers.PreTrainedConfig):
             kw[name] = _sized(sub, depth - 1)

@@ -150,12 +150,13 @@ def eager_probabilities(model, out, names: list, order: list | None = None) -> d
         return got
     if not hasattr(out, "attentions"):
         raise NoReference("the model returns no attentions")
-    atts = _maps(out.attentions, "attentions")
+    atts = [a for a in (out.attentions or ()) if a is not None]
     skip = not_softmax_modules(model)
     if skip and len(atts) == len(names) + len(skip):  # hybrids: one map per layer
         every = [n for n, _ in model.named_modules() if n in skip or n in names]
-        return {n: a for n, a in zip(every, atts) if n not in skip}
-    return _assign(names, atts, "eager attention maps", order)
+        kept = {n: a for n, a in zip(every, atts) if n not in skip}
+        return dict(zip(kept, _maps(list(kept.values()), "attentions")))
+    return _assign(names, _maps(atts, "attentions"), "eager attention maps", order)
 
 
 def sink_reference(model, kw: dict, names: list) -> dict:
