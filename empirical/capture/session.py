@@ -115,6 +115,7 @@ class CaptureSession:
     row_valid: dict = field(default_factory=dict, repr=False)  # "enc"/"dec" -> (B, L)
     row_side: dict = field(default_factory=dict, repr=False)  # module name -> "enc"/"dec"
     busy: bool = False  # the capture's own computation runs (softmax proxies stand aside)
+    cross_attention: bool = False  # an encoder-decoder model: keys may differ from queries
     _buffers: dict = field(default_factory=dict, repr=False)
     _fused_checked: set = field(default_factory=set, repr=False)
 
@@ -784,6 +785,13 @@ def capture_attention_forward(
     n_rep = query.shape[1] // key.shape[1]
     causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
     causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
+    lq, lk = query.shape[2], key.shape[2]
+    if lk != lq and (causal or not session.cross_attention):
+        raise CaptureUnsupported(
+            f"{session.model_class}: attention module {name!r} ({type(module).__name__}) "
+            f"attends from {lq} queries to {lk} keys (keys beside the sequence's, such "
+            "as compressed ones, or a cache); not supported"
+        )
     args = (query, repeat_kv(key, n_rep), repeat_kv(value, n_rep), attention_mask)
     repeat = session.hit and session.current == name
     if repeat and not (session.first_qk[0] is query and session.first_qk[1] is key):
@@ -1137,6 +1145,18 @@ def _check_hooks(session: CaptureSession, mods: dict) -> list:
     return hooks
 
 
+def _positional_index(mod: torch.nn.Module, name: str) -> int | None:
+    """Position of the parameter ``name`` of ``mod.forward`` (for masks passed
+    positionally), None when it has none."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(mod.forward).parameters)
+    except (TypeError, ValueError):
+        return None
+    return params.index(name) if name in params else None
+
+
 def _padding_hooks(session: CaptureSession, model: torch.nn.Module) -> list:
     """Hooks that keep the model's ``attention_mask`` (and ``decoder_attention_mask``)
     so that padded query rows are left out of the statistics; every module under an
@@ -1155,8 +1175,9 @@ def _padding_hooks(session: CaptureSession, model: torch.nn.Module) -> list:
     def grab(mod, args, kwargs, side_of):
         for key, side in side_of:
             m = kwargs.get(key)
-            if key == "attention_mask" and m is None and len(args) > 1:
-                m = args[1]
+            at = _positional_index(mod, key)
+            if m is None and at is not None and at < len(args):
+                m = args[at]
             if isinstance(m, torch.Tensor) and m.ndim == 2:
                 session.row_valid[side] = m.bool()
             elif key == "attention_mask":
@@ -1211,6 +1232,7 @@ def capture(
     if not names:
         raise CaptureUnsupported(f"{type(model).__name__}: no attention modules found")
     session.names = names
+    session.cross_attention = bool(getattr(model.config, "is_encoder_decoder", False))
     mods = dict(model.named_modules())
     session.modules = {n: mods[n] for n in names}
     prev = model.config._attn_implementation

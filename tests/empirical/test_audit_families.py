@@ -15,6 +15,7 @@ UMT5 loaded as ``T5EncoderModel`` (the shared bias of T5, the old behaviour).
 """
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,28 @@ def test_umt5_is_not_read_as_t5(tmp_path, capsys):
         a = wrong(ids, output_attentions=True).attentions[1]
         b = right(ids, output_attentions=True).attentions[1]
     assert float((a - b).abs().max()) > 1e-3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("model_type", FAST + SLOW)
+def test_family_audited_by_the_command_at_long_lengths(model_type, tmp_path):
+    """As a researcher runs it: ``python -m empirical.audit`` in a process of its own,
+    L_tr 64 and L_ex 256, 512, exit 0, every per-head statistic equal to eager."""
+    import os
+    import subprocess
+    import sys
+
+    from empirical.capture.checkpoints import save_tiny_type_checkpoint
+
+    folder = save_tiny_type_checkpoint(model_type, tmp_path / model_type, seed=2)
+    argv = [sys.executable, "-m", "empirical.audit", "--model", str(folder), "--text"]
+    argv += ["stdlib", "--L-tr", "64", "--L-ex", "256", "512", "--n-tr", "2", "--json"]
+    argv += ["--quiet", "--out", str(tmp_path / "out")]
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=root)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    for length in (64, 256, 512):
+        err, err_d = max_errors(report, eager_per_head(folder, report, length), length)
+        assert err <= TOL and err_d <= TOL_DISTANCE, (model_type, length, err, err_d)
