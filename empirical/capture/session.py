@@ -769,36 +769,12 @@ def capture_attention_forward(
     session, name = entry
     if s_aux is None:
         s_aux = kwargs.pop("sinks", None)  # Inkling-2's per-row sinks (B, H, L, 1)
-    unknown = sorted(
-        k for k, v in kwargs.items() if isinstance(v, torch.Tensor) and k not in _PASSIVE_KWARGS
-    )
-    if unknown:
-        raise CaptureUnsupported(
-            f"{session.model_class}: attention module {name!r} ({type(module).__name__}) "
-            f"passes {', '.join(unknown)} to the attention function, which the capture "
-            "does not apply"
-        )
-    if module.training and dropout:
-        raise CaptureUnsupported(
-            f"{session.model_class}: capture is for inference: call model.eval()"
-        )
-    n_rep = query.shape[1] // key.shape[1]
     causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
     causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
-    lq, lk = query.shape[2], key.shape[2]
-    if lk != lq and (causal or not session.cross_attention):
-        raise CaptureUnsupported(
-            f"{session.model_class}: attention module {name!r} ({type(module).__name__}) "
-            f"attends from {lq} queries to {lk} keys (keys beside the sequence's, such "
-            "as compressed ones, or a cache); not supported"
-        )
+    _check_call(session, name, module, query, key, causal, dropout, kwargs)
+    n_rep = query.shape[1] // key.shape[1]
     args = (query, repeat_kv(key, n_rep), repeat_kv(value, n_rep), attention_mask)
     repeat = session.hit and session.current == name
-    if repeat and not (session.first_qk[0] is query and session.first_qk[1] is key):
-        raise CaptureUnsupported(
-            f"{session.model_class}: attention module {name!r} ({type(module).__name__}) "
-            "calls attention twice with different queries or keys; not supported"
-        )
     session.first_qk = session.first_qk if repeat else (query, key)
     stats, calls = session.stats, session.calls
     if repeat:  # the same softmax rows again: computed, not counted
@@ -825,6 +801,37 @@ def capture_attention_forward(
         if repeat:
             session.calls = calls
     return out.transpose(1, 2).contiguous(), None
+
+
+def _check_call(session, name, module, query, key, causal, dropout, kwargs) -> None:
+    """:class:`CaptureUnsupported` naming the module for a call the capture would not
+    compute as the model does: a tensor argument it does not apply, dropout in training,
+    more or fewer keys than queries outside an encoder-decoder model, or a second call
+    of the module with other queries or keys."""
+    what = f"{session.model_class}: attention module {name!r} ({type(module).__name__})"
+    unknown = sorted(
+        k for k, v in kwargs.items() if isinstance(v, torch.Tensor) and k not in _PASSIVE_KWARGS
+    )
+    if unknown:
+        raise CaptureUnsupported(
+            f"{what} passes {', '.join(unknown)} to the attention function, which the "
+            "capture does not apply"
+        )
+    if module.training and dropout:
+        raise CaptureUnsupported(
+            f"{session.model_class}: capture is for inference: call model.eval()"
+        )
+    lq, lk = query.shape[2], key.shape[2]
+    if lk != lq and (causal or not session.cross_attention):
+        raise CaptureUnsupported(
+            f"{what} attends from {lq} queries to {lk} keys (keys beside the sequence's, "
+            "such as compressed ones, or a cache); not supported"
+        )
+    first = session.first_qk if session.hit and session.current == name else None
+    if first is not None and not (first[0] is query and first[1] is key):
+        raise CaptureUnsupported(
+            f"{what} calls attention twice with different queries or keys; not supported"
+        )
 
 
 def attend_with_sink(
