@@ -53,8 +53,8 @@ MULTIMODAL = ("text_config", "vision", "audio", "speech", "vq_", "semantic", "ac
 
 
 def text_model_types() -> list[str]:
-    """Model types with a text language-model head and a base model class in the
-    installed transformers, less the multimodal wrappers."""
+    """Model types with a text language-model head and a base model class taking
+    ``input_ids`` in the installed transformers, less the multimodal wrappers."""
     heads = (
         set(modeling_auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES)
         | set(modeling_auto.MODEL_FOR_MASKED_LM_MAPPING_NAMES)
@@ -63,7 +63,11 @@ def text_model_types() -> list[str]:
     out = []
     for t in sorted(heads & set(modeling_auto.MODEL_MAPPING_NAMES)):
         subs = getattr(configuration_auto.CONFIG_MAPPING[t], "sub_configs", {}) or {}
-        if not any(m in s for s in subs for m in MULTIMODAL):
+        cls_name = modeling_auto.MODEL_MAPPING_NAMES[t]
+        cls_name = cls_name[0] if isinstance(cls_name, tuple) else cls_name
+        base = getattr(transformers, cls_name, None)
+        text_input = getattr(base, "main_input_name", "input_ids") == "input_ids"
+        if text_input and not any(m in s for s in subs for m in MULTIMODAL):
             out.append(t)
     return out
 
