@@ -210,7 +210,7 @@ def sink_reference(model, kw: dict, names: list) -> dict:
 
 
 def reference_statistics(p: torch.Tensor, seq_len: int | None = None, query_from: int = 0) -> dict:
-    """Per-head P_max, entropy and mean |i - j| over the query rows ``>= query_from`` of
+    """Per-head P_max, entropy and mean ``|i - j|`` over the query rows ``>= query_from`` of
     eager probabilities (B, H, L, K), or of LongT5's local blocks (B, nb, H, bl, 3 bl)
     of a ``seq_len``-token input, each block's keys being the tokens from one block
     before it to one block after it (transient-global keys are not placed)."""
