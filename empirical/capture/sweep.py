@@ -209,19 +209,39 @@ def sink_reference(model, kw: dict, names: list) -> dict:
     return got
 
 
-def reference_statistics(p: torch.Tensor, seq_len: int | None = None, query_from: int = 0) -> dict:
-    """Per-head P_max, entropy and mean ``|i - j|`` over the query rows ``>= query_from`` of
-    eager probabilities (B, H, L, K), or of LongT5's local blocks (B, nb, H, bl, 3 bl)
-    of a ``seq_len``-token input, each block's keys being the tokens from one block
-    before it to one block after it (transient-global keys are not placed)."""
+def reference_statistics(
+    p: torch.Tensor,
+    seq_len: int | None = None,
+    query_from: int = 0,
+    global_block: int | None = None,
+) -> dict:
+    """Per-head P_max, entropy and mean ``|i - j|`` over the query rows ``>= query_from``
+    of eager probabilities (B, H, L, K), or of LongT5's blocks (B, nb, H, bl, 3 bl [+ G])
+    of a ``seq_len``-token input: the local keys of a block are the tokens from one
+    block before it to one block after it; a transient-global key ``g`` stands for the
+    tokens ``t`` with ``min(t // global_block, seq_len // global_block - 1) == g`` and
+    its distance is the mean over them (docs/guide/capture.md)."""
     p = p.double()
     if p.ndim == 5:
         bsz, nb, h, bl, kk = p.shape
-        n = nb * bl
-        dense = torch.zeros(bsz, h, n, n + 2 * bl, dtype=p.dtype)
-        for b in range(nb):  # key column c of block b is token b*bl - bl + c
-            dense[:, :, b * bl : (b + 1) * bl, b * bl : b * bl + 3 * bl] = p[:, b, :, :, : 3 * bl]
-        p = dense[:, :, :seq_len, bl : bl + seq_len]
+        rows = p.permute(0, 2, 1, 3, 4).reshape(bsz, h, nb * bl, kk)[:, :, :seq_len]
+        i = torch.arange(seq_len)[:, None]
+        dist = ((i // bl * bl - bl) + torch.arange(3 * bl)[None, :] - i).abs().double()
+        if kk > 3 * bl:
+            block = torch.clamp(
+                torch.arange(seq_len) // global_block, max=max(seq_len // global_block, 1) - 1
+            )
+            glob = [
+                (i - torch.nonzero(block == g)[:, 0][None, :]).abs().double().mean(1)
+                for g in range(kk - 3 * bl)
+            ]
+            dist = torch.cat([dist, torch.stack(glob, 1)], 1)
+        rows, dist = rows[:, :, query_from:], dist[query_from:]
+        return {
+            "pmax": rows.amax(-1).mean((0, 2)),
+            "entropy": torch.special.entr(rows).sum(-1).mean((0, 2)),
+            "mean_distance": (rows * dist.nan_to_num(0.0)).sum(-1).mean((0, 2)),
+        }
     i = torch.arange(query_from, p.shape[2])[:, None]
     j = torch.arange(p.shape[3])[None, :]
     p = p[:, :, query_from:]

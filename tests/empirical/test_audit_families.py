@@ -68,7 +68,8 @@ def eager_per_head(folder, report: dict, length: int, renormalise_sink: bool = F
         for name, p in probs.items():
             if renormalise_sink:
                 p = p / p.sum(-1, keepdim=True)
-            r = reference_statistics(p, ids.shape[1], q0)
+            glob = getattr(model.config, "global_block_size", None)
+            r = reference_statistics(p, ids.shape[1], q0, glob)
             for k, v in r.items():
                 sums.setdefault(name, {}).setdefault(k, []).append(v)
     return {n: {k: torch.stack(v).mean(0) for k, v in d.items()} for n, d in sums.items()}
@@ -138,9 +139,21 @@ def test_umt5_is_not_read_as_t5(tmp_path, capsys):
     assert float((a - b).abs().max()) > 1e-3
 
 
+LONG = [(t, {}) for t in FAST + SLOW] + [
+    ("longt5", dict(local_radius=127, global_block_size=16)),  # LongT5's defaults
+    (
+        "longt5",
+        dict(local_radius=127, global_block_size=16, encoder_attention_type="transient-global"),
+    ),
+    ("gpt_neo", dict(window_size=256)),
+]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("model_type", FAST + SLOW)
-def test_family_audited_by_the_command_at_long_lengths(model_type, tmp_path):
+@pytest.mark.parametrize(
+    "model_type,overrides", LONG, ids=[f"{t}-{i}" for i, (t, _) in enumerate(LONG)]
+)
+def test_family_audited_by_the_command_at_long_lengths(model_type, overrides, tmp_path):
     """As a researcher runs it: ``python -m empirical.audit`` in a process of its own,
     L_tr 64 and L_ex 256, 512, exit 0, every per-head statistic equal to eager."""
     import os
@@ -149,7 +162,7 @@ def test_family_audited_by_the_command_at_long_lengths(model_type, tmp_path):
 
     from empirical.capture.checkpoints import save_tiny_type_checkpoint
 
-    folder = save_tiny_type_checkpoint(model_type, tmp_path / model_type, seed=2)
+    folder = save_tiny_type_checkpoint(model_type, tmp_path / model_type, seed=2, **overrides)
     argv = [sys.executable, "-m", "empirical.audit", "--model", str(folder), "--text"]
     argv += ["stdlib", "--L-tr", "64", "--L-ex", "256", "512", "--n-tr", "2", "--json"]
     argv += ["--quiet", "--out", str(tmp_path / "out")]
