@@ -40,7 +40,7 @@ def _assert_verdict(v: sweep.Verdict) -> None:
     assert v.verdict in ("exact", "refused", "not buildable"), (v.model_type, v.detail)
     if v.verdict == "refused":  # one line naming the model class, and the module's if any
         assert "\n" not in v.detail and re.match(r"[A-Za-z0-9_]+Model: ", v.detail), v.detail
-        assert "attention module" not in v.detail or re.search(r"\(\w+\)", v.detail)
+        assert "attention module '" not in v.detail or re.search(r"\(\w+\)", v.detail)
 
 
 @pytest.mark.parametrize("model_type", SUBSET)
