@@ -1,6 +1,7 @@
 """The capture against eager attention over text architectures of the installed
 transformers (:mod:`empirical.capture.sweep`): each one exact, or refused with a one-line
-error naming the module class, or not buildable here; never silently different.
+error naming the model (and module) class, or not buildable here, or without an eager
+reference (its output_attentions are not probabilities); never silently different.
 
 The default suite runs a representative subset, one type of each route (interface with
 and without bias, eager-only softmax, blocked local attention, attention sink, hybrid,
@@ -37,7 +38,10 @@ SUBSET = [
 
 
 def _assert_verdict(v: sweep.Verdict) -> None:
-    assert v.verdict in ("exact", "refused", "not buildable"), (v.model_type, v.detail)
+    assert v.verdict in ("exact", "refused", "not buildable", "no eager reference"), (
+        v.model_type,
+        v.detail,
+    )
     if v.verdict == "refused":  # one line naming the model class, and the module's if any
         assert "\n" not in v.detail and re.match(r"[A-Za-z0-9_]+Model: ", v.detail), v.detail
         assert "attention module '" not in v.detail or re.search(r"\(\w+\)", v.detail)
