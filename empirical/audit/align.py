@@ -166,14 +166,65 @@ def search(
     lo: float = 0.05,
     hi: float = 1.0,
     tol: float = 1e-3,
+    widen: bool = True,
 ) -> dict:
     """Algorithm 1 on ``grid`` and continuously (to ``tol`` in tau) for ``stat_fn``; the
     continuous search runs inside the grid's bracketing cell when there is one (a root
-    there is a root in ``[lo, hi]``), else over ``[lo, hi]``."""
+    there is a root in ``[lo, hi]``), else over ``[lo, hi]``, and when the target is not
+    bracketed there either, over a bracket widened by :func:`widen_bracket` (``widen``).
+
+    >>> r = search(lambda t: 1 / t, 0.25, grid=[0.5, 1.0], lo=0.5, hi=1.0, tol=1e-6)
+    >>> round(r["continuous"]["tau"], 4), r["continuous"]["interval"]
+    (4.0, [2.0, 4.0])
+    """
     g = algorithm1_grid(stat_fn, target, grid)
     a, b = grid_bracket(g, lo, hi)
     c = algorithm1_continuous(stat_fn, target, a, b, tol=None, xtol=tol)
-    return {"grid": grid_summary(g), "continuous": continuous_summary(c, stat_fn)}
+    if c.details["bracketed"] or not widen:
+        return {"grid": grid_summary(g), "continuous": continuous_summary(c, stat_fn)}
+    wide, note = widen_bracket(stat_fn, target, lo, hi)
+    if wide is not None:
+        c = algorithm1_continuous(stat_fn, target, *wide, tol=None, xtol=tol)
+    out = continuous_summary(c, stat_fn)
+    out["searched"] = [lo, hi]
+    if wide is None:
+        out["note"] = note
+    return {"grid": grid_summary(g), "continuous": out}
+
+
+WIDEST = (1e-3, 64.0)  # the widened continuous search stays inside these temperatures
+
+
+def widen_bracket(
+    stat_fn: Callable[[float], float], target: float, lo: float, hi: float
+) -> tuple[tuple[float, float] | None, str]:
+    """A bracket of ``target`` found by doubling ``hi`` (or halving ``lo``) on the side
+    where the statistic is nearer the target, within :data:`WIDEST`: ``((a, b), "")``,
+    or ``(None, why)`` naming the flag (``--hi`` / ``--lo``) to pass.
+
+    >>> widen_bracket(lambda t: 1 / t, 0.25, 0.5, 1.0)
+    ((2.0, 4.0), '')
+    >>> widen_bracket(lambda t: 5.0, 1.0, 0.5, 1.0)[1]
+    'target 1 not bracketed in [0.001, 64]: S(0.001)=5, S(64)=5 (the statistic does not reach it; pass --lo or --hi to search further)'
+    """
+    f_lo, f_hi = stat_fn(lo) - target, stat_fn(hi) - target
+    up = abs(f_hi) <= abs(f_lo)
+    t, f = (hi, f_hi) if up else (lo, f_lo)
+    while (t * 2 <= WIDEST[1]) if up else (t / 2 >= WIDEST[0]):
+        t2 = t * 2 if up else t / 2
+        f2 = stat_fn(t2) - target
+        if f2 == 0 or f2 * f < 0:
+            return ((t, t2) if up else (t2, t)), ""
+        t, f = t2, f2
+    a, b = WIDEST
+    fa, fb = stat_fn(a) - target, stat_fn(b) - target
+    if fa * fb <= 0:  # crossed on the other side
+        return (a, b), ""
+    return None, (
+        f"target {target:g} not bracketed in [{a:g}, {b:g}]: S({a:g})={fa + target:.6g}, "
+        f"S({b:g})={fb + target:.6g} (the statistic does not reach it; pass --lo or --hi "
+        "to search further)"
+    )
 
 
 def align(
@@ -299,6 +350,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--layers", nargs="*", help="restrict the statistic to these modules")
     p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument(
+        "--allow-weight-mismatch",
+        action="store_true",
+        help="accept a checkpoint whose weights transformers reports missing, unexpected "
+        "or of another shape (default: an error naming them)",
+    )
     p.add_argument("--threads", type=threads_int, default=1, help="torch threads")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_device_map_argument(p)
@@ -313,7 +370,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from empirical.capture.models import load_model
 
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
+        lm = load_model(
+            a.model,
+            corpus=a.corpus,
+            seed=a.seed,
+            device_map=a.device_map,
+            allow_weight_mismatch=a.allow_weight_mismatch,
+        )
         res = align(
             lm,
             a.corpus,

@@ -257,6 +257,12 @@ def main(argv: list[str] | None = None) -> int:
         "--out", type=output_dir, default="runs/assumptions", help="folder for PNG/CSV/JSON"
     )
     p.add_argument("--seed", type=nonnegative_int, default=0)
+    p.add_argument(
+        "--allow-weight-mismatch",
+        action="store_true",
+        help="accept a checkpoint whose weights transformers reports missing, unexpected "
+        "or of another shape (default: an error naming them)",
+    )
     p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_device_map_argument(p)
@@ -267,7 +273,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from empirical.capture.models import load_model
 
-        lm = load_model(a.model, corpus=a.corpus, seed=a.seed, device_map=a.device_map)
+        lm = load_model(
+            a.model,
+            corpus=a.corpus,
+            seed=a.seed,
+            device_map=a.device_map,
+            allow_weight_mismatch=a.allow_weight_mismatch,
+        )
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
     except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)

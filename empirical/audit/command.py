@@ -210,6 +210,9 @@ def dispersion(m: Measurement) -> dict:
     for name, s in m.stats.summary().items():
         out[name] = {k: s[k] for k in ("rows", "pmax", "entropy", "mean_distance")}
         out[name]["per_head"] = {k: s["per_head"][k] for k in ("pmax", "entropy", "mean_distance")}
+        if "sink_mass" in s:  # docs/conventions.md, attention sinks
+            out[name]["sink_mass"] = s["sink_mass"]
+            out[name]["per_head"]["sink_mass"] = s["per_head"]["sink_mass"]
     return out
 
 
@@ -308,17 +311,20 @@ def fingerprint(args: argparse.Namespace, lm: LoadedModel) -> str:
 
 
 def check_supported(lm: LoadedModel) -> list:
-    """The attention modules; an error naming the model class when capture records no
-    rows for some of them on a short input (a silent pass-through)."""
+    """The attention modules that run (the encoder's of an encoder-decoder model); an
+    error naming the model class when capture records no rows for some of them on a
+    short input (a silent pass-through)."""
     import torch
 
-    from empirical.capture.session import attention_module_names
     from empirical.capture.measure import collect_stats
-    import transformers
+    from empirical.capture.models import encoder_part
+    from empirical.capture.session import attention_module_names
 
     names = attention_module_names(lm.model)
-    if isinstance(lm.model, transformers.T5ForConditionalGeneration):
-        names = [n for n in names if n.startswith("encoder.")]  # what run_encoder runs
+    enc = encoder_part(lm.model)
+    if enc is not None:  # what run_encoder runs
+        prefix = next(k for k, m in lm.model.named_modules() if m is enc) + "."
+        names = [n for n in names if n.startswith(prefix)]
     if not names:
         raise ValueError(f"{type(lm.model).__name__}: no attention modules found")
     ids = [torch.tensor([[*lm.prefix, *lm.encode("def f(x):\n    return x + 1\n")[:6]]])]
@@ -382,6 +388,7 @@ def audit(
     from empirical.audit.align import head_dim
     from empirical.capture.measure import sequences
     from empirical.capture.models import is_causal_lm
+    from empirical.capture.session import not_softmax_modules
 
     t0 = time.perf_counter()
     names = check_supported(lm)
@@ -435,6 +442,7 @@ def audit(
         "batch_size": args.batch_size,
         "processes": ranks.world if ranks is not None else 1,
         "attention_modules": names,
+        "not_softmax_attention": not_softmax_modules(lm.model),
         "sorted_layers": sorted_layers,
         "targets": targets,
         "lengths": {},
@@ -511,6 +519,12 @@ def parser() -> CommandParser:
         help="split a model larger "
         "than one GPU (accelerate): auto, balanced, sequential or a JSON object",
     )
+    p.add_argument(
+        "--allow-weight-mismatch",
+        action="store_true",
+        help="accept a checkpoint whose weights transformers reports missing, unexpected "
+        "or of another shape (default: an error naming them)",
+    )
     p.add_argument("--seed", type=nonnegative_int, default=0, help="seed of a config-built model")
     p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
     p.add_argument("--out", required=True, help="report folder (also the resume cache)")
@@ -563,6 +577,7 @@ def main(argv: list[str] | None = None) -> int:
             dtype=resolve_dtype(a.dtype),
             tokenizer=a.tokenizer,
             lm_head=True,
+            allow_weight_mismatch=a.allow_weight_mismatch,
         )
         progress = MeasurementProgress(not a.quiet and a.ranks.rank == 0)
         res = audit(lm, a, Path(a.out), progress)

@@ -18,6 +18,45 @@ STATS = (
 )
 
 
+# one colour per method or layer, distinguishable (tab10 and six more); beyond them the
+# colours repeat with another line style
+PALETTE = (
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+    "#d62728",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+    "#000000",
+    "#b8860b",
+    "#00008b",
+    "#ff1493",
+    "#556b2f",
+    "#00ff7f",
+)
+STYLES = ("-", "--", ":", "-.")
+
+
+def style(i: int) -> dict:
+    """Colour and line style of the ``i``-th line of a figure: distinct for the first
+    ``len(PALETTE) * len(STYLES)`` lines.
+
+    >>> style(0)["color"] != style(10)["color"], style(16)["ls"]
+    (True, '--')
+    """
+    return {"color": PALETTE[i % len(PALETTE)], "ls": STYLES[(i // len(PALETTE)) % len(STYLES)]}
+
+
+def _legend_outside(fig, ax) -> None:
+    """The legend of ``ax``'s lines to the right of every panel (never over the data)."""
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=7)
+
+
 def _plt():
     import matplotlib
 
@@ -38,9 +77,10 @@ def dispersion_figure(res: dict, out: Path) -> dict:
     for ax, (key, label) in zip(axes, STATS):
         for li, name in enumerate(lengths[0]["dispersion"]):
             ys = [e["dispersion"][name][key] for e in lengths]
-            ax.plot(xs, ys, "o-", lw=1.5, label=f"layer {li}")
+            st = style(li)
+            ax.plot(xs, ys, marker="o", lw=1.5, label=f"layer {li}", **st)
             heads = np.array([e["dispersion"][name]["per_head"][key] for e in lengths])
-            ax.plot(xs, heads, "-", lw=0.4, color=ax.lines[-1].get_color(), alpha=0.5)
+            ax.plot(xs, heads, lw=0.4, color=st["color"], ls=st["ls"], alpha=0.5)
         ax.set_xscale("log", base=2)
         ax.set_xlabel("L (tokens)")
         ax.set_ylabel(label)
@@ -50,14 +90,14 @@ def dispersion_figure(res: dict, out: Path) -> dict:
                 rows.append(
                     [e["L"], e["query_from"], li, name, h] + [d["per_head"][k][h] for k, _ in STATS]
                 )
-    axes[0].legend(fontsize=6)
     fig.suptitle(
         f"attention dispersion (query positions >= query_from at L_ex), {res['model'][:80]}",
         fontsize=8,
     )
     fig.tight_layout()
+    _legend_outside(fig, axes[0])
     png, data = out / "dispersion.png", out / "dispersion.csv"
-    fig.savefig(png, dpi=110)
+    fig.savefig(png, dpi=110, bbox_inches="tight")
     plt.close(fig)
     with open(data, "w", newline="") as fh:
         w = csv.writer(fh)
@@ -84,58 +124,14 @@ def qq_figures(res: dict, out: Path) -> list:
 
 def temperature_figure(res: dict, out: Path) -> dict | None:
     """Each method's temperature, its P_max/entropy alignment error and perplexity
-    against L_ex; CSV of the whole table."""
-    ex = [e for e in res["lengths"].values() if "temperatures" in e]
-    if not ex:
+    against L_ex (:func:`temperature_plot`); CSV of the whole table."""
+    drawn = temperature_plot(res)
+    if drawn is None:
         return None
+    fig, rows = drawn
     plt = _plt()
-    methods = list(dict.fromkeys(k for e in ex for k in e["temperatures"]["table"]))
-    panels = [
-        ("tau", "temperature tau"),
-        ("pmax_rel_error", "P_max relative error"),
-        ("entropy_rel_error", "entropy relative error"),
-    ]
-    if res["causal_lm_head"]:
-        panels.append(("perplexity_beyond", "perplexity (beyond query_from)"))
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4))
-    rows = []
-    for m in methods:
-        pts = [
-            (e["L"], e["temperatures"]["table"][m]) for e in ex if m in e["temperatures"]["table"]
-        ]
-        for ax, (key, label) in zip(axes, panels):
-            ax.plot(
-                [L for L, _ in pts],
-                [np.nan if r[key] is None else r[key] for _, r in pts],
-                "o-",
-                ms=3,
-                lw=1,
-                label=m,
-            )
-            ax.set_xscale("log", base=2)
-            ax.set_xlabel("L_ex")
-            ax.set_ylabel(label)
-        rows += [
-            [L, m]
-            + [
-                r.get(k)
-                for k in (
-                    "tau",
-                    "pmax",
-                    "entropy",
-                    "pmax_rel_error",
-                    "entropy_rel_error",
-                    "perplexity_beyond",
-                    "perplexity_all",
-                )
-            ]
-            for L, r in pts
-        ]
-    axes[0].legend(fontsize=5)
-    fig.suptitle(f"temperatures and the alignment they leave (L_tr = {res['L_tr']})", fontsize=8)
-    fig.tight_layout()
     png, data = out / "temperature.png", out / "temperature.csv"
-    fig.savefig(png, dpi=110)
+    fig.savefig(png, dpi=110, bbox_inches="tight")
     plt.close(fig)
     with open(data, "w", newline="") as fh:
         w = csv.writer(fh)
@@ -156,8 +152,88 @@ def temperature_figure(res: dict, out: Path) -> dict | None:
     return {"png": str(png), "csv": str(data)}
 
 
+def temperature_plot(res: dict) -> tuple:
+    """(figure, CSV rows) of the temperature panels, one colour (:func:`style`) per
+    method and the legend beside the panels; None without any L_ex."""
+    ex = [e for e in res["lengths"].values() if "temperatures" in e]
+    if not ex:
+        return None
+    plt = _plt()
+    methods = list(dict.fromkeys(k for e in ex for k in e["temperatures"]["table"]))
+    panels = [
+        ("tau", "temperature tau"),
+        ("pmax_rel_error", "P_max relative error"),
+        ("entropy_rel_error", "entropy relative error"),
+    ]
+    if res["causal_lm_head"]:
+        panels.append(("perplexity_beyond", "perplexity (beyond query_from)"))
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4))
+    rows = []
+    for mi, m in enumerate(methods):
+        pts = [
+            (e["L"], e["temperatures"]["table"][m]) for e in ex if m in e["temperatures"]["table"]
+        ]
+        for ax, (key, label) in zip(axes, panels):
+            ax.plot(
+                [L for L, _ in pts],
+                [np.nan if r[key] is None else r[key] for _, r in pts],
+                marker="o",
+                ms=3,
+                lw=1,
+                label=m,
+                **style(mi),
+            )
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("L_ex")
+            ax.set_ylabel(label)
+        rows += [
+            [L, m]
+            + [
+                r.get(k)
+                for k in (
+                    "tau",
+                    "pmax",
+                    "entropy",
+                    "pmax_rel_error",
+                    "entropy_rel_error",
+                    "perplexity_beyond",
+                    "perplexity_all",
+                )
+            ]
+            for L, r in pts
+        ]
+    fig.suptitle(f"temperatures and the alignment they leave (L_tr = {res['L_tr']})", fontsize=8)
+    fig.tight_layout()
+    _legend_outside(fig, axes[0])
+    return fig, rows
+
+
 def _fmt(v, spec=".4f") -> str:
     return "n/a" if v is None else format(v, spec)
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1.
+
+    >>> _count(1, "window"), _count(4, "window")
+    ('1 window', '4 windows')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _modules_lines(res: dict) -> list:
+    """The modules left out as not softmax attention, and the attention sinks' mass."""
+    lines = []
+    for name, why in (res.get("not_softmax_attention") or {}).items():
+        lines.append(f"- `{name}` not audited: {why}")
+    for e in res["lengths"].values():
+        for name, d in e["dispersion"].items():
+            if d.get("sink_mass") is not None:
+                lines.append(
+                    f"- L {e['L']}, `{name}`: attention sink mass {d['sink_mass']:.6f} "
+                    "(statistics over the keys only; docs/conventions.md, attention sinks)"
+                )
+    return ["", *lines] if lines else []
 
 
 def markdown(res: dict, files: dict) -> str:
@@ -165,8 +241,8 @@ def markdown(res: dict, files: dict) -> str:
     lines = [
         f"# Attention audit: {res['model']}",
         "",
-        f"text `{res['text']}`; L_tr {res['L_tr']} ({res['n_tr']} windows), L_ex "
-        f"{res['L_ex']} ({res['n_ex']} windows each); statistics at L_ex over query "
+        f"text `{res['text']}`; L_tr {res['L_tr']} ({_count(res['n_tr'], 'window')}), L_ex "
+        f"{res['L_ex']} ({_count(res['n_ex'], 'window')} each); statistics at L_ex over query "
         f"positions >= {max(res['query_from'].values())}"
         f"; special tokens {res['special_tokens']}; {res['dtype']} on {res['device']}.",
         "",
@@ -186,6 +262,7 @@ def markdown(res: dict, files: dict) -> str:
             f"| {e['L']} | {e['overall']['pmax']:.6f} | {e['overall']['entropy']:.6f}"
             f" | {_fmt(e['perplexity_beyond'], '.3f')} |"
         )
+    lines += _modules_lines(res)
     lines += [
         "",
         f"![dispersion]({Path(files['dispersion']['png']).name}) (data: "
@@ -225,6 +302,12 @@ def markdown(res: dict, files: dict) -> str:
             lines.append(f"- {k}: {what}; {v['source']}" + (f"; {v['note']}" if v["note"] else ""))
         for mode, f in e["temperatures"]["algorithm1"].items():
             c = f["continuous"]
+            if c["bracketed"] and c.get("searched") and c["searched"] != c["interval"]:
+                lines.append(
+                    f"- Algorithm 1 continuous ({mode}): target not bracketed in "
+                    f"[{c['searched'][0]}, {c['searched'][1]}]; found in the widened "
+                    f"[{c['interval'][0]:g}, {c['interval'][1]:g}]"
+                )
             if not c["bracketed"]:
                 lines.append(
                     f"- Algorithm 1 continuous ({mode}): target not bracketed in "

@@ -293,3 +293,154 @@ def save_tiny_checkpoint(
     model.save_pretrained(folder)
     tok.save_pretrained(folder)
     return folder
+
+
+# ---- any text model type, from transformers' config mapping ---------------------------
+SIZE = dict(
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+    head_dim=16,
+    vocab_size=512,
+    d_model=64,
+    d_ff=128,
+    d_kv=16,
+    num_layers=2,
+    num_decoder_layers=2,
+    num_heads=4,
+    encoder_layers=2,
+    decoder_layers=2,
+    encoder_attention_heads=4,
+    decoder_attention_heads=4,
+    encoder_ffn_dim=128,
+    decoder_ffn_dim=128,
+    n_embd=64,
+    n_layer=2,
+    n_head=4,
+    n_heads=4,
+    n_layers=2,
+    dim=64,
+    hidden_dim=128,
+    num_local_experts=4,
+    num_experts=4,
+    num_experts_per_tok=2,
+    moe_intermediate_size=32,
+    shared_expert_intermediate_size=32,
+    sliding_window=16,
+    max_position_embeddings=512,
+    num_encoder_layers=2,
+    pad_token_id=0,
+    bos_token_id=1,
+    eos_token_id=2,
+    kv_lora_rank=16,
+    q_lora_rank=32,
+    qk_rope_head_dim=8,
+    qk_nope_head_dim=8,
+    v_head_dim=16,
+    n_routed_experts=4,
+    n_group=1,
+    topk_group=1,
+)
+# types that need more than SIZE (keyed by model type)
+EXTRA: dict[str, dict] = {
+    "gptj": dict(rotary_dim=8),
+    "codegen": dict(rotary_dim=8),
+    "cpmant": dict(prompt_length=0),
+    "big_bird": dict(attention_type="original_full"),
+    "bigbird_pegasus": dict(attention_type="original_full"),
+    "gpt_neo": dict(num_layers=2, attention_types=[[["global", "local"], 1]], window_size=8),
+    "longt5": dict(local_radius=4, global_block_size=4),
+    "modernbert": dict(
+        pad_token_id=0, bos_token_id=1, eos_token_id=2, global_attn_every_n_layers=2
+    ),
+    "gpt_oss": dict(layer_types=["sliding_attention", "full_attention"]),
+    "minimax": dict(layer_types=["full_attention", "linear_attention"]),
+    "mpt": dict(attn_config=dict(alibi=True)),
+    "jamba": dict(attn_layer_offset=0, attn_layer_period=2, expert_layer_period=2),
+    "qwen3_next": dict(layer_types=["full_attention", "linear_attention"]),
+}
+
+
+def tiny_config(model_type: str, **overrides: Any) -> transformers.PreTrainedConfig:
+    """The config of a tiny ``model_type`` model from transformers' config mapping:
+    :data:`SIZE` where the config class has the field, then :data:`EXTRA`, then
+    ``overrides``.
+
+    >>> cfg = tiny_config("llama")
+    >>> cfg.hidden_size, cfg.num_hidden_layers, cfg.num_key_value_heads
+    (64, 2, 2)
+    """
+    from transformers.models.auto.configuration_auto import CONFIG_MAPPING
+
+    cls = CONFIG_MAPPING[model_type]
+    kw = _sized(cls)
+    kw.update(EXTRA.get(model_type, {}))
+    kw.update(overrides)
+    return cls(**kw)
+
+
+def _sized(cls, depth: int = 2) -> dict:
+    """:data:`SIZE` restricted to the fields of config class ``cls``, and of its
+    sub-configs (T5Gemma's encoder and decoder, BLT's patcher, ...) as dicts."""
+    known = set(cls().to_dict()) | set(getattr(cls, "attribute_map", {}))
+    kw = {k: v for k, v in SIZE.items() if k in known}
+    if "kv_lora_rank" in known:  # multi-head latent attention: head_dim is the rotary part
+        kw["head_dim"] = kw["qk_rope_head_dim"]
+        kw["num_key_value_heads"] = kw.get("num_attention_heads", 4)
+    kinds = list(dict.fromkeys(cls().to_dict().get("layer_types") or ()))
+    if "layer_types" in known and len(kinds) > 1 and "num_hidden_layers" in kw:
+        # hybrids: a softmax layer first, then another kind (linear attention, mamba)
+        soft = [k for k in kinds if "attention" in k and "linear" not in k][:1]
+        kw["layer_types"] = (soft + [k for k in kinds if k not in soft])[:2]
+    for name, sub in (getattr(cls, "sub_configs", None) or {}).items():
+        if depth and isinstance(sub, type) and issubclass(sub, transformers.PreTrainedConfig):
+            kw[name] = _sized(sub, depth - 1)
+    return kw
+
+
+def lm_class(model_type: str) -> type:
+    """The class a checkpoint of ``model_type`` is usually saved from: its causal LM,
+    else its sequence-to-sequence LM, else its masked LM, else its base model."""
+    from transformers.models.auto import modeling_auto as ma
+
+    for mapping in (
+        ma.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+        ma.MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES,
+        ma.MODEL_FOR_MASKED_LM_MAPPING_NAMES,
+        ma.MODEL_MAPPING_NAMES,
+    ):
+        if model_type in mapping:
+            return getattr(transformers, mapping[model_type])
+    raise ValueError(f"no model class for {model_type!r}")
+
+
+_TYPE_TOK = Family(
+    "",
+    "",
+    {},
+    specials=dict(bos_token="<s>", eos_token="</s>", unk_token="<unk>", pad_token="<pad>"),
+)
+
+
+def save_tiny_type_checkpoint(
+    model_type: str, folder: str | Path, seed: int = 0, **overrides: Any
+) -> Path:
+    """A tiny seeded checkpoint of any text ``model_type`` (:func:`tiny_config`, saved
+    from :func:`lm_class`) with a trained byte-level BPE tokenizer, in ``folder``."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    tok = train_tokenizer(_TYPE_TOK)
+    ids = {
+        f"{k}_token_id": tok.convert_tokens_to_ids(t)
+        for k, t in (("bos", "<s>"), ("eos", "</s>"), ("pad", "<pad>"))
+    }
+    cfg = tiny_config(model_type, vocab_size=len(tok), **{**ids, **overrides})
+    if getattr(cfg, "is_encoder_decoder", False):
+        cfg.decoder_start_token_id = ids["pad_token_id"]
+    torch.manual_seed(seed)
+    model = lm_class(model_type)(cfg).eval()
+    model.save_pretrained(folder)
+    tok.save_pretrained(folder)
+    return folder

@@ -37,7 +37,16 @@ EXAMPLES = """examples:
   python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json
   torchrun --nproc-per-node 2 -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --json
 """
-_FIELDS = ("rows", "pmax_sum", "ent_sum", "dist_sum", "mass", "sorted_sum", "sorted_count")
+_FIELDS = (
+    "rows",
+    "pmax_sum",
+    "ent_sum",
+    "dist_sum",
+    "mass",
+    "sorted_sum",
+    "sorted_count",
+    "sink_sum",
+)
 
 
 def flatten(stats: AttentionStats) -> np.ndarray:

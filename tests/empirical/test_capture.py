@@ -347,9 +347,9 @@ def test_device_map_checkpoint_stats_equal_plain(tmp_path, device_map, monkeypat
 
     built = _tiny_checkpoint(tmp_path)
     plain = load_model(str(tmp_path))
-    seen, orig = [], transformers.AutoModel.from_pretrained
+    seen, orig = [], transformers.LlamaModel.from_pretrained  # the class config.json names
     monkeypatch.setattr(
-        transformers.AutoModel,
+        transformers.LlamaModel,
         "from_pretrained",
         lambda *a, **kw: seen.append(kw.get("device_map")) or orig(*a, **kw),
     )

@@ -156,15 +156,19 @@ def _wait(conn, pid, budget, wall_cap: float) -> bool:
 
 
 @contextlib.contextmanager
-def step_budget(seconds: float) -> Iterator[None]:
-    """Raise :class:`StepTimeout` inside the block after ``seconds`` of CPU time (main
-    thread only; nested blocks: the inner one replaces the outer timer)."""
-    if threading.current_thread() is not threading.main_thread() or seconds <= 0:
+def step_budget(seconds: float, error: type[BaseException] = StepTimeout) -> Iterator[None]:
+    """Raise ``error`` (:class:`StepTimeout`) inside the block after ``seconds`` of CPU
+    time (main thread only; nested blocks: the inner one replaces the outer timer)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or seconds <= 0
+        or not hasattr(signal, "setitimer")
+    ):
         yield
         return
 
     def _handler(signum, frame):
-        raise StepTimeout(f"step exceeded {seconds:g} s")
+        raise error(f"more than {seconds:g} s of CPU time")
 
     # CPU time of this process (ITIMER_PROF), not wall-clock: immune to a busy machine
     outer_left = signal.getitimer(signal.ITIMER_PROF)[0]

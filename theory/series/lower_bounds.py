@@ -29,11 +29,17 @@ proves :math:`|R_j| \ge \epsilon |B|` at single :math:`j`, hence the lower bound
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import mpmath
 import sympy as sp
 from flint import arb
+
+if TYPE_CHECKING:
+    from theory.series.enclosure import CertifiedTail
+    from theory.series.rpe_library import BiasHead
 
 from theory.series.arb_eval import (
     NotSupported,
@@ -116,7 +122,12 @@ class PartialSumBounds:
 
 @ball_precision
 def partial_sum_bounds(
-    b, start, head, eps_list, max_terms: int = 20000, stop_at: float | None = None
+    b: sp.Expr,
+    start: int,
+    head: BiasHead | None,
+    eps_list: Sequence[float],
+    max_terms: int = 20000,
+    stop_at: float | None = None,
 ) -> PartialSumBounds:
     """The certified statements for nonnegative terms (see the module docstring); the caller
     has proved the terms nonnegative.  Stops after ``max_terms`` terms (a step count) or,
@@ -168,7 +179,14 @@ def nonnegative_from(b: sp.Expr, n0: int, limit: int = 4096) -> int | None:
 
 
 @ball_precision
-def signed_trf(cert, b, start, head, eps, window: int = 4096) -> tuple[int, bool]:
+def signed_trf(
+    cert: CertifiedTail,
+    b: sp.Expr,
+    start: int,
+    head: BiasHead | None,
+    eps: float,
+    window: int = 4096,
+) -> tuple[int, bool]:
     """(TRF, exact) by the tail rule.  ``exact``: the terms are >= 0 from some index m on
     (so the tails decrease from there), R_j < eps |B| is proved at some j >= m inside the
     window, and every |R_i| between the last i with |R_i| >= eps |B| and j is proved below

@@ -34,6 +34,8 @@ Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
 
 from __future__ import annotations
 
+from typing import Any
+
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -81,7 +83,7 @@ class BiasHead:
         """The head multiplied by exp(log_factor) (exact: only the shift changes)."""
         return BiasHead(self.bias, self.shift + sp.sympify(log_factor))
 
-    def arb(self, i: int):
+    def arb(self, i: int) -> Any:
         """A guaranteed enclosure of term i (a python-flint ball at the current precision)."""
         from flint import arb
 
@@ -92,7 +94,7 @@ class BiasHead:
     def arb_list(self, count: int | None = None) -> list:
         return [self.arb(i) for i in range(len(self) if count is None else min(count, len(self)))]
 
-    def mp(self, i: int):
+    def mp(self, i: int) -> Any:
         """Term i in mpmath (at the working precision; no overflow or underflow)."""
         import mpmath
 

@@ -1,0 +1,395 @@
+"""Capture against eager attention on every text architecture of the installed transformers.
+
+For each text model type (:func:`text_model_types`: a type with a causal-LM, masked-LM or
+sequence-to-sequence head in transformers' auto mappings, that is not a wrapper holding
+a text config beside vision or audio ones) a tiny, seeded, randomly initialised model is
+built from its config class by :func:`empirical.capture.checkpoints.tiny_config` (size
+fields, and a short table for the types that need more).  It
+is run on one random sequence twice: eagerly with ``output_attentions``, and under
+:func:`empirical.capture.session.capture`.  The verdict (:func:`compare`) is one of
+
+* ``exact``: every captured module's per-head P_max and entropy equal those of the eager
+  probabilities to :data:`TOL` and the mean attended distance to :data:`TOL_DISTANCE`
+  tokens, the outputs to 1e-4;
+* ``refused``: the capture raised its one-line error naming the module class;
+* ``not buildable``: the tiny model could not be built or run eagerly (the reason kept);
+* ``different`` or ``crashed``: a failure of the capture (never expected).
+
+``python -m empirical.capture.sweep`` prints the counts and the table; ``--write-docs``
+writes them between the markers of docs/guide/capture.md.
+
+>>> "llama" in text_model_types(), "clip" in text_model_types()
+(True, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from theory.core.budget import step_budget
+import transformers
+from transformers.models.auto import configuration_auto, modeling_auto
+
+from empirical.capture.session import (
+    CaptureUnsupported,
+    attention_module_names,
+    capture,
+    not_softmax_modules,
+)
+from empirical.capture.checkpoints import tiny_config
+from empirical.capture.stats import AttentionStats
+
+TOL = 1e-6
+TOL_DISTANCE = 1e-3
+LENGTH = 40
+CPU_BUDGET = 60.0  # seconds of CPU time per model type
+MULTIMODAL = ("text_config", "vision", "audio", "speech", "vq_", "semantic", "acoustic")
+
+
+def text_model_types() -> list[str]:
+    """Model types with a text language-model head and a base model class taking
+    ``input_ids`` in the installed transformers, less the multimodal wrappers."""
+    heads = (
+        set(modeling_auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES)
+        | set(modeling_auto.MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+        | set(modeling_auto.MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES)
+    )
+    out = []
+    for t in sorted(heads & set(modeling_auto.MODEL_MAPPING_NAMES)):
+        subs = getattr(configuration_auto.CONFIG_MAPPING[t], "sub_configs", {}) or {}
+        cls_name = modeling_auto.MODEL_MAPPING_NAMES[t]
+        cls_name = cls_name[0] if isinstance(cls_name, tuple) else cls_name
+        base = getattr(transformers, cls_name, None)
+        text_input = getattr(base, "main_input_name", "input_ids") == "input_ids"
+        if text_input and not any(m in s for s in subs for m in MULTIMODAL):
+            out.append(t)
+    return out
+
+
+@dataclass
+class Verdict:
+    model_type: str
+    verdict: str  # exact / refused / not buildable / different / crashed
+    detail: str = ""
+    error: float = 0.0  # largest statistic error (exact, different)
+
+
+def build(model_type: str, seed: int = 0) -> torch.nn.Module:
+    """The tiny seeded base model of ``model_type`` in eval mode, eager attention."""
+    cfg = tiny_config(model_type)
+    torch.manual_seed(seed)
+    model = transformers.AutoModel.from_config(cfg, attn_implementation="eager")
+    return model.eval()
+
+
+def _inputs(model, seed: int = 0) -> dict:
+    g = torch.Generator().manual_seed(seed)
+    vocab = model.get_input_embeddings().num_embeddings
+    ids = torch.randint(4, min(vocab, 500), (1, LENGTH), generator=g)
+    kw = {"input_ids": ids}
+    if getattr(model.config, "is_encoder_decoder", False):
+        kw["decoder_input_ids"] = ids[:, : LENGTH // 2]
+    if getattr(model.config, "use_cache", False):
+        kw["use_cache"] = False
+    return kw
+
+
+def _main(out) -> torch.Tensor:
+    return out[0] if isinstance(out, tuple) else out.last_hidden_state
+
+
+class NoReference(Exception):
+    """The eager model gives no attention probabilities to compare with."""
+
+
+def _maps(atts, what: str) -> list:
+    maps = [a for a in (atts or ()) if a is not None]
+    for a in maps:
+        if not isinstance(a, torch.Tensor) or a.ndim < 4:
+            raise NoReference(f"{what} are not (B, H, L, K) tensors")
+        s = a.double().sum(-1)
+        if bool((a < 0).any()) or bool((s > 1 + 1e-4).any()):
+            raise NoReference(f"{what} are not probabilities (rows sum to {float(s.max()):.3g})")
+    return maps
+
+
+def _assign(names: list, maps: list, what: str, order: list | None = None) -> dict:
+    """Maps in the order the modules ran (``order``, else module order, cyclically); a
+    module run k times (shared or recurrent layers) gets its k maps concatenated along
+    the batch."""
+    if order is not None and len(order) == len(maps):
+        names = order
+    elif not names or len(maps) % len(names):
+        raise NoReference(f"{len(maps)} {what} for {len(names)} attention modules")
+    out: dict = {}
+    for i, a in enumerate(maps):
+        out.setdefault(names[i % len(names)], []).append(a)
+    return {n: torch.cat(v, 0) for n, v in out.items()}
+
+
+def eager_probabilities(
+    model: torch.nn.Module, out: Any, names: list, order: list | None = None
+) -> dict:
+    """The eager probabilities per attention module name, from ``output_attentions``
+    (encoder, decoder self- and cross-attention in module order; a hybrid's maps of
+    layers that are not softmax attention dropped); :class:`NoReference` when they are
+    missing or not probabilities (ProphetNet returns logits)."""
+    enc = getattr(out, "encoder_attentions", None)
+    if enc is not None:
+        prefix = next(k for k, m in model.named_modules() if m is model.get_encoder())
+        enc_names = [n for n in names if n.startswith(prefix + ".")]
+        dec_names = [n for n in names if n not in enc_names]
+        got = _assign(enc_names, _maps(enc, "encoder attentions"), "encoder maps")
+        cross = _maps(getattr(out, "cross_attentions", None), "cross attentions")
+        dec = _maps(out.decoder_attentions, "decoder attentions")
+        per_layer = 2 if cross else 1
+        if len(dec) * per_layer != len(dec_names) or (cross and len(cross) != len(dec)):
+            raise NoReference(f"{len(dec)} + {len(cross)} decoder maps for {dec_names}")
+        for i, n in enumerate(dec_names):
+            got[n] = (dec if i % per_layer == 0 else cross)[i // per_layer]
+        return got
+    if not hasattr(out, "attentions"):
+        raise NoReference("the model returns no attentions")
+    atts = [a for a in (out.attentions or ()) if a is not None]
+    skip = not_softmax_modules(model)
+    if skip and len(atts) == len(names) + len(skip):  # hybrids: one map per layer
+        every = [n for n, _ in model.named_modules() if n in skip or n in names]
+        kept = {n: a for n, a in zip(every, atts) if n not in skip}
+        return dict(zip(kept, _maps(list(kept.values()), "attentions")))
+    return _assign(names, _maps(atts, "attentions"), "eager attention maps", order)
+
+
+def sink_reference(model: torch.nn.Module, kw: dict, names: list) -> dict:
+    """Probabilities per module name from a float64 attention function written here,
+    for models whose modules have an attention sink (their ``output_attentions`` may be
+    renormalised over the keys: Granite-SWA): ``softmax([s QK^T + bias + mask | sink])``
+    without the sink's column, the weights applied to the values (docs/conventions.md)."""
+    from transformers import AttentionInterface
+    from transformers.masking_utils import AttentionMaskInterface, eager_mask
+
+    mods = {id(m): n for n, m in model.named_modules() if n in names}
+    got: dict = {}
+
+    def fn(module, query, key, value, attention_mask, dropout=0.0, scaling=None, **kw):
+        rep = query.shape[1] // key.shape[1]
+        k = key.double().repeat_interleave(rep, 1)
+        v = value.double().repeat_interleave(rep, 1)
+        s = query.double() @ k.transpose(-1, -2) * scaling
+        if kw.get("position_bias") is not None:
+            s = s + kw["position_bias"].double()
+        if kw.get("softcap") is not None:
+            s = kw["softcap"] * torch.tanh(s / kw["softcap"])
+        if attention_mask is not None:
+            s = s + attention_mask.double()[..., : k.shape[2]]
+        sink = kw.get("s_aux", kw.get("sinks"))
+        if sink is not None:
+            sink = sink.double().reshape(1, -1, 1, 1) if sink.ndim == 1 else sink.double()
+            sink = torch.broadcast_to(sink, (*s.shape[:3], 1))
+            p = torch.softmax(torch.cat([s, sink], -1), -1)[..., :-1]
+        else:
+            p = torch.softmax(s, -1)
+        got[mods[id(module)]] = p
+        return (p @ v).to(query.dtype).transpose(1, 2).contiguous(), p
+
+    AttentionInterface.register("lengthx_reference", fn)
+    AttentionMaskInterface.register("lengthx_reference", eager_mask)
+    prev = model.config._attn_implementation
+    try:
+        model.set_attn_implementation("lengthx_reference")
+        with torch.no_grad():
+            model(**kw)
+    finally:
+        model.set_attn_implementation(prev)
+        AttentionInterface._global_mapping.pop("lengthx_reference", None)
+        AttentionMaskInterface._global_mapping.pop("lengthx_reference", None)
+    return got
+
+
+def reference_statistics(
+    p: torch.Tensor,
+    seq_len: int | None = None,
+    query_from: int = 0,
+    global_block: int | None = None,
+) -> dict:
+    """Per-head P_max, entropy and mean ``|i - j|`` over the query rows ``>= query_from``
+    of eager probabilities (B, H, L, K), or of LongT5's blocks (B, nb, H, bl, 3 bl [+ G])
+    of a ``seq_len``-token input: the local keys of a block are the tokens from one
+    block before it to one block after it; a transient-global key ``g`` stands for the
+    tokens ``t`` with ``min(t // global_block, seq_len // global_block - 1) == g`` and
+    its distance is the mean over them (docs/guide/capture.md)."""
+    p = p.double()
+    if p.ndim == 5:
+        bsz, nb, h, bl, kk = p.shape
+        rows = p.permute(0, 2, 1, 3, 4).reshape(bsz, h, nb * bl, kk)[:, :, :seq_len]
+        i = torch.arange(seq_len)[:, None]
+        dist = ((i // bl * bl - bl) + torch.arange(3 * bl)[None, :] - i).abs().double()
+        if kk > 3 * bl:
+            block = torch.clamp(
+                torch.arange(seq_len) // global_block, max=max(seq_len // global_block, 1) - 1
+            )
+            glob = [
+                (i - torch.nonzero(block == g)[:, 0][None, :]).abs().double().mean(1)
+                for g in range(kk - 3 * bl)
+            ]
+            dist = torch.cat([dist, torch.stack(glob, 1)], 1)
+        rows, dist = rows[:, :, query_from:], dist[query_from:]
+        return {
+            "pmax": rows.amax(-1).mean((0, 2)),
+            "entropy": torch.special.entr(rows).sum(-1).mean((0, 2)),
+            "mean_distance": (rows * dist.nan_to_num(0.0)).sum(-1).mean((0, 2)),
+        }
+    i = torch.arange(query_from, p.shape[2])[:, None]
+    j = torch.arange(p.shape[3])[None, :]
+    p = p[:, :, query_from:]
+    return {
+        "pmax": p.amax(-1).mean((0, 2)),
+        "entropy": torch.special.entr(p).sum(-1).mean((0, 2)),
+        "mean_distance": (p * (i - j).abs()).sum(-1).mean((0, 2)),
+    }
+
+
+def compare_model(model: torch.nn.Module, kw: dict, seq_len: int = LENGTH) -> tuple[float, float]:
+    """(largest P_max / entropy error, largest distance error in tokens) of the capture
+    against eager attention on one input; raises the capture's refusal first, then
+    :class:`NoReference` when eager attention gives nothing to compare with."""
+    names = attention_module_names(model)
+    with torch.no_grad():
+        stats = AttentionStats()
+        with capture(model, stats=stats):
+            got = model(**kw)
+        mods = dict(model.named_modules())
+        order: list = []
+        hooks = [
+            mods[n].register_forward_pre_hook(lambda m, a, n=n: order.append(n)) for n in names
+        ]
+        try:
+            out = model(**kw, output_attentions=True)
+        finally:
+            for h in hooks:
+                h.remove()
+    if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
+        ref = sink_reference(model, kw, names)
+    else:
+        ref = eager_probabilities(model, out, names, order)
+    err_out = float((_main(got) - _main(out)).abs().max())
+    err, err_d = 0.0, 0.0
+    for name, p in ref.items():
+        r = reference_statistics(p, seq_len)
+        ls = stats.layers[name]
+        rows = torch.as_tensor(ls.rows).clamp(min=1)
+        for key, sums in (("pmax", ls.pmax_sum), ("entropy", ls.ent_sum)):
+            err = max(err, float((torch.as_tensor(sums) / rows - r[key]).abs().max()))
+        d = torch.as_tensor(ls.mean_distance())
+        err_d = max(err_d, float((d - r["mean_distance"]).abs().max()))
+    if err_out > 1e-4:
+        err = max(err, err_out)
+    return err, err_d
+
+
+class _OverBudget(BaseException):  # not caught by the handlers of one model
+    pass
+
+
+def compare(model_type: str, seed: int = 0, budget: float = CPU_BUDGET) -> Verdict:
+    """The verdict of the capture on a tiny ``model_type`` model (module docstring);
+    building and running it eagerly may use ``budget`` seconds of CPU time."""
+    try:
+        with step_budget(budget, error=_OverBudget):
+            return _compare(model_type, seed)
+    except _OverBudget as exc:
+        return Verdict(model_type, "not buildable", f"tiny model too slow: {exc}")
+
+
+def _compare(model_type: str, seed: int) -> Verdict:
+    try:
+        model = build(model_type, seed)
+        kw = _inputs(model, seed)
+        with torch.no_grad():
+            model(**kw, output_attentions=True)
+    except Exception as exc:  # noqa: BLE001 - any failure to build or run eagerly
+        return Verdict(model_type, "not buildable", _one_line(exc))
+    try:
+        err, err_d = compare_model(model, kw)
+    except CaptureUnsupported as exc:
+        return Verdict(model_type, "refused", _one_line(exc))
+    except NoReference as exc:
+        return Verdict(model_type, "no eager reference", _one_line(exc))
+    except Exception as exc:  # noqa: BLE001 - a failure of the capture itself
+        return Verdict(model_type, "crashed", f"{type(exc).__name__}: {_one_line(exc)}")
+    ok = err <= TOL and err_d <= TOL_DISTANCE
+    detail = f"P_max/entropy {err:.1e}, distance {err_d:.1e} tokens"
+    return Verdict(model_type, "exact" if ok else "different", detail, err)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return re.sub(r"\s+", " ", text[0] if text else type(exc).__name__)[:300]
+
+
+def table(verdicts: list[Verdict]) -> str:
+    """Counts and the refused / not buildable types as Markdown."""
+    kinds = ("exact", "refused", "not buildable", "no eager reference", "different", "crashed")
+    counts = {k: sum(v.verdict == k for v in verdicts) for k in kinds}
+    lines = [
+        f"{len(verdicts)} text model types in transformers {transformers.__version__}: "
+        + ", ".join(f"{counts[k]} {k}" for k in kinds)
+        + ".",
+        "",
+    ]
+    for kind in kinds[1:]:
+        rows = [v for v in verdicts if v.verdict == kind]
+        if rows:
+            lines += [f"{kind.capitalize()}:", ""]
+            lines += [f"- `{v.model_type}`: {v.detail}" for v in rows]
+            lines.append("")
+    exact = [v.model_type for v in verdicts if v.verdict == "exact"]
+    lines += ["Exact: " + ", ".join(f"`{t}`" for t in exact) + "."]
+    return "\n".join(lines) + "\n"
+
+
+BEGIN, END = "<!-- sweep: begin (generated) -->", "<!-- sweep: end -->"
+
+
+def write_docs(text: str, path: Path) -> None:
+    """Replace the text between :data:`BEGIN` and :data:`END` in ``path``."""
+    doc = path.read_text()
+    a, b = doc.index(BEGIN) + len(BEGIN), doc.index(END)
+    path.write_text(doc[:a] + "\n" + text + doc[b:])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m empirical.capture.sweep",
+        description="Capture against eager attention on every text architecture of the "
+        "installed transformers; prints the counts (exact / refused / not buildable).",
+        epilog="example:\n  python -m empirical.capture.sweep --types llama gpt_oss",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--types", nargs="+", help="model types (default: all text types)")
+    p.add_argument("--write-docs", metavar="MD", help="write the table into this file")
+    a = p.parse_args(argv)
+    transformers.logging.set_verbosity_error()
+    torch.set_num_threads(1)
+    types = a.types or text_model_types()
+    verdicts = []
+    for t in types:
+        verdicts.append(compare(t))
+        print(f"{t}: {verdicts[-1].verdict} ({verdicts[-1].detail})", file=sys.stderr)
+    text = table(verdicts)
+    print(text, end="")
+    if a.write_docs:
+        write_docs(text, Path(a.write_docs))
+    bad = [v for v in verdicts if v.verdict in ("different", "crashed")]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
