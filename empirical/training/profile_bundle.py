@@ -2,21 +2,28 @@
 
 ``python -m empirical.bundle --profile ci|paper`` trains every model of :data:`MODELS`
 with each seed of the profile (worker processes, one torch thread each), measures it
-and writes ``OUT/bundle.json``.  Per model and seed it records:
+and writes ``OUT/bundle.json``.  It stores measurements only -- no theory number --
+per model and seed:
 
 * every model: non-overlapping perplexity at ``m * 2^k`` (``empirical.training.extrapolate``);
-* the RPE paper's set: up to 64m, and the ERF at 4m (``empirical.training.erf``);
+* the RPE paper's set: up to 64m; at 4m the attention by distance (queries >= m), the
+  RPE-only attention on the same axes, the learned bias per head and distance, and each
+  head's series spec (``empirical.training.rpe_theory.rpe_series_specs``: the learned
+  parameters the theory's series is built from when a test runs);
 * ``t5`` (T5's learned bucketed bias; distances >= m/2 share the last bucket, as
   distances >= 128 do in T5 trained at 512): window statistics per head at m, 2m, 4m,
-  8m (``empirical.training.window_stats``), Algorithm 1's temperature (entropy and P_max
-  alignment, ``theory.temperature.rules.algorithm1``) at 4m and 8m, and the
-  perplexity there with that temperature;
-* ``nope*`` (no positional encoding; InfoScale paper): window entropy and perplexity up
-  to 16m for no scaling, the log_n rule and InfoScale (Eq. 15) at inference, a model
-  trained with log-length scaling, and a CosScale model (Eqs. 6-7) with and without
-  InfoScale; the attention-weighted cosine peak of the CosScale model (Eqs. 16-18).
+  8m (``empirical.training.window_stats``); per head P_max and entropy of the window's
+  logits divided by each tau of :data:`TAU_GRID` at 2m..8m; perplexity per tau at 4m, 8m;
+* ``nope`` (no positional encoding) and ``nope_cosscale`` (CosScale, InfoScale paper
+  Eqs. 6-7): window entropy and P_max at m, 4m, 16m for each tau of the grid (logits
+  beyond m divided by tau in the model), perplexity per tau at 16m; for CosScale the
+  histograms of the causal (query, key) cosines per layer, trained and at the
+  run's initial weights.
 
-Finished models are reused; the theory side is not stored (tests recompute it).
+Algorithm 1, Props. 1-2, the Gaussian values, InfoScale's factor, eta*, the TRF and which
+series converge are computed from these by ``empirical.training.results`` when a test runs.
+Finished models are reused; a ``measure.json`` of an older :data:`FORMAT` is measured
+again from its checkpoint.
 """
 
 from __future__ import annotations
@@ -76,24 +83,10 @@ MODELS = {
     **{r: ["--rpe", r] for r in RPE_SET},
     "t5": ["--rpe", "t5", "--t5-buckets", "16", "--t5-max-distance", "{half_m}"],
     "nope": ["--rpe", "none"],
-    "nope_log_n": ["--rpe", "none", "--attn-scale", "log_n"],
     "nope_cosscale": ["--rpe", "none", "--attn-scale", "cosscale", "--cos-alpha", "{cos_alpha}"],
-    "nope_cosscale_low": [
-        "--rpe",
-        "none",
-        "--attn-scale",
-        "cosscale",
-        "--cos-alpha",
-        "{cos_alpha_low}",
-    ],
 }
 #: inference rules measured per model family (empirical.training.tiny_lm.INFERENCE_RULES)
-SCALE_RULES = {
-    "nope": ("none", "infoscale", "log_n"),
-    "nope_log_n": ("none",),
-    "nope_cosscale": ("none", "infoscale"),
-    "nope_cosscale_low": ("none",),
-}
+SCALE_RULES = {"nope": ("none",), "nope_cosscale": ("none",)}
 WINDOW_ROWS = 1024
 GRID_MODELS = ("nope", "nope_cosscale")  # measured on the whole temperature grid
 
@@ -103,7 +96,6 @@ def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
         a.format(
             half_m=prof["seq_len"] // 2,
             cos_alpha=prof["cos_alpha"],
-            cos_alpha_low=prof["cos_alpha_low"],
         )
         for a in MODELS[name]
     ]
@@ -327,6 +319,7 @@ def run_profile(
                     file=sys.stderr,
                 )
     bundle = {
+        "format": FORMAT,
         "profile": profile,
         "settings": prof,
         "models": {n: MODELS[n] for n in names},

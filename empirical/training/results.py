@@ -166,6 +166,11 @@ def load_profile_bundle(folder: str | Path | None = None) -> dict:
     return b
 
 
+def bundle_format(folder: str | Path) -> int | None:
+    """The measurement format recorded in ``folder/bundle.json`` (None if older)."""
+    return json.loads((Path(folder) / "bundle.json").read_text()).get("format")
+
+
 def seeds(b: dict, model: str) -> list[str]:
     return sorted(b["results"][model], key=int)
 
@@ -201,10 +206,12 @@ class Contrast:
     measured: Interval | None = None
     predictions: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    relative_to: str | None = None  # tolerance on error(theory) / error(this), per seed
+    beside: tuple = ()  # shown for comparison under their own names, not alternatives
 
     @property
     def alternatives(self) -> list[str]:
-        return [k for k in self.errors if k != self.theory]
+        return [k for k in self.errors if k != self.theory and k not in self.beside]
 
     def gap(self, alt: str) -> Interval:
         """Paired per-seed ``error(alt) - error(theory)``."""
@@ -212,8 +219,21 @@ class Contrast:
             [a - t for a, t in zip(self.errors[alt].values, self.errors[self.theory].values)]
         )
 
+    def theory_error(self) -> Interval:
+        """The theory's error, or its per-seed ratio to ``relative_to``'s error."""
+        if self.relative_to is None:
+            return self.errors[self.theory]
+        return seed_interval(
+            [
+                t / r
+                for t, r in zip(
+                    self.errors[self.theory].values, self.errors[self.relative_to].values
+                )
+            ]
+        )
+
     def agrees(self) -> bool:
-        return self.errors[self.theory].hi <= self.tolerance
+        return self.theory_error().hi <= self.tolerance
 
     def beats(self, alt: str) -> bool:
         return self.gap(alt).lo > self.margin
@@ -232,10 +252,13 @@ class Contrast:
         for k, err in self.errors.items():
             pred = self.predictions.get(k, "")
             gap = "" if k == self.theory else str(self.gap(k))
-            tag = " (theory)" if k == self.theory else ""
+            tag = " (theory)" if k == self.theory else " (beside)" if k in self.beside else ""
             lines.append(f"  {k + tag:<28} {str(pred):<28} {str(err):<28} {gap}")
+        rel = f" x error({self.relative_to})" if self.relative_to else ""
+        if self.relative_to:
+            lines.append(f"  theory error / error({self.relative_to}): {self.theory_error()}")
         lines.append(
-            f"  declared: theory error <= {self.tolerance:g}; gap to each alternative "
+            f"  declared: theory error <= {self.tolerance:g}{rel}; gap to each alternative "
             f"> {self.margin:g}.  agrees: {self.agrees()}; loses to: {self.losers() or 'none'}"
         )
         lines += [f"  note: {x}" for x in self.notes]
@@ -251,6 +274,8 @@ class Contrast:
             "measured": None if self.measured is None else self.measured.as_dict(),
             "errors": {k: v.as_dict() for k, v in self.errors.items()},
             "gaps": {k: self.gap(k).as_dict() for k in self.alternatives},
+            "relative_to": self.relative_to,
+            "theory_error": self.theory_error().as_dict(),
             "agrees": self.agrees(),
             "losers": self.losers(),
             "notes": list(self.notes),
@@ -423,6 +448,7 @@ def erf_trf_contrast(b: dict, tolerance: float, margin: float) -> Contrast:
         tolerance,
         margin,
         notes=[f"convergent per theory.series: {conv}"],
+        beside=("RPE-only attention",),
     )
 
 
@@ -482,6 +508,7 @@ def gaussian_stat_contrast(
         tolerance,
         margin,
         notes=[f"heads (layer x head x length) per seed: {count}"],
+        relative_to=names[1],
     )
 
 
@@ -578,6 +605,7 @@ def alg1_ppl_contrast(
         tolerance,
         margin,
         predictions={"Algorithm 1": seed_interval(taus)},
+        relative_to="tau = 1",
     )
 
 
