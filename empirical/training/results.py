@@ -765,7 +765,9 @@ def tilted_mode(hist: np.ndarray, alpha: float, smooth: float = 0.02) -> float:
     return float(centers[i] + (0.5 * step * (y0 - y2) / den if den != 0 else 0.0))
 
 
-COS_ALPHAS = tuple(range(2, 41, 2))
+#: the alpha sweep of the eta* contrast; beyond 16 the stored histograms have too few
+#: pairs near the tilted mode (a NoPE model's q, k take one value per byte)
+COS_ALPHAS = tuple(range(1, 17))
 
 
 def eta_star_contrast(
