@@ -407,7 +407,14 @@ def run_tests(target: Target, source: str, bundle: str, workdir: Path, timeout: 
         shutil.rmtree(shadow)
     shutil.copytree(ROOT / "theory", shadow, ignore=shutil.ignore_patterns("__pycache__"))
     (workdir / target.path).write_text(source)
-    env = dict(os.environ, PYTHONPATH=f"{workdir}{os.pathsep}{ROOT}", LENGTHX_AGREEMENT=bundle)
+    # PYTHONSAFEPATH: the working directory is not put first on sys.path, so the mutated
+    # copy of theory/ shadows the original
+    env = dict(
+        os.environ,
+        PYTHONPATH=f"{workdir}{os.pathsep}{ROOT}",
+        PYTHONSAFEPATH="1",
+        LENGTHX_AGREEMENT=bundle,
+    )
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "agreement"]
     cmd += ["--no-header", "-o", "addopts=", *target.tests]
     try:

@@ -15,6 +15,16 @@ from agreement_asserts import assert_agrees, assert_beats, contrast
 pytest.importorskip("torch")
 
 from empirical.training import results as R  # noqa: E402
+from empirical.training.declared import (  # noqa: E402
+    GAUSS_REL_TOL,
+    GAUSS_MARGIN,
+    DISP_TOL,
+    DISP_MARGIN,
+    ALG1_REL_TOL,
+    ALG1_MARGIN,
+    PROP_TOL,
+    PROP_MARGIN,
+)
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 
@@ -23,10 +33,6 @@ def lost(reason):
     return pytest.mark.xfail(strict=True, reason=reason)
 
 
-# Assumption 1, heads with e^{sigma^2} < L, at m..8m: the exact Gaussian value explains at
-# least two thirds of the uniform-attention null's error (error <= 1/3 of the null's,
-# per seed); each alternative is worse on the paired interval (margin 0)
-GAUSS_REL_TOL, GAUSS_MARGIN = 1 / 3, 0.0
 GAUSS = {
     k: (R.gaussian_stat_contrast, k, True, GAUSS_REL_TOL, GAUSS_MARGIN) for k in ("entropy", "pmax")
 }
@@ -70,11 +76,6 @@ def test_gaussian_statistic_beats(b, key, alt):
     assert_beats(contrast(b, *GAUSS[key]), alt)
 
 
-# Dispersion: the Gaussian-predicted entropy change m -> f m within 0.1 nats (a tenth of a
-# grid-free tau step's effect; the LLN error at these sigmas is below 0.05 nats); margin 0
-DISP_TOL, DISP_MARGIN = 0.10, 0.0
-
-
 @pytest.mark.parametrize("factor", [2, 4, 8])
 def test_dispersion_agrees(b, factor):
     assert_agrees(contrast(b, R.dispersion_contrast, factor, DISP_TOL, DISP_MARGIN))
@@ -106,11 +107,6 @@ def test_dispersion_agrees(b, factor):
 )
 def test_dispersion_beats(b, factor, alt):
     assert_beats(contrast(b, R.dispersion_contrast, factor, DISP_TOL, DISP_MARGIN), alt)
-
-
-# Algorithm 1 (P_max alignment) at f m: ln ppl at its tau at most half of tau = 1's excess
-# over the grid's best (it recovers at least half the available gain); margin 0
-ALG1_REL_TOL, ALG1_MARGIN = 0.5, 0.0
 
 
 @pytest.mark.parametrize("factor", [4, 8])
@@ -151,11 +147,6 @@ def test_algorithm1_agrees(b, factor):
 def test_algorithm1_beats(b, factor, alt):
     c = contrast(b, R.alg1_ppl_contrast, factor, "pmax", ALG1_REL_TOL, ALG1_MARGIN)
     assert_beats(c, alt)
-
-
-# Props. 1-2 per head against the head's own Algorithm 1 tau: within 0.12 in tau (the
-# props' LLN step; about 2 grid steps); margin 0
-PROP_TOL, PROP_MARGIN = 0.12, 0.0
 
 
 def prop(b, name, factor):

@@ -2,7 +2,7 @@
 Eq. 18's eta* against the attention-weighted cosines of the CosScale model, at its
 initial weights (q, k near uniform on the sphere: Assumption 3.2 holds) and trained.
 
-Tolerances and margins are declared here, before reading the bundle.
+Tolerances and margins: ``empirical.training.declared`` (each with its reason).
 """
 
 import pytest
@@ -12,16 +12,15 @@ from agreement_asserts import assert_agrees, assert_beats, contrast
 pytest.importorskip("torch")
 
 from empirical.training import results as R  # noqa: E402
+from empirical.training.declared import (  # noqa: E402
+    ETA_TOL,
+    ETA_MARGIN,
+    DRIFT_TOL,
+    DRIFT_MARGIN,
+    PART_MARGIN,
+)
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
-
-# eta*: the smoothed histogram mode (bins 0.0025, kernel 0.02) within 0.08 of Eq. 18 at
-# initial weights, mean over alpha = 1..16 (a NoPE model's q, k take one value per byte:
-# about 10^4 distinct pairs, a mode noise near 0.05); alternatives worse (margin 0)
-ETA_TOL, ETA_MARGIN = 0.08, 0.0
-# InfoScale (theory: entropy invariant): at most half the drift left (error <= 0.5);
-# margin 0.05 to each alternative; "part of the drift": fraction left in (0.05, 0.95)
-DRIFT_TOL, DRIFT_MARGIN, PART_MARGIN = 0.5, 0.05, 0.05
 
 
 def eta(b, which):

@@ -2,7 +2,7 @@
 converge is decided now by ``theory.series`` from each trained model's learned RPE, and
 the ERF is compared with the certified TRF of that series (Eq. 22).
 
-Tolerances and margins are declared here, before reading the bundle.
+Tolerances and margins: ``empirical.training.declared`` (each with its reason).
 """
 
 import pytest
@@ -12,14 +12,13 @@ from agreement_asserts import assert_agrees, assert_beats, contrast
 pytest.importorskip("torch")
 
 from empirical.training import results as R  # noqa: E402
+from empirical.training.declared import (  # noqa: E402
+    STABLE_DELTA,
+    ERF_TOL,
+    ERF_MARGIN,
+)
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
-
-# RPE paper Def. 2.1 with the paper's delta = 0.1 (Fig. 3 discussion)
-STABLE_DELTA = 0.10
-# ERF vs TRF: Spearman's rho >= 0.8 over (RPE, eps) pairs (error 1 - rho <= 0.2), and
-# rho at least 0.2 above each alternative's on the paired seed interval
-ERF_TOL, ERF_MARGIN = 0.20, 0.20
 
 
 def test_convergent_rpes_are_stable(b):
