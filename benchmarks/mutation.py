@@ -550,4 +550,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    try:
+        raise SystemExit(main())
+    except BrokenPipeError:  # a closed pipe (| head) exits quietly
+        sys.stderr.close()
+        raise SystemExit(0) from None
