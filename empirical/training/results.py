@@ -457,6 +457,33 @@ def heads(b: dict, seed: str, L: int, model: str = "t5") -> list[dict]:
     return b["results"][model][seed]["heads"][str(L)]
 
 
+def head_mean(b: dict, model: str, seed: str, L: int, key: str) -> float:
+    """Mean over layers and heads of a window statistic at length L."""
+    return float(np.mean([h[key] for h in heads(b, seed, L, model)]))
+
+
+def gaussian_prediction(b: dict, model: str, seed: str, L: int, key: str) -> float:
+    """Gaussian-logit value (``theory.temperature.gaussian_softmax``) per head from its
+    measured sigma and key count, averaged like :func:`head_mean`."""
+    from theory.temperature.gaussian_softmax import expected_entropy, expected_pmax
+
+    f = expected_entropy if key == "entropy" else expected_pmax
+    return float(np.mean([f(h["keys"], h["sigma"]) for h in heads(b, seed, L, model)]))
+
+
+def dispersion(b: dict, factor: int = 8, key: str = "entropy", model: str = "t5") -> dict:
+    """Change of a window statistic from m to factor*m: measured and Gaussian-predicted
+    (the figure ``align-dispersion``)."""
+    m, meas, pred = train_len(b), [], []
+    for s in seeds(b, model):
+        meas.append(head_mean(b, model, s, factor * m, key) - head_mean(b, model, s, m, key))
+        pred.append(
+            gaussian_prediction(b, model, s, factor * m, key)
+            - gaussian_prediction(b, model, s, m, key)
+        )
+    return {"measured": seed_interval(meas), "gaussian": seed_interval(pred)}
+
+
 def gaussian_regime(h: dict) -> bool:
     """Assumption 1's LLN regime: e^{sigma^2} < L (the log-normal sum's law of large
     numbers; ``theory.temperature.gaussian_softmax`` module notes)."""
