@@ -449,6 +449,8 @@ def benchmark(targets, bundle: str, max_per: int | None, timeout: float, progres
     rows = {}
     with tempfile.TemporaryDirectory(prefix="lengthx-mutation-") as tmp:
         for t in targets:
+            if run_tests(t, (ROOT / t.path).read_text(), bundle, Path(tmp), timeout) != "survived":
+                raise RuntimeError(f"{t.function}: the agreement tests fail without a mutation")
             ms = mutants(t)
             if max_per is not None and len(ms) > max_per:
                 step = len(ms) / max_per  # evenly spread over the function
