@@ -912,7 +912,7 @@ def main(argv: list[str] | None = None) -> int:
         "(runs/paper or runs/ci); the agreement tests compare them with the theory.",
         epilog="examples:\n  python -m empirical.results --json\n"
         "  python -m empirical.results --bundle runs/ci\n"
-        "  python -m empirical.results --contrasts --markdown > docs/guide/agreement_ci.md",
+        "  python -m empirical.results --contrasts --markdown > docs/guide/agreement_ci.inc",
     )
     p.add_argument(
         "--bundle", default=None, help="bundle folder (default: runs/paper, else runs/ci)"
