@@ -658,7 +658,7 @@ def prop_contrast(
     Prop. 2 (entropy alignment) on every head whose Algorithm 1 answer is bracketed by
     the grid; Prop. 1 (P_max alignment) on the heads where its quadratic has a real root
     in (0, 1] (``prop1_temperature`` decides), the others counted in the notes.
-    Error: mean |tau_candidate - tau_alg1| over those heads.  Alternatives: the log
+    Error: mean of abs(tau_candidate - tau_alg1) over those heads.  Alternatives: the log
     rule, a constant tau = 0.6, tau = 1, and the neighbouring form of Prop. 2 without
     the factor 2 in 2 log(L_ex/L_tr)."""
     import theory.temperature.rules as rules
@@ -740,7 +740,7 @@ def infoscale_drift_contrast(
 ) -> Contrast:
     """InfoScale paper Sec. 3.1 / Eq. 15: InfoScale's factor (``theory.infoscale``, at the
     window's key count, d = head dimension) keeps the window entropy at factor*m equal to
-    that at m.  Error: |H(factor*m, tau) - H(m)| / |H(factor*m, 1) - H(m)| (the fraction
+    that at m.  Error: abs(H(factor*m, tau) - H(m)) / abs(H(factor*m, 1) - H(m)) (the fraction
     of the drift left).  Alternatives: no scaling, the log-n rule (tau = ln m / ln n),
     and Eq. 15 with d = d_model."""
     from theory.infoscale.infoscale import infoscale
@@ -804,7 +804,7 @@ def eta_star_contrast(
     CosScale model is eta*(alpha, d), d = head dimension, over the sweep
     :data:`COS_ALPHAS` (the weights e^{alpha eta} re-weight the stored histogram).
     ``which="init"``: the model's initial weights (q, k near uniform on the sphere,
-    Assumption 3.2); ``"trained"``: after training.  Error: mean |mode - candidate|
+    Assumption 3.2); ``"trained"``: after training.  Error: mean abs(mode - candidate)
     over alpha and layers.  Alternatives: d - 1 or d in place of d - 3, d = d_model,
     and the unweighted mode."""
     from theory.infoscale.cosscale import eta_star
