@@ -659,13 +659,20 @@ def prop_contrast(
     the grid; Prop. 1 (P_max alignment) on the heads where its quadratic has a real root
     in (0, 1] (``prop1_temperature`` decides), the others counted in the notes.
     Error: mean of abs(tau_candidate - tau_alg1) over those heads.  Alternatives: the log
-    rule, a constant tau = 0.6, tau = 1, and the neighbouring form of Prop. 2 without
-    the factor 2 in 2 log(L_ex/L_tr)."""
+    rule, a constant tau = 0.6, tau = 1, and the neighbouring forms of Prop. 2 with 1 or 3
+    in place of the factor 2 in 2 log(L_ex/L_tr)."""
     import theory.temperature.rules as rules
 
     m, L = train_len(b), factor * train_len(b)
     mode = "pmax" if prop == "prop1" else "entropy"
-    names = (prop, "log rule", "tau = 0.6", "tau = 1", "Prop. 2 without the 2")
+    names = (
+        prop,
+        "log rule",
+        "tau = 0.6",
+        "tau = 1",
+        "Prop. 2 without the 2",
+        "Prop. 2 with 3 log",
+    )
     per_seed = {k: [] for k in names}
     used, skipped = [], []
     for s in seeds(b, model):
@@ -687,6 +694,8 @@ def prop_contrast(
                 "tau = 1": 1.0,
                 "Prop. 2 without the 2": h1["sigma"]
                 / math.sqrt(h0["sigma"] ** 2 + math.log(h1["keys"] / h0["keys"])),
+                "Prop. 2 with 3 log": h1["sigma"]
+                / math.sqrt(h0["sigma"] ** 2 + 3 * math.log(h1["keys"] / h0["keys"])),
             }
             for k, v in cand.items():
                 errs[k].append(abs(v - a))
