@@ -364,6 +364,8 @@ def _same(a, b) -> bool:
     try:
         import numpy as np
 
+        if np.shape(a) != np.shape(b):
+            return False
         return bool(
             np.allclose(np.asarray(a), np.asarray(b), rtol=1e-9, atol=1e-12, equal_nan=True)
         )
