@@ -1,7 +1,8 @@
 """InfoScale paper on tiny models trained here (seeded bundle, ``empirical.training.bundle
---profile``): window entropy and perplexity from m to 16m with no scaling, the log_n
-rule, InfoScale (Eq. 15) and CosScale (Eqs. 6-7), and the peak of the attention-weighted
-cosine of the trained CosScale models against Eq. 18's eta*(alpha, d)."""
+--profile``): the NoPE model's window entropy at 16m against the temperature, with the
+temperatures of InfoScale (Eq. 15, computed now), the log-n rule and no scaling; the
+mode of the CosScale model's attention-weighted cosine (Eq. 16) against Eq. 18's
+eta*(alpha, d), at its initial and trained weights."""
 
 from __future__ import annotations
 
@@ -10,72 +11,66 @@ from pathlib import Path
 from .legend import PANEL_LEGEND_FONTSIZE
 from .registry import figure
 
-#: (model, inference rule, label)
-CURVES = (
-    ("nope", "none", "no scaling"),
-    ("nope", "log_n", "log_n rule (inference)"),
-    ("nope", "infoscale", "InfoScale (Eq. 15)"),
-    ("nope_log_n", "none", "log_n (trained)"),
-    ("nope_cosscale", "none", "CosScale"),
-    ("nope_cosscale", "infoscale", "CosScale + InfoScale"),
-)
 
+def _curves(b, ax_h) -> list:
+    """Window entropy at 16m against tau (stored grid) of the NoPE model, the entropy at
+    m, and the taus of InfoScale (Eq. 15), the log-n rule and no scaling."""
+    import math
 
-def _curves(b, ax_h, ax_p) -> list:
-    from empirical.training.results import seeds
+    from empirical.training.results import seeds, window
     from figures.rpe_empirical import band
+    from theory.infoscale.infoscale import infoscale
 
-    m, rows = b["settings"]["seq_len"], []
-    Ls = [m * 2**k for k in range(5)]
-    for k, (mdl, rule, label) in enumerate(CURVES):
-        r, ss = b["results"][mdl], seeds(b, mdl)
-        w = [[r[s]["rules"][rule]["window"][str(L)]["entropy"] for s in ss] for L in Ls]
-        p = [
-            [r[s]["rules"][rule]["ppl"][str(L)] / r[s]["rules"][rule]["ppl"][str(m)] for s in ss]
-            for L in Ls
-        ]
-        rows += [["entropy"] + x for x in band(ax_h, Ls, w, label, f"C{k}")]
-        rows += [["ppl_ratio"] + x for x in band(ax_p, Ls, p, label, f"C{k}")]
+    m, ss = b["settings"]["seq_len"], seeds(b, "nope")
+    grid = b["results"]["nope"][ss[0]]["tau_grid"]
+    L = 16 * m
+    curve = [[window(b, "nope", s, L)["entropy"][i] for s in ss] for i in range(len(grid))]
+    rows = [["entropy_16m"] + x for x in band(ax_h, grid, curve, "window entropy at 16m", "C0")]
+    h0 = sum(window(b, "nope", s, m)["entropy"][0] for s in ss) / len(ss)
+    ax_h.axhline(h0, color="k", ls="--", lw=1, label="at m (theory: kept there)")
+    n = window(b, "nope", ss[0], L)["keys"][0]
+    dh = b["settings"]["d_model"] // b["settings"]["n_head"]
+    for tau, lab, col in (
+        (1 / infoscale(n, m, dh), "InfoScale (Eq. 15)", "C1"),
+        (math.log(m) / math.log(n), "log-n rule", "C2"),
+        (1.0, "no scaling", "C3"),
+    ):
+        ax_h.axvline(tau, color=col, ls=":", lw=1.2, label=lab)
+    ax_h.set_xlabel("tau (logits beyond m divided by tau)")
+    ax_h.set_ylabel("window entropy (nats)")
+    ax_h.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     return rows
 
 
 def _peaks(b, ax) -> tuple[list, dict]:
+    """Attention-weighted cosine mode of the CosScale model (stored histograms, initial
+    and trained weights) against eta*(alpha, d_head) over the alpha sweep."""
     import numpy as np
-    from empirical.training.results import cos_peak
+
+    from empirical.training.results import COS_ALPHAS, seeds, tilted_mode
     from theory.infoscale.cosscale import eta_star
 
-    out, rows = {}, []
-    for mdl in ("nope_cosscale_low", "nope_cosscale"):
-        c = cos_peak(b, mdl)
-        iv = c["peak"]
-        ax.errorbar(
-            [c["alpha"]],
-            [iv.mean],
-            yerr=[[iv.mean - iv.lo], [iv.hi - iv.mean]],
-            fmt="o",
-            color="C0",
-            capsize=3,
+    r = b["results"]["nope_cosscale"]
+    ss, rows, out = seeds(b, "nope_cosscale"), [], {}
+    d = r[ss[0]]["cos_hist"]["d_head"]
+    for k, which in enumerate(("init", "trained")):
+        modes = [
+            [float(np.mean([tilted_mode(h, a) for h in r[s]["cos_hist"][which]])) for s in ss]
+            for a in COS_ALPHAS
+        ]
+        mean = [float(np.mean(x)) for x in modes]
+        ax.plot(
+            COS_ALPHAS, mean, "o-", color=f"C{k}", ms=3, label=f"weighted mode, {which} weights"
         )
-        out[str(c["alpha"])] = {
-            "peak": iv.as_dict(),
-            "eta_star": c["eta_star"],
-            "unweighted_peak": c["unweighted_peak"].as_dict(),
-        }
-        rows.append(
-            ["cos_peak", "trained CosScale (alpha)", c["alpha"], iv.mean, iv.lo, iv.hi, *iv.values]
-        )
-    d = c["d_head"]
-    a = np.linspace(0.5, 40, 200)
-    ax.plot(
-        a,
-        [eta_star(x, d) for x in a],
-        "--",
-        color="C1",
-        label=f"theory eta*(alpha, d={d}) (Eq. 18)",
-    )
-    ax.plot([], [], "o", color="C0", label="trained CosScale: weighted-cosine peak")
-    ax.set_xlabel("CosScale alpha")
-    ax.set_ylabel("peak of e^{alpha cos} x density of cos")
+        out[which] = {str(a): v for a, v in zip(COS_ALPHAS, mean)}
+        rows += [
+            ["cos_mode", which, a, v, min(x), max(x), *x]
+            for a, v, x in zip(COS_ALPHAS, mean, modes)
+        ]
+    a = np.linspace(0.5, COS_ALPHAS[-1], 200)
+    ax.plot(a, [eta_star(x, d) for x in a], "--", color="C2", label=f"eta*(alpha, d={d}) (Eq. 18)")
+    ax.set_xlabel("alpha (weights e^{alpha cos})")
+    ax.set_ylabel("mode of the attention-weighted cosine")
     ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     return rows, out
 
@@ -83,46 +78,41 @@ def _peaks(b, ax) -> tuple[list, dict]:
 @figure(
     "infoscale-training",
     "infoscale",
-    "Tiny LMs trained here with no scaling, log_n, "
-    "InfoScale and CosScale: window entropy and ppl from m to 16m; CosScale peak vs eta*",
+    "A NoPE LM trained here: window entropy at 16m against the temperature with "
+    "InfoScale's and the log-n rule's; a CosScale LM: weighted-cosine mode vs eta*",
     empirical=True,
 )
 def make_training(outdir: Path, quick: bool = False) -> dict:
+    from empirical.training import declared as D
     from empirical.training.results import (
-        entropy_drift,
+        eta_star_contrast,
         find_profile_bundle,
+        infoscale_drift_contrast,
         load_profile_bundle,
-        scaled_ppl_ratio,
     )
     from figures.rpe_empirical import no_bundle, plt_axes, save, seed_note
 
     if find_profile_bundle() is None:
         return no_bundle("infoscale-training")
     b = load_profile_bundle()
-    fig, (ax_h, ax_p, ax_c) = plt_axes(3)
-    rows = _curves(b, ax_h, ax_p)
+    fig, (ax_h, ax_c) = plt_axes(2)
+    rows = _curves(b, ax_h)
     more, peaks = _peaks(b, ax_c)
-    for ax, lab in ((ax_h, "window entropy (nats)"), (ax_p, "ppl(L) / ppl(m)")):
-        ax.axvline(b["settings"]["seq_len"], color="gray", ls=":", lw=1)
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("inference length L")
-        ax.set_ylabel(lab)
-        ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
-    h0 = [r for r in rows if r[0] == "entropy" and r[1] == "no scaling"][0][3]
-    ax_h.axhline(h0, color="k", ls="--", lw=1, label="theory: entropy kept at its value at m")
-    ax_h.legend(fontsize=PANEL_LEGEND_FONTSIZE)
-    ax_h.set_title("InfoScale paper: entropy invariance predicts a flat curve", fontsize=9)
+    ax_h.set_title("InfoScale paper: entropy invariance at 16m", fontsize=9)
     payload = {
-        "drift_16m": {f"{m}/{r}": entropy_drift(b, m, r).as_dict() for m, r, _ in CURVES},
-        "ppl_ratio_16m": {f"{m}/{r}": scaled_ppl_ratio(b, m, r).as_dict() for m, r, _ in CURVES},
-        "cos_peak": peaks,
+        "drift": infoscale_drift_contrast(b, D.DRIFT_TOL, D.DRIFT_MARGIN).as_dict(),
+        "eta_star": {
+            w: eta_star_contrast(b, w, D.ETA_TOL, D.ETA_MARGIN).as_dict()
+            for w in ("init", "trained")
+        },
+        "cos_modes": peaks,
         "bundle": b["folder"],
     }
     paths = save(
         fig,
         outdir,
         "infoscale-training",
-        ["quantity", "curve", "length", "mean", "lo", "hi", "seed values..."],
+        ["quantity", "curve", "x", "mean", "lo", "hi", "seed values..."],
         rows + more,
         payload,
         seed_note(b) + "; no positional encoding (NoPE), not GAU-alpha",
@@ -130,8 +120,8 @@ def make_training(outdir: Path, quick: bool = False) -> dict:
     return {
         **paths,
         "comparison": {
-            "predicted": "InfoScale/log_n: less entropy drift than no "
-            "scaling; peak -> eta*(alpha, d)",
+            "predicted": "InfoScale keeps the entropy at 16m at its value at m; the "
+            "weighted-cosine mode is eta*(alpha, d)",
             "measured": payload,
         },
     }

@@ -1,5 +1,6 @@
 import importlib.util
 import os
+import sys
 
 import mpmath
 import pytest
@@ -27,3 +28,33 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "empirical" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def agreement_bundle(request):
+    """The seeded bundle the agreement tests read, built once per test run when absent.
+
+    Looked up by ``empirical.training.results.find_profile_bundle`` ($LENGTHX_AGREEMENT,
+    runs/paper, runs/ci); when none is there (or its measurement format is older than
+    this code's), the ci profile is trained into runs/ci, with a progress line per
+    model and seed on the terminal.  Without torch the tests are skipped, saying so.
+    """
+    if not HAS_TORCH:
+        pytest.skip("torch not installed (pip install .[empirical]): no bundle can be trained")
+    from pathlib import Path
+
+    from empirical.training import profile_bundle, results
+
+    found = results.find_profile_bundle()
+    if found is not None and results.bundle_format(found) == profile_bundle.FORMAT:
+        return results.load_profile_bundle(found)
+    out = Path(os.environ.get("LENGTHX_AGREEMENT") or "runs/ci")
+    capman = request.config.pluginmanager.getplugin("capturemanager")
+    with capman.global_and_fixture_disabled():
+        print(
+            f"\nagreement tests: training the seeded ci bundle into {out} "
+            f"({'format outdated' if found else 'none found'}; once, minutes on 2 cores)",
+            file=sys.stderr,
+        )
+        profile_bundle.run_profile("ci", out, workers=min(2, os.cpu_count() or 1))
+    return results.load_profile_bundle(out)

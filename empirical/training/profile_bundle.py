@@ -2,21 +2,28 @@
 
 ``python -m empirical.bundle --profile ci|paper`` trains every model of :data:`MODELS`
 with each seed of the profile (worker processes, one torch thread each), measures it
-and writes ``OUT/bundle.json``.  Per model and seed it records:
+and writes ``OUT/bundle.json``.  It stores measurements only -- no theory number --
+per model and seed:
 
 * every model: non-overlapping perplexity at ``m * 2^k`` (``empirical.training.extrapolate``);
-* the RPE paper's set: up to 64m, and the ERF at 4m (``empirical.training.erf``);
+* the RPE paper's set: up to 64m; at 4m the attention by distance (queries >= m), the
+  RPE-only attention on the same axes, the learned bias per head and distance, and each
+  head's series spec (``empirical.training.rpe_theory.rpe_series_specs``: the learned
+  parameters the theory's series is built from when a test runs);
 * ``t5`` (T5's learned bucketed bias; distances >= m/2 share the last bucket, as
   distances >= 128 do in T5 trained at 512): window statistics per head at m, 2m, 4m,
-  8m (``empirical.training.window_stats``), Algorithm 1's temperature (entropy and P_max
-  alignment, ``theory.temperature.rules.algorithm1``) at 4m and 8m, and the
-  perplexity there with that temperature;
-* ``nope*`` (no positional encoding; InfoScale paper): window entropy and perplexity up
-  to 16m for no scaling, the log_n rule and InfoScale (Eq. 15) at inference, a model
-  trained with log-length scaling, and a CosScale model (Eqs. 6-7) with and without
-  InfoScale; the attention-weighted cosine peak of the CosScale model (Eqs. 16-18).
+  8m (``empirical.training.window_stats``); per head P_max and entropy of the window's
+  logits divided by each tau of :data:`TAU_GRID` at 2m..8m; perplexity per tau at 4m, 8m;
+* ``nope`` (no positional encoding): window entropy and P_max at m and at 16m for each
+  tau of the grid (logits beyond m divided by tau in the model);
+* ``nope_cosscale`` (CosScale, InfoScale paper Eqs. 6-7): the same at tau = 1, and the
+  histograms of the causal (query, key) cosines per layer, trained and at the run's
+  initial weights.
 
-Finished models are reused; the theory side is not stored (tests recompute it).
+Algorithm 1, Props. 1-2, the Gaussian values, InfoScale's factor, eta*, the TRF and which
+series converge are computed from these by ``empirical.training.results`` when a test runs.
+Finished models are reused; a ``measure.json`` of an older :data:`FORMAT` is measured
+again from its checkpoint.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ import multiprocessing as mp
 import os
 import sys
 import time
+
+import numpy as np
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,25 +83,12 @@ MODELS = {
     **{r: ["--rpe", r] for r in RPE_SET},
     "t5": ["--rpe", "t5", "--t5-buckets", "16", "--t5-max-distance", "{half_m}"],
     "nope": ["--rpe", "none"],
-    "nope_log_n": ["--rpe", "none", "--attn-scale", "log_n"],
     "nope_cosscale": ["--rpe", "none", "--attn-scale", "cosscale", "--cos-alpha", "{cos_alpha}"],
-    "nope_cosscale_low": [
-        "--rpe",
-        "none",
-        "--attn-scale",
-        "cosscale",
-        "--cos-alpha",
-        "{cos_alpha_low}",
-    ],
 }
 #: inference rules measured per model family (empirical.training.tiny_lm.INFERENCE_RULES)
-SCALE_RULES = {
-    "nope": ("none", "infoscale", "log_n"),
-    "nope_log_n": ("none",),
-    "nope_cosscale": ("none", "infoscale"),
-    "nope_cosscale_low": ("none",),
-}
+SCALE_RULES = {"nope": ("none",), "nope_cosscale": ("none",)}
 WINDOW_ROWS = 1024
+GRID_MODELS = ("nope",)  # measured on the whole temperature grid
 
 
 def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
@@ -100,7 +96,6 @@ def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
         a.format(
             half_m=prof["seq_len"] // 2,
             cos_alpha=prof["cos_alpha"],
-            cos_alpha_low=prof["cos_alpha_low"],
         )
         for a in MODELS[name]
     ]
@@ -134,90 +129,141 @@ def ppl_at(model: TinyLM, test: torch.Tensor, lengths: Iterable[int], eval_token
     return {str(L): perplexity(model, test[: (eval_tokens // L) * L], L)["ppl"] for L in lengths}
 
 
+#: temperatures (logits divided by tau beyond m) at which statistics and perplexities are
+#: stored; Algorithm 1, Props. 1-2, InfoScale and the log rule are looked up on it at test time
+TAU_GRID = tuple(round(0.30 + 0.05 * k, 2) for k in range(19))  # 0.30 .. 1.20
+#: bins of the cosine histograms of CosScale models (InfoScale paper Eq. 16), on [-1, 1]
+COS_BINS = 800
+FORMAT = 2  # measure.json layout; older files are measured again from the checkpoint
+
+
+def grid_stats(rows: np.ndarray) -> dict:
+    """Per head (layer-major) mean P_max and entropy of ``softmax(rows / tau)`` for each
+    tau of :data:`TAU_GRID`: ``{"pmax": [[head] tau], "entropy": [[head] tau]}``."""
+    from theory.temperature.rules import softmax_pmax_entropy
+
+    flat = rows.reshape(-1, rows.shape[-2], rows.shape[-1])  # (heads, rows, L)
+    out = {"pmax": [], "entropy": []}
+    for tau in TAU_GRID:
+        p, h = softmax_pmax_entropy(flat, tau)
+        out["pmax"].append(p.mean(-1).tolist())
+        out["entropy"].append(h.mean(-1).tolist())
+    return out
+
+
+def batched_ppl(model: TinyLM, test: torch.Tensor, L: int, eval_tokens: int) -> float:
+    """Non-overlapping perplexity at length L in one batch (the same predictions as
+    :func:`empirical.training.extrapolate.chunk_nll`: each chunk's tokens 1..L-1)."""
+    import torch
+    import torch.nn.functional as F
+
+    n = max(1, eval_tokens // L)
+    chunks = test[: n * L].view(n, L)
+    with torch.no_grad():
+        logits = model(chunks[:, :-1])
+    nll = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), chunks[:, 1:].reshape(-1))
+    return math.exp(float(nll))
+
+
+def ppl_grid(model: TinyLM, test: torch.Tensor, L: int, eval_tokens: int) -> list:
+    """Perplexity at length L with the logits beyond m divided by each tau of the grid."""
+    out = []
+    for tau in TAU_GRID:
+        model.set_inference("tau", tau)
+        out.append(batched_ppl(model, test, L, eval_tokens))
+    model.set_inference("none")
+    return out
+
+
 def measure_t5(model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> dict:
-    """Window statistics at m..8m, Algorithm 1's tau at 4m, 8m and the ppl with it."""
-    from theory.temperature.rules import algorithm1
+    """Window statistics per head at m..8m; per head P_max and entropy of the window's
+    logits divided by each tau of the grid at 2m..8m; perplexity per tau at 2m..8m."""
     from empirical.training.window_stats import per_head_stats, window_logits
 
     logits = {
         L: window_logits(model, test, L, chunks_for(L, eval_tokens))
         for L in (m, 2 * m, 4 * m, 8 * m)
     }
-    out = {"heads": {str(L): per_head_stats(v) for L, v in logits.items()}, "alg1": {}}
-    tr = logits[m].reshape(-1, m)
-    for L in (4 * m, 8 * m):
-        ex = logits[L].reshape(-1, L)
-        row = {}
-        for mode in ("entropy", "pmax"):
-            r = algorithm1(tr, ex, mode, method="continuous", lo=0.05, hi=2.0, tol=1e-4)
-            row[f"tau_{mode}"] = r.tau
-            if r.tau is not None:
-                model.set_inference("tau", r.tau)
-                row[f"ppl_{mode}"] = ppl_at(model, test, [L], eval_tokens)[str(L)]
-                model.set_inference("none")
-        out["alg1"][str(L)] = row
-    return out
+    return {
+        "heads": {str(L): per_head_stats(v) for L, v in logits.items()},
+        "tau_grid": list(TAU_GRID),
+        "grid": {str(L): grid_stats(logits[L]) for L in (2 * m, 4 * m, 8 * m)},
+        "grid_ppl": {str(L): ppl_grid(model, test, L, eval_tokens) for L in (4 * m, 8 * m)},
+    }
+
+
+def cos_histogram(model: TinyLM, test: torch.Tensor, L: int, n_chunks: int, layer: int) -> list:
+    """Histogram (:data:`COS_BINS` bins on [-1, 1]) of the cosines of all causal
+    (query, key) pairs of one layer of a CosScale model."""
+    from empirical.training.window_stats import weighted_cosines
+
+    eta, _ = weighted_cosines(model, test, L, n_chunks, layer)
+    return np.histogram(eta, bins=COS_BINS, range=(-1.0, 1.0))[0].tolist()
 
 
 def measure_scaling(name: str, model: TinyLM, test: torch.Tensor, m: int, eval_tokens: int) -> dict:
-    """Window entropy and ppl at m..16m for each inference rule; CosScale cosine peak."""
-    from theory.infoscale.cosscale import kde_mode
-    from empirical.training.window_stats import row_stats, weighted_cosines, window_logits
+    """Window statistics at m and 16m for each tau of the grid (models in
+    :data:`GRID_MODELS`; the others at tau = 1 only); for a
+    CosScale model the cosine histograms of the trained model and of the same
+    configuration at initialisation (seeded), layer by layer."""
+    from empirical.training.window_stats import row_stats, window_logits
 
-    lengths = [m * 2**k for k in range(5)]
-    out = {"rules": {}}
-    for rule in SCALE_RULES[name]:
-        model.set_inference(rule)
-        ent = {
-            str(L): row_stats(window_logits(model, test, L, chunks_for(L, eval_tokens)))
-            for L in lengths
-        }
-        out["rules"][rule] = {"window": ent, "ppl": ppl_at(model, test, lengths, eval_tokens)}
+    out = {"tau_grid": list(TAU_GRID), "window": {}}
+    for L in (m, 16 * m):
+        taus = TAU_GRID if L > m and name in GRID_MODELS else (1.0,)  # none beyond m at m
+        rows = []
+        for tau in taus:
+            model.set_inference("tau", tau)
+            rows.append(row_stats(window_logits(model, test, L, chunks_for(L, eval_tokens))))
+        out["window"][str(L)] = {k: [r[k] for r in rows] for k in ("entropy", "pmax", "keys")}
     model.set_inference("none")
     if model.cfg.cos_alpha:
-        peaks = []
-        for layer in range(model.cfg.n_layer):
-            eta, w = weighted_cosines(model, test, m, chunks_for(m, eval_tokens) // 4, layer)
-            peaks.append(
-                {
-                    "layer": layer,
-                    "weighted_mode": kde_mode(eta, w)[0],
-                    "unweighted_mode": kde_mode(eta, w * 0 + 1.0)[0],
-                    "mean_cos": float(eta.mean()),
-                    "pairs": int(eta.size),
-                }
-            )
-        out["cos_peak"] = {
+        from empirical.training.tiny_lm import TinyLM as _LM
+
+        fresh = _LM(model.cfg).eval()  # same seed: the initial weights of this run
+        n = max(1, eval_tokens // (4 * m) // 2)
+        out["cos_hist"] = {
             "alpha": model.cfg.cos_alpha,
             "d_head": model.cfg.d_model // model.cfg.n_head,
-            "layers": peaks,
+            "length": 4 * m,
+            "trained": [
+                cos_histogram(model, test, 4 * m, n, la) for la in range(model.cfg.n_layer)
+            ],
+            "init": [cos_histogram(fresh, test, 4 * m, n, la) for la in range(model.cfg.n_layer)],
         }
     return out
+
+
+def measure_erf(run: Path, model: TinyLM, test: torch.Tensor, m: int) -> dict:
+    """Attention by distance at 4m (queries >= m), the RPE-only attention on the same
+    axes, the learned bias per head and distance, and each head's series spec."""
+    from empirical.training.erf import attention_by_distance, rpe_only_attention
+    import torch
+
+    from empirical.training.rpe_theory import rpe_series_specs
+
+    L = 4 * m
+    return {
+        "length": L,
+        "first_query": m,
+        "attention": attention_by_distance(model, test, L, m, n_chunks=4).tolist(),
+        "rpe_only_attention": rpe_only_attention(model, L, m).tolist(),
+        "bias": model.rpe.log_b(torch.arange(L)).detach().double().tolist(),
+        "series": rpe_series_specs(model.rpe),
+        "rpe_params": model.rpe.describe(),
+    }
 
 
 def measure(name: str, run: Path, prof: dict) -> dict:
     from empirical.training.data import run_test_tokens
-    from empirical.training.erf import erf_for_run
     from empirical.training.train import load_model
 
     model, cfg = load_model(run)
     test, m, et = run_test_tokens(cfg), prof["seq_len"], prof["eval_tokens"]
     top = 6 if name in RPE_SET else 4
-    res = {"ppl": ppl_at(model, test, [m * 2**k for k in range(top + 1)], et)}
+    res = {"format": FORMAT, "ppl": ppl_at(model, test, [m * 2**k for k in range(top + 1)], et)}
     if name in RPE_SET and name != "sinusoidal":
-        e = erf_for_run(run, 4 * m, n_chunks=4, tokens=test)
-        res["erf"] = {
-            k: e[k]
-            for k in (
-                "eps",
-                "n_emp",
-                "n_the_window",
-                "length",
-                "mean_distance_emp",
-                "mean_distance_the",
-                "rpe_params",
-            )
-        }
+        res["erf"] = measure_erf(run, model, test, m)
     if name == "t5":
         res.update(measure_t5(model, test, m, et))
     if name in SCALE_RULES:
@@ -235,7 +281,9 @@ def job(task: tuple[str, int, dict, str]) -> tuple:
     run = Path(out) / name / f"seed{seed}"
     done = run / "measure.json"
     if done.exists():
-        return name, seed, json.loads(done.read_text())
+        old = json.loads(done.read_text())
+        if old.get("format") == FORMAT:
+            return name, seed, old
     t0 = time.perf_counter()
     metrics = train(build_parser().parse_args(train_argv(name, seed, prof, run)))
     t1 = time.perf_counter()
@@ -269,6 +317,7 @@ def run_profile(
                     file=sys.stderr,
                 )
     bundle = {
+        "format": FORMAT,
         "profile": profile,
         "settings": prof,
         "models": {n: MODELS[n] for n in names},

@@ -6,19 +6,22 @@ results from ``$LENGTHX_BUNDLE`` or ``runs/bundle`` when a finished bundle is th
 ``workdir/bundle_quick`` -- a few minutes on 2 cores.
 
 The seeded bundle (``python -m empirical.bundle --profile ci|paper``) is read by
-:func:`load_profile_bundle`; the functions below it return its numbers as
-:class:`Interval` (mean and Student-t interval over seeds), the theory side recomputed
-now from ``theory`` (never stored in the bundle).
+:func:`load_profile_bundle`.  It holds measurements only; the functions below compute
+every theory number when they run (``theory.series``, ``theory.temperature``,
+``theory.infoscale``) and return :class:`Contrast` objects: the theory's error and
+those of a sceptic's alternatives, per seed, as :class:`Interval` (mean and Student-t
+interval over seeds).  The agreement tests declare the tolerances and margins.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -80,7 +83,18 @@ def bundle_results(quick: bool = True, workdir: str | Path | None = None) -> dic
 #: where the seeded bundle is looked for (paper profile first); ``$LENGTHX_AGREEMENT``
 #: overrides
 PROFILE_CANDIDATES = ("runs/paper", "runs/ci")
-CONVERGENT_RPES = ("alibi", "kerple_log", "kerple_power", "sandwich", "type1", "type2")
+#: the RPE paper's set with a bias (sinusoidal has none); which of them converge is decided
+#: at run time by :func:`convergence_label` (``theory.series``), never listed here
+BIAS_RPES = (
+    "alibi",
+    "kerple_log",
+    "kerple_power",
+    "sandwich",
+    "type1",
+    "type2",
+    "inv_n",
+    "inv_nlogn",
+)
 
 
 @dataclass(frozen=True)
@@ -110,7 +124,7 @@ class Interval:
         }
 
     def __str__(self) -> str:
-        return f"{self.mean:.4g} [{self.lo:.4g}, {self.hi:.4g}] ({self.n} seeds, {self.level:.0%})"
+        return f"{self.mean:.4g} [{self.lo:.4g}, {self.hi:.4g}]"
 
 
 def seed_interval(values: Iterable[float], level: float = 0.95) -> Interval:
@@ -152,6 +166,11 @@ def load_profile_bundle(folder: str | Path | None = None) -> dict:
     return b
 
 
+def bundle_format(folder: str | Path) -> int | None:
+    """The measurement format recorded in ``folder/bundle.json`` (None if older)."""
+    return json.loads((Path(folder) / "bundle.json").read_text()).get("format")
+
+
 def seeds(b: dict, model: str) -> list[str]:
     return sorted(b["results"][model], key=int)
 
@@ -160,6 +179,116 @@ def train_len(b: dict) -> int:
     return int(b["settings"]["seq_len"])
 
 
+# ------------------------------------------------------------------------ contrasts
+@dataclass
+class Contrast:
+    """Theory against a sceptic's alternatives on one measured quantity.
+
+    ``errors[name]`` is the per-seed error of candidate ``name`` (the theory first);
+    the theory *agrees* when the upper end of its error interval is at most
+    ``tolerance``, and *beats* an alternative when the lower end of the paired (same
+    seed) interval of ``error(alternative) - error(theory)`` exceeds ``margin``.
+    Both thresholds are declared by the caller (the test) before the measurement.
+
+    >>> c = Contrast("demo", "|x - x_pred|", "theory",
+    ...              {"theory": seed_interval([0.1, 0.2, 0.15]),
+    ...               "null": seed_interval([1.0, 1.1, 0.9])}, tolerance=0.5, margin=0.3)
+    >>> c.agrees(), c.beats("null")
+    (True, True)
+    """
+
+    title: str
+    quantity: str
+    theory: str
+    errors: dict
+    tolerance: float
+    margin: float
+    measured: Interval | None = None
+    predictions: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+    relative_to: str | None = None  # tolerance on error(theory) / error(this), per seed
+    beside: tuple = ()  # shown for comparison under their own names, not alternatives
+
+    @property
+    def alternatives(self) -> list[str]:
+        return [k for k in self.errors if k != self.theory and k not in self.beside]
+
+    def gap(self, alt: str) -> Interval:
+        """Paired per-seed ``error(alt) - error(theory)``."""
+        return seed_interval(
+            [a - t for a, t in zip(self.errors[alt].values, self.errors[self.theory].values)]
+        )
+
+    def theory_error(self) -> Interval:
+        """The theory's error, or its per-seed ratio to ``relative_to``'s error."""
+        if self.relative_to is None:
+            return self.errors[self.theory]
+        return seed_interval(
+            [
+                t / r
+                for t, r in zip(
+                    self.errors[self.theory].values, self.errors[self.relative_to].values
+                )
+            ]
+        )
+
+    def agrees(self) -> bool:
+        return self.theory_error().hi <= self.tolerance
+
+    def beats(self, alt: str) -> bool:
+        return self.gap(alt).lo > self.margin
+
+    def losers(self) -> list[str]:
+        """Alternatives the theory does not beat by the margin."""
+        return [a for a in self.alternatives if not self.beats(a)]
+
+    def table(self) -> str:
+        """Plain-text table: measured, each candidate's prediction and error, the gaps."""
+        n = self.errors[self.theory].n
+        lines = [f"{self.title}  ({self.quantity}; {n} seeds, 95% Student-t)"]
+        if self.measured is not None:
+            lines.append(f"  measured: {self.measured}")
+        lines.append(f"  {'candidate':<28} {'prediction':<28} {'error':<28} gap to theory")
+        for k, err in self.errors.items():
+            pred = self.predictions.get(k, "")
+            gap = "" if k == self.theory else str(self.gap(k))
+            tag = " (theory)" if k == self.theory else " (beside)" if k in self.beside else ""
+            lines.append(f"  {k + tag:<28} {str(pred):<28} {str(err):<28} {gap}")
+        rel = f" x error({self.relative_to})" if self.relative_to else ""
+        if self.relative_to:
+            lines.append(f"  theory error / error({self.relative_to}): {self.theory_error()}")
+        lines.append(
+            f"  declared: theory error <= {self.tolerance:g}{rel}; gap to each alternative "
+            f"> {self.margin:g}.  agrees: {self.agrees()}; loses to: {self.losers() or 'none'}"
+        )
+        lines += [f"  note: {x}" for x in self.notes]
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict:
+        return {
+            "title": self.title,
+            "quantity": self.quantity,
+            "theory": self.theory,
+            "tolerance": self.tolerance,
+            "margin": self.margin,
+            "measured": None if self.measured is None else self.measured.as_dict(),
+            "errors": {k: v.as_dict() for k, v in self.errors.items()},
+            "gaps": {k: self.gap(k).as_dict() for k in self.alternatives},
+            "relative_to": self.relative_to,
+            "theory_error": self.theory_error().as_dict(),
+            "agrees": self.agrees(),
+            "losers": self.losers(),
+            "notes": list(self.notes),
+        }
+
+
+def _contrast(title, quantity, theory, per_seed, tolerance, margin, **kw) -> Contrast:
+    """:class:`Contrast` from ``per_seed = {candidate: [error per seed]}``."""
+    errors = {k: seed_interval(v) for k, v in per_seed.items()}
+    return Contrast(title, quantity, theory, errors, tolerance, margin, **kw)
+
+
+# ------------------------------------------------------------------------ RPE paper
 def ppl_ratio(b: dict, model: str, factor: int = 16) -> Interval:
     """ppl(factor * m) / ppl(m) across seeds (RPE paper Def. 2.1's ratio)."""
     m = train_len(b)
@@ -182,268 +311,650 @@ def growth_difference(b: dict, a: str, ref: str, factors: Sequence[int] = (16, 3
     )
 
 
-def windowed_trf(b: dict, model: str, seed: str) -> dict:
-    """TRF on the ERF's axes, recomputed now from the run's (learned) RPE
-    (:func:`empirical.training.erf.rpe_only_attention`): ``{"eps": [...], "n_the": [...]}``."""
-    from empirical.training.erf import receptive_field, rpe_only_attention
-    from empirical.training.train import load_model
+@functools.cache
+def _spec_converges(spec: str) -> bool | None:
+    from empirical.training.rpe_theory import series_of_spec
+    from theory.series.convergence import decide
 
-    e = b["results"][model][seed]["erf"]
-    rpe_model, _ = load_model(Path(b["folder"]) / model / f"seed{seed}")
-    m = train_len(b)
-    a0 = rpe_only_attention(rpe_model, e["length"], first_query=min(m, e["length"] - 1))
-    return {"eps": e["eps"], "n_the": receptive_field(a0, e["eps"]).tolist()}
+    expr, start = series_of_spec(json.loads(spec))
+    return decide(expr, start).converges
 
 
-def erf_trf_spearman(
-    b: dict, eps: float = 0.1, models: Sequence[str] = CONVERGENT_RPES
-) -> Interval:
-    """Spearman rank correlation over ``models`` of ERF n_emp(eps) and the windowed TRF,
-    one value per seed (RPE paper Figs. 5-6)."""
+def convergence_label(b: dict, model: str) -> bool | None:
+    """Whether the series of the trained RPE converges, decided now by
+    ``theory.series.convergence.decide`` for every head of every seed (learned values):
+    True if all heads converge, False if any diverges, else None (undecided)."""
+    verdicts = [
+        _spec_converges(json.dumps(spec, sort_keys=True))
+        for s in seeds(b, model)
+        for spec in b["results"][model][s]["erf"]["series"]
+    ]
+    if False in verdicts:
+        return False
+    return True if all(v is True for v in verdicts) else None
+
+
+def convergence_labels(b: dict, models: Sequence[str] = BIAS_RPES) -> dict:
+    return {mdl: convergence_label(b, mdl) for mdl in models if mdl in b["results"]}
+
+
+def stability_contrast(b: dict, delta: float, tolerance: float, margin: float) -> Contrast:
+    """Thm. 3.4 / Def. 2.1: a convergent RPE keeps ppl(16m)/ppl(m) below 1 + delta and a
+    divergent one need not.  Error of a labelling, per seed: the number of RPEs it calls
+    convergent whose ratio is >= 1 + delta plus the number it calls divergent whose
+    ratio is < 1 + delta, divided by the number of RPEs (a misclassification rate).
+    Alternatives: every biased RPE converges (a decaying bias is enough), the labels
+    negated, and the list that calls Sandwich convergent."""
+    labels = convergence_labels(b)
+    known = [r for r, v in labels.items() if v is not None]
+    candidates = {
+        "theory.series": {r: labels[r] for r in known},
+        "all converge": {r: True for r in known},
+        "labels negated": {r: not labels[r] for r in known},
+        "fixed list (Sandwich convergent)": {r: r not in ("inv_n", "inv_nlogn") for r in known},
+    }
+    per_seed = {k: [] for k in candidates}
+    for s in seeds(b, known[0]):
+        m = train_len(b)
+        stable = {
+            r: b["results"][r][s]["ppl"][str(16 * m)] / b["results"][r][s]["ppl"][str(m)]
+            < 1 + delta
+            for r in known
+        }
+        for k, lab in candidates.items():
+            per_seed[k].append(sum(lab[r] != stable[r] for r in known) / len(known))
+    return _contrast(
+        "RPE paper Thm. 3.4: convergent series <=> ppl(16m)/ppl(m) < 1 + delta",
+        "misclassification rate over the biased RPEs",
+        "theory.series",
+        per_seed,
+        tolerance,
+        margin,
+        predictions={k: " ".join(r for r in known if v[r]) for k, v in candidates.items()},
+        notes=[f"labels: {labels}"],
+    )
+
+
+@functools.cache
+def _spec_trf(spec: str, eps: tuple) -> tuple:
+    """Certified TRF(eps) (Eq. 22, full series) of one head, or inf when it diverges."""
+    from empirical.training.rpe_theory import series_of_spec
+    from theory.series.trf_search import trf_table
+
+    expr, start = series_of_spec(json.loads(spec))
+    if _spec_converges(spec) is not True:
+        return tuple(math.inf for _ in eps)
+    return tuple(float(t.value) for t in trf_table(expr, list(eps), start=start))
+
+
+def model_trf(b: dict, model: str, seed: str, eps: Sequence[float]) -> list[float]:
+    """TRF of a trained model's RPE: geometric mean over heads of the certified
+    per-head TRF (``theory.series.trf_search``, learned values)."""
+    specs = b["results"][model][seed]["erf"]["series"]
+    per_head = np.array([_spec_trf(json.dumps(sp, sort_keys=True), tuple(eps)) for sp in specs])
+    return np.exp(np.log(per_head).mean(axis=0)).tolist()
+
+
+def erf_values(b: dict, model: str, seed: str, eps: Sequence[float]) -> list[float]:
+    """ERF n_emp(eps) (Sec. 3.3) from the stored attention by distance."""
+    from empirical.training.erf import receptive_field
+
+    a = np.asarray(b["results"][model][seed]["erf"]["attention"])
+    return receptive_field(a, eps).astype(float).tolist()
+
+
+def rpe_only_values(b: dict, model: str, seed: str, eps: Sequence[float]) -> list[float]:
+    """The same statistic of the stored RPE-only attention (content logits 0)."""
+    from empirical.training.erf import receptive_field
+
+    a = np.asarray(b["results"][model][seed]["erf"]["rpe_only_attention"])
+    return receptive_field(a, eps).astype(float).tolist()
+
+
+ERF_EPS = (0.5, 0.3, 0.1)
+
+
+def erf_trf_contrast(b: dict, tolerance: float, margin: float) -> Contrast:
+    """Figs. 5-6: the certified TRF of each convergent trained RPE predicts its ERF.
+
+    Per seed, Spearman's rho between n_emp(eps) and the candidate, pooled over the
+    RPEs ``theory.series`` calls convergent and eps in :data:`ERF_EPS`; error = 1 - rho.
+    Alternatives: the TRF with head and tail swapped (TRF(1 - eps)), and a TRF that
+    ignores the RPE (the same for every model: only eps orders the pairs).  The
+    RPE-only attention of the model is shown beside it under its own name."""
     from scipy.stats import spearmanr
 
-    rhos = []
-    for s in seeds(b, models[0]):
-        emp, the = [], []
-        for mdl in models:
-            e, t = b["results"][mdl][s]["erf"], windowed_trf(b, mdl, s)
-            k = min(range(len(e["eps"])), key=lambda i: abs(e["eps"][i] - eps))
-            emp.append(e["n_emp"][k])
-            the.append(t["n_the"][k])
-        rhos.append(spearmanr(emp, the).statistic)
-    return seed_interval(rhos)
+    conv = [r for r, v in convergence_labels(b).items() if v is True]
+    flip = tuple(round(1 - e, 6) for e in ERF_EPS)
+    per_seed = {
+        k: [] for k in ("certified TRF", "TRF(1-eps)", "TRF without the RPE", "RPE-only attention")
+    }
+    for s in seeds(b, conv[0]):
+        emp, cands = [], {k: [] for k in per_seed}
+        for r in conv:
+            emp += erf_values(b, r, s, ERF_EPS)
+            cands["certified TRF"] += model_trf(b, r, s, ERF_EPS)
+            cands["TRF(1-eps)"] += model_trf(b, r, s, flip)
+            cands["TRF without the RPE"] += [1 / e for e in ERF_EPS]
+            cands["RPE-only attention"] += rpe_only_values(b, r, s, ERF_EPS)
+        for k, v in cands.items():
+            rho = spearmanr(emp, v).statistic
+            per_seed[k].append(1 - (0.0 if not np.isfinite(rho) else rho))
+    return _contrast(
+        "RPE paper Figs. 5-6: ERF vs certified TRF of the learned RPE",
+        f"1 - Spearman rho over (convergent RPE, eps in {list(ERF_EPS)})",
+        "certified TRF",
+        per_seed,
+        tolerance,
+        margin,
+        notes=[f"convergent per theory.series: {conv}"],
+        beside=("RPE-only attention",),
+    )
 
 
 # ---------------------------------------------- attention-alignment paper (T5 bias)
+def heads(b: dict, seed: str, L: int, model: str = "t5") -> list[dict]:
+    return b["results"][model][seed]["heads"][str(L)]
+
+
 def head_mean(b: dict, model: str, seed: str, L: int, key: str) -> float:
     """Mean over layers and heads of a window statistic at length L."""
-    hs = b["results"][model][seed]["heads"][str(L)]
-    return float(np.mean([h[key] for h in hs]))
+    return float(np.mean([h[key] for h in heads(b, seed, L, model)]))
 
 
 def gaussian_prediction(b: dict, model: str, seed: str, L: int, key: str) -> float:
-    """Gaussian-logit theory (``theory.temperature.gaussian_softmax``) per head from its
+    """Gaussian-logit value (``theory.temperature.gaussian_softmax``) per head from its
     measured sigma and key count, averaged like :func:`head_mean`."""
     from theory.temperature.gaussian_softmax import expected_entropy, expected_pmax
 
     f = expected_entropy if key == "entropy" else expected_pmax
-    hs = b["results"][model][seed]["heads"][str(L)]
-    return float(np.mean([f(h["keys"], h["sigma"]) for h in hs]))
+    return float(np.mean([f(h["keys"], h["sigma"]) for h in heads(b, seed, L, model)]))
 
 
 def dispersion(b: dict, factor: int = 8, key: str = "entropy", model: str = "t5") -> dict:
-    """Change of a window statistic from m to factor*m: measured and Gaussian-predicted."""
-    m = train_len(b)
-    meas, pred = [], []
+    """Change of a window statistic from m to factor*m: measured and Gaussian-predicted
+    (the figure ``align-dispersion``)."""
+    m, meas, pred = train_len(b), [], []
     for s in seeds(b, model):
         meas.append(head_mean(b, model, s, factor * m, key) - head_mean(b, model, s, m, key))
         pred.append(
             gaussian_prediction(b, model, s, factor * m, key)
             - gaussian_prediction(b, model, s, m, key)
         )
-    return {
-        "measured": seed_interval(meas),
-        "gaussian": seed_interval(pred),
-        "ratio": seed_interval([a / c for a, c in zip(meas, pred)]),
-    }
+    return {"measured": seed_interval(meas), "gaussian": seed_interval(pred)}
 
 
-def temperature_gain(b: dict, factor: int, mode: str = "pmax", model: str = "t5") -> dict:
-    """ppl(factor*m) with Algorithm 1's tau minus ppl with tau = 1 (paired), and the tau."""
-    m = train_len(b)
-    r = b["results"][model]
-    diff = [
-        r[s]["alg1"][str(factor * m)][f"ppl_{mode}"] - r[s]["ppl"][str(factor * m)]
-        for s in seeds(b, model)
-    ]
-    gap1 = [r[s]["ppl"][str(factor * m)] - r[s]["ppl"][str(m)] for s in seeds(b, model)]
-    taus = [r[s]["alg1"][str(factor * m)][f"tau_{mode}"] for s in seeds(b, model)]
-    return {
-        "ppl_difference": seed_interval(diff),
-        "gap_tau1": seed_interval(gap1),
-        "tau": seed_interval(taus),
-    }
+def gaussian_regime(h: dict) -> bool:
+    """Assumption 1's LLN regime: e^{sigma^2} < L (the log-normal sum's law of large
+    numbers; ``theory.temperature.gaussian_softmax`` module notes)."""
+    return math.exp(h["sigma"] ** 2) < h["keys"]
 
 
-def prop_temperatures(b: dict, factor: int, model: str = "t5") -> dict:
-    """Props. 1-2 (``theory.temperature.rules``) and the exact Gaussian-logit alignment
-    (``theory.temperature.gaussian_softmax``) from the measured sigmas (mean over heads;
-    lengths = mean visible keys in the window), beside Algorithm 1's tau.  A Prop. 1
-    without a real root is left out (``prop1_roots`` counts the seeds that had one)."""
-    from theory.temperature.gaussian_softmax import (
-        entropy_alignment_tau_exact,
-        pmax_alignment_tau_exact,
-    )
-    from theory.temperature.rules import prop1_temperature, prop2_temperature
+def gaussian_stat_contrast(
+    b: dict, key: str, inside: bool, tolerance: float, margin: float, model: str = "t5"
+) -> Contrast:
+    """Window entropy (or P_max) of each head at m..8m against the exact Gaussian-logit
+    value from its measured sigma and key count (``expected_entropy`` / ``expected_pmax``),
+    for the heads inside (or outside) the regime e^{sigma^2} < L.  Error: mean absolute
+    error over those heads.  Alternatives: uniform attention (log L resp. 1/L), and the
+    Gaussian formula with the variance doubled (the neighbouring wrong form)."""
+    from theory.temperature.gaussian_softmax import expected_entropy, expected_pmax
 
-    m = train_len(b)
-    out = {
-        k: []
-        for k in ("prop1", "prop2", "gauss_pmax", "gauss_entropy", "alg1_pmax", "alg1_entropy")
-    }
+    f = expected_entropy if key == "entropy" else expected_pmax
+    null = (lambda h: math.log(h["keys"])) if key == "entropy" else (lambda h: 1 / h["keys"])
+    m, per_seed, count = train_len(b), {}, []
+    names = ("Gaussian logits", "uniform attention", "Gaussian, variance doubled")
+    for k in names:
+        per_seed[k] = []
     for s in seeds(b, model):
-        st, se = (head_mean(b, model, s, L, "sigma") for L in (m, factor * m))
-        lt, le = (head_mean(b, model, s, L, "keys") for L in (m, factor * m))
-        out["prop1"].append(
-            prop1_temperature(lt, le, st, se, head_mean(b, model, s, m, "pmax")).tau
+        hs = [
+            h
+            for L in (m, 2 * m, 4 * m, 8 * m)
+            for h in heads(b, s, L, model)
+            if gaussian_regime(h) == inside
+        ]
+        count.append(len(hs))
+        if not hs:
+            for k in names:
+                per_seed[k].append(math.nan)
+            continue
+        meas = np.array([h[key] for h in hs])
+        preds = {
+            names[0]: [f(h["keys"], h["sigma"]) for h in hs],
+            names[1]: [null(h) for h in hs],
+            names[2]: [f(h["keys"], math.sqrt(2) * h["sigma"]) for h in hs],
+        }
+        for k, v in preds.items():
+            per_seed[k].append(float(np.mean(np.abs(meas - np.array(v)))))
+    where = "inside" if inside else "outside"
+    return _contrast(
+        f"align paper Assumption 1: window {key} per head, {where} e^(sigma^2) < L",
+        f"mean |measured - predicted| {key} over heads at m..8m",
+        names[0],
+        per_seed,
+        tolerance,
+        margin,
+        notes=[f"heads (layer x head x length) per seed: {count}"],
+        relative_to=names[1],
+    )
+
+
+def dispersion_contrast(
+    b: dict, factor: int, tolerance: float, margin: float, model: str = "t5"
+) -> Contrast:
+    """Sec. 3: the change of the mean window entropy from m to factor*m, measured,
+    against the Gaussian-logit prediction from the measured sigmas and key counts;
+    alternative: uniform attention (the change is the log of the key-count ratio) and
+    no change (attention does not disperse)."""
+    from theory.temperature.gaussian_softmax import expected_entropy
+
+    m, per_seed, meas = (
+        train_len(b),
+        {"Gaussian logits": [], "uniform attention": [], "no change": []},
+        [],
+    )
+    for s in seeds(b, model):
+        h0, h1 = heads(b, s, m, model), heads(b, s, factor * m, model)
+        d = np.mean([h["entropy"] for h in h1]) - np.mean([h["entropy"] for h in h0])
+        g = np.mean([expected_entropy(h["keys"], h["sigma"]) for h in h1]) - np.mean(
+            [expected_entropy(h["keys"], h["sigma"]) for h in h0]
         )
-        out["prop2"].append(prop2_temperature(lt, le, st, se).tau)
-        out["gauss_pmax"].append(pmax_alignment_tau_exact(lt, le, st, se))
-        out["gauss_entropy"].append(entropy_alignment_tau_exact(lt, le, st, se))
-        for mode in ("pmax", "entropy"):
-            out[f"alg1_{mode}"].append(
-                b["results"][model][s]["alg1"][str(factor * m)][f"tau_{mode}"]
+        u = np.mean([math.log(h["keys"]) for h in h1]) - np.mean([math.log(h["keys"]) for h in h0])
+        meas.append(d)
+        per_seed["Gaussian logits"].append(abs(d - g))
+        per_seed["uniform attention"].append(abs(d - u))
+        per_seed["no change"].append(abs(d))
+    return _contrast(
+        f"align paper Sec. 3: entropy change m -> {factor}m",
+        "|measured - predicted| change of the mean window entropy (nats)",
+        "Gaussian logits",
+        per_seed,
+        tolerance,
+        margin,
+        measured=seed_interval(meas),
+    )
+
+
+def _grid(b: dict, seed: str, model: str = "t5") -> np.ndarray:
+    return np.asarray(b["results"][model][seed]["tau_grid"], dtype=float)
+
+
+def alg1_tau(b: dict, seed: str, L: int, mode: str, model: str = "t5") -> float:
+    """Algorithm 1 (``theory.temperature.rules.algorithm1_grid``) over the stored grid:
+    the tau whose mean window statistic at L is closest to the mean at m with tau = 1."""
+    from theory.temperature.rules import algorithm1_grid
+
+    grid = _grid(b, seed, model)
+    vals = np.mean(b["results"][model][seed]["grid"][str(L)][mode], axis=1)
+    target = float(np.mean([h[mode] for h in heads(b, seed, train_len(b), model)]))
+    lookup = dict(zip(grid.tolist(), vals.tolist()))
+    return algorithm1_grid(lambda t: lookup[t], target, grid.tolist()).tau
+
+
+def ppl_at_tau(b: dict, seed: str, L: int, tau: float, model: str = "t5") -> float:
+    """Stored perplexity at L, interpolated (in log) on the temperature grid."""
+    grid = _grid(b, seed, model)
+    p = np.log(np.asarray(b["results"][model][seed]["grid_ppl"][str(L)]))
+    if not grid[0] <= tau <= grid[-1]:
+        raise ValueError(f"tau {tau:.4g} outside the stored grid [{grid[0]}, {grid[-1]}]")
+    return float(math.exp(np.interp(tau, grid, p)))
+
+
+def alg1_ppl_contrast(
+    b: dict, factor: int, mode: str, tolerance: float, margin: float, model: str = "t5"
+) -> Contrast:
+    """Sec. 4: perplexity at factor*m with Algorithm 1's tau (``mode`` alignment) against
+    tau = 1, the log rule and a constant tau = 0.6.  Error: ln ppl(tau) - ln ppl(best tau
+    on the grid) (0 for the best temperature there is)."""
+    from theory.temperature.rules import log_rule_temperature
+
+    m = train_len(b)
+    L = factor * m
+    per_seed = {"Algorithm 1": [], "tau = 1": [], "log rule": [], "tau = 0.6": []}
+    taus = []
+    for s in seeds(b, model):
+        best = min(b["results"][model][s]["grid_ppl"][str(L)])
+        keys = [np.mean([h["keys"] for h in heads(b, s, x, model)]) for x in (m, L)]
+        cand = {
+            "Algorithm 1": alg1_tau(b, s, L, mode, model),
+            "tau = 1": 1.0,
+            "log rule": log_rule_temperature(*keys).tau,
+            "tau = 0.6": 0.6,
+        }
+        taus.append(cand["Algorithm 1"])
+        for k, t in cand.items():
+            per_seed[k].append(math.log(ppl_at_tau(b, s, L, t, model) / best))
+    return _contrast(
+        f"align paper Algorithm 1 ({mode} alignment): perplexity at {factor}m",
+        "ln ppl(tau) - ln min_grid ppl",
+        "Algorithm 1",
+        per_seed,
+        tolerance,
+        margin,
+        predictions={"Algorithm 1": seed_interval(taus)},
+        relative_to="tau = 1",
+    )
+
+
+def head_alg1_tau(b: dict, seed: str, L: int, mode: str, j: int, model: str = "t5") -> float | None:
+    """Algorithm 1 for head ``j`` alone: ``algorithm1_continuous`` on its statistic at L,
+    linearly interpolated on the stored grid, aligned with its own value at m."""
+    from theory.temperature.rules import algorithm1_continuous
+
+    grid = _grid(b, seed, model)
+    vals = np.asarray(b["results"][model][seed]["grid"][str(L)][mode])[:, j]
+    target = heads(b, seed, train_len(b), model)[j][mode]
+    r = algorithm1_continuous(
+        lambda t: float(np.interp(t, grid, vals)), target, lo=grid[0], hi=grid[-1], tol=None
+    )
+    return r.tau
+
+
+def prop_contrast(
+    b: dict, prop: str, factor: int, tolerance: float, margin: float, model: str = "t5"
+) -> Contrast:
+    """Props. 1-2 per head against that head's Algorithm 1 temperature at factor*m.
+
+    Prop. 2 (entropy alignment) on every head whose Algorithm 1 answer is bracketed by
+    the grid; Prop. 1 (P_max alignment) on the heads where its quadratic has a real root
+    in (0, 1] (``prop1_temperature`` decides), the others counted in the notes.
+    Error: mean of abs(tau_candidate - tau_alg1) over those heads.  Alternatives: the log
+    rule, a constant tau = 0.6, tau = 1, and the neighbouring forms of Prop. 2 with 1 or 3
+    in place of the factor 2 in 2 log(L_ex/L_tr)."""
+    import theory.temperature.rules as rules
+
+    m, L = train_len(b), factor * train_len(b)
+    mode = "pmax" if prop == "prop1" else "entropy"
+    names = (
+        prop,
+        "log rule",
+        "tau = 0.6",
+        "tau = 1",
+        "Prop. 2 without the 2",
+        "Prop. 2 with 3 log",
+    )
+    per_seed = {k: [] for k in names}
+    used, skipped = [], []
+    for s in seeds(b, model):
+        errs = {k: [] for k in names}
+        for j, (h0, h1) in enumerate(zip(heads(b, s, m, model), heads(b, s, L, model))):
+            a = head_alg1_tau(b, s, L, mode, j, model)
+            if prop == "prop1":
+                t = rules.prop1_temperature(
+                    h0["keys"], h1["keys"], h0["sigma"], h1["sigma"], h0["pmax"]
+                ).tau
+            else:
+                t = rules.prop2_temperature(h0["keys"], h1["keys"], h0["sigma"], h1["sigma"]).tau
+            if a is None or t is None:
+                continue
+            cand = {
+                prop: t,
+                "log rule": rules.log_rule_temperature(h0["keys"], h1["keys"]).tau,
+                "tau = 0.6": 0.6,
+                "tau = 1": 1.0,
+                "Prop. 2 without the 2": h1["sigma"]
+                / math.sqrt(h0["sigma"] ** 2 + math.log(h1["keys"] / h0["keys"])),
+                "Prop. 2 with 3 log": h1["sigma"]
+                / math.sqrt(h0["sigma"] ** 2 + 3 * math.log(h1["keys"] / h0["keys"])),
+            }
+            for k, v in cand.items():
+                errs[k].append(abs(v - a))
+        used.append(len(errs[prop]))
+        skipped.append(len(heads(b, s, m, model)) - len(errs[prop]))
+        for k in names:
+            per_seed[k].append(float(np.mean(errs[k])) if errs[k] else math.nan)
+    return _contrast(
+        f"align paper {prop} per head vs the head's Algorithm 1 tau at {factor}m",
+        f"mean |tau - tau_alg1({mode})| over heads",
+        prop,
+        per_seed,
+        tolerance,
+        margin,
+        notes=[f"heads used per seed: {used}; without a root / unbracketed: {skipped}"],
+    )
+
+
+def prop1_root_heads(b: dict, factor: int, model: str = "t5") -> list[int]:
+    """Per seed, the number of heads where Prop. 1 has a real root in (0, 1] at factor*m
+    (``theory.temperature.rules.prop1_temperature``)."""
+    from theory.temperature.rules import prop1_temperature
+
+    m, out = train_len(b), []
+    for s in seeds(b, model):
+        out.append(
+            sum(
+                prop1_temperature(h0["keys"], h1["keys"], h0["sigma"], h1["sigma"], h0["pmax"]).tau
+                is not None
+                for h0, h1 in zip(heads(b, s, m, model), heads(b, s, factor * m, model))
             )
-    res = {k: seed_interval(v) for k, v in out.items() if None not in v}
-    res["prop1_roots"] = sum(v is not None for v in out["prop1"])
-    for p in ("prop1", "prop2", "gauss_pmax", "gauss_entropy"):
-        mode = "pmax" if p in ("prop1", "gauss_pmax") else "entropy"
-        if p in res:
-            a = out[f"alg1_{mode}"]
-            res[f"{p}_error"] = seed_interval([abs(x - y) for x, y in zip(out[p], a)])
-            res[f"{p}_tau1_error"] = seed_interval([abs(1 - y) for y in a])
-    return res
+        )
+    return out
 
 
 # ------------------------------------------------------------- InfoScale paper
-def entropy_drift(b: dict, model: str, rule: str = "none", factor: int = 16) -> Interval:
-    """Window entropy at factor*m minus at m for a model under an inference rule."""
-    m, r = train_len(b), b["results"][model]
-    return seed_interval(
-        [
-            r[s]["rules"][rule]["window"][str(factor * m)]["entropy"]
-            - r[s]["rules"][rule]["window"][str(m)]["entropy"]
-            for s in seeds(b, model)
-        ]
+def window(b: dict, model: str, seed: str, L: int) -> dict:
+    return b["results"][model][seed]["window"][str(L)]
+
+
+def entropy_at_tau(b: dict, model: str, seed: str, L: int, tau: float) -> float:
+    """Stored window entropy at L, interpolated on the temperature grid."""
+    w, grid = window(b, model, seed, L), _grid(b, seed, model)
+    if not grid[0] <= tau <= grid[-1]:
+        raise ValueError(f"tau {tau:.4g} outside the stored grid [{grid[0]}, {grid[-1]}]")
+    return float(np.interp(tau, grid, w["entropy"]))
+
+
+def infoscale_drift_contrast(
+    b: dict, tolerance: float, margin: float, model: str = "nope", factor: int = 16
+) -> Contrast:
+    """InfoScale paper Sec. 3.1 / Eq. 15: InfoScale's factor (``theory.infoscale``, at the
+    window's key count, d = head dimension) keeps the window entropy at factor*m equal to
+    that at m.  Error: abs(H(factor*m, tau) - H(m)) / abs(H(factor*m, 1) - H(m)) (the fraction
+    of the drift left).  Alternatives: no scaling, the log-n rule (tau = ln m / ln n),
+    and Eq. 15 with d = d_model."""
+    from theory.infoscale.infoscale import infoscale
+
+    m = train_len(b)
+    s = b["settings"]
+    dh, dm = s["d_model"] // s["n_head"], s["d_model"]
+    names = ("InfoScale", "no scaling", "log-n rule", "InfoScale with d = d_model")
+    per_seed = {k: [] for k in names}
+    drift = []
+    for sd in seeds(b, model):
+        h0 = window(b, model, sd, m)["entropy"][0]
+        n = window(b, model, sd, factor * m)["keys"][0]
+        none = entropy_at_tau(b, model, sd, factor * m, 1.0) - h0
+        drift.append(none)
+        cand = {
+            "InfoScale": 1 / infoscale(n, m, dh),
+            "no scaling": 1.0,
+            "log-n rule": math.log(m) / math.log(n),
+            "InfoScale with d = d_model": 1 / infoscale(n, m, dm),
+        }
+        for k, t in cand.items():
+            per_seed[k].append(abs(entropy_at_tau(b, model, sd, factor * m, t) - h0) / abs(none))
+    return _contrast(
+        f"InfoScale paper Eq. 15 on {model}: entropy drift m -> {factor}m",
+        "|H(16m, tau) - H(m)| / |H(16m, 1) - H(m)|",
+        "InfoScale",
+        per_seed,
+        tolerance,
+        margin,
+        measured=seed_interval(drift),
     )
 
 
-def scaled_ppl_ratio(b: dict, model: str, rule: str = "none", factor: int = 16) -> Interval:
-    """ppl(factor*m) / ppl(m) for a model under an inference rule."""
-    m, r = train_len(b), b["results"][model]
-    return seed_interval(
-        [
-            r[s]["rules"][rule]["ppl"][str(factor * m)] / r[s]["rules"][rule]["ppl"][str(m)]
-            for s in seeds(b, model)
-        ]
-    )
+def tilted_mode(hist: np.ndarray, alpha: float, smooth: float = 0.02) -> float:
+    """Mode of a cosine histogram on [-1, 1] weighted by e^{alpha (eta - 1)} (the
+    attention mass of InfoScale paper Eq. 16), Gaussian-smoothed (``smooth`` in eta)."""
+    hist = np.asarray(hist, dtype=float)
+    centers = np.linspace(-1, 1, len(hist) + 1)
+    centers = 0.5 * (centers[1:] + centers[:-1])
+    w = hist * np.exp(alpha * (centers - 1.0))
+    step = centers[1] - centers[0]
+    half = int(math.ceil(4 * smooth / step))
+    ker = np.exp(-0.5 * (np.arange(-half, half + 1) * step / smooth) ** 2)
+    sm = np.convolve(w, ker / ker.sum(), mode="same")
+    i = int(np.clip(np.argmax(sm), 1, len(sm) - 2))
+    y0, y1, y2 = sm[i - 1], sm[i], sm[i + 1]
+    den = y0 - 2 * y1 + y2
+    return float(centers[i] + (0.5 * step * (y0 - y2) / den if den != 0 else 0.0))
 
 
-def paired_difference(b: dict, fn: Callable[..., Interval], a: tuple, c: tuple) -> Interval:
-    """Per-seed ``fn(model, rule)`` values of a minus those of c (same seeds)."""
-    va, vc = fn(b, *a).values, fn(b, *c).values
-    return seed_interval([x - y for x, y in zip(va, vc)])
+#: the alpha sweep of the eta* contrast; beyond 16 the stored histograms have too few
+#: pairs near the tilted mode (a NoPE model's q, k take one value per byte)
+COS_ALPHAS = tuple(range(1, 17))
 
 
-def cos_peak(b: dict, model: str = "nope_cosscale") -> dict:
-    """Measured peak of the attention-weighted cosine (mean over layers) and Eq. 18's
-    eta*(alpha, d_head) (``theory.infoscale.cosscale.eta_star``)."""
+def eta_star_contrast(
+    b: dict, which: str, tolerance: float, margin: float, model: str = "nope_cosscale"
+) -> Contrast:
+    """InfoScale paper Thm. 3.4 / Eq. 18: the mode of the attention-weighted cosine of a
+    CosScale model is eta*(alpha, d), d = head dimension, over the sweep
+    :data:`COS_ALPHAS` (the weights e^{alpha eta} re-weight the stored histogram).
+    ``which="init"``: the model's initial weights (q, k near uniform on the sphere,
+    Assumption 3.2); ``"trained"``: after training.  Error: mean abs(mode - candidate)
+    over alpha and layers.  Alternatives: d - 1 or d in place of d - 3, d = d_model,
+    and the unweighted mode."""
     from theory.infoscale.cosscale import eta_star
 
-    r = b["results"][model]
-    cp = r[seeds(b, model)[0]]["cos_peak"]
-    peaks = [
-        float(np.mean([x["weighted_mode"] for x in r[s]["cos_peak"]["layers"]]))
-        for s in seeds(b, model)
-    ]
-    unweighted = [
-        float(np.mean([x["unweighted_mode"] for x in r[s]["cos_peak"]["layers"]]))
-        for s in seeds(b, model)
-    ]
-    return {
-        "alpha": cp["alpha"],
-        "d_head": cp["d_head"],
-        "peak": seed_interval(peaks),
-        "unweighted_peak": seed_interval(unweighted),
-        "eta_star": eta_star(cp["alpha"], cp["d_head"]),
-    }
+    s = b["settings"]
+    dh, dm = s["d_model"] // s["n_head"], s["d_model"]
+    names = ("eta*(alpha, d_head)", "d - 1 for d - 3", "d for d - 3", "d = d_model", "alpha = 0")
+    per_seed = {k: [] for k in names}
+    for sd in seeds(b, model):
+        errs = {k: [] for k in names}
+        for hist in b["results"][model][sd]["cos_hist"][which]:
+            base = tilted_mode(hist, 0.0)
+            for a in COS_ALPHAS:
+                mode = tilted_mode(hist, a)
+                cand = {
+                    names[0]: eta_star(a, dh),
+                    names[1]: eta_star(a, dh + 2),
+                    names[2]: eta_star(a, dh + 3),
+                    names[3]: eta_star(a, dm),
+                    names[4]: base,
+                }
+                for k, v in cand.items():
+                    errs[k].append(abs(mode - v))
+        for k in names:
+            per_seed[k].append(float(np.mean(errs[k])))
+    return _contrast(
+        f"InfoScale paper Eq. 18 on {model} ({which} weights), alpha = {COS_ALPHAS[0]}..{COS_ALPHAS[-1]}",
+        "mean |weighted cosine mode - eta*| over alpha and layers",
+        names[0],
+        per_seed,
+        tolerance,
+        margin,
+    )
 
 
 # ------------------------------------------------------------------- summary / CLI
-def agreement_summary(b: dict) -> dict:
-    """Every number the agreement tests assert on, as ``Interval.as_dict()`` (JSON-able)."""
+def measurement_summary(b: dict) -> dict:
+    """The bundle's headline measurements with seed intervals (no theory)."""
+    m = train_len(b)
     out = {
         "profile": b["profile"],
         "seeds": list(b["settings"]["seeds"]),
         "settings": b["settings"],
         "folder": b["folder"],
         "wall_s": b.get("wall_s"),
+        "ppl_ratio_16m": {
+            r: ppl_ratio(b, r, 16).as_dict()
+            for r in ("sinusoidal",) + BIAS_RPES
+            if r in b["results"]
+        },
     }
-    out["ppl_ratio_16m"] = {
-        r: ppl_ratio(b, r, 16).as_dict() for r in ("sinusoidal",) + CONVERGENT_RPES
-    }
-    out["growth_vs_type1_16_64m"] = {
-        r: growth_difference(b, r, "type1").as_dict() for r in ("inv_n", "inv_nlogn")
-    }
-    out["ppl_ratio_64m"] = {
-        r: ppl_ratio(b, r, 64).as_dict() for r in ("inv_n", "inv_nlogn", "type1")
-    }
-    out["spearman_erf_trf"] = {str(e): erf_trf_spearman(b, e).as_dict() for e in (0.5, 0.2, 0.1)}
-    out["t5"] = {
-        f"x{f}": {
-            "dispersion": {
-                k: {kk: v.as_dict() for kk, v in dispersion(b, f, k).items()}
-                for k in ("entropy", "pmax")
-            },
-            "gain": {
-                mode: {k: v.as_dict() for k, v in temperature_gain(b, f, mode).items()}
-                for mode in ("pmax", "entropy")
-            },
-            "taus": {
-                k: (v.as_dict() if isinstance(v, Interval) else v)
-                for k, v in prop_temperatures(b, f).items()
-            },
+    if "t5" in b["results"]:
+        out["t5_entropy"] = {
+            str(f): seed_interval(
+                [np.mean([h["entropy"] for h in heads(b, s, f * m)]) for s in seeds(b, "t5")]
+            ).as_dict()
+            for f in (1, 2, 4, 8)
         }
-        for f in (4, 8)
-    }
-    rules = [
-        ("nope", "none"),
-        ("nope", "infoscale"),
-        ("nope", "log_n"),
-        ("nope_log_n", "none"),
-        ("nope_cosscale", "none"),
-        ("nope_cosscale", "infoscale"),
-    ]
-    out["infoscale"] = {
-        f"{m}/{r}": {
-            "entropy_drift_16m": entropy_drift(b, m, r).as_dict(),
-            "ppl_ratio_16m": scaled_ppl_ratio(b, m, r).as_dict(),
-        }
-        for m, r in rules
-    }
-    out["cos_peak"] = {
-        mdl: {
-            k: (v.as_dict() if isinstance(v, Interval) else v) for k, v in cos_peak(b, mdl).items()
-        }
-        for mdl in ("nope_cosscale_low", "nope_cosscale")
-    }
     return out
+
+
+def all_contrasts(b: dict) -> list[Contrast]:
+    """Every contrast of the agreement tests, with the declared thresholds
+    (:mod:`empirical.training.declared`)."""
+    from empirical.training import declared as D
+
+    out = [
+        stability_contrast(b, D.STABLE_DELTA, 0.1, 0.0),
+        erf_trf_contrast(b, D.ERF_TOL, D.ERF_MARGIN),
+    ]
+    out += [
+        gaussian_stat_contrast(b, k, True, D.GAUSS_REL_TOL, D.GAUSS_MARGIN)
+        for k in ("entropy", "pmax")
+    ]
+    out += [dispersion_contrast(b, f, D.DISP_TOL, D.DISP_MARGIN) for f in (2, 4, 8)]
+    out += [alg1_ppl_contrast(b, f, "pmax", D.ALG1_REL_TOL, D.ALG1_MARGIN) for f in (4, 8)]
+    out += [
+        prop_contrast(b, p, f, D.PROP_TOL, D.PROP_MARGIN)
+        for p in ("prop2", "prop1")
+        for f in (2, 4, 8)
+    ]
+    out += [infoscale_drift_contrast(b, D.DRIFT_TOL, D.DRIFT_MARGIN)]
+    out += [eta_star_contrast(b, w, D.ETA_TOL, D.ETA_MARGIN) for w in ("init", "trained")]
+    return out
+
+
+def contrasts_markdown(b: dict) -> str:
+    """The contrast tables as a Markdown section (generated into the docs)."""
+    s = b["settings"]
+    head = (
+        f"Generated by `python -m empirical.results --contrasts --markdown` from the "
+        f"{b['profile']} profile (m = {s['seq_len']}, {s['steps']} steps, d {s['d_model']}, "
+        f"{s['n_layer']} layers, {s['n_head']} heads), seeds {list(s['seeds'])}; errors are "
+        "mean [95% Student-t interval] over the seeds; thresholds from "
+        "`empirical.training.declared`.\n\n"
+    )
+    return head + "\n\n".join("```text\n" + c.table() + "\n```" for c in all_contrasts(b)) + "\n"
 
 
 @command
 def main(argv: list[str] | None = None) -> int:
     p = CommandParser(
         prog="python -m empirical.results",
-        description="Numbers of the seeded "
-        "bundle with their seed intervals (runs/paper or runs/ci).",
+        description="Measurements of the seeded bundle with their seed intervals "
+        "(runs/paper or runs/ci); the agreement tests compare them with the theory.",
         epilog="examples:\n  python -m empirical.results --json\n"
-        "  python -m empirical.results --bundle runs/ci",
+        "  python -m empirical.results --bundle runs/ci\n"
+        "  python -m empirical.results --contrasts --markdown > docs/guide/agreement_ci.inc",
     )
-    p.add_argument("--bundle", default=None, help="bundle folder (default runs/paper, runs/ci)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--bundle", default=None, help="bundle folder (default: runs/paper, else runs/ci)"
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument(
+        "--contrasts",
+        action="store_true",
+        help="every agreement contrast (theory against alternatives) instead",
+    )
+    p.add_argument("--markdown", action="store_true", help="with --contrasts: a Markdown section")
     args = p.parse_args(argv)
     try:
-        s = agreement_summary(load_profile_bundle(args.bundle))
+        b = load_profile_bundle(args.bundle)
+        if args.contrasts:
+            if args.markdown:
+                print(contrasts_markdown(b), end="")
+            elif args.json:
+                print(json.dumps([c.as_dict() for c in all_contrasts(b)]))
+            else:
+                print("\n\n".join(c.table() for c in all_contrasts(b)))
+            return 0
+        s = measurement_summary(b)
     except (FileNotFoundError, KeyError, ValueError) as exc:
         return fail(exc)
     if args.json:
         print(json.dumps(s))
         return 0
     lines = [f"profile {s['profile']}, seeds {s['seeds']}, {s['folder']}"]
-    for sec in ("ppl_ratio_16m", "growth_vs_type1_16_64m", "ppl_ratio_64m", "spearman_erf_trf"):
+    for sec in ("ppl_ratio_16m", "t5_entropy"):
         lines += [
-            f"{sec:>24} {k:>14}: {v['mean']:.4g} [{v['lo']:.4g}, {v['hi']:.4g}]"
-            for k, v in s[sec].items()
+            f"{sec:>14} {k:>12}: {v['mean']:.4g} [{v['lo']:.4g}, {v['hi']:.4g}]"
+            for k, v in s.get(sec, {}).items()
         ]
     print("\n".join(lines))
     return 0

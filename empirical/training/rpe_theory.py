@@ -27,8 +27,15 @@ def _num(x: float):
     return sp.Float(float(x), 17)
 
 
-def rpe_b_expressions(rpe: RPE) -> list[tuple[sp.Expr, int]] | None:
-    """[(b_n expr, start)] per head, or None when the RPE has no closed form."""
+def rpe_series_specs(rpe: RPE) -> list[dict] | None:
+    """JSON-able ``{"spec": name or formula, "params": {...}, "start": n0}`` per head,
+    the learned values as plain floats; ``None`` when the RPE has no closed form.
+    :func:`theory.series.rpe_library.resolve_rpe` turns one into its series.
+
+    >>> from empirical.training.rpe import build_rpe
+    >>> rpe_series_specs(build_rpe("alibi", 2))[0]
+    {'spec': 'alibi', 'params': {'k': 0.0625}}
+    """
     from empirical.training.rpe import (
         AlibiRPE,
         ExpressionRPE,
@@ -38,21 +45,42 @@ def rpe_b_expressions(rpe: RPE) -> list[tuple[sp.Expr, int]] | None:
     )
 
     if isinstance(rpe, ExpressionRPE):
-        return [(rpe.b_expr, rpe.start)] * rpe.n_heads
+        return [{"spec": rpe.formula, "params": {}, "start": rpe.start}] * rpe.n_heads
     if isinstance(rpe, AlibiRPE):
-        heads = [("alibi", {"k": _num(m)}) for m in rpe.slopes.tolist()]
-    elif isinstance(rpe, (KerpleLogRPE, KerplePowerRPE)):
+        return [{"spec": "alibi", "params": {"k": float(m)}} for m in rpe.slopes.tolist()]
+    if isinstance(rpe, (KerpleLogRPE, KerplePowerRPE)):
         r, k = rpe.params()
         name = "kerple-log" if isinstance(rpe, KerpleLogRPE) else "kerple-power"
-        heads = [(name, {"r": _num(a), "k": _num(b)}) for a, b in zip(r.tolist(), k.tolist())]
-    elif isinstance(rpe, SandwichRPE):
-        heads = [
-            ("sandwich", {"k": _num(k), "r": int(rpe.base), "d": rpe.dim}) for k in rpe.k.tolist()
+        return [
+            {"spec": name, "params": {"r": float(a), "k": float(b)}}
+            for a, b in zip(r.tolist(), k.tolist())
         ]
-    else:
-        return None
-    out = []
-    for name, params in heads:
-        th = resolve_rpe(name, params)
-        out.append((th.b, th.start))
-    return out
+    if isinstance(rpe, SandwichRPE):
+        return [
+            {"spec": "sandwich", "params": {"k": float(k), "r": int(rpe.base), "d": rpe.dim}}
+            for k in rpe.k.tolist()
+        ]
+    return None
+
+
+def series_of_spec(spec: dict) -> tuple[sp.Expr, int]:
+    """(b_n, start) of one head's spec (:func:`rpe_series_specs`), built by
+    :func:`theory.series.rpe_library.resolve_rpe` (learned floats as 17-digit sympy Floats).
+
+    >>> series_of_spec({"spec": "alibi", "params": {"k": 0.0625}})
+    (exp(-0.0625*n), 0)
+    """
+    params = {k: (_num(v) if isinstance(v, float) else v) for k, v in spec["params"].items()}
+    th = resolve_rpe(spec["spec"], params)
+    start = spec.get("start", th.start)
+    return th.b, start
+
+
+def rpe_b_expressions(rpe: RPE) -> list[tuple[sp.Expr, int]] | None:
+    """[(b_n expr, start)] per head, or None when the RPE has no closed form."""
+    from empirical.training.rpe import ExpressionRPE
+
+    if isinstance(rpe, ExpressionRPE):
+        return [(rpe.b_expr, rpe.start)] * rpe.n_heads
+    specs = rpe_series_specs(rpe)
+    return None if specs is None else [series_of_spec(s) for s in specs]

@@ -1,0 +1,565 @@
+"""Mutation benchmark: do the agreement tests notice a wrong theory?
+
+Each theory function the agreement tests (``tests/agreement``) use is mutated one site at a
+time -- an arithmetic operator swapped (+ -, * /, ** *), a comparison loosened or
+flipped, a numeric constant changed (c+1, c-1, 2c, c/2: off-by-one and factor bugs),
+the first two arguments of a call swapped, a unary minus dropped -- and the agreement
+tests that read that function are run against the existing seeded bundle with the
+mutated source first on ``PYTHONPATH`` (a copy of ``theory/``; the working tree is never
+changed).  A mutant is *killed* when a test fails (an unexpected pass of a strict xfail
+counts).  A surviving mutant is checked for equivalence on the function's probe inputs:
+the same outputs there (to a relative 1e-9: rounding) means *equivalent on the tested
+domain* (reported as such);
+otherwise it is a *survivor*, listed for a better test.
+
+The score is killed / (mutants - equivalent) per function and overall; the target is
+0.9 or more.  The bundle is reused (``$LENGTHX_AGREEMENT`` or runs/ci; built by
+``python -m empirical.bundle --profile ci --out runs/ci`` or by one ``python -m pytest``).
+
+Run:  python -m benchmarks.mutation                    (every target; tens of minutes)
+      python -m benchmarks.mutation --functions prop2_temperature eta_star
+      python -m benchmarks.mutation --max-per-function 6 --json mutation.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+T = "tests/agreement/"
+ALIGN, RPE, INFO = (
+    T + "test_alignment_paper.py",
+    T + "test_rpe_paper.py",
+    T + "test_infoscale_paper.py",
+)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A theory function, the agreement tests that use it (a test file and a ``-k``
+    expression), and probe inputs (args tuples) on which an equivalent mutant must give
+    the original's outputs."""
+
+    path: str
+    function: str
+    tests: tuple
+    probes: tuple
+
+
+TARGETS = (
+    Target(
+        "theory/temperature/rules.py",
+        "prop1_coefficients",
+        (ALIGN, "prop1"),
+        ((28.5, 112.5, 0.7, 0.9, 0.2), (28.5, 228.0, 1.2, 1.5, 0.4)),
+    ),
+    Target(
+        "theory/temperature/rules.py",
+        "quadratic_roots",
+        (ALIGN, "prop1"),
+        ((2.0, 3.0, 0.5), (1.5, 2.0, 0.2), (1.0, -3.0, 2.0)),
+    ),
+    Target(
+        "theory/temperature/rules.py",
+        "prop1_temperature",
+        (ALIGN, "prop1"),
+        ((28.5, 112.5, 0.7, 0.9, 0.2), (28.5, 228.0, 0.5, 0.6, 0.3)),
+    ),
+    Target(
+        "theory/temperature/rules.py",
+        "prop2_temperature",
+        (ALIGN, "prop2"),
+        ((28.5, 112.5, 0.7, 0.9), (28.5, 228.0, 1.2, 1.5)),
+    ),
+    Target(
+        "theory/temperature/rules.py",
+        "log_rule_temperature",
+        (ALIGN, "algorithm1 or prop"),
+        ((28.5, 112.5), (28.5, 228.0)),
+    ),
+    Target(
+        "theory/temperature/rules.py",
+        "algorithm1_grid",
+        (ALIGN, "algorithm1"),
+        ((lambda t: 1 / t, 1 / 0.72, (1.0, 0.9, 0.8, 0.7, 0.6)),),
+    ),
+    Target(
+        "theory/temperature/rules.py",
+        "algorithm1_continuous",
+        (ALIGN, "prop"),
+        ((lambda t: 1 / t, 1 / 0.72, 0.3, 1.2, None),),
+    ),
+    Target(
+        "theory/temperature/gaussian_softmax.py",
+        "laplace_integrals",
+        (ALIGN, "gaussian or dispersion"),
+        ((112.5, 0.8), (28.5, 1.3)),
+    ),
+    Target(
+        "theory/temperature/gaussian_softmax.py",
+        "expected_entropy",
+        (ALIGN, "gaussian or dispersion"),
+        ((112.5, 0.8), (28.5, 1.3)),
+    ),
+    Target(
+        "theory/temperature/gaussian_softmax.py",
+        "expected_pmax",
+        (ALIGN, "gaussian"),
+        ((112.5, 0.8), (28.5, 1.3)),
+    ),
+    Target(
+        "theory/temperature/gaussian_softmax.py",
+        "_x_nodes",
+        (ALIGN, "gaussian or dispersion"),
+        ((0.8,), (1.3, 2)),
+    ),
+    Target(
+        "theory/infoscale/infoscale.py",
+        "_calib",
+        (INFO, "drift or keeps or infoscale_beats"),
+        ((448.0, 16, 0.0), (28.5, 16, 0.0)),
+    ),
+    Target(
+        "theory/infoscale/infoscale.py",
+        "infoscale",
+        (INFO, "drift or keeps or infoscale_beats"),
+        ((448.0, 32, 16), (112.0, 32, 16)),
+    ),
+    Target(
+        "theory/infoscale/cosscale.py",
+        "eta_star",
+        (INFO, "eta_star"),
+        ((4.0, 16), (16.0, 16), (40.0, 16), (8.0, 64)),
+    ),
+    Target(
+        "theory/series/trf_search.py",
+        "_trf_search",
+        (RPE, "erf"),
+        (),
+    ),
+)
+
+#: hand-planted plausible bugs: (name, file, exact text, replacement, tests to run)
+PLANTED = (
+    (
+        "Prop. 2 without the 2 in 2 log(L_ex/L_tr)",
+        "theory/temperature/rules.py",
+        "s_tr**2 + 2 * math.log(L_ex / L_tr)",
+        "s_tr**2 + math.log(L_ex / L_tr)",
+        (ALIGN,),
+    ),
+    (
+        "Prop. 2 with 4 log(L_ex/L_tr)",
+        "theory/temperature/rules.py",
+        "s_tr**2 + 2 * math.log(L_ex / L_tr)",
+        "s_tr**2 + 4 * math.log(L_ex / L_tr)",
+        (ALIGN,),
+    ),
+    (
+        "Prop. 2 with sigma_tr and sigma_ex swapped",
+        "theory/temperature/rules.py",
+        "tau = s_ex / math.sqrt(s_tr**2 +",
+        "tau = s_tr / math.sqrt(s_ex**2 +",
+        (ALIGN,),
+    ),
+    (
+        "Prop. 1 with sigma_tr^2 (no /2)",
+        "theory/temperature/rules.py",
+        "lp + sigma_tr**2 / 2, sigma_ex**2 / 2",
+        "lp + sigma_tr**2, sigma_ex**2 / 2",
+        (ALIGN,),
+    ),
+    (
+        "Prop. 1 with sigma_ex^2 (no /2)",
+        "theory/temperature/rules.py",
+        "lp + sigma_tr**2 / 2, sigma_ex**2 / 2",
+        "lp + sigma_tr**2 / 2, sigma_ex**2",
+        (ALIGN,),
+    ),
+    (
+        "Prop. 1 takes the smaller root",
+        "theory/temperature/rules.py",
+        "    tau = roots[0]",
+        "    tau = roots[-1]",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian weights with variance s^2/2",
+        "theory/temperature/gaussian_softmax.py",
+        "np.exp(-0.5 * (x / s) ** 2)",
+        "np.exp(-(x / s) ** 2)",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian entropy E[log D] + E[S/D]",
+        "theory/temperature/gaussian_softmax.py",
+        "    return log_d - sd",
+        "    return log_d - 0.5 * sd",
+        (ALIGN,),
+    ),
+    (
+        "P_max Richardson step (2a - b)",
+        "theory/temperature/gaussian_softmax.py",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
+        "(2 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1))",
+        (ALIGN,),
+    ),
+    (
+        "Algorithm 1 takes the worst grid point",
+        "theory/temperature/rules.py",
+        "k = int(np.argmin(gaps))",
+        "k = int(np.argmax(gaps))",
+        (ALIGN,),
+    ),
+    (
+        "log rule inverted",
+        "theory/temperature/rules.py",
+        "math.log(L_tr) / math.log(L_ex),",
+        "math.log(L_ex) / math.log(L_tr),",
+        (ALIGN,),
+    ),
+    (
+        "InfoScale with n^(-1/d)",
+        "theory/infoscale/infoscale.py",
+        "2.0 * math.log(n) / d",
+        "1.0 * math.log(n) / d",
+        (INFO,),
+    ),
+    (
+        "InfoScale without the square root",
+        "theory/infoscale/infoscale.py",
+        "return math.sqrt(num / den)",
+        "return num / den",
+        (INFO,),
+    ),
+    (
+        "eta* with d - 2",
+        "theory/infoscale/cosscale.py",
+        "    m = d - 3\n    return 2 * alpha",
+        "    m = d - 2\n    return 2 * alpha",
+        (INFO,),
+    ),
+    (
+        "eta* with 2 alpha^2",
+        "theory/infoscale/cosscale.py",
+        "m * m + 4 * alpha * alpha))",
+        "m * m + 2 * alpha * alpha))",
+        (INFO,),
+    ),
+    (
+        "TRF with head and tail swapped",
+        "theory/series/trf_search.py",
+        "target = B * mpmath.mpf(repr(eps))",
+        "target = B * (1 - mpmath.mpf(repr(eps)))",
+        (RPE,),
+    ),
+)
+
+SWAP_BIN = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.Pow: ast.Mult,
+    ast.FloorDiv: ast.Div,
+}
+SWAP_CMP = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+}
+
+
+def _sites(fn: ast.FunctionDef) -> list[tuple]:
+    """(kind, node index in ast.walk order, variant, description) for each mutation."""
+    out = []
+    for i, node in enumerate(ast.walk(fn)):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.BinOp) and type(node.op) in SWAP_BIN:
+            new = SWAP_BIN[type(node.op)].__name__
+            out.append(("binop", i, new, f"line {line}: {type(node.op).__name__} -> {new}"))
+        elif isinstance(node, ast.Compare) and type(node.ops[0]) in SWAP_CMP:
+            new = SWAP_CMP[type(node.ops[0])].__name__
+            out.append(("cmp", i, new, f"line {line}: {type(node.ops[0]).__name__} -> {new}"))
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, (int, float))
+            and not isinstance(node.value, bool)
+        ):
+            v = node.value
+            for new in sorted({v + 1, v - 1, v * 2, v / 2} - {v}, key=str):
+                if isinstance(v, int) and new != int(new):
+                    continue
+                new = type(v)(new)
+                out.append(("const", i, new, f"line {line}: constant {v!r} -> {new!r}"))
+        elif (
+            isinstance(node, ast.Call)
+            and len(node.args) >= 2
+            and not any(isinstance(a, ast.Starred) for a in node.args[:2])
+        ):
+            name = ast.unparse(node.func)
+            out.append(("swap", i, None, f"line {line}: {name}(a, b, ...) -> {name}(b, a, ...)"))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            out.append(("neg", i, None, f"line {line}: unary minus dropped"))
+    return out
+
+
+def _apply(fn: ast.FunctionDef, site: tuple) -> ast.FunctionDef:
+    kind, idx, new, _ = site
+    fn = copy.deepcopy(fn)
+    node = list(ast.walk(fn))[idx]
+    if kind == "binop":
+        node.op = getattr(ast, new)()
+    elif kind == "cmp":
+        node.ops[0] = getattr(ast, new)()
+    elif kind == "const":
+        node.value = new
+    elif kind == "swap":
+        node.args[0], node.args[1] = node.args[1], node.args[0]
+    elif kind == "neg":
+        node.op = ast.UAdd()
+    return fn
+
+
+def mutants(target: Target) -> list[tuple[str, str]]:
+    """(description, mutated module source) for each mutation site of the function."""
+    src = (ROOT / target.path).read_text()
+    tree = ast.parse(src)
+    fns = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == target.function]
+    if len(fns) != 1:
+        raise ValueError(f"{target.path}: no single top-level function {target.function!r}")
+    k = tree.body.index(fns[0])
+    out = []
+    for site in _sites(fns[0]):
+        mod = copy.deepcopy(tree)
+        mod.body[k] = _apply(fns[0], site)
+        if ast.unparse(mod.body[k]) == ast.unparse(fns[0]):
+            continue
+        out.append((site[3], ast.unparse(ast.fix_missing_locations(mod))))
+    return out
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, (tuple, list)) and isinstance(b, (tuple, list)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if hasattr(a, "tau") and hasattr(b, "tau"):
+        return _same(a.tau, b.tau)
+    if isinstance(a, float) and isinstance(b, float):  # rounding-level differences only
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12) or (math.isnan(a) and math.isnan(b))
+    try:
+        import numpy as np
+
+        if np.shape(a) != np.shape(b):
+            return False
+        return bool(
+            np.allclose(np.asarray(a), np.asarray(b), rtol=1e-9, atol=1e-12, equal_nan=True)
+        )
+    except (TypeError, ValueError):
+        return a == b
+
+
+def equivalent_on_probes(target: Target, source: str) -> bool:
+    """The mutant gives the original's outputs (or the same exception type) on every
+    probe input; False when there are no probes."""
+    if not target.probes:
+        return False
+    import importlib
+
+    modname = target.path[:-3].replace("/", ".")
+    orig = getattr(importlib.import_module(modname), target.function)
+    ns = dict(vars(importlib.import_module(modname)))
+    try:
+        exec(compile(source, f"<mutant of {target.path}>", "exec"), ns)  # noqa: S102
+    except Exception:  # noqa: BLE001 - a mutant that does not even load is not equivalent
+        return False
+    mut = ns[target.function]
+    for args in target.probes:
+        res = []
+        for f in (orig, mut):
+            try:
+                res.append(("ok", f(*args)))
+            except Exception as exc:  # noqa: BLE001
+                res.append(("raise", type(exc).__name__))
+        if res[0][0] != res[1][0] or not _same(res[0][1], res[1][1]):
+            return False
+    return True
+
+
+def run_tests(target: Target, source: str, bundle: str, workdir: Path, timeout: float) -> str:
+    """'killed' / 'survived' / 'timeout' for the agreement tests against one mutant."""
+    shadow = workdir / "theory"
+    if shadow.exists():
+        shutil.rmtree(shadow)
+    shutil.copytree(ROOT / "theory", shadow, ignore=shutil.ignore_patterns("__pycache__"))
+    (workdir / target.path).write_text(source)
+    # PYTHONSAFEPATH: the working directory is not put first on sys.path, so the mutated
+    # copy of theory/ shadows the original
+    env = dict(
+        os.environ,
+        PYTHONPATH=f"{workdir}{os.pathsep}{ROOT}",
+        PYTHONSAFEPATH="1",
+        LENGTHX_AGREEMENT=bundle,
+    )
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "agreement"]
+    cmd += ["--no-header", "-o", "addopts=", target.tests[0]]
+    if len(target.tests) > 1:
+        cmd += ["-k", target.tests[1]]
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    # pytest: 0 all passed (or xfailed), 1 a test failed; anything else (no test
+    # collected, usage error, internal error) says nothing about the mutant
+    if r.returncode not in (0, 1):
+        raise RuntimeError(f"pytest exited {r.returncode}: {r.stdout.decode()[-400:]}")
+    return "survived" if r.returncode == 0 else "killed"
+
+
+def planted(bundle: str, timeout: float, names=None) -> list[dict]:
+    """Run the agreement tests against each hand-planted bug of :data:`PLANTED`."""
+    out = []
+    with tempfile.TemporaryDirectory(prefix="lengthx-planted-") as tmp:
+        for name, path, old, new, tests in PLANTED:
+            if names and name not in names:
+                continue
+            src = (ROOT / path).read_text()
+            if src.count(old) != 1:
+                raise ValueError(f"planted bug {name!r}: text not found once in {path}")
+            t = Target(path, "", tests, ())
+            t0 = time.perf_counter()
+            status = run_tests(t, src.replace(old, new), bundle, Path(tmp), timeout)
+            out.append({"bug": name, "status": status})
+            print(
+                f"  planted: {name}: {status} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr
+            )
+    return out
+
+
+def benchmark(targets, bundle: str, max_per: int | None, timeout: float, progress: bool) -> dict:
+    rows = {}
+    with tempfile.TemporaryDirectory(prefix="lengthx-mutation-") as tmp:
+        for t in targets:
+            if run_tests(t, (ROOT / t.path).read_text(), bundle, Path(tmp), timeout) != "survived":
+                raise RuntimeError(f"{t.function}: the agreement tests fail without a mutation")
+            ms = mutants(t)
+            if max_per is not None and len(ms) > max_per:
+                step = len(ms) / max_per  # evenly spread over the function
+                ms = [ms[int(k * step)] for k in range(max_per)]
+            res = []
+            for desc, src in ms:
+                t0 = time.perf_counter()
+                status = run_tests(t, src, bundle, Path(tmp), timeout)
+                if status == "survived" and equivalent_on_probes(t, src):
+                    status = "equivalent"
+                res.append({"mutant": desc, "status": status})
+                if progress:
+                    print(
+                        f"  {t.function}: {desc}: {status} ({time.perf_counter() - t0:.0f} s)",
+                        file=sys.stderr,
+                    )
+            rows[f"{t.path}:{t.function}"] = res
+    return rows
+
+
+def score(res: list[dict]) -> tuple[int, int, int, int]:
+    killed = sum(r["status"] in ("killed", "timeout") for r in res)
+    equiv = sum(r["status"] == "equivalent" for r in res)
+    return killed, len(res) - killed - equiv, equiv, len(res)
+
+
+def report(rows: dict) -> str:
+    lines = [f"{'function':<58} {'mutants':>7} {'killed':>6} {'equiv':>5} {'surv':>4} {'score':>6}"]
+    tk = tn = 0
+    for name, res in rows.items():
+        k, s, e, n = score(res)
+        tk, tn = tk + k, tn + (n - e)
+        sc = f"{k / (n - e):.0%}" if n > e else "-"
+        lines.append(f"{name:<58} {n:>7} {k:>6} {e:>5} {s:>4} {sc:>6}")
+    lines.append(f"{'all':<58} {'':>7} {tk:>6} {'':>5} {tn - tk:>4} {tk / max(tn, 1):>6.0%}")
+    for name, res in rows.items():
+        for r in res:
+            if r["status"] in ("survived", "equivalent"):
+                lines.append(f"  {r['status']:<10} {name}: {r['mutant']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks.mutation",
+        description=__doc__.split("\n\n")[0],
+        epilog="examples:\n  python -m benchmarks.mutation --functions eta_star\n"
+        "  python -m benchmarks.mutation --max-per-function 6 --json mutation.json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--functions", nargs="+", default=None, help="subset of targets (default all)")
+    p.add_argument(
+        "--max-per-function", type=int, default=None, help="mutants per function (default all)"
+    )
+    p.add_argument(
+        "--bundle", default=None, help="bundle folder (default $LENGTHX_AGREEMENT, runs/ci)"
+    )
+    p.add_argument("--timeout", type=float, default=900.0, help="seconds per mutant (default 900)")
+    p.add_argument("--json", default=None, help="write the per-mutant results here")
+    p.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    p.add_argument(
+        "--planted", action="store_true", help="run the hand-planted bugs instead of the mutants"
+    )
+    args = p.parse_args(argv)
+    targets = [t for t in TARGETS if args.functions is None or t.function in args.functions]
+    if not targets:
+        print(f"error: no target named {args.functions}", file=sys.stderr)
+        return 2
+    if args.list:
+        for t in targets:
+            for desc, _ in mutants(t):
+                print(f"{t.path}:{t.function}: {desc}")
+        return 0
+    sys.path.insert(0, str(ROOT))
+    from empirical.training.results import find_profile_bundle
+
+    bundle = args.bundle or (str(find_profile_bundle() or ""))
+    if not bundle or not (Path(bundle) / "bundle.json").exists():
+        print(
+            "error: no seeded bundle (python -m empirical.bundle --profile ci --out runs/ci)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.planted:
+        res = planted(str(Path(bundle).resolve()), args.timeout)
+        caught = sum(r["status"] != "survived" for r in res)
+        for r in res:
+            print(f"{r['status']:<9} {r['bug']}")
+        print(f"caught {caught} of {len(res)} planted bugs")
+        if args.json:
+            Path(args.json).write_text(json.dumps(res, indent=1))
+        return 0
+    rows = benchmark(
+        targets, str(Path(bundle).resolve()), args.max_per_function, args.timeout, True
+    )
+    print(report(rows))
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        raise SystemExit(main())
+    except BrokenPipeError:  # a closed pipe (| head) exits quietly
+        sys.stderr.close()
+        raise SystemExit(0) from None

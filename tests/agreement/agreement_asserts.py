@@ -1,0 +1,32 @@
+"""Printing, caching and asserting contrasts (shared by the agreement tests).
+
+A contrast is computed once per test run (:func:`contrast`), printed by the first test
+that uses it, and asserted in two kinds of tests: the theory agrees with the measurement
+within the declared tolerance, and the theory beats one named alternative by the
+declared margin -- one alternative per test, so that a strict xfail where the theory
+loses covers exactly that one comparison and nothing else.
+"""
+
+_CACHE = {}
+
+
+def contrast(b, fn, *args):
+    """``fn(b, *args)``, computed once per bundle and arguments, its table printed."""
+    key = (id(b), fn.__name__, args)
+    if key not in _CACHE:
+        _CACHE[key] = fn(b, *args)
+        print("\n" + _CACHE[key].table())
+    return _CACHE[key]
+
+
+def assert_agrees(c):
+    assert c.agrees(), (
+        f"{c.title}: theory error {c.theory_error()} above the declared {c.tolerance:g}"
+    )
+
+
+def assert_beats(c, alt):
+    assert c.beats(alt), (
+        f"{c.title}: error({alt}) - error({c.theory}) = {c.gap(alt)}, "
+        f"not above the declared margin {c.margin:g}"
+    )

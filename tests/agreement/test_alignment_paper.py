@@ -1,0 +1,233 @@
+"""Attention-alignment paper (Chi, Fan, Rudnicky) against the T5-bias model of the bundle:
+Assumption 1 (Gaussian logits) in its regime, the dispersion beyond the training length,
+Algorithm 1 over the stored temperature grid, and Props. 1-2 per head.
+
+Each contrast has an agreement test (declared tolerance) and one test per sceptic's
+alternative (declared margin on the paired seed interval of the error difference).
+Where the theory loses a comparison, that single comparison is a strict xfail whose
+reason states the measured gap (the test output prints the table with the numbers).
+"""
+
+import pytest
+
+from agreement_asserts import assert_agrees, assert_beats, contrast
+
+pytest.importorskip("torch")
+
+from empirical.training import results as R  # noqa: E402
+from empirical.training.declared import (  # noqa: E402
+    GAUSS_REL_TOL,
+    GAUSS_MARGIN,
+    DISP_TOL,
+    DISP_MARGIN,
+    ALG1_REL_TOL,
+    ALG1_MARGIN,
+    PROP_TOL,
+    PROP_MARGIN,
+)
+
+pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
+
+
+def lost(reason):
+    return pytest.mark.xfail(strict=True, reason=reason)
+
+
+GAUSS = {
+    k: (R.gaussian_stat_contrast, k, True, GAUSS_REL_TOL, GAUSS_MARGIN) for k in ("entropy", "pmax")
+}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "entropy",
+        pytest.param(
+            "pmax",
+            marks=lost(
+                "the Gaussian P_max per head has 0.29 [0.18, 0.40] of the uniform null's error: "
+                "the interval's upper end is above the declared 1/3"
+            ),
+        ),
+    ],
+)
+def test_gaussian_statistic_agrees(b, key):
+    c = contrast(b, *GAUSS[key])
+    assert_agrees(c)
+
+
+@pytest.mark.parametrize(
+    "key,alt",
+    [
+        ("entropy", "uniform attention"),
+        ("entropy", "Gaussian, variance doubled"),
+        ("pmax", "uniform attention"),
+        pytest.param(
+            "pmax",
+            "Gaussian, variance doubled",
+            marks=lost(
+                "mean P_max per head does not tell sigma from sqrt(2) sigma: the "
+                "paired gap's interval reaches below 0 (about -0.006 .. 0.03)"
+            ),
+        ),
+    ],
+)
+def test_gaussian_statistic_beats(b, key, alt):
+    assert_beats(contrast(b, *GAUSS[key]), alt)
+
+
+@pytest.mark.parametrize("factor", [2, 4, 8])
+def test_dispersion_agrees(b, factor):
+    assert_agrees(contrast(b, R.dispersion_contrast, factor, DISP_TOL, DISP_MARGIN))
+
+
+@pytest.mark.parametrize(
+    "factor,alt",
+    [
+        (2, "no change"),
+        (4, "no change"),
+        (8, "no change"),
+        pytest.param(
+            2,
+            "uniform attention",
+            marks=lost(
+                "at 2m the Gaussian and the uniform null predict the same change (gap ~0.002 nats)"
+            ),
+        ),
+        pytest.param(
+            4,
+            "uniform attention",
+            marks=lost(
+                "at 4m the Gaussian and the uniform null predict the same change (gap ~0.02 nats, "
+                "interval includes 0)"
+            ),
+        ),
+        (8, "uniform attention"),
+    ],
+)
+def test_dispersion_beats(b, factor, alt):
+    assert_beats(contrast(b, R.dispersion_contrast, factor, DISP_TOL, DISP_MARGIN), alt)
+
+
+@pytest.mark.parametrize("factor", [4, 8])
+def test_algorithm1_agrees(b, factor):
+    assert_agrees(contrast(b, R.alg1_ppl_contrast, factor, "pmax", ALG1_REL_TOL, ALG1_MARGIN))
+
+
+@pytest.mark.parametrize(
+    "factor,alt",
+    [
+        (4, "tau = 1"),
+        (8, "tau = 1"),
+        (4, "tau = 0.6"),
+        pytest.param(
+            8,
+            "tau = 0.6",
+            marks=lost(
+                "at 8m the constant tau = 0.6 gives lower perplexity than Algorithm 1 "
+                "(about 0.02 in ln ppl)"
+            ),
+        ),
+        pytest.param(
+            4,
+            "log rule",
+            marks=lost(
+                "the log rule gives lower perplexity than Algorithm 1 at 4m (about 0.003 in ln ppl)"
+            ),
+        ),
+        pytest.param(
+            8,
+            "log rule",
+            marks=lost(
+                "the log rule gives lower perplexity than Algorithm 1 at 8m (about 0.026 in ln ppl)"
+            ),
+        ),
+    ],
+)
+def test_algorithm1_beats(b, factor, alt):
+    c = contrast(b, R.alg1_ppl_contrast, factor, "pmax", ALG1_REL_TOL, ALG1_MARGIN)
+    assert_beats(c, alt)
+
+
+def prop(b, name, factor):
+    return contrast(b, R.prop_contrast, name, factor, PROP_TOL, PROP_MARGIN)
+
+
+@pytest.mark.parametrize("factor", [2, 4, 8])
+def test_prop2_agrees(b, factor):
+    assert_agrees(prop(b, "prop2", factor))
+
+
+@pytest.mark.parametrize(
+    "factor,alt",
+    [(f, a) for f in (2, 4, 8) for a in ("log rule", "tau = 1", "Prop. 2 without the 2")]
+    + [
+        (2, "Prop. 2 with 3 log"),
+        (4, "Prop. 2 with 3 log"),
+        pytest.param(
+            8,
+            "Prop. 2 with 3 log",
+            marks=lost(
+                "at 8m Prop. 2 with 3 log(L_ex/L_tr) is as close to the heads' Algorithm 1 "
+                "tau as Prop. 2 (gap about 0.005, interval includes 0)"
+            ),
+        ),
+        (2, "tau = 0.6"),
+        pytest.param(
+            4,
+            "tau = 0.6",
+            marks=lost(
+                "at 4m a constant tau = 0.6 is closer to the heads' Algorithm 1 tau than Prop. 2 "
+                "(by about 0.026)"
+            ),
+        ),
+        (8, "tau = 0.6"),
+    ],
+)
+def test_prop2_beats(b, factor, alt):
+    assert_beats(prop(b, "prop2", factor), alt)
+
+
+@pytest.mark.parametrize("factor", [2, 4, 8])
+def test_prop1_regime_has_real_roots(b, factor):
+    """Heads where Prop. 1's quadratic has a real root in (0, 1] exist on every seed, and
+    not on every head (the regime and just outside it; theory.temperature.rules decides)."""
+    roots = R.prop1_root_heads(b, factor)
+    total = len(R.heads(b, R.seeds(b, "t5")[0], R.train_len(b)))
+    print(f"\nheads with a real Prop. 1 root at {factor}m, per seed: {roots} of {total}")
+    assert 1 <= min(roots) and max(roots) < total
+
+
+@pytest.mark.parametrize("factor", [2, 4, 8])
+@lost(
+    "Prop. 1 on the heads where it has a root misses their Algorithm 1 tau by "
+    "0.13-0.18 (mean), above the declared 0.12"
+)
+def test_prop1_agrees(b, factor):
+    assert_agrees(prop(b, "prop1", factor))
+
+
+@pytest.mark.parametrize(
+    "factor,alt",
+    [(f, "tau = 1") for f in (2, 4, 8)]
+    + [(2, "tau = 0.6")]
+    + [
+        pytest.param(
+            f,
+            a,
+            marks=lost(f"Prop. 1 is further from the heads' Algorithm 1 tau than the {a} at {f}m"),
+        )
+        for f, a in [
+            (2, "log rule"),
+            (4, "log rule"),
+            (8, "log rule"),
+            (4, "tau = 0.6"),
+            (8, "tau = 0.6"),
+            (2, "Prop. 2 without the 2"),
+            (4, "Prop. 2 without the 2"),
+            (8, "Prop. 2 without the 2"),
+        ]
+    ],
+)
+def test_prop1_beats(b, factor, alt):
+    assert_beats(prop(b, "prop1", factor), alt)
