@@ -29,8 +29,24 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
-#: memory cap (address space) of a guarded child, bytes
+#: memory a guarded child may add to the address space it inherits at the fork, bytes (a
+#: cap relative to what the parent has mapped: a parent that has imported torch already
+#: maps gigabytes, which an absolute cap would leave the child without)
 MEMORY_CAP = 3 * 2**30
+
+
+def _address_space() -> int:
+    """This process's mapped address space in bytes (0 where /proc does not say)."""
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 _IN_CHILD = False
 _T = TypeVar("_T")
 
@@ -74,7 +90,8 @@ def _child(conn, fn, args, kwargs, parent_pid):
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+        cap = _address_space() + MEMORY_CAP
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     except (ImportError, ValueError, OSError):  # pragma: no cover - platform dependent
         pass
     try:
