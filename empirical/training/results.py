@@ -791,14 +791,9 @@ def tilted_mode(hist: np.ndarray, alpha: float, smooth: float = 0.02) -> float:
     centers = np.linspace(-1, 1, len(hist) + 1)
     centers = 0.5 * (centers[1:] + centers[:-1])
     w = hist * np.exp(alpha * (centers - 1.0))
-    step = centers[1] - centers[0]
-    half = int(math.ceil(4 * smooth / step))
-    ker = np.exp(-0.5 * (np.arange(-half, half + 1) * step / smooth) ** 2)
-    sm = np.convolve(w, ker / ker.sum(), mode="same")
-    i = int(np.clip(np.argmax(sm), 1, len(sm) - 2))
-    y0, y1, y2 = sm[i - 1], sm[i], sm[i + 1]
-    den = y0 - 2 * y1 + y2
-    return float(centers[i] + (0.5 * step * (y0 - y2) / den if den != 0 else 0.0))
+    from theory.infoscale.cosscale import smoothed_mode
+
+    return smoothed_mode(centers, w, smooth, reach=4.0)
 
 
 #: the alpha sweep of the eta* contrast; beyond 16 the stored histograms have too few
