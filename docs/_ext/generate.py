@@ -227,6 +227,26 @@ def benchmark_fragments() -> None:
         write(DOCS / "_generated" / f"bench_{name}.md", recorded_benchmark(name))
 
 
+def agreement_table() -> None:
+    """The agreement contrasts of the bundle trained here (``runs/ci`` or ``runs/paper``),
+    made while the docs build; without a bundle (or without torch) the page says how to
+    make one instead of showing numbers from another machine."""
+    has_bundle = any((ROOT / p / "bundle.json").exists() for p in ("runs/paper", "runs/ci"))
+    try:
+        text = run_command_line("python -m empirical.results --contrasts --markdown")
+    except RuntimeError as exc:
+        text = None if has_bundle else str(exc)
+        if has_bundle:
+            raise
+    if text is None or not has_bundle:
+        text = (
+            "No bundle was found when these pages were built, so no measured contrast is "
+            "shown: `python -m pytest` (or `python -m empirical.bundle --profile ci --out "
+            "runs/ci`) trains one, and the next build shows its table."
+        )
+    write(DOCS / "_generated" / "agreement.md", text + "\n")
+
+
 def counts() -> dict:
     """Counts the prose uses, computed from the code (MyST substitutions)."""
     from figures.registry import load_all as load_figures
@@ -248,6 +268,7 @@ def setup(app) -> dict:
     api_pages()
     findings_page()
     benchmark_fragments()
+    agreement_table()
     app.add_directive("command-output", CommandOutput)
     app.connect("config-inited", add_counts)
     return {"parallel_read_safe": True}

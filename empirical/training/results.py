@@ -916,7 +916,7 @@ def main(argv: list[str] | None = None) -> int:
         "(runs/paper or runs/ci); the agreement tests compare them with the theory.",
         epilog="examples:\n  python -m empirical.results --json\n"
         "  python -m empirical.results --bundle runs/ci\n"
-        "  python -m empirical.results --contrasts --markdown > docs/guide/agreement_ci.inc",
+        "  python -m empirical.results --contrasts --markdown",
     )
     p.add_argument(
         "--bundle", default=None, help="bundle folder (default: runs/paper, else runs/ci)"
