@@ -11,8 +11,13 @@ claim "does not hold".  The models are byte-level 2-layer LMs at m = 32 (ci) or 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from paper_checks.evidence import Evidence, Inequality, MissingInput
 from paper_checks.registry import Context, claim
+
+if TYPE_CHECKING:
+    from empirical.training.results import Contrast
 
 NEEDS = "the seeded bundle: python -m empirical.bundle --profile ci --out runs/ci"
 
@@ -35,7 +40,7 @@ def scale_note(b: dict) -> str:
     )
 
 
-def contrast_items(c, source: str) -> list:
+def contrast_items(c: Contrast, source: str) -> list:
     """Evidence items of a contrast: the theory's error against the declared tolerance,
     and each alternative's paired gap against the declared margin."""
     rel = f" / error({c.relative_to})" if c.relative_to else ""
