@@ -45,6 +45,7 @@ import sys
 import threading
 import time
 
+from benchmarks import machine
 from theory.core.cli import CommandParser, UsageError, command, int_range, output_file
 from theory.core.cli import positive_int
 from theory.core.cli import write_text
@@ -372,6 +373,8 @@ def run(a, torch) -> dict:
                 if a.json != "-":
                     _print(got)
     return {
+        "machine": machine(),
+        "load_average": round(load0[0], 2),
         "load_average_before": load0,
         "load_average_after": os.getloadavg(),
         "threads": torch.get_num_threads(),
