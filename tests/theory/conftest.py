@@ -1,9 +1,9 @@
 """Budgets in the theory tests count CPU time only, so that a busy machine cannot turn an
-answer into a time-out: the wall-clock caps of guarded computations and the command's
-wall-clock deadline are replaced by CPU clocks (a guarded child's own CPU time; the command's
+answer into a time-out: the wall-clock caps of guarded computations become a hang guard
+(``budget.HANG_FACTOR`` times the CPU budget) and the command's wall-clock deadline is
+replaced by a CPU clock (a guarded child's own CPU time; the command's
 CPU time with that of its finished workers)."""
 
-import math
 import os
 
 import pytest
@@ -27,5 +27,6 @@ class _CpuDeadline(cli.Deadline):
 
 @pytest.fixture(autouse=True)
 def _cpu_budgets(monkeypatch):
-    monkeypatch.setattr(budget, "WALL_CAP_FACTOR", math.inf)
+    # CPU time decides; the wall clock only catches a child that waits instead of computing
+    monkeypatch.setattr(budget, "WALL_CAP_FACTOR", budget.HANG_FACTOR)
     monkeypatch.setattr(cli, "Deadline", _CpuDeadline)
