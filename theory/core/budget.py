@@ -8,14 +8,15 @@ process that is killed when the budget runs out.  Inside the child, :func:`step_
 gives individual sympy calls a smaller budget with ``SIGPROF`` so that one hanging step
 does not cost the whole budget.  Budgets count CPU time, so a busy machine does not turn
 answers into time-outs (a wall-clock cap of :data:`WALL_CAP_FACTOR` times the budget
-remains; the test-suite sets it to infinity, so that only CPU time counts there).
+remains; the test-suite raises it to :data:`HANG_FACTOR`, a guard against a child that
+only waits).
 
 >>> run_guarded(sum, ([1, 2, 3],), budget=5.0)
 6
->>> run_guarded(_sleep_forever, (), budget=0.3)
+>>> run_guarded(_sleep_forever, (), budget=0.3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-theory.core.budget.BudgetExceeded: computation exceeded its time budget of 0.3 s
+theory.core.budget.BudgetExceeded: computation exceeded its time budget of 0.3 s (... wall-clock time)
 """
 
 from __future__ import annotations
@@ -136,8 +137,12 @@ def run_guarded(
     child.close()
     try:
         cap = WALL_CAP_FACTOR * budget if wall is None else wall
-        if not _wait(parent, proc.pid, budget, cap):
-            raise BudgetExceeded(f"computation exceeded its time budget of {budget:g} s")
+        used = _wait(parent, proc.pid, budget, cap)
+        if used is not None:
+            raise BudgetExceeded(
+                f"computation exceeded its time budget of {budget:g} s"
+                f" ({used[0]} s of CPU time, {used[1]:.1f} s of wall-clock time)"
+            )
         try:
             status, value = pickle.loads(parent.recv_bytes())
         except EOFError:
@@ -169,19 +174,24 @@ def _cpu_seconds(pid):
         return None
 
 
-def _wait(conn, pid, budget, wall_cap: float) -> bool:
-    """Wait for a result; the budget counts the child's CPU time (so that other processes
-    loading the machine do not turn answers into time-outs), with a wall-clock cap.  Where /proc is missing the budget is wall-clock."""
+def _wait(conn, pid, budget, wall_cap: float) -> tuple[str, float] | None:
+    """Wait for a result: ``None`` once it is in the pipe, else the child's CPU time (as
+    text, ``"unknown"`` where /proc is missing) and the wall-clock seconds when it ran out.
+    The budget counts the child's CPU time (so that other processes loading the machine do
+    not turn answers into time-outs), with a wall-clock cap; where /proc is missing the
+    budget is wall-clock."""
     t0 = time.monotonic()
     while True:
         if conn.poll(0.05):
-            return True
+            return None
         cpu = _cpu_seconds(pid)
         wall = time.monotonic() - t0
         if cpu == -1.0:  # the child ended; its answer, if any, is in the pipe
-            return conn.poll(0.5)
+            return None if conn.poll(0.5) else ("unknown", wall)
         if (cpu if cpu is not None else wall) > budget or wall > wall_cap:
-            return conn.poll(0)
+            if conn.poll(0):
+                return None
+            return ("unknown" if cpu is None else f"{cpu:.1f}", wall)
 
 
 @contextlib.contextmanager
