@@ -11,7 +11,7 @@
 (c) sums B: ``series_sum`` enclosures against closed forms at 50 digits (and the cases of
     ``tests/theory/series/adversarial_series.py`` where that module exists).
 
-Run:  python -m benchmarks.trf            (about 5-10 minutes on 2 busy cores)
+Run:  python -m benchmarks.trf            (its duration depends on the machine and its load)
       python -m benchmarks.trf --quick    (a subset)
 Prints one table per part and the summary lines; ``--json PATH`` writes all numbers.
 """

@@ -52,8 +52,8 @@ DIVERGENT = ("inv_n", "inv_nlogn")
 EPILOG = """examples:
   python -m empirical.bundle --profile ci --out runs/ci                    # CI bundle, 2 workers
   python -m empirical.bundle --profile paper --out runs/paper              # same set, longer
-  python -m empirical.bundle --budget-steps 400 --out runs/bundle          # ~20 min, 1 thread
-  python -m empirical.bundle --quick --out runs/bundle_quick --json        # ~4 min
+  python -m empirical.bundle --budget-steps 400 --out runs/bundle          # 1 thread; time grows with the steps
+  python -m empirical.bundle --quick --out runs/bundle_quick --json        # 60 steps per model
   python -m empirical.bundle --rpes type2 inv_n sinusoidal --budget-steps 200 --out runs/b3
 """
 NOTE = "tiny byte-level models trained here ({steps} steps, m={m}, stdlib corpus); not the paper's models"

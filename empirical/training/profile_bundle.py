@@ -306,6 +306,7 @@ def run_profile(
     order = sorted(names, key=lambda n: n not in RPE_SET)  # longest evaluations first
     tasks = [(n, s, prof, str(out)) for n in order for s in prof["seeds"]]
     t0, results = time.perf_counter(), {}
+    load = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
     ctx = mp.get_context("spawn")
     with ctx.Pool(workers) as pool:
         for k, (name, seed, res) in enumerate(pool.imap_unordered(job, tasks)):
@@ -324,6 +325,7 @@ def run_profile(
         "wall_s": round(time.perf_counter() - t0, 1),
         "workers": workers,
         "cpu_count": os.cpu_count(),
+        "load_average": load,  # 1-minute load average when training started
         "results": {n: results[n] for n in names},
     }
     (out / "bundle.json").write_text(json.dumps(bundle, indent=1))
