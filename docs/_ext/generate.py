@@ -139,10 +139,39 @@ def cell(text) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def findings_page() -> None:
+def findings_page(rep: dict) -> None:
     from paper_checks.report import findings_page as page
 
-    write(DOCS / "findings.md", page(report()))
+    write(DOCS / "findings.md", page(rep))
+
+
+#: the claim tables the guides include (``_generated/claims_NAME.md``): paper and kinds
+CLAIM_TABLES = {
+    "align_theory": ("align", ("numeric", "symbolic")),
+    "align_empirical": ("align", ("empirical",)),
+    "infoscale": ("infoscale", ("numeric", "symbolic")),
+}
+
+
+def claims_table(rep: dict, paper: str, kinds: tuple) -> str:
+    """Markdown table of one paper's claims of the given kinds, from the report."""
+    rows = [c for c in rep["claims"] if c["paper"] == paper and c["kind"] in kinds]
+    empirical = " --empirical" if "empirical" in kinds else ""
+    lines = [
+        "From the paper-check report the documentation build read (`report/report.json`); "
+        f"`python -m paper_checks --paper {paper}{empirical}` makes it again, "
+        "`--id ID --json` gives one claim's evidence.",
+        "",
+        "| claim | verdict | evidence (summary) |",
+        "|---|---|---|",
+    ]
+    lines += [f"| `{c['id']}` | {cell(c['label'])} | {cell(c['summary'])} |" for c in rows]
+    return "\n".join(lines) + "\n"
+
+
+def claim_tables(rep: dict) -> None:
+    for name, (paper, kinds) in CLAIM_TABLES.items():
+        write(DOCS / "_generated" / f"claims_{name}.md", claims_table(rep, paper, kinds))
 
 
 # ---- outputs and numbers generated while the docs build -------------------------------
@@ -150,37 +179,58 @@ def findings_page() -> None:
 RECORDED_BENCHMARKS = ("trf", "capture", "bench_tiny_lm", "bench_gaussian_softmax")
 
 
-def run_command_line(line: str) -> str:
-    """stdout and stderr of ``python -m ...`` run from the repository root (``python`` is
-    this interpreter); a failing command raises, so that a stale page fails the build."""
+def run_command_line(line: str, exit_code: int = 0) -> str:
+    """Output of ``python -m ...`` run from the repository root (``python`` is this
+    interpreter): stdout, or stderr when ``exit_code`` is not 0.  An exit status other than
+    ``exit_code`` raises, so that a stale page fails the build."""
     argv = shlex.split(line)
     if argv[:1] == ["python"]:
         argv[0] = sys.executable
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS=HELP_COLUMNS, OMP_NUM_THREADS="1")
     env["LENGTHX_PROGRESS_SECONDS"] = "1000000"  # no progress lines on the page
     res = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True)
-    if res.returncode != 0:
+    if res.returncode != exit_code:
         raise RuntimeError(f"{line}: exit {res.returncode}: {res.stderr.strip()[-500:]}")
-    return res.stdout.rstrip()
+    return (res.stdout if exit_code == 0 else res.stderr).rstrip()
+
+
+def _lines(spec: str) -> slice:
+    """``:lines: A-B`` (1-based, inclusive; either end may be left out) as a slice."""
+    lo, _, hi = spec.partition("-")
+    return slice(int(lo) - 1 if lo else None, int(hi) if hi else None)
 
 
 class CommandOutput(SphinxDirective):
     """A command and its output, run while the docs build::
 
     ```{command-output} python -m theory.infoscale --d 128 --n-tr 64 --n 4096
+    :exit: 0
+    :lines: 1-12
+    :needs: runs/ci/bundle.json
     ```
+
+    ``:exit:`` the expected exit status (stderr is shown when it is not 0); ``:lines:``
+    the output lines shown (an excerpt, marked ``...``); ``:needs:`` a path relative to
+    the repository root without which the command is shown with a note instead of run.
     """
 
     required_arguments = 1
     final_argument_whitespace = True
     has_content = False
+    option_spec = {"exit": int, "lines": str, "needs": str}
 
     def run(self) -> list:
         line = " ".join(self.arguments[0].split())
-        try:
-            out = run_command_line(line)
-        except RuntimeError as exc:
-            raise self.error(str(exc)) from None
+        needs = self.options.get("needs")
+        if needs and not (ROOT / needs).exists():
+            out = f"# not run: {needs} was not there when these pages were built"
+        else:
+            try:
+                out = run_command_line(line, self.options.get("exit", 0))
+            except RuntimeError as exc:
+                raise self.error(str(exc)) from None
+            if "lines" in self.options:
+                out = "\n".join(out.splitlines()[_lines(self.options["lines"])] + ["..."])
         text = f"$ {line}\n{out}"
         block = nodes.literal_block(text, text)
         block["language"] = "console"
@@ -247,8 +297,36 @@ def agreement_table() -> None:
     write(DOCS / "_generated" / "agreement.md", text + "\n")
 
 
+def bundle_measurements() -> None:
+    """The seeded bundle's measurements (perplexities, learned parameters, training speed)
+    with their seed intervals, made while the docs build (as :func:`agreement_table`)."""
+    has_bundle = any((ROOT / p / "bundle.json").exists() for p in ("runs/paper", "runs/ci"))
+    if has_bundle:
+        text = run_command_line("python -m empirical.results --markdown")
+    else:
+        text = (
+            "No bundle was found when these pages were built, so no measurement is shown: "
+            "`python -m empirical.bundle --profile ci --out runs/ci` (or `python -m pytest`) "
+            "trains one, and the next build shows its perplexities with their seed intervals."
+        )
+    write(DOCS / "_generated" / "bundle_measurements.md", text + "\n")
+
+
+def constant(path: str, name: str):
+    """The literal assigned to ``name`` at the top level of the module file ``path``
+    (read without importing it, so that a setting the prose names needs no torch)."""
+    import ast
+
+    for node in ast.parse((ROOT / path).read_text()).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            return ast.literal_eval(node.value)
+    raise KeyError(f"{name} is not assigned in {path}")
+
+
 def counts() -> dict:
-    """Counts the prose uses, computed from the code (MyST substitutions)."""
+    """Counts and settings the prose uses, computed from the code (MyST substitutions)."""
     from figures.registry import load_all as load_figures
     from paper_checks.registry import load_all as load_claims
 
@@ -256,6 +334,9 @@ def counts() -> dict:
         "n_figures": str(len(load_figures())),
         "n_claims": str(len(load_claims())),
         "n_commands": str(len(COMMANDS)),
+        "trf_time_limit": f"{constant('theory/series/cli.py', 'DEFAULT_TIME_LIMIT'):g}",
+        "trf_decision_share": f"{constant('theory/series/cli.py', 'DECISION_SHARE'):.0%}",
+        "sweep_cpu_budget": f"{constant('empirical/capture/sweep.py', 'CPU_BUDGET'):g}",
     }
 
 
@@ -266,9 +347,12 @@ def add_counts(app, config) -> None:
 def setup(app) -> dict:
     command_pages()
     api_pages()
-    findings_page()
+    rep = report()
+    findings_page(rep)
+    claim_tables(rep)
     benchmark_fragments()
     agreement_table()
+    bundle_measurements()
     app.add_directive("command-output", CommandOutput)
     app.connect("config-inited", add_counts)
     return {"parallel_read_safe": True}
