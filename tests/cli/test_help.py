@@ -37,6 +37,12 @@ def _commands() -> dict:
 
 
 COMMANDS = _commands()
+#: a typed duration (``~20 min``, ``4 steps/s``): the help is a docs page, and numbers in the
+#: docs are generated, so a help says what a run's time depends on instead
+DURATION = re.compile(
+    r"(?<![\w.^-])~?\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?\s?"
+    r"(?:ms|sec|secs|seconds?|min|mins|minutes?|hours?|steps/s|it/s)(?![\w/])"
+)
 #: options known to lack a help line (none)
 KNOWN_WITHOUT_HELP: dict = {}
 #: commands whose parser is not yet a CommandParser (known failures, kept visible)
@@ -94,6 +100,8 @@ def test_help_is_plain_text_with_every_option_explained(command, monkeypatch):
     }
     assert missing <= KNOWN_WITHOUT_HELP.get(command, set()), f"{command}: no help for {missing}"
     assert "--version" in out
+    durations = DURATION.findall(out)
+    assert not durations, f"typed durations {durations} in the help of {command} (docs/commands)"
 
 
 @pytest.mark.parametrize("command", _params())
