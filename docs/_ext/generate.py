@@ -21,9 +21,11 @@ import json
 import os
 import pathlib
 import pkgutil
+import re
 import shlex
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
@@ -200,6 +202,43 @@ def _lines(spec: str) -> slice:
     return slice(int(lo) - 1 if lo else None, int(hi) if hi else None)
 
 
+#: outputs of the pages about to be read, run ahead in parallel: (line, exit) -> output
+#: or the RuntimeError it raised
+PRERUN: dict = {}
+COMMAND_BLOCK = re.compile(r"^```\{command-output\}[ \t]+(.+)\n((?::\w+:.*\n)*)", re.M)
+
+
+def _run_or_error(line: str, exit_code: int):
+    try:
+        return run_command_line(line, exit_code)
+    except RuntimeError as exc:
+        return exc
+
+
+def prerun_outputs(app, env, docnames: list) -> None:
+    """Run the ``command-output`` commands of the pages Sphinx is about to read ahead, as
+    many at a time as there are idle CPUs (one on a busy machine, where commands with a
+    wall-clock budget such as ``theory.trf`` must not be slowed further), benchmarks
+    excepted (they run alone, when their page is read)."""
+    jobs = set()
+    for doc in docnames:
+        path = pathlib.Path(env.doc2path(doc))
+        if path.suffix != ".md" or not path.exists():
+            continue
+        for m in COMMAND_BLOCK.finditer(path.read_text()):
+            line = " ".join(m.group(1).split())
+            opts = dict(re.findall(r"^:(\w+):[ \t]*(.*)$", m.group(2), re.M))
+            needs = opts.get("needs")
+            if not line.startswith("python -m benchmarks.") and not (
+                needs and not (ROOT / needs).exists()
+            ):
+                jobs.add((line, int(opts.get("exit", 0))))
+    idle = (os.cpu_count() or 1) - (os.getloadavg()[0] if hasattr(os, "getloadavg") else 0)
+    with ThreadPoolExecutor(max_workers=max(1, int(idle))) as pool:
+        done = {job: pool.submit(_run_or_error, *job) for job in sorted(jobs)}
+    PRERUN.update({job: f.result() for job, f in done.items()})
+
+
 class CommandOutput(SphinxDirective):
     """A command and its output, run while the docs build::
 
@@ -225,10 +264,10 @@ class CommandOutput(SphinxDirective):
         if needs and not (ROOT / needs).exists():
             out = f"# not run: {needs} was not there when these pages were built"
         else:
-            try:
-                out = run_command_line(line, self.options.get("exit", 0))
-            except RuntimeError as exc:
-                raise self.error(str(exc)) from None
+            job = (line, self.options.get("exit", 0))
+            out = PRERUN.pop(job) if job in PRERUN else _run_or_error(*job)
+            if isinstance(out, RuntimeError):
+                raise self.error(str(out))
             if "lines" in self.options:
                 out = "\n".join(out.splitlines()[_lines(self.options["lines"])] + ["..."])
         text = f"$ {line}\n{out}"
@@ -354,5 +393,6 @@ def setup(app) -> dict:
     agreement_table()
     bundle_measurements()
     app.add_directive("command-output", CommandOutput)
+    app.connect("env-before-read-docs", prerun_outputs)
     app.connect("config-inited", add_counts)
     return {"parallel_read_safe": True}
