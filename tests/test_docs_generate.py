@@ -1,0 +1,57 @@
+"""The pieces of docs/_ext/generate.py that put generated numbers on the pages: claim
+tables from the report, settings read from the code, and the command runner behind the
+``command-output`` directive (exit status and excerpts)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx")  # the docs extra
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
+import generate  # noqa: E402
+
+REPORT = {
+    "claims": [
+        {"id": "a-1", "paper": "align", "kind": "numeric", "label": "holds", "summary": "x | y"},
+        {"id": "a-2", "paper": "align", "kind": "empirical", "label": "skipped", "summary": "z"},
+        {"id": "r-1", "paper": "rpe", "kind": "numeric", "label": "holds", "summary": "w"},
+    ]
+}
+
+
+def test_claims_table_selects_paper_and_kind():
+    text = generate.claims_table(REPORT, "align", ("numeric", "symbolic"))
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert rows == ["| `a-1` | holds | x \\| y |"]
+    assert "python -m paper_checks --paper align`" in text
+    assert "--empirical" in generate.claims_table(REPORT, "align", ("empirical",))
+
+
+def test_settings_are_read_from_the_code():
+    from theory.series.cli import DECISION_SHARE, DEFAULT_TIME_LIMIT
+
+    assert generate.constant("theory/series/cli.py", "DEFAULT_TIME_LIMIT") == DEFAULT_TIME_LIMIT
+    assert generate.constant("theory/series/cli.py", "DECISION_SHARE") == DECISION_SHARE
+    with pytest.raises(KeyError):
+        generate.constant("theory/series/cli.py", "NO_SUCH_NAME")
+    sweep = pytest.importorskip("empirical.capture.sweep")  # needs torch and transformers
+    assert generate.constant("empirical/capture/sweep.py", "CPU_BUDGET") == sweep.CPU_BUDGET
+
+
+def test_lines_option():
+    out = list("abcdef")
+    assert out[generate._lines("2-3")] == ["b", "c"]
+    assert out[generate._lines("-2")] == ["a", "b"]
+    assert out[generate._lines("5-")] == ["e", "f"]
+
+
+def test_command_runner_checks_the_exit_status():
+    bad = 'python -m theory.trf --rpe "(1+k*n)**(-r)"'
+    assert generate.run_command_line(bad, 2).startswith("error: unknown name 'k'")
+    with pytest.raises(RuntimeError, match="exit 2"):
+        generate.run_command_line(bad)  # a page expecting success fails the build
+    with pytest.raises(RuntimeError, match="exit 0"):
+        generate.run_command_line("python -m theory.trf --version", 2)
