@@ -7,9 +7,17 @@
   paper-check report ``report/report.json`` (made by ``python -m paper_checks`` when absent);
 * ``_generated/bench_<name>.md``: the last measurement a benchmark recorded in
   ``benchmarks/results/<name>.json`` (with the machine it names), or how to record one;
-* counts used in the prose (``{{ n_figures }}``, ...), as MyST substitutions;
+* ``_generated/claims_<name>.md``: the claim tables the guides include (verdict and
+  evidence summary of each claim, from the same report);
+* ``_generated/agreement.md`` and ``_generated/bundle_measurements.md``: the agreement
+  contrasts and the measurements (perplexities, learned parameters, training speed, with
+  seed intervals) of the seeded bundle, or how to make one when there is none;
+* counts and settings used in the prose (``{{ n_figures }}``, ``{{ trf_time_limit }}``,
+  ...), as MyST substitutions computed from the code;
 * the ``command-output`` directive: a command run while the docs build, shown with its
   output, so that no output on a page is typed (a command that fails fails the build).
+
+``tests/test_docs_numbers.py`` checks that the sources hold no typed result.
 """
 
 from __future__ import annotations
