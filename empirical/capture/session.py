@@ -107,6 +107,7 @@ class CaptureSession:
     tau_layers: list | None = None  # regexes on module names; None = every softmax
     block_size: int | None = None  # query rows per block; None = from block_bytes
     block_bytes: int = 256 * 2**20
+    key_chunk: int | None = None  # keys per chunk of a causal tile; None = by device
     model_class: str = "model"
     names: list = field(default_factory=list)
     current: str | None = None  # module being run (hooks); for the patches
@@ -167,16 +168,27 @@ class CaptureSession:
         4096 on GPU."""
         return max(1, min(q_len, self.block_size or (256 if device == "cpu" else 4096)))
 
+    def chunk_keys(self, keys: int, device: str = "cpu") -> int:
+        """Keys per chunk of a causal tile: ``key_chunk``, else 512 on CPU (a chunk's
+        logits and weights stay in the core's cache; measured fastest) and all of them on
+        GPU."""
+        return max(1, min(keys, self.key_chunk or (CPU_KEY_CHUNK if device == "cpu" else keys)))
+
     def tile_heads(self, n: int, rows: int, keys: int, device: str = "cpu") -> int:
-        """Heads per tile of the causal path: as many as keep a float32 (heads, rows, keys)
-        tile within ``block_bytes`` when ``block_size`` is set, else within 16 MiB on CPU
-        (per tile worker; a tile stays in the last-level cache; measured fastest) and 1 GiB
-        on GPU; at least one, so that the extra memory is O(L x rows) per head."""
+        """Heads per tile of the causal path: as many as keep a float32 (heads, rows,
+        chunk of keys) work tensor within ``block_bytes`` when ``block_size`` is set, else
+        within 1 MiB on CPU (per tile worker; measured fastest) and 1 GiB on GPU; at least
+        one, so that the extra memory is O(L x rows) per head."""
         if self.block_size:
             budget = self.block_bytes
         else:
-            budget = 16 * 2**20 if device == "cpu" else 2**30
-        return max(1, min(n, budget // (4 * rows * keys)))
+            budget = CPU_TILE_BYTES if device == "cpu" else 2**30
+        chunk = self.chunk_keys(keys, device)
+        return max(1, min(n, budget // (4 * rows * chunk)))
+
+
+CPU_KEY_CHUNK = 512
+CPU_TILE_BYTES = 2**20
 
 
 NOT_SOFTMAX_LAYER_TYPES = ("linear_attention", "mamba", "conv", "lightning_attention")
@@ -431,39 +443,93 @@ def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> li
 @dataclass
 class _CausalSums:
     """Where the tiles of one causal call write: the output (B*H, Lq, dv), the per-row
-    sums ``rows`` (Sigma, sum e*j, sum e*(l - m), row max) and the shift m (the row max
-    where it was subtracted, else 0)."""
+    sums ``rows`` (Sigma, sum e*j, sum e*(l - m), row max) and the shift m (0 where no
+    shift was needed)."""
 
     out: torch.Tensor
     rows: torch.Tensor
     shift: torch.Tensor
     bounded: bool  # every logit above _EXP_FLOOR / 2: only masked entries need the floor
+    small: bool  # on CPU, every logit below _NO_SHIFT in size: no shift at all
     window: int | None
     stats: bool
 
 
-def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
-    """One tile of :func:`_attend_causal`: logits, exp, the product with ``[V | 1 | j]``
-    and the per-row sums, written to the tile's rows of ``sums`` (tiles do not overlap)."""
+def _key_chunks(tile, step: int) -> list:
+    """Key ranges ``(a, b)`` of a tile ``(h0, h1, r0, r1, lo, hi)`` in chunks of about
+    ``step`` keys, the chunk at the diagonal first: it starts at or left of ``r0``, so
+    that it holds a visible key of every row (the key at the row's own position, or the
+    last key when queries outnumber keys).
+
+    >>> _key_chunks((0, 1, 8, 12, 0, 12), 4)
+    [(8, 12), (4, 8), (0, 4)]
+    >>> _key_chunks((0, 1, 8, 12, 0, 12), 3)
+    [(8, 12), (5, 8), (2, 5), (0, 2)]
+    """
     h0, h1, r0, r1, lo, hi = tile
-    dv = c.dv
-    s = _tile_logits(session, c, tile, sums.window, slot)
-    mx = s.amax(-1)
-    if not (c.q.device.type == "cpu" and bool((mx.abs() < _NO_SHIFT).all())):
-        s.sub_(mx[..., None])
-        sums.shift[h0:h1, r0:r1] = mx
-    (s[..., max(0, r0 - lo) :] if sums.bounded else s).clamp_(min=_EXP_FLOOR)
-    e = torch.exp(s, out=session.buffer(f"e{slot}", s.shape, s))
-    w = torch.bmm(
-        e, c.vaug[h0:h1, lo:hi], out=session.buffer(f"w{slot}", (*s.shape[:2], c.vaug.shape[2]), s)
-    )
+    a = max(lo, min(r0, hi - step))
+    out = [(a, hi)]
+    while a > lo:
+        out.append((max(lo, a - step), a))
+        a = out[-1][0]
+    return out
+
+
+def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
+    """One tile of :func:`_attend_causal`: for each chunk of its keys (small enough to
+    stay in the core's cache) the logits, exp, the product with ``[V | 1 | j]`` and the
+    entropy sum, added to the tile's per-row sums (an online softmax whose shift moves
+    only where ``exp`` could overflow), written to the tile's rows of ``sums`` (tiles do
+    not overlap)."""
+    h0, h1, r0, r1, lo, hi = tile
+    dv, win, cpu = c.dv, sums.window, c.q.device.type == "cpu"
+    shape = (h1 - h0, r1 - r0)
+    w = session.buffer(f"w{slot}", (*shape, c.vaug.shape[2]), c.q)
+    ent, cm = session.buffer(f"t{slot}", shape, c.q), session.buffer(f"m{slot}", shape, c.q)
+    m, mx = sums.shift[h0:h1, r0:r1], sums.rows[3, h0:h1, r0:r1]
+    shifted = False
+    for n, (a, b) in enumerate(_key_chunks(tile, session.chunk_keys(hi - lo, c.q.device.type))):
+        s = _tile_logits(session, c, (h0, h1, r0, r1, a, b), win, slot)
+        torch.amax(s, -1, out=mx if n == 0 else cm)
+        if n == 0:  # every row has a visible key here: its max is finite
+            if not sums.small and (not cpu or not bool((mx.abs() < _NO_SHIFT).all())):
+                m.copy_(mx)
+                shifted = True
+        else:
+            torch.maximum(mx, cm, out=mx)
+            if not sums.small and bool((mx > m + _NO_SHIFT).any()):  # exp could overflow
+                _reshift(m, mx, w, ent, dv, sums.stats)
+                shifted = True
+        if shifted:
+            s.sub_(m[..., None])
+        if not sums.bounded or b > r0 + 1 or (win is not None and a < r1 - win):
+            s.clamp_(min=_EXP_FLOOR)  # masked entries (or any entry) may underflow
+        e = torch.exp(s, out=session.buffer(f"e{slot}", s.shape, s))
+        if n == 0:
+            torch.bmm(e, c.vaug[h0:h1, a:b], out=w)
+        else:
+            w.baddbmm_(e, c.vaug[h0:h1, a:b])
+        if sums.stats:
+            torch.sum(s.mul_(e), -1, out=ent if n == 0 else cm)
+            if n:
+                ent.add_(cm)
     torch.div(w[..., :dv], w[..., dv : dv + 1], out=sums.out[h0:h1, r0:r1])
     rows = sums.rows[:, h0:h1, r0:r1]
     rows[0] = w[..., dv]
     if sums.stats:
         rows[1] = w[..., dv + 1]
-        torch.sum(s.mul_(e), -1, out=rows[2])
-        rows[3] = mx
+        rows[2] = ent
+
+
+def _reshift(m, mx, w, ent, dv: int, stats: bool) -> None:
+    """Move the shift ``m`` of the rows whose running max ``mx`` passed ``m + _NO_SHIFT``
+    to ``mx``: the sums so far scale by :math:`f = e^{m - m'}`, and the entropy sum
+    :math:`\\sum_j e_j (l_j - m)` becomes :math:`f\\,(T + (m - m')\\Sigma)`."""
+    new = torch.where(mx > m + _NO_SHIFT, mx, m)
+    if stats:
+        ent.add_((m - new) * w[..., dv]).mul_(torch.exp(m - new))
+    w.mul_(torch.exp(m - new)[..., None])
+    m.copy_(new)
 
 
 def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None) -> None:
@@ -481,7 +547,8 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None
         out,
         c.q.new_empty(4, bh, lq),
         c.q.new_zeros(bh, lq),
-        2 * bound < -_EXP_FLOOR and window is None,
+        2 * bound < -_EXP_FLOOR,
+        c.q.device.type == "cpu" and bound < _NO_SHIFT,
         window,
         acc is not None,
     )
