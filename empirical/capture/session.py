@@ -67,6 +67,7 @@ class (never a silent pass-through).
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import re
 import threading
@@ -92,6 +93,11 @@ _NO_SHIFT = 30.0  # rows whose max logit is below this in size need no shift
 # floor the weight exp(x) <= 1.7e-38 is below float32 resolution beside the row's largest
 # weight (>= exp(-_NO_SHIFT)), so clamping there changes no sum.
 _EXP_FLOOR = -87.0
+# weights below this are set to 0 before the product with the values: a product of a weight
+# near the float32 minimum with a value is subnormal, and a matrix product meeting
+# subnormals runs up to hundreds of times slower on CPU; such a weight is below 1e-16 of
+# the row's largest (>= exp(-_NO_SHIFT)), so no sum changes at float32 resolution.
+_TINY = 1e-30
 
 
 class CaptureUnsupported(NotImplementedError):
@@ -403,27 +409,25 @@ def _plain_structure(mask, bias, causal: bool, window: int | None, lq: int, lk: 
     return None
 
 
-def _tile_logits(session, c: _Call, tile, window, slot: int = 0) -> torch.Tensor:
-    """Logits (heads, rows, keys lo..hi-1) of one tile ``(h0, h1, r0, r1, lo, hi)`` in the
-    work buffer of worker ``slot``, the causal corner and the part left of the sliding
-    window at _MASKED."""
-    h0, h1, r0, r1, lo, hi = tile
-    s = torch.bmm(
-        c.q[h0:h1, r0:r1],
-        c.kt[h0:h1, :, lo:hi],
-        out=session.buffer(f"s{slot}", (h1 - h0, r1 - r0, hi - lo), c.q),
-    )
+def _mask_chunk(c: _Call, s: torch.Tensor, r0: int, r1: int, a: int, b: int, window) -> bool:
+    """Softcapping (then the temperature) of the logits ``s`` (heads, rows r0..r1-1, keys
+    a..b-1) in place, and the causal corner and the part left of the sliding window set
+    to _MASKED; whether any entry was masked."""
     if c.softcap is not None:  # q carries the scaling only: cap, then the temperature
         s.div_(c.softcap).tanh_().mul_(c.softcap / c.tau)
-    i = torch.arange(r0, r1, device=s.device)[:, None]
-    if r0 < hi:  # keys right of the diagonal
-        j = torch.arange(r0, hi, device=s.device)[None, :]
-        s[..., r0 - lo :].masked_fill_(j > i, _MASKED)
-    cut = hi if window is None else min(hi, r1 - window)
-    if window is not None and lo < cut:  # keys left of the window
-        j = torch.arange(lo, cut, device=s.device)[None, :]
-        s[..., : cut - lo].masked_fill_(j <= i - window, _MASKED)
-    return s
+    right = r0 + 1 < b  # keys right of some row's diagonal
+    left = window is not None and a < r1 - window  # keys left of some row's window
+    if right or left:
+        i = torch.arange(r0, r1, device=s.device)[:, None]
+    if right:
+        c0 = max(a, r0)
+        j = torch.arange(c0, b, device=s.device)[None, :]
+        s[..., c0 - a :].masked_fill_(j > i, _MASKED)
+    if left:
+        cut = min(b, r1 - window)
+        j = torch.arange(a, cut, device=s.device)[None, :]
+        s[..., : cut - a].masked_fill_(j <= i - window, _MASKED)
+    return right or left
 
 
 def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> list:
@@ -449,7 +453,7 @@ class _CausalSums:
     out: torch.Tensor
     rows: torch.Tensor
     shift: torch.Tensor
-    bounded: bool  # every logit above _EXP_FLOOR / 2: only masked entries need the floor
+    bounded: bool  # every |logit| below -log(_TINY) / 2: only masked entries need the floor
     small: bool  # on CPU, every logit below _NO_SHIFT in size: no shift at all
     window: int | None
     stats: bool
@@ -482,14 +486,19 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
     only where ``exp`` could overflow), written to the tile's rows of ``sums`` (tiles do
     not overlap)."""
     h0, h1, r0, r1, lo, hi = tile
-    dv, win, cpu = c.dv, sums.window, c.q.device.type == "cpu"
-    shape = (h1 - h0, r1 - r0)
-    w = session.buffer(f"w{slot}", (*shape, c.vaug.shape[2]), c.q)
-    ent, cm = session.buffer(f"t{slot}", shape, c.q), session.buffer(f"m{slot}", shape, c.q)
-    m, mx = sums.shift[h0:h1, r0:r1], sums.rows[3, h0:h1, r0:r1]
+    dv, nh, nr, cpu = c.dv, h1 - h0, r1 - r0, c.q.device.type == "cpu"
+    chunks = _key_chunks(tile, session.chunk_keys(hi - lo, c.q.device.type))
+    size = nh * nr * max(b - a for a, b in chunks)
+    sbuf, ebuf = (session.buffer(f"{t}{slot}", (size,), c.q) for t in "se")
+    w = session.buffer(f"w{slot}", (nh, nr, c.vaug.shape[2]), c.q)
+    ent, cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("t", "c", "m"))
+    m = sums.shift[h0:h1, r0:r1]
+    qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
     shifted = False
-    for n, (a, b) in enumerate(_key_chunks(tile, session.chunk_keys(hi - lo, c.q.device.type))):
-        s = _tile_logits(session, c, (h0, h1, r0, r1, a, b), win, slot)
+    for n, (a, b) in enumerate(chunks):
+        dims = (nh, nr, b - a)
+        s = torch.bmm(qt, kt[:, :, a:b], out=sbuf[: nh * nr * (b - a)].view(dims))
+        masked = _mask_chunk(c, s, r0, r1, a, b, sums.window)
         torch.amax(s, -1, out=mx if n == 0 else cm)
         if n == 0:  # every row has a visible key here: its max is finite
             if not sums.small and (not cpu or not bool((mx.abs() < _NO_SHIFT).all())):
@@ -502,13 +511,16 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
                 shifted = True
         if shifted:
             s.sub_(m[..., None])
-        if not sums.bounded or b > r0 + 1 or (win is not None and a < r1 - win):
-            s.clamp_(min=_EXP_FLOOR)  # masked entries (or any entry) may underflow
-        e = torch.exp(s, out=session.buffer(f"e{slot}", s.shape, s))
+        tiny = masked or not sums.bounded  # masked entries (or any entry) may underflow
+        if tiny:
+            s.clamp_(min=_EXP_FLOOR)
+        e = torch.exp(s, out=ebuf[: s.numel()].view(dims))
+        if tiny:
+            torch.threshold_(e, _TINY, 0.0)
         if n == 0:
-            torch.bmm(e, c.vaug[h0:h1, a:b], out=w)
+            torch.bmm(e, vt[:, a:b], out=w)
         else:
-            w.baddbmm_(e, c.vaug[h0:h1, a:b])
+            w.baddbmm_(e, vt[:, a:b])
         if sums.stats:
             torch.sum(s.mul_(e), -1, out=ent if n == 0 else cm)
             if n:
@@ -519,6 +531,7 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
     if sums.stats:
         rows[1] = w[..., dv + 1]
         rows[2] = ent
+        rows[3] = mx
 
 
 def _reshift(m, mx, w, ent, dv: int, stats: bool) -> None:
@@ -547,7 +560,7 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None
         out,
         c.q.new_empty(4, bh, lq),
         c.q.new_zeros(bh, lq),
-        2 * bound < -_EXP_FLOOR,
+        2 * bound < -math.log(_TINY),
         c.q.device.type == "cpu" and bound < _NO_SHIFT,
         window,
         acc is not None,
