@@ -25,12 +25,17 @@ Only the keys a block can see are read (causal rows stop at the diagonal, slidin
 start at the window), so memory is O(b x L) per head and the L x L matrix is never
 formed.  Causal calls without a bias or padding (LLaMA, Qwen, Mistral, Gemma 1-3 with
 their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT, Falcon) take a tiled path:
-tiles of heads x rows that stay in the last-level cache, keys from the window's start to
-the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once; on CPU
-one single-threaded worker per torch thread takes the next tile when done with one.
-Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
-exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
-are below float32 resolution beside the row's largest).  The per-offset mass and the
+tiles of heads x rows over the keys from the window's start to the diagonal, each run over
+chunks of keys small enough that a chunk's logits and weights stay in the core's cache
+(an online softmax: the sums of a row add up over its chunks, and its shift m moves to the
+running maximum only where ``exp`` could otherwise overflow, the sums so far rescaled);
+per-row sums are kept in (B*H, L) tensors and turned into statistics once; on CPU one
+single-threaded worker per torch thread takes the next tile when done with one.
+Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where they may fall below it (CPU
+``exp`` is 20-60x slower where its result underflows), and weights below ``_TINY`` are
+then set to 0 (their products with the values would be subnormal, which slows a CPU
+matrix product by orders of magnitude); both changes are below float32 resolution beside
+the row's largest weight.  The per-offset mass and the
 sorted logit rows cost a pass over the probabilities and a sort: they are computed only
 for the modules named in :class:`~empirical.capture.stats.AttentionStats` ``mass_layers`` /
 ``sorted_layers``.
@@ -113,7 +118,6 @@ class CaptureSession:
     tau_layers: list | None = None  # regexes on module names; None = every softmax
     block_size: int | None = None  # query rows per block; None = from block_bytes
     block_bytes: int = 256 * 2**20
-    key_chunk: int | None = None  # keys per chunk of a causal tile; None = by device
     model_class: str = "model"
     names: list = field(default_factory=list)
     current: str | None = None  # module being run (hooks); for the patches
@@ -127,6 +131,7 @@ class CaptureSession:
     row_side: dict = field(default_factory=dict, repr=False)  # module name -> "enc"/"dec"
     busy: bool = False  # the capture's own computation runs (softmax proxies stand aside)
     cross_attention: bool = False  # an encoder-decoder model: keys may differ from queries
+    key_chunk: int | None = None  # keys per chunk of a causal tile; None = by device
     _buffers: dict = field(default_factory=dict, repr=False)
     _fused_checked: set = field(default_factory=set, repr=False)
 
@@ -494,10 +499,12 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
     ent, cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("t", "c", "m"))
     m = sums.shift[h0:h1, r0:r1]
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
-    shifted = False
+    shifted, views = False, {}
     for n, (a, b) in enumerate(chunks):
-        dims = (nh, nr, b - a)
-        s = torch.bmm(qt, kt[:, :, a:b], out=sbuf[: nh * nr * (b - a)].view(dims))
+        if b - a not in views:  # (logits, weights) of a chunk of b - a keys
+            views[b - a] = tuple(t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
+        s, e = views[b - a]
+        torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
         masked = _mask_chunk(c, s, r0, r1, a, b, sums.window)
         torch.amax(s, -1, out=mx if n == 0 else cm)
         if n == 0:  # every row has a visible key here: its max is finite
@@ -514,13 +521,13 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
         tiny = masked or not sums.bounded  # masked entries (or any entry) may underflow
         if tiny:
             s.clamp_(min=_EXP_FLOOR)
-        e = torch.exp(s, out=ebuf[: s.numel()].view(dims))
+        torch.exp(s, out=e)
         if tiny:
             torch.threshold_(e, _TINY, 0.0)
         if n == 0:
-            torch.bmm(e, vt[:, a:b], out=w)
+            torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:
-            w.baddbmm_(e, vt[:, a:b])
+            w.baddbmm_(e, vt.narrow(1, a, b - a))
         if sums.stats:
             torch.sum(s.mul_(e), -1, out=ent if n == 0 else cm)
             if n:
