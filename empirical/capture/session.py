@@ -507,15 +507,10 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
         torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
         masked = _mask_chunk(c, s, r0, r1, a, b, sums.window)
         torch.amax(s, -1, out=mx if n == 0 else cm)
-        if n == 0:  # every row has a visible key here: its max is finite
-            if not sums.small and (not cpu or not bool((mx.abs() < _NO_SHIFT).all())):
-                m.copy_(mx)
-                shifted = True
-        else:
+        if n:
             torch.maximum(mx, cm, out=mx)
-            if not sums.small and bool((mx > m + _NO_SHIFT).any()):  # exp could overflow
-                _reshift(m, mx, w, ent, dv, sums.stats)
-                shifted = True
+        if not sums.small and _moves_shift(n, m, mx, w, ent, dv, sums.stats, cpu):
+            shifted = True
         if shifted:
             s.sub_(m[..., None])
         tiny = masked or not sums.bounded  # masked entries (or any entry) may underflow
@@ -541,15 +536,27 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
         rows[3] = mx
 
 
-def _reshift(m, mx, w, ent, dv: int, stats: bool) -> None:
-    """Move the shift ``m`` of the rows whose running max ``mx`` passed ``m + _NO_SHIFT``
-    to ``mx``: the sums so far scale by :math:`f = e^{m - m'}`, and the entropy sum
-    :math:`\\sum_j e_j (l_j - m)` becomes :math:`f\\,(T + (m - m')\\Sigma)`."""
+def _moves_shift(n: int, m, mx, w, ent, dv: int, stats: bool, cpu: bool) -> bool:
+    """After chunk ``n`` of a tile, with ``mx`` the rows' running max: whether the shift
+    ``m`` of its rows was moved.  After the first chunk (where every row's max is finite)
+    ``m`` becomes ``mx`` unless every ``|mx|`` is below _NO_SHIFT on CPU (``exp(l)`` is
+    then safe unshifted); after a later one, the rows whose ``mx`` passed
+    ``m + _NO_SHIFT`` (``exp`` could overflow) move to ``mx``: the sums so far scale by
+    :math:`f = e^{m - m'}`, and the entropy sum :math:`T = \\sum_j e_j (l_j - m)` becomes
+    :math:`f\\,(T + (m - m')\\Sigma)`."""
+    if n == 0:
+        if cpu and bool((mx.abs() < _NO_SHIFT).all()):
+            return False
+        m.copy_(mx)
+        return True
+    if not bool((mx > m + _NO_SHIFT).any()):
+        return False
     new = torch.where(mx > m + _NO_SHIFT, mx, m)
     if stats:
         ent.add_((m - new) * w[..., dv]).mul_(torch.exp(m - new))
     w.mul_(torch.exp(m - new)[..., None])
     m.copy_(new)
+    return True
 
 
 def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None) -> None:
