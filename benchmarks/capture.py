@@ -15,10 +15,11 @@ with a T5-sized float bias for t5).  Variants alternate within each repeat; medi
 ``--repeats`` are reported, with the load average (the machine may be shared: the CPU-time
 ratio is the steadier one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
-``capture - sdpa`` is the capture's own extra memory, to compare with its work tiles
-(``block MiB``: two float32 tiles of heads x rows x L, the logits and their exponentials,
-for each tile worker; on the causal path at most 16 MiB each on CPU, or one head's rows x L:
-O(L x rows); the causal path runs one single-threaded worker per torch thread).
+``capture - sdpa`` is the capture's own extra memory, to compare with its work tensors
+(``block MiB``: two float32 tensors, the logits and their exponentials, for each worker:
+heads x rows x L on the blocked path; heads x rows x a chunk of keys on the causal path,
+at most 1 MiB each on CPU or one head's rows x chunk; the causal path runs one
+single-threaded worker per torch thread).
 
 ``--busy N`` runs N processes that spin on the CPU for the duration (started and stopped by
 the benchmark), to measure how each variant degrades on a loaded machine against the same
@@ -214,6 +215,7 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     dev = device.type
     tile = session.tile_rows(L, dev) if tiled else session.rows_per_block(1, 8, L, L, dev)
     heads = session.tile_heads(8, tile, L, dev) if tiled else 8
+    keys = session.chunk_keys(L, dev) if tiled else L
     workers = torch.get_num_threads() if tiled and dev == "cpu" else 1
     for n, rs in runs.items():
         rows.append(
@@ -228,7 +230,8 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
                 "peak_extra_MiB": max(r[2] for r in rs) / 2**20,
                 "block_rows": tile,
                 "block_heads": heads,
-                "block_MiB": 2 * 4 * heads * tile * L * workers / 2**20,
+                "block_keys": keys,
+                "block_MiB": 2 * 4 * heads * tile * keys * workers / 2**20,
             }
         )
     for r in rows:

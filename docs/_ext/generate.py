@@ -305,9 +305,9 @@ def recorded_benchmark(name: str) -> str:
         lines += ["Settings: " + ", ".join(f"{k} {v}" for k, v in settings.items()) + ".", ""]
     rows = data.get("rows")
     if rows:
-        keys = list(rows[0])
+        keys = list(dict.fromkeys(k for r in rows for k in r))  # every column, first seen first
         lines += ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
-        lines += ["| " + " | ".join(_number(r.get(k)) for k in keys) + " |" for r in rows]
+        lines += ["| " + " | ".join(cell(_number(r.get(k, ""))) for k in keys) + " |" for r in rows]
     for key, value in data.items():
         if key.startswith("summary") and isinstance(value, dict):
             lines += ["", f"{key.removeprefix('summary_').replace('_', ' ')}:", ""]

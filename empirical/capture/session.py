@@ -25,12 +25,17 @@ Only the keys a block can see are read (causal rows stop at the diagonal, slidin
 start at the window), so memory is O(b x L) per head and the L x L matrix is never
 formed.  Causal calls without a bias or padding (LLaMA, Qwen, Mistral, Gemma 1-3 with
 their sliding windows and softcapping, Phi, GPT-2, GPT-NeoX, OPT, Falcon) take a tiled path:
-tiles of heads x rows that stay in the last-level cache, keys from the window's start to
-the diagonal, per-row sums kept in (B*H, L) tensors and turned into statistics once; on CPU
-one single-threaded worker per torch thread takes the next tile when done with one.
-Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where no masked weight has to stay
-exactly 0 (CPU ``exp`` is 20-60x slower where its result underflows; the clamped weights
-are below float32 resolution beside the row's largest).  The per-offset mass and the
+tiles of heads x rows over the keys from the window's start to the diagonal, each run over
+chunks of keys small enough that a chunk's logits and weights stay in the core's cache
+(an online softmax: the sums of a row add up over its chunks, and its shift m moves to the
+running maximum only where ``exp`` could otherwise overflow, the sums so far rescaled);
+per-row sums are kept in (B*H, L) tensors and turned into statistics once; on CPU one
+single-threaded worker per torch thread takes the next tile when done with one.
+Arguments of ``exp`` are clamped at ``_EXP_FLOOR`` where they may fall below it (CPU
+``exp`` is 20-60x slower where its result underflows), and weights below ``_TINY`` are
+then set to 0 (their products with the values would be subnormal, which slows a CPU
+matrix product by orders of magnitude); both changes are below float32 resolution beside
+the row's largest weight.  The per-offset mass and the
 sorted logit rows cost a pass over the probabilities and a sort: they are computed only
 for the modules named in :class:`~empirical.capture.stats.AttentionStats` ``mass_layers`` /
 ``sorted_layers``.
@@ -67,6 +72,7 @@ class (never a silent pass-through).
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import re
 import threading
@@ -92,6 +98,11 @@ _NO_SHIFT = 30.0  # rows whose max logit is below this in size need no shift
 # floor the weight exp(x) <= 1.7e-38 is below float32 resolution beside the row's largest
 # weight (>= exp(-_NO_SHIFT)), so clamping there changes no sum.
 _EXP_FLOOR = -87.0
+# weights below this are set to 0 before the product with the values: a product of a weight
+# near the float32 minimum with a value is subnormal, and a matrix product meeting
+# subnormals runs up to hundreds of times slower on CPU; such a weight is below 1e-16 of
+# the row's largest (>= exp(-_NO_SHIFT)), so no sum changes at float32 resolution.
+_TINY = 1e-30
 
 
 class CaptureUnsupported(NotImplementedError):
@@ -120,6 +131,7 @@ class CaptureSession:
     row_side: dict = field(default_factory=dict, repr=False)  # module name -> "enc"/"dec"
     busy: bool = False  # the capture's own computation runs (softmax proxies stand aside)
     cross_attention: bool = False  # an encoder-decoder model: keys may differ from queries
+    key_chunk: int | None = None  # keys per chunk of a causal tile; None = by device
     _buffers: dict = field(default_factory=dict, repr=False)
     _fused_checked: set = field(default_factory=set, repr=False)
 
@@ -167,16 +179,27 @@ class CaptureSession:
         4096 on GPU."""
         return max(1, min(q_len, self.block_size or (256 if device == "cpu" else 4096)))
 
+    def chunk_keys(self, keys: int, device: str = "cpu") -> int:
+        """Keys per chunk of a causal tile: ``key_chunk``, else 512 on CPU (a chunk's
+        logits and weights stay in the core's cache; measured fastest) and all of them on
+        GPU."""
+        return max(1, min(keys, self.key_chunk or (CPU_KEY_CHUNK if device == "cpu" else keys)))
+
     def tile_heads(self, n: int, rows: int, keys: int, device: str = "cpu") -> int:
-        """Heads per tile of the causal path: as many as keep a float32 (heads, rows, keys)
-        tile within ``block_bytes`` when ``block_size`` is set, else within 16 MiB on CPU
-        (per tile worker; a tile stays in the last-level cache; measured fastest) and 1 GiB
-        on GPU; at least one, so that the extra memory is O(L x rows) per head."""
+        """Heads per tile of the causal path: as many as keep a float32 (heads, rows,
+        chunk of keys) work tensor within ``block_bytes`` when ``block_size`` is set, else
+        within 1 MiB on CPU (per tile worker; measured fastest) and 1 GiB on GPU; at least
+        one, so that the extra memory is O(L x rows) per head."""
         if self.block_size:
             budget = self.block_bytes
         else:
-            budget = 16 * 2**20 if device == "cpu" else 2**30
-        return max(1, min(n, budget // (4 * rows * keys)))
+            budget = CPU_TILE_BYTES if device == "cpu" else 2**30
+        chunk = self.chunk_keys(keys, device)
+        return max(1, min(n, budget // (4 * rows * chunk)))
+
+
+CPU_KEY_CHUNK = 512
+CPU_TILE_BYTES = 2**20
 
 
 NOT_SOFTMAX_LAYER_TYPES = ("linear_attention", "mamba", "conv", "lightning_attention")
@@ -391,27 +414,25 @@ def _plain_structure(mask, bias, causal: bool, window: int | None, lq: int, lk: 
     return None
 
 
-def _tile_logits(session, c: _Call, tile, window, slot: int = 0) -> torch.Tensor:
-    """Logits (heads, rows, keys lo..hi-1) of one tile ``(h0, h1, r0, r1, lo, hi)`` in the
-    work buffer of worker ``slot``, the causal corner and the part left of the sliding
-    window at _MASKED."""
-    h0, h1, r0, r1, lo, hi = tile
-    s = torch.bmm(
-        c.q[h0:h1, r0:r1],
-        c.kt[h0:h1, :, lo:hi],
-        out=session.buffer(f"s{slot}", (h1 - h0, r1 - r0, hi - lo), c.q),
-    )
+def _mask_chunk(c: _Call, s: torch.Tensor, r0: int, r1: int, a: int, b: int, window) -> bool:
+    """Softcapping (then the temperature) of the logits ``s`` (heads, rows r0..r1-1, keys
+    a..b-1) in place, and the causal corner and the part left of the sliding window set
+    to _MASKED; whether any entry was masked."""
     if c.softcap is not None:  # q carries the scaling only: cap, then the temperature
         s.div_(c.softcap).tanh_().mul_(c.softcap / c.tau)
-    i = torch.arange(r0, r1, device=s.device)[:, None]
-    if r0 < hi:  # keys right of the diagonal
-        j = torch.arange(r0, hi, device=s.device)[None, :]
-        s[..., r0 - lo :].masked_fill_(j > i, _MASKED)
-    cut = hi if window is None else min(hi, r1 - window)
-    if window is not None and lo < cut:  # keys left of the window
-        j = torch.arange(lo, cut, device=s.device)[None, :]
-        s[..., : cut - lo].masked_fill_(j <= i - window, _MASKED)
-    return s
+    right = r0 + 1 < b  # keys right of some row's diagonal
+    left = window is not None and a < r1 - window  # keys left of some row's window
+    if right or left:
+        i = torch.arange(r0, r1, device=s.device)[:, None]
+    if right:
+        c0 = max(a, r0)
+        j = torch.arange(c0, b, device=s.device)[None, :]
+        s[..., c0 - a :].masked_fill_(j > i, _MASKED)
+    if left:
+        cut = min(b, r1 - window)
+        j = torch.arange(a, cut, device=s.device)[None, :]
+        s[..., : cut - a].masked_fill_(j <= i - window, _MASKED)
+    return right or left
 
 
 def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> list:
@@ -431,39 +452,111 @@ def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> li
 @dataclass
 class _CausalSums:
     """Where the tiles of one causal call write: the output (B*H, Lq, dv), the per-row
-    sums ``rows`` (Sigma, sum e*j, sum e*(l - m), row max) and the shift m (the row max
-    where it was subtracted, else 0)."""
+    sums ``rows`` (Sigma, sum e*j, sum e*(l - m), row max) and the shift m (0 where no
+    shift was needed)."""
 
     out: torch.Tensor
     rows: torch.Tensor
     shift: torch.Tensor
-    bounded: bool  # every logit above _EXP_FLOOR / 2: only masked entries need the floor
+    bounded: bool  # every |logit| below -log(_TINY) / 2: only masked entries need the floor
+    small: bool  # on CPU, every logit below _NO_SHIFT in size: no shift at all
     window: int | None
     stats: bool
 
 
-def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
-    """One tile of :func:`_attend_causal`: logits, exp, the product with ``[V | 1 | j]``
-    and the per-row sums, written to the tile's rows of ``sums`` (tiles do not overlap)."""
+def _key_chunks(tile, step: int) -> list:
+    """Key ranges ``(a, b)`` of a tile ``(h0, h1, r0, r1, lo, hi)`` in chunks of about
+    ``step`` keys, the chunk at the diagonal first: it starts at or left of ``r0``, so
+    that it holds a visible key of every row (the key at the row's own position, or the
+    last key when queries outnumber keys).
+
+    >>> _key_chunks((0, 1, 8, 12, 0, 12), 4)
+    [(8, 12), (4, 8), (0, 4)]
+    >>> _key_chunks((0, 1, 8, 12, 0, 12), 3)
+    [(8, 12), (5, 8), (2, 5), (0, 2)]
+    """
     h0, h1, r0, r1, lo, hi = tile
-    dv = c.dv
-    s = _tile_logits(session, c, tile, sums.window, slot)
-    mx = s.amax(-1)
-    if not (c.q.device.type == "cpu" and bool((mx.abs() < _NO_SHIFT).all())):
-        s.sub_(mx[..., None])
-        sums.shift[h0:h1, r0:r1] = mx
-    (s[..., max(0, r0 - lo) :] if sums.bounded else s).clamp_(min=_EXP_FLOOR)
-    e = torch.exp(s, out=session.buffer(f"e{slot}", s.shape, s))
-    w = torch.bmm(
-        e, c.vaug[h0:h1, lo:hi], out=session.buffer(f"w{slot}", (*s.shape[:2], c.vaug.shape[2]), s)
-    )
+    a = max(lo, min(r0, hi - step))
+    out = [(a, hi)]
+    while a > lo:
+        out.append((max(lo, a - step), a))
+        a = out[-1][0]
+    return out
+
+
+def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
+    """One tile of :func:`_attend_causal`: for each chunk of its keys (small enough to
+    stay in the core's cache) the logits, exp, the product with ``[V | 1 | j]`` and the
+    entropy sum, added to the tile's per-row sums (an online softmax whose shift moves
+    only where ``exp`` could overflow), written to the tile's rows of ``sums`` (tiles do
+    not overlap)."""
+    h0, h1, r0, r1, lo, hi = tile
+    dv, nh, nr, cpu = c.dv, h1 - h0, r1 - r0, c.q.device.type == "cpu"
+    chunks = _key_chunks(tile, session.chunk_keys(hi - lo, c.q.device.type))
+    size = nh * nr * max(b - a for a, b in chunks)
+    sbuf, ebuf = (session.buffer(f"{t}{slot}", (size,), c.q) for t in "se")
+    w = session.buffer(f"w{slot}", (nh, nr, c.vaug.shape[2]), c.q)
+    ent, cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("t", "c", "m"))
+    m = sums.shift[h0:h1, r0:r1]
+    qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    shifted, views = False, {}
+    for n, (a, b) in enumerate(chunks):
+        if b - a not in views:  # (logits, weights) of a chunk of b - a keys
+            views[b - a] = tuple(t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
+        s, e = views[b - a]
+        torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
+        masked = _mask_chunk(c, s, r0, r1, a, b, sums.window)
+        torch.amax(s, -1, out=mx if n == 0 else cm)
+        if n:
+            torch.maximum(mx, cm, out=mx)
+        if not sums.small and _moves_shift(n, m, mx, w, ent, dv, sums.stats, cpu):
+            shifted = True
+        if shifted:
+            s.sub_(m[..., None])
+        tiny = masked or not sums.bounded  # masked entries (or any entry) may underflow
+        if tiny:
+            s.clamp_(min=_EXP_FLOOR)
+        torch.exp(s, out=e)
+        if tiny:
+            torch.threshold_(e, _TINY, 0.0)
+        if n == 0:
+            torch.bmm(e, vt.narrow(1, a, b - a), out=w)
+        else:
+            w.baddbmm_(e, vt.narrow(1, a, b - a))
+        if sums.stats:
+            torch.sum(s.mul_(e), -1, out=ent if n == 0 else cm)
+            if n:
+                ent.add_(cm)
     torch.div(w[..., :dv], w[..., dv : dv + 1], out=sums.out[h0:h1, r0:r1])
     rows = sums.rows[:, h0:h1, r0:r1]
     rows[0] = w[..., dv]
     if sums.stats:
         rows[1] = w[..., dv + 1]
-        torch.sum(s.mul_(e), -1, out=rows[2])
+        rows[2] = ent
         rows[3] = mx
+
+
+def _moves_shift(n: int, m, mx, w, ent, dv: int, stats: bool, cpu: bool) -> bool:
+    """After chunk ``n`` of a tile, with ``mx`` the rows' running max: whether the shift
+    ``m`` of its rows was moved.  After the first chunk (where every row's max is finite)
+    ``m`` becomes ``mx`` unless every ``|mx|`` is below _NO_SHIFT on CPU (``exp(l)`` is
+    then safe unshifted); after a later one, the rows whose ``mx`` passed
+    ``m + _NO_SHIFT`` (``exp`` could overflow) move to ``mx``: the sums so far scale by
+    :math:`f = e^{m - m'}`, and the entropy sum :math:`T = \\sum_j e_j (l_j - m)` becomes
+    :math:`f\\,(T + (m - m')\\Sigma)`."""
+    if n == 0:
+        if cpu and bool((mx.abs() < _NO_SHIFT).all()):
+            return False
+        m.copy_(mx)
+        return True
+    if not bool((mx > m + _NO_SHIFT).any()):
+        return False
+    new = torch.where(mx > m + _NO_SHIFT, mx, m)
+    if stats:
+        ent.add_((m - new) * w[..., dv]).mul_(torch.exp(m - new))
+    w.mul_(torch.exp(m - new)[..., None])
+    m.copy_(new)
+    return True
 
 
 def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None) -> None:
@@ -481,7 +574,8 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None
         out,
         c.q.new_empty(4, bh, lq),
         c.q.new_zeros(bh, lq),
-        2 * bound < -_EXP_FLOOR and window is None,
+        2 * bound < -math.log(_TINY),
+        c.q.device.type == "cpu" and bound < _NO_SHIFT,
         window,
         acc is not None,
     )

@@ -511,14 +511,19 @@ def torch_threads():
     torch.set_num_threads(before)
 
 
+@pytest.mark.parametrize("chunk", [None, 23])
 @pytest.mark.parametrize("workers", [1, 3])
 @pytest.mark.parametrize("case", CAUSAL_CASES, ids=[c[0] for c in CAUSAL_CASES])
-def test_tiled_causal_path_equals_float64_reference(case, workers, monkeypatch, torch_threads):
+def test_tiled_causal_path_equals_float64_reference(
+    case, workers, chunk, monkeypatch, torch_threads
+):
     """The tiled path of plain causal calls (no mask, no bias, default statistics):
     output, P_max, entropy and mean distance equal the materialised float64 softmax,
     on ragged tiles, head chunks, shifted and underflowing rows, late query rows, a
     temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``); in this thread
-    (one torch thread) and on three tile workers."""
+    (one torch thread) and on three tile workers; with the default chunks of keys and
+    with chunks of 23 keys (many per tile, fewer keys than rows: the online softmax
+    moves its shift when a later chunk holds a larger logit)."""
     import empirical.capture.session as capm
 
     torch_threads(workers)
@@ -532,7 +537,9 @@ def test_tiled_causal_path_equals_float64_reference(case, workers, monkeypatch, 
     calls = []
     tiled = capm._attend_causal
     monkeypatch.setattr(capm, "_attend_causal", lambda *a: calls.append(1) or tiled(*a))
-    session = capm.CaptureSession(stats=AttentionStats(query_from=q0), tau=tau, block_size=rows)
+    session = capm.CaptureSession(
+        stats=AttentionStats(query_from=q0), tau=tau, block_size=rows, key_chunk=chunk
+    )
     if nbytes is not None:
         session.block_bytes = nbytes
     mask = None if w is None else ~hidden[None, None]  # as transformers builds it
