@@ -5,8 +5,8 @@ time -- an arithmetic operator swapped (+ -, * /, ** *), a comparison loosened o
 flipped, a numeric constant changed (c+1, c-1, 2c, c/2: off-by-one and factor bugs),
 the first two arguments of a call swapped, a unary minus dropped -- and the agreement
 tests that read that function are run against the existing seeded bundle with the
-mutated source first on ``PYTHONPATH`` (a copy of ``theory/``; the working tree is never
-changed).  A mutant is *killed* when a test fails (an unexpected pass of a strict xfail
+mutated source first on ``PYTHONPATH`` (a copy of the mutated file's package, ``theory/``
+or ``empirical/``; the working tree is never changed).  A mutant is *killed* when a test fails (an unexpected pass of a strict xfail
 counts).  A surviving mutant is checked for equivalence on the function's probe inputs:
 the same outputs there (to a relative 1e-9: rounding) means *equivalent on the tested
 domain* (reported as such);
@@ -506,13 +506,13 @@ def equivalent_on_probes(target: Target, source: str) -> bool:
 
 def run_tests(target: Target, source: str, bundle: str, workdir: Path, timeout: float) -> str:
     """'killed' / 'survived' / 'timeout' for the agreement tests against one mutant."""
-    shadow = workdir / "theory"
-    if shadow.exists():
-        shutil.rmtree(shadow)
-    shutil.copytree(ROOT / "theory", shadow, ignore=shutil.ignore_patterns("__pycache__"))
+    for old in workdir.iterdir():  # the previous mutant's package
+        shutil.rmtree(old)
+    pkg = target.path.split("/")[0]  # theory/, or empirical/ for a bug at a call site
+    shutil.copytree(ROOT / pkg, workdir / pkg, ignore=shutil.ignore_patterns("__pycache__"))
     (workdir / target.path).write_text(source)
     # PYTHONSAFEPATH: the working directory is not put first on sys.path, so the mutated
-    # copy of theory/ shadows the original
+    # copy of the package shadows the original
     env = dict(
         os.environ,
         PYTHONPATH=f"{workdir}{os.pathsep}{ROOT}",
@@ -539,7 +539,7 @@ def planted(bundle: str, timeout: float, names=None) -> list[dict]:
     out = []
     with tempfile.TemporaryDirectory(prefix="lengthx-planted-") as tmp:
         for name, path, old, new, tests in PLANTED:
-            if names and name not in names:
+            if names and not any(x in name for x in names):
                 continue
             src = (ROOT / path).read_text()
             if src.count(old) != 1:
@@ -607,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m benchmarks.mutation",
         description=__doc__.split("\n\n")[0],
         epilog="examples:\n  python -m benchmarks.mutation --functions eta_star\n"
+        "  python -m benchmarks.mutation --planted --bugs InfoScale eta*\n"
         "  python -m benchmarks.mutation --max-per-function 6 --json mutation.json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -622,6 +623,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     p.add_argument(
         "--planted", action="store_true", help="run the hand-planted bugs instead of the mutants"
+    )
+    p.add_argument(
+        "--bugs",
+        nargs="+",
+        default=None,
+        help="with --planted: only the planted bugs whose name contains one of these (default all)",
     )
     args = p.parse_args(argv)
     targets = [t for t in TARGETS if args.functions is None or t.function in args.functions]
@@ -644,7 +651,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     if args.planted:
-        res = planted(str(Path(bundle).resolve()), args.timeout)
+        res = planted(str(Path(bundle).resolve()), args.timeout, args.bugs)
+        if not res:
+            print(f"error: no planted bug matches {args.bugs}", file=sys.stderr)
+            return 2
         caught = sum(r["status"] != "survived" for r in res)
         for r in res:
             print(f"{r['status']:<9} {r['bug']}")
