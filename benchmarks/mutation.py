@@ -5,8 +5,8 @@ time -- an arithmetic operator swapped (+ -, * /, ** *), a comparison loosened o
 flipped, a numeric constant changed (c+1, c-1, 2c, c/2: off-by-one and factor bugs),
 the first two arguments of a call swapped, a unary minus dropped -- and the agreement
 tests that read that function are run against the existing seeded bundle with the
-mutated source first on ``PYTHONPATH`` (a copy of ``theory/``; the working tree is never
-changed).  A mutant is *killed* when a test fails (an unexpected pass of a strict xfail
+mutated source first on ``PYTHONPATH`` (a copy of the mutated file's package, ``theory/``
+or ``empirical/``; the working tree is never changed).  A mutant is *killed* when a test fails (an unexpected pass of a strict xfail
 counts).  A surviving mutant is checked for equivalence on the function's probe inputs:
 the same outputs there (to a relative 1e-9: rounding) means *equivalent on the tested
 domain* (reported as such);
@@ -128,14 +128,20 @@ TARGETS = (
     Target(
         "theory/infoscale/infoscale.py",
         "_calib",
-        (INFO, "drift or keeps or infoscale_beats"),
+        (INFO, "drift or keeps or infoscale_beats or factor"),
         ((448.0, 16, 0.0), (28.5, 16, 0.0)),
     ),
     Target(
         "theory/infoscale/infoscale.py",
         "infoscale",
-        (INFO, "drift or keeps or infoscale_beats"),
+        (INFO, "drift or keeps or infoscale_beats or factor"),
         ((448.0, 32, 16), (112.0, 32, 16)),
+    ),
+    Target(
+        "theory/infoscale/infoscale.py",
+        "consistent_eps",
+        (INFO, "factor"),
+        ((28.5, 16, 2.0), (112.5, 16, 4.0), (112.5, 64, 1.0)),
     ),
     Target(
         "theory/infoscale/cosscale.py",
@@ -257,6 +263,104 @@ PLANTED = (
         "m * m + 4 * alpha * alpha))",
         "m * m + 2 * alpha * alpha))",
         (INFO,),
+    ),
+    (
+        "InfoScale with the ratio inverted",
+        "theory/infoscale/infoscale.py",
+        "return math.sqrt(num / den)",
+        "return math.sqrt(den / num)",
+        (INFO,),
+    ),
+    (
+        "InfoScale with e^(-2 eps/d)",
+        "theory/infoscale/infoscale.py",
+        "math.exp(2.0 * eps / d - 2.0 * math.log(n) / d)",
+        "math.exp(-2.0 * eps / d - 2.0 * math.log(n) / d)",
+        (INFO,),
+    ),
+    (
+        "InfoScale with e^(eps/d) n^(-1/d)",
+        "theory/infoscale/infoscale.py",
+        "math.exp(2.0 * eps / d - 2.0 * math.log(n) / d)",
+        "math.exp(eps / d - math.log(n) / d)",
+        (INFO,),
+    ),
+    (
+        "InfoScale with n_tr for n",
+        "theory/infoscale/infoscale.py",
+        "num, den = _calib(n, d, eps), _calib(n_tr, d, eps)",
+        "num, den = _calib(n_tr, d, eps), _calib(n_tr, d, eps)",
+        (INFO,),
+    ),
+    (
+        "Eq. 12's eps with d log(1 - t)",
+        "theory/infoscale/infoscale.py",
+        "return math.log(n_tr) + d / 2 * math.log(1 - t)",
+        "return math.log(n_tr) + d * math.log(1 - t)",
+        (INFO,),
+    ),
+    (
+        "Eq. 12's eps with t = alpha/d",
+        "theory/infoscale/infoscale.py",
+        "    t = (alpha_tr / d) ** 2\n    if not 0 < t < 1:",
+        "    t = alpha_tr / d\n    if not 0 < t < 1:",
+        (INFO,),
+    ),
+    (
+        "InfoScale with d_model at the call site",
+        "empirical/training/results.py",
+        'dh = s["d_model"] // s["n_head"]  # InfoScale\'s d: the head dimension',
+        'dh = s["d_model"]  # InfoScale\'s d: the head dimension',
+        (INFO,),
+    ),
+    (
+        "eta* with (d - 1)/2 for (d - 3)/2",
+        "theory/infoscale/cosscale.py",
+        "    m = d - 3\n    return 2 * alpha",
+        "    m = d - 1\n    return 2 * alpha",
+        (INFO,),
+    ),
+    (
+        "eta* with alpha^2 for 4 alpha^2",
+        "theory/infoscale/cosscale.py",
+        "m * m + 4 * alpha * alpha))",
+        "m * m + alpha * alpha))",
+        (INFO,),
+    ),
+    (
+        "Prop. 2 with log(L_tr/L_ex)",
+        "theory/temperature/rules.py",
+        "s_tr**2 + 2 * math.log(L_ex / L_tr)",
+        "s_tr**2 + 2 * math.log(L_tr / L_ex)",
+        (ALIGN,),
+    ),
+    (
+        "Prop. 1 with log L_tr in A",
+        "theory/temperature/rules.py",
+        "return (math.log(L_ex) + lp, math.log(L_tr) + lp",
+        "return (math.log(L_tr) + lp, math.log(L_tr) + lp",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian entropy with M^L for M^(L-1)",
+        "theory/temperature/gaussian_softmax.py",
+        "K * t * np.exp((L - 1) * logM)",
+        "K * t * np.exp(L * logM)",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian P_max with N^L for N^(L-1)",
+        "theory/temperature/gaussian_softmax.py",
+        "- tex + (L - 1) * logN)",
+        "- tex + L * logN)",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian P_max without the factor L",
+        "theory/temperature/gaussian_softmax.py",
+        "total += L * np.sum(",
+        "total += np.sum(",
+        (ALIGN,),
     ),
     (
         "TRF with head and tail swapped",
@@ -402,13 +506,13 @@ def equivalent_on_probes(target: Target, source: str) -> bool:
 
 def run_tests(target: Target, source: str, bundle: str, workdir: Path, timeout: float) -> str:
     """'killed' / 'survived' / 'timeout' for the agreement tests against one mutant."""
-    shadow = workdir / "theory"
-    if shadow.exists():
-        shutil.rmtree(shadow)
-    shutil.copytree(ROOT / "theory", shadow, ignore=shutil.ignore_patterns("__pycache__"))
+    for old in workdir.iterdir():  # the previous mutant's package
+        shutil.rmtree(old)
+    pkg = target.path.split("/")[0]  # theory/, or empirical/ for a bug at a call site
+    shutil.copytree(ROOT / pkg, workdir / pkg, ignore=shutil.ignore_patterns("__pycache__"))
     (workdir / target.path).write_text(source)
     # PYTHONSAFEPATH: the working directory is not put first on sys.path, so the mutated
-    # copy of theory/ shadows the original
+    # copy of the package shadows the original
     env = dict(
         os.environ,
         PYTHONPATH=f"{workdir}{os.pathsep}{ROOT}",
@@ -435,7 +539,7 @@ def planted(bundle: str, timeout: float, names=None) -> list[dict]:
     out = []
     with tempfile.TemporaryDirectory(prefix="lengthx-planted-") as tmp:
         for name, path, old, new, tests in PLANTED:
-            if names and name not in names:
+            if names and not any(x in name for x in names):
                 continue
             src = (ROOT / path).read_text()
             if src.count(old) != 1:
@@ -503,6 +607,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m benchmarks.mutation",
         description=__doc__.split("\n\n")[0],
         epilog="examples:\n  python -m benchmarks.mutation --functions eta_star\n"
+        "  python -m benchmarks.mutation --planted --bugs InfoScale eta*\n"
         "  python -m benchmarks.mutation --max-per-function 6 --json mutation.json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -518,6 +623,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     p.add_argument(
         "--planted", action="store_true", help="run the hand-planted bugs instead of the mutants"
+    )
+    p.add_argument(
+        "--bugs",
+        nargs="+",
+        default=None,
+        help="with --planted: only the planted bugs whose name contains one of these (default all)",
     )
     args = p.parse_args(argv)
     targets = [t for t in TARGETS if args.functions is None or t.function in args.functions]
@@ -540,7 +651,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     if args.planted:
-        res = planted(str(Path(bundle).resolve()), args.timeout)
+        res = planted(str(Path(bundle).resolve()), args.timeout, args.bugs)
+        if not res:
+            print(f"error: no planted bug matches {args.bugs}", file=sys.stderr)
+            return 2
         caught = sum(r["status"] != "survived" for r in res)
         for r in res:
             print(f"{r['status']:<9} {r['bug']}")

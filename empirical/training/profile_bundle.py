@@ -16,9 +16,11 @@ per model and seed:
   logits divided by each tau of :data:`TAU_GRID` at 2m..8m; perplexity per tau at 4m, 8m;
 * ``nope`` (no positional encoding): window entropy and P_max at m and at 16m for each
   tau of the grid (logits beyond m divided by tau in the model);
-* ``nope_cosscale`` (CosScale, InfoScale paper Eqs. 6-7): the same at tau = 1, and the
+* ``nope_cosscale`` (CosScale, InfoScale paper Eqs. 6-7): the same at tau = 1, the
   histograms of the causal (query, key) cosines per layer, trained and at the run's
-  initial weights.
+  initial weights, and at the initial weights, on uniformly random bytes, the window
+  entropy of ``softmax(a cos)`` at m, 4m and 16m for each logit scale a of
+  :data:`SCALE_GRID`.
 
 Algorithm 1, Props. 1-2, the Gaussian values, InfoScale's factor, eta*, the TRF and which
 series converge are computed from these by ``empirical.training.results`` when a test runs.
@@ -134,7 +136,10 @@ def ppl_at(model: TinyLM, test: torch.Tensor, lengths: Iterable[int], eval_token
 TAU_GRID = tuple(round(0.30 + 0.05 * k, 2) for k in range(19))  # 0.30 .. 1.20
 #: bins of the cosine histograms of CosScale models (InfoScale paper Eq. 16), on [-1, 1]
 COS_BINS = 800
-FORMAT = 2  # measure.json layout; older files are measured again from the checkpoint
+#: logit scales a of the window entropy H(L, a) of softmax(a cos) at initial weights
+#: (CosScale models): InfoScale's invariant factor is read off it at test time
+SCALE_GRID = tuple(round(0.25 * k, 2) for k in range(1, 65))  # 0.25 .. 16
+FORMAT = 3  # measure.json layout; older files are measured again from the checkpoint
 
 
 def grid_stats(rows: np.ndarray) -> dict:
@@ -230,6 +235,33 @@ def measure_scaling(name: str, model: TinyLM, test: torch.Tensor, m: int, eval_t
                 cos_histogram(model, test, 4 * m, n, la) for la in range(model.cfg.n_layer)
             ],
             "init": [cos_histogram(fresh, test, 4 * m, n, la) for la in range(model.cfg.n_layer)],
+        }
+        out["init_entropy"] = init_entropy(fresh, m, eval_tokens)
+    return out
+
+
+def init_entropy(fresh: TinyLM, m: int, eval_tokens: int) -> dict:
+    """Window entropy of ``softmax(a cos)`` per layer for each a of :data:`SCALE_GRID` at
+    m, 4m and 16m, with the mean key count: the initial weights on uniformly random bytes
+    (seeded by the run's seed), so that q and k are near uniform on the sphere
+    (InfoScale paper Assumption 3.2; text repeats a few bytes, whose keys coincide)."""
+    import torch
+
+    from empirical.training.window_stats import window_entropy_by_scale, window_start
+
+    gen = torch.Generator().manual_seed(fresh.cfg.seed)
+    tokens = torch.randint(
+        0, fresh.cfg.vocab_size, (16 * m * chunks_for(16 * m, eval_tokens),), generator=gen
+    )
+    out = {"scale_grid": list(SCALE_GRID), "tokens": "uniform random bytes", "length": {}}
+    for L in (m, 4 * m, 16 * m):
+        n = chunks_for(L, eval_tokens)
+        out["length"][str(L)] = {
+            "keys": float(np.mean(np.arange(window_start(L), L) + 1)),
+            "entropy": [
+                window_entropy_by_scale(fresh, tokens, L, n, SCALE_GRID, la)
+                for la in range(fresh.cfg.n_layer)
+            ],
         }
     return out
 

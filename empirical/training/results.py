@@ -784,6 +784,101 @@ def infoscale_drift_contrast(
     )
 
 
+#: training logit scales of the invariant-factor contrast: t = (alpha/d_head)^2 <= 1/16, the
+#: small-t regime of Eq. 15's Taylor step (lambda, v -> 0), up to the profile's cos_alpha_low
+INVARIANT_ALPHAS = (1.0, 2.0, 3.0, 4.0)
+#: (reference, inference) window lengths of that contrast, in units of m: steps of 4x, whose
+#: root a* = s* a_tr (about 8) keeps several of the 256 byte keys near the tilted mode;
+#: m -> 16m needs a* near 14, where the window's keys no longer sample the sphere's tail
+INVARIANT_PAIRS = ((1, 4), (4, 16))
+
+
+def invariant_factor(b: dict, model: str, seed: str, pair: tuple, layer: int, a_tr: float) -> float:
+    """Measured s* with H(L1, s* a_tr) = H(L0, a_tr): the stored window entropies of
+    ``softmax(a cos)`` at the initial weights, interpolated on the stored scale grid."""
+    m, rec = train_len(b), b["results"][model][seed]["init_entropy"]
+    grid = np.asarray(rec["scale_grid"])
+    h0 = np.asarray(rec["length"][str(pair[0] * m)]["entropy"][layer])
+    h1 = np.asarray(rec["length"][str(pair[1] * m)]["entropy"][layer])
+    target = float(np.interp(a_tr, grid, h0))
+    if not h1[-1] <= target <= h1[0]:
+        raise ValueError(f"H({pair[0]}m, {a_tr}) = {target:.4g} outside H({pair[1]}m, .)'s range")
+    return float(np.interp(-target, -h1, grid)) / a_tr  # H decreases in the scale
+
+
+def infoscale_factor_candidates(n: float, n_tr: float, d: int, dm: int, a_tr: float) -> dict:
+    """Every candidate factor of the invariant-factor contrast, computed now (theory first)."""
+    from theory.infoscale.infoscale import (
+        consistent_eps,
+        infoscale,
+        invariant_scale,
+        softmax_plus_scale,
+    )
+
+    eq15 = infoscale(n, n_tr, d, consistent_eps(n_tr, d, a_tr))
+    t = (a_tr / d) ** 2  # Eq. 12 holds at n_tr: e^{2 eps/d} n_tr^{-2/d} = 1 - t
+    return {
+        "Eq. 15": eq15,
+        "Eq. 9 exact": invariant_scale(n, n_tr, d, a_tr),
+        "Eq. 15, eps = 0": infoscale(n, n_tr, d),
+        "no scaling": 1.0,
+        "log-n rule": softmax_plus_scale(n, n_tr),
+        "d = d_model": infoscale(n, n_tr, dm, consistent_eps(n_tr, dm, a_tr)),
+        "n^(-1/d)": math.sqrt((1 - (1 - t) * (n_tr / n) ** (1.0 / d)) / t),
+        "no square root": eq15**2,
+        "inverted ratio": 1.0 / eq15,
+    }
+
+
+def infoscale_factor_contrast(
+    b: dict, slack: float, margin: float, model: str = "nope_cosscale"
+) -> Contrast:
+    """InfoScale paper Eqs. 9-15 in their own regime: a CosScale model at its initial weights
+    (q, k near uniform on the sphere, Assumption 3.2), logits a cos(q, k).  Measured: the
+    factor s* with H(L1, s* a_tr) = H(L0, a_tr) (:func:`invariant_factor`) for each a_tr of
+    :data:`INVARIANT_ALPHAS`, window pair of :data:`INVARIANT_PAIRS` and layer; n, n_tr are
+    the windows' mean key counts and d the head dimension.  Error: mean abs(ln s* - ln s)
+    over the sweep.  Theory: Eq. 15 with the eps that makes Eq. 12 hold at (n_tr, a_tr);
+    beside it the exact Eq. 9 root.  Tolerance: ``slack`` plus the theory's own admitted
+    error, the mean abs(ln Eq. 15 - ln Eq. 9) over the sweep (the Laplace and Taylor steps),
+    computed now."""
+    m, s = train_len(b), b["settings"]
+    dh = s["d_model"] // s["n_head"]  # InfoScale's d: the head dimension
+    per_seed, measured, admitted = {}, [], []
+    for sd in seeds(b, model):
+        rec, errs, sstar = b["results"][model][sd]["init_entropy"]["length"], {}, []
+        for pair in INVARIANT_PAIRS:
+            n_tr, n = (rec[str(f * m)]["keys"] for f in pair)
+            for a in INVARIANT_ALPHAS:
+                cand = infoscale_factor_candidates(n, n_tr, dh, s["d_model"], a)
+                admitted.append(abs(math.log(cand["Eq. 15"] / cand["Eq. 9 exact"])))
+                for layer in range(s["n_layer"]):
+                    x = invariant_factor(b, model, sd, pair, layer, a)
+                    sstar.append(math.log(x))
+                    for k, v in cand.items():
+                        errs.setdefault(k, []).append(abs(math.log(x / v)))
+        measured.append(float(np.mean(sstar)))
+        for k, v in errs.items():
+            per_seed.setdefault(k, []).append(float(np.mean(v)))
+    gap = float(np.mean(admitted))
+    pairs = ", ".join(f"{a}m -> {c}m" for a, c in INVARIANT_PAIRS)
+    return _contrast(
+        f"InfoScale paper Eq. 15 on {model} (initial weights): invariant factor, {pairs}, "
+        f"a_tr = {', '.join(f'{a:g}' for a in INVARIANT_ALPHAS)}",
+        "mean |ln s* - ln s|, s*: H(L1, s* a_tr) = H(L0, a_tr)",
+        "Eq. 15",
+        per_seed,
+        slack + gap,
+        margin,
+        measured=seed_interval(measured),
+        beside=("Eq. 9 exact",),
+        notes=[
+            f"measured: mean ln s* over the sweep; tolerance = slack {slack:g} + Eq. 15's "
+            f"admitted error {gap:.4f} (mean |ln Eq. 15 - ln Eq. 9|, computed now)"
+        ],
+    )
+
+
 def tilted_mode(hist: np.ndarray, alpha: float, smooth: float = 0.02) -> float:
     """Mode of a cosine histogram on [-1, 1] weighted by e^{alpha (eta - 1)} (the
     attention mass of InfoScale paper Eq. 16), Gaussian-smoothed (``smooth`` in eta)."""
@@ -982,6 +1077,7 @@ def all_contrasts(b: dict) -> list[Contrast]:
         for f in (2, 4, 8)
     ]
     out += [infoscale_drift_contrast(b, D.DRIFT_TOL, D.DRIFT_MARGIN)]
+    out += [infoscale_factor_contrast(b, D.FACTOR_SLACK, D.FACTOR_MARGIN)]
     out += [eta_star_contrast(b, w, D.ETA_TOL, D.ETA_MARGIN) for w in ("init", "trained")]
     return out
 

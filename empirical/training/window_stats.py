@@ -12,7 +12,9 @@ module measures, averaged over the window's rows (attention-alignment paper, Sec
 
 :func:`window_logits` also returns the raw rows (for Algorithm 1), and
 :func:`weighted_cosines` the cosines :math:`\\eta_{ij}` of a CosScale model with the
-unnormalised attention :math:`e^{\\alpha\\eta_{ij}}` as weights (InfoScale paper Eq. 16).
+unnormalised attention :math:`e^{\\alpha\\eta_{ij}}` as weights (InfoScale paper Eq. 16), and
+:func:`window_entropy_by_scale` the window entropy of ``softmax(a cos)`` for a sweep of
+logit scales ``a`` with the cosines held fixed (the ``H(n, alpha)`` of Eq. 9).
 """
 
 from __future__ import annotations
@@ -90,21 +92,56 @@ def per_head_stats(logits: np.ndarray) -> list[dict]:
 
 
 @torch.no_grad()
-def weighted_cosines(
+def cosine_rows(
     model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, layer: int = 0
-) -> tuple[np.ndarray, np.ndarray]:
-    """Cosines of all causal (query, key) pairs of one layer of a CosScale model and the
-    weights :math:`e^{\\alpha(\\eta - 1)}` (Eq. 16's :math:`a_{ij}` up to a constant)."""
-    alpha = model.cfg.cos_alpha
-    if not alpha:
-        raise ValueError("weighted_cosines needs a CosScale model (attn_scale='cosscale')")
-    chunks = torch.stack([tokens[c * L : (c + 1) * L] for c in range(n_chunks)])
-    x, _, _, _ = model.hidden(chunks, upto=layer)
+) -> torch.Tensor:
+    """(chunks, heads, L, L) cosines :math:`\\eta_{ij}` of the queries and keys of one layer
+    of a CosScale model (``nan`` on masked keys ``j > i``)."""
+    if not model.cfg.cos_alpha:
+        raise ValueError("cosines need a CosScale model (attn_scale='cosscale')")
+    chunks = [tokens[c * L : (c + 1) * L] for c in range(n_chunks)]
+    if len(chunks[-1]) < L:
+        raise ValueError(f"test split too short for {n_chunks} chunks of {L}")
+    x, _, _, _ = model.hidden(torch.stack(chunks), upto=layer)
     att = model.blocks[layer].attn
     B, _, D = x.shape
     q, k, _ = att.qkv(model.blocks[layer].ln1(x)).split(D, dim=-1)
     q, k = (F.normalize(z.view(B, L, att.h, att.dh), dim=-1).transpose(1, 2) for z in (q, k))
     cos = (q @ k.transpose(-1, -2)).double()  # (B, H, L, L)
-    mask = torch.ones(L, L, dtype=torch.bool).tril()
-    eta = cos[..., mask].reshape(-1).numpy()
-    return eta, np.exp(alpha * (eta - 1.0))
+    return cos.masked_fill(~torch.ones(L, L, dtype=torch.bool).tril(), float("nan"))
+
+
+@torch.no_grad()
+def weighted_cosines(
+    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, layer: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cosines of all causal (query, key) pairs of one layer of a CosScale model and the
+    weights :math:`e^{\\alpha(\\eta - 1)}` (Eq. 16's :math:`a_{ij}` up to a constant)."""
+    cos = cosine_rows(model, tokens, L, n_chunks, layer)
+    eta = cos[..., torch.ones(L, L, dtype=torch.bool).tril()].reshape(-1).numpy()
+    return eta, np.exp(model.cfg.cos_alpha * (eta - 1.0))
+
+
+@torch.no_grad()
+def window_entropy_by_scale(
+    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, alphas, layer: int = 0
+) -> list[float]:
+    """Mean entropy of the window's rows of ``softmax(a cos(q_i, k_j))`` over the causal
+    keys, for each logit scale ``a`` of ``alphas`` (one layer of a CosScale model; the
+    query-key cosines held fixed: the entropy ``H(n, a)`` of InfoScale paper Eq. 9).
+
+    At ``a = 0`` every row is uniform: the mean of ``log(keys)`` (queries 6, 7 of L = 8):
+
+    >>> from empirical.training.tiny_lm import LMConfig, TinyLM
+    >>> lm = TinyLM(LMConfig(rpe="none", attn_scale="cosscale", cos_alpha=4.0, train_len=8,
+    ...                      n_layer=1, d_model=16, n_head=2, d_ff=32))
+    >>> h = window_entropy_by_scale(lm, torch.arange(16), 8, 2, [0.0, 4.0])
+    >>> bool(abs(h[0] - (np.log(7) + np.log(8)) / 2) < 1e-12), h[1] < h[0]
+    (True, True)
+    """
+    cos = cosine_rows(model, tokens, L, n_chunks, layer)[:, :, window_start(L) :, :]
+    out = []
+    for a in alphas:
+        logp = torch.log_softmax((a * cos).nan_to_num(nan=float("-inf")), dim=-1)
+        out.append(float(-(logp.exp() * logp.nan_to_num(neginf=0.0)).sum(-1).mean()))
+    return out

@@ -30,6 +30,28 @@ def check_drift(ctx: Context) -> Evidence:
 
 
 @claim(
+    id="infoscale-train-factor",
+    paper="infoscale",
+    location="Sec. 3.1, Eqs. 9-15",
+    kind="empirical",
+    statement="At the CosScale model's initial weights (q, k near uniform on the sphere), "
+    "the logit factor that keeps the window entropy at n equal to that at n_tr (measured, "
+    "m -> 4m, 4m -> 16m, m -> 16m, a_tr = 1..4) is Eq. 15's, within Eq. 15's own distance "
+    "to the exact Eq. 9 root, and closer than eps = 0, no scaling, the log-n rule, d = "
+    "d_model, n^(-1/d), no square root and the inverted ratio.",
+)
+def check_factor(ctx: Context) -> Evidence:
+    from empirical.training.declared import FACTOR_MARGIN, FACTOR_SLACK
+    from empirical.training.results import infoscale_factor_contrast
+
+    b, missing = seeded_bundle_or_missing("window entropy by logit scale at initial weights")
+    if missing:
+        return missing
+    c = infoscale_factor_contrast(b, FACTOR_SLACK, FACTOR_MARGIN)
+    return Evidence(contrast_items(c, "Eq. 15"), notes=[scale_note(b), c.table()])
+
+
+@claim(
     id="infoscale-train-cospeak",
     paper="infoscale",
     location="Thm. 3.4, Eqs. 16-18",
