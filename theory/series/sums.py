@@ -43,6 +43,7 @@ from theory.series.oscillating import OscillatingTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.periodic import has_periodic_factor
 from theory.series.ratio_tails import RatioTail
+from theory.series.raabe_tails import RaabeTail
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 
 DEFAULT_BUDGET = 30.0
@@ -180,7 +181,7 @@ def certify_tail(
 
 def _certified_engine(b, n0, scale):
     """Residue classes for floor terms, a geometric bound from the term ratio for
-    factorial-like terms, Lerch sums for oscillating terms, else Taylor blocks."""
+    factorial-like terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms, else Taylor blocks."""
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
@@ -196,7 +197,11 @@ def _certified_engine(b, n0, scale):
         try:
             return RatioTail(b, n0, scale)
         except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
-            pass  # e.g. a ratio tending to 1: the Taylor blocks may still work
+            pass  # e.g. a ratio tending to 1: the telescoper below
+        try:
+            return RaabeTail(b, n0, scale)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
+            pass  # e.g. a log factor in the ratio: the Taylor blocks may still work
     if b.has(sp.sin, sp.cos):
         try:
             return OscillatingTail(b, n0)

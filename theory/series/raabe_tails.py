@@ -1,0 +1,259 @@
+r"""Certified tails of terms whose ratio tends to 1 with Raabe exponent :math:`h > 1`
+(``binomial(2*n, n)/(4**n*n)``, ``gamma(n + 1/2)/(gamma(n + 1)*n)``, 2F1 terms at z = 1).
+
+The term ratio :math:`r(n) = b_{n+1}/b_n` is a product of powers of polynomials (``gammasimp``);
+in :math:`t = 1/n` it is :math:`R(t) = 1 - h t + O(t^2)`, analytic at :math:`t = 0`.  A
+telescoper :math:`\phi(n) = n \sum_{k \le K} c_k n^{-k}` is solved from the power series of
+:math:`R` so that
+
+.. math::
+   \phi(n) b_n - \phi(n+1) b_{n+1} = b_n (1 + \varepsilon_n), \qquad
+   \varepsilon_n = \phi(n) - r(n)\phi(n+1) - 1 = O(n^{-K-1}),
+
+with :math:`c_0 = 1/(h-1)`.  With :math:`E(t) = t\,\varepsilon` a Taylor model at :math:`t = 0`
+(Lagrange remainder on :math:`[0, 1/M]`, ball arithmetic) bounds
+:math:`|\varepsilon_n| \le \eta < 1` for every :math:`n \ge M`.  When :math:`\phi > 0` and
+:math:`r > 0` there (proved on the same ball), :math:`|\phi(n) b_n|` decreases to 0 (a positive
+limit would make :math:`\sum |b_n|` diverge against :math:`\sum |b_n|(1 - \eta) \le |\phi(M) b_M|`),
+and summing the identity from :math:`M` gives
+
+.. math::
+   \sum_{n \ge M} b_n = \frac{\phi(M)\, b_M}{1 + \bar\varepsilon}, \qquad |\bar\varepsilon| \le \eta .
+
+The terms before :math:`M` are summed in ball arithmetic (python-flint) by the recurrence
+:math:`b_{n+1} = r(n) b_n`.  This is the Raabe/Gauss test made quantitative (RPE paper, Eq. 22
+needs the tails :math:`\sum_{n \ge M} b_n` themselves).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = RaabeTail(P("binomial(2*n, n)/(4**n*n)"), 1)
+>>> t.tail(1).overlaps(2 * arb(2).log()), t.tail(1).rad() < 1e-30    # sum = 2 log 2
+(True, True)
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from flint import arb, arb_series, ctx
+
+from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
+from theory.series.arb_eval import ball_precision, taylor
+from theory.series.convergence import term_ratio
+from theory.series.expressions import N
+from theory.series.ratio_tails import EVERYWHERE
+
+ORDER = 24  # K: the telescoper has the terms n^(1-k), k = 0..K
+START_CANDIDATES = (64, 256, 1024, 4096, 16384, 65536)  # the first M tried (and beyond n0)
+ETA_TARGET = arb(2) ** -100  # |eps_n| <= eta wanted for n >= M
+MAX_RECURRENCE_START_LOG2 = 24  # r(n) > 0 is looked for on [2^j, oo) up to this j
+
+
+def ratio_in_t(ratio: sp.Expr) -> sp.Expr:
+    r"""R(t) = r(1/t) as an expression in ``n`` standing for t, analytic at 0, from the
+    factorisation of r into powers of polynomials: a factor :math:`p(n)^e` with
+    :math:`\deg p = d` becomes :math:`t^{-de} \tilde p(t)^e`, :math:`\tilde p(t) = t^d p(1/t)`,
+    and the powers of t cancel when r tends to a finite nonzero limit.
+
+    >>> ratio_in_t(N*(2*N + 1)/(2*(N + 1)**2))
+    (n + 2)/(2*(n + 1)**2)
+    """
+    const, factors, degree = sp.Integer(1), [], sp.Integer(0)
+    for f in sp.Mul.make_args(ratio):
+        if not f.has(N):
+            const *= f
+            continue
+        base, e = (f.base, f.exp) if f.is_Pow else (f, sp.Integer(1))
+        if e.has(N) or not e.is_Rational or not base.is_polynomial(N):
+            raise NotCertified(f"the term ratio factor {f} is not a power of a polynomial in n")
+        coeffs = sp.Poly(base, N).all_coeffs()  # leading first: t^d p(1/t) has them reversed
+        factors.append((sp.Poly(coeffs[::-1], N).as_expr(), e))
+        degree += (len(coeffs) - 1) * e
+    if degree != 0:
+        raise NotCertified(f"the term ratio {ratio} does not tend to a finite nonzero limit")
+    return const * sp.Mul(*[sp.Pow(p, e) for p, e in factors])
+
+
+def _solve_telescoper(rs: list, order: int) -> list:
+    """c_0..c_order (exact binary midpoints) with psi(t) - R(t) (1 + t) psi(t/(1+t)) - t =
+    O(t^(order + 2)) for psi = sum c_k t^k, from the coefficients ``rs`` of R at 0."""
+    cap, old = order + 2, ctx.cap
+    ctx.cap = max(old, cap)  # python-flint truncates series products to ctx.cap terms
+    try:
+        s = arb_series([0, 1], prec=cap)
+        R = arb_series(rs[:cap], prec=cap)
+        u = []  # u_k = t^k - R (1 + t)^(1 - k) t^k = (h + k - 1) t^(k+1) + ...
+        for k in range(order + 1):
+            shift = (1 + s) ** (1 - k) if k <= 1 else 1 / (1 + s) ** (k - 1)
+            uk = (s**k) * (1 - R * shift) if k else 1 - R * shift
+            u.append(uk.coeffs() + [arb(0)] * cap)
+    finally:
+        ctx.cap = old
+    c = []
+    for j in range(order + 1):
+        acc = arb(1 if j == 0 else 0) - sum((c[k] * u[k][j + 1] for k in range(j)), arb(0))
+        diag = u[j][j + 1]
+        if not abs(diag) > 0:
+            raise NotCertified(f"the telescoper equation of order {j} is singular")
+        c.append(arb((acc / diag).mid()))
+    return c
+
+
+class RaabeTail:
+    """The certified-tail interface (``n0``, ``tail``, ``term``, ``nonneg_until``,
+    ``certificate``) for terms whose ratio tends to 1 with Raabe exponent h > 1."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
+        self.b, self.n0 = b, int(n0)
+        ratio = term_ratio(b)
+        if ratio is None:
+            raise NotCertified("the term ratio does not simplify to a gamma-free expression")
+        try:
+            self.f, self.r = arb_function(b), arb_function(ratio)
+            self.R = arb_function(ratio_in_t(ratio))
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        self._check_t_form()
+        self._telescoper()
+        self.start = self._recurrence_start()
+        self.M = self._choose_m()
+        self._sum_head()
+        self.certificate = (
+            f"term ratio b_(n+1)/b_n = {ratio} -> 1 with Raabe exponent h in "
+            f"{self.h.str(6, radius=False)} > 1: sum_(n >= M) b_n = phi(M) b_M/(1 + e), "
+            f"|e| <= {self.eta.upper().str(3, radius=False)}, for the telescoper phi(n) = "
+            f"n sum_(k <= {ORDER}) c_k n^-k (Taylor model in 1/n, Lagrange remainder, on "
+            f"n >= M = {self.M}); {len(self.terms)} terms summed in ball arithmetic "
+            "(python-flint)"
+        )
+
+    def _check_t_form(self) -> None:
+        """R(1/n) = r(n) at three large n (a guard on the factorisation)."""
+        for n in (1009, 10**6 + 3, 2**40 + 1):
+            try:
+                a, b = self.r(arb(n)), self.R(1 / arb(n))
+            except (Undecided, ArithmeticError, ValueError) as exc:
+                raise NotCertified(f"the term ratio at n = {n}: {exc}") from None
+            if not (a.is_finite() and a.overlaps(b)):
+                raise NotCertified(f"the term ratio in 1/n disagrees with r({n})")
+
+    def _telescoper(self) -> None:
+        try:
+            rs = taylor(self.R, arb(0), ORDER + 3)
+        except (Undecided, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"the term ratio is not analytic in 1/n at 0 ({exc})") from None
+        if not (rs[0] - 1).contains(0) or not rs[0].is_finite():
+            raise NotCertified(f"the term ratio tends to {rs[0].str(5)}, not 1")
+        if not rs[0] == 1:  # R(0) = 1 exactly: E(0) = c_0 (1 - R(0)) is 0, not a small ball
+            raise NotCertified("R(0) = 1 is not exact in ball arithmetic")
+        self.h = -rs[1]
+        if not self.h > 1:
+            raise NotCertified(f"the Raabe exponent {self.h.str(5)} is not proved > 1")
+        self.c = _solve_telescoper(rs, ORDER)
+
+    def psi(self, x):
+        """sum_k c_k x^k (Horner), for an arb or an arb_series x."""
+        out = self.c[-1] + 0 * x
+        for ck in reversed(self.c[:-1]):
+            out = out * x + ck
+        return out
+
+    def _defect(self, x):
+        """E(t) = t eps(1/t) = psi(t) - R(t) (1 + t) psi(t/(1+t)) - t."""
+        return self.psi(x) - self.R(x) * (1 + x) * self.psi(x / (1 + x)) - x
+
+    def _eta_bound(self, m: int) -> arb | None:
+        """An upper bound of |eps_n| for every n >= m (None if the model fails there)."""
+        K = ORDER + 2  # E = sum_{j < K} e_j t^j + E_K(xi) t^K
+        try:
+            e = taylor(self._defect, arb(0), K)
+            rem = taylor(self._defect, arb(0).union(1 / arb(m)), K + 1)[K]
+        except (Undecided, ArithmeticError, ValueError):
+            return None
+        if not (e[0].contains(0) and rem.is_finite()):
+            return None
+        t = 1 / arb(m)
+        bound = abs(rem).upper() * t ** (K - 1)
+        for j in range(1, K):
+            bound += abs(e[j]).upper() * t ** (j - 1)
+        return bound.upper()
+
+    def _positive_from(self, m: int, fn) -> bool:
+        """fn(t) > 0 for t in [0, 1/m] (the interval in up to 64 pieces)."""
+        for parts in (1, 8, 64):
+            try:
+                pieces = [
+                    (arb(i) / (parts * m)).union(arb(i + 1) / (parts * m)) for i in range(parts)
+                ]
+                if all(fn(p) > 0 for p in pieces):
+                    return True
+            except (Undecided, ArithmeticError, ValueError):
+                continue
+        return False
+
+    def _recurrence_start(self) -> int:
+        """The first n_s >= n0 (n0, then powers of 2) with r > 0 on [n_s, oo)."""
+        m = max(self.n0, 1)
+        while m.bit_length() <= MAX_RECURRENCE_START_LOG2:
+            if self._positive_from(m, self.R):
+                return m
+            m = max(2 * m, 2 ** m.bit_length())
+        raise NotCertified("r(n) > 0 is not proved on any [2^j, oo) with j <= 24")
+
+    def _choose_m(self) -> int:
+        for cand in START_CANDIDATES:
+            m = max(cand, self.start)
+            eta = self._eta_bound(m)
+            if eta is not None and eta <= ETA_TARGET and self._positive_from(m, self.psi):
+                self.eta = eta
+                return m
+        raise NotCertified("the telescoper does not bound the tail within 65536 terms")
+
+    def _direct(self, n: int) -> arb:
+        try:
+            v = self.f(arb(n))
+        except (Undecided, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"b_{n}: {exc}") from None
+        if not v.is_finite():
+            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
+        return v
+
+    def _sum_head(self) -> None:
+        """terms[i] = b_(n0+i) for n0 <= n <= M (direct up to the recurrence start, then
+        b_(n+1) = r(n) b_n); suffix[i] = sum of terms[i:-1]."""
+        terms = [self._direct(n) for n in range(self.n0, self.start + 1)]
+        for m in range(self.start, self.M):
+            terms.append(self.r(arb(m)) * terms[-1])
+        for n in list(range(self.start + 1, min(self.start + 6, self.M + 1))) + [self.M]:
+            if not terms[n - self.n0].overlaps(self._direct(n)):
+                raise NotCertified(f"b_{n} != r({n - 1}) b_{n - 1} in ball arithmetic")
+        self.terms = terms
+        suffix = [arb(0)]
+        for t in reversed(terms[:-1]):
+            suffix.append(suffix[-1] + t)
+        self.suffix = suffix[::-1]
+        first = 0
+        while first < len(terms) and terms[first] > 0:
+            first += 1
+        self.nonneg_until = EVERYWHERE if first == len(terms) else self.n0 + first
+        self.far = self._remainder(self.M, terms[-1])
+
+    def _remainder(self, m: int, bm: arb) -> arb:
+        """Enclosure of sum_{n >= m} b_n from b_m, m >= M."""
+        eta = (-self.eta).union(self.eta)
+        return self.psi(1 / arb(m)) * m * bm / (1 + eta)
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        n = int(n)
+        return self.terms[n - self.n0] if self.n0 <= n <= self.M else self._direct(n)
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        if a >= self.M:
+            return self.far if a == self.M else self._remainder(a, self._direct(a))
+        return self.suffix[a - self.n0] + self.far
