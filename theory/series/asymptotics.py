@@ -15,7 +15,8 @@ import sympy as sp
 
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE
-from theory.series.convergence import limit_at_infinity, term_ratio
+from theory.series.convergence import GAMMA_LIKE, limit_at_infinity, term_ratio
+from theory.series.raabe_tails import power_law
 from theory.series.results import DPS
 from theory.series.sums import normalise_series, series_sum
 from theory.core.budget import run_guarded
@@ -98,7 +99,7 @@ def _num(x):
 
 def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
     mpmath.mp.dps = DPS
-    geo = _ratio_order(b)
+    geo = _ratio_order(b) or _gamma_power_order(b)
     if geo is not None:
         return geo
     L = sp.expand_log(sp.log(b), force=True)
@@ -110,13 +111,7 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
         C = limit_at_infinity(b * N**p)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (
-            f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
-            f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
-            f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
-            "power",
-            {"p": _num(p), "C": _num(C)},
-        )
+        return _power_result(p, C, f"p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}")
     if lam == -1:
         mu = limit_at_infinity((L + sp.log(N)) / sp.log(sp.log(N)))
         if mu is None or not (mu.is_number and mu.is_finite and mu < -1):
@@ -161,6 +156,33 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
                     {"a": _num(a2), "c": _num(c)},
                 )
     return None
+
+
+def _power_result(p, C, how: str) -> tuple[str, str, str, dict[str, mpmath.mpf]]:
+    return (
+        f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
+        f"b_n ~ C n^-p with {how}; "
+        f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
+        "power",
+        {"p": _num(p), "C": _num(C)},
+    )
+
+
+def _gamma_power_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
+    """Factorial-like terms whose ratio prod (n + a_i)^e_i tends to 1: b_n ~ C n^-h from
+    Gamma(n + a)/Gamma(n) ~ n^a (no Gruntz limit of the gamma functions needed)."""
+    if not b.has(*GAMMA_LIKE):
+        return None
+    law = power_law(b)
+    if law is None or not law[0] > 1:
+        return None
+    p, C = law
+    return _power_result(
+        p,
+        C,
+        f"p = {p}, C = {C} (b_(n+1)/b_n is a product of powers of n + a_i, so b_n is a "
+        "product of powers of Gamma(n + a_i), and Gamma(n + a)/Gamma(n) ~ n^a)",
+    )
 
 
 def _ratio_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:

@@ -72,6 +72,55 @@ def ratio_in_t(ratio: sp.Expr) -> sp.Expr:
     return const * sp.Mul(*[sp.Pow(p, e) for p, e in factors])
 
 
+def gamma_form(ratio: sp.Expr) -> tuple[sp.Expr, list] | None:
+    r"""(kappa, [(a_i, e_i)]) with :math:`r(n) = \kappa \prod_i (n + a_i)^{e_i}` (each
+    polynomial factor split into linear factors with real roots), or None.  Then
+    :math:`b_n = b_{n_0} \kappa^{n - n_0} \prod_i (\Gamma(n + a_i)/\Gamma(n_0 + a_i))^{e_i}`
+    wherever every :math:`n + a_i > 0`.
+
+    >>> gamma_form(N*(2*N + 1)/(2*(N + 1)**2))
+    (1, [(0, 1), (1/2, 1), (1, -2)])
+    """
+    kappa, shifts = sp.Integer(1), {}
+    for f in sp.Mul.make_args(ratio):
+        if not f.has(N):
+            kappa *= f
+            continue
+        base, e = (f.base, f.exp) if f.is_Pow else (f, sp.Integer(1))
+        if e.has(N) or not e.is_Rational or not base.is_polynomial(N):
+            return None
+        coeff, parts = sp.factor_list(base, N)
+        kappa *= coeff**e
+        for p, mult in parts:
+            c1, c0 = (sp.Poly(p, N).all_coeffs() + [0])[:2] if sp.degree(p, N) == 1 else (0, 0)
+            if c1 == 0 or not (c0 / c1).is_real:
+                return None
+            kappa *= c1 ** (e * mult)
+            shifts[c0 / c1] = shifts.get(c0 / c1, 0) + e * mult
+    return kappa, sorted((a, e) for a, e in shifts.items() if e != 0)
+
+
+def power_law(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    r"""(h, C) with :math:`b_n \sim C n^{-h}` for a term whose ratio is
+    :math:`\prod_i (n + a_i)^{e_i}` with :math:`\sum_i e_i = 0`, from
+    :math:`\Gamma(n + a)/\Gamma(n) \sim n^a`: :math:`h = -\sum_i e_i a_i`,
+    :math:`C = b_{n_0} \prod_i \Gamma(n_0 + a_i)^{-e_i}`; None otherwise.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> power_law(P("binomial(2*n, n)/(4**n*n)"))           # binomial(2n, n)/4^n ~ 1/sqrt(pi n)
+    (3/2, 1/sqrt(pi))
+    """
+    ratio = term_ratio(b)
+    form = None if ratio is None else gamma_form(ratio)
+    if form is None or form[0] != 1 or sum(e for _, e in form[1]) != 0:
+        return None
+    h = -sum(a * e for a, e in form[1])
+    n0 = max(1, max(int(sp.floor(-a)) + 1 for a, _ in form[1]))
+    C = b.subs(N, n0) * sp.Mul(*[sp.gamma(n0 + a) ** (-e) for a, e in form[1]])
+    C = sp.gammasimp(C)
+    return (h, C) if C.is_positive and h.is_positive else None
+
+
 def _solve_telescoper(rs: list, order: int) -> list:
     """c_0..c_order (exact binary midpoints) with psi(t) - R(t) (1 + t) psi(t/(1+t)) - t =
     O(t^(order + 2)) for psi = sum c_k t^k, from the coefficients ``rs`` of R at 0."""
