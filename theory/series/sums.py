@@ -97,13 +97,16 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
 
 
 def series_sum_core(
-    b: sp.Expr, start: int, head: BiasHead | None, estimate: bool = True
+    b: sp.Expr, start: int, head: BiasHead | None, estimate: bool = True, decided: bool = False
 ) -> tuple[SeriesSum, Any, Any]:
     """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start;
     with ``estimate=False`` a sum without enclosure raises :class:`SeriesError` instead of
-    returning the uncertified estimate."""
-    check_terms(b, start + (0 if head is None else len(head)))
-    _require_convergent(b, start)
+    returning the uncertified estimate.  ``decided=True``: the caller has proved the series
+    convergent (:func:`theory.series.convergence.decide` on these terms from ``start``), and
+    the terms finite; neither is checked again."""
+    if not decided:
+        check_terms(b, start + (0 if head is None else len(head)))
+        _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
     if b.is_zero:
         zero = _ZeroTail(n0)
