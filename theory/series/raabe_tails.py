@@ -121,6 +121,38 @@ def power_law(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return (h, C) if C.is_positive and h.is_positive else None
 
 
+def gauss_tail(ratio: sp.Expr, n0: int, start: int, top: int) -> tuple[int, arb] | None:
+    r"""(m0, G) with :math:`\sum_{n \ge m_0} b_n = b_{m_0} G` by Gauss's theorem when
+    :math:`r(n) = (n + a_1)(n + a_2)/((n + c_1)(n + 1 - m_0))` and the recurrence holds from
+    :math:`m_0` (``max(n0, start) <= m0 <= top``): then
+    :math:`b_{m_0+k} = b_{m_0} (a)_k (b)_k/((c)_k k!)` with :math:`a = m_0 + a_1`,
+    :math:`b = m_0 + a_2`, :math:`c = m_0 + c_1`, and
+    :math:`G = {}_2F_1(a, b; c; 1) = \Gamma(c)\Gamma(c-a-b)/(\Gamma(c-a)\Gamma(c-b))`
+    (:math:`c - a - b = h - 1 > 0`).  None for other ratios.
+
+    >>> m0, G = gauss_tail((N + sp.Rational(1, 2))**2/((N + 2)*(N + 1)), 0, 0, 64)
+    >>> m0, G.overlaps(4 / arb.pi())      # 2F1(1/2, 1/2; 2; 1) = Gamma(2) Gamma(1)/Gamma(3/2)^2
+    (0, True)
+    """
+    form = gamma_form(ratio)
+    if form is None or form[0] != 1 or any(not e.is_Integer for _, e in form[1]):
+        return None
+    ups = [a for a, e in form[1] for _ in range(int(e))]
+    downs = [a for a, e in form[1] for _ in range(int(-e))]
+    if len(ups) != 2 or len(downs) != 2:
+        return None
+    for i, beta in enumerate(downs):
+        m0 = 1 - beta
+        if not (m0.is_Integer and max(n0, start) <= m0 <= top):
+            continue
+        a, b, c = (arb_function(m0 + x)(arb(0)) for x in (ups[0], ups[1], downs[1 - i]))
+        if not (c - a - b) > 0:
+            return None
+        G = c.gamma() * (c - a - b).gamma() * (c - a).rgamma() * (c - b).rgamma()
+        return (int(m0), G) if G.is_finite() else None
+    return None
+
+
 def _solve_telescoper(rs: list, order: int) -> list:
     """c_0..c_order (exact binary midpoints) with psi(t) - R(t) (1 + t) psi(t/(1+t)) - t =
     O(t^(order + 2)) for psi = sum c_k t^k, from the coefficients ``rs`` of R at 0."""
@@ -173,6 +205,28 @@ class RaabeTail:
             f"n sum_(k <= {ORDER}) c_k n^-k (Taylor model in 1/n, Lagrange remainder, on "
             f"n >= M = {self.M}); {len(self.terms)} terms summed in ball arithmetic "
             "(python-flint)"
+        )
+        self._gauss_check(ratio)
+
+    def _gauss_check(self, ratio: sp.Expr) -> None:
+        """A 2F1 term at z = 1 (r(n) = (n + a1)(n + a2)/((n + c1)(n + 1 - m0))): the tail
+        from m0 is b_m0 2F1(m0 + a1, m0 + a2; m0 + c1; 1), Gauss's closed form in ball
+        arithmetic; it must overlap the telescoper's enclosure, and the two are intersected."""
+        gauss = gauss_tail(ratio, self.n0, self.n0, self.M)
+        if gauss is None:
+            return
+        m0, factor = gauss
+        for n in range(m0, self.start):  # the recurrence below the start, term by term
+            t, r = self.terms[n - self.n0], self.r(arb(n))
+            if not (r.is_finite() and self.terms[n + 1 - self.n0].overlaps(r * t)):
+                return
+        closed = self.terms[m0 - self.n0] * factor - self.suffix[m0 - self.n0]
+        if not closed.overlaps(self.far):
+            raise NotCertified("Gauss's closed form and the telescoper disagree")
+        self.far = self.far.intersection(closed)
+        self.certificate += (
+            f"; the tail from n = {m0} also by Gauss's 2F1(a, b; c; 1) = "
+            "Gamma(c) Gamma(c-a-b)/(Gamma(c-a) Gamma(c-b)) (intersected)"
         )
 
     def _check_t_form(self) -> None:

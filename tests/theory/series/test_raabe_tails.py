@@ -228,3 +228,21 @@ def test_gauss_2f1_terms_contain_the_closed_form(a, b, gap):
         tol = Q(10) ** -75 * abs(ref)
         assert S.lo - tol <= ref <= S.hi + tol, (expr, S.lo, S.hi, ref)
         assert S.hi - S.lo <= mpmath.mpf(10) ** -25 * max(1, abs(ref)), expr
+
+
+def test_gauss_closed_form_cross_checks_the_telescoper(monkeypatch):
+    """A 2F1 term at z = 1: the telescoper's tail and Gauss's closed form (ball arithmetic)
+    are intersected; a closed form off by 2^-80 (a slip in Gamma(c-a-b), say) is caught as a
+    disagreement instead of being intersected into a wrong enclosure."""
+    text = "gamma(n + 1/2)*gamma(n + 1/3)/(gamma(n + 2)*factorial(n))"
+    t = RaabeTail(P(text), 0)
+    assert "Gauss" in t.certificate
+    good = raabe_tails.gauss_tail
+
+    def planted(*args):
+        m0, G = good(*args)
+        return m0, G * (1 + arb(2) ** -80)
+
+    monkeypatch.setattr(raabe_tails, "gauss_tail", planted)
+    with pytest.raises(NotCertified, match="disagree"):
+        RaabeTail(P(text), 0)
