@@ -39,37 +39,12 @@ from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_fu
 from theory.series.arb_eval import ball_precision, taylor
 from theory.series.convergence import term_ratio
 from theory.series.expressions import N
-from theory.series.ratio_tails import EVERYWHERE
+from theory.series.ratio_tails import EVERYWHERE, ratio_in_t
 
 ORDER = 24  # K: the telescoper has the terms n^(1-k), k = 0..K
 START_CANDIDATES = (64, 256, 1024, 4096, 16384, 65536)  # the first M tried (and beyond n0)
 ETA_TARGET = arb(2) ** -100  # |eps_n| <= eta wanted for n >= M
 MAX_RECURRENCE_START_LOG2 = 24  # r(n) > 0 is looked for on [2^j, oo) up to this j
-
-
-def ratio_in_t(ratio: sp.Expr) -> sp.Expr:
-    r"""R(t) = r(1/t) as an expression in ``n`` standing for t, analytic at 0, from the
-    factorisation of r into powers of polynomials: a factor :math:`p(n)^e` with
-    :math:`\deg p = d` becomes :math:`t^{-de} \tilde p(t)^e`, :math:`\tilde p(t) = t^d p(1/t)`,
-    and the powers of t cancel when r tends to a finite nonzero limit.
-
-    >>> ratio_in_t(N*(2*N + 1)/(2*(N + 1)**2))
-    (n + 2)/(2*(n + 1)**2)
-    """
-    const, factors, degree = sp.Integer(1), [], sp.Integer(0)
-    for f in sp.Mul.make_args(ratio):
-        if not f.has(N):
-            const *= f
-            continue
-        base, e = (f.base, f.exp) if f.is_Pow else (f, sp.Integer(1))
-        if e.has(N) or not e.is_Rational or not base.is_polynomial(N):
-            raise NotCertified(f"the term ratio factor {f} is not a power of a polynomial in n")
-        coeffs = sp.Poly(base, N).all_coeffs()  # leading first: t^d p(1/t) has them reversed
-        factors.append((sp.Poly(coeffs[::-1], N).as_expr(), e))
-        degree += (len(coeffs) - 1) * e
-    if degree != 0:
-        raise NotCertified(f"the term ratio {ratio} does not tend to a finite nonzero limit")
-    return const * sp.Mul(*[sp.Pow(p, e) for p, e in factors])
 
 
 def gamma_form(ratio: sp.Expr) -> tuple[sp.Expr, list] | None:

@@ -246,3 +246,30 @@ def test_gauss_closed_form_cross_checks_the_telescoper(monkeypatch):
     monkeypatch.setattr(raabe_tails, "gauss_tail", planted)
     with pytest.raises(NotCertified, match="disagree"):
         RaabeTail(P(text), 0)
+
+
+def test_printed_lower_bound_is_below_the_partial_sum(capsys):
+    """A log factor in the ratio (no telescoper): the command prints [S_M, unknown]; the
+    printed S_M, rounded outwards to 20 digits, must not exceed the partial sum (mpmath, 40
+    digits, by the term ratio) -- a 53-bit rounding to nearest printed a value 3e-17 above."""
+    import json
+    import re
+
+    from theory.series.cli import main
+
+    text = "binomial(2*n, n)/(4**n*n*log(n + 1)**2)"
+    assert main(["--rpe", text, "--json", "--eps", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert not out["certified"] and out["sum_lo"] is not None
+    M = int(re.search(r"first (\d+) terms", out["sum_status"]).group(1))
+    with mpmath.workdps(40):
+        t, s = Q(1) / (2 * mpmath.log(2) ** 2), Q(0)  # b_1
+        for n in range(1, M + 1):
+            s += t
+            t *= (
+                Q((2 * n + 1) * n)
+                / (2 * (n + 1) ** 2)
+                * (mpmath.log(n + 1) / mpmath.log(n + 2)) ** 2
+            )
+        lo = mpmath.mpf(out["sum_lo"])
+        assert lo <= s and s - lo < Q(10) ** -18 * s
