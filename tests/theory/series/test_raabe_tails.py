@@ -273,3 +273,24 @@ def test_printed_lower_bound_is_below_the_partial_sum(capsys):
             )
         lo = mpmath.mpf(out["sum_lo"])
         assert lo <= s and s - lo < Q(10) ** -18 * s
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "binomial(2*n, n)/(4**n*n)",
+        "Product((2*k - 1)/(2*k), (k, 1, n))/n",
+        "factorial(2*n)/(factorial(n)**2*4**n*n**(3/4))",
+    ],
+)
+def test_the_command_certifies_within_a_fifth_of_the_default_limit(text, capsys):
+    """--time-limit 2 (CPU seconds in the tests, a fifth of the default 10 s): the verdict,
+    the certified B and exact TRFs, not a lower bound."""
+    import json
+
+    from theory.series.cli import main
+
+    assert main(["--rpe", text, "--json", "--time-limit", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["converges"] is True and out["certified"], out.get("sum_error")
+    assert all(t["exact"] for t in out["trf"]) and out["asymptotic"]
