@@ -36,7 +36,7 @@ import sympy as sp
 from flint import arb, arb_series, ctx
 
 from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
-from theory.series.arb_eval import ball_precision, taylor
+from theory.series.arb_eval import PREC, ball_precision, taylor
 from theory.series.convergence import term_ratio
 from theory.series.expressions import N
 from theory.series.ratio_tails import EVERYWHERE, ratio_in_t
@@ -165,7 +165,8 @@ class RaabeTail:
             raise NotCertified("the term ratio does not simplify to a gamma-free expression")
         try:
             self.f, self.r = arb_function(b), arb_function(ratio)
-            self.R = arb_function(ratio_in_t(ratio))
+            Rt = ratio_in_t(ratio)
+            self.R, self.R0 = arb_function(Rt), Rt.subs(N, 0)
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self._check_t_form()
@@ -221,8 +222,8 @@ class RaabeTail:
             raise NotCertified(f"the term ratio is not analytic in 1/n at 0 ({exc})") from None
         if not (rs[0] - 1).contains(0) or not rs[0].is_finite():
             raise NotCertified(f"the term ratio tends to {rs[0].str(5)}, not 1")
-        if not rs[0] == 1:  # R(0) = 1 exactly: E(0) = c_0 (1 - R(0)) is 0, not a small ball
-            raise NotCertified("R(0) = 1 is not exact in ball arithmetic")
+        if sp.simplify(self.R0 - 1) != 0:  # R(0) = 1 exactly: E(0) = c_0 (1 - R(0)) is 0
+            raise NotCertified(f"the term ratio tends to {self.R0}, not exactly 1")
         self.h = -rs[1]
         if not self.h > 1:
             raise NotCertified(f"the Raabe exponent {self.h.str(5)} is not proved > 1")
@@ -287,10 +288,16 @@ class RaabeTail:
         raise NotCertified("the telescoper does not bound the tail within 65536 terms")
 
     def _direct(self, n: int) -> arb:
+        """b_n evaluated directly; at large n with 2 log2(n) extra bits (n + 1/2 needs the
+        bits of n, and Gamma(n + 1/2) a relative accuracy below 1/(n log n))."""
+        old = ctx.prec
+        ctx.prec = max(old, PREC + 2 * int(n).bit_length())
         try:
             v = self.f(arb(n))
         except (Undecided, ArithmeticError, ValueError) as exc:
             raise NotCertified(f"b_{n}: {exc}") from None
+        finally:
+            ctx.prec = old
         if not v.is_finite():
             raise NotCertified(f"b_{n} is not finite in ball arithmetic")
         return v

@@ -70,6 +70,20 @@ CASES = [
         0,
         lambda: mpmath.pi * _gauss(Q(1) / 2, Q(1) / 2, Q(11) / 10) / mpmath.gamma(Q(11) / 10),
     ),
+    # h = 1.001: pi * 2F1(1/2, 1/2; 1001/1000; 1)/Gamma(1001/1000), B ~ 1000 is nearly all tail
+    (
+        "gamma(n + 1/2)**2/(gamma(n + 1001/1000)*factorial(n))",
+        0,
+        lambda: (
+            mpmath.pi * _gauss(Q(1) / 2, Q(1) / 2, Q(1001) / 1000) / mpmath.gamma(Q(1001) / 1000)
+        ),
+    ),
+    # 1/27 is not exact in binary: (1/3)(2/3) 4F3(1, 1, 4/3, 5/3; 2, 2, 2; 1) (mpmath's series)
+    (
+        "factorial(3*n)/(factorial(n)**3*27**n*n)",
+        1,
+        lambda: mpmath.hyper([1, 1, Q(4) / 3, Q(5) / 3], [2, 2, 2], 1) * 2 / 9,
+    ),
     # signed head, then one sign: sum_(n>=0) (a)_n/n! = 2F1(a, 1; 1; 1) = 0 for a = -5/2
     ("gamma(n - 5/2)/gamma(n + 1)", 1, lambda: -mpmath.gamma(Q(-5) / 2)),
     # a ratio that is not rational (n^(3/4)): the Mellin integral above
