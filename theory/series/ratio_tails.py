@@ -151,10 +151,14 @@ class RatioTail:
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self._sum_head()
+        how = (
+            f"polynomial inequalities in n - {self.n1} with nonnegative coefficients"
+            if ratio.is_rational_function(N)
+            else f"ball evaluation of the ratio in 1/n on [0, 1/{self.n1}]"
+        )
         self.certificate = (
             f"term ratio b_(n+1)/b_n = {ratio}: 0 < {'' if self.sign > 0 else '-'}b_(n+1)/b_n "
-            f"< {self.q} for n >= {self.n1} (polynomial inequalities in n - {self.n1} with "
-            f"nonnegative coefficients); {len(self.terms)} terms summed in ball arithmetic "
+            f"< {self.q} for n >= {self.n1} ({how}); {len(self.terms)} terms summed in ball arithmetic "
             f"(python-flint), the rest bounded by the geometric series |b_M|/(1 - {self.q})"
         )
 
