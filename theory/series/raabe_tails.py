@@ -229,7 +229,7 @@ class RaabeTail:
             raise NotCertified(f"the Raabe exponent {self.h.str(5)} is not proved > 1")
         self.c = _solve_telescoper(rs, ORDER)
 
-    def psi(self, x):
+    def psi(self, x: arb | arb_series) -> arb | arb_series:
         """sum_k c_k x^k (Horner), for an arb or an arb_series x."""
         out = self.c[-1] + 0 * x
         for ck in reversed(self.c[:-1]):
