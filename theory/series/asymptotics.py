@@ -103,6 +103,9 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
     if geo is not None:
         return geo
     L = sp.expand_log(sp.log(b), force=True)
+    quick = _log_polynomial_order(L)
+    if quick is not None:
+        return quick
     lam = limit_at_infinity(L / sp.log(N))
     if lam is None or not lam.is_number:
         return None
@@ -147,15 +150,33 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
         if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
             c = limit_at_infinity(g / sp.log(N) ** a2)
             if c is not None and c.is_finite and c.is_positive:
-                return (
-                    f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
-                    f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
-                    "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
-                    "solving for ln n",
-                    "log-normal",
-                    {"a": _num(a2), "c": _num(c)},
-                )
+                return _log_normal_result(a2, c)
     return None
+
+
+def _log_normal_result(a, c) -> tuple[str, str, str, dict[str, mpmath.mpf]]:
+    return (
+        f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+        f"-ln b_n ~ c (ln n)^a with a = {a}, c = {c}; the tail is n b_n times a factor "
+        "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
+        "solving for ln n",
+        "log-normal",
+        {"a": _num(a), "c": _num(c)},
+    )
+
+
+def _log_polynomial_order(L: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
+    """log b_n = P(ln n) with P a polynomial of degree d >= 2 and leading coefficient -c < 0
+    (the paper's Type 2, exp(-ln(n)^2)): -ln b_n ~ c (ln n)^d read off P, no limit needed."""
+    x = sp.Dummy("x")
+    P = L.subs(sp.log(N), x)
+    if P.has(N) or not P.is_polynomial(x):
+        return None
+    poly = sp.Poly(P, x)
+    lc = poly.LC()
+    if poly.degree() < 2 or not (lc.is_number and lc.is_negative):
+        return None
+    return _log_normal_result(sp.Integer(poly.degree()), -lc)
 
 
 def _power_result(p, C, how: str) -> tuple[str, str, str, dict[str, mpmath.mpf]]:
