@@ -169,7 +169,7 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 def certify_tail(
     b: sp.Expr, n0: int, scale: float | None = None
-) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail | GroupedTail:
+) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail | RaabeTail | GroupedTail:
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
@@ -184,7 +184,8 @@ def certify_tail(
 
 def _certified_engine(b, n0, scale):
     """Residue classes for floor terms, a geometric bound from the term ratio for
-    factorial-like terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms, else Taylor blocks."""
+    factorial-like terms (a telescoper when the ratio tends to 1), Lerch sums for
+    oscillating terms, else Taylor blocks."""
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
