@@ -44,7 +44,8 @@ from theory.series.ratio_tails import EVERYWHERE, ratio_in_t
 ORDER = 24  # K: the telescoper has the terms n^(1-k), k = 0..K
 START_CANDIDATES = (64, 256, 1024, 4096, 16384, 65536)  # the first M tried (and beyond n0)
 ETA_TARGET = arb(2) ** -100  # |eps_n| <= eta wanted for n >= M
-MAX_RECURRENCE_START_LOG2 = 24  # r(n) > 0 is looked for on [2^j, oo) up to this j
+# r(n) > 0 is looked for on [2^j, oo) up to this j (the terms below are evaluated one by one)
+MAX_RECURRENCE_START_LOG2 = 16
 
 
 def gamma_form(ratio: sp.Expr) -> tuple[sp.Expr, list] | None:
@@ -276,7 +277,9 @@ class RaabeTail:
             if self._positive_from(m, self.R):
                 return m
             m = max(2 * m, 2 ** m.bit_length())
-        raise NotCertified("r(n) > 0 is not proved on any [2^j, oo) with j <= 24")
+        raise NotCertified(
+            f"r(n) > 0 is not proved on any [2^j, oo) with j <= {MAX_RECURRENCE_START_LOG2}"
+        )
 
     def _choose_m(self) -> int:
         for cand in START_CANDIDATES:
