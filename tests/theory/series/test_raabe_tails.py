@@ -308,3 +308,16 @@ def test_the_command_certifies_within_a_fifth_of_the_default_limit(text, capsys)
     out = json.loads(capsys.readouterr().out)
     assert out["converges"] is True and out["certified"], out.get("sum_error")
     assert all(t["exact"] for t in out["trf"]) and out["asymptotic"]
+
+
+def test_heavy_cancellation_stays_enclosed():
+    """sum_(n>=1) Gamma(n - 201/2)/n! = -Gamma(-201/2) ~ 3.4e-159 (2F1(a, 1; 1; 1) = 0 with
+    the n = 0 term removed), while single terms reach 1e-157 with alternating signs: the
+    enclosure must hold the value and still give it to 10 digits."""
+    t = RaabeTail(P("gamma(n - 201/2)/gamma(n + 1)"), 1)
+    with mpmath.workdps(60):
+        ref = -mpmath.gamma(Q(-201) / 2)
+        lo, hi = (
+            mpmath.mpf(x.str(60, radius=False)) for x in (t.tail(1).lower(), t.tail(1).upper())
+        )
+        assert lo <= ref <= hi and hi - lo < Q(10) ** -10 * ref
