@@ -22,6 +22,7 @@ theory.core.budget.BudgetExceeded: computation exceeded its time budget of 0.3 s
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing as mp
 import os
 import pickle
@@ -91,6 +92,10 @@ def die_with_parent(parent_pid: int) -> None:
 def _child(conn, fn, args, kwargs, parent_pid):
     global _IN_CHILD
     _IN_CHILD = True
+    # the objects inherited from the parent go to the permanent generation (no traversal):
+    # a collection in the child would otherwise visit all of them, touching (and so
+    # copying) every page of the parent's heap, tens of ms per child
+    gc.freeze()
     die_with_parent(parent_pid)
     try:
         import resource

@@ -15,7 +15,8 @@ import sympy as sp
 
 from theory.series.expressions import N
 from theory.series.rpe_library import RPE
-from theory.series.convergence import limit_at_infinity, term_ratio
+from theory.series.convergence import GAMMA_LIKE, limit_at_infinity, term_ratio
+from theory.series.raabe_tails import power_law
 from theory.series.results import DPS
 from theory.series.sums import normalise_series, series_sum
 from theory.core.budget import run_guarded
@@ -98,10 +99,13 @@ def _num(x):
 
 def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
     mpmath.mp.dps = DPS
-    geo = _ratio_order(b)
+    geo = _ratio_order(b) or _gamma_power_order(b)
     if geo is not None:
         return geo
     L = sp.expand_log(sp.log(b), force=True)
+    quick = _log_polynomial_order(L)
+    if quick is not None:
+        return quick
     lam = limit_at_infinity(L / sp.log(N))
     if lam is None or not lam.is_number:
         return None
@@ -110,13 +114,7 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
         C = limit_at_infinity(b * N**p)
         if C is None or not (C.is_finite and C.is_positive):
             return None
-        return (
-            f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
-            f"b_n ~ C n^-p with p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}; "
-            f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
-            "power",
-            {"p": _num(p), "C": _num(C)},
-        )
+        return _power_result(p, C, f"p = lim -log(b_n)/log(n) = {p}, C = lim b_n n^p = {C}")
     if lam == -1:
         mu = limit_at_infinity((L + sp.log(N)) / sp.log(sp.log(N)))
         if mu is None or not (mu.is_number and mu.is_finite and mu < -1):
@@ -152,15 +150,60 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
         if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
             c = limit_at_infinity(g / sp.log(N) ** a2)
             if c is not None and c.is_finite and c.is_positive:
-                return (
-                    f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a2))}",
-                    f"-ln b_n ~ c (ln n)^a with a = {a2}, c = {c}; the tail is n b_n times a factor "
-                    "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
-                    "solving for ln n",
-                    "log-normal",
-                    {"a": _num(a2), "c": _num(c)},
-                )
+                return _log_normal_result(a2, c)
     return None
+
+
+def _log_normal_result(a, c) -> tuple[str, str, str, dict[str, mpmath.mpf]]:
+    return (
+        f"ln TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+        f"-ln b_n ~ c (ln n)^a with a = {a}, c = {c}; the tail is n b_n times a factor "
+        "polynomial in ln n, so ln(tail) ~ -c (ln n)^a; setting it to ln eps and "
+        "solving for ln n",
+        "log-normal",
+        {"a": _num(a), "c": _num(c)},
+    )
+
+
+def _log_polynomial_order(L: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
+    """log b_n = P(ln n) with P a polynomial of degree d >= 2 and leading coefficient -c < 0
+    (the paper's Type 2, exp(-ln(n)^2)): -ln b_n ~ c (ln n)^d read off P, no limit needed."""
+    x = sp.Dummy("x")
+    P = L.subs(sp.log(N), x)
+    if P.has(N) or not P.is_polynomial(x):
+        return None
+    poly = sp.Poly(P, x)
+    lc = poly.LC()
+    if poly.degree() < 2 or not (lc.is_number and lc.is_negative):
+        return None
+    return _log_normal_result(sp.Integer(poly.degree()), -lc)
+
+
+def _power_result(p, C, how: str) -> tuple[str, str, str, dict[str, mpmath.mpf]]:
+    return (
+        f"TRF(eps) ~ {_fmt_pow(C / (p - 1), 1 / (p - 1))}",
+        f"b_n ~ C n^-p with {how}; "
+        f"the tail is sum_(m>=n) b_m ~ C n^(1-p)/(p-1); setting it to B eps and solving for n",
+        "power",
+        {"p": _num(p), "C": _num(C)},
+    )
+
+
+def _gamma_power_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
+    """Factorial-like terms whose ratio prod (n + a_i)^e_i tends to 1: b_n ~ C n^-h from
+    Gamma(n + a)/Gamma(n) ~ n^a (no Gruntz limit of the gamma functions needed)."""
+    if not b.has(*GAMMA_LIKE):
+        return None
+    law = power_law(b)
+    if law is None or not law[0] > 1:
+        return None
+    p, C = law
+    return _power_result(
+        p,
+        C,
+        f"p = {p}, C = {C} (b_(n+1)/b_n is a product of powers of n + a_i, so b_n is a "
+        "product of powers of Gamma(n + a_i), and Gamma(n + a)/Gamma(n) ~ n^a)",
+    )
 
 
 def _ratio_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:

@@ -21,6 +21,10 @@ from fractions import Fraction
 
 import mpmath
 
+# sympy imports sympy.tensor.tensor (and with it sympy.combinatorics, ~20 ms) on the first
+# Add it builds: once here, inherited by the forked children, instead of once in each child
+import sympy.tensor.tensor  # noqa: F401
+
 from theory.series.expressions import (
     ExpressionError,
     parse_assignments,
@@ -253,7 +257,9 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline) -> dict:
     out: dict = {}
     try:
         left = clock.left(1 - RESERVE)
-        S, table, trf_error, a = analyse_series(rpe, eps, budget=left, wall=left, estimate=False)
+        S, table, trf_error, a = analyse_series(
+            rpe, eps, budget=left, wall=left, estimate=False, decided=True
+        )
     except (SeriesError, BudgetExceeded) as exc:
         S, out["sum_error"] = None, str(exc).splitlines()[0]
     except Exception as exc:  # noqa: BLE001 - an internal failure of B keeps the verdict
@@ -363,11 +369,16 @@ def _outward(x, direction: int, digits: int = 20) -> str:
     ('6.6666e-1', '6.6667e-1')
     >>> _outward(-mpmath.mpf(2) / 3, -1, 5), _outward(-mpmath.mpf(2) / 3, +1, 5)
     ('-6.6667e-1', '-6.6666e-1')
+    >>> with mpmath.workdps(40):
+    ...     third = mpmath.mpf(1) / 3          # 133 bits: the 53-bit context must not round it
+    >>> _outward(third, -1), _outward(third, +1)
+    ('3.3333333333333333333e-1', '3.3333333333333333334e-1')
     """
     if x == 0:
         return "0"
+    x = x if isinstance(x, mpmath.mpf) else mpmath.mpf(x)  # an mpf as it is: not re-rounded
     e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
-    man, exp = mpmath.mpf(x).man_exp  # |x| = man 2^exp exactly (man_exp drops the sign)
+    man, exp = x.man_exp  # |x| = man 2^exp exactly (man_exp drops the sign)
     scaled = (-1 if x < 0 else 1) * Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
     q = math.floor(scaled) if direction < 0 else math.ceil(scaled)  # exact rational rounding
     sign, d = ("-" if q < 0 else ""), str(abs(q))

@@ -312,14 +312,21 @@ def _gamma_ratio_test(b: sp.Expr) -> Decision | None:
             + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
             test="Raabe test",
         )
-    if raabe == 1 and ratio.is_rational_function(N) and _eventual_sign(ratio) == 1:
-        return Decision(  # b_n/b_(n+1) = 1 + 1/n + O(1/n^2) for a rational ratio
-            False,
-            f"Gauss's test: {what} is rational with b_n/b_(n+1) = 1 + 1/n + O(1/n^2) "
-            "(b_n keeps one sign for large n), so sum |b_n| diverges like sum 1/n",
-            test="Gauss test",
-        )
-    return None
+    if raabe != 1 or _eventual_sign(ratio) != 1:
+        return None
+    if ratio.is_rational_function(N):
+        why = "is rational with"
+    else:  # e.g. n^(3/2)/(sqrt(n + 1) (n + 1/2)): the O(1/n^2) term from a finite limit
+        g = limit_at_infinity(N**2 * (1 / ratio - 1 - 1 / N))
+        if g is None or not (g.is_number and g.is_finite):
+            return None
+        why = f"has lim n^2 (b_n/b_(n+1) - 1 - 1/n) = {g}, so"
+    return Decision(  # b_n/b_(n+1) = 1 + 1/n + O(1/n^2)
+        False,
+        f"Gauss's test: {what} {why} b_n/b_(n+1) = 1 + 1/n + O(1/n^2) "
+        "(b_n keeps one sign for large n), so sum |b_n| diverges like sum 1/n",
+        test="Gauss test",
+    )
 
 
 def zero_at_integers(b: sp.Expr) -> bool:

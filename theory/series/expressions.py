@@ -365,7 +365,16 @@ class _Builder:
             del self.symbols[index]
         p = sp.Product(term, (k, lo, hi))
         done = p.doit()
-        return p if done.has(sp.Product) else sp.combsimp(done)
+        if done.has(sp.Product):  # nothing downstream evaluates an unevaluated product
+            raise ExpressionError(
+                f"{p}: sympy finds no closed form in factorials or gamma functions (not supported)"
+            )
+        try:
+            return sp.combsimp(done)
+        except TypeError:  # rf(1 - I, n) rf(1 + I, n) for prod (1 + 1/k^2)
+            raise ExpressionError(
+                f"{p}: its closed form has gamma functions of complex arguments (not supported)"
+            ) from None
 
     def _piecewise(self, node, depth):
         pieces = []

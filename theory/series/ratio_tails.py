@@ -4,7 +4,9 @@ r"""Certified tails of factorial-like terms whose term ratio is a rational funct
 With :math:`r(n) = b_{n+1}/b_n = P(n)/Q(n)` (``gammasimp``) and a rational :math:`q`,
 :math:`|\rho| < q < 1`, the polynomial inequalities :math:`Q > 0`, :math:`\pm P > 0` and
 :math:`qQ \mp P > 0` are proved for all real :math:`n \ge N_1` (every coefficient of the
-polynomial in :math:`t = n - N_1` is :math:`\ge 0`, the constant term :math:`> 0`).  Then
+polynomial in :math:`t = n - N_1` is :math:`\ge 0`, the constant term :math:`> 0`).  A ratio
+with real powers of polynomials (``n**(1/4)/(n + 1)**(1/4)``) is written in :math:`t = 1/n`,
+analytic at 0, and :math:`0 < \pm r < q` is proved by ball evaluation on :math:`[0, 1/N_1]`.  Then
 :math:`|b_{n+1}| \le q |b_n|` for :math:`n \ge N_1`, and for :math:`M \ge N_1`
 
 .. math::
@@ -52,10 +54,64 @@ def _positive_from(poly: sp.Expr, n1: int) -> bool:
     return coeffs[-1].is_positive is True and all(c.is_nonnegative is True for c in coeffs)
 
 
+def ratio_in_t(ratio: sp.Expr) -> sp.Expr:
+    r"""R(t) = r(1/t) as an expression in ``n`` standing for t, analytic at 0, from the
+    factorisation of r into powers of polynomials: a factor :math:`p(n)^e` with
+    :math:`\deg p = d` becomes :math:`t^{-de} \tilde p(t)^e`, :math:`\tilde p(t) = t^d p(1/t)`,
+    and the powers of t cancel when r tends to a finite nonzero limit.
+
+    >>> ratio_in_t(N*(2*N + 1)/(2*(N + 1)**2))
+    (n + 2)/(2*(n + 1)**2)
+    """
+    const, factors, degree = sp.Integer(1), [], sp.Integer(0)
+    for f in sp.Mul.make_args(ratio):
+        if not f.has(N):
+            const *= f
+            continue
+        base, e = (f.base, f.exp) if f.is_Pow else (f, sp.Integer(1))
+        if e.has(N) or not e.is_Rational or not base.is_polynomial(N):
+            raise NotCertified(f"the term ratio factor {f} is not a power of a polynomial in n")
+        coeffs = sp.Poly(base, N).all_coeffs()  # leading first: t^d p(1/t) has them reversed
+        factors.append((sp.Poly(coeffs[::-1], N).as_expr(), e))
+        degree += (len(coeffs) - 1) * e
+    if degree != 0:
+        raise NotCertified(f"the term ratio {ratio} does not tend to a finite nonzero limit")
+    return const * sp.Mul(*[sp.Pow(p, e) for p, e in factors])
+
+
+def _ball_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
+    """ratio_bound for a ratio with real powers (n^(1/4)/(n + 1)^(1/4) ...): s R(t) in (0, q)
+    for t = 1/n in [0, 1/N_1], R = r(1/t) analytic at 0 (:func:`ratio_in_t`), proved by
+    ball evaluation on the t-interval in up to 64 pieces."""
+    try:
+        R = arb_function(ratio_in_t(ratio))
+        rho = R(arb(0))
+    except (NotSupported, Undecided, ArithmeticError, ValueError) as exc:
+        raise NotCertified(f"the term ratio {ratio} in 1/n: {exc}") from None
+    if not (abs(rho) < 1 and rho.is_finite()) or rho.contains(0):
+        raise NotCertified(f"the term ratio tends to {rho.str(5)}, not below 1 in absolute value")
+    q = sp.Rational(math.ceil(float((1 + abs(rho.mid())) / 2) * 2**20), 2**20)
+    s, qa = (1 if rho > 0 else -1), arb(q.p) / q.q
+    n1 = max(int(n0), 1)
+    while n1.bit_length() <= MAX_N1_LOG2:
+        for parts in (1, 8, 64):
+            try:
+                pieces = [
+                    (arb(i) / (parts * n1)).union(arb(i + 1) / (parts * n1)) for i in range(parts)
+                ]
+                vals = [s * R(p) for p in pieces]
+            except (Undecided, ArithmeticError, ValueError):
+                continue
+            if all(v > 0 and v < qa for v in vals) and abs(rho) < qa:
+                return q, n1, s
+        n1 *= 2
+    raise NotCertified(f"|b_(n+1)/b_n| <= {q} not proved for n <= 2^{MAX_N1_LOG2}")
+
+
 def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
     """(q, N_1, s): s r(n) > 0 and s r(n) < q < 1 proved for every n >= N_1 >= n0, s = +-1."""
     if not ratio.is_rational_function(N):
-        raise NotCertified(f"the term ratio {ratio} is not a rational function of n")
+        return _ball_ratio_bound(ratio, n0)
     with step_budget(2.0):
         P, Q = (sp.Poly(x, N) for x in sp.fraction(sp.cancel(sp.together(ratio))))
     if P.is_zero or P.degree() > Q.degree():
@@ -95,10 +151,14 @@ class RatioTail:
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self._sum_head()
+        how = (
+            f"polynomial inequalities in n - {self.n1} with nonnegative coefficients"
+            if ratio.is_rational_function(N)
+            else f"ball evaluation of the ratio in 1/n on [0, 1/{self.n1}]"
+        )
         self.certificate = (
             f"term ratio b_(n+1)/b_n = {ratio}: 0 < {'' if self.sign > 0 else '-'}b_(n+1)/b_n "
-            f"< {self.q} for n >= {self.n1} (polynomial inequalities in n - {self.n1} with "
-            f"nonnegative coefficients); {len(self.terms)} terms summed in ball arithmetic "
+            f"< {self.q} for n >= {self.n1} ({how}); {len(self.terms)} terms summed in ball arithmetic "
             f"(python-flint), the rest bounded by the geometric series |b_M|/(1 - {self.q})"
         )
 

@@ -43,6 +43,7 @@ from theory.series.oscillating import OscillatingTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.periodic import has_periodic_factor
 from theory.series.ratio_tails import RatioTail
+from theory.series.raabe_tails import RaabeTail
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 
 DEFAULT_BUDGET = 30.0
@@ -96,13 +97,16 @@ def _series_sum_impl(b, start, head) -> SeriesSum:
 
 
 def series_sum_core(
-    b: sp.Expr, start: int, head: BiasHead | None, estimate: bool = True
+    b: sp.Expr, start: int, head: BiasHead | None, estimate: bool = True, decided: bool = False
 ) -> tuple[SeriesSum, Any, Any]:
     """(SeriesSum, estimate engine or None, certified tail or None) for b_n from n = start;
     with ``estimate=False`` a sum without enclosure raises :class:`SeriesError` instead of
-    returning the uncertified estimate."""
-    check_terms(b, start + (0 if head is None else len(head)))
-    _require_convergent(b, start)
+    returning the uncertified estimate.  ``decided=True``: the caller has proved the series
+    convergent (:func:`theory.series.convergence.decide` on these terms from ``start``), and
+    the terms finite; neither is checked again."""
+    if not decided:
+        check_terms(b, start + (0 if head is None else len(head)))
+        _require_convergent(b, start)
     head_sum, n0 = _sum_parts(b, start, head)
     if b.is_zero:
         zero = _ZeroTail(n0)
@@ -165,7 +169,7 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 def certify_tail(
     b: sp.Expr, n0: int, scale: float | None = None
-) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail | GroupedTail:
+) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail | RaabeTail | GroupedTail:
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
@@ -180,7 +184,8 @@ def certify_tail(
 
 def _certified_engine(b, n0, scale):
     """Residue classes for floor terms, a geometric bound from the term ratio for
-    factorial-like terms, Lerch sums for oscillating terms, else Taylor blocks."""
+    factorial-like terms (a telescoper when the ratio tends to 1), Lerch sums for
+    oscillating terms, else Taylor blocks."""
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
@@ -196,7 +201,11 @@ def _certified_engine(b, n0, scale):
         try:
             return RatioTail(b, n0, scale)
         except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
-            pass  # e.g. a ratio tending to 1: the Taylor blocks may still work
+            pass  # e.g. a ratio tending to 1: the telescoper below
+        try:
+            return RaabeTail(b, n0, scale)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
+            pass  # e.g. a log factor in the ratio: the Taylor blocks may still work
     if b.has(sp.sin, sp.cos):
         try:
             return OscillatingTail(b, n0)

@@ -466,16 +466,19 @@ def analyse_series(
     budget: float = DEFAULT_BUDGET,
     wall: float | None = None,
     estimate: bool = True,
+    decided: bool = False,
 ) -> tuple[SeriesSum, list[TRF] | None, str | None, Asymptotic | None]:
     """B, the TRF table and the asymptotic order in one guarded pass (what the CLI prints),
     within ``budget`` s of CPU time and ``wall`` s of wall-clock time (default 4 * budget).
+    ``decided=True`` when the caller has already proved the series convergent (the check
+    is not repeated, see :func:`theory.series.sums.series_sum_core`).
 
     Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
     """
     b, start, head = normalise_series(b_expr, start)
     eps_list = [float(e) for e in eps_list]
     S, table, err, asym = run_guarded(
-        _analyse_impl, (b, start, head, eps_list, estimate), budget=budget, wall=wall
+        _analyse_impl, (b, start, head, eps_list, estimate, decided), budget=budget, wall=wall
     )
     if asym is not None:
         formula, derivation, kind, consts = asym
@@ -485,9 +488,9 @@ def analyse_series(
     return S, table, err, asym
 
 
-def _analyse_impl(b, start, head, eps_list, estimate=True):
+def _analyse_impl(b, start, head, eps_list, estimate=True, decided=False):
     mpmath.mp.dps = DPS
-    S, eng, cert = series_sum_core(b, start, head, estimate)
+    S, eng, cert = series_sum_core(b, start, head, estimate, decided)
     try:
         table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
     except SeriesError as exc:

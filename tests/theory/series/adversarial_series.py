@@ -2,8 +2,9 @@
 
 One row per series: ``Case(text, start, kind, reference)``.  ``kind`` names the failure class
 it probes: ``feature`` (bumps, poles, switches between integers or late in the series),
-``slow`` (very slow decays and slowly converging cancellations) and ``gives-up`` (rational
-differences, floor/Min/Max/Piecewise/Abs pieces, oscillating terms).  ``reference()`` returns
+``slow`` (very slow decays and slowly converging cancellations), ``gives-up`` (rational
+differences, floor/Min/Max/Piecewise/Abs pieces, oscillating terms) and ``hypergeometric``
+(factorial, binomial, gamma and Product terms whose ratio tends to 1: Raabe/Gauss regime).  ``reference()`` returns
 B = sum_{n >= start} b_n as an mpmath number at ``DPS`` digits, computed without the engine:
 a closed form (zeta, Hurwitz zeta, digamma, polylog, geometric sums) plus, for the features,
 a direct mpmath sum over the window where the feature is not negligible (the neglected part
@@ -226,5 +227,38 @@ _add(
     lambda: (
         mp.besseli(0, 1) * _z(2)
         + 2 * mp.nsum(lambda k: mp.besseli(k, 1) * _li(2, k).real, [1, mp.inf])
+    ),
+)
+
+# ---- hypergeometric: ratio -> 1, Raabe exponent 3/2, 2, 13/6 (closed forms)
+# sum (1/2)_n/(n! n) = psi(1) - psi(1/2) = 2 ln 2
+_add("binomial(2*n, n)/(4**n*n)", 1, "hypergeometric", lambda: 2 * mp.log(2))
+# sum 4^n/(n^2 binom(2n, n)) = 2 arcsin(1)^2
+_add("factorial(n)**2*4**n/(factorial(2*n)*n**2)", 1, "hypergeometric", lambda: mp.pi**2 / 2)
+# 3F2(1/2, 1/2, 1/2; 1, 1; 1) = pi/Gamma(3/4)^4 (Watson), without its n = 0 term
+_add(
+    "Product(1 - 1/(2*k), (k, 1, n))**3",
+    1,
+    "hypergeometric",
+    lambda: mp.pi / mp.gamma(mp.mpf(3) / 4) ** 4 - 1,
+)
+# sum ((1/2)_n/n!)^2/n = 4 ln 2 - 8 G/pi (G Catalan's constant; equal to (1/4) 4F3(3/2, 3/2,
+# 1, 1; 2, 2, 2; 1) to 40 digits)
+_add(
+    "binomial(2*n, n)**2/(16**n*n)",
+    1,
+    "hypergeometric",
+    lambda: 4 * mp.log(2) - 8 * mp.catalan / mp.pi,
+)
+# Gamma(1/2) Gamma(1/3)/Gamma(2) 2F1(1/2, 1/3; 2; 1), Gauss's Gamma(c) Gamma(c-a-b)/(...)
+_add(
+    "gamma(n + 1/2)*gamma(n + 1/3)/(gamma(n + 2)*factorial(n))",
+    0,
+    "hypergeometric",
+    lambda: (
+        mp.gamma(mp.mpf(1) / 2)
+        * mp.gamma(mp.mpf(1) / 3)
+        * mp.gamma(mp.mpf(7) / 6)
+        / (mp.gamma(mp.mpf(3) / 2) * mp.gamma(mp.mpf(5) / 3))
     ),
 )

@@ -73,7 +73,7 @@ def test_certified_sum_and_exact_trf_all(case):
 
 def test_adversarial_table_size_and_classes():
     kinds = {c.kind for c in CASES}
-    assert len(CASES) >= 60 and kinds == {"feature", "slow", "gives-up"}
+    assert len(CASES) >= 60 and kinds == {"feature", "slow", "gives-up", "hypergeometric"}
     assert len({(c.text, c.start) for c in CASES}) == len(CASES)
 
 

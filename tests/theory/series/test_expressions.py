@@ -94,6 +94,8 @@ REFUSED = [
     ("0**n", "power with base 0"),
     ("Product(k, (n, 1, 3))", "must be a new name"),
     ("Product(k)", "Product takes"),
+    ("Product(exp(-1/k), (k, 1, n))", "no closed form in factorials or gamma"),
+    ("Product(1 + 1/k**2, (k, 1, n))", "gamma functions of complex arguments"),
     ("binomial(n)", "binomial takes 2..2"),
 ]
 

@@ -32,6 +32,17 @@ CASES = [
     # no closed form used: mpmath's nsum
     ("binomial(3*n, n)/8**n", 0, None),
     ("gamma(n + 1/2)/(factorial(n)*3**n)", 1, None),
+    # a ratio with real powers, (n/(n + 1))^(1/4): the first 800 terms (the rest < 10^-95)
+    (
+        "gamma(n + 1/3)/gamma(n + 5/3)*n**(-1/4)*(3/4)**n",
+        1,
+        lambda: mpmath.fsum(
+            (mpmath.mpf(3) / 4) ** k
+            * mpmath.gamma(k + mpmath.mpf(1) / 3)
+            / (mpmath.gamma(k + mpmath.mpf(5) / 3) * mpmath.mpf(k) ** (mpmath.mpf(1) / 4))
+            for k in range(1, 800)
+        ),
+    ),
 ]
 
 

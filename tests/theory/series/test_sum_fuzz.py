@@ -48,6 +48,8 @@ def term(draw):
                 "gamma(n)/gamma(n + 3)",
                 "factorial(n)/factorial(n + 2)",
                 "n**(-1/2)",
+                "binomial(2*n, n)/(4**n*n)",
+                "gamma(n + 1/2)/(gamma(n + 1)*n**(3/4))",
             ]
         )
     )
@@ -110,6 +112,27 @@ def test_sum_stage_is_total(text, capsys):
 @settings(max_examples=120, **COMMON)
 @given(text=term())
 def test_sum_stage_is_total_many(text, capsys):
+    check_total(text, capsys)
+
+
+@st.composite
+def hypergeometric_term(draw):
+    """prod_i gamma(n + a_i)/gamma(n + c_i) * n^-s * x^n (a_i, c_i >= -5/6: every term > 0 for
+    n >= 1): the term ratio tends to x, and at x = 1 the Raabe exponent sum c - sum a + s
+    falls on both sides of 1 (ratio test, telescoper, Raabe/Gauss divergence)."""
+    k = draw(st.integers(1, 3))
+    shift = st.fractions(min_value="-5/6", max_value=3, max_denominator=6)
+    ups, downs = [draw(shift) for _ in range(k)], [draw(shift) for _ in range(k)]
+    s = draw(st.sampled_from(["0", "1/4", "1/2", "1", "3/2"]))
+    x = draw(st.sampled_from(["1", "1", "1/2", "3/4"]))
+    num = "*".join(f"gamma(n + ({a}))" for a in ups)
+    den = "*".join(f"gamma(n + ({c}))" for c in downs)
+    return f"{num}/({den})*n**(-({s}))*({x})**n"
+
+
+@settings(max_examples=8, **COMMON)
+@given(text=hypergeometric_term())
+def test_sum_stage_is_total_on_hypergeometric_terms(text, capsys):
     check_total(text, capsys)
 
 
