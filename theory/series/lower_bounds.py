@@ -15,8 +15,9 @@ arithmetic, so both statements are guaranteed; :math:`B` is printed as ``[S_M, u
 :math:`\mathrm{TRF}(\epsilon) = \min\{j : |R_k| < \epsilon |B| \text{ for every } k \ge j\}`,
 :math:`R_k = \sum_{i \ge k} b_{s+i}`.  A certified enclosure of :math:`B` and of the partial sums
 proves :math:`|R_j| \ge \epsilon |B|` at single :math:`j`, hence the lower bound
-:math:`\mathrm{TRF}(\epsilon) > j`; an upper bound would need :math:`|R_k|` bounded for every
-:math:`k \ge j`, which is not attempted (the value is then not given).
+:math:`\mathrm{TRF}(\epsilon) > j`; the exact value needs :math:`|R_k|` bounded for every
+:math:`k \ge j`, which :func:`trf_from_tail_bound` takes from a tail engine that proves such a
+bound (otherwise the value is not given).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> terms_nonnegative(P("Abs(sin(n))/n"), 1), terms_nonnegative(P("sin(n)/sqrt(n)"), 1)
@@ -39,6 +40,7 @@ from flint import arb
 
 if TYPE_CHECKING:
     from theory.series.enclosure import CertifiedTail
+    from theory.series.oscillating import DirichletTail
     from theory.series.rpe_library import BiasHead
 
 from theory.series.arb_eval import (
@@ -222,7 +224,9 @@ TAIL_BOUND_LIMIT = 10**12
 
 
 @ball_precision
-def trf_from_tail_bound(cert, start: int, head: BiasHead | None, target: arb) -> int | None:
+def trf_from_tail_bound(
+    cert: DirichletTail, start: int, head: BiasHead | None, target: arb
+) -> int | None:
     r"""The TRF by the tail rule from a tail engine with ``tail_sup(a)``, a bound on
     :math:`|R_k|` for every :math:`k \ge a` (e.g.
     :class:`theory.series.oscillating.DirichletTail`): the least :math:`j_1` with

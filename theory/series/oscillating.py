@@ -212,9 +212,10 @@ class DirichletTail:
         from theory.series.trig_minorants import frequency_pieces
 
         self.n0 = int(n0)
+        self.x0 = max(self.n0, 1)  # g is proved completely monotone on [x0, oo)
         split = oscillating_split(b)
         fp = None if split is None else frequency_pieces(split[1])
-        if fp is None or not completely_monotone(split[0], max(self.n0, 1)):
+        if fp is None or not completely_monotone(split[0], self.x0):
             raise NotCertified("not g(n) p(n) with g completely monotone and p trigonometric")
         g, _ = split
         c0, pieces = fp
@@ -308,8 +309,12 @@ class DirichletTail:
 
     @ball_precision
     def tail_sup(self, a: int) -> arb:
-        """An upper bound on |sum_{n >= k} b_n| for every k >= a (a >= n0)."""
-        a = max(int(a), self.n0)
+        """An upper bound on |sum_{n >= k} b_n| for every k >= a (a >= n0); every term of
+        the bound decreases in a (for a CM g, |delta^i g| decreases)."""
+        a = int(a)
+        if a < self.x0:  # |R_k| <= |b_k| + ... + |b_(x0-1)| + |R_(x0)| for a <= k < x0
+            head = sum((abs(self.term(n)) for n in range(max(a, self.n0), self.x0)), arb(0))
+            return head + self.tail_sup(self.x0)
         total = arb(0)
         for c, z, s in self.pieces:
             total += abs(c) * self._euler(a, z, s, sup=True)
