@@ -2,8 +2,9 @@
 exp, log, sin, cos, floor of non-linear arguments, Abs, Max, Min, gamma, factorial, signs
 (-1)**n and products of sin/cos with (-1)**n) and the command must answer each with a
 verdict and either a certified B, a certified lower bound or "no estimate" -- never an
-internal error, a traceback, or an uncertified number.  When an enclosure is printed for terms of one sign, it is checked
-against an mpmath partial sum (a lower bound for B, 30 digits)."""
+internal error, a traceback, or an uncertified number.  When an enclosure is printed for
+terms of one sign, it is checked against an mpmath partial sum (a lower bound for B, 30
+digits); enclosures of signed forms are checked in test_dirichlet_abel.py."""
 
 from __future__ import annotations
 
