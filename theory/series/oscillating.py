@@ -214,6 +214,9 @@ class DirichletTail:
         self.n0 = int(n0)
         self.x0 = max(self.n0, 1)  # g is proved completely monotone on [x0, oo)
         split = oscillating_split(b)
+        if split is not None:  # a constant factor of g (-cos(n)/n) goes into p
+            coeff, g = split[0].as_independent(N, as_Add=False)
+            split = (g, coeff * split[1])
         fp = None if split is None else frequency_pieces(split[1])
         if fp is None or not completely_monotone(split[0], self.x0):
             raise NotCertified("not g(n) p(n) with g completely monotone and p trigonometric")
@@ -226,7 +229,9 @@ class DirichletTail:
             self.pieces = [self._piece(c, th) for c, th in pieces]
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        self.const = None if c0 == 0 else CertifiedTail(c0 * g, self.n0)
+        # c0 g(n): a series of one sign, summed as |c0| g(n) by the positive-term engine
+        self.const_sign = -1 if c0.is_negative else 1
+        self.const = None if c0 == 0 else CertifiedTail(abs(c0) * g, self.n0)
         s_min = min((p[2] for p in self.pieces), key=lambda s: s.lower(), default=arb(1))
         self.M = max(self.n0, DIRECT_MIN, int(64 / float(s_min.lower())) + 1)
         if self.M > DIRECT_MAX:
@@ -289,7 +294,7 @@ class DirichletTail:
         for c, z, s in self.pieces:
             total += c * self._euler(A, z, s)
         out = OscillatingTail._real(total)
-        return out if self.const is None else out + self.const.tail(A)
+        return out if self.const is None else out + self.const_sign * self.const.tail(A)
 
     @ball_precision
     def tail(self, a: int) -> arb:

@@ -119,8 +119,8 @@ def in_2pi_z(theta: sp.Expr) -> bool | None:
     exactly when r = 0 and s is an even integer (:math:`\pi` is irrational); for another
     form of :math:`\theta` what sympy's assumptions prove about :math:`\theta/2\pi`, else None.
 
-    >>> in_2pi_z(sp.pi + 1), in_2pi_z(2 * sp.pi), in_2pi_z(sp.sqrt(2))
-    (False, True, None)
+    >>> in_2pi_z(sp.pi + 1), in_2pi_z(2 * sp.pi), in_2pi_z(sp.sqrt(2)), in_2pi_z(sp.E)
+    (False, True, False, None)
     """
     theta = sp.expand(theta)
     s = theta.coeff(sp.pi)
@@ -189,4 +189,4 @@ def frequency_pieces(p: sp.Expr) -> tuple[sp.Expr, list] | None:
             c0 += c
         else:
             pieces.append((c, theta))
-    return sp.nsimplify(sp.expand(c0)), pieces
+    return sp.expand_complex(c0), pieces  # exact: no numeric guessing of the constant

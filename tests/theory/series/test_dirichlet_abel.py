@@ -152,6 +152,9 @@ def test_enclosure_contains_closed_form(text):
         "cos(n)/sqrt(n)*(1 + 1/n)",
         "(2 + cos(n))*(-1)**n/n**(3/2)",
         "cos(n)*sin(pi*n/2)/sqrt(n)",
+        "-cos(n)/n",  # a negative constant factor
+        "(cos(n) - 2)/n**2",  # a negative constant component
+        "-(2 + cos(n))*(-1)**n/n",
     ],
 )
 def test_enclosure_contains_lerch_reference(text):
