@@ -182,7 +182,8 @@ EULER_ORDER = 60
 
 class DirichletTail:
     r"""The certified-tail interface for :math:`b_n = g(n) p(n)`, g completely monotone
-    (:func:`theory.series.monotone.completely_monotone`) and
+    (:func:`theory.series.monotone.completely_monotone`), or a sum of constants times such
+    functions, each tending to 0 (``2/log(n + 1) - 1/(n log(n + 1))``), and
     :math:`p = c_0 + \sum_j c_j e^{i\theta_j n}`
     (:func:`theory.series.trig_minorants.frequency_pieces`).  With :math:`z = e^{i\theta}`,
     :math:`a_k = g(A + k)` and the forward differences :math:`\delta`, Euler's transform
@@ -206,9 +207,8 @@ class DirichletTail:
 
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int):
-        from theory.series.convergence import limit_at_infinity, oscillating_split
+        from theory.series.convergence import oscillating_split
         from theory.series.enclosure import CertifiedTail
-        from theory.series.monotone import completely_monotone
         from theory.series.trig_minorants import frequency_pieces
 
         self.n0 = int(n0)
@@ -218,20 +218,31 @@ class DirichletTail:
             coeff, g = split[0].as_independent(N, as_Add=False)
             split = (g, coeff * split[1])
         fp = None if split is None else frequency_pieces(split[1])
-        if fp is None or not completely_monotone(split[0], self.x0):
-            raise NotCertified("not g(n) p(n) with g completely monotone and p trigonometric")
-        g, _ = split
+        parts = None if fp is None else _cm_parts(split[0], self.x0)
+        if parts is None:
+            raise NotCertified(
+                "not g(n) p(n) with g a combination of completely monotone functions "
+                "tending to 0 and p trigonometric"
+            )
+        g = split[0]
         c0, pieces = fp
-        if limit_at_infinity(g) != 0:
-            raise NotCertified(f"{g} does not tend to 0")
         try:
-            self.f, self.g = arb_function(b), arb_function(g)
-            self.pieces = [self._piece(c, th) for c, th in pieces]
+            self.f = arb_function(b)
+            self.pieces = [
+                (cc * _acb_const(k), z, s, arb_function(gi))
+                for c, th in pieces
+                for cc, z, s in [self._piece(c, th)]
+                for k, gi in parts
+            ]
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        # c0 g(n): a series of one sign, summed as |c0| g(n) by the positive-term engine
-        self.const_sign = -1 if c0.is_negative else 1
-        self.const = None if c0 == 0 else CertifiedTail(abs(c0) * g, self.n0)
+        # c0 k g_i(n): series of one sign, each summed as |c0 k| g_i by the positive-term engine
+        self.const = []
+        for k, gi in parts if c0 != 0 else []:
+            sign = 1 if (c0 * k).is_positive else (-1 if (c0 * k).is_negative else None)
+            if sign is None:
+                raise NotCertified(f"the sign of the constant component {c0 * k} is not proved")
+            self.const.append((sign, CertifiedTail(sign * c0 * k * gi, self.n0)))
         s_min = min((p[2] for p in self.pieces), key=lambda s: s.lower(), default=arb(1))
         self.M = max(self.n0, DIRECT_MIN, int(64 / float(s_min.lower())) + 1)
         if self.M > DIRECT_MAX:
@@ -242,14 +253,15 @@ class DirichletTail:
             n += 1
         self.nonneg_until = n
         self.certificate = (
-            f"g(n) p(n) with g = {g} completely monotone (structural proof) and "
+            f"g(n) p(n) with g = {g} = a combination of {len(parts)} completely monotone "
+            "functions (structural proof) and "
             f"p = {c0} + {len(pieces)} pieces c e^(i theta n): terms from n = {self.M} on by "
             "Euler's transform with a summation-by-parts remainder (ball arithmetic)"
         )
 
     @staticmethod
     def _piece(c, theta):
-        cc = acb(arb_function(sp.re(c))(arb(0)), arb_function(sp.im(c))(arb(0)))
+        cc = _acb_const(c)
         th = arb_function(theta)(arb(0))
         s = abs((th / 2).sin())
         if not s > 0:
@@ -264,9 +276,10 @@ class DirichletTail:
             raise NotCertified(f"b_{n} is not finite in ball arithmetic")
         return v
 
-    def _euler(self, A: int, z: acb, s: arb, sup: bool = False):
+    @staticmethod
+    def _euler(g, A: int, z: acb, s: arb, sup: bool = False):
         """sum_{n >= A} g(n) z^n (``sup``: a bound on its modulus valid from every k >= A)."""
-        vals = [self.g(arb(A + k)) for k in range(EULER_ORDER + 1)]
+        vals = [g(arb(A + k)) for k in range(EULER_ORDER + 1)]
         w = 1 / (1 - z)
         best, main, total_abs, diffs = None, acb(0), arb(0), vals
         for i in range(EULER_ORDER + 1):
@@ -291,10 +304,10 @@ class DirichletTail:
 
     def _far(self, A: int) -> arb:
         total = acb(0)
-        for c, z, s in self.pieces:
-            total += c * self._euler(A, z, s)
+        for c, z, s, g in self.pieces:
+            total += c * self._euler(g, A, z, s)
         out = OscillatingTail._real(total)
-        return out if self.const is None else out + self.const_sign * self.const.tail(A)
+        return out + sum((sign * t.tail(A) for sign, t in self.const), arb(0))
 
     @ball_precision
     def tail(self, a: int) -> arb:
@@ -321,8 +334,26 @@ class DirichletTail:
             head = sum((abs(self.term(n)) for n in range(max(a, self.n0), self.x0)), arb(0))
             return head + self.tail_sup(self.x0)
         total = arb(0)
-        for c, z, s in self.pieces:
-            total += abs(c) * self._euler(a, z, s, sup=True)
-        if self.const is not None:
-            total += abs(self.const.tail(a))
-        return total
+        for c, z, s, g in self.pieces:
+            total += abs(c) * self._euler(g, a, z, s, sup=True)
+        return total + sum((abs(t.tail(a)) for _, t in self.const), arb(0))
+
+
+def _acb_const(k: sp.Expr) -> acb:
+    return acb(arb_function(sp.re(k))(arb(0)), arb_function(sp.im(k))(arb(0)))
+
+
+def _cm_parts(g: sp.Expr, x0: int) -> list | None:
+    """[(k_i, g_i)] with g = sum k_i g_i, every g_i completely monotone on [x0, oo) and
+    tending to 0 (g itself, else the terms of its expansion), or None."""
+    from theory.series.convergence import limit_at_infinity
+    from theory.series.monotone import completely_monotone
+
+    expanded = [t.as_independent(N, as_Add=False) for t in sp.Add.make_args(sp.expand(g))]
+    for parts in ([(sp.Integer(1), g)], expanded):
+        if all(
+            gi.has(N) and completely_monotone(gi, x0) and limit_at_infinity(gi) == 0
+            for _, gi in parts
+        ):
+            return parts
+    return None

@@ -155,6 +155,8 @@ def test_enclosure_contains_closed_form(text):
         "-cos(n)/n",  # a negative constant factor
         "(cos(n) - 2)/n**2",  # a negative constant component
         "-(2 + cos(n))*(-1)**n/n",
+        "(1 - 1/n)*sin(n)/sqrt(n)",  # g = n^(-1/2) - n^(-3/2): two CM parts
+        "(cos(n) + 1)*(1/n**2 - 1/n**3)",
     ],
 )
 def test_enclosure_contains_lerch_reference(text):
