@@ -217,7 +217,7 @@ def signed_trf(
     return best + 1, False
 
 
-#: tails summed one by one below the point where the tail bound falls under eps |B|, at most
+#: tails summed one by one below the point where the tail bound falls under eps abs(B), at most
 SCAN_LIMIT = 2**17
 #: TRFs searched up to this many terms
 TAIL_BOUND_LIMIT = 10**12

@@ -174,7 +174,7 @@ def _symmetric(r: arb) -> arb:
 
 #: terms summed directly before the Euler-transformed tail, at least (more for small angles)
 DIRECT_MIN = 256
-#: the direct part is at most this long (small angles need about 64/|sin(theta/2)| terms)
+#: the direct part is at most this long (small angles need about 64/abs(sin(theta/2)) terms)
 DIRECT_MAX = 2**16
 #: differences of g used in the Euler transform, at most
 EULER_ORDER = 60
@@ -327,8 +327,8 @@ class DirichletTail:
 
     @ball_precision
     def tail_sup(self, a: int) -> arb:
-        """An upper bound on |sum_{n >= k} b_n| for every k >= a (a >= n0); every term of
-        the bound decreases in a (for a CM g, |delta^i g| decreases)."""
+        """An upper bound on abs(sum_{n >= k} b_n) for every k >= a (a >= n0); every term
+        of the bound decreases in a (for a CM g, abs(delta^i g) decreases)."""
         a = int(a)
         if a < self.x0:  # |R_k| <= |b_k| + ... + |b_(x0-1)| + |R_(x0)| for a <= k < x0
             head = sum((abs(self.term(n)) for n in range(max(a, self.n0), self.x0)), arb(0))
