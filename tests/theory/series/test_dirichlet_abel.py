@@ -81,6 +81,8 @@ CONVERGENT = [
     "sin(pi*n/2)**2*cos(n)/n",  # (1 - cos(pi n))/2 * cos(n): no constant component
     "cos(n)**2*(-1)**n/sqrt(n)",
     "sin(n)*(1 + 1/n)**n/sqrt(n)",  # Abel: c_n = (1 + 1/n)^n increases to e
+    "sin(n)/n*atan(n)",  # Abel (c_n = atan(n) increases to pi/2), or Dirichlet on atan(n)/n
+    "cos(n)*(atan(n) - pi/2)",  # g = atan(n) - pi/2 increases to 0
     "(-1)**n/n*(1 + 1/n)**n",
     "cos(sqrt(2)*n)/n",
 ]
@@ -173,6 +175,14 @@ def test_alternating_log_enclosure_against_nsum():
         ref = mpmath.nsum(lambda n: (-1) ** n / mpmath.log(n + 1), [1, mpmath.inf])
         S = series_sum("(-1)**n/log(n + 1)")
         assert _contains(S, ref, mpmath.mpf(10) ** -28) and S.digits() >= 25
+
+
+def test_atan_enclosure_against_nsum():
+    """atan(1/n)^2 ~ 1/n^2: the whitelist's atan through the positive-term enclosure."""
+    with mpmath.workdps(35):
+        ref = mpmath.nsum(lambda n: mpmath.atan(1 / n) ** 2, [1, mpmath.inf])
+        S = series_sum("atan(1/n)**2")
+        assert _contains(S, ref, mpmath.mpf(10) ** -28)
 
 
 def test_dirichlet_tail_is_proved_not_assumed():
