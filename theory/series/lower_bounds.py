@@ -201,7 +201,7 @@ def signed_trf(
     if hasattr(cert, "tail_sup"):
         found = trf_from_tail_bound(cert, start, head, target)
         if found is not None:
-            return found, True
+            return found
     m = nonnegative_from(b, start + L)
     m = None if m is None else m - start
     best, partial, unsure = 0, arb(0), False
@@ -226,21 +226,23 @@ TAIL_BOUND_LIMIT = 10**12
 @ball_precision
 def trf_from_tail_bound(
     cert: DirichletTail, start: int, head: BiasHead | None, target: arb
-) -> int | None:
+) -> tuple[int, bool] | None:
     r"""The TRF by the tail rule from a tail engine with ``tail_sup(a)``, a bound on
     :math:`|R_k|` for every :math:`k \ge a` (e.g.
     :class:`theory.series.oscillating.DirichletTail`): the least :math:`j_1` with
     ``tail_sup`` below :math:`\epsilon |B|` (doubling, then bisection), then
     :math:`R_k = R_{k+1} + b_{s+k}` downward from :math:`j_1` in balls to the first
     :math:`k` with :math:`|R_k| \ge \epsilon |B|` proved: TRF = k + 1, every later tail
-    proved below.  None when a comparison is not decided or the scan is longer than
-    ``SCAN_LIMIT``.
+    proved below: ``(k + 1, True)``.  When the bound stays above the target up to
+    ``TAIL_BOUND_LIMIT`` terms, ``(p + 1, False)`` for the largest doubling point p with
+    :math:`|R_p| \ge \epsilon |B|` proved (a lower bound).  None when a comparison is not
+    decided or the scan is longer than ``SCAN_LIMIT``.
 
     >>> from theory.series.expressions import parse_expression as P
     >>> from theory.series.oscillating import DirichletTail
     >>> t = DirichletTail(P("(-1)**n/n"), 1)                 # |R_k| ~ 1/(2k): last >= 0.00693
     >>> trf_from_tail_bound(t, 1, None, abs(t.tail(1)) / 100)
-    72
+    (72, True)
     """
     L = 0 if head is None else len(head)
 
@@ -251,7 +253,7 @@ def trf_from_tail_bound(
     while not below(hi):
         lo, hi = hi, 2 * hi
         if hi > TAIL_BOUND_LIMIT:
-            return None
+            return _far_lower_bound(cert, start, target, lo)
     while hi - lo > 1:
         mid = (lo + hi) // 2
         lo, hi = (lo, mid) if below(mid) else (mid, hi)
@@ -259,7 +261,16 @@ def trf_from_tail_bound(
     for k in range(hi - 1, max(-1, hi - 1 - SCAN_LIMIT), -1):
         R = R + (head.arb(k) if k < L else cert.term(start + k))
         if abs(R) >= target:
-            return k + 1
+            return k + 1, True
         if not abs(R) < target:
             return None
+    return None
+
+
+def _far_lower_bound(cert, start: int, target: arb, p: int) -> tuple[int, bool] | None:
+    """(p + 1, False) for the largest p = 2^i <= the given one with abs(R_p) >= target."""
+    while p >= 1:
+        if abs(cert.tail(start + p)) >= target:
+            return p + 1, False
+        p //= 2
     return None
