@@ -49,7 +49,12 @@ import sympy as sp
 
 from theory.series.expressions import N, ExpressionError, parse_expression
 from theory.series.periodic import residue_classes
-from theory.series.trig_minorants import mean_and_frequencies, piecewise_rest, split_minorant
+from theory.series.trig_minorants import (
+    frequency_pieces,
+    mean_and_frequencies,
+    piecewise_rest,
+    split_minorant,
+)
 from theory.core.budget import BudgetExceeded, StepTimeout, run_guarded, step_budget
 
 if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
@@ -409,7 +414,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
                 + f" (b_n lies between {lo} and {hi} for large n: {how})"
             )
             return d
-    for test in (_recurrence_test, _dirichlet_test, _minorant_test, _summand_test):
+    for test in (_recurrence_test, _dirichlet_test, _minorant_test, _summand_test, _abel_test):
         d = test(b)
         if d:
             return d
@@ -509,7 +514,7 @@ def _minorant_test(b: sp.Expr) -> Decision | None:
     d.certificate = (
         f"trigonometric minorant: b_n >= g(n) p(n) with g = {g} decreasing to 0 and "
         f"p = {p} = {c0} + sum_j c_j e^(i k_j n), k_j in {{{', '.join(map(str, freqs))}}} "
-        "(nonzero rationals, so k_j/(2 pi) is irrational and sum g(n) e^(i k_j n) converges by "
+        "(none a multiple of 2 pi, so sum g(n) e^(i k_j n) converges by "
         f"Dirichlet's test); the mean {c0} > 0 leaves {c0} sum g(n), which diverges: "
         + d.certificate
     )
@@ -692,29 +697,106 @@ def _density_test(b, atoms):
     return None
 
 
-def _dirichlet_test(b):
-    """b_n = g(n) * cos/sin(a n + c), g decreasing to 0, a not in 2 pi Z."""
-    coeff, factors = b.as_coeff_mul()
-    trig = [f for f in factors if isinstance(f, (sp.cos, sp.sin)) and f.has(N)]
-    if len(trig) != 1:
-        return None
-    g = coeff * sp.Mul(*[f for f in factors if f is not trig[0]])
-    arg = trig[0].args[0]
-    if not (arg.is_polynomial(N) and sp.Poly(arg, N).degree() == 1 and _smooth(g)):
-        return None
-    a = sp.Poly(arg, N).all_coeffs()[0]
-    if not a.is_real or (a / (2 * sp.pi)).is_integer is not False:
-        return None
-    if limit_at_infinity(g) != 0 or _eventual_sign(sp.diff(g, N)) != -1 or _eventual_sign(g) != 1:
-        return None
-    return Decision(
-        True,
-        f"Dirichlet's test: b_n = g(n)*{trig[0]} with g = {g} eventually "
-        f"decreasing to 0 (g' < 0 for large n), and the partial sums of "
-        f"{trig[0]} are bounded since {a} is not a multiple of 2*pi "
-        "(conditional convergence)",
-        test="Dirichlet test",
+def _periodic_sign(f: sp.Expr) -> bool:
+    return any(
+        isinstance(e, sp.Pow) and e.base == -1 and e.exp.has(N) for e in sp.preorder_traversal(f)
     )
+
+
+def oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(g, p) with b = g p, p the product of the factors holding sin/cos or (-1)**(...),
+    g the rest (smooth); None when no factor oscillates or g is not smooth."""
+    g, p = sp.Integer(1), sp.Integer(1)
+    for f in sp.Mul.make_args(b):
+        if f.has(sp.sin, sp.cos) or _periodic_sign(f):
+            p *= f
+        else:
+            g *= f
+    if p == 1 or not g.has(N) or not _smooth(g) or _periodic_sign(g):
+        return None
+    return g, p
+
+
+@_optional_test
+def _dirichlet_test(b):
+    r"""Dirichlet's test on frequencies: :math:`b_n = g(n) p(n)` with g eventually monotone
+    to 0 and :math:`p = c_0 + \sum_j c_j e^{i \theta_j n}` (products of sin/cos of linear
+    arguments and (-1)**n expanded, :func:`theory.series.trig_minorants.frequency_pieces`),
+    every :math:`\theta_j \notin 2\pi\mathbb{Z}`: each :math:`\sum g(n) e^{i\theta_j n}`
+    converges (partial sums of :math:`e^{i\theta n}` are at most
+    :math:`1/|\sin(\theta/2)|`), so the series has the verdict of :math:`c_0 \sum g(n)`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _dirichlet_test(P("(-1)**n*cos(n)/n")).converges          # cos((pi + 1) n)/n
+    True
+    >>> _dirichlet_test(P("sin(n)**2/n")).converges               # 1/(2n) - cos(2n)/(2n)
+    False
+    """
+    split = oscillating_split(b)
+    if split is None:
+        return None
+    g, p = split
+    fp = frequency_pieces(p)
+    if fp is None:
+        return None
+    c0, pieces = fp
+    if limit_at_infinity(g) != 0 or _eventual_sign(sp.diff(g, N)) not in (1, -1):
+        return None
+    thetas = ", ".join(sorted({str(k) for _, k in pieces}))
+    cert = (
+        f"Dirichlet's test: b_n = g(n) p(n) with g = {g} eventually monotone to 0 (g' keeps "
+        f"one sign for large n) and p = {p} = {c0} + sum_j c_j e^(i theta_j n), theta_j in "
+        f"{{{thetas}}}, none a multiple of 2*pi (r + s*pi with r, s rational: a multiple "
+        "only for r = 0, s even), so each sum g(n) e^(i theta_j n) converges (partial sums "
+        "of e^(i theta n) are at most 1/|sin(theta/2)|)"
+    )
+    if c0 == 0:
+        return Decision(True, cert + " (conditional convergence)", test="Dirichlet test")
+    if not _nonzero_constant(c0):
+        return None
+    try:
+        d = _decide_numeric(g)
+    except (_Undecided, StepTimeout):
+        return None
+    if d.converges is None:
+        return None
+    d.certificate = (
+        f"{cert}; the constant component {c0} != 0 leaves {c0} sum g(n), which "
+        f"{'converges' if d.converges else 'diverges'}: {d.certificate}"
+    )
+    d.test = "Dirichlet test"
+    return d
+
+
+@_optional_test
+def _abel_test(b):
+    r"""Abel's test: :math:`b_n = a_n c_n` with :math:`\sum a_n` proved convergent and
+    :math:`c_n` smooth, eventually monotone with a finite limit (so bounded), converges.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _abel_test(P("sin(n)*(1 + 1/n)**n/sqrt(n)")).converges     # c_n -> e
+    True
+    """
+    cands = [f for f in sp.Mul.make_args(b) if f.has(N) and _smooth(f) and not _periodic_sign(f)]
+    for c in cands:
+        lim = limit_at_infinity(c)
+        if lim is None or not lim.is_number or not lim.is_finite or lim == 0:
+            continue
+        if _eventual_sign(sp.diff(c, N)) not in (1, -1):
+            continue
+        a = b / c
+        try:
+            d = _decide_numeric(a)
+        except (_Undecided, StepTimeout):
+            continue
+        if d.converges is True:
+            return Decision(
+                True,
+                f"Abel's test: b_n = a_n c_n with c_n = {c} eventually monotone and bounded "
+                f"(c_n -> {lim}) and sum a_n, a_n = {a}, convergent: {d.certificate}",
+                test="Abel test",
+            )
+    return None
 
 
 # --------------------------------------------------------------------------- limits

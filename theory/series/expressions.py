@@ -61,6 +61,7 @@ _FUNCTIONS = {
     "sqrt": sp.sqrt,
     "cos": sp.cos,
     "sin": sp.sin,
+    "atan": sp.atan,
     "Abs": sp.Abs,
     "Min": sp.Min,
     "Max": sp.Max,

@@ -15,8 +15,9 @@ arithmetic, so both statements are guaranteed; :math:`B` is printed as ``[S_M, u
 :math:`\mathrm{TRF}(\epsilon) = \min\{j : |R_k| < \epsilon |B| \text{ for every } k \ge j\}`,
 :math:`R_k = \sum_{i \ge k} b_{s+i}`.  A certified enclosure of :math:`B` and of the partial sums
 proves :math:`|R_j| \ge \epsilon |B|` at single :math:`j`, hence the lower bound
-:math:`\mathrm{TRF}(\epsilon) > j`; an upper bound would need :math:`|R_k|` bounded for every
-:math:`k \ge j`, which is not attempted (the value is then not given).
+:math:`\mathrm{TRF}(\epsilon) > j`; the exact value needs :math:`|R_k|` bounded for every
+:math:`k \ge j`, which :func:`trf_from_tail_bound` takes from a tail engine that proves such a
+bound (otherwise the value is not given).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> terms_nonnegative(P("Abs(sin(n))/n"), 1), terms_nonnegative(P("sin(n)/sqrt(n)"), 1)
@@ -39,6 +40,7 @@ from flint import arb
 
 if TYPE_CHECKING:
     from theory.series.enclosure import CertifiedTail
+    from theory.series.oscillating import DirichletTail
     from theory.series.rpe_library import BiasHead
 
 from theory.series.arb_eval import (
@@ -187,7 +189,8 @@ def signed_trf(
     eps: float,
     window: int = 4096,
 ) -> tuple[int, bool]:
-    """(TRF, exact) by the tail rule.  ``exact``: the terms are >= 0 from some index m on
+    """(TRF, exact) by the tail rule.  ``exact``: a bound on every later tail
+    (:func:`trf_from_tail_bound`) settles it, or the terms are >= 0 from some index m on
     (so the tails decrease from there), R_j < eps |B| is proved at some j >= m inside the
     window, and every |R_i| between the last i with |R_i| >= eps |B| and j is proved below
     it.  Otherwise (False) the value is 1 + the largest i < window with |R_i| >= eps |B|."""
@@ -195,6 +198,10 @@ def signed_trf(
     B = sum(head.arb_list() if L else [], arb(0)) + cert.tail(cert.n0)
     q = sp.Rational(repr(eps))
     target = abs(B) * arb(int(q.p)) / arb(int(q.q))
+    if hasattr(cert, "tail_sup"):
+        found = trf_from_tail_bound(cert, start, head, target)
+        if found is not None:
+            return found
     m = nonnegative_from(b, start + L)
     m = None if m is None else m - start
     best, partial, unsure = 0, arb(0), False
@@ -208,3 +215,62 @@ def signed_trf(
             return best + 1, True
         partial += head.arb(j) if j < L else cert.term(start + j)
     return best + 1, False
+
+
+#: tails summed one by one below the point where the tail bound falls under eps abs(B), at most
+SCAN_LIMIT = 2**17
+#: TRFs searched up to this many terms
+TAIL_BOUND_LIMIT = 10**12
+
+
+@ball_precision
+def trf_from_tail_bound(
+    cert: DirichletTail, start: int, head: BiasHead | None, target: arb
+) -> tuple[int, bool] | None:
+    r"""The TRF by the tail rule from a tail engine with ``tail_sup(a)``, a bound on
+    :math:`|R_k|` for every :math:`k \ge a` (e.g.
+    :class:`theory.series.oscillating.DirichletTail`): the least :math:`j_1` with
+    ``tail_sup`` below :math:`\epsilon |B|` (doubling, then bisection), then
+    :math:`R_k = R_{k+1} + b_{s+k}` downward from :math:`j_1` in balls to the first
+    :math:`k` with :math:`|R_k| \ge \epsilon |B|` proved: TRF = k + 1, every later tail
+    proved below: ``(k + 1, True)``.  When the bound stays above the target up to
+    ``TAIL_BOUND_LIMIT`` terms, ``(p + 1, False)`` for the largest doubling point p with
+    :math:`|R_p| \ge \epsilon |B|` proved (a lower bound).  None when a comparison is not
+    decided or the scan is longer than ``SCAN_LIMIT``.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> from theory.series.oscillating import DirichletTail
+    >>> t = DirichletTail(P("(-1)**n/n"), 1)                 # |R_k| ~ 1/(2k): last >= 0.00693
+    >>> trf_from_tail_bound(t, 1, None, abs(t.tail(1)) / 100)
+    (72, True)
+    """
+    L = 0 if head is None else len(head)
+
+    def below(j):
+        return bool(cert.tail_sup(start + j) < target)
+
+    lo, hi = L, max(L, 1)
+    while not below(hi):
+        lo, hi = hi, 2 * hi
+        if hi > TAIL_BOUND_LIMIT:
+            return _far_lower_bound(cert, start, target, lo)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if below(mid) else (mid, hi)
+    R = cert.tail(start + hi)
+    for k in range(hi - 1, max(-1, hi - 1 - SCAN_LIMIT), -1):
+        R = R + (head.arb(k) if k < L else cert.term(start + k))
+        if abs(R) >= target:
+            return k + 1, True
+        if not abs(R) < target:
+            return None
+    return None
+
+
+def _far_lower_bound(cert, start: int, target: arb, p: int) -> tuple[int, bool] | None:
+    """(p + 1, False) for the largest p = 2^i <= the given one with abs(R_p) >= target."""
+    while p >= 1:
+        if abs(cert.tail(start + p)) >= target:
+            return p + 1, False
+        p //= 2
+    return None

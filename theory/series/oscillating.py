@@ -170,3 +170,190 @@ class OscillatingTail:
 def _symmetric(r: arb) -> arb:
     u = abs(r).upper()
     return (-u).union(u)
+
+
+#: terms summed directly before the Euler-transformed tail, at least (more for small angles)
+DIRECT_MIN = 256
+#: the direct part is at most this long (small angles need about 64/abs(sin(theta/2)) terms)
+DIRECT_MAX = 2**16
+#: differences of g used in the Euler transform, at most
+EULER_ORDER = 60
+
+
+class DirichletTail:
+    r"""The certified-tail interface for :math:`b_n = g(n) p(n)`, g completely monotone
+    (:func:`theory.series.monotone.completely_monotone`), or a sum of constants times such
+    functions, each tending to 0 (``2/log(n + 1) - 1/(n log(n + 1))``), and
+    :math:`p = c_0 + \sum_j c_j e^{i\theta_j n}`
+    (:func:`theory.series.trig_minorants.frequency_pieces`).  With :math:`z = e^{i\theta}`,
+    :math:`a_k = g(A + k)` and the forward differences :math:`\delta`, Euler's transform
+
+    .. math::
+       \sum_{k \ge 0} a_k z^k = \sum_{i<K} \frac{(\delta^i a)_0\, z^i}{(1-z)^{i+1}}
+       + \Big(\frac{z}{1-z}\Big)^K \sum_{k \ge 0} (\delta^K a)_k z^k,\qquad
+       \Big|\sum_{k \ge 0} (\delta^K a)_k z^k\Big| \le \frac{|(\delta^K a)_0|}{|\sin(\theta/2)|}
+
+    holds because :math:`(-1)^K (\delta^K a)_k` decreases to 0 for a CM g (summation by
+    parts; partial sums of :math:`z^k` are at most :math:`1/|\sin(\theta/2)|`).  K = 0 is
+    the bound :math:`g(A)/|\sin(\theta/2)|`.  The component :math:`c_0 g` is a positive
+    series (:class:`theory.series.enclosure.CertifiedTail`).  ``tail_sup(a)`` bounds
+    :math:`|\sum_{n \ge k} b_n|` for every :math:`k \ge a` (each term of the bound decreases).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> t = DirichletTail(P("(-1)**n*cos(n)/n"), 1)     # -log(2 cos(1/2))
+    >>> t.tail(1).overlaps(-(2 * arb("0.5").cos()).log()), t.tail(1).rad() < 1e-40
+    (True, True)
+    """
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int):
+        from theory.series.convergence import oscillating_split
+        from theory.series.enclosure import CertifiedTail
+        from theory.series.trig_minorants import frequency_pieces
+
+        self.n0 = int(n0)
+        self.x0 = max(self.n0, 1)  # g is proved completely monotone on [x0, oo)
+        split = oscillating_split(b)
+        if split is not None:  # a constant factor of g (-cos(n)/n) goes into p
+            coeff, g = split[0].as_independent(N, as_Add=False)
+            split = (g, coeff * split[1])
+        fp = None if split is None else frequency_pieces(split[1])
+        parts = None if fp is None else _cm_parts(split[0], self.x0)
+        if parts is None:
+            raise NotCertified(
+                "not g(n) p(n) with g a combination of completely monotone functions "
+                "tending to 0 and p trigonometric"
+            )
+        g = split[0]
+        c0, pieces = fp
+        try:
+            self.f = arb_function(b)
+            self.pieces = [
+                (cc * _acb_const(k), z, s, arb_function(gi))
+                for c, th in pieces
+                for cc, z, s in [self._piece(c, th)]
+                for k, gi in parts
+            ]
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        # c0 k g_i(n): series of one sign, each summed as |c0 k| g_i by the positive-term engine
+        self.const = []
+        for k, gi in parts if c0 != 0 else []:
+            sign = 1 if (c0 * k).is_positive else (-1 if (c0 * k).is_negative else None)
+            if sign is None:
+                raise NotCertified(f"the sign of the constant component {c0 * k} is not proved")
+            self.const.append((sign, CertifiedTail(sign * c0 * k * gi, self.n0)))
+        s_min = min((p[2] for p in self.pieces), key=lambda s: s.lower(), default=arb(1))
+        self.M = max(self.n0, DIRECT_MIN, int(64 / float(s_min.lower())) + 1)
+        if self.M > DIRECT_MAX:
+            raise NotCertified(f"an angle too close to 2 pi Z (|sin(theta/2)| >= {s_min})")
+        self._prefix = {self.M: arb(0)}
+        n = self.n0
+        while n < self.n0 + 64 and self.term(n) >= 0:
+            n += 1
+        self.nonneg_until = n
+        self.certificate = (
+            f"g(n) p(n) with g = {g} = a combination of {len(parts)} completely monotone "
+            "functions (structural proof) and "
+            f"p = {c0} + {len(pieces)} pieces c e^(i theta n): terms from n = {self.M} on by "
+            "Euler's transform with a summation-by-parts remainder (ball arithmetic)"
+        )
+
+    @staticmethod
+    def _piece(c, theta):
+        cc = _acb_const(c)
+        th = arb_function(theta)(arb(0))
+        s = abs((th / 2).sin())
+        if not s > 0:
+            raise NotCertified(f"|sin(theta/2)| not proved > 0 for theta = {theta}")
+        return cc, acb(0, th).exp(), s
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        v = self.f(arb(int(n)))
+        if not v.is_finite():
+            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
+        return v
+
+    @staticmethod
+    def _euler(g, A: int, z: acb, s: arb, sup: bool = False):
+        """sum_{n >= A} g(n) z^n (``sup``: a bound on its modulus valid from every k >= A)."""
+        vals = [g(arb(A + k)) for k in range(EULER_ORDER + 1)]
+        w = 1 / (1 - z)
+        best, main, total_abs, diffs = None, acb(0), arb(0), vals
+        for i in range(EULER_ORDER + 1):
+            d = diffs[0]  # (delta^i a)_0
+            rem = abs(d) * (abs(z * w) ** i) / s
+            cand = (total_abs if sup else main, rem)
+            if (
+                best is None
+                or (cand[1] + (cand[0] if sup else 0)).upper()
+                < (best[1] + (best[0] if sup else 0)).upper()
+            ):
+                best = cand
+            if i == EULER_ORDER:
+                break
+            main += d * z**i * w ** (i + 1)
+            total_abs += abs(d) * abs(w) ** (i + 1)
+            diffs = [diffs[k + 1] - diffs[k] for k in range(len(diffs) - 1)]
+        head, rem = best
+        if sup:
+            return head + rem
+        return z**A * (head + acb(_symmetric(rem), _symmetric(rem)))
+
+    def _far(self, A: int) -> arb:
+        total = acb(0)
+        for c, z, s, g in self.pieces:
+            total += c * self._euler(g, A, z, s)
+        out = OscillatingTail._real(total)
+        return out + sum((sign * t.tail(A) for sign, t in self.const), arb(0))
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        if a >= self.M:
+            return self._far(a)
+        if a not in self._prefix:
+            m = min(k for k in self._prefix if k > a)
+            acc = self._prefix[m]
+            for n in range(m - 1, a - 1, -1):
+                acc = acc + self.term(n)
+                self._prefix[n] = acc
+        return self._prefix[a] + self._far(self.M)
+
+    @ball_precision
+    def tail_sup(self, a: int) -> arb:
+        """An upper bound on abs(sum_{n >= k} b_n) for every k >= a (a >= n0); every term
+        of the bound decreases in a (for a CM g, abs(delta^i g) decreases)."""
+        a = int(a)
+        if a < self.x0:  # |R_k| <= |b_k| + ... + |b_(x0-1)| + |R_(x0)| for a <= k < x0
+            head = sum((abs(self.term(n)) for n in range(max(a, self.n0), self.x0)), arb(0))
+            return head + self.tail_sup(self.x0)
+        total = arb(0)
+        for c, z, s, g in self.pieces:
+            total += abs(c) * self._euler(g, a, z, s, sup=True)
+        return total + sum((abs(t.tail(a)) for _, t in self.const), arb(0))
+
+
+def _acb_const(k: sp.Expr) -> acb:
+    return acb(arb_function(sp.re(k))(arb(0)), arb_function(sp.im(k))(arb(0)))
+
+
+def _cm_parts(g: sp.Expr, x0: int) -> list | None:
+    """[(k_i, g_i)] with g = sum k_i g_i, every g_i completely monotone on [x0, oo) and
+    tending to 0 (g itself, else the terms of its expansion), or None."""
+    from theory.series.convergence import limit_at_infinity
+    from theory.series.monotone import completely_monotone
+
+    expanded = [t.as_independent(N, as_Add=False) for t in sp.Add.make_args(sp.expand(g))]
+    for parts in ([(sp.Integer(1), g)], expanded):
+        if all(
+            gi.has(N) and completely_monotone(gi, x0) and limit_at_infinity(gi) == 0
+            for _, gi in parts
+        ):
+            return parts
+    return None

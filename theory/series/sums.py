@@ -39,7 +39,7 @@ from theory.series.results import DPS, SeriesSum
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
 from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
-from theory.series.oscillating import OscillatingTail
+from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.periodic import has_periodic_factor
 from theory.series.ratio_tails import RatioTail
@@ -169,7 +169,15 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 def certify_tail(
     b: sp.Expr, n0: int, scale: float | None = None
-) -> CertifiedTail | OscillatingTail | ResidueTail | RatioTail | RaabeTail | GroupedTail:
+) -> (
+    CertifiedTail
+    | OscillatingTail
+    | ResidueTail
+    | RatioTail
+    | RaabeTail
+    | GroupedTail
+    | DirichletTail
+):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide; :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
@@ -183,9 +191,15 @@ def certify_tail(
 
 
 def _certified_engine(b, n0, scale):
-    """Residue classes for floor terms, a geometric bound from the term ratio for
-    factorial-like terms (a telescoper when the ratio tends to 1), Lerch sums for
-    oscillating terms, else Taylor blocks."""
+    """Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
+    classes for floor terms, a geometric bound from the term ratio for factorial-like
+    terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms,
+    else Taylor blocks."""
+    if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
+        try:
+            return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)

@@ -116,17 +116,22 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
     if S is None:
         S, eng, cert = series_sum_core(b, start, head)
     B = S.value
-    if B <= 0:
+    signed = cert is not None and not terms_nonnegative(
+        b, start + (0 if head is None else len(head))
+    )
+    if B <= 0 and not (signed and S.certified and S.hi < 0):  # tail rule: |B| > 0 suffices
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
-    if not mpmath.mpf(10) ** -250 < B < mpmath.mpf(10) ** 250:  # TRF is invariant under b -> c b
-        m = int(-mpmath.nint(mpmath.log10(B)))
+    if not mpmath.mpf(10) ** -250 < abs(B) < mpmath.mpf(10) ** 250:  # invariant under b -> c b
+        m = int(-mpmath.nint(mpmath.log10(abs(B))))
         # 10^m as an integer only while it is small: B = exp(-10^10) once built a
         # 4e9-digit integer here (minutes, gigabytes); exp(m log 10) stays symbolic
-        scale = sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(B))))
+        scale = (
+            sp.Integer(10) ** m if abs(m) <= 4000 else sp.exp(int(-mpmath.nint(mpmath.log(abs(B)))))
+        )
         bs = b * scale if abs(m) <= 4000 else sp.powsimp(b * scale)
         hs = None if head is None else head.scaled(sp.log(scale))
         return S, _trf_impl(bs, start, hs, eps_list)
-    if cert is not None and not terms_nonnegative(b, start + (0 if head is None else len(head))):
+    if signed:
         return S, signed_table(cert, b, start, head, eps_list)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)

@@ -105,19 +105,88 @@ def piecewise_rest(b: sp.Expr) -> sp.Expr | None:
 
 
 def mean_and_frequencies(p: sp.Expr) -> tuple[sp.Expr, list] | None:
-    """(c_0, [k_j]): p = c_0 + sum_j c_j e^(i k_j n) with real rational k_j != 0, or None."""
-    e = sp.expand(sp.powsimp(sp.expand(p.rewrite(sp.exp)), combine="exp"))
-    c0, freqs = sp.Integer(0), []
-    for term in sp.Add.make_args(e):
-        c, rest = term.as_independent(N, as_Add=False)
-        if rest == 1:
-            c0 += c
+    """(c_0, [theta_j]): p = c_0 + sum_j c_j e^(i theta_j n), every theta_j certified outside
+    2 pi Z (:func:`frequency_pieces`), or None."""
+    fp = frequency_pieces(p)
+    if fp is None:
+        return None
+    c0, pieces = fp
+    return c0, sorted((k for _, k in pieces), key=lambda k: float(k))
+
+
+def in_2pi_z(theta: sp.Expr) -> bool | None:
+    r"""Whether :math:`\theta = r + s\pi` (r, s rational) is a multiple of :math:`2\pi`:
+    exactly when r = 0 and s is an even integer (:math:`\pi` is irrational); for another
+    form of :math:`\theta` what sympy's assumptions prove about :math:`\theta/2\pi`, else None.
+
+    >>> in_2pi_z(sp.pi + 1), in_2pi_z(2 * sp.pi), in_2pi_z(sp.sqrt(2)), in_2pi_z(sp.E)
+    (False, True, False, None)
+    """
+    theta = sp.expand(theta)
+    s = theta.coeff(sp.pi)
+    r = sp.expand(theta - s * sp.pi)
+    if not (s.is_Rational and r.is_Rational):
+        known = (theta / (2 * sp.pi)).is_integer  # sympy's assumptions: sqrt(2)/(2 pi)
+        return None if known is None else bool(known)
+    return bool(r == 0 and (s / 2).is_integer)
+
+
+def as_exponentials(p: sp.Expr) -> sp.Expr:
+    """p with (-1)**(a n + c) written exp(i pi (a n + c)) and sin/cos as exponentials,
+    expanded into a sum of products."""
+    p = p.replace(
+        lambda t: isinstance(t, sp.Pow) and t.base == -1 and t.exp.has(N),
+        lambda t: sp.exp(sp.I * sp.pi * t.exp),
+    )
+    return sp.expand(p.rewrite(sp.exp))
+
+
+def _piece(term: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(c, theta) with term = c e^(i theta n), theta real and constant; or None."""
+    c, rest = term.as_independent(N, as_Add=False)
+    theta = sp.Integer(0)
+    for f in sp.Mul.make_args(rest):
+        if f == 1:
             continue
-        if not isinstance(rest, sp.exp):
+        base, ex = f.as_base_exp()
+        if base is sp.E or isinstance(f, sp.exp):
+            u = sp.expand(f.args[0] if isinstance(f, sp.exp) else ex)
+        else:
             return None
-        k = sp.expand(rest.args[0] / (sp.I * N))
-        if k.has(N) or not k.is_Rational or k == 0:
+        k = u.coeff(N)
+        if sp.expand(u - k * N).has(N) or k.has(N):
             return None
-        freqs.append(k)
-    c0 = sp.nsimplify(sp.expand(c0))
-    return c0, sorted(freqs)
+        c *= sp.exp(sp.expand(u - k * N))
+        theta += sp.expand(k / sp.I)
+    if theta.is_real is not True:
+        return None
+    return c, theta
+
+
+def frequency_pieces(p: sp.Expr) -> tuple[sp.Expr, list] | None:
+    r"""(c_0, [(c_j, theta_j)]) with :math:`p(n) = c_0 + \sum_j c_j e^{i \theta_j n}` for every
+    integer n, each :math:`\theta_j = r + s\pi` (r, s rational) certified outside
+    :math:`2\pi\mathbb{Z}` (:func:`in_2pi_z`); frequencies in :math:`2\pi\mathbb{Z}` are
+    constant at integers and go into :math:`c_0`.  None when p (a product of sin/cos of
+    linear arguments and (-1)**n) has another form.
+
+    >>> c0, pieces = frequency_pieces(sp.cos(N) * (-1) ** N)        # cos((pi + 1) n)
+    >>> c0, sorted(str(k) for _, k in pieces)
+    (0, ['-1 + pi', '1 + pi'])
+    >>> frequency_pieces((-1) ** N * sp.cos(sp.pi * N))[0]           # (-1)^n cos(pi n) = 1
+    1
+    """
+    c0, pieces = sp.Integer(0), []
+    for term in sp.Add.make_args(as_exponentials(p)):
+        pc = _piece(term)
+        if pc is None:
+            return None
+        c, theta = pc
+        where = in_2pi_z(theta)
+        if where is None:
+            return None
+        if where:
+            c0 += c
+        else:
+            pieces.append((c, theta))
+    return sp.expand_complex(c0), pieces  # exact: no numeric guessing of the constant

@@ -78,6 +78,7 @@ USER_FUNCTIONS = [  # (text, expected) -- sympy's own names, built without sympi
     ("1/factorial(n)", 1 / sp.factorial(N)),
     ("gamma(n + 1/2)", sp.gamma(N + sp.Rational(1, 2))),
     ("binomial(2*n, n)/4**n", sp.binomial(2 * N, N) / 4**N),
+    ("sin(n)/n*atan(n)", sp.sin(N) / N * sp.atan(N)),
     ("Product(k/(k + 1), (k, 1, n))", 1 / (N + 1)),  # telescoping product
 ]
 

@@ -19,19 +19,41 @@ def run_json(capsys, *argv):
 
 def test_signed_series_trf_by_the_tail_rule(capsys):
     # sin(n)/sqrt(n): the partial-sum rule said an "exact" TRF of 2; the tail |R_j| of this
-    # series stays above eps B far longer (|R_j| ~ |cos(j - 1/2)| / (2 sin(1/2) sqrt(j)))
+    # series stays above eps B far longer (|R_j| ~ |cos(j - 1/2)| / (2 sin(1/2) sqrt(j))).
+    # Reference: a brute-force scan of R_k = B - S_k in mpmath up to the k where the
+    # textbook bound |R_k| <= 1/(sin(1/2) sqrt(k + 1)) falls below eps |B|
     out = run_json(capsys, "--rpe", "sin(n)/sqrt(n)", "--eps", "0.1")
+    t = out["trf"][0]
+    assert out["certified"] and t["exact"]
+    f = sp.lambdify(N, P("sin(n)/sqrt(n)"), modules="mpmath")
+    with mpmath.workdps(30):  # B = Im Li_(1/2)(e^i), mpmath polylog, 30 digits
+        B = mpmath.polylog(0.5, mpmath.expj(1)).imag
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        target = mpmath.mpf("0.1") * abs(B)
+        end = int((1 / (mpmath.sin(0.5) * target)) ** 2) + 2
+        R, last = B, 0
+        for k in range(end):
+            if abs(R) >= target:
+                last = k
+            R -= f(mpmath.mpf(k + 1))
+    assert t["value"] == last + 1 > 2
+
+
+def test_signed_trf_beyond_the_range_is_a_lower_bound(capsys):
+    # (-1)**n/log(n + 1): |R_k| ~ 1/(2 log k) stays above 0.01 |B| until k ~ e^54, beyond
+    # the searched range (10^12 terms): a certified lower bound from a far tail.  Reference:
+    # for an alternating series with |b_n| decreasing and convex, |R_k| >= |b_(s+k)|/2
+    # (pair the terms: R = b/2 + (1/2) sum of nonnegative second differences)
+    out = run_json(capsys, "--rpe", "(-1)**n/log(n + 1)", "--eps", "0.01")
     t = out["trf"][0]
     assert out["certified"] and not t["exact"] and t["value"] is None
     L = t["lower_bound"]
-    assert L > 2
-    f = sp.lambdify(N, P("sin(n)/sqrt(n)"), modules="mpmath")
-    with mpmath.workdps(30):  # B = Im Li_(1/2)(e^i), from the enclosure; R_(L-1) by mpmath
-        B = (mpmath.mpf(out["sum_lo"]) + mpmath.mpf(out["sum_hi"])) / 2
-        ref = mpmath.polylog(0.5, mpmath.expj(1)).imag  # mpmath polylog, 30 digits
-        assert abs(B - ref) < mpmath.mpf(10) ** -15
-        R = B - mpmath.fsum(f(mpmath.mpf(k)) for k in range(1, L))
-        assert abs(R) >= mpmath.mpf("0.1") * abs(B)  # so TRF(0.1) > L - 1: the bound holds
+    assert L > 10**11
+    with mpmath.workdps(30):
+        B = mpmath.nsum(lambda n: (-1) ** n / mpmath.log(n + 1), [1, mpmath.inf])
+        assert mpmath.mpf(out["sum_lo"]) - 1e-25 <= B <= mpmath.mpf(out["sum_hi"]) + 1e-25
+        # R_(L-1) starts at n = L: |R_(L-1)| >= 1/(2 log(L + 1)) >= 0.01 |B|
+        assert 1 / (2 * mpmath.log(L + 1)) >= mpmath.mpf("0.01") * abs(B)
 
 
 def test_positive_series_keep_exact_trfs(capsys):
@@ -54,7 +76,7 @@ def test_no_enclosure_gives_a_certified_lower_bound_not_an_estimate(capsys):
 
 
 def test_signed_without_enclosure_says_no_estimate(capsys):
-    out = run_json(capsys, "--rpe", "sin(n)/log(n + 1)", "--time-limit", "3")
+    out = run_json(capsys, "--rpe", "sin(n)*log(n)/n", "--time-limit", "3")
     assert out["sum"] is None and out["sum_lo"] is None and "no estimate" in out["sum_status"]
 
 

@@ -1,9 +1,10 @@
 """The sum stage is total: hypothesis builds formulas from the whitelist grammar (powers,
 exp, log, sin, cos, floor of non-linear arguments, Abs, Max, Min, gamma, factorial, signs
-(-1)**n) and the command must answer each with a verdict and either a certified B, a
-certified lower bound or "no estimate" -- never an internal error, a traceback, or an
-uncertified number.  When an enclosure is printed for terms of one sign, it is checked
-against an mpmath partial sum (a lower bound for B, 30 digits)."""
+(-1)**n and products of sin/cos with (-1)**n) and the command must answer each with a
+verdict and either a certified B, a certified lower bound or "no estimate" -- never an
+internal error, a traceback, or an uncertified number.  When an enclosure is printed for
+terms of one sign, it is checked against an mpmath partial sum (a lower bound for B, 30
+digits); enclosures of signed forms are checked in test_dirichlet_abel.py."""
 
 from __future__ import annotations
 
@@ -54,7 +55,9 @@ def term(draw):
         )
     )
     factor = draw(expr())
-    sign = draw(st.sampled_from(["", "(-1)**n*", "sin(n)*"]))
+    sign = draw(
+        st.sampled_from(["", "(-1)**n*", "sin(n)*", "(-1)**n*cos(n)*", "sin(pi*n/3)*cos(n)*"])
+    )
     return f"{sign}({env})*({factor})"
 
 
