@@ -223,6 +223,20 @@ PLANTED = (
         (ALIGN,),
     ),
     (
+        "Gaussian P_max halved (Richardson over 6)",
+        "theory/temperature/gaussian_softmax.py",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 6",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian P_max x 2/3 (Richardson 3a - b)",
+        "theory/temperature/gaussian_softmax.py",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
+        "(3 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
+        (ALIGN,),
+    ),
+    (
         "Algorithm 1 takes the worst grid point",
         "theory/temperature/rules.py",
         "k = int(np.argmin(gaps))",
