@@ -121,6 +121,12 @@ TARGETS = (
     ),
     Target(
         "theory/temperature/gaussian_softmax.py",
+        "_pmax_integral",
+        (ALIGN, "gaussian"),
+        ((112.5, 0.8), (28.5, 1.3), (8, 3.0)),
+    ),
+    Target(
+        "theory/temperature/gaussian_softmax.py",
         "_x_nodes",
         (ALIGN, "gaussian or dispersion"),
         ((0.8,), (1.3, 2)),
