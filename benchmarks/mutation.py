@@ -121,6 +121,12 @@ TARGETS = (
     ),
     Target(
         "theory/temperature/gaussian_softmax.py",
+        "_pmax_integral",
+        (ALIGN, "gaussian"),
+        ((112.5, 0.8), (28.5, 1.3), (8, 3.0)),
+    ),
+    Target(
+        "theory/temperature/gaussian_softmax.py",
         "_x_nodes",
         (ALIGN, "gaussian or dispersion"),
         ((0.8,), (1.3, 2)),
@@ -220,6 +226,20 @@ PLANTED = (
         "theory/temperature/gaussian_softmax.py",
         "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
         "(2 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1))",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian P_max halved (Richardson over 6)",
+        "theory/temperature/gaussian_softmax.py",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 6",
+        (ALIGN,),
+    ),
+    (
+        "Gaussian P_max x 2/3 (Richardson 3a - b)",
+        "theory/temperature/gaussian_softmax.py",
+        "(4 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
+        "(3 * _pmax_integral(L, s, refine=2) - _pmax_integral(L, s, refine=1)) / 3",
         (ALIGN,),
     ),
     (

@@ -20,7 +20,10 @@ per model and seed:
   histograms of the causal (query, key) cosines per layer, trained and at the run's
   initial weights, and at the initial weights, on uniformly random bytes, the window
   entropy of ``softmax(a cos)`` at m, 4m and 16m for each logit scale a of
-  :data:`SCALE_GRID`.
+  :data:`SCALE_GRID`;
+* ``nope`` also, at its initial weights on uniformly random bytes, the mean P_max of the
+  first layer's window rows at m/4, m/2 and m per head, each row's logits brought to the
+  population std s of each :data:`PMAX_SCALES` (``init_pmax``).
 
 Algorithm 1, Props. 1-2, the Gaussian values, InfoScale's factor, eta*, the TRF and which
 series converge are computed from these by ``empirical.training.results`` when a test runs.
@@ -139,7 +142,11 @@ COS_BINS = 800
 #: logit scales a of the window entropy H(L, a) of softmax(a cos) at initial weights
 #: (CosScale models): InfoScale's invariant factor is read off it at test time
 SCALE_GRID = tuple(round(0.25 * k, 2) for k in range(1, 65))  # 0.25 .. 16
-FORMAT = 3  # measure.json layout; older files are measured again from the checkpoint
+#: logit stds s of the P_max experiment at initial weights (dot-product NoPE model)
+PMAX_SCALES = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
+#: window rows per head and length of that experiment
+PMAX_ROWS = 2**15
+FORMAT = 4  # measure.json layout; older files are measured again from the checkpoint
 
 
 def grid_stats(rows: np.ndarray) -> dict:
@@ -237,6 +244,32 @@ def measure_scaling(name: str, model: TinyLM, test: torch.Tensor, m: int, eval_t
             "init": [cos_histogram(fresh, test, 4 * m, n, la) for la in range(model.cfg.n_layer)],
         }
         out["init_entropy"] = init_entropy(fresh, m, eval_tokens)
+    elif model.cfg.rpe == "none" and model.cfg.attn_scale == "none":
+        from empirical.training.tiny_lm import TinyLM as _LM
+
+        out["init_pmax"] = init_pmax(_LM(model.cfg).eval(), m)
+    return out
+
+
+def init_pmax(fresh: TinyLM, m: int) -> dict:
+    """Mean P_max of the first layer's window rows per head at m/4, m/2 and m for each
+    logit std of :data:`PMAX_SCALES` (``window_stats.window_pmax_by_scale``), with the
+    rows' key counts: the initial weights of a dot-product NoPE model on uniformly random
+    bytes (seeded by the run's seed), where a query's logits over its keys are draws from
+    its near-Gaussian logits against the byte alphabet (attention-alignment paper,
+    Assumption 1; the keys repeat the 256 bytes, whose logits coincide)."""
+    import torch
+
+    from empirical.training.window_stats import window_pmax_by_scale, window_start
+
+    gen = torch.Generator().manual_seed(fresh.cfg.seed)
+    out = {"scales": list(PMAX_SCALES), "tokens": "uniform random bytes", "layer": 0}
+    out["length"] = {}
+    for L in (m // 4, m // 2, m):
+        n = math.ceil(PMAX_ROWS / (L - window_start(L)))
+        tokens = torch.randint(0, fresh.cfg.vocab_size, (n * L,), generator=gen)
+        rec = window_pmax_by_scale(fresh, tokens, L, n, PMAX_SCALES)
+        out["length"][str(L)] = {"keys": list(range(window_start(L) + 1, L + 1)), **rec}
     return out
 
 

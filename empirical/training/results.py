@@ -539,6 +539,80 @@ def gaussian_stat_contrast(
     )
 
 
+def pmax_candidates(keys: Sequence[int], s: float) -> dict:
+    """Every candidate mean P_max over rows with the key counts ``keys`` and logit std
+    ``s`` (each row's value averaged over ``keys``), computed now (theory first)."""
+    from theory.temperature.gaussian_softmax import (
+        approx_pmax,
+        expected_max_std_normal,
+        expected_pmax,
+    )
+
+    exact = [expected_pmax(k, s) for k in keys]
+    out = {
+        "Gaussian E[P_max]": exact,
+        "uniform 1/L": [1.0 / k for k in keys],
+        "E[P_max] halved": [0.5 * e for e in exact],
+        "E[P_max] x 2/3": [2.0 / 3.0 * e for e in exact],
+        # N^L in the integrand for N^(L-1): L/(L+1) E[P_max] at L+1 keys, exactly
+        "N^L for N^(L-1)": [k / (k + 1) * expected_pmax(k + 1, s) for k in keys],
+        "variance doubled": [expected_pmax(k, math.sqrt(2) * s) for k in keys],
+        # the paper's e^{l_max}/(L e^{s^2/2}) with l_max its Gaussian mean s E[max Z]
+        "paper's approximation": [
+            float(approx_pmax(k, s, 1.0, s * expected_max_std_normal(k))) for k in keys
+        ],
+    }
+    return {name: float(np.mean(v)) for name, v in out.items()}
+
+
+def gaussian_pmax_contrast(
+    b: dict, tolerance: float, margin: float, model: str = "nope"
+) -> Contrast:
+    """Attention-alignment paper, Eq. 2 and App. A.2 in their own regime: the dot-product
+    NoPE model at its initial weights on uniformly random bytes, first layer, rows brought
+    to the logit std s (``profile_bundle.init_pmax``).  Measured: the mean P_max of each
+    head's window rows per length and s.  Theory: the exact i.i.d.-Gaussian E[P_max] at the
+    rows' key counts and s (``expected_pmax``).  Error: mean abs(ln measured - ln predicted)
+    over lengths, s and heads; alternatives: uniform attention and the neighbouring wrong
+    forms of :func:`pmax_candidates`.  The theory, exact for Assumption 1's i.i.d. N(0, s^2)
+    logits (what App. A.2's Eq. 2 approximates):
+
+    .. math:: E[P_{max}] = L\\int\\varphi_s(x)\\,e^x\\int_0^\\infty e^{-t e^x}
+              N(x, t)^{L-1}\\,dt\\,dx,\\quad N(x, t) = E[e^{-t e^y}; y < x].
+    """
+    per_seed, measured, signed, cache = {}, [], [], {}
+    for sd in seeds(b, model):
+        rec, errs, logs = b["results"][model][sd]["init_pmax"], {}, []
+        for cell in rec["length"].values():
+            for j, s in enumerate(rec["scales"]):
+                key = (tuple(cell["keys"]), s)
+                if key not in cache:
+                    cache[key] = pmax_candidates(cell["keys"], s)
+                for head in cell["pmax"]:
+                    logs.append(math.log(head[j]))
+                    for k, v in cache[key].items():
+                        errs.setdefault(k, []).append(abs(math.log(head[j] / v)))
+                    signed.append(math.log(head[j] / cache[key]["Gaussian E[P_max]"]))
+        measured.append(float(np.mean(logs)))
+        for k, v in errs.items():
+            per_seed.setdefault(k, []).append(float(np.mean(v)))
+    rec = b["results"][model][seeds(b, model)[0]]["init_pmax"]
+    return _contrast(
+        f"align paper Eq. 2: E[P_max] on {model} at initial weights (uniform random bytes), "
+        f"L = {', '.join(rec['length'])}, s = {', '.join(f'{s:g}' for s in rec['scales'])}",
+        "mean |ln measured - ln predicted| P_max over lengths, logit stds and heads",
+        "Gaussian E[P_max]",
+        per_seed,
+        tolerance,
+        margin,
+        measured=seed_interval(measured),
+        notes=[
+            "measured: mean ln P_max per seed; mean ln(measured / E[P_max]) over all cells "
+            f"and seeds {float(np.mean(signed)):+.4f}"
+        ],
+    )
+
+
 def dispersion_contrast(
     b: dict, factor: int, tolerance: float, margin: float, model: str = "t5"
 ) -> Contrast:
@@ -1069,6 +1143,7 @@ def all_contrasts(b: dict) -> list[Contrast]:
         gaussian_stat_contrast(b, k, True, D.GAUSS_REL_TOL, D.GAUSS_MARGIN)
         for k in ("entropy", "pmax")
     ]
+    out += [gaussian_pmax_contrast(b, D.PMAX_TOL, D.PMAX_MARGIN)]
     out += [dispersion_contrast(b, f, D.DISP_TOL, D.DISP_MARGIN) for f in (2, 4, 8)]
     out += [alg1_ppl_contrast(b, f, "pmax", D.ALG1_REL_TOL, D.ALG1_MARGIN) for f in (4, 8)]
     out += [

@@ -145,3 +145,56 @@ def window_entropy_by_scale(
         logp = torch.log_softmax((a * cos).nan_to_num(nan=float("-inf")), dim=-1)
         out.append(float(-(logp.exp() * logp.nan_to_num(neginf=0.0)).sum(-1).mean()))
     return out
+
+
+@torch.no_grad()
+def byte_logit_table(model: TinyLM) -> torch.Tensor:
+    """(heads, V, V) first-layer attention logits of every query token against every key
+    token of a dot-product NoPE model: there a key (and a query) of layer 0 is a function
+    of its token alone, so a row of :func:`window_logits` (layer 0) is this table's row of
+    the query's token read at the key tokens."""
+    cfg = model.cfg
+    if cfg.rpe != "none" or cfg.attn_scale != "none":
+        raise ValueError(
+            f"the byte logit table needs a dot-product NoPE model, got rpe={cfg.rpe!r}, "
+            f"attn_scale={cfg.attn_scale!r}"
+        )
+    V, blk = cfg.vocab_size, model.blocks[0]
+    x = model.emb(torch.arange(V))[None]
+    logits, _ = blk.attn.scores(blk.ln1(x), torch.zeros(cfg.n_head, V, V), None)
+    return logits[0].double()
+
+
+@torch.no_grad()
+def window_pmax_by_scale(
+    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, scales
+) -> dict:
+    """Mean P_max of the window's first-layer rows of a dot-product NoPE model, each row
+    divided by its query's population logit std (the std of :func:`byte_logit_table`'s
+    row: the keys' tokens drawn uniformly) and multiplied by each ``s`` of ``scales``, so
+    that the row's logits are draws with std ``s`` (the attention-alignment paper's
+    sigma); per head: ``pmax[head][scale]`` and the rows' sample std ``sigma[head][scale]``.
+
+    At a tiny scale every row is near uniform, P_max near the mean of 1/keys:
+
+    >>> from empirical.training.tiny_lm import LMConfig, TinyLM
+    >>> lm = TinyLM(LMConfig(rpe="none", train_len=8, n_layer=1, d_model=16, n_head=2,
+    ...                      d_ff=32))
+    >>> r = window_pmax_by_scale(lm, torch.arange(16) % 5, 8, 2, [1e-9, 1.0])
+    >>> bool(abs(r["pmax"][0][0] - (1 / 7 + 1 / 8) / 2) < 1e-9), r["pmax"][0][1] > 1 / 7
+    (True, True)
+    """
+    pop = byte_logit_table(model).std(dim=-1, unbiased=False).numpy()  # (H, V)
+    rows = window_logits(model, tokens, L, n_chunks)[0]  # layer 0: (H, rows, L)
+    chunks = tokens[: n_chunks * L].view(n_chunks, L)
+    query = chunks[:, window_start(L) :].reshape(-1).numpy()  # row order of window_logits
+    z = rows / pop[:, query][..., None]  # population std 1 per row
+    out = {"pmax": [], "sigma": []}
+    for h in range(z.shape[0]):
+        p, s = [], []
+        for a in scales:
+            p.append(float(np.mean(softmax_pmax_entropy(a * z[h])[0])))
+            s.append(row_stats(a * z[h])["sigma"])
+        out["pmax"].append(p)
+        out["sigma"].append(s)
+    return out

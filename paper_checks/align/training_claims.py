@@ -35,6 +35,27 @@ def check_dispersion(ctx: Context) -> Evidence:
 
 
 @claim(
+    id="align-train-pmax-init",
+    paper="align",
+    location="Eq. 2, App. A.2",
+    kind="empirical",
+    statement="In the Gaussian regime itself (the NoPE model's first layer at initial weights "
+    "on uniformly random bytes, rows brought to logit std 0.5..3, at m/4..m), the mean P_max "
+    "is the exact i.i.d.-Gaussian E[P_max], closer than uniform attention, E[P_max] halved or "
+    "x 2/3, N^L for N^(L-1), the variance doubled and the paper's approximate P_max.",
+)
+def check_pmax_init(ctx: Context) -> Evidence:
+    from empirical.training.declared import PMAX_MARGIN, PMAX_TOL
+    from empirical.training.results import gaussian_pmax_contrast
+
+    b, missing = seeded_bundle_or_missing("P_max by logit std at initial weights")
+    if missing:
+        return missing
+    c = gaussian_pmax_contrast(b, PMAX_TOL, PMAX_MARGIN)
+    return Evidence(contrast_items(c, "Eq. 2"), notes=[scale_note(b), c.table()])
+
+
+@claim(
     id="align-train-temperature",
     paper="align",
     location="Algorithm 1, Sec. 4",

@@ -1,6 +1,8 @@
 """Attention-alignment paper (Chi, Fan, Rudnicky) against the T5-bias model of the bundle:
 Assumption 1 (Gaussian logits) in its regime, the dispersion beyond the training length,
-Algorithm 1 over the stored temperature grid, and Props. 1-2 per head.
+Algorithm 1 over the stored temperature grid, and Props. 1-2 per head; and Eq. 2's
+E[P_max] in its own regime, the NoPE model's first layer at initial weights on uniformly
+random bytes (near-Gaussian logits of known std).
 
 Each contrast has an agreement test (declared tolerance) and one test per sceptic's
 alternative (declared margin on the paired seed interval of the error difference).
@@ -24,6 +26,8 @@ from empirical.training.declared import (  # noqa: E402
     ALG1_MARGIN,
     PROP_TOL,
     PROP_MARGIN,
+    PMAX_TOL,
+    PMAX_MARGIN,
 )
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
@@ -74,6 +78,29 @@ def test_gaussian_statistic_agrees(b, key):
 )
 def test_gaussian_statistic_beats(b, key, alt):
     assert_beats(contrast(b, *GAUSS[key]), alt)
+
+
+def pmax_init(b):
+    return contrast(b, R.gaussian_pmax_contrast, PMAX_TOL, PMAX_MARGIN)
+
+
+def test_gaussian_pmax_at_init_agrees(b):
+    assert_agrees(pmax_init(b))
+
+
+@pytest.mark.parametrize(
+    "alt",
+    [
+        "uniform 1/L",
+        "E[P_max] halved",
+        "E[P_max] x 2/3",
+        "N^L for N^(L-1)",
+        "variance doubled",
+        "paper's approximation",
+    ],
+)
+def test_gaussian_pmax_at_init_beats(b, alt):
+    assert_beats(pmax_init(b), alt)
 
 
 @pytest.mark.parametrize("factor", [2, 4, 8])
