@@ -39,7 +39,7 @@ from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_fu
 from theory.series.arb_eval import PREC, ball_precision, taylor
 from theory.series.convergence import term_ratio
 from theory.series.expressions import N
-from theory.series.ratio_tails import EVERYWHERE, ratio_in_t
+from theory.series.ratio_tails import EVERYWHERE, HeadTerms, ratio_in_t
 
 ORDER = 24  # K: the telescoper has the terms n^(1-k), k = 0..K
 START_CANDIDATES = (64, 256, 1024, 4096, 16384, 65536)  # the first M tried (and beyond n0)
@@ -154,7 +154,7 @@ def _solve_telescoper(rs: list, order: int) -> list:
     return c
 
 
-class RaabeTail:
+class RaabeTail(HeadTerms):
     """The certified-tail interface (``n0``, ``tail``, ``term``, ``nonneg_until``,
     ``certificate``) for terms whose ratio tends to 1 with Raabe exponent h > 1."""
 
@@ -331,17 +331,9 @@ class RaabeTail:
         return self.psi(1 / arb(m)) * m * bm / (1 + eta)
 
     @ball_precision
-    def term(self, n: int) -> arb:
-        """Enclosure of b_n."""
-        n = int(n)
-        return self.terms[n - self.n0] if self.n0 <= n <= self.M else self._direct(n)
-
-    @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = self.tail_start(a)
         if a >= self.M:
             return self.far if a == self.M else self._remainder(a, self._direct(a))
         return self.suffix[a - self.n0] + self.far

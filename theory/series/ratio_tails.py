@@ -135,7 +135,25 @@ def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
     raise NotCertified(f"|b_(n+1)/b_n| <= {q} not proved for n <= 2^{MAX_N1_LOG2}")
 
 
-class RatioTail:
+class HeadTerms:
+    """The head b_(n0), ..., b_M held as balls (``terms``); beyond M each term is evaluated
+    directly (``_direct``).  Shared by the engines that sum a head and bound the rest."""
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        n = int(n)
+        return self.terms[n - self.n0] if self.n0 <= n <= self.M else self._direct(n)
+
+    def tail_start(self, a: int) -> int:
+        """``a`` as an int, checked to be a start this engine can sum from (``a >= n0``)."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        return a
+
+
+class RatioTail(HeadTerms):
     """The certified-tail interface (``n0``, ``tail``, ``term``, ``nonneg_until``,
     ``certificate``) for terms with a rational term ratio of limit below 1 in absolute value."""
 
@@ -208,17 +226,9 @@ class RatioTail:
         return (-u).union(u)
 
     @ball_precision
-    def term(self, n: int) -> arb:
-        """Enclosure of b_n."""
-        n = int(n)
-        return self.terms[n - self.n0] if self.n0 <= n <= self.M else self._direct(n)
-
-    @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = self.tail_start(a)
         if a > self.M:
             return self._remainder(self._direct(a))
         return self.suffix[a - self.n0] + self._remainder(self.terms[-1])
