@@ -19,6 +19,7 @@ logit scales ``a`` with the cosines held fixed (the ``H(n, alpha)`` of Eq. 9).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -124,7 +125,12 @@ def weighted_cosines(
 
 @torch.no_grad()
 def window_entropy_by_scale(
-    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, alphas, layer: int = 0
+    model: TinyLM,
+    tokens: torch.Tensor,
+    L: int,
+    n_chunks: int,
+    alphas: Sequence[float],
+    layer: int = 0,
 ) -> list[float]:
     """Mean entropy of the window's rows of ``softmax(a cos(q_i, k_j))`` over the causal
     keys, for each logit scale ``a`` of ``alphas`` (one layer of a CosScale model; the
@@ -167,7 +173,7 @@ def byte_logit_table(model: TinyLM) -> torch.Tensor:
 
 @torch.no_grad()
 def window_pmax_by_scale(
-    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, scales
+    model: TinyLM, tokens: torch.Tensor, L: int, n_chunks: int, scales: Sequence[float]
 ) -> dict:
     """Mean P_max of the window's first-layer rows of a dot-product NoPE model, each row
     divided by its query's population logit std (the std of :func:`byte_logit_table`'s
