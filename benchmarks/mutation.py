@@ -15,15 +15,10 @@ otherwise it is a *survivor*, listed for a better test.
 The score is killed / (mutants - equivalent) per function and overall; the target is
 0.9 or more.  The bundle is reused (``$LENGTHX_AGREEMENT`` or runs/ci; built by
 ``python -m empirical.bundle --profile ci --out runs/ci`` or by one ``python -m pytest``).
-
-Run:  python -m benchmarks.mutation                    (every target; tens of minutes)
-      python -m benchmarks.mutation --functions prop2_temperature eta_star
-      python -m benchmarks.mutation --max-per-function 6 --json mutation.json
 """
 
 from __future__ import annotations
 
-import argparse
 import ast
 import copy
 import json
@@ -36,6 +31,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from theory.core.cli import CommandParser, UsageError, command, output_file
+from theory.core.cli import positive_float, positive_int, write_text
 
 ROOT = Path(__file__).resolve().parent.parent
 T = "tests/agreement/"
@@ -622,78 +620,83 @@ def report(rows: dict) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        prog="python -m benchmarks.mutation",
-        description=__doc__.split("\n\n")[0],
-        epilog="examples:\n  python -m benchmarks.mutation --functions eta_star\n"
-        "  python -m benchmarks.mutation --planted --bugs InfoScale eta*\n"
-        "  python -m benchmarks.mutation --max-per-function 6 --json mutation.json",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("--functions", nargs="+", default=None, help="subset of targets (default all)")
+EXAMPLES = """examples:
+  python -m benchmarks.mutation --functions eta_star
+  python -m benchmarks.mutation --planted --bugs InfoScale eta*
+  python -m benchmarks.mutation --max-per-function 6 --json mutation.json
+"""
+
+
+def build_parser() -> CommandParser:
+    p = CommandParser(prog="python -m benchmarks.mutation", description=__doc__, epilog=EXAMPLES)
     p.add_argument(
-        "--max-per-function", type=int, default=None, help="mutants per function (default all)"
+        "--functions",
+        nargs="+",
+        choices=[t.function for t in TARGETS],
+        metavar="NAME",
+        help="subset of targets (default all): " + ", ".join(t.function for t in TARGETS),
     )
-    p.add_argument(
-        "--bundle", default=None, help="bundle folder (default $LENGTHX_AGREEMENT, runs/ci)"
-    )
-    p.add_argument("--timeout", type=float, default=900.0, help="seconds per mutant (default 900)")
-    p.add_argument("--json", default=None, help="write the per-mutant results here")
+    p.add_argument("--max-per-function", type=positive_int, help="mutants per function (all)")
+    p.add_argument("--bundle", type=Path, help="bundle folder ($LENGTHX_AGREEMENT, runs/ci)")
+    p.add_argument("--timeout", type=positive_float, default=900.0, help="seconds per mutant")
+    p.add_argument("--json", type=output_file, metavar="PATH", help="write the results here")
     p.add_argument("--list", action="store_true", help="list the mutants, run nothing")
-    p.add_argument(
-        "--planted", action="store_true", help="run the hand-planted bugs instead of the mutants"
-    )
+    p.add_argument("--planted", action="store_true", help="run the hand-planted bugs instead")
     p.add_argument(
         "--bugs",
         nargs="+",
-        default=None,
-        help="with --planted: only the planted bugs whose name contains one of these (default all)",
+        metavar="WORD",
+        help="with --planted: only the planted bugs whose name contains one of these (all)",
     )
-    args = p.parse_args(argv)
+    return p
+
+
+def _bundle(arg: Path | None) -> str:
+    """The seeded bundle's folder, checked before any run."""
+    if arg is None:
+        sys.path.insert(0, str(ROOT))
+        from empirical.training.results import find_profile_bundle
+
+        arg = find_profile_bundle()
+    if arg is None or not (Path(arg) / "bundle.json").exists():
+        raise UsageError(
+            f"no seeded bundle{f' in {arg}' if arg else ''} "
+            "(python -m empirical.bundle --profile ci --out runs/ci)"
+        )
+    return str(Path(arg).resolve())
+
+
+def _run_planted(args, bundle: str) -> None:
+    if args.bugs and not any(any(x in b[0] for x in args.bugs) for b in PLANTED):
+        raise UsageError(f"no planted bug matches {' '.join(args.bugs)}")
+    res = planted(bundle, args.timeout, args.bugs)
+    for r in res:
+        print(f"{r['status']:<9} {r['bug']}")
+    caught = sum(r["status"] != "survived" for r in res)
+    print(f"caught {caught} of {len(res)} planted bugs")
+    if args.json:
+        write_text(args.json, json.dumps(res, indent=1))
+
+
+@command
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     targets = [t for t in TARGETS if args.functions is None or t.function in args.functions]
-    if not targets:
-        print(f"error: no target named {args.functions}", file=sys.stderr)
-        return 2
     if args.list:
         for t in targets:
             for desc, _ in mutants(t):
                 print(f"{t.path}:{t.function}: {desc}")
         return 0
-    sys.path.insert(0, str(ROOT))
-    from empirical.training.results import find_profile_bundle
-
-    bundle = args.bundle or (str(find_profile_bundle() or ""))
-    if not bundle or not (Path(bundle) / "bundle.json").exists():
-        print(
-            "error: no seeded bundle (python -m empirical.bundle --profile ci --out runs/ci)",
-            file=sys.stderr,
-        )
-        return 2
+    bundle = _bundle(args.bundle)
     if args.planted:
-        res = planted(str(Path(bundle).resolve()), args.timeout, args.bugs)
-        if not res:
-            print(f"error: no planted bug matches {args.bugs}", file=sys.stderr)
-            return 2
-        caught = sum(r["status"] != "survived" for r in res)
-        for r in res:
-            print(f"{r['status']:<9} {r['bug']}")
-        print(f"caught {caught} of {len(res)} planted bugs")
-        if args.json:
-            Path(args.json).write_text(json.dumps(res, indent=1))
+        _run_planted(args, bundle)
         return 0
-    rows = benchmark(
-        targets, str(Path(bundle).resolve()), args.max_per_function, args.timeout, True
-    )
+    rows = benchmark(targets, bundle, args.max_per_function, args.timeout, True)
     print(report(rows))
     if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1))
+        write_text(args.json, json.dumps(rows, indent=1))
     return 0
 
 
 if __name__ == "__main__":
-    try:
-        raise SystemExit(main())
-    except BrokenPipeError:  # a closed pipe (| head) exits quietly
-        sys.stderr.close()
-        raise SystemExit(0) from None
+    raise SystemExit(main())

@@ -60,6 +60,7 @@ COMMANDS = {
     "benchmarks.capture": "benchmarks.capture",
     "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",
     "benchmarks.bench_gaussian_softmax": "benchmarks.bench_gaussian_softmax",
+    "benchmarks.mutation": "benchmarks.mutation",
 }
 #: width of the generated --help pages (argparse reads COLUMNS)
 HELP_COLUMNS = "100"
