@@ -1373,6 +1373,9 @@ def _split_limit(lam):
     syms = sorted(lam.free_symbols, key=lambda s: s.name)
     if len(syms) == 1:
         return _split_one(lam, syms[0])
+    conv, div = _normal_form(lam < -1), _normal_form(lam > -1)
+    if conv is sp.true or div is sp.true:  # on one side of -1 for all values
+        return conv, div, []
     num, den = sp.fraction(sp.together(lam + 1))
     if not lam.is_rational_function(*syms) or not (den.is_positive or den.is_negative):
         raise _Undecided(f"the limit {lam} is not a rational function of the parameters")
@@ -1384,7 +1387,7 @@ def _split_limit(lam):
         if c1.is_positive or c1.is_negative:
             v = sp.simplify(-c0 / c1)
             edges = [] if v.is_positive is False else [(p, v)]
-            return _normal_form(lam < -1), _normal_form(lam > -1), edges
+            return conv, div, edges
     raise _Undecided(f"cannot solve {lam} = -1 for one parameter")
 
 
@@ -1446,6 +1449,23 @@ _PARAM_SAMPLES = (
 )
 
 
+def _sample_combos(params) -> list:
+    """Values of the parameters for :func:`_check_param_limit`: all equal (seven values for
+    one parameter, fewer for several, where the cases multiply), and four with the
+    parameters apart (small and large alternating, increasing and decreasing)."""
+    if len(params) == 1:
+        return [{params[0]: v} for v in _PARAM_SAMPLES]
+    s = _PARAM_SAMPLES
+    equal = (s[0], s[1], s[2], s[4], s[5]) if len(params) == 2 else (s[0], s[2], s[5])
+    lo, hi = s[0], s[-2]
+    return [{p: v for p in params} for v in equal] + [
+        {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
+        {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
+        {p: s[i + 1] for i, p in enumerate(params)},
+        {p: s[-i - 2] for i, p in enumerate(params)},
+    ]
+
+
 def _check_param_limit(expr, lam, params):
     """Raise _Undecided unless lam(params) agrees with the limit computed at sample values.
 
@@ -1453,16 +1473,7 @@ def _check_param_limit(expr, lam, params):
     depends on them: it gave lim log(b)/log(n) = -k for n^-k + n^-(1/2) (true: max(-k, -1/2),
     so it always diverges), -1 for 1/(n^k + n) (true: -min(k, 1)) and -b for
     1/(n^a + n^b) (true: -max(a, b)); several parameters are also sampled apart."""
-    combos = [{p: v for p in params} for v in _PARAM_SAMPLES]
-    if len(params) > 1:
-        lo, hi = _PARAM_SAMPLES[0], _PARAM_SAMPLES[-2]
-        combos += [
-            {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
-            {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
-            {p: _PARAM_SAMPLES[i + 1] for i, p in enumerate(params)},
-            {p: _PARAM_SAMPLES[-i - 2] for i, p in enumerate(params)},
-        ]
-    for vals in combos:
+    for vals in _sample_combos(params):
         want = lam.subs(vals) if lam.free_symbols else lam
         got = limit_at_infinity(expr.subs(vals))
         if got is None or want is sp.nan or not want.is_number:

@@ -40,6 +40,7 @@ _MAGNITUDES = {
 #: values of each parameter at which the terms are checked to be defined
 _DEFINED_SAMPLES = {1: cv._PARAM_SAMPLES, 2: (sp.S.Half, 1, 2), 3: (sp.S.Half, 2)}
 _SIGN_TEXT = {1: "> 0", 0: "= 0", -1: "< 0"}
+_SIGN_SETS = {1: sp.Interval.open(0, sp.oo), 0: sp.FiniteSet(0), -1: sp.Interval.open(-sp.oo, 0)}
 _LITERALS = {
     frozenset({1}): lambda p: p > 0,
     frozenset({0}): lambda p: sp.Eq(p, 0),
@@ -216,6 +217,7 @@ def _cover_terms(params, cases) -> list:
         if not required:
             continue
         allowed = matches | {s for s in own if sp.true in own[s]}
+        allowed |= {c.signs for c in cases if c.region is None}  # outside the claim
         allowed |= {c.signs for c in cases if restrict(clause, c.signs) is sp.false}
         for cube in _cover(required, allowed, params):
             terms.append(_cube_literals(params, cube) + list(clause))
@@ -255,22 +257,29 @@ def _condition_text(params, cond, full) -> str:
         return f"{word} for {_domain_phrase(params)}" if full else word
     if len(params) == 1:
         p = params[0]
-        domain = sp.Union(*(_LITERALS[frozenset({s})](p).as_set() for s in admissible_signs(p)))
+        domain = sp.Union(*(_SIGN_SETS[s] for s in admissible_signs(p)))
         try:
-            return f"converges iff {cv._set_text(cond.as_set() & domain, p, domain)}"
+            where = cond.as_set() & domain
         except NotImplementedError:
-            pass
+            return f"converges iff {cv._bool_text(cond)}"
+        if isinstance(domain - where, sp.FiniteSet):  # all but finitely many values
+            return "converges iff " + " and ".join(f"{p} != {v}" for v in domain - where)
+        return f"converges iff {cv._set_text(where, p, domain)}"
     return f"converges iff {cv._bool_text(cond)}"
 
 
 def _domain_phrase(params) -> str:
+    """The admissible values in words: ``all k, r > 0``, ``every real k``, ``all a > 0, real b``."""
     names = ", ".join(p.name for p in params)
-    kinds = {admissible_signs(p) for p in params}
-    if kinds == {(1,)}:
+    kinds = [admissible_signs(p) for p in params]
+    if set(kinds) == {(1,)}:
         return f"all {names} > 0"
-    if kinds == {(1, 0, -1)}:
+    if set(kinds) == {(1, 0, -1)}:
         return f"every real {names}"
-    return f"all {names} allowed by the assumptions"
+    words = {(1,): "> 0", (-1,): "< 0", (1, 0): ">= 0", (0, -1): "<= 0"}
+    return "all " + ", ".join(
+        f"{p} {words[k]}" if k in words else f"real {p}" for p, k in zip(params, kinds)
+    )
 
 
 def _domain_text(params, cases) -> str:
