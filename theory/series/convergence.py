@@ -1461,8 +1461,8 @@ def _sample_combos(params) -> list:
     return [{p: v for p in params} for v in equal] + [
         {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
         {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
-        {p: s[i + 1] for i, p in enumerate(params)},
-        {p: s[-i - 2] for i, p in enumerate(params)},
+        {p: s[(i + 1) % len(s)] for i, p in enumerate(params)},
+        {p: s[-(i + 2) % len(s)] for i, p in enumerate(params)},
     ]
 
 

@@ -83,13 +83,14 @@ def decide_sign_cases(b: sp.Expr, start: int) -> cv.Decision:
     params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
     names = ", ".join(p.name for p in params)
     signs = [admissible_signs(p) for p in params]
-    count = math.prod(len(s) for s in signs)
-    if count > 1 and len(params) > MAX_SPLIT_PARAMS:
+    unknown = [p.name for p, s in zip(params, signs) if len(s) > 1]
+    if len(unknown) > MAX_SPLIT_PARAMS:
         return cv.Decision(
             None,
-            f"undecided: the {len(params)} free parameters ({names}) would need {count} "
-            f"sign cases; at most {MAX_SPLIT_PARAMS} parameters of unknown sign are split "
-            "(state signs with --assume or give values with --param)",
+            f"undecided: the {len(unknown)} free parameters of unknown sign "
+            f"({', '.join(unknown)}) would need {math.prod(map(len, signs))} sign cases; "
+            f"at most {MAX_SPLIT_PARAMS} are split (state signs with --assume or give "
+            "values with --param)",
             test="parameters",
             start=start,
         )
@@ -98,6 +99,15 @@ def decide_sign_cases(b: sp.Expr, start: int) -> cv.Decision:
         d = _join(b, params, cases, start)
     except (cv._Undecided, StepTimeout) as exc:
         d = cv.Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
+    except cv.SeriesError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - sympy failing while joining: unsure
+        d = cv.Decision(
+            None,
+            f"undecided with free parameters ({names}): joining the sign cases failed "
+            f"({type(exc).__name__})",
+            test="parameters",
+        )
     d.start = start
     return d
 
@@ -119,6 +129,9 @@ def _decide_case(b, params, signs, start) -> _Case:
     except cv.SeriesError as exc:
         case.certificate = f"a term is not defined ({exc})"
         case.region, case.undefined = (None, False) if free else (sp.false, True)
+        return case
+    except Exception as exc:  # noqa: BLE001 - sympy failing inside: the case is unsettled
+        case.certificate = f"the analysis failed ({type(exc).__name__})"
         return case
     case.certificate, case.test = d.certificate, d.test
     region = d.details.get("region") if free else {True: sp.true, False: sp.false}.get(d.converges)
@@ -200,11 +213,10 @@ def _cover_terms(params, cases) -> list:
     dummies = {p: sp.Dummy(p.name, positive=True) for p in params}
 
     def restrict(clause, signs):
-        values = {p: s * dummies[p] for p, s in zip(params, signs)}
-        return cv._normal_form(sp.And(*clause).xreplace(values))
+        return _restrict(clause, {p: s * dummies[p] for p, s in zip(params, signs)})
 
     own = {
-        c.signs: {restrict(k, c.signs) for k in _clauses(c.region)}
+        c.signs: {restrict(k, c.signs) for k in _clauses(c.region)} - {None}
         for c in cases
         if c.region is not None
     }
@@ -223,6 +235,24 @@ def _cover_terms(params, cases) -> list:
             terms.append(_cube_literals(params, cube) + list(clause))
             covered |= {(s, restrict(clause, s)) for s in itertools.product(*cube) if s in matches}
     return terms
+
+
+def _restrict(clause, values):
+    """A conjunction within a sign case (``values``: each parameter as +-q or 0 with q a
+    positive symbol), in a form that compares: its set of values when one parameter is
+    left (a**2 > 1 and a > 1 are the same for a > 0), else its normal form; None where
+    it is undefined (a/b > 1 at b = 0)."""
+    try:
+        c = cv._normal_form(sp.And(*clause).xreplace(values))
+    except TypeError:
+        return None
+    if len(c.free_symbols) == 1 and c not in (sp.true, sp.false):
+        try:
+            where = c.as_set() & sp.Interval.open(0, sp.oo)
+        except NotImplementedError:
+            return c
+        return {sp.EmptySet: sp.false, sp.Interval.open(0, sp.oo): sp.true}.get(where, where)
+    return c
 
 
 def _cube_literals(params, cube) -> list:
@@ -312,7 +342,7 @@ def _confirm(b, params, cond, cases, start) -> bool:
     for c in cases:
         if c.region is not None:
             for pt in _grid(params, c.signs):
-                key = (c.signs, tuple(a.xreplace(pt) for a in atoms))
+                key = (c.signs, tuple(_truth(a, pt) for a in atoms))
                 groups.setdefault(key, []).append(pt)
     samples = [pts[:per_piece] for pts in groups.values()]
     samples += [[pt] for c in cases for pt in c.points]
@@ -343,15 +373,39 @@ def _check_point(b, cond, pt, start, seen):
     got = seen[bs]
     if got is None or got == "undefined":
         return got
-    want = cond.xreplace(pt)
-    if want not in (sp.true, sp.false):
+    want = _truth(cond, pt)
+    if want is None:
         raise cv._Undecided(f"the condition cannot be evaluated at {_at(pt)}")
-    if (want is sp.true) != got:
+    if want != got:
         raise cv._Undecided(
             f"the condition is contradicted at {_at(pt)}: there the series "
             f"{'converges' if got else 'diverges'}"
         )
     return True
+
+
+def _truth(cond, point) -> bool | None:
+    """The truth of a condition at values of its parameters, None where it cannot be told:
+    a relation undefined there (a/b > 1 at b = 0) matters only where the rest of its
+    conjunction or disjunction does not decide."""
+    if isinstance(cond, (sp.Or, sp.And)):
+        values = [_truth(a, point) for a in cond.args]
+        decisive = isinstance(cond, sp.Or)  # True decides an Or, False an And
+        return decisive if decisive in values else (None if None in values else not decisive)
+    try:
+        value = cond.xreplace(point)
+    except TypeError:
+        return None
+    return {sp.true: True, sp.false: False}.get(value)
+
+
+def holds(cond, point: dict) -> bool:
+    """Whether a condition of :func:`decide_sign_cases` (``details["condition"]``) holds
+    at the given values; ValueError where it cannot be told."""
+    value = _truth(cond, point)
+    if value is None:
+        raise ValueError(f"the condition {cond} cannot be evaluated at {_at(point)}")
+    return value
 
 
 def _at(pt) -> str:
