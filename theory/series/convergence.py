@@ -1288,10 +1288,11 @@ def _decide_parametric(b, start) -> Decision:
     return decide_sign_cases(b, start)
 
 
-def _decide_positive(b, params, start) -> Decision:
-    """Every parameter positive: the logarithmic test with the parameters symbolic; the
-    details hold ``region`` (where it converges, a condition on ``params``; absent when
-    unsure) and ``points`` (sample values on the boundaries found)."""
+def _decide_positive(b, params, start, level=0) -> Decision:
+    """Every parameter positive: the logarithmic test with the parameters symbolic (from
+    iterated-log ``level`` on); the details hold ``region`` (where it converges, a
+    condition on ``params``; absent when unsure) and ``points`` (sample values on the
+    boundaries found)."""
     names = ", ".join(p.name for p in params)
     if not _smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
         return Decision(
@@ -1301,7 +1302,7 @@ def _decide_positive(b, params, start) -> Decision:
             test="parameters",
         )
     try:
-        return _param_log_test(b, params, start)
+        return _param_log_test(b, params, start, level)
     except (_Undecided, StepTimeout) as exc:
         return Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
     except SeriesError:
@@ -1330,14 +1331,14 @@ def _param_log_test(b, params, start, level=0):
     """The logarithmic test at ``level`` with positive parameters: lam < -1 converges,
     lam > -1 diverges, and the boundary lam = -1 is solved for one parameter, substituted
     and decided again over the remaining ones (the next iterated-log level among them)."""
+    if level >= LOG_LEVELS:
+        raise _Undecided("borderline at every iterated-log level tried")
     num, den = _logs(b, level)
     lam = limit_at_infinity(num / den, check=False)
     if lam is None:
         raise _Undecided("the logarithmic limit could not be computed")
     _check_param_limit(num / den, lam, params)
     if lam == -1:
-        if level >= LOG_LEVELS - 1:
-            raise _Undecided("borderline at every iterated-log level tried")
         return _param_log_test(b, params, start, level + 1)
     if lam.is_number:
         conv = bool(lam == -sp.oo or lam < -1)
@@ -1353,7 +1354,7 @@ def _param_log_test(b, params, start, level=0):
     conv, div, edges = _split_limit(lam)
     region, points, undefined = conv, [], False
     for p, v in edges:
-        sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start)
+        sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, level)
         region = region | (sp.Eq(p, v) & sub)
         points += sub_points
         undefined = undefined or sub_undefined
@@ -1407,14 +1408,15 @@ def _split_one(lam, p):
     return _set_relation(conv_set, p), _set_relation(div_set, p), [(p, v) for v in edge]
 
 
-def _edge_region(b, p, v, params, start):
-    """The series on the boundary p = v decided over the parameters left: where it
+def _edge_region(b, p, v, params, start, level):
+    """The series on the boundary p = v decided over the parameters left (from the next
+    iterated-log level: at this one the limit is -1 there by construction): where it
     converges there, up to three points on the boundary (values of all ``params``), and
     whether a term is undefined somewhere on it (those values are left out)."""
     bs = b.subs(p, v)
     rest = sorted(bs.free_symbols - {N}, key=lambda s: s.name)
     if rest:
-        d = _decide_positive(bs, rest, start)
+        d = _decide_positive(bs, rest, start, level + 1)
         region = d.details.get("region")
         inner = d.details.get("points", [])
         undefined = d.details.get("undefined", False)
