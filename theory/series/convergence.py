@@ -26,7 +26,9 @@ Tests used (the certificate names the one that decided, and the object compared 
 * ratio and Raabe tests as fall-backs when the logarithmic limits cannot be computed.
 
 With free parameters the same limits are taken symbolically and the condition on the
-parameters is derived (e.g. Kerple log converges iff :math:`r > 1`).
+parameters is derived (e.g. Kerple log converges iff :math:`r > 1`); real parameters are
+split into sign cases and the cases joined (:mod:`theory.series.param_cases`, e.g.
+``n**(-a-b)`` converges iff :math:`a + b > 1`).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> decide(P("1/n**2")).converges
