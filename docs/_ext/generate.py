@@ -384,6 +384,9 @@ def counts() -> dict:
         "n_commands": str(len(COMMANDS)),
         "trf_time_limit": f"{constant('theory/series/cli.py', 'DEFAULT_TIME_LIMIT'):g}",
         "trf_decision_share": f"{constant('theory/series/cli.py', 'DECISION_SHARE'):.0%}",
+        "trf_free_decision_share": (
+            f"{constant('theory/series/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
+        ),
         "sweep_cpu_budget": f"{constant('empirical/capture/sweep.py', 'CPU_BUDGET'):g}",
     }
 

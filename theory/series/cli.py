@@ -76,6 +76,7 @@ TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22
 
 DEFAULT_TIME_LIMIT = 10.0
 DECISION_SHARE = 0.6  # the decision may use this share of the time limit
+FREE_PARAMS_DECISION_SHARE = 0.9  # ... and this share with free parameters (nothing follows)
 RESERVE = 0.15  # kept for the certified partial information when B is not certified
 
 
@@ -217,7 +218,9 @@ def analyse(args: argparse.Namespace) -> dict:
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
     if not rpe.free_params:
         check_terms(rpe.b, n0)
-    d = decide(rpe.b, n0, budget=clock.left(DECISION_SHARE), prime=False)  # one decision
+    # one decision; with free parameters no sum or TRF follows, so it may use nearly all
+    share = FREE_PARAMS_DECISION_SHARE if rpe.free_params else DECISION_SHARE
+    d = decide(rpe.b, n0, budget=clock.left(share), prime=False)
     out = {
         "series": str(rpe.b),
         "name": rpe.name,

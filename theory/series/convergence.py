@@ -26,7 +26,9 @@ Tests used (the certificate names the one that decided, and the object compared 
 * ratio and Raabe tests as fall-backs when the logarithmic limits cannot be computed.
 
 With free parameters the same limits are taken symbolically and the condition on the
-parameters is derived (e.g. Kerple log converges iff :math:`r > 1`).
+parameters is derived (e.g. Kerple log converges iff :math:`r > 1`); real parameters are
+split into sign cases and the cases joined (:mod:`theory.series.param_cases`, e.g.
+``n**(-a-b)`` converges iff :math:`a + b > 1`).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> decide(P("1/n**2")).converges
@@ -1281,108 +1283,39 @@ def _ratio_tests(b):
 
 
 def _decide_parametric(b, start) -> Decision:
-    params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
+    """Free parameters: the sign cases split and joined in :mod:`theory.series.param_cases`
+    (imported here: it builds on this module)."""
+    from theory.series.param_cases import decide_sign_cases
+
+    return decide_sign_cases(b, start)
+
+
+def _decide_positive(b, params, start, level=0) -> Decision:
+    """Every parameter positive: the logarithmic test with the parameters symbolic (from
+    iterated-log ``level`` on); the details hold ``region`` (where it converges, a
+    condition on ``params``; absent when unsure) and ``points`` (sample values on the
+    boundaries found)."""
     names = ", ".join(p.name for p in params)
-    if not all(p.is_positive for p in params):
-        return _decide_real_parameters(b, params, names, start)
     if not _smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
         return Decision(
             None,
             f"undecided: with free parameters ({names}) only positive "
             "non-oscillating terms are analysed; give values with --param",
             test="parameters",
-            start=start,
         )
     try:
-        d = _param_log_test(b, params, start)
+        return _param_log_test(b, params, start, level)
     except (_Undecided, StepTimeout) as exc:
-        d = Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
+        return Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
     except SeriesError:
-        raise  # an invalid term (e.g. at a boundary value): the user's error
+        raise  # an invalid term (e.g. at a boundary value): decided by the caller
     except Exception as exc:  # noqa: BLE001 - sympy's solveset/limit failing inside: unsure
-        d = Decision(
+        return Decision(
             None,
             f"undecided with free parameters ({names}): the symbolic analysis "
             f"failed ({type(exc).__name__})",
             test="parameters",
         )
-    d.start = start
-    return d
-
-
-def _decide_real_parameters(b: sp.Expr, params: list, names: str, start: int) -> Decision:
-    """Parameters not assumed positive: the symbolic analysis covers positive values only,
-    so the verdict stays undecided and the condition says for which values it holds."""
-    if any(p.is_nonpositive for p in params):
-        return Decision(
-            None,
-            f"undecided: parameters assumed <= 0 ({names}) are not analysed "
-            "symbolically; give values with --param",
-            test="parameters",
-            start=start,
-        )
-    if len(params) == 1:
-        d = _decide_whole_line(b, params[0], start)
-        if d is not None:
-            return d
-    positive = {p: sp.Symbol(p.name, positive=True) for p in params}
-    d = _decide_parametric(b.subs(positive), start)
-    hint = " ".join(f"--assume '{p.name}>0'" for p in params if not p.is_positive)
-    d.converges = None
-    d.certificate = (
-        f"undecided for real {names}: only {names} > 0 is analysed (state it with "
-        f"{hint}); for {names} > 0: {d.certificate}"
-    )
-    if d.condition:
-        d.condition = f"for {names} > 0 only: {d.condition}"
-    return d
-
-
-@_optional_test
-def _decide_whole_line(b: sp.Expr, p: sp.Symbol, start: int) -> Decision | None:
-    """One real parameter over the whole line: the cases p > 0, p = 0 and p < 0 (p = -q,
-    q > 0) decided separately and joined; None when a case is not settled."""
-    sets, certs = [], []
-    for sign, label in ((1, f"{p} > 0"), (-1, f"{p} < 0")):
-        q = sp.Symbol(p.name if sign > 0 else f"(-{p.name})", positive=True)
-        d = _decide_parametric(b.subs(p, sign * q), start)
-        conv = d.details.get("conv_set")
-        if conv is None:
-            return None
-        conv = conv.subs(q, p) if sign > 0 else sp.imageset(sp.Lambda(q, -q), conv).subs(q, p)
-        sets.append(conv)
-        certs.append(f"for {label}: {d.certificate}")
-    try:
-        zero = decide_in_process(b.subs(p, 0), start)
-    except SeriesError as exc:
-        zero = Decision(None, f"the terms are not defined ({exc})")
-    if zero.converges is None:
-        return None
-    certs.append(f"at {p} = 0: {zero.certificate}")
-    conv = sp.Union(sets[0], sets[1], sp.FiniteSet(0) if zero.converges else sp.S.EmptySet)
-    verdict = True if conv == sp.S.Reals else (False if conv is sp.S.EmptySet else None)
-    cond = (
-        f"{'converges' if verdict else 'diverges'} for every real {p}"
-        if verdict is not None
-        else f"converges iff {_set_text(conv, p)}"
-    )
-    if _undefined_somewhere(b, p, start):  # e.g. (1 + k n)^-2 at k = -1/2, n = 2
-        verdict = None
-        cond += f" (among the values of {p} for which every term b_n, n >= {start}, is defined)"
-    return Decision(
-        verdict, "; ".join(certs), condition=cond, test="parameters, case by case", start=start
-    )
-
-
-def _undefined_somewhere(b: sp.Expr, p: sp.Symbol, start: int) -> bool:
-    """True when a term is not a finite real number at one of the sample values of p
-    (both signs and 0): the verdict then covers only the values where the series is defined."""
-    for v in (0,) + tuple(s * v for v in _PARAM_SAMPLES for s in (1, -1)):
-        try:
-            check_terms(b.subs(p, v), start, count=16)
-        except Exception:  # noqa: BLE001 - SeriesError or evaluation trouble: not defined
-            return True
-    return False
 
 
 def _param_positive_eventually(b) -> bool:
@@ -1397,68 +1330,115 @@ def _param_positive_eventually(b) -> bool:
 
 
 def _param_log_test(b, params, start, level=0):
-    names = ", ".join(p.name for p in params)
+    """The logarithmic test at ``level`` with positive parameters: lam < -1 converges,
+    lam > -1 diverges, and the boundary lam = -1 is solved for one parameter, substituted
+    and decided again over the remaining ones (the next iterated-log level among them)."""
+    if level >= LOG_LEVELS:
+        raise _Undecided("borderline at every iterated-log level tried")
     num, den = _logs(b, level)
     lam = limit_at_infinity(num / den, check=False)
     if lam is None:
         raise _Undecided("the logarithmic limit could not be computed")
     _check_param_limit(num / den, lam, params)
+    if lam == -1:
+        return _param_log_test(b, params, start, level + 1)
     if lam.is_number:
-        if lam == -1:
-            if level >= LOG_LEVELS - 1:
-                raise _Undecided("borderline at every iterated-log level tried")
-            return _param_log_test(b, params, start, level + 1)
         conv = bool(lam == -sp.oo or lam < -1)
         cert = _log_cert(b, lam, level, "b_n", conv).certificate
+        names = ", ".join(p.name for p in params)
+        region = sp.true if conv else sp.false
         return Decision(
             conv,
             f"for all {names} > 0: {cert}",
-            condition=f"{'converges' if conv else 'diverges'} for all {names} > 0",
             test="logarithmic test",
-            details={"conv_set": sp.Interval.open(0, sp.oo) if conv else sp.S.EmptySet},
+            details={"region": region, "points": []},
         )
+    conv, div, edges = _split_limit(lam)
+    region, points, undefined = conv, [], False
+    for p, v in edges:
+        sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, level)
+        region = region | (sp.Eq(p, v) & sub)
+        points += sub_points
+        undefined = undefined or sub_undefined
+    cert = (
+        f"logarithmic test with parameters: lim {_NAMES[level]} = {lam}; < -1 (converges) "
+        f"iff {_bool_text(conv)}, > -1 (diverges) iff {_bool_text(div)}"
+        + "".join(f"; at {p} = {v} decided separately" for p, v in edges)
+    )
+    details = {"limit": str(lam), "region": region, "points": points, "undefined": undefined}
+    return Decision(None, cert, test="logarithmic test with parameters", details=details)
+
+
+def _split_limit(lam):
+    """lam < -1 and lam > -1 as conditions on the positive parameters, and the boundary
+    lam = -1 as pairs (parameter, value): values of one parameter (solveset) when lam
+    depends on one, else the unique solution for one parameter in terms of the others."""
     syms = sorted(lam.free_symbols, key=lambda s: s.name)
-    if len(syms) != 1:
-        raise _Undecided(f"the limit {lam} depends on several parameters")
-    p = syms[0]
+    if len(syms) == 1:
+        return _split_one(lam, syms[0])
+    conv, div = _normal_form(lam < -1), _normal_form(lam > -1)
+    if conv is sp.true or div is sp.true:  # on one side of -1 for all values
+        return conv, div, []
+    num, den = sp.fraction(sp.together(lam + 1))
+    if not lam.is_rational_function(*syms) or not (den.is_positive or den.is_negative):
+        raise _Undecided(f"the limit {lam} is not a rational function of the parameters")
+    for p in syms:  # lam = -1 linear in p, with a coefficient that never vanishes: unique
+        poly = sp.Poly(num, p)
+        if poly.degree() != 1:
+            continue
+        c1, c0 = poly.all_coeffs()
+        if c1.is_positive or c1.is_negative:
+            v = sp.simplify(-c0 / c1)
+            edges = [] if v.is_positive is False else [(p, v)]
+            return conv, div, edges
+    raise _Undecided(f"cannot solve {lam} = -1 for one parameter")
+
+
+def _split_one(lam, p):
     pos = sp.Interval.open(0, sp.oo)
     with step_budget(2.0):
         conv_set = sp.solveset(lam < -1, p, pos)
         div_set = sp.solveset(lam > -1, p, pos)
         edge = sp.solveset(sp.Eq(lam, -1), p, pos)
-    if not isinstance(edge, (sp.FiniteSet, sp.EmptySet.__class__)) or not isinstance(
-        conv_set, (sp.Interval, sp.Union, sp.EmptySet.__class__)
+    if not isinstance(edge, (sp.FiniteSet, sp.EmptySet.__class__)) or not all(
+        isinstance(s, (sp.Interval, sp.Union, sp.FiniteSet, sp.EmptySet.__class__))
+        for s in (conv_set, div_set)
     ):
         raise _Undecided(f"cannot solve {lam} < -1 for {p}")
-    for v in edge:
-        sub = (
-            _decide_parametric(b.subs(p, v), start)
-            if (b.subs(p, v).free_symbols - {N})
-            else decide_in_process(b.subs(p, v), start)
-        )
-        if sub.converges is True:
-            conv_set = conv_set | sp.FiniteSet(v)
-        elif sub.converges is False:
-            div_set = div_set | sp.FiniteSet(v)
-        else:
-            raise _Undecided(f"at the boundary {p} = {v}: {sub.certificate}")
-    if conv_set | div_set != pos:
+    if conv_set | div_set | edge != pos:
         raise _Undecided(f"the sets where it converges/diverges do not cover {p} > 0")
-    cond = f"converges iff {_set_text(conv_set, p)}"
-    cert = (
-        f"logarithmic test with parameters: lim {_NAMES[level]}"
-        f" = {lam}; < -1 (converges) iff {_set_text(conv_set - sp.FiniteSet(*edge), p)}, "
-        f"> -1 (diverges) iff {_set_text(div_set - sp.FiniteSet(*edge), p)}"
-        + "".join(f"; at {p} = {v} decided separately" for v in edge)
-    )
-    conv = True if div_set is sp.EmptySet else (False if conv_set is sp.EmptySet else None)
-    return Decision(
-        conv,
-        cert,
-        condition=cond,
-        test="logarithmic test with parameters",
-        details={"limit": str(lam), "conv_set": conv_set},
-    )
+    return _set_relation(conv_set, p), _set_relation(div_set, p), [(p, v) for v in edge]
+
+
+def _edge_region(b, p, v, params, start, level):
+    """The series on the boundary p = v decided over the parameters left (from the next
+    iterated-log level: at this one the limit is -1 there by construction): where it
+    converges there, up to three points on the boundary (values of all ``params``), and
+    whether a term is undefined somewhere on it (those values are left out)."""
+    bs = b.subs(p, v)
+    rest = sorted(bs.free_symbols - {N}, key=lambda s: s.name)
+    if rest:
+        d = _decide_positive(bs, rest, start, level + 1)
+        region = d.details.get("region")
+        inner = d.details.get("points", [])
+        undefined = d.details.get("undefined", False)
+    else:  # no parameter left; where a term is undefined the point is no admissible value
+        try:
+            d, undefined = decide_in_process(bs, start), False
+        except SeriesError as exc:
+            d, undefined = Decision(False, f"a term is not defined ({exc})"), True
+        region = {True: sp.true, False: sp.false}.get(d.converges)
+        inner = []
+    if region is None:
+        raise _Undecided(f"at the boundary {p} = {v}: {d.certificate}")
+    others = [q for q in params if q != p]
+    points = []
+    for w in inner + [{q: m for q in others} for m in _PARAM_SAMPLES[:5]]:
+        w = {q: w.get(q, _PARAM_SAMPLES[2]) for q in others}
+        value = v.subs(w)
+        if value.is_positive and len(points) < 3:
+            points.append({**w, p: value})
+    return region, points, undefined
 
 
 #: parameter values at which a symbolic limit is recomputed with the values substituted
@@ -1473,20 +1453,31 @@ _PARAM_SAMPLES = (
 )
 
 
+def _sample_combos(params) -> list:
+    """Values of the parameters for :func:`_check_param_limit`: all equal (seven values for
+    one parameter, fewer for several, where the cases multiply), and four with the
+    parameters apart (small and large alternating, increasing and decreasing)."""
+    if len(params) == 1:
+        return [{params[0]: v} for v in _PARAM_SAMPLES]
+    s = _PARAM_SAMPLES
+    equal = (s[0], s[1], s[2], s[4], s[5]) if len(params) == 2 else (s[0], s[2], s[5])
+    lo, hi = s[0], s[-2]
+    return [{p: v for p in params} for v in equal] + [
+        {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
+        {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
+        {p: s[(i + 1) % len(s)] for i, p in enumerate(params)},
+        {p: s[-(i + 2) % len(s)] for i, p in enumerate(params)},
+    ]
+
+
 def _check_param_limit(expr, lam, params):
     """Raise _Undecided unless lam(params) agrees with the limit computed at sample values.
 
     sympy's limit with symbolic parameters silently assumes one case of a comparison that
     depends on them: it gave lim log(b)/log(n) = -k for n^-k + n^-(1/2) (true: max(-k, -1/2),
-    so it always diverges) and -1 for 1/(n^k + n) (true: -min(k, 1))."""
-    combos = [{p: v for p in params} for v in _PARAM_SAMPLES]
-    if len(params) > 1:
-        lo, hi = _PARAM_SAMPLES[0], _PARAM_SAMPLES[-2]
-        combos += [
-            {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
-            {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
-        ]
-    for vals in combos:
+    so it always diverges), -1 for 1/(n^k + n) (true: -min(k, 1)) and -b for
+    1/(n^a + n^b) (true: -max(a, b)); several parameters are also sampled apart."""
+    for vals in _sample_combos(params):
         want = lam.subs(vals) if lam.free_symbols else lam
         got = limit_at_infinity(expr.subs(vals))
         if got is None or want is sp.nan or not want.is_number:
@@ -1504,19 +1495,88 @@ def _check_param_limit(expr, lam, params):
             )
 
 
-def _set_text(s, p) -> str:
+# ------------------------------------------------------------ conditions on parameters
+
+_FLIP = {
+    sp.StrictLessThan: sp.StrictGreaterThan,
+    sp.StrictGreaterThan: sp.StrictLessThan,
+    sp.LessThan: sp.GreaterThan,
+    sp.GreaterThan: sp.LessThan,
+    sp.Equality: sp.Equality,
+    sp.Unequality: sp.Unequality,
+}
+_OP_TEXT = {
+    sp.StrictLessThan: "<",
+    sp.StrictGreaterThan: ">",
+    sp.LessThan: "<=",
+    sp.GreaterThan: ">=",
+    sp.Equality: "=",
+    sp.Unequality: "!=",
+}
+
+
+def _normal_rel(rel):
+    """``lam < -1`` as ``a + b > 1``: the parameters on the left (leading sign +), the
+    constant on the right."""
+    const, rest = sp.expand(rel.lhs - rel.rhs).as_coeff_Add()
+    op = type(rel)
+    if rest.could_extract_minus_sign():
+        rest, const, op = -rest, -const, _FLIP[op]
+    return op(rest, -const)
+
+
+def _normal_form(cond):
+    """Every relation of a condition in the form of :func:`_normal_rel`."""
+    rels = cond.atoms(sp.core.relational.Relational) if isinstance(cond, sp.Basic) else ()
+    return cond.xreplace({r: _normal_rel(r) for r in rels if type(r) in _FLIP})
+
+
+def _bool_text(c) -> str:
+    """A condition as text: ``a + b > 1``, ``p > 1 or (p = 1 and q < -1)``."""
+    if c is sp.true:
+        return "always"
+    if c is sp.false:
+        return "never"
+    if isinstance(c, sp.Or):
+        parts = sorted((_bool_text(a) for a in c.args), key=lambda t: (t.count(" and "), t))
+        return " or ".join(f"({t})" if " and " in t else t for t in parts)
+    if isinstance(c, sp.And):
+        return " and ".join(sorted(_bool_text(a) for a in c.args))
+    if type(c) in _OP_TEXT:
+        return f"{sp.sstr(c.lhs)} {_OP_TEXT[type(c)]} {sp.sstr(c.rhs)}"
+    return str(c)
+
+
+def _set_relation(s, p):
+    """A subset of p > 0 (from solveset) as a condition on p."""
+    if s is sp.EmptySet:
+        return sp.false
+    if isinstance(s, sp.FiniteSet):
+        return sp.Or(*(sp.Eq(p, v) for v in s))
+    if isinstance(s, sp.Union):
+        return sp.Or(*(_set_relation(a, p) for a in s.args))
+    if isinstance(s, sp.Interval):
+        lo = (p > s.left) if s.left_open else (p >= s.left)
+        hi = sp.true if s.right == sp.oo else (p < s.right) if s.right_open else (p <= s.right)
+        return lo & hi
+    raise _Undecided(f"cannot write {s} as a condition on {p}")
+
+
+def _set_text(s, p, domain=sp.Interval.open(0, sp.oo)) -> str:
+    """A set of values of p as text, the bounds of ``domain`` (p's admissible values)
+    left out."""
     if s is sp.EmptySet:
         return "never"
     if isinstance(s, sp.Interval):
-        lo = (
-            ""
-            if (s.left == 0 and s.left_open) or s.left == -sp.oo
-            else f"{p} {'>' if s.left_open else '>='} {s.left}"
-        )
+        lo = "" if s.left == -sp.oo else f"{p} {'>' if s.left_open else '>='} {s.left}"
         hi = "" if s.right == sp.oo else f"{p} {'<' if s.right_open else '<='} {s.right}"
-        return " and ".join(x for x in (lo, hi) if x) or f"{p} > 0"
+        if (s.left, s.left_open) == (domain.inf, domain.left_open) and hi:
+            lo = ""  # the domain's own bound, e.g. p > 0 for a positive parameter
+        if (s.right, s.right_open) == (domain.sup, domain.right_open) and lo:
+            hi = ""
+        return " and ".join(x for x in (lo, hi) if x) or f"{p} real"
     if isinstance(s, sp.FiniteSet):
         return " or ".join(f"{p} = {v}" for v in s)
     if isinstance(s, sp.Union):
-        return " or ".join(_set_text(a, p) for a in s.args)
+        return " or ".join(_set_text(a, p, domain) for a in s.args)
     return str(s)
