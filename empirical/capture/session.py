@@ -269,7 +269,7 @@ class _Call:
 
     q: torch.Tensor
     kt: torch.Tensor  # (BH, d, Lk)
-    vaug: torch.Tensor  # (BH, Lk, dv + 2 [+ d]): [v | 1 | j | k]
+    vaug: torch.Tensor  # (BH, Lk, dv + 2 + pad): [v | 1 | j | 0]; v alone when tiled
     dv: int
     shape: tuple  # (B, H, Lq, Lk)
     scale: float
@@ -280,7 +280,7 @@ class _Call:
     valid: torch.Tensor | None  # boolean, broadcastable to (B, H, Lq, Lk)
     softcap: float | None
     mask_add: torch.Tensor | None = None  # finite part of a float mask, after softcapping
-    bits: bool = False  # q also carries log2 e: logits in bits (the tiled causal path)
+    tiled: bool = False  # the tiled causal path: q also carries log2 e (logits in bits)
 
 
 def _split_mask(mask: torch.Tensor | None):
@@ -465,11 +465,13 @@ def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> li
 class _CausalSums:
     """Where the tiles of one causal call write: the output (B*H, Lq, dv), the per-row
     sums ``rows`` (Sigma, sum e*j, sum e*(l - m), row max) and the shift m (0 where no
-    shift was needed); logits l, their max and m in bits, e = 2^(l - m)."""
+    shift was needed); logits l, their max and m in bits, e = 2^(l - m); ``pos`` the key
+    positions j (float32)."""
 
     out: torch.Tensor
     rows: torch.Tensor
     shift: torch.Tensor
+    pos: torch.Tensor
     bounded: bool  # every |logit| below -log2(_TINY) / 2: only masked entries need the floor
     small: bool  # on CPU, every logit below _NO_SHIFT_BITS in size: no shift at all
     window: int | None
@@ -498,17 +500,18 @@ def _key_chunks(tile, step: int) -> list:
 
 def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
     """One tile of :func:`_attend_causal`: for each chunk of its keys (small enough to
-    stay in the core's cache) the logits (in bits), exp2, the product with ``[V | 1 | j]``
-    and the entropy sum, added to the tile's per-row sums (an online softmax whose shift
-    moves only where ``exp2`` could overflow), written to the tile's rows of ``sums`` (tiles do
-    not overlap)."""
+    stay in the core's cache) the logits (in bits), exp2, the product with V and the row
+    sums of :func:`_add_chunk_sums`, added to the tile's (an online softmax whose shift
+    moves only where ``exp2`` could overflow), written to the tile's rows of ``sums``
+    (tiles do not overlap)."""
     h0, h1, r0, r1, lo, hi = tile
-    dv, nh, nr, cpu = c.dv, h1 - h0, r1 - r0, c.q.device.type == "cpu"
+    nh, nr, cpu = h1 - h0, r1 - r0, c.q.device.type == "cpu"
     chunks = _key_chunks(tile, session.chunk_keys(hi - lo, c.q.device.type))
     size = nh * nr * max(b - a for a, b in chunks)
     sbuf, ebuf = (session.buffer(f"{t}{slot}", (size,), c.q) for t in "se")
-    w = session.buffer(f"w{slot}", (nh, nr, c.vaug.shape[2]), c.q)
-    ent, cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("t", "c", "m"))
+    w = session.buffer(f"w{slot}", (nh, nr, c.dv), c.q)
+    rs = session.buffer(f"r{slot}", (3, nh, nr), c.q)  # Sigma, sum e j, sum e (l - m)
+    cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
     m = sums.shift[h0:h1, r0:r1]
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
     shifted, views = False, {}
@@ -521,7 +524,7 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
         torch.amax(s, -1, out=mx if n == 0 else cm)
         if n:
             torch.maximum(mx, cm, out=mx)
-        if not sums.small and _moves_shift(n, m, mx, w, ent, dv, sums.stats, cpu):
+        if not sums.small and _moves_shift(n, m, mx, w, rs, sums.stats, cpu):
             shifted = True
         if shifted:
             s.sub_(m[..., None])
@@ -535,27 +538,42 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
             torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:
             w.baddbmm_(e, vt.narrow(1, a, b - a))
-        if sums.stats:
-            torch.sum(s.mul_(e), -1, out=ent if n == 0 else cm)
-            if n:
-                ent.add_(cm)
-    torch.div(w[..., :dv], w[..., dv : dv + 1], out=sums.out[h0:h1, r0:r1])
+        _add_chunk_sums(n, rs, cm, s, e, sums.pos[a:b], sums.stats)
+    torch.div(w, rs[0, ..., None], out=sums.out[h0:h1, r0:r1])
     rows = sums.rows[:, h0:h1, r0:r1]
-    rows[0] = w[..., dv]
+    rows[: 3 if sums.stats else 1] = rs[: 3 if sums.stats else 1]
     if sums.stats:
-        rows[1] = w[..., dv + 1]
-        rows[2] = ent
         rows[3] = mx
 
 
-def _moves_shift(n: int, m, mx, w, ent, dv: int, stats: bool, cpu: bool) -> bool:
+def _add_chunk_sums(n: int, rs, cm, s, e, pos, stats: bool) -> None:
+    """Adds chunk ``n``'s row sums of the weights ``e`` (heads, rows, keys) to ``rs``:
+    Sigma = sum e, and with ``stats`` sum e j (``pos`` the chunk's key positions) and
+    sum e (l - m) (``s`` holds l - m, overwritten); the first chunk writes them, ``cm``
+    is scratch.  Apart from the product with V (on CPU, a product with [V | 1 | j] of
+    80 columns costs 20-45% more than V's 64, and one of two columns as much as V's)."""
+    torch.sum(e, -1, out=rs[0] if n == 0 else cm)
+    if n:
+        rs[0].add_(cm)
+    if not stats:
+        return
+    torch.matmul(e, pos, out=rs[1] if n == 0 else cm)
+    if n:
+        rs[1].add_(cm)
+    torch.sum(s.mul_(e), -1, out=rs[2] if n == 0 else cm)
+    if n:
+        rs[2].add_(cm)
+
+
+def _moves_shift(n: int, m, mx, w, rs, stats: bool, cpu: bool) -> bool:
     """After chunk ``n`` of a tile, with ``mx`` the rows' running max (logits in bits):
     whether the shift ``m`` of its rows was moved.  After the first chunk (where every
     row's max is finite) ``m`` becomes ``mx`` unless every ``|mx|`` is below
     _NO_SHIFT_BITS on CPU (``2^l`` is then safe unshifted); after a later one, the rows
     whose ``mx`` passed ``m + _NO_SHIFT_BITS`` (``exp2`` could overflow) move to ``mx``:
-    the sums so far scale by :math:`f = 2^{m - m'}`, and the entropy sum
-    :math:`T = \\sum_j e_j (l_j - m)` becomes :math:`f\\,(T + (m - m')\\Sigma)`."""
+    the sums so far (``w``, and ``rs``: Sigma, sum e j) scale by :math:`f = 2^{m - m'}`,
+    and the entropy sum :math:`T = \\sum_j e_j (l_j - m)` (``rs[2]``) becomes
+    :math:`f\\,(T + (m - m')\\Sigma)`."""
     if n == 0:
         if cpu and bool((mx.abs() < _NO_SHIFT_BITS).all()):
             return False
@@ -564,9 +582,11 @@ def _moves_shift(n: int, m, mx, w, ent, dv: int, stats: bool, cpu: bool) -> bool
     if not bool((mx > m + _NO_SHIFT_BITS).any()):
         return False
     new = torch.where(mx > m + _NO_SHIFT_BITS, mx, m)
+    f = torch.exp2(m - new)
     if stats:
-        ent.add_((m - new) * w[..., dv]).mul_(torch.exp2(m - new))
-    w.mul_(torch.exp2(m - new)[..., None])
+        rs[2].add_((m - new) * rs[0])
+    rs[: 3 if stats else 1].mul_(f)
+    w.mul_(f[..., None])
     m.copy_(new)
     return True
 
@@ -587,6 +607,7 @@ def _attend_causal(session, c: _Call, out: torch.Tensor, acc, window: int | None
         out,
         c.q.new_empty(4, bh, lq),
         c.q.new_zeros(bh, lq),
+        torch.arange(lk, device=c.q.device, dtype=c.q.dtype),
         2 * bound < -math.log2(_TINY),
         c.q.device.type == "cpu" and bound < _NO_SHIFT_BITS,
         window,
@@ -701,25 +722,26 @@ class _Accumulator:
         )
 
 
-def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap, bits=False) -> _Call:
-    """The call flattened to float32 (B*H, L, .); with ``bits`` (the tiled causal path)
-    the queries also carry log2 e, so that their logits are in bits."""
+def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap, tiled=False) -> _Call:
+    """The call flattened to float32 (B*H, L, .); for the tiled causal path (``tiled``)
+    the queries also carry log2 e, so that their logits are in bits, and the values are
+    not augmented (its tiles sum the weights and positions apart)."""
     bsz, heads, lq, d = query.shape
     lk, dv = key.shape[2], value.shape[3]
     valid, add = _split_mask(mask)
     linear = bias is None and softcap is None and add is None
     f = torch.float32
-    unit = _LOG2E if bits else 1.0
+    unit = _LOG2E if tiled else 1.0
     q = query.to(f).reshape(bsz * heads, lq, d) * ((scale / tau if linear else scale) * unit)
     k = key.to(f).reshape(bsz * heads, lk, d)
-    v = value.to(f).reshape(bsz * heads, lk, dv)
+    v = value.to(f).reshape(bsz * heads, lk, dv).contiguous()
     j = torch.arange(lk, device=q.device, dtype=f)[None, :, None].expand(bsz * heads, lk, 1)
     pad = (-(dv + 2)) % 16  # aligned widths are markedly faster in the product
     cols = [v, torch.ones_like(j), j] + ([j.new_zeros(bsz * heads, lk, pad)] if pad else [])
     return _Call(
         q,
         k.transpose(1, 2),
-        torch.cat(cols, -1),
+        v if tiled else torch.cat(cols, -1),
         dv,
         (bsz, heads, lq, lk),
         float(scale),
@@ -730,7 +752,7 @@ def _prepare(query, key, value, mask, bias, scale, tau, causal, softcap, bits=Fa
         valid,
         softcap,
         add,
-        bits,
+        tiled,
     )
 
 
@@ -769,7 +791,7 @@ def attend(
     if plain is not None and _fused_wanted(session, query):
         return _attend_fused(session, name, query, key, value, scale, softcap, *plain)
     tiled = plain is not None and plain[0]
-    c = _prepare(query, key, value, mask, bias, scale, tau, causal, softcap, bits=tiled)
+    c = _prepare(query, key, value, mask, bias, scale, tau, causal, softcap, tiled=tiled)
     bsz, heads, lq, lk = c.shape
     out = c.q.new_empty(bsz * heads, lq, c.dv)
     acc = _Accumulator(st, name, c.shape, c.q.device) if st is not None else None
