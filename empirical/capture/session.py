@@ -425,26 +425,38 @@ def _plain_structure(mask, bias, causal: bool, window: int | None, lq: int, lk: 
     return None
 
 
-def _mask_chunk(c: _Call, s: torch.Tensor, r0: int, r1: int, a: int, b: int, window) -> bool:
+def _mask_chunk(c: _Call, sums, s: torch.Tensor, r0: int, r1: int, a: int, b: int) -> bool:
     """Softcapping (then the temperature) of the logits ``s`` in bits (heads, rows
-    r0..r1-1, keys a..b-1) in place, and the causal corner and the part left of the sliding
-    window set to _MASKED; whether any entry was masked."""
+    r0..r1-1, keys a..b-1) in place, and _MASKED added to the causal corner and to the
+    part left of the sliding window (:func:`_band`; an addition of a cached mask is 6-10x
+    faster on CPU than ``masked_fill_``, and l + _MASKED is _MASKED in float32 for any
+    finite logit below 1e22 in size); whether any entry was masked."""
     if c.softcap is not None:  # q carries the scaling and log2 e: cap, then the temperature
         cap = c.softcap * _LOG2E  # c tanh(x / c) in nats is cap tanh(y / cap) in bits
         s.div_(cap).tanh_().mul_(cap / c.tau)
+    window = sums.window
     right = r0 + 1 < b  # keys right of some row's diagonal
     left = window is not None and a < r1 - window  # keys left of some row's window
-    if right or left:
-        i = torch.arange(r0, r1, device=s.device)[:, None]
-    if right:
+    if right:  # key c0 + y of row r0 + x is masked where y - x > r0 - c0
         c0 = max(a, r0)
-        j = torch.arange(c0, b, device=s.device)[None, :]
-        s[..., c0 - a :].masked_fill_(j > i, _MASKED)
-    if left:
+        s[..., c0 - a :].add_(_band(sums.masks, s, r1 - r0, b - c0, r0 - c0, True))
+    if left:  # key a + y of row r0 + x where y - x <= r0 - window - a
         cut = min(b, r1 - window)
-        j = torch.arange(a, cut, device=s.device)[None, :]
-        s[..., : cut - a].masked_fill_(j <= i - window, _MASKED)
+        s[..., : cut - a].add_(_band(sums.masks, s, r1 - r0, cut - a, r0 - window - a, False))
     return right or left
+
+
+def _band(cache: dict, like: torch.Tensor, rows: int, cols: int, off: int, right: bool):
+    """(rows, cols) tensor, _MASKED where ``y - x > off`` (``right``) or ``y - x <= off``
+    (else) at row x, column y, and 0 elsewhere; kept in ``cache`` (one per call)."""
+    key = (rows, cols, off, right)
+    band = cache.get(key)
+    if band is None:
+        dev = like.device
+        y_x = torch.arange(cols, device=dev) - torch.arange(rows, device=dev)[:, None]
+        hit = y_x > off if right else y_x <= off
+        band = cache[key] = torch.where(hit, _MASKED, 0.0).to(like.dtype)
+    return band
 
 
 def _causal_tiles(session, bh: int, lq: int, lk: int, window, device: str) -> list:
@@ -476,6 +488,7 @@ class _CausalSums:
     small: bool  # on CPU, every logit below _NO_SHIFT_BITS in size: no shift at all
     window: int | None
     stats: bool
+    masks: dict = field(default_factory=dict)  # the masks of :func:`_band` of this call
 
 
 def _key_chunks(tile, step: int) -> list:
@@ -520,7 +533,7 @@ def _causal_tile(session, c: _Call, sums: _CausalSums, tile, slot: int) -> None:
             views[b - a] = tuple(t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
         s, e = views[b - a]
         torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
-        masked = _mask_chunk(c, s, r0, r1, a, b, sums.window)
+        masked = _mask_chunk(c, sums, s, r0, r1, a, b)
         torch.amax(s, -1, out=mx if n == 0 else cm)
         if n:
             torch.maximum(mx, cm, out=mx)
