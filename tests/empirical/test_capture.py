@@ -444,7 +444,10 @@ def _logits_q(kind: str, lq: int, lk: int, heads: int, d: int, batch: int, seed:
     """(q, k, v) for one case of :data:`CAUSAL_CASES`: ``randn`` for "normal"; logits
     up to ~+-300 for "peaked" (the max is subtracted); logits 35 +- 1 for "offset" (the
     max is subtracted, no logit falls below the exp floor); for "underflow" a row maximum
-    below 30 in size (no shift) with most logits 100-250 below it (exp underflows)."""
+    below 30 in size (no shift) with most logits 100-250 below it (exp underflows); for
+    "near-shift" row maxima just below 30 (the largest unshifted weights, e^29.9) and the
+    other logits down to -95, across both floors (e^-87, 2^-126 = e^-87.3) of the
+    tiled path's exp2 in bits."""
     g = torch.Generator().manual_seed(seed)
     q, k, v = (torch.randn(batch, heads, n, d, generator=g) for n in (lq, lk, lk))
     if kind == "peaked":
@@ -454,9 +457,10 @@ def _logits_q(kind: str, lq: int, lk: int, heads: int, d: int, batch: int, seed:
         q[..., 0] = d**0.5
         k = 0.3 * k
         k[..., 0] = 35 + k[..., 0]
-    elif kind == "underflow":
-        x = torch.empty(batch, heads, lk).uniform_(-250, -100, generator=g)
-        x[..., ::7] = torch.empty(batch, heads, len(range(0, lk, 7))).uniform_(-5, 5, generator=g)
+    elif kind in ("underflow", "near-shift"):
+        lo, hi, top = (-250, -100, (-5, 5)) if kind == "underflow" else (-95, 29, (29.5, 29.95))
+        x = torch.empty(batch, heads, lk).uniform_(lo, hi, generator=g)
+        x[..., ::7] = torch.empty(batch, heads, len(range(0, lk, 7))).uniform_(*top, generator=g)
         q = torch.zeros(batch, heads, lq, d)
         q[..., 0] = d**0.5  # l_ij = x_j after the scaling d**-0.5
         k = torch.zeros(batch, heads, lk, d)
@@ -473,6 +477,8 @@ CAUSAL_CASES = [
     ("peaked-shifted", 257, 257, 2, 16, 1, "peaked", 64, None, 0, 1.0),
     ("underflow-no-shift", 200, 200, 2, 4, 1, "underflow", 48, None, 0, 1.0),
     ("offset-shifted", 200, 200, 2, 8, 1, "offset", 48, None, 0, 1.0),
+    ("near-shift-floors", 200, 200, 2, 4, 1, "near-shift", 48, None, 0, 1.0),
+    ("near-shift-cold", 200, 200, 2, 4, 1, "near-shift", 48, None, 0, 0.9),
     ("query-from", 300, 300, 2, 8, 1, "normal", 64, None, 190, 1.0),
     ("temperature", 150, 150, 2, 8, 1, "normal", 40, None, 0, 0.4),
     ("fewer-queries", 50, 80, 2, 8, 1, "normal", 16, None, 0, 1.0),
@@ -486,6 +492,7 @@ CAUSAL_CASES = [
     ("window-peaked", 200, 200, 2, 16, 1, "peaked", 48, None, 0, 1.0, {"window": 33}),
     ("window-query-from-tau", 260, 260, 2, 8, 2, "normal", 64, None, 100, 0.7, {"window": 50}),
     ("softcap", 200, 200, 2, 16, 1, "peaked", 48, None, 0, 1.0, {"softcap": 5.0}),
+    ("softcap-large-cold", 200, 200, 2, 16, 1, "peaked", 48, None, 0, 0.3, {"softcap": 40.0}),
     (
         "softcap-tau-window",
         200,
