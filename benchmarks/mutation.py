@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -522,13 +523,18 @@ def equivalent_on_probes(target: Target, source: str) -> bool:
     return True
 
 
-def run_tests(target: Target, source: str, bundle: str, workdir: Path, timeout: float) -> str:
-    """'killed' / 'survived' / 'timeout' for the agreement tests against one mutant."""
-    for old in workdir.iterdir():  # the previous mutant's package
-        shutil.rmtree(old)
-    pkg = target.path.split("/")[0]  # theory/, or empirical/ for a bug at a call site
-    shutil.copytree(ROOT / pkg, workdir / pkg, ignore=shutil.ignore_patterns("__pycache__"))
-    (workdir / target.path).write_text(source)
+def run_tests(target: Target, source: str, bundle: str, timeout: float) -> str:
+    """'killed' / 'survived' / 'timeout' for the agreement tests against one mutant (in a
+    folder of its own, so that several mutants may run at once)."""
+    with tempfile.TemporaryDirectory(prefix="lengthx-mutant-") as tmp:
+        workdir = Path(tmp)
+        pkg = target.path.split("/")[0]  # theory/, or empirical/ for a bug at a call site
+        shutil.copytree(ROOT / pkg, workdir / pkg, ignore=shutil.ignore_patterns("__pycache__"))
+        (workdir / target.path).write_text(source)
+        return _pytest_verdict(target, workdir, bundle, timeout)
+
+
+def _pytest_verdict(target: Target, workdir: Path, bundle: str, timeout: float) -> str:
     # PYTHONSAFEPATH: the working directory is not put first on sys.path, so the mutated
     # copy of the package shadows the original
     env = dict(
@@ -552,49 +558,55 @@ def run_tests(target: Target, source: str, bundle: str, workdir: Path, timeout: 
     return "survived" if r.returncode == 0 else "killed"
 
 
-def planted(bundle: str, timeout: float, names=None) -> list[dict]:
+def planted(bundle: str, timeout: float, names=None, jobs: int = 1) -> list[dict]:
     """Run the agreement tests against each hand-planted bug of :data:`PLANTED`."""
-    out = []
-    with tempfile.TemporaryDirectory(prefix="lengthx-planted-") as tmp:
-        for name, path, old, new, tests in PLANTED:
-            if names and not any(x in name for x in names):
-                continue
-            src = (ROOT / path).read_text()
-            if src.count(old) != 1:
-                raise ValueError(f"planted bug {name!r}: text not found once in {path}")
-            t = Target(path, "", tests, ())
-            t0 = time.perf_counter()
-            status = run_tests(t, src.replace(old, new), bundle, Path(tmp), timeout)
-            out.append({"bug": name, "status": status})
-            print(
-                f"  planted: {name}: {status} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr
-            )
-    return out
+    work = []
+    for name, path, old, new, tests in PLANTED:
+        if names and not any(x in name for x in names):
+            continue
+        src = (ROOT / path).read_text()
+        if src.count(old) != 1:
+            raise ValueError(f"planted bug {name!r}: text not found once in {path}")
+        work.append((name, Target(path, "", tests, ()), src.replace(old, new)))
+
+    def one(item) -> dict:
+        name, t, src = item
+        t0 = time.perf_counter()
+        status = run_tests(t, src, bundle, timeout)
+        print(f"  planted: {name}: {status} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+        return {"bug": name, "status": status}
+
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(one, work))
 
 
-def benchmark(targets, bundle: str, max_per: int | None, timeout: float, progress: bool) -> dict:
+def _spread(ms: list, max_per: int | None) -> list:
+    """At most ``max_per`` mutants, evenly spread over the function."""
+    if max_per is None or len(ms) <= max_per:
+        return ms
+    step = len(ms) / max_per
+    return [ms[int(k * step)] for k in range(max_per)]
+
+
+def _judge(t: Target, desc: str, src: str, bundle: str, timeout: float) -> dict:
+    t0 = time.perf_counter()
+    status = run_tests(t, src, bundle, timeout)
+    if status == "survived" and equivalent_on_probes(t, src):
+        status = "equivalent"
+    print(f"  {t.function}: {desc}: {status} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    return {"mutant": desc, "status": status}
+
+
+def benchmark(targets, bundle: str, max_per: int | None, timeout: float, jobs: int = 1) -> dict:
+    """Per target, the status of each of its mutants (``jobs`` pytest runs at once)."""
     rows = {}
-    with tempfile.TemporaryDirectory(prefix="lengthx-mutation-") as tmp:
+    with ThreadPoolExecutor(jobs) as pool:
         for t in targets:
-            if run_tests(t, (ROOT / t.path).read_text(), bundle, Path(tmp), timeout) != "survived":
+            if run_tests(t, (ROOT / t.path).read_text(), bundle, timeout) != "survived":
                 raise RuntimeError(f"{t.function}: the agreement tests fail without a mutation")
-            ms = mutants(t)
-            if max_per is not None and len(ms) > max_per:
-                step = len(ms) / max_per  # evenly spread over the function
-                ms = [ms[int(k * step)] for k in range(max_per)]
-            res = []
-            for desc, src in ms:
-                t0 = time.perf_counter()
-                status = run_tests(t, src, bundle, Path(tmp), timeout)
-                if status == "survived" and equivalent_on_probes(t, src):
-                    status = "equivalent"
-                res.append({"mutant": desc, "status": status})
-                if progress:
-                    print(
-                        f"  {t.function}: {desc}: {status} ({time.perf_counter() - t0:.0f} s)",
-                        file=sys.stderr,
-                    )
-            rows[f"{t.path}:{t.function}"] = res
+            ms = _spread(mutants(t), max_per)
+            futs = [pool.submit(_judge, t, desc, src, bundle, timeout) for desc, src in ms]
+            rows[f"{t.path}:{t.function}"] = [f.result() for f in futs]
     return rows
 
 
@@ -639,6 +651,7 @@ def build_parser() -> CommandParser:
     p.add_argument("--max-per-function", type=positive_int, help="mutants per function (all)")
     p.add_argument("--bundle", type=Path, help="bundle folder ($LENGTHX_AGREEMENT, runs/ci)")
     p.add_argument("--timeout", type=positive_float, default=900.0, help="seconds per mutant")
+    p.add_argument("--jobs", type=positive_int, default=1, help="mutants tested at once")
     p.add_argument("--json", type=output_file, metavar="PATH", help="write the results here")
     p.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     p.add_argument("--planted", action="store_true", help="run the hand-planted bugs instead")
@@ -669,7 +682,7 @@ def _bundle(arg: Path | None) -> str:
 def _run_planted(args, bundle: str) -> None:
     if args.bugs and not any(any(x in b[0] for x in args.bugs) for b in PLANTED):
         raise UsageError(f"no planted bug matches {' '.join(args.bugs)}")
-    res = planted(bundle, args.timeout, args.bugs)
+    res = planted(bundle, args.timeout, args.bugs, args.jobs)
     for r in res:
         print(f"{r['status']:<9} {r['bug']}")
     caught = sum(r["status"] != "survived" for r in res)
@@ -691,7 +704,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.planted:
         _run_planted(args, bundle)
         return 0
-    rows = benchmark(targets, bundle, args.max_per_function, args.timeout, True)
+    rows = benchmark(targets, bundle, args.max_per_function, args.timeout, args.jobs)
     print(report(rows))
     if args.json:
         write_text(args.json, json.dumps(rows, indent=1))
