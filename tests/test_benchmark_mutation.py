@@ -1,0 +1,80 @@
+"""``benchmarks.mutation``: its targets and planted bugs still point at real code, its
+mutants change the code, its equivalence check tells a changed function from an
+unchanged one, and bad input is refused before any run (exit 2, one ``error:`` line).
+
+The benchmark itself (pytest runs of the agreement tests per mutant) is not run here.
+"""
+
+import ast
+import json
+
+import pytest
+
+from benchmarks import mutation as M
+
+
+@pytest.mark.parametrize("t", M.TARGETS, ids=lambda t: t.function)
+def test_every_target_names_a_function_of_its_file(t):
+    tree = ast.parse((M.ROOT / t.path).read_text())
+    names = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    assert t.function in names
+
+
+@pytest.mark.parametrize("bug", M.PLANTED, ids=lambda b: b[0])
+def test_every_planted_bug_applies_once(bug):
+    _name, path, old, new, tests = bug
+    assert old != new
+    assert (M.ROOT / path).read_text().count(old) == 1
+    assert all((M.ROOT / t).is_file() for t in tests)
+
+
+def test_mutants_change_the_source_and_parse():
+    t = next(t for t in M.TARGETS if t.function == "eta_star")
+    src = (M.ROOT / t.path).read_text()
+    ms = M.mutants(t)
+    assert len(ms) > 10
+    for _desc, mutated in ms:
+        assert mutated != src
+        ast.parse(mutated)
+
+
+def test_equivalence_on_probes_tells_a_changed_function():
+    t = next(t for t in M.TARGETS if t.function == "eta_star")
+    src = (M.ROOT / t.path).read_text()
+    assert M.equivalent_on_probes(t, src)
+    _name, _path, old, new, _tests = next(b for b in M.PLANTED if b[0] == "eta* with d - 2")
+    assert not M.equivalent_on_probes(t, src.replace(old, new))
+
+
+def test_score_and_report():
+    rows = {
+        "f.py:f": [
+            {"mutant": "a", "status": "killed"},
+            {"mutant": "b", "status": "timeout"},
+            {"mutant": "c", "status": "equivalent"},
+            {"mutant": "d", "status": "survived"},
+        ]
+    }
+    assert M.score(rows["f.py:f"]) == (2, 1, 1, 4)  # killed, survived, equivalent, all
+    text = M.report(rows)
+    assert "67%" in text and "survived   f.py:f: d" in text
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["--functions", "nosuch"], "invalid choice"),
+        (["--bundle", "{tmp}"], "no seeded bundle"),
+        (["--bundle", "{bundle}", "--planted", "--bugs", "zzz"], "no planted bug matches"),
+        (["--json", "{tmp}/no/such/x.json"], "does not exist"),
+        (["--jobs", "0"], "--jobs"),
+    ],
+)
+def test_bad_input_is_refused_before_a_run(argv, needle, tmp_path, capsys):
+    bundle = tmp_path / "b"
+    bundle.mkdir()
+    (bundle / "bundle.json").write_text(json.dumps({}))
+    argv = [a.format(tmp=tmp_path, bundle=bundle) for a in argv]
+    assert M.main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:") and needle in err[0]
