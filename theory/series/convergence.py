@@ -51,7 +51,9 @@ import sympy as sp
 
 from theory.series.expressions import N, ExpressionError, parse_expression
 from theory.series.periodic import residue_classes
+from theory.series.arc_minorants import nonneg_where_defined
 from theory.series.trig_minorants import (
+    IN_2PI_Z_REASON,
     frequency_pieces,
     mean_and_frequencies,
     piecewise_rest,
@@ -402,8 +404,10 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             d = _ratio_tests(b if nonneg else -b)
             if d:
                 return d
-        d = _recurrence_test(b) or _minorant_test(b) or _summand_test(b)
+        d = _recurrence_test(b) or _minorant_test(b if nonneg else -b) or _summand_test(b)
         if d:
+            if d.test == "trigonometric minorant" and not nonneg:
+                d.certificate = "for -b_n (b_n <= 0 for large n): " + d.certificate
             return d
         raise _Undecided("the logarithmic, ratio and Raabe tests gave no answer")
     if lo is not None:
@@ -469,23 +473,71 @@ def _residue_class_test(b: sp.Expr) -> Decision | None:
                 test="residue classes",
             )
     if all(lim == 0 for lim in lims):
-        grouped = sp.Add(*classes)
-        if grouped.is_rational_function(N):
-            with step_budget(STEP_BUDGET):
-                grouped = sp.cancel(sp.together(grouped))
-        try:
-            d = _decide_numeric(grouped)
-        except (_Undecided, StepTimeout):
-            d = _leading_power(grouped)
-        if d is not None and d.converges is not None:
-            d.certificate = (
-                f"grouped by periods: every class tends to 0, so the series has the verdict of "
-                f"sum_m c_m, c_m = {grouped.subs(N, sp.Symbol('m'))} ({where}); for sum_m c_m: "
-                + d.certificate
-            )
-            d.test = "residue classes"
-            return d
+        d = _class_by_class(classes, where)
+        if d is None and not (b.has(sp.floor, sp.ceiling, sp.frac) or _periodic_sign(b)):
+            d = _dirichlet_test(b)  # sin/cos(r pi n) alone: cheaper than the grouped series
+        return d or _grouped_verdict(classes, where)
     return None
+
+
+def _grouped_verdict(classes: list, where: str) -> Decision | None:
+    """Every class tends to 0: the series has the verdict of the grouped series
+    sum_m sum_r b_(Lm+r) (partial sums differ by fewer than L terms)."""
+    grouped = sp.Add(*classes)
+    if grouped.is_rational_function(N):
+        with step_budget(STEP_BUDGET):
+            grouped = sp.cancel(sp.together(grouped))
+    try:
+        d = _decide_numeric(grouped)
+    except (_Undecided, StepTimeout):
+        d = _leading_power(grouped)
+    if d is None or d.converges is None:
+        return None
+    d.certificate = (
+        f"grouped by periods: every class tends to 0, so the series has the verdict of "
+        f"sum_m c_m, c_m = {grouped.subs(N, sp.Symbol('m'))} ({where}); for sum_m c_m: "
+        + d.certificate
+    )
+    d.test = "residue classes"
+    return d
+
+
+def _class_by_class(classes: list, where: str) -> Decision | None:
+    """Each residue class decided on its own: all convergent gives convergence (a partial
+    sum of b is a sum of L class partial sums, up to fewer than L terms tending to 0); the
+    divergent ones all of one eventual sign, the rest convergent, gives divergence (the
+    divergent classes' partial sums go to +oo, or all to -oo)."""
+    verdicts, signs = [], set()
+    for r, c in enumerate(classes):
+        if c == 0:
+            continue
+        try:
+            d = _decide_numeric(c)
+        except (_Undecided, StepTimeout):
+            return None
+        if d.converges is None:
+            return None
+        if not d.converges:
+            signs.add(_eventual_sign(c) if _smooth(c) else None)
+            if None in signs or len(signs) > 1:
+                return None  # divergent classes of both signs may cancel: (-1)**n/n
+        verdicts.append(f"r = {r}: {'converges' if d.converges else 'diverges'} ({d.test})")
+    if not verdicts:
+        return None
+    diverges = bool(signs)
+    return Decision(
+        not diverges,
+        "residue classes, class by class: "
+        + "; ".join(verdicts)
+        + (
+            f"; the divergent classes all have the sign {signs.pop():+d}, so the partial "
+            "sums of the series are unbounded"
+            if diverges
+            else "; every class converges, hence the series"
+        )
+        + f" ({where})",
+        test="residue classes",
+    )
 
 
 @_optional_test
@@ -500,7 +552,7 @@ def _minorant_test(b: sp.Expr) -> Decision | None:
     split = split_minorant(b)
     if split is None:
         return None
-    g, p = split
+    g, p, notes = split
     rest = piecewise_rest(b)
     if rest is not None and not _eventually_nonneg(rest):
         return None
@@ -513,12 +565,18 @@ def _minorant_test(b: sp.Expr) -> Decision | None:
     d = _log_test(g, conv=False, label=f"g = {g}")
     if not d or d.converges is not False:
         return None
+    shown = (
+        f"p = {p}"
+        if len(str(p)) < 200
+        else f"p a trigonometric polynomial ({len(freqs)} frequencies)"
+    )
     d.certificate = (
         f"trigonometric minorant: b_n >= g(n) p(n) with g = {g} decreasing to 0 and "
-        f"p = {p} = {c0} + sum_j c_j e^(i k_j n), k_j in {{{', '.join(map(str, freqs))}}} "
-        "(none a multiple of 2 pi, so sum g(n) e^(i k_j n) converges by "
+        f"{shown} = {c0} + sum_j c_j e^(i k_j n), k_j in {{{', '.join(map(str, freqs))}}} "
+        f"(none a multiple of 2 pi: {IN_2PI_Z_REASON}; so sum g(n) e^(i k_j n) converges by "
         f"Dirichlet's test); the mean {c0} > 0 leaves {c0} sum g(n), which diverges: "
         + d.certificate
+        + "".join(f"; {note}" for note in notes)
     )
     d.test = "trigonometric minorant"
     return d
@@ -748,8 +806,8 @@ def _dirichlet_test(b):
     cert = (
         f"Dirichlet's test: b_n = g(n) p(n) with g = {g} eventually monotone to 0 (g' keeps "
         f"one sign for large n) and p = {p} = {c0} + sum_j c_j e^(i theta_j n), theta_j in "
-        f"{{{thetas}}}, none a multiple of 2*pi (r + s*pi with r, s rational: a multiple "
-        "only for r = 0, s even), so each sum g(n) e^(i theta_j n) converges (partial sums "
+        f"{{{thetas}}}, none a multiple of 2*pi ({IN_2PI_Z_REASON}), so each sum "
+        "g(n) e^(i theta_j n) converges (partial sums "
         "of e^(i theta n) are at most 1/|sin(theta/2)|)"
     )
     if c0 == 0:
@@ -805,9 +863,10 @@ def _abel_test(b):
 
 
 def _exp_log_class(e: sp.Expr) -> bool:
-    """True if only + * / ** exp log and numbers occur (Gruntz is complete there)."""
+    """True if only + * / ** exp log and numbers occur (Gruntz is complete there); a
+    constant such as sin(pi/7) is a number."""
     for sub in sp.preorder_traversal(e):
-        if isinstance(sub, sp.Function) and not isinstance(sub, (sp.exp, sp.log)):
+        if isinstance(sub, sp.Function) and not isinstance(sub, (sp.exp, sp.log)) and sub.has(N):
             return False
     return True
 
@@ -912,7 +971,10 @@ def _bounds_or_none(b):
     if lo == hi:
         how = "exact" if lo == b else f"b_n = {lo} for all large n"
     else:
-        how = "cos, sin are in [-1, 1], floor(x) in (x-1, x]"
+        how = (
+            "cos, sin are in [-1, 1], floor(x) in (x-1, x], Max/Min between the Max/Min of "
+            "the bounds of their arguments, exp(x) in (0, 1] for x <= 0"
+        )
     return lo, hi, how
 
 
@@ -950,7 +1012,10 @@ def _bounds(e):
         except _Undecided:
             return _branch_envelope(e)
     if isinstance(e, (sp.Min, sp.Max)):
-        return _bounds(_eventual_extreme(e))
+        try:
+            return _bounds(_eventual_extreme(e))
+        except _Undecided:
+            return _extreme_envelope(e)
     if isinstance(e, sp.Abs):
         lo, hi = _bounds(e.args[0])
         if _eventually_nonneg(lo):
@@ -964,7 +1029,12 @@ def _bounds(e):
     if isinstance(e, sp.Mul):
         return _mul_bounds(e)
     if isinstance(e, sp.exp):
-        lo, hi = _bounds(e.args[0])
+        try:
+            lo, hi = _bounds(e.args[0])
+        except _Undecided:
+            if nonneg_where_defined(-e.args[0]):  # exp(-1/Abs(sin(n))) lies in (0, 1]
+                return sp.Integer(0), sp.Integer(1)
+            raise
         return sp.exp(lo), sp.exp(hi)
     if isinstance(e, sp.log):
         lo, hi = _bounds(e.args[0])
@@ -1024,6 +1094,16 @@ def _pow_bounds(e):
             return base**lo, base**hi
         return base**hi, base**lo
     return _bounds(sp.exp(ex * sp.log(base)))
+
+
+def _extreme_envelope(e):
+    """Min/Max of arguments whose order keeps changing (Max(sin(n), 0)): the Min/Max of
+    their bounds, used only where sympy evaluates it (numbers: Max(-1, 0) = 0)."""
+    pairs = [_bounds(a) for a in e.args]
+    lo, hi = e.func(*[p[0] for p in pairs]), e.func(*[p[1] for p in pairs])
+    if lo.has(sp.Min, sp.Max) or hi.has(sp.Min, sp.Max):
+        raise _Undecided(f"cannot bound {e}")
+    return lo, hi
 
 
 def _branch_envelope(e: sp.Piecewise):
@@ -1211,7 +1291,11 @@ def _logs(g, level):
     logs = [sp.log(N)]
     for _ in range(level):
         logs.append(sp.log(logs[-1]))
-    lg = sp.expand_log(sp.log(g), force=True)
+    k, rest = g.as_independent(N, as_Add=False)
+    if k.is_number and k.is_positive and k != 1:  # expand_log loops on -cos(1 + pi/5)/n
+        lg = sp.log(k) + sp.expand_log(sp.log(rest), force=True)
+    else:
+        lg = sp.expand_log(sp.log(g), force=True)
     return lg + sum(logs[:level], sp.Integer(0)), logs[level]
 
 

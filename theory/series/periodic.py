@@ -1,9 +1,13 @@
 r"""Periodic factors split by residue class: :math:`(-1)^n`, :math:`\cos(\pi n)`,
-:math:`(-1)^{\lfloor n/2 \rfloor}`, ``(-1)**n`` inside a power.
+:math:`(-1)^{\lfloor n/2 \rfloor}`, ``(-1)**n`` inside a power, :math:`\sin/\cos(r\pi n + c)`
+with r rational (and their powers, ``Abs``, ``Max``).
 
 With :math:`n = Lm + r` (:math:`m` an integer, :math:`r = 0, \dots, L-1`), sympy's automatic
 evaluation removes every factor of period dividing :math:`L`: :math:`(-1)^{2m+1} = -1`,
-:math:`\cos(\pi(2m+1)) = -1`, :math:`\lfloor (4m+3)/2 \rfloor = 2m + 1`.  Each class is then a
+:math:`\cos(\pi(2m+1)) = -1`, :math:`\lfloor (4m+3)/2 \rfloor = 2m + 1`; a sine or cosine
+whose argument holds :math:`k\pi m` (k an integer) is rewritten
+:math:`\sin(x + k\pi m) = (-1)^{km} \sin x` (:func:`_reduce_trig`), which sympy evaluates
+further: :math:`\sin(\pi(6m+1)/3)^2 = 3/4`.  Each class is then a
 series in :math:`m` without periodic factors:
 
 .. math:: \sum_n b_n \text{ converges} \iff \sum_m \sum_{r<L} b_{Lm+r} \text{ converges}
@@ -15,6 +19,8 @@ since a partial sum of :math:`b` differs from one of the grouped series by fewer
 >>> from theory.series.expressions import parse_expression as P
 >>> residue_classes(P("(-1)**n/n"))
 (2, [1/(2*n), -1/(2*n + 1)])
+>>> residue_classes(P("Abs(sin(pi*n/3))/n"))[1][:3]
+[0, sqrt(3)/(2*(3*n + 1)), sqrt(3)/(2*(3*n + 2))]
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import sympy as sp
 
 from theory.series.expressions import N
 
-MAX_PERIOD = 12  # residue classes tried, at most
+MAX_PERIOD = 24  # residue classes tried, at most (sin(pi*n/7): 14 before sympy's squaring)
 
 
 def _periodic_atom(e: sp.Basic, x: sp.Symbol) -> bool:
@@ -44,6 +50,19 @@ def has_periodic_factor(b: sp.Expr) -> bool:
     return any(_periodic_atom(e, N) for e in sp.preorder_traversal(b))
 
 
+def _reduce_trig(e: sp.Expr, m: sp.Symbol) -> sp.Expr:
+    """sin/cos(x + k pi m) -> (-1)**(k m) sin/cos(x) for an integer k (m an integer)."""
+
+    def reduce(t):
+        arg = sp.expand(t.args[0])
+        k = arg.coeff(m) / sp.pi
+        if not k.is_Integer:
+            return t
+        return (-1) ** (k * m) * t.func(sp.expand(arg - k * sp.pi * m))
+
+    return e.replace(lambda t: isinstance(t, (sp.sin, sp.cos)) and t.has(m), reduce)
+
+
 def residue_classes(b: sp.Expr) -> tuple[int, list[sp.Expr]] | None:
     """(L, [b_(L n + r) for r < L]) with no periodic factor left in any class (the class
     index written as n again), for the least such L <= MAX_PERIOD; None if there is none."""
@@ -53,7 +72,7 @@ def residue_classes(b: sp.Expr) -> tuple[int, list[sp.Expr]] | None:
     for L in range(2, MAX_PERIOD + 1):
         classes = []
         for r in range(L):
-            br = b.subs(N, L * m + r)
+            br = _reduce_trig(b.subs(N, L * m + r), m)
             if any(_periodic_atom(e, m) for e in sp.preorder_traversal(br)):
                 break
             classes.append(br.subs(m, N))

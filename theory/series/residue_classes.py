@@ -24,7 +24,7 @@ from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_fu
 from theory.series.arb_eval import ball_precision
 from theory.series.expressions import N
 from theory.series.enclosure import CertifiedTail
-from theory.series.periodic import residue_classes
+from theory.series.periodic import MAX_PERIOD as MAX_GROUP, residue_classes
 
 MAX_PERIOD = 8  # residue classes summed separately at most
 
@@ -103,7 +103,7 @@ class GroupedTail:
     def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
         split = residue_classes(b)
         if split is None:
-            raise NotCertified("no period <= 12 removes the periodic factors")
+            raise NotCertified(f"no period <= {MAX_GROUP} removes the periodic factors")
         self.L, classes = split
         c = sp.Add(*classes)
         if c.is_rational_function(N):
