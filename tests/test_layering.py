@@ -124,3 +124,36 @@ def test_no_import_cycle():
         for m, deps in import_graph().items()
     }
     assert find_cycle(graph) is None, f"import cycle: {find_cycle(graph)}"
+
+
+def module_aliases(path: pathlib.Path) -> dict:
+    """Local names bound to modules of ours (``import theory.x as y``, ``from theory.series
+    import convergence as cv``), with the module each names."""
+    known = {module_name(p) for p in sources()}
+    out = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update({a.asname: a.name for a in node.names if a.asname and a.name in known})
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            for a in node.names:
+                full = f"{node.module}.{a.name}"
+                if full in known:
+                    out[a.asname or a.name] = full
+    return out
+
+
+def test_no_private_attributes_of_other_modules():
+    """``cv._helper`` reaches into another module as surely as ``from cv import _helper``."""
+    bad = []
+    for p in sources():
+        me, aliases = module_name(p), module_aliases(p)
+        for node in ast.walk(ast.parse(p.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and aliases.get(node.value.id, me) != me
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
+                bad.append((me, f"{aliases[node.value.id]}.{node.attr}", node.lineno))
+    assert not bad, f"private names of other modules used: {bad}"

@@ -27,7 +27,7 @@ Tests used (the certificate names the one that decided, and the object compared 
 
 With free parameters the same limits are taken symbolically and the condition on the
 parameters is derived (e.g. Kerple log converges iff :math:`r > 1`); real parameters are
-split into sign cases and the cases joined (:mod:`theory.series.param_cases`, e.g.
+split into sign cases and the cases joined (:func:`decide_sign_cases`, e.g.
 ``n**(-a-b)`` converges iff :math:`a + b > 1`).
 
 >>> from theory.series.expressions import parse_expression as P
@@ -42,6 +42,7 @@ False
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -110,8 +111,9 @@ class Decision:
         }
 
 
-class _Undecided(Exception):
-    pass
+class Undecided(Exception):
+    """A test (or a step of one) cannot settle the series; the message says why, and the
+    caller answers undecided with it."""
 
 
 def as_expr(b: str | float | sp.Basic | RPE, free_params: bool = True) -> sp.Expr:
@@ -245,11 +247,11 @@ def _mp_function(expr):
 
 def decide_in_process(b: sp.Expr, start: int) -> Decision:
     if free_parameters(b):
-        return _decide_parametric(b, start)
+        return decide_sign_cases(b, start)
     check_terms(b, start)
     try:
         d = _decide_numeric(b)
-    except (_Undecided, StepTimeout) as exc:
+    except (Undecided, StepTimeout) as exc:
         d = Decision(None, f"undecided: {exc or 'no test applied'}", test="none")
     d.start = start
     return d
@@ -371,7 +373,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
                     test="eventually constant",
                 )
             if not _nonzero_constant(c):
-                raise _Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
+                raise Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
             return Decision(
                 False,
                 f"eventually constant tail: b_n = {c} != 0 for all large n "
@@ -409,7 +411,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
             if d.test == "trigonometric minorant" and not nonneg:
                 d.certificate = "for -b_n (b_n <= 0 for large n): " + d.certificate
             return d
-        raise _Undecided("the logarithmic, ratio and Raabe tests gave no answer")
+        raise Undecided("the logarithmic, ratio and Raabe tests gave no answer")
     if lo is not None:
         major = sp.Abs(lo) if exact else sp.Abs(lo) + sp.Abs(hi)
         d = _log_test(major, conv=True, label=f"the majorant |lo|+|hi| = {major}")
@@ -424,7 +426,7 @@ def _decide_numeric(b: sp.Expr) -> Decision:
         d = test(b)
         if d:
             return d
-    raise _Undecided("terms of changing sign and no absolutely convergent majorant found")
+    raise Undecided("terms of changing sign and no absolutely convergent majorant found")
 
 
 def _optional_test(test):
@@ -435,7 +437,7 @@ def _optional_test(test):
     def guarded(*args):
         try:
             return test(*args)
-        except (_Undecided, StepTimeout, SeriesError):
+        except (Undecided, StepTimeout, SeriesError):
             raise
         except Exception:  # noqa: BLE001 - sympy failing inside the test: no verdict
             return None
@@ -489,7 +491,7 @@ def _grouped_verdict(classes: list, where: str) -> Decision | None:
             grouped = sp.cancel(sp.together(grouped))
     try:
         d = _decide_numeric(grouped)
-    except (_Undecided, StepTimeout):
+    except (Undecided, StepTimeout):
         d = _leading_power(grouped)
     if d is None or d.converges is None:
         return None
@@ -513,7 +515,7 @@ def _class_by_class(classes: list, where: str) -> Decision | None:
             continue
         try:
             d = _decide_numeric(c)
-        except (_Undecided, StepTimeout):
+        except (Undecided, StepTimeout):
             return None
         if d.converges is None:
             return None
@@ -630,7 +632,7 @@ def _summand_test(b: sp.Expr) -> Decision | None:
     for u in parts:
         try:
             verdicts.append((u, _decide_numeric(u)))
-        except (_Undecided, StepTimeout):
+        except (Undecided, StepTimeout):
             return None
     bad = [(u, d) for u, d in verdicts if d.converges is not True]
     if len(bad) > 1 or any(d.converges is None for _, d in bad):
@@ -816,7 +818,7 @@ def _dirichlet_test(b):
         return None
     try:
         d = _decide_numeric(g)
-    except (_Undecided, StepTimeout):
+    except (Undecided, StepTimeout):
         return None
     if d.converges is None:
         return None
@@ -847,7 +849,7 @@ def _abel_test(b):
         a = b / c
         try:
             d = _decide_numeric(a)
-        except (_Undecided, StepTimeout):
+        except (Undecided, StepTimeout):
             continue
         if d.converges is True:
             return Decision(
@@ -966,7 +968,7 @@ def _bounds_or_none(b):
     try:
         with step_budget(3.0):
             lo, hi = _bounds(b)
-    except (_Undecided, StepTimeout):
+    except (Undecided, StepTimeout):
         return None, None, ""
     if lo == hi:
         how = "exact" if lo == b else f"b_n = {lo} for all large n"
@@ -1009,12 +1011,12 @@ def _bounds(e):
     if isinstance(e, sp.Piecewise):
         try:
             return _bounds(_eventual_branch(e))
-        except _Undecided:
+        except Undecided:
             return _branch_envelope(e)
     if isinstance(e, (sp.Min, sp.Max)):
         try:
             return _bounds(_eventual_extreme(e))
-        except _Undecided:
+        except Undecided:
             return _extreme_envelope(e)
     if isinstance(e, sp.Abs):
         lo, hi = _bounds(e.args[0])
@@ -1031,7 +1033,7 @@ def _bounds(e):
     if isinstance(e, sp.exp):
         try:
             lo, hi = _bounds(e.args[0])
-        except _Undecided:
+        except Undecided:
             if nonneg_where_defined(-e.args[0]):  # exp(-1/Abs(sin(n))) lies in (0, 1]
                 return sp.Integer(0), sp.Integer(1)
             raise
@@ -1040,10 +1042,10 @@ def _bounds(e):
         lo, hi = _bounds(e.args[0])
         if _eventually_positive(lo):
             return sp.log(lo), sp.log(hi)
-        raise _Undecided(f"cannot bound {e}")
+        raise Undecided(f"cannot bound {e}")
     if isinstance(e, sp.Pow):
         return _pow_bounds(e)
-    raise _Undecided(f"cannot bound {e}")
+    raise Undecided(f"cannot bound {e}")
 
 
 def _mul_bounds(e):
@@ -1060,12 +1062,12 @@ def _mul_bounds(e):
     elif all(_eventually_nonneg(p[0]) for p in loose):
         lo, hi = sp.Mul(*[p[0] for p in loose]), sp.Mul(*[p[1] for p in loose])
     else:
-        raise _Undecided(f"cannot bound the product {e}")
+        raise Undecided(f"cannot bound the product {e}")
     if _eventually_nonneg(scale):
         return scale * lo, scale * hi
     if _eventually_nonneg(-scale):
         return scale * hi, scale * lo
-    raise _Undecided(f"unknown sign of {scale}")
+    raise Undecided(f"unknown sign of {scale}")
 
 
 def _pow_bounds(e):
@@ -1081,13 +1083,13 @@ def _pow_bounds(e):
                 else sp.Abs(lo) + sp.Abs(hi)
             )
             if m.is_number and ex > 64 and not (m - 1).is_nonpositive:
-                raise _Undecided(f"bound of {e} too large")
+                raise Undecided(f"bound of {e} too large")
             return sp.Integer(0), m**ex
         if ex.is_positive and _eventually_nonneg(lo):
             return lo**ex, hi**ex
         if ex.is_negative and _eventually_positive(lo):
             return hi**ex, lo**ex
-        raise _Undecided(f"cannot bound {e}")
+        raise Undecided(f"cannot bound {e}")
     if not base.has(N) and base.is_positive:
         lo, hi = _bounds(ex)
         if (base - 1).is_nonnegative:
@@ -1102,7 +1104,7 @@ def _extreme_envelope(e):
     pairs = [_bounds(a) for a in e.args]
     lo, hi = e.func(*[p[0] for p in pairs]), e.func(*[p[1] for p in pairs])
     if lo.has(sp.Min, sp.Max) or hi.has(sp.Min, sp.Max):
-        raise _Undecided(f"cannot bound {e}")
+        raise Undecided(f"cannot bound {e}")
     return lo, hi
 
 
@@ -1122,7 +1124,7 @@ def _branch_envelope(e: sp.Piecewise):
         o_lo = 0 if lo == l2 else _eventual_order(lo, l2)
         o_hi = 0 if hi == h2 else _eventual_order(hi, h2)
         if o_lo is None or o_hi is None:
-            raise _Undecided(f"cannot order the branches of {e} for large n")
+            raise Undecided(f"cannot order the branches of {e} for large n")
         lo, hi = (l2 if o_lo > 0 else lo), (h2 if o_hi < 0 else hi)
     return lo, hi
 
@@ -1133,8 +1135,8 @@ def _eventual_branch(e: sp.Piecewise):
         if truth is True:
             return val
         if truth is None:
-            raise _Undecided(f"cannot tell which branch of {e} holds for large n")
-    raise _Undecided(f"no branch of {e} holds for large n")
+            raise Undecided(f"cannot tell which branch of {e} holds for large n")
+    raise Undecided(f"no branch of {e} holds for large n")
 
 
 def _eventual_truth(cond):
@@ -1176,7 +1178,7 @@ def _eventual_extreme(e):
     for a in args[1:]:
         sgn = _eventual_order(a, best)
         if sgn not in (1, -1):
-            raise _Undecided(f"cannot order the arguments of {e}")
+            raise Undecided(f"cannot order the arguments of {e}")
         if (sgn > 0) == isinstance(e, sp.Max):
             best = a
     return best
@@ -1366,15 +1368,7 @@ def _ratio_tests(b):
 # --------------------------------------------------------------------------- parameters
 
 
-def _decide_parametric(b, start) -> Decision:
-    """Free parameters: the sign cases split and joined in :mod:`theory.series.param_cases`
-    (imported here: it builds on this module)."""
-    from theory.series.param_cases import decide_sign_cases
-
-    return decide_sign_cases(b, start)
-
-
-def _decide_positive(b, params, start, level=0) -> Decision:
+def decide_positive(b, params, start, level=0) -> Decision:
     """Every parameter positive: the logarithmic test with the parameters symbolic (from
     iterated-log ``level`` on); the details hold ``region`` (where it converges, a
     condition on ``params``; absent when unsure) and ``points`` (sample values on the
@@ -1389,7 +1383,7 @@ def _decide_positive(b, params, start, level=0) -> Decision:
         )
     try:
         return _param_log_test(b, params, start, level)
-    except (_Undecided, StepTimeout) as exc:
+    except (Undecided, StepTimeout) as exc:
         return Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
     except SeriesError:
         raise  # an invalid term (e.g. at a boundary value): decided by the caller
@@ -1418,11 +1412,11 @@ def _param_log_test(b, params, start, level=0):
     lam > -1 diverges, and the boundary lam = -1 is solved for one parameter, substituted
     and decided again over the remaining ones (the next iterated-log level among them)."""
     if level >= LOG_LEVELS:
-        raise _Undecided("borderline at every iterated-log level tried")
+        raise Undecided("borderline at every iterated-log level tried")
     num, den = _logs(b, level)
     lam = limit_at_infinity(num / den, check=False)
     if lam is None:
-        raise _Undecided("the logarithmic limit could not be computed")
+        raise Undecided("the logarithmic limit could not be computed")
     _check_param_limit(num / den, lam, params)
     if lam == -1:
         return _param_log_test(b, params, start, level + 1)
@@ -1446,7 +1440,7 @@ def _param_log_test(b, params, start, level=0):
         undefined = undefined or sub_undefined
     cert = (
         f"logarithmic test with parameters: lim {_NAMES[level]} = {lam}; < -1 (converges) "
-        f"iff {_bool_text(conv)}, > -1 (diverges) iff {_bool_text(div)}"
+        f"iff {bool_text(conv)}, > -1 (diverges) iff {bool_text(div)}"
         + "".join(f"; at {p} = {v} decided separately" for p, v in edges)
     )
     details = {"limit": str(lam), "region": region, "points": points, "undefined": undefined}
@@ -1460,12 +1454,12 @@ def _split_limit(lam):
     syms = sorted(lam.free_symbols, key=lambda s: s.name)
     if len(syms) == 1:
         return _split_one(lam, syms[0])
-    conv, div = _normal_form(lam < -1), _normal_form(lam > -1)
+    conv, div = normal_form(lam < -1), normal_form(lam > -1)
     if conv is sp.true or div is sp.true:  # on one side of -1 for all values
         return conv, div, []
     num, den = sp.fraction(sp.together(lam + 1))
     if not lam.is_rational_function(*syms) or not (den.is_positive or den.is_negative):
-        raise _Undecided(f"the limit {lam} is not a rational function of the parameters")
+        raise Undecided(f"the limit {lam} is not a rational function of the parameters")
     for p in syms:  # lam = -1 linear in p, with a coefficient that never vanishes: unique
         poly = sp.Poly(num, p)
         if poly.degree() != 1:
@@ -1475,7 +1469,7 @@ def _split_limit(lam):
             v = sp.simplify(-c0 / c1)
             edges = [] if v.is_positive is False else [(p, v)]
             return conv, div, edges
-    raise _Undecided(f"cannot solve {lam} = -1 for one parameter")
+    raise Undecided(f"cannot solve {lam} = -1 for one parameter")
 
 
 def _split_one(lam, p):
@@ -1488,9 +1482,9 @@ def _split_one(lam, p):
         isinstance(s, (sp.Interval, sp.Union, sp.FiniteSet, sp.EmptySet.__class__))
         for s in (conv_set, div_set)
     ):
-        raise _Undecided(f"cannot solve {lam} < -1 for {p}")
+        raise Undecided(f"cannot solve {lam} < -1 for {p}")
     if conv_set | div_set | edge != pos:
-        raise _Undecided(f"the sets where it converges/diverges do not cover {p} > 0")
+        raise Undecided(f"the sets where it converges/diverges do not cover {p} > 0")
     return _set_relation(conv_set, p), _set_relation(div_set, p), [(p, v) for v in edge]
 
 
@@ -1502,7 +1496,7 @@ def _edge_region(b, p, v, params, start, level):
     bs = b.subs(p, v)
     rest = sorted(bs.free_symbols - {N}, key=lambda s: s.name)
     if rest:
-        d = _decide_positive(bs, rest, start, level + 1)
+        d = decide_positive(bs, rest, start, level + 1)
         region = d.details.get("region")
         inner = d.details.get("points", [])
         undefined = d.details.get("undefined", False)
@@ -1514,11 +1508,11 @@ def _edge_region(b, p, v, params, start, level):
         region = {True: sp.true, False: sp.false}.get(d.converges)
         inner = []
     if region is None:
-        raise _Undecided(f"at the boundary {p} = {v}: {d.certificate}")
+        raise Undecided(f"at the boundary {p} = {v}: {d.certificate}")
     others = [q for q in params if q != p]
     points = []
-    for w in inner + [{q: m for q in others} for m in _PARAM_SAMPLES[:5]]:
-        w = {q: w.get(q, _PARAM_SAMPLES[2]) for q in others}
+    for w in inner + [{q: m for q in others} for m in PARAM_SAMPLES[:5]]:
+        w = {q: w.get(q, PARAM_SAMPLES[2]) for q in others}
         value = v.subs(w)
         if value.is_positive and len(points) < 3:
             points.append({**w, p: value})
@@ -1526,7 +1520,7 @@ def _edge_region(b, p, v, params, start, level):
 
 
 #: parameter values at which a symbolic limit is recomputed with the values substituted
-_PARAM_SAMPLES = (
+PARAM_SAMPLES = (
     sp.Rational(1, 5),
     sp.Rational(1, 2),
     sp.Integer(1),
@@ -1542,8 +1536,8 @@ def _sample_combos(params) -> list:
     one parameter, fewer for several, where the cases multiply), and four with the
     parameters apart (small and large alternating, increasing and decreasing)."""
     if len(params) == 1:
-        return [{params[0]: v} for v in _PARAM_SAMPLES]
-    s = _PARAM_SAMPLES
+        return [{params[0]: v} for v in PARAM_SAMPLES]
+    s = PARAM_SAMPLES
     equal = (s[0], s[1], s[2], s[4], s[5]) if len(params) == 2 else (s[0], s[2], s[5])
     lo, hi = s[0], s[-2]
     return [{p: v for p in params} for v in equal] + [
@@ -1555,7 +1549,7 @@ def _sample_combos(params) -> list:
 
 
 def _check_param_limit(expr, lam, params):
-    """Raise _Undecided unless lam(params) agrees with the limit computed at sample values.
+    """Raise Undecided unless lam(params) agrees with the limit computed at sample values.
 
     sympy's limit with symbolic parameters silently assumes one case of a comparison that
     depends on them: it gave lim log(b)/log(n) = -k for n^-k + n^-(1/2) (true: max(-k, -1/2),
@@ -1565,14 +1559,14 @@ def _check_param_limit(expr, lam, params):
         want = lam.subs(vals) if lam.free_symbols else lam
         got = limit_at_infinity(expr.subs(vals))
         if got is None or want is sp.nan or not want.is_number:
-            raise _Undecided(
+            raise Undecided(
                 f"the symbolic limit {lam} could not be confirmed at "
                 + ", ".join(f"{p} = {v}" for p, v in vals.items())
             )
         if got != want and not (
             got.is_finite and want.is_finite and abs(float(got - want)) < 1e-12
         ):
-            raise _Undecided(
+            raise Undecided(
                 f"the symbolic limit {lam} is wrong at "
                 + ", ".join(f"{p} = {v}" for p, v in vals.items())
                 + f" (there the limit is {got}): sympy assumed a case of the parameters"
@@ -1609,23 +1603,23 @@ def _normal_rel(rel):
     return op(rest, -const)
 
 
-def _normal_form(cond):
+def normal_form(cond):
     """Every relation of a condition in the form of :func:`_normal_rel`."""
     rels = cond.atoms(sp.core.relational.Relational) if isinstance(cond, sp.Basic) else ()
     return cond.xreplace({r: _normal_rel(r) for r in rels if type(r) in _FLIP})
 
 
-def _bool_text(c) -> str:
+def bool_text(c) -> str:
     """A condition as text: ``a + b > 1``, ``p > 1 or (p = 1 and q < -1)``."""
     if c is sp.true:
         return "always"
     if c is sp.false:
         return "never"
     if isinstance(c, sp.Or):
-        parts = sorted((_bool_text(a) for a in c.args), key=lambda t: (t.count(" and "), t))
+        parts = sorted((bool_text(a) for a in c.args), key=lambda t: (t.count(" and "), t))
         return " or ".join(f"({t})" if " and " in t else t for t in parts)
     if isinstance(c, sp.And):
-        return " and ".join(sorted(_bool_text(a) for a in c.args))
+        return " and ".join(sorted(bool_text(a) for a in c.args))
     if type(c) in _OP_TEXT:
         return f"{sp.sstr(c.lhs)} {_OP_TEXT[type(c)]} {sp.sstr(c.rhs)}"
     return str(c)
@@ -1643,10 +1637,10 @@ def _set_relation(s, p):
         lo = (p > s.left) if s.left_open else (p >= s.left)
         hi = sp.true if s.right == sp.oo else (p < s.right) if s.right_open else (p <= s.right)
         return lo & hi
-    raise _Undecided(f"cannot write {s} as a condition on {p}")
+    raise Undecided(f"cannot write {s} as a condition on {p}")
 
 
-def _set_text(s, p, domain=sp.Interval.open(0, sp.oo)) -> str:
+def set_text(s, p, domain=sp.Interval.open(0, sp.oo)) -> str:
     """A set of values of p as text, the bounds of ``domain`` (p's admissible values)
     left out."""
     if s is sp.EmptySet:
@@ -1662,5 +1656,424 @@ def _set_text(s, p, domain=sp.Interval.open(0, sp.oo)) -> str:
     if isinstance(s, sp.FiniteSet):
         return " or ".join(f"{p} = {v}" for v in s)
     if isinstance(s, sp.Union):
-        return " or ".join(_set_text(a, p, domain) for a in s.args)
+        return " or ".join(set_text(a, p, domain) for a in s.args)
     return str(s)
+
+
+# --------------------------------------------------------------------------- sign cases
+
+#: at most this many parameters of unknown sign are split into sign cases (3^3 = 27 cases)
+MAX_SPLIT_PARAMS = 3
+#: magnitudes of the sample values of the confirmation, by the number of nonzero parameters
+_MAGNITUDES = {
+    1: ("1/5", "1/2", "1", "3/2", "2", "5"),
+    2: ("1/2", "1", "3/2", "2", "5"),
+    3: ("1/2", "1", "2"),
+}
+#: values of each parameter at which the terms are checked to be defined
+_DEFINED_SAMPLES = {1: PARAM_SAMPLES, 2: (sp.S.Half, 1, 2), 3: (sp.S.Half, 2)}
+_SIGN_TEXT = {1: "> 0", 0: "= 0", -1: "< 0"}
+_SIGN_SETS = {1: sp.Interval.open(0, sp.oo), 0: sp.FiniteSet(0), -1: sp.Interval.open(-sp.oo, 0)}
+_LITERALS = {
+    frozenset({1}): lambda p: p > 0,
+    frozenset({0}): lambda p: sp.Eq(p, 0),
+    frozenset({-1}): lambda p: p < 0,
+    frozenset({0, 1}): lambda p: p >= 0,
+    frozenset({-1, 0}): lambda p: p <= 0,
+    frozenset({-1, 1}): lambda p: sp.Ne(p, 0),
+}
+
+
+@dataclass
+class _Case:
+    """One sign case: ``region`` is where the series converges within it (a condition on
+    the original parameters), None when the case is not settled."""
+
+    signs: tuple
+    label: str
+    region: sp.Basic | None = None
+    certificate: str = ""
+    test: str = ""
+    points: list = field(default_factory=list)  # sample points on boundaries
+    undefined: bool = False  # a term is not defined at some values of the case
+
+
+def admissible_signs(p: sp.Symbol) -> tuple:
+    """The signs (1, 0, -1) a parameter may take under its assumptions."""
+    for attr, signs in (
+        ("is_positive", (1,)),
+        ("is_negative", (-1,)),
+        ("is_nonnegative", (1, 0)),
+        ("is_nonpositive", (0, -1)),
+    ):
+        if getattr(p, attr):
+            return signs
+    return (1, 0, -1)
+
+
+def decide_sign_cases(b: sp.Expr, start: int) -> Decision:
+    r"""Free parameters over their whole range: sign cases decided one by one, then joined.
+
+    Each free parameter is split into the sign cases :math:`> 0`, :math:`= 0`, :math:`< 0`
+    (those ``--assume`` leaves open; at most :data:`MAX_SPLIT_PARAMS` parameters of unknown
+    sign, i.e. 27 cases).  In each case the parameters are replaced by :math:`\pm q` with
+    :math:`q` a positive symbol (or by 0) and the series is decided for all its values by the
+    logarithmic test with symbolic parameters (:func:`~theory.series.convergence.decide_positive`,
+    where the boundary :math:`\lambda = -1` is solved for one parameter and decided again).
+    The cases' regions are joined into one condition, written with the fewest sign conditions
+    the cases allow (e.g. ``converges iff p > 1 or (p = 1 and q < -1)``), and the condition is
+    confirmed by the ordinary decision of the series with values substituted: at sample points
+    inside each of its pieces in every sign case and on the boundaries found.  A contradiction,
+    or a piece that no sample decides, gives *undecided*.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> decide_sign_cases(P("n**(-a-b)", params=("a", "b")), 1).condition
+    'converges iff a + b > 1'
+    """
+    params = sorted((s for s in b.free_symbols if s != N), key=lambda s: s.name)
+    names = ", ".join(p.name for p in params)
+    signs = [admissible_signs(p) for p in params]
+    unknown = [p.name for p, s in zip(params, signs) if len(s) > 1]
+    if len(unknown) > MAX_SPLIT_PARAMS:
+        return Decision(
+            None,
+            f"undecided: the {len(unknown)} free parameters of unknown sign "
+            f"({', '.join(unknown)}) would need {math.prod(map(len, signs))} sign cases; "
+            f"at most {MAX_SPLIT_PARAMS} are split (state signs with --assume or give "
+            "values with --param)",
+            test="parameters",
+            start=start,
+        )
+    cases = [_decide_case(b, params, s, start) for s in itertools.product(*signs)]
+    try:
+        d = _join(b, params, cases, start)
+    except (Undecided, StepTimeout) as exc:
+        d = Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
+    except SeriesError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - sympy failing while joining: unsure
+        d = Decision(
+            None,
+            f"undecided with free parameters ({names}): joining the sign cases failed "
+            f"({type(exc).__name__})",
+            test="parameters",
+        )
+    d.start = start
+    return d
+
+
+def _decide_case(b, params, signs, start) -> _Case:
+    """One sign case decided for all its values: p = q, 0 or -q with q > 0 symbolic."""
+    subs, back = {}, {}
+    for p, s in zip(params, signs):
+        q = sp.Symbol(p.name if s > 0 else f"(-{p.name})", positive=True)
+        subs[p] = s * q
+        back.update({q: s * p} if s else {})
+    case = _Case(signs, ", ".join(f"{p} {_SIGN_TEXT[s]}" for p, s in zip(params, signs)))
+    bc = b.subs(subs)
+    free = sorted(bc.free_symbols - {N}, key=lambda s: s.name)
+    try:
+        if bc.has(sp.zoo, sp.nan):
+            raise SeriesError(f"b_n = {bc}")
+        d = decide_positive(bc, free, start) if free else decide_in_process(bc, start)
+    except SeriesError as exc:
+        case.certificate = f"a term is not defined ({exc})"
+        case.region, case.undefined = (None, False) if free else (sp.false, True)
+        return case
+    except Exception as exc:  # noqa: BLE001 - sympy failing inside: the case is unsettled
+        case.certificate = f"the analysis failed ({type(exc).__name__})"
+        return case
+    case.certificate, case.test = d.certificate, d.test
+    region = d.details.get("region") if free else {True: sp.true, False: sp.false}.get(d.converges)
+    if region is not None:
+        case.region = normal_form(region.xreplace(back))
+        case.undefined = d.details.get("undefined", False)
+        ones = {q: sp.Integer(1) for q in back}
+        case.points = [
+            {p: subs[p].xreplace({**ones, **w}) for p in params}
+            for w in d.details.get("points", [])
+        ]
+    return case
+
+
+def _join(b, params, cases, start) -> Decision:
+    """The cases' regions as one condition, confirmed at sample values; the verdict only
+    when the condition is the same for every admissible value."""
+    single = len(cases) == 1
+    cert = (
+        cases[0].certificate
+        if single
+        else "; ".join(f"for {c.label}: {c.certificate}" for c in cases)
+    )
+    decided = [c for c in cases if c.region is not None]
+    if not decided:
+        return Decision(None, cert, test=cases[0].test if single else "parameters")
+    cond = sp.Or(*(sp.And(*t) for t in _cover_terms(params, cases)))
+    undefined = _confirm(b, params, cond, cases, start)
+    undefined = (
+        undefined
+        or any(c.undefined for c in cases)
+        or _undefined_somewhere(b, params, cases, start)
+    )
+    full = len(decided) == len(cases)
+    text = _condition_text(params, cond, full)
+    verdict = None
+    if full and not undefined and cond in (sp.true, sp.false):
+        verdict = cond is sp.true
+    if not full:
+        text = f"where {_domain_text(params, cases)} (other values undecided): {text}"
+    if undefined:
+        names = ", ".join(p.name for p in params)
+        text += f" (among the values of {names} for which every term b_n, n >= {start}, is defined)"
+    domain = (
+        sp.Or(*(sp.And(*_case_literals(params, c.signs)) for c in decided)) if not full else sp.true
+    )
+    return Decision(
+        verdict,
+        cert,
+        condition=text,
+        test=cases[0].test if single else "parameters, case by case",
+        details={"condition": cond, "domain": domain},
+    )
+
+
+def _case_literals(params, signs) -> list:
+    return [_LITERALS[frozenset({s})](p) for p, s in zip(params, signs)]
+
+
+def _clauses(region) -> list:
+    """A region in disjunctive normal form: a list of conjunctions (tuples of relations)."""
+    if region is None or region is sp.false:
+        return []
+    dnf = sp.to_dnf(region)
+    terms = dnf.args if isinstance(dnf, sp.Or) else (dnf,)
+    return [
+        tuple(sorted(t.args, key=str)) if isinstance(t, sp.And) else (() if t is sp.true else (t,))
+        for t in terms
+    ]
+
+
+def _cover_terms(params, cases) -> list:
+    """The join of the cases' regions as a list of conjunctions: each conjunction of a
+    case's region (its DNF) with the fewest sign conditions that keep it out of the cases
+    where it would say more than their own region.  A conjunction may cover a case where,
+    restricted to the case's signs, it is one of the case's own conjunctions (which it
+    then stands for, e.g. a + b > 1 for b > 1 at a = 0), is false, or where the case's
+    region is everything."""
+    dummies = {p: sp.Dummy(p.name, positive=True) for p in params}
+
+    def restrict(clause, signs):
+        return _restrict(clause, {p: s * dummies[p] for p, s in zip(params, signs)})
+
+    own = {
+        c.signs: {restrict(k, c.signs) for k in _clauses(c.region)} - {None}
+        for c in cases
+        if c.region is not None
+    }
+    clauses = {k for c in cases for k in _clauses(c.region)}
+    clauses = sorted(clauses, key=lambda k: (-sum(restrict(k, s) in own[s] for s in own), str(k)))
+    covered, terms = set(), []
+    for clause in clauses:
+        matches = {s for s in own if restrict(clause, s) in own[s]}
+        required = {s for s in matches if (s, restrict(clause, s)) not in covered}
+        if not required:
+            continue
+        allowed = matches | {s for s in own if sp.true in own[s]}
+        allowed |= {c.signs for c in cases if c.region is None}  # outside the claim
+        allowed |= {c.signs for c in cases if restrict(clause, c.signs) is sp.false}
+        for cube in _cover(required, allowed, params):
+            terms.append(_cube_literals(params, cube) + list(clause))
+            covered |= {(s, restrict(clause, s)) for s in itertools.product(*cube) if s in matches}
+    return terms
+
+
+def _restrict(clause, values):
+    """A conjunction within a sign case (``values``: each parameter as +-q or 0 with q a
+    positive symbol), in a form that compares: its set of values when one parameter is
+    left (a**2 > 1 and a > 1 are the same for a > 0), else its normal form; None where
+    it is undefined (a/b > 1 at b = 0)."""
+    try:
+        c = normal_form(sp.And(*clause).xreplace(values))
+    except TypeError:
+        return None
+    if len(c.free_symbols) == 1 and c not in (sp.true, sp.false):
+        try:
+            where = c.as_set() & sp.Interval.open(0, sp.oo)
+        except NotImplementedError:
+            return c
+        return {sp.EmptySet: sp.false, sp.Interval.open(0, sp.oo): sp.true}.get(where, where)
+    return c
+
+
+def _cube_literals(params, cube) -> list:
+    """The sign conditions of a cube, those that the assumptions already state left out."""
+    return [_LITERALS[s](p) for p, s in zip(params, cube) if s != frozenset(admissible_signs(p))]
+
+
+def _cover(required: set, allowed: set, params) -> list:
+    """Fewest sign cubes (a set of signs per parameter) covering ``required`` inside
+    ``allowed``, greedily; fewer sign conditions first, then smaller cubes."""
+    adm = [admissible_signs(p) for p in params]
+    options = [
+        [frozenset(c) for r in range(1, len(a) + 1) for c in itertools.combinations(a, r)]
+        for a in adm
+    ]
+    cubes = []
+    for cube in itertools.product(*options):
+        inside = set(itertools.product(*cube))
+        if inside <= allowed and inside & required:
+            cubes.append((cube, inside, sum(len(s) < len(a) for s, a in zip(cube, adm))))
+    chosen, left = [], set(required)
+    while left:
+        cube, inside, _ = max(cubes, key=lambda c: (len(c[1] & left), -c[2], -len(c[1])))
+        chosen.append(cube)
+        left -= inside
+    return chosen
+
+
+def _condition_text(params, cond, full) -> str:
+    if cond in (sp.true, sp.false):
+        word = "converges" if cond is sp.true else "diverges"
+        return f"{word} for {_domain_phrase(params)}" if full else word
+    if len(params) == 1:
+        p = params[0]
+        domain = sp.Union(*(_SIGN_SETS[s] for s in admissible_signs(p)))
+        try:
+            where = cond.as_set() & domain
+        except NotImplementedError:
+            return f"converges iff {bool_text(cond)}"
+        if isinstance(domain - where, sp.FiniteSet):  # all but finitely many values
+            return "converges iff " + " and ".join(f"{p} != {v}" for v in domain - where)
+        return f"converges iff {set_text(where, p, domain)}"
+    return f"converges iff {bool_text(cond)}"
+
+
+def _domain_phrase(params) -> str:
+    """The admissible values in words: ``all k, r > 0``, ``every real k``, ``all a > 0, real b``."""
+    names = ", ".join(p.name for p in params)
+    kinds = [admissible_signs(p) for p in params]
+    if set(kinds) == {(1,)}:
+        return f"all {names} > 0"
+    if set(kinds) == {(1, 0, -1)}:
+        return f"every real {names}"
+    words = {(1,): "> 0", (-1,): "< 0", (1, 0): ">= 0", (0, -1): "<= 0"}
+    return "all " + ", ".join(
+        f"{p} {words[k]}" if k in words else f"real {p}" for p, k in zip(params, kinds)
+    )
+
+
+def _domain_text(params, cases) -> str:
+    """The decided sign cases as a short condition (e.g. ``k >= 0 or r = 0``)."""
+    decided = {c.signs for c in cases if c.region is not None}
+    cubes = _cover(decided, decided, params)
+    terms = [_cube_literals(params, cube) for cube in cubes]
+    return bool_text(sp.Or(*(sp.And(*t) for t in terms)))
+
+
+# ----------------------------------------------------------------- confirmation
+
+
+def _grid(params, signs) -> list:
+    """Sample points of one sign case: each nonzero parameter at a few magnitudes."""
+    mags = [sp.Rational(m) for m in _MAGNITUDES.get(sum(1 for s in signs if s), ("1",))]
+    axes = [[sp.Integer(0)] if s == 0 else [s * m for m in mags] for s in signs]
+    return [dict(zip(params, values)) for values in itertools.product(*axes)]
+
+
+def _confirm(b, params, cond, cases, start) -> bool:
+    """Decide the series at sample values with the ordinary (no-parameter) decision: one
+    or two points per piece of the condition in each settled sign case (the pieces: the
+    truth values of its relations) and the boundary points found.  Raise ``Undecided``
+    where the condition is contradicted or a piece is decided nowhere; True when a term
+    was undefined at a sample point."""
+    atoms = sorted(cond.atoms(sp.core.relational.Relational), key=str)
+    per_piece = 2 if len(params) < 3 else 1
+    groups = {}
+    for c in cases:
+        if c.region is not None:
+            for pt in _grid(params, c.signs):
+                key = (c.signs, tuple(_truth(a, pt) for a in atoms))
+                groups.setdefault(key, []).append(pt)
+    samples = [pts[:per_piece] for pts in groups.values()]
+    samples += [[pt] for c in cases for pt in c.points]
+    undefined, seen = False, {}
+    for pts in samples:
+        outcomes = [_check_point(b, cond, pt, start, seen) for pt in pts]
+        if all(o == "undefined" for o in outcomes):
+            undefined = True
+            continue
+        undefined = undefined or "undefined" in outcomes
+        if True not in outcomes:
+            raise Undecided(
+                f"the condition could not be confirmed at {_at(pts[0])} "
+                "(the series with these values is undecided)"
+            )
+    return undefined
+
+
+def _check_point(b, cond, pt, start, seen):
+    """True when the ordinary decision at ``pt`` agrees with ``cond``; None (undecided)
+    or "undefined" (a term is not a finite real number); raise when it disagrees."""
+    bs = b.subs(pt)
+    if bs not in seen:
+        try:
+            seen[bs] = decide_in_process(bs, start).converges
+        except SeriesError:
+            seen[bs] = "undefined"
+    got = seen[bs]
+    if got is None or got == "undefined":
+        return got
+    want = _truth(cond, pt)
+    if want is None:
+        raise Undecided(f"the condition cannot be evaluated at {_at(pt)}")
+    if want != got:
+        raise Undecided(
+            f"the condition is contradicted at {_at(pt)}: there the series "
+            f"{'converges' if got else 'diverges'}"
+        )
+    return True
+
+
+def _truth(cond, point) -> bool | None:
+    """The truth of a condition at values of its parameters, None where it cannot be told:
+    a relation undefined there (a/b > 1 at b = 0) matters only where the rest of its
+    conjunction or disjunction does not decide."""
+    if isinstance(cond, (sp.Or, sp.And)):
+        values = [_truth(a, point) for a in cond.args]
+        decisive = isinstance(cond, sp.Or)  # True decides an Or, False an And
+        return decisive if decisive in values else (None if None in values else not decisive)
+    try:
+        value = cond.xreplace(point)
+    except TypeError:
+        return None
+    return {sp.true: True, sp.false: False}.get(value)
+
+
+def holds(cond, point: dict) -> bool:
+    """Whether a condition of :func:`decide_sign_cases` (``details["condition"]``) holds
+    at the given values; ValueError where it cannot be told."""
+    value = _truth(cond, point)
+    if value is None:
+        raise ValueError(f"the condition {cond} cannot be evaluated at {_at(point)}")
+    return value
+
+
+def _at(pt) -> str:
+    return ", ".join(f"{p} = {v}" for p, v in pt.items())
+
+
+def _undefined_somewhere(b, params, cases, start) -> bool:
+    """True when a term is not a finite real number at one of the sample values of the
+    parameters in the settled sign cases: the condition then covers only the values
+    where the series is defined (e.g. (1 + k n)^-2 at k = -1/2, n = 2)."""
+    mags = _DEFINED_SAMPLES[min(len(params), 3)]
+    for c in cases:
+        if c.region is None:
+            continue
+        axes = [[sp.Integer(0)] if s == 0 else [s * sp.sympify(m) for m in mags] for s in c.signs]
+        for values in itertools.product(*axes):
+            try:
+                check_terms(b.subs(dict(zip(params, values))), start, count=16)
+            except Exception:  # noqa: BLE001 - SeriesError or evaluation trouble: undefined
+                return True
+    return False

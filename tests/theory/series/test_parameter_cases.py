@@ -10,7 +10,7 @@ import sympy as sp
 
 from theory.series.convergence import SeriesError, decide_in_process
 from theory.series.expressions import parse_expression
-from theory.series.param_cases import admissible_signs, holds
+from theory.series.convergence import admissible_signs, holds
 
 CASES = [
     # n^-(2 + k^2): exponent >= 2 for every real k, k = 0 included
