@@ -16,7 +16,7 @@ only waits).
 >>> run_guarded(_sleep_forever, (), budget=0.3)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-theory.core.budget.BudgetExceeded: computation exceeded its time budget of 0.3 s (... wall-clock time)
+theory.core.budget.BudgetExceeded: computation exceeded its wall-clock limit of ... s (... wall-clock time)
 """
 
 from __future__ import annotations
@@ -144,8 +144,13 @@ def run_guarded(
         cap = WALL_CAP_FACTOR * budget if wall is None else wall
         used = _wait(parent, proc.pid, budget, cap)
         if used is not None:
+            limit = (
+                f"its wall-clock limit of {cap:g} s"
+                if used[1] > cap
+                else f"its time budget of {budget:g} s"
+            )
             raise BudgetExceeded(
-                f"computation exceeded its time budget of {budget:g} s"
+                f"computation exceeded {limit}"
                 f" ({used[0]} s of CPU time, {used[1]:.1f} s of wall-clock time)"
             )
         try:

@@ -89,6 +89,10 @@ class Deadline:
     def left(self, share: float = 1.0) -> float:
         return max(0.05, (self.end - time.monotonic()) * share)
 
+    def wall(self, share: float = 1.0) -> float:
+        """The wall-clock cap of a stage given ``left(share)`` (here the same seconds)."""
+        return self.left(share)
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = CommandParser(
@@ -220,7 +224,7 @@ def analyse(args: argparse.Namespace) -> dict:
         check_terms(rpe.b, n0)
     # one decision; with free parameters no sum or TRF follows, so it may use nearly all
     share = FREE_PARAMS_DECISION_SHARE if rpe.free_params else DECISION_SHARE
-    d = decide(rpe.b, n0, budget=clock.left(share), prime=False)
+    d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
     out = {
         "series": str(rpe.b),
         "name": rpe.name,
@@ -259,9 +263,13 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline) -> dict:
     [S_M, unknown] and TRF lower bounds for nonnegative terms, else no estimate."""
     out: dict = {}
     try:
-        left = clock.left(1 - RESERVE)
         S, table, trf_error, a = analyse_series(
-            rpe, eps, budget=left, wall=left, estimate=False, decided=True
+            rpe,
+            eps,
+            budget=clock.left(1 - RESERVE),
+            wall=clock.wall(1 - RESERVE),
+            estimate=False,
+            decided=True,
         )
     except (SeriesError, BudgetExceeded) as exc:
         S, out["sum_error"] = None, str(exc).splitlines()[0]
@@ -296,7 +304,11 @@ def _partial_information(rpe, n0: int, eps: list, clock: Deadline) -> dict:
         left = clock.left()
         stop = {"stop_at": time.monotonic() + 0.7 * left}
         lb = run_guarded(
-            partial_sum_bounds, (rpe.b, rpe.start, rpe.head, eps), stop, budget=left, wall=left
+            partial_sum_bounds,
+            (rpe.b, rpe.start, rpe.head, eps),
+            stop,
+            budget=left,
+            wall=clock.wall(),
         )
     except Exception as exc:  # noqa: BLE001 - nothing certified then
         return {"sum_status": f"no estimate ({type(exc).__name__}: {str(exc)[:80]})"}

@@ -67,8 +67,6 @@ if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
 
 #: seconds for the whole decision (hard limit, the computation runs in a child process)
 DEFAULT_BUDGET = 6.0
-#: wall-clock seconds a decision may take at most, however busy the machine
-WALL_LIMIT = 15.0
 #: seconds for one symbolic limit
 STEP_BUDGET = 1.5
 _OSC = (
@@ -139,10 +137,12 @@ def decide(
     start: int = 1,
     budget: float = DEFAULT_BUDGET,
     prime: bool = True,
+    wall: float | None = None,
 ) -> Decision:
     """Decide whether ``sum_{n >= start} b_n`` converges; never wrong, ``None`` if unsure.
 
-    ``prime=False`` skips :func:`prime_caches` (worth it for many decisions, not for one).
+    ``budget`` counts CPU seconds; ``wall`` caps the wall-clock seconds (default
+    :data:`theory.core.budget.WALL_CAP_FACTOR` times the budget).  ``prime=False`` skips :func:`prime_caches` (worth it for many decisions, not for one).
     Raises :class:`SeriesError` when a term is not a finite real number (the index is
     named), e.g. ``1/(n*log(n))`` at ``start=1``.
     """
@@ -151,9 +151,7 @@ def decide(
     if prime:
         prime_caches()
     try:
-        return run_guarded(
-            decide_in_process, (b, start), budget=budget, wall=min(4 * budget, WALL_LIMIT)
-        )
+        return run_guarded(decide_in_process, (b, start), budget=budget, wall=wall)
     except BudgetExceeded as exc:
         return Decision(
             None,
