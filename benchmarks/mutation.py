@@ -49,12 +49,14 @@ ALIGN, RPE, INFO = (
 class Target:
     """A theory function, the agreement tests that use it (a test file and a ``-k``
     expression), and probe inputs (args tuples) on which an equivalent mutant must give
-    the original's outputs."""
+    the original's outputs: those of the function itself, or of ``entry``, a public
+    function of the same module that calls it (for a helper with internal arguments)."""
 
     path: str
     function: str
     tests: tuple
     probes: tuple
+    entry: str = ""
 
 
 TARGETS = (
@@ -158,7 +160,14 @@ TARGETS = (
         "theory/series/trf_search.py",
         "_trf_search",
         (RPE, "erf"),
-        (),
+        (
+            ("1/n**2", (0.5, 0.1, 1e-6)),
+            ("exp(-n/3)", (0.5, 0.01, 1e-12)),
+            ("(1 + n)**(-3/2)", (0.5, 0.1, 1e-4)),
+            ("exp(-n/5)*n**(-6/5)", (0.3, 1e-3)),
+            ("n**(-2)*(2 + cos(n))", (0.5, 1e-3)),
+        ),
+        entry="trf_table",
     ),
 )
 
@@ -504,13 +513,14 @@ def equivalent_on_probes(target: Target, source: str) -> bool:
     import importlib
 
     modname = target.path[:-3].replace("/", ".")
-    orig = getattr(importlib.import_module(modname), target.function)
+    name = target.entry or target.function
+    orig = getattr(importlib.import_module(modname), name)
     ns = dict(vars(importlib.import_module(modname)))
     try:
         exec(compile(source, f"<mutant of {target.path}>", "exec"), ns)  # noqa: S102
     except Exception:  # noqa: BLE001 - a mutant that does not even load is not equivalent
         return False
-    mut = ns[target.function]
+    mut = ns[name]  # its globals are ns: an entry calls the mutated function
     for args in target.probes:
         res = []
         for f in (orig, mut):

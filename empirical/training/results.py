@@ -376,15 +376,38 @@ def stability_contrast(b: dict, delta: float, tolerance: float, margin: float) -
 
 
 @functools.cache
-def _spec_trf(spec: str, eps: tuple) -> tuple:
-    """Certified TRF(eps) (Eq. 22, full series) of one head, or inf when it diverges."""
+def _spec_trf_table(spec: str, eps: tuple) -> tuple:
+    """TRF(eps) (Eq. 22, full series) of one head from ``theory.series``, or () when the
+    series does not converge."""
     from empirical.training.rpe_theory import series_of_spec
     from theory.series.trf_search import trf_table
 
     expr, start = series_of_spec(json.loads(spec))
     if _spec_converges(spec) is not True:
-        return tuple(math.inf for _ in eps)
-    return tuple(float(t.value) for t in trf_table(expr, list(eps), start=start))
+        return ()
+    return tuple(trf_table(expr, list(eps), start=start))
+
+
+def _spec_trf(spec: str, eps: tuple) -> tuple:
+    """TRF(eps) values of one head, or inf when its series diverges."""
+    table = _spec_trf_table(spec, eps)
+    return tuple(float(t.value) for t in table) if table else tuple(math.inf for _ in eps)
+
+
+def uncertified_trfs(b: dict, eps: Sequence[float] = ()) -> list[str]:
+    """The TRFs of the trained convergent RPEs (at :data:`CERT_EPS` by default) that
+    ``theory.series`` did not certify exact (ball arithmetic proves R_j < B eps <=
+    R_(j-1)), named by model, seed, head and eps; empty when every one is a certified
+    integer."""
+    eps = tuple(eps or CERT_EPS)
+    out = []
+    conv = [r for r, v in convergence_labels(b).items() if v is True]
+    for r in conv:
+        for s in seeds(b, r):
+            for h, sp_ in enumerate(b["results"][r][s]["erf"]["series"]):
+                table = _spec_trf_table(json.dumps(sp_, sort_keys=True), eps)
+                out += [f"{r} seed {s} head {h} eps {t.eps}" for t in table if not t.exact]
+    return out
 
 
 def model_trf(b: dict, model: str, seed: str, eps: Sequence[float]) -> list[float]:
@@ -412,6 +435,9 @@ def rpe_only_values(b: dict, model: str, seed: str, eps: Sequence[float]) -> lis
 
 
 ERF_EPS = (0.5, 0.3, 0.1)
+#: the compared eps and two small ones, whose TRFs of power-law RPEs lie beyond the terms
+#: summed directly (the certified-tail path of the search)
+CERT_EPS = ERF_EPS + (1e-3, 1e-6)
 
 
 def erf_trf_contrast(b: dict, tolerance: float, margin: float) -> Contrast:

@@ -47,6 +47,14 @@ def test_divergent_label_predicts_instability(b):
     assert_beats(c, "all converge")
 
 
+def test_erf_compares_certified_trfs(b):
+    """The TRF the ERF is compared with is a certified integer for every head, at the
+    compared eps and at two small ones (ball arithmetic proves the crossing), not an
+    estimate: a search that is off by more than the certifier's few steps fails here."""
+    missing = R.uncertified_trfs(b)
+    assert not missing, f"TRFs not certified exact: {missing[:5]} ({len(missing)} in all)"
+
+
 def test_erf_follows_certified_trf(b):
     assert_agrees(contrast(b, R.erf_trf_contrast, ERF_TOL, ERF_MARGIN))
 
