@@ -53,11 +53,27 @@ def test_score_and_report():
             {"mutant": "b", "status": "timeout"},
             {"mutant": "c", "status": "equivalent"},
             {"mutant": "d", "status": "survived"},
+            {"mutant": "e", "status": "below resolution"},
         ]
     }
-    assert M.score(rows["f.py:f"]) == (2, 1, 1, 4)  # killed, survived, equivalent, all
+    # killed, survived, equivalent, below resolution, all
+    assert M.score(rows["f.py:f"]) == (2, 1, 1, 1, 5)
     text = M.report(rows)
-    assert "67%" in text and "survived   f.py:f: d" in text
+    assert "50%" in text and "67%" in text  # 2 of 4 non-equivalent; 2 of 3 at resolution
+    assert "survived         f.py:f: d" in text and "below resolution f.py:f: e" in text
+
+
+def test_below_resolution_is_neither_equivalent_nor_a_survivor():
+    t = next(t for t in M.TARGETS if t.function == "eta_star")
+    src = (M.ROOT / t.path).read_text()
+    tiny = src.replace(
+        "    m = d - 3\n    return 2 * alpha", "    m = d - 3 + 1e-7\n    return 2 * alpha"
+    )
+    assert tiny != src
+    assert not M.equivalent_on_probes(t, tiny)
+    assert M.equivalent_on_probes(t, tiny, M.RESOLUTION)
+    big = src.replace("    m = d - 3\n    return 2 * alpha", "    m = d - 2\n    return 2 * alpha")
+    assert not M.equivalent_on_probes(t, big, M.RESOLUTION)
 
 
 @pytest.mark.parametrize(
