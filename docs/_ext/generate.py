@@ -56,6 +56,7 @@ COMMANDS = {
     "empirical.bundle": "empirical.training.bundle",
     "empirical.audit": "empirical.audit.command",
     "empirical.results": "empirical.training.results",
+    "empirical.capture.sweep": "empirical.capture.sweep",
     "benchmarks.trf": "benchmarks.trf",
     "benchmarks.capture": "benchmarks.capture",
     "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",

@@ -35,6 +35,7 @@ from pathlib import Path
 import torch
 
 from theory.core.budget import step_budget
+from theory.core.cli import CommandParser, UsageError, command, existing_file
 import transformers
 from transformers.models.auto import configuration_auto, modeling_auto
 
@@ -365,20 +366,37 @@ def write_docs(text: str, path: Path) -> None:
     path.write_text(doc[:a] + "\n" + text + doc[b:])
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
+def build_parser() -> CommandParser:
+    p = CommandParser(
         prog="python -m empirical.capture.sweep",
         description="Capture against eager attention on every text architecture of the "
-        "installed transformers; prints the counts (exact / refused / not buildable).",
+        "installed transformers; prints the counts (exact / refused / not buildable) and "
+        "exits 1 if any architecture is silently different or crashed.",
         epilog="example:\n  python -m empirical.capture.sweep --types llama gpt_oss",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--types", nargs="+", help="model types (default: all text types)")
-    p.add_argument("--write-docs", metavar="MD", help="write the table into this file")
-    a = p.parse_args(argv)
+    p.add_argument("--types", nargs="+", metavar="TYPE", help="model types (all text types)")
+    p.add_argument("--write-docs", metavar="MD", type=existing_file, help="write the table here")
+    return p
+
+
+def _checked(a) -> list:
+    """The model types to sweep, and the docs file's markers, checked before the run."""
+    known = text_model_types()
+    unknown = sorted(set(a.types or ()) - set(known))
+    if unknown:
+        raise UsageError(f"not a text model type of this transformers: {', '.join(unknown)}")
+    if a.write_docs and not {BEGIN, END} <= set(a.write_docs.read_text().splitlines()):
+        raise UsageError(f"{a.write_docs} has no sweep table markers ({BEGIN} ... {END})")
+    return a.types or known
+
+
+@command
+def main(argv: list[str] | None = None) -> int:
+    a = build_parser().parse_args(argv)
     transformers.logging.set_verbosity_error()
+    types = _checked(a)
     torch.set_num_threads(1)
-    types = a.types or text_model_types()
     verdicts = []
     for t in types:
         verdicts.append(compare(t))
