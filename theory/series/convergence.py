@@ -1669,7 +1669,11 @@ _MAGNITUDES = {
     3: ("1/2", "1", "2"),
 }
 #: values of each parameter at which the terms are checked to be defined
-_DEFINED_SAMPLES = {1: PARAM_SAMPLES, 2: (sp.S.Half, 1, 2), 3: (sp.S.Half, 2)}
+_DEFINED_SAMPLES = {
+    1: PARAM_SAMPLES,
+    2: (sp.S.Half, sp.Integer(1), sp.Integer(2)),
+    3: (sp.S.Half, sp.Integer(2)),
+}
 _SIGN_TEXT = {1: "> 0", 0: "= 0", -1: "< 0"}
 _SIGN_SETS = {1: sp.Interval.open(0, sp.oo), 0: sp.FiniteSet(0), -1: sp.Interval.open(-sp.oo, 0)}
 _LITERALS = {
@@ -2068,7 +2072,7 @@ def _undefined_somewhere(b, params, cases, start) -> bool:
     for c in cases:
         if c.region is None:
             continue
-        axes = [[sp.Integer(0)] if s == 0 else [s * sp.sympify(m) for m in mags] for s in c.signs]
+        axes = [[sp.Integer(0)] if s == 0 else [s * m for m in mags] for s in c.signs]
         for values in itertools.product(*axes):
             try:
                 check_terms(b.subs(dict(zip(params, values))), start, count=16)
