@@ -1366,7 +1366,7 @@ def _ratio_tests(b):
 # --------------------------------------------------------------------------- parameters
 
 
-def decide_positive(b, params, start, level=0) -> Decision:
+def decide_positive(b: sp.Expr, params: list, start: int, level: int = 0) -> Decision:
     """Every parameter positive: the logarithmic test with the parameters symbolic (from
     iterated-log ``level`` on); the details hold ``region`` (where it converges, a
     condition on ``params``; absent when unsure) and ``points`` (sample values on the
@@ -1601,13 +1601,13 @@ def _normal_rel(rel):
     return op(rest, -const)
 
 
-def normal_form(cond):
+def normal_form(cond: sp.Basic | bool) -> sp.Basic | bool:
     """Every relation of a condition in the form of :func:`_normal_rel`."""
     rels = cond.atoms(sp.core.relational.Relational) if isinstance(cond, sp.Basic) else ()
     return cond.xreplace({r: _normal_rel(r) for r in rels if type(r) in _FLIP})
 
 
-def bool_text(c) -> str:
+def bool_text(c: sp.Basic) -> str:
     """A condition as text: ``a + b > 1``, ``p > 1 or (p = 1 and q < -1)``."""
     if c is sp.true:
         return "always"
@@ -1638,7 +1638,7 @@ def _set_relation(s, p):
     raise Undecided(f"cannot write {s} as a condition on {p}")
 
 
-def set_text(s, p, domain=sp.Interval.open(0, sp.oo)) -> str:
+def set_text(s: sp.Set, p: sp.Symbol, domain: sp.Set = sp.Interval.open(0, sp.oo)) -> str:
     """A set of values of p as text, the bounds of ``domain`` (p's admissible values)
     left out."""
     if s is sp.EmptySet:
@@ -2051,7 +2051,7 @@ def _truth(cond, point) -> bool | None:
     return {sp.true: True, sp.false: False}.get(value)
 
 
-def holds(cond, point: dict) -> bool:
+def holds(cond: sp.Basic, point: dict) -> bool:
     """Whether a condition of :func:`decide_sign_cases` (``details["condition"]``) holds
     at the given values; ValueError where it cannot be told."""
     value = _truth(cond, point)
