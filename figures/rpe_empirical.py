@@ -306,7 +306,7 @@ def seeded_erf_figure(outdir: Path, b: dict) -> dict:
     from empirical.training.declared import ERF_MARGIN, ERF_TOL
     from empirical.training.rpe import LABELS
     from empirical.training.results import (
-        convergence_labels,
+        convergent_rpes,
         erf_trf_contrast,
         erf_values,
         model_trf,
@@ -315,7 +315,7 @@ def seeded_erf_figure(outdir: Path, b: dict) -> dict:
 
     fig, ax = plt_axes()
     rows, eps = [], [0.5, 0.4, 0.3, 0.2, 0.1]
-    conv = [r for r, v in convergence_labels(b).items() if v is True]
+    conv = convergent_rpes(b)
     for k, mdl in enumerate(conv):
         ss = seeds(b, mdl)
         emp = list(zip(*[erf_values(b, mdl, s, eps) for s in ss]))

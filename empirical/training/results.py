@@ -338,6 +338,11 @@ def convergence_labels(b: dict, models: Sequence[str] = BIAS_RPES) -> dict:
     return {mdl: convergence_label(b, mdl) for mdl in models if mdl in b["results"]}
 
 
+def convergent_rpes(b: dict) -> list[str]:
+    """The trained RPEs whose learned series ``theory.series`` proves convergent."""
+    return [r for r, v in convergence_labels(b).items() if v is True]
+
+
 def stability_contrast(b: dict, delta: float, tolerance: float, margin: float) -> Contrast:
     """Thm. 3.4 / Def. 2.1: a convergent RPE keeps ppl(16m)/ppl(m) below 1 + delta and a
     divergent one need not.  Error of a labelling, per seed: the number of RPEs it calls
@@ -401,7 +406,7 @@ def uncertified_trfs(b: dict, eps: Sequence[float] = ()) -> list[str]:
     integer."""
     eps = tuple(eps or CERT_EPS)
     out = []
-    conv = [r for r, v in convergence_labels(b).items() if v is True]
+    conv = convergent_rpes(b)
     for r in conv:
         for s in seeds(b, r):
             for h, sp_ in enumerate(b["results"][r][s]["erf"]["series"]):
@@ -450,7 +455,7 @@ def erf_trf_contrast(b: dict, tolerance: float, margin: float) -> Contrast:
     RPE-only attention of the model is shown beside it under its own name."""
     from scipy.stats import spearmanr
 
-    conv = [r for r, v in convergence_labels(b).items() if v is True]
+    conv = convergent_rpes(b)
     flip = tuple(round(1 - e, 6) for e in ERF_EPS)
     per_seed = {
         k: [] for k in ("certified TRF", "TRF(1-eps)", "TRF without the RPE", "RPE-only attention")

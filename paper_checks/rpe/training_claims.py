@@ -77,12 +77,12 @@ def contrast_items(c: Contrast, source: str) -> list:
 )
 def check_fig3(ctx: Context) -> Evidence:
     from empirical.training.declared import STABLE_DELTA
-    from empirical.training.results import convergence_labels, ppl_ratio, stability_contrast
+    from empirical.training.results import convergent_rpes, ppl_ratio, stability_contrast
 
     b, missing = seeded_bundle_or_missing("ppl(16m)/ppl(m) over seeds")
     if missing:
         return missing
-    conv = [r for r, v in convergence_labels(b).items() if v is True]
+    conv = convergent_rpes(b)
     items = [
         Inequality(
             f"{r} (convergent per theory.series): upper 95% bound of ppl(16m)/ppl(m)",
