@@ -12,6 +12,7 @@ import mpmath
 import pytest
 import sympy as sp
 
+from theory.core.budget import BudgetExceeded
 from theory.series.convergence import SeriesError
 from theory.series.expressions import N, parse_expression as P
 from theory.series.trf_search import analyse_series
@@ -44,6 +45,10 @@ def _check(case, brute_limit):
         S, table, _err, _asym = analyse_series(P(case.text), EPS, case.start, budget=60)
     except SeriesError:
         return  # no verdict (the convergence tests' part): nothing is claimed
+    except BudgetExceeded:
+        # no answer within the CPU budget: nothing is claimed either.  (exp(cos(n))/n**2
+        # gives up in about 2 CPU-s alone, but used its whole budget once in a long run.)
+        return
     if S.certified:
         with mpmath.workdps(DPS):
             slack = abs(ref) * mpmath.mpf(10) ** -45  # the references carry >= 47 digits
