@@ -39,7 +39,7 @@ from theory.series.rpe_library import log_b_values, resolve_rpe
 from theory.series.convergence import SeriesError, decide
 from theory.series.expressions import parse_assignments
 from theory.series import reference
-from theory.series.cli import main as trf_main
+from theory.trf.cli import main as trf_main
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import (
     CommandParser,

@@ -31,12 +31,12 @@ def test_claims_table_selects_paper_and_kind():
 
 
 def test_settings_are_read_from_the_code():
-    from theory.series.cli import DECISION_SHARE, DEFAULT_TIME_LIMIT
+    from theory.trf.cli import DECISION_SHARE, DEFAULT_TIME_LIMIT
 
-    assert generate.constant("theory/series/cli.py", "DEFAULT_TIME_LIMIT") == DEFAULT_TIME_LIMIT
-    assert generate.constant("theory/series/cli.py", "DECISION_SHARE") == DECISION_SHARE
+    assert generate.constant("theory/trf/cli.py", "DEFAULT_TIME_LIMIT") == DEFAULT_TIME_LIMIT
+    assert generate.constant("theory/trf/cli.py", "DECISION_SHARE") == DECISION_SHARE
     with pytest.raises(KeyError):
-        generate.constant("theory/series/cli.py", "NO_SUCH_NAME")
+        generate.constant("theory/trf/cli.py", "NO_SUCH_NAME")
     sweep = pytest.importorskip("empirical.capture.sweep")  # needs torch and transformers
     assert generate.constant("empirical/capture/sweep.py", "CPU_BUDGET") == sweep.CPU_BUDGET
 

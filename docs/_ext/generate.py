@@ -41,7 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 DOCS = pathlib.Path(__file__).resolve().parents[1]
 ROOT = DOCS.parent
 COMMANDS = {
-    "theory.trf": "theory.series.cli",
+    "theory.trf": "theory.trf.cli",
     "theory.temperature": "theory.temperature.cli",
     "theory.infoscale": "theory.infoscale.cli",
     "theory.cosscale": "theory.infoscale.cosscale_cli",
@@ -383,10 +383,10 @@ def counts() -> dict:
         "n_figures": str(len(load_figures())),
         "n_claims": str(len(load_claims())),
         "n_commands": str(len(COMMANDS)),
-        "trf_time_limit": f"{constant('theory/series/cli.py', 'DEFAULT_TIME_LIMIT'):g}",
-        "trf_decision_share": f"{constant('theory/series/cli.py', 'DECISION_SHARE'):.0%}",
+        "trf_time_limit": f"{constant('theory/trf/cli.py', 'DEFAULT_TIME_LIMIT'):g}",
+        "trf_decision_share": f"{constant('theory/trf/cli.py', 'DECISION_SHARE'):.0%}",
         "trf_free_decision_share": (
-            f"{constant('theory/series/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
+            f"{constant('theory/trf/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
         ),
         "sweep_cpu_budget": f"{constant('empirical/capture/sweep.py', 'CPU_BUDGET'):g}",
     }

@@ -33,7 +33,7 @@ HAS_TORCH = importlib.util.find_spec("torch") is not None
 
 #: command (``python -m NAME``) -> module holding its ``main``
 MODULES = {
-    "theory.trf": "theory.series.cli",
+    "theory.trf": "theory.trf.cli",
     "theory.temperature": "theory.temperature.cli",
     "theory.infoscale": "theory.infoscale.cli",
     "theory.cosscale": "theory.infoscale.cosscale_cli",

@@ -1,3 +1,2 @@
 from theory.infoscale.cli import main
-
 raise SystemExit(main())

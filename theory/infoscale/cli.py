@@ -139,7 +139,3 @@ def main(argv: list[str] | None = None) -> int:
     else:
         _print_single(row)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

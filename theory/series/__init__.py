@@ -4,4 +4,4 @@ enclosure (``sums``, ``enclosure`` with the ball-arithmetic evaluator ``arb_eval
 Euler-Maclaurin tail estimates (``tails``), the Theoretical Receptive Field (``trf_search``, the
 paper's truncated variant ``truncated``, ``asymptotics``, Thm 3.5 in ``comparison``), the named RPEs (``rpe_library``), an
 independent mpmath reference for the paper's families (``reference``; the engine never
-imports it) and the ``python -m theory.trf`` command (``cli``)."""
+imports it); the ``python -m theory.trf`` command is :mod:`theory.trf`."""

@@ -1,3 +1,2 @@
 from theory.temperature.cli import main
-
 raise SystemExit(main())

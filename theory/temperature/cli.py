@@ -180,7 +180,3 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(_table(rules, args))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -5,7 +5,7 @@ the default suite; the whole set under ``slow`` (and in ``python -m benchmarks.t
 import pytest
 
 from adversarial_verdicts import CASES, ERR
-from theory.series.cli import main
+from theory.trf.cli import main
 from theory.series.convergence import decide
 from theory.series.expressions import parse_assignments
 from theory.series.rpe_library import resolve_rpe

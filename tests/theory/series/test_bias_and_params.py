@@ -7,7 +7,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from theory.series.cli import main
+from theory.trf.cli import main
 from theory.series.expressions import ExpressionError, parse_assignments
 from theory.series.rpe_library import LIBRARY, log_b_values, resolve_rpe, t5_bucket
 

@@ -18,7 +18,7 @@ from flint import arb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from theory.series.cli import main
+from theory.trf.cli import main
 from theory.series.convergence import decide
 from theory.series.expressions import N, parse_expression as P
 from theory.series.lower_bounds import trf_from_tail_bound

@@ -269,7 +269,7 @@ def test_printed_lower_bound_is_below_the_partial_sum(capsys):
     import json
     import re
 
-    from theory.series.cli import main
+    from theory.trf.cli import main
 
     text = "binomial(2*n, n)/(4**n*n*log(n + 1)**2)"
     assert main(["--rpe", text, "--json", "--eps", "0.1"]) == 0
@@ -302,7 +302,7 @@ def test_the_command_certifies_within_a_fifth_of_the_default_limit(text, capsys)
     the certified B and exact TRFs, not a lower bound."""
     import json
 
-    from theory.series.cli import main
+    from theory.trf.cli import main
 
     assert main(["--rpe", text, "--json", "--time-limit", "2"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -7,7 +7,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from theory.series.cli import main
+from theory.trf.cli import main
 from theory.series.convergence import decide
 from theory.series.expressions import N, parse_expression as P
 

@@ -16,7 +16,7 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from theory.series.cli import main
+from theory.trf.cli import main
 from theory.series.expressions import N, parse_expression
 
 ATOMS = ["n", "n + 1", "log(n + 1)", "sqrt(n)", "2", "1/2", "3"]

@@ -8,7 +8,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from theory.series.cli import main
+from theory.trf.cli import main
 
 
 def run_json(capsys, *argv):

@@ -577,7 +577,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.plot and not args.json:
         print(f"plot:        {out['plot']} (data beside it, suffix .json)")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

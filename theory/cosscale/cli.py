@@ -77,7 +77,3 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['leading_term']:9.4f} {r['two_terms']:8.4f}{mc}"
         )
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

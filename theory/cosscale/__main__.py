@@ -1,0 +1,2 @@
+from theory.cosscale.cli import main
+raise SystemExit(main())

@@ -1,0 +1,2 @@
+from theory.trf.cli import main
+raise SystemExit(main())
