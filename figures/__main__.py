@@ -1,5 +1,3 @@
-import sys
+from figures.cli import main
 
-from .cli import main
-
-sys.exit(main())
+raise SystemExit(main())

@@ -1,5 +1,3 @@
-import sys
+from paper_checks.cli import main
 
-from .report import main
-
-sys.exit(main())
+raise SystemExit(main())

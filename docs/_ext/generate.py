@@ -388,7 +388,7 @@ def counts() -> dict:
         "trf_free_decision_share": (
             f"{constant('theory/trf/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
         ),
-        "sweep_cpu_budget": f"{constant('empirical/capture/sweep.py', 'CPU_BUDGET'):g}",
+        "sweep_cpu_budget": f"{constant('empirical/capture/sweep/architectures.py', 'CPU_BUDGET'):g}",
     }
 
 

@@ -1,5 +1,3 @@
-"""``python -m empirical.audit``."""
-
-from empirical.audit.command import main
+from empirical.audit.cli import main
 
 raise SystemExit(main())

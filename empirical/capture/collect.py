@@ -13,30 +13,12 @@ on one process.  Rank 0 writes the full state (``--out``, JSON) and prints the s
 
 from __future__ import annotations
 
-import json
-import sys
 
 import numpy as np
 
 from empirical.capture.stats import AttentionStats
-from theory.core.cli import (
-    CommandParser,
-    command,
-    fail,
-    int_range,
-    nonnegative_int,
-    output_file,
-    positive_float,
-    positive_int,
-    write_text,
-)
 
-from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
 
-EXAMPLES = """examples:
-  python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json
-  torchrun --nproc-per-node 2 -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --json
-"""
 _FIELDS = (
     "rows",
     "pmax_sum",
@@ -98,125 +80,3 @@ def rank_share(n: int, rank: int, world: int) -> list:
     [1, 3]
     """
     return list(range(rank, n, world))
-
-
-@command
-def main(argv: list[str] | None = None) -> int:
-    p = CommandParser(
-        prog="python -m empirical.collect",
-        epilog=EXAMPLES,
-        description="Collect mergeable attention statistics "
-        "(single process, or under torchrun with all-reduce).",
-    )
-    p.add_argument("--model", default="t5-config:tiny")
-    p.add_argument(
-        "--corpus", default="stdlib", help="built-in corpus, text file, folder or JSONL file"
-    )
-    p.add_argument("--text-field", default="text", help="JSONL field holding the text")
-    p.add_argument("--tokenizer", help="tokenizer folder (default: the model folder)")
-    p.add_argument("--length", type=int_range(2, 10**9), default=512, help="tokens per sequence")
-    p.add_argument("--n-seq", type=positive_int, default=4, help="sequences (windows) measured")
-    p.add_argument(
-        "--tau", type=positive_float, default=1.0, help="softmax temperature applied to the logits"
-    )
-    p.add_argument(
-        "--sorted-layers",
-        nargs="*",
-        default=["first"],
-        help="module names for sorted-logit statistics; 'first', 'all' or none",
-    )
-    p.add_argument(
-        "--device",
-        default="cpu",
-        help="cpu (default), cuda (cuda:LOCAL_RANK under torchrun), cuda:N",
-    )
-    p.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
-    p.add_argument("--batch-size", type=positive_int, default=1, help="sequences per forward pass")
-    p.add_argument("--seed", type=nonnegative_int, default=0)
-    p.add_argument("--threads", type=threads_int, default=1)
-    p.add_argument("--out", type=output_file, help="write the full statistics state (JSON) here")
-    p.add_argument("--json", action="store_true", help="print one JSON object (rank 0)")
-    add_device_map_argument(p)
-    a = p.parse_args(argv)
-    setup_torch(a.threads)
-    from empirical.capture.devices import ranks_from_env
-
-    rank, world, _ = ranks_from_env()
-    if a.n_seq < world:
-        return fail(f"--n-seq {a.n_seq} is smaller than the number of processes {world}")
-    if a.tau <= 0 or a.length < 2 or a.batch_size < 1:
-        return fail("need --tau > 0, --length >= 2 and --batch-size >= 1")
-    import torch
-
-    try:
-        from empirical.capture.devices import init_distributed
-
-        ranks = init_distributed(a.device if a.device_map is None else "cpu")
-    except ValueError as exc:
-        return fail(exc)
-    try:
-        stats, lm = _collect(a, ranks)
-    except (ValueError, RuntimeError, NotImplementedError) as exc:
-        return fail(exc)
-    finally:
-        if world > 1:
-            torch.distributed.destroy_process_group()
-    if rank == 0:
-        _report(a, stats, lm, world)
-    return 0
-
-
-def _collect(a, ranks):
-    """Load, run this rank's share of the sequences and all-reduce (under torchrun)."""
-    from empirical.capture.session import attention_module_names
-    from empirical.capture.devices import resolve_dtype
-    from empirical.capture.measure import collect_stats, sequences
-    from empirical.capture.models import load_model
-    from empirical.training.corpora import CORPORA
-
-    lm = load_model(
-        a.model,
-        corpus=a.corpus if a.corpus in CORPORA else "stdlib",
-        seed=a.seed,
-        device_map=a.device_map,
-        device=None if a.device_map else ranks.device,
-        dtype=resolve_dtype(a.dtype),
-        tokenizer=a.tokenizer,
-    )
-    names = attention_module_names(lm.model)
-    sl = a.sorted_layers
-    sl = "all" if sl == ["all"] else [names[0] if x == "first" else x for x in sl]
-    seqs = sequences(lm, a.corpus, a.length, a.n_seq, text_field=a.text_field)
-    mine = [seqs[i] for i in rank_share(len(seqs), ranks.rank, ranks.world)]
-    stats = collect_stats(
-        lm.model,
-        mine,
-        a.tau,
-        sorted_layers=sl,
-        batch_size=a.batch_size,
-        progress=f"rank {ranks.rank}" if ranks.rank == 0 else None,
-    )
-    if ranks.distributed:
-        all_reduce_stats(stats)
-    return stats, lm
-
-
-def _report(a, stats, lm, world) -> None:
-    if a.out:
-        write_text(a.out, json.dumps(stats.state()))
-    summ = {
-        "model": lm.description,
-        "world_size": world,
-        "n_seq": a.n_seq,
-        "length": a.length,
-        "tau": a.tau,
-        "pmax": stats.overall("pmax"),
-        "entropy": stats.overall("entropy"),
-        "layers": {k: {q: v[q] for q in v if q != "per_head"} for k, v in stats.summary().items()},
-        "out": None if a.out is None else str(a.out),
-    }
-    print(json.dumps(summ) if a.json else json.dumps(summ, indent=1))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -28,7 +28,7 @@ from pathlib import Path
 from empirical.training.erf import erf_for_run, plot_erf, spearman
 from empirical.training.extrapolate import evaluate_runs, plot_ppl, table, write_csv
 from empirical.training.rpe import LABELS, PAPER_SET
-from empirical.training.train import build_parser as train_parser
+from empirical.train.cli import build_parser as train_parser
 from empirical.training.train import train
 from theory.core.cli import (
     CommandParser,

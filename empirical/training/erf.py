@@ -24,7 +24,6 @@ full sum, per head, learned parameters substituted) is added with ``--series-trf
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,28 +35,14 @@ from empirical.training.data import run_test_tokens
 from empirical.training.rpe import LABELS
 from empirical.training.train import load_model
 from theory.core.cli import (
-    CommandParser,
-    command,
-    fail,
-    finite_float,
-    int_range,
-    output_file,
-    positive_int,
     save_figure,
-    say_written,
 )
-from theory.core.progress import track
 
-from empirical.cli_util import threads_int
 
 if TYPE_CHECKING:
     from empirical.training.tiny_lm import TinyLM
 
 EPSILONS = tuple(np.round(np.linspace(0.02, 1.0, 50), 4))
-EPILOG = """examples:
-  python -m empirical.erf runs/type2 runs/alibi --length 512 --json
-  python -m empirical.erf runs/* --plot erf.png --eps 0.5 0.2 0.1
-"""
 
 
 def query_distance_mass(probs: torch.Tensor, first_query: int) -> torch.Tensor:
@@ -223,71 +208,3 @@ def plot_erf(results: list[dict], path: str | Path, note: str = "") -> None:
         dpi=120,
     )
     plt.close(fig)
-
-
-@command
-def main(argv: list[str] | None = None) -> int:
-    p = CommandParser(
-        prog="python -m empirical.erf",
-        description=__doc__,
-        epilog=EPILOG,
-    )
-    p.add_argument("runs", nargs="+", help="run folders written by empirical.training.train")
-    p.add_argument(
-        "--length",
-        type=int_range(2, 10**6),
-        default=None,
-        help="chunk length (default 4 x training length)",
-    )
-    p.add_argument("--chunks", type=positive_int, default=2, help="test chunks averaged per run")
-    p.add_argument(
-        "--eps",
-        type=finite_float,
-        nargs="+",
-        default=[0.5, 0.2, 0.1],
-        help="eps values in (0, 1] for the Spearman rank correlation",
-    )
-    p.add_argument(
-        "--series-trf",
-        action="store_true",
-        help="also the infinite-series TRF per head (theory; slow)",
-    )
-    p.add_argument(
-        "--plot",
-        type=output_file,
-        default=None,
-        help="PNG of ERF vs TRF (its data: same name, .json)",
-    )
-    p.add_argument("--threads", type=threads_int, default=1)
-    p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
-    torch.set_num_threads(args.threads)
-    try:
-        if any(not 0 < e <= 1 for e in args.eps):
-            raise ValueError("--eps values must lie in (0, 1]")
-        results = [
-            erf_for_run(r, args.length, args.chunks, with_series_trf=args.series_trf)
-            for r in track(args.runs, "erf")
-        ]
-    except (ValueError, FileNotFoundError) as exc:
-        return fail(exc)
-    rank = [spearman(results, e) for e in args.eps] if len(results) > 2 else []
-    if args.plot:
-        plot_erf(results, args.plot)
-        say_written(args.plot, "plot:", data=True)
-    if args.json:
-        print(json.dumps({"results": results, "spearman": rank}))
-    else:
-        for r in results:
-            i = r["eps"].index(min(r["eps"], key=lambda e: abs(e - 0.1)))
-            print(
-                f"{r['label']:>14}: n_emp(0.1) = {r['n_emp'][i]:5d}   "
-                f"n_the_window(0.1) = {r['n_the_window'][i]:5d}"
-            )
-        for s in rank:
-            print(f"Spearman(ERF, TRF) at eps={s['eps']}: {s['rho']:.3f}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -14,7 +14,6 @@ S predictions of each window (the first window scores all of its predictions).
 from __future__ import annotations
 
 import csv
-import json
 import math
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -25,26 +24,10 @@ from empirical.training.data import run_test_tokens
 from empirical.training.rpe import LABELS
 from empirical.training.train import load_model
 from theory.core.cli import (
-    CommandParser,
     atomic_path,
-    command,
-    fail,
-    int_range,
-    nonnegative_int,
-    output_file,
-    positive_int,
     save_figure,
-    say_written,
 )
 from theory.core.progress import track
-
-from empirical.cli_util import threads_int
-
-EPILOG = """examples:
-  python -m empirical.extrapolate runs/* --lengths 128 256 512 1024 2048 --json
-  python -m empirical.extrapolate runs/type2 runs/sinusoidal --csv ppl.csv --plot ppl.png
-  python -m empirical.extrapolate runs/alibi --lengths 256 512 --sliding 64
-"""
 
 
 @torch.no_grad()
@@ -173,72 +156,3 @@ def table(rows: Iterable[dict]) -> dict:
     for r in rows:
         out.setdefault(r["length"], {})[r["label"]] = round(r["ppl"], 4)
     return out
-
-
-@command
-def main(argv: list[str] | None = None) -> int:
-    p = CommandParser(
-        prog="python -m empirical.extrapolate",
-        description=__doc__,
-        epilog=EPILOG,
-    )
-    p.add_argument("runs", nargs="+", help="run folders written by empirical.training.train")
-    p.add_argument(
-        "--lengths",
-        type=int_range(2, 10**7),
-        nargs="+",
-        default=[128, 256, 512, 1024, 2048],
-        help="inference lengths L (tokens) at which perplexity is measured",
-    )
-    p.add_argument(
-        "--eval-tokens",
-        type=positive_int,
-        default=None,
-        help="test tokens scored at every length (default 2 x max length)",
-    )
-    p.add_argument(
-        "--sliding",
-        type=nonnegative_int,
-        default=0,
-        help="sliding-window stride (0: off; at most the shortest length)",
-    )
-    p.add_argument("--threads", type=threads_int, default=1)
-    p.add_argument("--csv", type=output_file, default=None, help="write rows as CSV")
-    p.add_argument(
-        "--plot",
-        type=output_file,
-        default=None,
-        help="write a PNG like Figs. 3-4 (its data: same name, .json)",
-    )
-    p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
-    torch.set_num_threads(args.threads)
-    try:
-        for r in args.runs:
-            if not (Path(r) / "ckpt.pt").exists():
-                raise ValueError(f"{r!r} is not a trained run (no ckpt.pt)")
-        if args.sliding > min(args.lengths):
-            raise ValueError(
-                f"--sliding {args.sliding} is longer than the shortest length {min(args.lengths)}"
-            )
-        rows = evaluate_runs(args.runs, args.lengths, args.eval_tokens, args.sliding)
-    except (ValueError, FileNotFoundError) as exc:
-        return fail(exc)
-    if args.csv:
-        write_csv(rows, args.csv)
-        say_written(args.csv, "rows:")
-    if args.plot:
-        plot_ppl(rows, args.plot)
-        say_written(args.plot, "plot:", data=True)
-    if args.json:
-        print(json.dumps({"rows": rows, "table": table(rows), "sliding": args.sliding}))
-    else:
-        labels = list(dict.fromkeys(r["label"] for r in rows))
-        print("length  " + "  ".join(f"{l:>12}" for l in labels))
-        for L, d in table(rows).items():
-            print(f"{L:<7} " + "  ".join(f"{d.get(l, float('nan')):>12.4f}" for l in labels))
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -339,7 +339,8 @@ def measure(name: str, run: Path, prof: dict) -> dict:
 def job(task: tuple[str, int, dict, str]) -> tuple:
     """Train (or reuse) and measure one (model, seed); runs in a worker process."""
     import torch
-    from empirical.training.train import build_parser, train
+    from empirical.train.cli import build_parser
+    from empirical.training.train import train
 
     name, seed, prof, out = task
     torch.set_num_threads(1)

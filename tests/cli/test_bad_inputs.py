@@ -36,27 +36,27 @@ MODULES = {
     "theory.trf": "theory.trf.cli",
     "theory.temperature": "theory.temperature.cli",
     "theory.infoscale": "theory.infoscale.cli",
-    "theory.cosscale": "theory.infoscale.cosscale_cli",
-    "empirical.audit.align": "empirical.audit.align",
-    "empirical.audit.assumptions": "empirical.audit.assumptions",
-    "empirical.capture.collect": "empirical.capture.collect",
-    "empirical.training.train": "empirical.training.train",
-    "empirical.training.extrapolate": "empirical.training.extrapolate",
-    "empirical.training.erf": "empirical.training.erf",
+    "theory.cosscale": "theory.cosscale.cli",
+    "empirical.align": "empirical.align.cli",
+    "empirical.assumptions": "empirical.assumptions.cli",
+    "empirical.collect": "empirical.collect.cli",
+    "empirical.train": "empirical.train.cli",
+    "empirical.extrapolate": "empirical.extrapolate.cli",
+    "empirical.erf": "empirical.erf.cli",
     "empirical.training.bundle": "empirical.training.bundle",
     "figures": "figures.cli",
     "paper_checks": "paper_checks.report",
-    "empirical.audit": "empirical.audit.command",
+    "empirical.audit": "empirical.audit.cli",
     "empirical.training.results": "empirical.training.results",
     "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",
     "benchmarks.bench_gaussian_softmax": "benchmarks.bench_gaussian_softmax",
 }
 
 TINY = "--steps 2 --seq-len 16 --n-layer 1 --d-model 16 --batch 2 --max-chars 20000"
-ALIGN = "empirical.audit.align --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
-ASSUME = "empirical.audit.assumptions --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
-COLLECT = "empirical.capture.collect --model t5-config:tiny --length 16 --n-seq 1"
-TRAIN = f"empirical.training.train {TINY}"
+ALIGN = "empirical.align --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
+ASSUME = "empirical.assumptions --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
+COLLECT = "empirical.collect --model t5-config:tiny --length 16 --n-seq 1"
+TRAIN = f"empirical.train {TINY}"
 BUNDLE = "empirical.training.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --lengths 16 32"
 
 # ---- by class: for each input type of a command, the wrong type, the empty value, the huge,
@@ -64,7 +64,7 @@ BUNDLE = "empirical.training.bundle --budget-steps 2 --seq-len 16 --max-chars 20
 HUGE = "1" + "0" * 30  # beyond every range, and beyond float64's integers
 TEMP = "theory.temperature --L-tr 512 --L-ex 1000"
 INFO = "theory.infoscale --d 128 --n-tr 64 --n 128"
-EXTRA = "empirical.training.extrapolate {run} --lengths 16"
+EXTRA = "empirical.extrapolate {run} --lengths 16"
 AUDIT = "empirical.audit --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1 --out a"
 TINY_LM = "benchmarks.bench_tiny_lm --steps 1 --batch 1 --seq-len 8 --rpes alibi"
 GAUSS = "benchmarks.bench_gaussian_softmax --quick --mc-work 100"
@@ -101,7 +101,7 @@ BY_CLASS = [
     ("theory.cosscale --d 128 --alpha 8 1e999", "alpha: second value infinite"),
     # figures
     ("figures ''", "name: empty"),
-    # empirical.training.train
+    # empirical.train
     ("@TRAIN --out new --steps 2.5", "count: fractional"),
     ("@TRAIN --out new --steps ''", "count: empty"),
     (f"@TRAIN --out new --steps {HUGE}", "count: huge"),
@@ -111,23 +111,23 @@ BY_CLASS = [
     ("@TRAIN --out new --corpus ''", "corpus: empty"),
     ("@TRAIN --out new --rpe ''", "RPE: empty"),
     ("@TRAIN --out new --rpe nosuch", "RPE: unknown name"),
-    # empirical.training.extrapolate
+    # empirical.extrapolate
     (f"{EXTRA}.5", "length: fractional"),
-    ("empirical.training.extrapolate {run} --lengths ''", "length: empty"),
-    (f"empirical.training.extrapolate {{run}} --lengths {HUGE}", "length: huge"),
+    ("empirical.extrapolate {run} --lengths ''", "length: empty"),
+    (f"empirical.extrapolate {{run}} --lengths {HUGE}", "length: huge"),
     (f"{EXTRA} --eval-tokens nan", "count: nan"),
     (f"{EXTRA} --csv /missing/dir/x.csv", "--csv: missing parent folder"),
     (f"{EXTRA} --csv ''", "--csv: empty"),
     (f"{EXTRA} --plot {{file}}/x.png --json", "--plot: parent is a file, --json"),
-    ("empirical.training.extrapolate ''", "run: empty"),
-    # empirical.training.erf
-    ("empirical.training.erf {run} --length 16.5", "length: fractional"),
-    ("empirical.training.erf {run} --chunks ''", "count: empty"),
-    (f"empirical.training.erf {{run}} --chunks {HUGE}", "count: huge"),
-    ("empirical.training.erf {run} --eps inf", "real: inf"),
-    ("empirical.training.erf {run} --eps ''", "real: empty"),
-    ("empirical.training.erf {run} --plot ''", "--plot: empty"),
-    ("empirical.training.erf ''", "run: empty"),
+    ("empirical.extrapolate ''", "run: empty"),
+    # empirical.erf
+    ("empirical.erf {run} --length 16.5", "length: fractional"),
+    ("empirical.erf {run} --chunks ''", "count: empty"),
+    (f"empirical.erf {{run}} --chunks {HUGE}", "count: huge"),
+    ("empirical.erf {run} --eps inf", "real: inf"),
+    ("empirical.erf {run} --eps ''", "real: empty"),
+    ("empirical.erf {run} --plot ''", "--plot: empty"),
+    ("empirical.erf ''", "run: empty"),
     # empirical.training.bundle
     ("@BUNDLE --out b --rpes nosuch", "RPE: unknown name"),
     ("@BUNDLE --out b --rpes ''", "RPE: empty"),
@@ -135,7 +135,7 @@ BY_CLASS = [
     (f"@BUNDLE --out b --eval-tokens {HUGE}", "count: huge"),
     ("@BUNDLE --out b --seq-len ''", "count: empty"),
     ("@BUNDLE --out b --budget-steps inf", "count: inf"),
-    # empirical.capture.collect: text files in the wrong encoding, empty, missing
+    # empirical.collect: text files in the wrong encoding, empty, missing
     ("@COLLECT --corpus {utf16}", "text: UTF-16"),
     ("@COLLECT --corpus {latin1} --json", "text: Latin-1, --json"),
     ("@COLLECT --corpus {utf16_jsonl}", "JSONL: UTF-16"),
@@ -277,7 +277,7 @@ CASES = [
     ("paper_checks --id rpe-thm3.4 --out {file}/report", "--out under a file"),
     ("paper_checks --id rpe-thm3.4 --out /sys/report", "--out unwritable"),
     ("~paper_checks --id rpe-thm3.4 --out {readonly}/report", "--out in a read-only folder"),
-    # ---- empirical.training.train ---------------------------------------------------------------
+    # ---- empirical.train ---------------------------------------------------------------
     ("@TRAIN --out new --ckpt-every 0", "--ckpt-every 0"),
     ("@TRAIN --out new --steps 0", "--steps 0"),
     ("@TRAIN --out new --steps -3", "negative steps"),
@@ -309,53 +309,53 @@ CASES = [
     ("@TRAIN --out ''", "--out empty"),
     ("@TRAIN --out /sys/run", "--out unwritable"),
     ("~@TRAIN --out {readonly}/run", "--out in a read-only folder"),
-    # ---- empirical.training.extrapolate --------------------------------------------------------
+    # ---- empirical.extrapolate --------------------------------------------------------
     (
-        "empirical.training.extrapolate {run} --lengths 100000 --eval-tokens 1000",
+        "empirical.extrapolate {run} --lengths 100000 --eval-tokens 1000",
         "length > eval tokens",
     ),
     (
-        "empirical.training.extrapolate {run} --lengths 100000 --eval-tokens 1000 --json",
+        "empirical.extrapolate {run} --lengths 100000 --eval-tokens 1000 --json",
         "same, --json",
     ),
-    ("empirical.training.extrapolate {run} --lengths 99999 --json", "length beyond the test split"),
-    ("empirical.training.extrapolate {run} --lengths 0", "length 0"),
-    ("empirical.training.extrapolate {run} --lengths -16", "negative length"),
-    ("empirical.training.extrapolate {run} --lengths 1", "length 1"),
-    ("empirical.training.extrapolate {run} --lengths 16 --eval-tokens 0", "--eval-tokens 0"),
-    ("empirical.training.extrapolate {run} --lengths 16 --sliding -1", "negative sliding"),
-    ("empirical.training.extrapolate {run} --lengths 16 --sliding 32", "sliding > length"),
-    ("empirical.training.extrapolate {run} --lengths 16 --threads 0", "--threads 0"),
-    ("empirical.training.extrapolate {missing}", "missing run"),
-    ("empirical.training.extrapolate {folder}", "folder that is not a run"),
-    ("empirical.training.extrapolate {file}", "file instead of a run"),
-    ("empirical.training.extrapolate {corrupt}", "corrupt run"),
-    ("empirical.training.extrapolate {run} --lengths 16 --csv {file}/x.csv", "--csv under a file"),
-    ("empirical.training.extrapolate {run} --lengths 16 --csv {folder}", "--csv is a folder"),
+    ("empirical.extrapolate {run} --lengths 99999 --json", "length beyond the test split"),
+    ("empirical.extrapolate {run} --lengths 0", "length 0"),
+    ("empirical.extrapolate {run} --lengths -16", "negative length"),
+    ("empirical.extrapolate {run} --lengths 1", "length 1"),
+    ("empirical.extrapolate {run} --lengths 16 --eval-tokens 0", "--eval-tokens 0"),
+    ("empirical.extrapolate {run} --lengths 16 --sliding -1", "negative sliding"),
+    ("empirical.extrapolate {run} --lengths 16 --sliding 32", "sliding > length"),
+    ("empirical.extrapolate {run} --lengths 16 --threads 0", "--threads 0"),
+    ("empirical.extrapolate {missing}", "missing run"),
+    ("empirical.extrapolate {folder}", "folder that is not a run"),
+    ("empirical.extrapolate {file}", "file instead of a run"),
+    ("empirical.extrapolate {corrupt}", "corrupt run"),
+    ("empirical.extrapolate {run} --lengths 16 --csv {file}/x.csv", "--csv under a file"),
+    ("empirical.extrapolate {run} --lengths 16 --csv {folder}", "--csv is a folder"),
     (
-        "empirical.training.extrapolate {run} --lengths 16 --plot /missing/dir/x.png",
+        "empirical.extrapolate {run} --lengths 16 --plot /missing/dir/x.png",
         "--plot folder missing",
     ),
-    ("empirical.training.extrapolate {run} --lengths 16 --plot /sys/x.png", "--plot unwritable"),
+    ("empirical.extrapolate {run} --lengths 16 --plot /sys/x.png", "--plot unwritable"),
     (
-        "~empirical.training.extrapolate {run} --lengths 16 --plot {readonly}/x.png",
+        "~empirical.extrapolate {run} --lengths 16 --plot {readonly}/x.png",
         "--plot read-only",
     ),
-    # ---- empirical.training.erf -----------------------------------------------------------------
-    ("empirical.training.erf {run} --plot /missing/dir/erf.png", "--plot folder missing"),
-    ("empirical.training.erf {run} --plot {file}/erf.png", "--plot under a file"),
-    ("empirical.training.erf {run} --plot /sys/erf.png --json", "--plot unwritable, --json"),
-    ("empirical.training.erf {run} --length 0", "length 0"),
-    ("empirical.training.erf {run} --length 1", "length 1"),
-    ("empirical.training.erf {run} --length 999999", "length beyond the test split"),
-    ("empirical.training.erf {run} --chunks 0", "--chunks 0"),
-    ("empirical.training.erf {run} --eps 0", "eps 0"),
-    ("empirical.training.erf {run} --eps 2", "eps > 1"),
-    ("empirical.training.erf {run} --eps nan", "eps nan"),
-    ("empirical.training.erf {run} --threads 0", "--threads 0"),
-    ("empirical.training.erf {missing}", "missing run"),
-    ("empirical.training.erf {folder}", "folder that is not a run"),
-    ("empirical.training.erf {corrupt} --json", "corrupt run, --json"),
+    # ---- empirical.erf -----------------------------------------------------------------
+    ("empirical.erf {run} --plot /missing/dir/erf.png", "--plot folder missing"),
+    ("empirical.erf {run} --plot {file}/erf.png", "--plot under a file"),
+    ("empirical.erf {run} --plot /sys/erf.png --json", "--plot unwritable, --json"),
+    ("empirical.erf {run} --length 0", "length 0"),
+    ("empirical.erf {run} --length 1", "length 1"),
+    ("empirical.erf {run} --length 999999", "length beyond the test split"),
+    ("empirical.erf {run} --chunks 0", "--chunks 0"),
+    ("empirical.erf {run} --eps 0", "eps 0"),
+    ("empirical.erf {run} --eps 2", "eps > 1"),
+    ("empirical.erf {run} --eps nan", "eps nan"),
+    ("empirical.erf {run} --threads 0", "--threads 0"),
+    ("empirical.erf {missing}", "missing run"),
+    ("empirical.erf {folder}", "folder that is not a run"),
+    ("empirical.erf {corrupt} --json", "corrupt run, --json"),
     # ---- empirical.training.bundle --------------------------------------------------------------
     ("@BUNDLE --out b --budget-steps 0", "--budget-steps 0"),
     ("@BUNDLE --out b --lengths 0", "length 0"),
@@ -372,7 +372,7 @@ CASES = [
     ("@BUNDLE --out {file}", "--out is a file"),
     ("@BUNDLE --out {file}/b", "--out under a file"),
     ("@BUNDLE --out /sys/b", "--out unwritable"),
-    # ---- empirical.audit.align ---------------------------------------------------------------
+    # ---- empirical.align ---------------------------------------------------------------
     ("@ALIGN --model t5-config:tiny,num_heads=abc", "config value not a number"),
     ("@ALIGN --model t5-config:tiny,num_heads=abc --json", "same, --json"),
     ("@ALIGN --model t5-config:tiny,num_heads", "override without value"),
@@ -399,7 +399,7 @@ CASES = [
     ("@ALIGN --mode foo", "unknown mode"),
     ("@ALIGN --corpus nonexistent", "unknown corpus"),
     ("%@ALIGN --layers no.such.layer --json", "unknown layer, --json"),
-    # ---- empirical.audit.assumptions ---------------------------------------------------------
+    # ---- empirical.assumptions ---------------------------------------------------------
     ("@ASSUME --n-ex 0", "--n-ex 0"),
     ("@ASSUME --n-tr 0", "--n-tr 0"),
     ("@ASSUME --threads 0", "--threads 0"),
@@ -410,7 +410,7 @@ CASES = [
     ("@ASSUME --model nonexistent-model --out a", "unknown model"),
     ("@ASSUME --layers no.such.layer --out a", "unknown layer"),
     ("@ASSUME --L-tr 64 --L-ex 32 --out a", "L_ex < L_tr"),
-    # ---- empirical.capture.collect -------------------------------------------------------------
+    # ---- empirical.collect -------------------------------------------------------------
     ("@COLLECT --length 1", "--length 1"),
     ("@COLLECT --length 0", "--length 0"),
     ("@COLLECT --n-seq 0", "--n-seq 0"),
@@ -507,7 +507,7 @@ def workspace(tmp_path_factory):
         transformers.T5EncoderModel(cfg).save_pretrained(files["model_no_tokenizer"])
         files["run"] = ws / "tiny run"
         code, _, err = call(
-            "empirical.training.train", shlex.split(TINY) + ["--out", str(files["run"]), "--quiet"]
+            "empirical.train", shlex.split(TINY) + ["--out", str(files["run"]), "--quiet"]
         )
         assert code == 0, err
     cwd = ws / "work dir"
@@ -608,12 +608,12 @@ PIPED = [
     ("paper_checks --list", False),
     ("figures --list", False),
     ("theory.infoscale --derivation --quick", True),
-    ("empirical.training.train --help", True),
-    ("empirical.audit.align --help", True),
-    ("empirical.training.extrapolate --help", True),
-    ("empirical.training.erf --help", True),
-    ("empirical.audit.assumptions --help", True),
-    ("empirical.capture.collect --help", True),
+    ("empirical.train --help", True),
+    ("empirical.align --help", True),
+    ("empirical.extrapolate --help", True),
+    ("empirical.erf --help", True),
+    ("empirical.assumptions --help", True),
+    ("empirical.collect --help", True),
     ("empirical.training.bundle --help", True),
 ]
 
@@ -704,8 +704,8 @@ def test_ctrl_c_exits_130_with_one_line(tmp_path):
 @pytest.mark.parametrize(
     "cmd, argv",
     [
-        ("empirical.training.train", ["--out", "x"]),  # at import
-        ("empirical.audit.align", []),
+        ("empirical.train", ["--out", "x"]),  # at import
+        ("empirical.align", []),
     ],
 )  # in main()
 def test_missing_optional_package_is_one_line(cmd, argv, tmp_path):

@@ -102,7 +102,7 @@ def test_cli_align_json_and_errors():
     env_cmd = [
         sys.executable,
         "-m",
-        "empirical.audit.align",
+        "empirical.align",
         "--model",
         "t5-config:tiny",
         "--L-tr",
@@ -121,7 +121,7 @@ def test_cli_align_json_and_errors():
     assert out["mode"] == "entropy" and "prop2" in out["predictions"]
     for bad in (["--model", "nope"], ["--L-tr", "512", "--L-ex", "256"]):
         res = subprocess.run(
-            [sys.executable, "-m", "empirical.audit.align", *bad],
+            [sys.executable, "-m", "empirical.align", *bad],
             capture_output=True,
             text=True,
             cwd=ROOT,

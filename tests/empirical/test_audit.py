@@ -48,7 +48,7 @@ def ckpts(tmp_path_factory):
 
 
 def run_audit(argv, capsys):
-    from empirical.audit.command import main
+    from empirical.audit.cli import main
 
     rc = main(argv)
     cap = capsys.readouterr()
@@ -57,7 +57,7 @@ def run_audit(argv, capsys):
 
 @pytest.fixture(scope="module")
 def llama_audit(ckpts):
-    from empirical.audit.command import main
+    from empirical.audit.cli import main
 
     out = ckpts["root"] / "out_llama"
     assert (
@@ -334,7 +334,7 @@ def test_torchrun_two_processes_equal_one(ckpts):
     env.update(OMP_NUM_THREADS="1", PYTHONPATH=str(root))
     args = [
         "-m",
-        "empirical.audit.command",
+        "empirical.audit",
         "--model",
         str(ckpts["llama"]),
         "--text",

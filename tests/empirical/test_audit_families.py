@@ -32,7 +32,7 @@ TOL, TOL_DISTANCE = 1e-5, 1e-3
 
 
 def _audit(folder, out, capsys) -> dict:
-    from empirical.audit.command import main
+    from empirical.audit.cli import main
 
     argv = ["--model", str(folder), "--text", "stdlib", "--L-tr", str(L_TR)]
     argv += ["--L-ex", str(L_EX), "--n-tr", "1", "--out", str(out), "--quiet", "--json"]
@@ -53,7 +53,7 @@ def eager_per_head(folder, report: dict, length: int, renormalise_sink: bool = F
     windows the audit used (rows >= the report's query_from)."""
     from empirical.capture.measure import sequences
     from empirical.capture.models import encoder_part, load_model
-    from empirical.capture.sweep import eager_probabilities, reference_statistics
+    from empirical.capture.sweep.architectures import eager_probabilities, reference_statistics
 
     lm = load_model(str(folder))
     model = _eager(folder)

@@ -241,7 +241,7 @@ def test_torchrun_two_processes_equal_single(tmp_path):
             "--nproc-per-node",
             "2",
             "-m",
-            "empirical.capture.collect",
+            "empirical.collect",
             *args,
             "--out",
             str(tmp_path / "d.json"),
@@ -255,7 +255,7 @@ def test_torchrun_two_processes_equal_single(tmp_path):
         [
             sys.executable,
             "-m",
-            "empirical.capture.collect",
+            "empirical.collect",
             *args,
             "--out",
             str(tmp_path / "s.json"),
@@ -393,7 +393,7 @@ def test_device_map_config_built_model_dispatch():
 
 @pytest.mark.parametrize("text", ['{"a": ', '["cpu"]', '{"a": [1]}', " "])
 def test_device_map_bad_input_is_one_line_error(text, capsys):
-    from empirical.capture.collect import main
+    from empirical.collect.cli import main
 
     assert main(["--model", "t5-config:tiny", "--device-map", text]) == 2
     err = capsys.readouterr().err

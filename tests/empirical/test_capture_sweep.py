@@ -17,7 +17,7 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from empirical.capture import sweep  # noqa: E402
+from empirical.capture.sweep import architectures as sweep  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 transformers.logging.set_verbosity_error()

@@ -126,7 +126,7 @@ def test_learned_params_respect_constraints():
 
 
 def train_args(out, steps, extra=()):
-    from empirical.training.train import build_parser
+    from empirical.train.cli import build_parser
 
     return build_parser().parse_args(
         [
@@ -227,7 +227,8 @@ def test_receptive_field_definition():
 
 
 def test_cli_errors_and_json(tmp_path, capsys, trained_run):
-    from empirical.training import extrapolate, train
+    from empirical.extrapolate import cli as extrapolate
+    from empirical.train import cli as train
 
     assert train.main(["--rpe", "exp(", "--out", str(tmp_path / "x")]) == 2
     assert capsys.readouterr().err.startswith("error:")

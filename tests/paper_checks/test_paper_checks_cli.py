@@ -45,11 +45,11 @@ def toy_registry(monkeypatch):
     claim("toy-d", "rpe", "Fig. 3", "needs training", kind="empirical")(
         lambda ctx: Evidence([Equal("x", 1, paper=1)])
     )
-    monkeypatch.setattr(report, "load_all", lambda: registry.REGISTRY)
+    monkeypatch.setattr(cli, "load_all", lambda: registry.REGISTRY)
 
 
 def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
-    code = report.main(["--json", "--no-figures", "--out", str(tmp_path)])
+    code = cli.main(["--json", "--no-figures", "--out", str(tmp_path)])
     out = json.loads(capsys.readouterr().out)
     assert code == 1  # a crashed check is the only failure
     by_id = {c["id"]: c for c in out["claims"]}
@@ -70,8 +70,8 @@ def test_report_json_and_markdown(toy_registry, tmp_path, capsys):
 
 
 def test_failing_claim_is_not_a_failure(toy_registry, tmp_path, capsys):
-    assert report.main(["--id", "toy-b", "--out", str(tmp_path)]) == 0  # --id: no figures
-    assert report.main(["--paper", "align", "--list"]) == 0
+    assert cli.main(["--id", "toy-b", "--out", str(tmp_path)]) == 0  # --id: no figures
+    assert cli.main(["--paper", "align", "--list"]) == 0
     assert "toy-b" in capsys.readouterr().out
 
 
@@ -98,19 +98,19 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
     fig_registry.figure("toy-emp", "rpe", "needs a model", empirical=True)(good)
     fig_registry.figure("toy-bad", "align", "raises")(lambda outdir, quick=False: 1 / 0)
     monkeypatch.setattr(fig_registry, "load_all", lambda: fig_registry.FIGURES)
-    code = report.main(["--paper", "rpe", "--out", str(tmp_path)])
+    code = cli.main(["--paper", "rpe", "--out", str(tmp_path)])
     assert code == 0  # the crashing figure belongs to another paper
     md = (tmp_path / "report.md").read_text()
     assert "![toy-fig](figures/toy.png)" in md and "needs --empirical" in md
     assert "toy-bad" not in md
     # another folder, the same report: every path in it is relative to its folder
-    assert report.main(["--paper", "rpe", "--out", str(tmp_path / "again")]) == 0
+    assert cli.main(["--paper", "rpe", "--out", str(tmp_path / "again")]) == 0
     first, again = (
         json.loads((d / "report.json").read_text()) for d in (tmp_path, tmp_path / "again")
     )
     first.pop("provenance"), again.pop("provenance")  # the time and machine of each run
     assert first == again and first["figures"][0]["data"] == ["figures/toy.csv", "figures/toy.json"]
-    assert report.main(["--out", str(tmp_path)]) == 1  # toy-c and toy-bad crash
+    assert cli.main(["--out", str(tmp_path)]) == 1  # toy-c and toy-bad crash
 
 
 def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
@@ -131,26 +131,26 @@ def test_json_is_one_object_and_the_same_on_two_runs(tmp_path):
 
 def test_a_selection_never_replaces_the_full_report(toy_registry, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert report.main(["--no-figures"]) == 1  # full run into report/ (toy-c crashes)
+    assert cli.main(["--no-figures"]) == 1  # full run into report/ (toy-c crashes)
     full = json.loads((tmp_path / "report" / "report.json").read_text())
     assert full["selection"] is None and len(full["claims"]) == 4
     # a selection writes its own folder by default
-    assert report.main(["--id", "toy-b"]) == 0
+    assert cli.main(["--id", "toy-b"]) == 0
     assert (
         json.loads((tmp_path / "report-toy-b" / "report.json").read_text())["selection"] == "toy-b"
     )
     assert json.loads((tmp_path / "report" / "report.json").read_text()) == full
     # into the full report's folder: refused without --force, one error line, exit 2
     capsys.readouterr()
-    assert report.main(["--paper", "align", "--out", "report"]) == 2
+    assert cli.main(["--paper", "align", "--out", "report"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error:") and "--force" in err[0]
     assert json.loads((tmp_path / "report" / "report.json").read_text()) == full
-    assert report.main(["--paper", "align", "--out", "report", "--force", "--no-figures"]) == 0
+    assert cli.main(["--paper", "align", "--out", "report", "--force", "--no-figures"]) == 0
 
 
 def test_a_selection_matching_nothing_is_refused(toy_registry, tmp_path, capsys):
-    code = report.main(["--paper", "align", "--id", "toy-a", "--out", str(tmp_path / "r")])
+    code = cli.main(["--paper", "align", "--id", "toy-a", "--out", str(tmp_path / "r")])
     err = capsys.readouterr().err.strip().splitlines()
     assert (
         code == 2 and len(err) == 1 and err[0].startswith("error:") and "matches no claim" in err[0]
@@ -159,10 +159,10 @@ def test_a_selection_matching_nothing_is_refused(toy_registry, tmp_path, capsys)
 
 
 def test_findings_page_states_where_it_comes_from(toy_registry, tmp_path, capsys):
-    report.main(["--json", "--no-figures", "--out", str(tmp_path / "full")])
+    cli.main(["--json", "--no-figures", "--out", str(tmp_path / "full")])
     full = json.loads(capsys.readouterr().out)
     page = report.findings_page(full)
     assert "full run" in page and full["provenance"]["commit"] in page and "`toy-b`" in page
-    report.main(["--json", "--id", "toy-a", "--out", str(tmp_path / "part")])
+    cli.main(["--json", "--id", "toy-a", "--out", str(tmp_path / "part")])
     with pytest.raises(ValueError, match="selection"):
         report.findings_page(json.loads(capsys.readouterr().out))

@@ -1,2 +1,3 @@
 from theory.cosscale.cli import main
+
 raise SystemExit(main())

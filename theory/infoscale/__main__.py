@@ -1,2 +1,3 @@
 from theory.infoscale.cli import main
+
 raise SystemExit(main())

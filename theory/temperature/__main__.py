@@ -1,2 +1,3 @@
 from theory.temperature.cli import main
+
 raise SystemExit(main())

@@ -1,2 +1,3 @@
 from theory.trf.cli import main
+
 raise SystemExit(main())

@@ -27,16 +27,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import argparse
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 
 from theory.core.budget import step_budget
-from theory.core.cli import CommandParser, UsageError, command, existing_file
 import transformers
 from transformers.models.auto import configuration_auto, modeling_auto
 
@@ -374,50 +371,3 @@ def write_docs(text: str, path: Path) -> None:
     doc = path.read_text()
     a, b = doc.index(BEGIN) + len(BEGIN), doc.index(END)
     path.write_text(doc[:a] + "\n" + text + doc[b:])
-
-
-def build_parser() -> CommandParser:
-    p = CommandParser(
-        prog="python -m empirical.capture.sweep",
-        description="Capture against eager attention on every text architecture of the "
-        "installed transformers; prints the counts (exact / refused / not buildable) and "
-        "exits 1 if any architecture is silently different or crashed.",
-        epilog="example:\n  python -m empirical.capture.sweep --types llama gpt_oss",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    p.add_argument("--types", nargs="+", metavar="TYPE", help="model types (all text types)")
-    p.add_argument("--write-docs", metavar="MD", type=existing_file, help="write the table here")
-    return p
-
-
-def _checked(a) -> list:
-    """The model types to sweep, and the docs file's markers, checked before the run."""
-    known = text_model_types()
-    unknown = sorted(set(a.types or ()) - set(known))
-    if unknown:
-        raise UsageError(f"not a text model type of this transformers: {', '.join(unknown)}")
-    if a.write_docs and not {BEGIN, END} <= set(a.write_docs.read_text().splitlines()):
-        raise UsageError(f"{a.write_docs} has no sweep table markers ({BEGIN} ... {END})")
-    return a.types or known
-
-
-@command
-def main(argv: list[str] | None = None) -> int:
-    a = build_parser().parse_args(argv)
-    transformers.logging.set_verbosity_error()
-    types = _checked(a)
-    torch.set_num_threads(1)
-    verdicts = []
-    for t in types:
-        verdicts.append(compare(t))
-        print(f"{t}: {verdicts[-1].verdict} ({verdicts[-1].detail})", file=sys.stderr)
-    text = table(verdicts)
-    print(text, end="")
-    if a.write_docs:
-        write_docs(text, Path(a.write_docs))
-    bad = [v for v in verdicts if v.verdict in ("different", "crashed")]
-    return 1 if bad else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,3 @@
+from empirical.align.cli import main
+
+raise SystemExit(main())

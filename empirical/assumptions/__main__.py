@@ -1,0 +1,3 @@
+from empirical.assumptions.cli import main
+
+raise SystemExit(main())

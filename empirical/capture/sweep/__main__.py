@@ -1,0 +1,3 @@
+from empirical.capture.sweep.cli import main
+
+raise SystemExit(main())

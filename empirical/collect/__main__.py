@@ -1,0 +1,3 @@
+from empirical.collect.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,3 @@
+from empirical.erf.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,3 @@
+from empirical.extrapolate.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,3 @@
+from empirical.train.cli import main
+
+raise SystemExit(main())
