@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from paper_checks import registry, report
+from paper_checks import cli, registry, report
 from paper_checks.evidence import Equal, Evidence
 from paper_checks.registry import FAILS, HOLDS, claim
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import functools
 import math
 import os
@@ -121,6 +122,25 @@ class PlainHelpFormatter(argparse.RawDescriptionHelpFormatter):
         return text
 
 
+#: (prog, name): while set, a parser whose prog is ``prog`` (``python -m theory.trf``) is
+#: called ``name`` (``lengthx trf``) in its usage and ``--version`` lines
+_RENAMED: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar(
+    "renamed", default=None
+)
+
+
+@contextlib.contextmanager
+def invoked_as(prog: str, name: str) -> Iterator[None]:
+    """Within this block the parser of the command ``prog`` (``python -m theory.trf``)
+    calls itself ``name`` (``lengthx trf``): the ``lengthx`` script runs a command's
+    ``main`` inside it, so that its help reads as it was typed."""
+    token = _RENAMED.set((prog, name))
+    try:
+        yield
+    finally:
+        _RENAMED.reset(token)
+
+
 class CommandParser(argparse.ArgumentParser):
     """The parser of every command: errors are one stderr line ``error: ...``, exit 2;
     help is plain text with every default shown (:class:`PlainHelpFormatter`); the
@@ -128,6 +148,9 @@ class CommandParser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, version_flag: bool = True, **kwargs: Any) -> None:
         kwargs["formatter_class"] = PlainHelpFormatter
+        renamed = _RENAMED.get()
+        if renamed is not None and kwargs.get("prog") == renamed[0]:
+            kwargs["prog"] = renamed[1]
         super().__init__(*args, **kwargs)
         if version_flag and self.add_help:
             self.add_argument(
