@@ -8,5 +8,7 @@
 
 This package imports nothing from ``empirical``, ``figures`` or ``paper_checks``.
 Commands: ``python -m theory.trf``, ``python -m theory.temperature``,
-``python -m theory.infoscale``, ``python -m theory.cosscale``.
+``python -m theory.infoscale``, ``python -m theory.cosscale`` (each a package with its
+``cli``); :mod:`theory.core.commands` lists every command of the project and is the
+``lengthx`` console script.
 """

@@ -1,7 +1,11 @@
 """Generated documentation pages, written before Sphinx reads the sources.
 
-* ``commands/<name>.md``: the ``--help`` of every command (plain text, as a terminal shows
-  it), benchmarks included;
+* ``commands/<name>.md``: the ``--help`` of every command of the command table
+  (:data:`theory.core.commands.COMMANDS`) and of every benchmark (:data:`BENCHMARKS`), plain
+  text as a terminal shows it, and ``commands/index.md`` naming both forms of each
+  (``lengthx trf``, ``python -m theory.trf``);
+* ``_generated/figures.md``: the figures of the registry (:mod:`figures.registry`), included
+  by the paper-checks guide;
 * ``api/<package>.rst``: ``automodule`` of every module of our packages;
 * ``findings.md``: the claims that do not hold (or hold only approximately), from the
   paper-check report ``report/report.json`` (made by ``python -m paper_checks`` when absent);
@@ -38,31 +42,19 @@ from concurrent.futures import ThreadPoolExecutor
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from theory.core.commands import COMMANDS
+
 DOCS = pathlib.Path(__file__).resolve().parents[1]
 ROOT = DOCS.parent
-COMMANDS = {
-    "theory.trf": "theory.trf.cli",
-    "theory.temperature": "theory.temperature.cli",
-    "theory.infoscale": "theory.infoscale.cli",
-    "theory.cosscale": "theory.infoscale.cosscale_cli",
-    "paper_checks": "paper_checks.report",
-    "figures": "figures.cli",
-    "empirical.align": "empirical.audit.align",
-    "empirical.assumptions": "empirical.audit.assumptions",
-    "empirical.collect": "empirical.capture.collect",
-    "empirical.train": "empirical.training.train",
-    "empirical.extrapolate": "empirical.training.extrapolate",
-    "empirical.erf": "empirical.training.erf",
-    "empirical.bundle": "empirical.training.bundle",
-    "empirical.audit": "empirical.audit.command",
-    "empirical.results": "empirical.training.results",
-    "empirical.capture.sweep": "empirical.capture.sweep",
-    "benchmarks.trf": "benchmarks.trf",
-    "benchmarks.capture": "benchmarks.capture",
-    "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",
-    "benchmarks.bench_gaussian_softmax": "benchmarks.bench_gaussian_softmax",
-    "benchmarks.mutation": "benchmarks.mutation",
-}
+#: the benchmarks (``python -m benchmarks.NAME``; scripts outside the installed packages,
+#: so not in the command table ``theory.core.commands.COMMANDS``)
+BENCHMARKS = (
+    "benchmarks.trf",
+    "benchmarks.capture",
+    "benchmarks.bench_tiny_lm",
+    "benchmarks.bench_gaussian_softmax",
+    "benchmarks.mutation",
+)
 #: width of the generated --help pages (argparse reads COLUMNS)
 HELP_COLUMNS = "100"
 PACKAGES = ("theory", "empirical", "figures", "paper_checks")
@@ -74,10 +66,12 @@ def write(path: pathlib.Path, text: str) -> None:
         path.write_text(text)
 
 
-def help_text(module: str) -> str | None:
-    """The ``--help`` output of a command's ``main``; None if the module is absent."""
+def help_text(entry: str) -> str | None:
+    """The ``--help`` output of a command's ``main`` (``"package.cli:main"``, or a module
+    holding ``main``); None if the module is absent."""
+    module, _, name = entry.partition(":")
     try:
-        mod = importlib.import_module(module)
+        main = getattr(importlib.import_module(module), name or "main")
     except ModuleNotFoundError:
         return None
     out = io.StringIO()
@@ -85,7 +79,7 @@ def help_text(module: str) -> str | None:
     os.environ["COLUMNS"] = HELP_COLUMNS
     try:
         with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
-            mod.main(["--help"])
+            main(["--help"])
     finally:
         if columns is None:
             del os.environ["COLUMNS"]
@@ -95,22 +89,58 @@ def help_text(module: str) -> str | None:
 
 
 def command_pages() -> None:
-    names = []
-    for command, module in COMMANDS.items():
+    """One page per command (its ``--help``) and the index naming both forms of each."""
+    rows, names = [], []
+    for cmd in COMMANDS:
+        text = help_text(cmd.entry)
+        if text is None:
+            continue
+        names.append(cmd.module)
+        rows.append(f"| `lengthx {cmd.name}` | `python -m {cmd.module}` | {cell(cmd.summary)} |")
+        write(
+            DOCS / "commands" / f"{cmd.module}.md",
+            f"# `lengthx {cmd.name}`, `python -m {cmd.module}`\n\n```text\n{text.rstrip()}\n```\n",
+        )
+    bench_rows = []
+    for module in BENCHMARKS:
         text = help_text(module)
         if text is None:
             continue
-        names.append(command)
+        names.append(module)
+        bench_rows.append(f"| `python -m {module}` |")
         write(
-            DOCS / "commands" / f"{command}.md",
-            f"# `python -m {command}`\n\n```text\n{text.rstrip()}\n```\n",
+            DOCS / "commands" / f"{module}.md",
+            f"# `python -m {module}`\n\n```text\n{text.rstrip()}\n```\n",
         )
     toc = "\n".join(names)
     write(
         DOCS / "commands" / "index.md",
         "# Commands\n\nEvery command takes `--help` and `--version`; bad input exits 2 with one line "
-        "starting `error:`; `--json` prints one JSON object.\n\n"
+        "starting `error:`; `--json` prints one JSON object.  Each runs two ways, the same: "
+        "`lengthx NAME` (the console script `pip install -e .` puts on the path; "
+        "`lengthx --help` lists them) and `python -m PACKAGE`.\n\n"
+        "| console script | module | what it does |\n|---|---|---|\n"
+        + "\n".join(rows)
+        + "\n\nThe benchmarks (scripts in `benchmarks/`, run from the repository root):\n\n"
+        "| module |\n|---|\n" + "\n".join(bench_rows) + "\n\n"
         f"```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
+    )
+
+
+def figures_table() -> None:
+    """``_generated/figures.md``: every figure of the registry (:mod:`figures.registry`),
+    its paper and what it draws."""
+    from figures.registry import load_all
+
+    rows = [
+        f"| `{f.name}` | {f.paper} | {cell(f.description)}"
+        + (" (trains or runs models)" if f.empirical else "")
+        + " |"
+        for f in sorted(load_all().values(), key=lambda f: (f.paper, f.name))
+    ]
+    write(
+        DOCS / "_generated" / "figures.md",
+        "| figure | paper | what is drawn |\n|---|---|---|\n" + "\n".join(rows) + "\n",
     )
 
 
@@ -382,7 +412,7 @@ def counts() -> dict:
     return {
         "n_figures": str(len(load_figures())),
         "n_claims": str(len(load_claims())),
-        "n_commands": str(len(COMMANDS)),
+        "n_commands": str(len(COMMANDS) + len(BENCHMARKS)),
         "trf_time_limit": f"{constant('theory/trf/cli.py', 'DEFAULT_TIME_LIMIT'):g}",
         "trf_decision_share": f"{constant('theory/trf/cli.py', 'DECISION_SHARE'):.0%}",
         "trf_free_decision_share": (
@@ -398,6 +428,7 @@ def add_counts(app, config) -> None:
 
 def setup(app) -> dict:
     command_pages()
+    figures_table()
     api_pages()
     rep = report()
     findings_page(rep)

@@ -8,5 +8,8 @@
   specification, loaded locally; tiny checkpoints of every supported family;
 * :mod:`~empirical.capture.devices`, :mod:`~empirical.capture.measure`,
   :mod:`~empirical.capture.collect`: devices and dtypes, one model over sequences, many
-  sequences on one process or many (``python -m empirical.collect``).
+  sequences on one process or many (the command ``python -m empirical.collect`` is
+  :mod:`empirical.collect`);
+* :mod:`~empirical.capture.sweep`: capture against eager attention on every text
+  architecture (``python -m empirical.capture.sweep``).
 """

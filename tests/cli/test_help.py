@@ -18,22 +18,25 @@ from pathlib import Path
 
 import pytest
 
-from theory.core import cli
+from theory.core import cli, commands
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKUP = (":math:", ".. math::", "``", ":mod:", ":func:", ":class:", ":meth:", "\\frac", "\\mathrm")
 
 
 def _commands() -> dict:
-    """The ``COMMANDS`` table of docs/_ext/generate.py, read as a literal (importing the
-    file would need Sphinx, which the test extra does not install)."""
+    """``python -m`` name -> where its ``main`` is: the command table
+    (:data:`theory.core.commands.COMMANDS`) and the benchmarks of docs/_ext/generate.py
+    (``BENCHMARKS``, read as a literal: importing the file would need Sphinx, which the test
+    extra does not install) -- the lists the docs' command pages are generated from."""
+    found = {c.module: c.entry for c in commands.COMMANDS}
     tree = ast.parse((ROOT / "docs/_ext/generate.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "COMMANDS" for t in node.targets
+            isinstance(t, ast.Name) and t.id == "BENCHMARKS" for t in node.targets
         ):
-            return ast.literal_eval(node.value)
-    raise AssertionError("docs/_ext/generate.py has no COMMANDS table")
+            return found | {m: m for m in ast.literal_eval(node.value)}
+    raise AssertionError("docs/_ext/generate.py has no BENCHMARKS list")
 
 
 COMMANDS = _commands()
@@ -54,9 +57,10 @@ def _params():
     return [pytest.param(c, marks=[mark] if c in NOT_YET else []) for c in sorted(COMMANDS)]
 
 
-def _main(module: str):
+def _main(entry: str):
+    module, _, name = entry.partition(":")
     try:
-        return importlib.import_module(module).main
+        return getattr(importlib.import_module(module), name or "main")
     except ModuleNotFoundError as exc:  # the empirical extra (torch) is not installed
         pytest.skip(f"needs {exc.name}")
 
