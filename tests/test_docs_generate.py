@@ -37,8 +37,10 @@ def test_settings_are_read_from_the_code():
     assert generate.constant("theory/trf/cli.py", "DECISION_SHARE") == DECISION_SHARE
     with pytest.raises(KeyError):
         generate.constant("theory/trf/cli.py", "NO_SUCH_NAME")
-    sweep = pytest.importorskip("empirical.capture.sweep.architectures")  # needs torch and transformers
-    assert generate.constant("empirical/capture/sweep/architectures.py", "CPU_BUDGET") == sweep.CPU_BUDGET
+    # needs torch and transformers
+    sweep = pytest.importorskip("empirical.capture.sweep.architectures")
+    budget = generate.constant("empirical/capture/sweep/architectures.py", "CPU_BUDGET")
+    assert budget == sweep.CPU_BUDGET
 
 
 def test_lines_option():

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING
 
 from empirical.audit.align import align
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
@@ -17,9 +16,6 @@ from theory.core.cli import (
     positive_float,
     positive_int,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 EXAMPLES = """examples:

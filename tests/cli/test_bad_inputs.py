@@ -45,7 +45,7 @@ MODULES = {
     "empirical.erf": "empirical.erf.cli",
     "empirical.training.bundle": "empirical.training.bundle",
     "figures": "figures.cli",
-    "paper_checks": "paper_checks.report",
+    "paper_checks": "paper_checks.cli",
     "empirical.audit": "empirical.audit.cli",
     "empirical.training.results": "empirical.training.results",
     "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",

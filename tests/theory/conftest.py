@@ -9,7 +9,7 @@ import os
 import pytest
 
 from theory.core import budget
-from theory.series import cli
+from theory.trf import cli
 
 
 def _command_cpu() -> float:
