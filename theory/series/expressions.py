@@ -38,6 +38,7 @@ from __future__ import annotations
 import ast
 import decimal
 import math
+import numbers
 import re
 from collections.abc import Iterable
 
@@ -190,6 +191,22 @@ def parameter_value(name: str, v: object, keep_sympy_floats: bool = False) -> sp
     if not (val.is_number and val.is_real and val.is_finite):
         raise ExpressionError(f"parameter {name} must be a finite real number, got {v!r}")
     return val
+
+
+def binary_value(x: float) -> sp.Rational:
+    """The exact value of a float64 as a rational (what a file or a model holds), not the
+    decimal it prints as: ``nsimplify`` would read -3.2 as -16/5 and 1.4142135623730951
+    as sqrt(2).
+
+    >>> binary_value(-3.2), binary_value(0.5)
+    (-3602879701896397/1125899906842624, 1/2)
+    >>> binary_value(-3.2) == sp.Rational(-16, 5)
+    False
+    """
+    if isinstance(x, numbers.Integral):
+        return sp.Integer(int(x))
+    num, den = float(x).as_integer_ratio()
+    return sp.Rational(num, den)
 
 
 def _check_size(base, exponent):

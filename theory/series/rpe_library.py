@@ -48,6 +48,7 @@ import sympy as sp
 from theory.series.expressions import (
     N,
     ExpressionError,
+    binary_value,
     parameter_symbol,
     parameter_value,
     parse_expression,
@@ -315,7 +316,7 @@ def t5_series(
     >>> t5_series(range(0, -8, -1), 8, 8, bidirectional=True)
     Piecewise((1, n < 1), (exp(-1), n < 2), (exp(-2), n < 4), (exp(-3), True))
     """
-    values = [sp.nsimplify(float(v)) if not isinstance(v, sp.Basic) else v for v in values]
+    values = [v if isinstance(v, sp.Basic) else binary_value(v) for v in values]
     if len(values) != num_buckets:
         raise ExpressionError(f"t5 needs {num_buckets} bucket values, got {len(values)}")
     if bidirectional and num_buckets % 2:
@@ -509,7 +510,7 @@ def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> 
             f"unknown tail assumption {tail!r}; use {', '.join(TAIL_ASSUMPTIONS)}"
         )
     L = values.size
-    last = sp.nsimplify(float(values[-1]), rational=True)
+    last = binary_value(values[-1])
     if tail == "constant":
         b = sp.exp(last) + 0 * N
     elif tail == "zero":
