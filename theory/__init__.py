@@ -10,3 +10,7 @@ This package imports nothing from ``empirical``, ``figures`` or ``paper_checks``
 Commands: ``python -m theory.trf``, ``python -m theory.temperature``,
 ``python -m theory.infoscale``, ``python -m theory.cosscale``.
 """
+
+from theory.core.startup import interrupt_well_while_starting
+
+interrupt_well_while_starting()
