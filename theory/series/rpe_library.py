@@ -302,6 +302,23 @@ def t5_bucket(
     return int(out) if np.ndim(out) == 0 else out
 
 
+def _next_bucket_start(t: int, bk: int, num_buckets: int, max_distance: int, bi: bool) -> int:
+    """The first distance after ``t`` whose bucket is past ``bk`` (buckets never decrease
+    with the distance, so a doubling then bisecting search: O(log max_distance) bucket
+    evaluations, where stepping through every distance took 5 s at max_distance 10^6)."""
+    lo, step = t, 1  # bucket(lo) == bk
+    while int(t5_bucket(lo + step, num_buckets, max_distance, bi)) == bk:
+        lo, step = lo + step, step * 2
+    hi = lo + step  # bucket(hi) > bk
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if int(t5_bucket(mid, num_buckets, max_distance, bi)) == bk:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
 def t5_series(
     values: Iterable[float | sp.Basic],
     num_buckets: int = 32,
@@ -333,10 +350,7 @@ def t5_series(
         bk = int(t5_bucket(t, num_buckets, max_distance, bidirectional))
         if bk == last:
             break
-        # first distance of the next bucket
-        t_next = t + 1
-        while t5_bucket(t_next, num_buckets, max_distance, bidirectional) == bk:
-            t_next += 1
+        t_next = _next_bucket_start(t, bk, num_buckets, max_distance, bidirectional)
         pieces.append((sp.exp(values[bk]), sp.Lt(N, t_next)))
         t = t_next
     pieces.append((sp.exp(values[last]), sp.true))

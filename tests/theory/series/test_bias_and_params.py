@@ -178,3 +178,24 @@ def sympy_fraction(x: float):
 
     f = fractions.Fraction(x)  # exact binary value (Python's own conversion)
     return sympy.Rational(f.numerator, f.denominator)
+
+
+@pytest.mark.parametrize("bi", [False, True])
+@pytest.mark.parametrize("nb,md", [(4, 9), (8, 17), (16, 100), (32, 128), (32, 1000), (64, 4096)])
+def test_t5_bucket_boundaries_found_by_search(monkeypatch, nb, md, bi):
+    """The piece boundaries equal the distances where the bucket changes, found here by
+    stepping through every distance; the search needs O(buckets x log max_distance)
+    bucket evaluations (stepping took 5 s at max_distance 10^6, and 10^8 never ended)."""
+    import theory.series.rpe_library as lib
+
+    values = [-i / 4 for i in range(nb)]
+    last = (nb // 2 if bi else nb) - 1
+    ends = [t for t in range(1, 2 * md) if t5_bucket(t, nb, md, bi) != t5_bucket(t - 1, nb, md, bi)]
+    assert t5_bucket(2 * md, nb, md, bi) == last  # no change beyond: every boundary is in ends
+    pieces = lib.t5_series(values, nb, md, bi).args
+    assert [int(cond.rhs) for _, cond in pieces[:-1]] == ends
+    calls = []
+    real = lib.t5_bucket
+    monkeypatch.setattr(lib, "t5_bucket", lambda *a, **k: calls.append(1) or real(*a, **k))
+    lib.t5_series(values, nb, 10**8, bi)
+    assert len(calls) < 80 * nb
