@@ -8,3 +8,7 @@ returns (every reading of an ambiguous statement, ranked by its consistency scor
 :mod:`paper_checks.inferred` holds the quantities a paper uses but does not print, and
 :mod:`paper_checks.source_perturbation` moves printed numbers where the checks read them.
 """
+
+from theory.core.startup import interrupt_well_while_starting
+
+interrupt_well_while_starting()

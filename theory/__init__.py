@@ -12,3 +12,7 @@ Commands: ``python -m theory.trf``, ``python -m theory.temperature``,
 ``cli``); :mod:`theory.core.commands` lists every command of the project and is the
 ``lengthx`` console script.
 """
+
+from theory.core.startup import interrupt_well_while_starting
+
+interrupt_well_while_starting()

@@ -65,6 +65,50 @@ class StepTimeout(Exception):
     """A single step inside the child ran past its own (smaller) budget."""
 
 
+#: set by :func:`interrupt` once Ctrl-C has arrived: from then on a step's CPU-time timer
+#: raises ``KeyboardInterrupt`` too, never a :class:`StepTimeout` that a caller catches
+#: and goes on from (a timer that fires while the interrupt unwinds would otherwise
+#: replace it, and the command would finish as if nothing had happened)
+INTERRUPTED = threading.Event()
+
+
+def interrupt(signum: int, frame: object) -> None:
+    """The SIGINT handler a command runs under (see :func:`interrupts`): remember the
+    interrupt, then raise ``KeyboardInterrupt`` as Python's own handler does."""
+    INTERRUPTED.set()
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def interrupts() -> Iterator[None]:
+    """Run the block with :func:`interrupt` as the SIGINT handler (main thread only); on the
+    way out every step timer is disarmed and the previous handler restored.
+
+    >>> with interrupts():
+    ...     signal.getsignal(signal.SIGINT) is interrupt
+    True
+    >>> signal.getsignal(signal.SIGINT) is interrupt
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    INTERRUPTED.clear()
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        disarm_steps()
+        signal.signal(signal.SIGINT, previous)
+        INTERRUPTED.clear()  # a library call after this command must time out as usual
+
+
+def disarm_steps() -> None:
+    """Cancel any pending step timer (after an interrupt, before reporting it)."""
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
 def _sleep_forever():  # used by the doctest
     while True:
         time.sleep(1)
@@ -217,6 +261,8 @@ def step_budget(seconds: float, error: type[BaseException] = StepTimeout) -> Ite
         return
 
     def _handler(signum, frame):
+        if INTERRUPTED.is_set():  # Ctrl-C came first: it wins over the time-out
+            raise KeyboardInterrupt
         raise error(f"more than {seconds:g} s of CPU time")
 
     # CPU time of this process (ITIMER_PROF), not wall-clock: immune to a busy machine

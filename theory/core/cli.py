@@ -37,12 +37,14 @@ import functools
 import math
 import os
 import shutil
+import signal
 import sys
+import threading
 from pathlib import Path
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
-from theory.core import progress
+from theory.core import budget, progress
 from theory.core.plain_text import plain_text
 
 #: exit status of an expected failure (bad input) and of Ctrl-C
@@ -541,6 +543,18 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_command(
     main: Callable[[Sequence[str] | None], int | None], argv: Sequence[str] | None = None
 ) -> int:
@@ -551,7 +565,8 @@ def run_command(
     _NUMBERS_GIVEN.clear()
     try:
         try:
-            code = main(argv)
+            with budget.interrupts():
+                code = main(argv)
         except SystemExit as exc:  # argparse's --help / --version / errors, sys.exit
             if exc.code is not None and not isinstance(exc.code, int):
                 report_error(str(exc.code))
@@ -560,7 +575,8 @@ def run_command(
         sys.stdout.flush()
         return 0 if code is None else int(code)
     except KeyboardInterrupt:
-        report_error("interrupted")
+        with _sigint_ignored():  # a second Ctrl-C while the first is reported changes nothing
+            report_error("interrupted")
         return EXIT_INTERRUPT
     except BrokenPipeError:  # the reader left (``| head``): stop quietly, as Unix tools do
         _silence_stdout()

@@ -38,6 +38,7 @@ from __future__ import annotations
 import ast
 import decimal
 import math
+import numbers
 import re
 from collections.abc import Iterable
 
@@ -174,22 +175,46 @@ def parse_expression_names(
 
 
 def parameter_value(name: str, v: object, keep_sympy_floats: bool = False) -> sp.Expr:
-    """A parameter value as a sympy number: Python floats by their decimal text (exact),
-    sympy Floats likewise unless ``keep_sympy_floats`` (learned values keep their digits);
-    text and other objects are refused (they never reach sympify).
+    """A parameter value as a sympy number: Python floats (and sympy Floats unless
+    ``keep_sympy_floats``: learned values keep their digits) by their exact binary value
+    (:func:`binary_value`; ``nsimplify`` turned 1e-300 into 0 and 0.7071067811865476 into
+    sqrt(2)/2); text and other objects are refused (they never reach sympify).  Typed
+    decimals (``--param k=0.1``) are parsed from their text, exactly, before they get here.
 
-    >>> parameter_value("r", 1.5), parameter_value("k", 2)
-    (3/2, 2)
+    >>> parameter_value("r", 1.5), parameter_value("k", 2), parameter_value("k", 1e-300) > 0
+    (3/2, 2, True)
     >>> parameter_value("a", sp.Float(0.0625, 17), keep_sympy_floats=True)
     0.062500000000000000
     """
     if isinstance(v, bool) or not isinstance(v, (int, float, sp.Basic)):
         raise ExpressionError(f"parameter {name} must be a number, got {v!r}")
-    exact = isinstance(v, float) or (isinstance(v, sp.Float) and not keep_sympy_floats)
-    val = sp.nsimplify(v) if exact else sp.sympify(v)
+    if isinstance(v, float) and not math.isfinite(v):
+        raise ExpressionError(f"parameter {name} must be a finite real number, got {v!r}")
+    if isinstance(v, float):
+        val = binary_value(v)
+    elif isinstance(v, sp.Float) and not keep_sympy_floats:
+        val = sp.Rational(v) if v.is_finite else v
+    else:
+        val = sp.sympify(v)
     if not (val.is_number and val.is_real and val.is_finite):
         raise ExpressionError(f"parameter {name} must be a finite real number, got {v!r}")
     return val
+
+
+def binary_value(x: float) -> sp.Rational:
+    """The exact value of a float64 as a rational (what a file or a model holds), not the
+    decimal it prints as: ``nsimplify`` would read -3.2 as -16/5 and 1.4142135623730951
+    as sqrt(2).
+
+    >>> binary_value(-3.2), binary_value(0.5)
+    (-3602879701896397/1125899906842624, 1/2)
+    >>> binary_value(-3.2) == sp.Rational(-16, 5)
+    False
+    """
+    if isinstance(x, numbers.Integral):
+        return sp.Integer(int(x))
+    num, den = float(x).as_integer_ratio()
+    return sp.Rational(num, den)
 
 
 def _check_size(base, exponent):

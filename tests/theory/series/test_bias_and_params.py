@@ -124,3 +124,78 @@ def test_bad_named_parameters_exit_2(capsys, argv):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error:")
+
+
+def linear_tail_sum(values: np.ndarray) -> mpmath.mpf:
+    """B of a bias file with the linear tail, from the float64 values themselves: the head
+    exp(v_i), then a geometric tail exp(v_last + s j), j >= 1, whose ratio exp(s) comes from
+    the least-squares slope s through the last max(2, L // 10) values, solved here with
+    mpmath at 60 digits (independent of the command's exact rationals)."""
+    tail = [mpmath.mpf(float(v)) for v in values[-max(2, values.size // 10) :]]
+    xm = mpmath.mpf(len(tail) - 1) / 2
+    ym = mpmath.fsum(tail) / len(tail)
+    s = mpmath.fsum((i - xm) * (v - ym) for i, v in enumerate(tail)) / mpmath.fsum(
+        (i - xm) ** 2 for i in range(len(tail))
+    )
+    q = mpmath.exp(s)
+    head = mpmath.fsum(mpmath.exp(mpmath.mpf(float(v))) for v in values)
+    return head + mpmath.exp(mpmath.mpf(float(values[-1]))) * q / (1 - q)
+
+
+@pytest.mark.parametrize("ulps", [-1, 0, 1])
+@pytest.mark.parametrize("fmt", ["npy", "txt"])
+def test_bias_file_linear_tail_encloses_the_binary_values(capsys, tmp_path, ulps, fmt):
+    """The linear tail starts from the file's float64 last value, not from the decimal it
+    prints as: read as -16/5, -3.2 put B outside its certified enclosure (by 8.8e-18
+    relative); every value moved by one ulp must stay enclosed too."""
+    values = np.array([0.0, -0.7, -1.3, -1.9, -2.4, -2.8, -3.0, -3.1, -3.15, -3.2])
+    if ulps:
+        values = np.nextafter(values, ulps * np.inf)
+    p = tmp_path / f"b.{fmt}"
+    np.save(p, values) if fmt == "npy" else np.savetxt(p, values, fmt="%.17g")
+    out = run_json(capsys, "--bias-file", str(p), "--bias-tail", "linear")
+    with mpmath.workdps(60):
+        ref = linear_tail_sum(values)
+        assert out["certified"] and mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
+        assert mpmath.mpf(out["sum_hi"]) - mpmath.mpf(out["sum_lo"]) < ref * 1e-15
+
+
+def test_t5_learned_float_values_stay_binary():
+    """Learned bucket values (float64 from a checkpoint) are their binary values: nsimplify
+    read 1.4142135623730951 as sqrt(2) and -0.1 as -1/10."""
+    from theory.series.rpe_library import t5_series
+
+    b = t5_series([1.4142135623730951, -0.1, -2.0, -3.0], 4, 8)
+    first = b.args[0][0].args[0]  # the exponent of exp(values[0])
+    assert first.is_Rational and first == sympy_fraction(1.4142135623730951)
+    assert b.args[1][0].args[0] == sympy_fraction(-0.1)
+
+
+def sympy_fraction(x: float):
+    import fractions
+
+    import sympy
+
+    f = fractions.Fraction(x)  # exact binary value (Python's own conversion)
+    return sympy.Rational(f.numerator, f.denominator)
+
+
+@pytest.mark.parametrize("bi", [False, True])
+@pytest.mark.parametrize("nb,md", [(4, 9), (8, 17), (16, 100), (32, 128), (32, 1000), (64, 4096)])
+def test_t5_bucket_boundaries_found_by_search(monkeypatch, nb, md, bi):
+    """The piece boundaries equal the distances where the bucket changes, found here by
+    stepping through every distance; the search needs O(buckets x log max_distance)
+    bucket evaluations (stepping took 5 s at max_distance 10^6, and 10^8 never ended)."""
+    import theory.series.rpe_library as lib
+
+    values = [-i / 4 for i in range(nb)]
+    last = (nb // 2 if bi else nb) - 1
+    ends = [t for t in range(1, 2 * md) if t5_bucket(t, nb, md, bi) != t5_bucket(t - 1, nb, md, bi)]
+    assert t5_bucket(2 * md, nb, md, bi) == last  # no change beyond: every boundary is in ends
+    pieces = lib.t5_series(values, nb, md, bi).args
+    assert [int(cond.rhs) for _, cond in pieces[:-1]] == ends
+    calls = []
+    real = lib.t5_bucket
+    monkeypatch.setattr(lib, "t5_bucket", lambda *a, **k: calls.append(1) or real(*a, **k))
+    lib.t5_series(values, nb, 10**8, bi)
+    assert len(calls) < 80 * nb

@@ -1,0 +1,90 @@
+"""Ctrl-C at any moment of ``python -m theory.trf``: while Python imports the command,
+while the decision runs inside a CPU-time step budget (a pending step timer must not
+replace the interrupt: the command once went on and exited 0), or while a guarded child
+computes: always exit 130 and a last stderr line ``error: interrupted``, no traceback."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from theory.core.budget import HANG_FACTOR, cpu_limit
+from theory.core.startup import exit_interrupted, interrupt_well_while_starting
+
+ROOT = Path(__file__).resolve().parents[2]
+#: a decision that works for a minute of CPU (n**(10**10) is a huge exponent)
+SLOW = ["-m", "theory.trf", "--rpe", "exp(-n**(10**10))", "--time-limit", "60"]
+
+
+def interrupted_at(delay: float) -> tuple[int, str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("LENGTHX_TRACEBACK", None)
+    proc = subprocess.Popen(
+        [sys.executable, *SLOW],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+        preexec_fn=cpu_limit(120),
+    )
+    time.sleep(delay)  # the moment of the Ctrl-C, not a timing assertion
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120 * HANG_FACTOR)
+    return proc.returncode, err.decode()
+
+
+def check(code: int, err: str) -> None:
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert code == 130 and lines[-1:] == ["error: interrupted"], (code, err)
+    assert "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("delay", [0.5, 2.0, 5.0])
+def test_ctrl_c_while_starting_or_deciding(delay):
+    """From the first import of our packages on (a delay under ~0.1 s can still land in
+    the interpreter's own start-up, before any project code runs)."""
+    check(*interrupted_at(delay))
+
+
+@pytest.mark.slow
+def test_ctrl_c_at_twenty_random_moments():
+    rng = random.Random(0)
+    for delay in (rng.uniform(0.3, 12.0) for _ in range(20)):
+        check(*interrupted_at(delay))
+
+
+def test_startup_handler_only_for_commands(monkeypatch):
+    """Importing the library changes no signal handler; starting a command does."""
+    before = signal.getsignal(signal.SIGINT)
+    assert interrupt_well_while_starting() is False
+    assert signal.getsignal(signal.SIGINT) is before
+    monkeypatch.setattr(sys, "argv", ["-m"])
+    try:
+        assert interrupt_well_while_starting() is (before is signal.default_int_handler)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert callable(exit_interrupted)
+
+
+def test_pending_step_timer_does_not_swallow_ctrl_c():
+    """A StepTimeout that fires after Ctrl-C is a KeyboardInterrupt (caught by callers
+    that go on after a time-out, it would have hidden the interrupt)."""
+    from theory.core import budget
+
+    with budget.interrupts():
+        budget.INTERRUPTED.set()
+        with pytest.raises(KeyboardInterrupt), budget.step_budget(0.05):
+            try:
+                while True:
+                    pass
+            except budget.StepTimeout:  # what check_terms did: go on after a time-out
+                pass
+    assert signal.getitimer(signal.ITIMER_PROF)[0] == 0
+    assert not budget.INTERRUPTED.is_set()  # later library calls time out as usual

@@ -1,0 +1,44 @@
+"""Ctrl-C while a command is still starting: exit 130 with one ``error: interrupted`` line.
+
+``python -m theory.trf`` spends from a fraction of a second (sympy) to several seconds
+(torch, transformers, on a busy machine) importing before its ``main`` runs, and
+:func:`theory.core.cli.run_command` turns Ctrl-C into that line only once ``main`` has
+started.  Before then Python's own handler would print a traceback and die by SIGINT.
+Each of our top-level packages calls :func:`interrupt_well_while_starting` when it is
+imported; it acts only while Python is starting a module as a command (``python -m``,
+``sys.argv[0] == "-m"`` while the module is being found) or when a console script asks
+(``force=True``), so importing the library elsewhere changes no signal handler.  This
+module imports only the standard library's ``os``, ``signal`` and ``sys``: it is in place
+before anything slow is imported.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+#: exit status of Ctrl-C (as :data:`theory.core.cli.EXIT_INTERRUPT`)
+EXIT_INTERRUPTED = 130
+
+
+def exit_interrupted(signum: int, frame: object) -> None:
+    """The SIGINT handler before (and after) ``main``: one line, exit 130 at once (no
+    traceback, no interpreter shutdown for a second Ctrl-C to land in)."""
+    os.write(2, b"error: interrupted\n")
+    os._exit(EXIT_INTERRUPTED)
+
+
+def interrupt_well_while_starting(force: bool = False) -> bool:
+    """Install :func:`exit_interrupted` as the SIGINT handler if a command is starting
+    (see the module docstring); True when it did.
+
+    >>> interrupt_well_while_starting()  # a library import: nothing changes
+    False
+    """
+    if not (force or sys.argv[:1] == ["-m"]):
+        return False
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False  # the embedding program has its own handler
+    signal.signal(signal.SIGINT, exit_interrupted)
+    return True
