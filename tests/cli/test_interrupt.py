@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -23,11 +24,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SLOW = ["-m", "theory.trf", "--rpe", "exp(-n**(10**10))", "--time-limit", "60"]
 
 
-def interrupted_at(delay: float) -> tuple[int, str]:
+def interrupted_at(delay: float, script: str | None = None) -> tuple[int, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("LENGTHX_TRACEBACK", None)
+    argv = [sys.executable, *SLOW] if script is None else [script, "trf", *SLOW[3:]]
     proc = subprocess.Popen(
-        [sys.executable, *SLOW],
+        argv,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,
@@ -51,6 +53,12 @@ def test_ctrl_c_while_starting_or_deciding(delay):
     """From the first import of our packages on (a delay under ~0.1 s can still land in
     the interpreter's own start-up, before any project code runs)."""
     check(*interrupted_at(delay))
+
+
+@pytest.mark.skipif(shutil.which("lengthx") is None, reason="the lengthx script is not installed")
+@pytest.mark.parametrize("delay", [0.3, 2.0])
+def test_ctrl_c_under_the_console_script(delay):
+    check(*interrupted_at(delay, shutil.which("lengthx")))
 
 
 @pytest.mark.slow

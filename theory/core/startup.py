@@ -6,8 +6,9 @@
 started.  Before then Python's own handler would print a traceback and die by SIGINT.
 Each of our top-level packages calls :func:`interrupt_well_while_starting` when it is
 imported; it acts only while Python is starting a module as a command (``python -m``,
-``sys.argv[0] == "-m"`` while the module is being found) or when a console script asks
-(``force=True``), so importing the library elsewhere changes no signal handler.  This
+``sys.argv[0] == "-m"`` while the module is being found), under the ``lengthx`` console
+script, or when asked (``force=True``), so importing the library elsewhere changes no
+signal handler.  This
 module imports only the standard library's ``os``, ``signal`` and ``sys``: it is in place
 before anything slow is imported.
 """
@@ -36,7 +37,11 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     >>> interrupt_well_while_starting()  # a library import: nothing changes
     False
     """
-    if not (force or sys.argv[:1] == ["-m"]):
+    starting = sys.argv[:1] == ["-m"] or os.path.basename(sys.argv[0] if sys.argv else "") in (
+        "lengthx",
+        "lengthx.exe",
+    )
+    if not (force or starting):
         return False
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return False  # the embedding program has its own handler
