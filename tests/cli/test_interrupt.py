@@ -27,7 +27,7 @@ SLOW = ["-m", "theory.trf", "--rpe", "exp(-n**(10**10))", "--time-limit", "60"]
 def interrupted_at(delay: float, script: str | None = None) -> tuple[int, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("LENGTHX_TRACEBACK", None)
-    argv = [sys.executable, *SLOW] if script is None else [script, "trf", *SLOW[3:]]
+    argv = [sys.executable, *SLOW] if script is None else [script, "trf", *SLOW[2:]]
     proc = subprocess.Popen(
         argv,
         stdout=subprocess.PIPE,
