@@ -8,7 +8,16 @@ import time
 from pathlib import Path
 
 from .registry import load_all
-from theory.core.cli import CommandParser, command, fail, output_dir, output_folder
+from theory.core.cli import (
+    OVERWRITE_HELP,
+    CommandParser,
+    UsageError,
+    check_output_folder,
+    command,
+    fail,
+    output_dir,
+    output_folder,
+)
 
 EXAMPLES = """examples:
   python -m figures --list
@@ -29,9 +38,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("names", nargs="*", help="figure names, or 'all'")
     p.add_argument("--list", action="store_true", help="list the figures")
     p.add_argument("--out", type=output_dir, default="figures_out", help="output folder")
+    p.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     p.add_argument("--quick", action="store_true", help="small sizes (seconds)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
+    if (args.list or not args.names) and args.json:
+        listed = [
+            {"name": f.name, "paper": f.paper, "description": f.description} for f in figs.values()
+        ]
+        print(json.dumps({"figures": listed}))
+        return 0
     if args.list or not args.names:
         for f in figs.values():
             print(f"{f.name:24s} {f.paper:9s} {f.description}")
@@ -42,8 +58,12 @@ def main(argv: list[str] | None = None) -> int:
         shown = ", ".join(map(repr, unknown))
         return fail(f"unknown figure(s) {shown}; python -m figures --list shows the {len(figs)}")
     out = Path(args.out)
+    try:
+        check_output_folder(out, args.overwrite)
+    except UsageError as exc:
+        return fail(exc)
     results, t0 = {}, time.perf_counter()
-    with output_folder(out):
+    with output_folder(out, mark=True):
         for name in names:
             t1 = time.perf_counter()
             res = figs[name].make(out, quick=args.quick)

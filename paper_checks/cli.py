@@ -12,7 +12,9 @@ from pathlib import Path
 from paper_checks.registry import PAPERS, load_all
 from paper_checks.report import report_folder, run_report, select
 from theory.core.cli import (
+    OVERWRITE_HELP,
     CommandParser,
+    check_output_folder,
     command,
     fail,
     nonnegative_int,
@@ -70,6 +72,7 @@ def build_parser() -> CommandParser:
         action="store_true",
         help="let a selection overwrite a folder that holds a full report (default: refused)",
     )
+    p.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     p.add_argument(
         "--no-figures",
         action="store_true",
@@ -85,10 +88,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         claims = select(registry, args)
         out = report_folder(args)
+        if not args.list:
+            check_output_folder(out, args.overwrite)
     except KeyError as exc:
         return fail(exc.args[0])
     except ValueError as exc:
         return fail(exc)
+    if args.list and args.json:
+        listed = [
+            {"id": c.id, "paper": c.paper, "kind": c.kind, "location": c.location} for c in claims
+        ]
+        print(json.dumps({"claims": listed}))
+        return 0
     if args.list:
         for c in claims:
             print(f"{c.id:28s} {c.paper:9s} {c.kind:9s} {c.location}")
@@ -103,5 +114,5 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_in_folder(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict, int]:
     """Run in the report folder; a folder this run created is removed if it fails."""
-    with output_folder(out):
+    with output_folder(out, mark=True):
         return run_report(args, claims, out)

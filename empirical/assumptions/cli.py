@@ -15,6 +15,8 @@ from theory.core.cli import (
     command,
     fail,
     nonnegative_int,
+    OVERWRITE_HELP,
+    check_output_folder,
     output_dir,
     output_folder,
     positive_int,
@@ -78,10 +80,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--threads", type=threads_int, default=1)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     add_device_map_argument(p)
     a = p.parse_args(argv)
     if not 1 < a.l_tr < a.l_ex:
         return fail("need 1 < --L-tr < --L-ex")
+    try:
+        check_output_folder(a.out, a.overwrite)
+    except ValueError as exc:
+        return fail(exc)
     setup_torch(a.threads)
     try:
         from empirical.capture.models import load_model
@@ -96,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         res = assumption_table(lm, a.corpus, a.l_tr, a.l_ex, a.n_tr, a.n_ex, a.layers)
     except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
-    with output_folder(a.out):
+    with output_folder(a.out, mark=True):
         files = write_outputs(res, Path(a.out))
     if a.json:
         slim = json.loads(Path(files["json"]).read_text())

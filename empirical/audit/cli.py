@@ -11,10 +11,14 @@ from pathlib import Path
 from empirical.audit.command import MeasurementProgress, audit
 from empirical.cli_util import setup_torch, threads_int
 from theory.core.cli import (
+    OVERWRITE_HELP,
     CommandParser,
+    check_output_folder,
     command,
     fail,
     nonnegative_int,
+    output_dir,
+    output_folder,
     positive_float,
     positive_int,
 )
@@ -93,7 +97,13 @@ def parser() -> CommandParser:
     )
     p.add_argument("--seed", type=nonnegative_int, default=0, help="seed of a config-built model")
     p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
-    p.add_argument("--out", required=True, help="report folder (also the resume cache)")
+    p.add_argument(
+        "--out",
+        type=output_dir,
+        required=True,
+        help="report folder (also the resume cache, kept if the run is interrupted)",
+    )
+    p.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     return p
@@ -128,6 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     problem = check_args(a)
     if problem:
         return fail(problem)
+    try:
+        check_output_folder(a.out, a.overwrite)
+    except ValueError as exc:
+        return fail(exc)
     setup_torch(a.threads)
     try:
         from empirical.capture.devices import init_distributed, resolve_dtype
@@ -146,12 +160,14 @@ def main(argv: list[str] | None = None) -> int:
             allow_weight_mismatch=a.allow_weight_mismatch,
         )
         progress = MeasurementProgress(not a.quiet and a.ranks.rank == 0)
-        res = audit(lm, a, Path(a.out), progress)
-        if a.ranks.rank != 0:
-            return 0
-        from empirical.audit.report import write_report
+        out = Path(a.out)
+        with output_folder(out, keep=lambda: (out / "cache").is_dir(), create=False, mark=True):
+            res = audit(lm, a, out, progress)
+            if a.ranks.rank != 0:
+                return 0
+            from empirical.audit.report import write_report
 
-        slim = write_report(res, Path(a.out))
+            slim = write_report(res, out)
     except (ValueError, RuntimeError, NotImplementedError, OSError) as exc:
         return fail(exc)
     finally:

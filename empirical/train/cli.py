@@ -21,6 +21,8 @@ from theory.core.cli import (
     finite_float,
     int_range,
     nonnegative_int,
+    OVERWRITE_HELP,
+    check_output_folder,
     output_dir,
     output_folder,
     positive_float,
@@ -100,6 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--fresh", action="store_true", help="ignore an existing checkpoint")
     p.add_argument("--out", type=output_dir, required=True, help="run folder")
+    p.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
@@ -110,13 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        check_output_folder(args.out, args.overwrite)
         if args.d_model % args.n_head:
             raise ValueError(
                 f"--d-model {args.d_model} is not a multiple of --n-head {args.n_head}"
             )
         check_rpe(args.rpe, "--rpe", args.n_head, args.seq_len)  # before loading data
         with output_folder(
-            args.out, keep=lambda: (Path(args.out) / "ckpt.pt").exists(), create=False
+            args.out, keep=lambda: (Path(args.out) / "ckpt.pt").exists(), create=False, mark=True
         ):
             metrics = train(args)
     except (ValueError, CorpusError) as exc:

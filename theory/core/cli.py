@@ -470,12 +470,17 @@ def say_written(path: str | os.PathLike, what: str = "wrote", data: bool = False
 
 @contextlib.contextmanager
 def output_folder(
-    path: str | os.PathLike, keep: Callable[[], bool] | None = None, create: bool = True
+    path: str | os.PathLike,
+    keep: Callable[[], bool] | None = None,
+    create: bool = True,
+    mark: bool = False,
 ) -> Iterator[Path]:
     """Create the folder ``path`` (with missing parents) for the block (``create=False``:
     the block creates it once its inputs are checked); if the block fails, the folders
     that did not exist before are removed again -- unless ``keep()`` says that what was
-    written is worth keeping (e.g. a checkpoint to resume from)."""
+    written is worth keeping (e.g. a checkpoint to resume from).  With ``mark``, the
+    folder is marked as the running command's (:func:`mark_output_folder`) once it
+    exists, so that another command refuses it (:func:`check_output_folder`)."""
     path = Path(path)
     top = None
     if not path.exists():
@@ -484,12 +489,131 @@ def output_folder(
             top = top.parent
     if create:
         path.mkdir(parents=True, exist_ok=True)
+        if mark:
+            mark_output_folder(path)
     try:
         yield path
     except BaseException:
-        if top is not None and not (keep is not None and keep()):
+        kept = keep is not None and keep()
+        if top is not None and not kept:
             shutil.rmtree(top, ignore_errors=True)
+        elif mark and path.is_dir():
+            with contextlib.suppress(OSError):
+                mark_output_folder(path)
         raise
+    if mark and path.is_dir():
+        mark_output_folder(path)
+
+
+# ---- an output folder belongs to one command --------------------------------------------
+#: the file in an output folder naming the command that wrote it
+OUTPUT_MARKER = ".lengthx-output"
+
+#: the command being run (``empirical.audit``), set by :func:`run_command`
+_COMMAND: contextvars.ContextVar[str] = contextvars.ContextVar("command", default="lengthx")
+
+#: the help of ``--overwrite``, the same in every command that writes a folder
+OVERWRITE_HELP = (
+    "write into an --out folder that holds another command's outputs, files of unknown "
+    "origin or a model checkpoint (default: such a folder is refused)"
+)
+
+#: files by which the folders written before folders were marked are recognised:
+#: (command, names or glob patterns); a model checkpoint is recognised on its own
+LEGACY_OUTPUTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("paper_checks", ("report.json",)),
+    ("empirical.audit", ("audit.json", "cache")),
+    ("empirical.assumptions", ("assumptions.json",)),
+    ("empirical.train", ("ckpt.pt", "log.csv", "metrics.json")),
+    ("empirical.bundle", ("bundle.json",)),
+)
+
+
+def current_command() -> str:
+    """The command being run, as ``python -m`` names it (``empirical.audit``)."""
+    return _COMMAND.get()
+
+
+def mark_output_folder(path: str | os.PathLike, command: str | None = None) -> None:
+    """Write :data:`OUTPUT_MARKER` into the folder ``path``: it holds the outputs of
+    ``command`` (default: the command being run)."""
+    import json
+
+    marker = Path(path) / OUTPUT_MARKER
+    owner = command or current_command()
+    if folder_owner(Path(path)) == owner:
+        return
+    write_text(marker, json.dumps({"command": owner, "version": version()}) + "\n")
+
+
+def folder_owner(path: Path) -> str | None:
+    """The command named by the folder's :data:`OUTPUT_MARKER` (None: not marked; an
+    unreadable marker reads as ``"unknown"``)."""
+    import json
+
+    marker = path / OUTPUT_MARKER
+    if not marker.is_file():
+        return None
+    try:
+        return str(json.loads(marker.read_text(encoding="utf-8"))["command"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return "unknown"
+
+
+def model_checkpoint(path: Path) -> str | None:
+    """What makes ``path`` a model checkpoint (a Hugging Face folder: ``config.json`` with
+    ``model_type``, ``*.safetensors``, ``pytorch_model.bin``), or None."""
+    import json
+
+    config = path / "config.json"
+    if config.is_file():
+        with contextlib.suppress(OSError, ValueError):
+            data = json.loads(config.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and "model_type" in data:
+                return "config.json with model_type"
+    for pattern in ("*.safetensors", "pytorch_model*.bin", "*.gguf"):
+        found = sorted(path.glob(pattern))
+        if found:
+            return found[0].name
+    return None
+
+
+def _matches(path: Path, patterns: Sequence[str]) -> bool:
+    return any(next(iter(path.glob(p)), None) is not None for p in patterns)
+
+
+def check_output_folder(
+    path: str | os.PathLike, overwrite: bool = False, command: str | None = None
+) -> Path:
+    """Refuse (:class:`UsageError`) an ``--out`` folder that is not the command's to write:
+    one that holds a model checkpoint, another command's outputs (its marker, or the files
+    of :data:`LEGACY_OUTPUTS`), or files of unknown origin -- unless ``overwrite``.  A new
+    or empty folder, or one holding this command's earlier outputs (a re-run, a resume),
+    is fine.  Called before any work."""
+    path = Path(path)
+    me = command or current_command()
+    if overwrite or not path.is_dir():
+        return path
+    advice = "choose another --out, or add --overwrite"
+    owner = folder_owner(path)
+    if owner == me:
+        return path
+    checkpoint = model_checkpoint(path)
+    if checkpoint is not None:
+        raise UsageError(f"{path} holds a model checkpoint ({checkpoint}); {advice}")
+    if owner is not None:
+        raise UsageError(f"{path} holds the outputs of {owner}, not {me}; {advice}")
+    entries = sorted(p.name for p in path.iterdir() if not p.name.startswith(".partial"))
+    if not entries:
+        return path
+    for other, patterns in LEGACY_OUTPUTS:
+        if other != me and _matches(path, patterns):
+            raise UsageError(f"{path} holds the outputs of {other}, not {me}; {advice}")
+    own = dict(LEGACY_OUTPUTS).get(me, ())
+    if own and _matches(path, own):
+        return path
+    shown = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
+    raise UsageError(f"{path} already holds files {me} did not write ({shown}); {advice}")
 
 
 # ---- the entry point ------------------------------------------------------------------
@@ -563,6 +687,7 @@ def run_command(
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
     the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
     _NUMBERS_GIVEN.clear()
+    token = _COMMAND.set(getattr(main, "__module__", "lengthx").removesuffix(".cli"))
     try:
         try:
             with budget.interrupts():
@@ -594,6 +719,8 @@ def run_command(
             f"traceback): {describe(exc)}"
         )
         return 1
+    finally:
+        _COMMAND.reset(token)
 
 
 def fail_well_on_missing_packages() -> None:
