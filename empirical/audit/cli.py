@@ -46,7 +46,9 @@ def parser() -> CommandParser:
         required=True,
         help="checkpoint folder or SPEC (empirical.capture.models: llama-config:tiny, t5-config:tiny, ...)",
     )
-    p.add_argument("--tokenizer", help="tokenizer folder (default: the model folder)")
+    p.add_argument(
+        "--tokenizer", help="tokenizer folder or its tokenizer.json (default: the model folder)"
+    )
     p.add_argument(
         "--text",
         required=True,

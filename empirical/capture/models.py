@@ -329,12 +329,18 @@ PROBE_TEXT = "def mean(values):\n    return sum(values) / len(values)  # The qui
 def load_tokenizer(
     path: Path, vocab_rows: int | None = None
 ) -> transformers.PreTrainedTokenizerBase:
-    """The tokenizer saved in ``path``; :class:`ModelSpecError` when the folder has no
+    """The tokenizer saved in ``path`` (a folder, or a tokenizer file: ``tokenizer.json`` means
+    its folder, another name is read by the ``tokenizers`` library); :class:`ModelSpecError`
+    when the folder has no
     vocabulary file (transformers would otherwise build an empty tokenizer that maps
     every text to ``<unk>``), when it is far smaller than the model's embedding
     (``vocab_rows``) and encodes a probe text to unknown tokens only, or when its ids do
     not fit the embedding."""
     path = Path(path)
+    if path.is_file():
+        if path.name not in TOKENIZER_FILES:
+            return _tokenizer_file(path)
+        path = path.parent  # tokenizer.json given: its folder (with its special tokens)
     if not path.is_dir():
         raise ModelSpecError(f"tokenizer folder {path} does not exist")
     if not any((path / f).exists() for f in TOKENIZER_FILES) and not list(path.glob("*.tiktoken")):
@@ -364,6 +370,19 @@ def load_tokenizer(
                 f"model's embedding has {vocab_rows} rows"
             )
     return tok
+
+
+def _tokenizer_file(path: Path) -> transformers.PreTrainedTokenizerBase:
+    """A tokenizer saved as one file by the ``tokenizers`` library (``my-tok.json``); any
+    other file is refused, naming it and what was expected."""
+    try:
+        return transformers.PreTrainedTokenizerFast(tokenizer_file=str(path))
+    except Exception as exc:  # noqa: BLE001 - the library raises many kinds
+        raise ModelSpecError(
+            f"--tokenizer {path} is a file but not a tokenizer.json of the tokenizers "
+            f"library ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__}); "
+            "expected a tokenizer folder or its tokenizer.json"
+        ) from None
 
 
 def special_ends(tok: transformers.PreTrainedTokenizerBase) -> tuple[tuple, tuple]:

@@ -38,7 +38,9 @@ def main(argv: list[str] | None = None) -> int:
         "--corpus", default="stdlib", help="built-in corpus, text file, folder or JSONL file"
     )
     p.add_argument("--text-field", default="text", help="JSONL field holding the text")
-    p.add_argument("--tokenizer", help="tokenizer folder (default: the model folder)")
+    p.add_argument(
+        "--tokenizer", help="tokenizer folder or its tokenizer.json (default: the model folder)"
+    )
     p.add_argument("--length", type=int_range(2, 10**9), default=512, help="tokens per sequence")
     p.add_argument("--n-seq", type=positive_int, default=4, help="sequences (windows) measured")
     p.add_argument(

@@ -27,9 +27,11 @@ import json
 import shutil
 import subprocess
 import sysconfig
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable, Iterable, Sequence
+
+from theory.core.file_kinds import DESCRIPTION, read_bytes, text_kind
 
 CORPORA = ("stdlib", "pydoc", "kjv")
 DEFAULT_MAX_CHARS = 6_000_000
@@ -151,7 +153,11 @@ def read_utf8(path: str | Path) -> str:
     """The text of the file ``path`` decoded as UTF-8 (a UTF-8 byte-order mark is
     dropped); a file in another encoding is refused, naming the file and what was found
     (never decoded into replacement characters)."""
-    data = Path(path).read_bytes()
+    return decode_utf8(Path(path).read_bytes(), path)
+
+
+def decode_utf8(data: bytes, path: str | Path) -> str:
+    """``data`` (the bytes of the file ``path``) decoded as UTF-8, as :func:`read_utf8`."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -161,36 +167,84 @@ def read_utf8(path: str | Path) -> str:
         ) from None
 
 
-def _file_document(path: Path) -> Document:
-    text = read_utf8(path)
-    return Document(str(path), lambda k, t=text: t[:k], len(text))
+#: what a text source may be, for messages about a file that is none of it
+TEXT_EXPECTED = (
+    "expected UTF-8 text, JSONL (one JSON object a line) or either compressed with gzip, bz2 or xz"
+)
 
 
-def _jsonl_documents(path: Path, field: str) -> list:
+def _text_of(path: Path) -> str:
+    """The text of ``path`` told by its content: compression undone, binary refused."""
+    try:
+        data, kind = read_bytes(path)
+    except ValueError as exc:
+        raise CorpusError(str(exc)) from None
+    if kind != "text":
+        raise CorpusError(f"{path}: {DESCRIPTION[kind]}, not text; {TEXT_EXPECTED}")
+    return decode_utf8(data, path)
+
+
+def _document(name: str, text: str) -> Document:
+    return Document(name, lambda k, t=text: t[:k], len(text))
+
+
+def _record_document(path: Path, where: str, rec: object, field: str) -> Document:
+    text = rec.get(field) if isinstance(rec, dict) else None
+    if not isinstance(text, str):
+        raise CorpusError(f"{path}:{where}: no string field {field!r} (use --text-field)")
+    return _document(f"{path}:{where}", text)
+
+
+def _jsonl_documents(path: Path, field: str, text: str | None = None) -> list:
     docs = []
-    for n, line in enumerate(read_utf8(path).splitlines(), 1):
+    for n, line in enumerate((read_utf8(path) if text is None else text).splitlines(), 1):
         if not line.strip():
             continue
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
             raise CorpusError(f"{path}:{n}: not JSON ({exc.msg})") from None
-        text = rec.get(field) if isinstance(rec, dict) else None
-        if not isinstance(text, str):
-            raise CorpusError(f"{path}:{n}: no string field {field!r} (use --text-field)")
-        docs.append(Document(f"{path}:{n}", lambda k, t=text: t[:k], len(text)))
+        docs.append(_record_document(path, str(n), rec, field))
     return docs
+
+
+def _json_documents(path: Path, field: str, text: str) -> list:
+    """A JSON document: an array of records (each with the field) or one record."""
+    data = json.loads(text)
+    records = data if isinstance(data, list) else [data]
+    return [_record_document(path, f"record {k}", rec, field) for k, rec in enumerate(records)]
+
+
+def _file_documents(path: Path, field: str, alone: bool, field_given: bool) -> list:
+    """The documents of one file, by what it holds: JSONL (whatever its suffix) gives its
+    records; a JSON document given alone its records; plain text one document.  A
+    ``--text-field`` given for a plain text file given alone is refused, not ignored."""
+    text = _text_of(path)
+    kind = text_kind(text)
+    if kind == "jsonl":
+        return _jsonl_documents(path, field, text)
+    if kind == "json" and alone:
+        return _json_documents(path, field, text)
+    if alone and field_given:
+        raise CorpusError(
+            f"{path} is plain text, not JSONL: --text-field {field} applies to JSONL only "
+            "(one JSON object a line)"
+        )
+    return [_document(str(path), text)]
 
 
 def _builtin_document(name: str) -> Document:
     return Document(name, lambda k: load_text(name, max_chars=k), _UNCAPPED)
 
 
-def load_documents(source: str, text_field: str = "text") -> list:
-    """The documents of ``source``: a built-in corpus name (one document), a ``.jsonl``
-    file (one document per record, the string field ``text_field``), a plain text file
-    (one document) or a folder (its files, sorted, recursively; ``.jsonl`` files give
-    their records); empty documents are skipped."""
+def load_documents(source: str, text_field: str = "text", field_given: bool | None = None) -> list:
+    """The documents of ``source``: a built-in corpus name (one document), a JSONL file
+    (one document per record, the string field ``text_field``; told by its content, not
+    its suffix), a plain text file (one document) or a folder (its files, sorted,
+    recursively; JSONL files give their records); gzip, bz2 and xz files are read
+    decompressed, binary files refused.  Empty documents are skipped.  ``field_given``
+    (default: ``text_field`` is not ``"text"``): a plain text file given alone is then
+    refused, since the field would be ignored."""
     if not source.strip():
         raise CorpusError("empty text source: give a built-in corpus, a file or a folder")
     if source in CORPORA:
@@ -209,9 +263,10 @@ def load_documents(source: str, text_field: str = "text") -> list:
             if f.is_file() and not any(part.startswith(".") for part in f.relative_to(path).parts)
         )
     )
+    given = text_field != "text" if field_given is None else field_given
     docs = []
     for f in files:
-        docs += _jsonl_documents(f, text_field) if f.suffix == ".jsonl" else [_file_document(f)]
+        docs += _file_documents(f, text_field, path.is_file(), given)
     docs = [d for d in docs if d.chars > 0]
     if not docs:
         raise CorpusError(f"--text {source}: no text found")

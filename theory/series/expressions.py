@@ -493,6 +493,10 @@ def parse_assignments(pairs: Iterable[str] | None) -> dict:
 
     >>> parse_assignments(["k=1", "r=3/2", "num_buckets=8", "bidirectional=true"])
     {'k': 1, 'r': 3/2, 'num_buckets': 8, 'bidirectional': 1}
+    >>> parse_assignments(["k=1", "k=2"])
+    Traceback (most recent call last):
+    ...
+    theory.series.expressions.ExpressionError: --param k is given twice; give each parameter once
     >>> parse_assignments(["r=nan"])
     Traceback (most recent call last):
     ...
@@ -505,6 +509,8 @@ def parse_assignments(pairs: Iterable[str] | None) -> dict:
         name, value = (s.strip() for s in pair.split("=", 1))
         if not _ASSIGN_NAME_RE.match(name) or name in _RESERVED or name == "n":
             raise ExpressionError(f"--param {pair}: invalid parameter name {name!r}")
+        if name in out:
+            raise ExpressionError(f"--param {name} is given twice; give each parameter once")
         out[name] = _assigned_value(pair, value)
     return out
 

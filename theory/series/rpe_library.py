@@ -34,20 +34,20 @@ Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
 
 from __future__ import annotations
 
-from typing import Any
-
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import sympy as sp
 
+from theory.core.file_kinds import DESCRIPTION, read_bytes
 from theory.series.expressions import (
-    N,
     ExpressionError,
+    N,
     binary_value,
     parameter_symbol,
     parameter_value,
@@ -465,7 +465,7 @@ def read_bias_values(path: Path) -> np.ndarray:
     """The bias values of a file: a 1-D array of finite real numbers (float64), or an
     :class:`ExpressionError` naming the file and what is wrong (strings, 2-D, complex, ...)."""
     try:
-        raw = np.load(path, allow_pickle=False) if path.suffix == ".npy" else _read_text(path)
+        raw = _read_bias_array(path)
     except (OSError, ValueError, EOFError) as exc:
         raise ExpressionError(f"cannot read bias file {path}: {exc}") from None
     raw = np.asarray(raw)
@@ -489,9 +489,47 @@ def read_bias_values(path: Path) -> np.ndarray:
     return values
 
 
-def _read_text(path: Path) -> np.ndarray:
+#: what a bias file may be, for messages about a file that is none of it
+BIAS_EXPECTED = (
+    "expected a NumPy .npy array, an .npz holding one array, or a text file of numbers "
+    "(either may be gzip, bz2 or xz compressed)"
+)
+
+
+def _read_bias_array(path: Path) -> np.ndarray:
+    """The array in a bias file, by its content (not its suffix): a NumPy ``.npy`` (any
+    case), an ``.npz`` with one array, or numbers as text; compressed files are read."""
+    import io
+
+    data, kind = read_bytes(path)
+    if kind == "npy":
+        return np.load(io.BytesIO(data), allow_pickle=False)
+    if kind == "zip":
+        try:
+            with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+                names = list(npz.files)
+                if len(names) != 1:
+                    raise ValueError(
+                        f"an .npz archive with {len(names)} arrays "
+                        f"({', '.join(names[:5]) or 'none'}); {BIAS_EXPECTED}"
+                    )
+                return npz[names[0]]
+        except (OSError, EOFError) as exc:  # a zip that is not an .npz
+            raise ValueError(f"{DESCRIPTION[kind]} that is not an .npz ({exc})") from None
+    if kind != "text":
+        raise ValueError(f"{DESCRIPTION[kind]}; {BIAS_EXPECTED}")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError(f"neither a NumPy array nor UTF-8 text; {BIAS_EXPECTED}") from None
+    return _read_text(text)
+
+
+def _read_text(text: str) -> np.ndarray:
     """A text file of numbers: one per line (or one row); 2-D text stays 2-D."""
-    arr = np.loadtxt(path, ndmin=2, dtype=float)
+    import io
+
+    arr = np.loadtxt(io.StringIO(text), ndmin=2, dtype=float)
     return arr.ravel() if 1 in arr.shape else arr
 
 
@@ -583,8 +621,9 @@ def numpy_function(expr: sp.Expr) -> Callable[[np.ndarray], np.ndarray]:
     >>> numpy_function(N**2 + sp.exp(-N))(np.array([1.0, 2.0])).round(4).tolist()
     [1.3679, 4.1353]
     """
-    from sympy.printing.numpy import NumPyPrinter
     import functools
+
+    from sympy.printing.numpy import NumPyPrinter
 
     printer = NumPyPrinter({"fully_qualified_modules": True, "allow_unknown_functions": True})
     fast = sp.lambdify(
