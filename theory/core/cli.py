@@ -154,12 +154,13 @@ class CommandParser(argparse.ArgumentParser):
         if renamed is not None and kwargs.get("prog") == renamed[0]:
             kwargs["prog"] = renamed[1]
         super().__init__(*args, **kwargs)
+        self.json_requested = False
         if version_flag and self.add_help:
             self.add_argument(
                 "--version",
-                action="version",
+                action=_VersionAction,
                 version=f"%(prog)s ({DISTRIBUTION}) {version()}",
-                help="print the version and exit",
+                help="print the version and exit (with --json: as one JSON object)",
             )
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
@@ -174,12 +175,34 @@ class CommandParser(argparse.ArgumentParser):
         return action
 
     def parse_known_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:
-        _NUMBERS_GIVEN[:] = _numbers_given(sys.argv[1:] if args is None else list(args))
+        given = list(map(str, sys.argv[1:] if args is None else args))
+        _NUMBERS_GIVEN[:] = _numbers_given(given)
+        self.json_requested = "--json" in given
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         report_error(message)
         raise SystemExit(EXIT_USAGE)
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: print the version and exit; with ``--json`` also on the command line,
+    as one JSON object."""
+
+    def __init__(self, option_strings: Sequence[str], version: str, **kwargs: Any) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS, dest=argparse.SUPPRESS)
+        super().__init__(option_strings, **kwargs)
+        self.version = version
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        if getattr(parser, "json_requested", False):
+            import json
+
+            info = {"prog": parser.prog, "distribution": DISTRIBUTION, "version": version()}
+            print(json.dumps(info))
+        else:
+            print(self.version % {"prog": parser.prog})
+        parser.exit()
 
 
 #: (flag, text) of every number on the command line being run, for messages such as
