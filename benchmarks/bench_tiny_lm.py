@@ -5,7 +5,13 @@ by default).  Timings are of this machine (the first output line names it)."""
 from __future__ import annotations
 
 import json
+import sys
 import time
+from pathlib import Path
+
+# run as a file path (python benchmarks/NAME.py): the repository's packages come first
+if not __package__:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import load_average, machine
 from theory.core.cli import CommandParser, command, int_range, output_file, positive_int, write_text

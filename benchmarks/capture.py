@@ -46,6 +46,12 @@ import sys
 import threading
 import time
 
+from pathlib import Path
+
+# run as a file path (python benchmarks/NAME.py): the repository's packages come first
+if not __package__:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from benchmarks import machine
 from theory.core.cli import CommandParser, UsageError, command, int_range, output_file
 from theory.core.cli import positive_int

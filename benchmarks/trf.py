@@ -33,6 +33,10 @@ import numpy as np
 import sympy as sp
 from tqdm import tqdm
 
+# run as a file path (python benchmarks/NAME.py): the repository's packages come first
+if not __package__:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
 from theory.series.expressions import N, parse_expression
 from theory.series.trf_search import trf_table
 from theory.series.rpe_library import log_b_values, resolve_rpe

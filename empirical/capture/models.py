@@ -118,9 +118,25 @@ def _parse_overrides(items) -> dict:
     return out
 
 
+#: the environment variable naming the folder of trained tokenizers and other caches
+CACHE_ENV = "LENGTHX_CACHE"
+
+
 def cache_dir() -> Path:
-    d = Path(os.environ.get("LENGTHX_CACHE", Path.home() / ".cache" / "lengthx"))
-    d.mkdir(parents=True, exist_ok=True)
+    """The cache folder: ``$LENGTHX_CACHE``, default ``~/.cache/lengthx`` (created); an
+    :class:`OSError` naming ``$LENGTHX_CACHE`` when it cannot be created or written."""
+    given = os.environ.get(CACHE_ENV)
+    d = Path(given) if given else Path.home() / ".cache" / "lengthx"
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+        if not os.access(d, os.W_OK):
+            raise PermissionError(13, "Permission denied", str(d))
+    except OSError as exc:
+        where = f"${CACHE_ENV}={given}" if given else f"{d} (${CACHE_ENV} is not set)"
+        raise OSError(
+            f"cannot write the cache folder {where}: {exc.strerror or exc}; set "
+            f"{CACHE_ENV} to a writable folder"
+        ) from None
     return d
 
 
@@ -178,12 +194,25 @@ def check_config_keys(
         raise ModelSpecError(f"{where}unknown {config_class.__name__} key(s) {', '.join(unknown)}")
 
 
+#: config keys that count something (layers, heads, widths): an integer >= 1
+COUNT_KEYS = frozenset(
+    {
+        "num_hidden_layers", "num_layers", "num_decoder_layers", "n_layer",
+        "num_attention_heads", "num_heads", "n_head", "num_key_value_heads",
+        "hidden_size", "d_model", "d_kv", "d_ff", "intermediate_size",
+    }
+)  # fmt: skip
+
+
 def _config_model(kind: str, family: str, preset: str, overrides: dict, vocab: int, seed: int):
     if preset not in PRESETS[family]:
         raise ModelSpecError(
             f"unknown preset {preset!r} for {kind}; one of {', '.join(PRESETS[family])}"
         )
     check_config_keys(CONFIG_CLASSES[family], overrides, f"{kind}:{preset}: ")
+    for key, value in overrides.items():
+        if key in COUNT_KEYS and not (isinstance(value, int) and value >= 1):
+            raise ModelSpecError(f"{kind}:{preset}: {key} must be an integer >= 1, got {value}")
     kw = {**PRESETS[family][preset], "vocab_size": vocab, **overrides}
     torch.manual_seed(seed)
     try:
@@ -442,8 +471,14 @@ def checkpoint_config(path: Path) -> transformers.PreTrainedConfig:
 
 
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+    """The first line of the message, with the next one when it ends in ``:`` (the reason
+    of ``Validation error for field 'x':`` is on the following line)."""
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    if not lines:
+        return type(exc).__name__
+    if lines[0].endswith(":") and len(lines) > 1:
+        return f"{lines[0]} {lines[1]}"
+    return lines[0]
 
 
 def model_class(cfg: transformers.PreTrainedConfig, lm_head: bool = True) -> type:

@@ -44,7 +44,7 @@ from pathlib import Path
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
-from theory.core import budget, progress
+from theory.core import budget, progress, startup
 from theory.core.plain_text import plain_text
 
 #: exit status of an expected failure (bad input) and of Ctrl-C
@@ -710,6 +710,7 @@ def run_command(
     (:data:`EXPECTED`) exit 2, Ctrl-C 130, anything else (a bug) 1 with its type; with
     the environment variable ``LENGTHX_TRACEBACK`` set, exceptions propagate instead."""
     _NUMBERS_GIVEN.clear()
+    startup.matplotlib_config_quietly()
     token = _COMMAND.set(getattr(main, "__module__", "lengthx").removesuffix(".cli"))
     try:
         try:

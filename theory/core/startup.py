@@ -10,7 +10,8 @@ imported; it acts only while Python is starting a module as a command (``python 
 script, or when asked (``force=True``), so importing the library elsewhere changes no
 signal handler.  This
 module imports only the standard library's ``os``, ``signal`` and ``sys``: it is in place
-before anything slow is imported.
+before anything slow is imported.  While a command starts, matplotlib is also given a
+writable configuration folder where ``$HOME`` has none (:func:`matplotlib_config_quietly`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,40 @@ def exit_interrupted(signum: int, frame: object) -> None:
     os._exit(EXIT_INTERRUPTED)
 
 
+def _writable(folder: str) -> bool:
+    """Whether ``folder`` exists (or can be made) and a file can be written in it."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def matplotlib_config_quietly() -> str | None:
+    """Point ``MPLCONFIGDIR`` at a fresh temporary folder when matplotlib's own (under
+    ``$HOME``, e.g. a read-only one) cannot be written, so that importing matplotlib warns
+    about nothing (its two warning lines would break ``--quiet``); the folder is removed at
+    exit.  Nothing happens when ``MPLCONFIGDIR`` is set or the default is writable.
+    Returns the folder set, or None."""
+    if os.environ.get("MPLCONFIGDIR"):
+        return None
+    home = os.path.expanduser("~")
+    config = os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config"))
+    cache = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(home, ".cache"))
+    if _writable(os.path.join(config, "matplotlib")) and _writable(
+        os.path.join(cache, "matplotlib")
+    ):
+        return None
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="lengthx-matplotlib-")
+    atexit.register(shutil.rmtree, folder, True)
+    os.environ["MPLCONFIGDIR"] = folder
+    return folder
+
+
 def interrupt_well_while_starting(force: bool = False) -> bool:
     """Install :func:`exit_interrupted` as the SIGINT handler if a command is starting
     (see the module docstring); True when it did.
@@ -43,6 +78,7 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     )
     if not (force or starting):
         return False
+    matplotlib_config_quietly()
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return False  # the embedding program has its own handler
     signal.signal(signal.SIGINT, exit_interrupted)
