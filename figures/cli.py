@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         return fail(f"unknown figure(s) {shown}; python -m figures --list shows the {len(figs)}")
     out = Path(args.out)
     try:
-        check_output_folder(out, args.overwrite)
+        check_output_folder(out, args.overwrite, own=[f"{name}.png" for name in figs])
     except UsageError as exc:
         return fail(exc)
     results, t0 = {}, time.perf_counter()

@@ -606,13 +606,17 @@ def _matches(path: Path, patterns: Sequence[str]) -> bool:
 
 
 def check_output_folder(
-    path: str | os.PathLike, overwrite: bool = False, command: str | None = None
+    path: str | os.PathLike,
+    overwrite: bool = False,
+    command: str | None = None,
+    own: Sequence[str] = (),
 ) -> Path:
     """Refuse (:class:`UsageError`) an ``--out`` folder that is not the command's to write:
     one that holds a model checkpoint, another command's outputs (its marker, or the files
     of :data:`LEGACY_OUTPUTS`), or files of unknown origin -- unless ``overwrite``.  A new
     or empty folder, or one holding this command's earlier outputs (a re-run, a resume),
-    is fine.  Called before any work."""
+    is fine (``own``: more glob patterns of this command's files, for folders written
+    before folders were marked).  Called before any work."""
     path = Path(path)
     me = command or current_command()
     if overwrite or not path.is_dir():
@@ -632,7 +636,7 @@ def check_output_folder(
     for other, patterns in LEGACY_OUTPUTS:
         if other != me and _matches(path, patterns):
             raise UsageError(f"{path} holds the outputs of {other}, not {me}; {advice}")
-    own = dict(LEGACY_OUTPUTS).get(me, ())
+    own = (*dict(LEGACY_OUTPUTS).get(me, ()), *own)
     if own and _matches(path, own):
         return path
     shown = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
