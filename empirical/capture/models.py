@@ -634,6 +634,11 @@ def load_model(
             allow_weight_mismatch=allow_weight_mismatch,
         )
     else:
+        if tokenizer is not None:
+            raise ModelSpecError(
+                f"--tokenizer {tokenizer}: a model built from a SPEC ({spec}) uses a "
+                "tokenizer trained here; --tokenizer applies to a checkpoint folder"
+            )
         lm = _config_lm(spec, corpus, seed, vocab_size, device_map)
         if dtype is not None:
             lm.model.to(dtype)

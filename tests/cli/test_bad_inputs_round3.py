@@ -71,7 +71,11 @@ CASES = [
     (f"{COLLECT} --corpus {{plain}} --text-field content", ["plain.txt", "--text-field"]),
     (f"{COLLECT} --corpus {{ndjson}} --text-field nosuch --json", ["data.ndjson", "nosuch"]),
     (f"{COLLECT} --corpus {{bad_gz}}", ["broken.gz", "gzip"]),
-    (f"{COLLECT} --corpus stdlib --tokenizer {{plain}}", ["plain.txt", "tokenizer"]),
+    (f"{COLLECT} --corpus stdlib --tokenizer {{plain}}", ["--tokenizer", "checkpoint folder"]),
+    (
+        "empirical.collect --model {t5} --corpus stdlib --length 16 --n-seq 1 --tokenizer {plain}",
+        ["plain.txt", "tokenizer.json"],
+    ),
     # a parameter given twice
     ("theory.trf --rpe alibi --param r=1 --param r=2", ["--param r", "twice"]),
     ("theory.trf --rpe kerple-log --param r1=1 --param r1=1 --json", ["r1", "twice"]),
@@ -127,7 +131,8 @@ def ws(tmp_path_factory):
     unknown.mkdir()
     (unknown / "notes.txt").write_text("mine\n")
     (root / "file.txt").write_text("just text\n")
-    np.save(root / "BIAS.NPY", -np.arange(8) / 4)
+    with open(root / "BIAS.NPY", "wb") as fh:  # np.save would add ".npy"
+        np.save(fh, -np.arange(8) / 4)
     np.savez(root / "two.npz", a=np.zeros(3), b=np.ones(3))
     np.savez(root / "one.npz", a=np.zeros(3))
     (root / "picture.dat").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
@@ -139,6 +144,14 @@ def ws(tmp_path_factory):
     bad = root / "bad config"
     bad.mkdir()
     (bad / "config.json").write_text(json.dumps({**cfg, "num_hidden_layers": "abc"}))
+    t5 = root / "t5 model"
+    if HAS_TORCH:  # a complete model folder, its tokenizer given by --tokenizer
+        import transformers
+
+        t5_cfg = transformers.T5Config(
+            d_model=16, d_kv=4, num_heads=4, d_ff=32, num_layers=1, vocab_size=4200
+        )
+        transformers.T5EncoderModel(t5_cfg).save_pretrained(t5)
     cwd = root / "work dir"
     cwd.mkdir()
     paths = {
@@ -157,6 +170,7 @@ def ws(tmp_path_factory):
         "plain": root / "plain.txt",
         "ndjson": root / "data.ndjson",
         "bad_config": bad,
+        "t5": t5,
     }
     return {"root": root, "cwd": cwd, "paths": {k: str(v) for k, v in paths.items()}}
 
@@ -192,7 +206,7 @@ def test_bias_file_by_content(ws, monkeypatch):
         for name in ("BIAS.NPY", "one.npz", "bias.txt.gz"):
             code, out, err = call_module("theory.trf", ["--bias-file", str(root / name), "--json"])
             assert code == 0, err
-            assert json.loads(out)["name"] == f"bias-file:{root / name}"
+            assert json.loads(out)["name"] == f"bias-file:{name}"
     finally:
         (root / "bias.txt.gz").unlink()
 

@@ -528,8 +528,11 @@ def _read_bias_array(path: Path) -> np.ndarray:
 def _read_text(text: str) -> np.ndarray:
     """A text file of numbers: one per line (or one row); 2-D text stays 2-D."""
     import io
+    import warnings
 
-    arr = np.loadtxt(io.StringIO(text), ndmin=2, dtype=float)
+    with warnings.catch_warnings():  # an empty file: "has no values" is said below
+        warnings.simplefilter("ignore", UserWarning)
+        arr = np.loadtxt(io.StringIO(text), ndmin=2, dtype=float)
     return arr.ravel() if 1 in arr.shape else arr
 
 
