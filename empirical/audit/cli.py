@@ -10,6 +10,7 @@ from pathlib import Path
 
 from empirical.audit.command import MeasurementProgress, audit
 from empirical.cli_util import setup_torch, threads_int
+from empirical.training.corpora import check_text_field
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
@@ -55,7 +56,12 @@ def parser() -> CommandParser:
         help="plain text file, folder of files, JSONL "
         "file, or a built-in corpus (stdlib, pydoc, kjv)",
     )
-    p.add_argument("--text-field", default="text", help="JSONL field holding the text")
+    p.add_argument(
+        "--text-field",
+        default=None,
+        metavar="FIELD",
+        help="JSONL field holding the text (default: text; refused for a plain text file)",
+    )
     p.add_argument("--L-tr", dest="l_tr", type=int, required=True, help="training length")
     p.add_argument(
         "--L-ex", dest="l_ex", type=int, nargs="+", required=True, help="extrapolation lengths"
@@ -142,8 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         return fail(problem)
     try:
         check_output_folder(a.out, a.overwrite)
+        check_text_field(a.text, a.text_field)
     except ValueError as exc:
         return fail(exc)
+    a.text_field = a.text_field or "text"
     setup_torch(a.threads)
     try:
         from empirical.capture.devices import init_distributed, resolve_dtype

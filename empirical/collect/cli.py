@@ -7,6 +7,7 @@ import json
 
 from empirical.capture.collect import all_reduce_stats, rank_share
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
+from empirical.training.corpora import check_text_field
 from theory.core.cli import (
     CommandParser,
     command,
@@ -37,7 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--corpus", default="stdlib", help="built-in corpus, text file, folder or JSONL file"
     )
-    p.add_argument("--text-field", default="text", help="JSONL field holding the text")
+    p.add_argument(
+        "--text-field",
+        default=None,
+        metavar="FIELD",
+        help="JSONL field holding the text (default: text; refused for a plain text file)",
+    )
     p.add_argument(
         "--tokenizer", help="tokenizer folder or its tokenizer.json (default: the model folder)"
     )
@@ -65,6 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object (rank 0)")
     add_device_map_argument(p)
     a = p.parse_args(argv)
+    try:
+        check_text_field(a.corpus, a.text_field)
+    except ValueError as exc:
+        return fail(exc)
+    a.text_field = a.text_field or "text"
     setup_torch(a.threads)
     from empirical.capture.devices import ranks_from_env
 

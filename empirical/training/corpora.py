@@ -215,36 +215,40 @@ def _json_documents(path: Path, field: str, text: str) -> list:
     return [_record_document(path, f"record {k}", rec, field) for k, rec in enumerate(records)]
 
 
-def _file_documents(path: Path, field: str, alone: bool, field_given: bool) -> list:
+def _file_documents(path: Path, field: str, alone: bool) -> list:
     """The documents of one file, by what it holds: JSONL (whatever its suffix) gives its
-    records; a JSON document given alone its records; plain text one document.  A
-    ``--text-field`` given for a plain text file given alone is refused, not ignored."""
+    records; a JSON document given alone its records; plain text one document."""
     text = _text_of(path)
     kind = text_kind(text)
     if kind == "jsonl":
         return _jsonl_documents(path, field, text)
     if kind == "json" and alone:
         return _json_documents(path, field, text)
-    if alone and field_given:
+    return [_document(str(path), text)]
+
+
+def check_text_field(source: str, field: str | None) -> None:
+    """Before any work: a ``--text-field`` given (``field`` not None) for a source that is
+    one plain text file is refused (:class:`CorpusError`) rather than ignored."""
+    if field is None or source in CORPORA or not Path(source).is_file():
+        return
+    if text_kind(_text_of(Path(source))) == "text":
         raise CorpusError(
-            f"{path} is plain text, not JSONL: --text-field {field} applies to JSONL only "
+            f"{source} is plain text, not JSONL: --text-field {field} applies to JSONL only "
             "(one JSON object a line)"
         )
-    return [_document(str(path), text)]
 
 
 def _builtin_document(name: str) -> Document:
     return Document(name, lambda k: load_text(name, max_chars=k), _UNCAPPED)
 
 
-def load_documents(source: str, text_field: str = "text", field_given: bool | None = None) -> list:
+def load_documents(source: str, text_field: str = "text") -> list:
     """The documents of ``source``: a built-in corpus name (one document), a JSONL file
     (one document per record, the string field ``text_field``; told by its content, not
     its suffix), a plain text file (one document) or a folder (its files, sorted,
     recursively; JSONL files give their records); gzip, bz2 and xz files are read
-    decompressed, binary files refused.  Empty documents are skipped.  ``field_given``
-    (default: ``text_field`` is not ``"text"``): a plain text file given alone is then
-    refused, since the field would be ignored."""
+    decompressed, binary files refused.  Empty documents are skipped."""
     if not source.strip():
         raise CorpusError("empty text source: give a built-in corpus, a file or a folder")
     if source in CORPORA:
@@ -263,10 +267,9 @@ def load_documents(source: str, text_field: str = "text", field_given: bool | No
             if f.is_file() and not any(part.startswith(".") for part in f.relative_to(path).parts)
         )
     )
-    given = text_field != "text" if field_given is None else field_given
     docs = []
     for f in files:
-        docs += _file_documents(f, text_field, path.is_file(), given)
+        docs += _file_documents(f, text_field, path.is_file())
     docs = [d for d in docs if d.chars > 0]
     if not docs:
         raise CorpusError(f"--text {source}: no text found")

@@ -520,12 +520,13 @@ def output_folder(
         kept = keep is not None and keep()
         if top is not None and not kept:
             shutil.rmtree(top, ignore_errors=True)
-        elif mark and path.is_dir():
-            with contextlib.suppress(OSError):
+        elif mark and path.is_dir():  # what is kept is marked too (a resume finds it)
+            with _sigint_ignored(), contextlib.suppress(OSError):
                 mark_output_folder(path)
         raise
     if mark and path.is_dir():
-        mark_output_folder(path)
+        with _sigint_ignored():  # a Ctrl-C now would leave complete outputs unmarked
+            mark_output_folder(path)
 
 
 # ---- an output folder belongs to one command --------------------------------------------

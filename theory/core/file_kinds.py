@@ -9,7 +9,9 @@ text apart.
 
 >>> import tempfile, numpy as np
 >>> d = Path(tempfile.mkdtemp())
->>> np.save(d / "BIAS.NPY", np.zeros(3)); file_kind(d / "BIAS.NPY")
+>>> with open(d / "BIAS.NPY", "wb") as fh:
+...     np.save(fh, np.zeros(3))
+>>> file_kind(d / "BIAS.NPY")
 'npy'
 >>> _ = (d / "data.json").write_text('{"text": "a"}\\n{"text": "b"}\\n'); file_kind(d / "data.json")
 'text'
