@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _collect(a, ranks):
     """Load, run this rank's share of the sequences and all-reduce (under torchrun)."""
-    from empirical.capture.session import attention_module_names
+    from empirical.capture.discovery import attention_module_names
     from empirical.capture.devices import resolve_dtype
     from empirical.capture.measure import collect_stats, sequences
     from empirical.capture.models import load_model
