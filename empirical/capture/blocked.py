@@ -167,7 +167,7 @@ def attend_blocked(
 ) -> None:
     """:func:`~empirical.capture.attention.attend` for every call that is not tiled:
     blocks of query rows (:meth:`~empirical.capture.state.CaptureConfig.rows_per_block`)
-    in order, each by :func:`run_block`."""
+    in order, each by :func:`_run_block`."""
     bsz, heads, lq, lk = c.shape
     b = session.config.rows_per_block(bsz, heads, lk, lq, c.q.device.type)
     for r0 in range(0, lq, b):

@@ -76,7 +76,7 @@ _CHECK_ROWS = 16  # query rows of the first fused call recomputed in float32
 def _check_fused_rows(model_class, query, key, value, out, rows, spec, scale) -> None:
     """Recompute the last rows of the first call of each kind (device, dtype, causal,
     window, softcap, tau) by materialising their logits in float32, and raise
-    :class:`CaptureUnsupported` if the fused kernel's output or statistics differ (a check
+    :class:`~empirical.capture.state.CaptureUnsupported` if the fused kernel's output or statistics differ (a check
     of the kernel on the user's own hardware).  Tolerances: 1e-3 for the statistics,
     and 2e-2 of the largest |v| for the output in 16-bit dtypes (probabilities are rounded
     to the value dtype before the product), 1e-4 in float32."""

@@ -26,6 +26,7 @@ from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 from empirical.capture.attention import attend
 from empirical.capture.attention_call import split_mask
 from empirical.capture.registry import REGISTRY
+from empirical.capture.routing import module_session
 from empirical.capture import softmax_rows
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
@@ -67,7 +68,7 @@ def capture_attention_forward(
     (:func:`attend_with_sink`).  A module that calls the interface again with the same
     queries and keys (DiffLlama: one call per half of the values) has its rows counted
     once.  Returns ``(attn_output (B, L, H, D), None)``."""
-    entry = REGISTRY.modules.get(id(module))
+    entry = module_session(module)
     if entry is None:
         return sdpa_attention_forward(
             module,
@@ -121,7 +122,7 @@ def capture_attention_forward(
 
 
 def _check_call(session, name, module, query, key, causal, dropout, kwargs) -> None:
-    """:class:`CaptureUnsupported` naming the module for a call the capture would not
+    """:class:`~empirical.capture.state.CaptureUnsupported` naming the module for a call the capture would not
     compute as the model does: a tensor argument it does not apply, dropout in training,
     more or fewer keys than queries outside an encoder-decoder model, or a second call
     of the module with other queries or keys."""
@@ -164,7 +165,7 @@ def attend_with_sink(
     bias: torch.Tensor | None = None,
     softcap: float | None = None,
 ) -> torch.Tensor:
-    """:func:`attend` for a module with an attention sink (GPT-OSS's ``s_aux``, one logit
+    """:func:`~empirical.capture.attention.attend` for a module with an attention sink (GPT-OSS's ``s_aux``, one logit
     per head, or Inkling-2's ``sinks``, one per row (B, H, L, 1)), added to every row's
     softmax denominator and attached to no value, by blocks of rows whose logits are
     materialised; statistics by :func:`empirical.capture.softmax_rows.record_rows`

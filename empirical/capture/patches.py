@@ -31,7 +31,7 @@ from empirical.capture.state import CaptureSession, CaptureUnsupported
 def _softmax_proxy(x, dim=None, _stacklevel=3, dtype=None):
     """``torch.nn.functional.softmax`` while a capture is open (also ``torch.softmax``
     and ``Tensor.softmax``): attention softmaxes of captured modules go to
-    :func:`softmax_with_stats`, everything else to the original."""
+    :func:`~empirical.capture.materialised.softmax_with_stats`, everything else to the original."""
     s = softmax_session(x, dim)
     if s is None:
         return REGISTRY.originals.softmax(x, dim=dim, _stacklevel=_stacklevel, dtype=dtype)
@@ -68,7 +68,8 @@ def _sdpa_proxy(
     **kw,
 ):
     """``F.scaled_dot_product_attention`` while a capture of a model that calls it
-    directly (Falcon) is open: calls made inside a captured module go to :func:`attend`."""
+    directly (Falcon) is open: calls made inside a captured module go to
+    :func:`~empirical.capture.attention.attend`."""
     s = sdpa_session()
     if s is not None:
         if dropout_p:

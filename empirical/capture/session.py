@@ -61,7 +61,8 @@ def capture(
     block_bytes: int = 256 * 2**20,
     fused: bool | None = None,
 ) -> Iterator[CaptureSession]:
-    """Install the capture on ``model``; yields the :class:`CaptureSession`.
+    """Install the capture on ``model``; yields the
+    :class:`~empirical.capture.state.CaptureSession`.
 
     ``tau`` divides the logits of every softmax, or only of the modules whose names
     match one of the regexes ``tau_layers``.  ``stats`` (optional) receives every block.
