@@ -1,4 +1,4 @@
-"""InfoScale paper on tiny models trained here (seeded bundle, ``empirical.training.bundle
+"""InfoScale paper on tiny models trained here (seeded bundle, ``python -m empirical.bundle
 --profile``): the NoPE model's window entropy at 16m against the temperature, with the
 temperatures of InfoScale (Eq. 15, computed now), the log-n rule and no scaling; the
 mode of the CosScale model's attention-weighted cosine (Eq. 16) against Eq. 18's
