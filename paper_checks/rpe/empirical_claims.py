@@ -87,46 +87,6 @@ def _small(res) -> str:
 
 
 @claim(
-    id="rpe-fig3",
-    paper="rpe",
-    location="Fig. 3, Sec. 4 'Validating the sufficiency'",
-    statement="RPEs with a convergent exp(RPE) series (Alibi, Kerple, Sandwich, Type1, Type2) "
-    "keep perplexity stable as the inference length grows far beyond training; "
-    "sinusoidal positions grow rapidly.",
-    kind="empirical",
-)
-def check_fig3(ctx: Context) -> Evidence:
-    res = _results(ctx)
-    deltas = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    conv = [deltas[k] for k in CONVERGENT if k in deltas]
-    items = [
-        Inequality(
-            "largest delta = (ppl_Lmax - ppl_m)/ppl_m of the convergent RPEs",
-            max(conv),
-            paper=STABLE,
-            relation="<=",
-            where=_scale(res),
-            source="Fig. 3; Def. 2.1 with delta = 0.1",
-        )
-    ]
-    items.append(
-        Inequality(
-            "delta of sinusoidal positions",
-            deltas["Sinusoidal"],
-            paper=GROWS,
-            relation=">",
-            where=_scale(res),
-            source="Fig. 3 ('grows rapidly'; Def. 2.1: >> 1)",
-        )
-        if "Sinusoidal" in deltas
-        else MissingInput(
-            "delta of sinusoidal positions", missing="a trained sinusoidal run in the bundle"
-        )
-    )
-    return Evidence(items, data={"delta": deltas, "bundle": res["folder"]}, notes=[_small(res)])
-
-
-@claim(
     id="rpe-fig4",
     paper="rpe",
     location="Fig. 4, Sec. 4 'Validating the necessity'",
@@ -239,28 +199,6 @@ def _spearman_items(ranks, what, res) -> list:
         ),
         Reported("Spearman rho per eps", [r["rho"] for r in ranks]),
     ]
-
-
-@claim(
-    id="rpe-fig6",
-    paper="rpe",
-    location="Figs. 5-6, Sec. 4 'Validating TRF'",
-    statement="The empirical receptive field of trained models follows the trend of the "
-    "theoretical receptive field: ERF and TRF order Alibi, Kerple, Sandwich, Type1, "
-    "Type2 alike.",
-    kind="empirical",
-    tolerances={"trend": TREND},
-)
-def check_fig6(ctx: Context) -> Evidence:
-    res = _results(ctx)
-    sp_ = res["summary"]["spearman"]
-    return Evidence(
-        _spearman_items(
-            sp_["convergent"], "ERF (trained) vs windowed TRF (RPE alone), convergent RPEs", res
-        ),
-        data={"spearman": sp_, "bundle": res["folder"]},
-        notes=[_small(res)],
-    )
 
 
 def _table_check(res, datasets, table_name):
