@@ -75,8 +75,8 @@ import operator
 from dataclasses import KW_ONLY, dataclass, field, replace
 
 import numpy as np
-from numpy.typing import ArrayLike
 import sympy as sp
+from numpy.typing import ArrayLike
 
 from theory.core.derivation import VERDICTS as STEP_OUTCOMES
 from theory.core.derivation import DerivationReport, step_outcome, symbolic_zero

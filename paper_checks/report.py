@@ -16,10 +16,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .evidence import fmt
-from .evidence import Tol
-from .inferred import NotComputable, load_inferred
-from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, load_all, run_claim
 from theory.core.cli import (
     CommandParser,
     command,
@@ -31,6 +27,10 @@ from theory.core.cli import (
 )
 from theory.core.progress import track
 from theory.core.registry import Registry
+
+from .evidence import Tol, fmt
+from .inferred import NotComputable, load_inferred
+from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, load_all, run_claim
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training

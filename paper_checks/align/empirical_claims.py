@@ -13,6 +13,7 @@ import importlib.util
 import math
 from collections.abc import Callable
 
+from paper_checks.align.tables import ENTROPY_NATS
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -21,7 +22,6 @@ from paper_checks.evidence import (
     MissingInput,
     Reported,
 )
-from paper_checks.align.tables import ENTROPY_NATS
 from paper_checks.registry import Context, Tol, claim
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
@@ -109,7 +109,7 @@ def _assump(ctx):
     },
 )
 @scoped
-def assumption1(ctx: Context) -> Evidence:
+def averaged_logits_are_gaussian(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     g = [res["lengths"][t]["per_layer"][name] for t in ("tr", "ex")]
     where = f"L in {{{tr['L']}, {ex['L']}}}, first layer"
@@ -157,7 +157,7 @@ def assumption1(ctx: Context) -> Evidence:
     },
 )
 @scoped
-def assumption2(ctx: Context) -> Evidence:
+def top_logit_same_at_both_lengths(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     a2 = res["assumption2"][name]
     return Evidence(
@@ -192,7 +192,7 @@ def assumption2(ctx: Context) -> Evidence:
     "falls and the average entropy rises (over all softmax rows of the encoder).",
 )
 @scoped
-def table1_dispersed(ctx: Context) -> Evidence:
+def attention_disperses_with_length(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     a, b = tr["all_layers"], ex["all_layers"]
     where = f"L {tr['L']} -> {ex['L']}"
@@ -232,7 +232,7 @@ def table1_dispersed(ctx: Context) -> Evidence:
     "H 3.47/3.47/3.09 vs 6.63/7.04/5.97 (topic/line/passkey).",
     unperturbable=ONLY_MISSING,
 )
-def table1_flan(ctx: Context) -> Evidence:
+def flan_t5_xl_pmax_table1(ctx: Context) -> Evidence:
     return Evidence(
         [MissingInput("Table 1's P_max and H", missing=FLAN)],
         notes=["The same statistics on models built here: align-table1-dispersed-empirical."],
@@ -248,7 +248,7 @@ def table1_flan(ctx: Context) -> Evidence:
     statement="Flan-T5-XL: lmax 8.61/8.71/8.75 at 512 and 8.80/8.97/8.85 at 15k.",
     unperturbable=ONLY_MISSING,
 )
-def table7_flan(ctx: Context) -> Evidence:
+def flan_t5_xl_top_logit_table7(ctx: Context) -> Evidence:
     return Evidence(
         [MissingInput("Table 7's l_max", missing=FLAN)],
         notes=["l_max on models built here: align-assumption2-empirical."],
@@ -265,7 +265,7 @@ def table7_flan(ctx: Context) -> Evidence:
     "lie close to y = x.",
     unperturbable=ONLY_MISSING,
 )
-def fig2_flan(ctx: Context) -> Evidence:
+def flan_t5_xl_qq_plots(ctx: Context) -> Evidence:
     return Evidence(
         [MissingInput("Flan-T5-XL's QQ plots", missing=FLAN)],
         notes=[
@@ -283,7 +283,7 @@ def fig2_flan(ctx: Context) -> Evidence:
     statement="The bucket formula of Sec. 3.2 is T5's relative position bias (Hugging "
     "Face implementation) for every m - n.",
 )
-def fig1_formula(ctx: Context) -> Evidence:
+def bucket_formula_is_t5_bias(ctx: Context) -> Evidence:
     import numpy as np
 
     from paper_checks.align.t5_buckets import t5_code_buckets
@@ -322,7 +322,7 @@ def fig1_formula(ctx: Context) -> Evidence:
     "head.) For m = 7500 and n = 0..15k, b_{m,n} takes at most 32 values and is "
     "constant on each side for |m - n| >= 128.",
 )
-def fig1_flat(ctx: Context) -> Evidence:
+def bucket_bias_flat_beyond_128(ctx: Context) -> Evidence:
     import numpy as np
 
     from empirical.audit.paper_runs import paper_bucket
@@ -364,7 +364,7 @@ def fig1_flat(ctx: Context) -> Evidence:
     statement="Flan-T5-XL's head 1 favours nearby tokens, head 27 only remote tokens.",
     unperturbable=ONLY_MISSING,
 )
-def fig1_flan(ctx: Context) -> Evidence:
+def flan_t5_xl_near_and_remote_heads(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(
@@ -401,7 +401,7 @@ def _align(ctx, mode):
     },
 )
 @scoped
-def alg1_grid(ctx: Context) -> Evidence:
+def algorithm1_grid_matches_continuous_search(ctx: Context) -> Evidence:
     runs = {m: _align(ctx, m) for m in ("pmax", "entropy")}
     target = [r["target_S_tr_1"] for r in runs.values()]
     return Evidence(
@@ -442,7 +442,7 @@ def alg1_grid(ctx: Context) -> Evidence:
     "entropy increases with tau on the grid, so Algorithm 1's answer is unique.",
 )
 @scoped
-def alg1_monotone(ctx: Context) -> Evidence:
+def algorithm1_temperature_falls_with_length(ctx: Context) -> Evidence:
     steps = []
     for mode, sign in (("pmax", -1), ("entropy", 1)):
         vals = [v for _, v in sorted(_align(ctx, mode)["grid"]["grid"])]
@@ -470,7 +470,7 @@ def alg1_monotone(ctx: Context) -> Evidence:
     "maximum-probability alignment (tau_H < tau_Pmax).",
 )
 @scoped
-def alg1_entropy_lower(ctx: Context) -> Evidence:
+def entropy_alignment_picks_lower_temperature(ctx: Context) -> Evidence:
     tp, th = (_align(ctx, m)["continuous"]["tau"] for m in ("pmax", "entropy"))
     return Evidence(
         [
@@ -494,7 +494,7 @@ def alg1_entropy_lower(ctx: Context) -> Evidence:
     "of Props. 1-2 (first layer's sigma and Pmax).",
 )
 @scoped
-def alg1_props(ctx: Context) -> Evidence:
+def props_1_2_match_algorithm1(ctx: Context) -> Evidence:
     pairs = []
     for mode, prop in (("pmax", "prop1"), ("entropy", "prop2")):
         r = _align(ctx, mode)
@@ -536,7 +536,7 @@ def alg1_props(ctx: Context) -> Evidence:
     "alignment than to entropy alignment.",
 )
 @scoped
-def alg1_log_rule(ctx: Context) -> Evidence:
+def log_rule_nearer_pmax_on_models_here(ctx: Context) -> Evidence:
     tp, th = (_align(ctx, m)["continuous"]["tau"] for m in ("pmax", "entropy"))
     lr = _align(ctx, "pmax")["predictions"]["log_rule"]["tau"]
     return Evidence(
@@ -562,7 +562,7 @@ def alg1_log_rule(ctx: Context) -> Evidence:
     "higher layers.",
 )
 @scoped
-def layer0_flatter(ctx: Context) -> Evidence:
+def layer0_attention_flatter(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     mods = ex["by_module"]
     others = {k: v["pmax"] for k, v in mods.items() if k != name}
@@ -597,7 +597,7 @@ def layer0_flatter(ctx: Context) -> Evidence:
     },
 )
 @scoped
-def pmax_approx(ctx: Context) -> Evidence:
+def pmax_approximation_on_models_here(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     g = [(d["L"], d["per_layer"][name]) for d in (tr, ex)]
     return Evidence(
@@ -631,7 +631,7 @@ def pmax_approx(ctx: Context) -> Evidence:
     },
 )
 @scoped
-def entropy_approx(ctx: Context) -> Evidence:
+def entropy_approximation_on_models_here(ctx: Context) -> Evidence:
     res, name, tr, ex = _assump(ctx)
     g = [(d["L"], d["per_layer"][name]) for d in (tr, ex)]
     pred = [math.log(L) - x["sigma"] ** 2 / 2 for L, x in g]

@@ -20,8 +20,8 @@ import sympy as sp
 from paper_checks.align.tables import (
     ALG1_STEP,
     ALG1_TEMPERATURES,
-    ENTROPY_NATS,
     EARLY_DISPLAY,
+    ENTROPY_NATS,
     PAPER_TABLES,
     SIGMA_EX_READINGS,
     TABLE3,
@@ -141,7 +141,7 @@ def _sigma_at(L: int) -> list:
         )
     },
 )
-def _a1_regime(ctx):
+def gaussian_regime_at_paper_operating_point(ctx):
     readings = []
     for name, s, why in (
         (
@@ -206,7 +206,7 @@ def _a1_regime(ctx):
     },
     root_cause="align-sigma-inference",
 )
-def _a2_vs_a1(ctx):
+def assumption2_compatible_with_assumption1(ctx):
     growth = expected_max_std_normal(15000) / expected_max_std_normal(512)
     t7 = _tasks({k: v["lmax_15k"] / v["lmax_512"] for k, v in PAPER_TABLES.items()})
     s_tr, s_ex = _sigma_at(512), _sigma_at(15000)
@@ -264,7 +264,7 @@ def _a2_vs_a1(ctx):
     },
     root_cause="align-sigma-inference",
 )
-def _sigma_vs_table7(ctx):
+def eq2_sigma_reproduces_table7(ctx):
     q = inferred(SIGMA)
     return Evidence(
         list(q.consistency),
@@ -290,7 +290,7 @@ def _sigma_vs_table7(ctx):
         )
     },
 )
-def _eq1_lln(ctx):
+def partition_function_law_of_large_numbers(ctx):
     return Evidence(
         [
             Equal(
@@ -324,7 +324,7 @@ def _eq1_lln(ctx):
         ),
     },
 )
-def _pmax_approx(ctx):
+def pmax_gaussian_approximation(ctx):
     pts = [(L, s) for L, s in REGIME if L in (512, 15000, 10**6)]
     mc = mc_softmax_stats(512, 2.0, 1.0, 1000 if ctx.quick else 4000, seed=ctx.seed + 1)
     return Evidence(
@@ -362,7 +362,7 @@ def _pmax_approx(ctx):
     "sigma_tr^2/2, C = sigma_ex^2/2",
     kind="symbolic",
 )
-def _prop1(ctx):
+def prop1_derivation_steps(ctx):
     return Evidence(
         _steps(
             "prop1",
@@ -387,7 +387,7 @@ def _prop1(ctx):
     "(L_ex e^{sigma_ex^2/(2 tau^2)}), the result of substituting Eq. 2",
     tolerances={"default": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
-def _early_typo(ctx):
+def early_version_display_is_extraction_damage(ctx):
     L_tr, L_ex, p, s_tr, s_ex, tau = 512, 15000, 0.28, 1.0, 1.2, 0.7
     den = L_ex * math.exp(s_ex**2 / (2 * tau**2))
     derived = (p * L_tr * math.exp(s_tr**2 / 2)) ** (1 / tau) / den
@@ -448,7 +448,7 @@ def _char_diff(a: str, b: str) -> int:
         )
     },
 )
-def _prop1_larger_root(ctx):
+def prop1_larger_root_is_right_branch(ctx):
     worst, witness = 0.0, ""
     for L in (64, 512, 15000):
         m = expected_max_std_normal(L)
@@ -495,7 +495,7 @@ def _prop1_larger_root(ctx):
         )
     },
 )
-def _prop1_real_root(ctx):
+def prop1_quadratic_has_real_root(ctx):
     rows = sigma_ex_readings()
     eq2 = _sigma_at(15000)  # the inferred align-sigma: the reading "eq2_at_L_ex" is this entry
     readings = []
@@ -570,7 +570,7 @@ def _prop1_real_root(ctx):
         )
     },
 )
-def _prop1_vs_iid(ctx):
+def prop1_aligns_pmax_on_iid_logits(ctx):
     cases = ((512, 2048, 1.0), (512, 2048, 1.5), (512, 15000, 1.5))
     exact, prop = [], []
     for L_tr, L_ex, s_tr in cases:
@@ -608,7 +608,7 @@ def _prop1_vs_iid(ctx):
     "(sigma^2/tau^2) e^{sigma^2/(2 tau^2)}",
     kind="symbolic",
 )
-def _eq3(ctx):
+def gaussian_moment_eq3(ctx):
     return Evidence(
         _steps("prop2", "Eq. 3"),
         notes=["The paper says 'approximated as'; every line is an equality."],
@@ -624,7 +624,7 @@ def _eq3(ctx):
     "tau = sigma_ex / sqrt(sigma_tr^2 + 2 log(L_ex/L_tr))",
     kind="symbolic",
 )
-def _prop2(ctx):
+def prop2_derivation_steps(ctx):
     return Evidence(_steps("prop2", "Entropy of a softmax", "combine Eq. 1", "Prop. 2 solves"))
 
 
@@ -637,7 +637,7 @@ def _prop2(ctx):
     # in nats, as H = log D - S/D: the band of align-entropy-approx
     tolerances={"E[S/D]": ENTROPY_TOL},
 )
-def _entropy_numerator(ctx):
+def entropy_numerator_law_of_large_numbers(ctx):
     exact = [entropy_error(L, s) for L, s in REGIME]
     # H = log D - S/D exactly, so E[S/D] = E[log D] - E[H]
     ratio = [
@@ -665,7 +665,7 @@ def _entropy_numerator(ctx):
     statement="H ~ log L - sigma^2/(2 tau^2) for L i.i.d. N(0, sigma^2) logits",
     tolerances={"E[H]": ENTROPY_TOL},
 )
-def _entropy_approx(ctx):
+def entropy_gaussian_approximation(ctx):
     return Evidence(
         [
             Equal(
@@ -694,7 +694,7 @@ def _entropy_approx(ctx):
         )
     },
 )
-def _prop2_vs_iid(ctx):
+def prop2_aligns_entropy_on_iid_logits(ctx):
     cases = [(512, 2048, 1.0, 1.0), (512, 15000, 1.0, 1.0), (512, 15000, 2.0, 2.0)]
     rows = [prop2_vs_truth(*c) for c in cases]
     return Evidence(
@@ -730,7 +730,7 @@ def _prop2_vs_iid(ctx):
         "H": Tol(atol=ENTROPY_TOL.approx_atol, reason=ENTROPY_TOL.reason),
     },
 )
-def _rem(ctx):
+def approximations_break_down_outside_regime(ctx):
     sig = inferred(SIGMA).value
     inside = [(L, sig[task][L]) for task in sig for L in (512, 15000)]
     top = max(x for _, x in inside)
@@ -800,7 +800,7 @@ def _rem(ctx):
     "alignment than to entropy alignment (the paper's evidence: Algorithm 1's "
     "temperatures in Tables 8-11)",
 )
-def _log_vs_pmax(ctx):
+def log_rule_nearer_pmax_in_tables_8_11(ctx):
     tab = log_rule_nearest()
     return Evidence(
         [
@@ -850,7 +850,7 @@ ROUNDED_TAU = {"tau = ln L_tr / ln L_ex": Tol.printed(2, "the table")}
     statement="tau = log_{L_ex} 512 at L_ex = 1024, 2048, 4096, 8192, 15000",
     tolerances=ROUNDED_TAU,
 )
-def _t8(ctx):
+def table8_log_row_is_log_rule(ctx):
     return _log_rule(TABLE8_LOG, "Table 8")
 
 
@@ -862,7 +862,7 @@ def _t8(ctx):
     "lengths (maximum 14.5k-15.5k tokens per task; the other lengths are not stated)",
     tolerances=ROUNDED_TAU,
 )
-def _t9(ctx):
+def table9_log_row_is_log_rule(ctx):
     lo, hi = TABLE9_LOG["max_range"]
     last = [
         float(c[2])
@@ -905,7 +905,7 @@ def _t9(ctx):
     statement="tau = log_{L_ex} 512 at L_ex = 1700, 3300, 5000",
     tolerances=ROUNDED_TAU,
 )
-def _t10(ctx):
+def table10_log_row_is_log_rule(ctx):
     return _log_rule(TABLE10_LOG, "Table 10")
 
 
@@ -916,7 +916,7 @@ def _t10(ctx):
     statement="tau = log_{L_ex} 768 at L_ex = 1k, ..., 16k (bucket nk taken at n*1000)",
     tolerances=ROUNDED_TAU,
 )
-def _t11(ctx):
+def table11_log_row_is_log_rule(ctx):
     return _log_rule(TABLE11_LOG, "Table 11")
 
 
@@ -942,7 +942,7 @@ def _mean(values) -> float:
         ),
     },
 )
-def _t3(ctx):
+def table3_avg_is_mean(ctx):
     plain = {k: v for k, v in TABLE3.items() if all("." in x for x in v[0])}
     odd = {k: v for k, v in TABLE3.items() if k not in plain}
     return Evidence(
@@ -979,7 +979,7 @@ def _t3(ctx):
         )
     },
 )
-def _t4(ctx):
+def table4_avg_is_mean(ctx):
     return Evidence(
         [
             Equal(
@@ -1004,7 +1004,7 @@ def _t4(ctx):
         "30-doc positions": Tol(),
     },
 )
-def _t5avg(ctx):
+def table5_avg_is_mean_and_matches_table14(ctx):
     t = table5_checks()
     rows = list(t["avg30"])
     return Evidence(
@@ -1047,7 +1047,7 @@ def _t5avg(ctx):
         "default": Tol(atol=0.15, basis="printed precision", reason="three numbers printed to 0.1")
     },
 )
-def _t5imp(ctx):
+def table5_improvement_is_difference(ctx):
     t = table5_checks()["improvement"]
     cells = [c for v in t.values() for c in v[:-1]]
     avg = [v[-1] for v in t.values()]

@@ -100,7 +100,7 @@ def _small(res) -> str:
         )
     },
 )
-def check_fig4(ctx: Context) -> Evidence:
+def divergent_rpes_fail_to_extrapolate(ctx: Context) -> Evidence:
     res = _results(ctx)
     d = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
     div = [d[k] for k in ("1/n", "1/(n ln n)") if k in d]
@@ -238,7 +238,7 @@ def _table_check(res, datasets, table_name):
     "keep PPL stable from 512 to 9216 tokens; sinusoidal grows (24.7 -> 423.9, 7.5 -> 34.7).",
     kind="empirical",
 )
-def check_table4(ctx: Context) -> Evidence:
+def table4_convergent_rpes_stable(ctx: Context) -> Evidence:
     return _table_check(_results(ctx), ("Wikitext-103", "Books"), "Table 4")
 
 
@@ -249,7 +249,7 @@ def check_table4(ctx: Context) -> Evidence:
     statement="On Github and WikiBook the same RPEs keep PPL stable to 9216; sinusoidal grows.",
     kind="empirical",
 )
-def check_table5(ctx: Context) -> Evidence:
+def table5_convergent_rpes_stable(ctx: Context) -> Evidence:
     return _table_check(_results(ctx), ("Github", "Wikibook"), "Table 5")
 
 
@@ -261,7 +261,7 @@ def check_table5(ctx: Context) -> Evidence:
     "sequence lengthens, on all four datasets.",
     kind="empirical",
 )
-def check_table6(ctx: Context) -> Evidence:
+def table6_divergent_rpes_grow(ctx: Context) -> Evidence:
     res = _results(ctx)
     paper = {
         ds: {"1/n": round((b[0] - a[0]) / a[0], 3), "1/(n ln n)": round((b[1] - a[1]) / a[1], 3)}
@@ -334,7 +334,7 @@ def _at(e, key, eps):
     statement="Type2 concentrates attention on closer tokens than Type1: smaller TRF and ERF.",
     kind="empirical",
 )
-def check_erf_type2(ctx: Context) -> Evidence:
+def type2_erf_smaller_than_type1(ctx: Context) -> Evidence:
     res = _results(ctx)
     e = _erf_by_label(res)
     if "Type1" not in e or "Type2" not in e:
@@ -388,7 +388,7 @@ def check_erf_type2(ctx: Context) -> Evidence:
     kind="empirical",
     tolerances={"trend": TREND},
 )
-def check_erf_all(ctx: Context) -> Evidence:
+def erf_follows_trf_order(ctx: Context) -> Evidence:
     res = _results(ctx)
     return Evidence(
         _spearman_items(
@@ -407,7 +407,7 @@ def check_erf_all(ctx: Context) -> Evidence:
     "and with r = 1 the model cannot extrapolate (announced 'in empirical analysis').",
     kind="empirical",
 )
-def check_kerple_r(ctx: Context) -> Evidence:
+def trained_kerple_r_above_one(ctx: Context) -> Evidence:
     res = _results(ctx)
     learned = res["summary"].get("learned", {}).get("kerple_log") or {}
     if not learned.get("r"):
@@ -445,9 +445,10 @@ def check_kerple_r(ctx: Context) -> Evidence:
     kind="empirical",
     tolerances={"floor": Tol(rtol=1e-9, basis="numeric", reason="double precision")},
 )
-def check_necessity(ctx: Context) -> Evidence:
+def divergent_series_means_no_extrapolation(ctx: Context) -> Evidence:
     import numpy as np
     import torch
+
     from empirical.training.rpe import build_rpe
 
     res = _results(ctx)
@@ -496,7 +497,7 @@ def check_necessity(ctx: Context) -> Evidence:
     "Table 1).",
     kind="empirical",
 )
-def check_fig1_sliding(ctx: Context) -> Evidence:
+def sliding_window_evaluation(ctx: Context) -> Evidence:
     from pathlib import Path
 
     res = _results(ctx)
@@ -548,7 +549,9 @@ def check_fig1_sliding(ctx: Context) -> Evidence:
 def _sliding_vs_nonoverlapping(run, n_tok: int) -> dict:
     """PPL and wall-time ratio of sliding (stride 1) vs non-overlapping inference."""
     import time
+
     import torch
+
     from empirical.training.data import run_test_tokens
     from empirical.training.extrapolate import perplexity
     from empirical.training.train import load_model
