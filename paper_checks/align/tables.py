@@ -29,10 +29,7 @@ from paper_checks.align.printed import (
     TABLE11,
     TABLE14,
 )
-
-#: Tables 8-11 by number
-LOG_RULE_TABLES = {"8": TABLE8, "9": TABLE9, "10": TABLE10, "11": TABLE11}
-
+from paper_checks.inferred import NotComputable
 
 def log_row(table: dict) -> dict:
     """The 'w/ log' row of a printed table of :mod:`paper_checks.align.printed` as its
@@ -55,9 +52,10 @@ def log_row(table: dict) -> dict:
 def algorithm1_rows() -> dict:
     """Algorithm 1's temperatures of Tables 8-11 with the log row of the same table:
     ``{(table, model): (P_max row, H row, log row)}``, rows as printed."""
+    tables = {"8": TABLE8, "9": TABLE9, "10": TABLE10, "11": TABLE11}
     return {
         (number, model): (p, h, table["w/ log"])
-        for number, table in LOG_RULE_TABLES.items()
+        for number, table in tables.items()
         for model, (p, h) in table["Algorithm 1"].items()
     }
 
@@ -227,6 +225,8 @@ def table9_proportional() -> dict:
         printed.append(tau)
     out = {}
     for task, (ks, printed) in rows.items():
+        if min(ks) <= 0 or L_tr <= 1:
+            raise NotComputable(f"Table 9's {task} columns {ks} at L_tr = {L_tr}: no length")
         taus = [float(x) for x in printed]
         fits = []
         lo_max, hi_max = TABLE9["max_range"]

@@ -17,7 +17,7 @@ from paper_checks.evidence import (
     Reading,
     Reported,
 )
-from paper_checks.infoscale import tables as T
+from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.setting import (
     ENTROPY,
     Z4,

@@ -15,7 +15,7 @@ from paper_checks.evidence import (
     Reported,
 )
 from paper_checks.inferred import NotComputable
-from paper_checks.infoscale import tables as T
+from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.setting import (
     GAU,
     P,

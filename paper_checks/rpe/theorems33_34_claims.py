@@ -28,6 +28,7 @@ from paper_checks.rpe.engine_routes import (
     engine_verdict,
     n,
 )
+from paper_checks.rpe.printed import EXTRAPOLATION_LENGTHS
 from theory.series import reference as ref
 
 
@@ -313,11 +314,6 @@ def convergence_necessary_for_eq9(ctx: Context) -> Evidence:
             "|x| <= l, Eq. 9 holds iff the series converges."
         ],
     )
-
-
-#: Sec. 4: "we lengthen inference sequences from 512 to 9216 tokens"
-EXTRAPOLATION_LENGTHS = (512, 9216)
-PRINTED = ("EXTRAPOLATION_LENGTHS",)  # numbers the paper prints (moved by the perturbation test)
 
 
 @claim(

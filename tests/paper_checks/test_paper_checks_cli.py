@@ -1,6 +1,5 @@
 """python -m paper_checks: list, select, JSON shape, report files, exit codes."""
 
-from theory.core.registry import Registry
 import json
 import subprocess
 import sys
@@ -10,6 +9,7 @@ import pytest
 from paper_checks import registry, report
 from paper_checks.evidence import Equal, Evidence
 from paper_checks.registry import FAILS, HOLDS, claim
+from theory.core.registry import Registry
 
 
 def run(*args, cwd=None):
@@ -80,6 +80,7 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     from figures import registry as fig_registry
 
     def good(outdir, quick=False):

@@ -1,9 +1,9 @@
-from theory.core.registry import Registry
 import pytest
 
 from paper_checks import registry
 from paper_checks.evidence import Equal, Evidence, Tol, Verdict
 from paper_checks.registry import Context, claim, run_claim, verdict_of
+from theory.core.registry import Registry
 
 
 def test_duplicate_id_is_an_error(monkeypatch):

@@ -112,7 +112,9 @@ CASES = [
 
 @pytest.mark.parametrize("cid,label", CASES)
 def test_claim_logic_on_synthetic_bundle(synthetic, cid, label):
-    from paper_checks.evidence import judge, perturb
+    from evidence_perturbation import perturb
+
+    from paper_checks.evidence import judge
 
     reg, evidence = synthetic
     c = reg[cid]

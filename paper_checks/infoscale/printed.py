@@ -1,5 +1,9 @@
-"""Numbers copied verbatim from the InfoScale paper's tables (infoscale-cosscale.txt),
-extracted from the text by a regular expression (not retyped).
+"""Every number of the InfoScale paper (infoscale-cosscale.txt) that a check reads, as
+printed; every check reads its numbers from here (the source-perturbation test moves
+each cell).  The tables were extracted from the text by a regular expression (not
+retyped).  The paper repeats baseline rows in several tables (Tables 5, 7 and 8 repeat
+rows of Table 1, with one difference): each table is kept as it is printed, and claim
+``infoscale-tables-consistency`` compares the repeats.
 
 Each row: 6 lengths (128 ... 4096) x (PPL, ACC) as printed; censored values stay strings
 such as ">500" and "<0.1"."""
