@@ -165,6 +165,9 @@ INTRO_METHODS = (
     "W.A.",
     "PoSE",
 )
+#: Sec. 4.2.3: the ACC at 4096 with CosScale, and with CosScale and InfoScale, as
+#: multiples of the method's own ACC ("15.699x ... 16.957x", "10.771x ... 11.371x")
+ACC_RATIOS_AT_4096 = {"PoSE": (15.699, 16.957), "ReRoPE": (10.771, 11.371)}
 #: Sec. 4.2.2 on ReRoPE at 4k: CosScale 'reduces its PPL by over a hundred times'
 REROPE_PPL_FACTOR_WITH_COSSCALE = 100
 
