@@ -201,7 +201,7 @@ def log_rule_nearer_pmax_on_models_here(ctx: Context) -> Evidence:
     "alignment than to entropy alignment (the paper's evidence: Algorithm 1's "
     "temperatures in Tables 8-11)",
 )
-def log_rule_nearer_pmax_in_tables_8_11(ctx):
+def log_rule_nearer_pmax_in_tables_8_11(ctx: Context) -> Evidence:
     tab = log_rule_nearest()
     return Evidence(
         [

@@ -75,7 +75,7 @@ ENTROPY_TOL = Tol(
         )
     },
 )
-def partition_function_law_of_large_numbers(ctx):
+def partition_function_law_of_large_numbers(ctx: Context) -> Evidence:
     return Evidence(
         [
             Equal(
@@ -109,7 +109,7 @@ def partition_function_law_of_large_numbers(ctx):
         ),
     },
 )
-def pmax_gaussian_approximation(ctx):
+def pmax_gaussian_approximation(ctx: Context) -> Evidence:
     pts = [(L, s) for L, s in REGIME if L in (512, 15000, 10**6)]
     mc = mc_softmax_stats(512, 2.0, 1.0, 1000 if ctx.quick else 4000, seed=ctx.seed + 1)
     return Evidence(
@@ -180,7 +180,7 @@ def pmax_approximation_on_models_here(ctx: Context) -> Evidence:
     # in nats, as H = log D - S/D: the band of align-entropy-approx
     tolerances={"E[S/D]": ENTROPY_TOL},
 )
-def entropy_numerator_law_of_large_numbers(ctx):
+def entropy_numerator_law_of_large_numbers(ctx: Context) -> Evidence:
     exact = [entropy_error(L, s) for L, s in REGIME]
     # H = log D - S/D exactly, so E[S/D] = E[log D] - E[H]
     ratio = [
@@ -208,7 +208,7 @@ def entropy_numerator_law_of_large_numbers(ctx):
     statement="H ~ log L - sigma^2/(2 tau^2) for L i.i.d. N(0, sigma^2) logits",
     tolerances={"E[H]": ENTROPY_TOL},
 )
-def entropy_gaussian_approximation(ctx):
+def entropy_gaussian_approximation(ctx: Context) -> Evidence:
     return Evidence(
         [
             Equal(
@@ -278,7 +278,7 @@ def entropy_approximation_on_models_here(ctx: Context) -> Evidence:
         "H": Tol(atol=ENTROPY_TOL.approx_atol, reason=ENTROPY_TOL.reason),
     },
 )
-def approximations_break_down_outside_regime(ctx):
+def approximations_break_down_outside_regime(ctx: Context) -> Evidence:
     sig = inferred(SIGMA).value
     inside = [(L, sig[task][L]) for task in sig for L in (512, 15000)]
     top = max(x for _, x in inside)

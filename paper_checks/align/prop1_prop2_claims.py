@@ -37,7 +37,7 @@ from paper_checks.evidence import (
     Tol,
     derivation_steps,
 )
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 from theory.temperature.alignment_truth import prop2_vs_truth
 from theory.temperature.derivations import prop1_derivation, prop2_derivation
 from theory.temperature.gaussian_softmax import (
@@ -77,7 +77,7 @@ def _char_diff(a: str, b: str) -> int:
     "sigma_tr^2/2, C = sigma_ex^2/2",
     kind="symbolic",
 )
-def prop1_derivation_steps(ctx):
+def prop1_derivation_steps(ctx: Context) -> Evidence:
     return Evidence(
         _steps(
             "prop1",
@@ -102,7 +102,7 @@ def prop1_derivation_steps(ctx):
     "(L_ex e^{sigma_ex^2/(2 tau^2)}), the result of substituting Eq. 2",
     tolerances={"default": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
-def early_version_display_is_extraction_damage(ctx):
+def early_version_display_is_extraction_damage(ctx: Context) -> Evidence:
     L_tr, L_ex, s_tr, s_ex, tau = 512, 15000, 1.0, 1.2, 0.7
     p = TABLE1["topic"]["pmax"][0]  # Table 1, topic, at 512
     den = L_ex * math.exp(s_ex**2 / (2 * tau**2))
@@ -159,7 +159,7 @@ def early_version_display_is_extraction_damage(ctx):
         )
     },
 )
-def prop1_larger_root_is_right_branch(ctx):
+def prop1_larger_root_is_right_branch(ctx: Context) -> Evidence:
     worst, witness = 0.0, ""
     for L in (64, 512, 15000):
         m = expected_max_std_normal(L)
@@ -206,7 +206,7 @@ def prop1_larger_root_is_right_branch(ctx):
         )
     },
 )
-def prop1_quadratic_has_real_root(ctx):
+def prop1_quadratic_has_real_root(ctx: Context) -> Evidence:
     rows = sigma_ex_readings()
     eq2 = sigma_at(15000)  # the inferred align-sigma: the reading "eq2_at_L_ex" is this entry
     readings = []
@@ -281,7 +281,7 @@ def prop1_quadratic_has_real_root(ctx):
         )
     },
 )
-def prop1_aligns_pmax_on_iid_logits(ctx):
+def prop1_aligns_pmax_on_iid_logits(ctx: Context) -> Evidence:
     cases = ((512, 2048, 1.0), (512, 2048, 1.5), (512, 15000, 1.5))
     exact, prop = [], []
     for L_tr, L_ex, s_tr in cases:
@@ -318,7 +318,7 @@ def prop1_aligns_pmax_on_iid_logits(ctx):
     "(sigma^2/tau^2) e^{sigma^2/(2 tau^2)}",
     kind="symbolic",
 )
-def gaussian_moment_eq3(ctx):
+def gaussian_moment_eq3(ctx: Context) -> Evidence:
     return Evidence(
         _steps("prop2", "Eq. 3"),
         notes=["The paper says 'approximated as'; every line is an equality."],
@@ -334,7 +334,7 @@ def gaussian_moment_eq3(ctx):
     "tau = sigma_ex / sqrt(sigma_tr^2 + 2 log(L_ex/L_tr))",
     kind="symbolic",
 )
-def prop2_derivation_steps(ctx):
+def prop2_derivation_steps(ctx: Context) -> Evidence:
     return Evidence(_steps("prop2", "Entropy of a softmax", "combine Eq. 1", "Prop. 2 solves"))
 
 
@@ -352,7 +352,7 @@ def prop2_derivation_steps(ctx):
         )
     },
 )
-def prop2_aligns_entropy_on_iid_logits(ctx):
+def prop2_aligns_entropy_on_iid_logits(ctx: Context) -> Evidence:
     cases = [(512, 2048, 1.0, 1.0), (512, 15000, 1.0, 1.0), (512, 15000, 2.0, 2.0)]
     rows = [prop2_vs_truth(*c) for c in cases]
     return Evidence(

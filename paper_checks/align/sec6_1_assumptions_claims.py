@@ -191,7 +191,7 @@ def flan_t5_xl_top_logit_table7(ctx: Context) -> Evidence:
         )
     },
 )
-def gaussian_regime_at_paper_operating_point(ctx):
+def gaussian_regime_at_paper_operating_point(ctx: Context) -> Evidence:
     readings = []
     for name, s, why in (
         (
@@ -256,7 +256,7 @@ def gaussian_regime_at_paper_operating_point(ctx):
     },
     root_cause="align-sigma-inference",
 )
-def assumption2_compatible_with_assumption1(ctx):
+def assumption2_compatible_with_assumption1(ctx: Context) -> Evidence:
     growth = expected_max_std_normal(15000) / expected_max_std_normal(512)
     t7 = per_task({k: v["lmax_15k"] / v["lmax_512"] for k, v in tables_1_7().items()})
     s_tr, s_ex = sigma_at(512), sigma_at(15000)
@@ -314,7 +314,7 @@ def assumption2_compatible_with_assumption1(ctx):
     },
     root_cause="align-sigma-inference",
 )
-def eq2_sigma_reproduces_table7(ctx):
+def eq2_sigma_reproduces_table7(ctx: Context) -> Evidence:
     q = inferred(SIGMA)
     return Evidence(
         list(q.consistency),

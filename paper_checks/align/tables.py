@@ -31,6 +31,7 @@ from paper_checks.align.printed import (
 )
 from paper_checks.inferred import NotComputable
 
+
 def log_row(table: dict) -> dict:
     """The 'w/ log' row of a printed table of :mod:`paper_checks.align.printed` as its
     columns: ``{"L_tr", "columns": [(L_ex, printed tau)]}``; for Table 9, whose lengths

@@ -27,7 +27,7 @@ from paper_checks.evidence import (
     Reading,
     Tol,
 )
-from paper_checks.registry import claim
+from paper_checks.registry import Context, claim
 
 P = "align"
 
@@ -62,7 +62,7 @@ def _mean(values) -> float:
     statement="tau = log_{L_ex} 512 at L_ex = 1024, 2048, 4096, 8192, 15000",
     tolerances=ROUNDED_TAU,
 )
-def table8_log_row_is_log_rule(ctx):
+def table8_log_row_is_log_rule(ctx: Context) -> Evidence:
     return _log_rule(log_row(TABLE8), "Table 8")
 
 
@@ -74,7 +74,7 @@ def table8_log_row_is_log_rule(ctx):
     "lengths (maximum 14.5k-15.5k tokens per task; the other lengths are not stated)",
     tolerances=ROUNDED_TAU,
 )
-def table9_log_row_is_log_rule(ctx):
+def table9_log_row_is_log_rule(ctx: Context) -> Evidence:
     t9 = log_row(TABLE9)
     lo, hi = t9["max_range"]
     last = [
@@ -119,7 +119,7 @@ def table9_log_row_is_log_rule(ctx):
     statement="tau = log_{L_ex} 512 at L_ex = 1700, 3300, 5000",
     tolerances=ROUNDED_TAU,
 )
-def table10_log_row_is_log_rule(ctx):
+def table10_log_row_is_log_rule(ctx: Context) -> Evidence:
     return _log_rule(log_row(TABLE10), "Table 10")
 
 
@@ -130,7 +130,7 @@ def table10_log_row_is_log_rule(ctx):
     statement="tau = log_{L_ex} 768 at L_ex = 1k, ..., 16k (bucket nk taken at n*1000)",
     tolerances=ROUNDED_TAU,
 )
-def table11_log_row_is_log_rule(ctx):
+def table11_log_row_is_log_rule(ctx: Context) -> Evidence:
     return _log_rule(log_row(TABLE11), "Table 11")
 
 
@@ -152,7 +152,7 @@ def table11_log_row_is_log_rule(ctx):
         ),
     },
 )
-def table3_avg_is_mean(ctx):
+def table3_avg_is_mean(ctx: Context) -> Evidence:
     plain = {k: v for k, v in TABLE3.items() if all("." in x for x in v[0])}
     odd = {k: v for k, v in TABLE3.items() if k not in plain}
     return Evidence(
@@ -189,7 +189,7 @@ def table3_avg_is_mean(ctx):
         )
     },
 )
-def table4_avg_is_mean(ctx):
+def table4_avg_is_mean(ctx: Context) -> Evidence:
     return Evidence(
         [
             Equal(
@@ -214,7 +214,7 @@ def table4_avg_is_mean(ctx):
         "30-doc positions": Tol(),
     },
 )
-def table5_avg_is_mean_and_matches_table14(ctx):
+def table5_avg_is_mean_and_matches_table14(ctx: Context) -> Evidence:
     t = table5_checks()
     rows = list(t["avg30"])
     return Evidence(
@@ -257,7 +257,7 @@ def table5_avg_is_mean_and_matches_table14(ctx):
         "default": Tol(atol=0.15, basis="printed precision", reason="three numbers printed to 0.1")
     },
 )
-def table5_improvement_is_difference(ctx):
+def table5_improvement_is_difference(ctx: Context) -> Evidence:
     t = table5_checks()["improvement"]
     cells = [c for v in t.values() for c in v[:-1]]
     avg = [v[-1] for v in t.values()]
