@@ -413,6 +413,8 @@ def _candidates(src: Source, found: list, twins: dict) -> list:
 def probe(c: Claim, ctx: Context, max_moves: int = 400) -> Probe:
     """Move ``c``'s sources one at a time beyond their printed values until its verdict
     moves, in at most ``max_moves`` re-runs (literals first, then table cells)."""
+    if c.unperturbable:  # declared: no printed value it reads can move its verdict
+        return Probe(c.id, "no paper value", c.unperturbable)
     ev = evidence_of(c, ctx)
     base, twins = verdict_of(c, ev).label, _twins(ev)
     found = literals(c) + cells(c)
