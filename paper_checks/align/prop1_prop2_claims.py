@@ -37,6 +37,7 @@ from paper_checks.evidence import (
     Tol,
     derivation_steps,
 )
+from paper_checks.inferred import NotComputable
 from paper_checks.registry import Context, claim
 from theory.temperature.alignment_truth import prop2_vs_truth
 from theory.temperature.derivations import prop1_derivation, prop2_derivation
@@ -105,6 +106,8 @@ def prop1_derivation_steps(ctx: Context) -> Evidence:
 def early_version_display_is_extraction_damage(ctx: Context) -> Evidence:
     L_tr, L_ex, s_tr, s_ex, tau = 512, 15000, 1.0, 1.2, 0.7
     p = TABLE1["topic"]["pmax"][0]  # Table 1, topic, at 512
+    if not 0 < p <= 1:
+        raise NotComputable(f"Table 1's P_max = {p} is not a probability")
     den = L_ex * math.exp(s_ex**2 / (2 * tau**2))
     derived = (p * L_tr * math.exp(s_tr**2 / 2)) ** (1 / tau) / den
     printed = (p * L_tr * math.exp(s_ex**2 / (2 * tau**2))) ** (1 / tau) / den
