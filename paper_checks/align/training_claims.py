@@ -18,7 +18,7 @@ from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_
     "its measured sigma (inside e^{sigma^2} < L), and the entropy change beyond the training "
     "length is the Gaussian one, better than uniform attention and no change.",
 )
-def check_dispersion(ctx: Context) -> Evidence:
+def trained_attention_disperses(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("window entropy / P_max at m..8m")
@@ -39,7 +39,7 @@ def check_dispersion(ctx: Context) -> Evidence:
     "is the exact i.i.d.-Gaussian E[P_max], closer than uniform attention, E[P_max] halved or "
     "x 2/3, N^L for N^(L-1), the variance doubled and the paper's approximate P_max.",
 )
-def check_pmax_init(ctx: Context) -> Evidence:
+def pmax_rule_at_initial_weights(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("P_max by logit std at initial weights")
@@ -57,7 +57,7 @@ def check_pmax_init(ctx: Context) -> Evidence:
     statement="Algorithm 1's temperature (searched now over the stored grid) lowers the "
     "perplexity at 4-8 L_tr more than tau = 1, the log rule and a constant tau = 0.6.",
 )
-def check_temperature(ctx: Context) -> Evidence:
+def trained_temperature_rules(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("ppl at 4-8 L_tr per temperature")
@@ -76,7 +76,7 @@ def check_temperature(ctx: Context) -> Evidence:
     statement="Props. 1-2 from each head's measured sigmas give that head's Algorithm 1 "
     "temperature, better than the log rule, tau = 0.6, tau = 1 and Prop. 2 without its 2.",
 )
-def check_props(ctx: Context) -> Evidence:
+def trained_props_1_2(ctx: Context) -> Evidence:
     from empirical.agreement.align import prop1_root_heads
     from empirical.agreement.catalogue import for_check
 

@@ -18,7 +18,7 @@ from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_
     "the NoPE model's window entropy at 16m at its value at m, better than no scaling, the "
     "log-n rule and Eq. 15 with d = d_model.",
 )
-def check_drift(ctx: Context) -> Evidence:
+def trained_infoscale_keeps_window_entropy(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("entropy drift m -> 16m per temperature")
@@ -39,7 +39,7 @@ def check_drift(ctx: Context) -> Evidence:
     "to the exact Eq. 9 root, and closer than eps = 0, no scaling, the log-n rule, d = "
     "d_model, n^(-1/d), no square root and the inverted ratio.",
 )
-def check_factor(ctx: Context) -> Evidence:
+def entropy_keeping_factor_at_init(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("window entropy by logit scale at initial weights")
@@ -57,7 +57,7 @@ def check_factor(ctx: Context) -> Evidence:
     statement="The peak of the attention-weighted cosine of a CosScale model is eta*(alpha, "
     "d_head) over alpha = 1..16, at initial weights (Assumption 3.2) and after training.",
 )
-def check_cospeak(ctx: Context) -> Evidence:
+def trained_cosine_peak_is_eta_star(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("attention-weighted cosine histograms")

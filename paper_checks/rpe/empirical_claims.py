@@ -25,34 +25,8 @@ from paper_checks.evidence import (
     Tol,
 )
 from paper_checks.registry import Context, claim
+from paper_checks.rpe.printed import METHODS, PAPER_T6, PAPER_T45
 
-# Tables 4-5 of the RPE paper (App. F): PPL at m = 512 and at 9216, per dataset and method
-METHODS = ("Sinusoidal", "Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
-PAPER_T45 = {  # dataset: (row at 512, row at 9216)
-    "Wikitext-103": (
-        (24.73, 24.22, 24.12, 24.18, 24.76, 24.25, 24.29),
-        (423.92, 22.12, 21.80, 21.90, 23.26, 21.90, 22.06),
-    ),
-    "Books": (
-        (7.49, 7.28, 7.34, 7.31, 7.64, 7.30, 7.35),
-        (34.70, 6.98, 7.01, 6.98, 7.35, 6.99, 7.02),
-    ),
-    "Github": (
-        (2.29, 2.25, 2.24, 2.25, 2.29, 2.25, 2.25),
-        (143.17, 2.05, 2.01, 2.03, 2.05, 2.02, 2.03),
-    ),
-    "Wikibook": (
-        (17.98, 17.64, 17.65, 17.62, 18.21, 17.68, 17.70),
-        (412.06, 16.33, 16.23, 16.24, 16.70, 16.28, 16.33),
-    ),
-}
-# Table 6: (1/n, 1/(n ln n)) at 512 and at 9216
-PAPER_T6 = {
-    "Wikitext-103": ((24.67, 24.64), (58.46, 27.63)),
-    "Books": ((7.40, 7.35), (26.34, 10.65)),
-    "Github": ((2.28, 2.27), (76.78, 16.35)),
-    "Wikibook": ((17.91, 17.90), (204.10, 133.36)),
-}
 STABLE = 0.10  # |ppl_n - ppl_m| / ppl_m below this: "stable" (Def. 2.1 with delta = 0.1)
 GROWS = 1.0  # above this: "grows rapidly" (Def. 2.1: >> 1)
 CONVERGENT = ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
@@ -189,48 +163,6 @@ def _ours_delta(res, labels=None) -> dict:
 
 
 @claim(
-    id="rpe-fig3",
-    paper="rpe",
-    location="Fig. 3, Sec. 4 'Validating the sufficiency'",
-    statement="RPEs with a convergent exp(RPE) series (Alibi, Kerple, Sandwich, Type1, Type2) "
-    "keep perplexity stable as the inference length grows far beyond training; "
-    "sinusoidal positions grow rapidly.",
-    kind="empirical",
-)
-def check_fig3(ctx: Context) -> Evidence:
-    res = _results(ctx)
-    if res is None:
-        return _missing("delta per RPE (ppl at the longest length vs m)")
-    deltas = {k: _delta(v) for k, v in res["summary"]["growth"].items()}
-    conv = [deltas[k] for k in CONVERGENT if k in deltas]
-    items = [
-        Inequality(
-            "largest delta = (ppl_Lmax - ppl_m)/ppl_m of the convergent RPEs",
-            max(conv),
-            paper=STABLE,
-            relation="<=",
-            where=_scale(res),
-            source="Fig. 3; Def. 2.1 with delta = 0.1",
-        )
-    ]
-    items.append(
-        Inequality(
-            "delta of sinusoidal positions",
-            deltas["Sinusoidal"],
-            paper=GROWS,
-            relation=">",
-            where=_scale(res),
-            source="Fig. 3 ('grows rapidly'; Def. 2.1: >> 1)",
-        )
-        if "Sinusoidal" in deltas
-        else MissingInput(
-            "delta of sinusoidal positions", missing="a trained sinusoidal run in the bundle"
-        )
-    )
-    return Evidence(items, data={"delta": deltas, "bundle": res["folder"]}, notes=[_small(res)])
-
-
-@claim(
     id="rpe-fig4",
     paper="rpe",
     location="Fig. 4, Sec. 4 'Validating the necessity'",
@@ -244,7 +176,7 @@ def check_fig3(ctx: Context) -> Evidence:
         )
     },
 )
-def check_fig4(ctx: Context) -> Evidence:
+def divergent_rpes_fail_to_extrapolate(ctx: Context) -> Evidence:
     res = _results(ctx)
     if res is None:
         return _missing("delta of 1/n, 1/(n ln n) and Type1")
@@ -347,30 +279,6 @@ def _spearman_items(ranks, what, res) -> list:
     ]
 
 
-@claim(
-    id="rpe-fig6",
-    paper="rpe",
-    location="Figs. 5-6, Sec. 4 'Validating TRF'",
-    statement="The empirical receptive field of trained models follows the trend of the "
-    "theoretical receptive field: ERF and TRF order Alibi, Kerple, Sandwich, Type1, "
-    "Type2 alike.",
-    kind="empirical",
-    tolerances={"trend": TREND},
-)
-def check_fig6(ctx: Context) -> Evidence:
-    res = _results(ctx)
-    if res is None:
-        return _missing("Spearman rho of ERF vs windowed TRF")
-    sp_ = res["summary"]["spearman"]
-    return Evidence(
-        _spearman_items(
-            sp_["convergent"], "ERF (trained) vs windowed TRF (RPE alone), convergent RPEs", res
-        ),
-        data={"spearman": sp_, "bundle": res["folder"]},
-        notes=[_small(res)],
-    )
-
-
 def _table_check(res, datasets, table_name):
     paper = {ds: v for ds, v in _paper_deltas_t45().items() if ds in datasets}
     ours = _ours_delta(res)
@@ -412,7 +320,7 @@ def _table_check(res, datasets, table_name):
     "keep PPL stable from 512 to 9216 tokens; sinusoidal grows (24.7 -> 423.9, 7.5 -> 34.7).",
     kind="empirical",
 )
-def check_table4(ctx: Context) -> Evidence:
+def table4_convergent_rpes_stable(ctx: Context) -> Evidence:
     return _table_check(_results(ctx), ("Wikitext-103", "Books"), "Table 4")
 
 
@@ -423,7 +331,7 @@ def check_table4(ctx: Context) -> Evidence:
     statement="On Github and WikiBook the same RPEs keep PPL stable to 9216; sinusoidal grows.",
     kind="empirical",
 )
-def check_table5(ctx: Context) -> Evidence:
+def table5_convergent_rpes_stable(ctx: Context) -> Evidence:
     return _table_check(_results(ctx), ("Github", "Wikibook"), "Table 5")
 
 
@@ -435,7 +343,7 @@ def check_table5(ctx: Context) -> Evidence:
     "sequence lengthens, on all four datasets.",
     kind="empirical",
 )
-def check_table6(ctx: Context) -> Evidence:
+def table6_divergent_rpes_grow(ctx: Context) -> Evidence:
     res = _results(ctx)
     paper = {
         ds: {"1/n": round((b[0] - a[0]) / a[0], 3), "1/(n ln n)": round((b[1] - a[1]) / a[1], 3)}
@@ -504,7 +412,7 @@ def _at(e, key, eps):
     statement="Type2 concentrates attention on closer tokens than Type1: smaller TRF and ERF.",
     kind="empirical",
 )
-def check_erf_type2(ctx: Context) -> Evidence:
+def type2_erf_smaller_than_type1(ctx: Context) -> Evidence:
     res = _results(ctx)
     if res is None:
         return _missing("ERF of Type1 and Type2")
@@ -560,7 +468,7 @@ def check_erf_type2(ctx: Context) -> Evidence:
     kind="empirical",
     tolerances={"trend": TREND},
 )
-def check_erf_all(ctx: Context) -> Evidence:
+def erf_follows_trf_order(ctx: Context) -> Evidence:
     res = _results(ctx)
     if res is None:
         return _missing("Spearman rho of ERF vs windowed TRF, all bias RPEs")
@@ -581,7 +489,7 @@ def check_erf_all(ctx: Context) -> Evidence:
     "and with r = 1 the model cannot extrapolate (announced 'in empirical analysis').",
     kind="empirical",
 )
-def check_kerple_r(ctx: Context) -> Evidence:
+def trained_kerple_r_above_one(ctx: Context) -> Evidence:
     res = _results(ctx)
     if res is None:
         return _missing("learned r per head")
@@ -621,9 +529,10 @@ def check_kerple_r(ctx: Context) -> Evidence:
     kind="empirical",
     tolerances={"floor": Tol(rtol=1e-9, basis="numeric", reason="double precision")},
 )
-def check_necessity(ctx: Context) -> Evidence:
+def divergent_series_means_no_extrapolation(ctx: Context) -> Evidence:
     import numpy as np
     import torch
+
     from empirical.training.rpe import build_rpe
 
     res = _results(ctx)
@@ -672,7 +581,7 @@ def check_necessity(ctx: Context) -> Evidence:
     "Table 1).",
     kind="empirical",
 )
-def check_fig1_sliding(ctx: Context) -> Evidence:
+def sliding_window_evaluation(ctx: Context) -> Evidence:
     from pathlib import Path
 
     res = _results(ctx)
@@ -728,7 +637,9 @@ def check_fig1_sliding(ctx: Context) -> Evidence:
 def _sliding_vs_nonoverlapping(run, n_tok: int, windows: tuple) -> dict:
     """PPL and wall-time ratio of sliding (stride 1) vs non-overlapping inference."""
     import time
+
     import torch
+
     from empirical.training.data import run_test_tokens
     from empirical.training.extrapolate import perplexity
     from empirical.training.train import load_model

@@ -5,7 +5,6 @@ made JSON-friendly.
 
 from __future__ import annotations
 
-
 import mpmath as mp
 import sympy as sp
 
@@ -13,7 +12,6 @@ from theory.core.budget import BudgetExceeded
 from theory.series.comparison import compare_trf
 from theory.series.convergence import SeriesError, decide
 from theory.series.expressions import ExpressionError, parse_expression
-
 
 P = "rpe"
 t, n, j, i = sp.symbols("t n j i", positive=True)

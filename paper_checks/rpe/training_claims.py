@@ -75,7 +75,7 @@ def contrast_items(c: Contrast, source: str) -> list:
     "from m to 16m (Def. 2.1, delta = 0.1), sinusoidal positions do not, and the divergent "
     "label predicts instability.",
 )
-def check_fig3(ctx: Context) -> Evidence:
+def convergent_rpes_keep_perplexity_stable(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import STABLE_DELTA, for_check
     from empirical.agreement.rpe import convergent_rpes, ppl_ratio
 
@@ -124,7 +124,7 @@ def check_fig3(ctx: Context) -> Evidence:
     "values) predicts the models' ERF better than the TRF with head and tail swapped and "
     "than a TRF that ignores the RPE.",
 )
-def check_fig6(ctx: Context) -> Evidence:
+def certified_trf_predicts_erf(ctx: Context) -> Evidence:
     from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("ERF vs certified TRF over seeds")
