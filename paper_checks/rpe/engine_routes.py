@@ -10,7 +10,8 @@ import sympy as sp
 
 from theory.core.budget import BudgetExceeded
 from theory.series.comparison import compare_trf
-from theory.series.convergence import SeriesError, decide
+from theory.series.convergence import decide
+from theory.series.decision import SeriesError
 from theory.series.expressions import ExpressionError, parse_expression
 
 P = "rpe"
