@@ -9,7 +9,7 @@ Three one-layer models built from configs (random init, seed 0), one sequence of
 Each is run as stock ``sdpa`` (PyTorch's fused kernel) and under
 :func:`empirical.capture.session.capture` with the default statistics (P_max, entropy, mean
 distance of every head), and at the attention level alone (``attn``: one call of
-``F.scaled_dot_product_attention`` against :func:`empirical.capture.session.attend` on the same
+``F.scaled_dot_product_attention`` against :func:`empirical.capture.attention.attend` on the same
 random q, k, v of shape (1, 8, L, 64), causal for llama, with the window mask for mistral,
 with a T5-sized float bias for t5).  Variants alternate within each repeat; medians over
 ``--repeats`` are reported, with the load average (the machine may be shared: the CPU-time
@@ -150,7 +150,9 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     """name -> zero-argument callable, for one model kind and length."""
     import torch
     import torch.nn.functional as F
-    from empirical.capture.session import CaptureSession, attend, capture
+    from empirical.capture.attention import attend
+    from empirical.capture.session import capture
+    from empirical.capture.state import CaptureConfig, CaptureSession
     from empirical.capture.stats import AttentionStats
 
     model = build(kind, device, dtype)
@@ -165,7 +167,7 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     if kind == "mistral":  # the boolean sliding-window mask transformers builds
         i, j = torch.arange(L, device=device)[:, None], torch.arange(L, device=device)[None]
         mask, window = ((j <= i) & (j > i - WINDOW))[None, None], WINDOW
-    session = CaptureSession(stats=AttentionStats())  # for its block size only
+    config = CaptureConfig(stats=AttentionStats())  # for its block size only
 
     def layer_sdpa():
         with torch.no_grad():
@@ -183,15 +185,15 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     def attn_capture():
         with torch.no_grad():  # a fresh session: its buffers count in the peak
             return attend(
-                CaptureSession(stats=AttentionStats()), "x", q, k, v, mask, bias, causal=causal,
-                window=window,
+                CaptureSession(CaptureConfig(stats=AttentionStats())), "x", q, k, v, mask, bias,
+                causal=causal, window=window,
             )  # fmt: skip
 
     def attn_capture_torch():  # on GPU: the tiled PyTorch path instead of the fused kernel
         with torch.no_grad():
             return attend(
-                CaptureSession(stats=AttentionStats(), fused=False), "x", q, k, v, mask, bias,
-                causal=causal, window=window,
+                CaptureSession(CaptureConfig(stats=AttentionStats(), fused=False)), "x", q, k, v,
+                mask, bias, causal=causal, window=window,
             )  # fmt: skip
 
     fns = {
@@ -202,13 +204,13 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     }
     if device.type == "cuda":
         fns["attn capture-torch"] = attn_capture_torch
-    return fns, session
+    return fns, config
 
 
 def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     import torch
 
-    fns, session = variants(kind, L, device, dtype)
+    fns, config = variants(kind, L, device, dtype)
     peak = _peak_gpu if device.type == "cuda" else _peak_cpu
     for fn in fns.values():  # warm-up (allocator, kernels)
         fn()
@@ -219,9 +221,9 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     rows = []
     tiled = kind != "t5"
     dev = device.type
-    tile = session.tile_rows(L, dev) if tiled else session.rows_per_block(1, 8, L, L, dev)
-    heads = session.tile_heads(8, tile, L, dev) if tiled else 8
-    keys = session.chunk_keys(L, dev) if tiled else L
+    tile = config.tile_rows(L, dev) if tiled else config.rows_per_block(1, 8, L, L, dev)
+    heads = config.tile_heads(8, tile, L, dev) if tiled else 8
+    keys = config.chunk_keys(L, dev) if tiled else L
     workers = torch.get_num_threads() if tiled and dev == "cpu" else 1
     for n, rs in runs.items():
         rows.append(

@@ -339,7 +339,7 @@ PLANTED = (
     ),
     (
         "InfoScale with d_model at the call site",
-        "empirical/training/results.py",
+        "empirical/agreement/infoscale.py",
         'dh = s["d_model"] // s["n_head"]  # InfoScale\'s d: the head dimension',
         'dh = s["d_model"]  # InfoScale\'s d: the head dimension',
         (INFO,),
@@ -703,7 +703,7 @@ def _bundle(arg: Path | None) -> str:
     """The seeded bundle's folder, checked before any run."""
     if arg is None:
         sys.path.insert(0, str(ROOT))
-        from empirical.training.results import find_profile_bundle
+        from empirical.agreement.bundle_io import find_profile_bundle
 
         arg = find_profile_bundle()
     if arg is None or not (Path(arg) / "bundle.json").exists():

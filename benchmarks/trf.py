@@ -37,13 +37,6 @@ from tqdm import tqdm
 if not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from theory.series.expressions import N, parse_expression
-from theory.series.trf_search import trf_table
-from theory.series.rpe_library import log_b_values, resolve_rpe
-from theory.series.convergence import SeriesError, decide
-from theory.series.expressions import parse_assignments
-from theory.series import reference
-from theory.trf.cli import main as trf_main
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import (
     CommandParser,
@@ -53,6 +46,13 @@ from theory.core.cli import (
     positive_float,
     write_text,
 )
+from theory.series import reference
+from theory.trf.cli import main as trf_main
+from theory.series.convergence import decide
+from theory.series.decision import SeriesError
+from theory.series.expressions import N, parse_assignments, parse_expression
+from theory.series.rpe_library import log_b_values, resolve_rpe
+from theory.series.trf_search import trf_table
 
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "theory" / "series"
 #: a decision slower than this (wall-clock seconds) counts as a time-out

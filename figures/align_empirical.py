@@ -326,7 +326,7 @@ def _temperature_plot(outdir: Path, rows: list, model: str, l_tr: int) -> dict:
 
 # ------------------------------------------------- trained T5-bias model (seeded bundle)
 def _t5_bundle():
-    from empirical.training.results import find_profile_bundle, load_profile_bundle
+    from empirical.agreement.bundle_io import find_profile_bundle, load_profile_bundle
 
     return load_profile_bundle() if find_profile_bundle() else None
 
@@ -340,7 +340,8 @@ def _t5_bundle():
     empirical=True,
 )
 def make_dispersion(outdir: Path, quick: bool = False) -> dict:
-    from empirical.training.results import dispersion, gaussian_prediction, head_mean, seeds
+    from empirical.agreement.align import dispersion, gaussian_prediction, head_mean
+    from empirical.agreement.bundle_io import seeds
     from figures.rpe_empirical import band, plt_axes, save, seed_note
     from figures.rpe_empirical import no_bundle
 
@@ -408,8 +409,9 @@ def make_dispersion(outdir: Path, quick: bool = False) -> dict:
     empirical=True,
 )
 def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
-    from empirical.training import declared as D
-    from empirical.training.results import alg1_ppl_contrast, alg1_tau, prop_contrast, seeds
+    from empirical.agreement.align import alg1_tau
+    from empirical.agreement.bundle_io import seeds
+    from empirical.agreement.catalogue import compute
     from figures.rpe_empirical import band, plt_axes, save, seed_note
     from figures.rpe_empirical import no_bundle
 
@@ -426,14 +428,14 @@ def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
         rows += band(ax, grid, curve, f"ppl at {f} L_tr", f"C{k}")
         t1 = sum(alg1_tau(b, s, L, "pmax") for s in ss) / len(ss)
         ax.axvline(t1, color=f"C{k}", ls="--", lw=1)
-        c = alg1_ppl_contrast(b, f, "pmax", D.ALG1_REL_TOL, D.ALG1_MARGIN)
+        c = compute(b, f"align-alg1-{f}m")
         payload[f"x{f}"] = {"algorithm1": c.as_dict()}
     ax.set_xlabel("temperature tau (dashed: Algorithm 1, P_max alignment)")
     ax.set_ylabel("perplexity (bytes)")
     ax.legend(fontsize=PANEL_LEGEND_FONTSIZE)
     for j, f in enumerate((2, 4, 8)):
         for i, p in enumerate(("prop2", "prop1")):
-            c = prop_contrast(b, p, f, D.PROP_TOL, D.PROP_MARGIN)
+            c = compute(b, f"align-{p}-{f}m")
             payload[f"x{f}"] = {**payload.get(f"x{f}", {}), p: c.as_dict()}
             iv = c.errors[p]
             ax2.errorbar(

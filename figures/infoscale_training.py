@@ -1,4 +1,4 @@
-"""InfoScale paper on tiny models trained here (seeded bundle, ``empirical.training.bundle
+"""InfoScale paper on tiny models trained here (seeded bundle, ``python -m empirical.bundle
 --profile``): the NoPE model's window entropy at 16m against the temperature, with the
 temperatures of InfoScale (Eq. 15, computed now), the log-n rule and no scaling; the
 mode of the CosScale model's attention-weighted cosine (Eq. 16) against Eq. 18's
@@ -17,7 +17,7 @@ def _curves(b, ax_h) -> list:
     m, and the taus of InfoScale (Eq. 15), the log-n rule and no scaling."""
     import math
 
-    from empirical.training.results import seeds, window
+    from empirical.agreement.bundle_io import seeds, window
     from figures.rpe_empirical import band
     from theory.infoscale.infoscale import infoscale
 
@@ -47,7 +47,8 @@ def _peaks(b, ax) -> tuple[list, dict]:
     and trained weights) against eta*(alpha, d_head) over the alpha sweep."""
     import numpy as np
 
-    from empirical.training.results import COS_ALPHAS, seeds, tilted_mode
+    from empirical.agreement.bundle_io import seeds
+    from empirical.agreement.infoscale import COS_ALPHAS, tilted_mode
     from theory.infoscale.cosscale import eta_star
 
     r = b["results"]["nope_cosscale"]
@@ -83,13 +84,8 @@ def _peaks(b, ax) -> tuple[list, dict]:
     empirical=True,
 )
 def make_training(outdir: Path, quick: bool = False) -> dict:
-    from empirical.training import declared as D
-    from empirical.training.results import (
-        eta_star_contrast,
-        find_profile_bundle,
-        infoscale_drift_contrast,
-        load_profile_bundle,
-    )
+    from empirical.agreement.bundle_io import find_profile_bundle, load_profile_bundle
+    from empirical.agreement.catalogue import compute
     from figures.rpe_empirical import no_bundle, plt_axes, save, seed_note
 
     if find_profile_bundle() is None:
@@ -100,11 +96,8 @@ def make_training(outdir: Path, quick: bool = False) -> dict:
     more, peaks = _peaks(b, ax_c)
     ax_h.set_title("InfoScale paper: entropy invariance at 16m", fontsize=9)
     payload = {
-        "drift": infoscale_drift_contrast(b, D.DRIFT_TOL, D.DRIFT_MARGIN).as_dict(),
-        "eta_star": {
-            w: eta_star_contrast(b, w, D.ETA_TOL, D.ETA_MARGIN).as_dict()
-            for w in ("init", "trained")
-        },
+        "drift": compute(b, "infoscale-drift").as_dict(),
+        "eta_star": {w: compute(b, f"infoscale-eta-{w}").as_dict() for w in ("init", "trained")},
         "cos_modes": peaks,
         "bundle": b["folder"],
     }

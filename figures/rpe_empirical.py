@@ -1,11 +1,10 @@
-"""RPE paper Figs. 3, 4 and 6 re-made with tiny models trained here (empirical.training.bundle).
+"""RPE paper Figs. 3, 4 and 6 re-made with tiny models trained here (the seeded bundle).
 
-With the seeded bundle (``python -m empirical.bundle --profile ci|paper``; runs/paper or
-runs/ci, unless ``$LENGTHX_BUNDLE`` names a single-seed bundle) every curve is the mean
-over seeds with its 95% Student-t interval, the theory on the same axes (Def. 2.1's
-stable band; the TRF of each RPE) and the data in CSV/JSON beside the PNG.  Otherwise the
-single-seed bundle under ``$LENGTHX_BUNDLE`` / ``runs/bundle`` is drawn (or the quick one
-trained).  Every figure says that the models are tiny byte-level models trained here.
+From the seeded bundle (``python -m empirical.bundle --profile ci|paper``; runs/paper or
+runs/ci, or ``$LENGTHX_AGREEMENT``) every curve is the mean over seeds with its 95%
+Student-t interval, the theory on the same axes (Def. 2.1's stable band; the TRF of each
+RPE) and the data in CSV/JSON beside the PNG; without the bundle nothing is drawn.  Every
+figure says that the models are tiny byte-level models trained here.
 """
 
 from __future__ import annotations
@@ -24,16 +23,12 @@ if TYPE_CHECKING:  # annotations only: matplotlib is imported where a figure is 
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-CONVERGENT = ("Alibi", "Kerple-Log", "Kerple-Power", "Sandwich", "Type1", "Type2")
-STABLE_DELTA = 0.10  # RPE paper Def. 2.1 with delta = 0.1
-
 
 def seeded_bundle() -> dict | None:
-    """The seeded bundle, or None (also when ``$LENGTHX_BUNDLE`` asks for a single-seed one)."""
-    import os
-    from empirical.training.results import find_profile_bundle, load_profile_bundle
+    """The seeded bundle, or None when there is none."""
+    from empirical.agreement.bundle_io import find_profile_bundle, load_profile_bundle
 
-    if os.environ.get("LENGTHX_BUNDLE") or find_profile_bundle() is None:
+    if find_profile_bundle() is None:
         return None
     return load_profile_bundle()
 
@@ -53,7 +48,7 @@ def no_bundle(name: str) -> dict:
         "png": None,
         "data": None,
         "skipped": f"{name}: no seeded bundle (python -m "
-        "empirical.training.bundle --profile ci --out runs/ci)",
+        "empirical.bundle --profile ci --out runs/ci)",
         "comparison": {},
     }
 
@@ -67,7 +62,7 @@ def band(
     ls: str = "-",
 ) -> list:
     """Mean over seeds with its interval as a band and error bars; CSV rows back."""
-    from empirical.training.results import seed_interval
+    from empirical.agreement.contrast import seed_interval
 
     ivs = [seed_interval(v) for v in per_seed]
     mean = [iv.mean for iv in ivs]
@@ -122,8 +117,10 @@ def seeded_ratio_figure(
     outdir: Path, b: dict, models: Sequence[str], name: str, title: str
 ) -> dict:
     """ppl(L)/ppl(m) vs L for ``models`` with Def. 2.1's stable band (theory)."""
+    from empirical.agreement.bundle_io import seeds
+    from empirical.agreement.catalogue import STABLE_DELTA
+    from empirical.agreement.rpe import ppl_ratio
     from empirical.training.rpe import LABELS
-    from empirical.training.results import ppl_ratio, seeds
 
     m, fig_ax = b["settings"]["seq_len"], plt_axes()
     fig, ax = fig_ax
@@ -176,42 +173,6 @@ def seeded_ratio_figure(
     }
 
 
-def _note(res):
-    s = res["summary"]["settings"]
-    return (
-        f"tiny byte-level LMs trained here ({s['budget_steps']} steps, m={s['seq_len']}, "
-        f"{s['corpus']}); not the paper's models ({res['folder']})"
-    )
-
-
-def _delta(g):
-    return (g["ppl_max_len"] - g["ppl_train_len"]) / g["ppl_train_len"]
-
-
-def _ppl_figure(outdir, quick, labels, name, title):
-    from empirical.training.extrapolate import plot_ppl, write_csv
-    from empirical.training.results import bundle_results
-
-    res = bundle_results(quick=quick, workdir=outdir)
-    outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    rows = [r for r in res["rows"] if r["label"] in labels]
-    png, data = outdir / f"{name}.png", outdir / f"{name}.csv"
-    plot_ppl(rows, png, title=title, note=_note(res))
-    write_csv(rows, data)
-    deltas = {k: round(_delta(v), 4) for k, v in res["summary"]["growth"].items() if k in labels}
-    return {
-        "png": str(png),
-        "data": str(data),
-        "deltas": deltas,
-        "comparison": {
-            "predicted": "convergent series: delta ~ 0; divergent / sinusoidal: grows",
-            "measured_delta_at_max_len": deltas,
-            "bundle": res["folder"],
-        },
-    }
-
-
 @figure(
     "rpe-fig3",
     paper="rpe",
@@ -228,13 +189,7 @@ def make_fig3(outdir: Path, quick: bool = False) -> dict:
             "rpe-fig3",
             "Convergent RPEs vs sinusoidal (cf. RPE paper Fig. 3)",
         )
-    return _ppl_figure(
-        outdir,
-        quick,
-        ("Sinusoidal",) + CONVERGENT,
-        "rpe-fig3",
-        "Convergent RPEs vs sinusoidal (cf. RPE paper Fig. 3)",
-    )
+    return no_bundle("rpe-fig3")
 
 
 @figure(
@@ -253,13 +208,7 @@ def make_fig4(outdir: Path, quick: bool = False) -> dict:
             "rpe-fig4",
             "Divergent 1/n, 1/(n ln n) vs Type1 (cf. RPE paper Fig. 4)",
         )
-    return _ppl_figure(
-        outdir,
-        quick,
-        ("1/n", "1/(n ln n)", "Type1"),
-        "rpe-fig4",
-        "Divergent 1/n, 1/(n ln n) vs Type1 (cf. RPE paper Fig. 4)",
-    )
+    return no_bundle("rpe-fig4")
 
 
 @figure(
@@ -272,46 +221,17 @@ def make_fig6(outdir: Path, quick: bool = False) -> dict:
     b = seeded_bundle()
     if b is not None:
         return seeded_erf_figure(outdir, b)
-    from empirical.training.erf import plot_erf
-    from empirical.training.results import bundle_results
-
-    res = bundle_results(quick=quick, workdir=outdir)
-    outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    erf = [e for e in res["erf"] if e["label"] in CONVERGENT]
-    png, data = outdir / "rpe-fig6.png", outdir / "rpe-fig6.csv"
-    plot_erf(erf, png, note=_note(res))
-    with open(data, "w", newline="") as fh:
-        w = csv.writer(fh)
-        w.writerow(["label", "eps", "n_emp", "n_the_window"])
-        for e in erf:
-            for eps, a, b in zip(e["eps"], e["n_emp"], e["n_the_window"]):
-                w.writerow([e["label"], eps, a, b])
-    (outdir / "rpe-fig6.json").write_text(json.dumps(res["summary"]["spearman"], indent=1))
-    return {
-        "png": str(png),
-        "data": str(data),
-        "comparison": {
-            "predicted": "ERF and TRF rank the RPEs alike (Spearman ~ 1)",
-            "spearman": res["summary"]["spearman"]["convergent"],
-            "bundle": res["folder"],
-        },
-    }
+    return no_bundle("rpe-fig6")
 
 
 def seeded_erf_figure(outdir: Path, b: dict) -> dict:
     """ERF n_emp(eps) (mean and interval over seeds) of the RPEs theory.series calls
     convergent against the certified TRF of each run's learned RPE (dashed), and the
     contrast of the agreement tests (Spearman over RPEs and eps)."""
-    from empirical.training.declared import ERF_MARGIN, ERF_TOL
+    from empirical.agreement.bundle_io import seeds
+    from empirical.agreement.catalogue import compute
+    from empirical.agreement.rpe import convergent_rpes, erf_values, model_trf
     from empirical.training.rpe import LABELS
-    from empirical.training.results import (
-        convergent_rpes,
-        erf_trf_contrast,
-        erf_values,
-        model_trf,
-        seeds,
-    )
 
     fig, ax = plt_axes()
     rows, eps = [], [0.5, 0.4, 0.3, 0.2, 0.1]
@@ -327,7 +247,7 @@ def seeded_erf_figure(outdir: Path, b: dict) -> dict:
             [f"{LABELS[mdl]} TRF", e, v, min(t[i] for t in the), max(t[i] for t in the)]
             for i, (e, v) in enumerate(zip(eps, mean_the))
         ]
-    c = erf_trf_contrast(b, ERF_TOL, ERF_MARGIN)
+    c = compute(b, "rpe-erf-trf")
     rho = {"1 - rho": c.errors[c.theory].as_dict(), "contrast": c.as_dict()}
     err = c.errors[c.theory]
     ax.set_yscale("log")

@@ -40,10 +40,9 @@ An item measured outside the paper's setting (``outside="why"``) is judged separ
 and reported beside the verdict, which comes from the items inside the setting.
 
 The summary is generated from the items (numbers formatted from the computed values),
-so a report can never disagree with its own numbers.  :func:`perturb` moves the
-paper's reference values (within the tolerance: the verdict must stay; beyond it, on
-the items that decide the verdict: the verdict must change), which the test-suite
-applies to every registered claim.
+so a report can never disagree with its own numbers.  The test-suite moves the paper's
+reference values of every registered claim (within the tolerance: the verdict must
+stay; beyond it, on the items that decide the verdict: the verdict must change).
 
 A check, registered with its tolerances (``key`` names the tolerance; undeclared keys
 use ``"default"`` or are exact)::
@@ -64,8 +63,6 @@ use ``"default"`` or are exact)::
 'does not hold (severity not assessed)'
 >>> v.summary
 '1 of 2 comparisons disagree: B = sum_t b_t: computed 1.64493 vs paper 1 (Eq. 29)'
->>> judge(perturb(ev, {"order": Tol(rtol=1e-6)}, "beyond"), {"order": Tol(rtol=1e-6)}).status
-'holds'
 """
 
 from __future__ import annotations
@@ -75,8 +72,8 @@ import operator
 from dataclasses import KW_ONLY, dataclass, field, replace
 
 import numpy as np
-from numpy.typing import ArrayLike
 import sympy as sp
+from numpy.typing import ArrayLike
 
 from theory.core.derivation import VERDICTS as STEP_OUTCOMES
 from theory.core.derivation import DerivationReport, step_outcome, symbolic_zero
@@ -218,7 +215,7 @@ def fmt(x: object) -> str:
     return str(x)
 
 
-def _number(x, what: str):
+def as_number(x: object, what: str) -> float | np.ndarray:
     """``x`` as a float or an array of floats; booleans are refused (a check must give
     the number it compared, not the comparison's result)."""
     if isinstance(x, (bool, np.bool_)) or (
@@ -309,8 +306,8 @@ class _Numeric(Item):
 
     def __post_init__(self):
         super().__post_init__()
-        _number(self.computed, self.quantity)
-        _number(self.paper, self.quantity)
+        as_number(self.computed, self.quantity)
+        as_number(self.paper, self.quantity)
 
     def perturbable(self) -> bool:
         return True
@@ -338,7 +335,7 @@ class Equal(_Numeric):
         return "vs"
 
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
+        c, p = as_number(self.computed, self.quantity), as_number(self.paper, self.quantity)
         with np.errstate(invalid="ignore"):
             diff = np.where(np.asarray(c) == np.asarray(p), 0.0, np.abs(np.subtract(c, p)))
             rel = np.where(
@@ -370,7 +367,7 @@ class Inequality(_Numeric):
         return self.relation
 
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        c, p = _number(self.computed, self.quantity), _number(self.paper, self.quantity)
+        c, p = as_number(self.computed, self.quantity), as_number(self.paper, self.quantity)
         sign = 1 if self.relation.startswith("<") else -1
         excess = float(np.max(sign * (np.asarray(c) - p)))
         if np.all(RELATIONS[self.relation](c, p + sign * tol.bound(p))):
@@ -605,8 +602,8 @@ def consistency_score(reading: Reading) -> float | None:
         return None
     worst = 0.0
     for it in reading.consistency:
-        c = np.ravel(np.asarray(_number(it.computed, it.quantity), float))
-        p = np.ravel(np.asarray(_number(it.paper, it.quantity), float))
+        c = np.ravel(np.asarray(as_number(it.computed, it.quantity), float))
+        p = np.ravel(np.asarray(as_number(it.paper, it.quantity), float))
         with np.errstate(invalid="ignore", divide="ignore"):
             diff = np.abs(c - p)
             rel = np.where(p == 0, diff, diff / np.abs(p))
@@ -671,7 +668,8 @@ class Verdict:
         return f"{head} ({self.severity})" if self.severity else head
 
 
-def _tol(tolerances: dict, item: Item) -> Tol:
+def tolerance_of(tolerances: dict, item: Item) -> Tol:
+    """The tolerance that applies to ``item``: its key's, else ``"default"``, else exact."""
     if isinstance(item, DerivationStep) and item.kind == "exact":
         return tolerances.get(item.tol_key, EXACT_STEP)
     return tolerances.get(item.tol_key, tolerances.get("default", EXACT))
@@ -694,7 +692,9 @@ def severity(rows: list) -> str:
     return UNASSESSED
 
 
-def _judge_items(items, tolerances: dict) -> Verdict:
+def judge_items(items: list, tolerances: dict) -> Verdict:
+    """The verdict of ``items`` under ``tolerances`` (the items outside the paper's
+    setting judged apart)."""
     inside = [it for it in items if not it.outside]
     outside = [it for it in items if it.outside]
     if outside and any(not isinstance(it, Reported) for it in inside):
@@ -722,11 +722,11 @@ def _judge_items(items, tolerances: dict) -> Verdict:
 
 
 def _judge_setting(items, tolerances: dict) -> Verdict:
-    rows = [(it, *it.outcome(_tol(tolerances, it))) for it in items]
-    table = [it.row(_tol(tolerances, it)) for it in items]
+    rows = [(it, *it.outcome(tolerance_of(tolerances, it))) for it in items]
+    table = [it.row(tolerance_of(tolerances, it)) for it in items]
 
     def say(it: Item) -> str:  # described under the tolerance it was judged with
-        return it.describe(_tol(tolerances, it))
+        return it.describe(tolerance_of(tolerances, it))
 
     by = {
         o: [(it, e) for it, oo, e in rows if oo == o]
@@ -772,7 +772,8 @@ def _judge_setting(items, tolerances: dict) -> Verdict:
     )
 
 
-def _group(status: str) -> str:
+def verdict_group(status: str) -> str:
+    """``status`` with "holds approximately" counted as "holds"."""
     return {APPROX: HOLDS}.get(status, status)
 
 
@@ -792,10 +793,10 @@ def best_reading(scores: list) -> int | None:
 
 def _judge_readings(readings, tolerances: dict) -> Verdict:
     """Every reading judged; the verdict over them (docs/conventions.md, "Readings")."""
-    per = [(r, _judge_items(list(r.items), tolerances), consistency_score(r)) for r in readings]
+    per = [(r, judge_items(list(r.items), tolerances), consistency_score(r)) for r in readings]
     scores = [s for _, _, s in per]
     best = best_reading(scores)
-    groups = {_group(vv.status) for _, vv, _ in per}
+    groups = {verdict_group(vv.status) for _, vv, _ in per}
     rows = [
         {
             "reading": r.name,
@@ -852,125 +853,9 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
     the same evidence and tolerances always give the same verdict."""
     tolerances = tolerances or {}
     if not evidence.readings:
-        v = _judge_items(evidence.items, tolerances)
+        v = judge_items(evidence.items, tolerances)
     else:
         v = _judge_readings(evidence.readings, tolerances)
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
     v.evidence = {"data": evidence.data} if evidence.data else {}
     return v
-
-
-# ------------------------------------------------------------------ perturbation
-def _candidates(item: _Numeric, tol: Tol, beyond: bool):
-    """Paper values to try: for ``beyond``, outward from the computed value (so the
-    comparison's outcome flips); otherwise small moves of the paper value inside the
-    tolerance."""
-    c = np.asarray(_number(item.computed, item.quantity), float)
-    p = np.asarray(_number(item.paper, item.quantity), float)
-    finite = [
-        abs(x) for x in np.ravel(np.concatenate([np.ravel(c), np.ravel(p)])) if math.isfinite(x)
-    ]
-    size = max(finite, default=1.0)
-    bound = float(np.max(tol.bound(p))) if np.size(p) else 0.0
-    if not beyond:
-        for f in (0.5, -0.5, 0.25, -0.25, 0.1, -0.1):
-            yield p + f * bound
-        return
-    scale = max(bound, 1e-9 * max(size, 1.0), 1e-300)
-    yield c
-    finite_c = np.where(np.isfinite(c), c, 2 * size + 1)  # any finite value differs from inf
-    for k in range(0, 64):
-        for base in (c, p, finite_c):
-            for sgn in (1, -1):
-                yield base + sgn * scale * 2.0**k
-
-
-def _moved(item: Item, tol: Tol, want: set, beyond: bool) -> Item:
-    """``item`` with its paper value moved so that its outcome is in ``want``."""
-    if isinstance(item, Identity):
-        if not beyond:
-            return item
-        zero = item.outcome(tol)[0] == AGREES
-        return replace(
-            item,
-            rhs=f"{item.rhs} + 1/7" if zero else item.lhs,
-            residual=sp.sympify(item.residual) - sp.Rational(1, 7) if zero else sp.Integer(0),
-        )
-    for value in _candidates(item, tol, beyond):
-        value = value if np.ndim(value) else float(value)
-        moved = item.with_paper(value.tolist() if isinstance(value, np.ndarray) else value)
-        if moved.outcome(tol)[0] in want:
-            return moved
-    if not beyond:
-        return item
-    raise ValueError(f"cannot move the paper value of {item.quantity!r} to {want}")
-
-
-def _flip_targets(items, tolerances: dict) -> dict:
-    """Which items (by index) decide the verdict, and the outcomes that would reverse it."""
-    out = [it.outcome(_tol(tolerances, it))[0] for it in items]
-    for present, want in (
-        (DISAGREES, {AGREES, NEAR}),
-        (UNDECIDED, {AGREES}),
-        (NEAR, {DISAGREES}),
-        (AGREES, {DISAGREES}),
-    ):
-        if present in out:
-            return {i: want for i, o in enumerate(out) if o == present}
-    return {}
-
-
-def _perturb_items(items, tolerances: dict, how: str) -> list:
-    if how == "beyond":
-        targets = _flip_targets(items, tolerances)
-        return [
-            _moved(it, _tol(tolerances, it), targets[i], True)
-            if i in targets and it.perturbable()
-            else it
-            for i, it in enumerate(items)
-        ]
-    return [
-        _moved(it, _tol(tolerances, it), {it.outcome(_tol(tolerances, it))[0]}, False)
-        if it.perturbable()
-        else it
-        for it in items
-    ]
-
-
-def perturb(evidence: Evidence, tolerances: dict | None, how: str) -> Evidence:
-    """``evidence`` with the paper's reference values moved ``"within"`` the declared
-    tolerances (each item keeps its outcome) or ``"beyond"`` them on the items that
-    decide the verdict (of every reading, for an ambiguous statement)."""
-    if how not in ("within", "beyond"):
-        raise ValueError("how is 'within' or 'beyond'")
-    tolerances = tolerances or {}
-    if not evidence.readings:
-        return replace(evidence, items=_perturb_items(evidence.items, tolerances, how))
-    move = set(range(len(evidence.readings)))
-    if how == "beyond":
-        move = _readings_to_move(evidence.readings, tolerances)
-    readings = [
-        replace(r, items=tuple(_perturb_items(r.items, tolerances, how))) if i in move else r
-        for i, r in enumerate(evidence.readings)
-    ]
-    return replace(evidence, readings=readings)
-
-
-def _readings_to_move(readings, tolerances: dict) -> set:
-    """The readings whose deciding items a "beyond" perturbation moves: the best-scoring
-    one when it decides; every reading when they agree; otherwise (no reading decides)
-    the ones that do not hold, so that all come to agree."""
-    per = [_judge_items(list(r.items), tolerances) for r in readings]
-    best = best_reading([consistency_score(r) for r in readings])
-    if len({_group(v.status) for v in per}) == 1:
-        return set(range(len(readings)))
-    if best is not None:
-        return {best}
-    return {i for i, v in enumerate(per) if v.status == FAILS} or set(range(len(readings)))
-
-
-def is_perturbable(evidence: Evidence, tolerances: dict | None = None) -> bool:
-    """True when some item that decides the verdict carries a paper value to move."""
-    tolerances = tolerances or {}
-    groups = [r.items for r in evidence.readings] or [evidence.items]
-    return any(items[i].perturbable() for items in groups for i in _flip_targets(items, tolerances))

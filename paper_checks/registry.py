@@ -1,6 +1,8 @@
 """The claim registry: ``@claim(id=..., paper=..., location=..., statement=...,
 tolerances={...})``.
 
+Every claim of the three papers is registered with this one decorator, keywords only,
+on a check function named after what it checks (``sandwich_series_diverges``).
 A check is a function ``check(ctx) -> Evidence`` (:mod:`paper_checks.evidence`): it
 computes, and :func:`paper_checks.evidence.judge` turns its evidence and the tolerances
 declared here into the verdict.  ``ctx`` is a :class:`Context` giving the output folder
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from theory.core.registry import Registry
+
 from .evidence import (  # noqa: F401  (verdict names re-exported for the claim modules)
     APPROX,
     CANNOT,
@@ -82,6 +85,7 @@ REGISTRY: Registry[Claim] = Registry("claim id")
 
 
 def claim(
+    *,
     id: str,
     paper: str,
     location: str,

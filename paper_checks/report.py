@@ -16,15 +16,15 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .evidence import fmt
-from .evidence import Tol
-from .inferred import NotComputable, load_inferred
-from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, run_claim
 from theory.core.cli import (
     write_text,
 )
 from theory.core.progress import track
 from theory.core.registry import Registry
+
+from .evidence import Tol, fmt
+from .inferred import NotComputable, load_inferred
+from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, run_claim
 
 
 def select(registry: Registry[Claim], args: argparse.Namespace) -> list[Claim]:

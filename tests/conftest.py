@@ -34,7 +34,7 @@ def pytest_collection_modifyitems(config, items):
 def agreement_bundle(request):
     """The seeded bundle the agreement tests read, built once per test run when absent.
 
-    Looked up by ``empirical.training.results.find_profile_bundle`` ($LENGTHX_AGREEMENT,
+    Looked up by ``empirical.agreement.bundle_io.find_profile_bundle`` ($LENGTHX_AGREEMENT,
     runs/paper, runs/ci); when none is there (or its measurement format is older than
     this code's), the ci profile is trained into runs/ci, with a progress line per
     model and seed on the terminal.  Without torch the tests are skipped, saying so.
@@ -43,7 +43,8 @@ def agreement_bundle(request):
         pytest.skip("torch not installed (pip install .[empirical]): no bundle can be trained")
     from pathlib import Path
 
-    from empirical.training import profile_bundle, results
+    from empirical.agreement import bundle_io as results
+    from empirical.training import profile_bundle
 
     found = results.find_profile_bundle()
     if found is not None and results.bundle_format(found) == profile_bundle.FORMAT:

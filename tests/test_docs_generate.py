@@ -30,6 +30,18 @@ def test_claims_table_selects_paper_and_kind():
     assert "--empirical" in generate.claims_table(REPORT, "align", ("empirical",))
 
 
+def test_registered_claims_table_lists_every_claim_by_paper():
+    from paper_checks.registry import load_all
+
+    claims = list(load_all().values())
+    text = generate.registered_claims_table(claims)
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert len(rows) == len(claims)
+    assert rows[0].startswith(f"| `{claims[0].id}` |")
+    c = next(c for c in claims if c.id == "rpe-appB-sandwich")
+    assert f"`{c.check.__module__}.sandwich_series_diverges`" in text
+
+
 def test_settings_are_read_from_the_code():
     from theory.trf.cli import DECISION_SHARE, DEFAULT_TIME_LIMIT
 

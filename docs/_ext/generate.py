@@ -13,6 +13,9 @@
   ``benchmarks/results/<name>.json`` (with the machine it names), or how to record one;
 * ``_generated/claims_<name>.md``: the claim tables the guides include (verdict and
   evidence summary of each claim, from the same report);
+* ``_generated/claims.md``: every registered claim, per paper in the report's order,
+  with its place in the paper, statement, kind and the check that decides it (from the
+  claim registry, :func:`paper_checks.registry.load_all`);
 * ``_generated/agreement.md`` and ``_generated/bundle_measurements.md``: the agreement
   contrasts and the measurements (perplexities, learned parameters, training speed, with
   seed intervals) of the seeded bundle, or how to make one when there is none;
@@ -214,6 +217,36 @@ def claims_table(rep: dict, paper: str, kinds: tuple) -> str:
 def claim_tables(rep: dict) -> None:
     for name, (paper, kinds) in CLAIM_TABLES.items():
         write(DOCS / "_generated" / f"claims_{name}.md", claims_table(rep, paper, kinds))
+
+
+def registered_claims_table(claims: list) -> str:
+    """Markdown of every registered claim, one table per paper (in ``claims``' order):
+    id, place in the paper, statement, kind, and the check function that decides it."""
+    from paper_checks.registry import PAPERS
+
+    lines = []
+    for paper, title in PAPERS.items():
+        rows = [c for c in claims if c.paper == paper]
+        lines += [
+            f"**{paper}**: {cell(title)}, {len(rows)} claims",
+            "",
+            "| claim | where | statement | kind | check |",
+            "|---|---|---|---|---|",
+        ]
+        lines += [
+            f"| `{c.id}` | {cell(c.location)} | {cell(c.statement)} | {c.kind} | "
+            f"`{c.check.__module__}.{c.check.__name__}` |"
+            for c in rows
+        ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def claims_page() -> None:
+    from paper_checks.registry import load_all
+
+    text = registered_claims_table(list(load_all().values()))
+    write(DOCS / "_generated" / "claims.md", text)
 
 
 # ---- outputs and numbers generated while the docs build -------------------------------
@@ -433,6 +466,7 @@ def setup(app) -> dict:
     rep = report()
     findings_page(rep)
     claim_tables(rep)
+    claims_page()
     benchmark_fragments()
     agreement_table()
     bundle_measurements()

@@ -225,7 +225,7 @@ def align(
     progress: bool = True,
 ) -> dict:
     """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
-    from empirical.capture.session import attention_module_names
+    from empirical.capture.discovery import attention_module_names
     from empirical.capture.measure import collect_stats, sequences
 
     if mode not in ("pmax", "entropy"):

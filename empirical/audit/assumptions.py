@@ -83,7 +83,7 @@ def assumption_table(
     """Averaged logit vectors of ``layers`` (default: the first attention module) at
     both lengths, with Gaussianity numbers, sigma and lmax (Table 7 form) and Pmax /
     entropy of those layers and of all layers (Table 1 form)."""
-    from empirical.capture.session import attention_module_names
+    from empirical.capture.discovery import attention_module_names
     from empirical.capture.measure import collect_stats, sequences
 
     names = attention_module_names(lm.model)

@@ -303,7 +303,7 @@ def check_supported(lm: LoadedModel) -> list:
 
     from empirical.capture.measure import collect_stats
     from empirical.capture.models import encoder_part
-    from empirical.capture.session import attention_module_names
+    from empirical.capture.discovery import attention_module_names
 
     names = attention_module_names(lm.model)
     enc = encoder_part(lm.model)
@@ -373,7 +373,7 @@ def audit(
     from empirical.audit.align import head_dim
     from empirical.capture.measure import sequences
     from empirical.capture.models import is_causal_lm
-    from empirical.capture.session import not_softmax_modules
+    from empirical.capture.discovery import not_softmax_modules
 
     t0 = time.perf_counter()
     names = check_supported(lm)

@@ -1,7 +1,15 @@
 """Capture of attention statistics inside real models, in the attention pass.
 
-* :mod:`~empirical.capture.session`: the hook into a model's attention interface, routing each
-  call to the fused kernel, the tiled causal path or the blocked path;
+* :mod:`~empirical.capture.session`: ``capture(model, ...)``, the context that routes every
+  attention module of a model through :func:`~empirical.capture.attention.attend`
+  (:mod:`~empirical.capture.state`: its configuration and state), which sends each call
+  to the fused kernel (:mod:`~empirical.capture.fused_path`), the tiled causal path
+  (:mod:`~empirical.capture.tiled_causal`) or the blocked path
+  (:mod:`~empirical.capture.blocked`); the routes in: transformers' attention interface
+  (:mod:`~empirical.capture.hf_interface`), swapped ``softmax`` and sdpa
+  (:mod:`~empirical.capture.patches`, :mod:`~empirical.capture.materialised`,
+  :mod:`~empirical.capture.routing`), forward hooks (:mod:`~empirical.capture.hooks`), one
+  process-wide :mod:`~empirical.capture.registry`;
 * :mod:`~empirical.capture.fused_kernel`: the fused Triton forward that also returns row sums;
 * :mod:`~empirical.capture.stats`: streaming, mergeable statistics of attention rows;
 * :mod:`~empirical.capture.models`, :mod:`~empirical.capture.checkpoints`: models by

@@ -363,32 +363,6 @@ def skew_sum(p: torch.Tensor) -> torch.Tensor:
     return x.sum(1)
 
 
-def full_matrix_stats(logits: torch.Tensor) -> dict:
-    """Reference: the same statistics from the whole (B, H, L, K) logit tensor at once
-    (materialised; used only to test the block-wise path).  Returns per-head arrays."""
-    p = torch.softmax(logits.double(), -1)
-    b, h, l, k = p.shape
-    i = torch.arange(l)[:, None]
-    j = torch.arange(k)[None, :]
-    d = (j - i).double()
-    srt = torch.sort(logits.double(), -1, descending=True).values
-    fin = torch.isfinite(srt)
-    ssum = torch.where(fin, srt, 0.0).sum((0, 2))
-    cnt = fin.sum((0, 2)).double()
-    mass = torch.zeros(h, 2 * max(l, k) - 1, dtype=torch.float64)
-    off = (j - i + max(l, k) - 1).expand(l, k).reshape(-1)
-    for hh in range(h):
-        mass[hh].index_add_(0, off, p[:, hh].sum(0).reshape(-1))
-    return {
-        "rows": b * l,
-        "pmax": p.amax(-1).mean((0, 2)).numpy(),
-        "entropy": torch.special.entr(p).sum(-1).mean((0, 2)).numpy(),
-        "mean_distance": (p * d.abs()).sum(-1).mean((0, 2)).numpy(),
-        "mass": mass.numpy(),
-        "averaged_logit_vector": (ssum.sum(0) / cnt.sum(0)).numpy(),
-    }
-
-
 def entropy_from_logsumexp(logits: torch.Tensor) -> torch.Tensor:
     """Softmax entropy :math:`H = \\log D - \\sum_i p_i l_i` (App. A.3), a second method.
 

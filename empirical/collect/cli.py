@@ -109,7 +109,7 @@ def _collect(a, ranks):
     from empirical.capture.devices import resolve_dtype
     from empirical.capture.measure import collect_stats, sequences
     from empirical.capture.models import load_model
-    from empirical.capture.session import attention_module_names
+    from empirical.capture.discovery import attention_module_names
     from empirical.training.corpora import CORPORA
 
     lm = load_model(

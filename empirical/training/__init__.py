@@ -8,7 +8,6 @@
 * :mod:`~empirical.training.train`, :mod:`~empirical.training.extrapolate`,
   :mod:`~empirical.training.erf`, :mod:`~empirical.training.window_stats`: training,
   perplexity beyond the training length, the ERF, attention statistics in a window;
-* :mod:`~empirical.training.bundle`, :mod:`~empirical.training.profile_bundle`,
-  :mod:`~empirical.training.results`: the seeded bundles the agreement tests, figures and
-  paper checks read.
+* :mod:`~empirical.training.profile_bundle`: the seeded bundle the agreement tests
+  (:mod:`empirical.agreement`), figures and paper checks read.
 """

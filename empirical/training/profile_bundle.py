@@ -26,7 +26,7 @@ per model and seed:
   population std s of each :data:`PMAX_SCALES` (``init_pmax``).
 
 Algorithm 1, Props. 1-2, the Gaussian values, InfoScale's factor, eta*, the TRF and which
-series converge are computed from these by ``empirical.training.results`` when a test runs.
+series converge are computed from these by ``empirical.agreement`` when a test runs.
 Finished models are reused; a ``measure.json`` of an older :data:`FORMAT` is measured
 again from its checkpoint.
 """

@@ -10,7 +10,7 @@ vector sigma_L E[max of L std normals], which Table 7 prints at both lengths.
 
 from __future__ import annotations
 
-from paper_checks.align.tables import PAPER_TABLES, sigma_eq2
+from paper_checks.align.operating_point import sigma_eq2, tables_1_7
 from paper_checks.evidence import Equal
 from paper_checks.inferred import Inference, inferred_quantity
 from theory.temperature.gaussian_softmax import expected_max_std_normal
@@ -27,16 +27,17 @@ LENGTHS = {512: "512", 15000: "15k"}
     "P_max from Table 1, l_max from Table 7",
 )
 def align_sigma() -> Inference:
+    tables = tables_1_7()
     value = {
         task: {L: sigma_eq2(t[f"pmax_{tag}"], t[f"lmax_{tag}"], L) for L, tag in LENGTHS.items()}
-        for task, t in PAPER_TABLES.items()
+        for task, t in tables.items()
     }
     top = {L: expected_max_std_normal(L) for L in LENGTHS}
     consistency = tuple(
         Equal(
             f"top logit sigma_L E[max_L] at L = {tag}",
-            computed=[value[task][L] * top[L] for task in PAPER_TABLES],
-            paper=[t[f"lmax_{tag}"] for t in PAPER_TABLES.values()],
+            computed=[value[task][L] * top[L] for task in tables],
+            paper=[t[f"lmax_{tag}"] for t in tables.values()],
             source=f"Table 7, l_max at {tag} (topic, line, passkey)",
             note="Assumption 1: the top entry of a Gaussian vector of length L",
         )
@@ -45,10 +46,9 @@ def align_sigma() -> Inference:
         Equal(
             "growth of the top logit 512 -> 15k",
             computed=[
-                value[task][15000] * top[15000] / (value[task][512] * top[512])
-                for task in PAPER_TABLES
+                value[task][15000] * top[15000] / (value[task][512] * top[512]) for task in tables
             ],
-            paper=[t["lmax_15k"] / t["lmax_512"] for t in PAPER_TABLES.values()],
+            paper=[t["lmax_15k"] / t["lmax_512"] for t in tables.values()],
             source="Table 7 (topic, line, passkey)",
         ),
     )

@@ -18,18 +18,13 @@ from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_
     "its measured sigma (inside e^{sigma^2} < L), and the entropy change beyond the training "
     "length is the Gaussian one, better than uniform attention and no change.",
 )
-def check_dispersion(ctx: Context) -> Evidence:
-    from empirical.training import declared as D
-    from empirical.training.results import dispersion_contrast, gaussian_stat_contrast
+def trained_attention_disperses(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("window entropy / P_max at m..8m")
     if missing:
         return missing
-    cs = [
-        gaussian_stat_contrast(b, k, True, D.GAUSS_REL_TOL, D.GAUSS_MARGIN)
-        for k in ("entropy", "pmax")
-    ]
-    cs += [dispersion_contrast(b, f, D.DISP_TOL, D.DISP_MARGIN) for f in (2, 4, 8)]
+    cs = [e.contrast(b) for e in for_check("align-train-dispersion")]
     items = [i for c in cs for i in contrast_items(c, "Assumption 1, Sec. 3")]
     return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])
 
@@ -44,14 +39,13 @@ def check_dispersion(ctx: Context) -> Evidence:
     "is the exact i.i.d.-Gaussian E[P_max], closer than uniform attention, E[P_max] halved or "
     "x 2/3, N^L for N^(L-1), the variance doubled and the paper's approximate P_max.",
 )
-def check_pmax_init(ctx: Context) -> Evidence:
-    from empirical.training.declared import PMAX_MARGIN, PMAX_TOL
-    from empirical.training.results import gaussian_pmax_contrast
+def pmax_rule_at_initial_weights(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("P_max by logit std at initial weights")
     if missing:
         return missing
-    c = gaussian_pmax_contrast(b, PMAX_TOL, PMAX_MARGIN)
+    (c,) = [e.contrast(b) for e in for_check("align-train-pmax-init")]
     return Evidence(contrast_items(c, "Eq. 2"), notes=[scale_note(b), c.table()])
 
 
@@ -63,14 +57,13 @@ def check_pmax_init(ctx: Context) -> Evidence:
     statement="Algorithm 1's temperature (searched now over the stored grid) lowers the "
     "perplexity at 4-8 L_tr more than tau = 1, the log rule and a constant tau = 0.6.",
 )
-def check_temperature(ctx: Context) -> Evidence:
-    from empirical.training import declared as D
-    from empirical.training.results import alg1_ppl_contrast
+def trained_temperature_rules(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("ppl at 4-8 L_tr per temperature")
     if missing:
         return missing
-    cs = [alg1_ppl_contrast(b, f, "pmax", D.ALG1_REL_TOL, D.ALG1_MARGIN) for f in (4, 8)]
+    cs = [e.contrast(b) for e in for_check("align-train-temperature")]
     items = [i for c in cs for i in contrast_items(c, "Algorithm 1")]
     return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])
 
@@ -83,18 +76,14 @@ def check_temperature(ctx: Context) -> Evidence:
     statement="Props. 1-2 from each head's measured sigmas give that head's Algorithm 1 "
     "temperature, better than the log rule, tau = 0.6, tau = 1 and Prop. 2 without its 2.",
 )
-def check_props(ctx: Context) -> Evidence:
-    from empirical.training import declared as D
-    from empirical.training.results import prop1_root_heads, prop_contrast
+def trained_props_1_2(ctx: Context) -> Evidence:
+    from empirical.agreement.align import prop1_root_heads
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("Props. 1-2 vs Algorithm 1 per head")
     if missing:
         return missing
-    cs = [
-        prop_contrast(b, p, f, D.PROP_TOL, D.PROP_MARGIN)
-        for p in ("prop2", "prop1")
-        for f in (2, 4, 8)
-    ]
+    cs = [e.contrast(b) for e in for_check("align-train-props")]
     items = [
         Reported(
             f"heads with a real Prop. 1 root at {f}m, per seed",

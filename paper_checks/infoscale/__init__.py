@@ -6,7 +6,7 @@
 * ``sec4_experiments_claims`` -- Sec. 4 (Tables 1-10 and the text about them);
 * ``training_claims`` -- trained models.
 
-``setting`` holds what they share; ``tables`` the paper's tables as printed.
+``setting`` holds what they share; ``printed`` every number of the paper a check reads, as printed.
 """
 
 #: the claim modules in the paper's order (the report lists claims in this order)

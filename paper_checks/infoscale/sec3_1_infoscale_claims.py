@@ -17,8 +17,16 @@ from paper_checks.evidence import (
     Reading,
     Reported,
 )
-from paper_checks.infoscale import tables as T
-from paper_checks.registry import Context, Tol
+from paper_checks.infoscale import printed as T
+from paper_checks.infoscale.setting import (
+    ENTROPY,
+    Z4,
+    P,
+    along_path,
+    derivation_items,
+    drift_table,
+)
+from paper_checks.registry import Context, Tol, claim
 from theory.infoscale.hypersphere_entropy import (
     cos_moments,
     lln_entropy,
@@ -36,26 +44,18 @@ from theory.infoscale.infoscale import (
     training_alpha,
 )
 
-from paper_checks.infoscale.setting import (
-    ENTROPY,
-    Z4,
-    along_path,
-    derivation_items,
-    drift_table,
-    infoscale_claim,
-)
-
 
 # =============================================================== Sec. 3.1, InfoScale
-@infoscale_claim(
-    "infoscale-assumption3.1",
-    "Assumption 3.1 / Eq. 8",
-    "Law of large numbers: the "
+@claim(
+    id="infoscale-assumption3.1",
+    paper=P,
+    location="Assumption 3.1 / Eq. 8",
+    statement="Law of large numbers: the "
     "softmax normaliser sum_j e^{x_j} ~ n E[e^x], so H ~ log n + log E[e^x] - "
     "E[x e^x]/E[e^x], at the paper's operating point",
     tolerances={"H": ENTROPY},
 )
-def a31(ctx: Context) -> Evidence:
+def softmax_entropy_law_of_large_numbers(ctx: Context) -> Evidence:
     a0 = training_alpha(64, 128)
     trials = 60 if ctx.quick else 200
     ns = (64, 512, 4096)
@@ -79,10 +79,11 @@ def a31(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-assumption3.2",
-    "Assumption 3.2",
-    "Embeddings with per-coordinate "
+@claim(
+    id="infoscale-assumption3.2",
+    paper=P,
+    location="Assumption 3.2",
+    statement="Embeddings with per-coordinate "
     "variance v lie on a sphere of radius sqrt(v d) (so lambda q k = alpha cos theta, "
     "alpha = lambda v d)",
     tolerances={
@@ -93,7 +94,7 @@ def a31(ctx: Context) -> Evidence:
         )
     },
 )
-def a32(ctx: Context) -> Evidence:
+def embeddings_on_sphere(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
     qs = []
     for d in (32, 128, 768):
@@ -117,10 +118,11 @@ def a32(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-eq9",
-    "Eq. 9 / App. A.4 density",
-    "Under Assumption 3.2 the angle has "
+@claim(
+    id="infoscale-eq9",
+    paper=P,
+    location="Eq. 9 / App. A.4 density",
+    statement="Under Assumption 3.2 the angle has "
     "density p_d(theta) = Gamma(d/2)/(Gamma((d-1)/2) sqrt(pi)) sin^{d-2} theta, and the "
     "expectations of Eq. 8 are the sin^{d-2}-weighted integrals of Eq. 9.",
     tolerances={
@@ -130,7 +132,7 @@ def a32(ctx: Context) -> Evidence:
         "Monte Carlo z-score": Z4,
     },
 )
-def eq9(ctx: Context) -> Evidence:
+def angle_density_and_entropy_integrals(ctx: Context) -> Evidence:
     pts = [(32, 10.0), (128, 32.1), (768, 80.0)]
     bessel = [float(lln_entropy(64, d, a, "bessel")) for d, a in pts]
     mc = [
@@ -160,10 +162,11 @@ def eq9(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-assumption3.3",
-    "Assumption 3.3 / App. A.4",
-    "Laplace's method on the "
+@claim(
+    id="infoscale-assumption3.3",
+    paper=P,
+    location="Assumption 3.3 / App. A.4",
+    statement="Laplace's method on the "
     "integrals of Eq. 9 (stationary point cos theta* = (-d + sqrt(d^2 + 4 alpha^2))/"
     "(2 alpha), curvature -alpha(cos + 1/cos), int sin^{d-2} = sqrt(2 pi/d); with "
     "alpha = d sqrt(t): sin^2 theta* = (sqrt(4t+1)-1)/(2t), lambda v (cos theta* + "
@@ -178,7 +181,7 @@ def eq9(ctx: Context) -> Evidence:
         ),
     },
 )
-def a33(ctx: Context) -> Evidence:
+def laplace_method_on_eq9(ctx: Context) -> Evidence:
     ds = (32, 64, 128, 768)
     return Evidence(
         [
@@ -203,24 +206,26 @@ def a33(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-a4-drop-term",
-    "App. A.4 -> Eq. 10",
-    "The term -1/2 log sqrt(4t+1) vanishes as lambda -> 0, v -> 0 and can be dropped.",
+@claim(
+    id="infoscale-a4-drop-term",
+    paper=P,
+    location="App. A.4 -> Eq. 10",
+    statement="The term -1/2 log sqrt(4t+1) vanishes as lambda -> 0, v -> 0 and can be dropped.",
     tolerances={
         "drop -1/4 log(4t+1) (Eq. 10)": ENTROPY,
         "entropy drift with InfoScale": ENTROPY,
     },
     root_cause="infoscale-taylor-step",
 )
-def a4_drop(ctx: Context) -> Evidence:
+def dropped_log_term_vanishes(ctx: Context) -> Evidence:
     return Evidence([*derivation_items("drop -1/4 log(4t+1)"), drift_item(ctx, role="consequence")])
 
 
-@infoscale_claim(
-    "infoscale-a4-v-to-zero",
-    "App. A.4, Eq. 11",
-    "The approximations hold because "
+@claim(
+    id="infoscale-a4-v-to-zero",
+    paper=P,
+    location="App. A.4, Eq. 11",
+    statement="The approximations hold because "
     "lambda -> 0 and v -> 0 (the paper states a limit, no threshold: judged by what the "
     "limit is for, the size of the Taylor step's dropped term at the paper's settings).",
     tolerances={
@@ -229,7 +234,7 @@ def a4_drop(ctx: Context) -> Evidence:
     },
     root_cause="infoscale-taylor-step",
 )
-def a4_v(ctx: Context) -> Evidence:
+def small_v_limit_holds_at_settings(ctx: Context) -> Evidence:
     rows = [(d, nt) for d in (32, 128, 768) for nt in (64, 512)]
     return Evidence(
         [
@@ -250,20 +255,25 @@ def a4_v(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-eq10",
-    "Eq. 10",
-    "H ~ log n + (d/2) log((sqrt(4t+1)-1)/(2t)), t = lambda^2 v^2.",
+@claim(
+    id="infoscale-eq10",
+    paper=P,
+    location="Eq. 10",
+    statement="H ~ log n + (d/2) log((sqrt(4t+1)-1)/(2t)), t = lambda^2 v^2.",
     tolerances={"H (Eq. 10)": ENTROPY},
 )
-def eq10(ctx: Context) -> Evidence:
+def entropy_closed_form_eq10(ctx: Context) -> Evidence:
     return Evidence([along_path(ctx, eq10_entropy, "H (Eq. 10)", "Eq. 10")])
 
 
-@infoscale_claim(
-    "infoscale-eq11", "Eq. 11 / App. A.4", "sqrt(4t+1) - 1 = 2t - 2t^2 + o(t^3).", "symbolic"
+@claim(
+    id="infoscale-eq11",
+    paper=P,
+    location="Eq. 11 / App. A.4",
+    statement="sqrt(4t+1) - 1 = 2t - 2t^2 + o(t^3).",
+    kind="symbolic",
 )
-def eq11(ctx: Context) -> Evidence:
+def sqrt_taylor_expansion(ctx: Context) -> Evidence:
     t = sp.Symbol("t", positive=True)
     f = sp.sqrt(4 * t + 1) - 1
     rem = f - 2 * t + 2 * t**2
@@ -294,10 +304,11 @@ def eq11(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-eq12",
-    "Eq. 12",
-    "Substituting Eq. 11: H ~ log n + (d/2) log(1 - t) = eps.",
+@claim(
+    id="infoscale-eq12",
+    paper=P,
+    location="Eq. 12",
+    statement="Substituting Eq. 11: H ~ log n + (d/2) log(1 - t) = eps.",
     tolerances={
         "H (Eq. 12)": ENTROPY,
         "Taylor step: Eq. 10 -> log n + d/2 log(1-t)": ENTROPY,
@@ -305,7 +316,7 @@ def eq11(ctx: Context) -> Evidence:
     },
     root_cause="infoscale-taylor-step",
 )
-def eq12(ctx: Context) -> Evidence:
+def entropy_after_taylor_step(ctx: Context) -> Evidence:
     def taylor(nn):
         a = 128 * math.sqrt(1 - nn ** (-2 / 128))
         return float(eq10_entropy(nn, 128, a) - eq12_entropy(nn, 128, a))
@@ -324,13 +335,14 @@ def eq12(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-eq12-eps",
-    "Eq. 12 / Sec. 4.1.2",
-    "eps is the (constant) entropy of the attention; the experiments use eps = 0.",
+@claim(
+    id="infoscale-eq12-eps",
+    paper=P,
+    location="Eq. 12 / Sec. 4.1.2",
+    statement="eps is the (constant) entropy of the attention; the experiments use eps = 0.",
     tolerances={"H at n_tr": ENTROPY},
 )
-def eq12_eps(ctx: Context) -> Evidence:
+def entropy_constant_eps_is_zero(ctx: Context) -> Evidence:
     rows = [(128, 64), (128, 512), (768, 64)]
     mc = [
         mc_softmax_entropy(nt, d, training_alpha(nt, d), 40 if ctx.quick else 150, seed=ctx.seed)
@@ -353,32 +365,35 @@ def eq12_eps(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-eq15",
-    "Eqs. 13-15",
-    "Solving Eq. 12 for lambda gives lambda = "
+@claim(
+    id="infoscale-eq15",
+    paper=P,
+    location="Eqs. 13-15",
+    statement="Solving Eq. 12 for lambda gives lambda = "
     "sqrt(1 - e^{2eps/d} n^{-2/d})/v (Eq. 13); lambda = 1/sqrt(d) at n = n_tr gives "
     "K = 1/sqrt((1 - e^{2eps/d} n_tr^{-2/d}) d) (Eq. 14); so lambda = InfoScale/sqrt(d), "
     "InfoScale = sqrt((1 - e^{2eps/d} n^{-2/d}) / (1 - e^{2eps/d} n_tr^{-2/d})) (Eq. 15).",
-    "symbolic",
+    kind="symbolic",
 )
-def eq15(ctx: Context) -> Evidence:
+def infoscale_solves_eq12(ctx: Context) -> Evidence:
     return Evidence(derivation_items("solve Eq. 12", "K from lambda", "InfoScale (Eq. 15)"))
 
 
-@infoscale_claim(
-    "infoscale-table6",
-    "Table 6 (App. A.8)",
-    "The scale temperatures: InfoScale = "
+@claim(
+    id="infoscale-table6",
+    paper=P,
+    location="Table 6 (App. A.8)",
+    statement="The scale temperatures: InfoScale = "
     "sqrt((1 - n^{-2/d})/(1 - n_tr^{-2/d})) (Eq. 15 at eps = 0), Softmax Plus log_512 n.",
     tolerances={"Softmax Plus scale": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
-def table6(ctx: Context) -> Evidence:
-    n, ntr, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
+def table6_scale_temperatures(ctx: Context) -> Evidence:
+    n, training_length_matches_64x, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
     eq15_ = sp.sqrt(
-        (1 - sp.exp(2 * eps / d) * n ** (-2 / d)) / (1 - sp.exp(2 * eps / d) * ntr ** (-2 / d))
+        (1 - sp.exp(2 * eps / d) * n ** (-2 / d))
+        / (1 - sp.exp(2 * eps / d) * training_length_matches_64x ** (-2 / d))
     )
-    table = sp.sqrt((1 - n ** (-2 / d)) / (1 - ntr ** (-2 / d)))
+    table = sp.sqrt((1 - n ** (-2 / d)) / (1 - training_length_matches_64x ** (-2 / d)))
     ns = [64, 512, 1024, 4096, 32768]
     return Evidence(
         [
@@ -416,14 +431,15 @@ def drift_item(ctx: Context, role: str = "claim") -> Equal:
     )
 
 
-@infoscale_claim(
-    "infoscale-entropy-invariance",
-    "Sec. 3.1, Abstract",
-    "Scaling lambda by InfoScale keeps the attention entropy invariant as n grows (training-free).",
+@claim(
+    id="infoscale-entropy-invariance",
+    paper=P,
+    location="Sec. 3.1, Abstract",
+    statement="Scaling lambda by InfoScale keeps the attention entropy invariant as n grows (training-free).",
     tolerances={"entropy drift with InfoScale": ENTROPY},
     root_cause="infoscale-taylor-step",
 )
-def invariance(ctx: Context) -> Evidence:
+def infoscale_keeps_entropy_invariant(ctx: Context) -> Evidence:
     rows = drift_table(bool(ctx.quick))
     other = []
     for a0 in (8.0, 16.0, 24.0, 40.0):
@@ -451,26 +467,28 @@ def invariance(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-ntr-stated-once",
-    "Secs. 4.1.2, 4.2, Table 6",
-    "The paper states one training length n_tr (the n_tr of InfoScale, Eq. 14)",
+@claim(
+    id="infoscale-ntr-stated-once",
+    paper=P,
+    location="Secs. 4.1.2, 4.2, Table 6",
+    statement="The paper states one training length n_tr (the n_tr of InfoScale, Eq. 14)",
 )
-def ntr_stated(ctx: Context) -> Evidence:
+def training_length_stated_once(ctx: Context) -> Evidence:
     (first, n0), *rest = T.TRAINING_LENGTHS.items()
     return Evidence(
         [Equal(f"n_tr, {place}", computed=value, paper=n0, source=first) for place, value in rest]
     )
 
 
-@infoscale_claim(
-    "infoscale-ntr-consistency",
-    "Abstract, Secs. 4, 4.1.2, 4.5, Table 6",
-    "The training "
+@claim(
+    id="infoscale-ntr-consistency",
+    paper=P,
+    location="Abstract, Secs. 4, 4.1.2, 4.5, Table 6",
+    statement="The training "
     "length n_tr that enters InfoScale (Eq. 14) agrees with the text: evaluation at 4096 "
     "tokens is '64 times the training length' (abstract, Sec. 4)",
 )
-def ntr(ctx: Context) -> Evidence:
+def training_length_matches_64x(ctx: Context) -> Evidence:
     readings, seen = [], set()
     for place, n_tr in T.TRAINING_LENGTHS.items():
         if n_tr in seen:

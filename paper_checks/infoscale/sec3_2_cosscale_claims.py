@@ -19,8 +19,14 @@ from paper_checks.evidence import (
     Reading,
     Reported,
 )
-from paper_checks.infoscale import tables as T
-from paper_checks.registry import Context, Tol
+from paper_checks.infoscale import printed as T
+from paper_checks.infoscale.setting import (
+    ENTROPY,
+    Z4,
+    P,
+    derivation_items,
+)
+from paper_checks.registry import Context, Tol, claim
 from theory.infoscale.cosscale import (
     eta_star,
     eta_star_series,
@@ -33,22 +39,16 @@ from theory.infoscale.hypersphere_entropy import (
     sample_cosines,
 )
 
-from paper_checks.infoscale.setting import (
-    ENTROPY,
-    Z4,
-    derivation_items,
-    infoscale_claim,
-)
-
 
 # ================================================================ Sec. 3.2, CosScale
-@infoscale_claim(
-    "infoscale-eq16",
-    "Eq. 16",
-    "E[a_ij] = (1/n^2) sum_ij e^{alpha cos theta_ij} ~ E[e^{alpha cos theta}].",
+@claim(
+    id="infoscale-eq16",
+    paper=P,
+    location="Eq. 16",
+    statement="E[a_ij] = (1/n^2) sum_ij e^{alpha cos theta_ij} ~ E[e^{alpha cos theta}].",
     tolerances={"log of the sample mean": ENTROPY},
 )
-def eq16(ctx: Context) -> Evidence:
+def mean_attention_weight_eq16(ctx: Context) -> Evidence:
     n_pairs, seeds = (200_000, 2) if ctx.quick else (1_000_000, 4)
     etas = [sample_cosines(128, n_pairs, np.random.default_rng(ctx.seed + k)) for k in range(seeds)]
     alphas = (8, 16, 32, 64, 128)
@@ -73,21 +73,22 @@ def eq16(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-eq18",
-    "Eqs. 17-18 / App. A.5",
-    "With eta = cos theta, p_d(eta) ~ "
+@claim(
+    id="infoscale-eq18",
+    paper=P,
+    location="Eqs. 17-18 / App. A.5",
+    statement="With eta = cos theta, p_d(eta) ~ "
     "(1-eta^2)^{(d-3)/2} and E[e^{alpha eta}] = I1/I0 (Eq. 17); p1'(eta) = alpha "
     "e^{alpha eta}(1-eta^2)^{(d-3)/2} - (d-3) eta e^{alpha eta}(1-eta^2)^{(d-5)/2}, zero "
     "iff alpha(1-eta^2) = (d-3) eta; so the integrand of I1 peaks at eta* = (-(d-3) + "
     "sqrt((d-3)^2 + 4 alpha^2)) / (2 alpha) (Eq. 18).",
-    "symbolic",
+    kind="symbolic",
     tolerances={
         "numeric mode": Tol(atol=1e-7, basis="numeric", reason="root finder's tolerance"),
         "Monte Carlo z-score": Z4,
     },
 )
-def eq18(ctx: Context) -> Evidence:
+def cosine_peak_eq18(ctx: Context) -> Evidence:
     a, d, e = sp.symbols("alpha d eta", positive=True)
     f = sp.exp(a * e) * (1 - e**2) ** ((d - 3) / 2)
     paper = a * sp.exp(a * e) * (1 - e**2) ** ((d - 3) / 2) - (d - 3) * e * sp.exp(a * e) * (
@@ -140,19 +141,20 @@ def eq18(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-thm3.4",
-    "Thm 3.4 / App. A.5",
-    "eta* (the peak of the QK cosine "
+@claim(
+    id="infoscale-thm3.4",
+    paper=P,
+    location="Thm 3.4 / App. A.5",
+    statement="eta* (the peak of the QK cosine "
     "distribution) increases with CosScale alpha and tends to 1 as alpha grows.",
-    "symbolic",
+    kind="symbolic",
     tolerances={
         "mode at alpha = 8 and 256": Tol(
             atol=0.01, basis="numeric", reason="the histogram bin of the numeric mode"
         )
     },
 )
-def thm34(ctx: Context) -> Evidence:
+def cosine_peak_rises_with_alpha(ctx: Context) -> Evidence:
     sym = eta_star_symbolic()
     alphas = (8, 16, 32, 64, 128, 256)
     vals = [eta_star(x, 128) for x in alphas]
@@ -208,13 +210,14 @@ def _mode_of_pd(d: int) -> float:
     return float(mp.findroot(lambda x: -(d - 3) * x / (1 - x * x), 0.3))
 
 
-@infoscale_claim(
-    "infoscale-thm3.4-asymptotic",
-    "Thm 3.4 (rate, not stated in the paper)",
-    "1 - eta* ~ (d-3)/(2 alpha) as alpha -> infinity.",
-    "symbolic",
+@claim(
+    id="infoscale-thm3.4-asymptotic",
+    paper=P,
+    location="Thm 3.4 (rate, not stated in the paper)",
+    statement="1 - eta* ~ (d-3)/(2 alpha) as alpha -> infinity.",
+    kind="symbolic",
 )
-def thm34_rate(ctx: Context) -> Evidence:
+def cosine_peak_asymptotic_rate(ctx: Context) -> Evidence:
     a, m = sp.symbols("alpha m", positive=True)  # m = d - 3
     one_minus = 1 - (-m + sp.sqrt(m**2 + 4 * a**2)) / (2 * a)  # Eq. 18
     alphas = (8, 32, 128, 256, 1024, 8192)
@@ -239,13 +242,14 @@ def thm34_rate(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-fig4",
-    "Fig. 4 / App. A.6.1",
-    "Theoretical eta* of Eq. 18 agrees closely with the experimental peak for CosScale 8..256.",
+@claim(
+    id="infoscale-fig4",
+    paper=P,
+    location="Fig. 4 / App. A.6.1",
+    statement="Theoretical eta* of Eq. 18 agrees closely with the experimental peak for CosScale 8..256.",
     tolerances={"vMF Monte Carlo peak, largest |z|": Z4},
 )
-def fig4(ctx: Context) -> Evidence:
+def fig4_theory_matches_measured_peak(ctx: Context) -> Evidence:
     from figures.infoscale import make_fig4
 
     res = make_fig4(ctx.outdir, quick=True)
@@ -272,12 +276,13 @@ def fig4(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec3.2-figref",
-    "Sec. 3.2 (after Eq. 18)",
-    "Figure 5 illustrates the relationship between alpha and eta*.",
+@claim(
+    id="infoscale-sec3.2-figref",
+    paper=P,
+    location="Sec. 3.2 (after Eq. 18)",
+    statement="Figure 5 illustrates the relationship between alpha and eta*.",
 )
-def figref(ctx: Context) -> Evidence:
+def figure_cited_for_alpha_and_peak(ctx: Context) -> Evidence:
     def about(*words):
         return [k for k, c in T.FIGURE_CAPTIONS.items() if all(w in c for w in words)]
 
@@ -301,15 +306,16 @@ def figref(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-thm3.5",
-    "Thm 3.5 / App. A.6.2 / Fig. 5",
-    "RoPE becomes more dominant in "
+@claim(
+    id="infoscale-thm3.5",
+    paper=P,
+    location="Thm 3.5 / App. A.6.2 / Fig. 5",
+    statement="RoPE becomes more dominant in "
     "the attention score as alpha increases (q_i k_j converge for all j).",
     unperturbable="needs trained GAU-α models with RoPE at several CosScales; nothing "
     "of the paper's to compare here",
 )
-def thm35(ctx: Context) -> Evidence:
+def rope_dominates_as_alpha_grows(ctx: Context) -> Evidence:
     alphas = (8, 32, 128, 256)
     return Evidence(
         [

@@ -4,7 +4,6 @@ about them and the experimental claims (which name the checkpoints and data they
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from paper_checks.evidence import (
@@ -15,14 +14,13 @@ from paper_checks.evidence import (
     Reading,
     Reported,
 )
-from paper_checks.infoscale import tables as T
-from paper_checks.registry import Context, Tol
-
 from paper_checks.inferred import NotComputable
+from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.setting import (
     GAU,
-    infoscale_claim,
+    P,
 )
+from paper_checks.registry import Context, Tol, claim
 
 
 # ========================================================= tables and text vs tables
@@ -41,13 +39,14 @@ def _ppl(table, row, length):
     return T.cells(table[row])[_column(length)][0]
 
 
-@infoscale_claim(
-    "infoscale-table4",
-    "Table 4 (App. A.1.1)",
-    "WJ dataset statistics: 80% train split; per split min length <= average length <= max length.",
+@claim(
+    id="infoscale-table4",
+    paper=P,
+    location="Table 4 (App. A.1.1)",
+    statement="WJ dataset statistics: 80% train split; per split min length <= average length <= max length.",
     tolerances={"train fraction": Tol.printed(2, "Table 4's 80%")},
 )
-def table4(ctx: Context) -> Evidence:
+def table4_length_statistics_ordered(ctx: Context) -> Evidence:
     n = T.TABLE4["number of samples"]
     lo, avg, hi = (T.TABLE4[k] for k in ("min length", "average length", "max length"))
     return Evidence(
@@ -126,12 +125,13 @@ def repeated_cells() -> dict:
     }
 
 
-@infoscale_claim(
-    "infoscale-tables-consistency",
-    "Tables 1, 5, 7, 8, 9, 10, 2, 3",
-    "Rows repeated across tables report the same numbers.",
+@claim(
+    id="infoscale-tables-consistency",
+    paper=P,
+    location="Tables 1, 5, 7, 8, 9, 10, 2, 3",
+    statement="Rows repeated across tables report the same numbers.",
 )
-def tables_consistency(ctx: Context) -> Evidence:
+def repeated_rows_agree_across_tables(ctx: Context) -> Evidence:
     r = repeated_cells()
     return Evidence(
         [
@@ -152,11 +152,11 @@ def tables_consistency(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.2.3-ratios",
-    "Sec. 4.2.3",
-    "PoSE ACC improves 15.699x (C.S.) -> 16.957x (C.S.+I.S.); ReRoPE 10.771x -> 11.371x at 4096.",
-    # ACC printed to 0.01 on values >= 0.41: the ratio is known to +-2.5%
+@claim(
+    id="infoscale-sec4.2.3-ratios",
+    paper=P,
+    location="Sec. 4.2.3",
+    statement="PoSE ACC improves 15.699x (C.S.) -> 16.957x (C.S.+I.S.); ReRoPE 10.771x -> 11.371x at 4096.",
     tolerances={
         "C.S.+I.S. ratio from the base ACC the C.S. ratio implies": Tol(
             rtol=0.025,
@@ -165,8 +165,8 @@ def tables_consistency(ctx: Context) -> Evidence:
         )
     },
 )
-def ratios(ctx: Context) -> Evidence:
-    rows = (("PoSE", 15.699, 16.957), ("ReRoPE", 10.771, 11.371))
+def acc_improvement_ratios(ctx: Context) -> Evidence:
+    rows = [(m, r1, r2) for m, (r1, r2) in T.ACC_RATIOS_AT_4096.items()]
     base = [_acc(T.TABLE1, f"{m} w/ C.S.", 4096) / r1 for m, r1, _ in rows]
     return Evidence(
         [
@@ -185,13 +185,14 @@ def ratios(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.2.3-synergy",
-    "Sec. 4.2.3",
-    "CosScale + InfoScale together give a "
+@claim(
+    id="infoscale-sec4.2.3-synergy",
+    paper=P,
+    location="Sec. 4.2.3",
+    statement="CosScale + InfoScale together give a "
     "boost greater than the sum of their individual contributions.",
 )
-def synergy(ctx: Context) -> Evidence:
+def cosscale_infoscale_synergy(ctx: Context) -> Evidence:
     rows = []
     for m in ("PoSE", "ReRoPE", "YaRN(s=16)", "YaRN(s=32)", "StreamingLLM", "LM-Infinite"):
         for n in (1024, 2048, 4096):
@@ -213,12 +214,13 @@ def synergy(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.2.2-all-gain",
-    "Sec. 4.2.2",
-    "Except PI and ALiBi, all methods gain from CosScale at 4k.",
+@claim(
+    id="infoscale-sec4.2.2-all-gain",
+    paper=P,
+    location="Sec. 4.2.2",
+    statement="Except PI and ALiBi, all methods gain from CosScale at 4k.",
 )
-def all_gain(ctx: Context) -> Evidence:
+def all_methods_gain_from_cosscale(ctx: Context) -> Evidence:
     pairs = (
         ("PoSE", "PoSE w/ C.S."),
         ("StreamingLLM", "StreamingLLM w/ C.S."),
@@ -254,23 +256,26 @@ def all_gain(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.2.1",
-    "Sec. 4.2.1",
-    "At 4k InfoScale boosts ReRoPE's ACC nearly "
+@claim(
+    id="infoscale-sec4.2.1",
+    paper=P,
+    location="Sec. 4.2.1",
+    statement="At 4k InfoScale boosts ReRoPE's ACC nearly "
     "tenfold and halves its PPL; it improves ACC for most baselines.",
     tolerances={
         "ACC gain factor": Tol(rtol=0.2, reason="'nearly tenfold': 8 to 12"),
         "PPL reduction factor": Tol(rtol=0.2, reason="'halves': 1.6 to 2.4"),
     },
 )
-def sec421(ctx: Context) -> Evidence:
+def infoscale_boosts_rerope(ctx: Context) -> Evidence:
     acc_is, ppl_is = _acc(T.TABLE1, "ReRoPE w/ I.S.", 4096), _ppl(T.TABLE1, "ReRoPE w/ I.S.", 4096)
-    base_acc = _acc(T.TABLE1, "ReRoPE w/ C.S.", 4096) / 10.771  # Sec. 4.2.3's ratio
+    cs_ratio = T.ACC_RATIOS_AT_4096["ReRoPE"][0]  # Sec. 4.2.3's ratio
+    base_acc = _acc(T.TABLE1, "ReRoPE w/ C.S.", 4096) / cs_ratio
     base_ppl = T.REROPE_PPL_FACTOR_WITH_COSSCALE * _ppl(T.TABLE1, "ReRoPE w/ C.S.", 4096)
     most = _most_baselines_gain()
     implied = Reading(
-        "base ACC from Sec. 4.2.3's 10.771x, base PPL from Sec. 4.2.2's 'over a hundred times'",
+        f"base ACC from Sec. 4.2.3's {cs_ratio}x, base PPL from Sec. 4.2.2's 'over a hundred "
+        "times'",
         (
             Equal(
                 "ACC gain factor",
@@ -348,13 +353,14 @@ def _most_baselines_gain() -> Inequality:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.2.4",
-    "Sec. 4.2.4, Tables 2-3",
-    "InfoScale beats Softmax Plus in ACC "
+@claim(
+    id="infoscale-sec4.2.4",
+    paper=P,
+    location="Sec. 4.2.4, Tables 2-3",
+    statement="InfoScale beats Softmax Plus in ACC "
     "in all conditions without CosScale, and overall with CosScale.",
 )
-def sec424(ctx: Context) -> Evidence:
+def infoscale_beats_softmax_plus(ctx: Context) -> Evidence:
     no_cs = [
         (n, _acc(T.TABLE3, "GAU-α w/ I.S.", n), _acc(T.TABLE3, "GAU-α w/ softmax+", n))
         for n in T.LENGTHS
@@ -390,13 +396,14 @@ def sec424(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.3.2",
-    "Sec. 4.3.2, Table 9",
-    "Best CosScale: 32 at n=128, 256 at 1024, "
+@claim(
+    id="infoscale-sec4.3.2",
+    paper=P,
+    location="Sec. 4.3.2, Table 9",
+    statement="Best CosScale: 32 at n=128, 256 at 1024, "
     "128 at 4096; CosScale 128 has the highest average ACC.",
 )
-def sec432(ctx: Context) -> Evidence:
+def best_cosscale_per_length(ctx: Context) -> Evidence:
     keys = [k for k in T.TABLE9 if k != "600"]
     best = [int(min(keys, key=lambda k: _ppl(T.TABLE9, k, n) or 1e9)) for n in (128, 1024, 4096)]
     avg = {k: float(np.mean([_acc(T.TABLE9, k, n) or 0.05 for n in T.LENGTHS])) for k in T.TABLE9}
@@ -419,12 +426,13 @@ def sec432(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-sec4.5",
-    "Sec. 4.5, Table 10",
-    "InfoScale + CosScale is best beyond the pre-training length 512.",
+@claim(
+    id="infoscale-sec4.5",
+    paper=P,
+    location="Sec. 4.5, Table 10",
+    statement="InfoScale + CosScale is best beyond the pre-training length 512.",
 )
-def sec45(ctx: Context) -> Evidence:
+def infoscale_cosscale_best_beyond_training(ctx: Context) -> Evidence:
     both = "GAU-α w/ C.S., I.S."
     ns = (1024, 2048, 4096)
     others = [
@@ -451,14 +459,15 @@ def sec45(ctx: Context) -> Evidence:
     )
 
 
-@infoscale_claim(
-    "infoscale-method-count",
-    "Abstract / Sec. 1 / Sec. 5",
-    "The methods the paper says "
+@claim(
+    id="infoscale-method-count",
+    paper=P,
+    location="Abstract / Sec. 1 / Sec. 5",
+    statement="The methods the paper says "
     "it improves on are the ones it evaluates (abstract: 'outperforms seven existing "
     "methods'; conclusion: 'improves ... eight'; introduction: nine named, incl. CLEX).",
 )
-def method_count(ctx: Context) -> Evidence:
+def methods_named_are_methods_evaluated(ctx: Context) -> Evidence:
     base = [m for m in T.TABLE1 if " w/ " not in m]  # 9 rows, YaRN twice
     families = {m.split("(")[0] for m in base}
     improved = {m.split("(")[0] for m in base if _improved_at_4096(m)}
@@ -497,28 +506,30 @@ def _improved_at_4096(method: str) -> bool:
     return (better_ppl or better_acc) and not (a0 and a1 and a1 < a0)
 
 
-@infoscale_claim(
-    "infoscale-experiments",
-    "Tables 1-3, 5, 7-10; Figs. 2, 3, 6, 7",
-    "Measured PPL/ACC "
+@claim(
+    id="infoscale-experiments",
+    paper=P,
+    location="Tables 1-3, 5, 7-10; Figs. 2, 3, 6, 7",
+    statement="Measured PPL/ACC "
     "of GAU-alpha variants on the WJ patent data up to 4096 tokens; attention histograms "
     "and heatmaps; training curves.",
     unperturbable="every number needs the authors' "
     "checkpoints and data; the tables' internal consistency is checked by other claims",
 )
-def experiments(ctx: Context) -> Evidence:
+def gau_alpha_experiments(ctx: Context) -> Evidence:
     return Evidence([MissingInput("the measured PPL/ACC, histograms and curves", missing=GAU)])
 
 
-@infoscale_claim(
-    "infoscale-sec4.3.1",
-    "Sec. 4.3.1, Fig. 6",
-    "As CosScale increases the cos theta "
+@claim(
+    id="infoscale-sec4.3.1",
+    paper=P,
+    location="Sec. 4.3.1, Fig. 6",
+    statement="As CosScale increases the cos theta "
     "histogram sharpens toward 1 and attention concentrates near the diagonal (windowed).",
     unperturbable="needs GAU-α models trained at each CosScale; nothing of the paper's "
     "to compare here",
 )
-def sec431(ctx: Context) -> Evidence:
+def cosine_histogram_sharpens(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(

@@ -1,4 +1,4 @@
-"""What the InfoScale / CosScale checks share: the claim decorator for this paper, the
+"""What the InfoScale / CosScale checks share: the paper's key, the
 entropy tolerance, the App. A.4 derivation verified on its grid, the drift grid and
 InfoScale's own path (n, d, alpha) along which approximations are measured.
 
@@ -11,12 +11,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 
-
 from paper_checks.evidence import (
     Equal,
     derivation_steps,
 )
-from paper_checks.registry import Context, Tol, claim
+from paper_checks.registry import Context, Tol
 from theory.core.derivation import DerivationReport
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.hypersphere_entropy import (
@@ -27,7 +26,6 @@ from theory.infoscale.infoscale import (
     infoscale,
     training_alpha,
 )
-
 
 P = "infoscale"
 ENTROPY = Tol(
@@ -40,12 +38,6 @@ GAU = (
     "WJ patent data of LongData-Corpus; neither is available offline"
 )
 Z4 = Tol(atol=4.0, basis="numeric", reason="a Monte Carlo estimate within four standard errors")
-
-
-def infoscale_claim(
-    id: str, location: str, statement: str, kind: str = "numeric", **kw: object
-) -> Callable:
-    return claim(id=id, paper=P, location=location, statement=statement, kind=kind, **kw)
 
 
 @functools.cache

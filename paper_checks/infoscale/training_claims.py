@@ -18,14 +18,13 @@ from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_
     "the NoPE model's window entropy at 16m at its value at m, better than no scaling, the "
     "log-n rule and Eq. 15 with d = d_model.",
 )
-def check_drift(ctx: Context) -> Evidence:
-    from empirical.training.declared import DRIFT_MARGIN, DRIFT_TOL
-    from empirical.training.results import infoscale_drift_contrast
+def trained_infoscale_keeps_window_entropy(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("entropy drift m -> 16m per temperature")
     if missing:
         return missing
-    c = infoscale_drift_contrast(b, DRIFT_TOL, DRIFT_MARGIN)
+    (c,) = [e.contrast(b) for e in for_check("infoscale-train-drift")]
     return Evidence(contrast_items(c, "Eq. 15"), notes=[scale_note(b), c.table()])
 
 
@@ -40,14 +39,13 @@ def check_drift(ctx: Context) -> Evidence:
     "to the exact Eq. 9 root, and closer than eps = 0, no scaling, the log-n rule, d = "
     "d_model, n^(-1/d), no square root and the inverted ratio.",
 )
-def check_factor(ctx: Context) -> Evidence:
-    from empirical.training.declared import FACTOR_MARGIN, FACTOR_SLACK
-    from empirical.training.results import infoscale_factor_contrast
+def entropy_keeping_factor_at_init(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("window entropy by logit scale at initial weights")
     if missing:
         return missing
-    c = infoscale_factor_contrast(b, FACTOR_SLACK, FACTOR_MARGIN)
+    (c,) = [e.contrast(b) for e in for_check("infoscale-train-factor")]
     return Evidence(contrast_items(c, "Eq. 15"), notes=[scale_note(b), c.table()])
 
 
@@ -59,13 +57,12 @@ def check_factor(ctx: Context) -> Evidence:
     statement="The peak of the attention-weighted cosine of a CosScale model is eta*(alpha, "
     "d_head) over alpha = 1..16, at initial weights (Assumption 3.2) and after training.",
 )
-def check_cospeak(ctx: Context) -> Evidence:
-    from empirical.training.declared import ETA_MARGIN, ETA_TOL
-    from empirical.training.results import eta_star_contrast
+def trained_cosine_peak_is_eta_star(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("attention-weighted cosine histograms")
     if missing:
         return missing
-    cs = [eta_star_contrast(b, w, ETA_TOL, ETA_MARGIN) for w in ("init", "trained")]
+    cs = [e.contrast(b) for e in for_check("infoscale-train-cospeak")]
     items = [i for c in cs for i in contrast_items(c, "Eq. 18")]
     return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])

@@ -8,7 +8,8 @@
 * ``figures_claims`` -- Figures 5, 7, 8 and Hypothesis 3.1;
 * ``empirical_claims`` and ``training_claims`` -- trained models (Figures 3, 4, 6).
 
-``engine_routes`` and ``attention`` hold what several of them compute.
+``engine_routes`` and ``attention`` hold what several of them compute; ``printed`` the
+numbers of the paper the checks read.
 """
 
 #: the claim modules in the paper's order (the report lists claims in this order)

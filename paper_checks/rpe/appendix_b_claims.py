@@ -10,7 +10,6 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from theory.series import reference as ref
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -22,7 +21,6 @@ from paper_checks.evidence import (
     Tol,
 )
 from paper_checks.registry import Context, claim
-
 from paper_checks.rpe.engine_routes import (
     P,
     d,
@@ -31,6 +29,7 @@ from paper_checks.rpe.engine_routes import (
     r,
     t,
 )
+from theory.series import reference as ref
 
 
 # =========================================================== Appendix B families
@@ -42,7 +41,7 @@ from paper_checks.rpe.engine_routes import (
     statement="b_t = exp(-k t), k > 0: geometric series, converges.",
     tolerances={"B": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
-def check_alibi(ctx: Context) -> Evidence:
+def alibi_series_converges(ctx: Context) -> Evidence:
     qq = sp.Symbol("q", positive=True)
     s = sp.summation(qq**t, (t, 0, sp.oo))  # Piecewise((1/(1-q), q < 1), ...)
     closed = s.args[0][0] if isinstance(s, sp.Piecewise) else s
@@ -79,7 +78,7 @@ def _convergent(expr, values) -> list:
     kind="symbolic",
     statement="b_t = (1 + k t)^-r ~ 1/(k^r t^r), so the series converges iff r > 1.",
 )
-def check_kerple_log(ctx: Context) -> Evidence:
+def kerple_log_series_converges(ctx: Context) -> Evidence:
     ratio = sp.limit((1 + k * t) ** (-r) * k**r * t**r, t, sp.oo)
     rs = (sp.Rational(3, 2), 1, sp.Rational(1, 2))
     return Evidence(
@@ -103,7 +102,7 @@ def check_kerple_log(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="Based on Theorem 3.4, to enable extrapolation we must restrict r > 1.",
 )
-def check_kerple_log_necessity(ctx: Context) -> Evidence:
+def kerple_log_condition_is_necessary(ctx: Context) -> Evidence:
     rs = (sp.Rational(1, 2), 1, sp.Rational(101, 100), 2)
     return Evidence(
         [
@@ -131,7 +130,7 @@ def check_kerple_log_necessity(ctx: Context) -> Evidence:
     statement="The trained Kerple models (learnable r, k) satisfy r > 1.",
     unperturbable="needs checkpoints that are not here: no computed value to compare",
 )
-def check_kerple_trained(ctx: Context) -> Evidence:
+def trained_kerple_parameters_converge(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(
@@ -151,7 +150,7 @@ def check_kerple_trained(ctx: Context) -> Evidence:
     kind="numeric",
     statement="For b_t = exp(-k t^r), 0 < r <= 2: b_t <= exp(-k t) as t -> inf.",
 )
-def check_kerple_power_eq35(ctx: Context) -> Evidence:
+def kerple_power_bound_eq35(ctx: Context) -> Evidence:
     kk, rr = 1.0, 0.5
     ts = (4, 100, 10000)
     lim = sp.limit(t**2 * sp.exp(-k * t ** sp.Rational(1, 2)), t, sp.oo)
@@ -185,7 +184,7 @@ def check_kerple_power_eq35(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="sum_t exp(-k t^r) converges (0 < r <= 2).",
 )
-def check_kerple_power(ctx: Context) -> Evidence:
+def kerple_power_series_converges(ctx: Context) -> Evidence:
     lim = sp.limit(t**2 * sp.exp(-k * t ** sp.Rational(1, 2)), t, sp.oo)
     with mp.workdps(30):
         Bs = [float(ref.total("kerple-power", {"k": 1.0, "r": rv})) for rv in (0.25, 0.5, 1.0, 2.0)]
@@ -212,7 +211,7 @@ def check_kerple_power(ctx: Context) -> Evidence:
     statement="exp(k(sum cos - d/2)) = prod_j exp(k(cos(t/r^{2j/d}) - 1)); and "
     "t/r^{2j/d} >= pi/2 iff j <= f(t) = d log_r(2t/pi)/2.",
 )
-def check_sandwich_37_39(ctx: Context) -> Evidence:
+def sandwich_product_form_and_threshold(ctx: Context) -> Evidence:
     dd = 6
     w = [t / r ** sp.Rational(2 * jj, dd) for jj in range(1, dd // 2 + 1)]
     lhs = sp.exp(k * (sum(sp.cos(x) for x in w) - sp.Rational(dd, 2)))
@@ -273,7 +272,7 @@ def check_sandwich_37_39(ctx: Context) -> Evidence:
     statement="For j <= f(t) (argument >= pi/2): cos(t/r^{2j/d}) - 1 < -1.",
     root_cause="rpe-sandwich-argument",
 )
-def check_sandwich_41(ctx: Context) -> Evidence:
+def sandwich_cosine_bound_eq41(ctx: Context) -> Evidence:
     xs = np.linspace(math.pi / 2, 8 * math.pi, 2001)
     vals = np.cos(xs) - 1
     return Evidence(
@@ -301,7 +300,7 @@ def check_sandwich_41(ctx: Context) -> Evidence:
     statement="b_t <= exp(-k floor(f(t))) <= e^k exp(-k f(t)) = g(t).",
     root_cause="rpe-sandwich-argument",
 )
-def check_sandwich_43(ctx: Context) -> Evidence:
+def sandwich_majorant_eq43(ctx: Context) -> Evidence:
     kk, rr, dd = 1.0, 10.0, 2
     p = kk * dd / (2 * math.log(rr))
     ts = (63, 628, 6283, 62832)  # t close to multiples of 2 pi r
@@ -336,7 +335,7 @@ def check_sandwich_43(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="Raabe: t(g(t)/g(t+1) - 1) -> kd/(2 ln r).",
 )
-def check_sandwich_44(ctx: Context) -> Evidence:
+def sandwich_raabe_limit(ctx: Context) -> Evidence:
     g = sp.exp(k) * sp.exp(-k * d * sp.log(2 * t / sp.pi) / (2 * sp.log(r)))
     p = k * d / (2 * sp.log(r))
     ratio = sp.expand_log(sp.log(g / g.subs(t, t + 1)), force=True)
@@ -372,7 +371,7 @@ def check_sandwich_44(ctx: Context) -> Evidence:
     statement="If kd/(2 ln r) < 1, i.e. d < 2 ln r / k, the series converges.",
     root_cause="rpe-sandwich-argument",
 )
-def check_sandwich_45(ctx: Context) -> Evidence:
+def sandwich_raabe_condition(ctx: Context) -> Evidence:
     kk, rr, dd = 1.0, 10.0, 2
     p = kk * dd / (2 * math.log(rr))
     conv = sp.Sum(t ** (-sp.Rational(p).limit_denominator(1000)), (t, 1, sp.oo)).is_convergent()
@@ -404,7 +403,7 @@ def check_sandwich_45(ctx: Context) -> Evidence:
     tolerances={"floor": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
     root_cause="rpe-sandwich-argument",
 )
-def check_sandwich(ctx: Context) -> Evidence:
+def sandwich_series_diverges(ctx: Context) -> Evidence:
     rows = []
     T = 100_000 if ctx.quick else 200_000
     for dd, rr, kk in ((2, 10.0, 1.0), (4, 10.0, 1.0), (128, 1e4, 0.125)):

@@ -8,19 +8,18 @@ from collections.abc import Iterable
 import numpy as np
 import sympy as sp
 
-from theory.series import reference as ref
 from paper_checks.evidence import (
     Equal,
     Evidence,
     Identity,
 )
 from paper_checks.registry import Context, claim
-
 from paper_checks.rpe.engine_routes import (
     P,
     j,
     t,
 )
+from theory.series import reference as ref
 
 
 # ======================================================= Appendix C, Appendix E
@@ -32,7 +31,7 @@ from paper_checks.rpe.engine_routes import (
     statement="For b_t = e^-t: B_ij = (1 - e^-j)/(1 - e^-1), B = 1/(1 - e^-1), "
     "TRF = inf_j(1 - e^-j > 1 - eps) = Theta(-log eps).",
 )
-def check_appC(ctx: Context) -> Evidence:
+def alibi_trf_closed_form(ctx: Context) -> Evidence:
     s = sp.summation(sp.exp(-t), (t, 0, j - 1))
     eps = (0.3, 0.1, 0.01, 1e-3, 1e-6, 1e-12)
     return Evidence(
@@ -89,7 +88,7 @@ def appendix_e_rows(m: int = 512, eps_values: Iterable[float] = (1 / 49, 0.1, 0.
     kind="numeric",
     statement="The pseudocode computes the TRF of Eq. 22 from an array of exp(RPE).",
 )
-def check_appE(ctx: Context) -> Evidence:
+def pseudocode_computes_trf(ctx: Context) -> Evidence:
     rows = appendix_e_rows()
     one = ref.appendix_e_draw(np.array([1.0, 0.5, 0.25]), n=50)
     return Evidence(

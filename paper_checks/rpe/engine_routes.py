@@ -5,15 +5,14 @@ made JSON-friendly.
 
 from __future__ import annotations
 
-
 import mpmath as mp
 import sympy as sp
 
 from theory.core.budget import BudgetExceeded
 from theory.series.comparison import compare_trf
-from theory.series.convergence import SeriesError, decide
+from theory.series.convergence import decide
+from theory.series.decision import SeriesError
 from theory.series.expressions import ExpressionError, parse_expression
-
 
 P = "rpe"
 t, n, j, i = sp.symbols("t n j i", positive=True)

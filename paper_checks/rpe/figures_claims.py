@@ -6,7 +6,6 @@ import math
 
 import numpy as np
 
-from theory.series import reference as ref
 from paper_checks.evidence import (
     Equal,
     Evidence,
@@ -15,10 +14,10 @@ from paper_checks.evidence import (
     Reported,
 )
 from paper_checks.registry import Context, claim
-
 from paper_checks.rpe.engine_routes import (
     P,
 )
+from theory.series import reference as ref
 
 
 # ================================================================ Figures 5, 7, 8
@@ -30,7 +29,7 @@ from paper_checks.rpe.engine_routes import (
     statement="The TRF of Type 1 is larger than that of Type 2 (Fig. 5, TRF normalised, "
     "computed with App. E).",
 )
-def check_fig5(ctx: Context) -> Evidence:
+def type1_trf_larger_than_type2(ctx: Context) -> Evidence:
     from figures.rpe_theory import fig5_data, render_fig5
 
     data = fig5_data(m=512, quick=True)
@@ -76,7 +75,7 @@ def check_fig5(ctx: Context) -> Evidence:
     kind="numeric",
     statement="Type 2 concentrates weights on closer neighbouring tokens than Type 1.",
 )
-def check_fig7(ctx: Context) -> Evidence:
+def type2_concentrates_nearer(ctx: Context) -> Evidence:
     from figures.rpe_theory import make_fig78
 
     fig = make_fig78(ctx.outdir, quick=True)
@@ -124,7 +123,7 @@ def check_fig7(ctx: Context) -> Evidence:
     statement="All methods, including 1/n and 1/(n ln n), are concentrated near the "
     "diagonal, so concentration is not enough to guarantee extrapolation.",
 )
-def check_fig8(ctx: Context) -> Evidence:
+def concentration_is_not_enough(ctx: Context) -> Evidence:
     m = 512
     uniform = (m // 10) / m  # the share a uniform row puts on its nearest 10%
     share = {}
@@ -171,7 +170,7 @@ def check_fig8(ctx: Context) -> Evidence:
     "attention (Eq. 9).",
     unperturbable="a hypothesis about trained models whose checkpoints are not here",
 )
-def check_hyp31(ctx: Context) -> Evidence:
+def extrapolating_rpe_acts_like_sliding_window(ctx: Context) -> Evidence:
     return Evidence(
         [
             MissingInput(

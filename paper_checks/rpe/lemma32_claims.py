@@ -9,7 +9,6 @@ import math
 import numpy as np
 import sympy as sp
 
-from theory.series import reference as ref
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -20,14 +19,14 @@ from paper_checks.evidence import (
     Tol,
 )
 from paper_checks.registry import Context, claim
-
+from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_delta_rows
 from paper_checks.rpe.engine_routes import (
     C,
     P,
     eps,
     l,
 )
-from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_delta_rows
+from theory.series import reference as ref
 
 
 # ======================================================= Section 2-3: Lemma 3.2
@@ -39,7 +38,7 @@ from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_de
     statement="The causal mask M and the Toeplitz RPE matrix P merge into R = M + P, "
     "still a Toeplitz matrix (r_ij = r_{i-j}).",
 )
-def check_eq5(ctx: Context) -> Evidence:
+def mask_plus_rpe_is_toeplitz(ctx: Context) -> Evidence:
     size = 12
     ii_, jj_ = np.indices((size, size))
     M = np.where(jj_ <= ii_, 0.0, -np.inf)
@@ -70,7 +69,7 @@ def check_eq5(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="o_i^i - o_i^j = (1 - C_ij/C_ii)(S_near/C_ij - S_far/(C_ii - C_ij)).",
 )
-def check_eq11(ctx: Context) -> Evidence:
+def output_difference_identity(ctx: Context) -> Evidence:
     S1, S2, Cij, Cii = sp.symbols("S_near S_far C_ij C_ii", positive=True)
     o_full, o_win = (S1 + S2) / Cii, S1 / Cij
     printed = (1 - Cij / Cii) * (S1 / Cij - S2 / (Cii - Cij))
@@ -110,7 +109,7 @@ def check_eq11(ctx: Context) -> Evidence:
     statement="||S_near/C_ij - S_far/(C_ii-C_ij)|| <= 2l, hence delta(i,j) <= 2 (1 - C_ij/C_ii) l.",
     tolerances={"ratio": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
-def check_eq12_13(ctx: Context) -> Evidence:
+def output_difference_bound(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed)
     worst = 0.0
     b = ref.terms_array("type1", 400)
@@ -156,7 +155,7 @@ def check_eq12_13(ctx: Context) -> Evidence:
     "delta <= 2l(C_ii - C_ij)/C_ii <= 2l eps/(C - eps) <= 4l eps/C.",
     tolerances={"gap": Tol(atol=1e-15, basis="numeric", reason="double precision")},
 )
-def check_eq15(ctx: Context) -> Evidence:
+def delta_bound_from_eps(ctx: Context) -> Evidence:
     gap = 4 * l * eps / C - 2 * l * eps / (C - eps)
     factored = 2 * l * eps * (C - 2 * eps) / (C * (C - eps))
     grid = np.linspace(1e-6, 0.5, 2001)  # eps / C, with l = C = 1
@@ -196,7 +195,7 @@ def check_eq15(ctx: Context) -> Evidence:
     statement="From lim C_ii = C < inf (Eq. 10), 'the tail of a convergent series' "
     "gives j0 with C_ii - C_ij < eps for all i >= j > j0.",
 )
-def check_lemma_eq14(ctx: Context) -> Evidence:
+def tail_gives_j0(ctx: Context) -> Evidence:
     # The paper's setting: c_is = a_is b_{i-s}, b Toeplitz (Eq. 5), a_is in [amin, amax]
     # (|q|, |k| <= l).  Then Eq. 10 => B_ii <= C_ii / amin bounded, B_ii increasing, so
     # sum b_t converges, and C_ii - C_ij <= amax T_j uniformly in i.  Checked on rows of
@@ -248,7 +247,7 @@ def check_lemma_eq14(ctx: Context) -> Evidence:
     "exists with delta(i,j) < eps for j > j0.",
     tolerances={"ratio": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
-def check_lemma32(ctx: Context) -> Evidence:
+def finite_limit_gives_eq9(ctx: Context) -> Evidence:
     rng = np.random.default_rng(ctx.seed + 1)
     L, dim, I = 1.5, 2, 1500
     q, kk, v = (random_in_ball(rng, I, dim, L) for _ in range(3))

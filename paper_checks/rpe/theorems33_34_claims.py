@@ -11,7 +11,6 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from theory.series import reference as ref
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -23,13 +22,14 @@ from paper_checks.evidence import (
     Tol,
 )
 from paper_checks.registry import Context, claim
-
+from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_delta_rows
 from paper_checks.rpe.engine_routes import (
     P,
     engine_verdict,
     n,
 )
-from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_delta_rows
+from paper_checks.rpe.printed import EXTRAPOLATION_LENGTHS
+from theory.series import reference as ref
 
 
 # =========================================================== Theorems 3.3, 3.4
@@ -41,7 +41,7 @@ from paper_checks.rpe.attention import attention_outputs, random_in_ball, sup_de
     statement="|q_i|, |k_j| <= l implies a_ij = exp(q_i^T k_j) <= exp(d^2).",
     tolerances={"corrected": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
-def check_eq17(ctx: Context) -> Evidence:
+def attention_weight_bound_eq17(ctx: Context) -> Evidence:
     dd, L = 1, 2.0
     q = kk = np.array([L])
     rng = np.random.default_rng(ctx.seed)
@@ -92,7 +92,7 @@ def check_eq17(ctx: Context) -> Evidence:
         "bound": Tol(atol=1e-12, basis="numeric", reason="double precision"),
     },
 )
-def check_thm33_limit(ctx: Context) -> Evidence:
+def c_bounded_by_b_gives_limit(ctx: Context) -> Evidence:
     L, I = 1.0, 2000
     b = ref.terms_array("type1", I)
     B = np.cumsum(b)
@@ -132,7 +132,7 @@ def check_thm33_limit(ctx: Context) -> Evidence:
     statement="If lim_i B_ii < inf (Eq. 16) then Eq. 9 holds.",
     tolerances={"ratio": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
-def check_thm33(ctx: Context) -> Evidence:
+def finite_b_limit_gives_eq9(ctx: Context) -> Evidence:
     L, I = 1.0, 1200
     b = ref.terms_array("type1", I)
     v = np.ones((I, 1))
@@ -185,7 +185,7 @@ def check_thm33(ctx: Context) -> Evidence:
     statement="B_ii = sum_{1<=t<=i} b_{i-t} = sum_{t=0}^{i-1} b_t, so Eq. 16 is "
     "equivalent to convergence of sum_t b_t.",
 )
-def check_thm34(ctx: Context) -> Evidence:
+def b_limit_is_series(ctx: Context) -> Evidence:
     bf = sp.Function("b")
     residual = sum(
         (sum(bf(ii - tt) for tt in range(1, ii + 1)) - sum(bf(tt) for tt in range(0, ii))) ** 2
@@ -225,7 +225,7 @@ def _b0(f, shift):
     "1/n, 1/(n ln n)) are the b of Thm 3.4, whose series starts at t = 0 "
     "(the token itself).",
 )
-def check_index(ctx: Context) -> Evidence:
+def series_index_convention(ctx: Context) -> Evidence:
     fams = {
         "Type 1 1/n^2": (1 / n**2, 1),
         "Type 2 exp(-ln^2 n)": (sp.exp(-(sp.log(n) ** 2)), 1),
@@ -281,7 +281,7 @@ def check_index(ctx: Context) -> Evidence:
     "only sufficiency and tests necessity empirically).",
     tolerances={"construction": Tol(rtol=1e-9, basis="numeric", reason="double precision")},
 )
-def check_necessity(ctx: Context) -> Evidence:
+def convergence_necessary_for_eq9(ctx: Context) -> Evidence:
     # q = 0 (a = 1), v = -l on the far tokens, +l on the near ones: delta = 2l(1 - B_j/B_i)
     j_ = 512
     b = ref.terms_array("inv-n", 3000)
@@ -316,11 +316,6 @@ def check_necessity(ctx: Context) -> Evidence:
     )
 
 
-#: Sec. 4: "we lengthen inference sequences from 512 to 9216 tokens"
-EXTRAPOLATION_LENGTHS = (512, 9216)
-PRINTED = ("EXTRAPOLATION_LENGTHS",)  # numbers the paper prints (moved by the perturbation test)
-
-
 @claim(
     id="rpe-thm3.4-extrapolation",
     paper=P,
@@ -329,7 +324,7 @@ PRINTED = ("EXTRAPOLATION_LENGTHS",)  # numbers the paper prints (moved by the p
     statement="As long as the series of exp(RPE) converges, the model is guaranteed to "
     "have the length extrapolation property (Def. 2.1).",
 )
-def check_thm34_extrapolation(ctx: Context) -> Evidence:
+def convergent_series_extrapolates(ctx: Context) -> Evidence:
     with mp.workdps(30):
         rr = mp.mpf("1.01")
         Bsum = mp.zeta(rr)
@@ -379,7 +374,7 @@ def check_thm34_extrapolation(ctx: Context) -> Evidence:
     "i - j <= w, -inf otherwise.",
     tolerances={"outputs": Tol(atol=1e-12, basis="numeric", reason="double precision")},
 )
-def check_eq8(ctx: Context) -> Evidence:
+def sliding_window_is_an_rpe(ctx: Context) -> Evidence:
     w, I = 16, 200
     b = np.array([1.0 if tt <= w else 0.0 for tt in range(I)])  # exp(m) at distance t
     rng = np.random.default_rng(ctx.seed)
@@ -458,7 +453,7 @@ def _erf_rows(I, L):
     "so the TRF (Eq. 22, from B_ij alone) estimates the receptive field "
     "(ERF n_emp, from C_ij) without training.",
 )
-def check_trf_erf(ctx: Context) -> Evidence:
+def trf_estimates_erf(ctx: Context) -> Evidence:
     rows = _erf_rows(2000, 1.0)
     where = "Type 1, l = 1, d = 1, row length 2000, eps in {0.1, 0.01}, three patterns"
     return Evidence(

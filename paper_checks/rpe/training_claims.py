@@ -1,8 +1,8 @@
 """RPE paper claims judged on the seeded bundle of tiny models trained here
 (``python -m empirical.bundle --profile ci|paper``; runs/paper, else runs/ci).
 
-Each claim is the contrast the agreement tests assert (``empirical.training.results``,
-thresholds in ``empirical.training.declared``): the theory's error within the declared
+Each claim is decided by the contrasts of ``empirical.agreement.catalogue`` that name it
+(the ones the agreement tests assert, with their declared thresholds): the theory's error within the declared
 tolerance, and its gap to each sceptic's alternative above the declared margin, on 95%
 Student-t intervals over the bundle's seeds.  A comparison the theory loses makes the
 claim "does not hold".  The models are byte-level 2-layer LMs at m = 32 (ci) or 64
@@ -17,14 +17,14 @@ from paper_checks.evidence import Evidence, Inequality, MissingInput
 from paper_checks.registry import Context, claim
 
 if TYPE_CHECKING:
-    from empirical.training.results import Contrast
+    from empirical.agreement.contrast import Contrast
 
 NEEDS = "the seeded bundle: python -m empirical.bundle --profile ci --out runs/ci"
 
 
 def seeded_bundle_or_missing(quantity: str) -> tuple[dict | None, Evidence | None]:
     """(bundle, None) when the seeded bundle is there, else (None, Evidence(MissingInput))."""
-    from empirical.training.results import find_profile_bundle, load_profile_bundle
+    from empirical.agreement.bundle_io import find_profile_bundle, load_profile_bundle
 
     if find_profile_bundle() is None:
         return None, Evidence([MissingInput(quantity, missing=NEEDS)])
@@ -75,9 +75,9 @@ def contrast_items(c: Contrast, source: str) -> list:
     "from m to 16m (Def. 2.1, delta = 0.1), sinusoidal positions do not, and the divergent "
     "label predicts instability.",
 )
-def check_fig3(ctx: Context) -> Evidence:
-    from empirical.training.declared import STABLE_DELTA
-    from empirical.training.results import convergent_rpes, ppl_ratio, stability_contrast
+def convergent_rpes_keep_perplexity_stable(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import STABLE_DELTA, for_check
+    from empirical.agreement.rpe import convergent_rpes, ppl_ratio
 
     b, missing = seeded_bundle_or_missing("ppl(16m)/ppl(m) over seeds")
     if missing:
@@ -102,7 +102,7 @@ def check_fig3(ctx: Context) -> Evidence:
             source="Fig. 3",
         )
     )
-    c = stability_contrast(b, STABLE_DELTA, 0.1, 0.0)
+    (c,) = [e.contrast(b) for e in for_check("rpe-train-fig3")]
     items.append(
         Inequality(
             "misclassification rate of 'all converge' minus theory.series' labels (lower bound)",
@@ -124,12 +124,11 @@ def check_fig3(ctx: Context) -> Evidence:
     "values) predicts the models' ERF better than the TRF with head and tail swapped and "
     "than a TRF that ignores the RPE.",
 )
-def check_fig6(ctx: Context) -> Evidence:
-    from empirical.training.declared import ERF_MARGIN, ERF_TOL
-    from empirical.training.results import erf_trf_contrast
+def certified_trf_predicts_erf(ctx: Context) -> Evidence:
+    from empirical.agreement.catalogue import for_check
 
     b, missing = seeded_bundle_or_missing("ERF vs certified TRF over seeds")
     if missing:
         return missing
-    c = erf_trf_contrast(b, ERF_TOL, ERF_MARGIN)
+    (c,) = [e.contrast(b) for e in for_check("rpe-train-fig6")]
     return Evidence(contrast_items(c, "Figs. 5-6"), notes=[scale_note(b), c.table()])

@@ -10,8 +10,6 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from theory.series import reference as ref
-from theory.core.derivation import Derivation, Step
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -24,7 +22,6 @@ from paper_checks.evidence import (
     derivation_steps,
 )
 from paper_checks.registry import Context, claim
-
 from paper_checks.rpe.engine_routes import (
     P,
     engine_comparison,
@@ -34,6 +31,8 @@ from paper_checks.rpe.engine_routes import (
     n,
     t,
 )
+from theory.core.derivation import Derivation, Step
+from theory.series import reference as ref
 
 
 # ================================================================ TRF, Thm 3.5
@@ -47,7 +46,7 @@ from paper_checks.rpe.engine_routes import (
     "form inf_j(sum_{t>=j} b_t < B eps) of the TRF and the chain "
     "sum_{t>=n} alpha_t <= (alpha/beta) sum_{t>=n} beta_t < alpha eps.",
 )
-def check_thm35(ctx: Context) -> Evidence:
+def smaller_series_smaller_trf(ctx: Context) -> Evidence:
     pairs = [("type2", "type1"), ("alibi", "type2"), ("kerple-power", "kerple-log")]
     diffs = [
         ref.exact_trf(a_, None, e) - ref.exact_trf(b_, None, e)
@@ -107,7 +106,7 @@ def check_thm35(ctx: Context) -> Evidence:
     kind="numeric",
     statement="Choose eps0 with n_beta(eps0) = t0; then eps < eps0 gives n_beta(eps) > t0.",
 )
-def check_thm35_eps0(ctx: Context) -> Evidence:
+def eps0_choice_eq26(ctx: Context) -> Evidence:
     beta = np.array([1.0, 0.0] + [0.5**m for m in range(1, 40)])  # beta_1 = 0
     B, t0 = beta.sum(), 2
     grid = np.geomspace(0.999, 1e-9, 4000)
@@ -150,7 +149,7 @@ def check_thm35_eps0(ctx: Context) -> Evidence:
     statement="The exp(RPE) series follows the same trend as TRF: the smaller the "
     "series, the smaller the TRF.",
 )
-def check_thm35_remark(ctx: Context) -> Evidence:
+def series_and_trf_same_trend(ctx: Context) -> Evidence:
     beta = np.array([0.5**tt for tt in range(60)])
     alpha = beta.copy()
     alpha[0] = 0.01  # alpha_t <= beta_t for every t
@@ -246,7 +245,7 @@ def eq29_derivation() -> Derivation:
         "order": Tol(rtol=1e-5, basis="numeric", reason="30-digit sums, eps down to 1e-12"),
     },
 )
-def check_eq29(ctx: Context) -> Evidence:
+def type1_trf_eq29(ctx: Context) -> Evidence:
     steps = derivation_steps(eq29_derivation().verify(seed=ctx.seed))
     eps = (0.1, 0.01, 0.001, 1e-6)
     exact = [ref.exact_trf("type1", None, e) for e in eps]
@@ -287,7 +286,7 @@ def check_eq29(ctx: Context) -> Evidence:
     statement="For all c1, c2 > 0, exp(-ln^2 n)/c1 < (1/n^2)/c2 as n -> inf, so "
     "(Thm 3.5) Type 2's TRF is smaller than Type 1's.",
 )
-def check_type1_vs_type2(ctx: Context) -> Evidence:
+def type2_below_type1(ctx: Context) -> Evidence:
     lim = sp.limit(n**2 * sp.exp(-(sp.log(n) ** 2)), n, sp.oo)
     with mp.workdps(30):
         B1, B2 = ref.total("type1"), ref.total("type2")
@@ -377,7 +376,7 @@ def type2_trf_erfc(eps: mp.mpf, B: mp.mpf) -> int:
     "(read against Eq. 29: no formula at Type 1's level, an integral "
     "approximation giving the order in eps, is available; hence Thm 3.5).",
 )
-def check_type2_analytic(ctx: Context) -> Evidence:
+def type2_trf_has_no_closed_form(ctx: Context) -> Evidence:
     eps = ("1e-1", "1e-2", "1e-3", "1e-6", "1e-12", "1e-30", "1e-60", "1e-100")
     with mp.workdps(40):
         B = ref.total("type2")
@@ -429,7 +428,7 @@ def check_type2_analytic(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="sum_{n=1}^k 1/n > int_1^{k+1} dx/x = ln(k+1), so 1/n violates Thm 3.4.",
 )
-def check_inv_n(ctx: Context) -> Evidence:
+def inv_n_series_diverges(ctx: Context) -> Evidence:
     integral = sp.integrate(1 / t, (t, 1, n + 1))
     ks = [1, 2, 10, 1000, 10**6]
     return Evidence(
@@ -460,7 +459,7 @@ def check_inv_n(ctx: Context) -> Evidence:
     kind="symbolic",
     statement="sum_{n=3}^k 1/(n ln n) > int_3^{k+1} dx/(x ln x) = ln ln(k+1) - ln ln 3.",
 )
-def check_inv_nlogn(ctx: Context) -> Evidence:
+def inv_nlogn_series_diverges(ctx: Context) -> Evidence:
     integral = sp.simplify(sp.integrate(1 / (t * sp.log(t)), (t, 3, n + 1)))
     target = sp.log(sp.log(n + 1)) - sp.log(sp.log(3))
     gaps = []

@@ -2,19 +2,22 @@
 
 A contrast is computed once per test run (:func:`contrast`), printed by the first test
 that uses it, and asserted in two kinds of tests: the theory agrees with the measurement
-within the declared tolerance, and the theory beats one named alternative by the
-declared margin -- one alternative per test, so that a strict xfail where the theory
+within the catalogue's tolerance, and the theory beats one named alternative by the
+catalogue's margin -- one alternative per test, so that a strict xfail where the theory
 loses covers exactly that one comparison and nothing else.
 """
+
+from empirical.agreement.catalogue import compute
 
 _CACHE = {}
 
 
-def contrast(b, fn, *args):
-    """``fn(b, *args)``, computed once per bundle and arguments, its table printed."""
-    key = (id(b), fn.__name__, args)
+def contrast(b, name):
+    """Contrast ``name`` of the catalogue (``empirical.agreement.catalogue``, its declared
+    tolerance and margin), computed once per bundle, its table printed."""
+    key = (id(b), name)
     if key not in _CACHE:
-        _CACHE[key] = fn(b, *args)
+        _CACHE[key] = compute(b, name)
         print("\n" + _CACHE[key].table())
     return _CACHE[key]
 

@@ -16,19 +16,8 @@ from agreement_asserts import assert_agrees, assert_beats, contrast
 
 pytest.importorskip("torch")
 
-from empirical.training import results as R  # noqa: E402
-from empirical.training.declared import (  # noqa: E402
-    GAUSS_REL_TOL,
-    GAUSS_MARGIN,
-    DISP_TOL,
-    DISP_MARGIN,
-    ALG1_REL_TOL,
-    ALG1_MARGIN,
-    PROP_TOL,
-    PROP_MARGIN,
-    PMAX_TOL,
-    PMAX_MARGIN,
-)
+from empirical.agreement import align as R  # noqa: E402
+from empirical.agreement import bundle_io  # noqa: E402
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 
@@ -37,9 +26,7 @@ def lost(reason):
     return pytest.mark.xfail(strict=True, reason=reason)
 
 
-GAUSS = {
-    k: (R.gaussian_stat_contrast, k, True, GAUSS_REL_TOL, GAUSS_MARGIN) for k in ("entropy", "pmax")
-}
+GAUSS = {k: f"align-gauss-{k}" for k in ("entropy", "pmax")}
 
 
 @pytest.mark.parametrize(
@@ -56,7 +43,7 @@ GAUSS = {
     ],
 )
 def test_gaussian_statistic_agrees(b, key):
-    c = contrast(b, *GAUSS[key])
+    c = contrast(b, GAUSS[key])
     assert_agrees(c)
 
 
@@ -77,11 +64,11 @@ def test_gaussian_statistic_agrees(b, key):
     ],
 )
 def test_gaussian_statistic_beats(b, key, alt):
-    assert_beats(contrast(b, *GAUSS[key]), alt)
+    assert_beats(contrast(b, GAUSS[key]), alt)
 
 
 def pmax_init(b):
-    return contrast(b, R.gaussian_pmax_contrast, PMAX_TOL, PMAX_MARGIN)
+    return contrast(b, "align-pmax-init")
 
 
 def test_gaussian_pmax_at_init_agrees(b):
@@ -105,7 +92,7 @@ def test_gaussian_pmax_at_init_beats(b, alt):
 
 @pytest.mark.parametrize("factor", [2, 4, 8])
 def test_dispersion_agrees(b, factor):
-    assert_agrees(contrast(b, R.dispersion_contrast, factor, DISP_TOL, DISP_MARGIN))
+    assert_agrees(contrast(b, f"align-dispersion-{factor}m"))
 
 
 @pytest.mark.parametrize(
@@ -133,12 +120,12 @@ def test_dispersion_agrees(b, factor):
     ],
 )
 def test_dispersion_beats(b, factor, alt):
-    assert_beats(contrast(b, R.dispersion_contrast, factor, DISP_TOL, DISP_MARGIN), alt)
+    assert_beats(contrast(b, f"align-dispersion-{factor}m"), alt)
 
 
 @pytest.mark.parametrize("factor", [4, 8])
 def test_algorithm1_agrees(b, factor):
-    assert_agrees(contrast(b, R.alg1_ppl_contrast, factor, "pmax", ALG1_REL_TOL, ALG1_MARGIN))
+    assert_agrees(contrast(b, f"align-alg1-{factor}m"))
 
 
 @pytest.mark.parametrize(
@@ -172,12 +159,12 @@ def test_algorithm1_agrees(b, factor):
     ],
 )
 def test_algorithm1_beats(b, factor, alt):
-    c = contrast(b, R.alg1_ppl_contrast, factor, "pmax", ALG1_REL_TOL, ALG1_MARGIN)
+    c = contrast(b, f"align-alg1-{factor}m")
     assert_beats(c, alt)
 
 
 def prop(b, name, factor):
-    return contrast(b, R.prop_contrast, name, factor, PROP_TOL, PROP_MARGIN)
+    return contrast(b, f"align-{name}-{factor}m")
 
 
 @pytest.mark.parametrize("factor", [2, 4, 8])
@@ -220,7 +207,7 @@ def test_prop1_regime_has_real_roots(b, factor):
     """Heads where Prop. 1's quadratic has a real root in (0, 1] exist on every seed, and
     not on every head (the regime and just outside it; theory.temperature.rules decides)."""
     roots = R.prop1_root_heads(b, factor)
-    total = len(R.heads(b, R.seeds(b, "t5")[0], R.train_len(b)))
+    total = len(bundle_io.heads(b, bundle_io.seeds(b, "t5")[0], bundle_io.train_len(b)))
     print(f"\nheads with a real Prop. 1 root at {factor}m, per seed: {roots} of {total}")
     assert 1 <= min(roots) and max(roots) < total
 

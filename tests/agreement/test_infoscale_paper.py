@@ -4,7 +4,7 @@ NoPE model, and
 Eq. 18's eta* against the attention-weighted cosines of the CosScale model, at its
 initial weights (q, k near uniform on the sphere: Assumption 3.2 holds) and trained.
 
-Tolerances and margins: ``empirical.training.declared`` (each with its reason).
+Tolerances and margins: ``empirical.agreement.catalogue`` (each with its reason).
 """
 
 import pytest
@@ -13,22 +13,13 @@ from agreement_asserts import assert_agrees, assert_beats, contrast
 
 pytest.importorskip("torch")
 
-from empirical.training import results as R  # noqa: E402
-from empirical.training.declared import (  # noqa: E402
-    ETA_TOL,
-    ETA_MARGIN,
-    DRIFT_TOL,
-    DRIFT_MARGIN,
-    FACTOR_MARGIN,
-    FACTOR_SLACK,
-    PART_MARGIN,
-)
+from empirical.agreement.catalogue import PART_MARGIN  # noqa: E402
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 
 
 def eta(b, which):
-    return contrast(b, R.eta_star_contrast, which, ETA_TOL, ETA_MARGIN)
+    return contrast(b, f"infoscale-eta-{which}")
 
 
 def test_eta_star_at_initial_weights_agrees(b):
@@ -71,7 +62,7 @@ def test_eta_star_trained_agrees(b):
 
 
 def drift(b):
-    return contrast(b, R.infoscale_drift_contrast, DRIFT_TOL, DRIFT_MARGIN)
+    return contrast(b, "infoscale-drift")
 
 
 def test_infoscale_removes_part_of_the_drift(b):
@@ -115,7 +106,7 @@ def test_infoscale_beats(b, alt):
 
 
 def factor(b):
-    return contrast(b, R.infoscale_factor_contrast, FACTOR_SLACK, FACTOR_MARGIN)
+    return contrast(b, "infoscale-factor")
 
 
 @pytest.mark.xfail(

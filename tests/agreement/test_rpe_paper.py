@@ -2,7 +2,7 @@
 converge is decided now by ``theory.series`` from each trained model's learned RPE, and
 the ERF is compared with the certified TRF of that series (Eq. 22).
 
-Tolerances and margins: ``empirical.training.declared`` (each with its reason).
+Tolerances and margins: ``empirical.agreement.catalogue`` (each with its reason).
 """
 
 import pytest
@@ -11,12 +11,8 @@ from agreement_asserts import assert_agrees, assert_beats, contrast
 
 pytest.importorskip("torch")
 
-from empirical.training import results as R  # noqa: E402
-from empirical.training.declared import (  # noqa: E402
-    STABLE_DELTA,
-    ERF_TOL,
-    ERF_MARGIN,
-)
+from empirical.agreement import rpe as R  # noqa: E402
+from empirical.agreement.catalogue import STABLE_DELTA  # noqa: E402
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 
@@ -43,7 +39,7 @@ def test_convergent_rpes_are_stable(b):
     "the labels misclassify them (rate printed) and 'all converge' does better",
 )
 def test_divergent_label_predicts_instability(b):
-    c = contrast(b, R.stability_contrast, STABLE_DELTA, 0.1, 0.0)
+    c = contrast(b, "rpe-stability")
     assert_beats(c, "all converge")
 
 
@@ -56,9 +52,9 @@ def test_erf_compares_certified_trfs(b):
 
 
 def test_erf_follows_certified_trf(b):
-    assert_agrees(contrast(b, R.erf_trf_contrast, ERF_TOL, ERF_MARGIN))
+    assert_agrees(contrast(b, "rpe-erf-trf"))
 
 
 @pytest.mark.parametrize("alt", ["TRF(1-eps)", "TRF without the RPE"])
 def test_erf_trf_beats(b, alt):
-    assert_beats(contrast(b, R.erf_trf_contrast, ERF_TOL, ERF_MARGIN), alt)
+    assert_beats(contrast(b, "rpe-erf-trf"), alt)

@@ -43,11 +43,11 @@ MODULES = {
     "empirical.train": "empirical.train.cli",
     "empirical.extrapolate": "empirical.extrapolate.cli",
     "empirical.erf": "empirical.erf.cli",
-    "empirical.training.bundle": "empirical.training.bundle",
+    "empirical.bundle": "empirical.bundle.cli",
     "figures": "figures.cli",
     "paper_checks": "paper_checks.cli",
     "empirical.audit": "empirical.audit.cli",
-    "empirical.training.results": "empirical.training.results",
+    "empirical.results": "empirical.results.cli",
     "benchmarks.bench_tiny_lm": "benchmarks.bench_tiny_lm",
     "benchmarks.bench_gaussian_softmax": "benchmarks.bench_gaussian_softmax",
 }
@@ -57,7 +57,7 @@ ALIGN = "empirical.align --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n
 ASSUME = "empirical.assumptions --model t5-config:tiny --L-tr 16 --L-ex 32 --n-tr 1 --n-ex 1"
 COLLECT = "empirical.collect --model t5-config:tiny --length 16 --n-seq 1"
 TRAIN = f"empirical.train {TINY}"
-BUNDLE = "empirical.training.bundle --budget-steps 2 --seq-len 16 --max-chars 20000 --lengths 16 32"
+BUNDLE = "empirical.bundle --profile ci"
 
 # ---- by class: for each input type of a command, the wrong type, the empty value, the huge,
 # the non-finite, the wrongly encoded and the missing parent folder ----------------------
@@ -128,13 +128,14 @@ BY_CLASS = [
     ("empirical.erf {run} --eps ''", "real: empty"),
     ("empirical.erf {run} --plot ''", "--plot: empty"),
     ("empirical.erf ''", "run: empty"),
-    # empirical.training.bundle
-    ("@BUNDLE --out b --rpes nosuch", "RPE: unknown name"),
-    ("@BUNDLE --out b --rpes ''", "RPE: empty"),
-    ("@BUNDLE --out b --lengths 16.5", "length: fractional"),
-    (f"@BUNDLE --out b --eval-tokens {HUGE}", "count: huge"),
-    ("@BUNDLE --out b --seq-len ''", "count: empty"),
-    ("@BUNDLE --out b --budget-steps inf", "count: inf"),
+    # empirical.bundle
+    ("@BUNDLE --out b --models nosuch", "model: unknown name"),
+    ("@BUNDLE --out b --models ''", "model: empty"),
+    ("empirical.bundle --profile nosuch", "profile: unknown name"),
+    ("empirical.bundle --profile ''", "profile: empty"),
+    (f"@BUNDLE --out b --workers {HUGE}", "count: huge"),
+    ("@BUNDLE --out b --workers ''", "count: empty"),
+    ("@BUNDLE --out b --workers inf", "count: inf"),
     # empirical.collect: text files in the wrong encoding, empty, missing
     ("@COLLECT --corpus {utf16}", "text: UTF-16"),
     ("@COLLECT --corpus {latin1} --json", "text: Latin-1, --json"),
@@ -151,11 +152,11 @@ BY_CLASS = [
     (f"{AUDIT} --text {{utf16}}", "text: UTF-16"),
     (f"{AUDIT} --text {{latin1}}", "text: Latin-1"),
     (f"{AUDIT} --text {{empty}}", "text: empty file"),
-    # empirical.training.results
-    ("empirical.training.results --bundle {missing}", "bundle: missing"),
-    ("empirical.training.results --bundle {file} --json", "bundle: a file, --json"),
-    ("empirical.training.results --bundle {folder}", "bundle: folder without a bundle"),
-    ("empirical.training.results --bundle ''", "bundle: empty"),
+    # empirical.results
+    ("empirical.results --bundle {missing}", "bundle: missing"),
+    ("empirical.results --bundle {file} --json", "bundle: a file, --json"),
+    ("empirical.results --bundle {folder}", "bundle: folder without a bundle"),
+    ("empirical.results --bundle ''", "bundle: empty"),
     # benchmarks
     (f"{TINY_LM} --steps 0", "count: zero"),
     (f"{TINY_LM} --steps 2.5", "count: fractional"),
@@ -356,19 +357,12 @@ CASES = [
     ("empirical.erf {missing}", "missing run"),
     ("empirical.erf {folder}", "folder that is not a run"),
     ("empirical.erf {corrupt} --json", "corrupt run, --json"),
-    # ---- empirical.training.bundle --------------------------------------------------------------
-    ("@BUNDLE --out b --budget-steps 0", "--budget-steps 0"),
-    ("@BUNDLE --out b --lengths 0", "length 0"),
-    ("@BUNDLE --out b --lengths 100000 --eval-tokens 1000", "length > eval tokens"),
-    ("@BUNDLE --out b --eval-tokens 0", "--eval-tokens 0"),
-    ("@BUNDLE --out b --seq-len 1", "--seq-len 1"),
-    ("@BUNDLE --out b --threads 0", "--threads 0"),
-    ("@BUNDLE --out b --max-chars 0", "--max-chars 0"),
-    ("@BUNDLE --out b --max-chars 50", "text shorter than seq-len"),
-    ("@BUNDLE --out b --erf-length 1", "--erf-length 1"),
-    ("@BUNDLE --out b --rpes 'exp('", "bad formula"),
-    ("@BUNDLE --out b --rpes kerple", "misspelt named RPE"),
-    ("@BUNDLE --out b --corpus nonexistent --json", "unknown corpus, --json"),
+    # ---- empirical.bundle -----------------------------------------------------------------------
+    ("empirical.bundle --out b", "--profile missing"),
+    ("@BUNDLE --out b --workers 0", "--workers 0"),
+    ("@BUNDLE --out b --models kerple", "misspelt model"),
+    ("@BUNDLE --out b --models t5 nosuch --json", "unknown model, --json"),
+    ("@BUNDLE --out ''", "--out empty"),
     ("@BUNDLE --out {file}", "--out is a file"),
     ("@BUNDLE --out {file}/b", "--out under a file"),
     ("@BUNDLE --out /sys/b", "--out unwritable"),
@@ -562,8 +556,8 @@ MESSAGES = [
         [],
     ),
     (f"{INFO} --eps 1e300", ["too large", "--eps 1e300"], []),
-    ("@BUNDLE --out b --rpes nosuch", ["--rpes nosuch", "named RPE"], ["--free", "--param"]),
-    ("@BUNDLE --out b --rpes kerple", ["--rpes kerple", "kerple_log"], ["--rpe "]),
+    ("@BUNDLE --out b --models nosuch", ["--models nosuch", "known:"], []),
+    ("@BUNDLE --out b --models kerple", ["--models kerple", "kerple_log"], []),
     ("@TRAIN --out new --rpe nosuch", ["--rpe nosuch"], ["--free", "--param"]),
     ("@COLLECT --corpus {utf16}", ["utf16.txt", "UTF-16"], []),
     ("@COLLECT --corpus {latin1}", ["latin1.txt", "Latin-1"], []),
@@ -614,7 +608,7 @@ PIPED = [
     ("empirical.erf --help", True),
     ("empirical.assumptions --help", True),
     ("empirical.collect --help", True),
-    ("empirical.training.bundle --help", True),
+    ("empirical.bundle --help", True),
 ]
 
 

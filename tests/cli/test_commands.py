@@ -25,16 +25,6 @@ from theory.core import commands
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("theory", "empirical", "figures", "paper_checks")
-#: commands whose package lands with the change that moves their code out of
-#: empirical/training (their entries name ``empirical.{bundle,results}.cli:main``); until
-#: then their ``python -m`` forms are the files below, which that change deletes
-PENDING = {"bundle", "results"}
-PENDING_FILES = {
-    "empirical/bundle.py",
-    "empirical/results.py",
-    "empirical/training/bundle.py",
-    "empirical/training/results.py",
-}
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 
 
@@ -46,20 +36,8 @@ def lengthx(argv: list) -> tuple:
     return code, out.getvalue(), err.getvalue()
 
 
-def _present(cmd: commands.Command) -> bool:
-    try:
-        return importlib.util.find_spec(cmd.entry.split(":")[0]) is not None
-    except ModuleNotFoundError:  # a parent is a module, not a package (yet)
-        return False
-
-
 def _params():
     return [pytest.param(c, id=c.name) for c in commands.COMMANDS]
-
-
-def _skip_pending(cmd: commands.Command) -> None:
-    if cmd.name in PENDING and not _present(cmd):
-        pytest.skip(f"{cmd.entry} lands with the bundle/results packages")
 
 
 def test_the_table_is_well_formed():
@@ -74,7 +52,6 @@ def test_the_table_is_well_formed():
 
 @pytest.mark.parametrize("cmd", _params())
 def test_every_command_resolves_and_helps_through_lengthx(cmd, monkeypatch):
-    _skip_pending(cmd)
     if cmd.module.startswith("empirical") and not HAS_TORCH:
         pytest.skip("needs torch")
     monkeypatch.setenv("COLUMNS", "100")
@@ -168,7 +145,6 @@ def test_lengthx_help_imports_no_command():
 
 @pytest.mark.parametrize("cmd", _params())
 def test_every_command_is_a_package_with_a_two_line_main(cmd):
-    _skip_pending(cmd)
     folder = ROOT / cmd.module.replace(".", "/")
     assert (folder / "__init__.py").is_file() and (folder / "cli.py").is_file(), folder
     lines = [ln for ln in (folder / "__main__.py").read_text().splitlines() if ln.strip()]
@@ -189,7 +165,7 @@ def test_no_shim_modules_and_no_main_blocks_in_the_library():
                 mains.add(path.parent.relative_to(ROOT).as_posix().replace("/", "."))
             elif re.search(r"^if __name__ == .__main__.:", path.read_text(), re.M):
                 blocks.add(rel)
-    assert blocks <= PENDING_FILES, sorted(blocks - PENDING_FILES)
+    assert not blocks, sorted(blocks)
     assert mains <= modules, sorted(mains - modules)
     for shim in ("theory/trf.py", "theory/cosscale.py", "empirical/align.py", "empirical/erf.py"):
         assert not (ROOT / shim).exists(), shim

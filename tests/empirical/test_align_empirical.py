@@ -230,7 +230,7 @@ def test_empirical_evidence_names_the_measured_model_not_flan():
     # evidence measured on a model built here must say it is not Flan-T5-XL
     from types import SimpleNamespace
 
-    from paper_checks.align.empirical_claims import scoped
+    from paper_checks.align.models_here import scoped
     from paper_checks.evidence import Equal, Evidence, judge
 
     ctx = SimpleNamespace(quick=True)

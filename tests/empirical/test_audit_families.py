@@ -89,7 +89,7 @@ def max_errors(report: dict, ref: dict, length: int) -> tuple[float, float]:
 
 
 def _check_family(model_type, tmp_path, capsys):
-    from empirical.capture.checkpoints import save_tiny_type_checkpoint
+    from capture_helpers import save_tiny_type_checkpoint
 
     folder = save_tiny_type_checkpoint(model_type, tmp_path / model_type, seed=1)
     report = _audit(folder, tmp_path / "out", capsys)
@@ -122,7 +122,7 @@ def test_umt5_is_not_read_as_t5(tmp_path, capsys):
     """UMT5 is loaded as the class its config names; as ``T5EncoderModel`` (the old
     hand-kept map) the per-layer bias of layer 1 is dropped, which loading reports as
     unexpected weights: an error naming them, or different statistics when accepted."""
-    from empirical.capture.checkpoints import save_tiny_type_checkpoint
+    from capture_helpers import save_tiny_type_checkpoint
     from empirical.capture.models import ModelSpecError, load_weights
 
     folder = save_tiny_type_checkpoint("umt5", tmp_path / "umt5", seed=1)
@@ -160,7 +160,7 @@ def test_family_audited_by_the_command_at_long_lengths(model_type, overrides, tm
     import subprocess
     import sys
 
-    from empirical.capture.checkpoints import save_tiny_type_checkpoint
+    from capture_helpers import save_tiny_type_checkpoint
 
     folder = save_tiny_type_checkpoint(model_type, tmp_path / model_type, seed=2, **overrides)
     argv = [sys.executable, "-m", "empirical.audit", "--model", str(folder), "--text"]

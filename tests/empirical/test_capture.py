@@ -14,13 +14,12 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-from empirical.capture.session import (  # noqa: E402
-    CAPTURE_NAME,
-    attention_module_names,  # noqa: E402
-    capture,
-    capture_attention_forward,
-)
-from empirical.capture.stats import AttentionStats, full_matrix_stats  # noqa: E402
+from capture_helpers import full_matrix_stats  # noqa: E402
+
+from empirical.capture.discovery import attention_module_names  # noqa: E402
+from empirical.capture.hf_interface import CAPTURE_NAME, capture_attention_forward  # noqa: E402
+from empirical.capture.session import capture  # noqa: E402
+from empirical.capture.stats import AttentionStats  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,15 +154,15 @@ def test_blockwise_stats_equal_full_matrix_L2048(causal, with_bias):
     mod = _Dummy()
     mod.is_causal = causal
     stats = AttentionStats(sorted_layers=["x"], mass_layers=["x"])
-    import empirical.capture.session as cap
-    from empirical.capture.session import CaptureSession
+    from empirical.capture.registry import REGISTRY
+    from empirical.capture.state import CaptureConfig, CaptureSession
 
-    session = CaptureSession(stats=stats, block_size=96)  # 22 ragged blocks
-    cap._MODULES[id(mod)] = (session, "x")
+    session = CaptureSession(CaptureConfig(stats=stats, block_size=96))  # 22 ragged blocks
+    REGISTRY.modules[id(mod)] = (session, "x")
     try:
         out, _ = capture_attention_forward(mod, q, k, v, None, scaling=D**-0.5, position_bias=bias)
     finally:
-        cap._MODULES.pop(id(mod))
+        REGISTRY.modules.pop(id(mod))
     logits = q @ k.transpose(-1, -2) * D**-0.5 + (0.0 if bias is None else bias)
     if causal:
         logits = logits.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
@@ -404,14 +403,16 @@ def test_device_map_bad_input_is_one_line_error(text, capsys):
 def test_query_from_keeps_only_late_rows(with_bias):
     """``AttentionStats(query_from=q0)``: statistics of rows q0.. only, equal to the
     full-matrix reference restricted to those rows; the output is unchanged."""
-    from empirical.capture.session import CaptureSession, attend
+    from empirical.capture.attention import attend
+    from empirical.capture.state import CaptureConfig, CaptureSession
 
     torch.manual_seed(7)
     L, H, D, q0 = 300, 2, 8, 190
     q, k, v = (torch.randn(1, H, L, D) for _ in range(3))
     bias = torch.randn(1, H, L, L) if with_bias else None
     stats = AttentionStats(query_from=q0, sorted_layers="all", mass_layers="all")
-    out = attend(CaptureSession(stats=stats, block_size=64), "x", q, k, v, bias=bias, causal=True)
+    session = CaptureSession(CaptureConfig(stats=stats, block_size=64))
+    out = attend(session, "x", q, k, v, bias=bias, causal=True)
     logits = q @ k.transpose(-1, -2) * D**-0.5 + (0.0 if bias is None else bias)
     logits = logits.masked_fill(torch.ones(L, L, dtype=torch.bool).triu(1), float("-inf"))
     assert float((out - torch.softmax(logits, -1) @ v).abs().max()) < 1e-5
@@ -531,7 +532,10 @@ def test_tiled_causal_path_equals_float64_reference(
     (one torch thread) and on three tile workers; with the default chunks of keys and
     with chunks of 23 keys (many per tile, fewer keys than rows: the online softmax
     moves its shift when a later chunk holds a larger logit)."""
-    import empirical.capture.session as capm
+    import dataclasses
+
+    import empirical.capture.attention as attention
+    from empirical.capture.state import CaptureConfig, CaptureSession
 
     torch_threads(workers)
 
@@ -542,15 +546,16 @@ def test_tiled_causal_path_equals_float64_reference(
     i, j = torch.arange(lq)[:, None], torch.arange(lk)[None, :]
     hidden = (j > i) | ((i - j >= w) if w else False)  # masked (query, key) pairs
     calls = []
-    tiled = capm._attend_causal
-    monkeypatch.setattr(capm, "_attend_causal", lambda *a: calls.append(1) or tiled(*a))
-    session = capm.CaptureSession(
+    tiled = attention.attend_causal
+    monkeypatch.setattr(attention, "attend_causal", lambda *a: calls.append(1) or tiled(*a))
+    config = CaptureConfig(
         stats=AttentionStats(query_from=q0), tau=tau, block_size=rows, key_chunk=chunk
     )
     if nbytes is not None:
-        session.block_bytes = nbytes
+        config = dataclasses.replace(config, block_bytes=nbytes)
+    session = CaptureSession(config)
     mask = None if w is None else ~hidden[None, None]  # as transformers builds it
-    out = capm.attend(
+    out = attention.attend(
         session, "x", q, k, v, mask, scale=d**-0.5, causal=w is None, softcap=cap, window=w
     )
     assert calls == [1]  # the tiled path ran
@@ -583,7 +588,7 @@ def test_tiled_causal_path_equals_float64_reference(
 def _tiled_call(session, seed=0, lq=300, heads=3):
     g = torch.Generator().manual_seed(seed)
     q, k, v = (torch.randn(2, heads, lq, 16, generator=g) for _ in range(3))
-    from empirical.capture.session import attend
+    from empirical.capture.attention import attend
 
     return attend(session, "x", q, k, v, causal=True)
 
@@ -595,22 +600,25 @@ def test_tile_workers_run_every_tile_once_and_agree_bitwise(monkeypatch, torch_t
     changes them."""
     import threading
 
-    import empirical.capture.session as capm
+    import empirical.capture.tiled_causal as tc
+    from empirical.capture.state import CaptureConfig, CaptureSession
 
-    runs, tile_fn = [], capm._causal_tile
+    runs, tile_fn = [], tc._causal_tile
 
     def spy(s, c, sums, tile, slot):
         runs.append((tile, threading.current_thread().name))
         tile_fn(s, c, sums, tile, slot)
 
-    monkeypatch.setattr(capm, "_causal_tile", spy)
+    monkeypatch.setattr(tc, "_causal_tile", spy)
     got = {}
     for n in (1, 2):
         torch_threads(n)
         runs.clear()
-        session = capm.CaptureSession(stats=AttentionStats(), block_size=32, block_bytes=40_000)
+        session = CaptureSession(
+            CaptureConfig(stats=AttentionStats(), block_size=32, block_bytes=40_000)
+        )
         got[n] = (_tiled_call(session), session.stats.layers["x"])
-        want = capm._causal_tiles(session, 6, 300, 300, None, "cpu")
+        want = tc._causal_tiles(session, 6, 300, 300, None, "cpu")
         assert len(want) > 10  # 10 row blocks, split over the 6 heads where long
         assert sorted(t for t, _ in runs) == sorted(want)  # each tile once
         names = {name for _, name in runs}
@@ -627,8 +635,10 @@ def test_tile_workers_run_every_tile_once_and_agree_bitwise(monkeypatch, torch_t
         if tile[2] != 0 or tile[0] != 0:
             tile_fn(s, c, sums, tile, slot)
 
-    monkeypatch.setattr(capm, "_causal_tile", planted)
-    session = capm.CaptureSession(stats=AttentionStats(), block_size=32, block_bytes=40_000)
+    monkeypatch.setattr(tc, "_causal_tile", planted)
+    session = CaptureSession(
+        CaptureConfig(stats=AttentionStats(), block_size=32, block_bytes=40_000)
+    )
     out = _tiled_call(session)
     assert not torch.equal(out, got[2][0])
 
@@ -636,19 +646,20 @@ def test_tile_workers_run_every_tile_once_and_agree_bitwise(monkeypatch, torch_t
 def test_tile_worker_error_reaches_the_caller(monkeypatch, torch_threads):
     """An error in one tile on a worker is raised by ``attend`` (the other workers stop
     taking tiles), and the next call runs normally."""
-    import empirical.capture.session as capm
+    import empirical.capture.tiled_causal as tc
+    from empirical.capture.state import CaptureConfig, CaptureSession
 
     torch_threads(2)
-    tile_fn = capm._causal_tile
+    tile_fn = tc._causal_tile
 
     def broken(s, c, sums, tile, slot):
         if tile[2] == 64:
             raise RuntimeError("planted failure in a tile")
         tile_fn(s, c, sums, tile, slot)
 
-    monkeypatch.setattr(capm, "_causal_tile", broken)
+    monkeypatch.setattr(tc, "_causal_tile", broken)
     with pytest.raises(RuntimeError, match="planted failure"):
-        _tiled_call(capm.CaptureSession(stats=AttentionStats(), block_size=32))
-    monkeypatch.setattr(capm, "_causal_tile", tile_fn)
-    out = _tiled_call(capm.CaptureSession(stats=AttentionStats(), block_size=32))
+        _tiled_call(CaptureSession(CaptureConfig(stats=AttentionStats(), block_size=32)))
+    monkeypatch.setattr(tc, "_causal_tile", tile_fn)
+    out = _tiled_call(CaptureSession(CaptureConfig(stats=AttentionStats(), block_size=32)))
     assert bool(torch.isfinite(out).all())

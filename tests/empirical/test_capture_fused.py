@@ -92,7 +92,7 @@ def test_fused_capture_equals_pytorch_path(case, tmp_path, monkeypatch):
 def test_a_wrong_kernel_is_caught_on_its_first_call(broken, tmp_path, monkeypatch):
     """The first fused call of each kind is recomputed on its last rows in float32: a
     kernel that is off (here: made so on purpose) stops the capture with an error."""
-    from empirical.capture.session import CaptureUnsupported
+    from empirical.capture.state import CaptureUnsupported
 
     path = save_tiny_checkpoint("llama", tmp_path / "llama", seed=2)
     model = transformers.LlamaModel.from_pretrained(path).eval().to(DEVICE)

@@ -12,7 +12,8 @@ torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
 from empirical.capture.checkpoints import tiny_config  # noqa: E402
-from empirical.capture.session import CaptureUnsupported, capture  # noqa: E402
+from empirical.capture.session import capture  # noqa: E402
+from empirical.capture.state import CaptureUnsupported  # noqa: E402
 from empirical.capture.stats import AttentionStats  # noqa: E402
 
 pytestmark = pytest.mark.empirical

@@ -8,7 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from empirical.training.results import pmax_candidates  # noqa: E402
+from empirical.agreement.align import pmax_candidates  # noqa: E402
 from empirical.training.tiny_lm import LMConfig, TinyLM  # noqa: E402
 from empirical.training.window_stats import (  # noqa: E402
     byte_logit_table,

@@ -8,7 +8,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from empirical.training.results import seed_interval  # noqa: E402
+from empirical.agreement.contrast import seed_interval  # noqa: E402
 from empirical.training.tiny_lm import LMConfig, TinyLM  # noqa: E402
 from empirical.training.window_stats import row_stats, window_logits  # noqa: E402
 from theory.infoscale.infoscale import infoscale  # noqa: E402

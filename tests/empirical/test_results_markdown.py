@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from empirical.training.results import main, measurements_markdown, seed_interval
+from empirical.agreement.contrast import seed_interval
+from empirical.agreement.markdown import measurements_markdown
+from empirical.results.cli import main
 
 PPL = {  # model -> seed -> length -> perplexity (made up; m = 4)
     "alibi": {"0": {4: 10.0, 64: 9.0}, "1": {4: 11.0, 64: 10.0}, "2": {4: 12.0, 64: 11.0}},

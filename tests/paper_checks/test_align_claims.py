@@ -5,12 +5,9 @@ import math
 
 import pytest
 
-from paper_checks.align.tables import (
-    EARLY_DISPLAY,
-    early_display_source,
-    extraction_damage,
-    sigma_ex_readings,
-)
+from paper_checks.align.early_version import early_display_source, extraction_damage
+from paper_checks.align.operating_point import sigma_ex_readings
+from paper_checks.align.printed import EARLY_DISPLAY
 from paper_checks.evidence import judge
 from paper_checks.registry import load_all
 

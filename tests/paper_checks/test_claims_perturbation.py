@@ -9,8 +9,9 @@ registration (``unperturbable=``); those are few, and the declaration is checked
 """
 
 import pytest
+from evidence_perturbation import is_perturbable, perturb
 
-from paper_checks.evidence import Evidence, is_perturbable, judge, perturb
+from paper_checks.evidence import Evidence, judge
 from paper_checks.registry import Context, load_all
 
 REGISTRY = load_all()

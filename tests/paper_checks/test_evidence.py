@@ -3,14 +3,15 @@ tolerances, the verdict label they must give), and perturb() on the same table."
 
 import pytest
 import sympy as sp
+from evidence_perturbation import perturb
 
 from paper_checks.evidence import (
     APPROX,
     CANNOT,
     CHANGES,
+    DEPENDS,
     FAILS,
     HOLDS,
-    DEPENDS,
     TYPO,
     UNASSESSED,
     Counterexample,
@@ -24,7 +25,6 @@ from paper_checks.evidence import (
     Reported,
     Tol,
     judge,
-    perturb,
 )
 
 x = sp.Symbol("x")

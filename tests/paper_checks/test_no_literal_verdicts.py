@@ -62,8 +62,8 @@ def test_claim_modules_found():
         "rpe/lemma32_claims.py",
         "rpe/appendix_b_claims.py",
         "rpe/empirical_claims.py",
-        "align/theory_claims.py",
-        "align/empirical_claims.py",
+        "align/prop1_prop2_claims.py",
+        "align/sec6_1_assumptions_claims.py",
         "infoscale/sec3_1_infoscale_claims.py",
     }
 

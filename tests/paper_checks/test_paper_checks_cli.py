@@ -1,6 +1,5 @@
 """python -m paper_checks: list, select, JSON shape, report files, exit codes."""
 
-from theory.core.registry import Registry
 import json
 import subprocess
 import sys
@@ -10,6 +9,7 @@ import pytest
 from paper_checks import cli, registry, report
 from paper_checks.evidence import Equal, Evidence
 from paper_checks.registry import FAILS, HOLDS, claim
+from theory.core.registry import Registry
 
 
 def run(*args, cwd=None):
@@ -37,12 +37,12 @@ def _noisy(ctx):
 def toy_registry(monkeypatch):
     """Toy claims (one holds, one fails, one crashes, one empirical) instead of the real ones."""
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
-    claim("toy-a", "rpe", "Eq. 1", "one plus one is two")(_noisy)
-    claim("toy-b", "align", "Eq. 2", "e is 2.7")(
+    claim(id="toy-a", paper="rpe", location="Eq. 1", statement="one plus one is two")(_noisy)
+    claim(id="toy-b", paper="align", location="Eq. 2", statement="e is 2.7")(
         lambda ctx: Evidence([Equal("e", 2.718281828, paper=2.7)])
     )
-    claim("toy-c", "infoscale", "Eq. 3", "crashes")(lambda ctx: 1 / 0)
-    claim("toy-d", "rpe", "Fig. 3", "needs training", kind="empirical")(
+    claim(id="toy-c", paper="infoscale", location="Eq. 3", statement="crashes")(lambda ctx: 1 / 0)
+    claim(id="toy-d", paper="rpe", location="Fig. 3", statement="needs training", kind="empirical")(
         lambda ctx: Evidence([Equal("x", 1, paper=1)])
     )
     monkeypatch.setattr(cli, "load_all", lambda: registry.REGISTRY)
@@ -80,6 +80,7 @@ def test_figures_are_embedded_and_crashes_counted(toy_registry, tmp_path, monkey
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     from figures import registry as fig_registry
 
     def good(outdir, quick=False):

@@ -1,22 +1,22 @@
-from theory.core.registry import Registry
 import pytest
 
 from paper_checks import registry
 from paper_checks.evidence import Equal, Evidence, Tol, Verdict
 from paper_checks.registry import Context, claim, run_claim, verdict_of
+from theory.core.registry import Registry
 
 
 def test_duplicate_id_is_an_error(monkeypatch):
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
     ok = lambda ctx: Evidence([Equal("x", 1, paper=1)])
-    claim("x-1", "rpe", "Eq. 1", "s")(ok)
+    claim(id="x-1", paper="rpe", location="Eq. 1", statement="s")(ok)
     with pytest.raises(ValueError, match="duplicate"):
-        claim("x-1", "rpe", "Eq. 2", "t")(ok)
+        claim(id="x-1", paper="rpe", location="Eq. 2", statement="t")(ok)
 
 
 def test_unknown_paper_and_verdict_rejected():
     with pytest.raises(ValueError):
-        claim("y", "nature", "Eq. 1", "s")
+        claim(id="y", paper="nature", location="Eq. 1", statement="s")
     with pytest.raises(ValueError):
         Verdict("sort of", "hm")
 
@@ -36,17 +36,25 @@ def test_all_registered_claims_are_well_formed():
 def test_declared_tolerance_decides(monkeypatch):
     monkeypatch.setattr(registry, "REGISTRY", Registry("claim id"))
     check = lambda ctx: Evidence([Equal("B", 1.0000001, paper=1.0)])
-    claim("tight", "rpe", "Eq. 1", "s")(check)
-    claim("loose", "rpe", "Eq. 1", "s", tolerances={"B": Tol(rtol=1e-6, reason="r")})(check)
+    claim(id="tight", paper="rpe", location="Eq. 1", statement="s")(check)
+    claim(
+        id="loose",
+        paper="rpe",
+        location="Eq. 1",
+        statement="s",
+        tolerances={"B": Tol(rtol=1e-6, reason="r")},
+    )(check)
     labels = [verdict_of(registry.REGISTRY[c], check(None)).label for c in ("tight", "loose")]
     assert labels == ["does not hold (severity not assessed)", "holds"]
 
 
 def test_tolerances_must_be_declared_as_tol_with_a_source():
     with pytest.raises(TypeError):
-        claim("z-1", "rpe", "Eq. 1", "s", tolerances={"B": 1e-6})
+        claim(id="z-1", paper="rpe", location="Eq. 1", statement="s", tolerances={"B": 1e-6})
     with pytest.raises(ValueError, match="neither source nor reason"):
-        claim("z-2", "rpe", "Eq. 1", "s", tolerances={"B": Tol(rtol=1e-6)})
+        claim(
+            id="z-2", paper="rpe", location="Eq. 1", statement="s", tolerances={"B": Tol(rtol=1e-6)}
+        )
 
 
 def test_every_declared_tolerance_says_where_it_comes_from():

@@ -7,9 +7,9 @@ import math
 import mpmath as mp
 import pytest
 
-from theory.series import reference as ref
 from paper_checks.evidence import DEPENDS, TYPO, UNASSESSED
 from paper_checks.registry import CANNOT, FAILS, HOLDS, load_all, verdict_of
+from theory.series import reference as ref
 
 FAILS_TYPO, FAILS_UNASSESSED = f"{FAILS} ({TYPO})", f"{FAILS} ({UNASSESSED})"
 SHIFTED = "shifted: n = t + 1 (n = t + 2 for 1/(n ln n))"

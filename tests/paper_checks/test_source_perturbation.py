@@ -1,16 +1,20 @@
-"""Perturbation at the source (paper_checks.source_perturbation): for every claim, a
+"""Perturbation at the source (source_perturbation.py beside this file): for every claim, a
 number the paper prints is changed where the check reads it -- a table cell, or the
 literal written in the check as the paper's value -- the check is re-run, and its
 verdict must move; moved by a quarter of its last printed digit, it must stay.  No check
 may crash on a moved value (it answers "cannot be checked here" with the reason).
 
 The claims whose verdict no single moved value changes are listed here with the reason.
+From the cells' side: every number of the printed modules (``paper_checks/<paper>/
+printed.py``) is read by some check, and the cells whose move changes no verdict of a
+claim that reads them are listed, with the reason, in ``cells_that_move_no_verdict.py``.
 """
 
 import pytest
+from cells_that_move_no_verdict import STILL
+from source_perturbation import moves_a_verdict, printed_cells, probe, probe_within, readers
 
 from paper_checks.registry import Context, load_all
-from paper_checks.source_perturbation import probe, probe_within
 
 REGISTRY = load_all()
 CLAIMS = [c for c in REGISTRY.values() if not c.empirical]
@@ -59,3 +63,30 @@ def test_insensitive_claims_are_few_and_say_why():
     assert len(INSENSITIVE) <= len(CLAIMS) // 8
     assert all(len(why) > 40 for why in INSENSITIVE.values())
     assert set(INSENSITIVE) <= set(REGISTRY)
+
+
+#: printed values that no check reads when it runs, and why
+UNREAD = {
+    "align.ALG1_STEP": "Algorithm 1's grid step (0.05 in tau) sets the tolerances of the "
+    "align claims (half a step in tau; the entropy band), fixed when they are registered",
+}
+
+
+def test_every_printed_cell_is_read_by_a_check():
+    read = readers(list(REGISTRY.values()))
+    unread = {src.where for src in printed_cells() if src.path not in read}
+    assert unread == set(UNREAD)
+
+
+@pytest.mark.slow
+def test_the_cells_that_move_no_verdict_are_the_listed_ones(tmp_path_factory):
+    """Each printed cell moved (to the value its check compared it with, then scaled)
+    under every claim that reads it (empirical claims excepted): the cells whose move
+    changes no verdict are exactly the listed ones, and no move crashes a check."""
+    ctx, read = _ctx(tmp_path_factory), readers(CLAIMS)
+    outcome = {
+        src.where: moves_a_verdict(src, read.get(src.path, []), ctx) for src in printed_cells()
+    }
+    assert not [r for r in outcome.values() if r.startswith("crashed")]
+    still = {where for where, r in outcome.items() if not r}
+    assert still == {where for cells in STILL.values() for where in cells}

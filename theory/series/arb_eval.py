@@ -132,13 +132,6 @@ def _decide(rel, args) -> bool:
     raise Undecided(f"Piecewise condition {rel} is not decided on {a}")
 
 
-def _unary(name: str) -> Callable:
-    def f(v):
-        return getattr(v, name)()
-
-    return f
-
-
 _UNARY = {
     sp.exp: "exp",
     sp.log: "log",

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 import mpmath
 import sympy as sp
 
+from theory.core.budget import run_guarded
+from theory.series.comparison_tests import GAMMA_LIKE, term_ratio
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE
-from theory.series.convergence import GAMMA_LIKE, limit_at_infinity, term_ratio
+from theory.series.limits import limit_at_infinity
 from theory.series.raabe_tails import power_law
 from theory.series.results import DPS
+from theory.series.rpe_library import RPE
 from theory.series.sums import normalise_series, series_sum
-from theory.core.budget import run_guarded
 
 
 @dataclass

@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 import mpmath
 import sympy as sp
 
-from theory.series.convergence import as_expr, limit_at_infinity
+from theory.core.budget import run_guarded, step_budget
+from theory.series.decision import as_expr
+from theory.series.limits import limit_at_infinity
 from theory.series.rpe_library import RPE
 from theory.series.sums import DEFAULT_BUDGET, series_sum
 from theory.series.trf_search import trf_table
-from theory.core.budget import run_guarded, step_budget
 
 
 @dataclass

@@ -44,6 +44,7 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx
 
+from theory.core.budget import step_budget
 from theory.series.arb_eval import (
     PREC,
     NotCertified,
@@ -55,9 +56,8 @@ from theory.series.arb_eval import (
     taylor,
 )
 from theory.series.expressions import N
-from theory.series.convergence import limit_at_infinity
+from theory.series.limits import limit_at_infinity
 from theory.series.tails import Tail
-from theory.core.budget import step_budget
 
 ORDER = 32  # K: Taylor order of the blocks (even)
 DIRECT = 24  # blocks of at most this many integers are summed term by term

@@ -24,10 +24,21 @@ from __future__ import annotations
 import sympy as sp
 from flint import acb, arb
 
-from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball
-from theory.series.expressions import N
-from theory.series.arb_eval import NotCertified, ball_precision
 from theory.core.budget import step_budget
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball,
+    ball_precision,
+)
+from theory.series.enclosure import CertifiedTail
+from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
+from theory.series.monotone import completely_monotone
+from theory.series.sign_changing import oscillating_split
+from theory.series.trig_minorants import frequency_pieces
 
 TRF_RANGE_LOG2 = 41  # positivity of the terms is checked up to 2^41 (TRFs up to 10^12)
 PREFIX = 4096  # tails from a <= PREFIX: the full sum minus the first terms
@@ -207,10 +218,6 @@ class DirichletTail:
 
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int):
-        from theory.series.convergence import oscillating_split
-        from theory.series.enclosure import CertifiedTail
-        from theory.series.trig_minorants import frequency_pieces
-
         self.n0 = int(n0)
         self.x0 = max(self.n0, 1)  # g is proved completely monotone on [x0, oo)
         split = oscillating_split(b)
@@ -346,9 +353,6 @@ def _acb_const(k: sp.Expr) -> acb:
 def _cm_parts(g: sp.Expr, x0: int) -> list | None:
     """[(k_i, g_i)] with g = sum k_i g_i, every g_i completely monotone on [x0, oo) and
     tending to 0 (g itself, else the terms of its expansion), or None."""
-    from theory.series.convergence import limit_at_infinity
-    from theory.series.monotone import completely_monotone
-
     expanded = [t.as_independent(N, as_Add=False) for t in sp.Add.make_args(sp.expand(g))]
     for parts in ([(sp.Integer(1), g)], expanded):
         if all(

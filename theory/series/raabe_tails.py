@@ -35,9 +35,16 @@ from __future__ import annotations
 import sympy as sp
 from flint import arb, arb_series, ctx
 
-from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
-from theory.series.arb_eval import PREC, ball_precision, taylor
-from theory.series.convergence import term_ratio
+from theory.series.arb_eval import (
+    PREC,
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+    taylor,
+)
+from theory.series.comparison_tests import term_ratio
 from theory.series.expressions import N
 from theory.series.ratio_tails import EVERYWHERE, HeadTerms, ratio_in_t
 

@@ -29,11 +29,16 @@ import math
 import sympy as sp
 from flint import arb
 
-from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
-from theory.series.arb_eval import ball_precision
-from theory.series.convergence import term_ratio
-from theory.series.expressions import N
 from theory.core.budget import step_budget
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+)
+from theory.series.comparison_tests import term_ratio
+from theory.series.expressions import N
 
 MAX_TERMS = 200_000  # terms summed before the geometric bound takes over, at most
 MAX_N1_LOG2 = 40  # N_1 is searched among n0, 2 n0, 4 n0, ... up to 2^40

@@ -22,29 +22,25 @@ from typing import Any
 
 import mpmath
 import sympy as sp
-from sympy.polys.polyerrors import BasePolynomialError
 from flint import arb
+from sympy.polys.polyerrors import BasePolynomialError
 
-from theory.series.expressions import N
-from theory.series.rpe_library import RPE, BiasHead
-from theory.series.convergence import (
-    SeriesError,
-    decide_in_process,
-    as_expr,
-    GAMMA_LIKE,
-    check_terms,
-    free_parameters,
-)
-from theory.series.results import DPS, SeriesSum
-from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
-from theory.series.arb_eval import PREC, NotCertified, ball_precision
-from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
-from theory.series.oscillating import DirichletTail, OscillatingTail
-from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
-from theory.series.periodic import has_periodic_factor
-from theory.series.ratio_tails import RatioTail
-from theory.series.raabe_tails import RaabeTail
 from theory.core.budget import StepTimeout, run_guarded, step_budget
+from theory.series.arb_eval import PREC, NotCertified, ball_precision
+from theory.series.comparison_tests import GAMMA_LIKE
+from theory.series.convergence import decide_in_process
+from theory.series.decision import SeriesError, as_expr, free_parameters
+from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
+from theory.series.expressions import N
+from theory.series.numeric import check_terms
+from theory.series.oscillating import DirichletTail, OscillatingTail
+from theory.series.periodic import has_periodic_factor
+from theory.series.raabe_tails import RaabeTail
+from theory.series.ratio_tails import RatioTail
+from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
+from theory.series.results import DPS, SeriesSum
+from theory.series.rpe_library import RPE, BiasHead
+from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
 
 DEFAULT_BUDGET = 30.0
 

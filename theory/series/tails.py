@@ -24,11 +24,12 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from theory.series.expressions import N
-from theory.series.rpe_library import log_b_numpy
-from theory.series.convergence import SeriesError, limit_at_infinity
-from theory.series.results import DPS
 from theory.core.budget import StepTimeout, step_budget
+from theory.series.decision import SeriesError
+from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
+from theory.series.results import DPS
+from theory.series.rpe_library import log_b_numpy
 
 EM_ORDER = 5  # p: derivatives up to 2p - 1 in the correction, 2p in the bound
 _X = sp.Symbol("x", positive=True)

@@ -29,17 +29,17 @@ import numpy as np
 import sympy as sp
 from flint import arb
 
+from theory.core.budget import run_guarded, step_budget
+from theory.series.arb_eval import ball_precision
+from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
+from theory.series.decision import SeriesError
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
-from theory.series.convergence import SeriesError
+from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.results import DPS, TRF, SeriesSum
+from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
-from theory.series.lower_bounds import signed_trf, terms_nonnegative
-from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
-from theory.series.arb_eval import ball_precision
-from theory.core.budget import run_guarded, step_budget
 
 DIRECT_TERMS = 2**12  # float64 terms kept for the tails R_j (EM beyond)
 EXACT_LIMIT = 10**12

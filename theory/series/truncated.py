@@ -12,10 +12,10 @@ import math
 import numpy as np
 import sympy as sp
 
+from theory.series.decision import SeriesError, as_expr
 from theory.series.expressions import N
-from theory.series.rpe_library import RPE
-from theory.series.convergence import SeriesError, as_expr
 from theory.series.results import TRF
+from theory.series.rpe_library import RPE
 
 TRUNCATE_LIMIT = 10**8  # terms of the paper's truncated procedure (800 MB of float64)
 

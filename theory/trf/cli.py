@@ -25,16 +25,19 @@ import mpmath
 # Add it builds: once here, inherited by the forked children, instead of once in each child
 import sympy.tensor.tensor  # noqa: F401
 
+from theory.core.budget import BudgetExceeded, run_guarded
+from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
+from theory.series.comparison import compare_trf
+from theory.series.convergence import decide
+from theory.series.decision import SeriesError
 from theory.series.expressions import (
     ExpressionError,
     parse_assignments,
     parse_assumptions,
     parse_expression,
 )
-from theory.series.comparison import compare_trf
-from theory.series.trf_search import analyse_series, trf_table
 from theory.series.lower_bounds import partial_sum_bounds, terms_nonnegative
-from theory.series.truncated import trf_truncated
+from theory.series.numeric import check_terms, zero_at_integers
 from theory.series.rpe_library import (
     LIBRARY,
     TAIL_ASSUMPTIONS,
@@ -42,9 +45,8 @@ from theory.series.rpe_library import (
     parameter_help,
     resolve_rpe,
 )
-from theory.series.convergence import SeriesError, check_terms, decide, zero_at_integers
-from theory.core.budget import BudgetExceeded, run_guarded
-from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
+from theory.series.trf_search import analyse_series, trf_table
+from theory.series.truncated import trf_truncated
 
 EPILOG = (
     """examples:

@@ -37,13 +37,10 @@ from theory.core.budget import step_budget
 import transformers
 from transformers.models.auto import configuration_auto, modeling_auto
 
-from empirical.capture.session import (
-    CaptureUnsupported,
-    attention_module_names,
-    capture,
-    not_softmax_modules,
-)
 from empirical.capture.checkpoints import tiny_config
+from empirical.capture.discovery import attention_module_names, not_softmax_modules
+from empirical.capture.session import capture
+from empirical.capture.state import CaptureUnsupported
 from empirical.capture.stats import AttentionStats
 
 #: the declared tolerances of the statistics (docs/guide/capture.md), against eager float32

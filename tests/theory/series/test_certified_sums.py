@@ -13,8 +13,9 @@ import pytest
 import sympy as sp
 
 from theory.core.budget import BudgetExceeded
-from theory.series.convergence import SeriesError
-from theory.series.expressions import N, parse_expression as P
+from theory.series.decision import SeriesError
+from theory.series.expressions import N
+from theory.series.expressions import parse_expression as P
 from theory.series.trf_search import analyse_series
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -8,9 +8,10 @@ import itertools
 import pytest
 import sympy as sp
 
-from theory.series.convergence import SeriesError, decide_in_process
+from theory.series.convergence import decide_in_process
+from theory.series.decision import SeriesError
 from theory.series.expressions import parse_expression
-from theory.series.convergence import admissible_signs, holds
+from theory.series.sign_cases import admissible_signs, holds
 
 CASES = [
     # n^-(2 + k^2): exponent >= 2 for every real k, k = 0 included

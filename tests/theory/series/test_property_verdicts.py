@@ -27,7 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from theory.core.budget import BudgetExceeded
-from theory.series.convergence import SeriesError, decide
+from theory.series.convergence import decide
+from theory.series.decision import SeriesError
 from theory.series.expressions import N, parse_expression
 
 R = sp.Rational

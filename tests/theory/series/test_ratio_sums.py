@@ -9,8 +9,9 @@ import pytest
 import sympy as sp
 
 from theory.series.arb_eval import NotCertified
-from theory.series.convergence import term_ratio
-from theory.series.expressions import N, parse_expression as P
+from theory.series.comparison_tests import term_ratio
+from theory.series.expressions import N
+from theory.series.expressions import parse_expression as P
 from theory.series.ratio_tails import ratio_bound
 from theory.series.trf_search import analyse_series
 

@@ -6,8 +6,9 @@ is always a failure.
 
 import pytest
 
+from theory.series.convergence import decide
+from theory.series.decision import SeriesError
 from theory.series.expressions import parse_expression
-from theory.series.convergence import SeriesError, decide
 
 C, D, U = True, False, None
 

@@ -5,14 +5,14 @@ import math
 import mpmath
 import pytest
 
-from theory.series.expressions import parse_expression as P
 from theory.series.asymptotics import trf_asymptotic
 from theory.series.comparison import compare_trf
+from theory.series.decision import SeriesError
+from theory.series.expressions import parse_expression as P
 from theory.series.sums import series_sum
 from theory.series.tails import Tail
 from theory.series.trf_search import trf, trf_table
 from theory.series.truncated import trf_truncated
-from theory.series.convergence import SeriesError
 
 mpmath.mp.dps = 15
 

@@ -5,6 +5,16 @@ import math
 import numpy as np
 import pytest
 
+from paper_checks.align.printed import TABLE3, TABLE8, TABLE9, TABLE10, TABLE11
+from paper_checks.align.tables import (
+    average_consistent,
+    difference_consistent,
+    implied_lengths,
+    log_row,
+    log_rule_table_check,
+    table4_averages,
+    table5_checks,
+)
 from theory.temperature.rules import (
     PAPER_GRID,
     TemperatureInputError,
@@ -21,19 +31,8 @@ from theory.temperature.rules import (
     temperature_rules,
     yarn_temperature,
 )
-from paper_checks.align.tables import (
-    TABLE8_LOG,
-    TABLE9_LOG,
-    TABLE10_LOG,
-    TABLE11_LOG,
-    TABLE3,
-    average_consistent,
-    difference_consistent,
-    implied_lengths,
-    log_rule_table_check,
-    table4_averages,
-    table5_checks,
-)
+
+TABLE8_LOG, TABLE9_LOG, TABLE10_LOG, TABLE11_LOG = map(log_row, (TABLE8, TABLE9, TABLE10, TABLE11))
 
 # (L_tr, L_ex, sigma_tr, sigma_ex, P): points where Prop. 1 has a real root in (0, 1]
 PROP1_CASES = [

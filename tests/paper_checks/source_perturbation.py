@@ -1,11 +1,11 @@
-"""Perturbation at the source: move a number the paper prints where a check reads it,
-re-run the check, and see whether its verdict moves.
+"""Perturbation at the source (test helper): move a number the paper prints where a
+check reads it, re-run the check, and see whether its verdict moves.
 
 Two kinds of source are found for each claim:
 
-* **table cells** -- numbers (and numbers printed as text) in the paper's tables and
-  constants (``paper_checks/<paper>/tables.py`` and the names a claim module lists in
-  ``PRINTED``) that the check reads, directly or through the functions it calls;
+* **table cells** -- numbers (and numbers printed as text) in the paper's printed tables
+  and values (``paper_checks/<paper>/printed.py``) that the check reads, directly or
+  through the functions it calls;
 * **literals** -- a number written in the check as the paper's value (``paper=...`` of an
   evidence item); the check is re-compiled with that literal changed.
 
@@ -14,13 +14,17 @@ it, ...) until the verdict moves ("moved"), or reports that none did ("insensiti
 that a moved value made the check raise ("crashed"; a check that has no answer for a
 value raises :class:`~paper_checks.inferred.NotComputable`, which counts as an answer).
 A table cell moved by a quarter of its last printed digit (within the paper's printed
-precision) must leave the verdict as it is (:func:`probe_within`).
+precision) must leave the verdict as it is (:func:`probe_within`).  From the cells'
+side, :func:`printed_cells` lists every cell of the printed modules, :func:`readers`
+the claims whose checks read each, and :func:`moves_a_verdict` whether moving a cell
+changes the verdict of some claim that reads it.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import importlib
 import inspect
 import math
 import sys
@@ -32,11 +36,17 @@ from decimal import Decimal, InvalidOperation
 
 import numpy as np
 
-from .inferred import NotComputable
-from .registry import Claim, Context, evidence_of, verdict_of
+from paper_checks.inferred import NotComputable, load_inferred
+from paper_checks.registry import Claim, Context, evidence_of, verdict_of
 
 #: modules whose module-level numbers are what the papers print
-TABLE_MODULES = ("paper_checks.align.tables", "paper_checks.infoscale.tables")
+TABLE_MODULES = (
+    "paper_checks.rpe.printed",
+    "paper_checks.align.printed",
+    "paper_checks.infoscale.printed",
+)
+for _mod in TABLE_MODULES:
+    importlib.import_module(_mod)
 #: the factors tried, in order, to move a value beyond its tolerance (a positive integer,
 #: a count or a length, stays a positive integer: doubled, halved, plus one)
 FACTORS = (2.0, 0.5, -1.0, 10.0, 0.1)
@@ -111,35 +121,79 @@ def _names_read(fn, seen: set) -> set:
             if isinstance(obj, types.FunctionType) and obj.__module__.startswith("paper_checks"):
                 out |= _names_read(obj, seen)
     if "inferred" in names:
-        from .inferred import load_inferred
-
         for q in load_inferred().values():
             out |= _names_read(q.compute, seen)
     return out
 
 
 def _home(name: str, obj, g: dict) -> str:
-    """The table module (or claim module listing it in ``PRINTED``) that defines ``name``."""
+    """The printed module that defines ``name``."""
     for mod in TABLE_MODULES:
         m = sys.modules.get(mod)
         if m is not None and getattr(m, name, None) is obj and not callable(obj):
             return mod
-    if name in g.get("PRINTED", ()):
-        return g["__name__"]
     return ""
+
+
+def _cells_of(mod: str, name: str) -> list[Source]:
+    out = []
+    for path, value in _leaves(getattr(sys.modules[mod], name)):
+        where = f"{mod.rsplit('.', 2)[-2]}.{name}" + "".join(
+            f"[{k[1]}]" if isinstance(k, tuple) else f"[{k!r}]" for k in path
+        )
+        out.append(Source("cell", where, (mod, name) + path, value))
+    return out
 
 
 def cells(c: Claim) -> list[Source]:
     """The table cells claim ``c``'s check reads."""
+    return [
+        src for mod, name in sorted(_names_read(c.check, set())) for src in _cells_of(mod, name)
+    ]
+
+
+def printed_cells() -> list[Source]:
+    """Every cell of every printed module (:data:`TABLE_MODULES`): each number, and each
+    number of a printed row, of each module-level name that is not a function."""
     out = []
-    for mod, name in sorted(_names_read(c.check, set())):
-        obj = getattr(sys.modules[mod], name)
-        for path, value in _leaves(obj):
-            where = f"{mod.rsplit('.', 2)[-2]}.{name}" + "".join(
-                f"[{k[1]}]" if isinstance(k, tuple) else f"[{k!r}]" for k in path
-            )
-            out.append(Source("cell", where, (mod, name) + path, value))
+    for mod in TABLE_MODULES:
+        m = sys.modules[mod]
+        for name, obj in vars(m).items():
+            if (
+                not name.startswith("_")
+                and not callable(obj)
+                and not isinstance(obj, types.ModuleType)
+            ):
+                out += _cells_of(mod, name)
     return out
+
+
+def readers(claims: list[Claim]) -> dict[tuple, list[Claim]]:
+    """For each cell (by its path), the claims whose checks read it."""
+    out: dict = {}
+    for c in claims:
+        for src in cells(c):
+            out.setdefault(src.path, []).append(c)
+    return out
+
+
+def moves_a_verdict(src: Source, claims: list[Claim], ctx: Context) -> str:
+    """The first move of cell ``src`` that changes the verdict of one of ``claims`` (each
+    tried with the value its check compared the cell with, then the cell scaled), as
+    ``"claim: value -> verdict"``; empty when none does."""
+    for c in claims:
+        ev = evidence_of(c, ctx)
+        base, twins = verdict_of(c, ev).label, _twins(ev)
+        for value in _candidates(src, [], twins):
+            try:
+                label = run_with(c, src, value, ctx)
+            except NotComputable:
+                continue
+            except Exception as exc:  # a crash on a moved value is what this looks for
+                return f"crashed: {c.id}: {src.value!r} -> {value!r}: {type(exc).__name__}: {exc}"
+            if label != base:
+                return f"{c.id}: {src.value!r} -> {value!r}: {base} -> {label}"
+    return ""
 
 
 def _paper_literals(tree: ast.AST) -> list[ast.Constant]:
@@ -217,7 +271,8 @@ def _moved_value(value, factor):
         return max(1, int(value * factor))
     if isinstance(value, str):
         d = _decimal(value)
-        new = d * Decimal(str(factor)) if d else Decimal(1)
+        # a printed 0 is moved to 100 times the factor (scaling leaves it 0)
+        new = d * Decimal(str(factor)) if d else Decimal(str(factor)) * 100
         places = -d.as_tuple().exponent if d.as_tuple().exponent < 0 else 0
         return f"{new:.{places}f}" if places else str(int(new))
     if value == 0:
@@ -358,6 +413,8 @@ def _candidates(src: Source, found: list, twins: dict) -> list:
 def probe(c: Claim, ctx: Context, max_moves: int = 400) -> Probe:
     """Move ``c``'s sources one at a time beyond their printed values until its verdict
     moves, in at most ``max_moves`` re-runs (literals first, then table cells)."""
+    if c.unperturbable:  # declared: no printed value it reads can move its verdict
+        return Probe(c.id, "no paper value", c.unperturbable)
     ev = evidence_of(c, ctx)
     base, twins = verdict_of(c, ev).label, _twins(ev)
     found = literals(c) + cells(c)
@@ -404,12 +461,3 @@ def probe_within(c: Claim, ctx: Context, limit: int = 6) -> list[str]:
         if label != base:
             changed.append(f"{src.where}: {src.value!r} -> {value!r}: {base} -> {label}")
     return changed
-
-
-def survey(claims: list[Claim], ctx: Context) -> dict:
-    """``probe`` of every claim: the counts of each outcome and the probes."""
-    probes = [probe(c, ctx) for c in claims]
-    counts: dict = {}
-    for p in probes:
-        counts[p.outcome] = counts.get(p.outcome, 0) + 1
-    return {"counts": counts, "probes": probes}

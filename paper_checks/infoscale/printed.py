@@ -1,5 +1,9 @@
-"""Numbers copied verbatim from the InfoScale paper's tables (infoscale-cosscale.txt),
-extracted from the text by a regular expression (not retyped).
+"""Every number of the InfoScale paper (infoscale-cosscale.txt) that a check reads, as
+printed; every check reads its numbers from here (the source-perturbation test moves
+each cell).  The tables were extracted from the text by a regular expression (not
+retyped).  The paper repeats baseline rows in several tables (Tables 5, 7 and 8 repeat
+rows of Table 1, with one difference): each table is kept as it is printed, and claim
+``infoscale-tables-consistency`` compares the repeats.
 
 Each row: 6 lengths (128 ... 4096) x (PPL, ACC) as printed; censored values stay strings
 such as ">500" and "<0.1"."""
@@ -161,6 +165,9 @@ INTRO_METHODS = (
     "W.A.",
     "PoSE",
 )
+#: Sec. 4.2.3: the ACC at 4096 with CosScale, and with CosScale and InfoScale, as
+#: multiples of the method's own ACC ("15.699x ... 16.957x", "10.771x ... 11.371x")
+ACC_RATIOS_AT_4096 = {"PoSE": (15.699, 16.957), "ReRoPE": (10.771, 11.371)}
 #: Sec. 4.2.2 on ReRoPE at 4k: CosScale 'reduces its PPL by over a hundred times'
 REROPE_PPL_FACTOR_WITH_COSSCALE = 100
 

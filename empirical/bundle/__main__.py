@@ -1,0 +1,3 @@
+from empirical.bundle.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,98 @@
+"""Statistics of a softmax that a captured module materialises itself.
+
+Eager-only modules (BLOOM, MPT, GPT-J, GPT-Neo; LongT5's local and transient-global
+blocks) compute their attention logits and call ``softmax``; the swapped ``softmax``
+(:mod:`~empirical.capture.patches`) hands the first such call of a module to
+:func:`softmax_with_stats`, which returns the model's own probabilities and counts every
+row by :func:`empirical.capture.softmax_rows.record_rows`: key ``j`` at position ``j``
+for (B, H, L, K) logits, LongT5's blocks at their tokens' positions.  A softmax whose
+rows are not the module's query positions raises
+:class:`~empirical.capture.state.CaptureUnsupported`.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from empirical.capture.registry import REGISTRY
+from empirical.capture import softmax_rows
+from empirical.capture.state import CaptureSession, CaptureUnsupported
+
+
+def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> torch.Tensor:
+    """softmax(x / tau) of logits that a module materialised, with the statistics of
+    every row: (B, H, L, K) with key ``j`` at position ``j``, or LongT5's blocked local
+    (and transient-global) layout (B, nb, H, bl, K).  Entries at most half the dtype's
+    minimum (or below -1e9) count as masked."""
+    tau = session.config.tau_for(name)
+    lg = softmax_rows.masked_to_inf(x, tau)
+    mod = session.modules.get(name)
+    if x.ndim == 5 and hasattr(mod, "block_len") and x.shape[-2] == mod.block_len:
+        return _blocked_softmax(session, name, mod, x, lg, tau)
+    if x.ndim != 4:
+        raise CaptureUnsupported(
+            f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"computes a softmax of shape {tuple(x.shape)} whose key positions are unknown"
+        )
+    bsz, heads, lq, lk = x.shape
+    if session.state.seq_len is not None and lq != session.state.seq_len:
+        raise CaptureUnsupported(
+            f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"computes a softmax of shape {tuple(x.shape)} whose rows are not its "
+            f"{session.state.seq_len} query positions"
+        )
+    qpos = torch.arange(lq, device=x.device)
+    p = softmax_rows.record_rows(
+        session.stats,
+        name,
+        lg,
+        qpos,
+        softmax_rows.key_positions(qpos, lk),
+        row_valid=session.valid_rows(name, bsz, lq),
+        raw=lg * tau,
+    )
+    return _same_as_model(p, lg, x, tau)
+
+
+def _same_as_model(p: torch.Tensor, lg: torch.Tensor, x: torch.Tensor, tau: float):
+    """``p`` where a row has a visible key; the model's own softmax of ``x / tau`` in
+    rows it masks whole (their output is kept as the model computes it)."""
+    empty = ~torch.isfinite(lg).any(-1)
+    if bool(empty.any()):
+        p = torch.where(empty[..., None], REGISTRY.originals.softmax(x.float() / tau, dim=-1), p)
+    return p
+
+
+def _blocked_softmax(session, name, mod, x, lg, tau):
+    """LongT5's local / transient-global blocks (B, nb, H, bl, K): statistics of the
+    rows of the sequence's tokens at their positions."""
+    bsz, nb, heads, bl, kk = x.shape
+    seq_len = session.state.seq_len or nb * bl
+    if session.stats is not None and session.stats.wants_mass(name) and kk > 3 * bl:
+        raise CaptureUnsupported(
+            f"{session.config.model_class}: no per-offset mass for {type(mod).__name__} "
+            "(its global keys stand for blocks of tokens)"
+        )
+    qpos, kpos, kdist, key_ok = softmax_rows.blocked_local_layout(
+        x, bl, seq_len, getattr(mod, "global_block_size", None)
+    )
+    rows = lg.permute(0, 2, 1, 3, 4).reshape(bsz, heads, nb * bl, kk)
+    rows = rows.masked_fill(~key_ok, float("-inf"))[:, :, :seq_len]
+    rv = session.valid_rows(name, bsz, seq_len)
+    p = softmax_rows.record_rows(
+        session.stats,
+        name,
+        rows,
+        qpos[:seq_len],
+        kpos[:seq_len],
+        row_valid=rv,
+        raw=rows * tau,
+        kdist=None if kdist is None else kdist[:seq_len],
+    )
+    full = REGISTRY.originals.softmax(
+        x.float() / tau, dim=-1
+    )  # padded rows of the last block, as computed
+    full = full.permute(0, 2, 1, 3, 4).reshape(bsz, heads, nb * bl, kk).clone()
+    keep = torch.isfinite(rows).any(-1, keepdim=True)
+    full[:, :, :seq_len] = torch.where(keep, p, full[:, :, :seq_len])
+    return full.reshape(bsz, heads, nb, bl, kk).permute(0, 2, 1, 3, 4)

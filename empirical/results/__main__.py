@@ -1,0 +1,3 @@
+from empirical.results.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,255 @@
+r"""Comparison tests for terms of one sign (RPE paper Thm 3.3/3.4: the series of
+:math:`b_n = \exp(\mathrm{RPE}(n))` converges or not).
+
+* terms do not tend to 0 (:func:`terms_not_to_zero`, also through a positive lower bound);
+* the logarithmic test and its iterated-log refinements (Bertrand / Cauchy condensation,
+  :func:`log_test`):
+
+  .. math::
+     \lambda = \lim_{n\to\infty} \frac{\log b_n}{\log n} < -1 \Rightarrow
+     b_n \le n^{-p}\ (1 < p < -\lambda) \text{ eventually},\qquad \lambda > -1 \Rightarrow
+     b_n \ge n^{-1} \text{ eventually},
+
+  with :math:`\lambda = -1` refined by :math:`\lim (\log b_n + \log n)/\log\log n`
+  (comparison with :math:`1/(n (\log n)^q)`), and up to five iterated logarithms;
+* the ratio and Raabe tests (:func:`ratio_tests`), and for factorial-like terms the ratio,
+  Raabe and Gauss tests on a gamma-free :math:`b_{n+1}/b_n` (:func:`gamma_ratio_test`).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from theory.core.budget import step_budget
+from theory.series.decision import Decision
+from theory.series.expressions import N
+from theory.series.limits import (
+    STEP_BUDGET,
+    eventual_sign,
+    limit_at_infinity,
+    sign_of_const,
+    smooth,
+)
+
+GAMMA_LIKE = (
+    sp.factorial,
+    sp.gamma,
+    sp.binomial,
+    sp.RisingFactorial,
+    sp.FallingFactorial,
+    sp.factorial2,
+    sp.Product,
+)
+
+
+def term_ratio(b: sp.Expr) -> sp.Expr | None:
+    """b_(n+1)/b_n without gamma functions for a factorial-like term (factorials, gamma,
+    binomials; simplified by gammasimp), else None.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> term_ratio(P("factorial(n)**2/factorial(2*n)"))
+    (n + 1)/(2*(2*n + 1))
+    """
+    if not b.has(*GAMMA_LIKE):
+        return None
+    try:
+        with step_budget(STEP_BUDGET):
+            ratio = sp.gammasimp(sp.expand_func(sp.combsimp(b.subs(N, N + 1) / b)))
+    except Exception:  # noqa: BLE001 - no simplification: other tests
+        return None
+    if ratio.has(*GAMMA_LIKE) or not smooth(ratio):
+        return None
+    return ratio
+
+
+def gamma_ratio_test(b: sp.Expr) -> Decision | None:
+    r"""Ratio / Raabe / Gauss tests for factorial-like terms: b_(n+1)/b_n simplifies
+    (gammasimp) to an expression without gamma functions; its eventual positivity makes the
+    sign of b_n eventually constant, so the tests apply to |b_n|.  Gauss: for a rational
+    ratio, :math:`b_n/b_{n+1} = 1 + h/n + O(n^{-2})`, and the series converges iff h > 1.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> gamma_ratio_test(P("gamma(n)/gamma(n + 1)")).converges        # = 1/n
+    False
+    >>> gamma_ratio_test(P("binomial(2*n, n)/(4**n*n)")).converges    # ~ n^(-3/2)/sqrt(pi)
+    True
+    """
+    ratio = term_ratio(b)
+    if ratio is None:
+        return None
+    rho = limit_at_infinity(ratio)
+    if rho is None or not rho.is_number or not (rho == sp.oo or rho > 0):
+        return None
+    what = f"b_(n+1)/b_n = {ratio}"
+    if rho == sp.oo or rho > 1:
+        return Decision(False, f"ratio test: {what} -> {rho} > 1", test="ratio test")
+    if rho < 1:
+        return Decision(
+            True, f"ratio test: {what} -> {rho} < 1 (absolute convergence)", test="ratio test"
+        )
+    raabe = limit_at_infinity(N * (1 / ratio - 1))
+    if raabe is not None and raabe.is_number and raabe != 1 and eventual_sign(ratio) == 1:
+        conv = bool(raabe > 1)
+        return Decision(
+            conv,
+            f"Raabe's test on |b_n|: {what} > 0 for large n (b_n keeps "
+            f"one sign), lim n (b_n/b_(n+1) - 1) = {raabe} {'>' if conv else '<'} 1"
+            + (" (absolute convergence)" if conv else " (|b_n| ~ sign-constant b_n)"),
+            test="Raabe test",
+        )
+    if raabe != 1 or eventual_sign(ratio) != 1:
+        return None
+    if ratio.is_rational_function(N):
+        why = "is rational with"
+    else:  # e.g. n^(3/2)/(sqrt(n + 1) (n + 1/2)): the O(1/n^2) term from a finite limit
+        g = limit_at_infinity(N**2 * (1 / ratio - 1 - 1 / N))
+        if g is None or not (g.is_number and g.is_finite):
+            return None
+        why = f"has lim n^2 (b_n/b_(n+1) - 1 - 1/n) = {g}, so"
+    return Decision(  # b_n/b_(n+1) = 1 + 1/n + O(1/n^2)
+        False,
+        f"Gauss's test: {what} {why} b_n/b_(n+1) = 1 + 1/n + O(1/n^2) "
+        "(b_n keeps one sign for large n), so sum |b_n| diverges like sum 1/n",
+        test="Gauss test",
+    )
+
+
+def positive_fast_path(b: sp.Expr) -> Decision | None:
+    """Terms positive by sympy's assumptions: the level-0 logarithmic test alone decides
+    unless lim log(b_n)/log(n) = -1 (a limit b_n -> c > 0 gives 0 > -1: divergence)."""
+    return log_test(b, conv=True, label="b_n", levels=1) or log_test(
+        b, conv=False, label="b_n", levels=1
+    )
+
+
+def terms_not_to_zero(lo: sp.Expr, hi: sp.Expr, exact: bool, how: str) -> Decision | None:
+    if smooth(lo) and lo.has(N):
+        lim = limit_at_infinity(lo)
+        if lim is not None and lim.is_number and (lim == sp.oo or sign_of_const(lim) == 1):
+            what = "b_n" if exact else f"the lower bound {lo} of b_n"
+            return Decision(
+                False,
+                f"terms do not tend to 0: lim {what} = {lim} > 0" + ("" if exact else f" ({how})"),
+                test="terms not -> 0",
+                details={"limit": str(lim)},
+            )
+    elif not lo.has(N) and sign_of_const(lo) == 1:
+        return Decision(
+            False,
+            f"terms do not tend to 0: b_n >= {lo} > 0 for all large n ({how})",
+            test="terms not -> 0",
+            details={"lower_bound": str(lo)},
+        )
+    if smooth(hi) and hi.has(N):
+        lim = limit_at_infinity(hi)
+        if lim is not None and lim.is_number and (lim == -sp.oo or sign_of_const(lim) == -1):
+            return Decision(
+                False,
+                f"terms do not tend to 0: lim of the upper bound {hi} = {lim} < 0",
+                test="terms not -> 0",
+            )
+    return None
+
+
+#: iterated-log levels of the logarithmic test (level L compares with
+#: 1/(n log(n) ... log_(L-1)(n) log_L(n)^p), log_j the j-fold logarithm)
+LOG_LEVELS = 6
+
+
+def _log_j(j: int) -> str:
+    return "n" if j == 0 else "log(" * j + "n" + ")" * j
+
+
+def _level_name(level: int) -> str:
+    num = " + ".join(["log(b_n)"] + [f"log({_log_j(j)})" for j in range(level)])
+    return f"({num})/{_log_j(level + 1)}" if level else "log(b_n)/log(n)"
+
+
+def _level_compare(level: int) -> str:
+    if level == 0:
+        return "n^(-p)"
+    return "1/(" + " ".join([_log_j(j) for j in range(level)] + [f"{_log_j(level)}^p"]) + ")"
+
+
+LEVEL_NAMES = [_level_name(i) for i in range(LOG_LEVELS)]
+_COMPARE_WITH = [_level_compare(i) for i in range(LOG_LEVELS)]
+
+
+def level_logs(g: sp.Expr, level: int) -> tuple[sp.Expr, sp.Expr]:
+    """log g + log n + ... (level terms), and the normalising iterated log."""
+    logs = [sp.log(N)]
+    for _ in range(level):
+        logs.append(sp.log(logs[-1]))
+    k, rest = g.as_independent(N, as_Add=False)
+    if k.is_number and k.is_positive and k != 1:  # expand_log loops on -cos(1 + pi/5)/n
+        lg = sp.log(k) + sp.expand_log(sp.log(rest), force=True)
+    else:
+        lg = sp.expand_log(sp.log(g), force=True)
+    return lg + sum(logs[:level], sp.Integer(0)), logs[level]
+
+
+def log_test(g: sp.Expr, conv: bool, label: str, levels: int = LOG_LEVELS) -> Decision | None:
+    """Logarithmic test (and iterated-log refinements) on a positive expression g."""
+    if not g.has(N):
+        return None
+    for level in range(levels):
+        num, den = level_logs(g, level)
+        lam = limit_at_infinity(num / den)
+        if lam is None or not lam.is_number:
+            return None
+        if lam == -1:
+            continue
+        if conv and (lam == -sp.oo or lam < -1):
+            return log_cert(g, lam, level, label, True)
+        if not conv and (lam == sp.oo or lam > -1):
+            return log_cert(g, lam, level, label, False)
+        return None
+    return None
+
+
+def log_cert(g: sp.Expr, lam: sp.Expr, level: int, label: str, conv: bool) -> Decision:
+    names = LEVEL_NAMES
+    comp = _COMPARE_WITH[level]
+    test = (
+        "logarithmic test (comparison with n^-p)"
+        if level == 0
+        else f"Bertrand / Cauchy condensation test, level {level} (comparison with {comp})"
+    )
+    if conv:
+        p = "2" if lam == -sp.oo else f"any p in (1, {-lam})"
+        cert = (
+            f"{test}: lim {names[level]} = {lam} < -1 for {label}, so b_n <= {comp} "
+            f"for all large n with p = {p}, and sum {comp} converges (p > 1)"
+        )
+    else:
+        p = "1" if lam == sp.oo else f"any p in ({-lam}, 1)"
+        cert = (
+            f"{test}: lim {names[level]} = {lam} > -1 for {label}, so b_n >= {comp} "
+            f"for all large n with p = {p}, and sum {comp} diverges (p <= 1)"
+        )
+    details = {"level": level, "limit": str(lam)}
+    return Decision(conv, cert, test=test.split(" (")[0], details=details)
+
+
+def ratio_tests(b: sp.Expr) -> Decision | None:
+    ratio = sp.simplify(b.subs(N, N + 1) / b)
+    rho = limit_at_infinity(ratio)
+    if rho is not None and rho.is_number:
+        if rho < 1:
+            return Decision(True, f"ratio test: lim b_(n+1)/b_n = {rho} < 1", test="ratio test")
+        if rho > 1:
+            return Decision(False, f"ratio test: lim b_(n+1)/b_n = {rho} > 1", test="ratio test")
+    raabe = limit_at_infinity(N * (1 / ratio - 1))
+    if raabe is not None and raabe.is_number:
+        if raabe > 1:
+            return Decision(
+                True, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} > 1", test="Raabe test"
+            )
+        if raabe < 1:
+            return Decision(
+                False, f"Raabe's test: lim n (b_n/b_(n+1) - 1) = {raabe} < 1", test="Raabe test"
+            )
+    return None
+
+
+# --------------------------------------------------------------------------- parameters

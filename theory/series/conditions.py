@@ -1,0 +1,100 @@
+r"""Conditions on free parameters as sympy relations and as text.
+
+A condition such as :math:`\lambda < -1` is brought to the form ``a + b > 1`` (the
+parameters on the left, leading sign +, the constant on the right) by
+:func:`normal_form`, and written as ``p > 1 or (p = 1 and q < -1)`` by :func:`bool_text`;
+:func:`set_text` writes a set of values of one parameter.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from theory.series.decision import Undecided
+
+_FLIP = {
+    sp.StrictLessThan: sp.StrictGreaterThan,
+    sp.StrictGreaterThan: sp.StrictLessThan,
+    sp.LessThan: sp.GreaterThan,
+    sp.GreaterThan: sp.LessThan,
+    sp.Equality: sp.Equality,
+    sp.Unequality: sp.Unequality,
+}
+_OP_TEXT = {
+    sp.StrictLessThan: "<",
+    sp.StrictGreaterThan: ">",
+    sp.LessThan: "<=",
+    sp.GreaterThan: ">=",
+    sp.Equality: "=",
+    sp.Unequality: "!=",
+}
+
+
+def _normal_rel(rel):
+    """``lam < -1`` as ``a + b > 1``: the parameters on the left (leading sign +), the
+    constant on the right."""
+    const, rest = sp.expand(rel.lhs - rel.rhs).as_coeff_Add()
+    op = type(rel)
+    if rest.could_extract_minus_sign():
+        rest, const, op = -rest, -const, _FLIP[op]
+    return op(rest, -const)
+
+
+def normal_form(cond: sp.Basic | bool) -> sp.Basic | bool:
+    """Every relation of a condition in the form of :func:`_normal_rel`."""
+    rels = cond.atoms(sp.core.relational.Relational) if isinstance(cond, sp.Basic) else ()
+    return cond.xreplace({r: _normal_rel(r) for r in rels if type(r) in _FLIP})
+
+
+def bool_text(c: sp.Basic) -> str:
+    """A condition as text: ``a + b > 1``, ``p > 1 or (p = 1 and q < -1)``."""
+    if c is sp.true:
+        return "always"
+    if c is sp.false:
+        return "never"
+    if isinstance(c, sp.Or):
+        parts = sorted((bool_text(a) for a in c.args), key=lambda t: (t.count(" and "), t))
+        return " or ".join(f"({t})" if " and " in t else t for t in parts)
+    if isinstance(c, sp.And):
+        return " and ".join(sorted(bool_text(a) for a in c.args))
+    if type(c) in _OP_TEXT:
+        return f"{sp.sstr(c.lhs)} {_OP_TEXT[type(c)]} {sp.sstr(c.rhs)}"
+    return str(c)
+
+
+def set_relation(s: sp.Set, p: sp.Symbol) -> sp.Basic:
+    """A subset of p > 0 (from solveset) as a condition on p."""
+    if s is sp.EmptySet:
+        return sp.false
+    if isinstance(s, sp.FiniteSet):
+        return sp.Or(*(sp.Eq(p, v) for v in s))
+    if isinstance(s, sp.Union):
+        return sp.Or(*(set_relation(a, p) for a in s.args))
+    if isinstance(s, sp.Interval):
+        lo = (p > s.left) if s.left_open else (p >= s.left)
+        hi = sp.true if s.right == sp.oo else (p < s.right) if s.right_open else (p <= s.right)
+        return lo & hi
+    raise Undecided(f"cannot write {s} as a condition on {p}")
+
+
+def set_text(s: sp.Set, p: sp.Symbol, domain: sp.Set = sp.Interval.open(0, sp.oo)) -> str:
+    """A set of values of p as text, the bounds of ``domain`` (p's admissible values)
+    left out."""
+    if s is sp.EmptySet:
+        return "never"
+    if isinstance(s, sp.Interval):
+        lo = "" if s.left == -sp.oo else f"{p} {'>' if s.left_open else '>='} {s.left}"
+        hi = "" if s.right == sp.oo else f"{p} {'<' if s.right_open else '<='} {s.right}"
+        if (s.left, s.left_open) == (domain.inf, domain.left_open) and hi:
+            lo = ""  # the domain's own bound, e.g. p > 0 for a positive parameter
+        if (s.right, s.right_open) == (domain.sup, domain.right_open) and lo:
+            hi = ""
+        return " and ".join(x for x in (lo, hi) if x) or f"{p} real"
+    if isinstance(s, sp.FiniteSet):
+        return " or ".join(f"{p} = {v}" for v in s)
+    if isinstance(s, sp.Union):
+        return " or ".join(set_text(a, p, domain) for a in s.args)
+    return str(s)
+
+
+# --------------------------------------------------------------------------- sign cases

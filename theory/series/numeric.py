@@ -1,0 +1,352 @@
+r"""The decision for a series without free parameters: an ordered table of tests.
+
+:func:`decide_numeric` runs :data:`STEPS` in order on the terms :math:`b_n`; each step
+says which series it applies to and returns a verdict, or ``None`` to pass on (a step
+may also raise :class:`~theory.series.decision.Undecided`, which ends the decision with
+*undecided*).  The first verdict is the answer.  A new test joins by one line in the
+table; its place in the order matters, since the verdicts are built to be never wrong
+and the earlier, cheaper and more certain tests come first.
+
+The bounds ``lo <= b_n <= hi`` for large n (:func:`theory.series.bounds.bounds_or_none`)
+are computed once, when a step first needs them; the tests for terms of one sign use them
+as minorant and majorant, the tests for terms of changing sign come last.
+:func:`check_terms` refuses terms that are not finite real numbers and
+:func:`decide_terms` is the whole decision (what :func:`theory.series.convergence.decide`
+runs for a series without parameters).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import mpmath
+import sympy as sp
+from sympy.calculus.singularities import singularities
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.bounds import bounds_or_none
+from theory.series.comparison_tests import (
+    gamma_ratio_test,
+    log_test,
+    positive_fast_path,
+    ratio_tests,
+    terms_not_to_zero,
+)
+from theory.series.decision import Decision, SeriesError, Undecided, free_parameters
+from theory.series.expressions import N
+from theory.series.limits import (
+    CHECK_POINTS,
+    eventually_nonneg,
+    mp_function,
+    nonzero_constant,
+    smooth,
+)
+from theory.series.sign_changing import (
+    abel_test,
+    dirichlet_test,
+    minorant_test,
+    recurrence_test,
+    residue_class_test,
+    summand_test,
+)
+
+
+def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
+    """Raise :class:`SeriesError` unless ``b_n`` is finite and real for the first terms
+    and at a few large indices (n = 10^3 ... 10^24)."""
+    if free_parameters(b):
+        return
+    f = mp_function(b)
+    idx = list(range(start, start + count)) + [n for n in CHECK_POINTS if n > start + count]
+    idx += _integer_singularities(b, start)
+    with mpmath.workdps(30):
+        for n in idx:
+            try:
+                with step_budget(0.25):
+                    v = f(mpmath.mpf(n))
+                if v is None:
+                    raise SeriesError(f"term b_{n} is undefined (no Piecewise branch applies)")
+                v = mpmath.mpmathify(v)
+            except StepTimeout:
+                return  # astronomically large or small terms: nothing more to check here
+            except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
+                why = str(exc) or type(exc).__name__.replace(
+                    "ZeroDivisionError", "division by zero"
+                )
+                raise SeriesError(
+                    f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
+                    if n == start
+                    else f"term b_{n} cannot be evaluated ({why})"
+                ) from None
+            if isinstance(v, mpmath.mpc):
+                if abs(v.imag) > 1e-25 * max(1, abs(v.real)):
+                    raise SeriesError(
+                        f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
+                        + (" (n = start)" if n == start else "")
+                    )
+                v = v.real
+            if not mpmath.isfinite(v):
+                raise SeriesError(
+                    f"term b_{n} = {v} is not a finite number"
+                    + (" (n = start)" if n == start else "")
+                )
+
+
+def _integer_singularities(b, start) -> list:
+    """Integers n >= start where sympy finds a singularity of b (checked numerically after)."""
+    try:
+        with step_budget(1.0):
+            sing = singularities(b, N)
+    except Exception:  # noqa: BLE001 - no information: nothing to add
+        return []
+    if not isinstance(sing, sp.FiniteSet):
+        return []
+    return sorted(int(r) for r in sing if r.is_integer and r >= start)[:16]
+
+
+def zero_at_integers(b: sp.Expr) -> bool:
+    """True when sympy's automatic evaluation with an integer n makes b exactly 0
+    (``sin(pi*n)``, ``cos(pi*n)**2 - 1``): every term of the series is 0."""
+    k = sp.Symbol("n", integer=True, positive=True)
+    try:
+        return b.has(N) and b.subs(N, k) == 0
+    except Exception:  # noqa: BLE001 - no evaluation: not known to be 0
+        return False
+
+
+@dataclass
+class Terms:
+    """The terms b_n under decision, with what the steps learn about them on the way:
+    the bounds ``lo <= b_n <= hi`` for large n (computed when first needed) and the
+    eventual sign they show."""
+
+    b: sp.Expr
+
+    @functools.cached_property
+    def _bounds(self) -> tuple:
+        return bounds_or_none(self.b)
+
+    @property
+    def lo(self) -> sp.Expr | None:
+        return self._bounds[0]
+
+    @property
+    def hi(self) -> sp.Expr | None:
+        return self._bounds[1]
+
+    @property
+    def how(self) -> str:
+        """How the bounds were found (for the certificate)."""
+        return self._bounds[2]
+
+    @property
+    def exact(self) -> bool:
+        """The bounds coincide: b_n is known exactly for large n."""
+        return self.lo is not None and self.lo == self.hi
+
+    @functools.cached_property
+    def sign(self) -> int:
+        """+1 when lo >= 0 for large n, -1 when hi <= 0 (and not lo >= 0), else 0."""
+        nonneg = self.lo is not None and eventually_nonneg(self.lo)
+        nonpos = not nonneg and self.hi is not None and eventually_nonneg(-self.hi)
+        return 1 if nonneg else -1 if nonpos else 0
+
+    @property
+    def one_signed(self) -> bool:
+        return self.lo is not None and self.sign != 0
+
+    @property
+    def signed_b(self) -> sp.Expr:
+        """b_n, or -b_n when the terms are <= 0 for large n."""
+        return self.b if self.sign > 0 else -self.b
+
+
+@dataclass(frozen=True)
+class Step:
+    """One test of the table: ``run`` is tried on the terms where ``applies`` holds."""
+
+    name: str
+    applies: Callable[[Terms], bool]
+    run: Callable[[Terms], Decision | None]
+
+
+def _always(t: Terms) -> bool:
+    return True
+
+
+def _zero_at_integers(t: Terms) -> bool:
+    return zero_at_integers(t.b)
+
+
+def _zero_terms(t: Terms) -> Decision:
+    return Decision(
+        True,
+        "every term is 0: with n an integer the terms evaluate to 0 "
+        f"exactly ({t.b} = 0); the series is a sum of zeros",
+        test="zero terms",
+    )
+
+
+def _constant_tail(t: Terms) -> bool:
+    return t.lo is not None and not t.lo.has(N) and t.lo == t.hi
+
+
+def _eventually_constant(t: Terms) -> Decision:
+    c = t.lo
+    if c.is_zero:
+        return Decision(
+            True,
+            f"eventually zero: b_n = 0 for all large n ({t.how}); the series is a finite sum",
+            test="eventually constant",
+        )
+    if not nonzero_constant(c):
+        raise Undecided(f"eventually constant tail {c}: cannot tell whether it is 0")
+    return Decision(
+        False,
+        f"eventually constant tail: b_n = {c} != 0 for all large n "
+        f"({t.how}); the terms do not tend to 0",
+        test="eventually constant",
+    )
+
+
+def _exact_positive(t: Terms) -> bool:
+    return t.exact and t.lo.has(N) and t.lo.is_positive and smooth(t.lo)
+
+
+def _bounded(t: Terms) -> bool:
+    return t.lo is not None
+
+
+def _one_signed(t: Terms) -> bool:
+    return t.one_signed
+
+
+def _one_signed_exact(t: Terms) -> bool:
+    return t.one_signed and t.exact
+
+
+def _changing_sign(t: Terms) -> bool:
+    return not t.one_signed
+
+
+def _bounded_changing_sign(t: Terms) -> bool:
+    return t.lo is not None and not t.one_signed
+
+
+def _bound_note(t: Terms) -> str:
+    sign = "" if t.sign > 0 else "-"
+    upper, lower = (t.hi, t.lo) if t.sign > 0 else (-t.lo, -t.hi)
+    if t.exact:
+        return ""
+    return f" ({sign}b_n lies between {lower} and {upper} for large n: {t.how})"
+
+
+def _one_signed_log_test(conv: bool) -> Callable[[Terms], Decision | None]:
+    """The logarithmic test on the majorant (conv) or the minorant of +-b_n."""
+
+    def run(t: Terms) -> Decision | None:
+        sign = "" if t.sign > 0 else "-"
+        upper, lower = (t.hi, t.lo) if t.sign > 0 else (-t.lo, -t.hi)
+        bound, what = (upper, "majorant") if conv else (lower, "minorant")
+        d = log_test(bound, conv=conv, label=f"{sign}b_n" if t.exact else f"the {what} {bound}")
+        if d:
+            d.certificate += _bound_note(t)
+        return d
+
+    return run
+
+
+def _one_signed_minorant(t: Terms) -> Decision | None:
+    d = minorant_test(t.signed_b)
+    if d and d.test == "trigonometric minorant" and t.sign < 0:
+        d.certificate = "for -b_n (b_n <= 0 for large n): " + d.certificate
+    return d
+
+
+def _give_up(why: str) -> Callable[[Terms], Decision | None]:
+    def run(t: Terms) -> Decision | None:
+        raise Undecided(why)
+
+    return run
+
+
+def _absolute_majorant(t: Terms) -> Decision | None:
+    lo, hi = t.lo, t.hi
+    major = sp.Abs(lo) if t.exact else sp.Abs(lo) + sp.Abs(hi)
+    d = log_test(major, conv=True, label=f"the majorant |lo|+|hi| = {major}")
+    if d:
+        d.certificate = (
+            "absolute convergence: "
+            + d.certificate
+            + f" (b_n lies between {lo} and {hi} for large n: {t.how})"
+        )
+    return d
+
+
+#: the tests in the order they are tried; the first verdict is the answer
+STEPS: tuple[Step, ...] = (
+    Step("zero terms", _zero_at_integers, _zero_terms),
+    Step("factorial-like: ratio/Raabe/Gauss", _always, lambda t: gamma_ratio_test(t.b)),
+    Step("residue classes", _always, lambda t: residue_class_test(t.b, decide_numeric)),
+    # lo <= b_n <= hi for large n from here on (lo None: no bounds found)
+    Step("eventually constant", _constant_tail, _eventually_constant),
+    Step("positive: logarithmic test", _exact_positive, lambda t: positive_fast_path(t.lo)),
+    Step("terms not -> 0", _bounded, lambda t: terms_not_to_zero(t.lo, t.hi, t.exact, t.how)),
+    # terms of one sign for large n
+    Step("one sign: majorant", _one_signed, _one_signed_log_test(conv=True)),
+    Step("one sign: minorant", _one_signed, _one_signed_log_test(conv=False)),
+    Step("one sign: ratio/Raabe", _one_signed_exact, lambda t: ratio_tests(t.signed_b)),
+    Step("one sign: recurrence", _one_signed, lambda t: recurrence_test(t.b)),
+    Step("one sign: trig minorant", _one_signed, _one_signed_minorant),
+    Step("one sign: sum of series", _one_signed, lambda t: summand_test(t.b, decide_numeric)),
+    Step(
+        "one sign: no answer",
+        _one_signed,
+        _give_up("the logarithmic, ratio and Raabe tests gave no answer"),
+    ),
+    # terms of changing sign
+    Step("absolute convergence", _bounded_changing_sign, _absolute_majorant),
+    Step("recurrence", _changing_sign, lambda t: recurrence_test(t.b)),
+    Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),
+    Step("trig minorant", _changing_sign, lambda t: minorant_test(t.b)),
+    Step("sum of series", _changing_sign, lambda t: summand_test(t.b, decide_numeric)),
+    Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
+    Step(
+        "changing sign: no answer",
+        _changing_sign,
+        _give_up("terms of changing sign and no absolutely convergent majorant found"),
+    ),
+)
+
+
+def decide_numeric(b: sp.Expr) -> Decision:
+    """The first verdict of :data:`STEPS` on ``b`` (no free parameters); raise
+    :class:`~theory.series.decision.Undecided` when no step gives one (each kind of
+    terms ends in a step that gives up with the reason).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> decide_numeric(P("cos(n)/n**2")).certificate[:43]
+    'absolute convergence: logarithmic test (com'
+    """
+    t = Terms(b)
+    for step in STEPS:
+        if step.applies(t):
+            d = step.run(t)
+            if d:
+                return d
+    raise Undecided("no test applied")  # not reached: the last steps of each kind give up
+
+
+def decide_terms(b: sp.Expr, start: int) -> Decision:
+    """The decision for ``sum_{n >= start} b_n`` without free parameters: the terms are
+    checked (:class:`~theory.series.decision.SeriesError` where one is not a finite real
+    number), then :func:`decide_numeric`, undecided where it gives no verdict."""
+    check_terms(b, start)
+    try:
+        d = decide_numeric(b)
+    except (Undecided, StepTimeout) as exc:
+        d = Decision(None, f"undecided: {exc or 'no test applied'}", test="none")
+    d.start = start
+    return d

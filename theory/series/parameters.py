@@ -1,0 +1,230 @@
+r"""The logarithmic test with free parameters, all positive (RPE paper App. B: Kerple log
+converges iff :math:`r > 1`).
+
+:func:`decide_positive` takes the limits of the logarithmic test with the parameters
+symbolic; where :math:`\lambda = -1` on a boundary of the parameters it is solved for one
+parameter and the series decided again there, from the next iterated-log level.  Every
+symbolic limit is recomputed at sample values of the parameters
+(:data:`PARAM_SAMPLES`), since sympy's limit silently assumes one case of a comparison
+that depends on them.  Parameters of any sign are split into sign cases by
+:mod:`theory.series.sign_cases`.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from sympy.series.gruntz import sign as gruntz_sign
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.comparison_tests import LEVEL_NAMES, LOG_LEVELS, level_logs, log_cert
+from theory.series.conditions import bool_text, normal_form, set_relation
+from theory.series.decision import Decision, SeriesError, Undecided
+from theory.series.expressions import N
+from theory.series.limits import STEP_BUDGET, limit_at_infinity, smooth
+from theory.series.numeric import decide_terms
+
+
+def decide_positive(b: sp.Expr, params: list, start: int, level: int = 0) -> Decision:
+    """Every parameter positive: the logarithmic test with the parameters symbolic (from
+    iterated-log ``level`` on); the details hold ``region`` (where it converges, a
+    condition on ``params``; absent when unsure) and ``points`` (sample values on the
+    boundaries found)."""
+    names = ", ".join(p.name for p in params)
+    if not smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
+        return Decision(
+            None,
+            f"undecided: with free parameters ({names}) only positive "
+            "non-oscillating terms are analysed; give values with --param",
+            test="parameters",
+        )
+    try:
+        return _param_log_test(b, params, start, level)
+    except (Undecided, StepTimeout) as exc:
+        return Decision(None, f"undecided with free parameters ({names}): {exc}", test="parameters")
+    except SeriesError:
+        raise  # an invalid term (e.g. at a boundary value): decided by the caller
+    except Exception as exc:  # noqa: BLE001 - sympy's solveset/limit failing inside: unsure
+        return Decision(
+            None,
+            f"undecided with free parameters ({names}): the symbolic analysis "
+            f"failed ({type(exc).__name__})",
+            test="parameters",
+        )
+
+
+def _param_positive_eventually(b) -> bool:
+    """b > 0 for all large n for every positive value of the parameters (Gruntz's sign)."""
+    try:
+        with step_budget(STEP_BUDGET):
+            return gruntz_sign(b, N) == 1
+    except Exception:  # noqa: BLE001 - unsure -> not positive
+        return False
+
+
+def _param_log_test(b, params, start, level=0):
+    """The logarithmic test at ``level`` with positive parameters: lam < -1 converges,
+    lam > -1 diverges, and the boundary lam = -1 is solved for one parameter, substituted
+    and decided again over the remaining ones (the next iterated-log level among them)."""
+    if level >= LOG_LEVELS:
+        raise Undecided("borderline at every iterated-log level tried")
+    num, den = level_logs(b, level)
+    lam = limit_at_infinity(num / den, check=False)
+    if lam is None:
+        raise Undecided("the logarithmic limit could not be computed")
+    _check_param_limit(num / den, lam, params)
+    if lam == -1:
+        return _param_log_test(b, params, start, level + 1)
+    if lam.is_number:
+        conv = bool(lam == -sp.oo or lam < -1)
+        cert = log_cert(b, lam, level, "b_n", conv).certificate
+        names = ", ".join(p.name for p in params)
+        region = sp.true if conv else sp.false
+        return Decision(
+            conv,
+            f"for all {names} > 0: {cert}",
+            test="logarithmic test",
+            details={"region": region, "points": []},
+        )
+    conv, div, edges = _split_limit(lam)
+    region, points, undefined = conv, [], False
+    for p, v in edges:
+        sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, level)
+        region = region | (sp.Eq(p, v) & sub)
+        points += sub_points
+        undefined = undefined or sub_undefined
+    cert = (
+        f"logarithmic test with parameters: lim {LEVEL_NAMES[level]} = {lam}; < -1 (converges) "
+        f"iff {bool_text(conv)}, > -1 (diverges) iff {bool_text(div)}"
+        + "".join(f"; at {p} = {v} decided separately" for p, v in edges)
+    )
+    details = {"limit": str(lam), "region": region, "points": points, "undefined": undefined}
+    return Decision(None, cert, test="logarithmic test with parameters", details=details)
+
+
+def _split_limit(lam):
+    """lam < -1 and lam > -1 as conditions on the positive parameters, and the boundary
+    lam = -1 as pairs (parameter, value): values of one parameter (solveset) when lam
+    depends on one, else the unique solution for one parameter in terms of the others."""
+    syms = sorted(lam.free_symbols, key=lambda s: s.name)
+    if len(syms) == 1:
+        return _split_one(lam, syms[0])
+    conv, div = normal_form(lam < -1), normal_form(lam > -1)
+    if conv is sp.true or div is sp.true:  # on one side of -1 for all values
+        return conv, div, []
+    num, den = sp.fraction(sp.together(lam + 1))
+    if not lam.is_rational_function(*syms) or not (den.is_positive or den.is_negative):
+        raise Undecided(f"the limit {lam} is not a rational function of the parameters")
+    for p in syms:  # lam = -1 linear in p, with a coefficient that never vanishes: unique
+        poly = sp.Poly(num, p)
+        if poly.degree() != 1:
+            continue
+        c1, c0 = poly.all_coeffs()
+        if c1.is_positive or c1.is_negative:
+            v = sp.simplify(-c0 / c1)
+            edges = [] if v.is_positive is False else [(p, v)]
+            return conv, div, edges
+    raise Undecided(f"cannot solve {lam} = -1 for one parameter")
+
+
+def _split_one(lam, p):
+    pos = sp.Interval.open(0, sp.oo)
+    with step_budget(2.0):
+        conv_set = sp.solveset(lam < -1, p, pos)
+        div_set = sp.solveset(lam > -1, p, pos)
+        edge = sp.solveset(sp.Eq(lam, -1), p, pos)
+    if not isinstance(edge, (sp.FiniteSet, sp.EmptySet.__class__)) or not all(
+        isinstance(s, (sp.Interval, sp.Union, sp.FiniteSet, sp.EmptySet.__class__))
+        for s in (conv_set, div_set)
+    ):
+        raise Undecided(f"cannot solve {lam} < -1 for {p}")
+    if conv_set | div_set | edge != pos:
+        raise Undecided(f"the sets where it converges/diverges do not cover {p} > 0")
+    return set_relation(conv_set, p), set_relation(div_set, p), [(p, v) for v in edge]
+
+
+def _edge_region(b, p, v, params, start, level):
+    """The series on the boundary p = v decided over the parameters left (from the next
+    iterated-log level: at this one the limit is -1 there by construction): where it
+    converges there, up to three points on the boundary (values of all ``params``), and
+    whether a term is undefined somewhere on it (those values are left out)."""
+    bs = b.subs(p, v)
+    rest = sorted(bs.free_symbols - {N}, key=lambda s: s.name)
+    if rest:
+        d = decide_positive(bs, rest, start, level + 1)
+        region = d.details.get("region")
+        inner = d.details.get("points", [])
+        undefined = d.details.get("undefined", False)
+    else:  # no parameter left; where a term is undefined the point is no admissible value
+        try:
+            d, undefined = decide_terms(bs, start), False
+        except SeriesError as exc:
+            d, undefined = Decision(False, f"a term is not defined ({exc})"), True
+        region = {True: sp.true, False: sp.false}.get(d.converges)
+        inner = []
+    if region is None:
+        raise Undecided(f"at the boundary {p} = {v}: {d.certificate}")
+    others = [q for q in params if q != p]
+    points = []
+    for w in inner + [{q: m for q in others} for m in PARAM_SAMPLES[:5]]:
+        w = {q: w.get(q, PARAM_SAMPLES[2]) for q in others}
+        value = v.subs(w)
+        if value.is_positive and len(points) < 3:
+            points.append({**w, p: value})
+    return region, points, undefined
+
+
+#: parameter values at which a symbolic limit is recomputed with the values substituted
+PARAM_SAMPLES = (
+    sp.Rational(1, 5),
+    sp.Rational(1, 2),
+    sp.Integer(1),
+    sp.Rational(3, 2),
+    sp.Integer(2),
+    sp.Integer(5),
+    sp.Integer(20),
+)
+
+
+def _sample_combos(params) -> list:
+    """Values of the parameters for :func:`_check_param_limit`: all equal (seven values for
+    one parameter, fewer for several, where the cases multiply), and four with the
+    parameters apart (small and large alternating, increasing and decreasing)."""
+    if len(params) == 1:
+        return [{params[0]: v} for v in PARAM_SAMPLES]
+    s = PARAM_SAMPLES
+    equal = (s[0], s[1], s[2], s[4], s[5]) if len(params) == 2 else (s[0], s[2], s[5])
+    lo, hi = s[0], s[-2]
+    return [{p: v for p in params} for v in equal] + [
+        {p: (lo if i % 2 else hi) for i, p in enumerate(params)},
+        {p: (hi if i % 2 else lo) for i, p in enumerate(params)},
+        {p: s[(i + 1) % len(s)] for i, p in enumerate(params)},
+        {p: s[-(i + 2) % len(s)] for i, p in enumerate(params)},
+    ]
+
+
+def _check_param_limit(expr, lam, params):
+    """Raise Undecided unless lam(params) agrees with the limit computed at sample values.
+
+    sympy's limit with symbolic parameters silently assumes one case of a comparison that
+    depends on them: it gave lim log(b)/log(n) = -k for n^-k + n^-(1/2) (true: max(-k, -1/2),
+    so it always diverges), -1 for 1/(n^k + n) (true: -min(k, 1)) and -b for
+    1/(n^a + n^b) (true: -max(a, b)); several parameters are also sampled apart."""
+    for vals in _sample_combos(params):
+        want = lam.subs(vals) if lam.free_symbols else lam
+        got = limit_at_infinity(expr.subs(vals))
+        if got is None or want is sp.nan or not want.is_number:
+            raise Undecided(
+                f"the symbolic limit {lam} could not be confirmed at "
+                + ", ".join(f"{p} = {v}" for p, v in vals.items())
+            )
+        if got != want and not (
+            got.is_finite and want.is_finite and abs(float(got - want)) < 1e-12
+        ):
+            raise Undecided(
+                f"the symbolic limit {lam} is wrong at "
+                + ", ".join(f"{p} = {v}" for p, v in vals.items())
+                + f" (there the limit is {got}): sympy assumed a case of the parameters"
+            )
+
+
+# ------------------------------------------------------------ conditions on parameters

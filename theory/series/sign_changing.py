@@ -1,0 +1,439 @@
+r"""Tests for terms whose sign keeps changing, or whose oscillation defeats the bounds.
+
+* residue classes (:func:`residue_class_test`): periodic factors ((-1)**n, cos(pi*n),
+  (-1)**floor(n/2)) split by residue class n = L m + r; a class not tending to 0 decides
+  divergence, otherwise the classes one by one or the grouped series decide;
+* recurrence and density (:func:`recurrence_test`): b_n depending on n only through
+  cos/sin(a n + c) comes back near its value at 0 infinitely often (Dirichlet's
+  simultaneous approximation, Weyl/Kronecker), so the terms do not tend to 0;
+* Dirichlet's test on frequencies (:func:`dirichlet_test`), Abel's test
+  (:func:`abel_test`), a trigonometric-polynomial minorant of positive mean for
+  nonnegative oscillating terms (:func:`minorant_test`, divergence), and the sum of
+  series term by term (:func:`summand_test`).
+
+Tests that decide a smaller series on the way (a residue class, the envelope g of
+g(n) p(n), a summand) take the decision to use as ``decide``
+(:func:`theory.series.numeric.decide_numeric`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import sympy as sp
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.comparison_tests import log_test
+from theory.series.decision import Decision, SeriesError, Undecided
+from theory.series.expressions import N
+from theory.series.limits import (
+    STEP_BUDGET,
+    eventual_sign,
+    eventually_nonneg,
+    limit_at_infinity,
+    nonzero_constant,
+    robust_value,
+    smooth,
+)
+from theory.series.periodic import residue_classes
+from theory.series.trig_minorants import (
+    IN_2PI_Z_REASON,
+    frequency_pieces,
+    mean_and_frequencies,
+    piecewise_rest,
+    split_minorant,
+)
+
+#: the decision of a series without parameters, used by the tests on smaller series
+Decide = Callable[[sp.Expr], Decision]
+
+
+def _optional_test(test):
+    """A test whose failure inside sympy (TypeError, ValueError, ... on an unusual
+    expression) means no verdict from it, never an internal error."""
+
+    @functools.wraps(test)
+    def guarded(*args):
+        try:
+            return test(*args)
+        except (Undecided, StepTimeout, SeriesError):
+            raise
+        except Exception:  # noqa: BLE001 - sympy failing inside the test: no verdict
+            return None
+
+    return guarded
+
+
+@_optional_test
+def residue_class_test(b: sp.Expr, decide: Decide) -> Decision | None:
+    r"""Periodic factors ((-1)**n, cos(pi*n), (-1)**floor(n/2)) split by residue class
+    n = L m + r (:mod:`theory.series.periodic`): a class whose terms do not tend to 0
+    decides divergence; when every class tends to 0 the grouped series
+    :math:`\sum_m \sum_r b_{Lm+r}` has the verdict of the series; every class convergent
+    gives convergence.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> from theory.series.numeric import decide_numeric
+    >>> residue_class_test(P("(-1)**n/sqrt(n)"), decide_numeric).converges
+    True
+    >>> residue_class_test(P("n**((-1)**n - 1)"), decide_numeric).converges       # 1 at every even n
+    False
+    """
+    split = residue_classes(b)
+    if split is None:
+        return None
+    L, classes = split
+    where = f"{L} residue classes n = {L}m + r: " + ", ".join(
+        f"b_({L}m+{r}) = {c.subs(N, sp.Symbol('m'))}" for r, c in enumerate(classes)
+    )
+    lims = [limit_at_infinity(c) for c in classes]
+    for r, lim in enumerate(lims):
+        if lim is not None and lim.is_number and (lim.is_infinite or nonzero_constant(lim)):
+            return Decision(
+                False,
+                f"terms do not tend to 0: b_({L}m+{r}) -> {lim} ({where})",
+                test="residue classes",
+            )
+    if all(lim == 0 for lim in lims):
+        d = _class_by_class(classes, where, decide)
+        if d is None and not (b.has(sp.floor, sp.ceiling, sp.frac) or _periodic_sign(b)):
+            d = dirichlet_test(b, decide)  # sin/cos(r pi n) alone: cheaper than the grouped series
+        return d or _grouped_verdict(classes, where, decide)
+    return None
+
+
+def _grouped_verdict(classes: list, where: str, decide: Decide) -> Decision | None:
+    """Every class tends to 0: the series has the verdict of the grouped series
+    sum_m sum_r b_(Lm+r) (partial sums differ by fewer than L terms)."""
+    grouped = sp.Add(*classes)
+    if grouped.is_rational_function(N):
+        with step_budget(STEP_BUDGET):
+            grouped = sp.cancel(sp.together(grouped))
+    try:
+        d = decide(grouped)
+    except (Undecided, StepTimeout):
+        d = _leading_power(grouped)
+    if d is None or d.converges is None:
+        return None
+    d.certificate = (
+        f"grouped by periods: every class tends to 0, so the series has the verdict of "
+        f"sum_m c_m, c_m = {grouped.subs(N, sp.Symbol('m'))} ({where}); for sum_m c_m: "
+        + d.certificate
+    )
+    d.test = "residue classes"
+    return d
+
+
+def _class_by_class(classes: list, where: str, decide: Decide) -> Decision | None:
+    """Each residue class decided on its own: all convergent gives convergence (a partial
+    sum of b is a sum of L class partial sums, up to fewer than L terms tending to 0); the
+    divergent ones all of one eventual sign, the rest convergent, gives divergence (the
+    divergent classes' partial sums go to +oo, or all to -oo)."""
+    verdicts, signs = [], set()
+    for r, c in enumerate(classes):
+        if c == 0:
+            continue
+        try:
+            d = decide(c)
+        except (Undecided, StepTimeout):
+            return None
+        if d.converges is None:
+            return None
+        if not d.converges:
+            signs.add(eventual_sign(c) if smooth(c) else None)
+            if None in signs or len(signs) > 1:
+                return None  # divergent classes of both signs may cancel: (-1)**n/n
+        verdicts.append(f"r = {r}: {'converges' if d.converges else 'diverges'} ({d.test})")
+    if not verdicts:
+        return None
+    diverges = bool(signs)
+    return Decision(
+        not diverges,
+        "residue classes, class by class: "
+        + "; ".join(verdicts)
+        + (
+            f"; the divergent classes all have the sign {signs.pop():+d}, so the partial "
+            "sums of the series are unbounded"
+            if diverges
+            else "; every class converges, hence the series"
+        )
+        + f" ({where})",
+        test="residue classes",
+    )
+
+
+@_optional_test
+def minorant_test(b: sp.Expr) -> Decision | None:
+    r"""Divergence of nonnegative oscillating terms through a trigonometric-polynomial
+    minorant :math:`b_n \ge g(n) p(n)` of positive mean (:mod:`theory.series.trig_minorants`).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> minorant_test(P("Abs(sin(n))/n")).converges
+    False
+    """
+    split = split_minorant(b)
+    if split is None:
+        return None
+    g, p, notes = split
+    rest = piecewise_rest(b)
+    if rest is not None and not eventually_nonneg(rest):
+        return None
+    mf = mean_and_frequencies(p)
+    if mf is None or mf[0].is_positive is not True or not smooth(g):
+        return None
+    c0, freqs = mf
+    if limit_at_infinity(g) != 0 or eventual_sign(g) != 1 or eventual_sign(sp.diff(g, N)) != -1:
+        return None
+    d = log_test(g, conv=False, label=f"g = {g}")
+    if not d or d.converges is not False:
+        return None
+    shown = (
+        f"p = {p}"
+        if len(str(p)) < 200
+        else f"p a trigonometric polynomial ({len(freqs)} frequencies)"
+    )
+    d.certificate = (
+        f"trigonometric minorant: b_n >= g(n) p(n) with g = {g} decreasing to 0 and "
+        f"{shown} = {c0} + sum_j c_j e^(i k_j n), k_j in {{{', '.join(map(str, freqs))}}} "
+        f"(none a multiple of 2 pi: {IN_2PI_Z_REASON}; so sum g(n) e^(i k_j n) converges by "
+        f"Dirichlet's test); the mean {c0} > 0 leaves {c0} sum g(n), which diverges: "
+        + d.certificate
+        + "".join(f"; {note}" for note in notes)
+    )
+    d.test = "trigonometric minorant"
+    return d
+
+
+def _leading_power(c: sp.Expr) -> Decision | None:
+    """c_n ~ a n^-p (a != 0, p from sympy's series at infinity, a confirmed by the Gruntz
+    limit of c n^p): sum c_n converges iff p > 1 (c_n keeps the sign of a for large n)."""
+    if not smooth(c) or c.has(sp.sin, sp.cos):
+        return None
+    x = sp.Dummy("x", positive=True)
+    try:
+        with step_budget(STEP_BUDGET):
+            lead = sp.series(c.subs(N, 1 / x), x, 0, 4).removeO().as_leading_term(x)
+            a, p = lead.as_coeff_exponent(x)
+            if not (p.is_Rational and a.is_number and nonzero_constant(a)) or a.has(x):
+                return None
+            if sp.limit(c * N**p, N, sp.oo) != a:
+                return None
+    except Exception:  # noqa: BLE001 - no expansion or no limit: no verdict
+        return None
+    return Decision(
+        bool(p > 1),
+        f"c_n ~ {a} n^(-{p}) (series at infinity, limit c_n n^{p} = {a}): "
+        + (
+            "absolutely convergent (p > 1)"
+            if p > 1
+            else "one sign for large n and p <= 1: diverges"
+        ),
+        test="leading power",
+    )
+
+
+MAX_SUMMANDS = 6
+
+
+@_optional_test
+def summand_test(b: sp.Expr, decide: Decide) -> Decision | None:
+    """b = u_1 + ... + u_k (expanded): every sum of u_j convergent gives convergence; one
+    divergent and the rest convergent gives divergence.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> from theory.series.numeric import decide_numeric
+    >>> summand_test(P("(1 + cos(n))/n"), decide_numeric).converges
+    False
+    """
+    with step_budget(STEP_BUDGET):
+        parts = sp.Add.make_args(sp.expand(b))
+    if not 1 < len(parts) <= MAX_SUMMANDS:
+        return None
+    verdicts = []
+    for u in parts:
+        try:
+            verdicts.append((u, decide(u)))
+        except (Undecided, StepTimeout):
+            return None
+    bad = [(u, d) for u, d in verdicts if d.converges is not True]
+    if len(bad) > 1 or any(d.converges is None for _, d in bad):
+        return None
+    what = "; ".join(
+        f"sum {u}: {'converges' if d.converges else 'diverges'} ({d.test})" for u, d in verdicts
+    )
+    return Decision(
+        not bad,
+        f"term by term: b_n = {' + '.join(map(str, parts))}; {what}"
+        + ("" if not bad else "; a divergent sum plus convergent ones diverges"),
+        test="sum of series",
+    )
+
+
+def _linear_trig_atoms(b):
+    """cos/sin(a n + c) atoms of b, or None if n occurs elsewhere or non-linearly."""
+    atoms = [a for a in b.atoms(sp.cos, sp.sin) if a.has(N)]
+    if not atoms:
+        return None
+    for a in atoms:
+        poly = sp.Poly(a.args[0], N) if a.args[0].is_polynomial(N) else None
+        if poly is None or poly.degree() != 1 or not all(c.is_real for c in poly.all_coeffs()):
+            return None
+    rest = b.subs({a: sp.Dummy() for a in atoms})
+    if rest.has(N) or any(
+        isinstance(x, (sp.floor, sp.ceiling, sp.sign, sp.frac, sp.Piecewise))
+        for x in sp.preorder_traversal(b)
+    ):
+        return None
+    return atoms
+
+
+def recurrence_test(b: sp.Expr) -> Decision | None:
+    """b_n = H(cos/sin(a_j n + c_j)): n a mod 2 pi returns near 0 infinitely often."""
+    atoms = _linear_trig_atoms(b)
+    if atoms is None:
+        return None
+    v = b.subs(N, 0)
+    val = robust_value(v)
+    if val is None:
+        return _density_test(b, atoms)
+    return Decision(
+        False,
+        "terms do not tend to 0 (recurrence): b_n depends on n only "
+        f"through {', '.join(map(str, atoms))}; by Dirichlet's simultaneous "
+        "approximation theorem the angles n*a_j come within any delta of 2*pi*Z "
+        "together for infinitely many n, where b is continuous with value "
+        f"{sp.N(v, 6)} != 0, so |b_n| > {abs(val.real) / 2:.3g} infinitely often",
+        test="terms not -> 0 (recurrence)",
+    )
+
+
+def _density_test(b, atoms):
+    """One frequency a with a/(2 pi) irrational: n a mod 2 pi is dense (Weyl/Kronecker)."""
+    freqs = {sp.Poly(a.args[0], N).all_coeffs()[0] for a in atoms}
+    if len(freqs) != 1:
+        return None
+    a = freqs.pop()
+    if not (a.is_rational and a != 0):  # a rational => a/(2 pi) irrational
+        return None
+    theta = sp.Symbol("theta", real=True)
+    h = b.subs(N, theta / a)  # b as a function of the angle a*n
+    for th in (sp.pi / 2, sp.pi, 3 * sp.pi / 2, sp.Integer(1)):
+        val = robust_value(h.subs(theta, th))
+        if val is not None:
+            return Decision(
+                False,
+                f"terms do not tend to 0 (density): b_n is a continuous function "
+                f"of the angle {a}*n, whose values mod 2*pi are dense (a/(2*pi) is "
+                f"irrational); at angle {th} the function is {val.real:.6g} != 0, so "
+                f"|b_n| > {abs(val.real) / 2:.3g} infinitely often",
+                test="terms not -> 0 (density)",
+            )
+    return None
+
+
+def _periodic_sign(f: sp.Expr) -> bool:
+    return any(
+        isinstance(e, sp.Pow) and e.base == -1 and e.exp.has(N) for e in sp.preorder_traversal(f)
+    )
+
+
+def oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(g, p) with b = g p, p the product of the factors holding sin/cos or (-1)**(...),
+    g the rest (smooth); None when no factor oscillates or g is not smooth."""
+    g, p = sp.Integer(1), sp.Integer(1)
+    for f in sp.Mul.make_args(b):
+        if f.has(sp.sin, sp.cos) or _periodic_sign(f):
+            p *= f
+        else:
+            g *= f
+    if p == 1 or not g.has(N) or not smooth(g) or _periodic_sign(g):
+        return None
+    return g, p
+
+
+@_optional_test
+def dirichlet_test(b: sp.Expr, decide: Decide) -> Decision | None:
+    r"""Dirichlet's test on frequencies: :math:`b_n = g(n) p(n)` with g eventually monotone
+    to 0 and :math:`p = c_0 + \sum_j c_j e^{i \theta_j n}` (products of sin/cos of linear
+    arguments and (-1)**n expanded, :func:`theory.series.trig_minorants.frequency_pieces`),
+    every :math:`\theta_j \notin 2\pi\mathbb{Z}`: each :math:`\sum g(n) e^{i\theta_j n}`
+    converges (partial sums of :math:`e^{i\theta n}` are at most
+    :math:`1/|\sin(\theta/2)|`), so the series has the verdict of :math:`c_0 \sum g(n)`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> from theory.series.numeric import decide_numeric
+    >>> dirichlet_test(P("(-1)**n*cos(n)/n"), decide_numeric).converges         # cos((pi + 1) n)/n
+    True
+    >>> dirichlet_test(P("sin(n)**2/n"), decide_numeric).converges              # 1/(2n) - cos(2n)/(2n)
+    False
+    """
+    split = oscillating_split(b)
+    if split is None:
+        return None
+    g, p = split
+    fp = frequency_pieces(p)
+    if fp is None:
+        return None
+    c0, pieces = fp
+    if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
+        return None
+    thetas = ", ".join(sorted({str(k) for _, k in pieces}))
+    cert = (
+        f"Dirichlet's test: b_n = g(n) p(n) with g = {g} eventually monotone to 0 (g' keeps "
+        f"one sign for large n) and p = {p} = {c0} + sum_j c_j e^(i theta_j n), theta_j in "
+        f"{{{thetas}}}, none a multiple of 2*pi ({IN_2PI_Z_REASON}), so each sum "
+        "g(n) e^(i theta_j n) converges (partial sums "
+        "of e^(i theta n) are at most 1/|sin(theta/2)|)"
+    )
+    if c0 == 0:
+        return Decision(True, cert + " (conditional convergence)", test="Dirichlet test")
+    if not nonzero_constant(c0):
+        return None
+    try:
+        d = decide(g)
+    except (Undecided, StepTimeout):
+        return None
+    if d.converges is None:
+        return None
+    d.certificate = (
+        f"{cert}; the constant component {c0} != 0 leaves {c0} sum g(n), which "
+        f"{'converges' if d.converges else 'diverges'}: {d.certificate}"
+    )
+    d.test = "Dirichlet test"
+    return d
+
+
+@_optional_test
+def abel_test(b: sp.Expr, decide: Decide) -> Decision | None:
+    r"""Abel's test: :math:`b_n = a_n c_n` with :math:`\sum a_n` proved convergent and
+    :math:`c_n` smooth, eventually monotone with a finite limit (so bounded), converges.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> from theory.series.numeric import decide_numeric
+    >>> abel_test(P("sin(n)*(1 + 1/n)**n/sqrt(n)"), decide_numeric).converges    # c_n -> e
+    True
+    """
+    cands = [f for f in sp.Mul.make_args(b) if f.has(N) and smooth(f) and not _periodic_sign(f)]
+    for c in cands:
+        lim = limit_at_infinity(c)
+        if lim is None or not lim.is_number or not lim.is_finite or lim == 0:
+            continue
+        if eventual_sign(sp.diff(c, N)) not in (1, -1):
+            continue
+        a = b / c
+        try:
+            d = decide(a)
+        except (Undecided, StepTimeout):
+            continue
+        if d.converges is True:
+            return Decision(
+                True,
+                f"Abel's test: b_n = a_n c_n with c_n = {c} eventually monotone and bounded "
+                f"(c_n -> {lim}) and sum a_n, a_n = {a}, convergent: {d.certificate}",
+                test="Abel test",
+            )
+    return None
+
+
+# --------------------------------------------------------------------------- limits
