@@ -711,6 +711,10 @@ def _bundle(arg: Path | None) -> str:
             f"no seeded bundle{f' in {arg}' if arg else ''} "
             "(python -m empirical.bundle --profile ci --out runs/ci)"
         )
+    sys.path.insert(0, str(ROOT))
+    from empirical.agreement.bundle_io import load_profile_bundle
+
+    load_profile_bundle(arg)  # a cut-off or foreign bundle is refused before any mutant runs
     return str(Path(arg).resolve())
 
 

@@ -47,7 +47,7 @@ def agreement_bundle(request):
     from empirical.training import profile_bundle
 
     found = results.find_profile_bundle()
-    if found is not None and results.bundle_format(found) == profile_bundle.FORMAT:
+    if found is not None and results.bundle_format(found) == results.FORMAT:
         return results.load_profile_bundle(found)
     out = Path(os.environ.get("LENGTHX_AGREEMENT") or "runs/ci")
     capman = request.config.pluginmanager.getplugin("capturemanager")

@@ -55,8 +55,10 @@ def main(argv: list[str] | None = None) -> int:
             print(measurements_markdown(b), end="")
             return 0
         s = measurement_summary(b)
-    except (FileNotFoundError, KeyError, ValueError) as exc:
+    except (FileNotFoundError, ValueError) as exc:
         return fail(exc)
+    except KeyError as exc:  # a format-4 bundle without an entry a contrast reads
+        return fail(f"{b['folder']}/bundle.json has no entry {exc} (a run that was not measured?)")
     if args.json:
         print(json.dumps(s))
         return 0

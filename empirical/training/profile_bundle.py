@@ -45,6 +45,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from empirical.agreement.bundle_io import (
+    FORMAT,
+)  # measure.json layout; older files are measured again
 from empirical.training.rpe import PAPER_SET
 
 if TYPE_CHECKING:
@@ -146,7 +149,6 @@ SCALE_GRID = tuple(round(0.25 * k, 2) for k in range(1, 65))  # 0.25 .. 16
 PMAX_SCALES = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0)
 #: window rows per head and length of that experiment
 PMAX_ROWS = 2**15
-FORMAT = 4  # measure.json layout; older files are measured again from the checkpoint
 
 
 def grid_stats(rows: np.ndarray) -> dict:
