@@ -58,11 +58,25 @@ def rule_predictions(
     }
 
 
-def head_dim(model: torch.nn.Module) -> int | None:
+def head_dim(model: torch.nn.Module, name: str | None = None) -> int | None:
+    """The head size of the attention module ``name`` (default: the first), read from the
+    module (:func:`empirical.capture.discovery.layer_geometry`; per layer, as Gemma 4's
+    differ), else from the config (``d_kv``, ``head_dim``, ``hidden_size /
+    num_attention_heads``; an accessor that raises counts as absent)."""
+    from empirical.capture.discovery import config_value, layer_geometry
+    from empirical.capture.positions import text_attention_names
+
+    names = text_attention_names(model) if name is None else [name]
+    if names:
+        d = layer_geometry(model, names[:1])[names[0]]["head_dim"]
+        if d is not None:
+            return d
     c = model.config
-    d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
-    if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
-        d = c.hidden_size // c.num_attention_heads
+    c = c.get_text_config() if hasattr(c, "get_text_config") else c
+    d = config_value(c, "d_kv") or config_value(c, "head_dim")
+    hidden, heads = config_value(c, "hidden_size"), config_value(c, "num_attention_heads")
+    if d is None and isinstance(hidden, int) and isinstance(heads, int) and heads:
+        d = hidden // heads
     return d
 
 
@@ -225,16 +239,17 @@ def align(
     progress: bool = True,
 ) -> dict:
     """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
-    from empirical.capture.discovery import attention_module_names
     from empirical.capture.measure import collect_stats, sequences
+    from empirical.capture.positions import check_length, text_attention_names
 
     if mode not in ("pmax", "entropy"):
         raise ValueError(f"mode must be pmax or entropy, not {mode!r}")
     if n_tr < 1 or n_ex < 1:
         raise ValueError(f"need at least one sequence per length (n_tr {n_tr}, n_ex {n_ex})")
+    check_length(lm.model, max(l_tr, l_ex), "--L-ex")
     t0 = time.perf_counter()
     s_tr, s_ex = sequences(lm, corpus, l_tr, n_tr), sequences(lm, corpus, l_ex, n_ex, offset=1)
-    first = attention_module_names(lm.model)[0]
+    first = text_attention_names(lm.model)[0]
     from theory.core.progress import Progress
 
     label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) if progress else None
@@ -275,7 +290,9 @@ def align(
             k: {q: v[q] for q in ("pmax", "entropy", "sigma", "lmax", "lmax_raw")}
             for k, v in meas.items()
         },
-        "predictions": rule_predictions(l_tr, l_ex, meas["tr"], meas["ex"], head_dim(lm.model)),
+        "predictions": rule_predictions(
+            l_tr, l_ex, meas["tr"], meas["ex"], head_dim(lm.model, first)
+        ),
         "forward_passes": len(stat.cache) * n_ex + n_tr,
         "seconds": round(time.perf_counter() - t0, 2),
     }

@@ -13,6 +13,7 @@ from theory.core.progress import Progress
 from empirical.capture.session import capture
 from empirical.training.corpora import document_windows, load_documents
 from empirical.capture.models import LoadedModel, run_encoder
+from empirical.capture.positions import check_length
 from empirical.capture.stats import AttentionStats
 
 
@@ -22,6 +23,7 @@ def sequences(
     """``n`` windows of ``length`` tokens of ``source`` (a built-in corpus, a file, a
     folder or a JSONL file: :func:`empirical.training.corpora.load_documents`) for ``lm``, with
     its tokenizer's special tokens (LongTensor (1, L) each)."""
+    check_length(lm.model, length)
     if lm.max_positions is not None and length > lm.max_positions:
         raise ValueError(
             f"{lm.spec} has absolute positions up to {lm.max_positions}; "
