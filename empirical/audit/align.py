@@ -59,25 +59,13 @@ def rule_predictions(
 
 
 def head_dim(model: torch.nn.Module, name: str | None = None) -> int | None:
-    """The head size of the attention module ``name`` (default: the first), read from the
-    module (:func:`empirical.capture.discovery.layer_geometry`; per layer, as Gemma 4's
-    differ), else from the config (``d_kv``, ``head_dim``, ``hidden_size /
-    num_attention_heads``; an accessor that raises counts as absent)."""
-    from empirical.capture.discovery import config_value, layer_geometry
+    """The head size of the attention module ``name`` (default: the text model's first),
+    per layer as Gemma 4's differ (:func:`empirical.capture.discovery.head_size`)."""
+    from empirical.capture.discovery import head_size
     from empirical.capture.positions import text_attention_names
 
     names = text_attention_names(model) if name is None else [name]
-    if names:
-        d = layer_geometry(model, names[:1])[names[0]]["head_dim"]
-        if d is not None:
-            return d
-    c = model.config
-    c = c.get_text_config() if hasattr(c, "get_text_config") else c
-    d = config_value(c, "d_kv") or config_value(c, "head_dim")
-    hidden, heads = config_value(c, "hidden_size"), config_value(c, "num_attention_heads")
-    if d is None and isinstance(hidden, int) and isinstance(heads, int) and heads:
-        d = hidden // heads
-    return d
+    return head_size(model, names[0]) if names else None
 
 
 def grid_summary(r: RuleResult) -> dict:

@@ -387,15 +387,14 @@ def audit(
 ) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
-    from empirical.audit.align import head_dim
-    from empirical.capture.discovery import layer_geometry, not_softmax_modules
     from empirical.capture.measure import sequences
-    from empirical.capture.positions import attends_causally, check_length
+    from empirical.capture.positions import check_length, model_facts
 
     t0 = time.perf_counter()
     check_length(lm.model, max(args.l_ex), "--L-ex")
     names, not_run = audited_modules(lm)
-    causal = attends_causally(lm.model)
+    facts = model_facts(lm.model)
+    causal = facts["causal"]
     q0 = query_starts(causal, args.l_tr, args.l_ex, args.query_from)
     sorted_layers = (
         "all"
@@ -445,9 +444,9 @@ def audit(
         "batch_size": args.batch_size,
         "processes": ranks.world if ranks is not None else 1,
         "attention_modules": names,
-        "not_softmax_attention": not_softmax_modules(lm.model),
+        "not_softmax_attention": facts["not_softmax_attention"],
         "not_run_on_text": not_run,
-        "layer_geometry": layer_geometry(lm.model, names),
+        "layer_geometry": {n: facts["layer_geometry"][n] for n in names},
         "sorted_layers": sorted_layers,
         "targets": targets,
         "lengths": {},
@@ -458,7 +457,7 @@ def audit(
         if L != args.l_tr:
             progress.note(f"L_ex = {L}: Algorithm 1 and the rules")
             entry["temperatures"] = temperatures(
-                run, args.l_tr, L, targets, names[0], head_dim(lm.model, names[0]), search_kw
+                run, args.l_tr, L, targets, names[0], facts["head_dim"], search_kw
             )
         res["lengths"][str(L)] = entry
     res["forward_passes_this_run"] = run.passes

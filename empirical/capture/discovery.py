@@ -135,3 +135,18 @@ def supports_interface(model: torch.nn.Module) -> bool:
     """Whether the model's attention goes through transformers' ``AttentionInterface``."""
     can = getattr(type(model), "_can_set_attn_implementation", None)
     return bool(can is not None and can())
+
+
+def head_size(model: torch.nn.Module, name: str) -> int | None:
+    """The head size of the attention module ``name``: from the module
+    (:func:`layer_geometry`), else from the text config (``d_kv``, ``head_dim``,
+    ``hidden_size / num_attention_heads``; an accessor that raises counts as absent)."""
+    d = layer_geometry(model, [name])[name]["head_dim"]
+    if d is not None:
+        return d
+    c = _text_config(model)
+    d = config_value(c, "d_kv") or config_value(c, "head_dim")
+    hidden, heads = config_value(c, "hidden_size"), config_value(c, "num_attention_heads")
+    if d is None and isinstance(hidden, int) and isinstance(heads, int) and heads:
+        d = hidden // heads
+    return d

@@ -29,7 +29,13 @@ from transformers.models.auto.modeling_auto import (
     MODEL_FOR_MASKED_LM_MAPPING_NAMES,
 )
 
-from empirical.capture.discovery import attention_module_names, config_value
+from empirical.capture.discovery import (
+    attention_module_names,
+    config_value,
+    head_size,
+    layer_geometry,
+    not_softmax_modules,
+)
 
 POSITION_NAME = re.compile(r"(^|_)(wpe|pos|position|positions|positional)(_|$)")
 RELATIVE_NAME = re.compile(r"(relative|(^|_)rel(_|$)|bucket)")
@@ -193,3 +199,21 @@ def attends_causally(model: torch.nn.Module) -> bool:
         if config_value(part_cfg, key, None) is True:
             return True
     return part_cfg is not None and is_causal_lm(part_cfg)
+
+
+def model_facts(model: torch.nn.Module) -> dict:
+    """What the audit reads of a model before measuring it, by the same accessors:
+    the attention modules (text model first), causality, the position table, each
+    module's head size, window and attention type, the first module's head size (the
+    ``d`` of the temperature rules), and the modules that are not softmax attention.
+    The architecture sweep runs it on every type, so an accessor that fails on some
+    configuration (a per-layer attribute read globally) is found there."""
+    names = text_attention_names(model)
+    return {
+        "attention_modules": names,
+        "causal": attends_causally(model),
+        "position_table": position_limit(model),
+        "layer_geometry": layer_geometry(model, names),
+        "head_dim": head_size(model, names[0]) if names else None,
+        "not_softmax_attention": not_softmax_modules(model),
+    }

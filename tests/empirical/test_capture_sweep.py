@@ -66,6 +66,24 @@ def test_a_planted_error_is_caught(monkeypatch):
     assert sweep.compare("gptj").verdict == "different"
 
 
+def test_the_audits_accessors_are_swept(monkeypatch):
+    """Gemma 4 text with per-layer head sizes (16 on sliding layers, ``global_head_dim``
+    on full ones, as its real config) is exact, and the audit's former head size, read
+    from the config's global ``head_dim`` (transformers raises a RuntimeError there), is
+    caught as crashed."""
+    from empirical.capture import positions
+
+    assert sweep.compare("gemma4_text").verdict == "exact"
+
+    def global_read(model, name):
+        c = model.config
+        return getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
+
+    monkeypatch.setattr(positions, "head_size", global_read)
+    v = sweep.compare("gemma4_text")
+    assert v.verdict == "crashed" and "per-layer attribute" in v.detail, v
+
+
 def test_text_types_exclude_multimodal_wrappers():
     types = sweep.text_model_types()
     assert {"llama", "t5", "umt5", "gpt_oss", "longt5", "modernbert"} <= set(types)

@@ -14,7 +14,9 @@ is run on one random sequence twice: eagerly with ``output_attentions``, and und
   tokens, the outputs to 1e-4;
 * ``refused``: the capture raised its one-line error naming the module class;
 * ``not buildable``: the tiny model could not be built or run eagerly (the reason kept);
-* ``different`` or ``crashed``: a failure of the capture (never expected).
+* ``different`` or ``crashed``: a failure of the capture, or of the accessors the audit
+  reads the model with (:func:`empirical.capture.positions.model_facts`: attention
+  modules, causality, position table, per-layer head size and window), never expected.
 
 ``python -m empirical.capture.sweep`` prints the counts and the table; ``--write-docs``
 writes them between the markers of docs/guide/capture.md.
@@ -39,6 +41,7 @@ from transformers.models.auto import configuration_auto, modeling_auto
 
 from empirical.capture.checkpoints import tiny_config
 from empirical.capture.discovery import attention_module_names, not_softmax_modules
+from empirical.capture.positions import model_facts
 from empirical.capture.session import capture
 from empirical.capture.state import CaptureUnsupported
 from empirical.capture.stats import AttentionStats
@@ -313,6 +316,12 @@ def _compare(model_type: str, seed: int) -> Verdict:
             model(**kw, output_attentions=True)
     except Exception as exc:  # noqa: BLE001 - any failure to build or run eagerly
         return Verdict(model_type, "not buildable", _one_line(exc))
+    try:
+        model_facts(model)  # what the audit reads of the model, by its own accessors
+    except Exception as exc:  # noqa: BLE001 - a failure of the audit's own code
+        return Verdict(
+            model_type, "crashed", f"the audit's accessors: {type(exc).__name__}: {_one_line(exc)}"
+        )
     try:
         err = compare_model(model, kw)
     except CaptureUnsupported as exc:
