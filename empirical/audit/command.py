@@ -305,19 +305,25 @@ def check_supported(lm: LoadedModel) -> list:
 
 def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     """``(names, not_run)``: the attention modules of the part run on text
-    (:func:`empirical.capture.positions.text_part`) that capture records on a short
-    input, and the modules outside that part that did not run on text (the vision or
-    audio tower of a multimodal checkpoint: name -> why); an error naming the model
-    class when a module of the text part records no rows."""
+    (:func:`empirical.capture.positions.text_part`, less vision or audio towers inside
+    it), and the towers' modules that did not run on a short text input (those of a
+    multimodal checkpoint: name -> why); an error naming the model class when a module
+    of the text part records no rows.  The decoder of an encoder-decoder model is not
+    run, by design, and not listed."""
     import torch
 
     from empirical.capture.measure import collect_stats
     from empirical.capture.models import encoder_part
-    from empirical.capture.positions import part_prefix, text_attention_names, text_part
+    from empirical.capture.positions import (
+        in_tower,
+        part_prefix,
+        text_attention_names,
+        text_part,
+    )
 
     every = text_attention_names(lm.model)
     prefix = part_prefix(lm.model, text_part(lm.model))
-    names = [n for n in every if n.startswith(prefix)]
+    names = [n for n in every if n.startswith(prefix) and not in_tower(n)]
     if not names:
         raise ValueError(f"{type(lm.model).__name__}: no attention modules found")
     ids = [torch.tensor([[*lm.prefix, *lm.encode("def f(x):\n    return x + 1\n")[:6]]])]
@@ -329,16 +335,18 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
             f"attention rows for {len(missing)} of {len(names)} attention "
             f"modules ({missing[0]}, ...)"
         )
-    if encoder_part(lm.model) is not None:  # the decoder is not run, by design
-        return names, {}
+    enc = encoder_part(lm.model) is not None
+    others = [
+        n for n in every if n not in names and (in_tower(n) or not (enc or n.startswith(prefix)))
+    ]
+    mods = dict(lm.model.named_modules())
+    text = prefix.rstrip(".") or type(lm.model).__name__
     not_run = {
-        n: f"{type(dict(lm.model.named_modules())[n]).__name__}: outside the text model "
-        f"{prefix.rstrip('.')}, does not run on text"
-        for n in every
-        if not n.startswith(prefix) and n not in st.layers
+        n: f"{type(mods[n]).__name__}: outside the text model {text}, does not run on text"
+        for n in others
+        if n not in st.layers
     }
-    others = [n for n in every if not n.startswith(prefix) and n in st.layers]
-    return [*names, *others], not_run
+    return [*names, *(n for n in others if n in st.layers)], not_run
 
 
 def query_starts(causal: bool, l_tr: int, l_exs: list, query_from: int | None) -> dict:

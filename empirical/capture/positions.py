@@ -39,6 +39,18 @@ from empirical.capture.discovery import (
 
 POSITION_NAME = re.compile(r"(^|_)(wpe|pos|position|positions|positional)(_|$)")
 RELATIVE_NAME = re.compile(r"(relative|(^|_)rel(_|$)|bucket)")
+TOWER_NAME = re.compile(r"(^|[._])(vision|visual|audio|image|video|speech)")
+EXTENDS = ("make_weight", "make_weights")  # sinusoidal tables rebuilt for longer inputs
+
+
+def in_tower(name: str) -> bool:
+    """Whether the module ``name`` lies in a vision, audio or video tower (a part that
+    does not run on text).
+
+    >>> in_tower("encoder.vision_tower.layers.0.attn"), in_tower("model.layers.0.attn")
+    (True, False)
+    """
+    return bool(TOWER_NAME.search(name))
 
 
 class PositionLimitError(ValueError):
@@ -82,23 +94,30 @@ def part_prefix(model: torch.nn.Module, part: torch.nn.Module) -> str:
 def text_attention_names(model: torch.nn.Module) -> list:
     """The attention modules of ``model`` with those of the part run on text
     (:func:`text_part`) first, so that "the first layer" is the language model's first
-    layer of a multimodal checkpoint, not its vision tower's."""
+    layer of a multimodal checkpoint, not its vision tower's (:func:`in_tower`)."""
     names = attention_module_names(model)
     prefix = part_prefix(model, text_part(model))
-    return sorted(names, key=lambda n: not n.startswith(prefix))
+    return sorted(names, key=lambda n: not n.startswith(prefix) or in_tower(n))
 
 
-def _longest(mod: torch.nn.Embedding) -> int:
+def _longest(mod: torch.nn.Embedding, parent: torch.nn.Module | None) -> int:
     """Positions the table's rows can index: ``rows - offset`` (BART, OPT, BioGPT: 2),
     ``rows - padding_idx - 1`` for a table with a padding row (RoBERTa: positions start
-    after it), else ``rows``."""
+    after it), and at most the leading entries of the embeddings' ``position_ids``
+    buffer that index a row (Nystromformer's start at 2)."""
     rows = int(mod.num_embeddings)
+    longest = rows
     offset = getattr(mod, "offset", None)
     if isinstance(offset, int):
-        return rows - offset
-    if mod.padding_idx is not None:
-        return rows - int(mod.padding_idx) - 1
-    return rows
+        longest = rows - offset
+    elif mod.padding_idx is not None:
+        longest = rows - int(mod.padding_idx) - 1
+    ids = getattr(parent, "position_ids", None)
+    if isinstance(ids, torch.Tensor) and not ids.is_floating_point() and ids.numel():
+        first = ids.reshape(-1, ids.shape[-1])[0]
+        fits = (first >= 0) & (first < rows)
+        longest = min(longest, int(fits.long().cumprod(0).sum()))
+    return longest
 
 
 def position_tables(model: torch.nn.Module) -> list:
@@ -113,16 +132,21 @@ def position_tables(model: torch.nn.Module) -> list:
     """
     part = text_part(model)
     prefix = part_prefix(model, part)
+    mods = dict(part.named_modules())
     out = []
-    for name, mod in part.named_modules():
+    for name, mod in mods.items():
         last = name.rsplit(".", 1)[-1].lower()
         if (
             isinstance(mod, torch.nn.Embedding)
             and POSITION_NAME.search(last)
             and not RELATIVE_NAME.search(last)
+            and not in_tower(name)
+            and not any(hasattr(mod, k) for k in EXTENDS)
         ):
+            parent = mods.get(name.rsplit(".", 1)[0] if "." in name else "")
+            longest = _longest(mod, parent)
             out.append(
-                PositionTable(prefix + name, type(mod).__name__, mod.num_embeddings, _longest(mod))
+                PositionTable(prefix + name, type(mod).__name__, mod.num_embeddings, longest)
             )
     return out
 

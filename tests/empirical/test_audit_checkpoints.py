@@ -124,6 +124,30 @@ def test_every_command_refuses_past_the_table(module, args, root, tmp_path, caps
 
 
 @pytest.mark.parametrize(
+    "model_type,table",
+    [
+        ("nystromformer", "embeddings.position_embeddings"),  # position_ids start at 2
+        ("yoso", "embeddings.position_embeddings"),
+        ("fsmt", None),  # a sinusoidal table rebuilt for longer inputs
+        ("t5gemma2", None),  # the table of the vision tower inside the encoder
+    ],
+)
+def test_position_tables_of_more_layouts(model_type, table):
+    """The longest input found equals what the eager model runs (and one more token
+    fails); a model without a limiting table runs past its config's 512 positions."""
+    from empirical.capture.positions import position_limit
+    from empirical.capture.sweep.architectures import build
+
+    model = build(model_type)
+    limit = position_limit(model)
+    assert (limit and limit.name) == table
+    if limit is None:
+        assert _runs(model, 600)
+    else:
+        assert _runs(model, limit.longest) and not _runs(model, limit.longest + 1)
+
+
+@pytest.mark.parametrize(
     "model_type,overrides",
     [
         ("llama", {}),  # RoPE
