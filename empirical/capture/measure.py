@@ -12,6 +12,7 @@ from theory.core.progress import Progress
 
 from empirical.capture.session import capture
 from empirical.training.corpora import document_windows, load_documents
+from empirical.capture.discovery import config_value
 from empirical.capture.models import LoadedModel, run_encoder
 from empirical.capture.positions import check_length
 from empirical.capture.stats import AttentionStats
@@ -126,7 +127,9 @@ def nll_head(model: torch.nn.Module, query_from: int = 0) -> Iterator[NLLAccumul
     head = model.get_output_embeddings()
     if head is None:
         raise ValueError(f"{type(model).__name__} has no language-model head")
-    acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping", None))
+    cfg = model.config.get_text_config() if hasattr(model.config, "get_text_config") else None
+    cap = config_value(cfg or model.config, "final_logit_softcapping", None)
+    acc = NLLAccumulator(head, query_from, cap)
 
     def grab(mod, args, kwargs) -> None:
         ids = kwargs.get("input_ids", args[0] if args else None)

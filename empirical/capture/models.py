@@ -46,7 +46,7 @@ import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
-from empirical.capture.positions import is_causal_lm, position_limit
+from empirical.capture.positions import attends_causally, is_causal_lm, position_limit
 from empirical.training.corpora import load_text
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ class LoadedModel:
     max_positions: int | None = None  # longest input of its absolute position table
     prefix: tuple = ()  # special ids the tokenizer puts before a text (BOS)
     suffix: tuple = ()  # ... and after it (T5's </s>, BERT's [SEP])
-    causal_lm: bool = False  # the model has a language-model head (perplexity)
+    causal_lm: bool = False  # attends causally and has a language-model head (perplexity)
 
 
 def _parse_overrides(items) -> dict:
@@ -508,7 +508,7 @@ def _from_dir(
         None if table is None else table.longest,
         before,
         after,
-        is_causal_lm(cfg) and model.get_output_embeddings() is not None,
+        attends_causally(model) and model.get_output_embeddings() is not None,
     )
 
 

@@ -265,6 +265,30 @@ def test_multimodal_checkpoint_audits_its_language_model(root, tmp_path, capsys)
     _equal_to_eager(folder, report)
 
 
+def test_whole_multimodal_checkpoint_perplexity(root, tmp_path, capsys):
+    """Qwen3-VL saved with its language-model head (``Qwen3VLForConditionalGeneration``)
+    on text: the perplexity of the predictions from rows >= L_tr equals that of the
+    model's own logits on the same window; the vision blocks are listed as not run."""
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import load_model
+
+    folder = _save(root, "qwen3_vl", "Qwen3VLForConditionalGeneration")
+    report = _audit(folder, tmp_path / "o", capsys)
+    assert report["causal_lm_head"] is True
+    assert sorted(report["not_run_on_text"]) == [
+        "model.visual.blocks.0.attn",
+        "model.visual.blocks.1.attn",
+    ]
+    (ids,) = sequences(load_model(str(folder)), "stdlib", 32, 1)
+    with torch.no_grad():
+        logits = _load(folder)(input_ids=ids).logits
+    nll = torch.nn.functional.cross_entropy(logits[0, 16:-1].double(), ids[0, 17:])
+    assert report["lengths"]["32"]["perplexity_beyond"] == pytest.approx(
+        float(torch.exp(nll)), rel=1e-6
+    )
+    _equal_to_eager(folder, report)
+
+
 def test_causality_from_the_config_and_modules():
     from empirical.capture.checkpoints import tiny_config
     from empirical.capture.positions import attends_causally
