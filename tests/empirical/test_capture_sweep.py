@@ -53,6 +53,14 @@ def test_subset_exact(model_type):
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
 
 
+@pytest.mark.parametrize("model_type", ["lfm2_moe", "cohere_compass_text"])
+def test_built_as_real_checkpoints_are_configured(model_type):
+    """Types that need their layer types (LFM2-MoE) or RoPE parameters per layer type
+    (Cohere Compass) named, as their real checkpoints have them, build and are exact."""
+    v = sweep.compare(model_type)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
 def test_a_planted_error_is_caught(monkeypatch):
     """A capture that shifts every distance by a tenth of a token is 'different'."""
     from empirical.capture import softmax_rows
