@@ -362,6 +362,7 @@ EXTRA: dict[str, dict] = {
     "qwen3_next": dict(layer_types=["full_attention", "linear_attention"]),
     # as real checkpoints are configured: LFM2-MoE names its layer types, Cohere Compass
     # keys its RoPE parameters by layer type
+    "squeezebert": dict(embedding_size=64),  # = hidden_size, as in its real checkpoints
     "lfm2_moe": dict(layer_types=["full_attention", "conv"], num_dense_layers=1),
     "cohere_compass_text": dict(
         rope_parameters={"full_attention": {"rope_type": "default", "rope_theta": 10000.0}}

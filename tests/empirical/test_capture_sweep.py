@@ -53,10 +53,12 @@ def test_subset_exact(model_type):
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
 
 
-@pytest.mark.parametrize("model_type", ["lfm2_moe", "cohere_compass_text"])
+@pytest.mark.parametrize("model_type", ["lfm2_moe", "cohere_compass_text", "squeezebert"])
 def test_built_as_real_checkpoints_are_configured(model_type):
-    """Types that need their layer types (LFM2-MoE) or RoPE parameters per layer type
-    (Cohere Compass) named, as their real checkpoints have them, build and are exact."""
+    """Types that need their layer types (LFM2-MoE), RoPE parameters per layer type
+    (Cohere Compass) or embedding size equal to the hidden size (SqueezeBERT, whose hidden
+    states are laid out batch, channels, length) set as their real checkpoints have them
+    build and are exact."""
     v = sweep.compare(model_type)
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
 

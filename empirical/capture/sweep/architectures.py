@@ -51,6 +51,9 @@ TOL = {"pmax": 1e-6, "entropy": 2e-6}
 TOL_DISTANCE = 1e-3
 LENGTH = 40
 CPU_BUDGET = 60.0  # seconds of CPU time per model type
+# types whose output_attentions are the scores before the softmax (SqueezeBERT returns
+# its attention_score): their reference is the softmax of those scores
+SCORE_MAPS = ("squeezebert",)
 MULTIMODAL = ("text_config", "vision", "audio", "speech", "vq_", "semantic", "acoustic")
 
 
@@ -276,12 +279,14 @@ def compare_model(model: torch.nn.Module, kw: dict, seq_len: int = LENGTH) -> di
         finally:
             for h in hooks:
                 h.remove()
-    if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
-        ref = sink_reference(model, kw, names)
-    else:
-        ref = eager_probabilities(model, out, names, order)
     err = dict.fromkeys(("pmax", "entropy", "distance"), 0.0)
     err["output"] = float((_main(got) - _main(out)).abs().max())
+    if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
+        ref = sink_reference(model, kw, names)
+    elif getattr(model.config, "model_type", None) in SCORE_MAPS:
+        ref = _assign(names, [a.softmax(-1) for a in out.attentions], "score maps", order)
+    else:
+        ref = eager_probabilities(model, out, names, order)
     for name, p in ref.items():
         r = reference_statistics(p, seq_len)
         ls = stats.layers[name]
