@@ -58,12 +58,14 @@ def rule_predictions(
     }
 
 
-def head_dim(model: torch.nn.Module) -> int | None:
-    c = model.config
-    d = getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
-    if d is None and getattr(c, "hidden_size", None) and getattr(c, "num_attention_heads", None):
-        d = c.hidden_size // c.num_attention_heads
-    return d
+def head_dim(model: torch.nn.Module, name: str | None = None) -> int | None:
+    """The head size of the attention module ``name`` (default: the text model's first),
+    per layer as Gemma 4's differ (:func:`empirical.capture.discovery.head_size`)."""
+    from empirical.capture.discovery import head_size
+    from empirical.capture.positions import text_attention_names
+
+    names = text_attention_names(model) if name is None else [name]
+    return head_size(model, names[0]) if names else None
 
 
 def grid_summary(r: RuleResult) -> dict:
@@ -225,16 +227,17 @@ def align(
     progress: bool = True,
 ) -> dict:
     """Algorithm 1 (grid and continuous) plus every rule on the model ``lm``."""
-    from empirical.capture.discovery import attention_module_names
     from empirical.capture.measure import collect_stats, sequences
+    from empirical.capture.positions import check_length, text_attention_names
 
     if mode not in ("pmax", "entropy"):
         raise ValueError(f"mode must be pmax or entropy, not {mode!r}")
     if n_tr < 1 or n_ex < 1:
         raise ValueError(f"need at least one sequence per length (n_tr {n_tr}, n_ex {n_ex})")
+    check_length(lm.model, max(l_tr, l_ex), "--L-ex")
     t0 = time.perf_counter()
     s_tr, s_ex = sequences(lm, corpus, l_tr, n_tr), sequences(lm, corpus, l_ex, n_ex, offset=1)
-    first = attention_module_names(lm.model)[0]
+    first = text_attention_names(lm.model)[0]
     from theory.core.progress import Progress
 
     label = Progress("Algorithm 1 forward passes", unit="passes", leave=False) if progress else None
@@ -275,7 +278,9 @@ def align(
             k: {q: v[q] for q in ("pmax", "entropy", "sigma", "lmax", "lmax_raw")}
             for k, v in meas.items()
         },
-        "predictions": rule_predictions(l_tr, l_ex, meas["tr"], meas["ex"], head_dim(lm.model)),
+        "predictions": rule_predictions(
+            l_tr, l_ex, meas["tr"], meas["ex"], head_dim(lm.model, first)
+        ),
         "forward_passes": len(stat.cache) * n_ex + n_tr,
         "seconds": round(time.perf_counter() - t0, 2),
     }

@@ -83,10 +83,11 @@ def assumption_table(
     """Averaged logit vectors of ``layers`` (default: the first attention module) at
     both lengths, with Gaussianity numbers, sigma and lmax (Table 7 form) and Pmax /
     entropy of those layers and of all layers (Table 1 form)."""
-    from empirical.capture.discovery import attention_module_names
     from empirical.capture.measure import collect_stats, sequences
+    from empirical.capture.positions import check_length, text_attention_names
 
-    names = attention_module_names(lm.model)
+    check_length(lm.model, max(l_tr, l_ex), "--L-ex")
+    names = text_attention_names(lm.model)
     layers = layers or [names[0]]
     unknown = [x for x in layers if x not in names]
     if unknown:

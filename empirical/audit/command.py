@@ -296,20 +296,34 @@ def fingerprint(args: argparse.Namespace, lm: LoadedModel) -> str:
 
 
 def check_supported(lm: LoadedModel) -> list:
-    """The attention modules that run (the encoder's of an encoder-decoder model); an
-    error naming the model class when capture records no rows for some of them on a
-    short input (a silent pass-through)."""
+    """The attention modules that run on text (the encoder's of an encoder-decoder model,
+    the language model's of a multimodal checkpoint); an error naming the model class
+    when capture records no rows for some of them on a short input (a silent
+    pass-through)."""
+    return audited_modules(lm)[0]
+
+
+def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
+    """``(names, not_run)``: the attention modules of the part run on text
+    (:func:`empirical.capture.positions.text_part`, less vision or audio towers inside
+    it), and the towers' modules that did not run on a short text input (those of a
+    multimodal checkpoint: name -> why); an error naming the model class when a module
+    of the text part records no rows.  The decoder of an encoder-decoder model is not
+    run, by design, and not listed."""
     import torch
 
     from empirical.capture.measure import collect_stats
     from empirical.capture.models import encoder_part
-    from empirical.capture.discovery import attention_module_names
+    from empirical.capture.positions import (
+        in_tower,
+        part_prefix,
+        text_attention_names,
+        text_part,
+    )
 
-    names = attention_module_names(lm.model)
-    enc = encoder_part(lm.model)
-    if enc is not None:  # what run_encoder runs
-        prefix = next(k for k, m in lm.model.named_modules() if m is enc) + "."
-        names = [n for n in names if n.startswith(prefix)]
+    every = text_attention_names(lm.model)
+    prefix = part_prefix(lm.model, text_part(lm.model))
+    names = [n for n in every if n.startswith(prefix) and not in_tower(n)]
     if not names:
         raise ValueError(f"{type(lm.model).__name__}: no attention modules found")
     ids = [torch.tensor([[*lm.prefix, *lm.encode("def f(x):\n    return x + 1\n")[:6]]])]
@@ -321,7 +335,18 @@ def check_supported(lm: LoadedModel) -> list:
             f"attention rows for {len(missing)} of {len(names)} attention "
             f"modules ({missing[0]}, ...)"
         )
-    return names
+    enc = encoder_part(lm.model) is not None
+    others = [
+        n for n in every if n not in names and (in_tower(n) or not (enc or n.startswith(prefix)))
+    ]
+    mods = dict(lm.model.named_modules())
+    text = prefix.rstrip(".") or type(lm.model).__name__
+    not_run = {
+        n: f"{type(mods[n]).__name__}: outside the text model {text}, does not run on text"
+        for n in others
+        if n not in st.layers
+    }
+    return [*names, *(n for n in others if n in st.layers)], not_run
 
 
 def query_starts(causal: bool, l_tr: int, l_exs: list, query_from: int | None) -> dict:
@@ -370,14 +395,14 @@ def audit(
 ) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
-    from empirical.audit.align import head_dim
     from empirical.capture.measure import sequences
-    from empirical.capture.models import is_causal_lm
-    from empirical.capture.discovery import not_softmax_modules
+    from empirical.capture.positions import check_length, model_facts
 
     t0 = time.perf_counter()
-    names = check_supported(lm)
-    causal = is_causal_lm(lm.model.config)
+    check_length(lm.model, max(args.l_ex), "--L-ex")
+    names, not_run = audited_modules(lm)
+    facts = model_facts(lm.model)
+    causal = facts["causal"]
     q0 = query_starts(causal, args.l_tr, args.l_ex, args.query_from)
     sorted_layers = (
         "all"
@@ -427,7 +452,9 @@ def audit(
         "batch_size": args.batch_size,
         "processes": ranks.world if ranks is not None else 1,
         "attention_modules": names,
-        "not_softmax_attention": not_softmax_modules(lm.model),
+        "not_softmax_attention": facts["not_softmax_attention"],
+        "not_run_on_text": not_run,
+        "layer_geometry": {n: facts["layer_geometry"][n] for n in names},
         "sorted_layers": sorted_layers,
         "targets": targets,
         "lengths": {},
@@ -438,7 +465,7 @@ def audit(
         if L != args.l_tr:
             progress.note(f"L_ex = {L}: Algorithm 1 and the rules")
             entry["temperatures"] = temperatures(
-                run, args.l_tr, L, targets, names[0], head_dim(lm.model), search_kw
+                run, args.l_tr, L, targets, names[0], facts["head_dim"], search_kw
             )
         res["lengths"][str(L)] = entry
     res["forward_passes_this_run"] = run.passes

@@ -221,11 +221,35 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def _geometry_lines(geometry: dict) -> list:
+    """One line per attention module whose head size, window or attention type differs
+    from the first module's (per-layer configurations such as Gemma 4's).
+
+    >>> g = {"a": {"head_dim": 16, "window": 8, "attention_type": "sliding_attention"},
+    ...      "b": {"head_dim": 32, "window": None, "attention_type": "full_attention"}}
+    >>> _geometry_lines(g)
+    ['- `a`: head size 16, window 8, sliding_attention', '- `b`: head size 32, every key, full_attention']
+    """
+    if len({json.dumps(g, sort_keys=True) for g in geometry.values()}) <= 1:
+        return []
+    lines = []
+    for name, g in geometry.items():
+        keys = "every key" if g["window"] is None else f"window {g['window']}"
+        kind = f", {g['attention_type']}" if g["attention_type"] else ""
+        lines.append(f"- `{name}`: head size {_fmt(g['head_dim'], 'd')}, {keys}{kind}")
+    return lines
+
+
 def _modules_lines(res: dict) -> list:
-    """The modules left out as not softmax attention, and the attention sinks' mass."""
+    """The modules left out (not softmax attention, or a tower that does not run on
+    text), the layers whose head size or window differs from the first's, and the
+    attention sinks' mass."""
     lines = []
     for name, why in (res.get("not_softmax_attention") or {}).items():
         lines.append(f"- `{name}` not audited: {why}")
+    for name, why in (res.get("not_run_on_text") or {}).items():
+        lines.append(f"- `{name}` not run: {why}")
+    lines += _geometry_lines(res.get("layer_geometry") or {})
     for e in res["lengths"].values():
         for name, d in e["dispersion"].items():
             if d.get("sink_mass") is not None:

@@ -360,6 +360,13 @@ EXTRA: dict[str, dict] = {
     "mpt": dict(attn_config=dict(alibi=True)),
     "jamba": dict(attn_layer_offset=0, attn_layer_period=2, expert_layer_period=2),
     "qwen3_next": dict(layer_types=["full_attention", "linear_attention"]),
+    # as real checkpoints are configured: LFM2-MoE names its layer types, Cohere Compass
+    # keys its RoPE parameters by layer type
+    "squeezebert": dict(embedding_size=64),  # = hidden_size, as in its real checkpoints
+    "lfm2_moe": dict(layer_types=["full_attention", "conv"], num_dense_layers=1),
+    "cohere_compass_text": dict(
+        rope_parameters={"full_attention": {"rope_type": "default", "rope_theta": 10000.0}}
+    ),
 }
 
 

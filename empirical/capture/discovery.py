@@ -13,6 +13,77 @@ from __future__ import annotations
 import torch
 
 NOT_SOFTMAX_LAYER_TYPES = ("linear_attention", "mamba", "conv", "lightning_attention")
+_MISSING = object()
+
+
+def config_value(cfg: object, key: str, default: object = None) -> object:
+    """``cfg.key``, or ``default`` when the config has no such field or its accessor
+    raises (transformers' heterogeneous configs raise a ``RuntimeError`` for a per-layer
+    attribute such as Gemma 4's ``head_dim`` read globally).
+
+    >>> class C:
+    ...     @property
+    ...     def head_dim(self):
+    ...         raise RuntimeError("'head_dim' is a per-layer attribute")
+    >>> config_value(C(), "head_dim", 0), config_value(None, "x", 1)
+    (0, 1)
+    """
+    if cfg is None:
+        return default
+    try:
+        value = getattr(cfg, key, _MISSING)
+    except Exception:  # noqa: BLE001 - any failing accessor means "not one global value"
+        return default
+    return default if value is _MISSING else value
+
+
+def _text_config(model: torch.nn.Module) -> object:
+    cfg = getattr(model, "config", None)
+    return cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
+
+
+def _first_int(mod: torch.nn.Module, keys: tuple) -> int | None:
+    for key in keys:
+        v = config_value(mod, key, None)
+        if isinstance(v, int) and not isinstance(v, bool) and v > 0:
+            return v
+    return None
+
+
+def layer_geometry(model: torch.nn.Module, names: list) -> dict:
+    """Per attention module: its head size, sliding window (None: every key) and attention
+    type, read from the module (``head_dim``, T5's ``key_value_proj_dim``, BERT's
+    ``attention_head_size``; ``sliding_window``/``window_size``; ``layer_type``,
+    ``attention_type`` or the config's ``layer_types`` at its ``layer_idx``), so that
+    per-layer configurations (Gemma 4: head size 16 on sliding layers, 32 on full ones)
+    are read as each layer runs.
+
+    >>> import transformers
+    >>> cfg = transformers.Gemma3TextConfig(hidden_size=16, intermediate_size=16, head_dim=4,
+    ...     num_hidden_layers=2, num_attention_heads=2, num_key_value_heads=1,
+    ...     vocab_size=10, sliding_window=8, layer_types=["sliding_attention", "full_attention"])
+    >>> m = transformers.Gemma3TextModel(cfg)
+    >>> layer_geometry(m, attention_module_names(m))["layers.0.self_attn"]
+    {'head_dim': 4, 'window': 8, 'attention_type': 'sliding_attention'}
+    """
+    mods = dict(model.named_modules())
+    types = config_value(_text_config(model), "layer_types", None) or ()
+    out = {}
+    for name in names:
+        mod = mods[name]
+        kind = config_value(mod, "layer_type", None) or config_value(mod, "attention_type", None)
+        idx = config_value(mod, "layer_idx", None)
+        if not isinstance(kind, str) and isinstance(idx, int) and idx < len(types):
+            kind = types[idx]
+        window = _first_int(mod, ("sliding_window", "window_size"))
+        if config_value(mod, "is_sliding", None) is False or kind in ("full_attention", "global"):
+            window = None
+        out[name] = {
+            "head_dim": _first_int(mod, ("head_dim", "key_value_proj_dim", "attention_head_size")),
+            "window": window,
+            "attention_type": kind if isinstance(kind, str) else None,
+        }
+    return out
 
 
 def not_softmax_modules(model: torch.nn.Module) -> dict:
@@ -27,9 +98,7 @@ def not_softmax_modules(model: torch.nn.Module) -> dict:
     >>> not_softmax_modules(transformers.MiniMaxModel(cfg))
     {'layers.1.self_attn': 'MiniMaxLightningAttention: linear_attention layer, not softmax attention'}
     """
-    cfg = getattr(model, "config", None)
-    cfg = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
-    types = getattr(cfg, "layer_types", None) or ()
+    types = config_value(_text_config(model), "layer_types", None) or ()
     out = {}
     for name, mod in model.named_modules():
         idx = getattr(mod, "layer_idx", None)
@@ -66,3 +135,18 @@ def supports_interface(model: torch.nn.Module) -> bool:
     """Whether the model's attention goes through transformers' ``AttentionInterface``."""
     can = getattr(type(model), "_can_set_attn_implementation", None)
     return bool(can is not None and can())
+
+
+def head_size(model: torch.nn.Module, name: str) -> int | None:
+    """The head size of the attention module ``name``: from the module
+    (:func:`layer_geometry`), else from the text config (``d_kv``, ``head_dim``,
+    ``hidden_size / num_attention_heads``; an accessor that raises counts as absent)."""
+    d = layer_geometry(model, [name])[name]["head_dim"]
+    if d is not None:
+        return d
+    c = _text_config(model)
+    d = config_value(c, "d_kv") or config_value(c, "head_dim")
+    hidden, heads = config_value(c, "hidden_size"), config_value(c, "num_attention_heads")
+    if d is None and isinstance(hidden, int) and isinstance(heads, int) and heads:
+        d = hidden // heads
+    return d

@@ -18,9 +18,33 @@ import torch
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
 
-def _input_length(args, kwargs) -> int | None:
+def _in_features(mod: torch.nn.Module) -> int | None:
+    """The width of the hidden states ``mod`` projects (its first linear or 1-D
+    convolution layer: ``in_features``, ``in_channels``, GPT-2's ``Conv1D.nx``)."""
+    for c in mod.modules():
+        for key in ("in_features", "in_channels", "nx"):
+            v = getattr(c, key, None)
+            if isinstance(v, int):
+                return v
+    return None
+
+
+def _input_length(mod: torch.nn.Module, args, kwargs) -> int | None:
+    """Positions of the module's 3-D input: ``shape[1]`` of (batch, length, channels),
+    ``shape[2]`` when the channels come first (SqueezeBERT's (batch, channels, length),
+    told by the module's projection width).
+
+    >>> lin = torch.nn.Sequential(torch.nn.Linear(8, 8))
+    >>> _input_length(lin, (torch.zeros(1, 5, 8),), {}), _input_length(lin, (torch.zeros(1, 8, 5),), {})
+    (5, 5)
+    """
     h = kwargs.get("hidden_states", args[0] if args else None)
-    return int(h.shape[1]) if isinstance(h, torch.Tensor) and h.ndim == 3 else None
+    if not isinstance(h, torch.Tensor) or h.ndim != 3:
+        return None
+    width = _in_features(mod)
+    if width is not None and h.shape[-1] != width and h.shape[1] == width:
+        return int(h.shape[2])
+    return int(h.shape[1])
 
 
 @contextmanager
@@ -31,7 +55,7 @@ def module_hooks(session: CaptureSession) -> Iterator[None]:
     hooks = []
 
     def pre(mod, args, kwargs, name):
-        session.state.enter(name, _input_length(args, kwargs))
+        session.state.enter(name, _input_length(mod, args, kwargs))
 
     def post(mod, args, output, name):
         hit, session.state.current = session.state.hit, None

@@ -12,7 +12,9 @@ from theory.core.progress import Progress
 
 from empirical.capture.session import capture
 from empirical.training.corpora import document_windows, load_documents
+from empirical.capture.discovery import config_value
 from empirical.capture.models import LoadedModel, run_encoder
+from empirical.capture.positions import check_length
 from empirical.capture.stats import AttentionStats
 
 
@@ -22,6 +24,7 @@ def sequences(
     """``n`` windows of ``length`` tokens of ``source`` (a built-in corpus, a file, a
     folder or a JSONL file: :func:`empirical.training.corpora.load_documents`) for ``lm``, with
     its tokenizer's special tokens (LongTensor (1, L) each)."""
+    check_length(lm.model, length)
     if lm.max_positions is not None and length > lm.max_positions:
         raise ValueError(
             f"{lm.spec} has absolute positions up to {lm.max_positions}; "
@@ -124,7 +127,9 @@ def nll_head(model: torch.nn.Module, query_from: int = 0) -> Iterator[NLLAccumul
     head = model.get_output_embeddings()
     if head is None:
         raise ValueError(f"{type(model).__name__} has no language-model head")
-    acc = NLLAccumulator(head, query_from, getattr(model.config, "final_logit_softcapping", None))
+    cfg = model.config.get_text_config() if hasattr(model.config, "get_text_config") else None
+    cap = config_value(cfg or model.config, "final_logit_softcapping", None)
+    acc = NLLAccumulator(head, query_from, cap)
 
     def grab(mod, args, kwargs) -> None:
         ids = kwargs.get("input_ids", args[0] if args else None)

@@ -46,6 +46,7 @@ import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
+from empirical.capture.positions import attends_causally, is_causal_lm, position_limit
 from empirical.training.corpora import load_text
 
 if TYPE_CHECKING:
@@ -96,10 +97,10 @@ class LoadedModel:
     spec: str
     description: str
     random_init: bool
-    max_positions: int | None = None  # hard limit of absolute position tables
+    max_positions: int | None = None  # longest input of its absolute position table
     prefix: tuple = ()  # special ids the tokenizer puts before a text (BOS)
     suffix: tuple = ()  # ... and after it (T5's </s>, BERT's [SEP])
-    causal_lm: bool = False  # the model has a language-model head (perplexity)
+    causal_lm: bool = False  # attends causally and has a language-model head (perplexity)
 
 
 def _parse_overrides(items) -> dict:
@@ -425,29 +426,6 @@ def special_ends(tok: transformers.PreTrainedTokenizerBase) -> tuple[tuple, tupl
     return (), ()
 
 
-def is_causal_lm(cfg: transformers.PreTrainedConfig) -> bool:
-    """Whether the model of this config attends causally and has a causal-LM class
-    (LLaMA, GPT-2, BLOOM, ...): not an encoder-decoder, and not a masked-LM encoder
-    (BERT) unless configured as a decoder.
-
-    >>> is_causal_lm(transformers.LlamaConfig()), is_causal_lm(transformers.BertConfig())
-    (True, False)
-    """
-    from transformers.models.auto.modeling_auto import (
-        MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
-        MODEL_FOR_MASKED_LM_MAPPING_NAMES,
-    )
-
-    encoder = cfg.model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES and not getattr(
-        cfg, "is_decoder", False
-    )
-    return (
-        cfg.model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
-        and not encoder
-        and not getattr(cfg, "is_encoder_decoder", False)
-    )
-
-
 WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "*.safetensors", "*.bin")
 
 
@@ -573,12 +551,7 @@ def _from_dir(
     tok = load_tokenizer(
         Path(tokenizer) if tokenizer else path, model.get_input_embeddings().num_embeddings
     )
-    maxpos = (
-        getattr(cfg, "max_position_embeddings", None)
-        if getattr(cfg, "position_embedding_type", None) == "absolute"
-        or cfg.model_type in ("gpt2", "opt", "gpt_bigcode")
-        else None
-    )
+    table = position_limit(model)
     before, after = special_ends(tok)
     return LoadedModel(
         model.eval(),
@@ -586,10 +559,10 @@ def _from_dir(
         spec,
         description or f"{type(model).__name__} checkpoint {path}",
         False,
-        maxpos,
+        None if table is None else table.longest,
         before,
         after,
-        is_causal_lm(cfg) and model.get_output_embeddings() is not None,
+        attends_causally(model) and model.get_output_embeddings() is not None,
     )
 
 
@@ -668,6 +641,7 @@ def _config_lm(spec: str, corpus: str, seed: int, vocab_size: int, device_map) -
         spec,
         f"{spec} (random init, seed {seed}, BPE-{tok.get_vocab_size()} trained on {corpus})",
         True,
+        None if (table := position_limit(model)) is None else table.longest,
     )
 
 

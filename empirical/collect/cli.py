@@ -109,7 +109,7 @@ def _collect(a, ranks):
     from empirical.capture.devices import resolve_dtype
     from empirical.capture.measure import collect_stats, sequences
     from empirical.capture.models import load_model
-    from empirical.capture.discovery import attention_module_names
+    from empirical.capture.positions import check_length, text_attention_names
     from empirical.training.corpora import CORPORA
 
     lm = load_model(
@@ -121,7 +121,8 @@ def _collect(a, ranks):
         dtype=resolve_dtype(a.dtype),
         tokenizer=a.tokenizer,
     )
-    names = attention_module_names(lm.model)
+    check_length(lm.model, a.length, "--length")
+    names = text_attention_names(lm.model)
     sl = a.sorted_layers
     sl = "all" if sl == ["all"] else [names[0] if x == "first" else x for x in sl]
     seqs = sequences(lm, a.corpus, a.length, a.n_seq, text_field=a.text_field)

@@ -61,10 +61,11 @@ TYPE_TOKENIZER = Family(
 
 
 def save_tiny_type_checkpoint(
-    model_type: str, folder: str | Path, seed: int = 0, **overrides: Any
+    model_type: str, folder: str | Path, seed: int = 0, cls: str | None = None, **overrides: Any
 ) -> Path:
     """A tiny seeded checkpoint of any text ``model_type`` (:func:`tiny_config`, saved
-    from :func:`lm_class`) with a trained byte-level BPE tokenizer, in ``folder``."""
+    from :func:`lm_class`, or the transformers class named ``cls``) with a trained
+    byte-level BPE tokenizer, in ``folder``."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     tok = train_tokenizer(TYPE_TOKENIZER)
@@ -76,7 +77,7 @@ def save_tiny_type_checkpoint(
     if getattr(cfg, "is_encoder_decoder", False):
         cfg.decoder_start_token_id = ids["pad_token_id"]
     torch.manual_seed(seed)
-    model = lm_class(model_type)(cfg).eval()
+    model = (getattr(transformers, cls) if cls else lm_class(model_type))(cfg).eval()
     model.save_pretrained(folder)
     tok.save_pretrained(folder)
     return folder

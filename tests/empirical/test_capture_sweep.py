@@ -53,6 +53,16 @@ def test_subset_exact(model_type):
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
 
 
+@pytest.mark.parametrize("model_type", ["lfm2_moe", "cohere_compass_text", "squeezebert"])
+def test_built_as_real_checkpoints_are_configured(model_type):
+    """Types that need their layer types (LFM2-MoE), RoPE parameters per layer type
+    (Cohere Compass) or embedding size equal to the hidden size (SqueezeBERT, whose hidden
+    states are laid out batch, channels, length) set as their real checkpoints have them
+    build and are exact."""
+    v = sweep.compare(model_type)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
 def test_a_planted_error_is_caught(monkeypatch):
     """A capture that shifts every distance by a tenth of a token is 'different'."""
     from empirical.capture import softmax_rows
@@ -64,6 +74,24 @@ def test_a_planted_error_is_caught(monkeypatch):
 
     monkeypatch.setattr(softmax_rows, "record_rows", shifted)
     assert sweep.compare("gptj").verdict == "different"
+
+
+def test_the_audits_accessors_are_swept(monkeypatch):
+    """Gemma 4 text with per-layer head sizes (16 on sliding layers, ``global_head_dim``
+    on full ones, as its real config) is exact, and the audit's former head size, read
+    from the config's global ``head_dim`` (transformers raises a RuntimeError there), is
+    caught as crashed."""
+    from empirical.capture import positions
+
+    assert sweep.compare("gemma4_text").verdict == "exact"
+
+    def global_read(model, name):
+        c = model.config
+        return getattr(c, "d_kv", None) or getattr(c, "head_dim", None)
+
+    monkeypatch.setattr(positions, "head_size", global_read)
+    v = sweep.compare("gemma4_text")
+    assert v.verdict == "crashed" and "per-layer attribute" in v.detail, v
 
 
 def test_text_types_exclude_multimodal_wrappers():

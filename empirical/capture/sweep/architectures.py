@@ -14,7 +14,9 @@ is run on one random sequence twice: eagerly with ``output_attentions``, and und
   tokens, the outputs to 1e-4;
 * ``refused``: the capture raised its one-line error naming the module class;
 * ``not buildable``: the tiny model could not be built or run eagerly (the reason kept);
-* ``different`` or ``crashed``: a failure of the capture (never expected).
+* ``different`` or ``crashed``: a failure of the capture, or of the accessors the audit
+  reads the model with (:func:`empirical.capture.positions.model_facts`: attention
+  modules, causality, position table, per-layer head size and window), never expected.
 
 ``python -m empirical.capture.sweep`` prints the counts and the table; ``--write-docs``
 writes them between the markers of docs/guide/capture.md.
@@ -39,6 +41,7 @@ from transformers.models.auto import configuration_auto, modeling_auto
 
 from empirical.capture.checkpoints import tiny_config
 from empirical.capture.discovery import attention_module_names, not_softmax_modules
+from empirical.capture.positions import model_facts
 from empirical.capture.session import capture
 from empirical.capture.state import CaptureUnsupported
 from empirical.capture.stats import AttentionStats
@@ -48,6 +51,9 @@ TOL = {"pmax": 1e-6, "entropy": 2e-6}
 TOL_DISTANCE = 1e-3
 LENGTH = 40
 CPU_BUDGET = 60.0  # seconds of CPU time per model type
+# types whose output_attentions are the scores before the softmax (SqueezeBERT returns
+# its attention_score): their reference is the softmax of those scores
+SCORE_MAPS = ("squeezebert",)
 MULTIMODAL = ("text_config", "vision", "audio", "speech", "vq_", "semantic", "acoustic")
 
 
@@ -273,12 +279,14 @@ def compare_model(model: torch.nn.Module, kw: dict, seq_len: int = LENGTH) -> di
         finally:
             for h in hooks:
                 h.remove()
-    if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
-        ref = sink_reference(model, kw, names)
-    else:
-        ref = eager_probabilities(model, out, names, order)
     err = dict.fromkeys(("pmax", "entropy", "distance"), 0.0)
     err["output"] = float((_main(got) - _main(out)).abs().max())
+    if any(isinstance(getattr(mods[n], "sinks", None), torch.Tensor) for n in names):
+        ref = sink_reference(model, kw, names)
+    elif getattr(model.config, "model_type", None) in SCORE_MAPS:
+        ref = _assign(names, [a.softmax(-1) for a in out.attentions], "score maps", order)
+    else:
+        ref = eager_probabilities(model, out, names, order)
     for name, p in ref.items():
         r = reference_statistics(p, seq_len)
         ls = stats.layers[name]
@@ -313,6 +321,12 @@ def _compare(model_type: str, seed: int) -> Verdict:
             model(**kw, output_attentions=True)
     except Exception as exc:  # noqa: BLE001 - any failure to build or run eagerly
         return Verdict(model_type, "not buildable", _one_line(exc))
+    try:
+        model_facts(model)  # what the audit reads of the model, by its own accessors
+    except Exception as exc:  # noqa: BLE001 - a failure of the audit's own code
+        return Verdict(
+            model_type, "crashed", f"the audit's accessors: {type(exc).__name__}: {_one_line(exc)}"
+        )
     try:
         err = compare_model(model, kw)
     except CaptureUnsupported as exc:
