@@ -611,7 +611,9 @@ def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1
         inside = t < len(head)
         out[inside] = head.log_values()[t[inside]]
         mask = ~inside
-    if mask.any():
+    if mask.any() and b_expr == 0:  # a zero tail: log 0 (sympy's zoo has no numpy name)
+        out[mask] = -np.inf
+    elif mask.any():
         out[mask] = log_b_numpy(b_expr)((start + t[mask]).astype(float))
     return out
 

@@ -93,7 +93,9 @@ def test_extreme_bias_one_ulp_away(capsys, tmp_path, name):
 def test_extreme_bias_text_output(capsys, tmp_path):
     p = tmp_path / "b.npy"
     np.save(p, np.array(CASES["1e308"]))
-    assert main(["--bias-file", str(p), "--bias-tail", "zero"]) == 0
+    png = tmp_path / "trf.png"
+    assert main(["--bias-file", str(p), "--bias-tail", "zero", "--plot", str(png)]) == 0
+    assert png.exists()  # the plot of the rescaled series (a zero tail: log b = -inf)
     text = capsys.readouterr().out
     assert "B:           exp(1e+308) x [" in text and "certified" in text
     assert "0x1.1ccf385ebc8a0p+1023" in text  # the exact float64 of the scale
