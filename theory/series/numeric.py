@@ -58,7 +58,8 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
     and at a few large indices (n = 10^3 ... 10^24)."""
     if free_parameters(b):
         return
-    f = mp_function(b)
+    mp_function(b)  # refuses zoo, nan, oo
+    f = sp.lambdify(N, b, modules=[{"exp": _exp_within_range}, "mpmath"])
     idx = list(range(start, start + count)) + [n for n in CHECK_POINTS if n > start + count]
     idx += _integer_singularities(b, start)
     with mpmath.workdps(30):
@@ -69,7 +70,7 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
                 if v is None:
                     raise SeriesError(f"term b_{n} is undefined (no Piecewise branch applies)")
                 v = mpmath.mpmathify(v)
-            except StepTimeout:
+            except (StepTimeout, _Astronomical):
                 return  # astronomically large or small terms: nothing more to check here
             except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
                 why = str(exc) or type(exc).__name__.replace(
@@ -92,6 +93,36 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
                     f"term b_{n} = {v} is not a finite number"
                     + (" (n = start)" if n == start else "")
                 )
+
+
+class _Astronomical(ArithmeticError):
+    """exp of an argument beyond 2^64 in size: its value is finite and positive, but mpmath
+    would reduce the argument at as many bits as its binary exponent has."""
+
+
+#: arguments of exp up to 2^EXP_ARGUMENT_BITS in size are evaluated (e^(2^64) has a binary
+#: exponent of 64 bits: still an ordinary mpmath number)
+EXP_ARGUMENT_BITS = 64
+
+
+def _exp_within_range(x):
+    """mpmath.exp(x), or :class:`_Astronomical` for a real x with |x| >= 2^64: exp(-3**(10**10))
+    took mpmath 2.6 GB and seconds in one C call that no step timer interrupts.
+
+    >>> _exp_within_range(mpmath.mpf(2)) == mpmath.exp(2)
+    True
+    >>> _exp_within_range(-mpmath.mpf(3) ** (10**10))  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    theory.series.numeric._Astronomical: exp of an argument of 15849625008 bits
+    """
+    v = mpmath.mpmathify(x)
+    if isinstance(v, mpmath.mpf) and mpmath.isfinite(v) and v:
+        man, exp = v.man_exp
+        size = int(exp) + int(man).bit_length()
+        if size > EXP_ARGUMENT_BITS:
+            raise _Astronomical(f"exp of an argument of {size} bits")
+    return mpmath.exp(v)
 
 
 def _integer_singularities(b, start) -> list:

@@ -34,9 +34,11 @@ Sandwich, T5), 1 for Type1/Type2/1/n, 2 for 1/(n ln n).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -96,9 +98,14 @@ class BiasHead:
         return [self.arb(i) for i in range(len(self) if count is None else min(count, len(self)))]
 
     def mp(self, i: int) -> Any:
-        """Term i in mpmath (at the working precision; no overflow or underflow)."""
+        """Term i in mpmath (at the working precision; no overflow or underflow).  A rational
+        shift is added to the binary bias value exactly, then rounded once: 1 - 1e308 + 1e308
+        is 1, not the 40-digit rounding of -1e308 (an error of 1e268) added to 1e308."""
         import mpmath
 
+        if self.shift.is_Rational:
+            x = Fraction(float(self.bias[i])) + Fraction(int(self.shift.p), int(self.shift.q))
+            return mpmath.exp(mpmath.mpf(x.numerator) / x.denominator)
         return mpmath.exp(mpmath.mpf(float(self.bias[i])) + mpmath.mpf(sp.N(self.shift, 40)))
 
     def log_values(self) -> np.ndarray:
@@ -130,6 +137,14 @@ class RPE:
     source: str = ""
     head: BiasHead | None = None
     tail_assumption: str = ""
+
+    def scaled(self, log_factor: sp.Rational) -> RPE:
+        """The series with every term multiplied by exp(log_factor), exactly: the head's
+        shift and the tail's exponent take the constant (B scales by exp(log_factor), the
+        TRF of Eq. 22 does not change)."""
+        b = self.b if self.b == 0 else sp.powsimp(sp.exp(log_factor) * self.b)
+        head = None if self.head is None else self.head.scaled(log_factor)
+        return dataclasses.replace(self, b=b, head=head)
 
     def as_dict(self) -> dict:
         return {
@@ -588,6 +603,32 @@ def load_bias_file(path: str | Path, tail: str = "constant", start: int = 0) -> 
     )
 
 
+#: a learned bias whose largest value M has |M| above this is summed as exp(M) times the sum
+#: of exp(bias - M) (:func:`bias_log_scale`): python-flint's exp of 1e308 is infinite, and
+#: e^M with M = 1e19 has a binary exponent of 1.4e19, too long to print exactly
+LOG_SCALE_ABOVE = 10_000.0
+
+
+def bias_log_scale(rpe: RPE) -> float | None:
+    r"""M, the largest value of a learned bias (``rpe.head``), when :math:`|M|` exceeds
+    :data:`LOG_SCALE_ABOVE`, else None.  Then :math:`B = e^M \sum_i e^{\beta_i - M}`
+    (``rpe.scaled(-M)``, exact): every term of the rescaled series is at most 1 and the
+    largest is 1, so its sum lies in [1, L + tail], whatever the values.  M is a float64 of
+    the file (exact); a convergent tail (linear with slope < 0, or zero) never exceeds the
+    last value, so M bounds every term.
+
+    >>> r = RPE("x", sp.Integer(0), start=0, head=BiasHead(np.array([1e308, 0.0, -1.0])))
+    >>> bias_log_scale(r), bias_log_scale(RPE("y", 1 / N**2))
+    (1e+308, None)
+    >>> r.scaled(-binary_value(1e308)).head.mp(0)
+    mpf('1.0')
+    """
+    if rpe.head is None or not len(rpe.head):
+        return None
+    M = float(np.max(rpe.head.bias))
+    return M if abs(M) > LOG_SCALE_ABOVE else None
+
+
 def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1) -> np.ndarray:
     """log b_{start + t} for each distance t (float64 array; -inf where b = 0).
 
@@ -611,7 +652,9 @@ def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1
         inside = t < len(head)
         out[inside] = head.log_values()[t[inside]]
         mask = ~inside
-    if mask.any():
+    if mask.any() and b_expr == 0:  # a zero tail: log 0 (sympy's zoo has no numpy name)
+        out[mask] = -np.inf
+    elif mask.any():
         out[mask] = log_b_numpy(b_expr)((start + t[mask]).astype(float))
     return out
 

@@ -32,6 +32,7 @@ from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
+from theory.series.geometric import GeometricTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.periodic import has_periodic_factor
@@ -110,7 +111,7 @@ def series_sum_core(
         S.method = f"finite sum (the terms are 0 from n = {n0} on)"
         return S, CutTail(n0, mpmath.mpf(0)), zero
     try:
-        cert = certify_tail(b, n0)
+        cert = certify_tail(b, n0, beside=_head_ball(head))
     except (
         NotCertified,
         StepTimeout,
@@ -145,6 +146,12 @@ def _sharper_estimate(S, b, start, head_sum, n0, cert):
     return S, CertifiedEstimate(cert, b), cert
 
 
+@ball_precision
+def _head_ball(head: BiasHead | None) -> arb | None:
+    """The sum of the given terms in ball arithmetic (None without a head)."""
+    return None if head is None else sum(head.arb_list(), arb(0))
+
+
 class _ZeroTail:
     """The tail of a series whose terms are 0 from n0 on."""
 
@@ -164,7 +171,7 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 
 def certify_tail(
-    b: sp.Expr, n0: int, scale: float | None = None
+    b: sp.Expr, n0: int, scale: float | None = None, beside: arb | None = None
 ) -> (
     CertifiedTail
     | OscillatingTail
@@ -173,24 +180,33 @@ def certify_tail(
     | RaabeTail
     | GroupedTail
     | DirichletTail
+    | GeometricTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
-    3 digits wide; :class:`NotCertified` otherwise."""
+    3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
+    whole sum: a tail of e^(-1e307) beside a head of 1 need not be narrow itself);
+    :class:`NotCertified` otherwise."""
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
     t = _certified_engine(b, n0, scale)
     total = t.tail(n0)
-    if not total.is_finite() or total.rad() > MAX_REL_WIDTH * abs(total.mid()):
+    whole = total if beside is None else total + beside
+    if not total.is_finite() or whole.rad() > MAX_REL_WIDTH * abs(whole.mid()):
         raise NotCertified(f"the enclosure {total.str(5)} is wider than {MAX_REL_WIDTH:g} relative")
     return t
 
 
 def _certified_engine(b, n0, scale):
-    """Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
+    """Geometric tails in closed form, Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
     classes for floor terms, a geometric bound from the term ratio for factorial-like
     terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms,
     else Taylor blocks."""
+    if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
+        try:
+            return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
     if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
         try:
             return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails

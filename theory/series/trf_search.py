@@ -34,6 +34,7 @@ from theory.series.arb_eval import ball_precision
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.decision import SeriesError
 from theory.series.expressions import N
+from theory.series.geometric import GeometricTail
 from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
@@ -119,6 +120,10 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
     signed = cert is not None and not terms_nonnegative(
         b, start + (0 if head is None else len(head))
     )
+    if isinstance(cert, GeometricTail):  # R_(L+i) = T_0 e^(c i): closed form
+        table = [cert.trf(eps, EXACT_LIMIT, head) for eps in eps_list]
+        if all(t is not None for t in table):
+            return S, table
     if B <= 0 and not (signed and S.certified and S.hi < 0):  # tail rule: |B| > 0 suffices
         raise SeriesError(f"B = {mpmath.nstr(B, 6)} <= 0: TRF (Eq. 22) needs a positive sum")
     if not mpmath.mpf(10) ** -250 < abs(B) < mpmath.mpf(10) ** 250:  # invariant under b -> c b

@@ -32,6 +32,7 @@ from theory.series.convergence import decide
 from theory.series.decision import SeriesError
 from theory.series.expressions import (
     ExpressionError,
+    binary_value,
     parse_assignments,
     parse_assumptions,
     parse_expression,
@@ -41,6 +42,7 @@ from theory.series.numeric import check_terms, zero_at_integers
 from theory.series.rpe_library import (
     LIBRARY,
     TAIL_ASSUMPTIONS,
+    bias_log_scale,
     load_bias_file,
     parameter_help,
     resolve_rpe,
@@ -80,6 +82,8 @@ DEFAULT_TIME_LIMIT = 10.0
 DECISION_SHARE = 0.6  # the decision may use this share of the time limit
 FREE_PARAMS_DECISION_SHARE = 0.9  # ... and this share with free parameters (nothing follows)
 RESERVE = 0.15  # kept for the certified partial information when B is not certified
+RESOLVE_SHARE = 0.3  # reading and building the series
+CHECK_SHARE = 0.1  # the check that the first terms are finite real numbers
 
 
 class Deadline:
@@ -212,18 +216,33 @@ def _resolve(args):
 
 def analyse(args: argparse.Namespace) -> dict:
     """All results as one dict (the --json object)."""
+    return _analyse(args)[0]
+
+
+def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
+    """(the --json object, the series the numbers were computed on, its sum B / exp(M) or
+    None, the command's clock).
+
+    Every stage (reading and building the series, the term check, the decision, B and TRF,
+    the partial information, --truncate, --compare) runs in a guarded child under what is
+    left of ``--time-limit`` (CPU and wall-clock seconds, and the memory cap of
+    :mod:`theory.core.budget`), so the command ends within it plus its start-up."""
     if not 0 < args.time_limit <= 3600:
         raise ExpressionError(f"--time-limit must be in (0, 3600] seconds, got {args.time_limit}")
-    clock = Deadline(args.time_limit)
-    rpe = _resolve(args)
     for e in args.eps:
         if not 0 < e < 1:
             raise ExpressionError(f"--eps values must be in (0, 1), got {e}")
     if args.truncate is not None and args.truncate < 1:
         raise ExpressionError("--truncate must be >= 1")
+    clock = Deadline(args.time_limit)
+    rpe = _resolve_within(args, clock)
+    # a learned bias far from 0: B = exp(M) x the sum of exp(bias - M), computed on the
+    # rescaled series (exact; TRF is invariant under b -> c b)
+    log_scale = bias_log_scale(rpe)
+    work = rpe if log_scale is None else rpe.scaled(-binary_value(log_scale))
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
     if not rpe.free_params:
-        check_terms(rpe.b, n0)
+        _check_terms_within(work.b, n0, clock)
     # one decision; with free parameters no sum or TRF follows, so it may use nearly all
     share = FREE_PARAMS_DECISION_SHARE if rpe.free_params else DECISION_SHARE
     d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
@@ -251,18 +270,70 @@ def analyse(args: argparse.Namespace) -> dict:
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
+    scaled_sum = None
     if d.converges and not rpe.free_params:
-        out.update(_sum_and_trf(rpe, n0, args.eps, clock))
+        fields, scaled_sum = _sum_and_trf(work, n0, args.eps, clock, log_scale)
+        out.update(fields)
     if args.truncate is not None and not rpe.free_params:
-        out["trf_truncated"] = [trf_truncated(rpe, e, args.truncate).as_dict() for e in args.eps]
+        out["trf_truncated"] = _within(
+            clock, "the truncated TRF", _truncated_table, (work, args.eps, args.truncate)
+        )
     if args.compare:
-        out["comparison"] = _comparison(rpe, args)
-    return out
+        out["comparison"] = _within(clock, "the comparison", _comparison, (work, args))
+    return out, work, scaled_sum, clock
 
 
-def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline) -> dict:
-    """B and the TRF table within the time left; when B is not certified, only what is:
-    [S_M, unknown] and TRF lower bounds for nonnegative terms, else no estimate."""
+def _within(clock: Deadline, what: str, fn, args: tuple):
+    """fn(*args) in a guarded child under the time left; running out of it is one named
+    error (the stage was asked for, so no partial answer replaces it)."""
+    try:
+        return run_guarded(fn, args, budget=clock.left(), wall=clock.wall())
+    except BudgetExceeded as exc:
+        raise BudgetExceeded(
+            f"{what} did not finish within --time-limit {clock.seconds:g} s ({exc})"
+        ) from None
+
+
+def _resolve_within(args, clock: Deadline):
+    """The series, parsed and built (sympy's automatic evaluation of a formula can build
+    huge integers: (cos(n)/2)**(10**10) expands 2**(10**10)), in a guarded child under its
+    share of the time limit."""
+    budget = clock.left(RESOLVE_SHARE)
+    try:
+        return run_guarded(_resolve, (args,), budget=budget, wall=clock.wall(RESOLVE_SHARE))
+    except BudgetExceeded as exc:
+        raise ExpressionError(
+            f"expression too large to build within {budget:.3g} s ({RESOLVE_SHARE:g} of "
+            f"--time-limit; its constants have too many digits?): {exc}"
+        ) from None
+
+
+def _check_terms_within(b, n0: int, clock: Deadline) -> None:
+    """:func:`check_terms` (finite real terms) in a guarded child: mpmath evaluates
+    exp(-n**(10**10)) at n = 3 as an exact power of 15.8 billion bits (gigabytes and
+    seconds in one C call that no timer interrupts).  A check that runs out of its share
+    of the time says nothing, as a step time-out inside it does: terms that large or small
+    are left to the decision and the enclosures, which check them in ball arithmetic."""
+    try:
+        run_guarded(
+            check_terms,
+            (b, n0),
+            budget=clock.left(CHECK_SHARE),
+            wall=clock.wall(CHECK_SHARE),
+        )
+    except BudgetExceeded:
+        pass
+
+
+def _truncated_table(rpe, eps: list, m: int) -> list:
+    return [trf_truncated(rpe, e, m).as_dict() for e in eps]
+
+
+def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | None = None):
+    """(fields, the value of B / exp(log_scale) or None): B and the TRF table within the time
+    left; when B is not certified, only what is: [S_M, unknown] and TRF lower bounds for
+    nonnegative terms, else no estimate.  ``rpe`` is the series divided by exp(log_scale)
+    (:func:`theory.series.rpe_library.bias_log_scale`); TRF does not depend on the scale."""
     out: dict = {}
     try:
         S, table, trf_error, a = analyse_series(
@@ -281,24 +352,26 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline) -> dict:
             f"no enclosure ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
         )
     if S is not None and S.certified:
-        out.update(_sum_fields(S))
+        out.update(_sum_fields(S, log_scale))
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
         else:
             out["trf_error"] = trf_error
-        if a is not None:
+        if a is not None and log_scale is None:
             out["asymptotic"] = a.formula
             out["asymptotic_derivation"] = a.derivation
-        return out
+        return out, S.value
     if S is not None:
         out["sum_error"] = "no guaranteed enclosure: " + (
             S.assumptions.split("not certified: ")[-1] or S.method
         )
-    out.update(_partial_information(rpe, n0, eps, clock))
-    return out
+    out.update(_partial_information(rpe, n0, eps, clock, log_scale))
+    return out, None
 
 
-def _partial_information(rpe, n0: int, eps: list, clock: Deadline) -> dict:
+def _partial_information(
+    rpe, n0: int, eps: list, clock: Deadline, log_scale: float | None = None
+) -> dict:
     """[S_M, unknown] and TRF(eps) >= j for nonnegative terms (theory.series.lower_bounds)."""
     if not terms_nonnegative(rpe.b, n0):
         return {"sum_status": "no estimate (terms not proved nonnegative)"}
@@ -314,8 +387,8 @@ def _partial_information(rpe, n0: int, eps: list, clock: Deadline) -> dict:
         )
     except Exception as exc:  # noqa: BLE001 - nothing certified then
         return {"sum_status": f"no estimate ({type(exc).__name__}: {str(exc)[:80]})"}
-    return {
-        "sum_lo": _outward(lb.lower, -1),
+    out = {
+        "sum_lo": _times_scale(_outward(lb.lower, -1), log_scale),
         "sum_status": f"lower bound only: B >= the sum of the first {lb.terms} terms "
         "(ball arithmetic; every term >= 0)",
         "trf": [
@@ -330,6 +403,10 @@ def _partial_information(rpe, n0: int, eps: list, clock: Deadline) -> dict:
             for e, j in zip(eps, lb.trf_lower)
         ],
     }
+    if log_scale is not None:
+        out.update(_scale_fields(log_scale))
+        out["sum_scaled_lo"] = _outward(lb.lower, -1)
+    return out
 
 
 def _comparison(rpe, args) -> dict:
@@ -351,11 +428,28 @@ def _comparison(rpe, args) -> dict:
     }
 
 
-def _sum_fields(S) -> dict:
+def _times_scale(text: str, log_scale: float | None) -> str:
+    """A number of B's bracket as printed: itself, or ``exp(M) x`` it for a scaled sum."""
+    return text if log_scale is None else f"exp({log_scale!r}) x {text}"
+
+
+def _scale_fields(log_scale: float) -> dict:
+    """The scale of B in the --json object: B = exp(M) x [sum_scaled_lo, sum_scaled_hi]."""
+    return {
+        "sum_log_scale": repr(log_scale),
+        "sum_log_scale_hex": log_scale.hex(),
+        "sum_scale_note": "B = exp(M) x the scaled bracket; M (sum_log_scale) is the "
+        "largest bias value, the float64 whose exact value sum_log_scale_hex gives",
+    }
+
+
+def _sum_fields(S, log_scale: float | None = None) -> dict:
     """B for the JSON object: an enclosure [sum_lo, sum_hi] when certified, else only the
-    estimate (no error bound is claimed)."""
+    estimate (no error bound is claimed).  With ``log_scale`` M, S is the sum of the series
+    divided by exp(M): every number of B is then the string ``exp(M) x <number>``, and the
+    numbers alone are in ``sum_scaled``, ``sum_scaled_lo``, ``sum_scaled_hi``."""
     out = {
-        "sum": mpmath.nstr(S.value, 20),
+        "sum": _times_scale(mpmath.nstr(S.value, 20), log_scale),
         "sum_method": S.method,
         "sum_assumptions": S.assumptions,
         "certified": bool(S.certified),
@@ -364,17 +458,23 @@ def _sum_fields(S) -> dict:
         "sum_error_bound": None,
         "sum_digits": None,
     }
+    if log_scale is not None:
+        out.update(_scale_fields(log_scale))
+        out["sum_scaled"] = mpmath.nstr(S.value, 20)
     if S.certified:
         with mpmath.workdps(60):
+            lo, hi = _outward(S.lo, -1), _outward(S.hi, +1)
             out.update(
                 {
-                    "sum_lo": _outward(S.lo, -1),
-                    "sum_hi": _outward(S.hi, +1),
-                    "sum_error_bound": mpmath.nstr(S.error_bound, 3),
+                    "sum_lo": _times_scale(lo, log_scale),
+                    "sum_hi": _times_scale(hi, log_scale),
+                    "sum_error_bound": _times_scale(mpmath.nstr(S.error_bound, 3), log_scale),
                     "sum_digits": S.digits(),
                     "sum_certificate": S.certificate,
                 }
             )
+            if log_scale is not None:
+                out.update({"sum_scaled_lo": lo, "sum_scaled_hi": hi})
     return out
 
 
@@ -390,27 +490,86 @@ def _outward(x, direction: int, digits: int = 20) -> str:
     ...     third = mpmath.mpf(1) / 3          # 133 bits: the 53-bit context must not round it
     >>> _outward(third, -1), _outward(third, +1)
     ('3.3333333333333333333e-1', '3.3333333333333333334e-1')
+
+    A binary exponent in the billions (B = e^(1e19), a lower bound of exp(10**19 - n)) is
+    not scaled in exact rationals (2^(1.4e19) has no room in memory) but in interval
+    arithmetic, rounded outwards (at worst one unit of the last digit wider):
+
+    >>> big = mpmath.exp(mpmath.mpf(10) ** 19)
+    >>> _outward(big, -1, 5), _outward(big, +1, 5)
+    ('3.2455e4342944819032518276', '3.2456e4342944819032518276')
     """
     if x == 0:
         return "0"
     x = x if isinstance(x, mpmath.mpf) else mpmath.mpf(x)  # an mpf as it is: not re-rounded
-    e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
     man, exp = x.man_exp  # |x| = man 2^exp exactly (man_exp drops the sign)
-    scaled = (-1 if x < 0 else 1) * Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
+    sign = -1 if x < 0 else 1
+    if abs(int(exp)) > EXACT_EXPONENT_BITS:
+        return _outward_interval(sign, int(man), int(exp), direction, digits)
+    e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
+    scaled = sign * Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
     q = math.floor(scaled) if direction < 0 else math.ceil(scaled)  # exact rational rounding
+    return _scientific(q, e)
+
+
+#: binary exponents up to this are scaled to decimal in exact rationals by :func:`_outward`
+EXACT_EXPONENT_BITS = 2**16
+
+
+def _scientific(q: int, e: int) -> str:
+    """q 10^e as ``d.ddd...eE`` (q an integer; its digits are the mantissa)."""
     sign, d = ("-" if q < 0 else ""), str(abs(q))
     return f"{sign}{d[0]}.{d[1:]}e{e + len(d) - 1}"
 
 
+def _outward_interval(sign: int, man: int, exp: int, direction: int, digits: int) -> str:
+    """_outward for a huge binary exponent: man 2^exp / 10^e enclosed in mpmath's interval
+    arithmetic (precision: the mantissa's bits and the exponents' digits), the end on the
+    outward side rounded outwards exactly (from its mantissa and exponent)."""
+    with mpmath.workprec(abs(exp).bit_length() + 64):  # e within one of floor(log10 x)
+        e = int(mpmath.floor((exp + man.bit_length()) * mpmath.log10(2))) - digits + 1
+    iv = mpmath.iv
+    old = iv.prec
+    iv.prec = man.bit_length() + 2 * abs(exp).bit_length() + 2 * abs(e).bit_length() + 96
+    try:
+        lo, hi = (iv.mpf(sign * man) * iv.mpf(2) ** exp / iv.mpf(10) ** e)._mpi_
+    finally:
+        iv.prec = old
+    return _scientific(_floor(lo) if direction < 0 else -_floor(mpmath.libmp.mpf_neg(hi)), e)
+
+
+def _floor(v: tuple) -> int:
+    """floor of an mpmath raw number (sign, man, exp, bc), exactly."""
+    sgn, man, exp, _bc = v
+    if exp >= 0:
+        q = int(man) << exp
+        return -q if sgn else q
+    q = int(man) >> -exp  # floor of |v|
+    if sgn:
+        return -q - (1 if q << -exp != int(man) else 0)
+    return q
+
+
 def _human_sum(out: dict) -> str:
+    scale = out.get("sum_log_scale")
+    times = "" if scale is None else f"exp({scale}) x "
+    lo = out["sum_lo"] if scale is None else out.get("sum_scaled_lo")
     if out.get("certified"):
-        return (
-            f"B:           [{out['sum_lo']}, {out['sum_hi']}]  certified "
+        hi = out["sum_hi"] if scale is None else out["sum_scaled_hi"]
+        line = (
+            f"B:           {times}[{lo}, {hi}]  certified "
             f"({out['sum_digits']} digits, ball arithmetic)"
         )
-    if out.get("sum_lo") is not None:
-        return f"B:           [{out['sum_lo']}, unknown]  ({out['sum_status']})"
-    return f"B:           {out.get('sum_status', 'no estimate')}"
+    elif out.get("sum_lo") is not None:
+        line = f"B:           {times}[{lo}, unknown]  ({out['sum_status']})"
+    else:
+        return f"B:           {out.get('sum_status', 'no estimate')}"
+    if scale is not None:
+        line += (
+            f"\n             {scale} = the largest bias value (the float64 "
+            f"{out['sum_log_scale_hex']}, exactly)"
+        )
+    return line
 
 
 def _human_trf(t: dict) -> str:
@@ -470,7 +629,9 @@ def _human(out: dict) -> str:
     return "\n".join(lines)
 
 
-def _plot(out: dict, rpe_args, path):
+def _plot(out: dict, rpe, B, eps: list, path):
+    """The PNG of --plot (and its data beside it) for the series ``rpe`` the numbers were
+    computed on, whose sum is ``B`` (None when not certified)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -479,16 +640,16 @@ def _plot(out: dict, rpe_args, path):
 
     from theory.series.rpe_library import log_b_values
 
-    rpe = _resolve(rpe_args)
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
     trf = None
-    if out["sum"] is not None:
-        grid = list(np.geomspace(0.5, min(min(rpe_args.eps), 1e-6), 25))
+    if B is not None:
+        B = float(B)
+        grid = list(np.geomspace(0.5, min(min(eps), 1e-6), 25))
         table = trf_table(rpe, grid)
         pts = [(t.eps, float(t.value)) for t in table if t.log10 is not None and t.log10 < 300]
         trf = [[e, v] for e, v in pts]
         ax1.loglog([p[0] for p in pts], [p[1] for p in pts], "o-", label="TRF (Eq. 22)")
-        asym = _asymptotic_curve(rpe, float(out["sum"]), [p[0] for p in pts])
+        asym = _asymptotic_curve(rpe, B, [p[0] for p in pts])
         if asym is not None:
             ax1.loglog(asym["eps"], asym["trf"], "--", label=f"leading order: {asym['formula']}")
             ax1.legend(fontsize=8)
@@ -497,7 +658,7 @@ def _plot(out: dict, rpe_args, path):
         ax1.set_title("TRF against eps")
         m = int(min(max(10 * max(p[1] for p in pts), 100), 10**6))
         b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
-        ax2.semilogx(np.arange(1, m + 1), np.cumsum(b) / float(out["sum"]))
+        ax2.semilogx(np.arange(1, m + 1), np.cumsum(b) / B)
         ax2.set_ylabel("partial sum / B")
     else:
         m = 10**5
@@ -517,9 +678,7 @@ def _plot(out: dict, rpe_args, path):
     ax2.set_title("normalised partial sums")
     fig.suptitle(f"b_n = {out['series'][:60]}, start = {out['start']}")
     fig.tight_layout()
-    data["partial_sums"] = _log_spaced(
-        np.cumsum(b) / (float(out["sum"]) if trf is not None else 1.0)
-    )
+    data["partial_sums"] = _log_spaced(np.cumsum(b) / (B if trf is not None else 1.0))
     save_figure(fig, path, data=data, dpi=120)
     plt.close(fig)
     return path
@@ -553,13 +712,29 @@ def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
     return {"j": j.tolist(), "value": [float(v) for v in np.asarray(values)[j - 1]]}
 
 
+def _strict(obj):
+    """obj with every non-finite float written as text ("inf", "nan"): strict JSON.
+
+    >>> _strict({"a": [1.5, float("inf")], "b": float("nan")})
+    {'a': [1.5, 'inf'], 'b': 'nan'}
+    """
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return str(obj)
+    if isinstance(obj, dict):
+        return {k: _strict(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_strict(v) for v in obj]
+    return obj
+
+
 @command
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        out = analyse(args)
+        out, work, scaled_sum, clock = _analyse(args)
         if args.plot:
-            out["plot"] = str(_plot(out, args, args.plot))
+            plot_args = (out, work, scaled_sum, args.eps, args.plot)
+            out["plot"] = str(_within(clock, "the plot", _plot, plot_args))
     except (
         ExpressionError,
         SeriesError,
@@ -575,7 +750,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         msg = (str(exc).splitlines() or [""])[0]
         print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
-    print(json.dumps(out, default=str) if args.json else _human(out))
+    print(json.dumps(_strict(out), default=str, allow_nan=False) if args.json else _human(out))
     if args.plot and not args.json:
         print(f"plot:        {out['plot']} (data beside it, suffix .json)")
     return 0

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from theory.core.budget import HANG_FACTOR, cpu_limit
+
 ROOT = Path(__file__).resolve().parents[3]
 SLOW = "exp(-2*n**(1/100))"  # B ~ 8.3e41 is beyond every enclosure: no certified sum
 #: a decision that works for many CPU seconds in its worker (three free parameters of unknown
@@ -110,3 +112,37 @@ def test_time_limit_bounds_the_cpu_time_of_the_command():
     assert r.returncode == 0, r.stderr
     assert cpu < 2 + 8, cpu  # 2 s of work + imports and printing (generous)
     assert '"converges": true' in r.stdout and '"sum": null' in r.stdout
+
+
+HUGE_POWER = "exp(-n**(10**10))"  # mpmath evaluates b_3 as an exact 3**(10**10): 2 GB, seconds
+
+
+def _cpu_and_memory_limit(seconds: int, memory: int):
+    cpu = cpu_limit(seconds)
+
+    def limit() -> None:
+        cpu()
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    return limit
+
+
+def test_every_stage_runs_under_the_time_limit():
+    """--time-limit 3 with the command's own CPU time capped at 2 s (RLIMIT_CPU: SIGXCPU,
+    then SIGKILL) and its address space at 2 GiB: every stage, the check of the first terms
+    included, runs in a guarded worker under what is left of the limit, so the command ends
+    with its result and the budget's message, neither killed nor out of memory.  (The term
+    check once ran in the command itself: 3**(10**10) in one C call, 2 CPU seconds and
+    2.6 GB that no timer stops.)"""
+    r = subprocess.run(
+        [sys.executable, "-m", "theory.trf", "--rpe", HUGE_POWER, "--time-limit", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=_cpu_and_memory_limit(2, 2 * 2**30),
+        timeout=3 * HANG_FACTOR,
+    )
+    assert r.returncode == 0, (r.returncode, r.stderr)
+    assert "verdict:" in r.stdout and not r.stderr
+    # what ran out is named: time (exceeded its ... limit) or memory (a worker's 2 GiB)
+    assert "exceeded its" in r.stdout or "ran out of memory" in r.stdout

@@ -1,0 +1,69 @@
+"""Geometric tails in closed form (theory.series.geometric): B = e^a/(1 - e^c) and
+TRF = floor(ln(eps)/c) + 1, against mpmath references computed here."""
+
+import json
+
+import mpmath
+import numpy as np
+import pytest
+
+from theory.trf.cli import main
+
+EPS = [0.1, 0.01, 0.001]
+
+
+def run_json(capsys, *argv):
+    code = main([*argv, "--json", "--eps", *map(str, EPS)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
+
+
+def check(out, B, ratio_log):
+    """B's bracket holds the reference and every TRF is floor(ln(eps)/c) + 1, c = ratio_log
+    (the series is geometric from its first term: R_j / B = e^(c j))."""
+    assert out["certified"], out.get("sum_error")
+    lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+    assert lo <= B <= hi and hi - lo <= B * mpmath.mpf(10) ** -18
+    for t, eps in zip(out["trf"], EPS):
+        j = int(mpmath.floor(mpmath.log(mpmath.mpf(repr(eps))) / ratio_log)) + 1
+        if t["exact"]:
+            assert t["value"] == j, (eps, t, j)
+        else:  # beyond 10^12: 12 digits
+            assert abs(mpmath.mpf(t["value"]) - j) <= j * mpmath.mpf(10) ** -11, (eps, t, j)
+
+
+@pytest.mark.parametrize("k", ["0.5", "3", "1e-300", "1e-20"])
+def test_alibi_sum_and_trf_in_closed_form(capsys, k):
+    """ALiBi b_n = exp(-k n) from n = 0 (RPE paper App. B Eq. 30): B = 1/(1 - e^(-k)),
+    with k the decimal as typed (parsed exactly); mpmath at 400 digits."""
+    out = run_json(capsys, "--rpe", "alibi", "--param", f"k={k}")
+    with mpmath.workdps(400):
+        kk = mpmath.mpf(k)
+        check(out, 1 / -mpmath.expm1(-kk), -kk)
+
+
+@pytest.mark.parametrize("step", [5e-324, 1e-323, 2**-60, 0.25])
+def test_bias_file_linear_tail_is_summed_in_closed_form(capsys, tmp_path, step):
+    """[0, -d] with a linear tail is exp(-d n) from n = 0: B = 1/(1 - e^(-d)) (2^1074 for the
+    smallest subnormal d), and the one-ulp neighbours 5e-324 / 1e-323 are told apart."""
+    p = tmp_path / "b.npy"
+    np.save(p, np.array([0.0, -step]))
+    out = run_json(capsys, "--bias-file", str(p), "--bias-tail", "linear")
+    with mpmath.workdps(400):
+        d = mpmath.mpf(step)  # the float64, exactly
+        check(out, 1 / -mpmath.expm1(-d), -d)
+
+
+def test_bias_file_head_beside_a_negligible_tail(capsys, tmp_path):
+    """[2e307, 1e307] with a linear tail: B = e^(2e307) (1 + e^(-1e307) / (1 - e^(-1e307)))
+    to within e^(-1e307); the tail's own ball [+/- e^(-1e307)] does not block the bracket."""
+    p = tmp_path / "b.npy"
+    np.save(p, np.array([2e307, 1e307]))
+    out = run_json(capsys, "--bias-file", str(p), "--bias-tail", "linear")
+    assert out["certified"] and float(out["sum_log_scale"]) == 2e307
+    with mpmath.workdps(60):
+        lo, hi = mpmath.mpf(out["sum_scaled_lo"]), mpmath.mpf(out["sum_scaled_hi"])
+        ref = 1 + mpmath.exp(mpmath.mpf(1e307) - mpmath.mpf(2e307))  # the tail is below e^-1e307
+        assert lo <= ref <= hi
+    assert [t["value"] for t in out["trf"]] == [1, 1, 1]
