@@ -107,3 +107,22 @@ def test_profiles_table_lists_every_profile_and_model():
     )
     models = [r.split("`")[1] for r in _rows(text.split("| model |")[1])]
     assert models == list(bundle.MODELS)
+
+
+def test_absolute_values_are_escaped_outside_literals():
+    lines = ["the tests apply to |b_n| and |R_k| < eps |B|", "``|a|`` and :math:`|x|`", "a || b"]
+    generate.absolute_values(None, "function", "f", None, {}, lines)
+    assert lines == [
+        "the tests apply to \\|b_n\\| and \\|R_k\\| < eps \\|B\\|",
+        "``|a|`` and :math:`|x|`",
+        "a || b",
+    ]
+
+
+def test_members_of_other_packages_are_skipped():
+    torch = pytest.importorskip("torch")
+
+    assert generate.not_ours(None, "class", "softmax", torch.softmax, False, {})
+    from theory.series.rpe_library import resolve_rpe
+
+    assert not generate.not_ours(None, "module", "resolve_rpe", resolve_rpe, False, {})

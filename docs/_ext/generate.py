@@ -541,6 +541,31 @@ def add_counts(app, config) -> None:
     config.myst_substitutions = {**getattr(config, "myst_substitutions", {}), **counts()}
 
 
+#: ``|x|`` in a docstring is an absolute value, never a reStructuredText substitution
+ABS_BARS = re.compile(r"(?<![\\\w|])\|(?=[^\s|])([^|\n]*?[^\s|\\])\|(?![\w|])")
+LITERAL = re.compile(r"(``.*?``|`[^`]*`)")
+
+
+def absolute_values(app, what, name, obj, options, lines: list) -> None:
+    """Escape ``|x|`` (an absolute value, as the docstrings write it) outside literals and
+    roles, so that reStructuredText does not read it as a substitution."""
+    for i, line in enumerate(lines):
+        if "|" in line and not line.lstrip().startswith(("|", "+")):
+            parts = LITERAL.split(line)
+            lines[i] = "".join(
+                part if k % 2 else ABS_BARS.sub(r"\\|\1\\|", part) for k, part in enumerate(parts)
+            )
+
+
+def not_ours(app, what, name, obj, skip, options):
+    """Skip an attribute whose value is a function of another package (a dataclass field
+    holding ``torch.softmax``, say): its docstring is that package's, not ours."""
+    module = getattr(obj, "__module__", None) or ""
+    if callable(obj) and what in ("class", "module") and module.split(".")[0] not in PACKAGES:
+        return True
+    return skip
+
+
 def setup(app) -> dict:
     command_pages()
     figures_table()
@@ -556,4 +581,6 @@ def setup(app) -> dict:
     app.add_directive("command-output", CommandOutput)
     app.connect("env-before-read-docs", prerun_outputs)
     app.connect("config-inited", add_counts)
+    app.connect("autodoc-process-docstring", absolute_values)
+    app.connect("autodoc-skip-member", not_ours)
     return {"parallel_read_safe": True}
