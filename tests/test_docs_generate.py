@@ -69,3 +69,60 @@ def test_command_runner_checks_the_exit_status():
         generate.run_command_line(bad)  # a page expecting success fails the build
     with pytest.raises(RuntimeError, match="exit 0"):
         generate.run_command_line("python -m theory.trf --version", 2)
+
+
+def _rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("| `")]
+
+
+def test_rpe_table_lists_every_named_rpe():
+    from theory.series.rpe_library import LIBRARY
+
+    rows = _rows(generate.rpe_table())
+    assert [r.split("`")[1] for r in rows] == list(LIBRARY)
+    kerple = next(r for r in rows if r.startswith("| `kerple-log` |"))
+    assert "| 0 |" in kerple and "`r` = 2: power" in kerple  # start and default from LIBRARY
+    assert "| 2 |" in next(r for r in rows if r.startswith("| `inv-nlogn` |"))
+
+
+def test_contrasts_table_lists_every_catalogue_entry_with_its_thresholds():
+    from empirical.agreement.catalogue import CATALOGUE
+
+    rows = _rows(generate.contrasts_table())
+    assert [r.split("`")[1] for r in rows] == [e.key for e in CATALOGUE]
+    for row, e in zip(rows, CATALOGUE, strict=True):
+        assert f"| {e.tolerance.value:g}: " in row and f"| {e.margin.value:g}: " in row
+        assert row.endswith(f"| `{e.check}` |")
+
+
+def test_profiles_table_lists_every_profile_and_model():
+    bundle = pytest.importorskip("empirical.training.profile_bundle")  # needs torch
+    text = generate.profiles_table()
+    header = text.splitlines()[0]
+    assert all(f"`--profile {name}`" in header for name in bundle.PROFILES)
+    steps = next(r for r in _rows(text) if r.startswith("| `steps` |"))
+    assert (
+        steps
+        == "| `steps` | " + " | ".join(str(p["steps"]) for p in bundle.PROFILES.values()) + " |"
+    )
+    models = [r.split("`")[1] for r in _rows(text.split("| model |")[1])]
+    assert models == list(bundle.MODELS)
+
+
+def test_absolute_values_are_escaped_outside_literals():
+    lines = ["the tests apply to |b_n| and |R_k| < eps |B|", "``|a|`` and :math:`|x|`", "a || b"]
+    generate.absolute_values(None, "function", "f", None, {}, lines)
+    assert lines == [
+        "the tests apply to \\|b_n\\| and \\|R_k\\| < eps \\|B\\|",
+        "``|a|`` and :math:`|x|`",
+        "a || b",
+    ]
+
+
+def test_members_of_other_packages_are_skipped():
+    torch = pytest.importorskip("torch")
+
+    assert generate.not_ours(None, "class", "softmax", torch.softmax, False, {})
+    from theory.series.rpe_library import resolve_rpe
+
+    assert not generate.not_ours(None, "module", "resolve_rpe", resolve_rpe, False, {})

@@ -16,6 +16,14 @@
 * ``_generated/claims.md``: every registered claim, per paper in the report's order,
   with its place in the paper, statement, kind and the check that decides it (from the
   claim registry, :func:`paper_checks.registry.load_all`);
+* ``_generated/rpes.md``: the named RPEs of the series library
+  (:data:`theory.series.rpe_library.LIBRARY`): formula, first index, parameters with their
+  defaults, source;
+* ``_generated/contrasts.md``: the catalogue of contrasts
+  (:data:`empirical.agreement.catalogue.CATALOGUE`): place in the paper, tolerance and
+  margin with their reasons, the paper check each decides;
+* ``_generated/bundle_profiles.md``: the settings of each profile of the seeded bundle and
+  the models it trains (:mod:`empirical.training.profile_bundle`; needs torch);
 * ``_generated/agreement.md`` and ``_generated/bundle_measurements.md``: the agreement
   contrasts and the measurements (perplexities, learned parameters, training speed, with
   seed intervals) of the seeded bundle, or how to make one when there is none;
@@ -145,6 +153,80 @@ def figures_table() -> None:
         DOCS / "_generated" / "figures.md",
         "| figure | paper | what is drawn |\n|---|---|---|\n" + "\n".join(rows) + "\n",
     )
+
+
+def rpe_table() -> str:
+    """Markdown of every named RPE of :data:`theory.series.rpe_library.LIBRARY`: its name
+    (``--rpe NAME``), b_n, the first index of its series, its parameters (``--param
+    NAME=VALUE``) with their defaults, and its source."""
+    from theory.series.rpe_library import LIBRARY
+
+    lines = [
+        "| name (`--rpe NAME`) | b_n | first index | parameters (default: meaning) | source |",
+        "|---|---|---|---|---|",
+    ]
+    for name, (_, params, start, description, source) in LIBRARY.items():
+        ps = "; ".join(f"`{k}` = {v.default}: {v.meaning}" for k, v in params.items())
+        lines.append(
+            f"| `{name}` | {cell(description)} | {start} | {cell(ps) or 'none'} | {cell(source)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def contrasts_table() -> str:
+    """Markdown of the catalogue of contrasts
+    (:data:`empirical.agreement.catalogue.CATALOGUE`): key, place in the paper, the function
+    computing it, tolerance and margin with the reason for each, the paper check it decides."""
+    from empirical.agreement.catalogue import CATALOGUE
+
+    lines = [
+        "| contrast | tests | computed by | tolerance | margin | decides |",
+        "|---|---|---|---|---|---|",
+    ]
+    for e in CATALOGUE:
+        args = ", ".join(map(repr, e.args))
+        lines.append(
+            f"| `{e.key}` | {cell(e.place)} | "
+            f"`{e.compute.__module__}.{e.compute.__name__}({cell(args)})` | {e.tolerance.value:g}: {cell(e.tolerance.reason)} | "
+            f"{e.margin.value:g}: {cell(e.margin.reason)} | `{e.check}` |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def profiles_table() -> str:
+    """Markdown of the seeded bundle's profiles (:data:`PROFILES` of
+    :mod:`empirical.training.profile_bundle`), one column each, and the models they train
+    (its ``MODELS``, with the ``python -m empirical.train`` options of each)."""
+    from empirical.training.profile_bundle import MODELS, PROFILES
+
+    names = list(PROFILES)
+    keys = list(dict.fromkeys(k for p in PROFILES.values() for k in p))
+    lines = [
+        "| setting | " + " | ".join(f"`--profile {n}`" for n in names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for k in keys:
+        vals = [
+            cell(", ".join(map(str, v)) if isinstance(v, tuple) else v)
+            for v in (PROFILES[n].get(k, "") for n in names)
+        ]
+        lines.append(f"| `{k}` | " + " | ".join(vals) + " |")
+    lines += ["", "| model | `python -m empirical.train` options |", "|---|---|"]
+    lines += [f"| `{m}` | `{' '.join(argv)}` |" for m, argv in MODELS.items()]
+    return "\n".join(lines) + "\n"
+
+
+def registry_tables() -> None:
+    write(DOCS / "_generated" / "rpes.md", rpe_table())
+    write(DOCS / "_generated" / "contrasts.md", contrasts_table())
+    try:
+        text = profiles_table()
+    except ModuleNotFoundError as exc:  # no torch: the profiles are in profile_bundle.py
+        text = (
+            f"Not generated ({exc}): the profiles are `PROFILES` of "
+            "`empirical/training/profile_bundle.py`.\n"
+        )
+    write(DOCS / "_generated" / "bundle_profiles.md", text)
 
 
 def modules(package: str) -> list[str]:
@@ -459,9 +541,35 @@ def add_counts(app, config) -> None:
     config.myst_substitutions = {**getattr(config, "myst_substitutions", {}), **counts()}
 
 
+#: ``|x|`` in a docstring is an absolute value, never a reStructuredText substitution
+ABS_BARS = re.compile(r"(?<![\\\w|])\|(?=[^\s|])([^|\n]*?[^\s|\\])\|(?![\w|])")
+LITERAL = re.compile(r"(``.*?``|`[^`]*`)")
+
+
+def absolute_values(app, what, name, obj, options, lines: list) -> None:
+    """Escape ``|x|`` (an absolute value, as the docstrings write it) outside literals and
+    roles, so that reStructuredText does not read it as a substitution."""
+    for i, line in enumerate(lines):
+        if "|" in line and not line.lstrip().startswith(("|", "+")):
+            parts = LITERAL.split(line)
+            lines[i] = "".join(
+                part if k % 2 else ABS_BARS.sub(r"\\|\1\\|", part) for k, part in enumerate(parts)
+            )
+
+
+def not_ours(app, what, name, obj, skip, options):
+    """Skip an attribute whose value is a function of another package (a dataclass field
+    holding ``torch.softmax``, say): its docstring is that package's, not ours."""
+    module = getattr(obj, "__module__", None) or ""
+    if callable(obj) and what in ("class", "module") and module.split(".")[0] not in PACKAGES:
+        return True
+    return skip
+
+
 def setup(app) -> dict:
     command_pages()
     figures_table()
+    registry_tables()
     api_pages()
     rep = report()
     findings_page(rep)
@@ -473,4 +581,6 @@ def setup(app) -> dict:
     app.add_directive("command-output", CommandOutput)
     app.connect("env-before-read-docs", prerun_outputs)
     app.connect("config-inited", add_counts)
+    app.connect("autodoc-process-docstring", absolute_values)
+    app.connect("autodoc-skip-member", not_ours)
     return {"parallel_read_safe": True}
