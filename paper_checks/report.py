@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from theory.core.cli import dumps as json_dumps
 from theory.core.cli import (
     write_text,
 )
@@ -152,7 +153,7 @@ def _figure_markdown(figs, path: Path) -> list:
                 "<details><summary>theory vs experiment</summary>",
                 "",
                 "```json",
-                json.dumps(f["comparison"], indent=1, default=str)[:4000],
+                json_dumps(f["comparison"], indent=1, default=str)[:4000],
                 "```",
                 "",
                 "</details>",
@@ -236,7 +237,7 @@ def _claim_markdown(r, path: Path) -> list:
             "<details><summary>evidence</summary>",
             "",
             "```json",
-            json.dumps(ev, indent=1, default=str)[:6000],
+            json_dumps(ev, indent=1, default=str)[:6000],
             "```",
             "",
             "</details>",
@@ -485,7 +486,7 @@ def run_report(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict,
         "claims": _portable(rows, out.resolve()),
         "figures": _portable(figs, out.resolve()),
     }
-    write_text(out / "report.json", json.dumps(report, indent=1, default=str))
+    write_text(out / "report.json", json_dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs, report["provenance"])
     _print_summary(rows, figs, summary, seconds, out, sys.stdout)
     return report, 1 if any(r.get("crashed") for r in rows + figs) else 0

@@ -12,7 +12,6 @@ error bound, the TRF table (Eq. 22) and the asymptotic order of TRF(eps) as eps 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
@@ -27,6 +26,7 @@ import sympy.tensor.tensor  # noqa: F401
 
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
+from theory.core.cli import dumps as json_dumps
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -575,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         msg = (str(exc).splitlines() or [""])[0]
         print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
-    print(json.dumps(out, default=str) if args.json else _human(out))
+    print(json_dumps(out, default=str) if args.json else _human(out))
     if args.plot and not args.json:
         print(f"plot:        {out['plot']} (data beside it, suffix .json)")
     return 0
