@@ -29,11 +29,13 @@ is computed.  :func:`judge` turns evidence and tolerances into a :class:`Verdict
 * **holds approximately** -- none disagrees, some agree only within their declared
   approximation band (``approx_rtol``/``approx_atol``); the verdict carries the measured
   relative error and the range where it was measured;
-* **does not hold** -- some comparison disagrees.  Its severity is computed: items with
-  ``role="consequence"`` check what the paper goes on to use the statement for; a
-  consequence that disagrees makes it "changes the conclusion", consequences that all
-  agree make it "typo; conclusion unaffected", and with no consequence checked it is
-  "severity not assessed";
+* **does not hold** -- some comparison disagrees.  Its severity is computed by
+  counterfactual: items with ``role="consequence"`` check what the paper goes on to use
+  the statement for, each with its value when this claim alone is repaired
+  (``repaired=``); a consequence that disagrees and agrees so repaired makes it "changes
+  the conclusion", one that still disagrees "the conclusion fails for another cause",
+  consequences that all agree "typo; conclusion unaffected"; with no consequence checked,
+  or a failing one without its counterfactual, it is "severity not assessed";
 * **cannot be checked here** -- nothing disagrees and an input is missing.
 
 An item measured outside the paper's setting (``outside="why"``) is judged separately
@@ -69,6 +71,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from paper_checks.items import (
     AGREES,
     APPROX,
@@ -87,6 +91,7 @@ from paper_checks.items import (
     INFO,
     MISSING,
     NEAR,
+    OTHER_CAUSE,
     RELATIONS,
     ROLES,
     SCALES,
@@ -138,6 +143,7 @@ __all__ = [
     "INFO",
     "MISSING",
     "NEAR",
+    "OTHER_CAUSE",
     "RELATIONS",
     "ROLES",
     "SCALES",
@@ -244,19 +250,30 @@ def tolerance_of(tolerances: dict, item: Item) -> Tol:
     return tolerances.get(item.tol_key, tolerances.get("default", EXACT))
 
 
-def severity(rows: list) -> str:
-    """The severity of a failed claim from its checked consequences (rows of (item,
-    outcome, error)): "changes the conclusion" only when a consequence item was checked
-    and disagrees; "typo; conclusion unaffected" when every consequence was checked and
-    agrees; "severity not assessed" when no consequence was checked.
+def severity(rows: list, tolerances: dict | None = None) -> str:
+    """The severity of a failed claim by counterfactual, from its checked consequences
+    (rows of (item, outcome, error)): "changes the conclusion" only when a consequence
+    disagrees and, with this claim alone repaired (:attr:`Item.repaired`, the other steps
+    as the paper has them), agrees; "the conclusion fails for another cause" when every
+    failing consequence still fails so repaired; "typo; conclusion unaffected" when every
+    consequence was checked and agrees; "severity not assessed" otherwise (no consequence
+    checked, or a failing one without its counterfactual).
 
     >>> severity([(Equal("x", 1, paper=2), DISAGREES, 1.0)])
     'severity not assessed'
+    >>> use = Equal("use", 3.0, paper=1.0, role="consequence", repaired=1.0)
+    >>> severity([(use, DISAGREES, 2.0)]), severity([(replace(use, repaired=2.5), DISAGREES, 2.0)])
+    ('changes the conclusion', 'the conclusion fails for another cause')
     """
-    conseq = [o for it, o, _ in rows if it.role == "consequence"]
-    if any(o == DISAGREES for o in conseq):
-        return CHANGES
-    if conseq and all(o in (AGREES, NEAR) for o in conseq):
+    tolerances = tolerances or {}
+    conseq = [(it, o) for it, o, _ in rows if it.role == "consequence"]
+    failing = [it for it, o in conseq if o == DISAGREES]
+    if failing:
+        fixed = [it.repaired_outcome(tolerance_of(tolerances, it)) for it in failing]
+        if any(f is None for f in fixed):
+            return UNASSESSED
+        return CHANGES if any(f in (AGREES, NEAR) for f in fixed) else OTHER_CAUSE
+    if conseq and all(o in (AGREES, NEAR) for _, o in conseq):
         return TYPO
     return UNASSESSED
 
@@ -307,11 +324,20 @@ def _judge_setting(items, tolerances: dict) -> Verdict:
     missing = [it.missing for it, _ in by[MISSING]]
     if by[DISAGREES]:
         bad = by[DISAGREES]
+        counter = [
+            f"with this claim alone repaired ({it.repair}), {it.quantity}: "
+            f"{it.repaired_outcome(tolerance_of(tolerances, it))} (largest |value| "
+            f"{fmt(float(np.max(np.abs(as_number(it.repaired, it.quantity)))))})"
+            for it, _ in bad
+            if it.role == "consequence" and it.repaired is not None
+        ]
         return Verdict(
             FAILS,
-            f"{len(bad)} of {judged} comparisons disagree: " + "; ".join(say(it) for it, _ in bad),
+            f"{len(bad)} of {judged} comparisons disagree: "
+            + "; ".join(say(it) for it, _ in bad)
+            + "".join(f". Counterfactual: {c}" for c in counter),
             table=table,
-            severity=severity(rows),
+            severity=severity(rows, tolerances),
             missing=missing,
         )
     if missing or by[UNDECIDED]:

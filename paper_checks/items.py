@@ -28,12 +28,13 @@ HOLDS, APPROX, FAILS, CANNOT, DEPENDS = (
     "depends on the reading",
 )
 VERDICTS = (HOLDS, APPROX, FAILS, CANNOT, DEPENDS)
-TYPO, CHANGES, UNASSESSED = (
+TYPO, CHANGES, UNASSESSED, OTHER_CAUSE = (
     "typo; conclusion unaffected",
     "changes the conclusion",
     "severity not assessed",
+    "the conclusion fails for another cause",
 )
-SEVERITIES = (TYPO, CHANGES, UNASSESSED)
+SEVERITIES = (TYPO, CHANGES, UNASSESSED, OTHER_CAUSE)
 #: the verdict over the readings of an ambiguous statement
 EVERY_HOLDS, EVERY_FAILS, EVERY_CANNOT = (
     "holds under every reading",
@@ -179,6 +180,11 @@ class Item:
     role: str = "claim"
     note: str = ""
     outside: str = ""  # non-empty: measured outside the paper's setting, and why
+    #: for a consequence: its computed value with this claim alone repaired (the other
+    #: steps as the paper has them), and what the repair is -- the counterfactual that
+    #: decides whether this claim "changes the conclusion"
+    repaired: object = None
+    repair: str = ""
 
     def __post_init__(self):
         if self.role not in ROLES:
@@ -191,6 +197,13 @@ class Item:
     def outcome(self, tol: Tol) -> tuple[str, float | None]:
         """(outcome, measured error) under ``tol``."""
         raise NotImplementedError
+
+    def repaired_outcome(self, tol: Tol) -> str | None:
+        """The outcome of this consequence with the claim repaired alone (None: no
+        counterfactual was computed)."""
+        if self.repaired is None:
+            return None
+        return replace(self, computed=self.repaired, repaired=None).outcome(tol)[0]
 
     def perturbable(self) -> bool:
         return False
@@ -212,6 +225,11 @@ class Item:
             "role": self.role,
             "note": self.note,
             "outside the paper's setting": self.outside,
+            **(
+                {"repaired": jsonable(self.repaired), "repair": self.repair}
+                if self.repaired is not None
+                else {}
+            ),
         }
 
     def comparison(self) -> str:
