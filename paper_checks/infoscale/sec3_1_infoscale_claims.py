@@ -394,32 +394,80 @@ def infoscale_solves_eq12(ctx: Context) -> Evidence:
     tolerances={"Softmax Plus scale": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
 def table6_scale_temperatures(ctx: Context) -> Evidence:
-    n, training_length_matches_64x, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
+    n, n_tr, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
     eq15_ = sp.sqrt(
-        (1 - sp.exp(2 * eps / d) * n ** (-2 / d))
-        / (1 - sp.exp(2 * eps / d) * training_length_matches_64x ** (-2 / d))
+        (1 - sp.exp(2 * eps / d) * n ** (-2 / d)) / (1 - sp.exp(2 * eps / d) * n_tr ** (-2 / d))
     )
-    table = sp.sqrt((1 - n ** (-2 / d)) / (1 - training_length_matches_64x ** (-2 / d)))
+    table = sp.sqrt((1 - n ** (-2 / d)) / (1 - n_tr ** (-2 / d)))
     ns = [64, 512, 1024, 4096, 32768]
-    return Evidence(
-        [
-            Identity(
-                "InfoScale: Eq. 15 at eps = 0 vs Table 6",
-                lhs=sp.sstr(eq15_.subs(eps, 0)),
-                rhs=sp.sstr(table),
-                residual=eq15_.subs(eps, 0) - table,
-                source="Table 6",
-            ),
-            Equal(
-                "Softmax Plus scale",
-                computed=[softmax_plus_scale(x, 512) for x in ns],
-                paper=[math.log(x) / math.log(512) for x in ns],
-                source="Table 6 (log_512 n)",
-                where="n = " + ", ".join(map(str, ns)),
-            ),
-            Reported("InfoScale at n=4096, n_tr=512, d=128", computed=infoscale(4096, 512, 128)),
-        ]
+    plus = Equal(
+        "Softmax Plus scale",
+        computed=[softmax_plus_scale(x, 512) for x in ns],
+        paper=[math.log(x) / math.log(512) for x in ns],
+        source="Table 6 (log_512 n)",
+        where="n = " + ", ".join(map(str, ns)),
     )
+    readings = [
+        Reading(
+            "eps = 0 (Sec. 4.1.2's setting), any d_k",
+            (
+                Identity(
+                    "InfoScale: Eq. 15 at eps = 0 vs Table 6",
+                    lhs=sp.sstr(eq15_.subs(eps, 0)),
+                    rhs=sp.sstr(table),
+                    residual=eq15_.subs(eps, 0) - table,
+                    source="Table 6",
+                ),
+                plus,
+                Reported(
+                    "H at n_tr = 512 with alpha from Eq. 14 at eps = 0, d_k = 64, 128 "
+                    "(Eq. 12 says eps; infoscale-eq12-eps)",
+                    computed=[
+                        float(lln_entropy(512, dk, training_alpha(512, dk), "bessel")) for dk in D_K
+                    ],
+                ),
+            ),
+            reason="Sec. 4.1.2 states eps = 0 for the experiments; Eq. 12 at n_tr then "
+            "contradicts the exact entropy (infoscale-eq12-eps)",
+        )
+    ]
+    for dk in D_K:
+        e = float(lln_entropy(512, dk, training_alpha(512, dk), "bessel"))
+        readings.append(
+            Reading(
+                f"eps = the attention entropy at n_tr = 512 ({e:.3f} nats), d_k = {dk}",
+                (
+                    Equal(
+                        "InfoScale: Table 6 vs Eq. 15 at this eps",
+                        computed=[infoscale(x, 512, dk) for x in ns],
+                        paper=[infoscale(x, 512, dk, e) for x in ns],
+                        source="Table 6 vs Eq. 15",
+                        where=f"n_tr = 512, d_k = {dk}, n = " + ", ".join(map(str, ns)),
+                        note="Table 6 drops Eq. 15's factor e^(2 eps/d)",
+                    ),
+                    plus,
+                ),
+                reason="Eq. 12 defines eps as the attention entropy; the exact entropy at n_tr "
+                "with alpha from Eq. 14 (infoscale-eq12-eps); the paper never states d_k",
+            )
+        )
+    e128 = float(lln_entropy(512, 128, training_alpha(512, 128), "bessel"))
+    return Evidence(
+        readings=readings,
+        decided_by="the unstated eps (and d_k): Table 6 drops Eq. 15's factor e^(2 eps/d), "
+        f"so at n = 4096, n_tr = 512, d_k = 128 its formula gives {infoscale(4096, 512, 128):.4f} "
+        f"where Eq. 15 at eps = H(n_tr) = {e128:.3f} gives {infoscale(4096, 512, 128, e128):.4f}",
+        notes=[
+            "Table 6 prints InfoScale without Eq. 15's factor e^(2 eps/d): it equals Eq. 15 "
+            "only at eps = 0, which contradicts Eq. 12's entropy at n_tr "
+            "(infoscale-eq12-eps). The factor depends on d_k, which the paper never states; "
+            "eps and d_k are readings here, none fixed by the check.",
+        ],
+    )
+
+
+#: head dimensions d_k read for the InfoScale paper, which never states its d_k
+D_K = (64, 128)
 
 
 def drift_item(ctx: Context, role: str = "claim", repaired: str = "") -> Equal:
