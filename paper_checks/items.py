@@ -241,7 +241,7 @@ class Item:
         return f"{self.quantity}"
 
 
-def jsonable(x):
+def jsonable(x: object) -> object:
     if isinstance(x, np.ndarray):
         return [jsonable(v) for v in x.tolist()]
     if isinstance(x, (list, tuple)):

@@ -12,6 +12,7 @@ reading decides and the claim depends on the reading.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -88,7 +89,7 @@ def consistency_score(reading: Reading, scale: str | None = None) -> float | Non
     return max(residual(it, scale) for it in scored)
 
 
-def consistency_rows(items) -> list[dict]:
+def consistency_rows(items: Sequence[Equal]) -> list[dict]:
     """Consistency items (a reading's, an inferred quantity's) as rows: each residual on its declared scale and
     on the relative scale, and circular rows marked "circular (not scored)" (never
     "agrees"/"disagrees": they are scored, not judged)."""
