@@ -5,9 +5,10 @@ temperature against L_ex (Figs. 3-4, 6-9: Props. 1-2, Algorithm 1, log rule)."""
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+
+from theory.core.cli import dumps as json_dumps
 
 from .legend import PANEL_LEGEND_FONTSIZE
 from .registry import figure
@@ -40,6 +41,7 @@ def bucket_bias_data(
     import numpy as np
     import torch
     import transformers
+
     from empirical.audit.paper_runs import hf_buckets, paper_bucket
 
     torch.manual_seed(seed)
@@ -212,7 +214,7 @@ def _tables(outdir: Path, res: dict) -> dict:
         "paper_flan_t5_xl_topic": paper,
         "sigma": (tr["per_layer"][name]["sigma"], ex["per_layer"][name]["sigma"]),
     }
-    data.write_text(json.dumps(table, indent=1))
+    data.write_text(json_dumps(table, indent=1))
     return {
         "png": str(png),
         "data": str(data),
@@ -342,8 +344,7 @@ def _t5_bundle():
 def make_dispersion(outdir: Path, quick: bool = False) -> dict:
     from empirical.agreement.align import dispersion, gaussian_prediction, head_mean
     from empirical.agreement.bundle_io import seeds
-    from figures.rpe_empirical import band, plt_axes, save, seed_note
-    from figures.rpe_empirical import no_bundle
+    from figures.rpe_empirical import band, no_bundle, plt_axes, save, seed_note
 
     b = _t5_bundle()
     if b is None:
@@ -412,8 +413,7 @@ def make_temperature_gain(outdir: Path, quick: bool = False) -> dict:
     from empirical.agreement.align import alg1_tau
     from empirical.agreement.bundle_io import seeds
     from empirical.agreement.catalogue import compute
-    from figures.rpe_empirical import band, plt_axes, save, seed_note
-    from figures.rpe_empirical import no_bundle
+    from figures.rpe_empirical import band, no_bundle, plt_axes, save, seed_note
 
     b = _t5_bundle()
     if b is None:

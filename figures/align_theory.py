@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,12 +23,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from theory.core.cli import dumps as json_dumps
 from theory.temperature.gaussian_softmax import (
     approx_entropy,
     approx_log_partition,  # noqa: E402
     entropy_alignment_tau_exact,
-    expected_log_partition,
     expected_entropy,
+    expected_log_partition,
     expected_pmax,
     mc_softmax_stats,
     pmax_alignment_tau_exact,
@@ -148,7 +148,7 @@ def make_lln_map(outdir: Path, quick: bool = False) -> dict:
     fig.savefig(png, dpi=110)
     plt.close(fig)
     _write_csv(csv_path, grid["rows"])
-    js.write_text(json.dumps({"grid": grid["rows"], "mc_spot_checks": spots}))
+    js.write_text(json_dumps({"grid": grid["rows"], "mc_spot_checks": spots}))
     return {
         "png": str(png),
         "data": [str(csv_path), str(js)],

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from pathlib import Path
 
-from .registry import load_all
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
@@ -18,6 +16,9 @@ from theory.core.cli import (
     output_dir,
     output_folder,
 )
+from theory.core.cli import dumps as json_dumps
+
+from .registry import load_all
 
 EXAMPLES = """examples:
   python -m figures --list
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: {res.get('png')} ({res['seconds']} s)", file=sys.stderr)
     total = round(time.perf_counter() - t0, 2)
     if args.json:
-        print(json.dumps({"figures": results, "seconds": total}, default=str))
+        print(json_dumps({"figures": results, "seconds": total}, default=str))
     else:
         print(f"{len(names)} figure(s) in {total} s -> {out}")
     return 0

@@ -15,7 +15,6 @@ finite-n Monte Carlo softmax entropy (no Assumption 3.1) at d = 128.
 from __future__ import annotations
 
 import csv
-import json
 from pathlib import Path
 
 import matplotlib
@@ -26,6 +25,7 @@ import numpy as np  # noqa: E402
 
 from figures.legend import colour_entries, figure_key  # noqa: E402
 from figures.registry import figure  # noqa: E402
+from theory.core.cli import dumps as json_dumps
 from theory.infoscale.cosscale import (
     eta_star,
     eta_star_series,
@@ -246,7 +246,7 @@ def make_drift(outdir: Path, quick: bool = False) -> dict:
     fig.savefig(png, dpi=110)
     plt.close(fig)
     path = outdir / "infoscale-entropy-drift.json"
-    path.write_text(json.dumps(data))
+    path.write_text(json_dumps(data))
     flat = [
         {
             "d": r["d"],

@@ -10,13 +10,13 @@ figure says that the models are tiny byte-level models trained here.
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from figures.legend import PANEL_LEGEND_FONTSIZE
 from figures.registry import figure
+from theory.core.cli import dumps as json_dumps
 
 if TYPE_CHECKING:  # annotations only: matplotlib is imported where a figure is drawn
     import numpy as np
@@ -100,7 +100,7 @@ def save(
         w = csv.writer(fh)
         w.writerow(header)
         w.writerows(rows)
-    (outdir / f"{name}.json").write_text(json.dumps(payload, indent=1, default=str))
+    (outdir / f"{name}.json").write_text(json_dumps(payload, indent=1, default=str))
     return {"png": str(png), "data": str(data), "json": str(outdir / f"{name}.json")}
 
 

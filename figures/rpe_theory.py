@@ -18,15 +18,15 @@ Kerple-power k = 1, r = 0.5, Sandwich d = 128, r = 1e4, k = 1/8; see
 from __future__ import annotations
 
 import csv
-import json
 import math
 from pathlib import Path
 
 import numpy as np
 
-from theory.series import reference as ref
 from figures.legend import LEGEND_FONTSIZE, colour_entries, figure_key
 from figures.registry import figure
+from theory.core.cli import dumps as json_dumps
+from theory.series import reference as ref
 
 CONVERGENT = [n for n, (_, _, conv) in ref.FAMILIES.items() if conv]
 FIG5_FAMILIES = ["alibi", "kerple-log", "kerple-power", "sandwich", "type1", "type2"]
@@ -150,7 +150,7 @@ def render_fig5(data: dict, outdir: Path) -> dict:
     plt.close(fig)
     _write_fig5_csv(data, csv_path)
     comp = fig5_comparison(data)
-    (outdir / "rpe-fig5.json").write_text(json.dumps(comp, indent=1, default=str))
+    (outdir / "rpe-fig5.json").write_text(json_dumps(comp, indent=1, default=str))
     return {
         "png": str(png),
         "data": [str(csv_path), str(outdir / "rpe-fig5.json")],

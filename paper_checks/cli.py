@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from theory.core.cli import (
     output_dir,
     output_folder,
 )
+from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:
   python -m paper_checks                      # every check that needs no training
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:  # anything a check or figure prints must not break the one object
         with contextlib.redirect_stdout(sys.stderr):
             report, code = _run_in_folder(args, claims, out)
-        print(json.dumps(report, default=str), flush=True)
+        print(json_dumps(report, default=str), flush=True)
         return code
     return _run_in_folder(args, claims, out)[1]
 

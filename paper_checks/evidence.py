@@ -29,11 +29,13 @@ is computed.  :func:`judge` turns evidence and tolerances into a :class:`Verdict
 * **holds approximately** -- none disagrees, some agree only within their declared
   approximation band (``approx_rtol``/``approx_atol``); the verdict carries the measured
   relative error and the range where it was measured;
-* **does not hold** -- some comparison disagrees.  Its severity is computed: items with
-  ``role="consequence"`` check what the paper goes on to use the statement for; a
-  consequence that disagrees makes it "changes the conclusion", consequences that all
-  agree make it "typo; conclusion unaffected", and with no consequence checked it is
-  "severity not assessed";
+* **does not hold** -- some comparison disagrees.  Its severity is computed by
+  counterfactual: items with ``role="consequence"`` check what the paper goes on to use
+  the statement for, each with its value when this claim alone is repaired
+  (``repaired=``); a consequence that disagrees and agrees so repaired makes it "changes
+  the conclusion", one that still disagrees "the conclusion fails for another cause",
+  consequences that all agree "typo; conclusion unaffected"; with no consequence checked,
+  or a failing one without its counterfactual, it is "severity not assessed";
 * **cannot be checked here** -- nothing disagrees and an input is missing.
 
 An item measured outside the paper's setting (``outside="why"``) is judged separately
@@ -67,549 +69,118 @@ use ``"default"`` or are exact)::
 
 from __future__ import annotations
 
-import math
-import operator
-from dataclasses import KW_ONLY, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
-import sympy as sp
-from numpy.typing import ArrayLike
 
-from theory.core.derivation import VERDICTS as STEP_OUTCOMES
-from theory.core.derivation import DerivationReport, step_outcome, symbolic_zero
-
-HOLDS, APPROX, FAILS, CANNOT, DEPENDS = (
-    "holds",
-    "holds approximately",
-    "does not hold",
-    "cannot be checked here",
-    "depends on the reading",
+from paper_checks.items import (
+    AGREES,
+    APPROX,
+    BASES,
+    CANNOT,
+    CHANGES,
+    DEPENDS,
+    DISAGREES,
+    EVERY_CANNOT,
+    EVERY_FAILS,
+    EVERY_HOLDS,
+    EXACT,
+    EXACT_STEP,
+    FAILS,
+    HOLDS,
+    INFO,
+    MISSING,
+    NEAR,
+    OTHER_CAUSE,
+    RELATIONS,
+    ROLES,
+    SCALES,
+    SEVERITIES,
+    STEP_COUNTS,
+    TYPO,
+    UNASSESSED,
+    UNDECIDED,
+    VERDICTS,
+    Counterexample,
+    DerivationStep,
+    Equal,
+    Identity,
+    Inequality,
+    Item,
+    MissingInput,
+    Reported,
+    Tol,
+    as_number,
+    derivation_steps,
+    fmt,
+    identically_zero,
 )
-VERDICTS = (HOLDS, APPROX, FAILS, CANNOT, DEPENDS)
-TYPO, CHANGES, UNASSESSED = (
-    "typo; conclusion unaffected",
-    "changes the conclusion",
-    "severity not assessed",
-)
-SEVERITIES = (TYPO, CHANGES, UNASSESSED)
-#: the verdict over the readings of an ambiguous statement
-EVERY_HOLDS, EVERY_FAILS, EVERY_CANNOT = (
-    "holds under every reading",
-    "does not hold under every reading",
-    "cannot be checked here under any reading",
-)
-#: the one rule that ranks readings (docs/conventions.md, "Readings"): two scores closer
-#: than this are a tie, and a tie leaves the verdict to no reading
-SCORE_TIE = 1e-9
-# outcome of one item
-AGREES, NEAR, DISAGREES, MISSING, UNDECIDED, INFO = (
-    "agrees",
-    "agrees approximately",
-    "disagrees",
-    "missing",
-    "undecided",
-    "reported",
-)
-#: how each derivation-step outcome (theory.core.derivation.VERDICTS) counts, for all papers
-STEP_COUNTS = {
-    "proved": AGREES,
-    "verified numerically": AGREES,
-    "approximation": NEAR,
-    "refuted": DISAGREES,
-    "assumed": INFO,
-    "unchecked": INFO,
-}
-if set(STEP_COUNTS) != set(STEP_OUTCOMES):
-    raise ImportError("STEP_COUNTS must cover theory.core.derivation.VERDICTS exactly")
-RELATIONS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
-ROLES = ("claim", "consequence")
-
-
-BASES = ("printed precision", "project", "numeric")
-
-
-@dataclass(frozen=True)
-class Tol:
-    """Declared tolerance: agree if ``|computed - paper| <= atol + rtol |paper|``; agree
-    approximately within ``approx_atol + approx_rtol |paper|`` (when declared).
-
-    Every tolerance says where it comes from (``basis``): the paper's printed precision
-    (:meth:`printed`), the numeric limit of a computation ("numeric", e.g. 30-digit
-    arithmetic or a Monte Carlo standard error), or the project's own choice; a
-    non-exact tolerance carries its ``reason``, and the report shows both."""
-
-    rtol: float = 0.0
-    atol: float = 0.0
-    approx_rtol: float | None = None
-    approx_atol: float | None = None
-    _: KW_ONLY
-    reason: str = ""
-    basis: str = "project"
-
-    def __post_init__(self):
-        if self.basis not in BASES:
-            raise ValueError(f"basis must be one of {BASES}, not {self.basis!r}")
-
-    @classmethod
-    def printed(cls, decimals: int, where: str, **kw: float) -> Tol:
-        """Half a unit in the last printed place: ``where`` prints ``decimals`` decimals.
-
-        >>> Tol.printed(2, "Table 7").as_text()
-        'atol=0.005 [printed precision: Table 7 prints 2 decimals]'
-        """
-        return cls(
-            atol=0.5 * 10.0**-decimals,
-            reason=f"{where} prints {decimals} decimals",
-            basis="printed precision",
-            **kw,
-        )
-
-    def is_exact(self) -> bool:
-        return not (self.rtol or self.atol or self.approx_rtol or self.approx_atol)
-
-    def bound(self, paper: ArrayLike, approx: bool = False) -> float | np.ndarray | None:
-        """The allowed difference at ``paper`` (elementwise for arrays)."""
-        if approx:
-            if self.approx_rtol is None and self.approx_atol is None:
-                return None
-            return (self.approx_atol or 0.0) + (self.approx_rtol or 0.0) * np.abs(paper)
-        return self.atol + (self.rtol * np.abs(paper) if self.rtol else np.zeros_like(paper, float))
-
-    def as_text(self) -> str:
-        parts = [
-            f"{n}={v:g}"
-            for n, v in (
-                ("rtol", self.rtol),
-                ("atol", self.atol),
-                ("approx_rtol", self.approx_rtol),
-                ("approx_atol", self.approx_atol),
-            )
-            if v
-        ]
-        if not parts:
-            return "exact"
-        return ", ".join(parts) + f" [{self.basis}" + (f": {self.reason}]" if self.reason else "]")
-
-
-EXACT = Tol()
-#: the numeric limit of an exact derivation step (theory.core.derivation at 30 digits)
-EXACT_STEP = Tol(
-    rtol=1e-15, atol=1e-15, reason="30-digit arithmetic of the derivation", basis="numeric"
+from paper_checks.readings import (
+    SCORE_TIE,
+    Reading,
+    best_reading,
+    consistency_rows,
+    consistency_score,
+    residual,
+    robust_best,
 )
 
-
-def fmt(x: object) -> str:
-    """A computed value as text: integers as they are, floats to 6 significant digits,
-    sequences shortened.
-
-    >>> fmt(3), fmt(0.1234567891), fmt([1, 2.5, 3, 4, 5, 6]), fmt(float("inf"))
-    ('3', '0.123457', '[1, 2.5, 3, 4, …]', 'inf')
-    """
-    if isinstance(x, (list, tuple, np.ndarray)):
-        xs = list(x)
-        return "[" + ", ".join(fmt(v) for v in xs[:4]) + (", …" if len(xs) > 4 else "") + "]"
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
-        return str(int(x))
-    if isinstance(x, (float, np.floating)):
-        return f"{float(x):.6g}"
-    return str(x)
-
-
-def as_number(x: object, what: str) -> float | np.ndarray:
-    """``x`` as a float or an array of floats; booleans are refused (a check must give
-    the number it compared, not the comparison's result)."""
-    if isinstance(x, (bool, np.bool_)) or (
-        isinstance(x, (list, tuple)) and any(isinstance(v, bool) for v in x)
-    ):
-        raise TypeError(f"{what}: give the computed number, not a boolean")
-    arr = np.asarray(x, dtype=float)
-    return arr if arr.ndim else float(arr)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One piece of evidence.  ``key`` names its tolerance in the claim's registration
-    (default: ``quantity``); ``where`` is the range it was measured over; ``role`` is
-    "claim" (the printed statement) or "consequence" (what the paper uses it for)."""
-
-    quantity: str
-    _: KW_ONLY
-    source: str = ""
-    key: str = ""
-    where: str = ""
-    role: str = "claim"
-    note: str = ""
-    outside: str = ""  # non-empty: measured outside the paper's setting, and why
-
-    def __post_init__(self):
-        if self.role not in ROLES:
-            raise ValueError(f"role must be one of {ROLES}, not {self.role!r}")
-
-    @property
-    def tol_key(self) -> str:
-        return self.key or self.quantity
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        """(outcome, measured error) under ``tol``."""
-        raise NotImplementedError
-
-    def perturbable(self) -> bool:
-        return False
-
-    def row(self, tol: Tol) -> dict:
-        """This item as one row of the evidence table (JSON-able)."""
-        outcome, err = self.outcome(tol)
-        return {
-            "kind": type(self).__name__,
-            "quantity": self.quantity,
-            "computed": _jsonable(getattr(self, "computed", None)),
-            "paper": _jsonable(getattr(self, "paper", None)),
-            "source": self.source,
-            "comparison": self.comparison(),
-            "tolerance": tol.as_text(),
-            "outcome": outcome,
-            "error": err,
-            "where": self.where,
-            "role": self.role,
-            "note": self.note,
-            "outside the paper's setting": self.outside,
-        }
-
-    def comparison(self) -> str:
-        return ""
-
-    def describe(self, tol: Tol) -> str:
-        """One line of the verdict's summary, consistent with :meth:`outcome` under
-        ``tol`` (the tolerance :func:`judge` applies to this item)."""
-        return f"{self.quantity}"
-
-
-def _jsonable(x):
-    if isinstance(x, np.ndarray):
-        return [_jsonable(v) for v in x.tolist()]
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if isinstance(x, (np.floating, float)):
-        x = float(x)
-        return x if math.isfinite(x) else str(x)
-    if isinstance(x, np.integer):
-        return int(x)
-    return x if x is None or isinstance(x, (int, str)) else str(x)
-
-
-@dataclass(frozen=True)
-class _Numeric(Item):
-    """Shared by the numeric comparisons: ``computed`` against ``paper``."""
-
-    computed: object = None
-    paper: object = None
-
-    def __post_init__(self):
-        super().__post_init__()
-        as_number(self.computed, self.quantity)
-        as_number(self.paper, self.quantity)
-
-    def perturbable(self) -> bool:
-        return True
-
-    def with_paper(self, value) -> _Numeric:
-        return replace(self, paper=value)
-
-    def describe(self, tol: Tol) -> str:
-        rel = (
-            " vs paper"
-            if self.comparison() in ("vs", "=", "~")
-            else f"; paper: {self.comparison()}"
-        )
-        return f"{self.quantity}: computed {fmt(self.computed)}{rel} {fmt(self.paper)}" + (
-            f" ({self.source})" if self.source else ""
-        )
-
-
-@dataclass(frozen=True)
-class Equal(_Numeric):
-    """``computed`` equals ``paper`` within the declared tolerance (elementwise); the
-    error reported is relative (absolute where the paper's value is 0)."""
-
-    def comparison(self) -> str:
-        return "vs"
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        c, p = as_number(self.computed, self.quantity), as_number(self.paper, self.quantity)
-        with np.errstate(invalid="ignore"):
-            diff = np.where(np.asarray(c) == np.asarray(p), 0.0, np.abs(np.subtract(c, p)))
-            rel = np.where(
-                diff == 0,
-                0.0,
-                np.where(np.asarray(p) == 0, diff, diff / np.maximum(np.abs(p), 1e-300)),
-            )
-        rel = float(np.max(np.nan_to_num(rel, nan=np.inf)))
-        if np.all(diff <= tol.bound(p)):
-            return AGREES, rel
-        near = tol.bound(p, approx=True)
-        return (NEAR if near is not None and np.all(diff <= near) else DISAGREES), rel
-
-
-@dataclass(frozen=True)
-class Inequality(_Numeric):
-    """``computed <relation> paper``, the paper's bound loosened by the tolerance (and
-    by the approximation band, for "agrees approximately"); the error reported is by
-    how much ``computed`` passes the bound (negative: inside it)."""
-
-    relation: str = "<="
-
-    def __post_init__(self):
-        super().__post_init__()
-        if self.relation not in RELATIONS:
-            raise ValueError(f"relation must be one of {sorted(RELATIONS)}")
-
-    def comparison(self) -> str:
-        return self.relation
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        c, p = as_number(self.computed, self.quantity), as_number(self.paper, self.quantity)
-        sign = 1 if self.relation.startswith("<") else -1
-        excess = float(np.max(sign * (np.asarray(c) - p)))
-        if np.all(RELATIONS[self.relation](c, p + sign * tol.bound(p))):
-            return AGREES, excess
-        near = tol.bound(p, approx=True)
-        if near is not None and np.all(RELATIONS[self.relation](c, p + sign * near)):
-            return NEAR, excess
-        return DISAGREES, excess
-
-
-@dataclass(frozen=True)
-class Counterexample(Inequality):
-    """A search for a counterexample to "for every point of ``searched``: value
-    <relation> paper"; ``computed`` is the worst value found, ``witness`` where."""
-
-    searched: str = ""
-    witness: str = ""
-
-    def describe(self, tol: Tol) -> str:
-        outcome = self.outcome(tol)[0]
-        at = {
-            DISAGREES: f"; counterexample {self.witness}",
-            NEAR: f"; worst at {self.witness}, within the approximation band",
-        }
-        return (
-            f"{self.quantity}: worst {fmt(self.computed)} over {self.searched} vs the "
-            f"paper's bound {self.relation} {fmt(self.paper)}"
-            + (f" ({self.source})" if self.source else "")
-            + (at.get(outcome, "") if self.witness else "")
-        )
-
-    def row(self, tol: Tol) -> dict:
-        return dict(super().row(tol), searched=self.searched, witness=self.witness)
-
-
-#: fixed points at which a residual that sympy cannot simplify is evaluated
-_PROBES = (sp.Rational(7, 13), sp.Rational(29, 11), sp.Rational(5, 3))
-
-
-def identically_zero(residual: object) -> bool | None:
-    """True if sympy proves ``residual == 0``; False if it proves it nonzero or the
-    residual is a nonzero number at a fixed probe point (so not identically zero);
-    None if undecided.
-
-    >>> a = sp.Symbol("a")
-    >>> identically_zero((a + 1)**2 - a**2 - 2*a - 1), identically_zero(2*a)
-    (True, False)
-    """
-    expr = sp.sympify(residual)
-    zero = symbolic_zero(expr)
-    if zero is not None or not expr.free_symbols:
-        return zero
-    syms = sorted(expr.free_symbols, key=str)
-    for shift in range(len(_PROBES)):
-        point = {s: _PROBES[(shift + i) % len(_PROBES)] + i for i, s in enumerate(syms)}
-        value = expr.subs(point).evalf(30)
-        if value.is_number and value.is_finite and abs(value) > 1e-20:
-            return False
-    return None
-
-
-@dataclass(frozen=True)
-class Identity(Item):
-    """A symbolic identity ``lhs = rhs`` (the paper's right side); ``residual`` is
-    ``lhs - rhs`` as computed, which must simplify to zero."""
-
-    lhs: str = ""
-    rhs: str = ""
-    residual: object = 0
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        return {True: AGREES, False: DISAGREES, None: UNDECIDED}[
-            identically_zero(self.residual)
-        ], None
-
-    def perturbable(self) -> bool:
-        return True
-
-    def comparison(self) -> str:
-        return "residual"
-
-    def describe(self, tol: Tol) -> str:
-        return f"{self.quantity}: {self.lhs} - ({self.rhs}) = {sp.sstr(self.residual)}" + (
-            f" ({self.source})" if self.source else ""
-        )
-
-    def row(self, tol: Tol) -> dict:
-        return dict(
-            super().row(tol), computed=self.lhs, paper=self.rhs, residual=sp.sstr(self.residual)
-        )
-
-
-@dataclass(frozen=True)
-class DerivationStep(_Numeric):
-    """One checked step of a derivation: ``computed`` are the left side's values at the
-    checked points, ``paper`` the right side's; ``kind`` and ``symbolic`` as in
-    :class:`theory.core.derivation.Step`.  Its outcome is one of the shared step
-    outcomes (:data:`STEP_OUTCOMES`), counted by :data:`STEP_COUNTS`."""
-
-    kind: str = "exact"
-    symbolic: bool | None = None
-    relative: bool = True
-
-    def with_paper(self, value: object) -> DerivationStep:
-        # sympy's proof was about the printed right side; a moved value has numbers only
-        return replace(self, paper=value, symbolic=None)
-
-    def step_outcome(self, tol: Tol) -> tuple[str, float | None]:
-        if self.kind in ("assumption", "definition") or not np.size(self.computed):
-            return step_outcome(self.kind, None, None, None), None
-        c, p = np.asarray(self.computed, float), np.asarray(self.paper, float)
-        diff = np.abs(c - p)
-        scale = np.maximum(np.maximum(np.abs(c), np.abs(p)), 1e-300)
-        err = float(np.max(diff / scale if self.relative else diff))
-        limit = tol.rtol if self.relative else tol.atol
-        if self.kind == "approx":
-            near = tol.approx_rtol if self.relative else tol.approx_atol
-            limit = near if near is not None else limit
-        return step_outcome(self.kind, self.symbolic, err, limit), err
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        verdict, err = self.step_outcome(tol)
-        return STEP_COUNTS[verdict], err
-
-    def perturbable(self) -> bool:
-        return self.kind in ("exact", "approx") and bool(np.size(self.computed))
-
-    def comparison(self) -> str:
-        return "=" if self.kind == "exact" else "~"
-
-    def row(self, tol: Tol) -> dict:
-        return dict(super().row(tol), step=self.step_outcome(tol)[0], kind=self.kind)
-
-    def describe(self, tol: Tol) -> str:
-        outcome, err = self.step_outcome(tol)
-        return (
-            f"step '{self.quantity}'"
-            + (f" ({self.source})" if self.source else "")
-            + f": {outcome}"
-            + (f" (error {fmt(err)})" if err else "")
-        )
-
-
-def derivation_steps(report: DerivationReport, key: str = "") -> list[DerivationStep]:
-    """The steps of a verified derivation as evidence items (tolerance key ``key`` or
-    the step's label)."""
-    items = []
-    for r in report.results:
-        s = r.step
-        items.append(
-            DerivationStep(
-                s.label,
-                source=s.source or report.derivation.source,
-                key=key or s.label,
-                where=s.regime,
-                computed=[a for a, _ in r.values],
-                paper=[b for _, b in r.values],
-                kind=s.kind,
-                symbolic=r.symbolic,
-                relative=s.error != "absolute",
-                note=s.justification,
-            )
-        )
-    return items
-
-
-@dataclass(frozen=True)
-class MissingInput(Item):
-    """What this check would need and does not have here (weights, data sets)."""
-
-    missing: str = ""
-
-    def __post_init__(self):
-        super().__post_init__()
-        if not self.missing:
-            raise ValueError("MissingInput must name what is missing")
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        return MISSING, None
-
-    def describe(self, tol: Tol) -> str:
-        return f"{self.quantity}: needs {self.missing}"
-
-    def row(self, tol: Tol) -> dict:
-        return dict(super().row(tol), missing=self.missing)
-
-
-@dataclass(frozen=True)
-class Reported(Item):
-    """A computed number shown with the evidence but compared with nothing."""
-
-    computed: object = None
-
-    def outcome(self, tol: Tol) -> tuple[str, float | None]:
-        return INFO, None
-
-    def describe(self, tol: Tol) -> str:
-        return f"{self.quantity}: {fmt(self.computed)}"
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One reading of an ambiguous statement, judged on its own ``items``.
-
-    ``consistency`` holds :class:`Equal` items: what this reading predicts for numbers
-    the paper prints elsewhere, next to those printed numbers.  They do not enter the
-    reading's verdict; they give its consistency score (:func:`consistency_score`), by
-    which readings are ranked.  ``reason`` says where the reading comes from."""
-
-    name: str
-    items: tuple
-    consistency: tuple = ()
-    reason: str = ""
-
-    def __post_init__(self):
-        bad = [c for c in self.consistency if not isinstance(c, Equal)]
-        if bad:
-            raise TypeError(f"reading {self.name!r}: consistency items are Equal(...)")
-
-
-def consistency_score(reading: Reading) -> float | None:
-    """The largest relative residual ``|predicted - printed| / |printed|`` over the
-    reading's consistency items (absolute where the printed number is 0; a non-finite
-    prediction scores ``inf``); ``None`` when the reading predicts no printed number.
-    Lower is better (docs/conventions.md, "Readings").
-
-    >>> r = Reading("a", (), consistency=(Equal("B", 1.5, paper=1.6449),))
-    >>> round(consistency_score(r), 4), consistency_score(Reading("b", ()))
-    (0.0881, None)
-    """
-    if not reading.consistency:
-        return None
-    worst = 0.0
-    for it in reading.consistency:
-        c = np.ravel(np.asarray(as_number(it.computed, it.quantity), float))
-        p = np.ravel(np.asarray(as_number(it.paper, it.quantity), float))
-        with np.errstate(invalid="ignore", divide="ignore"):
-            diff = np.abs(c - p)
-            rel = np.where(p == 0, diff, diff / np.abs(p))
-        rel = np.where(np.isfinite(rel), rel, np.inf)
-        worst = max(worst, float(np.max(rel)) if rel.size else 0.0)
-    return worst
+__all__ = [
+    "AGREES",
+    "APPROX",
+    "BASES",
+    "CANNOT",
+    "CHANGES",
+    "DEPENDS",
+    "DISAGREES",
+    "EVERY_CANNOT",
+    "EVERY_FAILS",
+    "EVERY_HOLDS",
+    "EXACT",
+    "EXACT_STEP",
+    "FAILS",
+    "HOLDS",
+    "INFO",
+    "MISSING",
+    "NEAR",
+    "OTHER_CAUSE",
+    "RELATIONS",
+    "ROLES",
+    "SCALES",
+    "SCORE_TIE",
+    "SEVERITIES",
+    "STEP_COUNTS",
+    "TYPO",
+    "UNASSESSED",
+    "UNDECIDED",
+    "VERDICTS",
+    "Counterexample",
+    "DerivationStep",
+    "Equal",
+    "Evidence",
+    "Identity",
+    "Inequality",
+    "Item",
+    "MissingInput",
+    "Reading",
+    "Reported",
+    "Tol",
+    "Verdict",
+    "as_number",
+    "best_reading",
+    "consistency_rows",
+    "consistency_score",
+    "derivation_steps",
+    "fmt",
+    "identically_zero",
+    "judge",
+    "judge_items",
+    "residual",
+    "robust_best",
+    "severity",
+    "tolerance_of",
+    "verdict_group",
+]
 
 
 @dataclass
@@ -621,6 +192,9 @@ class Evidence:
     figures: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     data: dict = field(default_factory=dict)  # further computed numbers (JSON-able)
+    #: the computed threshold that decides the claim, as text formatted from the numbers;
+    #: it heads the verdict's summary (and so the findings list)
+    decided_by: str = ""
 
     def __post_init__(self):
         if len(self.readings) == 1:
@@ -649,6 +223,7 @@ class Verdict:
     over_readings: str = ""
     best_reading: str = ""
     outside: dict = field(default_factory=dict)
+    decided_by: str = ""
 
     def __post_init__(self):
         if self.status not in VERDICTS:
@@ -675,19 +250,30 @@ def tolerance_of(tolerances: dict, item: Item) -> Tol:
     return tolerances.get(item.tol_key, tolerances.get("default", EXACT))
 
 
-def severity(rows: list) -> str:
-    """The severity of a failed claim from its checked consequences (rows of (item,
-    outcome, error)): "changes the conclusion" only when a consequence item was checked
-    and disagrees; "typo; conclusion unaffected" when every consequence was checked and
-    agrees; "severity not assessed" when no consequence was checked.
+def severity(rows: list, tolerances: dict | None = None) -> str:
+    """The severity of a failed claim by counterfactual, from its checked consequences
+    (rows of (item, outcome, error)): "changes the conclusion" only when a consequence
+    disagrees and, with this claim alone repaired (:attr:`Item.repaired`, the other steps
+    as the paper has them), agrees; "the conclusion fails for another cause" when every
+    failing consequence still fails so repaired; "typo; conclusion unaffected" when every
+    consequence was checked and agrees; "severity not assessed" otherwise (no consequence
+    checked, or a failing one without its counterfactual).
 
     >>> severity([(Equal("x", 1, paper=2), DISAGREES, 1.0)])
     'severity not assessed'
+    >>> use = Equal("use", 3.0, paper=1.0, role="consequence", repaired=1.0)
+    >>> severity([(use, DISAGREES, 2.0)]), severity([(replace(use, repaired=2.5), DISAGREES, 2.0)])
+    ('changes the conclusion', 'the conclusion fails for another cause')
     """
-    conseq = [o for it, o, _ in rows if it.role == "consequence"]
-    if any(o == DISAGREES for o in conseq):
-        return CHANGES
-    if conseq and all(o in (AGREES, NEAR) for o in conseq):
+    tolerances = tolerances or {}
+    conseq = [(it, o) for it, o, _ in rows if it.role == "consequence"]
+    failing = [it for it, o in conseq if o == DISAGREES]
+    if failing:
+        fixed = [it.repaired_outcome(tolerance_of(tolerances, it)) for it in failing]
+        if any(f is None for f in fixed):
+            return UNASSESSED
+        return CHANGES if any(f in (AGREES, NEAR) for f in fixed) else OTHER_CAUSE
+    if conseq and all(o in (AGREES, NEAR) for _, o in conseq):
         return TYPO
     return UNASSESSED
 
@@ -738,11 +324,20 @@ def _judge_setting(items, tolerances: dict) -> Verdict:
     missing = [it.missing for it, _ in by[MISSING]]
     if by[DISAGREES]:
         bad = by[DISAGREES]
+        counter = [
+            f"with this claim alone repaired ({it.repair}), {it.quantity}: "
+            f"{it.repaired_outcome(tolerance_of(tolerances, it))} (largest |value| "
+            f"{fmt(float(np.max(np.abs(as_number(it.repaired, it.quantity)))))})"
+            for it, _ in bad
+            if it.role == "consequence" and it.repaired is not None
+        ]
         return Verdict(
             FAILS,
-            f"{len(bad)} of {judged} comparisons disagree: " + "; ".join(say(it) for it, _ in bad),
+            f"{len(bad)} of {judged} comparisons disagree: "
+            + "; ".join(say(it) for it, _ in bad)
+            + "".join(f". Counterfactual: {c}" for c in counter),
             table=table,
-            severity=severity(rows),
+            severity=severity(rows, tolerances),
             missing=missing,
         )
     if missing or by[UNDECIDED]:
@@ -777,25 +372,10 @@ def verdict_group(status: str) -> str:
     return {APPROX: HOLDS}.get(status, status)
 
 
-def best_reading(scores: list) -> int | None:
-    """Index of the best-scoring reading (lowest score), or None when some reading has
-    no score or the two best are tied (within :data:`SCORE_TIE`).
-
-    >>> best_reading([0.3, 0.01, 2.0]), best_reading([0.1, None]), best_reading([0.0, 0.0])
-    (1, None, None)
-    """
-    if any(s is None for s in scores) or len(scores) < 2:
-        return None
-    order = sorted(range(len(scores)), key=lambda i: scores[i])
-    a, b = scores[order[0]], scores[order[1]]
-    return None if b - a <= SCORE_TIE * max(1.0, abs(a)) or a == b else order[0]
-
-
 def _judge_readings(readings, tolerances: dict) -> Verdict:
     """Every reading judged; the verdict over them (docs/conventions.md, "Readings")."""
-    per = [(r, judge_items(list(r.items), tolerances), consistency_score(r)) for r in readings]
-    scores = [s for _, _, s in per]
-    best = best_reading(scores)
+    best, scores, unranked = robust_best(list(readings))
+    per = [(r, judge_items(list(r.items), tolerances), s) for r, s in zip(readings, scores)]
     groups = {verdict_group(vv.status) for _, vv, _ in per}
     rows = [
         {
@@ -803,10 +383,11 @@ def _judge_readings(readings, tolerances: dict) -> Verdict:
             "reason": r.reason,
             "verdict": vv.label,
             "score": s,
+            "relative score": consistency_score(r, "relative"),
             "best": i == best,
             "summary": vv.summary,
             "table": vv.table,
-            "consistency": [c.row(Tol()) for c in r.consistency],
+            "consistency": consistency_rows(r.consistency),
         }
         for i, (r, vv, s) in enumerate(per)
     ]
@@ -825,7 +406,9 @@ def _judge_readings(readings, tolerances: dict) -> Verdict:
     if best is None:
         return Verdict(
             DEPENDS,
-            f"{DEPENDS}, and no computed score ranks the readings: {listing}",
+            f"{DEPENDS}, and no computed score ranks the readings"
+            + (f" ({unranked})" if unranked else "")
+            + f": {listing}",
             readings=rows,
             over_readings=DEPENDS,
             missing=sorted({m for _, vv, _ in per for m in vv.missing}),
@@ -856,6 +439,9 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
         v = judge_items(evidence.items, tolerances)
     else:
         v = _judge_readings(evidence.readings, tolerances)
+    if evidence.decided_by:
+        v.summary = f"decided by {evidence.decided_by}. {v.summary}"
+        v.decided_by = evidence.decided_by
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
     v.evidence = {"data": evidence.data} if evidence.data else {}
     return v

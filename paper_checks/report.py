@@ -16,13 +16,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from theory.core.cli import dumps as json_dumps
 from theory.core.cli import (
     write_text,
 )
 from theory.core.progress import track
 from theory.core.registry import Registry
 
-from .evidence import Tol, fmt
+from .evidence import consistency_rows, fmt
 from .inferred import NotComputable, load_inferred
 from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, run_claim
 
@@ -78,10 +79,17 @@ def report_folder(args: argparse.Namespace) -> Path:
     return out
 
 
+#: how a verdict decided by the best-scoring reading is counted (apart from the others)
+SCORE_DECIDED = "{} (decided by a reading's score)"
+
+
 def summarize(rows: list[dict]) -> dict[str, dict[str, int]]:
+    """Per paper, the number of claims with each verdict; a verdict that the best-scoring
+    reading decided (the readings disagree) is counted apart (:data:`SCORE_DECIDED`)."""
     table = collections.defaultdict(collections.Counter)
     for r in rows:
-        table[r["paper"]][r["verdict"]] += 1
+        key = SCORE_DECIDED.format(r["verdict"]) if r.get("best_reading") else r["verdict"]
+        table[r["paper"]][key] += 1
     return {paper: dict(counter) for paper, counter in table.items()}
 
 
@@ -152,7 +160,7 @@ def _figure_markdown(figs, path: Path) -> list:
                 "<details><summary>theory vs experiment</summary>",
                 "",
                 "```json",
-                json.dumps(f["comparison"], indent=1, default=str)[:4000],
+                json_dumps(f["comparison"], indent=1, default=str)[:4000],
                 "```",
                 "",
                 "</details>",
@@ -185,6 +193,29 @@ def _evidence_table(table) -> list:
     return lines
 
 
+def _consistency_table(rows) -> list:
+    """Consistency rows (:func:`~paper_checks.readings.consistency_rows`) as a Markdown
+    table: each residual on its declared scale, circular rows marked and not scored."""
+    if not rows:
+        return []
+    lines = [
+        "| quantity | predicted | paper | source | scale | residual (relative) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for t in rows:
+        res = (
+            f"{fmt(t['residual'])} ({fmt(t['relative residual'])})"
+            if t["residual"] is not None
+            else t["outcome"]
+        )
+        lines.append(
+            f"| {_cell(t['quantity'], 120)} | {_cell(fmt(t['computed']), 80)} | "
+            f"{_cell(fmt(t['paper']), 80)} | {_cell(t.get('source', ''), 60)} | "
+            f"{t['scale']} | {_cell(res, 160)} |"
+        )
+    return lines
+
+
 def _claim_markdown(r, path: Path) -> list:
     lines = [
         f"### `{r['id']}` — {r['location']}",
@@ -212,7 +243,7 @@ def _claim_markdown(r, path: Path) -> list:
         ] + _evidence_table(reading["table"])
         if reading.get("consistency"):
             lines += ["", "Consistency with the paper's other printed numbers:", ""]
-            lines += _evidence_table(reading["consistency"])
+            lines += _consistency_table(reading["consistency"])
     out = r.get("outside_setting") or {}
     if out:
         lines += [
@@ -236,7 +267,7 @@ def _claim_markdown(r, path: Path) -> list:
             "<details><summary>evidence</summary>",
             "",
             "```json",
-            json.dumps(ev, indent=1, default=str)[:6000],
+            json_dumps(ev, indent=1, default=str)[:6000],
             "```",
             "",
             "</details>",
@@ -317,7 +348,7 @@ def _inferred_markdown(rows: list[dict]) -> list:
         lines += ["", f"### `{q.key}` ({q.paper}): {q.quantity}", "", f"*Rule:* {q.rule}", ""]
         try:
             lines += [f"Value: `{json.dumps(q.value)}`", ""]
-            lines += _evidence_table([c.row(Tol()) for c in q.consistency])
+            lines += _consistency_table(consistency_rows(q.consistency))
         except NotComputable as exc:
             lines += [f"Not computable from the printed values: {exc}"]
     return lines
@@ -332,6 +363,7 @@ def write_markdown(
     origin: dict | None = None,
 ) -> None:
     cols = list(VERDICTS) + ["skipped (empirical)", "crashed"]
+    cols += sorted({c for counts in summary.values() for c in counts} - set(cols))
     lines = [
         "# Paper checks",
         "",
@@ -485,7 +517,7 @@ def run_report(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict,
         "claims": _portable(rows, out.resolve()),
         "figures": _portable(figs, out.resolve()),
     }
-    write_text(out / "report.json", json.dumps(report, indent=1, default=str))
+    write_text(out / "report.json", json_dumps(report, indent=1, default=str))
     write_markdown(rows, summary, out / "report.md", seconds, figs, report["provenance"])
     _print_summary(rows, figs, summary, seconds, out, sys.stdout)
     return report, 1 if any(r.get("crashed") for r in rows + figs) else 0

@@ -4,7 +4,6 @@ model, the paper grid, a Brent search and every rule (:func:`empirical.audit.ali
 from __future__ import annotations
 
 import argparse
-import json
 
 from empirical.audit.align import align
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
@@ -16,7 +15,7 @@ from theory.core.cli import (
     positive_float,
     positive_int,
 )
-
+from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:
   python -m empirical.align --model t5-config:tiny --L-tr 128 --L-ex 512 --mode pmax
@@ -119,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, RuntimeError, NotImplementedError) as exc:
         return fail(exc)
     if a.json:
-        print(json.dumps(res))
+        print(json_dumps(res))
     else:
         _print_text(res)
     return 0

@@ -21,7 +21,7 @@ from theory.core.cli import (
     output_folder,
     positive_int,
 )
-
+from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:
   python -m empirical.assumptions --model t5-config:tiny --L-tr 128 --L-ex 1024 --out runs/assump
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         files = write_outputs(res, Path(a.out))
     if a.json:
         slim = json.loads(Path(files["json"]).read_text())
-        print(json.dumps({**slim, "files": files}))
+        print(json_dumps({**slim, "files": files}))
     else:
         _print_table(res)
         print("wrote", ", ".join(files["png"] + files["csv"] + [files["json"]]))

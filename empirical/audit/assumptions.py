@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import stats as sps
+
 from theory.core.cli import (
     atomic_path,
     save_figure,
     write_text,
 )
-
+from theory.core.cli import dumps as json_dumps
 
 if TYPE_CHECKING:
     from empirical.capture.models import LoadedModel
@@ -192,9 +193,9 @@ def write_outputs(res: dict, outdir: Path, note: str = "") -> dict:
         qq_figure(vectors, f"QQ plot (Figs. 2/5 form), {name}\n{res['model']}{note}", png, csvp)
         files["png"].append(str(png))
         files["csv"].append(str(csvp))
-    slim = json.loads(json.dumps(res))
+    slim = json.loads(json_dumps(res))
     for t in slim["lengths"].values():
         for d in t["per_layer"].values():
             d.pop("vector")
-    write_text(files["json"], json.dumps(slim, indent=1))
+    write_text(files["json"], json_dumps(slim, indent=1))
     return files

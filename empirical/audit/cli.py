@@ -5,7 +5,6 @@ long contexts (:func:`empirical.audit.command.audit`), written as a report by
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from empirical.audit.command import MeasurementProgress, audit
@@ -23,7 +22,7 @@ from theory.core.cli import (
     positive_float,
     positive_int,
 )
-
+from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:
   python -m empirical.audit --model /models/llama --text book.txt --L-tr 2048 --L-ex 8192 16384 --out audit
@@ -184,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         _close_group()
     progress.note(f"wrote {slim['files']['markdown']} ({res['seconds']} s)")
     if a.json:
-        print(json.dumps(slim))
+        print(json_dumps(slim))
     else:
         print(Path(slim["files"]["markdown"]).read_text(), end="")
     return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from empirical.audit.assumptions import qq_figure
+from theory.core.cli import dumps as json_dumps
 
 STATS = (
     ("pmax", "P_max"),
@@ -350,7 +351,7 @@ def markdown(res: dict, files: dict) -> str:
 def jsonable(res: dict) -> dict:
     """``res`` without the logit vectors (they are in the QQ CSVs)."""
     slim = json.loads(
-        json.dumps(res, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o))
+        json_dumps(res, default=lambda o: o.tolist() if hasattr(o, "tolist") else str(o))
     )
     for e in slim["lengths"].values():
         for a in e["assumptions"].values():
@@ -370,5 +371,5 @@ def write_report(res: dict, out: Path) -> dict:
     files["json"] = str(out / "audit.json")
     Path(files["markdown"]).write_text(markdown(res, files))
     slim = {**jsonable(res), "files": files}
-    Path(files["json"]).write_text(json.dumps(slim, indent=1))
+    Path(files["json"]).write_text(json_dumps(slim, indent=1))
     return slim

@@ -9,11 +9,11 @@ figures and the paper checks.  Finished models are reused; interrupted runs resu
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from empirical.training.profile_bundle import MODELS, run_profile
 from theory.core.cli import CommandParser, command, fail, output_dir, positive_int
+from theory.core.cli import dumps as json_dumps
 
 EPILOG = """examples:
   python -m empirical.bundle --profile ci --out runs/ci          # CI bundle, 2 workers
@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, FileNotFoundError) as exc:
         return fail(exc)
     if args.json:
-        print(json.dumps({k: bundle[k] for k in ("profile", "settings", "wall_s", "workers")}))
+        print(json_dumps({k: bundle[k] for k in ("profile", "settings", "wall_s", "workers")}))
         return 0
     print(
         f"profile {bundle['profile']}: {len(bundle['results'])} models x "

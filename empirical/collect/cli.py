@@ -3,8 +3,6 @@ on one process or under torchrun with an all-reduce (:mod:`empirical.capture.col
 
 from __future__ import annotations
 
-import json
-
 from empirical.capture.collect import all_reduce_stats, rank_share
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
 from empirical.training.corpora import check_text_field
@@ -19,6 +17,7 @@ from theory.core.cli import (
     positive_int,
     write_text,
 )
+from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:
   python -m empirical.collect --model t5-config:tiny --length 256 --n-seq 4 --out runs/stats.json
@@ -142,7 +141,7 @@ def _collect(a, ranks):
 
 def _report(a, stats, lm, world) -> None:
     if a.out:
-        write_text(a.out, json.dumps(stats.state()))
+        write_text(a.out, json_dumps(stats.state()))
     summ = {
         "model": lm.description,
         "world_size": world,
@@ -154,4 +153,4 @@ def _report(a, stats, lm, world) -> None:
         "layers": {k: {q: v[q] for q in v if q != "per_head"} for k, v in stats.summary().items()},
         "out": None if a.out is None else str(a.out),
     }
-    print(json.dumps(summ) if a.json else json.dumps(summ, indent=1))
+    print(json_dumps(summ) if a.json else json_dumps(summ, indent=1))

@@ -3,8 +3,6 @@ TRF of their RPE, with the rank correlation (:mod:`empirical.training.erf`)."""
 
 from __future__ import annotations
 
-import json
-
 import torch
 
 from empirical.cli_util import threads_int
@@ -20,6 +18,7 @@ from theory.core.cli import (
     positive_int,
     say_written,
 )
+from theory.core.cli import dumps as json_dumps
 from theory.core.progress import track
 
 EPILOG = """examples:
@@ -79,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         plot_erf(results, args.plot)
         say_written(args.plot, "plot:", data=True)
     if args.json:
-        print(json.dumps({"results": results, "spearman": rank}))
+        print(json_dumps({"results": results, "spearman": rank}))
     else:
         for r in results:
             i = r["eps"].index(min(r["eps"], key=lambda e: abs(e - 0.1)))

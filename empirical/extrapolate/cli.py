@@ -3,7 +3,6 @@ training length (:func:`empirical.training.extrapolate.evaluate_runs`), as a tab
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import torch
@@ -21,6 +20,7 @@ from theory.core.cli import (
     positive_int,
     say_written,
 )
+from theory.core.cli import dumps as json_dumps
 
 EPILOG = """examples:
   python -m empirical.extrapolate runs/* --lengths 128 256 512 1024 2048 --json
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         plot_ppl(rows, args.plot)
         say_written(args.plot, "plot:", data=True)
     if args.json:
-        print(json.dumps({"rows": rows, "table": table(rows), "sliding": args.sliding}))
+        print(json_dumps({"rows": rows, "table": table(rows), "sliding": args.sliding}))
     else:
         labels = list(dict.fromkeys(r["label"] for r in rows))
         print("length  " + "  ".join(f"{l:>12}" for l in labels))

@@ -3,8 +3,6 @@ intervals, or every contrast of :mod:`empirical.agreement.catalogue` (text, JSON
 
 from __future__ import annotations
 
-import json
-
 from empirical.agreement.bundle_io import load_profile_bundle
 from empirical.agreement.catalogue import all_contrasts
 from empirical.agreement.markdown import (
@@ -13,6 +11,7 @@ from empirical.agreement.markdown import (
     measurements_markdown,
 )
 from theory.core.cli import CommandParser, command, fail
+from theory.core.cli import dumps as json_dumps
 
 
 @command
@@ -47,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.markdown:
                 print(contrasts_markdown(b), end="")
             elif args.json:
-                print(json.dumps([c.as_dict() for c in all_contrasts(b)]))
+                print(json_dumps([c.as_dict() for c in all_contrasts(b)]))
             else:
                 print("\n\n".join(c.table() for c in all_contrasts(b)))
             return 0
@@ -60,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyError as exc:  # a format-4 bundle without an entry a contrast reads
         return fail(f"{b['folder']}/bundle.json has no entry {exc} (a run that was not measured?)")
     if args.json:
-        print(json.dumps(s))
+        print(json_dumps(s))
         return 0
     lines = [f"profile {s['profile']}, seeds {s['seeds']}, {s['folder']}"]
     for sec in ("ppl_ratio_16m", "t5_entropy"):

@@ -5,7 +5,6 @@ run's settings that the bundles fill in."""
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from empirical.cli_util import threads_int
@@ -28,6 +27,7 @@ from theory.core.cli import (
     positive_float,
     positive_int,
 )
+from theory.core.cli import dumps as json_dumps
 
 EPILOG = """examples:
   python -m empirical.train --rpe type2 --corpus stdlib --seq-len 128 --steps 400 --out runs/type2
@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, CorpusError) as exc:
         return fail(exc)
     if args.json:
-        print(json.dumps(metrics))
+        print(json_dumps(metrics))
     else:
         print(
             f"{metrics['run']}: {metrics['steps']} steps, val loss {metrics['val_loss']:.4f} "

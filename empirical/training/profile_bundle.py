@@ -39,16 +39,15 @@ import multiprocessing as mp
 import os
 import sys
 import time
-
-import numpy as np
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from empirical.agreement.bundle_io import (
-    FORMAT,
-)  # measure.json layout; older files are measured again
+import numpy as np
+
+from empirical.agreement.bundle_io import FORMAT  # measure.json's layout
 from empirical.training.rpe import PAPER_SET
+from theory.core.cli import dumps as json_dumps
 
 if TYPE_CHECKING:
     import torch
@@ -304,9 +303,9 @@ def init_entropy(fresh: TinyLM, m: int, eval_tokens: int) -> dict:
 def measure_erf(run: Path, model: TinyLM, test: torch.Tensor, m: int) -> dict:
     """Attention by distance at 4m (queries >= m), the RPE-only attention on the same
     axes, the learned bias per head and distance, and each head's series spec."""
-    from empirical.training.erf import attention_by_distance, rpe_only_attention
     import torch
 
+    from empirical.training.erf import attention_by_distance, rpe_only_attention
     from empirical.training.rpe_theory import rpe_series_specs
 
     L = 4 * m
@@ -341,6 +340,7 @@ def measure(name: str, run: Path, prof: dict) -> dict:
 def job(task: tuple[str, int, dict, str]) -> tuple:
     """Train (or reuse) and measure one (model, seed); runs in a worker process."""
     import torch
+
     from empirical.train.cli import build_parser
     from empirical.training.train import train
 
@@ -357,7 +357,7 @@ def job(task: tuple[str, int, dict, str]) -> tuple:
     t1 = time.perf_counter()
     res = {"metrics": metrics, "train_s": round(t1 - t0, 2), **measure(name, run, prof)}
     res["measure_s"] = round(time.perf_counter() - t1, 2)
-    done.write_text(json.dumps(res))
+    done.write_text(json_dumps(res))
     return name, seed, res
 
 
@@ -396,5 +396,5 @@ def run_profile(
         "load_average": load,  # 1-minute load average when training started
         "results": {n: results[n] for n in names},
     }
-    (out / "bundle.json").write_text(json.dumps(bundle, indent=1))
+    (out / "bundle.json").write_text(json_dumps(bundle, indent=1))
     return bundle

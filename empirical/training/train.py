@@ -25,6 +25,7 @@ from theory.core.cli import (
     atomic_path,
     write_text,
 )
+from theory.core.cli import dumps as json_dumps
 from theory.core.progress import Progress
 
 
@@ -130,7 +131,7 @@ def train(args: argparse.Namespace) -> dict:
         write_text(out / "log.csv", "step,loss,val_loss,lr\n")
     write_text(
         out / "config.json",
-        json.dumps({**settings, "data": data_info, "steps": args.steps}, indent=2),
+        json_dumps({**settings, "data": data_info, "steps": args.steps}, indent=2),
     )
     start_step, t0 = step, time.perf_counter()
     bar = Progress(
@@ -178,7 +179,7 @@ def train(args: argparse.Namespace) -> dict:
         else {"name": model.rpe.name},
     }
     metrics["val_ppl"] = round(math.exp(metrics["val_loss"]), 4)
-    write_text(out / "metrics.json", json.dumps(metrics, indent=2))
+    write_text(out / "metrics.json", json_dumps(metrics, indent=2))
     return metrics
 
 

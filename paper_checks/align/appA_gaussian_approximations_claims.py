@@ -302,6 +302,8 @@ def approximations_break_down_outside_regime(ctx: Context) -> Evidence:
         ]
         h_err = [(abs(entropy_error(L, x)), L, x) for L, x in rows]
         (e1, L1, s1), (e2, L2, s2) = max(log_err), max(h_err)
+        # F: an entropy is >= 0, but log L - s^2/2 is negative beyond s = sqrt(2 ln L)
+        e3, L3, s3 = min((math.log(L) - x * x / 2, L, x) for L, x in rows)
         items += [
             Counterexample(
                 "log D",
@@ -321,6 +323,17 @@ def approximations_break_down_outside_regime(ctx: Context) -> Evidence:
                 searched=where,
                 witness=f"L={L2}, s={s2:.3f}",
                 note="|exact E[H] - (log L - s^2/2)| (nats)",
+                outside=out,
+            ),
+            Counterexample(
+                "App. A.3's H = log L - s^2/2 (an entropy: >= 0)",
+                computed=e3,
+                paper=0.0,
+                relation=">=",
+                source="App. A.3",
+                searched=where,
+                witness=f"L={L3}, s={s3:.3f}",
+                note="the approximation goes negative for s > sqrt(2 ln L)",
                 outside=out,
             ),
         ]

@@ -70,10 +70,15 @@ def sigma_at(L: int) -> list:
     return per_task({task: value[task][L] for task in value})
 
 
-def predicts(sigmas: list, L: int) -> tuple:
+def predicts(sigmas: list, L: int, inferred_from: str = "") -> tuple:
     """What a reading's sigma at length ``L`` (per task) predicts for the numbers the
     paper prints there: Table 1's P_max by Eq. 2 (with Table 7's l_max) and Table 7's
-    l_max by Assumption 1's Gaussian top entry (its consistency items)."""
+    l_max by Assumption 1's Gaussian top entry (its consistency items).
+
+    By Eq. 2, ln P_max = l_max - sigma^2/2 - ln L: P_max is scored on the log scale and
+    l_max (a logit) in nats, one scale.  ``inferred_from`` names what sigma was inferred
+    from: "eq2" (Eq. 2 with this P_max and l_max: the P_max row is circular) or "lmax"
+    (l_max / E[max_L]: the l_max row is circular)."""
     tag, top = TAGS[L], expected_max_std_normal(L)
     rows = list(tables_1_7().values())
     return (
@@ -82,12 +87,20 @@ def predicts(sigmas: list, L: int) -> tuple:
             computed=[math.exp(t[f"lmax_{tag}"] - x * x / 2) / L for t, x in zip(rows, sigmas)],
             paper=[t[f"pmax_{tag}"] for t in rows],
             source=f"Table 1 at {tag}",
+            scale="log",
+            circular=f"sigma was inferred by Eq. 2 from this P_max (Table 1 at {tag})"
+            if inferred_from == "eq2"
+            else "",
         ),
         Equal(
             f"l_max at {tag}, sigma E[max_L]",
             computed=[x * top for x in sigmas],
             paper=[t[f"lmax_{tag}"] for t in rows],
             source=f"Table 7 at {tag}",
+            scale="nats",
+            circular=f"sigma was inferred as this l_max / E[max_L] (Table 7 at {tag})"
+            if inferred_from == "lmax"
+            else "",
         ),
     )
 
@@ -129,6 +142,10 @@ SIGMA_EX_READINGS = {
     "reproduces Table 7's l_max at 15k from sigma_tr (Eq. 2)",
     "gaussian_top_entry": "sigma_ex = Table 7's l_max at 15k / E[max of 15k std normals]",
 }
+
+
+#: what each reading of :data:`SIGMA_EX_READINGS` infers sigma_ex from (:func:`predicts`)
+INFERRED_FROM = {"eq2_at_L_ex": "eq2", "gaussian_top_entry": "lmax"}
 
 
 def sigma_ex_readings(L_tr: int = 512, L_ex: int = 15000) -> dict:

@@ -14,6 +14,7 @@ import sympy as sp
 
 from paper_checks.align.early_version import early_display_source, extraction_damage
 from paper_checks.align.operating_point import (
+    INFERRED_FROM,
     SIGMA_EX_READINGS,
     paper_operating_point,
     per_task,
@@ -197,6 +198,11 @@ def prop1_larger_root_is_right_branch(ctx: Context) -> Evidence:
     )
 
 
+def _three(xs: list) -> str:
+    """Per-task values to three decimals, e.g. ``[2.108, 2.137, 2.125]``."""
+    return "[" + ", ".join(f"{x:.3f}" for x in xs) + "]"
+
+
 @claim(
     id="align-prop1-real-root",
     paper=P,
@@ -244,16 +250,21 @@ def prop1_quadratic_has_real_root(ctx: Context) -> Evidence:
                         ),
                     ),
                 ),
-                consistency=predicts(s_ex, 15000),
+                consistency=predicts(s_ex, 15000, INFERRED_FROM.get(name, "")),
                 reason="the inferred align-sigma (Eq. 2 at each length)"
                 if name == "eq2_at_L_ex"
                 else "",
             )
         )
+    s_tr = per_task({k: r["sigma_tr"] for k, r in rows.items()})
+    s_max = per_task({k: r["sigma_ex_max"] for k, r in rows.items()})
     return Evidence(
         readings=readings,
+        decided_by=f"the largest sigma_ex with a real root, {_three(s_max)} (topic, line, "
+        f"passkey), against sigma_tr {_three(s_tr)} inferred by Eq. 2: a reading has a real "
+        "root iff its sigma_ex is at most that",
         data={
-            "sigma_tr": per_task({k: r["sigma_tr"] for k, r in rows.items()}),
+            "sigma_tr": s_tr,
             "largest_sigma_ex_with_a_real_root": per_task(
                 {k: r["sigma_ex_max"] for k, r in rows.items()}
             ),

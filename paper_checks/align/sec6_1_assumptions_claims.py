@@ -193,11 +193,12 @@ def flan_t5_xl_top_logit_table7(ctx: Context) -> Evidence:
 )
 def gaussian_regime_at_paper_operating_point(ctx: Context) -> Evidence:
     readings = []
-    for name, s, why in (
+    for name, s, why, source in (
         (
             "sigma_tr from Eq. 2 (the inferred align-sigma)",
             sigma_at(512),
             "Eq. 2 is the paper's own relation between sigma, P_max (Table 1) and l_max (Table 7)",
+            "eq2",
         ),
         (
             "sigma_tr from the Gaussian top entry",
@@ -205,6 +206,7 @@ def gaussian_regime_at_paper_operating_point(ctx: Context) -> Evidence:
                 {k: t["lmax_512"] / expected_max_std_normal(512) for k, t in tables_1_7().items()}
             ),
             "Assumption 1: Table 7's l_max is the top entry sigma E[max_512] of the Gaussian vector",
+            "lmax",
         ),
     ):
         readings.append(
@@ -228,7 +230,7 @@ def gaussian_regime_at_paper_operating_point(ctx: Context) -> Evidence:
                     ),
                     Reported("sigma_tr (topic, line, passkey)", computed=s),
                 ),
-                consistency=predicts(s, 512),
+                consistency=predicts(s, 512, source),
                 reason=why,
             )
         )
@@ -261,14 +263,15 @@ def assumption2_compatible_with_assumption1(ctx: Context) -> Evidence:
     t7 = per_task({k: v["lmax_15k"] / v["lmax_512"] for k, v in tables_1_7().items()})
     s_tr, s_ex = sigma_at(512), sigma_at(15000)
     readings = []
-    for name, sigma_ex, why in (
-        ("one sigma for every length", s_tr, "Assumption 1 names one sigma"),
+    for name, sigma_ex, why, source in (
+        ("one sigma for every length", s_tr, "Assumption 1 names one sigma", ""),
         (
             "sigma at each length, inferred by Eq. 2 (align-sigma)",
             s_ex,
             "Assumption 1 is stated for 'the length L average logit vector', and Sec. 7 "
             "evaluates sigma_ex at every extrapolation length; the paper prints none, so it "
             "is the inferred align-sigma",
+            "eq2",
         ),
     ):
         readings.append(
@@ -284,7 +287,7 @@ def assumption2_compatible_with_assumption1(ctx: Context) -> Evidence:
                     ),
                     Reported("sigma_ex (topic, line, passkey)", computed=sigma_ex),
                 ),
-                consistency=(predicts(sigma_ex, 15000)[0],),
+                consistency=(predicts(sigma_ex, 15000, source)[0],),
                 reason=why,
             )
         )

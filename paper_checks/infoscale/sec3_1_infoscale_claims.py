@@ -9,6 +9,7 @@ import math
 import mpmath as mp
 import numpy as np
 import sympy as sp
+from scipy.optimize import brentq
 
 from paper_checks.evidence import (
     Equal,
@@ -218,7 +219,12 @@ def laplace_method_on_eq9(ctx: Context) -> Evidence:
     root_cause="infoscale-taylor-step",
 )
 def dropped_log_term_vanishes(ctx: Context) -> Evidence:
-    return Evidence([*derivation_items("drop -1/4 log(4t+1)"), drift_item(ctx, role="consequence")])
+    return Evidence(
+        [
+            *derivation_items("drop -1/4 log(4t+1)"),
+            drift_item(ctx, role="consequence", repaired="drop-term"),
+        ]
+    )
 
 
 @claim(
@@ -246,7 +252,7 @@ def small_v_limit_holds_at_settings(ctx: Context) -> Evidence:
                 where="(d, n_tr) in " + str(rows),
                 note="t = lambda^2 v^2 with lambda = 1/sqrt(d) fixed",
             ),
-            drift_item(ctx, role="consequence"),
+            drift_item(ctx, role="consequence", repaired="taylor"),
             Reported(
                 "v = 1/K (Eq. 14, eps = 0)",
                 computed=[training_alpha(nt, d) / math.sqrt(d) for d, nt in rows],
@@ -325,7 +331,7 @@ def entropy_after_taylor_step(ctx: Context) -> Evidence:
         [
             *derivation_items("Taylor step"),
             along_path(ctx, eq12_entropy, "H (Eq. 12)", "Eq. 12"),
-            drift_item(ctx, role="consequence"),
+            drift_item(ctx, role="consequence", repaired="taylor"),
             Reported(
                 "the Taylor step's change of H at d=128 along t = 1 - n^(-2/d), n = 64 and 4096",
                 computed=[taylor(64), taylor(4096)],
@@ -388,38 +394,100 @@ def infoscale_solves_eq12(ctx: Context) -> Evidence:
     tolerances={"Softmax Plus scale": Tol(rtol=1e-12, basis="numeric", reason="double precision")},
 )
 def table6_scale_temperatures(ctx: Context) -> Evidence:
-    n, training_length_matches_64x, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
+    n, n_tr, d, eps = sp.symbols("n n_tr d epsilon", positive=True)
     eq15_ = sp.sqrt(
-        (1 - sp.exp(2 * eps / d) * n ** (-2 / d))
-        / (1 - sp.exp(2 * eps / d) * training_length_matches_64x ** (-2 / d))
+        (1 - sp.exp(2 * eps / d) * n ** (-2 / d)) / (1 - sp.exp(2 * eps / d) * n_tr ** (-2 / d))
     )
-    table = sp.sqrt((1 - n ** (-2 / d)) / (1 - training_length_matches_64x ** (-2 / d)))
+    table = sp.sqrt((1 - n ** (-2 / d)) / (1 - n_tr ** (-2 / d)))
     ns = [64, 512, 1024, 4096, 32768]
+    plus = Equal(
+        "Softmax Plus scale",
+        computed=[softmax_plus_scale(x, 512) for x in ns],
+        paper=[math.log(x) / math.log(512) for x in ns],
+        source="Table 6 (log_512 n)",
+        where="n = " + ", ".join(map(str, ns)),
+    )
+    readings = [
+        Reading(
+            "eps = 0 (Sec. 4.1.2's setting), any d_k",
+            (
+                Identity(
+                    "InfoScale: Eq. 15 at eps = 0 vs Table 6",
+                    lhs=sp.sstr(eq15_.subs(eps, 0)),
+                    rhs=sp.sstr(table),
+                    residual=eq15_.subs(eps, 0) - table,
+                    source="Table 6",
+                ),
+                plus,
+                Reported(
+                    "H at n_tr = 512 with alpha from Eq. 14 at eps = 0, d_k = 64, 128 "
+                    "(Eq. 12 says eps; infoscale-eq12-eps)",
+                    computed=[
+                        float(lln_entropy(512, dk, training_alpha(512, dk), "bessel")) for dk in D_K
+                    ],
+                ),
+            ),
+            reason="Sec. 4.1.2 states eps = 0 for the experiments; Eq. 12 at n_tr then "
+            "contradicts the exact entropy (infoscale-eq12-eps)",
+        )
+    ]
+    for dk in D_K:
+        e = float(lln_entropy(512, dk, training_alpha(512, dk), "bessel"))
+        readings.append(
+            Reading(
+                f"eps = the attention entropy at n_tr = 512 ({e:.3f} nats), d_k = {dk}",
+                (
+                    Equal(
+                        "InfoScale: Table 6 vs Eq. 15 at this eps",
+                        computed=[infoscale(x, 512, dk) for x in ns],
+                        paper=[infoscale(x, 512, dk, e) for x in ns],
+                        source="Table 6 vs Eq. 15",
+                        where=f"n_tr = 512, d_k = {dk}, n = " + ", ".join(map(str, ns)),
+                        note="Table 6 drops Eq. 15's factor e^(2 eps/d)",
+                    ),
+                    plus,
+                ),
+                reason="Eq. 12 defines eps as the attention entropy; the exact entropy at n_tr "
+                "with alpha from Eq. 14 (infoscale-eq12-eps); the paper never states d_k",
+            )
+        )
+    e128 = float(lln_entropy(512, 128, training_alpha(512, 128), "bessel"))
     return Evidence(
-        [
-            Identity(
-                "InfoScale: Eq. 15 at eps = 0 vs Table 6",
-                lhs=sp.sstr(eq15_.subs(eps, 0)),
-                rhs=sp.sstr(table),
-                residual=eq15_.subs(eps, 0) - table,
-                source="Table 6",
-            ),
-            Equal(
-                "Softmax Plus scale",
-                computed=[softmax_plus_scale(x, 512) for x in ns],
-                paper=[math.log(x) / math.log(512) for x in ns],
-                source="Table 6 (log_512 n)",
-                where="n = " + ", ".join(map(str, ns)),
-            ),
-            Reported("InfoScale at n=4096, n_tr=512, d=128", computed=infoscale(4096, 512, 128)),
-        ]
+        readings=readings,
+        decided_by="the unstated eps (and d_k): Table 6 drops Eq. 15's factor e^(2 eps/d), "
+        f"so at n = 4096, n_tr = 512, d_k = 128 its formula gives {infoscale(4096, 512, 128):.4f} "
+        f"where Eq. 15 at eps = H(n_tr) = {e128:.3f} gives {infoscale(4096, 512, 128, e128):.4f}",
+        notes=[
+            "Table 6 prints InfoScale without Eq. 15's factor e^(2 eps/d): it equals Eq. 15 "
+            "only at eps = 0, which contradicts Eq. 12's entropy at n_tr "
+            "(infoscale-eq12-eps). The factor depends on d_k, which the paper never states; "
+            "eps and d_k are readings here, none fixed by the check.",
+        ],
     )
 
 
-def drift_item(ctx: Context, role: str = "claim") -> Equal:
+#: head dimensions d_k read for the InfoScale paper, which never states its d_k
+D_K = (64, 128)
+
+
+def drift_item(ctx: Context, role: str = "claim", repaired: str = "") -> Equal:
     """The entropy drift that InfoScale leaves as n grows (exact Eq. 9): what the paper
-    derives InfoScale for, so the consequence of every step of its derivation."""
+    derives InfoScale for, so the consequence of every step of its derivation.
+
+    ``repaired`` names the step repaired alone for the counterfactual (the other steps as
+    the paper has them): "taylor" (Eq. 10 solved exactly, no Taylor step) or "drop-term"
+    (the -1/4 log(4t+1) term kept, the Taylor step made)."""
     rows = drift_table(bool(ctx.quick))
+    fixed, repair = None, ""
+    if repaired == "taylor":
+        fixed = [r["eq10_no_taylor"]["drift"] for r in rows]
+        repair = "Eq. 10 solved exactly for alpha (no Taylor step), the term dropped"
+    elif repaired == "drop-term":
+        fixed = [drift_keeping_term(r["n"], r["n_tr"], r["d"]) for r in rows]
+        repair = (
+            "the -1/4 log(4t+1) term kept: log n + (d/2) log(1-t) - 1/4 log(4t+1) = 0 solved "
+            "for t at n and n_tr, the Taylor step made"
+        )
     return Equal(
         "entropy drift with InfoScale",
         computed=[r["drift"]["infoscale"] for r in rows],
@@ -428,7 +496,30 @@ def drift_item(ctx: Context, role: str = "claim") -> Equal:
         where="d in {32, 64, 128, 768}, n_tr in {64, 512}, n <= 64 n_tr; exact Eq. 9, "
         "alpha_tr from Eq. 14, eps = 0",
         role=role,
+        repaired=fixed,
+        repair=repair,
     )
+
+
+def alpha_keeping_term(n: float, d: int) -> float:
+    """alpha = d sqrt(t) with ``log n + (d/2) log(1 - t) - (1/4) log(4t + 1) = 0`` (App.
+    A.4's Laplace result with the Taylor step of Eq. 11 made but the term the paper drops
+    before Eq. 10 kept; eps = 0).  The left side falls strictly from log n > 0 at t = 0 to
+    -inf at t = 1, so the root is unique (Brent's method).
+
+    >>> d = 128; t = (alpha_keeping_term(4096, d) / d) ** 2
+    >>> abs(math.log(4096) + d / 2 * math.log(1 - t) - math.log(4 * t + 1) / 4) < 1e-9
+    True
+    """
+    f = lambda t: math.log(n) + d / 2 * math.log1p(-t) - math.log1p(4 * t) / 4  # noqa: E731
+    return d * math.sqrt(brentq(f, 1e-300, 1 - 1e-16, xtol=1e-300, rtol=1e-15))
+
+
+def drift_keeping_term(n: float, n_tr: float, d: int) -> float:
+    """Exact (Eq. 9) entropy drift of the scaling that :func:`alpha_keeping_term` gives:
+    H(n, alpha(n)) - H(n_tr, alpha(n_tr)) in nats."""
+    a_n, a_tr = alpha_keeping_term(n, d), alpha_keeping_term(n_tr, d)
+    return float(lln_entropy(n, d, a_n, "bessel") - lln_entropy(n_tr, d, a_tr, "bessel"))
 
 
 @claim(

@@ -30,8 +30,7 @@ from paper_checks.evidence import (
     Item,
     Tol,
     as_number,
-    best_reading,
-    consistency_score,
+    robust_best,
     judge_items,
     tolerance_of,
     verdict_group,
@@ -140,7 +139,7 @@ def _readings_to_move(readings, tolerances: dict) -> set:
     one when it decides; every reading when they agree; otherwise (no reading decides)
     the ones that do not hold, so that all come to agree."""
     per = [judge_items(list(r.items), tolerances) for r in readings]
-    best = best_reading([consistency_score(r) for r in readings])
+    best = robust_best(list(readings))[0]
     if len({verdict_group(v.status) for v in per}) == 1:
         return set(range(len(readings)))
     if best is not None:

@@ -9,6 +9,7 @@ from paper_checks.evidence import (
     APPROX,
     CANNOT,
     CHANGES,
+    OTHER_CAUSE,
     DEPENDS,
     FAILS,
     HOLDS,
@@ -24,6 +25,7 @@ from paper_checks.evidence import (
     Reading,
     Reported,
     Tol,
+    consistency_score,
     judge,
 )
 
@@ -96,10 +98,28 @@ CASES = [
         f"{FAILS} ({TYPO})",
     ),
     (
-        "conclusion also wrong",
-        [Equal("bound", 2.0, paper=1.0), Equal("use", 3.0, paper=1.0, role="consequence")],
+        "conclusion also wrong, and repairing this claim alone repairs it",
+        [
+            Equal("bound", 2.0, paper=1.0),
+            Equal("use", 3.0, paper=1.0, role="consequence", repaired=1.0),
+        ],
         {},
         f"{FAILS} ({CHANGES})",
+    ),
+    (
+        "conclusion also wrong, but it still fails with this claim repaired",
+        [
+            Equal("bound", 2.0, paper=1.0),
+            Equal("use", 3.0, paper=1.0, role="consequence", repaired=2.9),
+        ],
+        {},
+        f"{FAILS} ({OTHER_CAUSE})",
+    ),
+    (
+        "conclusion also wrong, no counterfactual: the cause is not assessed",
+        [Equal("bound", 2.0, paper=1.0), Equal("use", 3.0, paper=1.0, role="consequence")],
+        {},
+        f"{FAILS} ({UNASSESSED})",
     ),
     ("missing input", [MissingInput("ERF of Flan-T5", missing="Flan-T5-XL weights")], {}, CANNOT),
     (
@@ -294,3 +314,50 @@ DESCRIBED = [
 def test_summary_follows_the_judged_outcome(name, item, tols, shown, hidden):
     summary = judge(Evidence([item]), tols).summary
     assert shown in summary and hidden not in summary, summary
+
+
+def test_circular_consistency_rows_are_shown_and_not_scored():
+    circ = Equal("P_max", 0.12, paper=0.12, scale="log", circular="sigma inferred from it")
+    scored = Equal("l_max", 6.38, paper=8.8, scale="nats")
+    ev = Evidence(
+        readings=[
+            Reading("inferred", (Equal("b", 1.0, paper=1.0),), consistency=(circ, scored)),
+            Reading("other", (Equal("b", 2.0, paper=1.0),), consistency=(scored,)),
+        ]
+    )
+    v = judge(ev, {})
+    rows = v.readings[0]["consistency"]
+    # the circular row is not scored: the score is the l_max residual in nats, 2.42
+    assert v.readings[0]["score"] == pytest.approx(2.42)
+    assert rows[0]["residual"] is None and rows[0]["outcome"].startswith("circular")
+    # no consistency row is judged agree/disagree (identical numbers never "disagree")
+    assert all(r["outcome"] in ("scored",) or "circular" in r["outcome"] for r in rows)
+    only = Reading("c", (), consistency=(circ,))
+    assert consistency_score(only) is None
+
+
+def test_a_ranking_that_changes_with_the_scale_decides_nothing():
+    # A: P_max predicted 0.06 for 0.12 (relative 0.5, log 0.69); B: l_max 8.0 for 8.8
+    # (relative 0.09, nats 0.8).  Declared scales rank A first, the relative scale B.
+    a = Reading(
+        "A",
+        (Equal("b", 1.0, paper=1.0),),
+        consistency=(Equal("P_max", 0.06, paper=0.12, scale="log"),),
+    )
+    b = Reading(
+        "B",
+        (Equal("b", 2.0, paper=1.0),),
+        consistency=(Equal("l_max", 8.0, paper=8.8, scale="nats"),),
+    )
+    v = judge(Evidence(readings=[a, b]), {})
+    assert v.status == DEPENDS and not v.best_reading
+    assert "depends on the scale" in v.summary
+    # on one scale the same ranking: the best reading decides
+    b2 = Reading("B", b.items, consistency=(Equal("l_max", 8.0, paper=8.8, scale="relative"),))
+    a2 = Reading("A", a.items, consistency=(Equal("P_max", 0.06, paper=0.12),))
+    assert judge(Evidence(readings=[a2, b2]), {}).best_reading == "B"
+
+
+def test_a_deciding_threshold_heads_the_summary():
+    ev = Evidence([Equal("x", 1.0, paper=1.0)], decided_by="the largest sigma_ex, 2.108")
+    assert judge(ev, {}).summary.startswith("decided by the largest sigma_ex, 2.108")

@@ -26,6 +26,8 @@ FORBIDDEN_NAMES = {
     "judge",
     "TYPO",
     "CHANGES",
+    "OTHER_CAUSE",
+    "UNASSESSED",
     "SEVERITIES",
 }
 FORBIDDEN_TEXT = {v.lower() for v in VERDICTS + SEVERITIES}

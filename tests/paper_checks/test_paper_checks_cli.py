@@ -167,3 +167,35 @@ def test_findings_page_states_where_it_comes_from(toy_registry, tmp_path, capsys
     cli.main(["--json", "--id", "toy-a", "--out", str(tmp_path / "part")])
     with pytest.raises(ValueError, match="selection"):
         report.findings_page(json.loads(capsys.readouterr().out))
+
+
+def strict_loads(text: str):
+    """JSON as a strict parser reads it (RFC 8259; JavaScript's JSON.parse): the bare
+    constants NaN, Infinity and -Infinity that Python's json writes by default refused."""
+    return json.loads(text, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+
+
+def test_strict_loads_refuses_what_json_dumps_writes_by_default():
+    with pytest.raises(ValueError, match="Infinity"):
+        strict_loads(json.dumps({"x": float("inf")}))
+
+
+def test_a_non_finite_number_reaches_json_as_a_string(toy_registry, tmp_path, capsys):
+    @claim(id="toy-inf", paper="rpe", location="Eq. 9", statement="an unbounded value")
+    def toy_inf(ctx):
+        return Evidence([Equal("bound", float("inf"), paper=1.0)], data={"worst": float("nan")})
+
+    cli.main(["--json", "--no-figures", "--id", "toy-inf", "--out", str(tmp_path)])
+    out = strict_loads(capsys.readouterr().out)
+    assert out["claims"][0]["table"][0]["computed"] == "inf"
+    assert out["claims"][0]["evidence"]["data"]["worst"] == "nan"
+    assert strict_loads((tmp_path / "report.json").read_text())["claims"]
+
+
+@pytest.mark.slow
+def test_the_whole_report_is_strict_json(tmp_path):
+    p = run("--json", "--no-figures", "--out", str(tmp_path / "report"))
+    assert p.returncode == 0, p.stderr[-2000:]
+    out = strict_loads(p.stdout)
+    assert strict_loads((tmp_path / "report" / "report.json").read_text()) == out
+    assert len(out["claims"]) > 100

@@ -34,14 +34,15 @@ import argparse
 import contextlib
 import contextvars
 import functools
+import json
 import math
 import os
 import shutil
 import signal
 import sys
 import threading
-from pathlib import Path
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from theory.core import budget, progress, startup
@@ -642,6 +643,48 @@ def check_output_folder(
         return path
     shown = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
     raise UsageError(f"{path} already holds files {me} did not write ({shown}); {advice}")
+
+
+# ---- strict JSON -----------------------------------------------------------------------
+def json_safe(obj: Any, default: Callable[[Any], Any] = str) -> Any:
+    """``obj`` with every value a strict JSON parser accepts (RFC 8259): a non-finite
+    float becomes the string ``"inf"``, ``"-inf"`` or ``"nan"`` (never the bare
+    ``Infinity``/``NaN`` that ``json.dumps`` writes by default); numpy scalars and arrays
+    become numbers and lists; tuples and sets become lists; dict keys become strings;
+    anything else goes through ``default``.
+
+    >>> json_safe({"a": float("inf"), 1: (float("nan"), 2.5), "b": [None, True]})
+    {'a': 'inf', '1': ['nan', 2.5], 'b': [None, True]}
+    """
+    if obj is None or isinstance(obj, (bool, str, int)):
+        return obj
+    if isinstance(obj, float):
+        return (
+            obj if math.isfinite(obj) else ("nan" if obj != obj else ("inf" if obj > 0 else "-inf"))
+        )
+    if isinstance(obj, dict):
+        return {
+            (k if isinstance(k, str) else str(k)): json_safe(v, default) for k, v in obj.items()
+        }
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        return [json_safe(v, default) for v in obj]
+    tolist = getattr(obj, "tolist", None)
+    if callable(tolist):  # numpy arrays and scalars
+        return json_safe(tolist(), default)
+    if hasattr(obj, "__float__") and not hasattr(obj, "__len__"):
+        with contextlib.suppress(TypeError, ValueError):
+            return json_safe(float(obj), default)
+    return json_safe(default(obj), default)
+
+
+def dumps(obj: Any, *, indent: int | None = None, default: Callable[[Any], Any] = str) -> str:
+    """``obj`` as strict JSON text (:func:`json_safe`, then ``allow_nan=False``): what
+    every ``--json`` and every written ``.json`` of the project prints.
+
+    >>> dumps({"x": float("-inf"), "y": [1, 2.0]})
+    '{"x": "-inf", "y": [1, 2.0]}'
+    """
+    return json.dumps(json_safe(obj, default), indent=indent, allow_nan=False)
 
 
 # ---- the entry point ------------------------------------------------------------------

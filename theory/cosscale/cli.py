@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from theory.core.cli import command
+from theory.core.cli import dumps as json_dumps
 from theory.infoscale.cosscale import eta_star, eta_star_series, mc_peak
 
 EXAMPLES = """examples:
@@ -16,7 +17,6 @@ EXAMPLES = """examples:
 
 @command
 def main(argv: list[str] | None = None) -> int:
-    import json
     import sys
 
     from theory.core.cli import CommandParser, float_range, int_range
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"d": args.d, "rows": rows}))
+        print(json_dumps({"d": args.d, "rows": rows}))
         return 0
     print(f"d = {args.d}: eta* = (-(d-3) + sqrt((d-3)^2 + 4 alpha^2)) / (2 alpha)  (Eq. 18)")
     print(

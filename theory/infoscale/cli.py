@@ -4,10 +4,10 @@ exact entropy drift it leaves, and the factor that keeps the entropy invariant."
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from theory.core.cli import MAX_LENGTH, CommandParser, command, finite_float, int_range, length_int
+from theory.core.cli import dumps as json_dumps
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.infoscale import SCALINGS, drift_grid, drift_row
 
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.derivation:
             rep = infoscale_derivation(quick=args.quick).verify(seed=0)
             if args.json:
-                print(json.dumps(rep.as_dict()))
+                print(json_dumps(rep.as_dict()))
             elif args.markdown:
                 print(rep.to_markdown())
             else:
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.grid:
             rows = drift_grid(eps=args.eps, method=args.method, progress=True)
             if args.json:
-                print(json.dumps({"rows": rows}))
+                print(json_dumps({"rows": rows}))
             else:
                 print(
                     f"{'d':>4s} {'n_tr':>5s} {'n':>7s} {'alpha_tr':>8s} "
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(row))
+        print(json_dumps(row))
     else:
         _print_single(row)
     return 0

@@ -9,7 +9,6 @@ attention-alignment paper.  Bad input exits with code 2 and one ``error:`` line.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 
@@ -21,6 +20,7 @@ from theory.core.cli import (
     nonnegative_int,
     positive_int,
 )
+from theory.core.cli import dumps as json_dumps
 from theory.core.progress import Progress
 from theory.temperature.rules import TemperatureInputError, temperature_rules
 
@@ -82,7 +82,7 @@ def _derivation(args) -> int:
 
     report = DERIVATIONS[args.derivation](fast=args.fast).verify(seed=args.seed)
     if args.json:
-        print(json.dumps(report.as_dict()))
+        print(json_dumps(report.as_dict()))
     elif args.markdown:
         print(report.to_markdown())
     else:
@@ -108,7 +108,7 @@ def _truth(args) -> int:
     ) as bar:
         t = softmax_truth(args.L, args.sigma, args.tau, args.draws, args.seed, progress=bar)
     if args.json:
-        print(json.dumps(t))
+        print(json_dumps(t))
         return 0
     print(
         f"L={args.L} sigma={args.sigma:g} tau={args.tau:g}  s=sigma/tau={t['s']:.4g}  "
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.json:
         print(
-            json.dumps(
+            json_dumps(
                 {
                     "L_tr": args.L_tr,
                     "L_ex": args.L_ex,

@@ -12,7 +12,6 @@ error bound, the TRF table (Eq. 22) and the asymptotic order of TRF(eps) as eps 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 import time
@@ -27,6 +26,7 @@ import sympy.tensor.tensor  # noqa: F401
 
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
+from theory.core.cli import dumps as json_dumps
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -712,21 +712,6 @@ def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
     return {"j": j.tolist(), "value": [float(v) for v in np.asarray(values)[j - 1]]}
 
 
-def _strict(obj):
-    """obj with every non-finite float written as text ("inf", "nan"): strict JSON.
-
-    >>> _strict({"a": [1.5, float("inf")], "b": float("nan")})
-    {'a': [1.5, 'inf'], 'b': 'nan'}
-    """
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return str(obj)
-    if isinstance(obj, dict):
-        return {k: _strict(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_strict(v) for v in obj]
-    return obj
-
-
 @command
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
@@ -750,7 +735,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         msg = (str(exc).splitlines() or [""])[0]
         print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
-    print(json.dumps(_strict(out), default=str, allow_nan=False) if args.json else _human(out))
+    print(json_dumps(out, default=str) if args.json else _human(out))
     if args.plot and not args.json:
         print(f"plot:        {out['plot']} (data beside it, suffix .json)")
     return 0

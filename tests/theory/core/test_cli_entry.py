@@ -3,6 +3,7 @@
 import argparse
 import contextlib
 import io
+import json
 import sys
 
 import pytest
@@ -177,3 +178,30 @@ def test_progress_quiet_for_short_runs():
     for _ in progress.track(range(100), "fast", stream=log, interval=60):
         pass
     assert log.getvalue() == ""
+
+
+def _strict(text: str):
+    """JSON as a strict parser (RFC 8259, JavaScript's JSON.parse) reads it."""
+    return json.loads(text, parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)))
+
+
+def test_dumps_is_strict_json_for_every_non_finite_value():
+    import numpy as np
+
+    from theory.core.cli import dumps
+
+    value = {
+        "inf": float("inf"),
+        "nested": [float("-inf"), (np.float64("nan"), np.arange(2))],
+        3: np.array([1.5, np.inf]),
+        "fine": [1, 2.5, None, True, "x"],
+    }
+    out = _strict(dumps(value, indent=1))
+    assert out == {
+        "inf": "inf",
+        "nested": ["-inf", ["nan", [0, 1]]],
+        "3": [1.5, "inf"],
+        "fine": [1, 2.5, None, True, "x"],
+    }
+    with pytest.raises(ValueError):
+        _strict(json.dumps(value["inf"]))
