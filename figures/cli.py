@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         listed = [
             {"name": f.name, "paper": f.paper, "description": f.description} for f in figs.values()
         ]
-        print(json.dumps({"figures": listed}))
+        print(json_dumps({"figures": listed}))
         return 0
     if args.list or not args.names:
         for f in figs.values():

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         listed = [
             {"id": c.id, "paper": c.paper, "kind": c.kind, "location": c.location} for c in claims
         ]
-        print(json.dumps({"claims": listed}))
+        print(json_dumps({"claims": listed}))
         return 0
     if args.list:
         for c in claims:

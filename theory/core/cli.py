@@ -479,7 +479,7 @@ def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_k
         tmp = stack.enter_context(atomic_path(path))
         if data is not None:
             tmp_data = stack.enter_context(atomic_path(plot_data_path(path)))
-            tmp_data.write_text(json.dumps(data, default=str))
+            tmp_data.write_text(dumps(data, default=str))
         fig.savefig(tmp, format=fmt, **savefig_kwargs)
     return path
 
