@@ -471,7 +471,6 @@ def save_figure(fig: Any, path: str | os.PathLike, data: Any = None, **savefig_k
     """``fig.savefig`` through :func:`atomic_path` (format from the suffix of ``path``);
     with ``data`` (JSON-able), also the data behind it at :func:`plot_data_path`, so that
     both files appear or neither does."""
-    import json
 
     path = Path(path)
     fmt = path.suffix.lstrip(".").lower() or "png"
