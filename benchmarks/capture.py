@@ -45,7 +45,6 @@ import subprocess
 import sys
 import threading
 import time
-
 from pathlib import Path
 
 # run as a file path (python benchmarks/NAME.py): the repository's packages come first
@@ -53,9 +52,15 @@ if not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import machine
-from theory.core.cli import CommandParser, UsageError, command, int_range, output_file
-from theory.core.cli import positive_int
-from theory.core.cli import write_text
+from theory.core.cli import (
+    CommandParser,
+    UsageError,
+    command,
+    int_range,
+    output_file,
+    positive_int,
+    write_text,
+)
 
 WINDOW = 4096  # the mistral layer's sliding window (Mistral-7B's)
 
@@ -150,6 +155,7 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     """name -> zero-argument callable, for one model kind and length."""
     import torch
     import torch.nn.functional as F
+
     from empirical.capture.attention import attend
     from empirical.capture.session import capture
     from empirical.capture.state import CaptureConfig, CaptureSession

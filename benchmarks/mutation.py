@@ -36,8 +36,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from theory.core.cli import CommandParser, UsageError, command, output_file
-from theory.core.cli import positive_float, positive_int, write_text
+from theory.core.cli import (
+    CommandParser,
+    UsageError,
+    command,
+    output_file,
+    positive_float,
+    positive_int,
+    write_text,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 T = "tests/agreement/"

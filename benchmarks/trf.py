@@ -47,12 +47,12 @@ from theory.core.cli import (
     write_text,
 )
 from theory.series import reference
-from theory.trf.cli import main as trf_main
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
 from theory.series.expressions import N, parse_assignments, parse_expression
 from theory.series.rpe_library import log_b_values, resolve_rpe
 from theory.series.trf_search import trf_table
+from theory.trf.cli import main as trf_main
 
 TESTS = Path(__file__).resolve().parent.parent / "tests" / "theory" / "series"
 #: a decision slower than this (wall-clock seconds) counts as a time-out

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from theory.core.cli import dumps as json_dumps
+from theory.papers.align import TABLE1, TABLE7
 
 from .legend import PANEL_LEGEND_FONTSIZE
 from .registry import figure
@@ -175,8 +176,8 @@ def make_tables(outdir: Path, quick: bool = False, res: dict | None = None) -> d
 
 def _tables(outdir: Path, res: dict) -> dict:
     plt = _plt()
-    table1 = {"pmax": (0.28, 0.12), "entropy": (3.47, 6.63)}  # Table 1, topic retrieval
-    table7 = (8.61, 8.80)  # Table 7, topic retrieval
+    table1 = {"pmax": TABLE1["topic"]["pmax"], "entropy": TABLE1["topic"]["H"]}
+    table7 = TABLE7["topic"]  # Tables 1 and 7, topic retrieval
     name = res["layers"][0]
     tr, ex = res["lengths"]["tr"], res["lengths"]["ex"]
     ours = {

@@ -34,7 +34,6 @@ from theory.temperature.rules import (
     temperature_rules,
 )
 
-
 if TYPE_CHECKING:
     import torch
 

@@ -40,11 +40,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from theory.temperature.rules import PAPER_GRID
-
-from theory.core.progress import Progress
-
 from empirical.capture.stats import AttentionStats
+from theory.core.progress import Progress
+from theory.temperature.rules import PAPER_GRID
 
 if TYPE_CHECKING:
     from empirical.capture.models import LoadedModel

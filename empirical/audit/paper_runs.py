@@ -36,8 +36,8 @@ def default_corpus() -> str:
 
 @functools.cache
 def model(spec: str, corpus: str) -> LoadedModel:
-    from empirical.cli_util import setup_torch
     from empirical.capture.models import load_model
+    from empirical.cli_util import setup_torch
 
     setup_torch(1)
     return load_model(spec, corpus=corpus, seed=0)

@@ -13,11 +13,9 @@ on one process.  Rank 0 writes the full state (``--out``, JSON) and prints the s
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from empirical.capture.stats import AttentionStats
-
 
 _FIELDS = (
     "rows",

@@ -23,11 +23,11 @@ from transformers import AttentionInterface
 from transformers.integrations.sdpa_attention import repeat_kv, sdpa_attention_forward
 from transformers.masking_utils import AttentionMaskInterface, sdpa_mask
 
+from empirical.capture import softmax_rows
 from empirical.capture.attention import attend
 from empirical.capture.attention_call import split_mask
 from empirical.capture.registry import REGISTRY
 from empirical.capture.routing import module_session
-from empirical.capture import softmax_rows
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
 CAPTURE_NAME = "lengthx_capture"

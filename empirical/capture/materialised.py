@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import torch
 
-from empirical.capture.registry import REGISTRY
 from empirical.capture import softmax_rows
+from empirical.capture.registry import REGISTRY
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
 

@@ -4,18 +4,18 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 
 import torch
-from theory.core.progress import Progress
 
-from empirical.capture.session import capture
-from empirical.training.corpora import document_windows, load_documents
 from empirical.capture.discovery import config_value
 from empirical.capture.models import LoadedModel, run_encoder
 from empirical.capture.positions import check_length
+from empirical.capture.session import capture
 from empirical.capture.stats import AttentionStats
+from empirical.training.corpora import document_windows, load_documents
+from theory.core.progress import Progress
 
 
 def sequences(

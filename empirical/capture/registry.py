@@ -11,10 +11,10 @@ Every entry is added and removed by a context manager of
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Callable
 
 import torch
 

@@ -14,14 +14,14 @@ from empirical.training.rpe import check_rpe
 from empirical.training.tiny_lm import SCALINGS
 from empirical.training.train import train
 from theory.core.cli import (
+    OVERWRITE_HELP,
     CommandParser,
+    check_output_folder,
     command,
     fail,
     finite_float,
     int_range,
     nonnegative_int,
-    OVERWRITE_HELP,
-    check_output_folder,
     output_dir,
     output_folder,
     positive_float,

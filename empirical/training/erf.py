@@ -38,7 +38,6 @@ from theory.core.cli import (
     save_figure,
 )
 
-
 if TYPE_CHECKING:
     from empirical.training.tiny_lm import TinyLM
 
@@ -103,8 +102,8 @@ def series_trf(
     [per head]}``; ``None`` entries are divergent series ("diverges") or computations that
     ran past ``budget`` seconds ("undecided"); ``None`` overall for RPEs with no closed
     form (T5, sinusoidal)."""
-    from theory.series.trf_search import trf_table
     from empirical.training.rpe_theory import rpe_b_expressions
+    from theory.series.trf_search import trf_table
 
     exprs = rpe_b_expressions(model.rpe)
     if exprs is None:

@@ -38,12 +38,11 @@ any other text            a formula for b_n in ``n`` (theory parser), e.g.
 
 from __future__ import annotations
 
-
 import numpy as np
 import torch
 import torch.nn as nn
 
-from theory.series.expressions import N, ExpressionError, parse_expression
+from theory.series.expressions import ExpressionError, N, parse_expression
 from theory.series.rpe_library import log_b_values, resolve_rpe, t5_bucket
 from theory.series.rpe_names import (
     RPE_NAMES,

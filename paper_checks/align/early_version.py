@@ -1,7 +1,7 @@
 """The early version's display before Prop. 1 (Sec. 6.1) and what the text extraction
 of our copy did to it: the LaTeX escapes ``\\b \\t \\a \\f \\r`` of a string
 literal read without raw prefix were eaten or blanked.  A candidate LaTeX source is
-compared with the printed display (:data:`paper_checks.align.printed.EARLY_DISPLAY`)
+compared with the printed display (:data:`theory.papers.align.EARLY_DISPLAY`)
 after the same damage.
 """
 

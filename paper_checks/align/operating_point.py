@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 
-from paper_checks.align.printed import ALG1_STEP, TABLE1, TABLE7
 from paper_checks.evidence import Equal
 from paper_checks.inferred import NotComputable, inferred
+from theory.papers.align import ALG1_STEP, TABLE1, TABLE7
 from theory.temperature.gaussian_softmax import expected_max_std_normal
 
 #: the inferred sigma (:mod:`paper_checks.align.inferred_quantities`): one rule for every claim
@@ -28,7 +28,7 @@ TAGS = {512: "512", 15000: "15k"}
 
 def tables_1_7() -> dict:
     """Per task: Table 1's P_max and Table 7's l_max at 512 and 15k tokens, read from
-    :mod:`paper_checks.align.printed` when called.
+    :mod:`theory.papers.align` when called.
 
     >>> tables_1_7()["topic"]
     {'pmax_512': 0.28, 'pmax_15k': 0.12, 'lmax_512': 8.61, 'lmax_15k': 8.8}

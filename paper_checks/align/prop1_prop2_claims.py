@@ -22,11 +22,6 @@ from paper_checks.align.operating_point import (
     sigma_at,
     sigma_ex_readings,
 )
-from paper_checks.align.printed import (
-    ALG1_STEP,
-    EARLY_DISPLAY,
-    TABLE1,
-)
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -40,6 +35,11 @@ from paper_checks.evidence import (
 )
 from paper_checks.inferred import NotComputable
 from paper_checks.registry import Context, claim
+from theory.papers.align import (
+    ALG1_STEP,
+    EARLY_DISPLAY,
+    TABLE1,
+)
 from theory.temperature.alignment_truth import prop2_vs_truth
 from theory.temperature.derivations import prop1_derivation, prop2_derivation
 from theory.temperature.gaussian_softmax import (

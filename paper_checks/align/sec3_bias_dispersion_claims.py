@@ -15,9 +15,6 @@ from paper_checks.align.models_here import (
     assumptions_run,
     scoped,
 )
-from paper_checks.align.printed import (
-    TABLE1,
-)
 from paper_checks.evidence import (
     Counterexample,
     Equal,
@@ -27,6 +24,9 @@ from paper_checks.evidence import (
     Reported,
 )
 from paper_checks.registry import Context, claim
+from theory.papers.align import (
+    TABLE1,
+)
 
 
 @claim(

@@ -21,9 +21,6 @@ from paper_checks.align.operating_point import (
     sigma_at,
     tables_1_7,
 )
-from paper_checks.align.printed import (
-    TABLE7,
-)
 from paper_checks.evidence import (
     Equal,
     Evidence,
@@ -35,6 +32,9 @@ from paper_checks.evidence import (
 )
 from paper_checks.inferred import inferred
 from paper_checks.registry import Context, claim
+from theory.papers.align import (
+    TABLE7,
+)
 from theory.temperature.gaussian_softmax import (
     expected_log_partition,
     expected_max_std_normal,

@@ -1,5 +1,5 @@
 """Table numbers of the attention-alignment paper that follow from other printed numbers
-or from a formula, computed from the printed tables (:mod:`paper_checks.align.printed`)
+or from a formula, computed from the printed tables (:mod:`theory.papers.align`)
 when called.
 
 * the 'w/ log_{L_ex} L_tr' rows of Tables 8-11: :math:`\\tau = \\ln L_{tr}/\\ln L_{ex}`
@@ -20,7 +20,8 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-from paper_checks.align.printed import (
+from paper_checks.inferred import NotComputable
+from theory.papers.align import (
     TABLE4,
     TABLE5,
     TABLE8,
@@ -29,11 +30,10 @@ from paper_checks.align.printed import (
     TABLE11,
     TABLE14,
 )
-from paper_checks.inferred import NotComputable
 
 
 def log_row(table: dict) -> dict:
-    """The 'w/ log' row of a printed table of :mod:`paper_checks.align.printed` as its
+    """The 'w/ log' row of a printed table of :mod:`theory.papers.align` as its
     columns: ``{"L_tr", "columns": [(L_ex, printed tau)]}``; for Table 9, whose lengths
     are not stated, ``[(task, label, printed tau)]`` and the stated ``max_range``.
 

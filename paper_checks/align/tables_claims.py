@@ -8,14 +8,6 @@ from __future__ import annotations
 
 import math
 
-from paper_checks.align.printed import (
-    TABLE3,
-    TABLE4,
-    TABLE8,
-    TABLE9,
-    TABLE10,
-    TABLE11,
-)
 from paper_checks.align.tables import (
     log_row,
     table5_checks,
@@ -28,6 +20,14 @@ from paper_checks.evidence import (
     Tol,
 )
 from paper_checks.registry import Context, claim
+from theory.papers.align import (
+    TABLE3,
+    TABLE4,
+    TABLE8,
+    TABLE9,
+    TABLE10,
+    TABLE11,
+)
 
 P = "align"
 

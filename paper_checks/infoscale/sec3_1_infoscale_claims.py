@@ -18,7 +18,6 @@ from paper_checks.evidence import (
     Reading,
     Reported,
 )
-from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.setting import (
     ENTROPY,
     Z4,
@@ -44,6 +43,7 @@ from theory.infoscale.infoscale import (
     softmax_plus_scale,
     training_alpha,
 )
+from theory.papers import infoscale as T
 
 
 # =============================================================== Sec. 3.1, InfoScale

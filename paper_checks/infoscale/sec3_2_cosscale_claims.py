@@ -19,7 +19,6 @@ from paper_checks.evidence import (
     Reading,
     Reported,
 )
-from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.setting import (
     ENTROPY,
     Z4,
@@ -38,6 +37,7 @@ from theory.infoscale.hypersphere_entropy import (
     cos_moments,
     sample_cosines,
 )
+from theory.papers import infoscale as T
 
 
 # ================================================================ Sec. 3.2, CosScale

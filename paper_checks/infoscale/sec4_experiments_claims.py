@@ -15,12 +15,12 @@ from paper_checks.evidence import (
     Reported,
 )
 from paper_checks.inferred import NotComputable
-from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.setting import (
     GAU,
     P,
 )
 from paper_checks.registry import Context, Tol, claim
+from theory.papers import infoscale as T
 
 
 # ========================================================= tables and text vs tables

@@ -25,7 +25,7 @@ from paper_checks.evidence import (
     Tol,
 )
 from paper_checks.registry import Context, claim
-from paper_checks.rpe.printed import METHODS, PAPER_T6, PAPER_T45
+from theory.papers.rpe import METHODS, PAPER_T6, PAPER_T45
 
 STABLE = 0.10  # |ppl_n - ppl_m| / ppl_m below this: "stable" (Def. 2.1 with delta = 0.1)
 GROWS = 1.0  # above this: "grows rapidly" (Def. 2.1: >> 1)

@@ -28,7 +28,7 @@ from paper_checks.rpe.engine_routes import (
     engine_verdict,
     n,
 )
-from paper_checks.rpe.printed import EXTRAPOLATION_LENGTHS
+from theory.papers.rpe import EXTRAPOLATION_LENGTHS
 from theory.series import reference as ref
 
 

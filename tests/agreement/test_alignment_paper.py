@@ -11,7 +11,6 @@ reason states the measured gap (the test output prints the table with the number
 """
 
 import pytest
-
 from agreement_asserts import assert_agrees, assert_beats, contrast
 
 pytest.importorskip("torch")

@@ -8,7 +8,6 @@ Tolerances and margins: ``empirical.agreement.catalogue`` (each with its reason)
 """
 
 import pytest
-
 from agreement_asserts import assert_agrees, assert_beats, contrast
 
 pytest.importorskip("torch")

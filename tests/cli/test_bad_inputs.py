@@ -27,7 +27,6 @@ import pytest
 
 from theory.core.budget import HANG_FACTOR, cpu_limit
 
-
 ROOT = Path(__file__).resolve().parents[2]
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 

@@ -203,6 +203,7 @@ def test_local_checkpoint_directory_loads_offline(tmp_path):
     as the class its config names, and the encoder it runs gives the same outputs."""
     import torch
     import transformers
+
     from empirical.capture.models import load_model, run_encoder, trained_tokenizer
 
     tok = trained_tokenizer("stdlib", 4096)

@@ -155,6 +155,7 @@ def test_algorithm1_temperature_aligns_the_statistic(llama_audit, ckpts):
     """At the continuous Algorithm 1 temperature, P_max over rows >= L_tr (eager
     attention, logits scaled by 1/tau here) equals the target to 1e-3 relative."""
     import torch
+
     from empirical.capture.measure import sequences
     from empirical.capture.models import load_model
 
@@ -388,9 +389,10 @@ def _families():
 def test_every_family_audits(family, ckpts, capsys):
     """Each family's tiny checkpoint goes through the whole audit; causal ones count rows
     from L_tr and report a perplexity, encoders count every row."""
+    import transformers
+
     from empirical.capture.checkpoints import save_tiny_checkpoint
     from empirical.capture.models import is_causal_lm
-    import transformers
 
     path = save_tiny_checkpoint(family, ckpts["root"] / f"fam_{family}")
     rc, out, err = run_audit(

@@ -123,6 +123,7 @@ def test_umt5_is_not_read_as_t5(tmp_path, capsys):
     hand-kept map) the per-layer bias of layer 1 is dropped, which loading reports as
     unexpected weights: an error naming them, or different statistics when accepted."""
     from capture_helpers import save_tiny_type_checkpoint
+
     from empirical.capture.models import ModelSpecError, load_weights
 
     folder = save_tiny_type_checkpoint("umt5", tmp_path / "umt5", seed=1)

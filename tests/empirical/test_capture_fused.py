@@ -23,8 +23,8 @@ pytest.importorskip("triton")
 DEVICE = "cuda" if ON_GPU else "cpu"
 
 import empirical.capture.fused_kernel as fk  # noqa: E402
-from empirical.capture.session import capture  # noqa: E402
 from empirical.capture.checkpoints import save_tiny_checkpoint  # noqa: E402
+from empirical.capture.session import capture  # noqa: E402
 from empirical.capture.stats import AttentionStats  # noqa: E402
 
 pytestmark = pytest.mark.empirical

@@ -17,10 +17,10 @@ import pytest
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
+from empirical.capture.checkpoints import save_tiny_checkpoint  # noqa: E402
 from empirical.capture.discovery import attention_module_names  # noqa: E402
 from empirical.capture.session import capture  # noqa: E402
 from empirical.capture.state import CaptureUnsupported  # noqa: E402
-from empirical.capture.checkpoints import save_tiny_checkpoint  # noqa: E402
 from empirical.capture.stats import AttentionStats  # noqa: E402
 
 pytestmark = pytest.mark.empirical

@@ -31,12 +31,11 @@ pytest.importorskip("triton")
 DEVICE = "cuda" if ON_GPU else "cpu"
 here = pytest.mark.skipif(TOO_LATE, reason="triton was imported without the interpreter")
 
-import empirical.capture.fused_kernel as fk  # noqa: E402
-
 from hypothesis import given, settings  # noqa: E402
-
-from theory.core.budget import HANG_FACTOR, cpu_limit  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+
+import empirical.capture.fused_kernel as fk  # noqa: E402
+from theory.core.budget import HANG_FACTOR, cpu_limit  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 torch.set_num_threads(1)

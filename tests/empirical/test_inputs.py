@@ -64,6 +64,7 @@ def test_text_errors(sources, source, field, length, n, message):
 def test_bos_is_added_as_the_tokenizer_does(tmp_path):
     """LLaMA-like: BOS before; T5: EOS after; what the tokenizer's own encoding adds."""
     import transformers
+
     from empirical.capture.checkpoints import save_tiny_checkpoint
     from empirical.capture.models import load_model, special_ends
 
@@ -90,6 +91,7 @@ DEVICES = [  # (text, error or None)
 @pytest.mark.parametrize("text,error", DEVICES)
 def test_resolve_device(text, error):
     import torch
+
     from empirical.capture.devices import DeviceError, resolve_device
 
     if torch.cuda.is_available() and text.startswith("cuda"):
@@ -103,6 +105,7 @@ def test_resolve_device(text, error):
 
 def test_resolve_dtype():
     import torch
+
     from empirical.capture.devices import DeviceError, resolve_dtype
 
     assert resolve_dtype("float16") is torch.float16 and resolve_dtype(None) is torch.float32

@@ -11,10 +11,10 @@ import sympy as sp
 
 torch = pytest.importorskip("torch")
 
-from empirical.training.rpe import NAMED, FIXED_FORMULAS, build_rpe, alibi_slopes  # noqa: E402
+from empirical.training.rpe import FIXED_FORMULAS, NAMED, alibi_slopes, build_rpe  # noqa: E402
 from empirical.training.rpe_theory import rpe_b_expressions  # noqa: E402
 from empirical.training.tiny_lm import LMConfig, TinyLM  # noqa: E402
-from theory.series.expressions import N, ExpressionError  # noqa: E402
+from theory.series.expressions import ExpressionError, N  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 SMALL = dict(n_layer=2, n_head=2, d_model=32, d_ff=64)
@@ -177,7 +177,7 @@ def test_training_reduces_loss(trained_run):
 
 
 def test_resume_equals_uninterrupted(tmp_path):
-    from empirical.training.train import train, load_model
+    from empirical.training.train import load_model, train
 
     train(train_args(tmp_path / "a", 20))
     train(train_args(tmp_path / "b", 20, ["--stop-at", "10"]))  # interrupted at step 10
@@ -245,6 +245,7 @@ def test_cli_errors_and_json(tmp_path, capsys, trained_run):
 def test_changed_corpus_is_refused(trained_run, tmp_path):
     """Evaluating a run against a corpus whose text changed since training is an error."""
     import shutil
+
     from empirical.training.extrapolate import evaluate_runs
 
     out, _ = trained_run

@@ -3,7 +3,6 @@ disagreement) each figure shows."""
 
 import json
 
-
 from figures.align_theory import lln_error_grid, make_lln_map, prop_curves
 
 

@@ -8,8 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from theory.series import reference as ref
 from figures.rpe_theory import fig5_data, heatmap_data, make_fig5, make_fig78
+from theory.series import reference as ref
 
 M = 512
 

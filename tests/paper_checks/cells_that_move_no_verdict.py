@@ -2,7 +2,7 @@
 cell moved to the value its check compared it with, then scaled, under every non-empirical
 claim that reads it; ``test_source_perturbation.py``), listed with why, grouped.
 
-Made by that test's sweep over every cell of ``paper_checks/<paper>/printed.py``; a cell
+Made by that test's sweep over every cell of ``theory/papers/<paper>.py``; a cell
 that starts or stops moving a verdict fails the test until this list says so.
 """
 

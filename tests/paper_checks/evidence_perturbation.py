@@ -30,8 +30,8 @@ from paper_checks.evidence import (
     Item,
     Tol,
     as_number,
-    robust_best,
     judge_items,
+    robust_best,
     tolerance_of,
     verdict_group,
 )

@@ -4,7 +4,7 @@ check reads it, re-run the check, and see whether its verdict moves.
 Two kinds of source are found for each claim:
 
 * **table cells** -- numbers (and numbers printed as text) in the paper's printed tables
-  and values (``paper_checks/<paper>/printed.py``) that the check reads, directly or
+  and values (``theory/papers/<paper>.py``) that the check reads, directly or
   through the functions it calls;
 * **literals** -- a number written in the check as the paper's value (``paper=...`` of an
   evidence item); the check is re-compiled with that literal changed.
@@ -41,9 +41,9 @@ from paper_checks.registry import Claim, Context, evidence_of, verdict_of
 
 #: modules whose module-level numbers are what the papers print
 TABLE_MODULES = (
-    "paper_checks.rpe.printed",
-    "paper_checks.align.printed",
-    "paper_checks.infoscale.printed",
+    "theory.papers.rpe",
+    "theory.papers.align",
+    "theory.papers.infoscale",
 )
 for _mod in TABLE_MODULES:
     importlib.import_module(_mod)
@@ -138,7 +138,7 @@ def _home(name: str, obj, g: dict) -> str:
 def _cells_of(mod: str, name: str) -> list[Source]:
     out = []
     for path, value in _leaves(getattr(sys.modules[mod], name)):
-        where = f"{mod.rsplit('.', 2)[-2]}.{name}" + "".join(
+        where = f"{mod.rsplit('.', 1)[-1]}.{name}" + "".join(
             f"[{k[1]}]" if isinstance(k, tuple) else f"[{k!r}]" for k in path
         )
         out.append(Source("cell", where, (mod, name) + path, value))
@@ -305,12 +305,15 @@ def _set_path(obj, path, value):
 
 
 def _rebind(mod: str, name: str, new) -> list:
-    """Bind ``name`` to ``new`` in ``mod`` and in every paper_checks module that imported
-    the same object; returns what to undo."""
+    """Bind ``name`` to ``new`` in ``mod`` (a module of :mod:`theory.papers`) and in every
+    paper_checks or figures module that imported the same object; returns what to undo."""
     old = getattr(sys.modules[mod], name)
     undo = []
     for m in list(sys.modules.values()):
-        if getattr(m, "__name__", "").startswith("paper_checks") and getattr(m, name, None) is old:
+        owner = getattr(m, "__name__", "")
+        if owner.startswith(("paper_checks", "theory.papers", "figures")) and (
+            getattr(m, name, None) is old
+        ):
             undo.append((m, name, old))
             setattr(m, name, new)
     return undo

@@ -7,9 +7,9 @@ import pytest
 
 from paper_checks.align.early_version import early_display_source, extraction_damage
 from paper_checks.align.operating_point import sigma_ex_readings
-from paper_checks.align.printed import EARLY_DISPLAY
 from paper_checks.evidence import judge
 from paper_checks.registry import load_all
+from theory.papers.align import EARLY_DISPLAY
 
 TYPO, UNASSESSED, EVERY_FAILS = (
     "does not hold (typo; conclusion unaffected)",

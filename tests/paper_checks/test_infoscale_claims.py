@@ -7,9 +7,9 @@ import math
 import pytest
 
 from paper_checks.evidence import judge
-from paper_checks.infoscale import printed as T
 from paper_checks.infoscale.sec4_experiments_claims import compatible, repeated_cells
 from paper_checks.registry import load_all
+from theory.papers import infoscale as T
 
 FAILS, TYPO, UNASSESSED = (
     "does not hold (changes the conclusion)",

@@ -5,8 +5,8 @@ verdict must move; moved by a quarter of its last printed digit, it must stay.  
 may crash on a moved value (it answers "cannot be checked here" with the reason).
 
 The claims whose verdict no single moved value changes are listed here with the reason.
-From the cells' side: every number of the printed modules (``paper_checks/<paper>/
-printed.py``) is read by some check, and the cells whose move changes no verdict of a
+From the cells' side: every number of the printed modules (``theory/papers/<paper>.py``)
+is read by some check, and the cells whose move changes no verdict of a
 claim that reads them are listed, with the reason, in ``cells_that_move_no_verdict.py``.
 """
 

@@ -15,8 +15,7 @@ ValueError: duplicate figure name 'a'
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from collections.abc import ItemsView, KeysView, ValuesView
+from collections.abc import ItemsView, Iterator, KeysView, ValuesView
 from typing import Generic, TypeVar
 
 T = TypeVar("T")

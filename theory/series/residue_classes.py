@@ -20,11 +20,17 @@ import math
 import sympy as sp
 from flint import arb
 
-from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
-from theory.series.arb_eval import ball_precision
-from theory.series.expressions import N
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+)
 from theory.series.enclosure import CertifiedTail
-from theory.series.periodic import MAX_PERIOD as MAX_GROUP, residue_classes
+from theory.series.expressions import N
+from theory.series.periodic import MAX_PERIOD as MAX_GROUP
+from theory.series.periodic import residue_classes
 
 MAX_PERIOD = 8  # residue classes summed separately at most
 

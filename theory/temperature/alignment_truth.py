@@ -19,12 +19,12 @@ import math
 import numpy as np
 
 from theory.temperature.gaussian_softmax import (
+    approx_entropy,
     entropy_alignment_tau_exact,
     expected_entropy,
     expected_max_std_normal,
     expected_pmax,
     mc_softmax_stats,
-    approx_entropy,
     pmax_alignment_tau_exact,
 )
 from theory.temperature.rules import (

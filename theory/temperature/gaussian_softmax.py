@@ -34,8 +34,8 @@ import math
 import numpy as np
 from scipy import integrate, special
 
-from theory.temperature.rules import softmax_pmax_entropy
 from theory.core.progress import Progress
+from theory.temperature.rules import softmax_pmax_entropy
 
 _MAX_S = 50.0
 

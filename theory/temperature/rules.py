@@ -38,8 +38,8 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt

@@ -27,15 +27,12 @@ writes them between the markers of docs/guide/capture.md.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import torch
-
-from theory.core.budget import step_budget
 import transformers
 from transformers.models.auto import configuration_auto, modeling_auto
 
@@ -45,6 +42,7 @@ from empirical.capture.positions import model_facts
 from empirical.capture.session import capture
 from empirical.capture.state import CaptureUnsupported
 from empirical.capture.stats import AttentionStats
+from theory.core.budget import step_budget
 
 #: the declared tolerances of the statistics (docs/guide/capture.md), against eager float32
 TOL = {"pmax": 1e-6, "entropy": 2e-6}

@@ -6,8 +6,8 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from theory.infoscale import cosscale as C
 from theory.cosscale import cli as cosscale_cli
+from theory.infoscale import cosscale as C
 
 # (alpha, d, eta*) -- eta* from mpmath findroot of alpha (1 - eta^2) - (d - 3) eta = 0
 # (the stationarity condition of App. A.5), computed at 30 digits in the test itself

@@ -7,8 +7,8 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from theory.infoscale import infoscale as I
 from theory.infoscale import cli as infoscale_cli
+from theory.infoscale import infoscale as I
 from theory.infoscale.hypersphere_entropy import (
     cos_moments,
     kl_deficit,

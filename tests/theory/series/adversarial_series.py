@@ -14,8 +14,8 @@ is below 10^-120 of B, stated per family).  The list is data only: the tests in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import mpmath as mp
 

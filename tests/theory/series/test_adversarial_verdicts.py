@@ -3,12 +3,12 @@ refused with exit 2 and one ``error:`` line.  One case per class and the T5 fami
 the default suite; the whole set under ``slow`` (and in ``python -m benchmarks.trf``)."""
 
 import pytest
-
 from adversarial_verdicts import CASES, ERR
-from theory.trf.cli import main
+
 from theory.series.convergence import decide
 from theory.series.expressions import parse_assignments
 from theory.series.rpe_library import resolve_rpe
+from theory.trf.cli import main
 
 
 def _argv(case):

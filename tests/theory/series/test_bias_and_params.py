@@ -7,9 +7,9 @@ import mpmath
 import numpy as np
 import pytest
 
-from theory.trf.cli import main
 from theory.series.expressions import ExpressionError, parse_assignments
 from theory.series.rpe_library import LIBRARY, log_b_values, resolve_rpe, t5_bucket
+from theory.trf.cli import main
 
 
 def run_json(capsys, *argv):

@@ -18,13 +18,14 @@ from flint import arb
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from theory.trf.cli import main
 from theory.series.convergence import decide
-from theory.series.expressions import N, parse_expression as P
+from theory.series.expressions import N
+from theory.series.expressions import parse_expression as P
 from theory.series.lower_bounds import trf_from_tail_bound
 from theory.series.oscillating import DirichletTail
 from theory.series.sums import series_sum
 from theory.series.trf_search import trf_table
+from theory.trf.cli import main
 
 mp = mpmath.mp
 

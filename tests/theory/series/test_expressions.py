@@ -7,8 +7,8 @@ import pytest
 import sympy as sp
 
 from theory.series.expressions import (
-    N,
     ExpressionError,
+    N,
     parameter_symbol,
     parse_assignments,
     parse_expression,

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from theory.series import raabe_tails
 from theory.series.arb_eval import NotCertified
 from theory.series.convergence import decide_in_process
-from theory.series.expressions import N, parse_expression as P
+from theory.series.expressions import N
+from theory.series.expressions import parse_expression as P
 from theory.series.raabe_tails import RaabeTail, power_law
 from theory.series.sums import series_sum_core
 from theory.series.trf_search import analyse_series

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from theory.series.expressions import N, ExpressionError
-from theory.series.rpe_library import LIBRARY, load_bias_file, log_b_values, resolve_rpe, t5_bucket
 from theory.series.convergence import decide
+from theory.series.expressions import ExpressionError, N
+from theory.series.rpe_library import LIBRARY, load_bias_file, log_b_values, resolve_rpe, t5_bucket
 
 # name -> (b_n at the paper's defaults/our defaults, start, convergence)
 EXPECTED = {

@@ -7,9 +7,10 @@ import mpmath
 import pytest
 import sympy as sp
 
-from theory.trf.cli import main
 from theory.series.convergence import decide
-from theory.series.expressions import N, parse_expression as P
+from theory.series.expressions import N
+from theory.series.expressions import parse_expression as P
+from theory.trf.cli import main
 
 
 def run_json(capsys, *argv):

@@ -16,8 +16,8 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from theory.trf.cli import main
 from theory.series.expressions import N, parse_expression
+from theory.trf.cli import main
 
 ATOMS = ["n", "n + 1", "log(n + 1)", "sqrt(n)", "2", "1/2", "3"]
 UNARY = ["exp(-{})", "log(1 + {})", "sin({})", "cos({})", "floor({})", "Abs({})", "1/(1 + {})"]

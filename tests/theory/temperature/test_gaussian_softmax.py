@@ -7,17 +7,17 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from theory.temperature.alignment_truth import prop2_vs_truth
 from theory.core.derivation import symbolic_zero
+from theory.temperature.alignment_truth import prop2_vs_truth
 from theory.temperature.gaussian_softmax import (
-    laplace_integrals,
     expected_entropy,
     expected_log_partition,
     expected_max_std_normal,
     expected_pmax,
-    pmax_alignment_tau_exact,
+    laplace_integrals,
     lln_relative_error,
     mc_softmax_stats,
+    pmax_alignment_tau_exact,
     rem_critical_s,
 )
 

@@ -5,7 +5,6 @@ import math
 import numpy as np
 import pytest
 
-from paper_checks.align.printed import TABLE3, TABLE8, TABLE9, TABLE10, TABLE11
 from paper_checks.align.tables import (
     average_consistent,
     difference_consistent,
@@ -15,6 +14,7 @@ from paper_checks.align.tables import (
     table4_averages,
     table5_checks,
 )
+from theory.papers.align import TABLE3, TABLE8, TABLE9, TABLE10, TABLE11
 from theory.temperature.rules import (
     PAPER_GRID,
     TemperatureInputError,

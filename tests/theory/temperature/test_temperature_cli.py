@@ -7,8 +7,8 @@ import sys
 import pytest
 import sympy as sp
 
-from theory.temperature import cli as cli
 from theory.core.derivation import Derivation, Step
+from theory.temperature import cli as cli
 
 
 def test_json_has_every_rule(capsys):
