@@ -19,7 +19,8 @@ if not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import load_average, machine
-from theory.core.cli import CommandParser, command, output_file, positive_int, write_text
+from theory.core.arguments import output_file, positive_int
+from theory.core.cli import CommandParser, command, write_text
 
 CASES = [(512, 1.0), (512, 2.7), (15000, 2.7), (10**5, 4.0)]
 EXAMPLES = """examples:

@@ -14,7 +14,8 @@ if not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import load_average, machine
-from theory.core.cli import CommandParser, command, int_range, output_file, positive_int, write_text
+from theory.core.arguments import int_range, output_file, positive_int
+from theory.core.cli import CommandParser, command, write_text
 
 EXAMPLES = """examples:
   python -m benchmarks.bench_tiny_lm --steps 10 --threads 1

@@ -52,15 +52,8 @@ if not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import machine
-from theory.core.cli import (
-    CommandParser,
-    UsageError,
-    command,
-    int_range,
-    output_file,
-    positive_int,
-    write_text,
-)
+from theory.core.arguments import int_range, output_file, positive_int
+from theory.core.cli import CommandParser, UsageError, command, write_text
 
 WINDOW = 4096  # the mistral layer's sliding window (Mistral-7B's)
 

@@ -36,15 +36,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from theory.core.cli import (
-    CommandParser,
-    UsageError,
-    command,
-    output_file,
-    positive_float,
-    positive_int,
-    write_text,
-)
+from theory.core.arguments import output_file, positive_float, positive_int
+from theory.core.cli import CommandParser, UsageError, command, write_text
 
 ROOT = Path(__file__).resolve().parent.parent
 T = "tests/agreement/"

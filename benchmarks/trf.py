@@ -37,15 +37,9 @@ from tqdm import tqdm
 if not __package__:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from theory.core.arguments import int_range, output_file, positive_float
 from theory.core.budget import BudgetExceeded, run_guarded
-from theory.core.cli import (
-    CommandParser,
-    command,
-    int_range,
-    output_file,
-    positive_float,
-    write_text,
-)
+from theory.core.cli import CommandParser, command, write_text
 from theory.series import reference
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from theory.core.cli import int_range
+from theory.core.arguments import int_range
 
 #: ``--threads``: torch CPU threads, 1 to 1024
 threads_int = int_range(1, 1024)

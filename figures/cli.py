@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+from theory.core.arguments import output_dir
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
@@ -13,7 +14,6 @@ from theory.core.cli import (
     check_output_folder,
     command,
     fail,
-    output_dir,
     output_folder,
 )
 from theory.core.cli import dumps as json_dumps

@@ -10,14 +10,13 @@ from pathlib import Path
 
 from paper_checks.registry import PAPERS, load_all
 from paper_checks.report import report_folder, run_report, select
+from theory.core.arguments import nonnegative_int, output_dir
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
     check_output_folder,
     command,
     fail,
-    nonnegative_int,
-    output_dir,
     output_folder,
 )
 from theory.core.cli import dumps as json_dumps

@@ -7,14 +7,8 @@ import argparse
 
 from empirical.audit.align import align
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
-from theory.core.cli import (
-    CommandParser,
-    command,
-    fail,
-    nonnegative_int,
-    positive_float,
-    positive_int,
-)
+from theory.core.arguments import nonnegative_int, positive_float, positive_int
+from theory.core.cli import CommandParser, command, fail
 from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:

@@ -10,16 +10,14 @@ from pathlib import Path
 
 from empirical.audit.assumptions import assumption_table, write_outputs
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
+from theory.core.arguments import nonnegative_int, output_dir, positive_int
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
     check_output_folder,
     command,
     fail,
-    nonnegative_int,
-    output_dir,
     output_folder,
-    positive_int,
 )
 from theory.core.cli import dumps as json_dumps
 

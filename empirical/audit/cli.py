@@ -10,17 +10,14 @@ from pathlib import Path
 from empirical.audit.command import MeasurementProgress, audit
 from empirical.cli_util import setup_torch, threads_int
 from empirical.training.corpora import check_text_field
+from theory.core.arguments import nonnegative_int, output_dir, positive_float, positive_int
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
     check_output_folder,
     command,
     fail,
-    nonnegative_int,
-    output_dir,
     output_folder,
-    positive_float,
-    positive_int,
 )
 from theory.core.cli import dumps as json_dumps
 

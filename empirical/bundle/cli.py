@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from empirical.training.profile_bundle import MODELS, run_profile
-from theory.core.cli import CommandParser, command, fail, output_dir, positive_int
+from theory.core.arguments import output_dir, positive_int
+from theory.core.cli import CommandParser, command, fail
 from theory.core.cli import dumps as json_dumps
 
 EPILOG = """examples:

@@ -6,17 +6,14 @@ from __future__ import annotations
 from empirical.capture.collect import all_reduce_stats, rank_share
 from empirical.cli_util import add_device_map_argument, setup_torch, threads_int
 from empirical.training.corpora import check_text_field
-from theory.core.cli import (
-    CommandParser,
-    command,
-    fail,
+from theory.core.arguments import (
     int_range,
     nonnegative_int,
     output_file,
     positive_float,
     positive_int,
-    write_text,
 )
+from theory.core.cli import CommandParser, command, fail, write_text
 from theory.core.cli import dumps as json_dumps
 
 EXAMPLES = """examples:

@@ -8,16 +8,8 @@ import torch
 from empirical.cli_util import threads_int
 from empirical.training import erf as erf_module
 from empirical.training.erf import erf_for_run, plot_erf, spearman
-from theory.core.cli import (
-    CommandParser,
-    command,
-    fail,
-    finite_float,
-    int_range,
-    output_file,
-    positive_int,
-    say_written,
-)
+from theory.core.arguments import finite_float, int_range, output_file, positive_int
+from theory.core.cli import CommandParser, command, fail, say_written
 from theory.core.cli import dumps as json_dumps
 from theory.core.progress import track
 

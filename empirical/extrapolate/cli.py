@@ -10,16 +10,8 @@ import torch
 from empirical.cli_util import threads_int
 from empirical.training import extrapolate as extrapolate_module
 from empirical.training.extrapolate import evaluate_runs, plot_ppl, table, write_csv
-from theory.core.cli import (
-    CommandParser,
-    command,
-    fail,
-    int_range,
-    nonnegative_int,
-    output_file,
-    positive_int,
-    say_written,
-)
+from theory.core.arguments import int_range, nonnegative_int, output_file, positive_int
+from theory.core.cli import CommandParser, command, fail, say_written
 from theory.core.cli import dumps as json_dumps
 
 EPILOG = """examples:

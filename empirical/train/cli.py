@@ -13,19 +13,21 @@ from empirical.training.corpora import CORPORA, CorpusError
 from empirical.training.rpe import check_rpe
 from empirical.training.tiny_lm import SCALINGS
 from empirical.training.train import train
+from theory.core.arguments import (
+    finite_float,
+    int_range,
+    nonnegative_int,
+    output_dir,
+    positive_float,
+    positive_int,
+)
 from theory.core.cli import (
     OVERWRITE_HELP,
     CommandParser,
     check_output_folder,
     command,
     fail,
-    finite_float,
-    int_range,
-    nonnegative_int,
-    output_dir,
     output_folder,
-    positive_float,
-    positive_int,
 )
 from theory.core.cli import dumps as json_dumps
 

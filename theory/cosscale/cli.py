@@ -19,7 +19,8 @@ EXAMPLES = """examples:
 def main(argv: list[str] | None = None) -> int:
     import sys
 
-    from theory.core.cli import CommandParser, float_range, int_range
+    from theory.core.arguments import float_range, int_range
+    from theory.core.cli import CommandParser
 
     p = CommandParser(
         prog="python -m theory.cosscale",

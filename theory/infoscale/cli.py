@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from theory.core.cli import MAX_LENGTH, CommandParser, command, finite_float, int_range, length_int
+from theory.core.arguments import MAX_LENGTH, finite_float, int_range, length_int
+from theory.core.cli import CommandParser, command
 from theory.core.cli import dumps as json_dumps
 from theory.infoscale.derivation import infoscale_derivation
 from theory.infoscale.infoscale import SCALINGS, drift_grid, drift_row

@@ -12,14 +12,8 @@ import argparse
 import math
 import sys
 
-from theory.core.cli import (
-    CommandParser,
-    command,
-    finite_float,
-    length_int,
-    nonnegative_int,
-    positive_int,
-)
+from theory.core.arguments import finite_float, length_int, nonnegative_int, positive_int
+from theory.core.cli import CommandParser, command
 from theory.core.cli import dumps as json_dumps
 from theory.core.progress import Progress
 from theory.temperature.rules import TemperatureInputError, temperature_rules

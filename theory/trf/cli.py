@@ -24,8 +24,9 @@ import mpmath
 # Add it builds: once here, inherited by the forked children, instead of once in each child
 import sympy.tensor.tensor  # noqa: F401
 
+from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
-from theory.core.cli import CommandParser, command, output_file, positive_int, save_figure
+from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide

@@ -19,7 +19,8 @@ from empirical.capture.sweep.architectures import (
     text_model_types,
     write_docs,
 )
-from theory.core.cli import CommandParser, UsageError, command, existing_file
+from theory.core.arguments import existing_file
+from theory.core.cli import CommandParser, UsageError, command
 
 
 def build_parser() -> CommandParser:

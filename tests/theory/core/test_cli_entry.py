@@ -9,15 +9,12 @@ import sys
 import pytest
 
 from theory.core import progress
+from theory.core.arguments import int_range, output_dir, output_file, positive_float
 from theory.core.cli import (
     UsageError,
     atomic_path,
     command,
-    int_range,
-    output_dir,
-    output_file,
     output_folder,
-    positive_float,
     run_command,
     save_figure,
 )
