@@ -11,6 +11,7 @@ import json
 import pytest
 
 from benchmarks import mutation as M
+from empirical.agreement.bundle_io import FORMAT
 
 
 @pytest.mark.parametrize("t", M.TARGETS, ids=lambda t: t.function)
@@ -76,6 +77,14 @@ def test_below_resolution_is_neither_equivalent_nor_a_survivor():
     assert not M.equivalent_on_probes(t, big, M.RESOLUTION)
 
 
+#: the smallest bundle.json the bundle check reads (the runs themselves are never reached)
+MINIMAL_BUNDLE = {
+    "format": FORMAT,
+    "settings": {"seq_len": 32},
+    "results": {"alibi": {"0": {"ppl": {"32": 5.0}}}},
+}
+
+
 @pytest.mark.parametrize(
     "argv,needle",
     [
@@ -89,7 +98,7 @@ def test_below_resolution_is_neither_equivalent_nor_a_survivor():
 def test_bad_input_is_refused_before_a_run(argv, needle, tmp_path, capsys):
     bundle = tmp_path / "b"
     bundle.mkdir()
-    (bundle / "bundle.json").write_text(json.dumps({}))
+    (bundle / "bundle.json").write_text(json.dumps(MINIMAL_BUNDLE))
     argv = [a.format(tmp=tmp_path, bundle=bundle) for a in argv]
     assert M.main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()

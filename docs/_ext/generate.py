@@ -466,9 +466,73 @@ def _number(v) -> str:
     return f"{v:.3g}" if isinstance(v, float) else str(v)
 
 
+def gpu_record(path: pathlib.Path) -> str:
+    """Markdown for a GPU run recorded in ``benchmarks/results/gpu-*.json``: the device and
+    software, the capture rows measured on the GPU, the audit, ``torchrun``/NCCL and the GPU
+    tests, every number read from the record."""
+    d = json.loads(path.read_text())
+    dev, sw = d["device"], d["software"]
+    rel = path.relative_to(ROOT).as_posix()
+    lines = [
+        f"Recorded in `{rel}` on {d['date']}: {dev['gpu']} (sm {dev['sm']}, "
+        f"{dev['multiprocessors']} multiprocessors, CUDA {dev['cuda']}, NCCL {dev['nccl']}), "
+        f"host {d['host']}; " + ", ".join(f"{k} {v}" for k, v in sw.items()) + f"; {d['how']}.",
+        "",
+        f"**Capture against sdpa** (`{d['capture']['command']}`): {d['capture']['note']}",
+        "",
+        "| model | L | variant | wall (s) | x sdpa | peak extra MiB | extra vs sdpa MiB |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in d["capture"]["result"]["rows"]:
+        if r["device"] == "cpu":
+            continue
+        cols = ("model", "L", "variant", "wall_s", "wall_ratio", "peak_extra_MiB")
+        vals = [cell(_number(r[k])) for k in cols] + [cell(_number(r["extra_vs_sdpa_MiB"]))]
+        lines.append("| " + " | ".join(vals) + " |")
+    a = d["audit"]
+    ck = a["checkpoint"]
+    taus = a["lengths"][max(a["lengths"], key=int)]["temperatures"]
+    lines += [
+        "",
+        f"**The audit** of a {ck['class']} built from a config ({ck['parameters']:,} "
+        f"parameters: hidden {ck['hidden_size']}, {ck['num_hidden_layers']} layers, "
+        f"{ck['num_attention_heads']} heads; {ck['built']}): `{a['command']}` exited "
+        f"{a['exit_status']} after {a['seconds_audit']} s of measurement "
+        f"({a['measurements']} measurements, {a['forward_passes']} forward passes, "
+        f"{a['seconds_per_measurement_at_32768']} s per measurement at the longest length; "
+        f"{a['seconds_process']} s for the whole command).  Temperatures at the longest "
+        "length (random weights: they show that the audit runs at this size, not a property "
+        "of a trained model):",
+        "",
+        "| rule | tau | P_max relative error | entropy relative error |",
+        "|---|---|---|---|",
+    ]
+    lines += [
+        f"| {name} | {_number(t['tau'])} | {_number(t['pmax_rel_error'])} | "
+        f"{_number(t['entropy_rel_error'])} |"
+        for name, t in taus.items()
+    ]
+    lines += ["", "**torchrun and NCCL**:", ""]
+    for name, run in d["torchrun"].items():
+        what = run.get("command") or run.get("what", "")
+        facts = {k: v for k, v in run.items() if k not in ("command", "what", "note")}
+        note = f" {run['note']}." if run.get("note") else ""
+        lines.append(
+            f"* {name}: {cell(what)} -> "
+            + ", ".join(f"{k} {cell(_number(v))}" for k, v in facts.items())
+            + f".{note}"
+        )
+    t = d["gpu_tests"]
+    lines += ["", f"**GPU tests**: `{t['command']}`: {t['result']}."]
+    return "\n".join(lines) + "\n"
+
+
 def benchmark_fragments() -> None:
     for name in RECORDED_BENCHMARKS:
         write(DOCS / "_generated" / f"bench_{name}.md", recorded_benchmark(name))
+    records = sorted((ROOT / "benchmarks" / "results").glob("gpu-*.json"))
+    text = "\n".join(gpu_record(p) for p in records) or "No GPU run is recorded here.\n"
+    write(DOCS / "_generated" / "bench_gpu.md", text)
 
 
 def agreement_table() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from empirical.agreement.bundle_io import FORMAT
 from empirical.agreement.contrast import seed_interval
 from empirical.agreement.markdown import measurements_markdown
 from empirical.results.cli import main
@@ -25,7 +26,7 @@ def bundle(load=1.5) -> dict:
         }
 
     return {
-        "format": 2,
+        "format": FORMAT,
         "profile": "ci",
         "settings": {
             "seq_len": 4,
