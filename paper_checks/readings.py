@@ -48,8 +48,8 @@ class Reading:
 
 def residual(item: Equal, scale: str | None = None) -> float:
     """The largest residual of consistency ``item`` on ``scale`` (its declared one by
-    default): "relative" |c - p| / |p| (absolute at p = 0), "log" |ln c - ln p|, "nats"
-    |c - p|; a non-finite or undefined residual (a non-positive value on the log scale)
+    default): "relative" ``|c - p| / |p|`` (absolute at p = 0), "log" ``|ln c - ln p|``,
+    "nats" ``|c - p|``; a non-finite or undefined residual (a non-positive value on the log scale)
     is ``inf``.
 
     >>> p = Equal("P", 0.06, paper=0.12, scale="log")
