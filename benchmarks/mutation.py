@@ -541,7 +541,7 @@ def equivalent_on_probes(target: Target, source: str, rtol: float = 1e-9) -> boo
     return True
 
 
-def run_tests(target: Target, source: str, bundle: str, timeout: float) -> str:
+def run_tests(target: Target, source: str, bundle: str, timeout: float, rung: str = "ci") -> str:
     """'killed' / 'survived' / 'timeout' for the agreement tests against one mutant (in a
     folder of its own, so that several mutants may run at once)."""
     with tempfile.TemporaryDirectory(prefix="lengthx-mutant-") as tmp:
@@ -549,10 +549,12 @@ def run_tests(target: Target, source: str, bundle: str, timeout: float) -> str:
         pkg = target.path.split("/")[0]  # theory/, or empirical/ for a bug at a call site
         shutil.copytree(ROOT / pkg, workdir / pkg, ignore=shutil.ignore_patterns("__pycache__"))
         (workdir / target.path).write_text(source)
-        return _pytest_verdict(target, workdir, bundle, timeout)
+        return _pytest_verdict(target, workdir, bundle, timeout, rung)
 
 
-def _pytest_verdict(target: Target, workdir: Path, bundle: str, timeout: float) -> str:
+def _pytest_verdict(
+    target: Target, workdir: Path, bundle: str, timeout: float, rung: str = "ci"
+) -> str:
     # PYTHONSAFEPATH: the working directory is not put first on sys.path, so the mutated
     # copy of the package shadows the original
     env = dict(
@@ -562,7 +564,7 @@ def _pytest_verdict(target: Target, workdir: Path, bundle: str, timeout: float) 
         LENGTHX_AGREEMENT=bundle,
     )
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m", "agreement"]
-    cmd += ["--no-header", "-o", "addopts=", target.tests[0]]
+    cmd += ["--no-header", "-o", "addopts=", "--rung", rung, target.tests[0]]
     if len(target.tests) > 1:
         cmd += ["-k", target.tests[1]]
     try:
@@ -576,7 +578,7 @@ def _pytest_verdict(target: Target, workdir: Path, bundle: str, timeout: float) 
     return "survived" if r.returncode == 0 else "killed"
 
 
-def planted(bundle: str, timeout: float, names=None, jobs: int = 1) -> list[dict]:
+def planted(bundle: str, timeout: float, names=None, jobs: int = 1, rung: str = "ci") -> list[dict]:
     """Run the agreement tests against each hand-planted bug of :data:`PLANTED`."""
     work = []
     for name, path, old, new, tests in PLANTED:
@@ -590,7 +592,7 @@ def planted(bundle: str, timeout: float, names=None, jobs: int = 1) -> list[dict
     def one(item) -> dict:
         name, t, src = item
         t0 = time.perf_counter()
-        status = run_tests(t, src, bundle, timeout)
+        status = run_tests(t, src, bundle, timeout, rung)
         print(f"  planted: {name}: {status} ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
         return {"bug": name, "status": status}
 
@@ -670,6 +672,7 @@ def report(rows: dict) -> str:
 EXAMPLES = """examples:
   python -m benchmarks.mutation --functions eta_star
   python -m benchmarks.mutation --planted --bugs InfoScale eta*
+  python -m benchmarks.mutation --planted --rung kjv192   # on a stored rung of the ladder
   python -m benchmarks.mutation --max-per-function 6 --json mutation.json
 """
 
@@ -685,6 +688,12 @@ def build_parser() -> CommandParser:
     )
     p.add_argument("--max-per-function", type=positive_int, help="mutants per function (all)")
     p.add_argument("--bundle", type=Path, help="bundle folder ($LENGTHX_AGREEMENT, runs/ci)")
+    p.add_argument(
+        "--rung",
+        default="ci",
+        help="the rung of the ladder the planted bugs are judged on (ci, the bundle above, "
+        "or a stored one; default: ci)",
+    )
     p.add_argument("--timeout", type=positive_float, default=900.0, help="seconds per mutant")
     p.add_argument("--jobs", type=positive_int, default=1, help="mutants tested at once")
     p.add_argument("--json", type=output_file, metavar="PATH", help="write the results here")
@@ -721,11 +730,11 @@ def _bundle(arg: Path | None) -> str:
 def _run_planted(args, bundle: str) -> None:
     if args.bugs and not any(any(x in b[0] for x in args.bugs) for b in PLANTED):
         raise UsageError(f"no planted bug matches {' '.join(args.bugs)}")
-    res = planted(bundle, args.timeout, args.bugs, args.jobs)
+    res = planted(bundle, args.timeout, args.bugs, args.jobs, args.rung)
     for r in res:
         print(f"{r['status']:<9} {r['bug']}")
     caught = sum(r["status"] != "survived" for r in res)
-    print(f"caught {caught} of {len(res)} planted bugs")
+    print(f"caught {caught} of {len(res)} planted bugs (rung {args.rung})")
     if args.json:
         write_text(args.json, json.dumps(res, indent=1))
 
@@ -740,6 +749,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{t.path}:{t.function}: {desc}")
         return 0
     bundle = _bundle(args.bundle)
+    from empirical.agreement.bundle_io import rung_names
+
+    if args.rung not in rung_names():
+        raise UsageError(f"--rung {args.rung}: no such rung (known: {', '.join(rung_names())})")
     if args.planted:
         _run_planted(args, bundle)
         return 0

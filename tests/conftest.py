@@ -13,6 +13,18 @@ if HAS_TORCH:
         os.environ.setdefault("TRITON_INTERPRET", "1")  # read when triton is first imported
 
 
+def pytest_addoption(parser):
+    parser.addoption(
+        "--rung",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="run the agreement tests on this rung of the ladder only (ci or a stored one, "
+        "python -m empirical.results --scales lists them; repeatable); default: ci and "
+        "every stored rung",
+    )
+
+
 @pytest.fixture(autouse=True)
 def _reset_mpmath_precision():
     """Every test starts and ends at mpmath's default precision."""
@@ -32,10 +44,11 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.fixture(scope="session")
 def agreement_bundle(request):
-    """The seeded bundle the agreement tests read, built once per test run when absent.
+    """The ci bundle the agreement tests read on rung ci, built once per test run when
+    absent.
 
     Looked up by ``empirical.agreement.bundle_io.find_profile_bundle`` ($LENGTHX_AGREEMENT,
-    runs/paper, runs/ci); when none is there (or its measurement format is older than
+    runs/ci); when none is there (or its measurement format is older than
     this code's), the ci profile is trained into runs/ci, with a progress line per
     model and seed on the terminal.  Without torch the tests are skipped, saying so.
     """

@@ -1,6 +1,6 @@
 """``python -m empirical.bundle``: train the seeded bundle of tiny models and measure it.
 
-``--profile ci|paper`` trains every model of :data:`empirical.training.profile_bundle.MODELS`
+``--profile NAME`` (ci or a rung of the ladder) trains every model of :data:`empirical.training.profile_bundle.MODELS`
 (the RPE paper's set of RPEs, the T5 bias, the NoPE and CosScale models) with each seed of
 the profile in ``--workers`` processes, measures it and writes ``OUT/bundle.json``, read by
 :mod:`empirical.agreement` (the agreement tests, ``python -m empirical.results``), the
@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from empirical.training.profile_bundle import MODELS, run_profile
+from empirical.training.profile_bundle import MODELS, PROFILES, run_profile
 from theory.core.arguments import output_dir, positive_int
 from theory.core.cli import CommandParser, command, fail
 from theory.core.cli import dumps as json_dumps
 
 EPILOG = """examples:
   python -m empirical.bundle --profile ci --out runs/ci          # CI bundle, 2 workers
-  python -m empirical.bundle --profile paper --out runs/paper    # same set, longer
+  python -m empirical.bundle --profile bytes128 --out runs/bytes128   # a rung of the ladder
   python -m empirical.bundle --profile ci --models alibi t5 --out runs/part
 """
 
@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     p = CommandParser(prog="python -m empirical.bundle", description=__doc__, epilog=EPILOG)
     p.add_argument(
         "--profile",
-        choices=("ci", "paper"),
+        choices=tuple(PROFILES),
         required=True,
         help="which seeded bundle to train (empirical.training.profile_bundle.PROFILES)",
     )

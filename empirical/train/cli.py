@@ -10,6 +10,7 @@ from pathlib import Path
 from empirical.cli_util import threads_int
 from empirical.training import train as train_module
 from empirical.training.corpora import CORPORA, CorpusError
+from empirical.training.data import check_tokenizer
 from empirical.training.rpe import check_rpe
 from empirical.training.tiny_lm import SCALINGS
 from empirical.training.train import train
@@ -31,10 +32,19 @@ from theory.core.cli import (
 )
 from theory.core.cli import dumps as json_dumps
 
+
+def tokenizer_name(text: str) -> str:
+    try:
+        return check_tokenizer(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 EPILOG = """examples:
   python -m empirical.train --rpe type2 --corpus stdlib --seq-len 128 --steps 400 --out runs/type2
   python -m empirical.train --rpe "exp(-ln(n)**2)" --steps 100 --out runs/expr --json
   python -m empirical.train --rpe alibi --steps 800 --out runs/alibi   # resumes runs/alibi
+  python -m empirical.train --rpe kerple_log --corpus kjv --tokenizer bpe2048 --out runs/kjv
 """
 
 
@@ -52,6 +62,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--corpus", default="stdlib", help=f"one of {', '.join(CORPORA)}")
     p.add_argument("--max-chars", type=positive_int, default=6_000_000, help="corpus size cap")
+    p.add_argument(
+        "--tokenizer",
+        type=tokenizer_name,
+        default="bytes",
+        help="bytes (UTF-8 bytes, vocabulary 256) or bpeV, a byte-level BPE of V tokens "
+        "trained here on the corpus's training split (for example bpe2048)",
+    )
     p.add_argument(
         "--seq-len", type=int_range(2, 8192), default=128, help="training length m (at most 8192)"
     )

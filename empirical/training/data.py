@@ -1,8 +1,11 @@
-"""Byte-level tokenisation and a contiguous train/validation/test split of a corpus.
+"""Tokenisation and a contiguous train/validation/test split of a corpus.
 
-Tokens are the UTF-8 bytes of the text (vocabulary 256, no training needed).  The split
-is contiguous and disjoint: train = first ``1 - 2*frac`` of the bytes, validation = the
-next ``frac``, test = the last ``frac``; no byte belongs to two parts.
+Two tokenizers (:data:`TOKENIZERS`): ``bytes``, the UTF-8 bytes of the text (vocabulary
+256, no training needed), and ``bpeV`` (for example ``bpe2048``), a byte-level BPE of V
+tokens trained here with ``tokenizers`` on the **training split only** (deterministic:
+the same text gives the same merges, recorded by their SHA-256).  The split is contiguous
+and disjoint: train = first ``1 - 2*frac`` of the text, validation = the next ``frac``,
+test = the last ``frac``; no character belongs to two parts.
 
 >>> s = split_tokens(encode("abcdefghij" * 10), frac=0.1)
 >>> [len(s[k]) for k in ("train", "val", "test")]
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Iterable
 
 import torch
@@ -37,18 +41,81 @@ def split_tokens(tokens: torch.Tensor, frac: float = 0.05) -> dict:
     return {"train": tokens[:a], "val": tokens[a:b], "test": tokens[b:]}
 
 
+#: tokenizer names: ``bytes`` or ``bpe`` followed by the vocabulary size
+TOKENIZERS = ("bytes", "bpeV")
+_BPE = re.compile(r"bpe([0-9]+)")
+
+
+def check_tokenizer(name: str) -> str:
+    """``name`` if it is ``bytes`` or ``bpeV`` with 257 <= V <= 65536, else ValueError."""
+    m = _BPE.fullmatch(name)
+    if name == "bytes" or (m and 257 <= int(m.group(1)) <= 65536):
+        return name
+    raise ValueError(f"tokenizer {name!r}: use 'bytes' or 'bpeV' with 257 <= V <= 65536")
+
+
+def train_bpe(text: str, vocab: int):
+    """A byte-level BPE of ``vocab`` tokens trained on ``text`` (``tokenizers``), fed in
+    fixed 1 MB pieces so that the merges depend on the text alone."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    tok = Tokenizer(models.BPE())
+    tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
+    tok.decoder = decoders.ByteLevel()
+    trainer = trainers.BpeTrainer(
+        vocab_size=vocab,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+        special_tokens=[],
+    )
+    step = 1_000_000
+    tok.train_from_iterator((text[i : i + step] for i in range(0, len(text), step)), trainer)
+    return tok
+
+
+def _bpe_encode(tok, text: str) -> torch.Tensor:
+    step = 1_000_000  # piece boundaries move at most a word's merges; fixed, so deterministic
+    ids = [i for k in range(0, len(text), step) for i in tok.encode(text[k : k + step]).ids]
+    return torch.tensor(ids, dtype=torch.long)
+
+
+def tokenize_split(text: str, tokenizer: str, frac: float = 0.05) -> tuple[dict, dict]:
+    """(splits, info) of ``text``: the split is cut on characters first, then each part is
+    tokenised (a BPE is trained on the training part alone)."""
+    check_tokenizer(tokenizer)
+    if tokenizer == "bytes":
+        splits = split_tokens(encode(text), frac)
+        return splits, {"tokenizer": "bytes", "vocab_size": 256}
+    n_eval = int(len(text) * frac)
+    a, b = len(text) - 2 * n_eval, len(text) - n_eval
+    parts = {"train": text[:a], "val": text[a:b], "test": text[b:]}
+    tok = train_bpe(parts["train"], int(tokenizer[3:]))
+    splits = {k: _bpe_encode(tok, v) for k, v in parts.items()}
+    info = {
+        "tokenizer": tokenizer,
+        "vocab_size": tok.get_vocab_size(),
+        "tokenizer_sha256": hashlib.sha256(tok.to_str().encode("utf-8")).hexdigest()[:16],
+        "chars_per_token": round(len(parts["test"]) / max(1, len(splits["test"])), 4),
+    }
+    return splits, info
+
+
 @functools.lru_cache(maxsize=4)
-def load_split(corpus: str, max_chars: int, frac: float = 0.05) -> tuple[dict, dict]:
-    """(splits, info) for a named corpus; info has sizes and a SHA-256 of the text.
+def load_split(
+    corpus: str, max_chars: int, frac: float = 0.05, tokenizer: str = "bytes"
+) -> tuple[dict, dict]:
+    """(splits, info) for a named corpus; info has sizes, the tokenizer and a SHA-256 of
+    the text.
 
     Cached per process (the tensors are shared: do not modify them in place)."""
     text = load_corpus(corpus, max_chars=max_chars)
-    splits = split_tokens(encode(text), frac)
+    splits, tok_info = tokenize_split(text, tokenizer, frac)
     info = {
         "corpus": corpus,
         "max_chars": max_chars,
         "split_frac": frac,
         "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest()[:16],
+        **tok_info,
         **{f"{k}_tokens": len(v) for k, v in splits.items()},
     }
     return splits, info
@@ -64,12 +131,19 @@ def sample_batch(tokens: torch.Tensor, batch: int, length: int, seed: int) -> to
 def run_test_tokens(cfg: dict) -> torch.Tensor:
     """Test split of the corpus a run was trained on; refuses a corpus whose text
     changed since training (SHA-256 recorded in the run's config.json)."""
-    splits, info = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"])
+    tokenizer = cfg["train"].get("tokenizer", "bytes")
+    splits, info = load_split(cfg["train"]["corpus"], cfg["train"]["max_chars"], 0.05, tokenizer)
     want = cfg.get("data", {}).get("sha256")
     if want and info["sha256"] != want:
         raise ValueError(
             f"corpus {cfg['train']['corpus']!r} differs from the one this run "
             f"was trained on (sha256 {info['sha256']} != {want}); the test "
             "split would not be held out"
+        )
+    sha = cfg.get("data", {}).get("tokenizer_sha256")
+    if sha and info.get("tokenizer_sha256") != sha:
+        raise ValueError(
+            f"the {tokenizer} tokenizer trained now differs from this run's "
+            f"(sha256 {info.get('tokenizer_sha256')} != {sha}; another tokenizers version?)"
         )
     return splits["test"]

@@ -89,7 +89,9 @@ def evaluate_runs(
         )
     for run in runs:
         model, cfg = load_model(run)
-        key = (cfg["train"]["corpus"], cfg["train"]["max_chars"], cfg.get("data", {}).get("sha256"))
+        data = cfg.get("data", {})
+        key = (cfg["train"]["corpus"], cfg["train"]["max_chars"], data.get("sha256"))
+        key += (cfg["train"].get("tokenizer", "bytes"),)
         if key not in cache:
             cache[key] = run_test_tokens(cfg)
         test = cache[key]

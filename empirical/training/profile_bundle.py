@@ -54,8 +54,16 @@ if TYPE_CHECKING:
 
     from empirical.training.tiny_lm import TinyLM
 
+_RPE_FACTORS_CI = (1, 2, 4, 8, 16, 32, 64)
+_FACTORS = (1, 2, 4, 8, 16)
+#: the ladder of CPU rungs, smallest first: the same models and seeds grown along the
+#: papers' axes (context m in tokens, extrapolation ratio, training tokens, the text).
+#: ``rpe_factors``/``factors``: the lengths m * f at which perplexity is stored (the RPE
+#: set / the other models); 18 is the RPE paper's 512 -> 9216.
 PROFILES = {
     "ci": dict(
+        corpus="stdlib",
+        tokenizer="bytes",
         seq_len=32,
         steps=800,
         batch=32,
@@ -68,20 +76,47 @@ PROFILES = {
         eval_tokens=8192,
         cos_alpha=16.0,
         cos_alpha_low=4.0,
+        rpe_factors=_RPE_FACTORS_CI,
+        factors=_FACTORS,
     ),
-    "paper": dict(
-        seq_len=64,
-        steps=2500,
+    # 4x ci's context on the same text and tokens, 5x its training tokens
+    "bytes128": dict(
+        corpus="stdlib",
+        tokenizer="bytes",
+        seq_len=128,
+        steps=1000,
         batch=32,
         n_layer=2,
         d_model=64,
         n_head=4,
         lr=2e-3,
-        warmup=100,
+        warmup=60,
         seeds=(0, 1, 2),
         eval_tokens=16384,
         cos_alpha=16.0,
         cos_alpha_low=4.0,
+        rpe_factors=(1, 2, 4, 8, 16, 18, 32),
+        factors=_FACTORS,
+    ),
+    # English prose with a BPE trained here: 192 tokens, about 600 characters (19x ci's
+    # span of text), 3.1M training tokens (2.7 passes over the KJV training split)
+    "kjv192": dict(
+        corpus="kjv",
+        tokenizer="bpe2048",
+        seq_len=192,
+        steps=1000,
+        batch=16,
+        n_layer=2,
+        d_model=64,
+        n_head=4,
+        lr=2e-3,
+        warmup=60,
+        seeds=(0, 1, 2),
+        eval_tokens=24576,
+        cos_alpha=16.0,
+        cos_alpha_low=4.0,
+        rpe_factors=(1, 2, 4, 8, 16, 18, 32),
+        factors=_FACTORS,
     ),
 }
 RPE_SET = PAPER_SET  # the RPE paper's set, in the order the bundle trains it
@@ -106,7 +141,8 @@ def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
         )
         for a in MODELS[name]
     ]
-    keys = ("seq_len", "steps", "batch", "n_layer", "d_model", "n_head", "lr", "warmup")
+    keys = ("corpus", "tokenizer", "seq_len", "steps", "batch", "n_layer", "d_model", "n_head")
+    keys += ("lr", "warmup")
     base = [x for k in keys for x in (f"--{k.replace('_', '-')}", str(prof[k]))]
     return (
         base
@@ -118,7 +154,7 @@ def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
             "1",
             "--quiet",
             "--ckpt-every",
-            str(prof["steps"]),
+            str(max(1, prof["steps"] // 5)),  # resume points
             "--out",
             str(out),
         ]
@@ -326,8 +362,8 @@ def measure(name: str, run: Path, prof: dict) -> dict:
 
     model, cfg = load_model(run)
     test, m, et = run_test_tokens(cfg), prof["seq_len"], prof["eval_tokens"]
-    top = 6 if name in RPE_SET else 4
-    res = {"format": FORMAT, "ppl": ppl_at(model, test, [m * 2**k for k in range(top + 1)], et)}
+    factors = prof["rpe_factors"] if name in RPE_SET else prof["factors"]
+    res = {"format": FORMAT, "ppl": ppl_at(model, test, [m * f for f in factors], et)}
     if name in RPE_SET and name != "sinusoidal":
         res["erf"] = measure_erf(run, model, test, m)
     if name == "t5":
@@ -361,6 +397,43 @@ def job(task: tuple[str, int, dict, str]) -> tuple:
     return name, seed, res
 
 
+def data_record(prof: dict) -> dict:
+    """The corpus, its SHA-256, the tokenizer (its hash and characters per token on the
+    test split) and the split sizes a profile trains on."""
+    from empirical.training.data import load_split
+
+    return load_split(prof["corpus"], 6_000_000, 0.05, prof["tokenizer"])[1]
+
+
+def machine_record() -> dict:
+    """CPU model, Python, torch and tokenizers versions (bit-equal re-runs need the same)."""
+    import platform
+
+    import torch
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        import tokenizers
+
+        tok = tokenizers.__version__
+    except ImportError:
+        tok = None
+    return {
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "tokenizers": tok,
+        "numpy": np.__version__,
+    }
+
+
 def run_profile(
     profile: str,
     out: Path,
@@ -389,6 +462,12 @@ def run_profile(
         "format": FORMAT,
         "profile": profile,
         "settings": prof,
+        "data": data_record(prof),
+        "machine": machine_record(),
+        "command": f"python -m empirical.bundle --profile {profile} --workers {workers}",
+        "cpu_s": round(
+            sum(r["train_s"] + r["measure_s"] for rr in results.values() for r in rr.values()), 1
+        ),
         "models": {n: MODELS[n] for n in names},
         "wall_s": round(time.perf_counter() - t0, 1),
         "workers": workers,

@@ -54,9 +54,10 @@ def eval_loss(
     return sum(losses) / len(losses)
 
 
-def run_settings(args: argparse.Namespace) -> dict:
+def run_settings(args: argparse.Namespace, vocab_size: int = 256) -> dict:
     model = LMConfig(
         rpe=args.rpe,
+        vocab_size=vocab_size,
         n_layer=args.n_layer,
         n_head=args.n_head,
         d_model=args.d_model,
@@ -70,7 +71,17 @@ def run_settings(args: argparse.Namespace) -> dict:
     ).as_dict()
     train = {
         k: getattr(args, k)
-        for k in ("corpus", "max_chars", "seq_len", "batch", "lr", "warmup", "weight_decay", "seed")
+        for k in (
+            "corpus",
+            "max_chars",
+            "tokenizer",
+            "seq_len",
+            "batch",
+            "lr",
+            "warmup",
+            "weight_decay",
+            "seed",
+        )
     }
     return {"model": model, "train": train}
 
@@ -102,8 +113,8 @@ def load_model(run_dir: str | Path) -> tuple[TinyLM, dict]:
 def train(args: argparse.Namespace) -> dict:
     torch.set_num_threads(args.threads)
     out = Path(args.out)
-    settings = run_settings(args)
-    splits, data_info = load_split(args.corpus, args.max_chars)
+    splits, data_info = load_split(args.corpus, args.max_chars, 0.05, args.tokenizer)
+    settings = run_settings(args, data_info["vocab_size"])
     check_lengths(splits, args.seq_len, args.corpus)
     out.mkdir(parents=True, exist_ok=True)
     model = TinyLM(LMConfig(**settings["model"]))
@@ -121,7 +132,8 @@ def train(args: argparse.Namespace) -> dict:
     step, ckpt = 0, out / "ckpt.pt"
     if ckpt.exists() and not args.fresh:
         old = json.loads((out / "config.json").read_text())
-        if old["model"] != settings["model"] or old["train"] != settings["train"]:
+        old_train = {"tokenizer": "bytes", **old["train"]}  # runs from before tokenizers
+        if old["model"] != settings["model"] or old_train != settings["train"]:
             raise ValueError(f"{out} holds a run with other settings; use --fresh or another --out")
         state = torch.load(ckpt, map_location="cpu", weights_only=True)
         model.load_state_dict(state["model"])

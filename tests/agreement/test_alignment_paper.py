@@ -21,10 +21,6 @@ from empirical.agreement import bundle_io  # noqa: E402
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 
 
-def lost(reason):
-    return pytest.mark.xfail(strict=True, reason=reason)
-
-
 GAUSS = {k: f"align-gauss-{k}" for k in ("entropy", "pmax")}
 
 
@@ -32,13 +28,7 @@ GAUSS = {k: f"align-gauss-{k}" for k in ("entropy", "pmax")}
     "key",
     [
         "entropy",
-        pytest.param(
-            "pmax",
-            marks=lost(
-                "the Gaussian P_max per head has 0.29 [0.18, 0.40] of the uniform null's error: "
-                "the interval's upper end is above the declared 1/3"
-            ),
-        ),
+        "pmax",
     ],
 )
 def test_gaussian_statistic_agrees(b, key):
@@ -52,14 +42,7 @@ def test_gaussian_statistic_agrees(b, key):
         ("entropy", "uniform attention"),
         ("entropy", "Gaussian, variance doubled"),
         ("pmax", "uniform attention"),
-        pytest.param(
-            "pmax",
-            "Gaussian, variance doubled",
-            marks=lost(
-                "mean P_max per head does not tell sigma from sqrt(2) sigma: the "
-                "paired gap's interval reaches below 0 (about -0.006 .. 0.03)"
-            ),
-        ),
+        ("pmax", "Gaussian, variance doubled"),
     ],
 )
 def test_gaussian_statistic_beats(b, key, alt):
@@ -100,21 +83,8 @@ def test_dispersion_agrees(b, factor):
         (2, "no change"),
         (4, "no change"),
         (8, "no change"),
-        pytest.param(
-            2,
-            "uniform attention",
-            marks=lost(
-                "at 2m the Gaussian and the uniform null predict the same change (gap ~0.002 nats)"
-            ),
-        ),
-        pytest.param(
-            4,
-            "uniform attention",
-            marks=lost(
-                "at 4m the Gaussian and the uniform null predict the same change (gap ~0.02 nats, "
-                "interval includes 0)"
-            ),
-        ),
+        (2, "uniform attention"),
+        (4, "uniform attention"),
         (8, "uniform attention"),
     ],
 )
@@ -133,28 +103,9 @@ def test_algorithm1_agrees(b, factor):
         (4, "tau = 1"),
         (8, "tau = 1"),
         (4, "tau = 0.6"),
-        pytest.param(
-            8,
-            "tau = 0.6",
-            marks=lost(
-                "at 8m the constant tau = 0.6 gives lower perplexity than Algorithm 1 "
-                "(about 0.02 in ln ppl)"
-            ),
-        ),
-        pytest.param(
-            4,
-            "log rule",
-            marks=lost(
-                "the log rule gives lower perplexity than Algorithm 1 at 4m (about 0.003 in ln ppl)"
-            ),
-        ),
-        pytest.param(
-            8,
-            "log rule",
-            marks=lost(
-                "the log rule gives lower perplexity than Algorithm 1 at 8m (about 0.026 in ln ppl)"
-            ),
-        ),
+        (8, "tau = 0.6"),
+        (4, "log rule"),
+        (8, "log rule"),
     ],
 )
 def test_algorithm1_beats(b, factor, alt):
@@ -177,23 +128,9 @@ def test_prop2_agrees(b, factor):
     + [
         (2, "Prop. 2 with 3 log"),
         (4, "Prop. 2 with 3 log"),
-        pytest.param(
-            8,
-            "Prop. 2 with 3 log",
-            marks=lost(
-                "at 8m Prop. 2 with 3 log(L_ex/L_tr) is as close to the heads' Algorithm 1 "
-                "tau as Prop. 2 (gap about 0.005, interval includes 0)"
-            ),
-        ),
+        (8, "Prop. 2 with 3 log"),
         (2, "tau = 0.6"),
-        pytest.param(
-            4,
-            "tau = 0.6",
-            marks=lost(
-                "at 4m a constant tau = 0.6 is closer to the heads' Algorithm 1 tau than Prop. 2 "
-                "(by about 0.026)"
-            ),
-        ),
+        (4, "tau = 0.6"),
         (8, "tau = 0.6"),
     ],
 )
@@ -212,35 +149,14 @@ def test_prop1_regime_has_real_roots(b, factor):
 
 
 @pytest.mark.parametrize("factor", [2, 4, 8])
-@lost(
-    "Prop. 1 on the heads where it has a root misses their Algorithm 1 tau by "
-    "0.13-0.18 (mean), above the declared 0.12"
-)
 def test_prop1_agrees(b, factor):
     assert_agrees(prop(b, "prop1", factor))
 
 
 @pytest.mark.parametrize(
     "factor,alt",
-    [(f, "tau = 1") for f in (2, 4, 8)]
-    + [(2, "tau = 0.6")]
-    + [
-        pytest.param(
-            f,
-            a,
-            marks=lost(f"Prop. 1 is further from the heads' Algorithm 1 tau than the {a} at {f}m"),
-        )
-        for f, a in [
-            (2, "log rule"),
-            (4, "log rule"),
-            (8, "log rule"),
-            (4, "tau = 0.6"),
-            (8, "tau = 0.6"),
-            (2, "Prop. 2 without the 2"),
-            (4, "Prop. 2 without the 2"),
-            (8, "Prop. 2 without the 2"),
-        ]
-    ],
+    [(f, a) for f in (2, 4, 8) for a in ("tau = 1", "log rule", "tau = 0.6")]
+    + [(f, "Prop. 2 without the 2") for f in (2, 4, 8)],
 )
 def test_prop1_beats(b, factor, alt):
     assert_beats(prop(b, "prop1", factor), alt)

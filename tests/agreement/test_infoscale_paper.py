@@ -28,21 +28,8 @@ def test_eta_star_at_initial_weights_agrees(b):
 @pytest.mark.parametrize(
     "alt",
     [
-        pytest.param(
-            "d - 1 for d - 3",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the sweep cannot tell d - 3 from d - 1 (gap about 0.006, "
-                "interval includes 0)",
-            ),
-        ),
-        pytest.param(
-            "d for d - 3",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the sweep cannot tell d - 3 from d (gap about 0.015, interval includes 0)",
-            ),
-        ),
+        "d - 1 for d - 3",
+        "d for d - 3",
         "d = d_model",
         "alpha = 0",
     ],
@@ -51,11 +38,6 @@ def test_eta_star_at_initial_weights_beats(b, alt):
     assert_beats(eta(b, "init"), alt)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="trained q, k are not uniform on the sphere (Assumption 3.2 fails): the "
-    "weighted cosine peak lies far from eta* (gap printed)",
-)
 def test_eta_star_trained_agrees(b):
     assert_agrees(eta(b, "trained"))
 
@@ -74,10 +56,6 @@ def test_infoscale_removes_part_of_the_drift(b):
     assert_beats(c, "no scaling")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="InfoScale leaves about 0.89 of the drift (theory: none; declared tolerance 0.5)",
-)
 def test_infoscale_keeps_entropy(b):
     assert_agrees(drift(b))
 
@@ -85,19 +63,8 @@ def test_infoscale_keeps_entropy(b):
 @pytest.mark.parametrize(
     "alt",
     [
-        pytest.param(
-            "log-n rule",
-            marks=pytest.mark.xfail(
-                strict=True, reason="the log-n rule removes more of the drift (about 0.2 more)"
-            ),
-        ),
-        pytest.param(
-            "InfoScale with d = d_model",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Eq. 15 with d = d_model removes slightly more (about 0.03)",
-            ),
-        ),
+        "log-n rule",
+        "InfoScale with d = d_model",
     ],
 )
 def test_infoscale_beats(b, alt):
@@ -108,12 +75,6 @@ def factor(b):
     return contrast(b, "infoscale-factor")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the measured s* lies beyond the exact Eq. 9 root, on the side away from Eq. 15: "
-    "Eq. 15's error about 0.26 in ln s against its admitted 0.18 plus the slack 0.05 (Eq. 9's "
-    "own error about 0.08)",
-)
 def test_infoscale_factor_agrees(b):
     assert_agrees(factor(b))
 

@@ -31,12 +31,6 @@ def test_convergent_rpes_are_stable(b):
     assert ratios["sinusoidal"].lo > 1 + STABLE_DELTA
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="measured: the RPEs theory.series calls divergent (1/n, 1/(n ln n), Sandwich, "
-    "Kerple-log with a head r <= 1) also keep ppl(16m)/ppl(m) below 1.1 at this scale, so "
-    "the labels misclassify them (rate printed) and 'all converge' does better",
-)
 def test_divergent_label_predicts_instability(b):
     c = contrast(b, "rpe-stability")
     assert_beats(c, "all converge")

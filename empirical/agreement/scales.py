@@ -1,0 +1,172 @@
+"""Every contrast across the ladder of rungs: the theory's and each alternative's error per
+rung, and the trend of the theory's error by one declared rule.
+
+The rungs are ci (trained by the test run) and the stored ones
+(:func:`empirical.agreement.bundle_io.rung_names`), ordered by the span of text in one
+training window.  Each contrast is computed on each rung with the **same** declared
+tolerance and margin (:mod:`empirical.agreement.catalogue`).
+
+The trend rule (:func:`trend`), declared here before any rung was read: with ``e_r`` the
+theory's error interval (95% Student-t over seeds) at rung r, smallest span first,
+
+* ``"falls"`` when the means never rise from one rung to the next and the top rung's
+  interval lies wholly below the bottom rung's (``hi(top) < lo(bottom)``);
+* ``"rises"`` when the means never fall and ``lo(top) > hi(bottom)``;
+* ``"no trend"`` otherwise (including a single rung).
+
+Beside it, for each alternative, the sign of the paired gap ``error(alt) - error(theory)``
+at the top rung: ``"theory better"`` when its interval lies above 0, ``"alternative
+better"`` when below, ``"tied"`` when it contains 0.
+
+>>> from empirical.agreement.contrast import seed_interval as iv
+>>> trend([iv([0.5, 0.6, 0.55]), iv([0.3, 0.35, 0.32]), iv([0.1, 0.12, 0.11])])
+'falls'
+>>> trend([iv([0.5, 0.6, 0.55]), iv([0.2, 0.9, 0.5])])
+'no trend'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from empirical.agreement import bundle_io
+from empirical.agreement.catalogue import CATALOGUE, Entry
+from empirical.agreement.contrast import Interval
+
+TRENDS = ("falls", "rises", "no trend")
+
+
+def trend(errors: Sequence[Interval]) -> str:
+    """The declared trend rule (module docstring) on the theory's error intervals, smallest
+    rung first."""
+    if len(errors) < 2:
+        return "no trend"
+    means = [e.mean for e in errors]
+    first, top = errors[0], errors[-1]
+    if all(b <= a for a, b in zip(means, means[1:])) and top.hi < first.lo:
+        return "falls"
+    if all(b >= a for a, b in zip(means, means[1:])) and top.lo > first.hi:
+        return "rises"
+    return "no trend"
+
+
+def gap_sign(gap: Interval) -> str:
+    """``theory better`` / ``alternative better`` / ``tied`` by the paired interval's sign."""
+    if gap.lo > 0:
+        return "theory better"
+    if gap.hi < 0:
+        return "alternative better"
+    return "tied"
+
+
+def triple(iv: Interval) -> list:
+    return [iv.lo, iv.mean, iv.hi]
+
+
+def rung_record(name: str, b: dict) -> dict:
+    """What a rung is: its training window in tokens and in characters, the text and the
+    tokenizer, the model's size, its training tokens and its cost."""
+    st, data = b["settings"], b.get("data") or {}
+    return {
+        "name": name,
+        "seq_len": st["seq_len"],
+        "chars_per_token": float(data.get("chars_per_token", 1.0)),
+        "span_chars": round(bundle_io.text_span(b), 1),
+        "tokenizer": st.get("tokenizer", "bytes"),
+        "corpus": st.get("corpus", "stdlib"),
+        "corpus_sha256": data.get("sha256"),
+        "tokenizer_sha256": data.get("tokenizer_sha256"),
+        "n_layer": st["n_layer"],
+        "d_model": st["d_model"],
+        "n_head": st["n_head"],
+        "steps": st["steps"],
+        "batch": st["batch"],
+        "train_tokens": st["steps"] * st["batch"] * st["seq_len"],
+        "max_extrapolation": max(st.get("rpe_factors", (64,))),
+        "seeds": list(st["seeds"]),
+        "cpu_s": b.get("cpu_s"),
+        "wall_s": b.get("wall_s"),
+        "machine": b.get("machine"),
+        "load_average": b.get("load_average"),
+        "command": b.get("command"),
+    }
+
+
+def contrast_by_rung(entry: Entry, bundles: dict) -> dict:
+    """``{rung: Contrast}`` for one catalogue entry, with its declared thresholds."""
+    return {name: entry.contrast(b) for name, b in bundles.items()}
+
+
+def contrast_scales(entry: Entry, per_rung: dict) -> dict:
+    """One contrast's record of the scale report (the ``--scales --json`` layout)."""
+    rungs = {}
+    for name, c in per_rung.items():
+        rungs[name] = {
+            "theory": triple(c.theory_error()),
+            "alternatives": {a: triple(c.errors[a]) for a in c.alternatives},
+            "gaps": {a: triple(c.gap(a)) for a in c.alternatives},
+            "agrees": c.agrees(),
+            "beats": {a: c.beats(a) for a in c.alternatives},
+        }
+    names = list(per_rung)
+    top = per_rung[names[-1]]
+    return {
+        "key": entry.key,
+        "title": top.title,
+        "place": entry.place,
+        "paper_check": entry.check,
+        "tolerance": entry.tolerance.value,
+        "margin": entry.margin.value,
+        "theory_error_is": (f"error / error({top.relative_to})" if top.relative_to else "error"),
+        "rungs": rungs,
+        "trend": trend([per_rung[n].theory_error() for n in names]),
+        "top_rung": names[-1],
+        "top_gap_sign": {a: gap_sign(top.gap(a)) for a in top.alternatives},
+    }
+
+
+def scale_report(names: Sequence[str] | None = None) -> dict:
+    """The whole scale report: every rung's record and every contrast on every rung."""
+    names = list(names or bundle_io.rung_names())
+    bundles = {n: bundle_io.load_rung(n) for n in names}
+    return {
+        "rungs": [rung_record(n, bundles[n]) for n in names],
+        "trend_rule": __doc__.split("The trend rule")[1].split(">>>")[0].strip(),
+        "contrasts": [contrast_scales(e, contrast_by_rung(e, bundles)) for e in CATALOGUE],
+    }
+
+
+def scale_table(report: dict) -> str:
+    """Plain text: one block per contrast, one line per rung and candidate."""
+    names = [r["name"] for r in report["rungs"]]
+    lines = [
+        "rungs: "
+        + "; ".join(
+            f"{r['name']} (m = {r['seq_len']} {r['tokenizer']} tokens of {r['corpus']}, "
+            f"~{r['span_chars']:.0f} chars, {r['n_layer']}x{r['d_model']}, {r['steps']} steps)"
+            for r in report["rungs"]
+        )
+    ]
+    for c in report["contrasts"]:
+        lines += ["", f"{c['title']}  [{c['key']}; {c['place']}; check {c['paper_check']}]"]
+        lines.append(f"  theory {c['theory_error_is']} <= {c['tolerance']:g}; trend: {c['trend']}")
+        head = f"  {'candidate':<30}" + "".join(f"{n:>28}" for n in names)
+        lines.append(head)
+
+        def cell(t: list) -> str:
+            return f"{t[1]:.3g} [{t[0]:.3g}, {t[2]:.3g}]"
+
+        lines.append(
+            f"  {'theory':<30}"
+            + "".join(
+                f"{cell(c['rungs'][n]['theory']) + (' ok' if c['rungs'][n]['agrees'] else ' X'):>28}"
+                for n in names
+            )
+        )
+        for a in c["top_gap_sign"]:
+            lines.append(
+                f"  {a[:30]:<30}"
+                + "".join(f"{cell(c['rungs'][n]['alternatives'][a]):>28}" for n in names)
+                + f"   top: {c['top_gap_sign'][a]}"
+            )
+    return "\n".join(lines)
