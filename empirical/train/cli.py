@@ -107,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=nonnegative_int, default=0)
     p.add_argument("--threads", type=threads_int, default=1, help="torch CPU threads")
     p.add_argument(
+        "--device",
+        default="cpu",
+        help="torch device to train on (cpu, cuda, cuda:1, ...); the checkpoint loads on "
+        "any device, and the bundles measure on the CPU (default: cpu)",
+    )
+    p.add_argument(
         "--ckpt-every",
         type=positive_int,
         default=100,
@@ -127,6 +133,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def check_device(name: str) -> None:
+    """A device torch knows and this machine has (ValueError naming it otherwise)."""
+    import torch
+
+    try:
+        dev = torch.device(name)
+    except RuntimeError:
+        raise ValueError(
+            f"--device {name!r}: not a torch device (cpu, cuda, cuda:1, ...)"
+        ) from None
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        raise ValueError(f"--device {name}: torch sees no CUDA device on this machine")
+    if dev.type not in ("cpu", "cuda"):
+        raise ValueError(f"--device {name}: only cpu and cuda are supported")
+
+
 @command
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
@@ -138,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"--d-model {args.d_model} is not a multiple of --n-head {args.n_head}"
             )
         check_rpe(args.rpe, "--rpe", args.n_head, args.seq_len)  # before loading data
+        check_device(args.device)
         with output_folder(
             args.out, keep=lambda: (Path(args.out) / "ckpt.pt").exists(), create=False, mark=True
         ):
@@ -149,6 +172,6 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(
             f"{metrics['run']}: {metrics['steps']} steps, val loss {metrics['val_loss']:.4f} "
-            f"nats/byte (ppl {metrics['val_ppl']:.3f}), {metrics['steps_per_s']} steps/s"
+            f"nats/token (ppl {metrics['val_ppl']:.3f}), {metrics['steps_per_s']} steps/s"
         )
     return 0

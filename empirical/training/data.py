@@ -18,10 +18,14 @@ import functools
 import hashlib
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import torch
 
 from empirical.training.corpora import load_corpus
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 
 def encode(text: str) -> torch.Tensor:
@@ -54,7 +58,7 @@ def check_tokenizer(name: str) -> str:
     raise ValueError(f"tokenizer {name!r}: use 'bytes' or 'bpeV' with 257 <= V <= 65536")
 
 
-def train_bpe(text: str, vocab: int):
+def train_bpe(text: str, vocab: int) -> Tokenizer:
     """A byte-level BPE of ``vocab`` tokens trained on ``text`` (``tokenizers``), fed in
     fixed 1 MB pieces so that the merges depend on the text alone."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
@@ -73,7 +77,7 @@ def train_bpe(text: str, vocab: int):
     return tok
 
 
-def _bpe_encode(tok, text: str) -> torch.Tensor:
+def _bpe_encode(tok: Tokenizer, text: str) -> torch.Tensor:
     step = 1_000_000  # piece boundaries move at most a word's merges; fixed, so deterministic
     ids = [i for k in range(0, len(text), step) for i in tok.encode(text[k : k + step]).ids]
     return torch.tensor(ids, dtype=torch.long)

@@ -99,12 +99,13 @@ PROFILES = {
         factors=_FACTORS,
     ),
     # English prose with a BPE trained here: 192 tokens, about 600 characters (19x ci's
-    # span of text), 3.1M training tokens (2.7 passes over the KJV training split)
+    # span of text), 1.84M training tokens (about 5.8M characters, 1.6 passes over the KJV
+    # training split; bytes128 sees 4.1M characters)
     "kjv192": dict(
         corpus="kjv",
         tokenizer="bpe2048",
         seq_len=192,
-        steps=1000,
+        steps=600,
         batch=16,
         n_layer=2,
         d_model=64,
@@ -117,6 +118,31 @@ PROFILES = {
         cos_alpha_low=4.0,
         rpe_factors=(1, 2, 4, 8, 16, 18, 32),
         factors=_FACTORS,
+    ),
+    # the paper rung, for one GPU (training there, measurement on its CPU cores): the RPE
+    # paper's m = 512 evaluated to 18m = 9216, T5's bias and the NoPE/CosScale models from
+    # 512 to 16m = 8192.  Cut from the papers' setting: 4 layers of width 128 (GPT-2 small
+    # has 12 of 768), 2,000 steps of 16 x 512 tokens (16M tokens), the KJV (not Wikitext or
+    # Books), a BPE of 8,192 tokens trained here.
+    "paper": dict(
+        corpus="kjv",
+        tokenizer="bpe8192",
+        seq_len=512,
+        steps=2000,
+        batch=16,
+        n_layer=4,
+        d_model=128,
+        n_head=4,
+        lr=1e-3,
+        warmup=100,
+        seeds=(0, 1, 2),
+        eval_tokens=18432,
+        cos_alpha=16.0,
+        cos_alpha_low=4.0,
+        rpe_factors=(1, 2, 4, 8, 16, 18),
+        factors=_FACTORS,
+        device="cuda",
+        measure_threads=2,
     ),
 }
 RPE_SET = PAPER_SET  # the RPE paper's set, in the order the bundle trains it
@@ -152,6 +178,8 @@ def train_argv(name: str, seed: int, prof: dict, out: Path) -> list[str]:
             str(seed),
             "--threads",
             "1",
+            "--device",
+            prof.get("device", "cpu"),
             "--quiet",
             "--ckpt-every",
             str(max(1, prof["steps"] // 5)),  # resume points
@@ -381,7 +409,7 @@ def job(task: tuple[str, int, dict, str]) -> tuple:
     from empirical.training.train import train
 
     name, seed, prof, out = task
-    torch.set_num_threads(1)
+    torch.set_num_threads(prof.get("measure_threads", 1))
     run = Path(out) / name / f"seed{seed}"
     done = run / "measure.json"
     if done.exists():
@@ -440,8 +468,11 @@ def run_profile(
     workers: int,
     models: Iterable[str] | None = None,
     quiet: bool = False,
+    seeds: Iterable[int] | None = None,
 ) -> dict:
     prof = PROFILES[profile]
+    if seeds is not None:
+        prof = {**prof, "seeds": tuple(seeds)}
     out.mkdir(parents=True, exist_ok=True)
     names = list(models or MODELS)
     order = sorted(names, key=lambda n: n not in RPE_SET)  # longest evaluations first

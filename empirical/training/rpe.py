@@ -38,6 +38,8 @@ any other text            a formula for b_n in ``n`` (theory parser), e.g.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import torch
 import torch.nn as nn
@@ -53,6 +55,7 @@ from theory.series.rpe_names import (
 
 #: name -> (formula for b_n, start index, theory.series.rpe_library name) of each fixed RPE;
 #: names, aliases, labels and formulas all come from theory.series.rpe_names.RPE_NAMES
+_CPU = torch.empty(0)  # the device of an RPE without parameters or buffers
 FIXED_FORMULAS = {
     underscore_name(n): (e.formula, e.start, n)
     for n, e in RPE_NAMES.items()
@@ -99,9 +102,10 @@ class RPE(nn.Module):
 
     def bias_matrix(self, length: int) -> torch.Tensor:
         """(H, L, L) additive bias: log b at distance i-j for j <= i, -inf above."""
-        idx = torch.arange(length)
+        dev = next(itertools.chain(self.parameters(), self.buffers()), _CPU).device
+        idx = torch.arange(length, device=dev)
         dist = idx[:, None] - idx[None, :]  # (L, L) i - j
-        bias = self.log_b(torch.arange(length))  # (H, L)
+        bias = self.log_b(idx).to(dev)  # (H, L); a formula's values are computed on the CPU
         mat = bias[:, dist.clamp(min=0)]  # (H, L, L)
         return mat.masked_fill(dist < 0, float("-inf"))
 

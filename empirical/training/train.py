@@ -47,8 +47,10 @@ def eval_loss(
     seed: int = 12345,
 ) -> float:
     model.eval()
+    dev = next(model.parameters()).device
     losses = [
-        model.loss(sample_batch(tokens, batch, length, seed + i)).item() for i in range(n_batches)
+        model.loss(sample_batch(tokens, batch, length, seed + i).to(dev)).item()
+        for i in range(n_batches)
     ]
     model.train()
     return sum(losses) / len(losses)
@@ -117,7 +119,7 @@ def train(args: argparse.Namespace) -> dict:
     settings = run_settings(args, data_info["vocab_size"])
     check_lengths(splits, args.seq_len, args.corpus)
     out.mkdir(parents=True, exist_ok=True)
-    model = TinyLM(LMConfig(**settings["model"]))
+    model = TinyLM(LMConfig(**settings["model"])).to(args.device)
     decay = [p for n, p in model.named_parameters() if p.dim() >= 2]
     other = [p for n, p in model.named_parameters() if p.dim() < 2]
     opt = torch.optim.AdamW(
@@ -135,7 +137,7 @@ def train(args: argparse.Namespace) -> dict:
         old_train = {"tokenizer": "bytes", **old["train"]}  # runs from before tokenizers
         if old["model"] != settings["model"] or old_train != settings["train"]:
             raise ValueError(f"{out} holds a run with other settings; use --fresh or another --out")
-        state = torch.load(ckpt, map_location="cpu", weights_only=True)
+        state = torch.load(ckpt, map_location=args.device, weights_only=True)
         model.load_state_dict(state["model"])
         opt.load_state_dict(state["opt"])
         step = state["step"]
@@ -157,7 +159,7 @@ def train(args: argparse.Namespace) -> dict:
                 g["lr"] = lr_at(step, args)
             x = sample_batch(
                 splits["train"], args.batch, args.seq_len, args.seed * 1_000_003 + step
-            )
+            ).to(args.device)
             loss = model.loss(x)
             opt.zero_grad(set_to_none=True)
             loss.backward()
@@ -184,6 +186,7 @@ def train(args: argparse.Namespace) -> dict:
         "steps_this_call": step - start_step,
         "steps_per_s": round((step - start_step) / elapsed, 3) if step > start_step else None,
         "threads": args.threads,
+        "device": args.device,
         "n_params": model.n_params(),
         "val_loss": round(eval_loss(model, splits["val"], args.seq_len), 5),
         "rpe_params": model.rpe.describe()
