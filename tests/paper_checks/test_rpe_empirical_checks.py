@@ -81,8 +81,12 @@ def synthetic(tmp_path_factory):
             cache[cid] = reg[cid].check(ctx)
         return cache[cid]
 
+    from empirical.agreement import bundle_io
+
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("LENGTHX_AGREEMENT", str(folder / "b"))
+        (folder / "rungs").mkdir()  # ci alone: the stored rungs do not enter
+        mp.setattr(bundle_io, "RUNGS_DIR", folder / "rungs")
         yield reg, evidence
 
 
@@ -112,6 +116,7 @@ def test_claim_logic_on_synthetic_bundle(synthetic, cid, label):
     v = judge(ev, c.tolerances)
     assert v.label == label, v.summary
     assert any("small scale" in note.lower() for note in v.notes)
+    assert v.scale["rungs"], "an empirical verdict names the rungs it rests on"
     # the verdict follows the evidence: within the tolerances it stays, beyond it changes
     assert judge(perturb(ev, c.tolerances, "within"), c.tolerances).label == v.label
     assert judge(perturb(ev, c.tolerances, "beyond"), c.tolerances).status != v.status
