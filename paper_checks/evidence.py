@@ -41,6 +41,12 @@ is computed.  :func:`judge` turns evidence and tolerances into a :class:`Verdict
 An item measured outside the paper's setting (``outside="why"``) is judged separately
 and reported beside the verdict, which comes from the items inside the setting.
 
+An empirical evidence says the scale it rests on (``Evidence(scale=...)``, a
+:class:`paper_checks.scale.Scale`): the rungs of trained models it was measured on, the
+top one's items deciding and every lower rung's evidence judged apart; the verdict's
+``scale`` names the rungs and states the verdict at its scale with the trend across
+rungs, and that wording heads its summary (the status stays one of :data:`VERDICTS`).
+
 The summary is generated from the items (numbers formatted from the computed values),
 so a report can never disagree with its own numbers.  The test-suite moves the paper's
 reference values of every registered claim (within the tolerance: the verdict must
@@ -195,6 +201,12 @@ class Evidence:
     #: the computed threshold that decides the claim, as text formatted from the numbers;
     #: it heads the verdict's summary (and so the findings list)
     decided_by: str = ""
+    #: what an empirical evidence rests on (:class:`paper_checks.scale.Scale`): the rungs
+    #: of trained models, the lower rungs' evidence judged apart, the paper's setting
+    scale: object = None
+    #: the catalogue contrasts the items come from (:mod:`empirical.agreement.catalogue`),
+    #: read for their trend across rungs; not judged
+    contrasts: list = field(default_factory=list)
 
     def __post_init__(self):
         if len(self.readings) == 1:
@@ -224,6 +236,9 @@ class Verdict:
     best_reading: str = ""
     outside: dict = field(default_factory=dict)
     decided_by: str = ""
+    #: the scale an empirical verdict rests on (:meth:`paper_checks.scale.Scale.record`):
+    #: its ``rungs``, each rung's verdict, the trend, and the verdict said at its scale
+    scale: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.status not in VERDICTS:
@@ -442,6 +457,10 @@ def judge(evidence: Evidence, tolerances: dict | None = None) -> Verdict:
     if evidence.decided_by:
         v.summary = f"decided by {evidence.decided_by}. {v.summary}"
         v.decided_by = evidence.decided_by
+    if evidence.scale is not None:  # the lower rungs judged apart; the top one decides
+        lower = {n: judge(e, tolerances) for n, e in evidence.scale.lower.items()}
+        v.scale = evidence.scale.record(v, lower)
+        v.summary = f"{v.scale['text']}. {v.summary}"
     v.figures, v.notes = list(evidence.figures), list(evidence.notes)
     v.evidence = {"data": evidence.data} if evidence.data else {}
     return v

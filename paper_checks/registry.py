@@ -37,6 +37,7 @@ from .evidence import (  # noqa: F401  (verdict names re-exported for the claim 
     judge,
 )
 from .inferred import NotComputable
+from .scale import fixed, planned_rungs
 
 PAPERS = {
     "rpe": "rpe-extrapolation-conditions.txt (Length extrapolation conditions for RPE)",
@@ -155,9 +156,15 @@ def load_all() -> Registry[Claim]:
 def verdict_of(c: Claim, result: Evidence) -> Verdict:
     """The verdict of claim ``c`` from what its check returned: :class:`Evidence`, judged
     under the claim's declared tolerances.  Anything else (a verdict included) is refused:
-    a check computes, it never decides."""
+    a check computes, it never decides; so is an empirical claim's evidence that does not
+    say the scale it rests on (:mod:`paper_checks.scale`)."""
     if not isinstance(result, Evidence):
         raise TypeError(f"check {c.id} returned {type(result).__name__}, not Evidence")
+    if c.empirical and result.scale is None:
+        raise TypeError(
+            f"empirical check {c.id} returned evidence without the scale it rests on "
+            "(Evidence(scale=...), paper_checks.scale)"
+        )
     return judge(result, c.tolerances)
 
 
@@ -167,7 +174,13 @@ def evidence_of(c: Claim, ctx: Context) -> Evidence:
     try:
         return c.check(ctx)
     except NotComputable as exc:
-        return Evidence([MissingInput(c.id, missing=f"printed values it can use: {exc}")])
+        rungs = planned_rungs(c.check, ctx) if c.empirical else []
+        return Evidence(
+            [MissingInput(c.id, missing=f"printed values it can use: {exc}")],
+            scale=fixed(c.paper, {n: n for n in rungs or ["nothing measured"]})
+            if c.empirical
+            else None,
+        )
 
 
 def run_claim(c: Claim, ctx: Context) -> dict:
@@ -202,6 +215,8 @@ def run_claim(c: Claim, ctx: Context) -> dict:
             figures=[str(f) for f in v.figures],
             crashed=False,
         )
+        if c.empirical:  # no empirical verdict without the scale it rests on
+            row.update(rungs=v.scale.get("rungs", []), scale=v.scale)
     except Exception as exc:  # recorded in the report and reflected in the exit code
         row.update(
             verdict="crashed",

@@ -26,6 +26,7 @@ from theory.core.registry import Registry
 from .evidence import consistency_rows, fmt
 from .inferred import NotComputable, load_inferred
 from .registry import PAPERS, ROOT_CAUSES, VERDICTS, Claim, Context, run_claim
+from .scale import planned_rungs
 
 
 def select(registry: Registry[Claim], args: argparse.Namespace) -> list[Claim]:
@@ -216,6 +217,39 @@ def _consistency_table(rows) -> list:
     return lines
 
 
+def _scale_markdown(scale: dict) -> list:
+    """The scale an empirical verdict rests on: its wording, and per rung (smallest first)
+    its setting, its verdict and each deciding contrast's theory error."""
+    if not scale.get("ladder"):  # a model or table of its own: the summary names it
+        return []
+    lines = [
+        f"*Scale:* {scale['text']}.",
+        "",
+        "| rung | setting | verdict | theory's error per contrast (95% over seeds) |",
+        "|---|---|---|---|",
+    ]
+    for name, rr in scale["per_rung"].items():
+        errs = "; ".join(
+            f"{c['title']}: {fmt(c['theory'][1])} [{fmt(c['theory'][0])}, {fmt(c['theory'][2])}]"
+            + (" agrees" if c["agrees"] else " exceeds its tolerance")
+            + (f", loses to {', '.join(c['loses_to'])}" if c["loses_to"] else "")
+            for c in rr.get("contrasts", [])
+        )
+        tag = " (decides)" if rr.get("decides") else ""
+        lines.append(
+            f"| {name}{tag} | {_cell(rr['setting'], 120)} | {rr['verdict']} | "
+            f"{_cell(errs or '—', 600)} |"
+        )
+    if scale.get("trends"):
+        lines += [
+            "",
+            "Trend of the theory's error across rungs: "
+            + "; ".join(f"{t}: {v}" for t, v in scale["trends"].items())
+            + ".",
+        ]
+    return lines + [""]
+
+
 def _claim_markdown(r, path: Path) -> list:
     lines = [
         f"### `{r['id']}` — {r['location']}",
@@ -227,6 +261,7 @@ def _claim_markdown(r, path: Path) -> list:
     ]
     if r.get("error") is not None:
         lines.append(f"Error: {r['error']:.3g} ({r.get('measured_range', '')})")
+    lines += _scale_markdown(r.get("scale") or {})
     for fig in r.get("figures", []):
         lines += ["", f"![{r['id']}]({os.path.relpath(fig, path.parent)})"]
     for reading in r.get("readings") or []:
@@ -429,7 +464,8 @@ def _portable(rows, out: Path) -> list:
     return fixed
 
 
-def _skipped(c) -> dict:
+def _skipped(c, ctx: Context) -> dict:
+    """The row of an empirical claim that was not run, with the rungs it rests on when run."""
     return {
         "id": c.id,
         "paper": c.paper,
@@ -441,6 +477,8 @@ def _skipped(c) -> dict:
         "crashed": False,
         "summary": "needs --empirical (trains or runs models)",
         "evidence": {},
+        "rungs": planned_rungs(c.check, ctx),
+        "scale": {"text": "not run (needs --empirical); it rests on the rungs listed when run"},
     }
 
 
@@ -500,7 +538,7 @@ def run_report(args: argparse.Namespace, claims: list, out: Path) -> tuple[dict,
     )
     rows, t0 = [], time.perf_counter()
     for c in track(claims, "checks"):
-        rows.append(_skipped(c) if c.empirical and not args.empirical else run_claim(c, ctx))
+        rows.append(_skipped(c, ctx) if c.empirical and not args.empirical else run_claim(c, ctx))
     figs = (
         []
         if args.no_figures or args.id

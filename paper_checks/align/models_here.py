@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from paper_checks.evidence import Evidence, MissingInput
 from paper_checks.registry import Context
+from paper_checks.scale import own
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 FLAN = (
@@ -43,16 +44,29 @@ def model_name(ctx: Context) -> str:
     return f"a seeded random-init T5 ({spec}), L {s['l_tr']} -> {s['l_ex']}"
 
 
+def rung_name(ctx: Context) -> str:
+    """The scale the runs rest on, short: the model and its lengths."""
+    pr, spec, corpus = runs(ctx)
+    s = pr.SIZES[bool(ctx.quick)]
+    model = "all-MiniLM-L6-v2" if spec == "minilm" else f"random-init T5 ({spec})"
+    return f"{model}, L {s['l_tr']} -> {s['l_ex']} tokens of {corpus}"
+
+
 def scoped(fn: Callable[[Context], Evidence]) -> Callable[[Context], Evidence]:
     """Evidence measured on a model built here says which model: not the paper's
-    Flan-T5-XL; without torch, the evidence is the missing package."""
+    Flan-T5-XL, and that model as the one rung its verdict rests on
+    (:func:`paper_checks.scale.own`); without torch, the evidence is the missing package."""
 
     @functools.wraps(fn)
     def check(ctx):
         if not HAS_TORCH:
-            return Evidence([MissingInput("the model run", missing=NO_TORCH)])
+            return Evidence(
+                [MissingInput("the model run", missing=NO_TORCH)],
+                scale=own("align", "a model built here (needs torch)"),
+            )
         ev = fn(ctx)
         where = model_name(ctx)
+        ev.scale = own("align", rung_name(ctx), f"{where}, {runs(ctx)[2]} text")
         ev.notes.insert(
             0,
             f"Measured on {where}, not the paper's Flan-T5-XL at 512 -> 15k; "
@@ -61,6 +75,7 @@ def scoped(fn: Callable[[Context], Evidence]) -> Callable[[Context], Evidence]:
         ev.data.update(measured_on=where, not_the_papers_model=True)
         return ev
 
+    check.rests_on = lambda ctx: [f"own: {rung_name(ctx)}"]
     return check
 
 

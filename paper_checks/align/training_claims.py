@@ -1,12 +1,14 @@
-"""Attention-alignment paper claims judged on a tiny LM with T5's learned bucketed bias
-trained here (seeded bundle, ``python -m empirical.bundle --profile ci|paper``): not
-Flan-T5; every interval is 95% Student-t over the bundle's seeds."""
+"""Attention-alignment paper claims judged on tiny LMs with T5's learned bucketed bias
+trained here, on every rung of the ladder (ci and the stored rungs; the top rung decides,
+:func:`paper_checks.scale.on_rungs`): not Flan-T5; every interval is 95% Student-t over
+the bundle's seeds."""
 
 from __future__ import annotations
 
 from paper_checks.evidence import Evidence, Reported
 from paper_checks.registry import Context, claim
-from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_bundle_or_missing
+from paper_checks.rpe.training_claims import catalogue_evidence
+from paper_checks.scale import on_rungs
 
 
 @claim(
@@ -18,15 +20,9 @@ from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_
     "its measured sigma (inside e^{sigma^2} < L), and the entropy change beyond the training "
     "length is the Gaussian one, better than uniform attention and no change.",
 )
-def trained_attention_disperses(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("window entropy / P_max at m..8m")
-    if missing:
-        return missing
-    cs = [e.contrast(b) for e in for_check("align-train-dispersion")]
-    items = [i for c in cs for i in contrast_items(c, "Assumption 1, Sec. 3")]
-    return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])
+@on_rungs("align", "window entropy / P_max at m..8m")
+def trained_attention_disperses(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("align-train-dispersion", b, "Assumption 1, Sec. 3")
 
 
 @claim(
@@ -39,14 +35,9 @@ def trained_attention_disperses(ctx: Context) -> Evidence:
     "is the exact i.i.d.-Gaussian E[P_max], closer than uniform attention, E[P_max] halved or "
     "x 2/3, N^L for N^(L-1), the variance doubled and the paper's approximate P_max.",
 )
-def pmax_rule_at_initial_weights(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("P_max by logit std at initial weights")
-    if missing:
-        return missing
-    (c,) = [e.contrast(b) for e in for_check("align-train-pmax-init")]
-    return Evidence(contrast_items(c, "Eq. 2"), notes=[scale_note(b), c.table()])
+@on_rungs("align", "P_max by logit std at initial weights")
+def pmax_rule_at_initial_weights(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("align-train-pmax-init", b, "Eq. 2")
 
 
 @claim(
@@ -57,15 +48,9 @@ def pmax_rule_at_initial_weights(ctx: Context) -> Evidence:
     statement="Algorithm 1's temperature (searched now over the stored grid) lowers the "
     "perplexity at 4-8 L_tr more than tau = 1, the log rule and a constant tau = 0.6.",
 )
-def trained_temperature_rules(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("ppl at 4-8 L_tr per temperature")
-    if missing:
-        return missing
-    cs = [e.contrast(b) for e in for_check("align-train-temperature")]
-    items = [i for c in cs for i in contrast_items(c, "Algorithm 1")]
-    return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])
+@on_rungs("align", "ppl at 4-8 L_tr per temperature")
+def trained_temperature_rules(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("align-train-temperature", b, "Algorithm 1")
 
 
 @claim(
@@ -76,20 +61,15 @@ def trained_temperature_rules(ctx: Context) -> Evidence:
     statement="Props. 1-2 from each head's measured sigmas give that head's Algorithm 1 "
     "temperature, better than the log rule, tau = 0.6, tau = 1 and Prop. 2 without its 2.",
 )
-def trained_props_1_2(ctx: Context) -> Evidence:
+@on_rungs("align", "Props. 1-2 vs Algorithm 1 per head")
+def trained_props_1_2(ctx: Context, b: dict) -> Evidence:
     from empirical.agreement.align import prop1_root_heads
-    from empirical.agreement.catalogue import for_check
 
-    b, missing = seeded_bundle_or_missing("Props. 1-2 vs Algorithm 1 per head")
-    if missing:
-        return missing
-    cs = [e.contrast(b) for e in for_check("align-train-props")]
-    items = [
+    roots = [
         Reported(
             f"heads with a real Prop. 1 root at {f}m, per seed",
             computed=min(prop1_root_heads(b, f)),
         )
         for f in (2, 4, 8)
     ]
-    items += [i for c in cs for i in contrast_items(c, "Props. 1-2")]
-    return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])
+    return catalogue_evidence("align-train-props", b, "Props. 1-2", roots)

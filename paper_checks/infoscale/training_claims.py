@@ -1,12 +1,14 @@
-"""InfoScale paper claims judged on tiny NoPE LMs trained here (seeded bundle,
-``python -m empirical.bundle --profile ci|paper``): not GAU-alpha; 95% Student-t
-intervals over the bundle's seeds."""
+"""InfoScale paper claims judged on tiny NoPE and CosScale LMs trained here, on every rung
+of the ladder (ci and the stored rungs; the top rung decides,
+:func:`paper_checks.scale.on_rungs`): not GAU-alpha; 95% Student-t intervals over the
+bundle's seeds."""
 
 from __future__ import annotations
 
 from paper_checks.evidence import Evidence
 from paper_checks.registry import Context, claim
-from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_bundle_or_missing
+from paper_checks.rpe.training_claims import catalogue_evidence
+from paper_checks.scale import on_rungs
 
 
 @claim(
@@ -18,14 +20,9 @@ from paper_checks.rpe.training_claims import contrast_items, scale_note, seeded_
     "the NoPE model's window entropy at 16m at its value at m, better than no scaling, the "
     "log-n rule and Eq. 15 with d = d_model.",
 )
-def trained_infoscale_keeps_window_entropy(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("entropy drift m -> 16m per temperature")
-    if missing:
-        return missing
-    (c,) = [e.contrast(b) for e in for_check("infoscale-train-drift")]
-    return Evidence(contrast_items(c, "Eq. 15"), notes=[scale_note(b), c.table()])
+@on_rungs("infoscale", "entropy drift m -> 16m per temperature")
+def trained_infoscale_keeps_window_entropy(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("infoscale-train-drift", b, "Eq. 15")
 
 
 @claim(
@@ -39,14 +36,9 @@ def trained_infoscale_keeps_window_entropy(ctx: Context) -> Evidence:
     "to the exact Eq. 9 root, and closer than eps = 0, no scaling, the log-n rule, d = "
     "d_model, n^(-1/d), no square root and the inverted ratio.",
 )
-def entropy_keeping_factor_at_init(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("window entropy by logit scale at initial weights")
-    if missing:
-        return missing
-    (c,) = [e.contrast(b) for e in for_check("infoscale-train-factor")]
-    return Evidence(contrast_items(c, "Eq. 15"), notes=[scale_note(b), c.table()])
+@on_rungs("infoscale", "window entropy by logit scale at initial weights")
+def entropy_keeping_factor_at_init(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("infoscale-train-factor", b, "Eq. 15")
 
 
 @claim(
@@ -57,12 +49,6 @@ def entropy_keeping_factor_at_init(ctx: Context) -> Evidence:
     statement="The peak of the attention-weighted cosine of a CosScale model is eta*(alpha, "
     "d_head) over alpha = 1..16, at initial weights (Assumption 3.2) and after training.",
 )
-def trained_cosine_peak_is_eta_star(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("attention-weighted cosine histograms")
-    if missing:
-        return missing
-    cs = [e.contrast(b) for e in for_check("infoscale-train-cospeak")]
-    items = [i for c in cs for i in contrast_items(c, "Eq. 18")]
-    return Evidence(items, notes=[scale_note(b)] + [c.table() for c in cs])
+@on_rungs("infoscale", "attention-weighted cosine histograms")
+def trained_cosine_peak_is_eta_star(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("infoscale-train-cospeak", b, "Eq. 18")

@@ -1,42 +1,51 @@
-"""RPE paper claims judged on the seeded bundle of tiny models trained here
-(``python -m empirical.bundle --profile ci|paper``; runs/paper, else runs/ci).
+"""RPE paper claims judged on the ladder of tiny models trained here: ci (``python -m
+empirical.bundle --profile ci``, $LENGTHX_AGREEMENT else runs/ci) and the rungs stored in
+``empirical/agreement/rungs`` (:func:`empirical.agreement.bundle_io.rung_names`).
 
 Each claim is decided by the contrasts of ``empirical.agreement.catalogue`` that name it
-(the ones the agreement tests assert, with their declared thresholds): the theory's error within the declared
-tolerance, and its gap to each sceptic's alternative above the declared margin, on 95%
-Student-t intervals over the bundle's seeds.  A comparison the theory loses makes the
-claim "does not hold".  The models are byte-level 2-layer LMs at m = 32 (ci) or 64
-(paper), not the paper's.
+(the ones the agreement tests assert, with their declared thresholds): the theory's error
+within the declared tolerance, and its gap to each sceptic's alternative above the
+declared margin, on 95% Student-t intervals over the bundle's seeds.  Every contrast is
+computed on every rung (:func:`paper_checks.scale.on_rungs`); the top rung's comparisons
+decide, so "does not hold" means the theory loses at the top rung, and the lower rungs'
+verdicts and the trend of the theory's error across rungs are stated beside it.  The
+models are 2-layer LMs of width 64 (m = 32 bytes at ci to m = 192 BPE tokens at the top
+CPU rung), not the paper's.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from paper_checks.evidence import Evidence, Inequality, MissingInput
+from paper_checks.evidence import Evidence, Inequality
 from paper_checks.registry import Context, claim
+from paper_checks.scale import on_rungs
 
 if TYPE_CHECKING:
     from empirical.agreement.contrast import Contrast
 
-NEEDS = "the seeded bundle: python -m empirical.bundle --profile ci --out runs/ci"
-
-
-def seeded_bundle_or_missing(quantity: str) -> tuple[dict | None, Evidence | None]:
-    """(bundle, None) when the seeded bundle is there, else (None, Evidence(MissingInput))."""
-    from empirical.agreement.bundle_io import find_profile_bundle, load_profile_bundle
-
-    if find_profile_bundle() is None:
-        return None, Evidence([MissingInput(quantity, missing=NEEDS)])
-    return load_profile_bundle(), None
-
 
 def scale_note(b: dict) -> str:
+    """One rung's training settings (the top rung's, beside its verdict)."""
     s = b["settings"]
     return (
-        f"{b['profile']} profile ({b['folder']}): {s['steps']} steps, m={s['seq_len']}, "
+        f"rung {b.get('rung', 'ci')} ({b['folder']}): {s['steps']} steps, m={s['seq_len']} "
+        f"{s.get('tokenizer', 'bytes')} tokens of {s.get('corpus', 'stdlib')}, "
         f"d={s['d_model']}, {s['n_layer']} layers, seeds {list(s['seeds'])}; intervals are "
         "95% Student-t over seeds"
+    )
+
+
+def catalogue_evidence(check_id: str, b: dict, source: str, items: list = ()) -> Evidence:
+    """The evidence of claim ``check_id`` on bundle ``b``: ``items`` and the items of every
+    catalogue contrast that decides it, with the contrasts (for their trend across rungs)."""
+    from empirical.agreement.catalogue import for_check
+
+    cs = [e.contrast(b) for e in for_check(check_id)]
+    return Evidence(
+        list(items) + [i for c in cs for i in contrast_items(c, source)],
+        notes=[scale_note(b)] + [c.table() for c in cs],
+        contrasts=cs,
     )
 
 
@@ -75,13 +84,11 @@ def contrast_items(c: Contrast, source: str) -> list:
     "from m to 16m (Def. 2.1, delta = 0.1), sinusoidal positions do not, and the divergent "
     "label predicts instability.",
 )
-def convergent_rpes_keep_perplexity_stable(ctx: Context) -> Evidence:
+@on_rungs("rpe", "ppl(16m)/ppl(m) over seeds")
+def convergent_rpes_keep_perplexity_stable(ctx: Context, b: dict) -> Evidence:
     from empirical.agreement.catalogue import STABLE_DELTA, for_check
     from empirical.agreement.rpe import convergent_rpes, ppl_ratio
 
-    b, missing = seeded_bundle_or_missing("ppl(16m)/ppl(m) over seeds")
-    if missing:
-        return missing
     conv = convergent_rpes(b)
     items = [
         Inequality(
@@ -112,7 +119,7 @@ def convergent_rpes_keep_perplexity_stable(ctx: Context) -> Evidence:
             source="Thm. 3.4 (divergent label)",
         )
     )
-    return Evidence(items, notes=[scale_note(b), c.table()])
+    return Evidence(items, notes=[scale_note(b), c.table()], contrasts=[c])
 
 
 @claim(
@@ -124,11 +131,6 @@ def convergent_rpes_keep_perplexity_stable(ctx: Context) -> Evidence:
     "values) predicts the models' ERF better than the TRF with head and tail swapped and "
     "than a TRF that ignores the RPE.",
 )
-def certified_trf_predicts_erf(ctx: Context) -> Evidence:
-    from empirical.agreement.catalogue import for_check
-
-    b, missing = seeded_bundle_or_missing("ERF vs certified TRF over seeds")
-    if missing:
-        return missing
-    (c,) = [e.contrast(b) for e in for_check("rpe-train-fig6")]
-    return Evidence(contrast_items(c, "Figs. 5-6"), notes=[scale_note(b), c.table()])
+@on_rungs("rpe", "ERF vs certified TRF over seeds")
+def certified_trf_predicts_erf(ctx: Context, b: dict) -> Evidence:
+    return catalogue_evidence("rpe-train-fig6", b, "Figs. 5-6")

@@ -40,10 +40,15 @@ def write_bundle(folder: Path):
     """A seeded bundle (``bundle.json``, two seeds with the same numbers) holding only what
     the RPE claims and figures read: ppl at m and 16 m, ERF and RPE-only attention, the
     series spec per head and the learned Kerple-log parameters."""
+    folder.mkdir(parents=True)
+    (folder / "bundle.json").write_text(json.dumps(synthetic_bundle()))
+
+
+def synthetic_bundle(kerple_r=(1.5, 0.8)) -> dict:
+    """The synthetic bundle's content (the learned Kerple-log r per head: ``kerple_r``)."""
     from empirical.training.rpe import build_rpe
     from empirical.training.rpe_theory import rpe_series_specs
 
-    folder.mkdir(parents=True)
     results = {}
     for k, (rpe, lab) in enumerate(LABELS.items()):
         run = {
@@ -51,7 +56,7 @@ def write_bundle(folder: Path):
             "metrics": {"rpe_params": {"name": rpe}},
         }
         if rpe == "kerple_log":
-            run["metrics"]["rpe_params"] = {"name": rpe, "r": [1.5, 0.8], "k": [0.1, 0.2]}
+            run["metrics"]["rpe_params"] = {"name": rpe, "r": list(kerple_r), "k": [0.1, 0.2]}
         if rpe != "sinusoidal":
             base = {"type2": 2, "type1": 4, "alibi": 8}.get(rpe, 16 + k)
             run["erf"] = {
@@ -61,8 +66,7 @@ def write_bundle(folder: Path):
             }
         results[rpe] = {"0": run, "1": run}
     settings = {"seq_len": M, "steps": 7, "d_model": 8, "n_layer": 1, "n_head": 2, "seeds": [0, 1]}
-    bundle = {"format": 4, "profile": "ci", "settings": settings, "results": results}
-    (folder / "bundle.json").write_text(json.dumps(bundle))
+    return {"format": 4, "profile": "ci", "settings": settings, "results": results}
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +85,12 @@ def synthetic(tmp_path_factory):
             cache[cid] = reg[cid].check(ctx)
         return cache[cid]
 
+    from empirical.agreement import bundle_io
+
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("LENGTHX_AGREEMENT", str(folder / "b"))
+        (folder / "rungs").mkdir()  # ci alone: the stored rungs do not enter
+        mp.setattr(bundle_io, "RUNGS_DIR", folder / "rungs")
         yield reg, evidence
 
 
@@ -112,9 +120,41 @@ def test_claim_logic_on_synthetic_bundle(synthetic, cid, label):
     v = judge(ev, c.tolerances)
     assert v.label == label, v.summary
     assert any("small scale" in note.lower() for note in v.notes)
+    assert v.scale["rungs"], "an empirical verdict names the rungs it rests on"
     # the verdict follows the evidence: within the tolerances it stays, beyond it changes
     assert judge(perturb(ev, c.tolerances, "within"), c.tolerances).label == v.label
     assert judge(perturb(ev, c.tolerances, "beyond"), c.tolerances).status != v.status
+
+
+@pytest.mark.parametrize(
+    "top_r,status,head",
+    [
+        ((1.5, 1.2), "holds", "holds at synthetic-{r} ("),  # only ci's r = 0.8 loses
+        ((1.5, 0.7), "does not hold", "does not hold at synthetic-{r} ("),
+    ],
+)
+def test_a_stored_rung_above_ci_decides(synthetic, tmp_path, monkeypatch, top_r, status, head):
+    """A stored rung with a wider span of text than ci decides rpe-emp-kerple-r; ci's
+    verdict is said beside it, never as the claim's own."""
+    import gzip
+
+    from empirical.agreement import bundle_io
+    from paper_checks.evidence import judge
+    from paper_checks.registry import Context
+
+    reg, _ = synthetic
+    name = f"synthetic-{top_r[1]}"
+    b = synthetic_bundle(top_r)
+    b["data"] = {"chars_per_token": 3.0}  # 96 characters per window against ci's 32
+    (tmp_path / "rungs").mkdir()
+    (tmp_path / "rungs" / f"{name}.json.gz").write_bytes(gzip.compress(json.dumps(b).encode()))
+    monkeypatch.setattr(bundle_io, "RUNGS_DIR", tmp_path / "rungs")
+    c = reg["rpe-emp-kerple-r"]
+    v = judge(c.check(Context(tmp_path, empirical=True, quick=True)), c.tolerances)
+    assert v.status == status and v.scale["rungs"] == ["ci", name], v.summary
+    assert v.summary.startswith(head.format(r=top_r[1])), v.summary
+    if status == "holds":
+        assert "does not hold at ci (m = 32 bytes of stdlib)" in v.summary
 
 
 def test_table6_flags_weak_growth_in_paper(synthetic):
