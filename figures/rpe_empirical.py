@@ -1,7 +1,7 @@
 """RPE paper Figs. 3, 4 and 6 re-made with tiny models trained here (the seeded bundle).
 
-From the seeded bundle (``python -m empirical.bundle --profile ci|paper``; runs/paper or
-runs/ci, or ``$LENGTHX_AGREEMENT``) every curve is the mean over seeds with its 95%
+From the seeded ci bundle (``python -m empirical.bundle --profile ci``; runs/ci, or
+``$LENGTHX_AGREEMENT``; the ladder's higher rungs: ``python -m figures scale-ladder``) every curve is the mean over seeds with its 95%
 Student-t interval, the theory on the same axes (Def. 2.1's stable band; the TRF of each
 RPE) and the data in CSV/JSON beside the PNG; without the bundle nothing is drawn.  Every
 figure says that the models are tiny byte-level models trained here.

@@ -1,12 +1,15 @@
 """The seeded bundle of tiny models that the agreement tests, figures and paper checks read.
 
-``python -m empirical.bundle --profile ci|paper`` trains every model of :data:`MODELS`
+``python -m empirical.bundle --profile NAME`` trains every model of :data:`MODELS`
 with each seed of the profile (worker processes, one torch thread each), measures it
-and writes ``OUT/bundle.json``.  It stores measurements only -- no theory number --
+and writes ``OUT/bundle.json``.  The profiles (:data:`PROFILES`) are the rungs of a
+ladder: ``ci`` (trained by the test run), the CPU rungs ``bytes128`` and ``kjv192``
+(stored in ``empirical/agreement/rungs``) and ``paper``, for one GPU.  It stores measurements only -- no theory number --
 per model and seed:
 
 * every model: non-overlapping perplexity at ``m * 2^k`` (``empirical.training.extrapolate``);
-* the RPE paper's set: up to 64m; at 4m the attention by distance (queries >= m), the
+* the RPE paper's set: at ``m * f`` for f in the profile's ``rpe_factors`` (to 64m at
+  ci, to 32m with 18m, the paper's 512 -> 9216, above it); at 4m the attention by distance (queries >= m), the
   RPE-only attention on the same axes, the learned bias per head and distance, and each
   head's series spec (``empirical.training.rpe_theory.rpe_series_specs``: the learned
   parameters the theory's series is built from when a test runs);
@@ -113,7 +116,7 @@ PROFILES = {
         lr=2e-3,
         warmup=60,
         seeds=(0, 1, 2),
-        eval_tokens=24576,
+        eval_tokens=16384,
         cos_alpha=16.0,
         cos_alpha_low=4.0,
         rpe_factors=(1, 2, 4, 8, 16, 18, 32),
