@@ -35,6 +35,7 @@ from theory.core.cli import dumps as json_dumps
 
 if TYPE_CHECKING:  # annotations only: matplotlib is imported where the figure is drawn
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 NAME = "scale-ladder"
 #: columns of the grid of panels (one panel per contrast)
@@ -184,8 +185,8 @@ def draw_panel(ax: Axes, c: dict, spans: Sequence[float], labels: Sequence[str])
     ax.set_title(f"{c['key']}\ntrend: {c['trend']}", fontsize=8)
 
 
-def draw(data: dict, note: str = ""):
-    """The grid of panels (matplotlib ``Figure``), one per contrast."""
+def draw(data: dict, note: str = "") -> Figure:
+    """The grid of panels, one per contrast, with ``note`` under the title."""
     import matplotlib
 
     matplotlib.use("Agg")
