@@ -71,7 +71,9 @@ def main(argv: list[str] | None = None) -> int:
             res["seconds"] = round(time.perf_counter() - t1, 2)
             results[name] = res
             if not args.json:
-                print(f"{name}: {res.get('png')} ({res['seconds']} s)", file=sys.stderr)
+                why = str(res.get("skipped") or "").removeprefix(f"{name}: ")
+                made = f"not drawn, {why}" if why else res.get("png")
+                print(f"{name}: {made} ({res['seconds']} s)", file=sys.stderr)
     total = round(time.perf_counter() - t0, 2)
     if args.json:
         print(json_dumps({"figures": results, "seconds": total}, default=str))

@@ -126,3 +126,36 @@ def test_members_of_other_packages_are_skipped():
     from theory.series.rpe_library import resolve_rpe
 
     assert not generate.not_ours(None, "module", "resolve_rpe", resolve_rpe, False, {})
+
+
+def test_scales_markdown_has_every_contrast_on_every_rung():
+    iv = {"ci": [0.1, 0.2, 0.3], "big": [0.01, 0.02, 0.03]}
+    rung = {"seq_len": 32, "tokenizer": "bytes", "corpus": "stdlib", "chars_per_token": 1.0,
+            "n_layer": 2, "d_model": 64, "steps": 800, "train_tokens": 819200,
+            "max_extrapolation": 64, "seeds": [0, 1, 2]}  # fmt: skip
+    rep = {
+        "rungs": [dict(rung, name="ci", span_chars=32.0), dict(rung, name="big", span_chars=600.0)],
+        "contrasts": [
+            {"key": k, "theory_error_is": "error", "tolerance": 0.1, "trend": "falls",
+             "rungs": {n: {"theory": t, "agrees": n == "big"} for n, t in iv.items()},
+             "top_gap_sign": {"null": "theory better", "halved": "tied"}}
+            for k in ("one", "two")
+        ],
+    }  # fmt: skip
+    text = generate.scales_markdown(rep, ci_found=True)
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert [r.split(" | ")[0] for r in rows] == ["| `ci`", "| `big`", "| `one`", "| `two`"]
+    assert rows[2].endswith(
+        "| 0.2 [0.1, 0.3] misses | 0.02 [0.01, 0.03] agrees | falls | halved (tied) |"
+    )
+    assert "rung ci is left out" in generate.scales_markdown(rep, ci_found=False)
+
+
+def test_scales_page_without_any_rung_says_so(tmp_path, monkeypatch):
+    from empirical.agreement import bundle_io
+
+    monkeypatch.setattr(bundle_io, "find_profile_bundle", lambda: None)
+    monkeypatch.setattr(bundle_io, "stored_rungs", lambda: [])
+    monkeypatch.setattr(generate, "DOCS", tmp_path)
+    generate.scales_table()
+    assert "No rung was found" in (tmp_path / "_generated" / "scales.md").read_text()

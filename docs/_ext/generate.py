@@ -27,6 +27,9 @@
 * ``_generated/agreement.md`` and ``_generated/bundle_measurements.md``: the agreement
   contrasts and the measurements (perplexities, learned parameters, training speed, with
   seed intervals) of the seeded bundle, or how to make one when there is none;
+* ``_generated/scales.md``: the scale report (every contrast on every rung of the ladder,
+  :func:`empirical.agreement.scales.scale_report`) computed while the docs build from the
+  stored rungs and the ci bundle when there is one, or a sentence saying what is missing;
 * counts and settings used in the prose (``{{ n_figures }}``, ``{{ trf_time_limit }}``,
   ...), as MyST substitutions computed from the code;
 * the ``command-output`` directive: a command run while the docs build, shown with its
@@ -570,6 +573,80 @@ def bundle_measurements() -> None:
     write(DOCS / "_generated" / "bundle_measurements.md", text + "\n")
 
 
+def _triple(t: list) -> str:
+    return f"{t[1]:.3g} [{t[0]:.3g}, {t[2]:.3g}]"
+
+
+def scales_markdown(rep: dict, ci_found: bool = True) -> str:
+    """Markdown of a scale report (the ``python -m empirical.results --scales --json``
+    object): the rungs, then one row per contrast with the theory's error on each rung
+    (mean [95% seed interval], "agrees" or "misses" its tolerance), the trend of the
+    theory's error and, at the top rung, the alternatives that do better or tie."""
+    names = [r["name"] for r in rep["rungs"]]
+    lines = [
+        "Computed while these pages were built (`python -m empirical.results --scales` "
+        "prints the same report; the theory is computed from each rung's stored "
+        "measurements)"
+        + ("" if ci_found else "; no ci bundle was found, so rung ci is left out")
+        + ".",
+        "",
+        "| rung | m (tokens) | tokenizer | corpus | characters per token | span of text "
+        "(characters) | layers x width | steps | training tokens | longest evaluation "
+        "(x m) | seeds |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| `{r['name']}` | {r['seq_len']} | {cell(r['tokenizer'])} | {cell(r['corpus'])} | "
+        f"{r['chars_per_token']:.3g} | {r['span_chars']:.0f} | {r['n_layer']} x "
+        f"{r['d_model']} | {r['steps']} | {r['train_tokens']} | {r['max_extrapolation']} | "
+        f"{len(r['seeds'])} |"
+        for r in rep["rungs"]
+    ]
+    lines += [
+        "",
+        "| contrast | theory's error is | tolerance | "
+        + " | ".join(f"`{n}`" for n in names)
+        + " | trend | at the top rung, alternatives better or tied |",
+        "|---|---|---|" + "---|" * len(names) + "---|---|",
+    ]
+    for c in rep["contrasts"]:
+        at = [
+            _triple(c["rungs"][n]["theory"]) + (" agrees" if c["rungs"][n]["agrees"] else " misses")
+            for n in names
+        ]
+        rivals = [
+            f"{a} ({'better' if sign == 'alternative better' else 'tied'})"
+            for a, sign in c["top_gap_sign"].items()
+            if sign != "theory better"
+        ]
+        lines.append(
+            f"| `{c['key']}` | {cell(c['theory_error_is'])} | {c['tolerance']:.3g} | "
+            + " | ".join(at)
+            + f" | {c['trend']} | {cell('; '.join(rivals)) or 'none'} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def scales_table() -> None:
+    """``_generated/scales.md``: the scale report on the stored rungs and, when the ci
+    bundle is found (``$LENGTHX_AGREEMENT``, else runs/ci), on ci; a sentence when
+    neither is there."""
+    from empirical.agreement import bundle_io
+    from empirical.agreement.scales import scale_report
+
+    ci_found = bundle_io.find_profile_bundle() is not None
+    names = ([bundle_io.CI] if ci_found else []) + bundle_io.stored_rungs()
+    if names:
+        text = scales_markdown(scale_report(names), ci_found)
+    else:
+        text = (
+            "No rung was found when these pages were built (no ci bundle, no stored rung), "
+            "so no scale report is shown: `python -m empirical.bundle --profile ci --out "
+            "runs/ci` trains ci, and the next build shows the report.\n"
+        )
+    write(DOCS / "_generated" / "scales.md", text)
+
+
 def constant(path: str, name: str):
     """The literal assigned to ``name`` at the top level of the module file ``path``
     (read without importing it, so that a setting the prose names needs no torch)."""
@@ -642,6 +719,7 @@ def setup(app) -> dict:
     benchmark_fragments()
     agreement_table()
     bundle_measurements()
+    scales_table()
     app.add_directive("command-output", CommandOutput)
     app.connect("env-before-read-docs", prerun_outputs)
     app.connect("config-inited", add_counts)
