@@ -539,10 +539,10 @@ def benchmark_fragments() -> None:
 
 
 def agreement_table() -> None:
-    """The agreement contrasts of the bundle trained here (``runs/ci`` or ``runs/paper``),
+    """The agreement contrasts of the ci bundle trained here (``runs/ci``),
     made while the docs build; without a bundle (or without torch) the page says how to
     make one instead of showing numbers from another machine."""
-    has_bundle = any((ROOT / p / "bundle.json").exists() for p in ("runs/paper", "runs/ci"))
+    has_bundle = (ROOT / "runs/ci" / "bundle.json").exists()
     try:
         text = run_command_line("python -m empirical.results --contrasts --markdown")
     except RuntimeError as exc:
@@ -561,7 +561,7 @@ def agreement_table() -> None:
 def bundle_measurements() -> None:
     """The seeded bundle's measurements (perplexities, learned parameters, training speed)
     with their seed intervals, made while the docs build (as :func:`agreement_table`)."""
-    has_bundle = any((ROOT / p / "bundle.json").exists() for p in ("runs/paper", "runs/ci"))
+    has_bundle = (ROOT / "runs/ci" / "bundle.json").exists()
     if has_bundle:
         text = run_command_line("python -m empirical.results --markdown")
     else:
