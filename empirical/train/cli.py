@@ -13,7 +13,7 @@ from empirical.training.corpora import CORPORA, CorpusError
 from empirical.training.data import check_tokenizer
 from empirical.training.rpe import check_rpe
 from empirical.training.tiny_lm import SCALINGS
-from empirical.training.train import train
+from empirical.training.train import check_device, train
 from theory.core.arguments import (
     finite_float,
     int_range,
@@ -131,22 +131,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
-
-
-def check_device(name: str) -> None:
-    """A device torch knows and this machine has (ValueError naming it otherwise)."""
-    import torch
-
-    try:
-        dev = torch.device(name)
-    except RuntimeError:
-        raise ValueError(
-            f"--device {name!r}: not a torch device (cpu, cuda, cuda:1, ...)"
-        ) from None
-    if dev.type == "cuda" and not torch.cuda.is_available():
-        raise ValueError(f"--device {name}: torch sees no CUDA device on this machine")
-    if dev.type not in ("cpu", "cuda"):
-        raise ValueError(f"--device {name}: only cpu and cuda are supported")
 
 
 @command

@@ -473,7 +473,10 @@ def run_profile(
     quiet: bool = False,
     seeds: Iterable[int] | None = None,
 ) -> dict:
+    from empirical.training.train import check_device
+
     prof = PROFILES[profile]
+    check_device(prof.get("device", "cpu"))  # before any worker starts
     if seeds is not None:
         prof = {**prof, "seeds": tuple(seeds)}
     out.mkdir(parents=True, exist_ok=True)

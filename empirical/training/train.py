@@ -198,6 +198,20 @@ def train(args: argparse.Namespace) -> dict:
     return metrics
 
 
+def check_device(name: str) -> None:
+    """A device torch knows and this machine has (ValueError naming it otherwise)."""
+    try:
+        dev = torch.device(name)
+    except RuntimeError:
+        raise ValueError(
+            f"--device {name!r}: not a torch device (cpu, cuda, cuda:1, ...)"
+        ) from None
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        raise ValueError(f"--device {name}: torch sees no CUDA device on this machine")
+    if dev.type not in ("cpu", "cuda"):
+        raise ValueError(f"--device {name}: only cpu and cuda are supported")
+
+
 def check_lengths(splits: dict, seq_len: int, corpus: str) -> None:
     """Every split must hold more than one window of ``seq_len + 1`` tokens."""
     short = min(splits, key=lambda k: len(splits[k]))

@@ -19,15 +19,18 @@ from empirical.training.reproduce import compare_measurements  # noqa: E402
 
 pytestmark = pytest.mark.empirical
 
-TEXT = "".join(
-    f"And the {w} said unto the {v}, Let there be {x} in the {y}.\n"
-    for w, v, x, y in [
-        ("king", "people", "light", "morning"),
-        ("prophet", "king", "peace", "city"),
-        ("people", "prophet", "bread", "wilderness"),
-    ]
-    * 60
-) + "Zebulun quartered the xylophones."  # only in the test split
+TEXT = (
+    "".join(
+        f"And the {w} said unto the {v}, Let there be {x} in the {y}.\n"
+        for w, v, x, y in [
+            ("king", "people", "light", "morning"),
+            ("prophet", "king", "peace", "city"),
+            ("people", "prophet", "bread", "wilderness"),
+        ]
+        * 60
+    )
+    + "Zebulun quartered the xylophones."
+)  # only in the test split
 
 
 @pytest.mark.parametrize("name", ["bytes", "bpe257", "bpe2048", "bpe65536"])
@@ -136,3 +139,32 @@ def test_pytest_refuses_an_unknown_rung():
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert r.returncode != 0 and "no-such-rung" in r.stdout + r.stderr
+
+
+@pytest.mark.skipif(
+    __import__("torch").cuda.is_available(), reason="a CUDA device is here: the rung would run"
+)
+def test_paper_rung_refuses_a_machine_without_cuda(tmp_path):
+    r = subprocess.run(
+        [sys.executable, "-m", "empirical.bundle", "--profile", "paper", "--out", str(tmp_path / "p")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert r.returncode == 2 and r.stderr.startswith("error:") and "CUDA" in r.stderr
+    assert not (tmp_path / "p").exists() or not any((tmp_path / "p").iterdir())
+
+
+@pytest.mark.parametrize(
+    "rpe", ["type2", "alibi", "kerple_log", "kerple_power", "sandwich", "none", "exp(-n)"]
+)
+def test_rpe_bias_lives_on_the_model_device(rpe):
+    """The paper rung trains on a GPU: every tensor of the forward pass must follow the
+    model's device.  The meta device stands in for it here (an op mixing a CPU tensor with
+    a meta one raises, as CPU with CUDA does); T5's bucketing reads values, so it is left out."""
+    import torch
+
+    from empirical.training.tiny_lm import LMConfig, TinyLM
+
+    cfg = LMConfig(rpe=rpe, n_layer=1, d_model=16, n_head=2, d_ff=32, train_len=8)
+    model = TinyLM(cfg).to("meta")
+    out = model(torch.zeros(2, 12, dtype=torch.long, device="meta"))
+    assert out.device.type == "meta" and out.shape == (2, 12, 256)
