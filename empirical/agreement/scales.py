@@ -84,7 +84,7 @@ def rung_record(name: str, b: dict) -> dict:
         "train_tokens": st["steps"] * st["batch"] * st["seq_len"],
         "max_extrapolation": max(st.get("rpe_factors", (64,))),
         "seeds": list(st["seeds"]),
-        "cpu_s": b.get("cpu_s"),
+        "runs_s": b.get("runs_s"),
         "wall_s": b.get("wall_s"),
         "machine": b.get("machine"),
         "load_average": b.get("load_average"),

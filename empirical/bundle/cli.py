@@ -22,6 +22,7 @@ EPILOG = """examples:
   python -m empirical.bundle --profile bytes128 --out runs/bytes128   # a rung of the ladder
   python -m empirical.bundle --profile ci --models alibi t5 --out runs/part
   python -m empirical.bundle --profile kjv192 --models alibi --seeds 0 --reproduce --out /tmp/r
+  python -m empirical.bundle --store runs/kjv192     # keep a trained rung in the repository
 """
 
 #: the largest relative difference between a re-run and the stored rung that still counts
@@ -30,13 +31,38 @@ EPILOG = """examples:
 REPRODUCE_RTOL = 1e-4
 
 
+def store_rung(folder: Path) -> Path:
+    """Write ``folder/bundle.json`` (checked) to the stored rungs, compact and gzip-compressed
+    (deterministic bytes: no timestamp in the gzip header); ci is never stored."""
+    import gzip
+    import json
+
+    from empirical.agreement import bundle_io
+    from theory.core.cli import atomic_path
+
+    path = folder / "bundle.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"{folder}: no bundle.json (train the rung first)")
+    b = bundle_io.read_bundle(path)
+    bundle_io.check_bundle(b, path)
+    name = b.get("profile")
+    if name not in PROFILES or name == bundle_io.CI:
+        raise ValueError(f"{path}: profile {name!r} is not a rung to store (ci is trained by CI)")
+    raw = json.dumps(b, separators=(",", ":"), allow_nan=False).encode("utf-8")
+    target = bundle_io.RUNGS_DIR / f"{name}.json.gz"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(target) as tmp:
+        Path(tmp).write_bytes(gzip.compress(raw, 9, mtime=0))
+    return target
+
+
 @command
 def main(argv: list[str] | None = None) -> int:
     p = CommandParser(prog="python -m empirical.bundle", description=__doc__, epilog=EPILOG)
     p.add_argument(
         "--profile",
         choices=tuple(PROFILES),
-        required=True,
+        default=None,
         help="which seeded bundle to train (empirical.training.profile_bundle.PROFILES)",
     )
     p.add_argument("--workers", type=positive_int, default=2, help="worker processes")
@@ -58,7 +84,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=output_dir, default=None, help="default runs/PROFILE")
     p.add_argument("--quiet", action="store_true", help="no progress line per model and seed")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument(
+        "--store",
+        type=output_dir,
+        default=None,
+        metavar="FOLDER",
+        help="instead of training: copy FOLDER/bundle.json of a finished rung into the "
+        "repository's stored rungs (empirical/agreement/rungs/PROFILE.json.gz, gzip, "
+        "measurements only) for the agreement tests, --scales and the paper checks",
+    )
     args = p.parse_args(argv)
+    if (args.profile is None) == (args.store is None):
+        p.error("give --profile NAME (train) or --store FOLDER (keep a trained rung)")
+    if args.store is not None:
+        try:
+            path = store_rung(Path(args.store))
+        except (ValueError, FileNotFoundError) as exc:
+            return fail(exc)
+        print(json_dumps({"stored": str(path)}) if args.json else f"stored {path}")
+        return 0
     out = args.out or f"runs/{args.profile}"
     try:
         bad = sorted(set(args.models or ()) - set(MODELS))

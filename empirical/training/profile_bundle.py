@@ -502,7 +502,9 @@ def run_profile(
         "data": data_record(prof),
         "machine": machine_record(),
         "command": f"python -m empirical.bundle --profile {profile} --workers {workers}",
-        "cpu_s": round(
+        # the runs' own wall seconds summed (each a single-threaded process): on an idle
+        # machine with W workers the rung takes about runs_s / W
+        "runs_s": round(
             sum(r["train_s"] + r["measure_s"] for rr in results.values() for r in rr.values()), 1
         ),
         "models": {n: MODELS[n] for n in names},
