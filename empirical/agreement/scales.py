@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from empirical.agreement import bundle_io
+from empirical.agreement import bundle_io, rpe
 from empirical.agreement.catalogue import CATALOGUE, Entry
 from empirical.agreement.contrast import Interval
 
@@ -125,14 +125,35 @@ def contrast_scales(entry: Entry, per_rung: dict) -> dict:
     }
 
 
+def rpe_experiments(b: dict) -> dict:
+    """The RPE paper's sufficiency and necessity experiments on one rung: for each RPE of
+    its set, the convergence of its learned series (decided now by ``theory.series``:
+    True, False or None for undecided; sinusoidal has no series) and ppl(f m)/ppl(m) at
+    16m and at 18m (the paper's 512 -> 9216) where stored, with seed intervals."""
+    m, out = bundle_io.train_len(b), {}
+    for name in ("sinusoidal", *rpe.BIAS_RPES):
+        if name not in b["results"]:
+            continue
+        stored = b["results"][name][bundle_io.seeds(b, name)[0]]["ppl"]
+        out[name] = {
+            "converges": None if name == "sinusoidal" else rpe.convergence_label(b, name),
+            "ppl_ratio": {
+                f"{f}m": triple(rpe.ppl_ratio(b, name, f)) for f in (16, 18) if str(f * m) in stored
+            },
+        }
+    return out
+
+
 def scale_report(names: Sequence[str] | None = None) -> dict:
-    """The whole scale report: every rung's record and every contrast on every rung."""
+    """The whole scale report: every rung's record, every contrast on every rung, and the
+    RPE paper's extrapolation experiments per rung."""
     names = list(names or bundle_io.rung_names())
     bundles = {n: bundle_io.load_rung(n) for n in names}
     return {
         "rungs": [rung_record(n, bundles[n]) for n in names],
         "trend_rule": __doc__.split("The trend rule")[1].split(">>>")[0].strip(),
         "contrasts": [contrast_scales(e, contrast_by_rung(e, bundles)) for e in CATALOGUE],
+        "rpe_experiments": {n: rpe_experiments(bundles[n]) for n in names},
     }
 
 
@@ -169,4 +190,11 @@ def scale_table(report: dict) -> str:
                 + "".join(f"{cell(c['rungs'][n]['alternatives'][a]):>28}" for n in names)
                 + f"   top: {c['top_gap_sign'][a]}"
             )
+    lines += ["", "RPE paper: ppl(f m)/ppl(m) per RPE and rung (converges: theory.series)"]
+    for n, per in report.get("rpe_experiments", {}).items():
+        for r, v in per.items():
+            ratios = "  ".join(
+                f"{f}: {t[1]:.3g} [{t[0]:.3g}, {t[2]:.3g}]" for f, t in v["ppl_ratio"].items()
+            )
+            lines.append(f"  {n:<10} {r:<14} converges {str(v['converges']):<6} {ratios}")
     return "\n".join(lines)
