@@ -624,6 +624,28 @@ def scales_markdown(rep: dict, ci_found: bool = True) -> str:
             + " | ".join(at)
             + f" | {c['trend']} | {cell('; '.join(rivals)) or 'none'} |"
         )
+    exp = rep.get("rpe_experiments") or {}
+    if exp:
+        lines += [
+            "",
+            "The RPE paper's sufficiency and necessity experiments: ppl(f m)/ppl(m) per RPE "
+            "(mean [95% seed interval]) at 16m and at 18m (the paper's 512 -> 9216, stored "
+            "above ci), and whether `theory.series` proves the learned series convergent "
+            "(decided now; sinusoidal has no series):",
+            "",
+            "| rung | RPE | converges | ppl(16m)/ppl(m) | ppl(18m)/ppl(m) |",
+            "|---|---|---|---|---|",
+        ]
+        for n, per in exp.items():
+            for r, v in per.items():
+                conv = {True: "yes", False: "no", None: "undecided"}[v["converges"]]
+                if r == "sinusoidal":
+                    conv = "(no series)"
+                ratios = [
+                    _triple(v["ppl_ratio"][f]) if f in v["ppl_ratio"] else ""
+                    for f in ("16m", "18m")
+                ]
+                lines.append(f"| `{n}` | {r} | {conv} | " + " | ".join(ratios) + " |")
     return "\n".join(lines) + "\n"
 
 
