@@ -163,7 +163,7 @@ def scale_table(report: dict) -> str:
     lines = [
         "rungs: "
         + "; ".join(
-            f"{r['name']} (m = {r['seq_len']} {r['tokenizer']} tokens of {r['corpus']}, "
+            f"{r['name']} (m = {r['seq_len']} tokens ({r['tokenizer']}) of {r['corpus']}, "
             f"~{r['span_chars']:.0f} chars, {r['n_layer']}x{r['d_model']}, {r['steps']} steps)"
             for r in report["rungs"]
         )
@@ -171,7 +171,7 @@ def scale_table(report: dict) -> str:
     for c in report["contrasts"]:
         lines += ["", f"{c['title']}  [{c['key']}; {c['place']}; check {c['paper_check']}]"]
         lines.append(f"  theory {c['theory_error_is']} <= {c['tolerance']:g}; trend: {c['trend']}")
-        head = f"  {'candidate':<30}" + "".join(f"{n:>28}" for n in names)
+        head = f"  {'candidate':<30}" + "".join(f"{n:>32}" for n in names)
         lines.append(head)
 
         def cell(t: list) -> str:
@@ -180,14 +180,14 @@ def scale_table(report: dict) -> str:
         lines.append(
             f"  {'theory':<30}"
             + "".join(
-                f"{cell(c['rungs'][n]['theory']) + (' ok' if c['rungs'][n]['agrees'] else ' X'):>28}"
+                f"{cell(c['rungs'][n]['theory']) + (' ok' if c['rungs'][n]['agrees'] else ' X'):>32}"
                 for n in names
             )
         )
         for a in c["top_gap_sign"]:
             lines.append(
                 f"  {a[:30]:<30}"
-                + "".join(f"{cell(c['rungs'][n]['alternatives'][a]):>28}" for n in names)
+                + "".join(f"{cell(c['rungs'][n]['alternatives'][a]):>32}" for n in names)
                 + f"   top: {c['top_gap_sign'][a]}"
             )
     lines += ["", "RPE paper: ppl(f m)/ppl(m) per RPE and rung (converges: theory.series)"]
