@@ -27,9 +27,40 @@ def machine() -> str:
         pass
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return (
-        f"{cpu}, {os.cpu_count()} CPUs ({usable} usable), "
+        f"{cpu}, {os.cpu_count()} CPUs ({usable} usable), {vector_isa()}, "
         f"Python {platform.python_version()}, {platform.system()}"
     )
+
+
+#: the vector extensions that decide CPU kernel speed, widest first (/proc/cpuinfo flags)
+ISA_FLAGS = ("amx_tile", "avx512_bf16", "avx512f", "avx2", "neon", "asimd")
+
+
+def vector_isa() -> str:
+    """The CPU's widest vector extensions and the kernels torch dispatches to, e.g.
+    ``"ISA avx512f avx2 (torch AVX512)"``: speed ratios differ between them (Intel
+    AVX-512 against AMD AVX2), so every timing names them.
+
+    >>> vector_isa().startswith("ISA ")
+    True
+    """
+    flags: set = set()
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for ln in fh:
+                if ln.startswith(("flags", "Features")):
+                    flags = set(ln.split(":", 1)[1].split())
+                    break
+    except OSError:
+        pass
+    have = [f for f in ISA_FLAGS if f in flags] or ["unknown"]
+    try:
+        import torch
+
+        kernels = f" (torch {torch.backends.cpu.get_cpu_capability()})"
+    except (ImportError, AttributeError):
+        kernels = ""
+    return "ISA " + " ".join(have) + kernels
 
 
 def load_average() -> float | None:
