@@ -102,7 +102,9 @@ def _names_read(fn, seen: set) -> set:
     if fn in seen or not isinstance(fn, types.FunctionType):
         return set()
     seen.add(fn)
-    g, out = fn.__globals__, set()
+    inner = getattr(fn, "__wrapped__", None)  # a check wrapped by paper_checks.scale
+    out = _names_read(inner, seen) if inner is not None else set()
+    g = fn.__globals__
     names = set(fn.__code__.co_names)
     for const in fn.__code__.co_consts:  # nested functions and lambdas
         if isinstance(const, types.CodeType):
