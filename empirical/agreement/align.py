@@ -335,6 +335,11 @@ def prop_contrast(
         skipped.append(len(heads(b, s, m, model)) - len(errs[prop]))
         for k in names:
             per_seed[k].append(float(np.mean(errs[k])) if errs[k] else math.nan)
+    # a seed none of whose heads is usable has no error to compare: it is left out of every
+    # candidate alike (the intervals stay paired), and the notes say which
+    empty = [s for s, n in zip(seeds(b, model), used) if n == 0]
+    keep = [i for i, n in enumerate(used) if n > 0]
+    per_seed = {k: [v[i] for i in keep] for k, v in per_seed.items()}
     return contrast_of_errors(
         f"align paper {prop} per head vs the head's Algorithm 1 tau at {factor}m",
         f"mean |tau - tau_alg1({mode})| over heads",
@@ -342,7 +347,10 @@ def prop_contrast(
         per_seed,
         tolerance,
         margin,
-        notes=[f"heads used per seed: {used}; without a root / unbracketed: {skipped}"],
+        notes=[
+            f"heads used per seed: {used}; without a root / unbracketed: {skipped}"
+            + (f"; seeds with no usable head, left out: {empty}" if empty else "")
+        ],
     )
 
 

@@ -105,17 +105,26 @@ class Contrast:
         )
 
     def theory_error(self) -> Interval:
-        """The theory's error, or its per-seed ratio to ``relative_to``'s error."""
+        """The theory's error, or its per-seed ratio to ``relative_to``'s error.
+
+        A seed where the null's error is 0 (nothing for the theory to recover) gives the
+        ratio 0 when the theory's error is 0 too and infinity otherwise; with an infinite
+        ratio the interval is ``[inf, inf]`` (the theory cannot agree).
+
+        >>> c = Contrast("d", "q", "T", {"T": seed_interval([0.1, 0.0, 0.2]),
+        ...              "N": seed_interval([0.2, 0.0, 0.4])}, 2.0, 0.0, relative_to="N")
+        >>> c.theory_error().values, c.agrees()
+        ((0.5, 0.0, 0.5), True)
+        >>> c.errors["T"] = seed_interval([0.1, 0.01, 0.2]); c.theory_error().hi
+        inf
+        """
         if self.relative_to is None:
             return self.errors[self.theory]
-        return seed_interval(
-            [
-                t / r
-                for t, r in zip(
-                    self.errors[self.theory].values, self.errors[self.relative_to].values
-                )
-            ]
-        )
+        pairs = zip(self.errors[self.theory].values, self.errors[self.relative_to].values)
+        ratios = [t / r if r else (0.0 if t == 0 else math.inf) for t, r in pairs]
+        if all(math.isfinite(x) for x in ratios):
+            return seed_interval(ratios)
+        return Interval(math.inf, math.inf, math.inf, len(ratios), tuple(ratios))
 
     def agrees(self) -> bool:
         return self.theory_error().hi <= self.tolerance
