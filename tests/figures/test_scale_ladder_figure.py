@@ -8,6 +8,7 @@ import json
 import pytest
 
 from figures.scale_ladder import NAME, make_scale_ladder, scale_ladder
+from theory.core.cli import json_safe
 
 RUNGS = (("ci", 32.0), ("bytes128", 128.0), ("kjv192", 601.5))
 
@@ -57,6 +58,7 @@ def assert_data_is_report(outdir, report: dict) -> None:
     """The JSON and CSV beside the PNG hold every contrast on every rung, with the
     report's numbers (theory and each alternative, its rung's span of text)."""
     data = json.loads((outdir / f"{NAME}.json").read_text())
+    report = json_safe(report)  # a theory error of infinity is written as "inf" (strict JSON)
     span = {r["name"]: r["span_chars"] for r in report["rungs"]}
     assert [c["key"] for c in data["contrasts"]] == [c["key"] for c in report["contrasts"]]
     rows = list(csv.DictReader(open(outdir / f"{NAME}.csv")))
@@ -74,7 +76,7 @@ def assert_data_is_report(outdir, report: dict) -> None:
                     x for x in rows
                     if (x["contrast"], x["rung"], x["candidate"]) == (c["key"], p["rung"], cand)
                 ]  # fmt: skip
-                assert [float(row[k]) for k in ("lo", "mean", "hi")] == list(triple)
+                assert [float(row[k]) for k in ("lo", "mean", "hi")] == [float(t) for t in triple]
                 assert float(row["span_chars"]) == span[p["rung"]]
                 n_rows += 1
     assert len(rows) == n_rows
