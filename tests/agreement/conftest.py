@@ -7,12 +7,15 @@ every rung of the ladder (``rung=NAME`` in its id): ci, built once by
 ``tests/conftest.py::agreement_bundle`` when absent, and every rung stored in
 ``empirical/agreement/rungs`` (``--rung NAME`` picks some).  ``b`` is that rung's bundle.
 Where the theory loses at a rung, the test is a strict xfail there, with the measured gap
-(``tests/agreement/lost.py``).
+(``tests/agreement/lost.py``); on a stored rung, whose measurements are fixed in the
+repository, the gap must also be the recorded one (its numbers to :data:`GAP_RTOL`), so
+a change that deepens a loss fails as surely as one that flips an agreement.
 """
 
 import re
 
 import pytest
+from gaps import failure_line, same_gap
 from lost import LOST
 
 
@@ -72,6 +75,28 @@ def pytest_collection_modifyitems(config, items):
     ]
     if stale:
         raise pytest.UsageError(f"tests/agreement/lost.py names no collected test: {stale[:3]}")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """On a stored rung, a recorded loss whose gap has changed is a failure."""
+    outcome = yield
+    report = outcome.get_result()
+    key = test_key(item)
+    if call.when != "call" or key is None or key[0] == "ci" or not hasattr(report, "wasxfail"):
+        return
+    rung, name = key
+    recorded = LOST.get(rung, {}).get(name)
+    if recorded is None or call.excinfo is None:
+        return
+    measured = failure_line(str(call.excinfo.value))
+    if not same_gap(recorded, measured):
+        report.outcome = "failed"
+        del report.wasxfail
+        report.longrepr = (
+            f"the loss recorded at rung {rung} (tests/agreement/lost.py) has changed:\n"
+            f"  recorded: {recorded}\n  measured: {measured}"
+        )
 
 
 @pytest.fixture
