@@ -103,7 +103,7 @@ class Accumulator:
         keep = keep.view(bsz, heads, -1)
         for k, key in enumerate(("pmax", "entropy", "distance")):
             v = torch.where(keep, blk[key].view(bsz, heads, -1), 0.0)
-            self.sums[k + 1] += v.sum((0, 2)).double()
+            self.sums[k + 1] += v.sum((0, 2), dtype=torch.float64)  # rows summed in float64
         self.sums[0] += keep.sum((0, 2)).double()
         if self.mass is not None:
             p = (blk["probs"].view(bsz, heads, r1 - r0, -1) * keep[..., None]).sum(0)

@@ -83,7 +83,7 @@ def record_rows(
     max_len = int(max(k, int(qpos.max()) + 1 if qpos.numel() else 0, int(kpos.max()) + 1))
 
     def per_head(t: torch.Tensor):
-        return t.sum((0, 2)).double().cpu().numpy()
+        return t.sum((0, 2), dtype=torch.float64).cpu().numpy()  # rows summed in float64
 
     mass = None
     if stats.wants_mass(name):

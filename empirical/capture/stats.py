@@ -224,8 +224,8 @@ class AttentionStats:
         keep = (probs.sum(-1) > 0) & self._keep_rows(row0, b, probs.device)
         p = probs * keep[..., None]
         st.rows += keep.sum((0, 2)).double().cpu().numpy()
-        st.pmax_sum += p.amax(-1).sum((0, 2)).double().cpu().numpy()
-        st.ent_sum += torch.special.entr(p).sum(-1).sum((0, 2)).double().cpu().numpy()
+        st.pmax_sum += p.amax(-1).sum((0, 2), dtype=torch.float64).cpu().numpy()
+        st.ent_sum += torch.special.entr(p).sum(-1).sum((0, 2), dtype=torch.float64).cpu().numpy()
         d = (
             (
                 torch.arange(k, device=p.device)[None, :]
@@ -234,7 +234,7 @@ class AttentionStats:
             .abs()
             .to(p.dtype)
         )
-        st.dist_sum += (p * d).sum((0, 2, 3)).double().cpu().numpy()
+        st.dist_sum += (p * d).sum(-1).sum((0, 2), dtype=torch.float64).cpu().numpy()
         if st.mass is not None:
             s = skew_sum(p.sum(0))  # (H, K+b-1), offset c-(b-1)-row0
             lo = st.max_len - 1 - (b - 1) - row0
