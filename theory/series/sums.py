@@ -33,6 +33,7 @@ from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
 from theory.series.geometric import GeometricTail
+from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.periodic import has_periodic_factor
@@ -126,6 +127,8 @@ def series_sum_core(
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
     S = _with_enclosure(cert, head, start)
+    if isinstance(cert, MajorantTail):  # oscillating terms: no Euler-Maclaurin estimate
+        return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
         return _sharper_estimate(S, b, start, head_sum, n0, cert)
     return S, CertifiedEstimate(cert, b), cert
@@ -181,6 +184,7 @@ def certify_tail(
     | GroupedTail
     | DirichletTail
     | GeometricTail
+    | MajorantTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -201,7 +205,7 @@ def _certified_engine(b, n0, scale):
     """Geometric tails in closed form, Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
     classes for floor terms, a geometric bound from the term ratio for factorial-like
     terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms,
-    else Taylor blocks."""
+    else Taylor blocks, else a proved power majorant and minorant."""
     if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
         try:
             return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form
@@ -237,7 +241,13 @@ def _certified_engine(b, n0, scale):
             return OscillatingTail(b, n0)
         except NotCertified:
             pass  # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
-    return CertifiedTail(b, n0, scale)
+    try:
+        return CertifiedTail(b, n0, scale)
+    except NotCertified as exc:
+        try:  # e.g. exp(cos(n))/n**2: too fast an oscillation for the blocks
+            return MajorantTail(b, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            raise exc from None
 
 
 @ball_precision
