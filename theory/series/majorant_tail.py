@@ -42,6 +42,7 @@ from theory.series.bounds import bounds_or_none
 from theory.series.enclosure import Comparison
 from theory.series.expressions import N
 from theory.series.limits import limit_at_infinity
+from theory.series.ratio_tails import EVERYWHERE
 
 HEAD_TERMS = 2**16  # terms summed one by one before the majorant takes over
 TOP_LOG2 = 1024  # boxes [2^k, 2^(k+1)] up to here; beyond, the symbolic bounds in t = 1/n
@@ -74,18 +75,21 @@ class MajorantTail:
         if env is None:
             raise NotCertified("no power majorant c n^-p (p > 1) bounds the terms")
         p, lo_p, hi_p, how = env
+        lo, hi = lo_p / N**p, hi_p / N**p
         self.n0, self.M = int(n0), int(n0) + int(head_terms)
         if self.M < 2:
             raise NotCertified("the majorant needs n >= 2")
         try:
             self.f = arb_function(b)
-            ratio = arb_function(b * N**p)
+            with step_budget(2.0):
+                expanded = sp.expand(b * N**p)  # n^2 (e^cos(n)/n^2 - 1/n^3) -> e^cos(n) - 1/n
+            ratios = [arb_function(b * N**p), arb_function(expanded)]
             pa = arb_function(sp.sympify(p))(arb(0))
             far_lo = arb_function(sp.cancel(lo_p.subs(N, 1 / N)))
             far_hi = arb_function(sp.cancel(hi_p.subs(N, 1 / N)))
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        c_lo, c_hi = self._ratio_range(ratio, self.M)
+        c_lo, c_hi = self._ratio_range(ratios, self.M)
         t_far = arb(0).union(arb(2) ** -TOP_LOG2)  # t = 1/n for n >= 2^1024
         try:
             flo, fhi = far_lo(t_far), far_hi(t_far)
@@ -98,18 +102,19 @@ class MajorantTail:
         self.majorant = Comparison(pa, False, c_lo, c_hi, self.M, "")
         self._head_sums()
         if self.nonneg_until == self.M and c_lo >= 0:
-            self.nonneg_until = 10**30  # b_n >= c_- n^-p >= 0 beyond the head
+            self.nonneg_until = EVERYWHERE  # b_n >= c_- n^-p >= 0 beyond the head
         self.certificate = (
             f"ball arithmetic: terms n0 = {self.n0} <= n < {self.M} one by one; beyond, "
-            f"{c_lo.lower().str(5)} <= n^{p} b_n <= {c_hi.upper().str(5)} (interval evaluation "
-            f"on [2^k, 2^(k+1)] up to 2^{TOP_LOG2}, beyond that from the bounds {lo_p}/n^{p} <= "
-            f"b_n <= {hi_p}/n^{p} ({how})) and the integral test: "
+            f"{c_lo.lower().str(5, radius=False)} <= n^{p} b_n <= "
+            f"{c_hi.upper().str(5, radius=False)} (interval evaluation on [2^k, 2^(k+1)] up to "
+            f"2^{TOP_LOG2}, beyond that from the bounds {lo} <= b_n <= {hi} ({how})) and the integral test: "
             f"a^(1-p)/(p-1) <= sum_(n>=a) n^-p <= a^-p + a^(1-p)/(p-1)"
         )
 
     @staticmethod
-    def _ratio_range(ratio, lo: int) -> tuple[arb, arb]:
-        """[c_-, c_+] containing n^p b_n for every real n in [lo, 2^TOP_LOG2]."""
+    def _ratio_range(ratios, lo: int) -> tuple[arb, arb]:
+        """[c_-, c_+] containing n^p b_n for every real n in [lo, 2^TOP_LOG2] (``ratios``:
+        forms of n^p b_n; each box takes the intersection of their enclosures)."""
         c_lo = c_hi = None
         k = lo.bit_length() - 1
         edges = [arb(lo)] + [arb(2) ** j for j in range(k + 1, TOP_LOG2 + 1)]
@@ -117,9 +122,8 @@ class MajorantTail:
             enc = None
             for parts in (1, 4, 16):
                 cuts = [a + (z - a) * i / parts for i in range(parts + 1)]
-                try:
-                    vals = [ratio(u.union(v)) for u, v in zip(cuts, cuts[1:])]
-                except (Undecided, ArithmeticError, ValueError):
+                vals = [_tightest(ratios, u.union(v)) for u, v in zip(cuts, cuts[1:])]
+                if any(v is None for v in vals):
                     continue
                 if all(v.is_finite() for v in vals):
                     enc = vals
@@ -167,3 +171,16 @@ class MajorantTail:
         if a >= self.M:
             return self.majorant.tail(a)
         return self.suffix[a - self.n0] + self.majorant.tail(self.M)
+
+
+def _tightest(forms, x: arb) -> arb | None:
+    """The intersection of the finite enclosures of the forms on the ball x (None if none)."""
+    best = None
+    for form in forms:
+        try:
+            v = form(x)
+        except (Undecided, ArithmeticError, ValueError):
+            continue
+        if v.is_finite():
+            best = v if best is None else (best.intersection(v) if best.overlaps(v) else best)
+    return best
