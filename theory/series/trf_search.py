@@ -240,8 +240,8 @@ def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> 
             if lo is not None and hi is not None and lo <= hi:
                 t.lower_bound, t.upper_bound = lo, hi
                 t.note = (
-                    f"certified {lo} <= TRF <= {hi}: the enclosures of the tails R_j do not "
-                    f"separate B*eps within it (the value is the search's estimate)"
+                    f"a tie or too close: certified {lo} <= TRF <= {hi} only (the enclosures "
+                    f"of the tails R_j do not separate B*eps within it; the value is an estimate)"
                 )
     return table
 
