@@ -15,7 +15,8 @@ p > 1.  The sum is cut at :math:`M = n_0 + 2^{16}`:
 
 The constants :math:`c_\pm` are proved by interval evaluation of :math:`n^p b_n` on the boxes
 :math:`[2^k, 2^{k+1}]` (each in up to 16 parts) up to :math:`2^{1024}`; beyond, they rest on the
-bounds :math:`n^p lo_n, n^p hi_n`, evaluated in :math:`t = 1/n` on :math:`[0, 2^{-1024}]` (stated
+bounds :math:`n^p lo_n, n^p hi_n` (in either order: a factor of unproved sign may swap them),
+evaluated in :math:`t = 1/n` on :math:`[0, 2^{-1024}]` (stated
 in the certificate).  Nothing else is assumed; a failing step raises :class:`NotCertified`.
 
 >>> from theory.series.expressions import parse_expression as P
@@ -97,7 +98,8 @@ class MajorantTail:
             raise NotCertified(f"the bounds n^p b_n beyond 2^{TOP_LOG2}: {exc}") from None
         if not (flo.is_finite() and fhi.is_finite()):
             raise NotCertified(f"the bounds n^p b_n are not finite beyond 2^{TOP_LOG2}")
-        c_lo, c_hi = c_lo.min(flo.lower()), c_hi.max(fhi.upper())
+        far = flo.union(fhi)  # either order: a factor of unproved sign may swap them
+        c_lo, c_hi = c_lo.min(far.lower()), c_hi.max(far.upper())
         # no attribute ``far``: every tail, however far, comes from this engine (no estimate)
         self.majorant = Comparison(pa, False, c_lo, c_hi, self.M, "")
         self._head_sums()
