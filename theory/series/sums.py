@@ -42,6 +42,7 @@ from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.stretched_tail import StretchedExpTail
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
 
 DEFAULT_BUDGET = 30.0
@@ -127,7 +128,7 @@ def series_sum_core(
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
     S = _with_enclosure(cert, head, start)
-    if isinstance(cert, MajorantTail):  # oscillating terms: no Euler-Maclaurin estimate
+    if isinstance(cert, (MajorantTail, StretchedExpTail)):  # the enclosure is the answer
         return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
         return _sharper_estimate(S, b, start, head_sum, n0, cert)
@@ -185,6 +186,7 @@ def certify_tail(
     | DirichletTail
     | GeometricTail
     | MajorantTail
+    | StretchedExpTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -193,7 +195,17 @@ def certify_tail(
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
-    t = _certified_engine(b, n0, scale)
+    try:
+        return _narrow(_certified_engine(b, n0, scale), n0, beside)
+    except NotCertified as exc:
+        try:  # e.g. exp(-n**(1/50)): B ~ 50!, terms that matter up to n ~ 10^108
+            return _narrow(StretchedExpTail(b, n0), n0, beside)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            raise exc from None
+
+
+def _narrow(t, n0, beside):
+    """t when its enclosure of B is at most MAX_REL_WIDTH wide (NotCertified otherwise)."""
     total = t.tail(n0)
     whole = total if beside is None else total + beside
     if not total.is_finite() or whole.rad() > MAX_REL_WIDTH * abs(whole.mid()):
