@@ -49,6 +49,7 @@ class TRF:
     definition: str = "Eq. 22 (full series)"
     note: str = ""
     lower_bound: int | None = None  # a certified TRF(eps) >= lower_bound when value is None
+    upper_bound: int | None = None  # with lower_bound: a certified bracket around an estimate
 
     def as_dict(self) -> dict:
         v = self.value
@@ -81,4 +82,6 @@ class TRF:
             out["note"] = self.note
         if self.lower_bound is not None:
             out["lower_bound"] = self.lower_bound
+        if self.upper_bound is not None:
+            out["upper_bound"] = self.upper_bound
         return out

@@ -33,6 +33,7 @@ from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
 from theory.series.geometric import GeometricTail
+from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.periodic import has_periodic_factor
@@ -41,6 +42,7 @@ from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.stretched_tail import StretchedExpTail
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
 
 DEFAULT_BUDGET = 30.0
@@ -126,6 +128,8 @@ def series_sum_core(
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
     S = _with_enclosure(cert, head, start)
+    if isinstance(cert, (MajorantTail, StretchedExpTail)):  # the enclosure is the answer
+        return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
         return _sharper_estimate(S, b, start, head_sum, n0, cert)
     return S, CertifiedEstimate(cert, b), cert
@@ -181,6 +185,8 @@ def certify_tail(
     | GroupedTail
     | DirichletTail
     | GeometricTail
+    | MajorantTail
+    | StretchedExpTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -189,7 +195,17 @@ def certify_tail(
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
-    t = _certified_engine(b, n0, scale)
+    try:
+        return _narrow(_certified_engine(b, n0, scale), n0, beside)
+    except NotCertified as exc:
+        try:  # e.g. exp(-n**(1/50)): B ~ 50!, terms that matter up to n ~ 10^108
+            return _narrow(StretchedExpTail(b, n0), n0, beside)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            raise exc from None
+
+
+def _narrow(t, n0, beside):
+    """t when its enclosure of B is at most MAX_REL_WIDTH wide (NotCertified otherwise)."""
     total = t.tail(n0)
     whole = total if beside is None else total + beside
     if not total.is_finite() or whole.rad() > MAX_REL_WIDTH * abs(whole.mid()):
@@ -201,7 +217,7 @@ def _certified_engine(b, n0, scale):
     """Geometric tails in closed form, Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
     classes for floor terms, a geometric bound from the term ratio for factorial-like
     terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms,
-    else Taylor blocks."""
+    else Taylor blocks, else a proved power majorant and minorant."""
     if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
         try:
             return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form
@@ -237,7 +253,13 @@ def _certified_engine(b, n0, scale):
             return OscillatingTail(b, n0)
         except NotCertified:
             pass  # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
-    return CertifiedTail(b, n0, scale)
+    try:
+        return CertifiedTail(b, n0, scale)
+    except NotCertified as exc:
+        try:  # e.g. exp(cos(n))/n**2: too fast an oscillation for the blocks
+            return MajorantTail(b, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            raise exc from None
 
 
 @ball_precision

@@ -36,6 +36,7 @@ from theory.series.decision import SeriesError
 from theory.series.expressions import N
 from theory.series.geometric import GeometricTail
 from theory.series.lower_bounds import signed_trf, terms_nonnegative
+from theory.series.ratio_tails import EVERYWHERE
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
@@ -117,8 +118,10 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
     if S is None:
         S, eng, cert = series_sum_core(b, start, head)
     B = S.value
-    signed = cert is not None and not terms_nonnegative(
-        b, start + (0 if head is None else len(head))
+    signed = (
+        cert is not None
+        and cert.nonneg_until < EVERYWHERE  # the engine proved b_n >= 0 from n0 on
+        and not terms_nonnegative(b, start + (0 if head is None else len(head)))
     )
     if isinstance(cert, GeometricTail):  # R_(L+i) = T_0 e^(c i): closed form
         table = [cert.trf(eps, EXACT_LIMIT, head) for eps in eps_list]
@@ -233,7 +236,48 @@ def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> 
                 "a tie or too close: the enclosures do not separate the tails at j-1 and j "
                 "from B*eps (not certified)"
             )
+            lo, hi = _proved_bracket(cert, start, head, t.eps, t.value)
+            if lo is not None and hi is not None and lo <= hi:
+                t.lower_bound, t.upper_bound = lo, hi
+                t.note = (
+                    f"a tie or too close: certified {lo} <= TRF <= {hi} only (the enclosures "
+                    f"of the tails R_j do not separate B*eps within it; the value is an estimate)"
+                )
     return table
+
+
+@ball_precision
+def _proved_bracket(cert, start, head, eps, j) -> tuple[int | None, int | None]:
+    """(lo, hi) with lo <= TRF(eps) <= hi proved: R_hi < B eps by the enclosures (so the
+    first crossing is no later), and R_(lo-1) >= B eps with every term before lo - 1 proved
+    >= 0 (so the tails before it are larger still).  None where a side is not proved."""
+    L = 0 if head is None else len(head)
+    head_arb = head.arb_list() if L else []
+
+    def R(i):
+        if i < L:
+            return sum(head_arb[i:], arb(0)) + cert.tail(cert.n0)
+        return cert.tail(start + i)
+
+    e = sp.Rational(repr(eps))
+    target = R(0) * arb(int(e.p)) / arb(int(e.q))
+    below = max(int(j), 1)  # smallest proved R_i < target, by doubling then bisection
+    while not R(below) < target:
+        below *= 2
+        if below > EXACT_LIMIT:
+            return None, None
+    a = 0  # R_a < target not proved
+    while below - a > 1:
+        m = (a + below) // 2
+        a, below = (a, m) if R(m) < target else (m, below)
+    above, c = 0, below  # largest proved R_i >= target in [0, below)
+    if not R(0) >= target:
+        return None, below
+    while c - above > 1:
+        m = (above + c) // 2
+        above, c = (m, c) if R(m) >= target else (above, m)
+    nonneg = all(x >= 0 for x in head_arb[:above]) and cert.nonneg_until >= start + above
+    return (above + 1 if nonneg else None), below
 
 
 def _proved_crossing(cert, start, head, eps, j):

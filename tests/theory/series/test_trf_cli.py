@@ -161,9 +161,26 @@ def test_oscillating_series_certified_by_lerch_sums(capsys):
         assert mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
 
 
-def test_not_certified_sum_has_no_bound(capsys):
-    # exp(-n^(1/100)): B = 100! ~ 9e157 lies beyond the blocks; only an estimate, no bound
+def test_stretched_exponential_beyond_the_blocks_is_certified(capsys):
+    # exp(-n^(1/100)): B ~ 100! ~ 9e157 lies beyond the blocks; the integral test in closed
+    # form encloses it.  Reference: the first 1000 terms, 100 Gamma(100, 1000^(1/100)) (the
+    # integral from 1000, mpmath) and Euler-Maclaurin corrections at 1000, 60 digits
     out = run_json(capsys, "--rpe", "exp(-n**(1/100))", "--eps", "0.1")
+    assert out["certified"] is True
+    with mpmath.workdps(60):
+        r, H = mpmath.mpf(1) / 100, 1000
+
+        def f(x):
+            return mpmath.exp(-(x**r))
+
+        ref = mpmath.fsum(f(n) for n in range(1, H)) + 100 * mpmath.gammainc(100, H**r, mpmath.inf)
+        ref += f(H) / 2 - mpmath.diff(f, H) / 12 + mpmath.diff(f, H, 3) / 720
+        assert mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
+
+
+def test_not_certified_sum_has_no_bound(capsys):
+    # exp(-sin(n)^2)/n^(3/2): the majorant's tail from 2^16 is 1/128 of B wide; no bound
+    out = run_json(capsys, "--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", "0.1")
     assert out["certified"] is False and out["sum_hi"] is None and out["sum_error_bound"] is None
     assert out["sum"] is None and "lower bound only" in out["sum_status"]  # no estimate printed
     assert all(not t["exact"] and "relative_accuracy" not in t for t in out["trf"])

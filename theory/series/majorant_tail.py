@@ -1,0 +1,188 @@
+r"""Certified tails from a proved power majorant and minorant: :math:`c_- n^{-p} \le b_n \le c_+ n^{-p}`.
+
+For terms that oscillate too fast for the Taylor blocks of :mod:`theory.series.enclosure`
+(``exp(cos(n))/n**2``, ``(2 + cos(n))/n**2``), the bounds of :func:`theory.series.bounds.bounds_or_none`
+(cos, sin in [-1, 1], ...) give :math:`lo_n \le b_n \le hi_n` with :math:`hi_n \sim c\,n^{-p}`,
+p > 1.  The sum is cut at :math:`M = n_0 + 2^{16}`:
+
+1. the head :math:`\sum_{n_0 \le n < M} b_n`, term by term in ball arithmetic;
+2. the far tail :math:`\sum_{n \ge a} b_n`, :math:`a \ge M`, from
+   :math:`c_- \le n^p b_n \le c_+` on :math:`[M, \infty)` and the integral test for the
+   decreasing :math:`n^{-p}`:
+
+   .. math::
+      \frac{a^{1-p}}{p-1} \le \sum_{n \ge a} n^{-p} \le a^{-p} + \frac{a^{1-p}}{p-1}.
+
+The constants :math:`c_\pm` are proved by interval evaluation of :math:`n^p b_n` on the boxes
+:math:`[2^k, 2^{k+1}]` (each in up to 16 parts) up to :math:`2^{1024}`; beyond, they rest on the
+bounds :math:`n^p lo_n, n^p hi_n` (in either order: a factor of unproved sign may swap them),
+evaluated in :math:`t = 1/n` on :math:`[0, 2^{-1024}]` (stated
+in the certificate).  Nothing else is assumed; a failing step raises :class:`NotCertified`.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = MajorantTail(P("(2 + cos(n))/n**2"), 1)
+>>> s = t.tail(1)            # 2 zeta(2) + sum cos(n)/n^2 = pi^2/3 + pi^2/6 - pi/2 + 1/4
+>>> s.overlaps(arb.pi() ** 2 / 2 - arb.pi() / 2 + arb(1) / 4), s.rad() < 1e-4
+(True, True)
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from flint import arb
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+)
+from theory.series.bounds import bounds_or_none
+from theory.series.enclosure import Comparison
+from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
+from theory.series.ratio_tails import EVERYWHERE
+
+HEAD_TERMS = 2**16  # terms summed one by one before the majorant takes over
+TOP_LOG2 = 1024  # boxes [2^k, 2^(k+1)] up to here; beyond, the symbolic bounds in t = 1/n
+
+
+def power_envelope(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, str] | None:
+    """(p, lo_n n^p, hi_n n^p, how) for bounds lo_n <= b_n <= hi_n (all large n) with
+    hi_n ~ c n^-p, p > 1 a number; None when the bounds are not of that form."""
+    lo, hi, how = bounds_or_none(b)
+    if lo is None or hi is None:
+        return None
+    try:
+        with step_budget(3.0):
+            lam = limit_at_infinity(sp.log(hi) / sp.log(N))
+    except (StepTimeout, ArithmeticError, ValueError, TypeError):
+        return None
+    if lam is None or not (lam.is_number and lam.is_finite and lam < -1):
+        return None
+    p = -lam
+    return p, lo * N**p, hi * N**p, how
+
+
+class MajorantTail:
+    """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
+    ``certificate``) of b_n from n0 on, from a power majorant and minorant (module doc)."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, head_terms: int = HEAD_TERMS):
+        env = power_envelope(b)
+        if env is None:
+            raise NotCertified("no power majorant c n^-p (p > 1) bounds the terms")
+        p, lo_p, hi_p, how = env
+        lo, hi = lo_p / N**p, hi_p / N**p
+        self.n0, self.M = int(n0), int(n0) + int(head_terms)
+        if self.M < 2:
+            raise NotCertified("the majorant needs n >= 2")
+        try:
+            self.f = arb_function(b)
+            with step_budget(2.0):
+                expanded = sp.expand(b * N**p)  # n^2 (e^cos(n)/n^2 - 1/n^3) -> e^cos(n) - 1/n
+            ratios = [arb_function(b * N**p), arb_function(expanded)]
+            pa = arb_function(sp.sympify(p))(arb(0))
+            far_lo = arb_function(sp.cancel(lo_p.subs(N, 1 / N)))
+            far_hi = arb_function(sp.cancel(hi_p.subs(N, 1 / N)))
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        c_lo, c_hi = self._ratio_range(ratios, self.M)
+        t_far = arb(0).union(arb(2) ** -TOP_LOG2)  # t = 1/n for n >= 2^1024
+        try:
+            flo, fhi = far_lo(t_far), far_hi(t_far)
+        except (Undecided, NotSupported, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"the bounds n^p b_n beyond 2^{TOP_LOG2}: {exc}") from None
+        if not (flo.is_finite() and fhi.is_finite()):
+            raise NotCertified(f"the bounds n^p b_n are not finite beyond 2^{TOP_LOG2}")
+        far = flo.union(fhi)  # either order: a factor of unproved sign may swap them
+        c_lo, c_hi = c_lo.min(far.lower()), c_hi.max(far.upper())
+        # no attribute ``far``: every tail, however far, comes from this engine (no estimate)
+        self.majorant = Comparison(pa, False, c_lo, c_hi, self.M, "")
+        self._head_sums()
+        if self.nonneg_until == self.M and c_lo >= 0:
+            self.nonneg_until = EVERYWHERE  # b_n >= c_- n^-p >= 0 beyond the head
+        self.certificate = (
+            f"ball arithmetic: terms n0 = {self.n0} <= n < {self.M} one by one; beyond, "
+            f"{c_lo.lower().str(5, radius=False)} <= n^{p} b_n <= "
+            f"{c_hi.upper().str(5, radius=False)} (interval evaluation on [2^k, 2^(k+1)] up to "
+            f"2^{TOP_LOG2}, beyond that from the bounds {lo} <= b_n <= {hi} ({how})) and the integral test: "
+            f"a^(1-p)/(p-1) <= sum_(n>=a) n^-p <= a^-p + a^(1-p)/(p-1)"
+        )
+
+    @staticmethod
+    def _ratio_range(ratios, lo: int) -> tuple[arb, arb]:
+        """[c_-, c_+] containing n^p b_n for every real n in [lo, 2^TOP_LOG2] (``ratios``:
+        forms of n^p b_n; each box takes the intersection of their enclosures)."""
+        c_lo = c_hi = None
+        k = lo.bit_length() - 1
+        edges = [arb(lo)] + [arb(2) ** j for j in range(k + 1, TOP_LOG2 + 1)]
+        for a, z in zip(edges, edges[1:]):
+            enc = None
+            for parts in (1, 4, 16):
+                cuts = [a + (z - a) * i / parts for i in range(parts + 1)]
+                vals = [_tightest(ratios, u.union(v)) for u, v in zip(cuts, cuts[1:])]
+                if any(v is None for v in vals):
+                    continue
+                if all(v.is_finite() for v in vals):
+                    enc = vals
+                    break
+            if enc is None:
+                raise NotCertified("n^p b_n is not bounded by interval evaluation")
+            for v in enc:
+                c_lo = v.lower() if c_lo is None else c_lo.min(v.lower())
+                c_hi = v.upper() if c_hi is None else c_hi.max(v.upper())
+        return c_lo, c_hi
+
+    def _head_sums(self):
+        """suffix[i] = sum_{n0 + i <= n < M} b_n (ball arithmetic); nonneg_until from the signs."""
+        terms, self.nonneg_until = [], self.n0
+        for n in range(self.n0, self.M):
+            v = self._term(n)
+            if n == self.nonneg_until and v >= 0:
+                self.nonneg_until = n + 1
+            terms.append(v)
+        suffix = [arb(0)] * (len(terms) + 1)
+        for i in range(len(terms) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + terms[i]
+        self.suffix = suffix
+
+    def _term(self, n: int) -> arb:
+        try:
+            v = self.f(arb(n))
+        except (Undecided, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"b_{n}: {exc}") from None
+        if not v.is_finite():
+            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
+        return v
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        return self._term(int(n))
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        if a >= self.M:
+            return self.majorant.tail(a)
+        return self.suffix[a - self.n0] + self.majorant.tail(self.M)
+
+
+def _tightest(forms, x: arb) -> arb | None:
+    """The intersection of the finite enclosures of the forms on the ball x (None if none)."""
+    best = None
+    for form in forms:
+        try:
+            v = form(x)
+        except (Undecided, ArithmeticError, ValueError):
+            continue
+        if v.is_finite():
+            best = v if best is None else (best.intersection(v) if best.overlaps(v) else best)
+    return best
