@@ -32,6 +32,7 @@ from collections.abc import Callable
 import sympy as sp
 from flint import arb
 
+from theory.core.budget import step_budget
 from theory.series.comparison_tests import log_test
 from theory.series.decision import Decision, Undecided
 from theory.series.expressions import N
@@ -80,18 +81,18 @@ def proved_positive(e: sp.Expr) -> bool:
     return False
 
 
-def _angle_only(e: sp.Expr) -> bool:
+def angle_only(e: sp.Expr) -> bool:
     """e depends on n only through sin(n), cos(n), by continuous operations."""
     if not e.has(N):
         return e.is_real is True and e.is_finite is not False
     if e in _ANGLES:
         return True
     if isinstance(e, (sp.Add, sp.Mul, sp.Max, sp.Min, sp.Abs)):
-        return all(_angle_only(a) for a in e.args)
+        return all(angle_only(a) for a in e.args)
     if isinstance(e, sp.Pow):
         if e.exp.is_Integer and e.exp >= 0:
-            return _angle_only(e.base)
-        if e.exp == sp.S.Half and _angle_only(e.base):
+            return angle_only(e.base)
+        if e.exp == sp.S.Half and angle_only(e.base):
             x = sp.Dummy("x", real=True)
             try:
                 m = sp.minimum(e.base.subs(N, x), x, sp.Interval(0, 2 * sp.pi))
@@ -99,6 +100,19 @@ def _angle_only(e: sp.Expr) -> bool:
                 return False
             return bool(m.is_nonnegative)
     return False
+
+
+def nonneg_angle(f: sp.Expr) -> bool:
+    """F >= 0 at every angle (sympy's assumptions, or its minimum over a period)."""
+    x = sp.Dummy("x", real=True)
+    fx = f.subs(N, x)
+    if fx.is_nonnegative:
+        return True
+    try:
+        with step_budget(3.0):
+            return bool(sp.minimum(fx, x, sp.Interval(0, 2 * sp.pi)).is_nonnegative)
+    except Exception:  # noqa: BLE001 - no minimum: not proved
+        return False
 
 
 def _const(v: sp.Expr) -> arb:
@@ -138,7 +152,7 @@ def _ball(e: sp.Expr, theta: arb) -> arb:
         return _hull(lo, hi)
     if isinstance(e, sp.Pow):
         x = _ball(e.base, theta)
-        if e.exp == sp.S.Half:  # the base is >= 0 everywhere (checked by _angle_only)
+        if e.exp == sp.S.Half:  # the base is >= 0 everywhere (checked by angle_only)
             up = x.upper()
             lo = x.lower()
             return _hull(lo.sqrt() if lo > 0 else arb(0), up.sqrt() if up > 0 else arb(0))
@@ -184,7 +198,7 @@ def _split(b: sp.Expr, keep: Callable[[sp.Expr], bool]) -> tuple[sp.Expr, sp.Exp
 
 def angle_mean_test(b: sp.Expr) -> Decision | None:
     """Divergence of sum g(n) F(n mod 2 pi) when the mean of F is proved != 0 (module doc)."""
-    parts = _split(b, _angle_only)
+    parts = _split(b, angle_only)
     if parts is None:
         return None
     g, f = parts
@@ -194,13 +208,13 @@ def angle_mean_test(b: sp.Expr) -> Decision | None:
         g, f = -g, -f  # b_n = (-g)(-F)
         if not eventually_positive(g):
             return None
-    if not eventually_nonneg(-sp.diff(g, N)):
-        return None
-    d = log_test(g, conv=False, label=f"g = {g}")
-    if not d or d.converges is not False:
-        return None
     lo, hi = angle_mean_bounds(f)
     if not (lo > 0 or hi < 0):
+        return None
+    if not eventually_nonneg(-sp.diff(g, N)):
+        return _growing_weight(f, g, lo, hi)
+    d = log_test(g, conv=False, label=f"g = {g}")
+    if not d or d.converges is not False:
         return None
     return Decision(
         False,
@@ -209,6 +223,22 @@ def angle_mean_test(b: sp.Expr) -> Decision | None:
         f"g = {g} > 0 is nonincreasing for large n and sum g diverges ({d.certificate}); "
         "the angles are uniformly distributed (Weyl), so by Abel summation "
         "sum_{n<=N} b_n = mean * sum_{n<=N} g_n + o(sum g_n): the series diverges",
+        test="equidistribution",
+    )
+
+
+def _growing_weight(f, g, lo, hi) -> Decision | None:
+    """g > 0 nondecreasing and F of one sign with mean != 0: |F g| >= g(n0) |F|, and
+    sum |F(n)| diverges over the equidistributed angles."""
+    if not eventually_nonneg(sp.diff(g, N)):
+        return None
+    if not (nonneg_angle(f) if lo > 0 else nonneg_angle(-f)):
+        return None
+    return Decision(
+        False,
+        f"equidistribution: b_n = g(n) F(n) with F = {f} of one sign in the angle n mod 2 pi "
+        f"and mean in [{lo:.6g}, {hi:.6g}] != 0, g = {g} > 0 nondecreasing for large n: "
+        "|b_n| >= g(n0) |F(n)|, and sum |F(n)| diverges (Weyl: its mean is > 0)",
         test="equidistribution",
     )
 

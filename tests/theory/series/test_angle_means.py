@@ -88,8 +88,9 @@ def test_mean_bounds_enclose_quadrature(f):
         "Min(Abs(sin(n)), Abs(cos(n)))": lambda t: min(abs(mpmath.sin(t)), abs(mpmath.cos(t))),
         "sqrt(1 + cos(n))": lambda t: mpmath.sqrt(1 + mpmath.cos(t)),
         "Abs(sin(n)) - 2/pi": lambda t: abs(mpmath.sin(t)) - 2 / mpmath.pi,
-        "Max(sin(n), 0)**2*cos(n) + 1/7": lambda t: max(mpmath.sin(t), 0) ** 2 * mpmath.cos(t)
-        + mpmath.mpf(1) / 7,
+        "Max(sin(n), 0)**2*cos(n) + 1/7": lambda t: (
+            max(mpmath.sin(t), 0) ** 2 * mpmath.cos(t) + mpmath.mpf(1) / 7
+        ),
     }[f]
     # breakpoints of the kinks, so that the quadrature is accurate
     pts = [k * mpmath.pi / 4 for k in range(9)] + [7 * mpmath.pi / 6, 11 * mpmath.pi / 6]
