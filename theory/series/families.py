@@ -24,6 +24,7 @@ from theory.core.budget import step_budget
 from theory.series.angle_means import angle_mean_bounds, angle_only, nonneg_angle
 from theory.series.decision import Decision
 from theory.series.expressions import N
+from theory.series.limits import eventually_positive
 
 #: positive values at which a symbolic limit is recomputed
 _SAMPLES = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2), sp.Integer(4))
@@ -50,6 +51,9 @@ def family_decision(b: sp.Expr, params: list, start: int, decide_positive) -> De
     module doc; None when b is not one of them."""
     if b.is_Mul and sp.Pow(-1, N) in b.args:
         return _alternating(b / sp.Pow(-1, N), params)
+    for a in sp.Mul.make_args(b):
+        if isinstance(a, sp.Pow) and a.exp == N and a.base in params:
+            return _geometric(a.base, b / a, params, start, decide_positive)
     f, g = _split(b)
     if f == 1 or not g.has(N) or not exp_log(g):
         return None
@@ -66,6 +70,55 @@ def family_decision(b: sp.Expr, params: list, start: int, decide_positive) -> De
         f"converges iff sum g does; for sum g: " + d.certificate
     )
     return d
+
+
+def _subexponential(g: sp.Expr, params: list) -> bool:
+    """log|g(n)|/n -> 0 for every positive value of the parameters (checked at samples)."""
+    h = sp.log(g) / N
+    try:
+        with step_budget(3.0):
+            lims = [sp.limit(h, N, sp.oo)]
+            lims += [sp.limit(h.subs({p: v for p in params}), N, sp.oo) for v in _SAMPLES]
+    except Exception:  # noqa: BLE001 - no limit: unsure
+        return False
+    return all(v == 0 for v in lims)
+
+
+def _geometric(a, g, params, start, decide_positive) -> Decision | None:
+    r"""a^n g(n), a > 0, g > 0 exp-log with :math:`\log g / n \to 0`: converges for a < 1
+    (root test), diverges for a > 1 (terms grow), at a = 1 as sum g."""
+    rest = [p for p in params if p != a]
+    if g.has(a) or not exp_log(g) or not (g.has(N) or g.is_positive):
+        return None
+    if not _subexponential(g, rest):
+        return None
+    if rest:
+        d = decide_positive(g, rest, start)
+        region_g = d.details.get("region")
+        points = d.details.get("points", [])
+    else:
+        from theory.series.numeric import decide_terms  # noqa: PLC0415 - avoid a cycle
+
+        d = decide_terms(g, start)
+        region_g = {True: sp.true, False: sp.false}.get(d.converges)
+        points = []
+    if region_g is None or d.converges is None and not rest:
+        return None
+    if not (rest or g.is_positive or eventually_positive(g)):
+        return None
+    region = sp.Or(a < 1, sp.And(sp.Eq(a, 1), region_g))
+    return Decision(
+        None,
+        f"b_n = {a}^n g(n) with g = {g} > 0 exp-log and log(g)/n -> 0: for {a} < 1 the root "
+        f"test (b_n^(1/n) -> {a} < 1) gives convergence, for {a} > 1 the terms grow without "
+        f"bound; at {a} = 1, sum g: " + d.certificate,
+        test="geometric family",
+        details={
+            "region": region,
+            "points": [{**w, a: sp.Integer(1)} for w in points]
+            + [{**{p: sp.Integer(1) for p in rest}, a: sp.Integer(1)}],
+        },
+    )
 
 
 def _alternating(g: sp.Expr, params: list) -> Decision | None:

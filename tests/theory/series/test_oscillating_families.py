@@ -45,3 +45,32 @@ def test_sign_changing_f_is_not_this_family():
     # condition of sum n^-p (p > 1) would be wrong: this family must not apply
     d = decide_in_process(parse_expression("sin(n)/n**p", params=("p",)), 1)
     assert d.condition != "converges iff p > 1"
+
+
+# a^n g(n), a > 0 (as --assume "a>0"): root test for a != 1, sum g at a = 1
+GEOMETRIC = [
+    ("a**n/n**b", ("a", "b"), "converges iff a < 1 or (a = 1 and b > 1)"),
+    ("a**n", ("a",), "converges iff a < 1"),  # geometric series
+    ("a**n/n**2", ("a",), "converges iff a <= 1"),  # at a = 1, sum 1/n^2
+    ("5*a**n*n**3/(n + 2)**b", ("a", "b"), "converges iff a < 1 or (a = 1 and b > 4)"),
+]
+
+
+@pytest.mark.parametrize("text, params, condition", GEOMETRIC)
+def test_geometric_family(text, params, condition):
+    e = parse_expression(text, params=params, assumptions={"a": "positive"})
+    d = decide_in_process(e, 1)
+    assert d.condition == condition, d.certificate
+
+
+@pytest.mark.parametrize(
+    "text, verdict",
+    [
+        ("(99/100)**n*n**5", True),  # a < 1: root test
+        ("(101/100)**n/n**5", False),  # a > 1: terms grow
+        ("1/n**(1001/1000)", True),  # a = 1, b > 1
+        ("1/n", False),  # a = 1, b = 1
+    ],
+)
+def test_geometric_near_boundary(text, verdict):
+    assert decide_in_process(parse_expression(text), 1).converges is verdict
