@@ -74,3 +74,10 @@ def test_geometric_family(text, params, condition):
 )
 def test_geometric_near_boundary(text, verdict):
     assert decide_in_process(parse_expression(text), 1).converges is verdict
+
+
+def test_alternating_terms_tending_to_one_diverge():
+    # g = (1 + 1/n)^p -> 1 for every real p: the terms (-1)^n g do not tend to 0
+    d = decide_in_process(parse_expression("(-1)**n*(1 + 1/n)**p", params=("p",)), 1)
+    assert d.converges is False, d.certificate
+    assert d.condition == "diverges for every real p"
