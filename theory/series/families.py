@@ -54,6 +54,8 @@ def family_decision(b: sp.Expr, params: list, start: int, decide_positive) -> De
     for a in sp.Mul.make_args(b):
         if isinstance(a, sp.Pow) and a.exp == N and a.base in params:
             return _geometric(a.base, b / a, params, start, decide_positive)
+    if b.has(sp.gamma):
+        return _gamma_ratio(b, params, start, decide_positive)
     f, g = _split(b)
     if f == 1 or not g.has(N) or not exp_log(g):
         return None
@@ -68,6 +70,34 @@ def family_decision(b: sp.Expr, params: list, start: int, decide_positive) -> De
         f"b_n = F(n) g(n) with F = {f} >= 0 of positive mean over the equidistributed angles "
         f"n mod 2 pi (>= {lo:.4g}) and g = {g} exp-log (eventually monotone): sum b_n "
         f"converges iff sum g does; for sum g: " + d.certificate
+    )
+    return d
+
+
+def _gamma_ratio(b, params, start, decide_positive) -> Decision | None:
+    r"""Gamma functions :math:`\Gamma(n + c)` (c free of n) replaced by their asymptotics:
+    :math:`\Gamma(n + a)/\Gamma(n + b) = n^{a - b}(1 + O(1/n))` (Stirling), positive for
+    n > -min(a, b): the series behaves as the one with powers of n in their place."""
+    reps = {}
+    for e in b.atoms(sp.gamma):
+        c = sp.expand(e.args[0] - N)
+        if c.has(N):
+            return None
+        reps[e] = N**c
+    if not reps:
+        return None
+    num, den = sp.fraction(sp.together(b))
+    shifts = [sp.expand(e.args[0] - N) for e in reps]
+    if sum(1 for e in reps if num.has(e)) != 1 or sum(1 for e in reps if den.has(e)) != 1:
+        return None
+    rest = b.xreplace(reps)
+    if rest.has(sp.gamma) or not exp_log(rest):
+        return None
+    d = decide_positive(sp.powsimp(rest, force=True), params, start)
+    d.certificate = (
+        f"Stirling: Gamma(n + c) / Gamma(n + c') = n^(c - c') (1 + O(1/n)) for the shifts "
+        f"{', '.join(map(str, shifts))}, positive for large n; the terms are of the order of "
+        f"{rest}: " + d.certificate
     )
     return d
 

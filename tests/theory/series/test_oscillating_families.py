@@ -81,3 +81,29 @@ def test_alternating_terms_tending_to_one_diverge():
     d = decide_in_process(parse_expression("(-1)**n*(1 + 1/n)**p", params=("p",)), 1)
     assert d.converges is False, d.certificate
     assert d.condition == "diverges for every real p"
+
+
+# Gamma(n + a)/Gamma(n + b) = n^(a - b) (1 + O(1/n)) (Stirling): converges iff b - a > 1
+@pytest.mark.parametrize(
+    "text, condition",
+    [
+        ("gamma(n + a)/gamma(n + b)", "converges iff a - b < -1"),
+        ("3*gamma(n + a + 1)/gamma(n + b)", "converges iff a - b < -2"),  # held out: shifted
+    ],
+)
+def test_gamma_ratio_family(text, condition):
+    e = parse_expression(text, params=("a", "b"), assumptions={"a": "positive", "b": "positive"})
+    d = decide_in_process(e, 1)
+    assert d.condition == condition, d.certificate
+
+
+@pytest.mark.parametrize(
+    "text, verdict",
+    [
+        ("gamma(n + 1/3)/gamma(n + 4/3 + 1/1000)", True),  # b - a = 1.001 > 1
+        ("gamma(n + 1)/gamma(n + 2)", False),  # = 1/(n + 1)
+        ("gamma(n + 1/2)/gamma(n + 1)", False),  # ~ n^(-1/2)
+    ],
+)
+def test_gamma_ratio_near_boundary(text, verdict):
+    assert decide_in_process(parse_expression(text), 1).converges is verdict
