@@ -18,6 +18,8 @@ eventually of one sign and monotone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sympy as sp
 
 from theory.core.budget import step_budget
@@ -46,7 +48,9 @@ def _split(b):
     return sp.Mul(*f), sp.Mul(*g)
 
 
-def family_decision(b: sp.Expr, params: list, start: int, decide_positive) -> Decision | None:
+def family_decision(
+    b: sp.Expr, params: list, start: int, decide_positive: Callable[..., Decision]
+) -> Decision | None:
     """The decision of one sign case (parameters positive symbols) for the families of the
     module doc; None when b is not one of them."""
     if b.is_Mul and sp.Pow(-1, N) in b.args:
