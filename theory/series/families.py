@@ -36,6 +36,8 @@ def exp_log(e: sp.Expr) -> bool:
     """Built from n, parameters and numbers by +, *, powers, exp and log (a Hardy field)."""
     if e.is_Atom:
         return e.is_Symbol or (e.is_number and e.is_real is True)
+    if isinstance(e, sp.Pow) and e.exp.has(N) and not e.base.is_positive:
+        return False  # (-1)**n, (-2)**n oscillate
     if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log)):
         return all(exp_log(a) for a in e.args)
     return False
@@ -92,8 +94,10 @@ def _gamma_ratio(b, params, start, decide_positive) -> Decision | None:
         return None
     num, den = sp.fraction(sp.together(b))
     shifts = [sp.expand(e.args[0] - N) for e in reps]
-    if sum(1 for e in reps if num.has(e)) != 1 or sum(1 for e in reps if den.has(e)) != 1:
-        return None
+    tops = [e for e in reps if num.has(e)]
+    bottoms = [e for e in reps if den.has(e)]
+    if len(tops) != 1 or len(bottoms) != 1 or (b * bottoms[0] / tops[0]).has(sp.gamma):
+        return None  # one Gamma over one Gamma, each to the first power
     rest = b.xreplace(reps)
     if rest.has(sp.gamma) or not exp_log(rest):
         return None

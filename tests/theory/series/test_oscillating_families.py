@@ -107,3 +107,16 @@ def test_gamma_ratio_family(text, condition):
 )
 def test_gamma_ratio_near_boundary(text, verdict):
     assert decide_in_process(parse_expression(text), 1).converges is verdict
+
+
+def test_unbalanced_gamma_powers_are_not_compared_with_a_power():
+    # Gamma(n + a)^2/Gamma(n + b) ~ Gamma(n) n^(2a - b) grows faster than any power: the
+    # comparison with n^(2a - b) would say "converges iff 2a - b < -1", which is wrong
+    e = parse_expression(
+        "gamma(n + a)**2/gamma(n + b)",
+        params=("a", "b"),
+        assumptions={"a": "positive", "b": "positive"},
+    )
+    d = decide_in_process(e, 1)
+    assert d.condition != "converges iff 2*a - b < -1", d.certificate
+    assert d.converges is not True
