@@ -26,6 +26,12 @@ import sympy as sp
 from sympy.calculus.singularities import singularities
 
 from theory.core.budget import StepTimeout, step_budget
+from theory.series.angle_means import (
+    angle_mean_test,
+    max_min_rewrite_test,
+    proved_positive,
+    reciprocal_sine_test,
+)
 from theory.series.bounds import bounds_or_none
 from theory.series.comparison_tests import (
     gamma_ratio_test,
@@ -303,6 +309,18 @@ def _give_up(why: str) -> Callable[[Terms], Decision | None]:
     return run
 
 
+def _unsettled_sign(t: Terms) -> Decision | None:
+    if proved_positive(t.b):
+        raise Undecided(
+            "terms positive (from the form of b_n) but no bound found for the "
+            "comparison tests, and no other test settled the series"
+        )
+    raise Undecided(
+        "terms not proved of one sign (no bounds show it) and no absolutely "
+        "convergent majorant found"
+    )
+
+
 def _absolute_majorant(t: Terms) -> Decision | None:
     lo, hi = t.lo, t.hi
     major = sp.Abs(lo) if t.exact else sp.Abs(lo) + sp.Abs(hi)
@@ -332,6 +350,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: recurrence", _one_signed, lambda t: recurrence_test(t.b)),
     Step("one sign: trig minorant", _one_signed, _one_signed_minorant),
     Step("one sign: sum of series", _one_signed, lambda t: summand_test(t.b, decide_numeric)),
+    Step("one sign: equidistribution", _one_signed, lambda t: angle_mean_test(t.b)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -344,11 +363,10 @@ STEPS: tuple[Step, ...] = (
     Step("trig minorant", _changing_sign, lambda t: minorant_test(t.b)),
     Step("sum of series", _changing_sign, lambda t: summand_test(t.b, decide_numeric)),
     Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
-    Step(
-        "changing sign: no answer",
-        _changing_sign,
-        _give_up("terms of changing sign and no absolutely convergent majorant found"),
-    ),
+    Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
+    Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
+    Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
+    Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
 

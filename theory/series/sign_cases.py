@@ -20,6 +20,7 @@ from theory.core.budget import StepTimeout
 from theory.series.conditions import bool_text, normal_form, set_text
 from theory.series.decision import Decision, SeriesError, Undecided
 from theory.series.expressions import N
+from theory.series.families import family_decision
 from theory.series.numeric import check_terms, decide_terms
 from theory.series.parameters import PARAM_SAMPLES, decide_positive
 
@@ -140,7 +141,11 @@ def _decide_case(b, params, signs, start) -> _Case:
     try:
         if bc.has(sp.zoo, sp.nan):
             raise SeriesError(f"b_n = {bc}")
-        d = decide_positive(bc, free, start) if free else decide_terms(bc, start)
+        d = None
+        if free:
+            d = family_decision(bc, free, start, decide_positive)
+        if d is None:
+            d = decide_positive(bc, free, start) if free else decide_terms(bc, start)
     except SeriesError as exc:
         case.certificate = f"a term is not defined ({exc})"
         case.region, case.undefined = (None, False) if free else (sp.false, True)

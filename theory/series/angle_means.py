@@ -1,0 +1,306 @@
+r"""Terms built from :math:`\sin n, \cos n` by Max/Min/Abs/sqrt, and reciprocal sines.
+
+Three tests, each never wrong:
+
+* :func:`angle_mean_test` -- :math:`b_n = g(n)\,F(n)` with :math:`F` a continuous function of
+  the angle :math:`n \bmod 2\pi` (``Max(sin(n), cos(n))``, ``sqrt(1 + cos(n))``) and
+  :math:`g > 0` nonincreasing with :math:`\sum g = \infty`.  The angles are uniformly
+  distributed (Weyl, since :math:`1/(2\pi)` is irrational), so
+  :math:`S_N = \sum_{n \le N} (F(n) - \mu) = o(N)` with :math:`\mu = \frac1{2\pi}\int_0^{2\pi}
+  F`, and Abel summation gives
+  :math:`\sum_{n \le N} g_n F(n) = \mu G_N + \sum_{n<N} S_n (g_n - g_{n+1}) + S_N g_N
+  = \mu G_N + o(G_N)`, :math:`G_N = \sum_{n \le N} g_n \to \infty`.  When ball arithmetic
+  (lower and upper Riemann sums over 512 arcs) proves :math:`\mu \ne 0`, the series diverges.
+* :func:`reciprocal_sine_test` -- :math:`b_n = g(n)\,|\sin n|^{-s}`, :math:`s > 0`, with
+  :math:`\lim g(n) n^s = L > 0`: by Dirichlet's approximation theorem
+  :math:`|\pi - p/q| < 1/q^2` for infinitely many :math:`p, q`; then
+  :math:`|\sin p| = |\sin(p - q\pi)| \le |p - q\pi| < 1/q` and :math:`p < q\pi + 1 < 4q`, so
+  :math:`b_p > g(p)\,(p/4)^s \ge L\,4^{-s}/2` for infinitely many p: the terms do not
+  tend to 0 (``1/(n**2*sin(n)**2)`` diverges).
+* :func:`max_min_rewrite_test` -- ``Max(x, y) = (x + y + |x - y|)/2`` and
+  ``Min(x, y) = (x + y - |x - y|)/2`` put in, the same terms decided again
+  (``(Max(sin(n), 0) - Max(-sin(n), 0))/n`` is ``sin(n)/n``).
+
+:func:`proved_positive` tells from the form of :math:`b_n` alone that every term is
+:math:`> 0` (for the certificate of a series left undecided: its terms do not change sign).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy as sp
+from flint import arb
+
+from theory.core.budget import step_budget
+from theory.series.comparison_tests import log_test
+from theory.series.decision import Decision, Undecided
+from theory.series.expressions import N
+from theory.series.limits import eventually_nonneg, eventually_positive, limit_at_infinity, smooth
+
+#: arcs of the lower and upper Riemann sums of the mean of F
+ARCS = 512
+_ANGLES = (sp.sin(N), sp.cos(N))
+
+
+def _nonzero(e: sp.Expr) -> bool:
+    """e != 0 for every integer n >= 1 (sin(k n), cos(k n) with k rational != 0: pi is
+    irrational)."""
+    if isinstance(e, (sp.sin, sp.cos)):
+        k = e.args[0] / N
+        return k.is_Rational and k != 0
+    if isinstance(e, sp.Abs):
+        return _nonzero(e.args[0])
+    if isinstance(e, sp.Pow):
+        return _nonzero(e.base) and (e.exp.is_integer or proved_positive(e.base))
+    if isinstance(e, sp.Mul):
+        return all(_nonzero(a) for a in e.args)
+    return proved_positive(e) or proved_positive(-e)
+
+
+def proved_positive(e: sp.Expr) -> bool:
+    """b_n > 0 for every integer n >= 1, from the form of e alone (sympy's assumptions,
+    even powers and absolute values of factors that never vanish).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> proved_positive(P("1/(n**2*sin(n)**2)")), proved_positive(P("sin(n)/n"))
+    (True, False)
+    """
+    if e.is_positive:
+        return True
+    if e == N or isinstance(e, sp.exp) and e.args[0].is_real:
+        return True
+    if isinstance(e, sp.Abs):
+        return _nonzero(e.args[0])
+    if isinstance(e, sp.Pow):
+        if proved_positive(e.base) and e.exp.is_real:
+            return True
+        return bool(e.exp.is_even) and _nonzero(e.base)
+    if isinstance(e, (sp.Mul, sp.Add)):
+        return all(proved_positive(a) for a in e.args)
+    return False
+
+
+def angle_only(e: sp.Expr) -> bool:
+    """e depends on n only through sin(n), cos(n), by continuous operations."""
+    if not e.has(N):
+        return e.is_real is True and e.is_finite is not False
+    if e in _ANGLES:
+        return True
+    if isinstance(e, (sp.Add, sp.Mul, sp.Max, sp.Min, sp.Abs)):
+        return all(angle_only(a) for a in e.args)
+    if isinstance(e, sp.Pow):
+        if e.exp.is_Integer and e.exp >= 0:
+            return angle_only(e.base)
+        if e.exp == sp.S.Half and angle_only(e.base):
+            x = sp.Dummy("x", real=True)
+            try:
+                m = sp.minimum(e.base.subs(N, x), x, sp.Interval(0, 2 * sp.pi))
+            except Exception:  # noqa: BLE001 - no minimum found: not proved real
+                return False
+            return bool(m.is_nonnegative)
+    return False
+
+
+def nonneg_angle(f: sp.Expr) -> bool:
+    """F >= 0 at every angle (sympy's assumptions, or its minimum over a period)."""
+    x = sp.Dummy("x", real=True)
+    fx = f.subs(N, x)
+    if fx.is_nonnegative:
+        return True
+    try:
+        with step_budget(3.0):
+            return bool(sp.minimum(fx, x, sp.Interval(0, 2 * sp.pi)).is_nonnegative)
+    except Exception:  # noqa: BLE001 - no minimum: not proved
+        return False
+
+
+def _const(v: sp.Expr) -> arb:
+    if v.is_Rational:
+        return arb(int(v.p)) / int(v.q)
+    f = sp.Float(v.evalf(40), 40)
+    return arb(str(f), "1e-35")
+
+
+def _hull(lo: arb, hi: arb) -> arb:
+    return arb.union(lo, hi)
+
+
+def _ball(e: sp.Expr, theta: arb) -> arb:
+    """A ball that contains F(t) for every t in the ball theta."""
+    if not e.has(N):
+        return _const(e)
+    if e == sp.sin(N):
+        return theta.sin()
+    if e == sp.cos(N):
+        return theta.cos()
+    args = [_ball(a, theta) for a in e.args] if not isinstance(e, sp.Pow) else None
+    if isinstance(e, sp.Add):
+        return sum(args[1:], args[0])
+    if isinstance(e, sp.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out = out * a
+        return out
+    if isinstance(e, sp.Abs):
+        x = args[0]
+        return _hull(arb(0), abs(x).upper()) if 0 in x else abs(x)
+    if isinstance(e, (sp.Max, sp.Min)):
+        pick = max if isinstance(e, sp.Max) else min
+        lo = pick((a.lower() for a in args), key=float)
+        hi = pick((a.upper() for a in args), key=float)
+        return _hull(lo, hi)
+    if isinstance(e, sp.Pow):
+        x = _ball(e.base, theta)
+        if e.exp == sp.S.Half:  # the base is >= 0 everywhere (checked by angle_only)
+            up = x.upper()
+            lo = x.lower()
+            return _hull(lo.sqrt() if lo > 0 else arb(0), up.sqrt() if up > 0 else arb(0))
+        return x ** int(e.exp)
+    raise Undecided(f"cannot enclose {e}")
+
+
+def angle_mean_bounds(f: sp.Expr, arcs: int = ARCS) -> tuple[float, float]:
+    r"""Lower and upper bounds (rigorous) of :math:`\mu = \frac1{2\pi}\int_0^{2\pi} F`:
+    the Riemann sums of the balls of F over ``arcs`` equal arcs.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> lo, hi = angle_mean_bounds(P("Abs(sin(n))"))   # 2/pi = 0.6366...
+    >>> lo < 0.6366 < hi and hi - lo < 0.02
+    True
+    """
+    two_pi = 2 * arb.pi()
+    lo_sum, hi_sum = arb(0), arb(0)
+    for k in range(arcs):
+        theta = _hull(two_pi * k / arcs, two_pi * (k + 1) / arcs)
+        v = _ball(f, theta)
+        if not v.is_finite():
+            raise Undecided(f"{f} is not bounded on an arc")
+        lo_sum += v.lower()
+        hi_sum += v.upper()
+    return float((lo_sum / arcs).lower()), float((hi_sum / arcs).upper())
+
+
+def _split(b: sp.Expr, keep: Callable[[sp.Expr], bool]) -> tuple[sp.Expr, sp.Expr] | None:
+    """b = g * F with F the product of the factors ``keep`` accepts, g free of sin/cos."""
+    f_part, g_part = [], []
+    for a in sp.Mul.make_args(b):
+        if a.has(N) and keep(a):
+            f_part.append(a)
+        elif a.has(sp.sin, sp.cos, sp.Max, sp.Min, sp.Abs) and a.has(N):
+            return None
+        else:
+            g_part.append(a)
+    if not f_part:
+        return None
+    return sp.Mul(*g_part), sp.Mul(*f_part)
+
+
+def angle_mean_test(b: sp.Expr) -> Decision | None:
+    """Divergence of sum g(n) F(n mod 2 pi) when the mean of F is proved != 0 (module doc)."""
+    parts = _split(b, angle_only)
+    if parts is None:
+        return None
+    g, f = parts
+    if not (smooth(g) and g.has(N)):
+        return None
+    if not eventually_positive(g):
+        g, f = -g, -f  # b_n = (-g)(-F)
+        if not eventually_positive(g):
+            return None
+    lo, hi = angle_mean_bounds(f)
+    if not (lo > 0 or hi < 0):
+        return None
+    if not eventually_nonneg(-sp.diff(g, N)):
+        return _growing_weight(f, g, lo, hi)
+    d = log_test(g, conv=False, label=f"g = {g}")
+    if not d or d.converges is not False:
+        return None
+    return Decision(
+        False,
+        f"equidistribution: b_n = g(n) F(n) with F = {f} continuous in the angle n mod 2 pi, "
+        f"whose mean lies in [{lo:.6g}, {hi:.6g}] (ball arithmetic, {ARCS} arcs), != 0; "
+        f"g = {g} > 0 is nonincreasing for large n and sum g diverges ({d.certificate}); "
+        "the angles are uniformly distributed (Weyl), so by Abel summation "
+        "sum_{n<=N} b_n = mean * sum_{n<=N} g_n + o(sum g_n): the series diverges",
+        test="equidistribution",
+    )
+
+
+def _growing_weight(f, g, lo, hi) -> Decision | None:
+    """g > 0 nondecreasing and F of one sign with mean != 0: |F g| >= g(n0) |F|, and
+    sum |F(n)| diverges over the equidistributed angles."""
+    if not eventually_nonneg(sp.diff(g, N)):
+        return None
+    if not (nonneg_angle(f) if lo > 0 else nonneg_angle(-f)):
+        return None
+    return Decision(
+        False,
+        f"equidistribution: b_n = g(n) F(n) with F = {f} of one sign in the angle n mod 2 pi "
+        f"and mean in [{lo:.6g}, {hi:.6g}] != 0, g = {g} > 0 nondecreasing for large n: "
+        "|b_n| >= g(n0) |F(n)|, and sum |F(n)| diverges (Weyl: its mean is > 0)",
+        test="equidistribution",
+    )
+
+
+def _reciprocal_sine(a: sp.Expr) -> bool:
+    if not (isinstance(a, sp.Pow) and a.exp.is_number and a.exp.is_negative):
+        return False
+    if a.base == sp.sin(N):
+        return bool(a.exp.is_even)
+    return a.base == sp.Abs(sp.sin(N))
+
+
+def reciprocal_sine_test(b: sp.Expr) -> Decision | None:
+    r"""Terms :math:`g(n)|\sin n|^{-s}` that do not tend to 0 (Dirichlet's approximation
+    theorem, module doc)."""
+    parts = _split(b, _reciprocal_sine)
+    if parts is None:
+        return None
+    g, f = parts
+    if isinstance(f, sp.Mul):  # one reciprocal sine only
+        return None
+    s = -f.exp
+    if not (smooth(g) and eventually_positive(g)):
+        return None
+    lim = limit_at_infinity(g * N**s)
+    if lim is None or not (lim == sp.oo or (lim.is_number and bool(lim > 0))):
+        return None
+    return Decision(
+        False,
+        f"terms not -> 0: b_n = g(n) |sin n|^(-{s}) with g = {g} > 0 and "
+        f"lim g(n) n^{s} = {lim} > 0; by Dirichlet's approximation theorem "
+        "|pi - p/q| < 1/q^2 for infinitely many p, q, so |sin p| <= |p - q pi| < 1/q and "
+        f"p < 4q: b_p > g(p) (p/4)^{s}, bounded below by a positive number for infinitely "
+        "many p",
+        test="terms not -> 0",
+    )
+
+
+def _max_min_as_abs(e: sp.Expr) -> sp.Expr:
+    def two(args, sign):
+        out = args[0]
+        for a in args[1:]:
+            out = (out + a + sign * sp.Abs(out - a)) / 2
+        return out
+
+    return e.replace(
+        lambda x: isinstance(x, (sp.Max, sp.Min)),
+        lambda x: two(x.args, 1 if isinstance(x, sp.Max) else -1),
+    )
+
+
+def max_min_rewrite_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
+    """The terms with Max and Min written with Abs, decided again (module doc)."""
+    if not b.has(sp.Max, sp.Min):
+        return None
+    c = sp.expand(_max_min_as_abs(b))
+    if c == b or c.has(sp.Max, sp.Min):
+        return None
+    d = decide(c)
+    if d and d.converges is not None:
+        d.certificate = (
+            f"with Max(x, y) = (x + y + |x - y|)/2, Min(x, y) = (x + y - |x - y|)/2 the "
+            f"terms are b_n = {c}: " + d.certificate
+        )
+    return d
