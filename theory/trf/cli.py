@@ -21,7 +21,9 @@ from fractions import Fraction
 import mpmath
 
 # sympy imports sympy.tensor.tensor (and with it sympy.combinatorics, ~20 ms) on the first
-# Add it builds: once here, inherited by the forked children, instead of once in each child
+# Add it builds, and sympy.codegen.ast (~80 ms) on the first lambdify: once here, inherited
+# by the forked children, instead of once in each child
+import sympy.codegen.ast  # noqa: F401
 import sympy.tensor.tensor  # noqa: F401
 
 from theory.core import startup
