@@ -92,9 +92,10 @@ CHECK_SHARE = 0.1  # the check that the first terms are finite real numbers
 
 class Deadline:
     """The command's one time budget (wall clock: what the user waits for), counted from
-    ``started`` (a ``time.monotonic()`` value; default now).  As a command it counts from
-    the process's start (:data:`theory.core.startup.COMMAND_STARTED`): the interpreter's
-    start-up and the imports are inside ``--time-limit``.
+    ``started`` (a ``time.monotonic()`` value; default now).  As a command
+    (:data:`theory.core.startup.COMMAND_STARTED` set) it starts the CPU time the process
+    has already spent before now: the interpreter's start-up and the imports are inside
+    ``--time-limit``.
 
     >>> Deadline(10.0, started=time.monotonic() - 9.99).left() <= 0.05
     True
@@ -246,7 +247,11 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
             raise ExpressionError(f"--eps values must be in (0, 1), got {e}")
     if args.truncate is not None and args.truncate < 1:
         raise ExpressionError("--truncate must be >= 1")
-    clock = Deadline(args.time_limit, startup.COMMAND_STARTED)
+    # as a command, the CPU time the process has spent starting (interpreter, imports) is
+    # already taken from the limit; waiting for a busy machine's CPUs is not (the stages'
+    # budgets count CPU time likewise)
+    started = None if startup.COMMAND_STARTED is None else time.monotonic() - time.process_time()
+    clock = Deadline(args.time_limit, started)
     rpe = _resolve_within(args, clock)
     # a learned bias far from 0: B = exp(M) x the sum of exp(bias - M), computed on the
     # rescaled series (exact; TRF is invariant under b -> c b)
