@@ -13,6 +13,8 @@
 
 Run:  python -m benchmarks.trf            (its duration depends on the machine and its load)
       python -m benchmarks.trf --quick    (a subset)
+      python -m benchmarks.trf --only decisions --set fresh --processes
+                                          (the second held-out set; whole processes too)
 Prints one table per part and the summary lines; ``--json PATH`` writes all numbers.
 """
 
@@ -111,6 +113,54 @@ HELD_OUT = [
     ("1/((n + 1)*(n + 2))", 1, C, "telescoping"),
     ("1/(sqrt(n)*(n + 1))", 1, C, "p = 3/2"),
     ("1/(sqrt(n)*sqrt(n + 1))", 1, D, "~ 1/n"),
+]
+
+# (b_n, start, truth, reason) -- a second held-out set, written after the decision code was
+# last tuned and never run while changing it: none of these is in the unit tests, in
+# HELD_OUT or in the adversarial set (``--set fresh`` times ours against sympy on it alone)
+FRESH = [
+    ("exp(-2*n/3)", 0, C, "geometric, ratio e^(-2/3)"),
+    ("exp(-3*n/2)", 0, C, "geometric, ratio e^(-3/2)"),
+    ("(2 + n)**(-3)", 0, C, "p = 3"),
+    ("(3 + n)**(-1/2)", 0, D, "p = 1/2"),
+    ("(1 + 3*n)**(-6/5)", 0, C, "p = 6/5"),
+    ("(4 + n)**(-1)", 0, D, "harmonic, shifted"),
+    ("exp(-n**(1/3))", 0, C, "stretched exponential: b <= n^-2 eventually"),
+    ("exp(-n**2/7)", 0, C, "Gaussian"),
+    ("exp(-log(n + 1)**3)", 0, C, "-ln b / ln(n+1) = ln(n+1)^2 -> oo"),
+    ("exp(-3*log(n))", 1, C, "1/n^3"),
+    ("exp(-log(n)/2)", 1, D, "1/sqrt(n)"),
+    ("exp(-sqrt(log(n)))", 1, D, "sqrt(ln n) <= ln n, so b >= 1/n"),
+    ("1/(n*log(n)**3)", 2, C, "Bertrand, q = 3"),
+    ("1/(n*log(n)**2*log(log(n)))", 3, C, "<= 1/(n ln^2 n) for n >= 16 (ln ln n >= 1)"),
+    ("log(n)**2/n**2", 1, C, "<= n^(-3/2) eventually"),
+    ("log(n)/n", 1, D, ">= 1/n for n >= 3"),
+    ("n**3*exp(-n)", 0, C, "ratio test: e^-1"),
+    ("n**5/2**n", 0, C, "ratio test: 1/2"),
+    ("(3/5)**n", 0, C, "geometric"),
+    ("exp(-n/5)*(1 + sin(n)**2)", 0, C, "majorant 2 e^(-n/5)"),
+    ("(3 + sin(n))/n**(3/2)", 1, C, "majorant 4 n^(-3/2)"),
+    ("(2 + cos(2*n))/(n + 1)", 0, D, "minorant 1/(n+1)"),
+    ("exp(cos(n/7) - 1)", 0, D, "b >= e^-2: terms do not tend to 0"),
+    ("Piecewise((exp(-n/2), n < 64), (exp(-16), True))", 0, D, "constant tail e^-16"),
+    ("Piecewise((1/n, n < 1000), (0, True))", 1, C, "finitely many nonzero terms"),
+    ("sin(1/n**2)", 1, C, "<= 1/n^2"),
+    ("sin(2/n)", 1, D, ">= (2/pi)(2/n) = 4/(pi n)"),
+    ("tan(1/n**2)", 1, C, "~ 1/n^2"),
+    ("atan(1/n)", 1, D, "~ 1/n"),
+    ("1 - exp(-1/n**2)", 1, C, "<= 1/n^2"),
+    ("n**(1/n) - 1", 1, D, ">= ln(n)/n"),
+    ("log(n)/n**(5/4)", 1, C, "<= n^(-9/8) eventually"),
+    ("1/(n**2 + 3*n + 7)", 0, C, "~ 1/n^2"),
+    ("n/(n**3 + 1)", 0, C, "~ 1/n^2"),
+    ("(n + 1)/(n**2 + 5)", 0, D, "~ 1/n"),
+    ("exp(-2*sqrt(n))", 0, C, "stretched exponential"),
+    ("1/2**sqrt(n)", 0, C, "= e^(-ln2 sqrt n)"),
+    ("1/log(n)**log(n)", 2, C, "= n^(-ln ln n) <= n^-2 for n >= e^(e^2)"),
+    ("1/(sqrt(n)*log(n))", 2, D, ">= 1/n for large n"),
+    ("exp(-log(n)**2/10)", 1, C, "= n^(-ln(n)/10) <= n^-2 for n >= e^20"),
+    ("1/(n*log(n)**(3/2))", 2, C, "Bertrand, q = 3/2"),
+    ("exp(-n/(log(n) + 1))", 1, C, "n/(ln n + 1) >= 2 ln n eventually"),
 ]
 
 TRF_SET = [
@@ -489,12 +539,58 @@ def report_trf(trf_rows, m):
     return summary
 
 
-def all_cases(quick: bool):
-    """The held-out set and the adversarial set (every third case with --quick)."""
+def all_cases(quick: bool, which: str = "all"):
+    """The held-out set and the adversarial set (every third case with --quick), or with
+    ``which="fresh"`` the second held-out set alone."""
     mod = load_cases("adversarial_verdicts")
-    held = [mod.Case(t, st, truth, 0, why, {}, True) for t, st, truth, why in HELD_OUT]
-    cases = held + list(mod.CASES)
+    if which == "fresh":
+        cases = [mod.Case(t, st, truth, 0, why, {}, True) for t, st, truth, why in FRESH]
+    else:
+        held = [mod.Case(t, st, truth, 0, why, {}, True) for t, st, truth, why in HELD_OUT]
+        cases = held + list(mod.CASES)
     return cases[::3] if quick else cases
+
+
+def _process_cpu(cmd: list) -> float:
+    """CPU seconds (user + system) of the process ``cmd`` and its children."""
+    import subprocess
+
+    before = os.times()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    after = os.times()
+    return (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+
+
+SYMPY_PROCESS = (
+    "import sys, sympy as sp; k = sp.Symbol('k', integer=True, positive=True); "
+    "b = sp.sympify(sys.argv[1], locals={'n': k}); "
+    "print(sp.Sum(b, (k, int(sys.argv[2]), sp.oo)).is_convergent())"
+)
+
+
+def bench_processes(cases) -> dict:
+    """Whole processes, CPU time: ``python -m theory.trf --rpe b --eps 0.1`` (verdict, B and
+    TRF) against ``python -c`` sympy's is_convergent on the same b_n (imports included)."""
+    ours, theirs = [], []
+    for case in tqdm(cases, desc="processes", file=sys.stderr):
+        ours.append(
+            _process_cpu(
+                [sys.executable, "-m", "theory.trf", "--rpe", case.text]
+                + ["--start", str(case.start), "--eps", "0.1"]
+            )
+        )
+        theirs.append(
+            _process_cpu([sys.executable, "-c", SYMPY_PROCESS, case.text, str(case.start)])
+        )
+    med = statistics.median(ours), statistics.median(theirs)
+    print(
+        f"whole process, median CPU time ours/sympy = {med[0] / med[1]:.2f} "
+        f"({med[0]:.3f} s vs {med[1]:.3f} s; ours: python -m theory.trf --eps 0.1, "
+        "sympy: python -c is_convergent)"
+    )
+    return {"ours_cpu_s": ours, "sympy_cpu_s": theirs, "median": med}
 
 
 def build_parser() -> CommandParser:
@@ -514,6 +610,17 @@ def build_parser() -> CommandParser:
         "--terms", type=int_range(1, 10**9), default=10**7, help="m of the truncated baseline"
     )
     p.add_argument("--only", choices=["decisions", "trf", "sums"], help="run one part")
+    p.add_argument(
+        "--set",
+        choices=["all", "fresh"],
+        default="all",
+        help="decisions on the held-out and adversarial sets, or on the second held-out set",
+    )
+    p.add_argument(
+        "--processes",
+        action="store_true",
+        help="also time whole processes (the CLI against a python -c sympy process)",
+    )
     p.add_argument("--json", type=output_file, metavar="PATH", help="also write the numbers here")
     return p
 
@@ -523,8 +630,11 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     out = {}
     if args.only in (None, "decisions"):
-        out["decisions"] = bench_decisions(all_cases(args.quick), args.sympy_budget)
+        cases = all_cases(args.quick, args.set)
+        out["decisions"] = bench_decisions(cases, args.sympy_budget)
         out["summary_decisions"] = report_decisions(out["decisions"])
+        if args.processes:
+            out["processes"] = bench_processes(cases)
     if args.only in (None, "trf"):
         out["trf"] = bench_trf(TRF_SET[:3] if args.quick else TRF_SET, EPS, args.terms)
         out["summary_trf"] = report_trf(out["trf"], args.terms)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from theory.core import startup
 from theory.core.budget import HANG_FACTOR, cpu_limit
 from theory.core.startup import exit_interrupted, interrupt_well_while_starting
 
@@ -73,12 +74,40 @@ def test_startup_handler_only_for_commands(monkeypatch):
     before = signal.getsignal(signal.SIGINT)
     assert interrupt_well_while_starting() is False
     assert signal.getsignal(signal.SIGINT) is before
+    assert startup.COMMAND_STARTED is None  # the library's clock: each call's own
     monkeypatch.setattr(sys, "argv", ["-m"])
+    monkeypatch.setattr(startup, "COMMAND_STARTED", None)
     try:
         assert interrupt_well_while_starting() is (before is signal.default_int_handler)
     finally:
         signal.signal(signal.SIGINT, before)
     assert callable(exit_interrupted)
+    # a command's --time-limit counts from the process's start (imports inside it): this
+    # test process started (and imported pytest, sympy, ...) well before this line ran
+    assert startup.COMMAND_STARTED is not None
+    assert startup.COMMAND_STARTED < time.monotonic() - 0.01
+
+
+def test_time_limit_counts_from_the_process_start(monkeypatch):
+    """As a command, the deadline is --time-limit after main's start less the CPU time the
+    process spent starting (imports count; waiting on a busy machine does not)."""
+    from theory.trf import cli
+
+    seen = []
+
+    class Recording(cli.Deadline):
+        def __init__(self, seconds, started=None):
+            seen.append(started)
+            raise cli.ExpressionError("stop here")
+
+    monkeypatch.setattr(cli, "Deadline", Recording)
+    monkeypatch.setattr(startup, "COMMAND_STARTED", None)  # the library: from main's start
+    assert cli.main(["--rpe", "1/n**2"]) == 2
+    assert seen == [None]
+    monkeypatch.setattr(startup, "COMMAND_STARTED", 123.0)  # a command: its start-up counts
+    assert cli.main(["--rpe", "1/n**2"]) == 2
+    # this process has spent CPU time importing pytest and sympy before main ran
+    assert seen[1] is not None and seen[1] < time.monotonic() - 0.01
 
 
 def test_pending_step_timer_does_not_swallow_ctrl_c():

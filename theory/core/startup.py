@@ -11,7 +11,9 @@ script, or when asked (``force=True``), so importing the library elsewhere chang
 signal handler.  This
 module imports only the standard library's ``os``, ``signal`` and ``sys``: it is in place
 before anything slow is imported.  While a command starts, matplotlib is also given a
-writable configuration folder where ``$HOME`` has none (:func:`matplotlib_config_quietly`).
+writable configuration folder where ``$HOME`` has none (:func:`matplotlib_config_quietly`),
+and the moment the process started is kept (:data:`COMMAND_STARTED`): a command's
+``--time-limit`` counts from there, so the interpreter's start and every import are inside it.
 """
 
 from __future__ import annotations
@@ -19,9 +21,27 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 
 #: exit status of Ctrl-C (as :data:`theory.core.cli.EXIT_INTERRUPT`)
 EXIT_INTERRUPTED = 130
+
+#: ``time.monotonic()`` when this process started, set once a command is starting (see
+#: :func:`interrupt_well_while_starting`); None when the library is imported elsewhere
+COMMAND_STARTED: float | None = None
+
+
+def process_age() -> float:
+    """Seconds since this process started (its start time in /proc/self/stat against
+    /proc/uptime, both in the kernel's clock ticks); 0.0 where /proc does not say."""
+    try:
+        with open("/proc/self/stat") as fh:
+            ticks = int(fh.read().rsplit(")", 1)[1].split()[19])  # field 22, starttime
+        with open("/proc/uptime") as fh:
+            uptime = float(fh.read().split()[0])
+        return max(0.0, uptime - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def exit_interrupted(signum: int, frame: object) -> None:
@@ -78,6 +98,9 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     )
     if not (force or starting):
         return False
+    global COMMAND_STARTED
+    if starting and COMMAND_STARTED is None:
+        COMMAND_STARTED = time.monotonic() - process_age()
     matplotlib_config_quietly()
     if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return False  # the embedding program has its own handler
