@@ -20,10 +20,6 @@ data (CSV) beside:
 Statistics at ``L_ex`` count only query positions ``>= --query-from`` (default ``L_tr``
 for a causal model: the rows beyond the training length; an encoder's rows all see
 every key, so there it is 0); the rows before it are still computed, only not counted.
-Whether the model is causal is measured, not read from its class
-(:func:`~empirical.capture.causality.applied_causality`: a probe's attention gives
-exactly 0 to every later key), and the report says which signal decided
-(``causality_signal``).
 Windows of one length are batched without padding.  Under ``torchrun`` each rank takes
 its share of the windows on its device (``cuda:LOCAL_RANK`` with ``--device cuda``) and
 the sums are all-reduced; rank 0 writes the report.  Every
@@ -38,7 +34,7 @@ import hashlib
 import json
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -351,14 +347,6 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     return [*names, *(n for n in others if n in st.layers)], not_run
 
 
-def with_causality(lm: LoadedModel, causal: bool) -> LoadedModel:
-    """``lm`` with ``causal_lm`` (perplexity counted) decided by the measured causality
-    (:func:`~empirical.capture.causality.applied_causality`): a checkpoint with an output
-    layer whose attention applies a causal mask is a causal LM, whatever its class."""
-    head = lm.causal_lm or (not lm.random_init and lm.model.get_output_embeddings() is not None)
-    return replace(lm, causal_lm=causal and head)
-
-
 def query_starts(causal: bool, l_tr: int, l_exs: list, query_from: int | None) -> dict:
     """The first counted query position per length (0 at L_tr)."""
     if query_from is None:
@@ -405,7 +393,6 @@ def audit(
 ) -> dict:
     """Every measurement of the audit (see the module docstring) as one JSON-able dict
     (Gaussianity vectors kept as arrays for the figures)."""
-    from empirical.capture.causality import applied_causality
     from empirical.capture.measure import sequences
     from empirical.capture.positions import check_length, model_facts
 
@@ -413,9 +400,7 @@ def audit(
     check_length(lm.model, max(args.l_ex), "--L-ex")
     names, not_run = audited_modules(lm)
     facts = model_facts(lm.model)
-    causality = applied_causality(lm.model)
-    causal = causality.causal
-    lm = with_causality(lm, causal)
+    causal = facts["causal"]
     q0 = query_starts(causal, args.l_tr, args.l_ex, args.query_from)
     sorted_layers = (
         "all"
@@ -452,7 +437,6 @@ def audit(
         "model": lm.description,
         "model_class": type(lm.model).__name__,
         "causal": causal,
-        "causality_signal": causality.detail,
         "causal_lm_head": lm.causal_lm,
         "text": args.text,
         "L_tr": args.l_tr,

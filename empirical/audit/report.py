@@ -270,8 +270,6 @@ def markdown(res: dict, files: dict) -> str:
         f"{res['L_ex']} ({_count(res['n_ex'], 'window')} each); statistics at L_ex over query "
         f"positions >= {max(res['query_from'].values())}"
         f"; special tokens {res['special_tokens']}; {res['dtype']} on {res['device']}.",
-        f"{'Causal' if res['causal'] else 'Not causal'}, from the "
-        f"{res.get('causality_signal', 'attention modules (is_causal)')}.",
         "",
         f"Target of Algorithm 1 and of every alignment error: the average over every "
         f"query row of the L_tr windows at tau = 1: P_max {res['targets']['pmax']:.6f}, "
