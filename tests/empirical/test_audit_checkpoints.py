@@ -358,3 +358,24 @@ def test_causality_follows_the_mask_not_the_declaration(root):
     assert _later_weights(model) == 0.0  # eager builds the causal mask anyway
     model.set_attn_implementation("sdpa")
     assert attends_causally(model) is False
+
+
+@pytest.mark.parametrize("attn_type,causal", [("bi", False), ("uni", True)])
+def test_xlnet_length_first_layout(attn_type, causal):
+    """XLNet's hidden states are (length, batch, channels) and its relative attention
+    materialises its softmax: the rows are read as its query positions, the statistics
+    equal eager attention's (the sweep's reference), and causality follows the
+    attention type applied (bidirectional by default, although it has a causal-LM
+    class)."""
+    from empirical.capture.checkpoints import tiny_config
+    from empirical.capture.positions import attends_causally, declared_causality
+    from empirical.capture.sweep.architectures import TOL, TOL_DISTANCE, _inputs, compare_model
+
+    torch.manual_seed(0)
+    cfg = tiny_config("xlnet", attn_type=attn_type)
+    model = transformers.XLNetModel(cfg).eval()
+    err = compare_model(model, _inputs(model))
+    assert err["pmax"] <= TOL["pmax"] and err["entropy"] <= TOL["entropy"], err
+    assert err["distance"] <= TOL_DISTANCE and err["output"] == 0.0, err
+    assert declared_causality(model) is True  # its causal-LM class: not what it applies
+    assert attends_causally(model) is causal
