@@ -29,14 +29,18 @@ def _in_features(mod: torch.nn.Module) -> int | None:
     return None
 
 
-def _input_length(mod: torch.nn.Module, args, kwargs) -> int | None:
+def _input_length(mod: torch.nn.Module, args, kwargs, tokens: int | None = None) -> int | None:
     """Positions of the module's 3-D input: ``shape[1]`` of (batch, length, channels),
     ``shape[2]`` when the channels come first (SqueezeBERT's (batch, channels, length),
-    told by the module's projection width).
+    told by the module's projection width), ``shape[0]`` when the length comes first
+    (XLNet's (length, batch, channels): the first dimension is the model input's
+    ``tokens`` and the second is not).
 
     >>> lin = torch.nn.Sequential(torch.nn.Linear(8, 8))
     >>> _input_length(lin, (torch.zeros(1, 5, 8),), {}), _input_length(lin, (torch.zeros(1, 8, 5),), {})
     (5, 5)
+    >>> _input_length(lin, (torch.zeros(5, 1, 8),), {}, tokens=5)
+    5
     """
     h = kwargs.get("hidden_states", args[0] if args else None)
     if not isinstance(h, torch.Tensor) or h.ndim != 3:
@@ -44,6 +48,9 @@ def _input_length(mod: torch.nn.Module, args, kwargs) -> int | None:
     width = _in_features(mod)
     if width is not None and h.shape[-1] != width and h.shape[1] == width:
         return int(h.shape[2])
+    if tokens is not None and h.shape[1] != tokens and h.shape[0] == tokens:
+        if width is None or h.shape[2] == width:
+            return int(h.shape[0])
     return int(h.shape[1])
 
 
@@ -55,7 +62,8 @@ def module_hooks(session: CaptureSession) -> Iterator[None]:
     hooks = []
 
     def pre(mod, args, kwargs, name):
-        session.state.enter(name, _input_length(mod, args, kwargs))
+        tokens = session.state.input_len if session.row_side.get(name) != "dec" else None
+        session.state.enter(name, _input_length(mod, args, kwargs, tokens))
 
     def post(mod, args, output, name):
         hit, session.state.current = session.state.hit, None
@@ -121,6 +129,9 @@ def padding_hooks(session: CaptureSession, model: torch.nn.Module) -> Iterator[N
     enc = _encoder(model)
 
     def grab(mod, args, kwargs, side_of):
+        ids = kwargs.get("input_ids", args[0] if args else None)
+        if isinstance(ids, torch.Tensor) and ids.ndim == 2:
+            session.state.input_len = int(ids.shape[1])
         for key, side in side_of:
             m = kwargs.get(key)
             at = _positional_index(mod, key)

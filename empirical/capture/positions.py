@@ -29,6 +29,7 @@ from transformers.models.auto.modeling_auto import (
     MODEL_FOR_MASKED_LM_MAPPING_NAMES,
 )
 
+from empirical.capture.causality import applied_causality
 from empirical.capture.discovery import (
     attention_module_names,
     config_value,
@@ -198,17 +199,11 @@ def is_causal_lm(cfg: transformers.PreTrainedConfig) -> bool:
     )
 
 
-def attends_causally(model: torch.nn.Module) -> bool:
-    """Whether the rows of the part run on text (:func:`text_part`) see only earlier keys:
-    never for the encoder of an encoder-decoder model; else the ``is_causal`` of its
-    attention modules when they agree, else the config's ``is_causal``/``is_decoder``
-    (a BERT built as a decoder), else whether its model type has a causal-LM class.
-
-    >>> import transformers
-    >>> attends_causally(transformers.BertModel(transformers.BertConfig(hidden_size=8,
-    ...     num_hidden_layers=1, num_attention_heads=2, intermediate_size=8, vocab_size=10)))
-    False
-    """
+def declared_causality(model: torch.nn.Module) -> bool:
+    """Causality as the model declares it: never for the encoder of an encoder-decoder
+    model; else the ``is_causal`` of its attention modules when they agree, else the
+    config's ``is_causal``/``is_decoder`` (a BERT built as a decoder), else whether its
+    model type has a causal-LM class."""
     part = text_part(model)
     cfg = getattr(model, "config", None)
     if part is not model and config_value(cfg, "is_encoder_decoder", False):
@@ -223,6 +218,27 @@ def attends_causally(model: torch.nn.Module) -> bool:
         if config_value(part_cfg, key, None) is True:
             return True
     return part_cfg is not None and is_causal_lm(part_cfg)
+
+
+def attends_causally(model: torch.nn.Module) -> bool:
+    """Whether the rows of the part run on text (:func:`text_part`) see only earlier keys:
+    never for the encoder of an encoder-decoder model; else from the attention the model
+    applies (:func:`~empirical.capture.causality.applied_causality`: no weight on a later
+    key in a short forward pass, whatever the mask, flag or class name), and where that
+    pass cannot tell, as the model declares it (:func:`declared_causality`).
+
+    >>> import transformers
+    >>> attends_causally(transformers.BertModel(transformers.BertConfig(hidden_size=8,
+    ...     num_hidden_layers=1, num_attention_heads=2, intermediate_size=8, vocab_size=10)))
+    False
+    """
+    part = text_part(model)
+    if part is not model and config_value(getattr(model, "config", None), "is_encoder_decoder"):
+        return False
+    prefix = part_prefix(model, part)
+    names = [n for n in attention_module_names(model) if n.startswith(prefix) and not in_tower(n)]
+    applied = applied_causality(model, names)
+    return declared_causality(model) if applied is None else applied
 
 
 def model_facts(model: torch.nn.Module) -> dict:

@@ -95,6 +95,7 @@ class ForwardState:
     busy: bool = False  # the capture's own computation runs (softmax proxies stand aside)
     counting: bool = True  # False while a module's repeated call is computed, not counted
     row_valid: dict = field(default_factory=dict, repr=False)  # "enc"/"dec" -> (B, L)
+    input_len: int | None = None  # tokens per sequence of the model's input_ids (hooks)
 
     def enter(self, name: str, seq_len: int | None) -> None:
         """The module ``name`` starts, on an input of ``seq_len`` positions."""

@@ -291,7 +291,7 @@ def test_whole_multimodal_checkpoint_perplexity(root, tmp_path, capsys):
 
 def test_causality_from_the_config_and_modules():
     from empirical.capture.checkpoints import tiny_config
-    from empirical.capture.positions import attends_causally
+    from empirical.capture.positions import attends_causally, declared_causality
 
     for model_type, kw, causal in [
         ("bert", {}, False),
@@ -302,3 +302,80 @@ def test_causality_from_the_config_and_modules():
     ]:
         model = transformers.AutoModel.from_config(tiny_config(model_type, **kw))
         assert attends_causally(model) is causal, (model_type, kw)
+        assert declared_causality(model) is causal, (model_type, kw)
+
+
+def _later_weights(model, length=16) -> float:
+    """The reference: eager attention's weight on later keys (j > i), summed over every
+    layer, head and row, of ``output_attentions`` on ``length`` tokens."""
+    from empirical.capture.causality import probe_ids
+
+    model.set_attn_implementation("eager")
+    with torch.no_grad():
+        atts = model(input_ids=probe_ids(model, length), output_attentions=True).attentions
+    later = torch.ones(length, length, dtype=torch.bool).triu(1)
+    return float(sum(a[..., later].double().sum() for a in atts))
+
+
+@pytest.mark.parametrize(
+    "model_type,cls,causal",
+    [
+        ("qwen3_vl_text", "Qwen3VLTextModel", True),  # causal, no language-model head
+        ("llama", "LlamaForCausalLM", True),  # decoder-only
+        ("bert", "BertModel", False),  # encoder
+    ],
+)
+def test_causality_from_the_weights_applied(model_type, cls, causal, root):
+    """On saved checkpoints: the probe's mass on later keys is 0 exactly when eager
+    attention's weights on later keys are (the reference), and decides causality."""
+    from empirical.capture.causality import applied_causality, later_key_mass
+    from empirical.capture.positions import attends_causally
+
+    model = _load(_save(root, model_type, cls))
+    mass = later_key_mass(model)
+    assert sum(mass.values()) == pytest.approx(_later_weights(model), rel=1e-5, abs=1e-12)
+    assert applied_causality(model) is causal and attends_causally(model) is causal
+
+
+def test_causality_follows_the_mask_not_the_declaration(root):
+    """The applied attention decides: a Qwen3-VL text model whose attention modules and
+    config declare nothing (no ``is_causal``, no causal-LM class) is still causal, and a
+    Llama model whose modules call attention without the causal flag (sdpa skips the
+    causal mask, so the flag is what is applied) attends to later keys."""
+    from empirical.capture.checkpoints import tiny_config
+    from empirical.capture.positions import attends_causally, declared_causality
+
+    model = _load(_save(root, "qwen3_vl_text", "Qwen3VLTextModel"))
+    for mod in model.modules():
+        if "is_causal" in vars(mod):
+            del mod.is_causal
+    assert declared_causality(model) is False and attends_causally(model) is True
+
+    model = transformers.AutoModel.from_config(tiny_config("llama")).eval()
+    for mod in model.modules():
+        if hasattr(mod, "is_causal"):
+            mod.is_causal = False
+    assert _later_weights(model) == 0.0  # eager builds the causal mask anyway
+    model.set_attn_implementation("sdpa")
+    assert attends_causally(model) is False
+
+
+@pytest.mark.parametrize("attn_type,causal", [("bi", False), ("uni", True)])
+def test_xlnet_length_first_layout(attn_type, causal):
+    """XLNet's hidden states are (length, batch, channels) and its relative attention
+    materialises its softmax: the rows are read as its query positions, the statistics
+    equal eager attention's (the sweep's reference), and causality follows the
+    attention type applied (bidirectional by default, although it has a causal-LM
+    class)."""
+    from empirical.capture.checkpoints import tiny_config
+    from empirical.capture.positions import attends_causally, declared_causality
+    from empirical.capture.sweep.architectures import TOL, TOL_DISTANCE, _inputs, compare_model
+
+    torch.manual_seed(0)
+    cfg = tiny_config("xlnet", attn_type=attn_type)
+    model = transformers.XLNetModel(cfg).eval()
+    err = compare_model(model, _inputs(model))
+    assert err["pmax"] <= TOL["pmax"] and err["entropy"] <= TOL["entropy"], err
+    assert err["distance"] <= TOL_DISTANCE and err["output"] == 0.0, err
+    assert declared_causality(model) is True  # its causal-LM class: not what it applies
+    assert attends_causally(model) is causal
