@@ -63,15 +63,19 @@ def test_positive_series_keep_exact_trfs(capsys):
 
 
 def test_no_enclosure_gives_a_certified_lower_bound_not_an_estimate(capsys):
-    # exp(-2 n^(1/100)) decreases, so B >= int_1^oo exp(-2 x^(1/100)) dx, close to
-    # int_0^oo = 100!/2^100 ~ 7.4e127 (substitute x = u^100; Gamma function); the old
-    # uncertified estimate 8.3e41 was off by 86 orders of magnitude
-    out = run_json(capsys, "--rpe", "exp(-2*n**(1/100))", "--eps", "0.1", "--time-limit", "4")
+    # exp(-sin(n)^2)/n^(3/2): the power majorant's tail is too wide to certify B.  Reference:
+    # exp(-sin(y)^2) = e^(-1/2) (I_0(1/2) + 2 sum_k I_k(1/2) cos(2 k y)) (Bessel series), so
+    # B = e^(-1/2) (I_0(1/2) zeta(3/2) + 2 sum_k I_k(1/2) Cl(3/2, 2k)) (mpmath.clcos)
+    out = run_json(capsys, "--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", "0.1", "--time-limit", "8")
     assert out["sum"] is None and out["sum_hi"] is None and not out["certified"]
     with mpmath.workdps(40):
-        integral = 100 * mpmath.gamma(100) / mpmath.mpf(2) ** 100
+        h = mpmath.mpf(1) / 2
+        ref = mpmath.besseli(0, h) * mpmath.zeta(1.5) + 2 * mpmath.fsum(
+            mpmath.besseli(k, h) * mpmath.clcos(1.5, 2 * k) for k in range(1, 40)
+        )
+        ref *= mpmath.exp(-h)
         lo = mpmath.mpf(out["sum_lo"])
-        assert 0 < lo <= integral - 1  # B >= int_1^oo >= int_0^oo - 1
+        assert 0 < lo <= ref
     t = out["trf"][0]
     assert t["value"] is None and t["lower_bound"] >= 1 and not t["exact"]
 
