@@ -88,6 +88,18 @@ def test_startup_handler_only_for_commands(monkeypatch):
     assert startup.COMMAND_STARTED < time.monotonic() - 0.01
 
 
+def test_ctrl_c_while_starting_even_if_the_parent_ignored_it(monkeypatch):
+    """A shell's background job inherits SIGINT ignored; main honours SIGINT regardless, so
+    the start-up does too (an early SIGINT was once lost and the command exited 0)."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    monkeypatch.setattr(sys, "argv", ["-m"])
+    try:
+        assert interrupt_well_while_starting() is True
+        assert signal.getsignal(signal.SIGINT) is exit_interrupted
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def test_time_limit_counts_from_the_process_start(monkeypatch):
     """As a command, the deadline is --time-limit after main's start less the CPU time the
     process spent starting (imports count; waiting on a busy machine does not)."""

@@ -102,7 +102,9 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     if starting and COMMAND_STARTED is None:
         COMMAND_STARTED = time.monotonic() - process_age()
     matplotlib_config_quietly()
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    # SIG_IGN comes from the parent (a shell's background job): the command's main honours
+    # SIGINT whatever it inherited, so its start-up does too (else an early one is lost)
+    if signal.getsignal(signal.SIGINT) not in (signal.default_int_handler, signal.SIG_IGN):
         return False  # the embedding program has its own handler
     signal.signal(signal.SIGINT, exit_interrupted)
     return True
