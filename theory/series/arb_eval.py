@@ -334,6 +334,23 @@ def arb_function(expr: sp.Expr) -> Callable:
     return _compile(sp.sympify(expr))
 
 
+def term_ball(f: Callable, n: int) -> arb:
+    """The enclosure ``f(n)`` of a term at the exact integer ``n`` (where ``(-1)**n`` and
+    ``floor`` are exact), or :class:`NotCertified` naming the term when it cannot be
+    evaluated or is not finite in ball arithmetic.
+
+    >>> term_ball(arb_function(1 / N**2), 4).mid() == arb(1) / 16
+    True
+    """
+    try:
+        v = f(arb(int(n)))
+    except (Undecided, ArithmeticError, ValueError) as exc:
+        raise NotCertified(f"b_{n}: {exc}") from None
+    if not v.is_finite():
+        raise NotCertified(f"b_{n} is not finite in ball arithmetic")
+    return v
+
+
 def taylor(f: Callable, x: arb, order: int) -> list:
     """Enclosures of f^(k)(x)/k!, k = 0..order-1, for every point of the ball ``x``.
 

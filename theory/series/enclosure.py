@@ -54,6 +54,7 @@ from theory.series.arb_eval import (
     ball,
     ball_precision,
     taylor,
+    term_ball,
 )
 from theory.series.expressions import N
 from theory.series.limits import limit_at_infinity
@@ -149,13 +150,7 @@ class CertifiedTail:
 
     def _term(self, n: int) -> arb:
         self._count()
-        try:
-            v = self.f(arb(n))
-        except (Undecided, ArithmeticError, ValueError) as exc:
-            raise NotCertified(f"b_{n}: {exc}") from None
-        if not v.is_finite():
-            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
-        return v
+        return term_ball(self.f, n)
 
     def _direct(self, lo: int, hi: int) -> arb:
         s = arb(0)

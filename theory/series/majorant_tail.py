@@ -38,6 +38,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    term_ball,
 )
 from theory.series.bounds import bounds_or_none
 from theory.series.enclosure import Comparison
@@ -151,13 +152,7 @@ class MajorantTail:
         self.suffix = suffix
 
     def _term(self, n: int) -> arb:
-        try:
-            v = self.f(arb(n))
-        except (Undecided, ArithmeticError, ValueError) as exc:
-            raise NotCertified(f"b_{n}: {exc}") from None
-        if not v.is_finite():
-            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
-        return v
+        return term_ball(self.f, n)
 
     @ball_precision
     def term(self, n: int) -> arb:

@@ -36,6 +36,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    term_ball,
 )
 from theory.series.comparison_tests import term_ratio
 from theory.series.expressions import N
@@ -186,13 +187,7 @@ class RatioTail(HeadTerms):
         )
 
     def _direct(self, n: int) -> arb:
-        try:
-            v = self.f(arb(n))
-        except (Undecided, ArithmeticError, ValueError) as exc:
-            raise NotCertified(f"b_{n}: {exc}") from None
-        if not v.is_finite():
-            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
-        return v
+        return term_ball(self.f, n)
 
     def _sum_head(self) -> None:
         """terms[i] = b_(n0+i) up to M, where abs(b_M)/(1-q) is below REL_TOL of the largest

@@ -23,9 +23,9 @@ from flint import arb
 from theory.series.arb_eval import (
     NotCertified,
     NotSupported,
-    Undecided,
     arb_function,
     ball_precision,
+    term_ball,
 )
 from theory.series.enclosure import CertifiedTail
 from theory.series.expressions import N
@@ -136,13 +136,7 @@ class GroupedTail:
     @ball_precision
     def term(self, n: int) -> arb:
         """Enclosure of b_n (at an exact integer, where (-1)**n is exact)."""
-        try:
-            v = self.f(arb(int(n)))
-        except (Undecided, ArithmeticError, ValueError) as exc:
-            raise NotCertified(f"b_{n}: {exc}") from None
-        if not v.is_finite():
-            raise NotCertified(f"b_{n} is not finite in ball arithmetic")
-        return v
+        return term_ball(self.f, n)
 
     @ball_precision
     def tail(self, a: int) -> arb:
