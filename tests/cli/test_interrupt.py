@@ -77,6 +77,10 @@ def test_startup_handler_only_for_commands(monkeypatch):
     assert startup.COMMAND_STARTED is None  # the library's clock: each call's own
     monkeypatch.setattr(sys, "argv", ["-m"])
     monkeypatch.setattr(startup, "COMMAND_STARTED", None)
+    # another program started with -m (pytest itself): not a command of ours, nothing changes
+    monkeypatch.setattr(sys, "orig_argv", [sys.executable, "-m", "pytest", "-q"])
+    assert interrupt_well_while_starting() is False and startup.COMMAND_STARTED is None
+    monkeypatch.setattr(sys, "orig_argv", [sys.executable, "-X", "utf8", "-m", "theory.trf"])
     try:
         assert interrupt_well_while_starting() is (before is signal.default_int_handler)
     finally:
@@ -93,6 +97,8 @@ def test_ctrl_c_while_starting_even_if_the_parent_ignored_it(monkeypatch):
     the start-up does too (an early SIGINT was once lost and the command exited 0)."""
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     monkeypatch.setattr(sys, "argv", ["-m"])
+    monkeypatch.setattr(sys, "orig_argv", [sys.executable, "-m", "theory.trf"])
+    monkeypatch.setattr(startup, "COMMAND_STARTED", None)  # this process's clock stays unset
     try:
         assert interrupt_well_while_starting() is True
         assert signal.getsignal(signal.SIGINT) is exit_interrupted

@@ -31,6 +31,27 @@ EXIT_INTERRUPTED = 130
 COMMAND_STARTED: float | None = None
 
 
+#: the top-level packages whose modules are commands (``python -m PACKAGE.module``)
+PACKAGES = ("theory", "empirical", "figures", "paper_checks", "benchmarks")
+
+
+def started_module() -> str:
+    """The top-level package of the module this process was started with by ``-m`` (from
+    the interpreter's own command line, :data:`sys.orig_argv`), or "" when none: another
+    program started with ``-m`` (``python -m pytest``) is not one of our commands.
+
+    >>> started_module() in ("", "pytest") or started_module()
+    True
+    """
+    argv = list(getattr(sys, "orig_argv", ()))
+    for i, a in enumerate(argv[1:], 1):
+        if a == "-m":
+            return argv[i + 1].split(".")[0] if i + 1 < len(argv) else ""
+        if a.startswith("-m") and len(a) > 2:
+            return a[2:].split(".")[0]
+    return ""
+
+
 def process_age() -> float:
     """Seconds since this process started (its start time in /proc/self/stat against
     /proc/uptime, both in the kernel's clock ticks); 0.0 where /proc does not say."""
@@ -92,10 +113,9 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     >>> interrupt_well_while_starting()  # a library import: nothing changes
     False
     """
-    starting = sys.argv[:1] == ["-m"] or os.path.basename(sys.argv[0] if sys.argv else "") in (
-        "lengthx",
-        "lengthx.exe",
-    )
+    starting = (sys.argv[:1] == ["-m"] and started_module() in PACKAGES) or os.path.basename(
+        sys.argv[0] if sys.argv else ""
+    ) in ("lengthx", "lengthx.exe")
     if not (force or starting):
         return False
     global COMMAND_STARTED
