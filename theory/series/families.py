@@ -33,7 +33,7 @@ _SAMPLES = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 
 
 
 def exp_log(e: sp.Expr) -> bool:
-    """Built from n, parameters and numbers by +, *, powers, exp and log (a Hardy field)."""
+    """Built from n, parameters and numbers by ``+``, ``*``, powers, exp and log (a Hardy field)."""
     if e.is_Atom:
         return e.is_Symbol or (e.is_number and e.is_real is True)
     if isinstance(e, sp.Pow) and e.exp.has(N) and not e.base.is_positive:
