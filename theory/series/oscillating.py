@@ -34,6 +34,7 @@ from theory.series.arb_eval import (
     ball_precision,
 )
 from theory.series.enclosure import CertifiedTail
+from theory.series.eventual_signs import periodic_pieces, signed_derivatives
 from theory.series.expressions import N
 from theory.series.limits import limit_at_infinity
 from theory.series.monotone import completely_monotone
@@ -224,12 +225,20 @@ class DirichletTail:
         if split is not None:  # a constant factor of g (-cos(n)/n) goes into p
             coeff, g = split[0].as_independent(N, as_Add=False)
             split = (g, coeff * split[1])
-        fp = None if split is None else frequency_pieces(split[1])
+        fp = None
+        if split is not None:
+            fp = frequency_pieces(split[1]) or periodic_pieces(split[1])
         parts = None if fp is None else _cm_parts(split[0], self.x0)
+        self.order, how = EULER_ORDER, "completely monotone functions (structural proof)"
+        if parts is None and fp is not None and limit_at_infinity(split[0]) == 0:
+            signs = signed_derivatives(split[0], self.x0)  # e.g. log(n)/sqrt(n)
+            if signs is not None:
+                parts, self.x0, self.order = [(sp.Integer(1), split[0])], signs.start, signs.orders - 1
+                how = f"function tending to 0 with {signs.note}"
         if parts is None:
             raise NotCertified(
                 "not g(n) p(n) with g a combination of completely monotone functions "
-                "tending to 0 and p trigonometric"
+                "(or of derivatives of proved sign) tending to 0 and p trigonometric"
             )
         g = split[0]
         c0, pieces = fp
@@ -251,7 +260,7 @@ class DirichletTail:
                 raise NotCertified(f"the sign of the constant component {c0 * k} is not proved")
             self.const.append((sign, CertifiedTail(sign * c0 * k * gi, self.n0)))
         s_min = min((p[2] for p in self.pieces), key=lambda s: s.lower(), default=arb(1))
-        self.M = max(self.n0, DIRECT_MIN, int(64 / float(s_min.lower())) + 1)
+        self.M = max(self.n0, self.x0, DIRECT_MIN, int(64 / float(s_min.lower())) + 1)
         if self.M > DIRECT_MAX:
             raise NotCertified(f"an angle too close to 2 pi Z (|sin(theta/2)| >= {s_min})")
         self._prefix = {self.M: arb(0)}
@@ -260,8 +269,7 @@ class DirichletTail:
             n += 1
         self.nonneg_until = n
         self.certificate = (
-            f"g(n) p(n) with g = {g} = a combination of {len(parts)} completely monotone "
-            "functions (structural proof) and "
+            f"g(n) p(n) with g = {g} = a combination of {len(parts)} {how} and "
             f"p = {c0} + {len(pieces)} pieces c e^(i theta n): terms from n = {self.M} on by "
             "Euler's transform with a summation-by-parts remainder (ball arithmetic)"
         )
@@ -283,13 +291,14 @@ class DirichletTail:
             raise NotCertified(f"b_{n} is not finite in ball arithmetic")
         return v
 
-    @staticmethod
-    def _euler(g, A: int, z: acb, s: arb, sup: bool = False):
-        """sum_{n >= A} g(n) z^n (``sup``: a bound on its modulus valid from every k >= A)."""
-        vals = [g(arb(A + k)) for k in range(EULER_ORDER + 1)]
+    def _euler(self, g, A: int, z: acb, s: arb, sup: bool = False):
+        """sum_{n >= A} g(n) z^n (``sup``: a bound on its modulus valid from every k >= A);
+        orders i <= ``self.order``, for which (delta^i g)(n) is proved monotone for n >= A."""
+        order = self.order
+        vals = [g(arb(A + k)) for k in range(order + 1)]
         w = 1 / (1 - z)
         best, main, total_abs, diffs = None, acb(0), arb(0), vals
-        for i in range(EULER_ORDER + 1):
+        for i in range(order + 1):
             d = diffs[0]  # (delta^i a)_0
             rem = abs(d) * (abs(z * w) ** i) / s
             cand = (total_abs if sup else main, rem)
@@ -299,7 +308,7 @@ class DirichletTail:
                 < (best[1] + (best[0] if sup else 0)).upper()
             ):
                 best = cand
-            if i == EULER_ORDER:
+            if i == order:
                 break
             main += d * z**i * w ** (i + 1)
             total_abs += abs(d) * abs(w) ** (i + 1)

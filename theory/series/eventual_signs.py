@@ -1,0 +1,181 @@
+r"""Proofs that the derivatives :math:`g^{(j)}`, :math:`j = 1, \dots, J`, keep one sign on
+:math:`[P, \infty)`, and periodic factors written as trigonometric polynomials.
+
+Leibniz's test and its Euler-transformed refinement
+(:class:`theory.series.oscillating.DirichletTail`) need the differences
+:math:`\delta^i g(n) = \int_{[0,1]^i} g^{(i)}(n + t_1 + \dots + t_i)\,dt` to be monotone in n
+from some point on, for :math:`i = 0, \dots, J - 1`: this holds on :math:`[P, \infty)` when
+:math:`g^{(i+1)}` has one sign there.  A completely monotone g has it for every order from
+:math:`x_0` on (:mod:`theory.series.monotone`); ``log(n)/sqrt(n)`` is not monotone on
+:math:`[1, e^2]`, yet :math:`g^{(j)}(x) = x^{-1/2-j}(\alpha_j \log x + \beta_j)` keeps one sign
+once :math:`\log x > -\beta_j/\alpha_j`.
+
+The sign is proved on the whole half-line, never by sampling: the derivative is factored
+(``sympy.factor``) and each factor classified exactly:
+
+* a constant: its sign in ball arithmetic;
+* :math:`x^c`, :math:`\log x` (:math:`P \ge 2`), :math:`e^{(\cdot)}`: positive;
+* a polynomial in :math:`x` or in :math:`L = \log x` alone: its real roots isolated exactly
+  (``Poly.intervals``, rational endpoints) all lie below :math:`P` (resp. :math:`\log P`,
+  compared in ball arithmetic), and the sign is that of its leading coefficient;
+* a power with a constant exponent: an even integer exponent of a real base is >= 0 only, so
+  it is refused unless its base is classified; an odd one keeps its base's sign, other
+  exponents need a positive base.
+
+Anything else is not classified, and the order fails (no proof is claimed).
+
+A q-periodic factor :math:`p` (``(-1)**floor(n/2)``) is written exactly as
+:math:`p(n) = \sum_{k<q} c_k e^{2\pi i k n/q}`, :math:`c_k = q^{-1} \sum_{r<q} p_r e^{-2\pi i k r/q}`
+(discrete Fourier transform of its values on the residue classes).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> s = signed_derivatives(P("log(n)/sqrt(n)"), 1)
+>>> s.start, s.orders                # g' < 0 needs log x > 2; g^(40) one sign from 512
+(512, 40)
+>>> periodic_pieces(P("(-1)**floor(n/2)"))[0]  # mean 0
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+from flint import arb
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision
+from theory.series.expressions import N
+from theory.series.periodic import residue_classes
+
+#: highest derivative order tried (Euler orders 0..MAX_ORDER-1)
+MAX_ORDER = 40
+#: candidate starts P of the proved range (powers of two up to the direct part's length)
+STARTS = tuple(2**k for k in range(1, 17))
+
+_L = sp.Symbol("L", positive=True)
+
+
+@dataclass
+class SignedDerivatives:
+    """g^(j) has one sign on [start, oo) for j = 1..orders (proved; module doc)."""
+
+    start: int
+    orders: int
+    note: str
+
+
+@ball_precision
+def _const_sign(c: sp.Expr) -> int | None:
+    try:
+        v = arb_function(c)(arb(0))
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return None
+    if not v.is_finite():
+        return None
+    return 1 if v > 0 else (-1 if v < 0 else None)
+
+
+@ball_precision
+def _poly_sign(poly: sp.Poly, lo: arb) -> int | None:
+    """The sign of a real polynomial on [lo, oo) when every real root is proved < lo."""
+    if not (poly.domain.is_QQ or poly.domain.is_ZZ):
+        return None
+    for (a, b), _mult in poly.intervals():
+        if not arb(int(b.p)) / int(b.q) < lo:
+            return None
+    return _const_sign(poly.LC())
+
+
+def _factor_sign(f: sp.Expr, P: int) -> int | None:
+    """+1/-1: the factor keeps this sign on [P, oo) (proved); None: not classified."""
+    if not f.has(N):
+        return _const_sign(f)
+    if f == N or isinstance(f, sp.exp):
+        return 1 if f == N or f.args[0].is_real is not False else None
+    if isinstance(f, sp.log) and f.args[0] == N:
+        return 1 if P >= 2 else None
+    if isinstance(f, sp.Pow) and not f.exp.has(N):
+        if f.base == N:
+            return 1
+        s = _factor_sign(f.base, P)
+        if s is None:
+            return None
+        if f.exp.is_Integer:
+            return s ** int(f.exp) if int(f.exp) % 2 else 1
+        return 1 if s > 0 else None
+    try:
+        with step_budget(1.0):
+            if f.is_polynomial(N):
+                return _poly_sign(sp.Poly(f, N), arb(P))
+            g = f.subs(sp.log(N), _L)
+            if not g.has(N) and g.is_polynomial(_L):
+                return _poly_sign(sp.Poly(g, _L), arb(P).log())
+    except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
+        return None
+    return None
+
+
+def derivative_sign(d: sp.Expr, P: int) -> int | None:
+    """The sign of d on [P, oo), proved factor by factor, else None."""
+    sign = 1
+    for f in sp.Mul.make_args(d):
+        s = _factor_sign(f, P)
+        if s is None:
+            return None
+        sign *= s
+    return sign
+
+
+def signed_derivatives(
+    g: sp.Expr, x0: int, max_order: int = MAX_ORDER, max_start: int = STARTS[-1]
+) -> SignedDerivatives | None:
+    """The largest J <= max_order and least P in STARTS (P >= x0, P <= max_start) with
+    g^(j) of one sign on [P, oo) for every j = 1..J (J >= 1), else None."""
+    start, d, orders = max(int(x0), 1), g, 0
+    try:
+        for j in range(1, max_order + 1):
+            with step_budget(2.0):
+                d = sp.diff(d, N)
+                fd = sp.factor(sp.together(d))
+            found = None
+            for P in STARTS:
+                if P < start or P > max_start:
+                    continue
+                if derivative_sign(fd, P) is not None:
+                    found = P
+                    break
+            if found is None:
+                break
+            start, orders = max(start, found), j
+    except (StepTimeout, RecursionError, ValueError, TypeError):
+        pass
+    if orders == 0:
+        return None
+    return SignedDerivatives(
+        start,
+        orders,
+        f"g^(j) of one sign on [{start}, oo) for j = 1..{orders} (each derivative factored; "
+        "every factor's sign proved exactly: powers, logs, exact real-root isolation of "
+        "polynomials in n or log n)",
+    )
+
+
+def periodic_pieces(p: sp.Expr) -> tuple[sp.Expr, list] | None:
+    """(c_0, [(c_k, 2 pi k/q)]) with p(n) = c_0 + sum_k c_k e^(2 pi i k n/q) exactly, for a
+    periodic p whose values on the residue classes are constants (module doc), else None."""
+    split = residue_classes(p)
+    if split is None:
+        return None
+    q, values = split
+    if any(v.has(N) for v in values):
+        return None
+    coeffs = [
+        sp.expand(
+            sp.Add(*[v * sp.exp(-2 * sp.pi * sp.I * k * r / q) for r, v in enumerate(values)])
+            / q,
+            complex=True,
+        )
+        for k in range(q)
+    ]
+    return coeffs[0], [(c, 2 * sp.pi * k / q) for k, c in enumerate(coeffs) if k and c != 0]
