@@ -315,6 +315,11 @@ class _FarBoxes:
             self.ev = eventual_form(b)
             with step_budget(3.0):
                 self.logb = sp.expand_log(sp.log(self.ev), force=True)
+            if self.logb.has(sp.I):  # log((-1)**n g) = i pi n + log g: not a positive term
+                raise NotCertified(
+                    f"far tail: the terms are not of one sign (log b_n = {self.logb} is not "
+                    "real), so no positive comparison series bounds them"
+                )
             b = _prune_far_branches(b, k0)
             logb_far = sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True)
             self.L = arb_function(logb_far)
