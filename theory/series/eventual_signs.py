@@ -85,7 +85,7 @@ def _poly_sign(poly: sp.Poly, lo: arb) -> int | None:
     """The sign of a real polynomial on [lo, oo) when every real root is proved < lo."""
     if not (poly.domain.is_QQ or poly.domain.is_ZZ):
         return None
-    for (a, b), _mult in poly.intervals():
+    for (_a, b), _mult in poly.intervals():
         if not arb(int(b.p)) / int(b.q) < lo:
             return None
     return _const_sign(poly.LC())
@@ -179,8 +179,7 @@ def periodic_pieces(p: sp.Expr) -> tuple[sp.Expr, list] | None:
         return None
     coeffs = [
         sp.expand(
-            sp.Add(*[v * sp.exp(-2 * sp.pi * sp.I * k * r / q) for r, v in enumerate(values)])
-            / q,
+            sp.Add(*[v * sp.exp(-2 * sp.pi * sp.I * k * r / q) for r, v in enumerate(values)]) / q,
             complex=True,
         )
         for k in range(q)

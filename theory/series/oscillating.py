@@ -233,7 +233,11 @@ class DirichletTail:
         if parts is None and fp is not None and limit_at_infinity(split[0]) == 0:
             signs = signed_derivatives(split[0], self.x0)  # e.g. log(n)/sqrt(n)
             if signs is not None:
-                parts, self.x0, self.order = [(sp.Integer(1), split[0])], signs.start, signs.orders - 1
+                parts, self.x0, self.order = (
+                    [(sp.Integer(1), split[0])],
+                    signs.start,
+                    signs.orders - 1,
+                )
                 how = f"function tending to 0 with {signs.note}"
         if parts is None:
             raise NotCertified(
