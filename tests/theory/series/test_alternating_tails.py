@@ -143,6 +143,14 @@ def test_trf_tail_rule_against_mpmath(refs):
         assert abs(R(j - 1)) >= abs(B) / 10 > max(abs(R(j)), abs(R(j + 1)))
 
 
+def test_frequency_one_with_a_log(refs):
+    """sum sin(n) log(n)/n = -d/ds Im(z Phi(z, s, 1)) at s = 1, z = e^i (mpmath lerchphi)."""
+    with mpmath.workdps(40):
+        z = mpmath.expj(1)
+        ref = -mpmath.diff(lambda s: (z * mpmath.lerchphi(z, s, 1)).imag, 1)
+    assert _contains(DirichletTail(P("sin(n)*log(n)/n"), 1).tail(1), ref)
+
+
 def test_cli_prints_the_enclosure(capsys):
     assert main(["--rpe", "(-1)**n*log(n)/sqrt(n)", "--eps", "0.1"]) == 0
     out = capsys.readouterr().out

@@ -187,13 +187,22 @@ def test_atan_enclosure_against_nsum():
 
 
 def test_dirichlet_tail_is_proved_not_assumed():
-    """g = 1/(n^2 + 1) is not completely monotone by the structural rules: no Euler tail
-    (the other engines may still apply); g = (1 + 1/n)^n/n neither."""
+    """g = (1 + 1/n)^n/n is neither completely monotone by the structural rules nor of
+    derivatives of proved sign: no Euler tail (the other engines may still apply).
+    g = 1/(n^2 + 1) is not completely monotone, but its derivatives keep one sign from
+    n = 16 on (exact root isolation): its Euler tail holds the closed form
+    sum cos(n x)/(n^2 + 1) = pi cosh(pi - x)/(2 sinh pi) - 1/2 (0 <= x <= 2 pi; Gradshteyn
+    and Ryzhik 1.445.2)."""
     from theory.series.arb_eval import NotCertified
 
-    for text in ("cos(n)/(n**2 + 1)", "(-1)**n/n*(1 + 1/n)**n", "cos(n)/n*sin(1/n + 2)"):
+    for text in ("(-1)**n/n*(1 + 1/n)**n", "cos(n)/n*sin(1/n + 2)"):
         with pytest.raises(NotCertified):
             DirichletTail(P(text), 1)
+    with mpmath.workdps(40):
+        ref = mp.pi * mpmath.cosh(mp.pi - 1) / (2 * mpmath.sinh(mp.pi)) - mpmath.mpf(1) / 2
+        ref = arb(mpmath.nstr(ref, 38))
+    got = DirichletTail(P("cos(n)/(n**2 + 1)"), 1).tail(1)
+    assert got.overlaps(ref) and got.rad() < 1e-20
 
 
 def test_planted_bug_wrong_remainder_is_caught(monkeypatch):
