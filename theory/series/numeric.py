@@ -41,6 +41,7 @@ from theory.series.comparison_tests import (
     terms_not_to_zero,
 )
 from theory.series.decision import Decision, SeriesError, Undecided, free_parameters
+from theory.series.expansions import expansion_test
 from theory.series.expressions import N
 from theory.series.limits import (
     CHECK_POINTS,
@@ -351,6 +352,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: trig minorant", _one_signed, _one_signed_minorant),
     Step("one sign: sum of series", _one_signed, lambda t: summand_test(t.b, decide_numeric)),
     Step("one sign: equidistribution", _one_signed, lambda t: angle_mean_test(t.b)),
+    Step("one sign: expansion", _one_signed, lambda t: expansion_test(t.b, decide_numeric)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -366,6 +368,7 @@ STEPS: tuple[Step, ...] = (
     Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
+    Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
