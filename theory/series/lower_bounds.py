@@ -236,7 +236,8 @@ def trf_from_tail_bound(
     proved below: ``(k + 1, True)``.  When the bound stays above the target up to
     ``TAIL_BOUND_LIMIT`` terms, ``(p + 1, False)`` for the largest doubling point p with
     :math:`|R_p| \ge \epsilon |B|` proved (a lower bound).  None when a comparison is not
-    decided or the scan is longer than ``SCAN_LIMIT``.
+    decided; when the scan is longer than ``SCAN_LIMIT``, ``(k + 1, False)`` for a k below
+    the scanned range with :math:`|R_k| \ge \epsilon |B|` proved (a lower bound).
 
     >>> from theory.series.expressions import parse_expression as P
     >>> from theory.series.oscillating import DirichletTail
@@ -264,6 +265,20 @@ def trf_from_tail_bound(
             return k + 1, True
         if not abs(R) < target:
             return None
+    return _below_scan_lower_bound(cert, start, target, hi - 1 - SCAN_LIMIT, L)
+
+
+def _below_scan_lower_bound(cert, start: int, target: arb, top: int, L: int):
+    """(k + 1, False) for the first k = top, 0.95 top, 0.95^2 top, ... (k >= L, at most
+    400 tries) with abs(R_k) >= target proved: a certified lower bound when the scan below
+    the tail bound's crossing is longer than SCAN_LIMIT; None if there is none."""
+    k = top
+    for _ in range(400):
+        if k < max(L, 1):
+            return None
+        if abs(cert.tail(start + k)) >= target:
+            return k + 1, False
+        k = (k * 19) // 20
     return None
 
 

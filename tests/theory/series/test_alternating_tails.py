@@ -11,9 +11,11 @@ used to tune the engine's parameters."""
 from __future__ import annotations
 
 import mpmath
+import numpy as np
 import pytest
 from flint import arb
 
+from theory.series import lower_bounds
 from theory.series.arb_eval import NotCertified
 from theory.series.enclosure import CertifiedTail
 from theory.series.eventual_signs import periodic_pieces, signed_derivatives
@@ -162,3 +164,19 @@ def test_positive_engine_names_the_sign_change():
     imaginary unit of log((-1)**n) as an unsupported function)."""
     with pytest.raises(NotCertified, match="not of one sign"):
         CertifiedTail(P("(-1)**n*log(log(n + 2))/n"), 1)
+
+
+def test_long_scan_gives_a_proved_lower_bound(refs, monkeypatch):
+    """cos(2 pi n/3) log(n)/sqrt(n): the tail bound crosses eps |B| far beyond the true
+    crossing (two frequencies, each bounded apart), so the scan between them is too long;
+    the TRF is then a lower bound j with |R_(j-1)| >= eps |B|, checked here by a float64
+    partial sum of the j - 1 first terms against the Hurwitz-zeta reference."""
+    text = "cos(2*pi*n/3)*log(n)/sqrt(n)"
+    t = DirichletTail(P(text), 1)
+    monkeypatch.setattr(lower_bounds, "SCAN_LIMIT", 4096)  # the same path, a shorter scan
+    j, exact = trf_from_tail_bound(t, 1, None, abs(t.tail(1)) / 10)
+    assert not exact and j > 10**5
+    n = np.arange(1, j, dtype=np.float64)
+    p = np.where(np.arange(1, j) % 3 == 0, 1.0, -0.5)
+    R = float(refs[text]) - float(np.sum(p * np.log(n) / np.sqrt(n)))
+    assert abs(R) >= abs(float(refs[text])) / 10 + 1e-9
