@@ -206,7 +206,13 @@ class DirichletTail:
        \Big|\sum_{k \ge 0} (\delta^K a)_k z^k\Big| \le \frac{|(\delta^K a)_0|}{|\sin(\theta/2)|}
 
     holds because :math:`(-1)^K (\delta^K a)_k` decreases to 0 for a CM g (summation by
-    parts; partial sums of :math:`z^k` are at most :math:`1/|\sin(\theta/2)|`).  K = 0 is
+    parts; partial sums of :math:`z^k` are at most :math:`1/|\sin(\theta/2)|`).  A g that
+    is not CM but tends to 0 with :math:`g^{(j)}` of proved one sign on :math:`[P, \infty)`,
+    j = 1..J (:func:`theory.series.eventual_signs.signed_derivatives`, ``log(n)/sqrt(n)``),
+    has :math:`\delta^K a` monotone from P on for K < J: the terms before
+    :math:`M \ge P` are summed directly and only orders K <= J - 1 are used.  A periodic p
+    without a frequency form (``(-1)**floor(n/2)``) is its discrete Fourier sum
+    (:func:`theory.series.eventual_signs.periodic_pieces`).  K = 0 is
     the bound :math:`g(A)/|\sin(\theta/2)|`.  The component :math:`c_0 g` is a positive
     series (:class:`theory.series.enclosure.CertifiedTail`).  ``tail_sup(a)`` bounds
     :math:`|\sum_{n \ge k} b_n|` for every :math:`k \ge a` (each term of the bound decreases).
