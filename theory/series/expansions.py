@@ -21,7 +21,9 @@ summable.
 :math:`|r_n| \le 8 n^{-3/2}`: :math:`\sum \sin n/\sqrt n` converges (Dirichlet),
 :math:`\sum \sin^2 n/n` diverges (its mean is 1/2: trigonometric minorant), so the series
 diverges.  With :math:`n^{3/4}` in place of :math:`\sqrt n` the squared part is
-:math:`\sin^2 n/n^{3/2}`, summable, and the series converges.
+:math:`\sin^2 n/n^{3/2}`, summable, and the series converges.  The same holds for
+:math:`\log(1 + u)` and :math:`e^u - 1` with u oscillating, :math:`|u| \le \bar U \to 0`
+(:func:`small_argument_test`).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> from theory.series.numeric import decide_numeric
@@ -82,11 +84,72 @@ def _abs_bound(e: sp.Expr) -> sp.Expr | None:
     return sp.Abs(lo) if lo == hi else sp.Abs(lo) + sp.Abs(hi)
 
 
+def _small_argument(b: sp.Expr):
+    """(form, u, c_k, C_K) for b = log(1 + u) or exp(u) - 1: b = sum_(1<=k<K) c_k u^k + R,
+    |R| <= C_K |u|^K for |u| <= 1/2 (Lagrange: log's K-th derivative (K-1)!/(1+xi)^K
+    gives |u|^K/(K (1 - |u|)^K) <= 2^K |u|^K/K; exp's gives e^(1/2) |u|^K/K! < 2 |u|^K/K!)."""
+    if isinstance(b, sp.log):
+        u = sp.expand(b.args[0] - 1)
+        return (
+            "log(1 + u)",
+            u,
+            lambda k: sp.Integer(-1) ** (k + 1) / k,
+            lambda K: 2**K / sp.Integer(K),
+        )
+    exps = [p for p in sp.Add.make_args(b) if isinstance(p, sp.exp)]
+    if isinstance(b, sp.Add) and len(exps) == 1 and sp.expand(b - exps[0]) == -1:
+        return (
+            "exp(u) - 1",
+            exps[0].args[0],
+            lambda k: 1 / sp.factorial(k),
+            lambda K: 2 / sp.factorial(K),
+        )
+    return None
+
+
+def small_argument_test(b: sp.Expr, decide: Decide) -> Decision | None:
+    """b = log(1 + u) or exp(u) - 1 with u oscillating, |u| <= Ubar -> 0: the Taylor
+    polynomial in u decides, the remainder C_K Ubar^K being summable
+    (``log(1 + sin(n)/sqrt(n))`` = u - u^2/2 + r_n diverges)."""
+    form = _small_argument(b)
+    if form is None or smooth(form[1]):
+        return None
+    name, u, c, C = form
+    try:
+        Ub = _abs_bound(u)
+        if Ub is None:
+            return None
+        with step_budget(STEP_BUDGET):
+            if limit_at_infinity(Ub) != 0:
+                return None
+        for K in range(2, MAX_ORDER + 2):
+            rem = log_test(Ub**K, conv=True, label=f"the remainder bound {Ub**K}")
+            if rem is None:
+                continue
+            with step_budget(STEP_BUDGET):
+                main = sp.expand(sum(c(k) * u**k for k in range(1, K)))
+            d = decide(main)
+            if d.converges is None:
+                return None
+            return Decision(
+                d.converges,
+                f"expansion of {name} in u = {u} (|u| <= {Ub} -> 0): b_n = {main} + r_n, "
+                f"|r_n| <= {C(K)}*({Ub})**{K} for all large n (Lagrange remainder at order "
+                f"{K}, |u| <= 1/2); sum |r_n| converges ({rem.certificate}); sum of the main "
+                f"part {'converges' if d.converges else 'diverges'} ({d.certificate})",
+                test="expansion",
+            )
+    except (Undecided, StepTimeout, TypeError, ValueError):
+        return None
+    return None
+
+
 def expansion_test(b: sp.Expr, decide: Decide) -> Decision | None:
-    """The verdict of the expanded main part of b = F (G + H)^-s (module doc), or None."""
+    """The verdict of the expanded main part of b = F (G + H)^-s (module doc), or of
+    :func:`small_argument_test`, or None."""
     split = _split_denominator(b)
     if split is None:
-        return None
+        return small_argument_test(b, decide)
     F, G, H, s = split
     try:
         with step_budget(STEP_BUDGET):
