@@ -15,9 +15,10 @@ The sign is proved on the whole half-line, never by sampling: the derivative is 
 
 * a constant: its sign in ball arithmetic;
 * :math:`x^c`, :math:`\log x` (:math:`P \ge 2`), :math:`e^{(\cdot)}`: positive;
-* a polynomial in :math:`x` or in :math:`L = \log x` alone: its real roots isolated exactly
-  (``Poly.intervals``, rational endpoints) all lie below :math:`P` (resp. :math:`\log P`,
-  compared in ball arithmetic), and the sign is that of its leading coefficient;
+* a polynomial in :math:`x`, or in :math:`L = \log(x + c)` alone (c rational): its real roots
+  isolated exactly (``Poly.intervals``, rational endpoints) all lie below :math:`P` (resp.
+  :math:`\log(P + c)`, compared in ball arithmetic), and the sign is that of its leading
+  coefficient;
 * a power with a constant exponent: an even integer exponent of a real base is >= 0 only, so
   it is refused unless its base is classified; an odd one keeps its base's sign, other
   exponents need a positive base.
@@ -112,9 +113,12 @@ def _factor_sign(f: sp.Expr, P: int) -> int | None:
         with step_budget(1.0):
             if f.is_polynomial(N):
                 return _poly_sign(sp.Poly(f, N), arb(P))
-            g = f.subs(sp.log(N), _L)
-            if not g.has(N) and g.is_polynomial(_L):
-                return _poly_sign(sp.Poly(g, _L), arb(P).log())
+            logs = [a for a in f.atoms(sp.log) if a.has(N)]
+            c = sp.expand(logs[0].args[0] - N) if len(logs) == 1 else None
+            if c is not None and c.is_Rational and P + c > 0:  # log(n + c), increasing
+                g = f.subs(logs[0], _L)
+                if not g.has(N) and g.is_polynomial(_L):
+                    return _poly_sign(sp.Poly(g, _L), (arb(P) + arb(c.p) / c.q).log())
     except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
         return None
     return None
