@@ -660,6 +660,8 @@ def command(
 
     @functools.wraps(main)
     def wrapper(argv: Sequence[str] | None = None) -> int:
-        return run_command(main, argv)
+        code = run_command(main, argv)
+        startup.EXIT_STATUS = code  # a command process ends with it (startup.exit_at_once)
+        return code
 
     return wrapper
