@@ -22,6 +22,7 @@ theory.core.budget.BudgetExceeded: computation exceeded its wall-clock limit of 
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import multiprocessing as mp
 import os
@@ -117,18 +118,37 @@ def _sleep_forever():  # used by the doctest
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
+@functools.cache
+def _libc_prctl() -> Callable[..., int] | None:
+    """libc's ``prctl`` (None off Linux), loaded once by the parent before it forks: every
+    guarded child inherits it instead of importing ctypes again (milliseconds a child)."""
+    try:
+        import ctypes  # Linux only (prctl), and only for guarded children
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (ImportError, OSError, AttributeError):  # pragma: no cover - not Linux
+        return None
+
+
+@functools.cache
+def _resource() -> Any:
+    """The ``resource`` module (None where the platform has none), imported once."""
+    try:
+        import resource  # Unix only
+
+        return resource
+    except ImportError:  # pragma: no cover - not Unix
+        return None
+
+
 def die_with_parent(parent_pid: int) -> None:
     """Make this (forked) process die when its parent does: the kernel sends SIGKILL on the
     parent's death (Linux prctl PR_SET_PDEATHSIG); a parent already gone ends it at once.
     The child also stays in the parent's process group, so a signal to the group reaches it.
     Elsewhere nothing is done (the parent's own clean-up still kills it)."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # pragma: no cover - not Linux
-        pass
+    prctl = _libc_prctl()
+    if prctl is not None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent_pid:  # the parent died before the prctl took effect
         os._exit(1)
 
@@ -141,12 +161,12 @@ def _child(conn, fn, args, kwargs, parent_pid):
     # copying) every page of the parent's heap, tens of ms per child
     gc.freeze()
     die_with_parent(parent_pid)
+    resource = _resource()
     try:
-        import resource
-
         cap = _address_space() + MEMORY_CAP
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    except (ImportError, ValueError, OSError):  # pragma: no cover - platform dependent
+        if resource is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    except (ValueError, OSError):  # pragma: no cover - platform dependent
         pass
     try:
         result = ("ok", fn(*args, **kwargs))
@@ -180,6 +200,7 @@ def run_guarded(
     if _IN_CHILD or "fork" not in mp.get_all_start_methods() or mp.current_process().daemon:
         return fn(*args, **kwargs)  # (daemonic processes may not have children)
     ctx = mp.get_context("fork")
+    _libc_prctl(), _resource()  # loaded here, once, for every child forked from now on
     parent, child = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_child, args=(child, fn, args, kwargs, os.getpid()), daemon=True)
     proc.start()

@@ -161,7 +161,7 @@ class CommandParser(argparse.ArgumentParser):
             self.add_argument(
                 "--version",
                 action=_VersionAction,
-                version=f"%(prog)s ({DISTRIBUTION}) {version()}",
+                version=f"%(prog)s ({DISTRIBUTION}) {{version}}",  # looked up when asked
                 help="print the version and exit (with --json: as one JSON object)",
             )
 
@@ -203,7 +203,8 @@ class _VersionAction(argparse.Action):
             info = {"prog": parser.prog, "distribution": DISTRIBUTION, "version": version()}
             print(json.dumps(info))
         else:
-            print(self.version % {"prog": parser.prog})
+            # the version is read only here: importlib.metadata costs ~80 ms of every start
+            print(self.version.format(version=version()) % {"prog": parser.prog})
         parser.exit()
 
 
@@ -659,6 +660,8 @@ def command(
 
     @functools.wraps(main)
     def wrapper(argv: Sequence[str] | None = None) -> int:
-        return run_command(main, argv)
+        code = run_command(main, argv)
+        startup.EXIT_STATUS = code  # a command process ends with it (startup.exit_at_once)
+        return code
 
     return wrapper

@@ -9,15 +9,22 @@ imported; it acts only while Python is starting a module as a command (``python 
 ``sys.argv[0] == "-m"`` while the module is being found), under the ``lengthx`` console
 script, or when asked (``force=True``), so importing the library elsewhere changes no
 signal handler.  This
-module imports only the standard library's ``os``, ``signal`` and ``sys``: it is in place
+module imports only the standard library's ``atexit``, ``os``, ``signal``, ``sys`` and
+``time``: it is in place
 before anything slow is imported.  While a command starts, matplotlib is also given a
 writable configuration folder where ``$HOME`` has none (:func:`matplotlib_config_quietly`),
 and the moment the process started is kept (:data:`COMMAND_STARTED`): a command's
 ``--time-limit`` counts from there, so the interpreter's start and every import are inside it.
+
+The end is guarded too: once ``main`` has returned, the process ends with its status right
+after the ``atexit`` handlers (:func:`exit_at_once`), without the interpreter's finalization,
+where CPython resets SIGINT to its default (a Ctrl-C there killed the command by the signal,
+status -2 and no message, or aborted it: "Python runtime state: finalizing").
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
@@ -52,6 +59,13 @@ def started_module() -> str:
     return ""
 
 
+def is_command_process() -> bool:
+    """Whether this process runs one of our commands: started as ``python -m`` one of
+    :data:`PACKAGES` (:func:`started_module`), or as the ``lengthx`` console script."""
+    script = os.path.basename(sys.argv[0] if sys.argv else "")
+    return started_module() in PACKAGES or script in ("lengthx", "lengthx.exe")
+
+
 def process_age() -> float:
     """Seconds since this process started (its start time in /proc/self/stat against
     /proc/uptime, both in the kernel's clock ticks); 0.0 where /proc does not say."""
@@ -63,6 +77,23 @@ def process_age() -> float:
         return max(0.0, uptime - ticks / os.sysconf("SC_CLK_TCK"))
     except (OSError, ValueError, IndexError):
         return 0.0
+
+
+#: the status ``main`` returned (set by :func:`theory.core.cli.command`); None before that
+EXIT_STATUS: int | None = None
+
+
+def exit_at_once() -> None:
+    """The last ``atexit`` handler of a command process: with ``main``'s status known, flush
+    the standard streams and end the process with that status at once (module doc)."""
+    if EXIT_STATUS is None or not is_command_process():
+        return  # main did not return (an error while importing), or a host program: as usual
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed or broken pipe: nothing more to say
+            pass
+    os._exit(EXIT_STATUS)
 
 
 def exit_interrupted(signum: int, frame: object) -> None:
@@ -121,6 +152,7 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     global COMMAND_STARTED
     if starting and COMMAND_STARTED is None:
         COMMAND_STARTED = time.monotonic() - process_age()
+        atexit.register(exit_at_once)  # registered first, so it runs after every other
     matplotlib_config_quietly()
     # SIG_IGN comes from the parent (a shell's background job): the command's main honours
     # SIGINT whatever it inherited, so its start-up does too (else an early one is lost)

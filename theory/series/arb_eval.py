@@ -92,11 +92,15 @@ def _center(v) -> arb:
 def _pow(base, e, e_expr):
     if e_expr.is_Integer:
         k = int(e_expr)
-        if k >= 0:
-            out = 1
-            for _ in range(k):
-                out = out * base
-            return base * 0 + 1 if k == 0 else out
+        if k >= 0:  # square and multiply: n**(10**10) in 34 squarings, not 10^10 products
+            out, sq = base * 0 + 1, base
+            while k:
+                if k & 1:
+                    out = out * sq
+                k >>= 1
+                if k:
+                    sq = sq * sq
+            return out
         return 1 / _pow(base, -sp.Integer(k), -e_expr)
     if e_expr == sp.Rational(1, 2):
         return base.sqrt()

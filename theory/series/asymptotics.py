@@ -104,7 +104,7 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
     if geo is not None:
         return geo
     L = sp.expand_log(sp.log(b), force=True)
-    quick = _log_polynomial_order(L)
+    quick = _log_polynomial_order(L) or _stretched_order(L)
     if quick is not None:
         return quick
     lam = limit_at_infinity(L / sp.log(N))
@@ -138,14 +138,7 @@ def asymptotic_order(b: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] 
     if a is not None and a.is_number and a.is_finite and a > 0:
         c = limit_at_infinity(g / N**a)
         if c is not None and c.is_finite and c.is_positive:
-            return (
-                f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
-                f"-ln b_n ~ c n^a with a = lim ln(-ln b_n)/ln n = {a}, c = {c}; the tail is "
-                "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
-                "setting it to ln(B eps) ~ ln eps and solving for n",
-                "stretched-exp",
-                {"a": _num(a), "c": _num(c)},
-            )
+            return _stretched_result(a, c, f"a = lim ln(-ln b_n)/ln n = {a}, c = {c}")
     if a == 0:
         a2 = limit_at_infinity(sp.log(g) / sp.log(sp.log(N)))
         if a2 is not None and a2.is_number and a2.is_finite and a2 > 1:
@@ -178,6 +171,30 @@ def _log_polynomial_order(L: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.m
     if poly.degree() < 2 or not (lc.is_number and lc.is_negative):
         return None
     return _log_normal_result(sp.Integer(poly.degree()), -lc)
+
+
+def _stretched_order(L: sp.Expr) -> tuple[str, str, str, dict[str, mpmath.mpf]] | None:
+    """log b_n = a0 - c n^a with numbers c, a > 0 (exp(-n**(10**10))): the stretched-exp
+    order read off, no limit (sympy's sign rules would expand n**(10**10) - 1 densely)."""
+    a0, rest = L.as_independent(N, as_Add=True)
+    c, power = (-rest).as_independent(N, as_Add=False)
+    a = sp.Integer(1) if power == N else (power.exp if power.is_Pow and power.base == N else None)
+    if a is None or not (a0.is_number and c.is_number and a.is_number):
+        return None
+    if not (c.is_positive and a.is_positive):
+        return None
+    return _stretched_result(a, c, f"a = {a}, c = {c} read off log b_n = {L}")
+
+
+def _stretched_result(a, c, how: str) -> tuple[str, str, str, dict[str, mpmath.mpf]]:
+    return (
+        f"TRF(eps) ~ {_fmt((sp.log(1 / _EPS) / c) ** (1 / a))}",
+        f"-ln b_n ~ c n^a with {how}; the tail is "
+        "b at the cut-off times a factor sub-exponential in n, so ln(tail) ~ -c n^a; "
+        "setting it to ln(B eps) ~ ln eps and solving for n",
+        "stretched-exp",
+        {"a": _num(a), "c": _num(c)},
+    )
 
 
 def _power_result(p, C, how: str) -> tuple[str, str, str, dict[str, mpmath.mpf]]:

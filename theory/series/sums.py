@@ -43,6 +43,7 @@ from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
 from theory.series.stretched_tail import StretchedExpTail
+from theory.series.superexp_tail import SuperExpTail
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
 
 DEFAULT_BUDGET = 30.0
@@ -253,6 +254,10 @@ def _certified_engine(b, n0, scale):
             return OscillatingTail(b, n0)
         except NotCertified:
             pass  # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
+    try:  # e.g. exp(-n**(10**10)), exp(-2**n): a ratio bound in log space from a few terms
+        return SuperExpTail(b, n0)
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+        pass
     try:
         return CertifiedTail(b, n0, scale)
     except NotCertified as exc:

@@ -40,6 +40,7 @@ from theory.series.ratio_tails import EVERYWHERE
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
+from theory.series.superexp_tail import SuperExpTail
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
 
@@ -141,6 +142,8 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         return S, _trf_impl(bs, start, hs, eps_list)
     if signed:
         return S, signed_table(cert, b, start, head, eps_list)
+    if isinstance(cert, SuperExpTail):  # a few terms carry B: the enclosures give the TRF
+        return S, certify_exact(_few_terms_table(cert, start, head, eps_list), cert, start, head)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
     return S2, certify_exact(out, cert, start, head)
 
@@ -215,6 +218,31 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
 
 @ball_precision
+@ball_precision
+def _few_terms_table(cert, start: int, head: BiasHead | None, eps_list: list) -> list[TRF]:
+    """TRF estimates for a tail engine that carries B in its first ``cert.K`` terms: the first
+    j whose tail R_j has its midpoint below B eps (proved or not by :func:`certify_exact`);
+    no float64 or mpmath term is formed (exp(-3**(10**10)) exists only as a ball)."""
+    L = 0 if head is None else len(head)
+    head_arb = head.arb_list() if L else []
+
+    def R(i):
+        if i < L:
+            return sum(head_arb[i:], arb(0)) + cert.tail(cert.n0)
+        return cert.tail(start + i)
+
+    B = R(0)
+    out = []
+    for eps in eps_list:
+        e = sp.Rational(repr(eps))
+        target = (B * arb(int(e.p)) / arb(int(e.q))).mid()
+        j = 1
+        while R(j).mid() >= target and j < cert.K - start + 64:
+            j += 1
+        out.append(TRF(eps, j, False, math.log10(j)))
+    return out
+
+
 def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> list:
     """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
     terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces

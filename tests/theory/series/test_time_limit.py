@@ -133,7 +133,8 @@ def test_every_stage_runs_under_the_time_limit():
     """--time-limit 3 with the command's own CPU time capped at 2 s (RLIMIT_CPU: SIGXCPU,
     then SIGKILL) and its address space at 2 GiB: every stage, the check of the first terms
     included, runs in a guarded worker under what is left of the limit, so the command ends
-    with its result and the budget's message, neither killed nor out of memory.  (The term
+    with its result (and the budget's message where a stage runs out), neither killed nor
+    out of memory.  (The term
     check once ran in the command itself: 3**(10**10) in one C call, 2 CPU seconds and
     2.6 GB that no timer stops.)"""
     r = subprocess.run(
@@ -146,5 +147,6 @@ def test_every_stage_runs_under_the_time_limit():
     )
     assert r.returncode == 0, (r.returncode, r.stderr)
     assert "verdict:" in r.stdout and not r.stderr
-    # what ran out is named: time (exceeded its ... limit) or memory (a worker's 2 GiB)
-    assert "exceeded its" in r.stdout or "ran out of memory" in r.stdout
+    # B from two terms in ball arithmetic (theory.series.superexp_tail); on a machine too
+    # slow for that, what ran out is named: time (exceeded its ... limit) or memory
+    assert "certified" in r.stdout or "exceeded its" in r.stdout or "ran out of memory" in r.stdout
