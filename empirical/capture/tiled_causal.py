@@ -42,6 +42,7 @@ from empirical.capture.attention_call import (
     AttentionCall,
     max_abs,
 )
+from empirical.capture.cpu_kernel import chunk_kernel, run_chunk
 from empirical.capture.registry import REGISTRY
 from empirical.capture.state import CaptureSession
 
@@ -109,6 +110,7 @@ class _CausalSums:
     small: bool  # on CPU, every logit below NO_SHIFT_BITS in size: no shift at all
     window: int | None
     stats: bool
+    kernel: object = None  # the fused pass of :mod:`~empirical.capture.cpu_kernel`, or None
     masks: dict = field(default_factory=dict)  # the masks of :func:`_band` of this call
 
 
@@ -148,6 +150,8 @@ def _causal_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot: int) 
     cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
     m = sums.shift[h0:h1, r0:r1]
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    if sums.kernel is not None:
+        return _fused_tile(session, c, sums, tile, slot, chunks, (sbuf, ebuf, w))
     shifted, views = False, {}
     for n, (a, b) in enumerate(chunks):
         if b - a not in views:  # (logits, weights) of a chunk of b - a keys
@@ -178,6 +182,34 @@ def _causal_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot: int) 
     rows[: 3 if sums.stats else 1] = rs[: 3 if sums.stats else 1]
     if sums.stats:
         rows[3] = mx
+
+
+def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks, bufs) -> None:
+    """:func:`_causal_tile` where no shift is ever needed (``sums.small``) with the fused
+    pass of :mod:`~empirical.capture.cpu_kernel`: per chunk, the product with K, the
+    masks, one pass for the weights and the four row sums (max, Sigma, sum e j,
+    sum e l), the product with V."""
+    h0, h1, r0, r1, lo, hi = tile
+    nh, nr = h1 - h0, r1 - r0
+    sbuf, ebuf, w = bufs
+    acc = session.buffer(f"a{slot}", (4, nh, nr), c.q)
+    qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    for n, (a, b) in enumerate(chunks):
+        s, e = (t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
+        torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
+        _mask_chunk(c, sums, s, r0, r1, a, b)
+        run_chunk(sums.kernel, s, e, acc, a, n > 0)
+        if n == 0:
+            torch.bmm(e, vt.narrow(1, a, b - a), out=w)
+        else:
+            w.baddbmm_(e, vt.narrow(1, a, b - a))
+    torch.div(w, acc[1, ..., None], out=sums.out[h0:h1, r0:r1])
+    rows = sums.rows[:, h0:h1, r0:r1]
+    if sums.stats:
+        rows[:3] = acc[1:]
+        rows[3] = acc[0]
+    else:
+        rows[0] = acc[1]
 
 
 def _add_chunk_sums(n: int, rs, cm, s, e, pos, stats: bool) -> None:
@@ -254,6 +286,8 @@ def attend_causal(
         window,
         acc is not None,
     )
+    if sums.small and c.q.dtype == torch.float32 and session.config.cpu_kernel:
+        sums.kernel = chunk_kernel()
     tiles = _causal_tiles(session, bh, lq, lk, window, c.q.device.type)
     _run_tiles(lambda tile, slot: _causal_tile(session, c, sums, tile, slot), tiles, c.q.device)
     if acc is not None:
