@@ -42,7 +42,7 @@ from empirical.capture.attention_call import (
     AttentionCall,
     max_abs,
 )
-from empirical.capture.cpu_kernel import chunk_kernel, run_chunk
+from empirical.capture.cpu_kernel import chunk_kernel
 from empirical.capture.registry import REGISTRY
 from empirical.capture.state import CaptureSession
 
@@ -194,11 +194,14 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
     sbuf, ebuf, w = bufs
     acc = session.buffer(f"a{slot}", (4, nh, nr), c.q)
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    views = {}
     for n, (a, b) in enumerate(chunks):
-        s, e = (t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
+        if b - a not in views:  # (logits, weights) of a chunk of b - a keys
+            views[b - a] = tuple(t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
+        s, e = views[b - a]
         torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
         _mask_chunk(c, sums, s, r0, r1, a, b)
-        run_chunk(sums.kernel, s, e, acc, a, n > 0)
+        sums.kernel(s, e, acc, nh * nr, b - a, a, n)  # run_chunk's call, without its wrapper
         if n == 0:
             torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:
