@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 
 import torch
 
@@ -84,7 +85,7 @@ STATE: dict = {"kernel": None, "tried": False, "reason": None}
 _LOCK = threading.Lock()
 
 
-def _build():
+def _build() -> Callable[..., None]:
     """The compiled pass as a Python callable ``f(s, e, out, rows, cols, j0, add)`` that drops
     the GIL while it runs (tile workers run it side by side)."""
     from torch._inductor.codecache import CppPythonBindingsCodeCache
@@ -101,7 +102,7 @@ def _build():
     return _Unlocked.load_pybinding(argtypes, src, "cpu", needs_vec_isa=True)
 
 
-def reference(s: torch.Tensor, j0: int):
+def reference(s: torch.Tensor, j0: int) -> tuple[torch.Tensor, torch.Tensor]:
     """The weights and the four row sums of the pass by tensor operations (the check)."""
     lc = s.clamp(min=EXP2_FLOOR)
     e = torch.threshold(torch.exp2(lc), TINY, 0.0)
@@ -110,7 +111,7 @@ def reference(s: torch.Tensor, j0: int):
     return e, sums
 
 
-def _check(kernel) -> str | None:
+def _check(kernel: Callable[..., None]) -> str | None:
     """None when ``kernel`` gives :func:`reference`'s weights bit for bit and its sums to
     float32 rounding on logits with masked entries, odd widths and large values."""
     g = torch.Generator().manual_seed(0)
@@ -131,7 +132,7 @@ def _check(kernel) -> str | None:
     return None
 
 
-def chunk_kernel():
+def chunk_kernel() -> Callable[..., None] | None:
     """The fused pass (built, loaded and checked once per process), or None: then
     ``STATE["reason"]`` says why (no compiler, the check failed, turned off)."""
     if STATE["tried"]:
@@ -153,7 +154,14 @@ def chunk_kernel():
     return STATE["kernel"]
 
 
-def run_chunk(kernel, s: torch.Tensor, e: torch.Tensor, out: torch.Tensor, j0: int, add: bool):
+def run_chunk(
+    kernel: Callable[..., None],
+    s: torch.Tensor,
+    e: torch.Tensor,
+    out: torch.Tensor,
+    j0: int,
+    add: bool,
+) -> None:
     """The pass on a chunk ``s`` (heads, rows, keys; contiguous, float32) into ``e`` (same
     shape) and ``out`` (4, heads, rows; contiguous): the row sums written, or added to
     ``out``'s (``add``; the max taken with ``out``'s)."""
