@@ -1,13 +1,14 @@
-"""An optional fused CPU pass over a chunk of the tiled causal path's logits.
+r"""An optional fused CPU pass over a chunk of the tiled causal path's logits.
 
 For a chunk of logits ``s`` in bits (rows x keys, contiguous; keys ``j0 .. j0 + keys - 1``)
-one pass writes the weights :math:`e_{ij} = 2^{\\max(l_{ij}, F)}`, set to 0 where not above
+and a shift :math:`m_i` per row, one pass writes the weights :math:`e_{ij} = 2^{d_{ij}}`,
+:math:`d_{ij} = \max(l_{ij} - m_i, F)`, set to 0 where not above
 :data:`~empirical.capture.attention_call.TINY` (:math:`F` =
 :data:`~empirical.capture.attention_call.EXP2_FLOOR`), and per row the four sums that
-:func:`~empirical.capture.tiled_causal._add_chunk_sums` gets from separate tensor
-operations: :math:`\\max_j l_{ij}`, :math:`\\Sigma_i = \\sum_j e_{ij}`,
-:math:`\\sum_j e_{ij}\\, j` and :math:`\\sum_j e_{ij} \\max(l_{ij}, F)` (the entropy's sum,
-:math:`H_i = \\ln \\Sigma_i - \\ln 2 \\sum_j e_{ij} l_{ij} / \\Sigma_i` with no shift).  The
+:func:`~empirical.capture.tiled_causal._add_chunk_sums` and the row maximum get from separate
+tensor operations: :math:`\max_j l_{ij}`, :math:`\Sigma_i = \sum_j e_{ij}`,
+:math:`\sum_j e_{ij}\, j` and :math:`\sum_j e_{ij} d_{ij}` (the entropy's sum,
+:math:`H_i = \ln \Sigma_i - \ln 2 \sum_j e_{ij} (l_{ij} - m_i) / \Sigma_i`).  The
 weights are the same ``exp2`` (SLEEF's, through ``at::vec``) as ``torch.exp2``'s, bit for
 bit; the sums add in another order (within float32 rounding of the separate operations).
 
@@ -35,10 +36,11 @@ SOURCE = r"""
 #include <functional>
 #include <limits>
 
-// s, e: rows x cols (row stride cols); out: 4 x rows (max, sum e, sum e j, sum e l),
-// written (add == 0) or added to (add != 0; the max taken with the one there)
-extern "C" void kernel(const float* s, float* e, float* out, int64_t rows, int64_t cols,
-                       int64_t j0, int64_t add) {
+// s, e: rows x cols (row stride cols); out: 4 x rows (max l, sum e, sum e j, sum e d),
+// written (add == 0) or added to (add != 0; the max taken with the one there); row r's
+// shift at m[(r / nr) * mstride + r % nr]; d = max(l - shift, floor), e = 2^d or 0
+extern "C" void kernel(const float* s, float* e, float* out, const float* m, int64_t rows,
+                       int64_t cols, int64_t j0, int64_t add, int64_t nr, int64_t mstride) {
     using V = at::vec::Vectorized<float>;
     constexpr int64_t W = V::size();
     const V lo(FLOOR_BITS), tiny(TINY_WEIGHT), zero(0.0f), ninf(-std::numeric_limits<float>::infinity());
@@ -46,12 +48,13 @@ extern "C" void kernel(const float* s, float* e, float* out, int64_t rows, int64
     for (int64_t r = 0; r < rows; ++r) {
         const float* sr = s + r * cols;
         float* er = e + r * cols;
+        const V shift(m[(r / nr) * mstride + r % nr]);
         V mx = ninf, a0 = zero, a1 = zero, a2 = zero;
         for (int64_t c = 0; c < cols; c += W) {
             const int64_t n = std::min<int64_t>(W, cols - c);
             V l = n == W ? V::loadu(sr + c) : V::loadu(sr + c, n);
             V keep = lane < V(static_cast<float>(n));
-            V lc = at::vec::maximum(l, lo);
+            V lc = at::vec::maximum(l - shift, lo);
             V x = lc.exp2();
             x = V::blendv(zero, x, (x > tiny) & keep);
             if (n == W) x.store(er + c); else x.store(er + c, n);
@@ -60,18 +63,18 @@ extern "C" void kernel(const float* s, float* e, float* out, int64_t rows, int64
             a1 = at::vec::fmadd(x, lane + V(static_cast<float>(j0 + c)), a1);
             a2 = at::vec::fmadd(x, lc, a2);
         }
-        const float m = at::vec::vec_reduce_all<float>(
+        const float top = at::vec::vec_reduce_all<float>(
             [](V& p, V& q) { return at::vec::maximum(p, q); }, mx);
         const float t0 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a0);
         const float t1 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a1);
         const float t2 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a2);
         if (add) {
-            out[r] = std::max(out[r], m);
+            out[r] = std::max(out[r], top);
             out[rows + r] += t0;
             out[2 * rows + r] += t1;
             out[3 * rows + r] += t2;
         } else {
-            out[r] = m;
+            out[r] = top;
             out[rows + r] = t0;
             out[2 * rows + r] = t1;
             out[3 * rows + r] = t2;
@@ -98,13 +101,14 @@ def _build() -> Callable[..., None]:
         )
 
     src = SOURCE.replace("FLOOR_BITS", f"{EXP2_FLOOR!r}f").replace("TINY_WEIGHT", f"{TINY!r}f")
-    argtypes = ["const float*", "float*", "float*", "int64_t", "int64_t", "int64_t", "int64_t"]
+    argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 6
     return _Unlocked.load_pybinding(argtypes, src, "cpu", needs_vec_isa=True)
 
 
-def reference(s: torch.Tensor, j0: int) -> tuple[torch.Tensor, torch.Tensor]:
-    """The weights and the four row sums of the pass by tensor operations (the check)."""
-    lc = s.clamp(min=EXP2_FLOOR)
+def reference(s: torch.Tensor, j0: int, m: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The weights and the four row sums of the pass by tensor operations (the check),
+    logits ``s`` (..., keys) shifted by ``m`` (...)."""
+    lc = (s - m[..., None]).clamp(min=EXP2_FLOOR)
     e = torch.threshold(torch.exp2(lc), TINY, 0.0)
     j = torch.arange(j0, j0 + s.shape[-1], dtype=s.dtype)
     sums = torch.stack([s.amax(-1), e.sum(-1), e @ j, (e * lc).sum(-1)])
@@ -118,14 +122,16 @@ def _check(kernel: Callable[..., None]) -> str | None:
     for rows, cols in ((3, 37), (5, 512), (1, 1)):
         s = torch.randn(rows, cols, generator=g) * 40
         s[0, cols // 2 :] = -1e30  # a masked corner
+        m = torch.zeros(rows, 2)
+        m[1:, 1] = s[1:].amax(-1)  # rows shifted by their max, every second shift used
         e, out = torch.empty_like(s), torch.empty(4, rows)
-        kernel(s, e, out, rows, cols, 7, 0)
-        want_e, want = reference(s, 7)
+        kernel(s, e, out, m[:, 1], rows, cols, 7, 0, 1, 2)
+        want_e, want = reference(s, 7, m[:, 1])
         if not torch.equal(e, want_e):
             return "its weights differ from torch.exp2's"
         if not torch.allclose(out, want, rtol=1e-5, atol=0):
             return "its row sums differ from the tensor operations'"
-        kernel(s, e, out, rows, cols, 7, 1)  # added: twice the sums, the same max
+        kernel(s, e, out, m[:, 1], rows, cols, 7, 1, 1, 2)  # added: twice the sums, the same max
         want[1:] *= 2
         if not torch.allclose(out, want, rtol=1e-5, atol=0):
             return "its added row sums differ from the tensor operations'"
@@ -159,11 +165,14 @@ def run_chunk(
     s: torch.Tensor,
     e: torch.Tensor,
     out: torch.Tensor,
+    m: torch.Tensor,
     j0: int,
     add: bool,
 ) -> None:
-    """The pass on a chunk ``s`` (heads, rows, keys; contiguous, float32) into ``e`` (same
-    shape) and ``out`` (4, heads, rows; contiguous): the row sums written, or added to
-    ``out``'s (``add``; the max taken with ``out``'s)."""
-    cols = s.shape[-1]
-    kernel(s, e, out, s.numel() // cols, cols, j0, int(add))
+    """The pass on a chunk ``s`` (heads, rows, keys; contiguous, float32) shifted by ``m``
+    (heads, rows; rows contiguous) into ``e`` (same shape) and ``out`` (4, heads, rows;
+    contiguous): the row sums written, or added to ``out``'s (``add``; the max taken with
+    ``out``'s)."""
+    nh, nr, cols = s.shape
+    assert m.shape == (nh, nr) and m.stride(-1) == 1
+    kernel(s, e, out, m, nh * nr, cols, j0, int(add), nr, m.stride(0))

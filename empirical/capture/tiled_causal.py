@@ -185,23 +185,30 @@ def _causal_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot: int) 
 
 
 def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks, bufs) -> None:
-    """:func:`_causal_tile` where no shift is ever needed (``sums.small``) with the fused
-    pass of :mod:`~empirical.capture.cpu_kernel`: per chunk, the product with K, the
-    masks, one pass for the weights and the four row sums (max, Sigma, sum e j,
-    sum e l), the product with V."""
+    """:func:`_causal_tile` with the fused pass of :mod:`~empirical.capture.cpu_kernel`:
+    per chunk, the product with K, the masks, (where a shift may be needed) the row max
+    and :func:`_moves_shift`, one pass for the weights and the four row sums (max,
+    Sigma, sum e j, sum e (l - m)), the product with V."""
     h0, h1, r0, r1, lo, hi = tile
     nh, nr = h1 - h0, r1 - r0
     sbuf, ebuf, w = bufs
-    acc = session.buffer(f"a{slot}", (4, nh, nr), c.q)
+    acc = session.buffer(f"a{slot}", (4, nh, nr), c.q)  # max, Sigma, sum e j, sum e (l - m)
+    cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
+    m = sums.shift[h0:h1, r0:r1]  # 0 unless moved
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
-    views = {}
+    views, kernel, mstride = {}, sums.kernel, m.stride(0)
     for n, (a, b) in enumerate(chunks):
         if b - a not in views:  # (logits, weights) of a chunk of b - a keys
             views[b - a] = tuple(t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
         s, e = views[b - a]
         torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
         _mask_chunk(c, sums, s, r0, r1, a, b)
-        sums.kernel(s, e, acc, nh * nr, b - a, a, n)  # run_chunk's call, without its wrapper
+        if not sums.small:  # the shift moves before the weights are taken
+            torch.amax(s, -1, out=mx if n == 0 else cm)
+            if n:
+                torch.maximum(mx, cm, out=mx)
+            _moves_shift(n, m, mx, w, acc[1:], sums.stats, True)
+        kernel(s, e, acc, m, nh * nr, b - a, a, n, nr, mstride)  # run_chunk, unwrapped
         if n == 0:
             torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:
@@ -289,7 +296,7 @@ def attend_causal(
         window,
         acc is not None,
     )
-    if sums.small and c.q.dtype == torch.float32 and session.config.cpu_kernel:
+    if c.q.device.type == "cpu" and c.q.dtype == torch.float32 and session.config.cpu_kernel:
         sums.kernel = chunk_kernel()
     tiles = _causal_tiles(session, bh, lq, lk, window, c.q.device.type)
     _run_tiles(lambda tile, slot: _causal_tile(session, c, sums, tile, slot), tiles, c.q.device)

@@ -23,8 +23,9 @@ def kernel():
 
 @pytest.mark.parametrize("cols", [1, 15, 16, 17, 300, 512])
 def test_pass_equals_float64_reference(kernel, cols):
-    """Weights and row sums (max, Sigma, sum e j, sum e l) of a chunk with masked and
-    underflowing entries against float64: ``2^max(l, -126)``, 0 where not above 1e-30
+    """Weights and row sums (max, Sigma, sum e j, sum e d) of a chunk with masked and
+    underflowing entries and shifted rows against float64: ``2^d``, d = max(l - m, -126),
+    0 where not above 1e-30
     (the reference is computed in float64 from the float32 logits); the weights within
     2 float32 ulp, the sums within 1e-6 relative (float32 accumulation of <= 512 terms)."""
     g = torch.Generator().manual_seed(cols)
@@ -32,9 +33,13 @@ def test_pass_equals_float64_reference(kernel, cols):
     s[0, 0, cols // 2 :] = -1e30  # masked keys
     s[1, 2, :] = -110.0 + torch.randn(cols, generator=g)  # weights below 1e-30: set to 0
     s[1, 1, ::3] = -99.0  # 2^-99 > 1e-30: kept
+    m = torch.zeros(2, 5)
+    m[1, :3] = torch.tensor([3.0, -20.5, 7.25])  # shifts of the second head's rows
     e, out = torch.empty_like(s), torch.empty(4, 2, 3)
-    ck.run_chunk(kernel, s, e, out, 40, False)
-    ld = s.double().clamp(min=EXP2_FLOOR)
+    ck.run_chunk(kernel, s, e, out, m[:, :3], 40, False)
+    # l - m rounded to float32 as the tensor operations' ``s.sub_(m)`` (the pass's input
+    # error), the rest in float64
+    ld = (s - m[:, :3, None]).double().clamp(min=EXP2_FLOOR)
     ed = torch.exp2(ld)
     ed = torch.where(ed > TINY, ed, 0.0)
     j = torch.arange(40, 40 + cols, dtype=torch.float64)
@@ -43,7 +48,7 @@ def test_pass_equals_float64_reference(kernel, cols):
     assert torch.equal(e == 0, ed == 0)
     np.testing.assert_allclose(out.double(), want, rtol=1e-6, atol=1e-30)
     before = out.clone()  # the same chunk added: the sums double, the max stays
-    ck.run_chunk(kernel, s, e, out, 40, True)
+    ck.run_chunk(kernel, s, e, out, m[:, :3], 40, True)
     np.testing.assert_array_equal(out[0], before[0])
     np.testing.assert_array_equal(out[1:], 2 * before[1:])
 
@@ -82,8 +87,8 @@ def test_check_refuses_a_wrong_pass(monkeypatch):
     """A pass whose weights or sums differ from the tensor operations is not used."""
     monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
 
-    def off_by_one(s, e, out, rows, cols, j0, add):  # the key positions shifted by one
-        e_, sums = ck.reference(s.view(rows, cols), j0 + 1)
+    def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride):  # positions shifted by one
+        e_, sums = ck.reference(s.view(rows, cols), j0 + 1, m)
         e.view(rows, cols).copy_(e_)
         out.view(4, rows).copy_(sums)
 
