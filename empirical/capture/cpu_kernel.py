@@ -36,7 +36,8 @@ SOURCE = r"""
 #include <functional>
 #include <limits>
 
-// s, e: rows x cols (row stride cols); out: 4 x rows (max l, sum e, sum e j, sum e d),
+// s, e: rows x cols (row stride cols; e may be s: each logit is read before its weight is
+// written); out: 4 x rows (max l, sum e, sum e j, sum e d),
 // written (add == 0) or added to (add != 0; the max taken with the one there); row r's
 // shift at m[(r / nr) * mstride + r % nr]; d = max(l - shift, floor), e = 2^d or 0
 extern "C" void kernel(const float* s, float* e, float* out, const float* m, int64_t rows,

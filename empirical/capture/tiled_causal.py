@@ -191,16 +191,16 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
     Sigma, sum e j, sum e (l - m)), the product with V."""
     h0, h1, r0, r1, lo, hi = tile
     nh, nr = h1 - h0, r1 - r0
-    sbuf, ebuf, w = bufs
+    sbuf, _, w = bufs
     acc = session.buffer(f"a{slot}", (4, nh, nr), c.q)  # max, Sigma, sum e j, sum e (l - m)
     cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
     m = sums.shift[h0:h1, r0:r1]  # 0 unless moved
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
     views, kernel, mstride = {}, sums.kernel, m.stride(0)
     for n, (a, b) in enumerate(chunks):
-        if b - a not in views:  # (logits, weights) of a chunk of b - a keys
-            views[b - a] = tuple(t[: nh * nr * (b - a)].view(nh, nr, b - a) for t in (sbuf, ebuf))
-        s, e = views[b - a]
+        if b - a not in views:  # the logits of a chunk of b - a keys, then its weights
+            views[b - a] = sbuf[: nh * nr * (b - a)].view(nh, nr, b - a)
+        s = e = views[b - a]  # the pass overwrites each logit with its weight: half the cache
         torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
         _mask_chunk(c, sums, s, r0, r1, a, b)
         if not sums.small:  # the shift moves before the weights are taken
