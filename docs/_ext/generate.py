@@ -707,7 +707,24 @@ def counts() -> dict:
             f"{constant('theory/trf/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
         ),
         "sweep_cpu_budget": f"{constant('empirical/capture/sweep/architectures.py', 'CPU_BUDGET'):g}",
+        **capture_ratios(),
     }
+
+
+def capture_ratios() -> dict:
+    """The capture/sdpa ratios of each machine's recorded run ``capture-TAG.json``, as
+    ``capture_TAG_VARIANT_L`` (``layer``, ``attn``, ``ops`` for ``attn capture-ops``):
+    "1.15x (CPU time 1.13x)"."""
+    out = {}
+    for path in sorted((ROOT / "benchmarks" / "results").glob("capture-*.json")):
+        tag = path.stem.removeprefix("capture-")
+        for r in json.loads(path.read_text()).get("rows", []):
+            slug = {"layer capture": "layer", "attn capture": "attn", "attn capture-ops": "ops"}
+            name = slug.get(r.get("variant"))
+            if name and r.get("wall_ratio") and r.get("cpu_ratio"):
+                key = f"capture_{tag}_{name}_{r['L']}"
+                out[key] = f"{r['wall_ratio']:.2f}x (CPU time {r['cpu_ratio']:.2f}x)"
+    return out
 
 
 def add_counts(app, config) -> None:
