@@ -14,7 +14,9 @@ bit; the sums add in another order (within float32 rounding of the separate oper
 
 The pass is C++ built at run time by PyTorch's inductor compiler cache (the compiler the
 machine has, the vector ISA inductor detects, no extra package), once per machine: the
-library is cached on disk and loaded in milliseconds afterwards.  :func:`chunk_kernel`
+library is cached on disk, its path kept in ``~/.cache/lengthx/cpu_kernel.json`` (keyed by
+the source, torch's version and CPU kernels), and later processes load it from there
+directly, without importing inductor.  :func:`chunk_kernel`
 builds and checks it once per process against the tensor operations; where there is no
 working compiler, or the check fails, it returns None, the reason is kept in
 :data:`STATE` (``reason``), and the capture runs the tensor operations instead.
@@ -23,7 +25,13 @@ working compiler, or the check fails, it returns None, the reason is kept in
 
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import json
 import os
+import pathlib
+import platform
+import sys
 import threading
 from collections.abc import Callable
 
@@ -101,9 +109,71 @@ def _build() -> Callable[..., None]:
             "Py_END_ALLOW_THREADS Py_RETURN_NONE;"
         )
 
-    src = SOURCE.replace("FLOOR_BITS", f"{EXP2_FLOOR!r}f").replace("TINY_WEIGHT", f"{TINY!r}f")
     argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 6
-    return _Unlocked.load_pybinding(argtypes, src, "cpu", needs_vec_isa=True)
+    return _Unlocked.load_pybinding(argtypes, _source(), "cpu", needs_vec_isa=True)
+
+
+def _source() -> str:
+    return SOURCE.replace("FLOOR_BITS", f"{EXP2_FLOOR!r}f").replace("TINY_WEIGHT", f"{TINY!r}f")
+
+
+def _key(src: str) -> str:
+    """What the built library depends on: the source, torch's version and CPU kernels."""
+    parts = (src, torch.__version__, torch.backends.cpu.get_cpu_capability(), platform.machine())
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def _index() -> pathlib.Path:
+    """Where the path of the built library is kept (``LENGTHX_CPU_KERNEL_CACHE``, else
+    ``$XDG_CACHE_HOME/lengthx`` or ``~/.cache/lengthx``)."""
+    base = os.environ.get("LENGTHX_CPU_KERNEL_CACHE")
+    if not base:
+        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(home, "lengthx")
+    return pathlib.Path(base) / "cpu_kernel.json"
+
+
+def _load_built(src: str) -> Callable[..., None] | None:
+    """The library built by an earlier process, loaded directly (importing inductor and
+    its ISA checks take seconds), or None where none is recorded or it does not load."""
+    try:
+        path = json.loads(_index().read_text()).get(_key(src))
+        if not path or not os.path.exists(path):
+            return None
+        os.environ["_TORCHINDUCTOR_PYOBJECT_TENSOR_DATA_PTR"] = str(
+            torch._C._dynamo.guards._torchinductor_pyobject_tensor_data_ptr
+        )
+        name = f"lengthx_cpu_kernel_{_key(src)}.kernel"
+        module = sys.modules.get(name)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            sys.modules[name] = module
+        return module.kernel
+    except Exception:  # a stale or foreign record: built again
+        return None
+
+
+def _record_built(src: str, kernel: Callable[..., None]) -> None:
+    """Keeps the path of the library just built for later processes (best effort)."""
+    try:
+        path = next(
+            m.__file__ for m in list(sys.modules.values())
+            if getattr(m, "kernel", None) is kernel and getattr(m, "__file__", None)
+        )  # fmt: skip
+        index = _index()
+        index.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            known = json.loads(index.read_text())
+        except (OSError, ValueError):
+            known = {}
+        known[_key(src)] = path
+        tmp = index.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(known))
+        tmp.replace(index)
+    except (StopIteration, OSError):
+        pass
 
 
 def reference(s: torch.Tensor, j0: int, m: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -151,7 +221,10 @@ def chunk_kernel() -> Callable[..., None] | None:
                 reason = "turned off (LENGTHX_CPU_KERNEL=0)"
             else:
                 try:
-                    kernel = _build()
+                    kernel = _load_built(_source())
+                    if kernel is None or _check(kernel) is not None:
+                        kernel = _build()
+                        _record_built(_source(), kernel)
                     reason = _check(kernel)
                 except Exception as exc:  # no compiler, headers, or another torch version
                     reason = f"not built: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"

@@ -1,5 +1,6 @@
 """The fused CPU pass of the tiled causal path (empirical.capture.cpu_kernel)."""
 
+import json
 import shutil
 
 import numpy as np
@@ -53,7 +54,7 @@ def test_pass_equals_float64_reference(kernel, cols):
     np.testing.assert_array_equal(out[1:], 2 * before[1:])
 
 
-def test_build_failure_falls_back_and_says_why(monkeypatch):
+def test_build_failure_falls_back_and_says_why(monkeypatch, tmp_path):
     """Without a working compiler the pass is None, the reason is kept, and the capture
     gives the tensor operations' result bit for bit."""
     from empirical.capture.attention import attend
@@ -63,6 +64,7 @@ def test_build_failure_falls_back_and_says_why(monkeypatch):
     def broken():
         raise OSError("no C++ compiler\nsecond line")
 
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))  # no library recorded
     monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
     monkeypatch.setattr(ck, "_build", broken)
     assert ck.chunk_kernel() is None
@@ -83,8 +85,9 @@ def test_build_failure_falls_back_and_says_why(monkeypatch):
     assert torch.equal(*outs)
 
 
-def test_check_refuses_a_wrong_pass(monkeypatch):
+def test_check_refuses_a_wrong_pass(monkeypatch, tmp_path):
     """A pass whose weights or sums differ from the tensor operations is not used."""
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))  # no library recorded
     monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
 
     def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride):  # positions shifted by one
@@ -102,3 +105,27 @@ def test_turned_off_by_the_environment(monkeypatch):
     monkeypatch.setenv("LENGTHX_CPU_KERNEL", "0")
     assert ck.chunk_kernel() is None
     assert "LENGTHX_CPU_KERNEL=0" in ck.STATE["reason"]
+
+
+def test_later_process_loads_the_recorded_library(kernel, monkeypatch, tmp_path):
+    """The library's path is recorded once built; a later process (the state cleared)
+    loads it without building, and a stale record (the file gone) builds again."""
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))
+    fresh = {"kernel": None, "tried": False, "reason": None}
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is not None  # built (inductor's disk cache) and recorded
+    (path,) = json.loads((tmp_path / "cpu_kernel.json").read_text()).values()
+    built = ck._build
+
+    def no_build():
+        raise OSError("no C++ compiler")
+
+    monkeypatch.setattr(ck, "_build", no_build)
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is not None and ck.STATE["reason"] is None  # loaded
+    (tmp_path / "cpu_kernel.json").write_text(json.dumps({ck._key(ck._source()): path + ".x"}))
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is None  # stale: built again, which fails here
+    monkeypatch.setattr(ck, "_build", built)
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is not None
