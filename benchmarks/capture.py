@@ -16,7 +16,8 @@ with a T5-sized float bias for t5).  Variants alternate within each repeat; medi
 ratio is the steadier one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
 ``capture - sdpa`` is the capture's own extra memory, to compare with its work tensors
-(``block MiB``: two float32 tensors, the logits and their exponentials, for each worker:
+(``block MiB``: two float32 tensors, the logits and their exponentials, for each worker
+(one on the causal path with the fused CPU pass, which writes the weights over the logits):
 heads x rows x L on the blocked path; heads x rows x a chunk of keys on the causal path,
 at most 1 MiB each on CPU or one head's rows x chunk; the causal path runs one
 single-threaded worker per torch thread).
@@ -235,7 +236,11 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     heads = config.tile_heads(8, tile, L, dev) if tiled else 8
     keys = config.chunk_keys(L, dev) if tiled else L
     workers = torch.get_num_threads() if tiled and dev == "cpu" else 1
+    from empirical.capture.cpu_kernel import STATE
+
+    fused_cpu = tiled and dev == "cpu" and STATE["kernel"] is not None
     for n, rs in runs.items():
+        nbuf = 1 if fused_cpu and n != "attn capture-ops" else 2  # logits (and weights)
         rows.append(
             {
                 "model": kind,
@@ -249,7 +254,7 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
                 "block_rows": tile,
                 "block_heads": heads,
                 "block_keys": keys,
-                "block_MiB": 2 * 4 * heads * tile * keys * workers / 2**20,
+                "block_MiB": nbuf * 4 * heads * tile * keys * workers / 2**20,
             }
         )
     for r in rows:
