@@ -16,7 +16,8 @@ with a T5-sized float bias for t5).  Variants alternate within each repeat; medi
 ratio is the steadier one).  Peak extra memory is the peak resident set size (CPU; sampled every 1 ms) or
 ``torch.cuda.max_memory_allocated`` (GPU) during the call minus the level just before;
 ``capture - sdpa`` is the capture's own extra memory, to compare with its work tensors
-(``block MiB``: two float32 tensors, the logits and their exponentials, for each worker:
+(``block MiB``: two float32 tensors, the logits and their exponentials, for each worker
+(one on the causal path with the fused CPU pass, which writes the weights over the logits):
 heads x rows x L on the blocked path; heads x rows x a chunk of keys on the causal path,
 at most 1 MiB each on CPU or one head's rows x chunk; the causal path runs one
 single-threaded worker per torch thread).
@@ -28,7 +29,9 @@ run without them.
 When CUDA is available a GPU section repeats the runs in bfloat16 up to
 ``--gpu-lengths`` (default 2k..32k); there the capture takes the fused Triton kernel
 (:mod:`empirical.capture.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
-beside it.
+beside it.  On CPU, ``attn capture-ops`` times the tiled causal path with tensor operations in
+place of its fused C++ pass (:mod:`empirical.capture.cpu_kernel`); the record names the CPU
+model and vector ISA, and whether that pass was built (or why not).
 
     python -m benchmarks.capture                      # L = 2048, 8192, 16384 on CPU
     python -m benchmarks.capture --lengths 8192 --json
@@ -195,6 +198,13 @@ def variants(kind: str, L: int, device, dtype) -> dict:
                 mask, bias, causal=causal, window=window,
             )  # fmt: skip
 
+    def attn_capture_ops():  # on CPU: the tensor operations instead of the fused C++ pass
+        with torch.no_grad():
+            return attend(
+                CaptureSession(CaptureConfig(stats=AttentionStats(), cpu_kernel=False)), "x", q,
+                k, v, mask, bias, causal=causal, window=window,
+            )  # fmt: skip
+
     fns = {
         "layer sdpa": layer_sdpa,
         "layer capture": layer_capture,
@@ -203,6 +213,8 @@ def variants(kind: str, L: int, device, dtype) -> dict:
     }
     if device.type == "cuda":
         fns["attn capture-torch"] = attn_capture_torch
+    elif kind != "t5":
+        fns["attn capture-ops"] = attn_capture_ops
     return fns, config
 
 
@@ -224,7 +236,11 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
     heads = config.tile_heads(8, tile, L, dev) if tiled else 8
     keys = config.chunk_keys(L, dev) if tiled else L
     workers = torch.get_num_threads() if tiled and dev == "cpu" else 1
+    from empirical.capture.cpu_kernel import STATE
+
+    fused_cpu = tiled and dev == "cpu" and STATE["kernel"] is not None
     for n, rs in runs.items():
+        nbuf = 1 if fused_cpu and n != "attn capture-ops" else 2  # logits (and weights)
         rows.append(
             {
                 "model": kind,
@@ -238,7 +254,7 @@ def measure(kind: str, L: int, repeats: int, device, dtype) -> list:
                 "block_rows": tile,
                 "block_heads": heads,
                 "block_keys": keys,
-                "block_MiB": 2 * 4 * heads * tile * keys * workers / 2**20,
+                "block_MiB": nbuf * 4 * heads * tile * keys * workers / 2**20,
             }
         )
     for r in rows:
@@ -341,7 +357,8 @@ def main(argv=None) -> int:
         print(
             f"load average before {info['load_average_before']}, after "
             f"{info['load_average_after']}; {info['threads']} torch threads; {a.busy} busy "
-            f"processes; medians of {a.repeats} interleaved repeats"
+            f"processes; medians of {a.repeats} interleaved repeats; tiled causal path on CPU: "
+            f"{info['cpu_kernel']}; {info['machine']}"
         )
     return 0
 
@@ -362,7 +379,12 @@ def _busy(n: int):
 
 
 def run(a, torch) -> dict:
-    """Every (device, model, length) of the arguments ``a``; the JSON object."""
+    """Every (device, model, length) of the arguments ``a``; the JSON object (with the
+    machine's CPU model and vector ISA, and whether the tiled causal path's fused CPU pass
+    of :mod:`empirical.capture.cpu_kernel` ran or why not)."""
+    from empirical.capture.cpu_kernel import STATE, chunk_kernel
+
+    chunk_kernel()  # built or loaded before any timing
     lengths = sorted(set(a.lengths))
     plans = [(torch.device("cpu"), torch.float32, lengths)]
     if torch.cuda.is_available():
@@ -384,6 +406,7 @@ def run(a, torch) -> dict:
                     _print(got)
     return {
         "machine": machine(),
+        "cpu_kernel": "fused C++ pass" if STATE["kernel"] is not None else STATE["reason"],
         "load_average": round(load0[0], 2),
         "load_average_before": load0,
         "load_average_after": os.getloadavg(),

@@ -29,7 +29,11 @@ def test_capture_benchmark_smoke(tmp_path):
     info = json.loads(res.stdout)
     got = {(r["model"], r["variant"]) for r in info["rows"]}
     variants = ("layer sdpa", "layer capture", "attn sdpa", "attn capture")
-    assert got == {(m, v) for m in ("llama", "mistral", "t5") for v in variants}
+    want = {(m, v) for m in ("llama", "mistral", "t5") for v in variants}
+    want |= {(m, "attn capture-ops") for m in ("llama", "mistral")}  # tiled: the ops beside
+    assert got == want
+    assert "ISA " in info["machine"]  # the CPU model and its vector ISA
+    assert info["cpu_kernel"]  # "fused C++ pass", or why it was not used
     assert all(r["wall_ratio"] is None or r["wall_ratio"] > 0 for r in info["rows"])
     assert all(r["block_MiB"] > 0 for r in info["rows"])
     assert info["threads"] == 1 and len(info["load_average_before"]) == 3

@@ -435,12 +435,22 @@ class CommandOutput(SphinxDirective):
 
 
 def recorded_benchmark(name: str) -> str:
-    """Markdown for the measurement of ``python -m benchmarks.NAME`` recorded in
-    ``benchmarks/results/NAME.json``: its machine, settings and rows (or summaries)."""
-    path = ROOT / "benchmarks" / "results" / f"{name}.json"
-    record = f"`python -m benchmarks.{name} --json benchmarks/results/{name}.json`"
-    if not path.exists():
+    """Markdown for the measurements of ``python -m benchmarks.NAME`` recorded in
+    ``benchmarks/results/NAME.json`` and ``NAME-MACHINE.json`` (one per machine, e.g.
+    ``capture-intel.json``), one after the other: each one's machine, settings and rows
+    (or summaries)."""
+    results = ROOT / "benchmarks" / "results"
+    paths = [p for p in [results / f"{name}.json"] if p.exists()]
+    paths += sorted(results.glob(f"{name}-*.json"))
+    if not paths:
+        record = f"`python -m benchmarks.{name} --json benchmarks/results/{name}.json`"
         return f"No measurement is recorded here; {record} records one on your machine.\n"
+    return "\n".join(_recorded_run(name, path) for path in paths)
+
+
+def _recorded_run(name: str, path: pathlib.Path) -> str:
+    """Markdown for one recorded run ``path`` of ``python -m benchmarks.NAME``."""
+    record = f"`python -m benchmarks.{name} --json benchmarks/results/{path.name}`"
     data = json.loads(path.read_text())
     load = data.get("load_average")
     busy = f" (load average {load} when it started)" if load is not None else ""
@@ -697,7 +707,24 @@ def counts() -> dict:
             f"{constant('theory/trf/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
         ),
         "sweep_cpu_budget": f"{constant('empirical/capture/sweep/architectures.py', 'CPU_BUDGET'):g}",
+        **capture_ratios(),
     }
+
+
+def capture_ratios() -> dict:
+    """The capture/sdpa ratios of each machine's recorded run ``capture-TAG.json``, as
+    ``capture_TAG_VARIANT_L`` (``layer``, ``attn``, ``ops`` for ``attn capture-ops``):
+    "1.15x (CPU time 1.13x)"."""
+    out = {}
+    for path in sorted((ROOT / "benchmarks" / "results").glob("capture-*.json")):
+        tag = path.stem.removeprefix("capture-")
+        for r in json.loads(path.read_text()).get("rows", []):
+            slug = {"layer capture": "layer", "attn capture": "attn", "attn capture-ops": "ops"}
+            name = slug.get(r.get("variant"))
+            if name and r.get("wall_ratio") and r.get("cpu_ratio"):
+                key = f"capture_{tag}_{name}_{r['L']}"
+                out[key] = f"{r['wall_ratio']:.2f}x (CPU time {r['cpu_ratio']:.2f}x)"
+    return out
 
 
 def add_counts(app, config) -> None:

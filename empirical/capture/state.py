@@ -37,6 +37,7 @@ class CaptureConfig:
     block_bytes: int = 256 * 2**20
     fused: bool | None = None  # the fused Triton kernel: None = on CUDA when importable
     key_chunk: int | None = None  # keys per chunk of a causal tile; None = by device
+    cpu_kernel: bool = True  # the fused CPU pass (empirical.capture.cpu_kernel) where it builds
     model_class: str = "model"
     cross_attention: bool = False  # an encoder-decoder model: keys may differ from queries
 

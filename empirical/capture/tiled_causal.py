@@ -42,6 +42,7 @@ from empirical.capture.attention_call import (
     AttentionCall,
     max_abs,
 )
+from empirical.capture.cpu_kernel import chunk_kernel
 from empirical.capture.registry import REGISTRY
 from empirical.capture.state import CaptureSession
 
@@ -109,6 +110,7 @@ class _CausalSums:
     small: bool  # on CPU, every logit below NO_SHIFT_BITS in size: no shift at all
     window: int | None
     stats: bool
+    kernel: object = None  # the fused pass of :mod:`~empirical.capture.cpu_kernel`, or None
     masks: dict = field(default_factory=dict)  # the masks of :func:`_band` of this call
 
 
@@ -142,12 +144,15 @@ def _causal_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot: int) 
     nh, nr, cpu = h1 - h0, r1 - r0, c.q.device.type == "cpu"
     chunks = _key_chunks(tile, session.config.chunk_keys(hi - lo, c.q.device.type))
     size = nh * nr * max(b - a for a, b in chunks)
-    sbuf, ebuf = (session.buffer(f"{t}{slot}", (size,), c.q) for t in "se")
+    sbuf = session.buffer(f"s{slot}", (size,), c.q)
+    ebuf = None if sums.kernel is not None else session.buffer(f"e{slot}", (size,), c.q)
     w = session.buffer(f"w{slot}", (nh, nr, c.dv), c.q)
     rs = session.buffer(f"r{slot}", (3, nh, nr), c.q)  # Sigma, sum e j, sum e (l - m)
     cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
     m = sums.shift[h0:h1, r0:r1]
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    if sums.kernel is not None:
+        return _fused_tile(session, c, sums, tile, slot, chunks, (sbuf, ebuf, w))
     shifted, views = False, {}
     for n, (a, b) in enumerate(chunks):
         if b - a not in views:  # (logits, weights) of a chunk of b - a keys
@@ -178,6 +183,44 @@ def _causal_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot: int) 
     rows[: 3 if sums.stats else 1] = rs[: 3 if sums.stats else 1]
     if sums.stats:
         rows[3] = mx
+
+
+def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks, bufs) -> None:
+    """:func:`_causal_tile` with the fused pass of :mod:`~empirical.capture.cpu_kernel`:
+    per chunk, the product with K, the masks, (where a shift may be needed) the row max
+    and :func:`_moves_shift`, one pass for the weights and the four row sums (max,
+    Sigma, sum e j, sum e (l - m)), the product with V."""
+    h0, h1, r0, r1, lo, hi = tile
+    nh, nr = h1 - h0, r1 - r0
+    sbuf, _, w = bufs
+    acc = session.buffer(f"a{slot}", (4, nh, nr), c.q)  # max, Sigma, sum e j, sum e (l - m)
+    cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
+    m = sums.shift[h0:h1, r0:r1]  # 0 unless moved
+    qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    views, kernel, mstride = {}, sums.kernel, m.stride(0)
+    for n, (a, b) in enumerate(chunks):
+        if b - a not in views:  # the logits of a chunk of b - a keys, then its weights
+            views[b - a] = sbuf[: nh * nr * (b - a)].view(nh, nr, b - a)
+        s = e = views[b - a]  # the pass overwrites each logit with its weight: half the cache
+        torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
+        _mask_chunk(c, sums, s, r0, r1, a, b)
+        if not sums.small:  # the shift moves before the weights are taken
+            torch.amax(s, -1, out=mx if n == 0 else cm)
+            if n:
+                torch.maximum(mx, cm, out=mx)
+            _moves_shift(n, m, mx, w, acc[1:], sums.stats, True)
+        kernel(s, e, acc, m, nh * nr, b - a, a, n, nr, mstride)  # run_chunk, unwrapped
+        if n == 0:
+            torch.bmm(e, vt.narrow(1, a, b - a), out=w)
+        else:
+            w.baddbmm_(e, vt.narrow(1, a, b - a))
+    torch.div(w, acc[1, ..., None], out=sums.out[h0:h1, r0:r1])
+    rows = sums.rows[:, h0:h1, r0:r1]
+    if sums.stats:
+        rows[:3] = acc[1:]
+        rows[3] = acc[0]
+    else:
+        rows[0] = acc[1]
 
 
 def _add_chunk_sums(n: int, rs, cm, s, e, pos, stats: bool) -> None:
@@ -254,6 +297,8 @@ def attend_causal(
         window,
         acc is not None,
     )
+    if c.q.device.type == "cpu" and c.q.dtype == torch.float32 and session.config.cpu_kernel:
+        sums.kernel = chunk_kernel()
     tiles = _causal_tiles(session, bh, lq, lk, window, c.q.device.type)
     _run_tiles(lambda tile, slot: _causal_tile(session, c, sums, tile, slot), tiles, c.q.device)
     if acc is not None:

@@ -519,11 +519,12 @@ def torch_threads():
     torch.set_num_threads(before)
 
 
+@pytest.mark.parametrize("kernel", [True, False], ids=["fused-pass", "tensor-ops"])
 @pytest.mark.parametrize("chunk", [None, 23])
 @pytest.mark.parametrize("workers", [1, 3])
 @pytest.mark.parametrize("case", CAUSAL_CASES, ids=[c[0] for c in CAUSAL_CASES])
 def test_tiled_causal_path_equals_float64_reference(
-    case, workers, chunk, monkeypatch, torch_threads
+    case, workers, chunk, kernel, monkeypatch, torch_threads
 ):
     """The tiled path of plain causal calls (no mask, no bias, default statistics):
     output, P_max, entropy and mean distance equal the materialised float64 softmax,
@@ -531,10 +532,13 @@ def test_tiled_causal_path_equals_float64_reference(
     temperature and Lq != Lk (causal top-left, as sdpa's ``is_causal``); in this thread
     (one torch thread) and on three tile workers; with the default chunks of keys and
     with chunks of 23 keys (many per tile, fewer keys than rows: the online softmax
-    moves its shift when a later chunk holds a larger logit)."""
+    moves its shift when a later chunk holds a larger logit); with the fused CPU pass of
+    :mod:`empirical.capture.cpu_kernel` (where it builds) and with the tensor operations."""
     import dataclasses
 
     import empirical.capture.attention as attention
+    import empirical.capture.tiled_causal as tc
+    from empirical.capture.cpu_kernel import chunk_kernel
     from empirical.capture.state import CaptureConfig, CaptureSession
 
     torch_threads(workers)
@@ -548,8 +552,14 @@ def test_tiled_causal_path_equals_float64_reference(
     calls = []
     tiled = attention.attend_causal
     monkeypatch.setattr(attention, "attend_causal", lambda *a: calls.append(1) or tiled(*a))
+    fused, fused_tile = [], tc._fused_tile
+    monkeypatch.setattr(tc, "_fused_tile", lambda *a: fused.append(1) or fused_tile(*a))
     config = CaptureConfig(
-        stats=AttentionStats(query_from=q0), tau=tau, block_size=rows, key_chunk=chunk
+        stats=AttentionStats(query_from=q0),
+        tau=tau,
+        block_size=rows,
+        key_chunk=chunk,
+        cpu_kernel=kernel,
     )
     if nbytes is not None:
         config = dataclasses.replace(config, block_bytes=nbytes)
@@ -559,6 +569,7 @@ def test_tiled_causal_path_equals_float64_reference(
         session, "x", q, k, v, mask, scale=d**-0.5, causal=w is None, softcap=cap, window=w
     )
     assert calls == [1]  # the tiled path ran
+    assert bool(fused) == (kernel and chunk_kernel() is not None)  # where it builds
     lg = (q.double() @ k.double().transpose(-1, -2)) * d**-0.5
     lg = (lg if cap is None else cap * torch.tanh(lg / cap)) / tau
     p = torch.softmax(lg.masked_fill(hidden, float("-inf")), -1)[:, :, q0:]

@@ -1,0 +1,131 @@
+"""The fused CPU pass of the tiled causal path (empirical.capture.cpu_kernel)."""
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+import torch
+
+import empirical.capture.cpu_kernel as ck
+from empirical.capture.attention_call import EXP2_FLOOR, TINY
+
+
+@pytest.fixture
+def kernel():
+    """The pass; where a C++ compiler is on the PATH it must build and pass its check."""
+    k = ck.chunk_kernel()
+    if k is None:
+        if shutil.which("g++") or shutil.which("c++"):
+            pytest.fail(f"the fused CPU pass is not used: {ck.STATE['reason']}")
+        pytest.skip(f"the fused CPU pass is not built here: {ck.STATE['reason']}")
+    return k
+
+
+@pytest.mark.parametrize("cols", [1, 15, 16, 17, 300, 512])
+def test_pass_equals_float64_reference(kernel, cols):
+    """Weights and row sums (max, Sigma, sum e j, sum e d) of a chunk with masked and
+    underflowing entries and shifted rows against float64: ``2^d``, d = max(l - m, -126),
+    0 where not above 1e-30
+    (the reference is computed in float64 from the float32 logits); the weights within
+    2 float32 ulp, the sums within 1e-6 relative (float32 accumulation of <= 512 terms)."""
+    g = torch.Generator().manual_seed(cols)
+    s = torch.randn(2, 3, cols, generator=g) * 12
+    s[0, 0, cols // 2 :] = -1e30  # masked keys
+    s[1, 2, :] = -110.0 + torch.randn(cols, generator=g)  # weights below 1e-30: set to 0
+    s[1, 1, ::3] = -99.0  # 2^-99 > 1e-30: kept
+    m = torch.zeros(2, 5)
+    m[1, :3] = torch.tensor([3.0, -20.5, 7.25])  # shifts of the second head's rows
+    e, out = torch.empty_like(s), torch.empty(4, 2, 3)
+    ck.run_chunk(kernel, s, e, out, m[:, :3], 40, False)
+    # l - m rounded to float32 as the tensor operations' ``s.sub_(m)`` (the pass's input
+    # error), the rest in float64
+    ld = (s - m[:, :3, None]).double().clamp(min=EXP2_FLOOR)
+    ed = torch.exp2(ld)
+    ed = torch.where(ed > TINY, ed, 0.0)
+    j = torch.arange(40, 40 + cols, dtype=torch.float64)
+    want = torch.stack([s.double().amax(-1), ed.sum(-1), ed @ j, (ed * ld).sum(-1)])
+    np.testing.assert_allclose(e.double(), ed, rtol=2 * 2**-23, atol=0)
+    assert torch.equal(e == 0, ed == 0)
+    np.testing.assert_allclose(out.double(), want, rtol=1e-6, atol=1e-30)
+    before = out.clone()  # the same chunk added: the sums double, the max stays
+    ck.run_chunk(kernel, s, e, out, m[:, :3], 40, True)
+    np.testing.assert_array_equal(out[0], before[0])
+    np.testing.assert_array_equal(out[1:], 2 * before[1:])
+
+
+def test_build_failure_falls_back_and_says_why(monkeypatch, tmp_path):
+    """Without a working compiler the pass is None, the reason is kept, and the capture
+    gives the tensor operations' result bit for bit."""
+    from empirical.capture.attention import attend
+    from empirical.capture.state import CaptureConfig, CaptureSession
+    from empirical.capture.stats import AttentionStats
+
+    def broken():
+        raise OSError("no C++ compiler\nsecond line")
+
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))  # no library recorded
+    monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
+    monkeypatch.setattr(ck, "_build", broken)
+    assert ck.chunk_kernel() is None
+    assert ck.STATE["reason"] == "not built: OSError: no C++ compiler"
+    g = torch.Generator().manual_seed(0)
+    q, k, v = (torch.randn(1, 2, 90, 8, generator=g) for _ in range(3))
+    outs = [
+        attend(
+            CaptureSession(CaptureConfig(stats=AttentionStats(), cpu_kernel=flag)),
+            "x",
+            q,
+            k,
+            v,
+            causal=True,
+        )  # fmt: skip
+        for flag in (True, False)
+    ]
+    assert torch.equal(*outs)
+
+
+def test_check_refuses_a_wrong_pass(monkeypatch, tmp_path):
+    """A pass whose weights or sums differ from the tensor operations is not used."""
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))  # no library recorded
+    monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
+
+    def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride):  # positions shifted by one
+        e_, sums = ck.reference(s.view(rows, cols), j0 + 1, m)
+        e.view(rows, cols).copy_(e_)
+        out.view(4, rows).copy_(sums)
+
+    monkeypatch.setattr(ck, "_build", lambda: off_by_one)
+    assert ck.chunk_kernel() is None
+    assert ck.STATE["reason"] == "its row sums differ from the tensor operations'"
+
+
+def test_turned_off_by_the_environment(monkeypatch):
+    monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL", "0")
+    assert ck.chunk_kernel() is None
+    assert "LENGTHX_CPU_KERNEL=0" in ck.STATE["reason"]
+
+
+def test_later_process_loads_the_recorded_library(kernel, monkeypatch, tmp_path):
+    """The library's path is recorded once built; a later process (the state cleared)
+    loads it without building, and a stale record (the file gone) builds again."""
+    monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))
+    fresh = {"kernel": None, "tried": False, "reason": None}
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is not None  # built (inductor's disk cache) and recorded
+    (path,) = json.loads((tmp_path / "cpu_kernel.json").read_text()).values()
+    built = ck._build
+
+    def no_build():
+        raise OSError("no C++ compiler")
+
+    monkeypatch.setattr(ck, "_build", no_build)
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is not None and ck.STATE["reason"] is None  # loaded
+    (tmp_path / "cpu_kernel.json").write_text(json.dumps({ck._key(ck._source()): path + ".x"}))
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is None  # stale: built again, which fails here
+    monkeypatch.setattr(ck, "_build", built)
+    monkeypatch.setattr(ck, "STATE", dict(fresh))
+    assert ck.chunk_kernel() is not None
