@@ -31,6 +31,7 @@ from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
+from theory.series.certified_trf import wide_analysis
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -382,8 +383,32 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         out["sum_error"] = "no guaranteed enclosure: " + (
             S.assumptions.split("not certified: ")[-1] or S.method
         )
+    wide = _wide_information(rpe, eps, clock) if log_scale is None else None
+    if wide is not None:
+        out.pop("sum_error", None)
+        out.update(_sum_fields(wide.sum))
+        out["trf"] = wide.trf
+        return out, wide.sum.value
     out.update(_partial_information(rpe, n0, eps, clock, log_scale))
     return out, None
+
+
+def _wide_information(rpe, eps: list, clock: Deadline):
+    """B as a certified bracket wider than the precision goal, or by the integral test, with
+    certified TRF brackets (theory.series.certified_trf); None where none is proved."""
+    if rpe.head is not None:
+        return None
+    try:
+        return run_guarded(
+            wide_analysis,
+            (rpe.b, rpe.start, eps),
+            budget=clock.left(1 - RESERVE),
+            wall=clock.wall(1 - RESERVE),
+        )
+    except KeyboardInterrupt:
+        raise
+    except Exception:  # noqa: BLE001 - nothing certified then; the partial information follows
+        return None
 
 
 def _partial_information(
@@ -591,7 +616,13 @@ def _human_sum(out: dict) -> str:
 
 def _human_trf(t: dict) -> str:
     v = t["value"]
-    if v is None and t.get("lower_bound") is not None:
+    if t.get("log10_bracket"):
+        lo, hi = t["log10_bracket"]
+        low = "?" if lo is None else _outward(mpmath.mpf(lo), -1, 12)
+        v = f"10^[{low}, {_outward(mpmath.mpf(hi), +1, 12)}]"
+    elif v is None and t.get("lower_bound") is not None and t.get("upper_bound") is not None:
+        v = f"in [{t['lower_bound']}, {t['upper_bound']}]"
+    elif v is None and t.get("lower_bound") is not None:
         v = f">= {t['lower_bound']}"
     elif not t["exact"] and t.get("upper_bound") is not None:
         v = f"{v} (in [{t['lower_bound']}, {t['upper_bound']}])"
