@@ -31,6 +31,7 @@ from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
+from theory.series.arb_eval import NotCertified
 from theory.series.certified_trf import wide_analysis
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
@@ -38,12 +39,14 @@ from theory.series.decision import SeriesError
 from theory.series.expressions import (
     ExpressionError,
     binary_value,
+    keep_products,
     parse_assignments,
     parse_assumptions,
     parse_expression,
 )
 from theory.series.lower_bounds import partial_sum_bounds, terms_nonnegative
 from theory.series.numeric import check_terms, zero_at_integers
+from theory.series.product_terms import decide_product, has_product, product_analysis
 from theory.series.rpe_library import (
     LIBRARY,
     TAIL_ASSUMPTIONS,
@@ -216,10 +219,17 @@ def _resolve(args):
         raise ExpressionError(
             f"--assume names {undeclared[0]!r}, which is not declared with --free"
         )
-    rpe = resolve_rpe(
-        spec, params, bias=args.bias is not None, free=tuple(args.free), assumptions=assumptions
-    )
-    if rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
+    with keep_products():  # a product without a real closed form: theory.series.product_terms
+        rpe = resolve_rpe(
+            spec, params, bias=args.bias is not None, free=tuple(args.free), assumptions=assumptions
+        )
+    if has_product(rpe.b):
+        if rpe.free_params or args.truncate is not None or args.compare or args.plot:
+            raise ExpressionError(
+                "a product without a real closed form takes no free parameters, --truncate, "
+                "--compare or --plot"
+            )
+    elif rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
         raise ExpressionError("every term is 0 (b_n = 0): there is no series to analyse")
     if args.start is not None:
         rpe.start = args.start
@@ -259,11 +269,15 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     log_scale = bias_log_scale(rpe)
     work = rpe if log_scale is None else rpe.scaled(-binary_value(log_scale))
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
-    if not rpe.free_params:
+    product = has_product(rpe.b)
+    if not rpe.free_params and not product:
         _check_terms_within(work.b, n0, clock)
     # one decision; with free parameters no sum or TRF follows, so it may use nearly all
     share = FREE_PARAMS_DECISION_SHARE if rpe.free_params else DECISION_SHARE
-    d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
+    if product:
+        d = _within(clock, "the decision", decide_product, (rpe.b, n0))
+    else:
+        d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
     out = {
         "series": str(rpe.b),
         "name": rpe.name,
@@ -290,7 +304,10 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
         out["tail_assumption"] = rpe.tail_assumption
     scaled_sum = None
     if d.converges and not rpe.free_params:
-        fields, scaled_sum = _sum_and_trf(work, n0, args.eps, clock, log_scale)
+        if product:
+            fields, scaled_sum = _product_sum(rpe, args.eps, clock)
+        else:
+            fields, scaled_sum = _sum_and_trf(work, n0, args.eps, clock, log_scale)
         out.update(fields)
     if args.truncate is not None and not rpe.free_params:
         out["trf_truncated"] = _within(
@@ -391,6 +408,17 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         return out, wide.sum.value
     out.update(_partial_information(rpe, n0, eps, clock, log_scale))
     return out, None
+
+
+def _product_sum(rpe, eps: list, clock: Deadline):
+    """B and TRF brackets of a product-defined term (theory.series.product_terms)."""
+    try:
+        w = run_guarded(
+            product_analysis, (rpe.b, rpe.start, eps), budget=clock.left(), wall=clock.wall()
+        )
+    except (SeriesError, BudgetExceeded, NotCertified, ArithmeticError, ValueError) as exc:
+        return {"sum_status": f"no estimate ({(str(exc).splitlines() or [''])[0]})"}, None
+    return {**_sum_fields(w.sum), "trf": w.trf}, w.sum.value
 
 
 def _wide_information(rpe, eps: list, clock: Deadline):
