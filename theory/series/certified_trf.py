@@ -149,9 +149,11 @@ def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
     return out
 
 
-def _engine(b: sp.Expr, start: int):
+def _engine(b: sp.Expr, start: int, integral_only: bool = False):
     """(engine, is_integral): the narrower of any certified tail (however wide its
     enclosure) and the integral-test tail (narrow for slowly converging series)."""
+    if integral_only:
+        return IntegralTail(b, start), True
     try:
         cert = certify_tail(b, start, max_rel_width=math.inf)
     except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
@@ -169,10 +171,13 @@ def _engine(b: sp.Expr, start: int):
 
 
 @ball_precision
-def wide_analysis(b: sp.Expr, start: int, eps_list: list) -> WideResult:
+def wide_analysis(
+    b: sp.Expr, start: int, eps_list: list, integral_only: bool = False
+) -> WideResult:
     """A certified (possibly wide) enclosure of B and certified TRF brackets;
-    :class:`NotCertified` when no certified tail exists."""
-    cert, integral = _engine(b, start)
+    :class:`NotCertified` when no certified tail exists (``integral_only``: when the
+    integral test does not apply)."""
+    cert, integral = _engine(b, start, integral_only)
     B = cert.tail(start)
     if not (B.is_finite() and B > 0):
         raise NotCertified("the enclosure of B is not finite and positive")
@@ -202,3 +207,20 @@ def wide_analysis(b: sp.Expr, start: int, eps_list: list) -> WideResult:
 
     trf = [trf_bracket(tail, start, B, e, nonneg, real) for e in eps_list]
     return WideResult(S, trf)
+
+
+def merge_brackets(table: list, brackets: list) -> list:
+    """The TRF table (--json dicts) with each entry that is not exact replaced by its
+    certified bracket when that is exact, else given the bracket's bounds beside its value."""
+    out = []
+    for t, w in zip(table, brackets):
+        if t.get("exact") or w.get("eps") != t.get("eps"):
+            out.append(t)
+        elif w.get("exact"):
+            out.append(w)
+        else:
+            keep = {k: w[k] for k in ("lower_bound", "upper_bound", "log10_bracket") if k in w}
+            if keep:
+                t = {**t, **keep, "note": w["note"] + "; the value is an estimate"}
+            out.append(t)
+    return out

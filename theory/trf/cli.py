@@ -32,7 +32,7 @@ from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
 from theory.series.arb_eval import NotCertified
-from theory.series.certified_trf import wide_analysis
+from theory.series.certified_trf import merge_brackets, wide_analysis
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -390,6 +390,10 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         out.update(_sum_fields(S, log_scale))
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
+            if not all(t.exact for t in table) and log_scale is None:
+                wide = _wide_information(rpe, eps, clock, integral_only=True)
+                if wide is not None:
+                    out["trf"] = merge_brackets(out["trf"], wide.trf)
         else:
             out["trf_error"] = trf_error
         if a is not None and log_scale is None:
@@ -421,7 +425,7 @@ def _product_sum(rpe, eps: list, clock: Deadline):
     return {**_sum_fields(w.sum), "trf": w.trf}, w.sum.value
 
 
-def _wide_information(rpe, eps: list, clock: Deadline):
+def _wide_information(rpe, eps: list, clock: Deadline, integral_only: bool = False):
     """B as a certified bracket wider than the precision goal, or by the integral test, with
     certified TRF brackets (theory.series.certified_trf); None where none is proved."""
     if rpe.head is not None:
@@ -429,7 +433,7 @@ def _wide_information(rpe, eps: list, clock: Deadline):
     try:
         return run_guarded(
             wide_analysis,
-            (rpe.b, rpe.start, eps),
+            (rpe.b, rpe.start, eps, integral_only),
             budget=clock.left(1 - RESERVE),
             wall=clock.wall(1 - RESERVE),
         )
