@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import mpmath
@@ -60,7 +61,14 @@ def _target(B: arb, eps: float) -> arb:
 
 
 @ball_precision
-def trf_bracket(tail, start: int, B: arb, eps: float, nonneg: bool, real_bounds=None) -> dict:
+def trf_bracket(
+    tail: Callable[[int], arb],
+    start: int,
+    B: arb,
+    eps: float,
+    nonneg: bool,
+    real_bounds: Callable[[arb], tuple] | None = None,
+) -> dict:
     """The certified bracket of TRF(eps) (module docstring): ``tail(a)`` encloses
     R(a) = sum_{n >= a} b_n at integers a >= start; ``real_bounds(x)`` (optional) gives
     (lower, upper) enclosures of R(ceil(x)) for real x beyond the integer range."""

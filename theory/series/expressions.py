@@ -42,7 +42,7 @@ import decimal
 import math
 import numbers
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import sympy as sp
 
@@ -118,7 +118,7 @@ _KEEP_PRODUCTS = contextvars.ContextVar("keep_products", default=False)
 
 
 @contextlib.contextmanager
-def keep_products():
+def keep_products() -> Iterator[None]:
     """Inside the block, ``Product(...)`` without a real closed form is returned unevaluated
     (for :mod:`theory.series.product_terms`, which bounds it) instead of refused."""
     token = _KEEP_PRODUCTS.set(True)
