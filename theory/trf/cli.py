@@ -31,8 +31,7 @@ from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
-from theory.series.arb_eval import NotCertified
-from theory.series.certified_trf import merge_brackets, wide_analysis
+from theory.series.certified_trf import merge_brackets
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -46,7 +45,7 @@ from theory.series.expressions import (
 )
 from theory.series.lower_bounds import partial_sum_bounds, terms_nonnegative
 from theory.series.numeric import check_terms, zero_at_integers
-from theory.series.product_terms import decide_product, has_product, product_analysis
+from theory.series.product_terms import decide_product, has_product
 from theory.series.rpe_library import (
     LIBRARY,
     TAIL_ASSUMPTIONS,
@@ -57,6 +56,7 @@ from theory.series.rpe_library import (
 )
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
+from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
 
 EPILOG = (
     """examples:
@@ -223,13 +223,9 @@ def _resolve(args):
         rpe = resolve_rpe(
             spec, params, bias=args.bias is not None, free=tuple(args.free), assumptions=assumptions
         )
-    if has_product(rpe.b):
-        if rpe.free_params or args.truncate is not None or args.compare or args.plot:
-            raise ExpressionError(
-                "a product without a real closed form takes no free parameters, --truncate, "
-                "--compare or --plot"
-            )
-    elif rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
+    other = args.truncate is not None or bool(args.compare) or bool(args.plot)
+    check_product_options(rpe, bool(rpe.free_params), other)
+    if not has_product(rpe.b) and rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
         raise ExpressionError("every term is 0 (b_n = 0): there is no series to analyse")
     if args.start is not None:
         rpe.start = args.start
@@ -391,7 +387,8 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
             if not all(t.exact for t in table) and log_scale is None:
-                wide = _wide_information(rpe, eps, clock, integral_only=True)
+                left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
+                wide = wide_result(rpe, eps, left, wall, integral_only=True)
                 if wide is not None:
                     out["trf"] = merge_brackets(out["trf"], wide.trf)
         else:
@@ -404,7 +401,8 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         out["sum_error"] = "no guaranteed enclosure: " + (
             S.assumptions.split("not certified: ")[-1] or S.method
         )
-    wide = _wide_information(rpe, eps, clock) if log_scale is None else None
+    left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
+    wide = wide_result(rpe, eps, left, wall) if log_scale is None else None
     if wide is not None:
         out.pop("sum_error", None)
         out.update(_sum_fields(wide.sum))
@@ -416,31 +414,10 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
 
 def _product_sum(rpe, eps: list, clock: Deadline):
     """B and TRF brackets of a product-defined term (theory.series.product_terms)."""
-    try:
-        w = run_guarded(
-            product_analysis, (rpe.b, rpe.start, eps), budget=clock.left(), wall=clock.wall()
-        )
-    except (SeriesError, BudgetExceeded, NotCertified, ArithmeticError, ValueError) as exc:
-        return {"sum_status": f"no estimate ({(str(exc).splitlines() or [''])[0]})"}, None
+    w = product_result(rpe, eps, clock.left(), clock.wall())
+    if isinstance(w, str):
+        return {"sum_status": f"no estimate ({w})"}, None
     return {**_sum_fields(w.sum), "trf": w.trf}, w.sum.value
-
-
-def _wide_information(rpe, eps: list, clock: Deadline, integral_only: bool = False):
-    """B as a certified bracket wider than the precision goal, or by the integral test, with
-    certified TRF brackets (theory.series.certified_trf); None where none is proved."""
-    if rpe.head is not None:
-        return None
-    try:
-        return run_guarded(
-            wide_analysis,
-            (rpe.b, rpe.start, eps, integral_only),
-            budget=clock.left(1 - RESERVE),
-            wall=clock.wall(1 - RESERVE),
-        )
-    except KeyboardInterrupt:
-        raise
-    except Exception:  # noqa: BLE001 - nothing certified then; the partial information follows
-        return None
 
 
 def _partial_information(
@@ -648,12 +625,8 @@ def _human_sum(out: dict) -> str:
 
 def _human_trf(t: dict) -> str:
     v = t["value"]
-    if t.get("log10_bracket"):
-        lo, hi = t["log10_bracket"]
-        low = "?" if lo is None else _outward(mpmath.mpf(lo), -1, 12)
-        v = f"10^[{low}, {_outward(mpmath.mpf(hi), +1, 12)}]"
-    elif v is None and t.get("lower_bound") is not None and t.get("upper_bound") is not None:
-        v = f"in [{t['lower_bound']}, {t['upper_bound']}]"
+    if bracket_text(t, _outward) is not None:
+        v = bracket_text(t, _outward)
     elif v is None and t.get("lower_bound") is not None:
         v = f">= {t['lower_bound']}"
     elif not t["exact"] and t.get("upper_bound") is not None:
