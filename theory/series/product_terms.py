@@ -80,63 +80,107 @@ def split_product(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, int]:
 def decide_product(b: sp.Expr, start: int) -> Decision:
     """The verdict for b_n = g(n) P_n (module docstring); never wrong, None if unsure."""
     a, g, lo = split_product(b)
-    _check_factors(a, g, lo, start)
+    nonneg, abs_a = _check_factors(a, g, lo, start)
+    if nonneg:
+        bound = f"a_m >= 0 and sum a_m < oo, so 1 <= P_n <= P_oo < oo for n >= {start}"
+    else:
+        M = next((M for M in (64, 1024, 16384) if _positive_products(a, abs_a, lo, start, M)), 0)
+        if not M:
+            raise ProductError("the partial products are not proved > 0")
+        bound = (
+            f"sum |a_m| < oo, P_n > 0 for {start} <= n < {start + M} (ball arithmetic) and "
+            f"P_n/P_{start + M - 1} >= exp(-T/(1 - T)) > 0 beyond, T = sum_(m>={start + M}) "
+            "|a_m| < 1, so 0 < inf P_n <= sup P_n < oo"
+        )
     d = decide_in_process(g, start)
-    bound = (
-        f"b_n = g(n) P_n with P_n = prod_(m={lo})^n (1 + a_m), a_m = {a.subs(N, sp.Symbol('m'))} "
-        ">= 0 and sum a_m < oo, so 1 <= P_n <= P_oo < oo and sum b_n converges exactly "
-        f"when sum g(n) does, g(n) = {g} >= 0"
+    text = (
+        f"b_n = g(n) P_n with P_n = prod_(m={lo})^n (1 + a_m), a_m = {a.subs(N, sp.Symbol('m'))}: "
+        f"{bound}, and sum b_n converges exactly when sum g(n) does, g(n) = {g} >= 0"
     )
     return Decision(
-        d.converges, f"{bound}; for g(n): {d.certificate}", test="product bounds", start=start
+        d.converges, f"{text}; for g(n): {d.certificate}", test="product bounds", start=start
     )
 
 
-def _check_factors(a: sp.Expr, g: sp.Expr, lo: int, start: int) -> None:
+def _check_factors(a: sp.Expr, g: sp.Expr, lo: int, start: int) -> tuple[bool, sp.Expr]:
+    """(a_m >= 0 proved, |a_m| as a term) after checking what the bounds need."""
     if start < lo - 1:
         raise ProductError(f"the series starts at n = {start}, before the product's range")
-    if not terms_nonnegative(a, lo):
-        raise ProductError(
-            "the product's factors 1 + a_m are not proved >= 1 (a_m >= 0); factors below 1 "
-            "are supported only through a real closed form"
-        )
-    da = decide_in_process(a, lo)
+    nonneg = terms_nonnegative(a, lo)
+    abs_a = a if nonneg else sp.Abs(a)
+    da = decide_in_process(abs_a, lo)
     if da.converges is not True:
+        grows = "tends to infinity" if nonneg else "tends to 0 or infinity, or oscillates"
         raise ProductError(
-            "the product tends to infinity or is not proved bounded (sum a_m "
+            f"the product {grows}, or is not proved bounded (sum |a_m| "
             f"{'diverges' if da.converges is False else 'not proved finite'}), and it has no "
             "real closed form"
         )
     if not terms_nonnegative(g, start):
         raise ProductError(f"the factor g(n) = {g} is not proved >= 0")
+    return nonneg, abs_a
+
+
+@ball_precision
+def _partial_products(a: sp.Expr, lo: int, start: int, M: int) -> list:
+    """P_n for start <= n < M in balls."""
+    fa, P, out = arb_function(a), arb(1), []
+    try:
+        for m in range(lo, start + 1):  # P_start (1 when start = lo - 1)
+            P *= 1 + term_ball(fa, m)
+        for n in range(start, M):
+            if n > start:
+                P *= 1 + term_ball(fa, n)
+            out.append(P)
+    except (NotSupported, Undecided) as exc:
+        raise ProductError(f"a factor is not evaluated in ball arithmetic ({exc})") from None
+    return out
+
+
+@ball_precision
+def _ratio_bounds(abs_a: sp.Expr, nonneg: bool, M: int) -> tuple[arb, arb]:
+    """Balls holding lower and upper bounds of P_n/P_(M-1) for every n >= M - 1: with
+    T >= sum_(m>=M) |a_m| (certified) and T < 1, every |a_m| <= T and
+    -|x|/(1 - T) <= log(1 + x) <= x, so the ratio is in [exp(-T/(1 - T)), exp(T)]
+    ([1, exp(T)] when a_m >= 0)."""
+    T = certify_tail(abs_a, M, max_rel_width=float("inf")).tail(M).upper()
+    if nonneg:
+        return arb(1), T.exp()
+    if not T < 1:
+        raise ProductError(f"sum_(m>={M}) |a_m| is not proved < 1")
+    return (-T / (1 - T)).exp(), T.exp()
+
+
+def _positive_products(a, abs_a, lo, start, M) -> bool:
+    try:
+        P = _partial_products(a, lo, start, start + M)
+        low, _ = _ratio_bounds(abs_a, False, start + M)
+    except (ProductError, NotCertified, ArithmeticError, ValueError):
+        return False
+    return all(p > 0 for p in P) and bool(low > 0)
 
 
 @ball_precision
 def product_analysis(b: sp.Expr, start: int, eps_list: list) -> WideResult:
     """A certified enclosure of B and certified TRF brackets for b_n = g(n) P_n."""
     a, g, lo = split_product(b)
-    _check_factors(a, g, lo, start)
-    fa, fg = arb_function(a), arb_function(g)
+    nonneg, abs_a = _check_factors(a, g, lo, start)
     M = start + DIRECT_TERMS
-    P = arb(1)
+    P = _partial_products(a, lo, start, M)
+    fg = arb_function(g)
     try:
-        for m in range(lo, start + 1):  # P_start (1 when start = lo - 1)
-            P *= 1 + term_ball(fa, m)
-        terms = []
-        for n in range(start, M):
-            if n > start:
-                P *= 1 + term_ball(fa, n)
-            terms.append(P * term_ball(fg, n))
+        terms = [p * term_ball(fg, n) for n, p in zip(range(start, M), P)]
     except (NotSupported, Undecided) as exc:
-        raise ProductError(f"a term is not evaluated in ball arithmetic ({exc})") from None
-    P_last = P  # P_(M-1)
-    # exp(sum_(m>=M) a_m) <= exp(the upper end of the certified tail of a)
-    growth = certify_tail(a, M, max_rel_width=float("inf")).tail(M).upper().exp()
+        raise ProductError(f"g is not evaluated in ball arithmetic ({exc})") from None
+    if not all(p > 0 for p in P):
+        raise ProductError("the partial products are not proved > 0")
+    P_last = P[-1]  # P_(M-1)
+    low, high = _ratio_bounds(abs_a, nonneg, M)
     gcert = certify_tail(g, M, max_rel_width=float("inf"))
 
-    def far(x: int) -> arb:  # the union of the two ends holds [P G, P e^T G], G >= 0
+    def far(x: int) -> arb:  # the hull of the two ends holds [P low G, P high G], G >= 0
         G = gcert.tail(x)
-        return (P_last * G).union(P_last * growth * G)
+        return (P_last * low * G).union(P_last * high * G)
 
     suffix, acc = [arb(0)] * (len(terms) + 1), arb(0)
     for i in range(len(terms) - 1, -1, -1):
@@ -164,8 +208,9 @@ def product_analysis(b: sp.Expr, start: int, eps_list: list) -> WideResult:
         hi=bhi,
         certified=True,
         certificate=(
-            f"terms n < {M} in balls; beyond, P_(M-1) G(n) <= b-tail <= P_(M-1) "
-            f"exp(sum_(m>={M}) a_m) G(n) with G the certified tail of g ({gcert.certificate})"
+            f"terms n < {M} in balls; beyond, P_n/P_(M-1) in [exp(-T/(1 - T)), exp(T)] "
+            f"([1, exp(T)] for a_m >= 0), T = sum_(m>={M}) |a_m|, times G(n), the certified "
+            f"tail of g ({gcert.certificate})"
         ),
     )
     return WideResult(S, [trf_bracket(tail, start, B, e, True) for e in eps_list])
