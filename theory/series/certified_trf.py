@@ -67,11 +67,11 @@ def trf_bracket(
     B: arb,
     eps: float,
     nonneg: bool,
-    real_bounds: Callable[[arb], tuple] | None = None,
+    real_bounds: Callable[[float], tuple] | None = None,
 ) -> dict:
     """The certified bracket of TRF(eps) (module docstring): ``tail(a)`` encloses
-    R(a) = sum_{n >= a} b_n at integers a >= start; ``real_bounds(x)`` (optional) gives
-    (lower, upper) enclosures of R(ceil(x)) for real x beyond the integer range."""
+    R(a) = sum_{n >= a} b_n at integers a >= start; ``real_bounds(t)`` (optional) gives
+    (lower, upper) enclosures of R(ceil(e^t)) for e^t beyond the integer range."""
     target = _target(B, eps)
 
     def lt(j):
@@ -110,11 +110,19 @@ def trf_bracket(
 def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
     """TRF beyond 10^15: bisection in t = log x on float t (x = e^t a ball)."""
 
+    def side(t, k):  # the lower (k = 0) or upper (k = 1) end; None where not evaluated
+        try:
+            return real_bounds(t)[k]
+        except (NotCertified, ArithmeticError, ValueError):
+            return None
+
     def lt(t):
-        return bool(real_bounds(arb(t).exp())[1] < target)
+        v = side(t, 1)
+        return v is not None and bool(v < target)
 
     def ge(t):
-        return bool(real_bounds(arb(t).exp())[0] >= target)
+        v = side(t, 0)
+        return v is not None and bool(v >= target)
 
     t_lo = math.log(INTEGER_LIMIT)
     t_hi = 2 * t_lo
@@ -205,7 +213,7 @@ def wide_analysis(
         certificate=cert.certificate,
     )
     nonneg = integral or terms_nonnegative(b, start)
-    real = cert.bounds if integral else None
+    real = cert.log_bounds if integral else None
     cache: dict = {}
 
     def tail(a):

@@ -52,6 +52,8 @@ SYMBOLIC_BUDGET = 3.0
 #: terms summed in balls before the integral bounds take over (the enclosure of B is then
 #: f(M) wide: 1e-6 of B for 1/(n log n (log log n)^2))
 DIRECT_TERMS = 20000
+#: log x beyond which the bounds are evaluated in t = log x, without forming x = e^t
+LOG_SPACE = 1e4
 _X = sp.Symbol("x", positive=True)
 
 
@@ -148,6 +150,7 @@ class IntegralTail:
             f"differentiation), {bounds} (ball arithmetic)"
         )
         self.nonneg_until = 10**30
+        self._log_space = None
         self._prepare(max(direct, X - self.n0 + 1))
 
     @ball_precision
@@ -193,6 +196,26 @@ class IntegralTail:
             return self._suffix[a - self.n0] + self._tail_M
         lo, hi = self._integral_bounds(arb(a), arb(a))
         return lo.union(hi)
+
+    @ball_precision
+    def log_bounds(self, t: float) -> tuple[arb, arb]:
+        """(lower, upper) enclosures of R(ceil(x)) at x = e^t >= M.  For t beyond
+        LOG_SPACE, x itself is not formed: with F and f written in t (sympy puts
+        log(e^t) = t), R(ceil(x)) is in [I(x + 1), I(x) + f(x)], within
+        [I(x) - f(x), I(x) + f(x)] (f decreasing, so int_x^(x+1) f <= f(x))."""
+        if t < LOG_SPACE:
+            return self.bounds(arb(t).exp())
+        if self._log_space is None:
+            T = sp.Symbol("t", positive=True)
+            self._log_space = (
+                arb_function(self.F_expr.subs(N, sp.exp(T)).subs(T, N)),
+                arb_function(self.b.subs(N, sp.exp(T)).subs(T, N)),
+            )
+        F, f = self._log_space
+        I, err = self._F_inf - F(arb(t)), f(arb(t))
+        if not (I.is_finite() and err.is_finite()):
+            raise NotCertified("the integral bounds are not finite in ball arithmetic")
+        return I - err, I + err
 
     @ball_precision
     def bounds(self, x: arb) -> tuple[arb, arb]:

@@ -391,6 +391,8 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
                 wide = wide_result(rpe, eps, left, wall, integral_only=True)
                 if wide is not None:
                     out["trf"] = merge_brackets(out["trf"], wide.trf)
+                    if wide.sum.hi - wide.sum.lo < S.hi - S.lo:  # the narrower bracket of B
+                        out.update(_sum_fields(wide.sum))
         else:
             out["trf_error"] = trf_error
         if a is not None and log_scale is None:

@@ -54,6 +54,17 @@ def test_log10_trf_brackets_hold_the_reference(text, start, ref, trf):
         assert lo <= float(log10) <= hi and hi - lo < 1e-9 * float(log10)
 
 
+def test_log_space_bounds_beyond_exp_of_big_exponents():
+    """1/(n log(n)^1.01) from n = 2: TRF(0.01) ~ 10^(1.96e199), x = e^t with t ~ 4.5e199 is
+    not a ball; the bounds are evaluated in t.  Reference (mpmath, 50 digits, as in the
+    module docstring): B = 100.797286353852383558..., and I(x) = 100/log(x)^(1/100) = B eps
+    gives log10 TRF = (100/(B eps))^100/ln(10) = 1.9629095333928399e199."""
+    w = wide_analysis(P("1/(n*log(n)**(101/100))"), 2, [0.01], integral_only=True)
+    assert w.sum.lo <= mpmath.mpf("100.797286353852383558") <= w.sum.hi
+    lo, hi = w.trf[0]["log10_bracket"]
+    assert lo <= 1.9629095333928399e199 <= hi and hi - lo < 1e-9 * hi
+
+
 def test_exact_trf_where_the_bracket_closes():
     """1/(n log(n) log(log(n))^2) from n = 3: TRF(0.01) = 739514 (reference root above:
     x = 10^5.868947766651 = 739516.3, first n past it 739517 = start + 739514)."""
