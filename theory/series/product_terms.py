@@ -13,6 +13,11 @@ So :math:`1 \le P_n \le P_\infty` and :math:`\sum b_n` converges exactly when
 :math:`R(a) = \sum_{n \ge a} b_n` are enclosed by the terms up to :math:`M - 1` in balls
 plus :math:`[P_{M-1} G(a), P_{M-1} e^{T_M} G(a)]`, with :math:`G(a)` the certified tail of
 :math:`g` and :math:`T_M` the certified tail of :math:`a` (:func:`theory.series.sums.certify_tail`).
+For factors below 1 or of both signs with :math:`\sum |a_m| < \infty`, once
+:math:`T = \sum_{m \ge M} |a_m| < 1` is certified, every :math:`|a_m| \le T` and
+:math:`-|x|/(1 - T) \le \log(1 + x) \le x` give
+:math:`P_n / P_{M-1} \in [e^{-T/(1 - T)}, e^{T}]`; the first partial products are proved
+:math:`> 0` in balls, so :math:`0 < \inf P_n \le \sup P_n < \infty` again.
 ``Product(1 + 1/m**2, (m, 1, n))/n**2`` (its closed form has gamma functions of complex
 arguments) is the case in point: :math:`P_n \uparrow \sinh(\pi)/\pi`.
 
