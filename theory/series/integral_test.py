@@ -24,8 +24,9 @@ trapezoid and midpoint inequalities narrow the bracket from :math:`f(a)` to
 
 >>> from theory.series.expressions import parse_expression as P
 >>> t = IntegralTail(P("1/(n*log(n)**2)"), 2)
->>> lo, hi = t.bounds(arb(10) ** 100)              # R(10^100) = 1/log(10^100) + O(10^-100)
->>> bool(lo < 1 / (100 * arb(10).log()) < hi)
+>>> lo, hi = t.bounds(arb(10) ** 6)           # R(10^6) = I + f/2 + O(f'), I = 1/log(10^6)
+>>> L = 6 * arb(10).log()
+>>> bool(lo.lower() < 1 / L + 1 / (2 * 10**6 * L**2) < hi.upper())
 True
 """
 
