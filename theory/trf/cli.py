@@ -404,7 +404,9 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
             S.assumptions.split("not certified: ")[-1] or S.method
         )
     left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
-    wide = wide_result(rpe, eps, left, wall) if log_scale is None else None
+    # a wide certified tail exists only where it was too wide; else the integral test alone
+    only = "wider than" not in out.get("sum_error", "")
+    wide = wide_result(rpe, eps, left, wall, only) if log_scale is None else None
     if wide is not None:
         out.pop("sum_error", None)
         out.update(_sum_fields(wide.sum))
