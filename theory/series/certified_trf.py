@@ -239,5 +239,10 @@ def merge_brackets(table: list, brackets: list) -> list:
             keep = {k: w[k] for k in ("lower_bound", "upper_bound", "log10_bracket") if k in w}
             if keep:
                 t = {**t, **keep, "note": w["note"] + "; the value is an estimate"}
+                lo, hi = keep.get("lower_bound"), keep.get("upper_bound")
+                v = t.get("value")
+                if isinstance(v, (int, float)) and lo is not None and hi is not None:
+                    if not lo <= v <= hi:  # an estimate outside the certified bracket
+                        t["value"] = None
             out.append(t)
     return out

@@ -92,6 +92,8 @@ def test_merge_keeps_exact_entries_and_adds_brackets():
     ]
     out = merge_brackets(table, brackets)
     assert out[0] == table[0] and out[1]["log10_bracket"] == [29.9, 30.1]
+    far = [{"eps": 0.01, "lower_bound": 5, "upper_bound": 9, "note": "b"}]
+    assert merge_brackets(table[1:], far)[0]["value"] is None  # 1e30 is outside [5, 9]
 
 
 def test_structural_monotonicity():
