@@ -183,7 +183,9 @@ def test_wide_certified_sum_is_a_bracket(capsys):
     # enclosure is printed as the certified bracket it is, with TRF brackets from it.
     # Reference: float64 terms summed to n = 10^7 (math.fsum) + the mean of exp(-sin^2),
     # e^(-1/2) I_0(1/2), times 2/sqrt(10^7): B = 1.50521; TRF(0.1) = 73 from those terms.
-    out = run_json(capsys, "--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", "0.1")
+    out = run_json(
+        capsys, "--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", "0.1", "--time-limit", "30"
+    )
     assert out["certified"] is True and float(out["sum_lo"]) <= 1.50521 <= float(out["sum_hi"])
     t = out["trf"][0]
     assert not t["exact"] and "relative_accuracy" not in t
