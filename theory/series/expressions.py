@@ -36,11 +36,13 @@ theory.series.expressions.ExpressionError: attribute access cannot be called
 from __future__ import annotations
 
 import ast
+import contextlib
+import contextvars
 import decimal
 import math
 import numbers
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import sympy as sp
 
@@ -109,6 +111,21 @@ _FORBIDDEN_NAMES = {
     "infinity",
 }
 _PARAM_RE = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,7}(_[A-Za-z0-9]{1,4})?$")
+
+
+#: set by :func:`keep_products`: a product without a real closed form is kept unevaluated
+_KEEP_PRODUCTS = contextvars.ContextVar("keep_products", default=False)
+
+
+@contextlib.contextmanager
+def keep_products() -> Iterator[None]:
+    """Inside the block, ``Product(...)`` without a real closed form is returned unevaluated
+    (for :mod:`theory.series.product_terms`, which bounds it) instead of refused."""
+    token = _KEEP_PRODUCTS.set(True)
+    try:
+        yield
+    finally:
+        _KEEP_PRODUCTS.reset(token)
 
 
 class ExpressionError(ValueError):
@@ -392,12 +409,16 @@ class _Builder:
         p = sp.Product(term, (k, lo, hi))
         done = p.doit()
         if done.has(sp.Product):  # nothing downstream evaluates an unevaluated product
+            if _KEEP_PRODUCTS.get():
+                return p
             raise ExpressionError(
                 f"{p}: sympy finds no closed form in factorials or gamma functions (not supported)"
             )
         try:
             return sp.combsimp(done)
         except TypeError:  # rf(1 - I, n) rf(1 + I, n) for prod (1 + 1/k^2)
+            if _KEEP_PRODUCTS.get():
+                return p
             raise ExpressionError(
                 f"{p}: its closed form has gamma functions of complex arguments (not supported)"
             ) from None

@@ -176,7 +176,11 @@ MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 
 def certify_tail(
-    b: sp.Expr, n0: int, scale: float | None = None, beside: arb | None = None
+    b: sp.Expr,
+    n0: int,
+    scale: float | None = None,
+    beside: arb | None = None,
+    max_rel_width: float = MAX_REL_WIDTH,
 ) -> (
     CertifiedTail
     | OscillatingTail
@@ -192,25 +196,26 @@ def certify_tail(
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
     whole sum: a tail of e^(-1e307) beside a head of 1 need not be narrow itself);
-    :class:`NotCertified` otherwise."""
+    :class:`NotCertified` otherwise.  ``max_rel_width`` replaces the 3 digits (math.inf:
+    any finite certified enclosure, for :mod:`theory.series.certified_trf`)."""
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
     try:
-        return _narrow(_certified_engine(b, n0, scale), n0, beside)
+        return _narrow(_certified_engine(b, n0, scale), n0, beside, max_rel_width)
     except NotCertified as exc:
         try:  # e.g. exp(-n**(1/50)): B ~ 50!, terms that matter up to n ~ 10^108
-            return _narrow(StretchedExpTail(b, n0), n0, beside)
+            return _narrow(StretchedExpTail(b, n0), n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             raise exc from None
 
 
-def _narrow(t, n0, beside):
-    """t when its enclosure of B is at most MAX_REL_WIDTH wide (NotCertified otherwise)."""
+def _narrow(t, n0, beside, max_rel_width=MAX_REL_WIDTH):
+    """t when its enclosure of B is at most max_rel_width wide (NotCertified otherwise)."""
     total = t.tail(n0)
     whole = total if beside is None else total + beside
-    if not total.is_finite() or whole.rad() > MAX_REL_WIDTH * abs(whole.mid()):
-        raise NotCertified(f"the enclosure {total.str(5)} is wider than {MAX_REL_WIDTH:g} relative")
+    if not total.is_finite() or whole.rad() > max_rel_width * abs(whole.mid()):
+        raise NotCertified(f"the enclosure {total.str(5)} is wider than {max_rel_width:g} relative")
     return t
 
 

@@ -31,18 +31,21 @@ from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
+from theory.series.certified_trf import merge_brackets
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
 from theory.series.expressions import (
     ExpressionError,
     binary_value,
+    keep_products,
     parse_assignments,
     parse_assumptions,
     parse_expression,
 )
 from theory.series.lower_bounds import partial_sum_bounds, terms_nonnegative
 from theory.series.numeric import check_terms, zero_at_integers
+from theory.series.product_terms import decide_product, has_product
 from theory.series.rpe_library import (
     LIBRARY,
     TAIL_ASSUMPTIONS,
@@ -53,6 +56,7 @@ from theory.series.rpe_library import (
 )
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
+from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
 
 EPILOG = (
     """examples:
@@ -215,10 +219,13 @@ def _resolve(args):
         raise ExpressionError(
             f"--assume names {undeclared[0]!r}, which is not declared with --free"
         )
-    rpe = resolve_rpe(
-        spec, params, bias=args.bias is not None, free=tuple(args.free), assumptions=assumptions
-    )
-    if rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
+    with keep_products():  # a product without a real closed form: theory.series.product_terms
+        rpe = resolve_rpe(
+            spec, params, bias=args.bias is not None, free=tuple(args.free), assumptions=assumptions
+        )
+    other = args.truncate is not None or bool(args.compare) or bool(args.plot)
+    check_product_options(rpe, bool(rpe.free_params), other)
+    if not has_product(rpe.b) and rpe.head is None and (rpe.b == 0 or zero_at_integers(rpe.b)):
         raise ExpressionError("every term is 0 (b_n = 0): there is no series to analyse")
     if args.start is not None:
         rpe.start = args.start
@@ -258,11 +265,15 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     log_scale = bias_log_scale(rpe)
     work = rpe if log_scale is None else rpe.scaled(-binary_value(log_scale))
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
-    if not rpe.free_params:
+    product = has_product(rpe.b)
+    if not rpe.free_params and not product:
         _check_terms_within(work.b, n0, clock)
     # one decision; with free parameters no sum or TRF follows, so it may use nearly all
     share = FREE_PARAMS_DECISION_SHARE if rpe.free_params else DECISION_SHARE
-    d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
+    if product:
+        d = _within(clock, "the decision", decide_product, (rpe.b, n0))
+    else:
+        d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
     out = {
         "series": str(rpe.b),
         "name": rpe.name,
@@ -289,7 +300,10 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
         out["tail_assumption"] = rpe.tail_assumption
     scaled_sum = None
     if d.converges and not rpe.free_params:
-        fields, scaled_sum = _sum_and_trf(work, n0, args.eps, clock, log_scale)
+        if product:
+            fields, scaled_sum = _product_sum(rpe, args.eps, clock)
+        else:
+            fields, scaled_sum = _sum_and_trf(work, n0, args.eps, clock, log_scale)
         out.update(fields)
     if args.truncate is not None and not rpe.free_params:
         out["trf_truncated"] = _within(
@@ -372,6 +386,13 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         out.update(_sum_fields(S, log_scale))
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
+            if not all(t.exact for t in table) and log_scale is None:
+                left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
+                wide = wide_result(rpe, eps, left, wall, integral_only=True)
+                if wide is not None:
+                    out["trf"] = merge_brackets(out["trf"], wide.trf)
+                    if wide.sum.hi - wide.sum.lo < S.hi - S.lo:  # the narrower bracket of B
+                        out.update(_sum_fields(wide.sum))
         else:
             out["trf_error"] = trf_error
         if a is not None and log_scale is None:
@@ -382,8 +403,25 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
         out["sum_error"] = "no guaranteed enclosure: " + (
             S.assumptions.split("not certified: ")[-1] or S.method
         )
+    left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
+    # a wide certified tail exists only where it was too wide; else the integral test alone
+    only = "wider than" not in out.get("sum_error", "")
+    wide = wide_result(rpe, eps, left, wall, only) if log_scale is None else None
+    if wide is not None:
+        out.pop("sum_error", None)
+        out.update(_sum_fields(wide.sum))
+        out["trf"] = wide.trf
+        return out, wide.sum.value
     out.update(_partial_information(rpe, n0, eps, clock, log_scale))
     return out, None
+
+
+def _product_sum(rpe, eps: list, clock: Deadline):
+    """B and TRF brackets of a product-defined term (theory.series.product_terms)."""
+    w = product_result(rpe, eps, clock.left(), clock.wall())
+    if isinstance(w, str):
+        return {"sum_status": f"no estimate ({w})"}, None
+    return {**_sum_fields(w.sum), "trf": w.trf}, w.sum.value
 
 
 def _partial_information(
@@ -591,7 +629,9 @@ def _human_sum(out: dict) -> str:
 
 def _human_trf(t: dict) -> str:
     v = t["value"]
-    if v is None and t.get("lower_bound") is not None:
+    if bracket_text(t, _outward) is not None:
+        v = bracket_text(t, _outward)
+    elif v is None and t.get("lower_bound") is not None:
         v = f">= {t['lower_bound']}"
     elif not t["exact"] and t.get("upper_bound") is not None:
         v = f"{v} (in [{t['lower_bound']}, {t['upper_bound']}])"

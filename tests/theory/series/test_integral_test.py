@@ -1,0 +1,134 @@
+"""Certified tails by the integral test (theory.series.integral_test) and the certified B / TRF
+brackets built on them (theory.series.certified_trf), for slowly converging series.
+
+References are independent of the code under test: mpmath at 50 digits, the terms summed
+directly up to n = 39999 plus the Euler-Maclaurin tail from the closed-form antiderivative
+(I(x) + f(x)/2 - f'(x)/12 + f'''(x)/720 - f^(5)(x)/30240, last correction below 1e-31);
+TRF from the root in t = log x of I(e^t) + f(e^t)/2 = eps B (mpmath.findroot)."""
+
+import json
+
+import mpmath
+import pytest
+from flint import arb
+
+from theory.series.arb_eval import NotCertified
+from theory.series.certified_trf import merge_brackets, trf_bracket, wide_analysis
+from theory.series.expressions import parse_expression as P
+from theory.series.integral_test import IntegralTail, decreasing_on, increasing_on
+from theory.trf.cli import main
+
+# (term, start, B to 30 digits, {eps: log10 TRF}) -- mpmath references, module docstring
+CASES = [
+    # B: also OEIS A115563, sum_(n>=2) 1/(n log(n)^2) = 2.1097428012368919744792...
+    ("1/(n*log(n)**2)", 2, "2.10974280123689197447925719762", {0.01: "20.585186101767253515"}),
+    ("1/(n*log(n)**1.5)", 2, "2.93766363790123177403532753815", {0.1: "20.129832787462332468"}),
+    ("exp(-sqrt(log(n)))/n", 1, "2.71671883187598337037995683239", {0.01: "17.153328847873108583"}),
+    ("1/(n*log(n)*log(log(n))**3)", 3, "372.804491879382879123893238125", {}),
+    (
+        "1/(n*log(n)*log(log(n))**2)",
+        3,
+        "38.4067680928217863184937477011",
+        {0.001: "88215200251.193519231"},
+    ),
+]
+
+
+@pytest.mark.parametrize("text, start, ref, _", CASES)
+def test_integral_tail_encloses_the_reference_sum(text, start, ref, _):
+    t = IntegralTail(P(text), start, direct=2000)
+    B = t.tail(start)
+    with mpmath.workdps(50):
+        r = mpmath.mpf(ref)
+        lo, hi = (mpmath.mpf(x.str(40, radius=False)) for x in (B.lower(), B.upper()))
+    assert lo <= r <= hi
+    assert hi - lo < 1e-8 * r  # narrow: a neighbour 1e-8 away is rejected
+
+
+@pytest.mark.parametrize("text, start, ref, trf", [c for c in CASES if c[3]])
+def test_log10_trf_brackets_hold_the_reference(text, start, ref, trf):
+    w = wide_analysis(P(text), start, list(trf), integral_only=True)
+    assert w.sum.lo <= mpmath.mpf(ref) <= w.sum.hi
+    for t, log10 in zip(w.trf, trf.values()):
+        lo, hi = t["log10_bracket"]
+        assert lo <= float(log10) <= hi and hi - lo < 1e-9 * float(log10)
+
+
+def test_log_space_bounds_beyond_exp_of_big_exponents():
+    """1/(n log(n)^1.01) from n = 2: TRF(0.01) ~ 10^(1.96e199), x = e^t with t ~ 4.5e199 is
+    not a ball; the bounds are evaluated in t.  Reference (mpmath, 50 digits, as in the
+    module docstring): B = 100.797286353852383558..., and I(x) = 100/log(x)^(1/100) = B eps
+    gives log10 TRF = (100/(B eps))^100/ln(10) = 1.9629095333928399e199."""
+    w = wide_analysis(P("1/(n*log(n)**(101/100))"), 2, [0.01], integral_only=True)
+    assert w.sum.lo <= mpmath.mpf("100.797286353852383558") <= w.sum.hi
+    lo, hi = w.trf[0]["log10_bracket"]
+    assert lo <= 1.9629095333928399e199 <= hi and hi - lo < 1e-9 * hi
+
+
+def test_exact_trf_where_the_bracket_closes():
+    """1/(n log(n) log(log(n))^2) from n = 3: TRF(0.01) = 739514 (reference root above:
+    x = 10^5.868947766651 = 739516.3, first n past it 739517 = start + 739514)."""
+    w = wide_analysis(P("1/(n*log(n)*log(log(n))**2)"), 3, [0.01], integral_only=True)
+    assert w.trf[0]["exact"] and w.trf[0]["value"] == 739514
+
+
+def test_bracket_from_tails_only():
+    """sum 2^-n from n = 0 (B = 2, R_j = 2^(1-j)): TRF(0.1) = 4 (R_4 = 1/8 < 0.2 <= R_3 = 1/4)."""
+
+    def tail(a):
+        return arb(2) ** (1 - a)
+
+    t = trf_bracket(tail, 0, arb(2), 0.1, True)
+    assert t["exact"] and t["value"] == 4
+    t = trf_bracket(tail, 0, arb(2), 0.1, False)  # signs unknown: the upper bound only
+    assert t["lower_bound"] is None and t["upper_bound"] == 4
+
+
+def test_merge_keeps_exact_entries_and_adds_brackets():
+    table = [{"eps": 0.1, "value": 3, "exact": True}, {"eps": 0.01, "value": 1e30, "exact": False}]
+    brackets = [
+        {"eps": 0.1, "exact": False},
+        {"eps": 0.01, "log10_bracket": [29.9, 30.1], "note": "b"},
+    ]
+    out = merge_brackets(table, brackets)
+    assert out[0] == table[0] and out[1]["log10_bracket"] == [29.9, 30.1]
+    far = [{"eps": 0.01, "lower_bound": 5, "upper_bound": 9, "note": "b"}]
+    assert merge_brackets(table[1:], far)[0]["value"] is None  # 1e30 is outside [5, 9]
+
+
+def test_structural_monotonicity():
+    assert increasing_on(P("log(log(n))**2 + n"), 3)
+    assert decreasing_on(P("1/(n*log(n)*log(log(n))**2)"), 3)
+    assert decreasing_on(P("exp(-log(n)**(101/100))"), 2)  # log(1) = 0 is not > 0
+    assert not decreasing_on(P("(2 + sin(n))/n**2"), 1)
+    assert not decreasing_on(P("1/(n*log(log(n)))"), 1)  # log(log(1)) is not positive
+
+
+@pytest.mark.parametrize(
+    "text, start, why",
+    [
+        ("(2 + sin(n))/n**2", 1, "not proved positive and decreasing"),
+        ("1/(n*log(n))", 2, "diverges"),  # F = log(log(x)) -> oo
+        ("exp(-log(n)**(101/100))", 1, "antiderivative"),
+    ],
+)
+def test_refusals_are_named(text, start, why):
+    with pytest.raises(NotCertified, match=why):
+        IntegralTail(P(text), start, direct=100)
+
+
+def test_cli_prints_the_wide_enclosure_and_brackets(capsys):
+    """exp(-log(n)**1.01): its certified enclosure [27.89, 27.99] is wider than the precision
+    goal and is printed as a bracket (reference: mpmath at 30 digits, the terms up to
+    n = 19999 + int_(log 20000)^oo e^(u - u^1.01) du by quadrature + f/2 - f'/12 at 20000:
+    B = 27.96968217279...)."""
+    assert (
+        main(["--rpe", "exp(-log(n)**1.01)", "--json", "--eps", "0.1", "--time-limit", "30"]) == 0
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert out["certified"] and float(out["sum_lo"]) <= 27.96968217279 <= float(out["sum_hi"])
+    assert out["trf"][0]["lower_bound"] > 10**15 and "sum_error" not in out
+    argv = ["--rpe", "1/(n*log(n)*log(log(n))**2)", "--start", "3", "--eps", "0.001"]
+    assert main(argv + ["--time-limit", "30"]) == 0  # a busy machine's wall clock
+    text = capsys.readouterr().out
+    assert "certified" in text and "10^[8.82152002" in text

@@ -1,0 +1,248 @@
+r"""B and TRF(eps) as certified brackets from any certified tail, however wide or far.
+
+TRF (RPE paper, Eq. 22) is :math:`\min\{ j : R_j < B\epsilon \}` with
+:math:`R_j = \sum_{k \ge j} b_{s+k}`.  From enclosures of the tails alone:
+
+* a :math:`j` with :math:`R_j < B\epsilon` proved (every point of the ball of :math:`R_j`
+  below every point of the ball of :math:`B\epsilon`) gives :math:`\mathrm{TRF} \le j`;
+* a :math:`j` with :math:`R_j \ge B\epsilon` proved gives :math:`\mathrm{TRF} \ge j + 1` when
+  the terms are :math:`\ge 0` (the tails before :math:`j` are larger still).
+
+Up to :math:`j = 10^{15}` the search is over integers (doubling, then bisection); beyond it,
+an engine with real-argument bounds (:class:`theory.series.integral_test.IntegralTail`) is
+searched in :math:`t = \log x`, and the bracket is printed as :math:`\log_{10}` of its ends,
+rounded outwards.  A wide enclosure of B (wider than the sum's precision goal) is kept as
+what it is, a certified bracket, and its TRF brackets follow from it.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> w = wide_analysis(P("1/(n*log(n)**2)"), 2, [0.01])
+>>> lo, hi = w.trf[0]["log10_bracket"]     # R(x) ~ 1/log(x) = 0.01 B, B = 2.1097428012...
+>>> lo < 20.585186101767253 < hi           # mpmath reference (tests/.../test_integral_test.py)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import mpmath
+import sympy as sp
+from flint import arb
+
+from theory.core.budget import StepTimeout
+from theory.series.arb_eval import NotCertified, ball_precision
+from theory.series.enclosure import arb_bounds
+from theory.series.integral_test import IntegralTail
+from theory.series.lower_bounds import terms_nonnegative
+from theory.series.results import SeriesSum
+from theory.series.sums import certify_tail
+
+#: largest j searched over the integers; beyond it the search is in log x
+INTEGER_LIMIT = 10**15
+#: largest log x searched (x = e^(1e300) is still a ball)
+LOG_LIMIT = 1e300
+#: a certified tail this narrow (relative) is kept without trying the integral test
+NARROW = 1e-12
+
+
+@dataclass
+class WideResult:
+    """A certified B (``sum``, possibly wide) and one TRF bracket per eps (dicts in the
+    CLI's --json form)."""
+
+    sum: SeriesSum
+    trf: list = field(default_factory=list)
+
+
+def _target(B: arb, eps: float) -> arb:
+    e = sp.Rational(repr(eps))  # the float64 eps typed, read from its shortest repr
+    return B * arb(int(e.p)) / arb(int(e.q))
+
+
+@ball_precision
+def trf_bracket(
+    tail: Callable[[int], arb],
+    start: int,
+    B: arb,
+    eps: float,
+    nonneg: bool,
+    real_bounds: Callable[[float], tuple] | None = None,
+) -> dict:
+    """The certified bracket of TRF(eps) (module docstring): ``tail(a)`` encloses
+    R(a) = sum_{n >= a} b_n at integers a >= start; ``real_bounds(t)`` (optional) gives
+    (lower, upper) enclosures of R(ceil(e^t)) for e^t beyond the integer range."""
+    target = _target(B, eps)
+
+    def lt(j):
+        return bool(tail(start + j) < target)
+
+    def ge(j):
+        return bool(tail(start + j) >= target)
+
+    out = {"eps": eps, "value": None, "exact": False, "definition": "Eq. 22 (full series)"}
+    hi = 1
+    while not lt(hi) and hi <= INTEGER_LIMIT:
+        hi *= 2
+    if hi <= INTEGER_LIMIT:
+        a, c = (hi // 2 if hi > 1 else 0), hi  # lt(c); R_a < B eps not proved (a >= 1)
+        while c - a > 1:
+            m = (a + c) // 2
+            a, c = (a, m) if lt(m) else (m, c)
+        out.update(upper_bound=c, log10=math.log10(c), lower_bound=None)
+        if nonneg and ge(0):  # the largest proved R_g >= B eps in [0, a]
+            g, h = (a, a + 1) if ge(a) else (0, a)
+            while h - g > 1:
+                m = (g + h) // 2
+                g, h = (m, h) if ge(m) else (g, m)
+            out["lower_bound"] = g + 1
+        if out["lower_bound"] == c:
+            out.update(value=c, exact=True)
+        out["note"] = "certified bracket from the enclosures of B and of the tails R_j"
+        return out
+    lower_int = INTEGER_LIMIT + 1 if nonneg and ge(INTEGER_LIMIT) else None
+    if real_bounds is None:
+        out.update(lower_bound=lower_int, note="certified lower bound only (beyond 10^15)")
+        return out
+    return _log_bracket(real_bounds, start, target, out, lower_int is not None)
+
+
+def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
+    """TRF beyond 10^15: bisection in t = log x on float t (x = e^t a ball)."""
+
+    def side(t, k):  # the lower (k = 0) or upper (k = 1) end; None where not evaluated
+        try:
+            return real_bounds(t)[k]
+        except (NotCertified, ArithmeticError, ValueError):
+            return None
+
+    def lt(t):
+        v = side(t, 1)
+        return v is not None and bool(v < target)
+
+    def ge(t):
+        v = side(t, 0)
+        return v is not None and bool(v >= target)
+
+    t_lo = math.log(INTEGER_LIMIT)
+    t_hi = 2 * t_lo
+    while not lt(t_hi):
+        t_lo, t_hi = t_hi, 2 * t_hi
+        if t_hi > LOG_LIMIT:
+            out["note"] = "TRF exceeds exp(1e300): certified lower bound 10^15 only"
+            out["lower_bound"] = INTEGER_LIMIT + 1 if nonneg else None
+            return out
+    t_ge = t_lo if nonneg and ge(t_lo) else None
+    a, c = t_lo, t_hi  # the smallest t with R(ceil(e^t)) < B eps proved
+    for _ in range(200):
+        m = (a + c) / 2
+        if m in (a, c):
+            break
+        a, c = (a, m) if lt(m) else (m, c)
+    t_hi = c
+    if t_ge is not None:  # the largest t with R(ceil(e^t)) >= B eps proved
+        a, c = t_ge, t_hi
+        for _ in range(200):
+            m = (a + c) / 2
+            if m in (a, c):
+                break
+            a, c = (m, c) if ge(m) else (a, m)
+        t_lo = a
+    nonneg = t_ge is not None
+    # TRF <= ceil(e^t_hi) - start and TRF >= ceil(e^t_lo) - start + 1 > e^t_lo - start
+    with mpmath.workprec(128):
+        lo10 = mpmath.log10(mpmath.exp(mpmath.mpf(t_lo)) - start) if nonneg else None
+        hi10 = mpmath.log10(mpmath.exp(mpmath.mpf(t_hi)) + 1)
+    lo_f = None if lo10 is None else math.nextafter(math.nextafter(float(lo10), 0), 0)
+    hi_f = math.nextafter(math.nextafter(float(hi10), math.inf), math.inf)
+    out.update(
+        log10=float(hi10),
+        log10_bracket=[lo_f, hi_f],
+        note="certified bracket of log10 TRF (integral-test tails at x = e^t, ball arithmetic)"
+        if lo_f is not None
+        else "certified upper bound of log10 TRF",
+    )
+    return out
+
+
+def _engine(b: sp.Expr, start: int, integral_only: bool = False):
+    """(engine, is_integral): the narrower of any certified tail (however wide its
+    enclosure) and the integral-test tail (narrow for slowly converging series)."""
+    if integral_only:
+        return IntegralTail(b, start), True
+    try:
+        cert = certify_tail(b, start, max_rel_width=math.inf)
+    except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+        cert = None
+    if cert is not None:
+        B = cert.tail(start)
+        if B.is_finite() and B.rad() <= NARROW * abs(B.mid()):
+            return cert, False
+    try:
+        return IntegralTail(b, start), True
+    except (NotCertified, ArithmeticError, ValueError, TypeError):
+        if cert is None:
+            raise
+    return cert, False
+
+
+@ball_precision
+def wide_analysis(
+    b: sp.Expr, start: int, eps_list: list, integral_only: bool = False
+) -> WideResult:
+    """A certified (possibly wide) enclosure of B and certified TRF brackets;
+    :class:`NotCertified` when no certified tail exists (``integral_only``: when the
+    integral test does not apply)."""
+    cert, integral = _engine(b, start, integral_only)
+    B = cert.tail(start)
+    if not (B.is_finite() and B > 0):
+        raise NotCertified("the enclosure of B is not finite and positive")
+    lo, hi = arb_bounds(B)
+    with mpmath.workprec(400):
+        mid = (lo + hi) / 2
+        radius = max(mid - lo, hi - mid)
+    how = "integral test" if integral else "certified tail, wider than the precision goal"
+    S = SeriesSum(
+        mid,
+        radius,
+        start,
+        f"certified enclosure ({how}; ball arithmetic)",
+        lo=lo,
+        hi=hi,
+        certified=True,
+        certificate=cert.certificate,
+    )
+    nonneg = integral or terms_nonnegative(b, start)
+    real = cert.log_bounds if integral else None
+    cache: dict = {}
+
+    def tail(a):
+        if a not in cache:
+            cache[a] = cert.tail(a)
+        return cache[a]
+
+    trf = [trf_bracket(tail, start, B, e, nonneg, real) for e in eps_list]
+    return WideResult(S, trf)
+
+
+def merge_brackets(table: list, brackets: list) -> list:
+    """The TRF table (--json dicts) with each entry that is not exact replaced by its
+    certified bracket when that is exact, else given the bracket's bounds beside its value."""
+    out = []
+    for t, w in zip(table, brackets):
+        if t.get("exact") or w.get("eps") != t.get("eps"):
+            out.append(t)
+        elif w.get("exact"):
+            out.append(w)
+        else:
+            keep = {k: w[k] for k in ("lower_bound", "upper_bound", "log10_bracket") if k in w}
+            if keep:
+                t = {**t, **keep, "note": w["note"] + "; the value is an estimate"}
+                lo, hi = keep.get("lower_bound"), keep.get("upper_bound")
+                v = t.get("value")
+                if isinstance(v, (int, float)) and lo is not None and hi is not None:
+                    if not lo <= v <= hi:  # an estimate outside the certified bracket
+                        t["value"] = None
+            out.append(t)
+    return out

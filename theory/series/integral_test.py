@@ -1,0 +1,235 @@
+r"""The integral test as a certified tail, for slowly converging positive series.
+
+For :math:`f > 0` decreasing on :math:`[X, \infty)` with an antiderivative :math:`F`
+(:math:`F' = f` checked by sympy, :math:`F(\infty)` a finite limit), every :math:`a \ge X` has
+
+.. math::
+   I(a) \le R(a) = \sum_{n \ge a} f(n) \le f(a) + I(a), \qquad
+   I(a) = \int_a^\infty f = F(\infty) - F(a)
+
+(Cauchy's integral test; e.g. Knopp, *Theory and Application of Infinite Series*, Sec. 19).
+Both ends are evaluated in ball arithmetic, also at astronomically large :math:`a`
+(:math:`a = e^t` with :math:`t` itself large), so the tail of
+:math:`1/(n \log n (\log\log n)^2)`, about :math:`1/\log\log n`, is bracketed where no
+comparison series bounds it.  ``f`` decreasing is proved from its structure
+(:func:`decreasing_on`): positive constants, :math:`h^{-s}`, :math:`e^{-h}` and products of
+such with :math:`h` increasing (:math:`n`, :math:`\log h`, :math:`h^s`, sums, products of
+positive increasing terms), the positivity of :math:`h` checked at :math:`X` in balls.
+When ``f`` is also convex (completely monotone, :mod:`theory.series.monotone`), the
+trapezoid and midpoint inequalities narrow the bracket from :math:`f(a)` to
+:math:`O(f'(a))`:
+
+.. math::
+   I(a) + f(a)/2 \le R(a) \le I(a - 1/2).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = IntegralTail(P("1/(n*log(n)**2)"), 2)
+>>> lo, hi = t.bounds(arb(10) ** 6)           # R(10^6) = I + f/2 + O(f'), I = 1/log(10^6)
+>>> L = 6 * arb(10).log()
+>>> bool(lo.lower() < 1 / L + 1 / (2 * 10**6 * L**2) < hi.upper())
+True
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+from flint import arb
+from sympy.integrals.manualintegrate import manualintegrate
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+    term_ball,
+)
+from theory.series.expressions import N
+from theory.series.monotone import completely_monotone
+
+#: CPU seconds for sympy's antiderivative, its check and its limit at infinity
+SYMBOLIC_BUDGET = 3.0
+#: terms summed in balls before the integral bounds take over (the enclosure of B is then
+#: f(M) wide: 1e-6 of B for 1/(n log n (log log n)^2))
+DIRECT_TERMS = 20000
+#: log x beyond which the bounds are evaluated in t = log x, without forming x = e^t
+LOG_SPACE = 1e4
+_X = sp.Symbol("x", positive=True)
+
+
+def _positive_at(h: sp.Expr, x0: int) -> bool:
+    try:
+        v = arb_function(h)(arb(int(x0)))
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return False
+    return bool(v.is_finite() and v > 0)
+
+
+def increasing_on(h: sp.Expr, x0: int) -> bool:
+    """h nondecreasing on [x0, oo), proved from its structure (module docstring)."""
+    if not h.has(N):
+        return h.is_real is True
+    if h == N:
+        return True
+    if isinstance(h, sp.Add):
+        return all(increasing_on(a, x0) for a in h.args)
+    if isinstance(h, sp.Mul):
+        c, rest = h.as_independent(N, as_Add=False)
+        if c != 1:
+            return c.is_positive is True and increasing_on(rest, x0)
+        return all(increasing_positive(a, x0) for a in h.args)
+    if isinstance(h, sp.Pow) and not h.exp.has(N):
+        return h.exp.is_positive is True and increasing_positive(h.base, x0)
+    if isinstance(h, sp.log):
+        return increasing_positive(h.args[0], x0)
+    if isinstance(h, sp.exp):
+        return increasing_on(h.args[0], x0)
+    return False
+
+
+def increasing_positive(h: sp.Expr, x0: int) -> bool:
+    """h > 0 and nondecreasing on [x0, oo)."""
+    return increasing_on(h, x0) and _positive_at(h, x0)
+
+
+def decreasing_on(f: sp.Expr, x0: int) -> bool:
+    """f > 0 and nonincreasing on [x0, oo), proved from its structure; False: not proved."""
+    if not f.has(N):
+        return f.is_positive is True
+    if isinstance(f, sp.Mul):
+        return all(decreasing_on(a, x0) for a in f.args)
+    if isinstance(f, sp.Pow) and not f.exp.has(N):
+        return f.exp.is_negative is True and increasing_positive(f.base, x0)
+    if isinstance(f, sp.exp):
+        return increasing_on(-f.args[0], x0)
+    return False
+
+
+def verified_antiderivative(f: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
+    """(F, F(oo)) with F' = f checked symbolically and F(oo) a finite real limit;
+    :class:`NotCertified` otherwise (no antiderivative, a check that fails or runs out)."""
+    g = f.subs(N, _X)
+    try:
+        with step_budget(SYMBOLIC_BUDGET):
+            F = manualintegrate(g, _X)  # rule-based: no unbounded heuristics
+            if F.has(sp.Integral):
+                raise NotCertified("sympy finds no antiderivative")
+            if sp.simplify(sp.diff(F, _X) - g) != 0:
+                raise NotCertified(f"d/dn of {F} is not proved equal to the term")
+            F_inf = sp.limit(F, _X, sp.oo)
+    except StepTimeout:
+        raise NotCertified("no antiderivative within its time") from None
+    except (ValueError, TypeError, NotImplementedError, RecursionError) as exc:
+        raise NotCertified(f"no antiderivative ({type(exc).__name__})") from None
+    if not (F_inf.is_real and F_inf.is_finite) or F_inf.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
+        raise NotCertified(f"int f diverges (F(oo) = {F_inf})")
+    return F.subs(_X, N), F_inf
+
+
+class IntegralTail:
+    """Certified tails R(a) of a positive decreasing term by the integral test (module
+    docstring): ``tail(a)`` (an integer a >= n0) and ``bounds(x)`` (a real x >= X, the
+    enclosure of R(ceil(x)), for x as large as ball arithmetic represents)."""
+
+    def __init__(self, b: sp.Expr, n0: int, direct: int = DIRECT_TERMS):
+        self.b, self.n0 = b, int(n0)
+        X = next((x for x in _candidates(self.n0) if decreasing_on(b, x)), None)
+        if X is None:
+            raise NotCertified("the term is not proved positive and decreasing")
+        F, F_inf = verified_antiderivative(b)
+        self.X, self.F_expr, self.F_inf_expr = X, F, F_inf
+        self.convex = completely_monotone(b, X)
+        bounds = (
+            "I(a) + b_a/2 <= sum_(n>=a) b_n <= I(a - 1/2) (b convex: trapezoid and midpoint)"
+            if self.convex
+            else "I(a) <= sum_(n>=a) b_n <= b_a + I(a)"
+        )
+        self.certificate = (
+            f"integral test: b_n > 0 decreasing for n >= {X}, "
+            f"I(a) = int_a^oo b = {sp.sstr(F_inf - F)} (antiderivative checked by "
+            f"differentiation), {bounds} (ball arithmetic)"
+        )
+        self.nonneg_until = 10**30
+        self._log_space = None
+        self._prepare(max(direct, X - self.n0 + 1))
+
+    @ball_precision
+    def _prepare(self, count: int) -> None:
+        self._f, self._F = arb_function(self.b), arb_function(self.F_expr)
+        self._F_inf = arb_function(self.F_inf_expr)(arb(1))
+        self.M = self.n0 + count  # R(a) for a < M: the terms up to M, then the bounds at M
+        terms = [term_ball(self._f, n) for n in range(self.n0, self.M)]
+        if not all(t >= 0 for t in terms):
+            raise NotCertified("a term before the decreasing range is not proved >= 0")
+        suffix, acc = [arb(0)] * (count + 1), arb(0)
+        for i in range(count - 1, -1, -1):
+            acc += terms[i]
+            suffix[i] = acc
+        self._suffix, self._terms = suffix, terms
+        lo, hi = self._integral_bounds(arb(self.M), arb(self.M))
+        self._tail_M = lo.union(hi)
+
+    def _integral_bounds(self, x_lo: arb, x_hi: arb) -> tuple[arb, arb]:
+        """(lower enclosure, upper enclosure) of R(a) with x_lo <= a <= x_hi, a - 1/2 >= X:
+        I(x_hi) <= I(a) <= R(a) <= I(a) + f(a) <= I(x_lo) + f(x_lo); for a convex f
+        (completely monotone) I(x_hi) + f(x_hi)/2 <= I(a) + f(a)/2 <= R(a) <= I(a - 1/2)."""
+        if self.convex:
+            lower = self._F_inf - self._F(x_hi) + self._f(x_hi) / 2
+            upper = self._F_inf - self._F(x_lo - arb(0.5))
+        else:
+            lower = self._F_inf - self._F(x_hi)
+            upper = self._F_inf - self._F(x_lo) + self._f(x_lo)
+        if not (lower.is_finite() and upper.is_finite()):
+            raise NotCertified("the integral bounds are not finite in ball arithmetic")
+        return lower, upper
+
+    def term(self, n: int) -> arb:
+        return term_ball(self._f, n)
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """An enclosure of R(a) = sum_{n >= a} b_n for an integer a >= n0."""
+        a = int(a)
+        if a < self.n0:
+            raise ValueError(f"a = {a} < n0 = {self.n0}")
+        if a < self.M:
+            return self._suffix[a - self.n0] + self._tail_M
+        lo, hi = self._integral_bounds(arb(a), arb(a))
+        return lo.union(hi)
+
+    @ball_precision
+    def log_bounds(self, t: float) -> tuple[arb, arb]:
+        """(lower, upper) enclosures of R(ceil(x)) at x = e^t >= M.  For t beyond
+        LOG_SPACE, x itself is not formed: with F and f written in t (sympy puts
+        log(e^t) = t), R(ceil(x)) is in [I(x + 1), I(x) + f(x)], within
+        [I(x) - f(x), I(x) + f(x)] (f decreasing, so int_x^(x+1) f <= f(x))."""
+        if t < LOG_SPACE:
+            return self.bounds(arb(t).exp())
+        if self._log_space is None:
+            T = sp.Symbol("t", positive=True)
+            self._log_space = (
+                arb_function(self.F_expr.subs(N, sp.exp(T)).subs(T, N)),
+                arb_function(self.b.subs(N, sp.exp(T)).subs(T, N)),
+            )
+        F, f = self._log_space
+        I, err = self._F_inf - F(arb(t)), f(arb(t))
+        if not (I.is_finite() and err.is_finite()):
+            raise NotCertified("the integral bounds are not finite in ball arithmetic")
+        return I - err, I + err
+
+    @ball_precision
+    def bounds(self, x: arb) -> tuple[arb, arb]:
+        """(lower, upper) enclosures with lower <= R(ceil(x)) <= upper, for real x >= M
+        (ceil(x) is in [x, x + 1])."""
+        if not x >= self.M:
+            raise ValueError("bounds(x) needs x >= M")
+        return self._integral_bounds(x, x + 1)
+
+
+def _candidates(n0: int):
+    """Starting points tried for the decreasing range: n0, then 3, 16, 256, ..."""
+    yield max(n0, 1)
+    for x in (3, 16, 256, 65536):
+        if x > n0:
+            yield x

@@ -1,0 +1,65 @@
+"""The certified brackets of ``python -m theory.trf``: B and TRF from a wide certified
+enclosure or the integral test (:mod:`theory.series.certified_trf`), and product-defined
+terms (:mod:`theory.series.product_terms`), each in a guarded child under the time left."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import mpmath
+
+from theory.core.budget import BudgetExceeded, run_guarded
+from theory.series.arb_eval import NotCertified
+from theory.series.certified_trf import WideResult, wide_analysis
+from theory.series.decision import SeriesError
+from theory.series.expressions import ExpressionError
+from theory.series.product_terms import has_product, product_analysis
+from theory.series.rpe_library import RPE
+
+
+def check_product_options(rpe: RPE, free: bool, other: bool) -> None:
+    """A product without a real closed form takes no free parameters and none of the
+    options ``other`` stands for (--truncate, --compare, --plot): one named error."""
+    if has_product(rpe.b) and (free or other):
+        raise ExpressionError(
+            "a product without a real closed form takes no free parameters, --truncate, "
+            "--compare or --plot"
+        )
+
+
+def product_result(rpe: RPE, eps: list, budget: float, wall: float) -> WideResult | str:
+    """B and TRF brackets of a product-defined term, or why there are none."""
+    try:
+        return run_guarded(product_analysis, (rpe.b, rpe.start, eps), budget=budget, wall=wall)
+    except (SeriesError, BudgetExceeded, NotCertified, ArithmeticError, ValueError) as exc:
+        return (str(exc).splitlines() or [""])[0]
+
+
+def wide_result(
+    rpe: RPE, eps: list, budget: float, wall: float, integral_only: bool = False
+) -> WideResult | None:
+    """B as a certified bracket wider than the precision goal, or by the integral test, with
+    certified TRF brackets; None where none is proved (or the series has given values)."""
+    if rpe.head is not None:
+        return None
+    try:
+        return run_guarded(
+            wide_analysis, (rpe.b, rpe.start, eps, integral_only), budget=budget, wall=wall
+        )
+    except KeyboardInterrupt:
+        raise
+    except Exception:  # noqa: BLE001 - nothing certified then; the partial information follows
+        return None
+
+
+def bracket_text(t: dict, outward: Callable[..., str]) -> str | None:
+    """A TRF entry's certified bracket as printed (``10^[lo, hi]`` for log10 brackets,
+    ``in [lo, hi]`` for an integer bracket without a value), else None; ``outward(x, d,
+    digits)`` rounds an end away from the inside."""
+    if t.get("log10_bracket"):
+        lo, hi = t["log10_bracket"]
+        low = "?" if lo is None else outward(mpmath.mpf(lo), -1, 12)
+        return f"10^[{low}, {outward(mpmath.mpf(hi), +1, 12)}]"
+    if t["value"] is None and t.get("lower_bound") is not None and t.get("upper_bound"):
+        return f"in [{t['lower_bound']}, {t['upper_bound']}]"
+    return None
