@@ -417,7 +417,6 @@ EXTRA: dict[str, dict] = {
         feed_forward_size=128,
         max_position_embeddings=64,
         num_buckets=4,
-        is_decoder=True,  # its LM-head checkpoints are decoders
     ),
     "xmod": dict(default_language="en_XX"),  # as its checkpoints set it
     # Zamba: shared attention blocks (tied) in two hybrid layers; Zamba2: one hybrid layer

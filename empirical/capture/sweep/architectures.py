@@ -365,7 +365,7 @@ def _compare(model_type: str, seed: int) -> Verdict:
             # an encoder-decoder model whose decoder is refused: the audit measures the
             # encoder only, so the encoder is what a user's audit gets
             enc = encoder_part(model)
-            if enc is None or enc is model:
+            if enc is None or enc is model or not hasattr(enc, "config"):
                 raise
             err = compare_model(enc, {"input_ids": kw["input_ids"]})
             part = f" (the encoder, which the audit measures; the decoder: {_one_line(exc)})"

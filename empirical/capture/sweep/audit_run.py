@@ -2,7 +2,7 @@
 
 A researcher's checkpoint is a folder written by ``save_pretrained`` from the class with
 the language-model head (:func:`checkpoint_class`: the sequence-to-sequence class, else
-the causal-LM class, else the masked-LM class, as transformers' auto mappings name them),
+the masked-LM class, else the causal-LM class, as transformers' auto mappings name them),
 beside a tokenizer.  :func:`run_audit` writes such a folder for the tiny model of a type
 (:func:`empirical.capture.checkpoints.tiny_config`, a byte-level BPE tokenizer trained
 here) and runs ``python -m empirical.audit`` on it in this process, through its own
@@ -30,13 +30,15 @@ from empirical.capture.checkpoints import FAMILIES, tiny_config, train_tokenizer
 
 #: the audit's lengths on the tiny checkpoints (L_tr, L_ex), one window each
 L_TR, L_EX = 16, 32
+# encoders with a masked-LM class (BERT, RoBERTa) are saved from it, as their hub
+# checkpoints are, even where transformers also has a causal-LM class for the type
 HEADS = (
     (
         modeling_auto.MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES,
         transformers.AutoModelForSeq2SeqLM,
     ),
-    (modeling_auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES, transformers.AutoModelForCausalLM),
     (modeling_auto.MODEL_FOR_MASKED_LM_MAPPING_NAMES, transformers.AutoModelForMaskedLM),
+    (modeling_auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES, transformers.AutoModelForCausalLM),
 )
 
 
@@ -64,10 +66,11 @@ def checkpoint_class(model_type: str) -> type:
     return transformers.AutoModel
 
 
-def save_checkpoint(model_type: str, folder: Path, seed: int = 0) -> Path:
+def save_checkpoint(model_type: str, folder: Path, seed: int = 0, **overrides) -> Path:
     """The tiny seeded ``model_type`` checkpoint with its head and a trained tokenizer,
-    saved into ``folder``."""
-    cfg = tiny_config(model_type)
+    saved into ``folder`` (config fields ``overrides`` over
+    :func:`~empirical.capture.checkpoints.tiny_config`)."""
+    cfg = tiny_config(model_type, **overrides)
     torch.manual_seed(seed)
     model = checkpoint_class(model_type).from_config(cfg)
     model.save_pretrained(folder)
