@@ -375,6 +375,12 @@ EXTRA: dict[str, dict] = {
         attn_config=dict(kv_n_heads=2, rope_theta=10000.0, clip_qkv=8.0),
         ffn_config=dict(ffn_hidden_size=128, moe_num_experts=4, moe_top_k=2),
     ),
+    # Gemma 4: its full-attention layers have a larger head (per_layer_config), as in
+    # the default config (256, 512 on the full layers)
+    "gemma4_text": dict(
+        layer_types=["sliding_attention", "full_attention"],
+        per_layer_config={"01": {"head_dim": 32}},
+    ),
     "dots1": dict(n_shared_experts=1),  # dots.llm1: one shared expert
     "esmc": dict(num_key_value_heads=4),  # no grouped-query attention
     # Funnel: its checkpoints name their class (two base classes share the type)
