@@ -381,7 +381,10 @@ EXTRA: dict[str, dict] = {
         layer_types=["sliding_attention", "full_attention"],
         per_layer_config={"01": {"head_dim": 32}},
     ),
-    "dots1": dict(n_shared_experts=1),  # dots.llm1: one shared expert
+    "dots1": dict(n_shared_experts=1),
+    # MobileBERT: embeddings narrower than the hidden size (128 and 512 in its checkpoints;
+    # its masked-LM head widens them by hidden_size - embedding_size)
+    "mobilebert": dict(embedding_size=32),  # dots.llm1: one shared expert
     "esmc": dict(num_key_value_heads=4),  # no grouped-query attention
     # Funnel: its checkpoints name their class (two base classes share the type)
     "funnel": dict(

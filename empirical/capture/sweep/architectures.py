@@ -111,7 +111,9 @@ def _inputs(model, seed: int = 0) -> dict:
 
 
 def _main(out) -> torch.Tensor:
-    return out[0] if isinstance(out, tuple) else out.last_hidden_state
+    """The first output (a ``ModelOutput`` indexes its first field that is set: the
+    hidden states of a base model, the logits of SeamlessM4T's ``Seq2SeqLMOutput``)."""
+    return out[0]
 
 
 class NoReference(Exception):
