@@ -43,7 +43,7 @@ from empirical.capture.positions import model_facts
 from empirical.capture.session import capture
 from empirical.capture.state import CaptureUnsupported
 from empirical.capture.stats import AttentionStats
-from empirical.capture.sweep.audit_run import run_audit
+from empirical.capture.sweep.audit_run import AuditRun, run_audit
 from theory.core.budget import step_budget
 
 LENGTH = 40
@@ -329,7 +329,7 @@ def compare(model_type: str, seed: int = 0, budget: float = CPU_BUDGET) -> Verdi
     return audited(v, run)
 
 
-def audited(v: Verdict, run) -> Verdict:
+def audited(v: Verdict, run: AuditRun) -> Verdict:
     """The verdict once ``python -m empirical.audit`` has run on the checkpoint
     (:class:`~empirical.capture.sweep.audit_run.AuditRun`): an exact type stays exact
     only if the audit wrote its report; a refused type stays refused only if the audit

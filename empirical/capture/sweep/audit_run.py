@@ -20,6 +20,7 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import torch
 import transformers
@@ -66,7 +67,7 @@ def checkpoint_class(model_type: str) -> type:
     return transformers.AutoModel
 
 
-def save_checkpoint(model_type: str, folder: Path, seed: int = 0, **overrides) -> Path:
+def save_checkpoint(model_type: str, folder: Path, seed: int = 0, **overrides: Any) -> Path:
     """The tiny seeded ``model_type`` checkpoint with its head and a trained tokenizer,
     saved into ``folder`` (config fields ``overrides`` over
     :func:`~empirical.capture.checkpoints.tiny_config`)."""
