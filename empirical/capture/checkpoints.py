@@ -381,6 +381,11 @@ EXTRA: dict[str, dict] = {
         layer_types=["sliding_attention", "full_attention"],
         per_layer_config={"01": {"head_dim": 32}},
     ),
+    # BLT: its local encoder and decoder take the global transformer's width
+    "blt": dict(
+        encoder_config=dict(hidden_size_global=64),
+        decoder_config=dict(hidden_size_global=64),
+    ),
     "dots1": dict(n_shared_experts=1),
     # MobileBERT: embeddings narrower than the hidden size (128 and 512 in its checkpoints;
     # its masked-LM head widens them by hidden_size - embedding_size)
@@ -448,8 +453,10 @@ def tiny_config(model_type: str, **overrides: Any) -> transformers.PreTrainedCon
 
     cls = CONFIG_MAPPING[model_type]
     kw = _sized(cls)
-    kw.update(EXTRA.get(model_type, {}))
-    kw.update(overrides)
+    for key, value in {**EXTRA.get(model_type, {}), **overrides}.items():
+        # a sub-config's fields are merged into its sized fields
+        both = isinstance(value, dict) and isinstance(kw.get(key), dict)
+        kw[key] = {**kw[key], **value} if both else value
     return cls(**kw)
 
 
