@@ -48,13 +48,24 @@ def rule_predictions(
     as JSON-able ``{name: {"tau", "source", "note"}}``."""
     sig_tr = tr.get("sigma") if tr else None
     sig_ex = ex.get("sigma") if ex else None
+    # logits without spread (every logit of the layer equal: uniform rows, as a layer
+    # with a zero query or key projection gives) leave the sigma rules undefined
+    flat = [n for n, v in (("sigma_tr", sig_tr), ("sigma_ex", sig_ex)) if v is not None and v <= 0]
+    if flat:
+        sig_tr = sig_ex = None
     rules = temperature_rules(
         l_tr, l_ex, sigma_tr=sig_tr, sigma_ex=sig_ex, pmax_tr=tr.get("pmax") if tr else None, d=d
     )
-    return {
+    out = {
         k: {"tau": None if v.tau is None else float(v.tau), "source": v.source, "note": v.note}
         for k, v in rules.items()
     }
+    for k in ("prop1", "prop2") if flat else ():
+        out[k]["note"] = (
+            f"{' and '.join(flat)} = 0: the first layer's logits are all equal "
+            "(uniform attention), which no temperature changes"
+        )
+    return out
 
 
 def head_dim(model: torch.nn.Module, name: str | None = None) -> int | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from empirical.capture.discovery import config_value
+from empirical.capture.discovery import config_value, table_rows
 from empirical.capture.session import capture
 from empirical.capture.stats import AttentionStats
 
@@ -28,7 +28,7 @@ def probe_ids(model: torch.nn.Module, length: int) -> torch.Tensor:
     """(1, length) token ids that are none of the config's special tokens (a padding id
     would change the positions of RoBERTa-like models), on the embeddings' device."""
     emb = model.get_input_embeddings()
-    vocab = int(emb.num_embeddings)
+    vocab = table_rows(emb)
     cfg = getattr(model, "config", None)
     text_cfg = cfg.get_text_config() if hasattr(cfg, "get_text_config") else cfg
     special = set()

@@ -367,6 +367,76 @@ EXTRA: dict[str, dict] = {
     "cohere_compass_text": dict(
         rope_parameters={"full_attention": {"rope_type": "default", "rope_theta": 10000.0}}
     ),
+    # DBRX: its attention config carries the RoPE base and clip_qkv (8 in dbrx-base/instruct)
+    "dbrx": dict(
+        d_model=64,
+        n_heads=4,
+        n_layers=2,
+        attn_config=dict(kv_n_heads=2, rope_theta=10000.0, clip_qkv=8.0),
+        ffn_config=dict(ffn_hidden_size=128, moe_num_experts=4, moe_top_k=2),
+    ),
+    # Gemma 4: its full-attention layers have a larger head (per_layer_config), as in
+    # the default config (256, 512 on the full layers)
+    "gemma4_text": dict(
+        layer_types=["sliding_attention", "full_attention"],
+        per_layer_config={"01": {"head_dim": 32}},
+    ),
+    # BLT: its local encoder and decoder take the global transformer's width
+    "blt": dict(
+        encoder_config=dict(hidden_size_global=64),
+        decoder_config=dict(hidden_size_global=64),
+    ),
+    "dots1": dict(n_shared_experts=1),
+    # MobileBERT: embeddings narrower than the hidden size (128 and 512 in its checkpoints;
+    # its masked-LM head widens them by hidden_size - embedding_size)
+    "mobilebert": dict(embedding_size=32),  # dots.llm1: one shared expert
+    "esmc": dict(num_key_value_heads=4),  # no grouped-query attention
+    # Funnel: its checkpoints name their class (two base classes share the type)
+    "funnel": dict(
+        architectures=["FunnelModel"], block_sizes=[1, 1], d_model=64, n_head=4, d_head=16
+    ),
+    # Gemma 3n: a sliding and a full layer, no KV sharing in a 2-layer model
+    "gemma3n_text": dict(
+        layer_types=["sliding_attention", "full_attention"],
+        num_kv_shared_layers=0,
+        activation_sparsity_pattern=[0.0, 0.0],
+        hidden_size_per_layer_input=16,
+        vocab_size_per_layer_input=512,
+    ),
+    # Granite 4.0-H: attention layers beside its Mamba ("linear_attention") layers
+    "granitemoehybrid": dict(layer_types=["attention", "linear_attention"]),
+    "mamba2": dict(num_heads=8),  # num_heads * head_dim = expand * hidden_size
+    # Qwen4-Exp: its full-attention layers carry the QSA indexer (one key head)
+    "qwen4_exp_text": dict(
+        layer_types=["indexed_attention", "linear_attention"],
+        indexer_n_heads=4,
+        indexer_kv_heads=1,
+        indexer_head_dim=16,
+        indexer_budget=8,
+        indexer_compress_ratio=4,
+        linear_key_head_dim=16,
+        linear_value_head_dim=16,
+        linear_num_key_heads=2,
+        linear_num_value_heads=4,
+    ),
+    # Reformer: axial position factors that sum to the hidden size, chunks that divide
+    # the axial length
+    "reformer": dict(
+        axial_pos_embds_dim=[16, 48],
+        axial_pos_shape=[8, 8],
+        attn_layers=["local", "lsh"],
+        local_attn_chunk_length=8,
+        lsh_attn_chunk_length=8,
+        attention_head_size=16,
+        feed_forward_size=128,
+        max_position_embeddings=64,
+        num_buckets=4,
+    ),
+    "xmod": dict(default_language="en_XX"),  # as its checkpoints set it
+    # Zamba: shared attention blocks (tied) in two hybrid layers; Zamba2: one hybrid layer
+    "zamba": dict(num_hidden_layers=3, layers_block_type=["hybrid", "linear_attention", "hybrid"]),
+    "zamba2": dict(layers_block_type=["linear_attention", "hybrid"], hybrid_layer_ids=[1]),
+    "zaya": dict(num_experts_per_tok=1),  # ZAYA routes one expert per token
 }
 
 
@@ -383,8 +453,10 @@ def tiny_config(model_type: str, **overrides: Any) -> transformers.PreTrainedCon
 
     cls = CONFIG_MAPPING[model_type]
     kw = _sized(cls)
-    kw.update(EXTRA.get(model_type, {}))
-    kw.update(overrides)
+    for key, value in {**EXTRA.get(model_type, {}), **overrides}.items():
+        # a sub-config's fields are merged into its sized fields
+        both = isinstance(value, dict) and isinstance(kw.get(key), dict)
+        kw[key] = {**kw[key], **value} if both else value
     return cls(**kw)
 
 

@@ -150,3 +150,20 @@ def head_size(model: torch.nn.Module, name: str) -> int | None:
     if d is None and isinstance(hidden, int) and isinstance(heads, int) and heads:
         d = hidden // heads
     return d
+
+
+def table_rows(mod: torch.nn.Module) -> int:
+    """Rows of an embedding table: ``num_embeddings`` of a ``torch.nn.Embedding``, the
+    first dimension of the ``weight`` of another embedding class (I-BERT's
+    ``QuantEmbedding`` keeps no ``num_embeddings``)."""
+    rows = getattr(mod, "num_embeddings", None)
+    return int(rows) if isinstance(rows, int) else int(mod.weight.shape[0])
+
+
+def is_embedding(mod: torch.nn.Module) -> bool:
+    """A lookup table: a ``torch.nn.Embedding``, or a module named ``...Embedding`` with
+    a 2-D ``weight`` (I-BERT's ``QuantEmbedding``)."""
+    if isinstance(mod, torch.nn.Embedding):
+        return True
+    w = getattr(mod, "weight", None)
+    return type(mod).__name__.endswith("Embedding") and isinstance(w, torch.Tensor) and w.ndim == 2

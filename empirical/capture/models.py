@@ -46,6 +46,7 @@ import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
+from empirical.capture.discovery import table_rows
 from empirical.capture.positions import attends_causally, is_causal_lm, position_limit
 from empirical.training.corpora import load_text
 
@@ -549,7 +550,7 @@ def _from_dir(
     cls = model_class(cfg, lm_head)
     model = load_weights(cls, path, cfg, kw, allow_weight_mismatch)
     tok = load_tokenizer(
-        Path(tokenizer) if tokenizer else path, model.get_input_embeddings().num_embeddings
+        Path(tokenizer) if tokenizer else path, table_rows(model.get_input_embeddings())
     )
     table = position_limit(model)
     before, after = special_ends(tok)

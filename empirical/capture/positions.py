@@ -34,8 +34,10 @@ from empirical.capture.discovery import (
     attention_module_names,
     config_value,
     head_size,
+    is_embedding,
     layer_geometry,
     not_softmax_modules,
+    table_rows,
 )
 
 POSITION_NAME = re.compile(r"(^|_)(wpe|pos|position|positions|positional)(_|$)")
@@ -101,17 +103,17 @@ def text_attention_names(model: torch.nn.Module) -> list:
     return sorted(names, key=lambda n: not n.startswith(prefix) or in_tower(n))
 
 
-def _longest(mod: torch.nn.Embedding, parent: torch.nn.Module | None) -> int:
+def _longest(mod: torch.nn.Module, parent: torch.nn.Module | None) -> int:
     """Positions the table's rows can index: ``rows - offset`` (BART, OPT, BioGPT: 2),
     ``rows - padding_idx - 1`` for a table with a padding row (RoBERTa: positions start
     after it), and at most the leading entries of the embeddings' ``position_ids``
     buffer that index a row (Nystromformer's start at 2)."""
-    rows = int(mod.num_embeddings)
+    rows = table_rows(mod)
     longest = rows
     offset = getattr(mod, "offset", None)
     if isinstance(offset, int):
         longest = rows - offset
-    elif mod.padding_idx is not None:
+    elif getattr(mod, "padding_idx", None) is not None:
         longest = rows - int(mod.padding_idx) - 1
     ids = getattr(parent, "position_ids", None)
     if isinstance(ids, torch.Tensor) and not ids.is_floating_point() and ids.numel():
@@ -138,7 +140,7 @@ def position_tables(model: torch.nn.Module) -> list:
     for name, mod in mods.items():
         last = name.rsplit(".", 1)[-1].lower()
         if (
-            isinstance(mod, torch.nn.Embedding)
+            is_embedding(mod)
             and POSITION_NAME.search(last)
             and not RELATIVE_NAME.search(last)
             and not in_tower(name)
@@ -146,9 +148,7 @@ def position_tables(model: torch.nn.Module) -> list:
         ):
             parent = mods.get(name.rsplit(".", 1)[0] if "." in name else "")
             longest = _longest(mod, parent)
-            out.append(
-                PositionTable(prefix + name, type(mod).__name__, mod.num_embeddings, longest)
-            )
+            out.append(PositionTable(prefix + name, type(mod).__name__, table_rows(mod), longest))
     return out
 
 

@@ -493,3 +493,22 @@ def test_temperature_figure_one_colour_per_method_legend_clear():
     legend = fig.legends[0].get_window_extent()
     assert not any(ax.get_window_extent().overlaps(legend) for ax in fig.axes)
     _plt().close(fig)
+
+
+def test_rules_without_logit_spread():
+    """A first layer whose logits are all equal (sigma = 0: ZAYA's tiny model, uniform
+    rows) leaves Props. 1-2 undefined with the reason, and the length-only rules as
+    they are; a positive sigma still gives Prop. 2 (reference: theory.temperature.rules,
+    tau = sigma_tr / sigma_ex * ...)."""
+    from empirical.audit.align import rule_predictions
+    from theory.temperature.rules import temperature_rules
+
+    flat = rule_predictions(64, 256, {"sigma": 0.0, "pmax": 0.5}, {"sigma": 0.0}, 16)
+    assert flat["prop1"]["tau"] is None and flat["prop2"]["tau"] is None
+    assert "sigma_tr and sigma_ex = 0" in flat["prop2"]["note"]
+    ref = temperature_rules(64, 256, d=16)
+    for k in ("log_rule", "yarn", "longrope", "infoscale"):
+        assert flat[k]["tau"] == pytest.approx(ref[k].tau)
+    spread = rule_predictions(64, 256, {"sigma": 1.0, "pmax": 0.5}, {"sigma": 1.2}, 16)
+    want = temperature_rules(64, 256, sigma_tr=1.0, sigma_ex=1.2, pmax_tr=0.5, d=16)
+    assert spread["prop2"]["tau"] == pytest.approx(want["prop2"].tau)

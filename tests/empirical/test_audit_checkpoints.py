@@ -128,6 +128,7 @@ def test_every_command_refuses_past_the_table(module, args, root, tmp_path, caps
     [
         ("nystromformer", "embeddings.position_embeddings"),  # position_ids start at 2
         ("yoso", "embeddings.position_embeddings"),
+        ("ibert", "embeddings.position_embeddings"),  # a QuantEmbedding, no num_embeddings
         ("fsmt", None),  # a sinusoidal table rebuilt for longer inputs
         ("t5gemma2", None),  # the table of the vision tower inside the encoder
     ],

@@ -53,14 +53,60 @@ def test_subset_exact(model_type):
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
 
 
-@pytest.mark.parametrize("model_type", ["lfm2_moe", "cohere_compass_text", "squeezebert"])
+@pytest.mark.parametrize(
+    "model_type",
+    ["lfm2_moe", "cohere_compass_text", "squeezebert", "dbrx", "funnel", "xmod"],
+)
 def test_built_as_real_checkpoints_are_configured(model_type):
     """Types that need their layer types (LFM2-MoE), RoPE parameters per layer type
-    (Cohere Compass) or embedding size equal to the hidden size (SqueezeBERT, whose hidden
-    states are laid out batch, channels, length) set as their real checkpoints have them
-    build and are exact."""
+    (Cohere Compass), embedding size equal to the hidden size (SqueezeBERT, whose hidden
+    states are laid out batch, channels, length), the RoPE base in the attention config
+    (DBRX), their class named (Funnel) or a default language (X-MOD) set as their real
+    checkpoints have them build, are exact, and their checkpoints audited."""
     v = sweep.compare(model_type)
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
+@pytest.mark.parametrize("model_type", ["granitemoehybrid", "prophetnet"])
+def test_the_part_the_audit_runs_is_compared(model_type):
+    """Granite 4.0-H with an attention layer beside its Mamba layer, as its checkpoints,
+    and ProphetNet, whose decoder's n-gram attention the capture refuses but whose
+    encoder (what the audit measures; its output_attentions are the scores before the
+    softmax) is exact: both exact, and the audit writes its report."""
+    v = sweep.compare(model_type)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
+def test_the_audit_decides_the_verdict():
+    """Exact stays exact only with the audit's report; refused stays refused only when
+    the audit refuses too (exit 2); anything else is a crash of the audit."""
+    from empirical.capture.sweep.audit_run import AuditRun
+
+    exact, refused = sweep.Verdict("t", "exact", "ok"), sweep.Verdict("t", "refused", "no")
+    assert sweep.audited(exact, AuditRun(0)).verdict == "exact"
+    assert sweep.audited(refused, AuditRun(2, "TModel: no")).verdict == "refused"
+    v = sweep.audited(exact, AuditRun(2, "'head_dim' is a per-layer attribute"))
+    assert v.verdict == "crashed" and "exits 2: 'head_dim'" in v.detail
+    assert sweep.audited(exact, AuditRun(1, "unexpected IndexError")).verdict == "crashed"
+    assert sweep.audited(refused, AuditRun(0)).verdict == "crashed"
+
+
+def test_the_audit_command_is_run(monkeypatch):
+    """The audit itself runs on each checkpoint, past capture: its temperature rules
+    failing as Gemma 4's did (transformers' RuntimeError on the global ``head_dim`` of a
+    per-layer config) make ``python -m empirical.audit`` exit 2 with no report, and the
+    type crashed where capture alone is exact."""
+    from empirical.audit import align
+
+    def per_layer(*args, **kw):
+        raise RuntimeError("'head_dim' is a per-layer attribute and may vary across layers")
+
+    monkeypatch.setattr(align, "rule_predictions", per_layer)
+    v = sweep.compare("llama")
+    assert v.verdict == "crashed" and "the audit of its checkpoint exits 2" in v.detail, v
+    assert "per-layer attribute" in v.detail, v
+    monkeypatch.undo()
+    assert sweep.compare("llama").verdict == "exact"
 
 
 def test_a_planted_error_is_caught(monkeypatch):

@@ -52,6 +52,7 @@ def _checked(a) -> list:
 def main(argv: list[str] | None = None) -> int:
     a = build_parser().parse_args(argv)
     transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()  # saving a checkpoint: no bar
     types = _checked(a)
     torch.set_num_threads(1)
     verdicts = []
