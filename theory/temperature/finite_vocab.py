@@ -11,9 +11,8 @@ with one logit :math:`x_v \\sim N(0, s^2)` per distinct token (i.i.d.),
 the largest attention weight of one key position.  When every key is a different token
 (:math:`V \\to \\infty`) this is the paper's i.i.d. value :math:`E[P_{max}]` at L keys
 (App. A.2, Eq. 2's exact form, :func:`theory.temperature.gaussian_softmax.expected_pmax`);
-with repeats the coinciding logits lower the maximum's share less than fresh draws would
-(a repeated token adds its own weight again, a fresh one may exceed the maximum), and at
-L = 2 exactly
+repeats lower it (a repeated maximal token splits its weight over its positions, and
+every repeat of another token counts again in the sum), and at L = 2 exactly
 
 .. math:: E[P_{max}] = \\tfrac{1}{V}\\cdot\\tfrac12 + \\bigl(1 - \\tfrac1V\\bigr)
           E[\\sigma(|x_1 - x_2|)],\\quad x_1 - x_2 \\sim N(0, 2s^2).
