@@ -74,6 +74,8 @@ def ladder_data(report: dict) -> dict:
         points = []
         for r in rungs:
             at = c["rungs"][r["name"]]
+            if at.get("formed", True) is False:  # not formed on this rung: no point
+                continue
             points.append(
                 {
                     "rung": r["name"],

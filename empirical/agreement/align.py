@@ -17,6 +17,7 @@ import numpy as np
 from empirical.agreement.bundle_io import heads, seeds, tau_grid, train_len
 from empirical.agreement.contrast import Contrast, contrast_of_errors, seed_interval
 from theory.temperature import rules
+from theory.temperature.finite_vocab import finite_vocab_pmax
 from theory.temperature.gaussian_softmax import (
     approx_pmax,
     expected_entropy,
@@ -132,50 +133,125 @@ def pmax_candidates(keys: Sequence[int], s: float) -> dict:
     return {name: float(np.mean(v)) for name, v in out.items()}
 
 
+#: the theory's candidate name in the E[P_max] contrast, and the paper's distinct-key value
+PMAX_THEORY = "Gaussian E[P_max], V tokens"
+PMAX_PAPER = "Gaussian E[P_max], distinct keys"
+#: rows of the seeded Monte Carlo of the finite-vocabulary E[P_max] per length
+PMAX_MC_ROWS = 2**16
+
+
+def vocab_size(b: dict) -> int:
+    """The rung's vocabulary (``data.vocab_size``; 256 byte tokens where not recorded)."""
+    return int((b.get("data") or {}).get("vocab_size", 256))
+
+
+def finite_vocab_candidates(keys: Sequence[int], scales: Sequence[float], vocab: int) -> tuple:
+    """Mean P_max over rows with the key counts ``keys`` (evenly) for each logit std of
+    ``scales``, the keys drawn with replacement from ``vocab`` tokens, one i.i.d. Gaussian
+    logit per distinct token (``theory.temperature.finite_vocab``, seeded Monte Carlo):
+    ``({candidate: [value per s]}, [standard error of the theory per s])``, the theory
+    first, then the wrong forms of :func:`pmax_candidates` applied to the same model
+    (halved, x 2/3, variance doubled, N^L for N^(L-1) as L/(L+1) E at L+1 keys)."""
+    s = list(scales)
+    seed = int(max(keys))
+    both, se = finite_vocab_pmax(keys, s + [math.sqrt(2) * x for x in s], vocab, PMAX_MC_ROWS, seed)
+    nxt, _ = finite_vocab_pmax([k + 1 for k in keys], s, vocab, PMAX_MC_ROWS, seed)
+    theory, doubled = both[: len(s)], both[len(s) :]
+    shrink = float(np.mean([k / (k + 1) for k in keys]))  # rows' L/(L+1), key counts even
+    out = {
+        PMAX_THEORY: theory.tolist(),
+        "E[P_max] halved": (0.5 * theory).tolist(),
+        "E[P_max] x 2/3": (2.0 / 3.0 * theory).tolist(),
+        "N^L for N^(L-1)": (shrink * nxt).tolist(),
+        "variance doubled": doubled.tolist(),
+    }
+    return out, se[: len(s)].tolist()
+
+
+def paper_pmax(keys: Sequence[int], s: float) -> dict:
+    """The paper's values of the mean P_max over rows with the key counts ``keys``: the
+    exact i.i.d.-Gaussian E[P_max] at distinct keys, uniform attention and the paper's
+    approximation (Eq. 2 with the Gaussian mean maximum), each averaged over ``keys``."""
+    out = {
+        PMAX_PAPER: [expected_pmax(k, s) for k in keys],
+        "uniform 1/L": [1.0 / k for k in keys],
+        "paper's approximation": [
+            float(approx_pmax(k, s, 1.0, s * expected_max_std_normal(k))) for k in keys
+        ],
+    }
+    return {name: float(np.mean(v)) for name, v in out.items()}
+
+
 def gaussian_pmax_contrast(
     b: dict, tolerance: float, margin: float, model: str = "nope"
 ) -> Contrast:
     """Attention-alignment paper, Eq. 2 and App. A.2 in their own regime: the dot-product
-    NoPE model at its initial weights on uniformly random bytes, first layer, rows brought
+    NoPE model at its initial weights on uniformly random tokens, first layer, rows brought
     to the logit std s (``profile_bundle.init_pmax``).  Measured: the mean P_max of each
-    head's window rows per length and s.  Theory: the exact i.i.d.-Gaussian E[P_max] at the
-    rows' key counts and s (``expected_pmax``).  Error: mean abs(ln measured - ln predicted)
-    over lengths, s and heads; alternatives: uniform attention and the neighbouring wrong
-    forms of :func:`pmax_candidates`.  The theory, exact for Assumption 1's i.i.d. N(0, s^2)
-    logits (what App. A.2's Eq. 2 approximates):
+    head's window rows per length and s.  Error: mean abs(ln measured - ln predicted) over
+    lengths, s and heads.
+
+    The theory is Assumption 1 (i.i.d. N(0, s^2) logits) for the measurement as it is
+    made: a row's keys are tokens drawn uniformly *with replacement* from the model's V
+    tokens (256 bytes, or a BPE's vocabulary), so keys repeat and their logits coincide;
+    one i.i.d. Gaussian logit per distinct token
+    (:func:`theory.temperature.finite_vocab.finite_vocab_pmax`, a seeded Monte Carlo whose
+    standard error is carried into the theory's error: each seed's error is raised by
+    1.96 times the mean relative standard error over the cells, a bound on how far the
+    Monte Carlo can move it).  Beside it, the paper's own value, the exact i.i.d.-Gaussian
+    E[P_max] at L distinct keys (its V -> oo limit, ``expected_pmax``):
 
     .. math:: E[P_{max}] = L\\int\\varphi_s(x)\\,e^x\\int_0^\\infty e^{-t e^x}
               N(x, t)^{L-1}\\,dt\\,dx,\\quad N(x, t) = E[e^{-t e^y}; y < x].
+
+    Alternatives: uniform attention, the paper's approximation (Eq. 2 with the Gaussian
+    mean maximum) and the neighbouring wrong forms applied to the theory's model
+    (:func:`finite_vocab_candidates`).
     """
-    per_seed, measured, signed, cache = {}, [], [], {}
+    vocab, per_seed, measured, signed, se_rel = vocab_size(b), {}, [], [], []
+    rec0 = b["results"][model][seeds(b, model)[0]]["init_pmax"]
+    scales = list(rec0["scales"])
+    model_of, paper_of = {}, {}
+    for L, cell in rec0["length"].items():
+        model_of[L], se = finite_vocab_candidates(cell["keys"], scales, vocab)
+        se_rel += [e / v for e, v in zip(se, model_of[L][PMAX_THEORY])]
+        paper_of[L] = [paper_pmax(cell["keys"], s) for s in scales]
+    mc_bound = 1.96 * float(np.mean(se_rel))
     for sd in seeds(b, model):
         rec, errs, logs = b["results"][model][sd]["init_pmax"], {}, []
-        for cell in rec["length"].values():
-            for j, s in enumerate(rec["scales"]):
-                key = (tuple(cell["keys"]), s)
-                if key not in cache:
-                    cache[key] = pmax_candidates(cell["keys"], s)
+        for L, cell in rec["length"].items():
+            for j, _ in enumerate(rec["scales"]):
+                preds = {PMAX_THEORY: model_of[L][PMAX_THEORY][j], **paper_of[L][j]}
+                preds.update({k: v[j] for k, v in model_of[L].items() if k != PMAX_THEORY})
                 for head in cell["pmax"]:
                     logs.append(math.log(head[j]))
-                    for k, v in cache[key].items():
+                    for k, v in preds.items():
                         errs.setdefault(k, []).append(abs(math.log(head[j] / v)))
-                    signed.append(math.log(head[j] / cache[key]["Gaussian E[P_max]"]))
+                    signed.append(math.log(head[j] / preds[PMAX_THEORY]))
         measured.append(float(np.mean(logs)))
         for k, v in errs.items():
-            per_seed.setdefault(k, []).append(float(np.mean(v)))
-    rec = b["results"][model][seeds(b, model)[0]]["init_pmax"]
+            per_seed.setdefault(k, []).append(
+                float(np.mean(v)) + (mc_bound if k == PMAX_THEORY else 0.0)
+            )
     return contrast_of_errors(
-        f"align paper Eq. 2: E[P_max] on {model} at initial weights (uniform random bytes), "
-        f"L = {', '.join(rec['length'])}, s = {', '.join(f'{s:g}' for s in rec['scales'])}",
+        f"align paper Eq. 2: E[P_max] on {model} at initial weights (uniform random tokens, "
+        f"V = {vocab}), L = {', '.join(rec0['length'])}, "
+        f"s = {', '.join(f'{s:g}' for s in scales)}",
         "mean |ln measured - ln predicted| P_max over lengths, logit stds and heads",
-        "Gaussian E[P_max]",
+        PMAX_THEORY,
         per_seed,
         tolerance,
         margin,
         measured=seed_interval(measured),
+        beside=(PMAX_PAPER,),
         notes=[
-            "measured: mean ln P_max per seed; mean ln(measured / E[P_max]) over all cells "
-            f"and seeds {float(np.mean(signed)):+.4f}"
+            "measured: mean ln P_max per seed; mean ln(measured / theory) over all cells "
+            f"and seeds {float(np.mean(signed)):+.4f}",
+            f"theory: keys drawn with replacement from V = {vocab} tokens, one Gaussian logit "
+            f"per distinct token, seeded Monte Carlo of {PMAX_MC_ROWS} rows per length; its "
+            f"error includes the Monte Carlo bound 1.96 x mean relative s.e. = {mc_bound:.2g}",
+            f"{PMAX_PAPER}: the paper's exact i.i.d. value (every key its own logit), shown "
+            "beside for comparison (the V -> oo limit of the theory)",
         ],
     )
 

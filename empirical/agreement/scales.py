@@ -14,6 +14,11 @@ theory's error interval (95% Student-t over seeds) at rung r, smallest span firs
 * ``"rises"`` when the means never fall and ``lo(top) > hi(bottom)``;
 * ``"no trend"`` otherwise (including a single rung).
 
+A rung where a contrast cannot be formed (its bundle lacks a measurement the contrast
+needs) is reported there as ``not formed`` with the reason and left out of the rule: the
+trend and the top rung's gap signs rest on the rungs where it was formed, named beside
+the trend (``trend_rests_on``, ``trend_basis``).
+
 Beside it, for each alternative, the sign of the paired gap ``error(alt) - error(theory)``
 at the top rung: ``"theory better"`` when its interval lies above 0, ``"alternative
 better"`` when below, ``"tied"`` when it contains 0.
@@ -28,10 +33,11 @@ better"`` when below, ``"tied"`` when it contains 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from empirical.agreement import bundle_io, rpe
 from empirical.agreement.catalogue import CATALOGUE, Entry
-from empirical.agreement.contrast import Interval
+from empirical.agreement.contrast import Contrast, Interval
 
 TRENDS = ("falls", "rises", "no trend")
 
@@ -92,36 +98,101 @@ def rung_record(name: str, b: dict) -> dict:
     }
 
 
+@dataclass(frozen=True)
+class NotFormed:
+    """A contrast that cannot be formed on a rung, and why (a measurement it needs is not
+    in the rung's bundle, or too few seeds have it)."""
+
+    reason: str
+
+
+#: what a rung's bundle may lack for a contrast: an entry (KeyError, IndexError), or
+#: values (ValueError: fewer than two finite per-seed values)
+NOT_FORMED = (LookupError, ValueError, ZeroDivisionError)
+
+
+def not_formed_reason(exc: Exception) -> str:
+    """One line saying why a contrast could not be formed from a rung's measurements."""
+    if isinstance(exc, KeyError):
+        return f"the rung has no measurement {exc.args[0]!r} that the contrast needs"
+    if isinstance(exc, IndexError):
+        return f"a measurement the contrast needs is shorter than it expects ({exc})"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def form(entry: Entry, b: dict) -> Contrast | NotFormed:
+    """The contrast on bundle ``b``, or :class:`NotFormed` with the reason."""
+    try:
+        return entry.contrast(b)
+    except NOT_FORMED as exc:
+        return NotFormed(not_formed_reason(exc))
+
+
 def contrast_by_rung(entry: Entry, bundles: dict) -> dict:
-    """``{rung: Contrast}`` for one catalogue entry, with its declared thresholds."""
-    return {name: entry.contrast(b) for name, b in bundles.items()}
+    """``{rung: Contrast or NotFormed}`` for one catalogue entry, with its declared
+    thresholds."""
+    return {name: form(entry, b) for name, b in bundles.items()}
+
+
+def rung_cell(c: Contrast | NotFormed) -> dict:
+    """One contrast at one rung: errors, gaps and verdicts, or ``formed: false`` and why."""
+    if isinstance(c, NotFormed):
+        return {
+            "formed": False,
+            "reason": c.reason,
+            "theory": None,
+            "alternatives": {},
+            "gaps": {},
+            "agrees": None,
+            "beats": {},
+        }
+    return {
+        "formed": True,
+        "theory": triple(c.theory_error()),
+        "alternatives": {a: triple(c.errors[a]) for a in c.alternatives},
+        "gaps": {a: triple(c.gap(a)) for a in c.alternatives},
+        "agrees": c.agrees(),
+        "beats": {a: c.beats(a) for a in c.alternatives},
+    }
+
+
+def trend_basis(names: Sequence[str], per_rung: dict) -> str:
+    """What the trend rests on: the rungs where the contrast was formed, and those where
+    it was not."""
+    formed = [n for n in names if not isinstance(per_rung[n], NotFormed)]
+    missing = [n for n in names if isinstance(per_rung[n], NotFormed)]
+    if not formed:
+        return "no rung (not formed at " + ", ".join(missing) + ")"
+    text = f"{len(formed)} rung{'s' if len(formed) != 1 else ''}: " + ", ".join(formed)
+    if missing:
+        text += "; not formed at " + ", ".join(missing)
+    return text
 
 
 def contrast_scales(entry: Entry, per_rung: dict) -> dict:
-    """One contrast's record of the scale report (the ``--scales --json`` layout)."""
-    rungs = {}
-    for name, c in per_rung.items():
-        rungs[name] = {
-            "theory": triple(c.theory_error()),
-            "alternatives": {a: triple(c.errors[a]) for a in c.alternatives},
-            "gaps": {a: triple(c.gap(a)) for a in c.alternatives},
-            "agrees": c.agrees(),
-            "beats": {a: c.beats(a) for a in c.alternatives},
-        }
+    """One contrast's record of the scale report (the ``--scales --json`` layout).  The
+    trend and the top rung's gap signs rest on the rungs where the contrast was formed
+    (``trend_rests_on``); ``top_rung`` is the largest of them (``None`` if none)."""
     names = list(per_rung)
-    top = per_rung[names[-1]]
+    formed = [n for n in names if not isinstance(per_rung[n], NotFormed)]
+    top = per_rung[formed[-1]] if formed else None
     return {
         "key": entry.key,
-        "title": top.title,
+        "title": top.title if top else entry.key,
         "place": entry.place,
         "paper_check": entry.check,
         "tolerance": entry.tolerance.value,
         "margin": entry.margin.value,
-        "theory_error_is": (f"error / error({top.relative_to})" if top.relative_to else "error"),
-        "rungs": rungs,
-        "trend": trend([per_rung[n].theory_error() for n in names]),
-        "top_rung": names[-1],
-        "top_gap_sign": {a: gap_sign(top.gap(a)) for a in top.alternatives},
+        "theory_error_is": (
+            f"error / error({top.relative_to})" if top and top.relative_to else "error"
+        ),
+        "rungs": {n: rung_cell(per_rung[n]) for n in names},
+        "trend": trend([per_rung[n].theory_error() for n in formed]),
+        "trend_rests_on": formed,
+        "trend_basis": trend_basis(names, per_rung),
+        "not_formed": {n: per_rung[n].reason for n in names if isinstance(per_rung[n], NotFormed)},
+        "top_rung": formed[-1] if formed else None,
+        "top_gap_sign": {a: gap_sign(top.gap(a)) for a in top.alternatives} if top else {},
     }
 
 
@@ -153,8 +224,16 @@ def scale_report(names: Sequence[str] | None = None) -> dict:
         "rungs": [rung_record(n, bundles[n]) for n in names],
         "trend_rule": __doc__.split("The trend rule")[1].split(">>>")[0].strip(),
         "contrasts": [contrast_scales(e, contrast_by_rung(e, bundles)) for e in CATALOGUE],
-        "rpe_experiments": {n: rpe_experiments(bundles[n]) for n in names},
+        "rpe_experiments": {n: rpe_experiments_or_reason(bundles[n]) for n in names},
     }
+
+
+def rpe_experiments_or_reason(b: dict) -> dict:
+    """:func:`rpe_experiments`, or ``{"not_formed": reason}`` where the rung lacks them."""
+    try:
+        return rpe_experiments(b)
+    except NOT_FORMED as exc:
+        return {"not_formed": not_formed_reason(exc)}
 
 
 def scale_table(report: dict) -> str:
@@ -170,28 +249,42 @@ def scale_table(report: dict) -> str:
     ]
     for c in report["contrasts"]:
         lines += ["", f"{c['title']}  [{c['key']}; {c['place']}; check {c['paper_check']}]"]
-        lines.append(f"  theory {c['theory_error_is']} <= {c['tolerance']:g}; trend: {c['trend']}")
+        lines.append(
+            f"  theory {c['theory_error_is']} <= {c['tolerance']:g}; trend: {c['trend']} "
+            f"(on {c['trend_basis']})"
+        )
         head = f"  {'candidate':<30}" + "".join(f"{n:>32}" for n in names)
         lines.append(head)
 
-        def cell(t: list) -> str:
-            return f"{t[1]:.3g} [{t[0]:.3g}, {t[2]:.3g}]"
+        def cell(at: dict, t: list | None, verdict: str = "") -> str:
+            if not at["formed"]:
+                return "not formed"
+            if t is None:
+                return "-"
+            return f"{t[1]:.3g} [{t[0]:.3g}, {t[2]:.3g}]" + verdict
 
         lines.append(
             f"  {'theory':<30}"
             + "".join(
-                f"{cell(c['rungs'][n]['theory']) + (' ok' if c['rungs'][n]['agrees'] else ' X'):>32}"
-                for n in names
+                f"{cell(at, at['theory'], ' ok' if at['agrees'] else ' X'):>32}"
+                for at in (c["rungs"][n] for n in names)
             )
         )
         for a in c["top_gap_sign"]:
             lines.append(
                 f"  {a[:30]:<30}"
-                + "".join(f"{cell(c['rungs'][n]['alternatives'][a]):>32}" for n in names)
-                + f"   top: {c['top_gap_sign'][a]}"
+                + "".join(
+                    f"{cell(at, at['alternatives'].get(a)):>32}"
+                    for at in (c["rungs"][n] for n in names)
+                )
+                + f"   top ({c['top_rung']}): {c['top_gap_sign'][a]}"
             )
+        lines += [f"  not formed at {n}: {why}" for n, why in c["not_formed"].items()]
     lines += ["", "RPE paper: ppl(f m)/ppl(m) per RPE and rung (converges: theory.series)"]
     for n, per in report.get("rpe_experiments", {}).items():
+        if "not_formed" in per:
+            lines.append(f"  {n:<10} not formed: {per['not_formed']}")
+            continue
         for r, v in per.items():
             ratios = "  ".join(
                 f"{f}: {t[1]:.3g} [{t[0]:.3g}, {t[2]:.3g}]" for f, t in v["ppl_ratio"].items()

@@ -31,9 +31,11 @@ def trained_attention_disperses(ctx: Context, b: dict) -> Evidence:
     location="Eq. 2, App. A.2",
     kind="empirical",
     statement="In the Gaussian regime itself (the NoPE model's first layer at initial weights "
-    "on uniformly random bytes, rows brought to logit std 0.5..3, at m/4..m), the mean P_max "
-    "is the exact i.i.d.-Gaussian E[P_max], closer than uniform attention, E[P_max] halved or "
-    "x 2/3, N^L for N^(L-1), the variance doubled and the paper's approximate P_max.",
+    "on uniformly random tokens, rows brought to logit std 0.5..3, at m/4..m), the mean P_max "
+    "is the exact E[P_max] of i.i.d. Gaussian logits per token (the keys drawn with "
+    "replacement from the model's vocabulary, as the rows are; the paper's distinct-key value "
+    "beside it), closer than uniform attention, E[P_max] halved or x 2/3, N^L for N^(L-1), "
+    "the variance doubled and the paper's approximate P_max.",
 )
 @on_rungs("align", "P_max by logit std at initial weights")
 def pmax_rule_at_initial_weights(ctx: Context, b: dict) -> Evidence:

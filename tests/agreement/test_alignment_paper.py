@@ -10,6 +10,7 @@ Where the theory loses a comparison, that single comparison is a strict xfail wh
 reason states the measured gap (the test output prints the table with the numbers).
 """
 
+import mpmath as mp
 import pytest
 from agreement_asserts import assert_agrees, assert_beats, contrast
 
@@ -17,6 +18,7 @@ pytest.importorskip("torch")
 
 from empirical.agreement import align as R  # noqa: E402
 from empirical.agreement import bundle_io  # noqa: E402
+from theory.temperature.gaussian_softmax import expected_entropy, expected_pmax  # noqa: E402
 
 pytestmark = [pytest.mark.agreement, pytest.mark.empirical]
 
@@ -47,6 +49,29 @@ def test_gaussian_statistic_agrees(b, key):
 )
 def test_gaussian_statistic_beats(b, key, alt):
     assert_beats(contrast(b, GAUSS[key]), alt)
+
+
+@pytest.mark.parametrize("s", [0.5, 1.0, 2.0, 3.0])
+def test_gaussian_theory_exact_at_two_keys(s):
+    """The Gaussian statistics the contrasts compute, at their logit stds, where softmax
+    over two i.i.d. N(0, s^2) logits has a closed form: with d = x1 - x2 ~ N(0, 2 s^2),
+    P_max = sigmoid(|d|) and H = log(1 + e^-|d|) + |d| e^-|d| / (1 + e^-|d|) (the binary
+    entropy of sigmoid(|d|)); references by mpmath quadrature, computed now.  The
+    contrasts' differences (0.01-0.5) are far above a quadrature error, so only this
+    check sees an error in the quadrature itself: the tolerance 1e-6 is the quadrature
+    error the E[P_max] tolerance counts on (``catalogue.PMAX_TOL``: "the quadrature
+    about 1e-6").  One token: H = 0 and P_max = 1 exactly."""
+    mp.mp.dps = 30
+    sd = mp.sqrt(2) * s
+
+    def mean_over_d(f):
+        return float(mp.quad(lambda d: mp.npdf(d, 0, sd) * f(abs(d)), [-mp.inf, 0, mp.inf]))
+
+    pmax = mean_over_d(lambda a: 1 / (1 + mp.exp(-a)))
+    ent = mean_over_d(lambda a: mp.log1p(mp.exp(-a)) + a * mp.exp(-a) / (1 + mp.exp(-a)))
+    assert abs(expected_pmax(2, s) - pmax) <= 1e-6
+    assert abs(expected_entropy(2, s) - ent) <= 1e-6
+    assert abs(expected_entropy(1, s)) <= 1e-6 and expected_pmax(1, s) == 1.0
 
 
 def pmax_init(b):
