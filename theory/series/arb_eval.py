@@ -338,6 +338,18 @@ def arb_function(expr: sp.Expr) -> Callable:
     return _compile(sp.sympify(expr))
 
 
+def tail_start(a: int, n0: int) -> int:
+    """``a`` as an int, checked to be a start a tail engine can sum from (``a >= n0``).
+
+    >>> tail_start(5.0, 2)
+    5
+    """
+    a = int(a)
+    if a < n0:
+        raise ValueError(f"tail from {a} < n0 = {n0}")
+    return a
+
+
 def term_ball(f: Callable, n: int) -> arb:
     """The enclosure ``f(n)`` of a term at the exact integer ``n`` (where ``(-1)**n`` and
     ``floor`` are exact), or :class:`NotCertified` naming the term when it cannot be

@@ -53,6 +53,7 @@ from theory.series.arb_eval import (
     arb_function,
     ball,
     ball_precision,
+    tail_start,
     taylor,
     term_ball,
 )
@@ -222,9 +223,7 @@ class CertifiedTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         if a >= self.far.X:
             return self.far.tail(a)
         i = bisect.bisect_left(self.grid, a)

@@ -39,14 +39,12 @@ from sympy.integrals.manualintegrate import manualintegrate
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     NotCertified,
-    NotSupported,
-    Undecided,
     arb_function,
     ball_precision,
     term_ball,
 )
 from theory.series.expressions import N
-from theory.series.monotone import completely_monotone
+from theory.series.monotone import completely_monotone, positive_at
 
 #: CPU seconds for sympy's antiderivative, its check and its limit at infinity
 SYMBOLIC_BUDGET = 3.0
@@ -56,14 +54,6 @@ DIRECT_TERMS = 20000
 #: log x beyond which the bounds are evaluated in t = log x, without forming x = e^t
 LOG_SPACE = 1e4
 _X = sp.Symbol("x", positive=True)
-
-
-def _positive_at(h: sp.Expr, x0: int) -> bool:
-    try:
-        v = arb_function(h)(arb(int(x0)))
-    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
-        return False
-    return bool(v.is_finite() and v > 0)
 
 
 def increasing_on(h: sp.Expr, x0: int) -> bool:
@@ -90,7 +80,7 @@ def increasing_on(h: sp.Expr, x0: int) -> bool:
 
 def increasing_positive(h: sp.Expr, x0: int) -> bool:
     """h > 0 and nondecreasing on [x0, oo)."""
-    return increasing_on(h, x0) and _positive_at(h, x0)
+    return increasing_on(h, x0) and positive_at(h, x0)
 
 
 def decreasing_on(f: sp.Expr, x0: int) -> bool:

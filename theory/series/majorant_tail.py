@@ -38,6 +38,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    tail_start,
     term_ball,
 )
 from theory.series.bounds import bounds_or_none
@@ -162,9 +163,7 @@ class MajorantTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         if a >= self.M:
             return self.majorant.tail(a)
         return self.suffix[a - self.n0] + self.majorant.tail(self.M)

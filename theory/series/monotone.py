@@ -33,7 +33,7 @@ from theory.series.expressions import N
 
 
 @ball_precision
-def _positive_at(h: sp.Expr, x0: int) -> bool:
+def positive_at(h: sp.Expr, x0: int) -> bool:
     """h(x0) > 0 proved in ball arithmetic (h increases on [x0, oo) where it is used)."""
     try:
         v = arb_function(h)(arb(int(x0)))
@@ -63,7 +63,7 @@ def derivative_cm(h: sp.Expr, x0: int) -> bool:
 
 def bernstein_positive(h: sp.Expr, x0: int) -> bool:
     """h > 0 on [x0, oo) with h' completely monotone."""
-    return derivative_cm(h, x0) and _positive_at(h, x0)
+    return derivative_cm(h, x0) and positive_at(h, x0)
 
 
 def completely_monotone(g: sp.Expr, x0: int) -> bool:

@@ -32,6 +32,7 @@ from theory.series.arb_eval import (
     arb_function,
     ball,
     ball_precision,
+    tail_start,
 )
 from theory.series.enclosure import CertifiedTail
 from theory.series.eventual_signs import periodic_pieces, signed_derivatives
@@ -338,9 +339,7 @@ class DirichletTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         if a >= self.M:
             return self._far(a)
         if a not in self._prefix:

@@ -36,6 +36,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    tail_start,
     term_ball,
 )
 from theory.series.comparison_tests import term_ratio
@@ -153,9 +154,7 @@ class HeadTerms:
 
     def tail_start(self, a: int) -> int:
         """``a`` as an int, checked to be a start this engine can sum from (``a >= n0``)."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         return a
 
 

@@ -25,6 +25,7 @@ from theory.series.arb_eval import (
     NotSupported,
     arb_function,
     ball_precision,
+    tail_start,
     term_ball,
 )
 from theory.series.enclosure import CertifiedTail
@@ -80,9 +81,7 @@ class ResidueTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         return sum(
             (p.tail(max(p.n0, -(-(a - r) // self.L))) for r, p in enumerate(self.parts)), arb(0)
         )
@@ -141,8 +140,6 @@ class GroupedTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         m = max(self.m0, -(-a // self.L))
         return self._direct(a, self.L * m) + self.inner.tail(m)

@@ -24,7 +24,13 @@ import sympy as sp
 from flint import arb
 
 from theory.core.budget import step_budget
-from theory.series.arb_eval import NotCertified, NotSupported, arb_function, ball_precision
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    arb_function,
+    ball_precision,
+    tail_start,
+)
 from theory.series.expressions import N
 from theory.series.ratio_tails import EVERYWHERE
 
@@ -81,9 +87,7 @@ class StretchedExpTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """An enclosure of sum_{n >= a} b_n (a >= n0)."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         if a >= self.M:
             i = self._integral(a)
             return i.union(i + self.term(a))

@@ -40,6 +40,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    tail_start,
     term_ball,
 )
 from theory.series.expressions import N
@@ -163,9 +164,7 @@ class SuperExpTail:
     @ball_precision
     def tail(self, a: int) -> arb:
         """An enclosure of sum_{n >= a} b_n (a >= n0)."""
-        a = int(a)
-        if a < self.n0:
-            raise ValueError(f"tail from {a} < n0 = {self.n0}")
+        a = tail_start(a, self.n0)
         if a >= self.K:
             return self._bound(a, term_ball(self.f, a))
         return self.suffix[a - self.n0] + self._bound(self.K, term_ball(self.f, self.K))
