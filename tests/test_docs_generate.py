@@ -149,6 +149,12 @@ def test_scales_markdown_has_every_contrast_on_every_rung():
         "| 0.2 [0.1, 0.3] misses | 0.02 [0.01, 0.03] agrees | falls | halved (tied) |"
     )
     assert "rung ci is left out" in generate.scales_markdown(rep, ci_found=False)
+    # a contrast that cannot be formed on a rung (scale_report's "formed": false cell)
+    rep["contrasts"][1]["rungs"]["big"] = {
+        "formed": False, "reason": "no T5 runs", "theory": None, "agrees": None
+    }  # fmt: skip
+    rows = [r for r in generate.scales_markdown(rep).splitlines() if r.startswith("| `two`")]
+    assert "| 0.2 [0.1, 0.3] misses | not formed: no T5 runs |" in rows[0]
 
 
 def test_scales_page_without_any_rung_says_so(tmp_path, monkeypatch):

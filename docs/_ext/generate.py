@@ -621,7 +621,14 @@ def scales_markdown(rep: dict, ci_found: bool = True) -> str:
     ]
     for c in rep["contrasts"]:
         at = [
-            _triple(c["rungs"][n]["theory"]) + (" agrees" if c["rungs"][n]["agrees"] else " misses")
+            (
+                _triple(c["rungs"][n]["theory"])
+                + (" agrees" if c["rungs"][n]["agrees"] else " misses")
+                if c["rungs"].get(n, {}).get("formed", True)
+                else "not formed: " + cell(c["rungs"][n].get("reason", ""))
+            )
+            if n in c["rungs"]
+            else "not formed"
             for n in names
         ]
         rivals = [
