@@ -50,7 +50,7 @@ from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_p
 from theory.series.expressions import N
 from theory.series.periodic import residue_classes
 
-#: highest derivative order tried (Euler orders 0..MAX_ORDER-1: |delta^i g(M)| / 2^i at
+#: highest derivative order tried (Euler orders 0..MAX_ORDER-1: ``|delta^i g(M)| / 2^i`` at
 #: M >= 256 is below 10^-30 B for i near 24 on the forms met)
 MAX_ORDER = 24
 #: CPU seconds for all orders together (the orders proved by then are kept)
