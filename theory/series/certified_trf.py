@@ -33,11 +33,10 @@ from flint import arb
 
 from theory.core.budget import StepTimeout
 from theory.series.arb_eval import NotCertified, ball_precision
-from theory.series.enclosure import arb_bounds
 from theory.series.integral_test import IntegralTail
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.results import SeriesSum
-from theory.series.sums import certify_tail
+from theory.series.sums import certify_tail, enclosed_sum
 
 #: largest j searched over the integers; beyond it the search is in log x
 INTEGER_LIMIT = 10**15
@@ -108,6 +107,16 @@ def trf_bracket(
     return _log_bracket(real_bounds, start, target, out, lower_int is not None)
 
 
+def _bisect(a: float, c: float, left: Callable[[float], bool]) -> tuple[float, float]:
+    """Halve [a, c] (``left(m)``: keep [a, m], else [m, c]) until no float lies between."""
+    for _ in range(200):
+        m = (a + c) / 2
+        if m in (a, c):
+            break
+        a, c = (a, m) if left(m) else (m, c)
+    return a, c
+
+
 def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
     """TRF beyond 10^15: bisection in t = log x on float t (x = e^t a ball)."""
 
@@ -134,21 +143,9 @@ def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
             out["lower_bound"] = INTEGER_LIMIT + 1 if nonneg else None
             return out
     t_ge = t_lo if nonneg and ge(t_lo) else None
-    a, c = t_lo, t_hi  # the smallest t with R(ceil(e^t)) < B eps proved
-    for _ in range(200):
-        m = (a + c) / 2
-        if m in (a, c):
-            break
-        a, c = (a, m) if lt(m) else (m, c)
-    t_hi = c
+    t_hi = _bisect(t_lo, t_hi, lt)[1]  # the smallest t with R(ceil(e^t)) < B eps proved
     if t_ge is not None:  # the largest t with R(ceil(e^t)) >= B eps proved
-        a, c = t_ge, t_hi
-        for _ in range(200):
-            m = (a + c) / 2
-            if m in (a, c):
-                break
-            a, c = (m, c) if ge(m) else (a, m)
-        t_lo = a
+        t_lo = _bisect(t_ge, t_hi, lambda m: not ge(m))[0]
     nonneg = t_ge is not None
     # TRF <= ceil(e^t_hi) - start and TRF >= ceil(e^t_lo) - start + 1 > e^t_lo - start
     with mpmath.workprec(128):
@@ -198,21 +195,8 @@ def wide_analysis(
     B = cert.tail(start)
     if not (B.is_finite() and B > 0):
         raise NotCertified("the enclosure of B is not finite and positive")
-    lo, hi = arb_bounds(B)
-    with mpmath.workprec(400):
-        mid = (lo + hi) / 2
-        radius = max(mid - lo, hi - mid)
     how = "integral test" if integral else "certified tail, wider than the precision goal"
-    S = SeriesSum(
-        mid,
-        radius,
-        start,
-        f"certified enclosure ({how}; ball arithmetic)",
-        lo=lo,
-        hi=hi,
-        certified=True,
-        certificate=cert.certificate,
-    )
+    S = enclosed_sum(B, start, f"certified enclosure ({how}; ball arithmetic)", cert.certificate)
     nonneg = integral or terms_nonnegative(b, start)
     real = cert.log_bounds if integral else None
     cache: dict = {}

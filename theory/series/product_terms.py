@@ -29,7 +29,6 @@ Anything else is refused with its reason (:class:`ProductError`).
 
 from __future__ import annotations
 
-import mpmath
 import sympy as sp
 from flint import arb
 
@@ -44,11 +43,9 @@ from theory.series.arb_eval import (
 from theory.series.certified_trf import WideResult, trf_bracket
 from theory.series.convergence import decide_in_process
 from theory.series.decision import Decision, SeriesError
-from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N
 from theory.series.lower_bounds import terms_nonnegative
-from theory.series.results import SeriesSum
-from theory.series.sums import certify_tail
+from theory.series.sums import certify_tail, enclosed_sum
 
 #: terms summed in balls before the bounds on P_n take over (P_n is then known to
 #: exp(T_M) - 1 ~ 1/M relative, and B to about 1/M^2 for a = 1/m^2, g = 1/n^2)
@@ -200,19 +197,11 @@ def product_analysis(b: sp.Expr, start: int, eps_list: list) -> WideResult:
     B = tail(start)
     if not (B.is_finite() and B > 0):
         raise NotCertified("the enclosure of B is not finite and positive")
-    blo, bhi = arb_bounds(B)
-    with mpmath.workprec(400):
-        mid = (blo + bhi) / 2
-        radius = max(mid - blo, bhi - mid)
-    S = SeriesSum(
-        mid,
-        radius,
+    S = enclosed_sum(
+        B,
         start,
         "certified enclosure (product bounds; ball arithmetic)",
-        lo=blo,
-        hi=bhi,
-        certified=True,
-        certificate=(
+        (
             f"terms n < {M} in balls; beyond, P_n/P_(M-1) in [exp(-T/(1 - T)), exp(T)] "
             f"([1, exp(T)] for a_m >= 0), T = sum_(m>={M}) |a_m|, times G(n), the certified "
             f"tail of g ({gcert.certificate})"

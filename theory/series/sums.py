@@ -277,19 +277,18 @@ def _with_enclosure(cert, head, start) -> SeriesSum:
     """A SeriesSum carrying the guaranteed enclosure: the head terms (exponentials of exact
     binary bias values, in balls) plus T(n0), added in ball arithmetic; its value is the midpoint."""
     total = sum([] if head is None else head.arb_list(), arb(0)) + cert.tail(cert.n0)
+    return enclosed_sum(total, start, "certified enclosure (ball arithmetic)", cert.certificate)
+
+
+def enclosed_sum(total: arb, start: int, method: str, certificate: str) -> SeriesSum:
+    """The certified SeriesSum of the ball ``total``: its exact ends, their midpoint as the
+    value and the larger half-width as the radius."""
     lo, hi = arb_bounds(total)
     with mpmath.workprec(2 * PREC + 64):
         mid = (lo + hi) / 2
         radius = max(mid - lo, hi - mid)
     return SeriesSum(
-        mid,
-        radius,
-        start,
-        "certified enclosure (ball arithmetic)",
-        lo=lo,
-        hi=hi,
-        certified=True,
-        certificate=cert.certificate,
+        mid, radius, start, method, lo=lo, hi=hi, certified=True, certificate=certificate
     )
 
 
