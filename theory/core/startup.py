@@ -9,9 +9,10 @@ imported; it acts only while Python is starting a module as a command (``python 
 ``sys.argv[0] == "-m"`` while the module is being found), under the ``lengthx`` console
 script, or when asked (``force=True``), so importing the library elsewhere changes no
 signal handler.  This
-module imports only the standard library's ``atexit``, ``os``, ``signal``, ``sys`` and
-``time``: it is in place
-before anything slow is imported.  While a command starts, matplotlib is also given a
+module imports only the standard library's ``atexit``, ``os``, ``sys``, ``time`` and the
+interpreter's own ``_signal`` (the ``signal`` module would first import ``enum``, some
+milliseconds of a start that is itself some tens): the handler is in place before anything
+slow is imported, and it is the first thing the start-up does.  While a command starts, matplotlib is also given a
 writable configuration folder where ``$HOME`` has none (:func:`matplotlib_config_quietly`),
 and the moment the process started is kept (:data:`COMMAND_STARTED`): a command's
 ``--time-limit`` counts from there, so the interpreter's start and every import are inside it.
@@ -24,9 +25,9 @@ status -2 and no message, or aborted it: "Python runtime state: finalizing").
 
 from __future__ import annotations
 
+import _signal as signal  # the C module: no enum import before the handler is in place
 import atexit
 import os
-import signal
 import sys
 import time
 
@@ -149,14 +150,14 @@ def interrupt_well_while_starting(force: bool = False) -> bool:
     ) in ("lengthx", "lengthx.exe")
     if not (force or starting):
         return False
+    # SIG_IGN comes from the parent (a shell's background job): the command's main honours
+    # SIGINT whatever it inherited, so its start-up does too (else an early one is lost)
+    ours = signal.getsignal(signal.SIGINT) in (signal.default_int_handler, signal.SIG_IGN)
+    if ours:
+        signal.signal(signal.SIGINT, exit_interrupted)  # first, before any file is read
     global COMMAND_STARTED
     if starting and COMMAND_STARTED is None:
         COMMAND_STARTED = time.monotonic() - process_age()
         atexit.register(exit_at_once)  # registered first, so it runs after every other
     matplotlib_config_quietly()
-    # SIG_IGN comes from the parent (a shell's background job): the command's main honours
-    # SIGINT whatever it inherited, so its start-up does too (else an early one is lost)
-    if signal.getsignal(signal.SIGINT) not in (signal.default_int_handler, signal.SIG_IGN):
-        return False  # the embedding program has its own handler
-    signal.signal(signal.SIGINT, exit_interrupted)
-    return True
+    return ours  # False: the embedding program has its own handler
