@@ -29,8 +29,8 @@ everything is in :math:`u`, so a huge :math:`a = e^t` is never formed.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> q = QuadratureTail(P("exp(-log(n)**(101/100))"), 3)
->>> v = q.integral(arb(2000).log())   # int_(log 2000)^oo e^(u - u^1.01) du (mpmath: 20.21662...)
->>> bool(v.lower() < 20.2166279536844370171 < v.upper()) and v.rad() < 1e-25
+>>> v = q.integral(arb(8))   # int_8^oo e^(u - u^1.01) du = 19.87718329813881396226854... (mpmath)
+>>> v.overlaps(arb("19.87718329813881396226854125902920153571 +/- 1e-38")) and v.rad() < 1e-25
 True
 """
 
