@@ -22,6 +22,16 @@ trapezoid and midpoint inequalities narrow the bracket from :math:`f(a)` to
 .. math::
    I(a) + f(a)/2 \le R(a) \le I(a - 1/2).
 
+Without an antiderivative (or one that ball arithmetic cannot evaluate), :math:`I(a)` is
+enclosed by rigorous quadrature in :math:`u = \log x` with a far bound from the proved
+log-concavity of :math:`f(e^u) e^u` (:mod:`theory.series.quadrature_tail`).  Without
+convexity, the tails from :math:`M` on are narrowed by Euler-Maclaurin (DLMF 2.10.1, order
+4): :math:`R(a) = I(a) + f(a)/2 - f'(a)/12 + e`,
+:math:`|e| \le \tfrac{1}{360}\int_a^Q |f^{(4)}| + \tfrac32 f(Q) + |f'(Q)|/12`, with
+:math:`|f^{(4)}|` enclosed as one ball on each :math:`[2^k M, 2^{k+1} M]` and
+:math:`R(Q+1) \in [I(Q) - f(Q), I(Q) + f(Q)]`; each tail is the intersection of the two
+enclosures.
+
 >>> from theory.series.expressions import parse_expression as P
 >>> t = IntegralTail(P("1/(n*log(n)**2)"), 2)
 >>> lo, hi = t.bounds(arb(10) ** 6)           # R(10^6) = I + f/2 + O(f'), I = 1/log(10^6)
