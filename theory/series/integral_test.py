@@ -22,6 +22,16 @@ trapezoid and midpoint inequalities narrow the bracket from :math:`f(a)` to
 .. math::
    I(a) + f(a)/2 \le R(a) \le I(a - 1/2).
 
+Without an antiderivative (or one that ball arithmetic cannot evaluate), :math:`I(a)` is
+enclosed by rigorous quadrature in :math:`u = \log x` with a far bound from the proved
+log-concavity of :math:`f(e^u) e^u` (:mod:`theory.series.quadrature_tail`).  Without
+convexity, the tails from :math:`M` on are narrowed by Euler-Maclaurin (DLMF 2.10.1, order
+4): :math:`R(a) = I(a) + f(a)/2 - f'(a)/12 + e`,
+:math:`|e| \le \tfrac{1}{360}\int_a^Q |f^{(4)}| + \tfrac32 f(Q) + |f'(Q)|/12`, with
+:math:`|f^{(4)}|` enclosed as one ball on each :math:`[2^k M, 2^{k+1} M]` and
+:math:`R(Q+1) \in [I(Q) - f(Q), I(Q) + f(Q)]`; each tail is the intersection of the two
+enclosures.
+
 >>> from theory.series.expressions import parse_expression as P
 >>> t = IntegralTail(P("1/(n*log(n)**2)"), 2)
 >>> lo, hi = t.bounds(arb(10) ** 6)           # R(10^6) = I + f/2 + O(f'), I = 1/log(10^6)
@@ -39,12 +49,17 @@ from sympy.integrals.manualintegrate import manualintegrate
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     NotCertified,
+    NotSupported,
+    Undecided,
     arb_function,
+    ball,
     ball_precision,
+    taylor,
     term_ball,
 )
 from theory.series.expressions import N
 from theory.series.monotone import completely_monotone, positive_at
+from theory.series.quadrature_tail import QuadratureTail
 
 #: CPU seconds for sympy's antiderivative, its check and its limit at infinity
 SYMBOLIC_BUDGET = 3.0
@@ -53,6 +68,10 @@ SYMBOLIC_BUDGET = 3.0
 DIRECT_TERMS = 20000
 #: log x beyond which the bounds are evaluated in t = log x, without forming x = e^t
 LOG_SPACE = 1e4
+#: doublings [a, 2a] past M bounded for the Euler-Maclaurin remainder of the tail at M
+EM_BLOCKS = 300
+#: the remainder beyond Q = 2^k M stops there at this size relative to I(M)
+EM_REL = 2.0**-80
 _X = sp.Symbol("x", positive=True)
 
 
@@ -127,8 +146,18 @@ class IntegralTail:
         X = next((x for x in _candidates(self.n0) if decreasing_on(b, x)), None)
         if X is None:
             raise NotCertified("the term is not proved positive and decreasing")
-        F, F_inf = verified_antiderivative(b)
-        self.X, self.F_expr, self.F_inf_expr = X, F, F_inf
+        self.X, self.quad = X, None
+        try:
+            self.F_expr, self.F_inf_expr = verified_antiderivative(b)
+            arb_function(self.F_expr), arb_function(self.F_inf_expr)  # evaluable in balls
+            integral = f"{sp.sstr(self.F_inf_expr - self.F_expr)} (antiderivative checked by "
+            integral += "differentiation)"
+        except (NotCertified, NotSupported) as exc:
+            try:
+                self.quad = QuadratureTail(b, X)
+            except NotCertified as why:
+                raise NotCertified(f"{exc}; {why}") from None
+            integral = self.quad.certificate
         self.convex = completely_monotone(b, X)
         bounds = (
             "I(a) + b_a/2 <= sum_(n>=a) b_n <= I(a - 1/2) (b convex: trapezoid and midpoint)"
@@ -137,8 +166,7 @@ class IntegralTail:
         )
         self.certificate = (
             f"integral test: b_n > 0 decreasing for n >= {X}, "
-            f"I(a) = int_a^oo b = {sp.sstr(F_inf - F)} (antiderivative checked by "
-            f"differentiation), {bounds} (ball arithmetic)"
+            f"I(a) = int_a^oo b = {integral}, {bounds} (ball arithmetic)"
         )
         self.nonneg_until = 10**30
         self._log_space = None
@@ -146,8 +174,10 @@ class IntegralTail:
 
     @ball_precision
     def _prepare(self, count: int) -> None:
-        self._f, self._F = arb_function(self.b), arb_function(self.F_expr)
-        self._F_inf = arb_function(self.F_inf_expr)(arb(1))
+        self._f = arb_function(self.b)
+        if self.quad is None:
+            self._F = arb_function(self.F_expr)
+            self._F_inf = arb_function(self.F_inf_expr)(arb(1))
         self.M = self.n0 + count  # R(a) for a < M: the terms up to M, then the bounds at M
         terms = [term_ball(self._f, n) for n in range(self.n0, self.M)]
         if not all(t >= 0 for t in terms):
@@ -158,21 +188,66 @@ class IntegralTail:
             suffix[i] = acc
         self._suffix, self._terms = suffix, terms
         lo, hi = self._integral_bounds(arb(self.M), arb(self.M))
-        self._tail_M = lo.union(hi)
+        self._em_blocks: dict = {}
+        self._tail_M = _narrower(lo.union(hi), self._euler_maclaurin(self.M))
+
+    def _euler_maclaurin(self, a: int) -> arb | None:
+        """R(a) = I(a) + f(a)/2 - f'(a)/12 + e for an integer a >= M (Euler-Maclaurin to
+        order 4, DLMF 2.10.1, with R(Q + 1) in [I(Q) - f(Q), I(Q) + f(Q)] beyond
+        Q = 2^k M): |e| <= (1/360) int_a^Q |f^(4)| + 3 f(Q)/2 + |f'(Q)|/12, the integral
+        bounded on each [2^j M, 2^(j+1) M] by its length times |f^(4)| enclosed on that
+        whole ball (blocks kept between calls); None where a bound is not finite."""
+        try:
+            f0 = taylor(self._f, arb(a), 2)
+            main = self._I(arb(a)) + f0[0] / 2 - f0[1] / 12
+            if not main.is_finite():
+                return None
+            j = (a // self.M).bit_length() - 1  # a in [2^j M, 2^(j+1) M)
+            rem = arb(0)
+            for k in range(j, j + EM_BLOCKS):
+                block, end = self._em_block(k)
+                rem += block
+                if not (rem.is_finite() and end.is_finite()):
+                    return None
+                if end <= EM_REL * main.lower():
+                    break
+        except (Undecided, NotSupported, ArithmeticError, ValueError):
+            return None
+        err = (rem + end).upper()
+        return main + arb(0).union(err).union(-err)
+
+    def _em_block(self, k: int) -> tuple[arb, arb]:
+        """((1/360) 2^k M sup |f^(4)| on [2^k M, 2^(k+1) M], the bound 3 f(Q)/2 + |f'(Q)|/12
+        at Q = 2^(k+1) M), kept."""
+        if k not in self._em_blocks:
+            lo = self.M << k
+            d4 = taylor(self._f, ball(lo, 2 * lo), 5)[4] * 24
+            fq = taylor(self._f, arb(2 * lo), 2)
+            self._em_blocks[k] = (
+                arb(lo) * abs(d4).upper() / 360,
+                3 * abs(fq[0]).upper() / 2 + abs(fq[1]).upper() / 12,
+            )
+        return self._em_blocks[k]
 
     def _integral_bounds(self, x_lo: arb, x_hi: arb) -> tuple[arb, arb]:
         """(lower enclosure, upper enclosure) of R(a) with x_lo <= a <= x_hi, a - 1/2 >= X:
         I(x_hi) <= I(a) <= R(a) <= I(a) + f(a) <= I(x_lo) + f(x_lo); for a convex f
         (completely monotone) I(x_hi) + f(x_hi)/2 <= I(a) + f(a)/2 <= R(a) <= I(a - 1/2)."""
         if self.convex:
-            lower = self._F_inf - self._F(x_hi) + self._f(x_hi) / 2
-            upper = self._F_inf - self._F(x_lo - arb(0.5))
+            lower = self._I(x_hi) + self._f(x_hi) / 2
+            upper = self._I(x_lo - arb(0.5))
         else:
-            lower = self._F_inf - self._F(x_hi)
-            upper = self._F_inf - self._F(x_lo) + self._f(x_lo)
+            lower = self._I(x_hi)
+            upper = self._I(x_lo) + self._f(x_lo)
         if not (lower.is_finite() and upper.is_finite()):
             raise NotCertified("the integral bounds are not finite in ball arithmetic")
         return lower, upper
+
+    def _I(self, x: arb) -> arb:
+        """I(x) = int_x^oo b: F(oo) - F(x), or the quadrature in u = log x."""
+        if self.quad is not None:
+            return self.quad.integral(x.log())
+        return self._F_inf - self._F(x)
 
     def term(self, n: int) -> arb:
         return term_ball(self._f, n)
@@ -186,7 +261,7 @@ class IntegralTail:
         if a < self.M:
             return self._suffix[a - self.n0] + self._tail_M
         lo, hi = self._integral_bounds(arb(a), arb(a))
-        return lo.union(hi)
+        return _narrower(lo.union(hi), self._euler_maclaurin(a))
 
     @ball_precision
     def log_bounds(self, t: float) -> tuple[arb, arb]:
@@ -196,14 +271,17 @@ class IntegralTail:
         [I(x) - f(x), I(x) + f(x)] (f decreasing, so int_x^(x+1) f <= f(x))."""
         if t < LOG_SPACE:
             return self.bounds(arb(t).exp())
-        if self._log_space is None:
-            T = sp.Symbol("t", positive=True)
-            self._log_space = (
-                arb_function(self.F_expr.subs(N, sp.exp(T)).subs(T, N)),
-                arb_function(self.b.subs(N, sp.exp(T)).subs(T, N)),
-            )
-        F, f = self._log_space
-        I, err = self._F_inf - F(arb(t)), f(arb(t))
+        if self.quad is not None:
+            I, err = self.quad.integral(arb(t)), self.quad.term(arb(t))
+        else:
+            if self._log_space is None:
+                T = sp.Symbol("t", positive=True)
+                self._log_space = (
+                    arb_function(self.F_expr.subs(N, sp.exp(T)).subs(T, N)),
+                    arb_function(self.b.subs(N, sp.exp(T)).subs(T, N)),
+                )
+            F, f = self._log_space
+            I, err = self._F_inf - F(arb(t)), f(arb(t))
         if not (I.is_finite() and err.is_finite()):
             raise NotCertified("the integral bounds are not finite in ball arithmetic")
         return I - err, I + err
@@ -215,6 +293,13 @@ class IntegralTail:
         if not x >= self.M:
             raise ValueError("bounds(x) needs x >= M")
         return self._integral_bounds(x, x + 1)
+
+
+def _narrower(bracket: arb, other: arb | None) -> arb:
+    """The intersection of two enclosures of one number (``other`` None: ``bracket``)."""
+    if other is None or not other.overlaps(bracket):
+        return bracket
+    return other.intersection(bracket)
 
 
 def _candidates(n0: int):

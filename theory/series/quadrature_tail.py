@@ -1,0 +1,271 @@
+r"""The integral :math:`I(a) = \int_a^\infty f` enclosed without an antiderivative, for a
+positive term that is log-concave in :math:`u = \log x`.
+
+With :math:`x = e^u`,
+
+.. math::
+   I(a) = \int_{\log a}^{\infty} g(u)\,du, \qquad g(u) = f(e^u)\,e^u = e^{h(u)}, \qquad
+   h(u) = \log f(e^u) + u .
+
+The part over :math:`[\log a, U]` is computed by rigorous quadrature (``acb.integral``,
+python-flint / Arb's ``acb_calc_integrate``: Gauss-Legendre with error bounds from the
+integrand's enclosure on complex ellipses, so the integrand is evaluated with the
+``analytic`` flag and reports branch cuts of ``log`` and real powers as non-finite).  The
+far part is bounded by log-concavity: when :math:`h'' \le 0` on :math:`[P, \infty)` (proved
+from the factored :math:`h''`, :func:`theory.series.eventual_signs.derivative_sign`) and
+:math:`h'(U) < 0` at some :math:`U \ge P` (ball arithmetic), then
+:math:`h(u) \le h(U) + h'(U)(u - U)` for :math:`u \ge U` and
+
+.. math::
+   0 \le \int_U^\infty e^{h} \le \frac{e^{h(U)}}{|h'(U)|}.
+
+:math:`h` is :math:`\log f` written from the structure that
+:func:`theory.series.integral_test.decreasing_on` proves positive factor by factor
+(:math:`\log \prod = \sum \log`, :math:`\log e^{z} = z`, :math:`\log y^{s} = s \log y`), with
+:math:`\log e^u = u`; :math:`e^{-\log(n)^{1.01}}` gives :math:`h(u) = u - u^{1.01}`,
+:math:`h'' = -0.0101\,u^{-0.99} < 0`.  Quadrature pieces run between the nodes
+:math:`u_k = u_0 r^k` and are kept, so that a query costs one short integral plus a sum;
+everything is in :math:`u`, so a huge :math:`a = e^t` is never formed.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> q = QuadratureTail(P("exp(-log(n)**(101/100))"), 3)
+>>> v = q.integral(arb(8))   # int_8^oo e^(u - u^1.01) du = 19.87718329813881396226854... (mpmath)
+>>> v.overlaps(arb("19.87718329813881396226854125902920153571 +/- 1e-38")) and v.rad() < 1e-25
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import sympy as sp
+from flint import acb, arb
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.arb_eval import NotCertified, NotSupported, arb_function, ball_precision
+from theory.series.eventual_signs import derivative_sign
+from theory.series.expressions import N
+
+#: CPU seconds for writing h, its derivatives and the sign proof of h''
+SYMBOLIC_SECONDS = 2.0
+#: candidate starts P of the proved concave range in u (integers; log x >= 2 for log(u))
+STARTS = tuple(2**k for k in range(1, 21))
+#: ratio of consecutive quadrature nodes u_k = u_0 r^k
+RATIO = 1.25
+#: relative size of the far-part bound e^h(U)/|h'(U)| at which the nodes stop
+FAR_REL = 2.0**-100
+#: relative tolerance asked of each quadrature piece (Arb's goal; the ball is what counts)
+REL_TOL = 2.0**-110
+#: the largest relative radius of the integrand at a piece's ends before it is refused
+PRECISE = 2.0**-40
+#: e-folds of e^h over one local step where a piece between nodes is steeper
+STEEP = 24.0
+#: nodes one query may add before it is refused
+MAX_PIECES = 4000
+
+
+def log_positive(f: sp.Expr) -> sp.Expr:
+    """log f for a term whose factors :func:`~theory.series.integral_test.decreasing_on`
+    proved positive: products to sums, log(e^z) = z, log(y^s) = s log y (module doc)."""
+    if not f.has(N):
+        return sp.log(f)
+    if isinstance(f, sp.Mul):
+        return sp.Add(*[log_positive(a) for a in f.args])
+    if isinstance(f, sp.exp):
+        return f.args[0]
+    if isinstance(f, sp.Pow) and not f.exp.has(N):
+        return f.exp * log_positive(f.base)
+    return sp.log(f)
+
+
+def concave_start(h: sp.Expr, u0: float) -> int | None:
+    """The least P in STARTS, P >= u0, with h'' <= 0 on [P, oo) proved, else None."""
+    try:
+        with step_budget(SYMBOLIC_SECONDS):
+            d2 = sp.factor(sp.together(sp.diff(h, N, 2)))
+            if d2 == 0:
+                return next(P for P in STARTS if P >= u0)
+            for P in STARTS:
+                if P >= u0 and derivative_sign(d2, P) == -1:
+                    return P
+    except (StepTimeout, StopIteration, RecursionError, ValueError, TypeError):
+        return None
+    return None
+
+
+def acb_function(e: sp.Expr) -> Callable:
+    """(x, analytic) -> e(x) in complex balls; with ``analytic`` true a ball that meets a
+    branch cut (log, real powers) gives a non-finite value (``acb.integral``'s contract)."""
+    if e == N:
+        return lambda x, a: x
+    if not e.has(N):
+        c = acb(arb_function(e)(arb(0)))
+        return lambda x, a: c
+    if isinstance(e, (sp.Add, sp.Mul)):
+        parts = [acb_function(p) for p in e.args]
+        add = isinstance(e, sp.Add)
+
+        def fold(x, a):
+            out = parts[0](x, a)
+            for p in parts[1:]:
+                out = out + p(x, a) if add else out * p(x, a)
+            return out
+
+        return fold
+    if isinstance(e, sp.Pow):
+        base = acb_function(e.base)
+        if e.exp.is_Integer:
+            k = int(e.exp)
+            return lambda x, a: base(x, a) ** k
+        ex = acb_function(e.exp)
+        return lambda x, a: base(x, a).pow(ex(x, a), analytic=a)
+    if isinstance(e, sp.exp):
+        z = acb_function(e.args[0])
+        return lambda x, a: z(x, a).exp()
+    if isinstance(e, sp.log):
+        z = acb_function(e.args[0])
+        return lambda x, a: z(x, a).log(analytic=a)
+    if isinstance(e, (sp.sin, sp.cos)):
+        z, name = acb_function(e.args[0]), type(e).__name__
+        return lambda x, a: getattr(z(x, a), name)()
+    raise NotSupported(f"{type(e).__name__} in the quadrature integrand")
+
+
+def rigorous_integral(g: Callable, lo: arb, hi: arb) -> arb:
+    """An enclosure of int_lo^hi g (g real on the real segment) by ``acb.integral``.  An
+    exception inside the integrand (Ctrl-C, a step's time-out) stops the quadrature and is
+    raised here as itself (python-flint would turn ``KeyboardInterrupt`` into
+    ``SystemError``)."""
+    caught: list = []
+
+    def call(x, analytic):
+        if caught:
+            return acb("nan")
+        try:
+            return g(x, analytic)
+        except BaseException as exc:  # re-raised below, unchanged
+            caught.append(exc)
+            return acb("nan")
+
+    a, b = acb(lo), acb(hi)
+    ga, gb = g(a, False).real, g(b, False).real
+    if not all(v.is_finite() and v.rad() < PRECISE * v.mid() for v in (ga, gb)):
+        raise NotCertified("the integrand has no digits left at this u (ball arithmetic)")
+    size = (hi - lo) * ga.union(gb)  # a scale for the error goal only
+    goal = size.upper() * arb(2) ** math.log2(REL_TOL) if size.is_finite() else None
+    v = acb.integral(call, a, b, rel_tol=REL_TOL, abs_tol=goal)
+    if caught:
+        raise caught[0]
+    if not (v.real.is_finite() and v.real > 0):  # g > 0: a ball reaching 0 lost its digits
+        raise NotCertified("the quadrature of the tail integral did not converge")
+    return v.real
+
+
+class QuadratureTail:
+    """I(a) = int_a^oo f for a positive term f that is log-concave in u = log x from
+    x = e^P on (module docstring); ``integral(t)`` encloses I(e^t) for t >= log(x0)."""
+
+    @ball_precision  # the constants of the compiled h and g are formed at PREC bits
+    def __init__(self, f: sp.Expr, x0: int):
+        try:
+            with step_budget(SYMBOLIC_SECONDS):
+                h = sp.expand(log_positive(f).subs(N, sp.exp(N)) + N)
+                dh = sp.diff(h, N)
+        except (StepTimeout, RecursionError, ValueError, TypeError):
+            raise NotCertified("log f(e^u) not written within its time") from None
+        self.u0 = math.log(max(int(x0), 1))
+        P = concave_start(h, self.u0)
+        if P is None:
+            raise NotCertified("log f(e^u) + u is not proved concave in u")
+        try:
+            self._g = acb_function(sp.exp(h))
+            self._h, self._dh = arb_function(h), arb_function(dh)
+        except NotSupported as exc:
+            raise NotCertified(f"the integrand is not evaluated in balls ({exc})") from None
+        self.P, self.h = P, h
+        shown = sp.sstr(h.subs(N, sp.Symbol("u")))
+        self.certificate = (
+            f"int_(log a)^oo e^h(u) du, h(u) = {shown}: rigorous quadrature "
+            f"(acb.integral) up to U, beyond it e^h(U)/|h'(U)| (h'' < 0 on [{P}, oo) "
+            "proved, h'(U) < 0 in balls)"
+        )
+        self._pieces: dict = {}
+        self._start = max(self.u0, 1.0)
+
+    def _node(self, k: int) -> arb:
+        """u_k = u_0 r^k as an exact ball (a float rounded to an exact value)."""
+        try:
+            return arb(self._start * RATIO**k)
+        except OverflowError:
+            raise NotCertified("the tail integral's nodes pass the float range") from None
+
+    def term(self, t: arb) -> arb:
+        """f(e^t) = e^(h(t) - t), without forming e^t."""
+        return (self._h(t) - t).exp()
+
+    def _piece(self, k: int) -> arb:
+        if k not in self._pieces:
+            self._pieces[k] = rigorous_integral(self._g, self._node(k), self._node(k + 1))
+        return self._pieces[k]
+
+    def _far(self, U: arb) -> arb | None:
+        """e^h(U)/|h'(U)| where U >= P and h'(U) < 0 are proved, else None."""
+        if not U >= self.P:
+            return None
+        d = self._dh(U)
+        if not (d.is_finite() and d < 0):
+            return None
+        far = self._h(U).exp() / -d
+        return far if far.is_finite() else None
+
+    @ball_precision
+    def integral(self, t: arb) -> arb:
+        """An enclosure of I(e^t) = int_t^oo e^h for every t in the ball ``t``
+        (I decreases in t: the enclosures at both ends of the ball, joined)."""
+        if not t.is_finite() or not t.lower() >= self._start:
+            raise NotCertified(f"the tail integral is enclosed only from u = {self._start}")
+        lo_end, hi_end = arb(t.lower()), arb(t.upper())
+        if lo_end == hi_end:
+            return self._from_point(lo_end)
+        return self._from_point(hi_end).union(self._from_point(lo_end))
+
+    def _from_point(self, t: arb) -> arb:
+        """int_t^oo e^h for an exact t: walk to the far bound through the kept pieces
+        between nodes, or by local steps of STEEP e-folds where h' makes a piece steep."""
+        try:
+            k = max(math.ceil(math.log(float(t) / self._start, RATIO)) - 1, 0)
+        except (OverflowError, ValueError):
+            raise NotCertified("the tail integral is enclosed for u below 1e308") from None
+        while not self._node(k) >= t:
+            k += 1
+        u, total = t, arb(0)
+        for _ in range(MAX_PIECES):
+            far = self._far(u)
+            if far is not None and far.upper() <= FAR_REL * total.lower():
+                return total + arb(0).union(far)
+            if u == self._node(k):
+                k += 1
+            step = self._local_step(u, self._node(k))
+            if step is not None:
+                total, u = total + rigorous_integral(self._g, u, step), step
+            elif u == self._node(k - 1) and k - 1 >= 0:
+                total, u = total + self._piece(k - 1), self._node(k)
+            else:
+                total, u = total + rigorous_integral(self._g, u, self._node(k)), self._node(k)
+            while self._node(k) <= u:
+                k += 1
+        raise NotCertified("the far part of the tail integral is not bounded")
+
+    def _local_step(self, u: arb, node: arb) -> arb | None:
+        """u + STEEP/|h'(u)| where [u, node] spans more than STEEP e-folds (u >= P, so
+        |h'| only grows), else None."""
+        if not u >= self.P:
+            return None
+        d = self._dh(u)
+        if not (d.is_finite() and d < 0 and -d * (node - u) > STEEP):
+            return None
+        v = arb(float(u) + STEEP / float(-d))
+        if not v > u:
+            raise NotCertified("the tail integral's steps pass the float resolution")
+        return v
