@@ -1,23 +1,32 @@
 r"""An optional fused CPU pass over a chunk of the tiled causal path's logits.
 
-For a chunk of logits ``s`` in bits (rows x keys, contiguous; keys ``j0 .. j0 + keys - 1``)
-and a shift :math:`m_i` per row, one pass writes the weights :math:`e_{ij} = 2^{d_{ij}}`,
+For a chunk of logits ``s`` in bits (rows x keys, contiguous; keys ``j0 .. j0 + keys - 1``;
+row r of each head at query position :math:`i = i_0 + r`) and a shift :math:`m_i` per row,
+one pass writes the weights :math:`e_{ij} = 2^{d_{ij}}`,
 :math:`d_{ij} = \max(l_{ij} - m_i, F)`, set to 0 where not above
 :data:`~empirical.capture.attention_call.TINY` (:math:`F` =
-:data:`~empirical.capture.attention_call.EXP2_FLOOR`), and per row the four sums that
+:data:`~empirical.capture.attention_call.EXP2_FLOOR`) and at every key the row does not
+see (causal: :math:`j > i`; with a sliding window :math:`w` also :math:`j \le i - w`), and
+per row, over the keys it sees, the four sums that
 :func:`~empirical.capture.tiled_causal._add_chunk_sums` and the row maximum get from separate
 tensor operations: :math:`\max_j l_{ij}`, :math:`\Sigma_i = \sum_j e_{ij}`,
 :math:`\sum_j e_{ij}\, j` and :math:`\sum_j e_{ij} d_{ij}` (the entropy's sum,
-:math:`H_i = \ln \Sigma_i - \ln 2 \sum_j e_{ij} (l_{ij} - m_i) / \Sigma_i`).  The
-weights are the same ``exp2`` (SLEEF's, through ``at::vec``) as ``torch.exp2``'s, bit for
-bit; the sums add in another order (within float32 rounding of the separate operations).
+:math:`H_i = \ln \Sigma_i - \ln 2 \sum_j e_{ij} (l_{ij} - m_i) / \Sigma_i`).  The mask is
+applied by the pass itself (no masked logits are written before it).
+
+The weights are :math:`2^d = 2^n p(f)`, :math:`n = \mathrm{round}(d)`, :math:`f = d - n`,
+with :data:`EXP2_POLY` a degree-6 polynomial fit of :math:`2^f` on :math:`[-1/2, 1/2]`
+(relative error 1.9e-9 before rounding; within 1 float32 ulp of :math:`2^d` in float64
+after it, as SLEEF's ``exp2`` of ``torch.exp2``, which is 1 ulp), evaluated inline in the
+vector registers (SLEEF's is a function call per vector: the pass took twice as long with
+it).  The sums add in another order than the tensor operations (within float32 rounding).
 
 The pass is C++ built at run time by PyTorch's inductor compiler cache (the compiler the
 machine has, the vector ISA inductor detects, no extra package), once per machine: the
 library is cached on disk, its path kept in ``~/.cache/lengthx/cpu_kernel.json`` (keyed by
 the source, torch's version and CPU kernels), and later processes load it from there
 directly, without importing inductor.  :func:`chunk_kernel`
-builds and checks it once per process against the tensor operations; where there is no
+builds and checks it once per process against a float64 reference; where there is no
 working compiler, or the check fails, it returns None, the reason is kept in
 :data:`STATE` (``reason``), and the capture runs the tensor operations instead.
 ``LENGTHX_CPU_KERNEL=0`` turns the pass off.
@@ -39,41 +48,97 @@ import torch
 
 from empirical.capture.attention_call import EXP2_FLOOR, TINY
 
+#: p(f) = sum_k c_k f^k ~ 2^f on [-1/2, 1/2], c_0 = 1: a weighted least-squares fit of the
+#: relative error, reweighted to its minimax (Lawson's iteration, 200 steps on 4000
+#: Chebyshev nodes, float64); max relative error 1.86e-9 on a grid of 200001 points
+#: (tests/empirical/test_cpu_kernel.py checks the pass against float64 ``2^d``)
+EXP2_POLY = (
+    1.0,
+    0.6931472057372609,
+    0.24022646890619462,
+    0.05550328776976866,
+    0.009618488958699914,
+    0.0013399931215315895,
+    0.00015345811572498258,
+)
+
 SOURCE = r"""
 #include <torch/csrc/inductor/cpp_prefix.h>
 #include <functional>
 #include <limits>
 
+using V = at::vec::Vectorized<float>;
+using VI = at::vec::Vectorized<int32_t>;
+
+// 2^x for FLOOR_BITS <= x <= 127: 2^n p(f), n = round(x), f = x - n in [-1/2, 1/2], p the
+// degree-6 fit of 2^f (EXP2_POLY; relative error 1.9e-9 on [-1/2, 1/2]) by Horner's rule;
+// x >= -126 keeps 2^n and the result normal floats (no subnormal operand or result); the
+// capture's d never exceed 44 (its shift moves before they would)
+static inline V exp2_poly(V x) {
+    const V n = x.round();
+    const V f = x - n;
+    V p = at::vec::fmadd(f, V(EXP2_C6), V(EXP2_C5));
+    p = at::vec::fmadd(p, f, V(EXP2_C4));
+    p = at::vec::fmadd(p, f, V(EXP2_C3));
+    p = at::vec::fmadd(p, f, V(EXP2_C2));
+    p = at::vec::fmadd(p, f, V(EXP2_C1));
+    p = at::vec::fmadd(p, f, V(1.0f));
+    const VI b = (at::vec::convert_to_int_of_same_size(n) + VI(127)) << VI(23);
+    return p * at::vec::cast<float>(b);
+}
+
 // s, e: rows x cols (row stride cols; e may be s: each logit is read before its weight is
-// written); out: 4 x rows (max l, sum e, sum e j, sum e d),
-// written (add == 0) or added to (add != 0; the max taken with the one there); row r's
-// shift at m[(r / nr) * mstride + r % nr]; d = max(l - shift, floor), e = 2^d or 0
+// written); out: 4 x rows (max l, sum e, sum e j, sum e d) over the visible keys,
+// written (add == 0) or added to (add != 0; the max taken with the one there); row r
+// (query position i = i0 + r % nr) sees key j = j0 + c where j <= i and, with window > 0,
+// j > i - window; its shift is m[(r / nr) * mstride + r % nr]; d = max(l - shift, floor),
+// e = 2^d where above TINY_WEIGHT, else 0 (and 0 at every key the row does not see)
 extern "C" void kernel(const float* s, float* e, float* out, const float* m, int64_t rows,
-                       int64_t cols, int64_t j0, int64_t add, int64_t nr, int64_t mstride) {
-    using V = at::vec::Vectorized<float>;
+                       int64_t cols, int64_t j0, int64_t add, int64_t nr, int64_t mstride,
+                       int64_t i0, int64_t window) {
     constexpr int64_t W = V::size();
-    const V lo(FLOOR_BITS), tiny(TINY_WEIGHT), zero(0.0f), ninf(-std::numeric_limits<float>::infinity());
+    const V lo(FLOOR_BITS), tiny(TINY_WEIGHT), zero(0.0f), step(static_cast<float>(W));
+    const V ninf(-std::numeric_limits<float>::infinity());
     const V lane = V::arange(0.0f, 1.0f);
     for (int64_t r = 0; r < rows; ++r) {
         const float* sr = s + r * cols;
         float* er = e + r * cols;
         const V shift(m[(r / nr) * mstride + r % nr]);
+        const int64_t i = i0 + r % nr;  // visible: columns c0 .. c1 - 1
+        const int64_t c0 = std::min<int64_t>(cols, window > 0 ? std::max<int64_t>(0, i - window + 1 - j0) : 0);
+        const int64_t c1 = std::max<int64_t>(c0, std::min<int64_t>(cols, i - j0 + 1));
+        std::fill(er, er + c0, 0.0f);
+        std::fill(er + c1, er + cols, 0.0f);
         V mx = ninf, a0 = zero, a1 = zero, a2 = zero;
-        for (int64_t c = 0; c < cols; c += W) {
-            const int64_t n = std::min<int64_t>(W, cols - c);
-            V l = n == W ? V::loadu(sr + c) : V::loadu(sr + c, n);
-            V keep = lane < V(static_cast<float>(n));
-            V lc = at::vec::maximum(l - shift, lo);
-            V x = lc.exp2();
-            x = V::blendv(zero, x, (x > tiny) & keep);
-            if (n == W) x.store(er + c); else x.store(er + c, n);
-            mx = at::vec::maximum(mx, V::blendv(ninf, l, keep));
+        V pos = lane + V(static_cast<float>(j0 + c0));
+        int64_t c = c0;
+        for (; c + W <= c1; c += W) {
+            const V l = V::loadu(sr + c);
+            const V d = at::vec::clamp_min(l - shift, lo);
+            V x = exp2_poly(d);
+            x = x & (x > tiny);
+            x.store(er + c);
+            mx = at::vec::clamp_min(mx, l);
             a0 = a0 + x;
-            a1 = at::vec::fmadd(x, lane + V(static_cast<float>(j0 + c)), a1);
-            a2 = at::vec::fmadd(x, lc, a2);
+            a1 = at::vec::fmadd(x, pos, a1);
+            a2 = at::vec::fmadd(x, d, a2);
+            pos = pos + step;
+        }
+        if (c < c1) {  // the last c1 - c < W visible columns
+            const int64_t n = c1 - c;
+            const V keep = lane < V(static_cast<float>(n));
+            const V l = V::loadu(sr + c, n);
+            const V d = at::vec::clamp_min(l - shift, lo);
+            V x = exp2_poly(d);
+            x = x & (x > tiny) & keep;
+            x.store(er + c, n);
+            mx = at::vec::clamp_min(mx, V::blendv(ninf, l, keep));
+            a0 = a0 + x;
+            a1 = at::vec::fmadd(x, pos, a1);
+            a2 = at::vec::fmadd(x, d, a2);
         }
         const float top = at::vec::vec_reduce_all<float>(
-            [](V& p, V& q) { return at::vec::maximum(p, q); }, mx);
+            [](V& p, V& q) { return at::vec::clamp_min(p, q); }, mx);
         const float t0 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a0);
         const float t1 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a1);
         const float t2 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a2);
@@ -109,12 +174,15 @@ def _build() -> Callable[..., None]:
             "Py_END_ALLOW_THREADS Py_RETURN_NONE;"
         )
 
-    argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 6
+    argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 8
     return _Unlocked.load_pybinding(argtypes, _source(), "cpu", needs_vec_isa=True)
 
 
 def _source() -> str:
-    return SOURCE.replace("FLOOR_BITS", f"{EXP2_FLOOR!r}f").replace("TINY_WEIGHT", f"{TINY!r}f")
+    src = SOURCE.replace("FLOOR_BITS", f"{EXP2_FLOOR!r}f").replace("TINY_WEIGHT", f"{TINY!r}f")
+    for n, c in enumerate(EXP2_POLY[1:], 1):
+        src = src.replace(f"EXP2_C{n}", f"{c!r}f")
+    return src
 
 
 def _key(src: str) -> str:
@@ -176,36 +244,62 @@ def _record_built(src: str, kernel: Callable[..., None]) -> None:
         pass
 
 
-def reference(s: torch.Tensor, j0: int, m: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """The weights and the four row sums of the pass by tensor operations (the check),
-    logits ``s`` (..., keys) shifted by ``m`` (...)."""
-    lc = (s - m[..., None]).clamp(min=EXP2_FLOOR)
-    e = torch.threshold(torch.exp2(lc), TINY, 0.0)
-    j = torch.arange(j0, j0 + s.shape[-1], dtype=s.dtype)
-    sums = torch.stack([s.amax(-1), e.sum(-1), e @ j, (e * lc).sum(-1)])
+def visible(rows: int, cols: int, j0: int, i0: int, window: int | None) -> torch.Tensor:
+    """(rows, cols) boolean: row r (query ``i0 + r``) sees key ``j0 + c`` where it is not
+    right of the row (causal) and, with ``window``, not ``window`` or more keys left of it."""
+    i = torch.arange(i0, i0 + rows)[:, None]
+    j = torch.arange(j0, j0 + cols)[None, :]
+    ok = j <= i
+    return ok & (j > i - window) if window else ok
+
+
+def reference(
+    s: torch.Tensor, j0: int, m: torch.Tensor, i0: int = 1 << 40, window: int | None = None
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The weights and the four row sums of the pass in float64 from the float32 logits
+    ``s`` (heads, rows, keys) shifted by ``m`` (heads, rows): ``2^d`` (float64),
+    ``d = max(l - m, EXP2_FLOOR)`` rounded to float32 as the pass computes it, 0 where not
+    above TINY or not :func:`visible` (rows at ``i0 ..``; by default every key is seen);
+    the max over the visible keys (-inf where none)."""
+    ok = visible(s.shape[-2], s.shape[-1], j0, i0, window)
+    d = (s - m[..., None]).clamp(min=EXP2_FLOOR).double()
+    e = torch.exp2(d)
+    e = torch.where((e > TINY) & ok, e, 0.0)
+    j = torch.arange(j0, j0 + s.shape[-1], dtype=torch.float64)
+    top = s.double().masked_fill(~ok, float("-inf")).amax(-1)
+    sums = torch.stack([top, e.sum(-1), e @ j, (e * d).sum(-1)])
     return e, sums
 
 
+#: the pass's weights against :func:`reference`: relative error (2 float32 ulp)
+WEIGHT_RTOL = 2 * 2.0**-23
+
+
 def _check(kernel: Callable[..., None]) -> str | None:
-    """None when ``kernel`` gives :func:`reference`'s weights bit for bit and its sums to
-    float32 rounding on logits with masked entries, odd widths and large values."""
+    """None when ``kernel`` gives :func:`reference`'s weights within WEIGHT_RTOL (and the
+    same zeros) and its sums to float32 rounding, on logits with masked corners (causal
+    and windowed rows), odd widths, weights below TINY and large values."""
     g = torch.Generator().manual_seed(0)
-    for rows, cols in ((3, 37), (5, 512), (1, 1)):
-        s = torch.randn(rows, cols, generator=g) * 40
-        s[0, cols // 2 :] = -1e30  # a masked corner
-        m = torch.zeros(rows, 2)
-        m[1:, 1] = s[1:].amax(-1)  # rows shifted by their max, every second shift used
-        e, out = torch.empty_like(s), torch.empty(4, rows)
-        kernel(s, e, out, m[:, 1], rows, cols, 7, 0, 1, 2)
-        want_e, want = reference(s, 7, m[:, 1])
-        if not torch.equal(e, want_e):
-            return "its weights differ from torch.exp2's"
-        if not torch.allclose(out, want, rtol=1e-5, atol=0):
-            return "its row sums differ from the tensor operations'"
-        kernel(s, e, out, m[:, 1], rows, cols, 7, 1, 1, 2)  # added: twice the sums, the same max
-        want[1:] *= 2
-        if not torch.allclose(out, want, rtol=1e-5, atol=0):
-            return "its added row sums differ from the tensor operations'"
+    cases = ((2, 3, 37, 20, None), (1, 5, 512, 300, 100), (1, 1, 1, 7, 1))
+    for heads, rows, cols, i0, window in cases:
+        s = torch.randn(heads, rows, cols, generator=g) * 40
+        m = torch.zeros(heads, rows + 3)  # the shifts of a head's rows, then a gap
+        m[:, :rows] = s.amax(-1)  # rows shifted by their max (weights up to 1) ...
+        m[:, 0] -= 30  # ... the first by 30 bits less (weights up to 2^30, as unshifted rows)
+        shift = m[:, :rows]
+        e, out = torch.empty_like(s), torch.empty(4, heads, rows)
+        kernel(s, e, out, shift, heads * rows, cols, 7, 0, rows, rows + 3, i0, window or 0)
+        want_e, want = reference(s, 7, shift, i0, window)
+        if not torch.equal(e == 0, want_e == 0) or not torch.allclose(
+            e.double(), want_e, rtol=WEIGHT_RTOL, atol=0
+        ):
+            return "its weights differ from 2^d"
+        if not torch.allclose(out.double(), want, rtol=1e-5, atol=1e-30):
+            return "its row sums differ from the float64 reference"
+        kernel(s, e, out, shift, heads * rows, cols, 7, 1, rows, rows + 3, i0, window or 0)
+        want[1:] *= 2  # added: twice the sums, the same max
+        if not torch.allclose(out.double(), want, rtol=1e-5, atol=1e-30):
+            return "its added row sums differ from the float64 reference"
     return None
 
 
@@ -242,11 +336,14 @@ def run_chunk(
     m: torch.Tensor,
     j0: int,
     add: bool,
+    i0: int = 1 << 40,
+    window: int | None = None,
 ) -> None:
     """The pass on a chunk ``s`` (heads, rows, keys; contiguous, float32) shifted by ``m``
     (heads, rows; rows contiguous) into ``e`` (same shape) and ``out`` (4, heads, rows;
     contiguous): the row sums written, or added to ``out``'s (``add``; the max taken with
-    ``out``'s)."""
+    ``out``'s); rows at query positions ``i0 ..`` (by default every key is seen), keys at
+    ``j0 ..``, causal, and with ``window`` a sliding window."""
     nh, nr, cols = s.shape
     assert m.shape == (nh, nr) and m.stride(-1) == 1
-    kernel(s, e, out, m, nh * nr, cols, j0, int(add), nr, m.stride(0))
+    kernel(s, e, out, m, nh * nr, cols, j0, int(add), nr, m.stride(0), i0, window or 0)

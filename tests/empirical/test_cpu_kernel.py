@@ -54,6 +54,52 @@ def test_pass_equals_float64_reference(kernel, cols):
     np.testing.assert_array_equal(out[1:], 2 * before[1:])
 
 
+@pytest.mark.parametrize("window", [None, 1, 5, 200])
+@pytest.mark.parametrize("i0", [0, 37, 250, 600])
+def test_pass_masks_causal_and_window(kernel, i0, window):
+    """Rows at query positions i0.. over keys 40..339: weights 0 at every key right of
+    the row and (with a window w) w or more keys left of it, the max and sums over the
+    visible keys only (-inf and 0 for a row that sees none; added: unchanged), against
+    float64 with the masked entries dropped; the logits at masked keys are large, so a
+    leak shows in every sum."""
+    g = torch.Generator().manual_seed(i0 + (window or 0))
+    rows, cols, j0 = 23, 300, 40
+    s = torch.randn(2, rows, cols, generator=g) * 8
+    i = torch.arange(i0, i0 + rows)[:, None]
+    j = torch.arange(j0, j0 + cols)[None, :]
+    ok = (j <= i) & ((j > i - window) if window else True)
+    s = torch.where(ok, s, 50.0)  # a masked key that leaked would dominate every sum
+    m = torch.zeros(2, rows)
+    e, out = torch.empty_like(s), torch.empty(4, 2, rows)
+    ck.run_chunk(kernel, s, e, out, m, j0, False, i0, window)
+    ed = torch.where(ok, torch.exp2(s.double()), 0.0)
+    jd = j[0].double()
+    top = s.double().masked_fill(~ok, float("-inf")).amax(-1)
+    want = torch.stack([top, ed.sum(-1), ed @ jd, (ed * s.double()).sum(-1)])
+    assert torch.equal(e == 0, ~ok.expand_as(e))
+    np.testing.assert_allclose(e.double(), ed, rtol=2 * 2**-23, atol=0)
+    np.testing.assert_allclose(out.double(), want, rtol=1e-6, atol=1e-30)
+    before = out.clone()
+    ck.run_chunk(kernel, s, e, out, m, j0, True, i0, window)
+    np.testing.assert_array_equal(out[0], before[0])
+    np.testing.assert_array_equal(out[1:], 2 * before[1:])
+
+
+def test_weights_within_one_ulp_of_exp2(kernel):
+    """The pass's 2^d (a polynomial in the registers) on every 7th float32 multiple of
+    2^-16 in [-126, 44] (the range of d in the capture) within 1 float32 ulp of float64
+    2^d (SLEEF's exp2, torch.exp2's, is within 1 ulp too)."""
+    d = torch.arange(-126 * 2**16, 44 * 2**16, 7, dtype=torch.float64).div(2**16).float()
+    d = d[: d.numel() // 512 * 512].view(1, -1, 512)
+    e, out = torch.empty_like(d), torch.empty(4, 1, d.shape[1])
+    ck.run_chunk(kernel, d, e, out, torch.zeros(1, d.shape[1]), 0, False)
+    want = torch.exp2(d.double())
+    ulp = torch.exp2(torch.floor(torch.log2(want)) - 23)
+    keep = want > TINY  # the rest are 0 by design
+    assert torch.equal(e == 0, ~keep)
+    assert float(((e.double() - want).abs() / ulp)[keep].max()) <= 1.0
+
+
 def test_build_failure_falls_back_and_says_why(monkeypatch, tmp_path):
     """Without a working compiler the pass is None, the reason is kept, and the capture
     gives the tensor operations' result bit for bit."""
@@ -90,14 +136,15 @@ def test_check_refuses_a_wrong_pass(monkeypatch, tmp_path):
     monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))  # no library recorded
     monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
 
-    def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride):  # positions shifted by one
-        e_, sums = ck.reference(s.view(rows, cols), j0 + 1, m)
-        e.view(rows, cols).copy_(e_)
-        out.view(4, rows).copy_(sums)
+    def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride, i0, window):
+        e_, sums = ck.reference(s, j0, m, i0, window or None)
+        e.copy_(e_)
+        sums[2] += sums[1]  # sum e (j + 1): positions shifted by one
+        out.copy_(sums)
 
     monkeypatch.setattr(ck, "_build", lambda: off_by_one)
     assert ck.chunk_kernel() is None
-    assert ck.STATE["reason"] == "its row sums differ from the tensor operations'"
+    assert ck.STATE["reason"] == "its row sums differ from the float64 reference"
 
 
 def test_turned_off_by_the_environment(monkeypatch):
