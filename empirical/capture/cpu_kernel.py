@@ -87,71 +87,79 @@ static inline V exp2_poly(V x) {
     return p * at::vec::cast<float>(b);
 }
 
+// one row's visible columns c0 .. c1 - 1 of s into e, and their max l, sum e, sum e j,
+// sum e d into t; BOUNDED: the shift is 0 and every d = l is above log2(TINY_WEIGHT) (no
+// clamp, no threshold: the same weights)
+template <bool BOUNDED>
+static inline void row_pass(const float* sr, float* er, float m, int64_t c0, int64_t c1,
+                            int64_t j0, float* t) {
+    constexpr int64_t W = V::size();
+    const V lo(FLOOR_BITS), tiny(TINY_WEIGHT), zero(0.0f), step(static_cast<float>(W));
+    const V ninf(-std::numeric_limits<float>::infinity()), shift(m);
+    const V lane = V::arange(0.0f, 1.0f);
+    V mx = ninf, a0 = zero, a1 = zero, a2 = zero;
+    V pos = lane + V(static_cast<float>(j0 + c0));
+    int64_t c = c0;
+    for (; c + W <= c1; c += W) {
+        const V l = V::loadu(sr + c);
+        const V d = BOUNDED ? l : at::vec::clamp_min(l - shift, lo);
+        V x = exp2_poly(d);
+        if (!BOUNDED) x = x & (x > tiny);
+        x.store(er + c);
+        mx = at::vec::clamp_min(mx, l);
+        a0 = a0 + x;
+        a1 = at::vec::fmadd(x, pos, a1);
+        a2 = at::vec::fmadd(x, d, a2);
+        pos = pos + step;
+    }
+    if (c < c1) {  // the last c1 - c < W visible columns
+        const int64_t n = c1 - c;
+        const V keep = lane < V(static_cast<float>(n));
+        const V l = V::loadu(sr + c, n);
+        const V d = at::vec::clamp_min(l - shift, lo);
+        V x = exp2_poly(d);
+        x = x & (x > tiny) & keep;
+        x.store(er + c, n);
+        mx = at::vec::clamp_min(mx, V::blendv(ninf, l, keep));
+        a0 = a0 + x;
+        a1 = at::vec::fmadd(x, pos, a1);
+        a2 = at::vec::fmadd(x, d, a2);
+    }
+    t[0] = at::vec::vec_reduce_all<float>([](V& p, V& q) { return at::vec::clamp_min(p, q); }, mx);
+    t[1] = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a0);
+    t[2] = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a1);
+    t[3] = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a2);
+}
+
 // s, e: rows x cols (row stride cols; e may be s: each logit is read before its weight is
 // written); out: 4 x rows (max l, sum e, sum e j, sum e d) over the visible keys,
 // written (add == 0) or added to (add != 0; the max taken with the one there); row r
 // (query position i = i0 + r % nr) sees key j = j0 + c where j <= i and, with window > 0,
 // j > i - window; its shift is m[(r / nr) * mstride + r % nr]; d = max(l - shift, floor),
-// e = 2^d where above TINY_WEIGHT, else 0 (and 0 at every key the row does not see)
+// e = 2^d where above TINY_WEIGHT, else 0 (and 0 at every key the row does not see);
+// bounded != 0: the caller knows every shift is 0 and every visible logit above -99
 extern "C" void kernel(const float* s, float* e, float* out, const float* m, int64_t rows,
                        int64_t cols, int64_t j0, int64_t add, int64_t nr, int64_t mstride,
-                       int64_t i0, int64_t window) {
-    constexpr int64_t W = V::size();
-    const V lo(FLOOR_BITS), tiny(TINY_WEIGHT), zero(0.0f), step(static_cast<float>(W));
-    const V ninf(-std::numeric_limits<float>::infinity());
-    const V lane = V::arange(0.0f, 1.0f);
+                       int64_t i0, int64_t window, int64_t bounded) {
     for (int64_t r = 0; r < rows; ++r) {
         const float* sr = s + r * cols;
         float* er = e + r * cols;
-        const V shift(m[(r / nr) * mstride + r % nr]);
         const int64_t i = i0 + r % nr;  // visible: columns c0 .. c1 - 1
         const int64_t c0 = std::min<int64_t>(cols, window > 0 ? std::max<int64_t>(0, i - window + 1 - j0) : 0);
         const int64_t c1 = std::max<int64_t>(c0, std::min<int64_t>(cols, i - j0 + 1));
         std::fill(er, er + c0, 0.0f);
         std::fill(er + c1, er + cols, 0.0f);
-        V mx = ninf, a0 = zero, a1 = zero, a2 = zero;
-        V pos = lane + V(static_cast<float>(j0 + c0));
-        int64_t c = c0;
-        for (; c + W <= c1; c += W) {
-            const V l = V::loadu(sr + c);
-            const V d = at::vec::clamp_min(l - shift, lo);
-            V x = exp2_poly(d);
-            x = x & (x > tiny);
-            x.store(er + c);
-            mx = at::vec::clamp_min(mx, l);
-            a0 = a0 + x;
-            a1 = at::vec::fmadd(x, pos, a1);
-            a2 = at::vec::fmadd(x, d, a2);
-            pos = pos + step;
-        }
-        if (c < c1) {  // the last c1 - c < W visible columns
-            const int64_t n = c1 - c;
-            const V keep = lane < V(static_cast<float>(n));
-            const V l = V::loadu(sr + c, n);
-            const V d = at::vec::clamp_min(l - shift, lo);
-            V x = exp2_poly(d);
-            x = x & (x > tiny) & keep;
-            x.store(er + c, n);
-            mx = at::vec::clamp_min(mx, V::blendv(ninf, l, keep));
-            a0 = a0 + x;
-            a1 = at::vec::fmadd(x, pos, a1);
-            a2 = at::vec::fmadd(x, d, a2);
-        }
-        const float top = at::vec::vec_reduce_all<float>(
-            [](V& p, V& q) { return at::vec::clamp_min(p, q); }, mx);
-        const float t0 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a0);
-        const float t1 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a1);
-        const float t2 = at::vec::vec_reduce_all<float>([](V& p, V& q) { return p + q; }, a2);
+        float t[4];
+        const float shift = m[(r / nr) * mstride + r % nr];
+        if (bounded) row_pass<true>(sr, er, shift, c0, c1, j0, t);
+        else row_pass<false>(sr, er, shift, c0, c1, j0, t);
         if (add) {
-            out[r] = std::max(out[r], top);
-            out[rows + r] += t0;
-            out[2 * rows + r] += t1;
-            out[3 * rows + r] += t2;
+            out[r] = std::max(out[r], t[0]);
+            out[rows + r] += t[1];
+            out[2 * rows + r] += t[2];
+            out[3 * rows + r] += t[3];
         } else {
-            out[r] = top;
-            out[rows + r] = t0;
-            out[2 * rows + r] = t1;
-            out[3 * rows + r] = t2;
+            for (int k = 0; k < 4; ++k) out[k * rows + r] = t[k];
         }
     }
 }
@@ -174,7 +182,7 @@ def _build() -> Callable[..., None]:
             "Py_END_ALLOW_THREADS Py_RETURN_NONE;"
         )
 
-    argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 8
+    argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 9
     return _Unlocked.load_pybinding(argtypes, _source(), "cpu", needs_vec_isa=True)
 
 
@@ -278,17 +286,23 @@ WEIGHT_RTOL = 2 * 2.0**-23
 def _check(kernel: Callable[..., None]) -> str | None:
     """None when ``kernel`` gives :func:`reference`'s weights within WEIGHT_RTOL (and the
     same zeros) and its sums to float32 rounding, on logits with masked corners (causal
-    and windowed rows), odd widths, weights below TINY and large values."""
+    and windowed rows), odd widths, weights below TINY and large values, shifted rows, and
+    (``bounded``) unshifted logits below 43 in size."""
     g = torch.Generator().manual_seed(0)
-    cases = ((2, 3, 37, 20, None), (1, 5, 512, 300, 100), (1, 1, 1, 7, 1))
-    for heads, rows, cols, i0, window in cases:
+    cases = ((2, 3, 37, 20, None, 0), (1, 5, 512, 300, 100, 0), (1, 1, 1, 7, 1, 0))
+    cases += ((2, 4, 300, 290, None, 1), (1, 3, 40, 50, 9, 1))
+    for heads, rows, cols, i0, window, bounded in cases:
         s = torch.randn(heads, rows, cols, generator=g) * 40
         m = torch.zeros(heads, rows + 3)  # the shifts of a head's rows, then a gap
-        m[:, :rows] = s.amax(-1)  # rows shifted by their max (weights up to 1) ...
-        m[:, 0] -= 30  # ... the first by 30 bits less (weights up to 2^30, as unshifted rows)
+        if bounded:  # unshifted
+            s = s.clamp(-43, 43)
+        else:
+            m[:, :rows] = s.amax(-1)  # rows shifted by their max (weights up to 1) ...
+            m[:, 0] -= 30  # ... the first by 30 bits less (weights up to 2^30)
         shift = m[:, :rows]
+        args = (heads * rows, cols, 7, 0, rows, rows + 3, i0, window or 0, bounded)
         e, out = torch.empty_like(s), torch.empty(4, heads, rows)
-        kernel(s, e, out, shift, heads * rows, cols, 7, 0, rows, rows + 3, i0, window or 0)
+        kernel(s, e, out, shift, *args)
         want_e, want = reference(s, 7, shift, i0, window)
         if not torch.equal(e == 0, want_e == 0) or not torch.allclose(
             e.double(), want_e, rtol=WEIGHT_RTOL, atol=0
@@ -296,7 +310,7 @@ def _check(kernel: Callable[..., None]) -> str | None:
             return "its weights differ from 2^d"
         if not torch.allclose(out.double(), want, rtol=1e-5, atol=1e-30):
             return "its row sums differ from the float64 reference"
-        kernel(s, e, out, shift, heads * rows, cols, 7, 1, rows, rows + 3, i0, window or 0)
+        kernel(s, e, out, shift, *args[:3], 1, *args[4:])
         want[1:] *= 2  # added: twice the sums, the same max
         if not torch.allclose(out.double(), want, rtol=1e-5, atol=1e-30):
             return "its added row sums differ from the float64 reference"
@@ -338,12 +352,17 @@ def run_chunk(
     add: bool,
     i0: int = 1 << 40,
     window: int | None = None,
+    bounded: bool = False,
 ) -> None:
     """The pass on a chunk ``s`` (heads, rows, keys; contiguous, float32) shifted by ``m``
     (heads, rows; rows contiguous) into ``e`` (same shape) and ``out`` (4, heads, rows;
     contiguous): the row sums written, or added to ``out``'s (``add``; the max taken with
     ``out``'s); rows at query positions ``i0 ..`` (by default every key is seen), keys at
-    ``j0 ..``, causal, and with ``window`` a sliding window."""
+    ``j0 ..``, causal, and with ``window`` a sliding window; ``bounded``: every shift is 0
+    and every visible logit is above -99 (the pass skips the floor and the threshold,
+    which change nothing there)."""
     nh, nr, cols = s.shape
     assert m.shape == (nh, nr) and m.stride(-1) == 1
-    kernel(s, e, out, m, nh * nr, cols, j0, int(add), nr, m.stride(0), i0, window or 0)
+    kernel(
+        s, e, out, m, nh * nr, cols, j0, int(add), nr, m.stride(0), i0, window or 0, int(bounded)
+    )

@@ -205,6 +205,7 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
     m = sums.shift[h0:h1, r0:r1]  # 0 unless moved
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
     views, kernel, mstride, window = {}, sums.kernel, m.stride(0), sums.window or 0
+    small = int(sums.small)  # unshifted logits below NO_SHIFT_BITS in size: no floor needed
     for n, (a, b) in enumerate(chunks):
         if b - a not in views:  # the logits of a chunk of b - a keys, then its weights
             views[b - a] = sbuf[: nh * nr * (b - a)].view(nh, nr, b - a)
@@ -218,7 +219,7 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
             if n:
                 torch.maximum(mx, cm, out=mx)
             _moves_shift(n, m, mx, w, acc[1:], sums.stats, True)
-        kernel(s, e, acc, m, nh * nr, b - a, a, n, nr, mstride, r0, window)  # run_chunk
+        kernel(s, e, acc, m, nh * nr, b - a, a, n, nr, mstride, r0, window, small)  # run_chunk
         if n == 0:
             torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:

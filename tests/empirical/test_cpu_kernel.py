@@ -54,14 +54,16 @@ def test_pass_equals_float64_reference(kernel, cols):
     np.testing.assert_array_equal(out[1:], 2 * before[1:])
 
 
+@pytest.mark.parametrize("bounded", [False, True])
 @pytest.mark.parametrize("window", [None, 1, 5, 200])
 @pytest.mark.parametrize("i0", [0, 37, 250, 600])
-def test_pass_masks_causal_and_window(kernel, i0, window):
+def test_pass_masks_causal_and_window(kernel, i0, window, bounded):
     """Rows at query positions i0.. over keys 40..339: weights 0 at every key right of
     the row and (with a window w) w or more keys left of it, the max and sums over the
     visible keys only (-inf and 0 for a row that sees none; added: unchanged), against
     float64 with the masked entries dropped; the logits at masked keys are large, so a
-    leak shows in every sum."""
+    leak shows in every sum.  Unshifted visible logits below 43 in size: the same with
+    ``bounded`` (no floor, no threshold)."""
     g = torch.Generator().manual_seed(i0 + (window or 0))
     rows, cols, j0 = 23, 300, 40
     s = torch.randn(2, rows, cols, generator=g) * 8
@@ -71,7 +73,7 @@ def test_pass_masks_causal_and_window(kernel, i0, window):
     s = torch.where(ok, s, 50.0)  # a masked key that leaked would dominate every sum
     m = torch.zeros(2, rows)
     e, out = torch.empty_like(s), torch.empty(4, 2, rows)
-    ck.run_chunk(kernel, s, e, out, m, j0, False, i0, window)
+    ck.run_chunk(kernel, s, e, out, m, j0, False, i0, window, bounded)
     ed = torch.where(ok, torch.exp2(s.double()), 0.0)
     jd = j[0].double()
     top = s.double().masked_fill(~ok, float("-inf")).amax(-1)
@@ -80,7 +82,7 @@ def test_pass_masks_causal_and_window(kernel, i0, window):
     np.testing.assert_allclose(e.double(), ed, rtol=2 * 2**-23, atol=0)
     np.testing.assert_allclose(out.double(), want, rtol=1e-6, atol=1e-30)
     before = out.clone()
-    ck.run_chunk(kernel, s, e, out, m, j0, True, i0, window)
+    ck.run_chunk(kernel, s, e, out, m, j0, True, i0, window, bounded)
     np.testing.assert_array_equal(out[0], before[0])
     np.testing.assert_array_equal(out[1:], 2 * before[1:])
 
@@ -136,7 +138,7 @@ def test_check_refuses_a_wrong_pass(monkeypatch, tmp_path):
     monkeypatch.setenv("LENGTHX_CPU_KERNEL_CACHE", str(tmp_path))  # no library recorded
     monkeypatch.setattr(ck, "STATE", {"kernel": None, "tried": False, "reason": None})
 
-    def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride, i0, window):
+    def off_by_one(s, e, out, m, rows, cols, j0, add, nr, mstride, i0, window, bounded):
         e_, sums = ck.reference(s, j0, m, i0, window or None)
         e.copy_(e_)
         sums[2] += sums[1]  # sum e (j + 1): positions shifted by one
