@@ -1,7 +1,11 @@
 """The fused CPU pass of the tiled causal path (empirical.capture.cpu_kernel)."""
 
 import json
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -131,6 +135,46 @@ def test_build_failure_falls_back_and_says_why(monkeypatch, tmp_path):
         for flag in (True, False)
     ]
     assert torch.equal(*outs)
+
+
+NO_COMPILER = """
+import torch
+from empirical.capture import cpu_kernel as ck
+from empirical.capture.attention import attend
+from empirical.capture.state import CaptureConfig, CaptureSession
+from empirical.capture.stats import AttentionStats
+assert ck.chunk_kernel() is None, "built"
+print(ck.STATE["reason"])
+q, k, v = (torch.randn(1, 2, 300, 16, generator=torch.Generator().manual_seed(s)) for s in (0, 1, 2))
+s = CaptureSession(CaptureConfig(stats=AttentionStats()))
+out = attend(s, "x", q, k, v, causal=True)
+ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+assert float((out - ref).abs().max()) < 1e-5
+p = torch.softmax((q @ k.transpose(-1, -2) / 4).masked_fill(torch.ones(300, 300).triu(1).bool(), -1e30), -1)
+got = s.stats.layers["x"].pmax_sum / 300
+assert abs(got - p.amax(-1).mean((0, 2)).numpy()).max() < 1e-6
+"""
+
+
+def test_no_compiler_on_the_path_falls_back(tmp_path):
+    """A process whose PATH holds no C++ compiler (and empty library and inductor caches)
+    gets no pass, says why, and its capture (the tensor operations) equals sdpa's output
+    and the softmax's P_max."""
+    bindir = Path(sys.executable).parent
+    if any((bindir / cc).exists() for cc in ("g++", "c++", "clang++")):
+        pytest.skip("a compiler sits beside the interpreter")
+    env = {k: v for k, v in os.environ.items() if k not in ("CXX", "CC")}
+    env |= {
+        "PATH": str(bindir),
+        "LENGTHX_CPU_KERNEL_CACHE": str(tmp_path / "lengthx"),
+        "TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "inductor"),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2]),
+    }
+    run = subprocess.run(
+        [sys.executable, "-c", NO_COMPILER], env=env, capture_output=True, text=True, timeout=600
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith("not built: ")
 
 
 def test_check_refuses_a_wrong_pass(monkeypatch, tmp_path):
