@@ -170,20 +170,25 @@ STATE: dict = {"kernel": None, "tried": False, "reason": None}
 _LOCK = threading.Lock()
 
 
-def _build() -> Callable[..., None]:
-    """The compiled pass as a Python callable ``f(s, e, out, rows, cols, j0, add)`` that drops
+def _compile(src: str, entry: str, argtypes: list) -> Callable[..., None]:
+    """The function ``entry`` of the C++ ``src`` compiled as a Python callable that drops
     the GIL while it runs (tile workers run it side by side)."""
     from torch._inductor.codecache import CppPythonBindingsCodeCache
 
     class _Unlocked(CppPythonBindingsCodeCache):
         cache: dict = {}
         call_entry_function = (
-            "auto call = std::bind(kernel, {}); Py_BEGIN_ALLOW_THREADS call(); "
+            f"auto call = std::bind({entry}, {{}}); Py_BEGIN_ALLOW_THREADS call(); "
             "Py_END_ALLOW_THREADS Py_RETURN_NONE;"
         )
 
+    return _Unlocked.load_pybinding(argtypes, src, "cpu", needs_vec_isa=True)
+
+
+def _build() -> Callable[..., None]:
+    """The compiled pass (:func:`run_chunk`'s arguments)."""
     argtypes = ["const float*", "float*", "float*", "const float*"] + ["int64_t"] * 9
-    return _Unlocked.load_pybinding(argtypes, _source(), "cpu", needs_vec_isa=True)
+    return _compile(_source(), "kernel", argtypes)
 
 
 def _source() -> str:
@@ -209,7 +214,7 @@ def _index() -> pathlib.Path:
     return pathlib.Path(base) / "cpu_kernel.json"
 
 
-def _load_built(src: str) -> Callable[..., None] | None:
+def _load_built(src: str, entry: str = "kernel") -> Callable[..., None] | None:
     """The library built by an earlier process, loaded directly (importing inductor and
     its ISA checks take seconds), or None where none is recorded or it does not load."""
     try:
@@ -219,24 +224,24 @@ def _load_built(src: str) -> Callable[..., None] | None:
         os.environ["_TORCHINDUCTOR_PYOBJECT_TENSOR_DATA_PTR"] = str(
             torch._C._dynamo.guards._torchinductor_pyobject_tensor_data_ptr
         )
-        name = f"lengthx_cpu_kernel_{_key(src)}.kernel"
+        name = f"lengthx_cpu_{entry}_{_key(src)}.kernel"  # its init is PyInit_kernel
         module = sys.modules.get(name)
         if module is None:
             spec = importlib.util.spec_from_file_location(name, path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             sys.modules[name] = module
-        return module.kernel
+        return module.kernel  # inductor names the binding kernel
     except Exception:  # a stale or foreign record: built again
         return None
 
 
-def _record_built(src: str, kernel: Callable[..., None]) -> None:
+def _record_built(src: str, fn: Callable[..., None]) -> None:
     """Keeps the path of the library just built for later processes (best effort)."""
     try:
         path = next(
             m.__file__ for m in list(sys.modules.values())
-            if getattr(m, "kernel", None) is kernel and getattr(m, "__file__", None)
+            if getattr(m, "kernel", None) is fn and getattr(m, "__file__", None)
         )  # fmt: skip
         index = _index()
         index.parent.mkdir(parents=True, exist_ok=True)
@@ -366,3 +371,125 @@ def run_chunk(
     kernel(
         s, e, out, m, nh * nr, cols, j0, int(add), nr, m.stride(0), i0, window or 0, int(bounded)
     )
+
+
+TILE_SOURCE = r"""
+// MKL's sgemm (LP64), which PyTorch's x86 builds carry in libtorch_cpu, column-major
+extern "C" void sgemm_(const char*, const char*, const int*, const int*, const int*,
+                       const float*, const float*, const int*, const float*, const int*,
+                       const float*, float*, const int*);
+
+// nh heads x nr query rows (positions r0 ..) of a causal tile over the key chunks
+// (a_n, b_n) = chunks[2n], chunks[2n + 1] (the first holding each row's diagonal key):
+// per head, per chunk, s = q k^T (nr x (b - a), row-major), the pass (unshifted, bounded
+// logits: the caller's promise) over s in place, w (+)= s v; w: nh x nr x dv
+// (contiguous), acc: 4 x nh x nr (max l, sum e, sum e j, sum e l); q, k, v with rows of
+// stride ldq, ldk, ldv and heads hq, hk, hv apart (unit stride within a row)
+extern "C" void tile(const float* q, const float* k, const float* v, float* s, float* w,
+                     float* acc, int64_t nh, int64_t nr, int64_t d, int64_t dv, int64_t hq,
+                     int64_t ldq, int64_t hk, int64_t ldk, int64_t hv, int64_t ldv,
+                     const int64_t* chunks, int64_t nchunks, int64_t r0, int64_t window) {
+    const float one = 1.0f, zero = 0.0f;
+    const int D = d, DV = dv, NR = nr, LQ = ldq, LK = ldk, LV = ldv;
+    std::vector<float> t(4 * nr), m(nr, 0.0f);
+    for (int64_t h = 0; h < nh; ++h) {
+        float* wh = w + h * nr * dv;
+        for (int64_t n = 0; n < nchunks; ++n) {
+            const int64_t a = chunks[2 * n];
+            const int C = chunks[2 * n + 1] - a;
+            sgemm_("T", "N", &C, &NR, &D, &one, k + h * hk + a * ldk, &LK, q + h * hq, &LQ,
+                   &zero, s, &C);
+            kernel(s, s, t.data(), m.data(), nr, C, a, n, nr, nr, r0, window, 1);
+            sgemm_("N", "N", &DV, &NR, &C, &one, v + h * hv + a * ldv, &LV, s, &C,
+                   n ? &one : &zero, wh, &DV);
+        }
+        for (int64_t x = 0; x < 4; ++x)
+            std::copy(t.begin() + x * nr, t.begin() + (x + 1) * nr, acc + (x * nh + h) * nr);
+    }
+}
+"""
+
+#: why the tile is not used in this process (None: not decided yet, or it is used)
+TILE_STATE: dict = {"kernel": None, "tried": False, "reason": None}
+
+
+def _tile_source() -> str:
+    return (
+        _source().replace("#include <limits>", "#include <limits>\n#include <vector>") + TILE_SOURCE
+    )
+
+
+def _build_tile() -> Callable[..., None]:
+    """The compiled tile (:func:`run_tile`'s arguments)."""
+    argtypes = ["const float*"] * 3 + ["float*"] * 3 + ["int64_t"] * 10
+    return _compile(_tile_source(), "tile", argtypes + ["const int64_t*"] + ["int64_t"] * 3)
+
+
+def run_tile(tile, q, k, v, s, w, acc, chunks, r0: int, window: int | None) -> None:
+    """The tile on ``q`` (heads, rows, d: the tile's query rows), ``k`` and ``v`` (heads,
+    keys, .: every key), each with unit stride in its last dimension, over ``chunks``
+    (an int64 tensor of key ranges (a, b), the first holding each row's diagonal key),
+    rows at query positions ``r0 ..`` (causal, and with ``window`` a sliding window),
+    logits unshifted and below 43 in size; ``s`` a buffer of rows x (the widest chunk),
+    ``w`` (heads, rows, dv) and ``acc`` (4, heads, rows) contiguous, written."""
+    nh, nr, d = q.shape
+    tile(
+        q, k, v, s, w, acc, nh, nr, d, v.shape[-1], q.stride(0), q.stride(1), k.stride(0),
+        k.stride(1), v.stride(0), v.stride(1), chunks, chunks.shape[0], r0, window or 0,
+    )  # fmt: skip
+
+
+def _check_tile(tile: Callable[..., None]) -> str | None:
+    """None when ``tile`` gives the float64 softmax sums and products of two heads of
+    ragged causal and windowed tiles (strided q, k, v) to float32 rounding."""
+    g = torch.Generator().manual_seed(1)
+    for r0, nr, window, chunks in ((30, 5, None, [(23, 35), (10, 23), (0, 10)]),
+                                   (16, 7, 6, [(10, 23), (3, 10)])):  # fmt: skip
+        lk = max(b for _, b in chunks)
+        q = torch.randn(2, 40, 12, generator=g)[:, r0 : r0 + nr, :8]  # strided rows
+        k, v = torch.randn(2, lk, 9, generator=g)[..., :8], torch.randn(2, lk, 6, generator=g)
+        s, w, acc = torch.empty(nr * 13), torch.empty(2, nr, 6), torch.empty(4, 2, nr)
+        run_tile(tile, q, k, v, s, w, acc, torch.tensor(chunks), r0, window)
+        ok = visible(nr, lk, 0, r0, window)
+        lg = (q.double() @ k.double().transpose(1, 2)).masked_fill(~ok, float("-inf"))
+        e = torch.exp2(lg)
+        j = torch.arange(lk, dtype=torch.float64)
+        want = torch.stack(
+            [lg.amax(-1), e.sum(-1), e @ j, (e * lg.masked_fill(~ok, 0)).sum(-1)]
+        )  # fmt: skip
+        if not torch.allclose(acc.double(), want, rtol=1e-5, atol=1e-5):
+            return "its row sums differ from the float64 reference"
+        if not torch.allclose(w.double(), e @ v.double(), rtol=1e-5, atol=1e-5):
+            return "its product with V differs from the float64 reference"
+    return None
+
+
+def tile_kernel() -> Callable[..., None] | None:
+    """The whole-tile pass with both products (MKL's sgemm, as PyTorch links it) for
+    unshifted bounded calls, built, loaded and checked once per process; or None (then
+    ``TILE_STATE["reason"]`` says why: no fused pass, no sgemm in this PyTorch, the check
+    failed, turned off), and the tiles run the products through ``torch.bmm``."""
+    if TILE_STATE["tried"]:
+        return TILE_STATE["kernel"]
+    chunk_kernel()  # the pass first (its own lock)
+    with _LOCK:
+        if not TILE_STATE["tried"]:
+            tile, reason = None, None
+            if STATE["kernel"] is None:
+                reason = f"no fused pass ({STATE['reason']})"
+            elif os.environ.get("LENGTHX_CPU_TILE", "1") == "0":
+                reason = "turned off (LENGTHX_CPU_TILE=0)"
+            else:
+                try:
+                    src = _tile_source()
+                    tile = _load_built(src, "tile")
+                    if tile is None or _check_tile(tile) is not None:
+                        tile = _build_tile()
+                        _record_built(src, tile)
+                    reason = _check_tile(tile)
+                except Exception as exc:  # no sgemm to link, no compiler
+                    reason = f"not built: {type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+                if reason is not None:
+                    tile = None
+            TILE_STATE.update(kernel=tile, reason=reason, tried=True)
+    return TILE_STATE["kernel"]

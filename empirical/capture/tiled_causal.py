@@ -42,7 +42,7 @@ from empirical.capture.attention_call import (
     AttentionCall,
     max_abs,
 )
-from empirical.capture.cpu_kernel import chunk_kernel
+from empirical.capture.cpu_kernel import chunk_kernel, run_tile, tile_kernel
 from empirical.capture.registry import REGISTRY
 from empirical.capture.state import CaptureSession
 
@@ -118,6 +118,7 @@ class _CausalSums:
     window: int | None
     stats: bool
     kernel: object = None  # the fused pass of :mod:`~empirical.capture.cpu_kernel`, or None
+    tile: object = None  # its whole tile with both products (small calls), or None
     masks: dict = field(default_factory=dict)  # the masks of :func:`_band` of this call
 
 
@@ -204,6 +205,11 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
     cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
     m = sums.shift[h0:h1, r0:r1]  # 0 unless moved
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
+    if sums.tile is not None:  # the products, the masks and the pass in one C++ call
+        ks = c.kt[h0:h1].transpose(1, 2)
+        keys = torch.tensor(chunks, dtype=torch.int64)
+        run_tile(sums.tile, qt, ks, vt, sbuf, w, acc, keys, r0, sums.window)
+        return _finish_tile(sums, tile, w, acc)
     views, kernel, mstride, window = {}, sums.kernel, m.stride(0), sums.window or 0
     small = int(sums.small)  # unshifted logits below NO_SHIFT_BITS in size: no floor needed
     for n, (a, b) in enumerate(chunks):
@@ -224,6 +230,13 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
             torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:
             w.baddbmm_(e, vt.narrow(1, a, b - a))
+    _finish_tile(sums, tile, w, acc)
+
+
+def _finish_tile(sums: _CausalSums, tile, w, acc) -> None:
+    """The tile's output ``w / Sigma`` and its row sums ``acc`` (max, Sigma, sum e j,
+    sum e (l - m)) written to ``sums``."""
+    h0, h1, r0, r1 = tile[:4]
     torch.div(w, acc[1, ..., None], out=sums.out[h0:h1, r0:r1])
     rows = sums.rows[:, h0:h1, r0:r1]
     if sums.stats:
@@ -309,6 +322,8 @@ def attend_causal(
     )
     if c.q.device.type == "cpu" and c.q.dtype == torch.float32 and session.config.cpu_kernel:
         sums.kernel = chunk_kernel()
+        if sums.kernel is not None and sums.small and c.softcap is None and c.kt.stride(1) == 1:
+            sums.tile = tile_kernel()  # unshifted logits, in bits from q alone
     tiles = _causal_tiles(session, bh, lq, lk, window, c.q.device.type)
     _run_tiles(lambda tile, slot: _causal_tile(session, c, sums, tile, slot), tiles, c.q.device)
     if acc is not None:

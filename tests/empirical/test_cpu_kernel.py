@@ -222,3 +222,44 @@ def test_later_process_loads_the_recorded_library(kernel, monkeypatch, tmp_path)
     monkeypatch.setattr(ck, "_build", built)
     monkeypatch.setattr(ck, "STATE", dict(fresh))
     assert ck.chunk_kernel() is not None
+
+
+@pytest.mark.parametrize("window", [None, 37])
+def test_tile_equals_the_pass_with_torch_products(kernel, monkeypatch, window):
+    """The whole-tile call (both products through sgemm) where it builds: the capture's
+    output and statistics equal those of the pass with ``torch.bmm`` products (the tile
+    turned off) to float32 rounding, on ragged tiles and chunks, causal and windowed."""
+    import empirical.capture.tiled_causal as tc
+    from empirical.capture.attention import attend
+    from empirical.capture.state import CaptureConfig, CaptureSession
+    from empirical.capture.stats import AttentionStats
+
+    tile = ck.tile_kernel()
+    if tile is None:  # a tile that builds and fails its check is an error
+        assert not ck.TILE_STATE["reason"].startswith("its"), ck.TILE_STATE["reason"]
+        pytest.skip(f"no whole-tile call here: {ck.TILE_STATE['reason']}")
+    g = torch.Generator().manual_seed(3)
+    q, k, v = (torch.randn(2, 3, 300, 16, generator=g) for _ in range(3))
+    i, j = torch.arange(300)[:, None], torch.arange(300)[None, :]
+    mask = None if window is None else ((j <= i) & (j > i - window))[None, None]
+    runs, calls = [], []
+    real = ck.run_tile
+    monkeypatch.setattr(tc, "run_tile", lambda *a: calls.append(1) or real(*a))
+    for on in (True, False):
+        monkeypatch.setitem(ck.TILE_STATE, "kernel", tile if on else None)
+        cfg = CaptureConfig(stats=AttentionStats(), block_size=96, key_chunk=40)
+        session = CaptureSession(cfg)
+        out = attend(session, "x", q, k, v, mask, causal=window is None, window=window)
+        ls = session.stats.layers["x"]
+        runs.append((out, ls.pmax_sum / ls.rows, ls.ent_sum / ls.rows, ls.mean_distance()))
+    assert calls  # the tile ran (first pass only)
+    np.testing.assert_allclose(runs[0][0], runs[1][0], rtol=0, atol=1e-6)
+    for a, b in zip(runs[0][1:], runs[1][1:], strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+
+
+def test_tile_turned_off_by_the_environment(monkeypatch):
+    monkeypatch.setattr(ck, "TILE_STATE", {"kernel": None, "tried": False, "reason": None})
+    monkeypatch.setenv("LENGTHX_CPU_TILE", "0")
+    assert ck.tile_kernel() is None
+    assert ck.TILE_STATE["reason"] is not None
