@@ -425,7 +425,18 @@ def _build_tile() -> Callable[..., None]:
     return _compile(_tile_source(), "tile", argtypes + ["const int64_t*"] + ["int64_t"] * 3)
 
 
-def run_tile(tile, q, k, v, s, w, acc, chunks, r0: int, window: int | None) -> None:
+def run_tile(
+    tile: Callable[..., None],
+    q: torch.Tensor,
+    k: torch.Tensor,
+    v: torch.Tensor,
+    s: torch.Tensor,
+    w: torch.Tensor,
+    acc: torch.Tensor,
+    chunks: torch.Tensor,
+    r0: int,
+    window: int | None,
+) -> None:
     """The tile on ``q`` (heads, rows, d: the tile's query rows), ``k`` and ``v`` (heads,
     keys, .: every key), each with unit stride in its last dimension, over ``chunks``
     (an int64 tensor of key ranges (a, b), the first holding each row's diagonal key),
