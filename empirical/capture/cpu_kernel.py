@@ -30,6 +30,15 @@ builds and checks it once per process against a float64 reference; where there i
 working compiler, or the check fails, it returns None, the reason is kept in
 :data:`STATE` (``reason``), and the capture runs the tensor operations instead.
 ``LENGTHX_CPU_KERNEL=0`` turns the pass off.
+
+:func:`tile_kernel` builds a second library around the pass: a whole causal tile, head by
+head and chunk by chunk, the product with K, the pass and the product with V, the
+products through MKL's ``sgemm_`` that PyTorch's x86 builds link into ``libtorch_cpu``
+(the products no longer pass through torch's dispatch, and one head's chunk stays in
+the core's cache); for unshifted calls with bounded logits and no softcapping only.  It
+is checked against float64 once per process; where it does not build or load (a
+PyTorch without that symbol) or fails the check, the tiles take ``torch.bmm``
+(``LENGTHX_CPU_TILE=0`` turns it off).
 """
 
 from __future__ import annotations
