@@ -31,7 +31,8 @@ When CUDA is available a GPU section repeats the runs in bfloat16 up to
 (:mod:`empirical.capture.fused_kernel`) and ``attn capture-torch`` times the tiled PyTorch path
 beside it.  On CPU, ``attn capture-ops`` times the tiled causal path with tensor operations in
 place of its fused C++ pass (:mod:`empirical.capture.cpu_kernel`); the record names the CPU
-model and vector ISA, and whether that pass was built (or why not).
+model and vector ISA, and whether that pass and its whole-tile call with the products
+(``cpu_tile``) were built (or why not).
 
     python -m benchmarks.capture                      # L = 2048, 8192, 16384 on CPU
     python -m benchmarks.capture --lengths 8192 --json
@@ -358,7 +359,7 @@ def main(argv=None) -> int:
             f"load average before {info['load_average_before']}, after "
             f"{info['load_average_after']}; {info['threads']} torch threads; {a.busy} busy "
             f"processes; medians of {a.repeats} interleaved repeats; tiled causal path on CPU: "
-            f"{info['cpu_kernel']}; {info['machine']}"
+            f"{info['cpu_kernel']}; small calls: {info['cpu_tile']}; {info['machine']}"
         )
     return 0
 
@@ -382,9 +383,10 @@ def run(a, torch) -> dict:
     """Every (device, model, length) of the arguments ``a``; the JSON object (with the
     machine's CPU model and vector ISA, and whether the tiled causal path's fused CPU pass
     of :mod:`empirical.capture.cpu_kernel` ran or why not)."""
-    from empirical.capture.cpu_kernel import STATE, chunk_kernel
+    from empirical.capture.cpu_kernel import STATE, TILE_STATE, chunk_kernel, tile_kernel
 
     chunk_kernel()  # built or loaded before any timing
+    tile_kernel()
     lengths = sorted(set(a.lengths))
     plans = [(torch.device("cpu"), torch.float32, lengths)]
     if torch.cuda.is_available():
@@ -407,6 +409,9 @@ def run(a, torch) -> dict:
     return {
         "machine": machine(),
         "cpu_kernel": "fused C++ pass" if STATE["kernel"] is not None else STATE["reason"],
+        "cpu_tile": "whole tiles in C++ (sgemm)"
+        if TILE_STATE["kernel"] is not None
+        else TILE_STATE["reason"],
         "load_average": round(load0[0], 2),
         "load_average_before": load0,
         "load_average_after": os.getloadavg(),

@@ -34,6 +34,7 @@ def test_capture_benchmark_smoke(tmp_path):
     assert got == want
     assert "ISA " in info["machine"]  # the CPU model and its vector ISA
     assert info["cpu_kernel"]  # "fused C++ pass", or why it was not used
+    assert info["cpu_tile"]  # whole tiles in C++, or why not
     assert all(r["wall_ratio"] is None or r["wall_ratio"] > 0 for r in info["rows"])
     assert all(r["block_MiB"] > 0 for r in info["rows"])
     assert info["threads"] == 1 and len(info["load_average_before"]) == 3

@@ -42,20 +42,19 @@ from empirical.capture.attention_call import (
     AttentionCall,
     max_abs,
 )
-from empirical.capture.cpu_kernel import chunk_kernel
+from empirical.capture.cpu_kernel import chunk_kernel, run_tile, tile_kernel
 from empirical.capture.registry import REGISTRY
 from empirical.capture.state import CaptureSession
 
 
 def _mask_chunk(c: AttentionCall, sums, s: torch.Tensor, r0: int, r1: int, a: int, b: int) -> bool:
     """Softcapping (then the temperature) of the logits ``s`` in bits (heads, rows
-    r0..r1-1, keys a..b-1) in place, and MASKED added to the causal corner and to the
-    part left of the sliding window (:func:`_band`; an addition of a cached mask is 6-10x
-    faster on CPU than ``masked_fill_``, and l + MASKED is MASKED in float32 for any
-    finite logit below 1e22 in size); whether any entry was masked."""
-    if c.softcap is not None:  # q carries the scaling and log2 e: cap, then the temperature
-        cap = c.softcap * LOG2E  # c tanh(x / c) in nats is cap tanh(y / cap) in bits
-        s.div_(cap).tanh_().mul_(cap / c.tau)
+    r0..r1-1, keys a..b-1) in place (:func:`_softcap_chunk`), and MASKED added to the
+    causal corner and to the part left of the sliding window (:func:`_band`; an addition
+    of a cached mask is 6-10x faster on CPU than ``masked_fill_``, and l + MASKED is
+    MASKED in float32 for any finite logit below 1e22 in size); whether any entry was
+    masked."""
+    _softcap_chunk(c, s)
     window = sums.window
     right = r0 + 1 < b  # keys right of some row's diagonal
     left = window is not None and a < r1 - window  # keys left of some row's window
@@ -66,6 +65,14 @@ def _mask_chunk(c: AttentionCall, sums, s: torch.Tensor, r0: int, r1: int, a: in
         cut = min(b, r1 - window)
         s[..., : cut - a].add_(_band(sums.masks, s, r1 - r0, cut - a, r0 - window - a, False))
     return right or left
+
+
+def _softcap_chunk(c: AttentionCall, s: torch.Tensor) -> None:
+    """Softcapping, then the temperature, of the logits ``s`` in bits, in place (nothing
+    without softcapping: the temperature is then in q)."""
+    if c.softcap is not None:  # q carries the scaling and log2 e: cap, then the temperature
+        cap = c.softcap * LOG2E  # c tanh(x / c) in nats is cap tanh(y / cap) in bits
+        s.div_(cap).tanh_().mul_(cap / c.tau)
 
 
 def _band(cache: dict, like: torch.Tensor, rows: int, cols: int, off: int, right: bool):
@@ -111,6 +118,7 @@ class _CausalSums:
     window: int | None
     stats: bool
     kernel: object = None  # the fused pass of :mod:`~empirical.capture.cpu_kernel`, or None
+    tile: object = None  # its whole tile with both products (small calls), or None
     masks: dict = field(default_factory=dict)  # the masks of :func:`_band` of this call
 
 
@@ -187,9 +195,9 @@ def _causal_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot: int) 
 
 def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks, bufs) -> None:
     """:func:`_causal_tile` with the fused pass of :mod:`~empirical.capture.cpu_kernel`:
-    per chunk, the product with K, the masks, (where a shift may be needed) the row max
-    and :func:`_moves_shift`, one pass for the weights and the four row sums (max,
-    Sigma, sum e j, sum e (l - m)), the product with V."""
+    per chunk, the product with K, softcapping, (where a shift may be needed) the masks,
+    the row max and :func:`_moves_shift`, one pass for the masks, the weights and the four
+    row sums (max, Sigma, sum e j, sum e (l - m)), the product with V."""
     h0, h1, r0, r1, lo, hi = tile
     nh, nr = h1 - h0, r1 - r0
     sbuf, _, w = bufs
@@ -197,23 +205,38 @@ def _fused_tile(session, c: AttentionCall, sums: _CausalSums, tile, slot, chunks
     cm, mx = (session.buffer(f"{t}{slot}", (nh, nr), c.q) for t in ("c", "m"))
     m = sums.shift[h0:h1, r0:r1]  # 0 unless moved
     qt, kt, vt = c.q[h0:h1, r0:r1], c.kt[h0:h1], c.vaug[h0:h1]
-    views, kernel, mstride = {}, sums.kernel, m.stride(0)
+    if sums.tile is not None:  # the products, the masks and the pass in one C++ call
+        ks = c.kt[h0:h1].transpose(1, 2)
+        keys = torch.tensor(chunks, dtype=torch.int64)
+        run_tile(sums.tile, qt, ks, vt, sbuf, w, acc, keys, r0, sums.window)
+        return _finish_tile(sums, tile, w, acc)
+    views, kernel, mstride, window = {}, sums.kernel, m.stride(0), sums.window or 0
+    small = int(sums.small)  # unshifted logits below NO_SHIFT_BITS in size: no floor needed
     for n, (a, b) in enumerate(chunks):
         if b - a not in views:  # the logits of a chunk of b - a keys, then its weights
             views[b - a] = sbuf[: nh * nr * (b - a)].view(nh, nr, b - a)
         s = e = views[b - a]  # the pass overwrites each logit with its weight: half the cache
         torch.bmm(qt, kt.narrow(2, a, b - a), out=s)
-        _mask_chunk(c, sums, s, r0, r1, a, b)
-        if not sums.small:  # the shift moves before the weights are taken
+        if sums.small:  # the pass masks
+            _softcap_chunk(c, s)
+        else:  # the shift moves before the weights are taken: the max of the visible keys
+            _mask_chunk(c, sums, s, r0, r1, a, b)
             torch.amax(s, -1, out=mx if n == 0 else cm)
             if n:
                 torch.maximum(mx, cm, out=mx)
             _moves_shift(n, m, mx, w, acc[1:], sums.stats, True)
-        kernel(s, e, acc, m, nh * nr, b - a, a, n, nr, mstride)  # run_chunk, unwrapped
+        kernel(s, e, acc, m, nh * nr, b - a, a, n, nr, mstride, r0, window, small)  # run_chunk
         if n == 0:
             torch.bmm(e, vt.narrow(1, a, b - a), out=w)
         else:
             w.baddbmm_(e, vt.narrow(1, a, b - a))
+    _finish_tile(sums, tile, w, acc)
+
+
+def _finish_tile(sums: _CausalSums, tile, w, acc) -> None:
+    """The tile's output ``w / Sigma`` and its row sums ``acc`` (max, Sigma, sum e j,
+    sum e (l - m)) written to ``sums``."""
+    h0, h1, r0, r1 = tile[:4]
     torch.div(w, acc[1, ..., None], out=sums.out[h0:h1, r0:r1])
     rows = sums.rows[:, h0:h1, r0:r1]
     if sums.stats:
@@ -299,6 +322,8 @@ def attend_causal(
     )
     if c.q.device.type == "cpu" and c.q.dtype == torch.float32 and session.config.cpu_kernel:
         sums.kernel = chunk_kernel()
+        if sums.kernel is not None and sums.small and c.softcap is None and c.kt.stride(1) == 1:
+            sums.tile = tile_kernel()  # unshifted logits, in bits from q alone
     tiles = _causal_tiles(session, bh, lq, lk, window, c.q.device.type)
     _run_tiles(lambda tile, slot: _causal_tile(session, c, sums, tile, slot), tiles, c.q.device)
     if acc is not None:
