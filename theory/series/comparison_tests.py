@@ -80,6 +80,12 @@ def gamma_ratio_test(b: sp.Expr) -> Decision | None:
     rho = limit_at_infinity(ratio)
     if rho is not None and rho.is_number and (rho == -sp.oo or rho < 0):
         return _alternating_ratio_test(ratio, rho)
+    if rho == 0:  # of either sign
+        return Decision(
+            True,
+            f"ratio test: |b_(n+1)/b_n| = |{ratio}| -> 0 < 1 (absolute convergence)",
+            test="ratio test",
+        )
     if rho is None or not rho.is_number or not (rho == sp.oo or rho > 0):
         return None
     what = f"b_(n+1)/b_n = {ratio}"

@@ -68,12 +68,7 @@ def free_parameters(b: sp.Expr) -> list[str]:
 
 
 def _negative_base_power(e: sp.Basic) -> bool:
-    return (
-        isinstance(e, sp.Pow)
-        and e.exp.has(N)
-        and e.base != -1
-        and (-e.base).is_positive is True
-    )
+    return isinstance(e, sp.Pow) and e.exp.has(N) and e.base != -1 and (-e.base).is_positive is True
 
 
 def split_negative_bases(b: sp.Expr) -> sp.Expr:

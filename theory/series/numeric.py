@@ -60,6 +60,7 @@ from theory.series.sign_changing import (
     abel_test,
     dirichlet_test,
     minorant_test,
+    oscillation_not_to_zero_test,
     recurrence_test,
     residue_class_test,
     summand_test,
@@ -390,6 +391,7 @@ STEPS: tuple[Step, ...] = (
         _give_up("the logarithmic, ratio and Raabe tests gave no answer"),
     ),
     # terms of changing sign
+    Step("oscillation not -> 0", _changing_sign, lambda t: oscillation_not_to_zero_test(t.b)),
     Step("absolute convergence", _bounded_changing_sign, _absolute_majorant),
     Step("recurrence", _changing_sign, lambda t: recurrence_test(t.b)),
     Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),
