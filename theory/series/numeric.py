@@ -52,6 +52,7 @@ from theory.series.expressions import N
 from theory.series.limits import (
     CHECK_POINTS,
     eventually_nonneg,
+    eventually_positive,
     mp_function,
     nonzero_constant,
     smooth,
@@ -354,6 +355,26 @@ def _unsettled_sign(t: Terms) -> Decision | None:
     )
 
 
+def _reciprocal_bounds(t: Terms) -> Decision | None:
+    """b_n > 0 from its form (:func:`~theory.series.angle_means.proved_positive`) while
+    b_n itself has no bounds: lo <= 1/b_n <= hi gives 1/hi <= b_n (hi > 0) and b_n <= 1/lo
+    (lo > 0), and the logarithmic test on them (``1/(n + n*sin(n)) >= 1/(2n)``)."""
+    if not proved_positive(t.b):
+        return None
+    lo, hi, how = bounds_or_none(sp.powsimp(1 / t.b))
+    if lo is None:
+        return None
+    note = f" (b_n > 0 from its form, and 1/b_n lies between {lo} and {hi} for large n: {how})"
+    for conv, bound in ((False, hi), (True, lo)):
+        if bound.has(N) and eventually_positive(bound):
+            what = "majorant" if conv else "minorant"
+            d = log_test(1 / bound, conv=conv, label=f"the {what} {1 / bound}")
+            if d:
+                d.certificate += note
+                return d
+    return None
+
+
 def _absolute_majorant(t: Terms) -> Decision | None:
     lo, hi = t.lo, t.hi
     major = sp.Abs(lo) if t.exact else sp.Abs(lo) + sp.Abs(hi)
@@ -392,6 +413,7 @@ STEPS: tuple[Step, ...] = (
     ),
     # terms of changing sign
     Step("oscillation not -> 0", _changing_sign, lambda t: oscillation_not_to_zero_test(t.b)),
+    Step("positive: bounds of 1/b_n", _changing_sign, _reciprocal_bounds),
     Step("absolute convergence", _bounded_changing_sign, _absolute_majorant),
     Step("recurrence", _changing_sign, lambda t: recurrence_test(t.b)),
     Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),

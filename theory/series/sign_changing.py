@@ -111,6 +111,15 @@ def _grouped_verdict(classes: list, where: str, decide: Decide) -> Decision | No
     if grouped.is_rational_function(N):
         with step_budget(STEP_BUDGET):
             grouped = sp.cancel(sp.together(grouped))
+    if grouped == 0 or (grouped.has(sp.log) and _logs_cancel(grouped)):
+        return Decision(
+            True,
+            f"grouped by periods: every class tends to 0 and the grouped terms c_m = "
+            f"sum_r b_(Lm+r) are 0 for every m (a sum of real logarithms is the logarithm of "
+            f"the product of their positive arguments, here 1) ({where}): the partial sums "
+            "differ from 0 by fewer than L terms, which tend to 0",
+            test="residue classes",
+        )
     try:
         d = decide(grouped)
     except (Undecided, StepTimeout):
@@ -124,6 +133,17 @@ def _grouped_verdict(classes: list, where: str, decide: Decide) -> Decision | No
     )
     d.test = "residue classes"
     return d
+
+
+def _logs_cancel(c: sp.Expr) -> bool:
+    """A sum of logarithms whose product of arguments is 1 (exactly: the terms are real, so
+    every argument is positive and the sum is the logarithm of the product)."""
+    try:
+        with step_budget(STEP_BUDGET):
+            combined = sp.logcombine(c, force=True)
+            return isinstance(combined, sp.log) and sp.cancel(sp.together(combined.args[0])) == 1
+    except StepTimeout:
+        return False
 
 
 def _class_by_class(classes: list, where: str, decide: Decide) -> Decision | None:

@@ -38,9 +38,7 @@ def grid1(name, *extra):
 
 
 def grid2(a, b, axis_a=TWO_AXIS, axis_b=TWO_AXIS):
-    return [
-        {a: sp.sympify(x), b: sp.sympify(y)} for x, y in itertools.product(axis_a, axis_b)
-    ]
+    return [{a: sp.sympify(x), b: sp.sympify(y)} for x, y in itertools.product(axis_a, axis_b)]
 
 
 @dataclass(frozen=True)
@@ -70,12 +68,28 @@ def _geom(a, conv_at_1, conv_at_m1):
 FAMILIES = [
     # a^n n^-b: root test |b_n|^(1/n) -> |a| for |a| != 1; a = 1: p-series (b > 1);
     # a = -1: Leibniz for b > 0, terms not -> 0 for b <= 0
-    Family("a**n/n**b", "a b", 1, {}, lambda p: _geom(p["a"], p["b"] > 1, p["b"] > 0),
-           grid2("a", "b", (-2, R(-3, 2), -1, R(-1, 2), 0, R(1, 2), 1, R(3, 2)),
-                 (-1, 0, R(1, 2), 1, R(3, 2), 2))),
+    Family(
+        "a**n/n**b",
+        "a b",
+        1,
+        {},
+        lambda p: _geom(p["a"], p["b"] > 1, p["b"] > 0),
+        grid2(
+            "a",
+            "b",
+            (-2, R(-3, 2), -1, R(-1, 2), 0, R(1, 2), 1, R(3, 2)),
+            (-1, 0, R(1, 2), 1, R(3, 2), 2),
+        ),
+    ),
     # a^n n^b: the same with b -> -b
-    Family("a**n*n**b", "a b", 1, {}, lambda p: _geom(p["a"], p["b"] < -1, p["b"] < 0),
-           grid2("a", "b", (-2, -1, R(-1, 2), 0, R(1, 2), 1, 2), (-2, -1, R(-1, 2), 0, 1))),
+    Family(
+        "a**n*n**b",
+        "a b",
+        1,
+        {},
+        lambda p: _geom(p["a"], p["b"] < -1, p["b"] < 0),
+        grid2("a", "b", (-2, -1, R(-1, 2), 0, R(1, 2), 1, 2), (-2, -1, R(-1, 2), 0, 1)),
+    ),
     # a^n alone: geometric series, converges iff |a| < 1 (a = -1: terms +-1)
     Family("a**n", "a", 1, {}, lambda p: abs(p["a"]) < 1, grid1("a")),
     # a^n log n: root test for |a| != 1; a = +-1: |b_n| = log n -> oo
@@ -105,36 +119,76 @@ FAMILIES = [
     # Cauchy condensation: sum 1/(n log^p n) ~ sum 1/k^p
     Family("1/(n*log(n)**p)", "p", 2, {}, lambda p: p["p"] > 1, grid1("p")),
     # Bertrand: 1/(n^p log^q n) converges iff p > 1 or (p = 1 and q > 1)
-    Family("1/(n**p*log(n)**q)", "p q", 2, {},
-           lambda p: p["p"] > 1 or (p["p"] == 1 and p["q"] > 1), grid2("p", "q")),
+    Family(
+        "1/(n**p*log(n)**q)",
+        "p q",
+        2,
+        {},
+        lambda p: p["p"] > 1 or (p["p"] == 1 and p["q"] > 1),
+        grid2("p", "q"),
+    ),
     # Bertrand with the roles swapped: log^p n / n^q converges iff q > 1 or (q = 1, p < -1)
-    Family("log(n)**p/n**q", "p q", 2, {},
-           lambda p: p["q"] > 1 or (p["q"] == 1 and p["p"] < -1), grid2("p", "q")),
+    Family(
+        "log(n)**p/n**q",
+        "p q",
+        2,
+        {},
+        lambda p: p["q"] > 1 or (p["q"] == 1 and p["p"] < -1),
+        grid2("p", "q"),
+    ),
     # exp(-k n^p): p > 0: converges iff k > 0 (k > 0: below n^-2 eventually; k <= 0
     # terms >= 1); p <= 0: n^p -> 0 or = 1, terms -> 1 or exp(-k) != 0
     Family("exp(-k*n**p)", "k p", 1, {}, lambda p: p["k"] > 0 and p["p"] > 0, grid2("k", "p")),
     # exp(-n^p): converges iff p > 0 (p <= 0: terms -> 1 or = 1/e)
     Family("exp(-n**p)", "p", 1, {}, lambda p: p["p"] > 0, grid1("p", R(1, 10))),
     # the same restricted to p <= 0: diverges for all of them
-    Family("exp(-n**p)", "p", 1, {"p": "nonpositive"}, lambda p: False,
-           [{"p": v} for v in (-2, -1, R(-1, 2), 0)]),
+    Family(
+        "exp(-n**p)",
+        "p",
+        1,
+        {"p": "nonpositive"},
+        lambda p: False,
+        [{"p": v} for v in (-2, -1, R(-1, 2), 0)],
+    ),
     # (1 + k n)^-r with k > 0: ~ (k n)^-r, p-series: converges iff r > 1
-    Family("(1 + k*n)**(-r)", "k r", 1, {"k": "positive"}, lambda p: p["r"] > 1,
-           grid2("k", "r", (R(1, 2), 1, 2), TWO_AXIS)),
+    Family(
+        "(1 + k*n)**(-r)",
+        "k r",
+        1,
+        {"k": "positive"},
+        lambda p: p["r"] > 1,
+        grid2("k", "r", (R(1, 2), 1, 2), TWO_AXIS),
+    ),
     # n^p e^(-k n): k > 0 ratio test; k = 0 p-series (p < -1); k < 0 terms -> oo
-    Family("n**p*exp(-k*n)", "k p", 1, {},
-           lambda p: p["k"] > 0 or (p["k"] == 0 and p["p"] < -1), grid2("k", "p")),
+    Family(
+        "n**p*exp(-k*n)",
+        "k p",
+        1,
+        {},
+        lambda p: p["k"] > 0 or (p["k"] == 0 and p["p"] < -1),
+        grid2("k", "p"),
+    ),
     # Gamma(n + a)/Gamma(n + b) ~ n^(a - b) (Stirling), a, b > 0: converges iff b - a > 1
-    Family("gamma(n + a)/gamma(n + b)", "a b", 1, {"a": "positive", "b": "positive"},
-           lambda p: p["b"] - p["a"] > 1,
-           grid2("a", "b", (R(1, 2), 1, 2), (R(1, 2), 1, R(3, 2), 2, R(5, 2), 3, 4))),
+    Family(
+        "gamma(n + a)/gamma(n + b)",
+        "a b",
+        1,
+        {"a": "positive", "b": "positive"},
+        lambda p: p["b"] - p["a"] > 1,
+        grid2("a", "b", (R(1, 2), 1, 2), (R(1, 2), 1, R(3, 2), 2, R(5, 2), 3, 4)),
+    ),
     # binomial(2n, n)/4^n ~ 1/sqrt(pi n): /n^p converges iff p + 1/2 > 1
-    Family("binomial(2*n, n)/(4**n*n**p)", "p", 1, {}, lambda p: p["p"] > R(1, 2),
-           grid1("p")),
+    Family("binomial(2*n, n)/(4**n*n**p)", "p", 1, {}, lambda p: p["p"] > R(1, 2), grid1("p")),
     # x^n binomial(2n, n) ~ (4x)^n/sqrt(pi n): root test for |x| != 1/4; x = 1/4 diverges
     # (~ 1/sqrt(pi n)); x = -1/4 Leibniz (binomial(2n, n)/4^n decreases to 0)
-    Family("x**n*binomial(2*n, n)", "x", 1, {},
-           lambda p: R(-1, 4) <= p["x"] < R(1, 4), grid1("x", R(1, 4), R(-1, 4), R(1, 8))),
+    Family(
+        "x**n*binomial(2*n, n)",
+        "x",
+        1,
+        {},
+        lambda p: R(-1, 4) <= p["x"] < R(1, 4),
+        grid1("x", R(1, 4), R(-1, 4), R(1, 8)),
+    ),
     # (2 + sin n)/n^p between n^-p and 3 n^-p: converges iff p > 1
     Family("n**(-p)*(2 + sin(n))", "p", 1, {}, lambda p: p["p"] > 1, grid1("p")),
     # exp(a sin n)/n^p between e^-|a| n^-p and e^|a| n^-p: converges iff p > 1, every a
@@ -142,12 +196,19 @@ FAMILIES = [
     # 1/(n^p + (-1)^n), n >= 2: p > 0: = n^-p/(1 - n^-2p) - (-1)^n n^-2p/(1 - n^-2p), the
     # second part alternating and decreasing to 0 (Leibniz), the first a p-series: p > 1;
     # p = 0: 1 + (-1)^n = 0 at odd n (undefined); p < 0: |b_n| -> 1
-    Family("1/(n**p + (-1)**n)", "p", 2, {},
-           lambda p: UNDEF if p["p"] == 0 else p["p"] > 1, grid1("p")),
+    Family(
+        "1/(n**p + (-1)**n)", "p", 2, {}, lambda p: UNDEF if p["p"] == 0 else p["p"] > 1, grid1("p")
+    ),
     # 1/n^p - 1/(n^p + 1) = 1/(n^p (n^p + 1)): ~ n^-2p for p > 0; 1/2 at p = 0;
     # ~ n^-p -> oo for p < 0: converges iff p > 1/2
-    Family("1/n**p - 1/(n**p + 1)", "p", 1, {}, lambda p: p["p"] > R(1, 2),
-           grid1("p", R(1, 4), R(3, 4))),
+    Family(
+        "1/n**p - 1/(n**p + 1)",
+        "p",
+        1,
+        {},
+        lambda p: p["p"] > R(1, 2),
+        grid1("p", R(1, 4), R(3, 4)),
+    ),
     # n^p sin(1/n) ~ n^(p - 1): converges iff p < 0
     Family("n**p*sin(1/n)", "p", 1, {}, lambda p: p["p"] < 0, grid1("p")),
     # (1 - cos(1/n))^p ~ (2 n^2)^-p: converges iff p > 1/2
@@ -160,8 +221,14 @@ FAMILIES = [
     # if p <= 0 the first part does not tend to 0 and the second cannot cancel it
     # (|sin n| > 1/2 infinitely often while n^-q is monotone); if p > 0 the first part
     # converges, so the sum converges iff q > 1
-    Family("sin(n)/n**p + 1/n**q", "p q", 1, {}, lambda p: p["p"] > 0 and p["q"] > 1,
-           grid2("p", "q", (-1, 0, R(1, 2), 1, 2), (-1, 0, R(1, 2), 1, 2))),
+    Family(
+        "sin(n)/n**p + 1/n**q",
+        "p q",
+        1,
+        {},
+        lambda p: p["p"] > 0 and p["q"] > 1,
+        grid2("p", "q", (-1, 0, R(1, 2), 1, 2), (-1, 0, R(1, 2), 1, 2)),
+    ),
 ]
 
 
@@ -305,4 +372,10 @@ FIXED = [
     Fixed("(1 - cos(1/n))**(-1)", 1, False),
     # cos(n) sin(1/n): Dirichlet (sin(1/n) decreases to 0)
     Fixed("cos(n)*sin(1/n)", 1, True),
+    # 1/(n (1 + cos n)) >= 1/(2n), positive as cos n != -1 at integers: diverges
+    Fixed("1/(n + n*cos(n))", 1, False),
+    # 1/floor(-n)^2 = 1/n^2
+    Fixed("1/floor(-n)**2", 1, True),
+    # log(1 + 1/(2m)) + log(1 - 1/(2m+1)) = log 1 = 0: the pairs cancel exactly
+    Fixed("log(1 + (-1)**n/(n + 1))", 1, True),
 ]
