@@ -59,6 +59,7 @@ from theory.series.limits import (
 )
 from theory.series.sign_changing import (
     abel_test,
+    alternating_ratio_test,
     dirichlet_test,
     minorant_test,
     oscillation_not_to_zero_test,
@@ -392,6 +393,7 @@ def _absolute_majorant(t: Terms) -> Decision | None:
 STEPS: tuple[Step, ...] = (
     Step("zero terms", _zero_at_integers, _zero_terms),
     Step("factorial-like: ratio/Raabe/Gauss", _always, lambda t: gamma_ratio_test(t.b)),
+    Step("alternating: ratio test", _always, lambda t: alternating_ratio_test(t.b)),
     Step("residue classes", _always, lambda t: residue_class_test(t.b, decide_numeric)),
     # lo <= b_n <= hi for large n from here on (lo None: no bounds found)
     Step("eventually constant", _constant_tail, _eventually_constant),

@@ -67,6 +67,39 @@ def _optional_test(test):
 
 
 @_optional_test
+def alternating_ratio_test(b: sp.Expr) -> Decision | None:
+    r""":math:`b_n = (-1)^n h(n)`, h smooth, :math:`|h(n+1)/h(n)| \to \rho \ne 1`: the ratio
+    test on :math:`|b_n|` (absolute convergence for :math:`\rho < 1`, :math:`|b_n| \to
+    \infty` for :math:`\rho > 1`), before the residue classes, which take longer.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> alternating_ratio_test(P("(-1)**n*2**n/n**3")).converges
+    False
+    """
+    sign = sp.Pow(-1, N)
+    if not (b.is_Mul and sign in b.args):
+        return None
+    h = b / sign
+    if not h.has(N) or not smooth(h):
+        return None
+    rho = limit_at_infinity(sp.Abs(sp.powsimp(h.subs(N, N + 1) / h, force=True)))
+    if rho is None or not rho.is_number or rho == 1 or rho is sp.nan:
+        return None
+    if rho == sp.oo or rho > 1:
+        return Decision(
+            False,
+            f"ratio test on |b_n| = |{h}|: |b_(n+1)/b_n| -> {rho} > 1, so |b_n| grows and "
+            "the terms do not tend to 0",
+            test="ratio test",
+        )
+    return Decision(
+        True,
+        f"ratio test on |b_n| = |{h}|: |b_(n+1)/b_n| -> {rho} < 1 (absolute convergence)",
+        test="ratio test",
+    )
+
+
+@_optional_test
 def residue_class_test(b: sp.Expr, decide: Decide) -> Decision | None:
     r"""Periodic factors ((-1)**n, cos(pi*n), (-1)**floor(n/2)) split by residue class
     n = L m + r (:mod:`theory.series.periodic`): a class whose terms do not tend to 0
