@@ -77,8 +77,27 @@ def proved_positive(e: sp.Expr) -> bool:
             return True
         return bool(e.exp.is_even) and _nonzero(e.base)
     if isinstance(e, (sp.Mul, sp.Add)):
-        return all(proved_positive(a) for a in e.args)
+        return all(proved_positive(a) for a in e.args) or _shifted_trig_positive(e)
     return False
+
+
+def _shifted_trig_positive(e: sp.Expr) -> bool:
+    """c + s trig(k n) > 0 at every integer n >= 1 (k rational != 0, trig sin or cos):
+    c > |s|, or c = |s| > 0, since sin(k n), cos(k n) = +-1 needs k n in (pi/2) Z, and pi
+    is irrational (``1 + sin(n)``, ``n + n*sin(n)`` = n (1 + sin n))."""
+    e = sp.factor_terms(e)
+    if isinstance(e, sp.Mul):
+        return all(proved_positive(a) or _shifted_trig_positive(a) for a in e.args)
+    if not isinstance(e, sp.Add) or len(e.args) != 2:
+        return False
+    c, t = e.as_independent(N, as_Add=True)
+    s, trig = t.as_independent(N, as_Add=False)
+    if not (c.is_number and s.is_number and isinstance(trig, (sp.sin, sp.cos))):
+        return False
+    k = trig.args[0] / N
+    if not (k.is_Rational and k != 0):
+        return False
+    return bool(c > abs(s)) or bool(c == abs(s) and c > 0)
 
 
 def angle_only(e: sp.Expr) -> bool:

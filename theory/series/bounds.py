@@ -134,6 +134,11 @@ def _pow_bounds(e):
             return lo**ex, hi**ex
         if ex.is_negative and eventually_positive(lo):
             return hi**ex, lo**ex
+        if ex.is_integer and ex.is_negative and eventually_positive(-hi):
+            # lo <= base <= hi < 0: |base| in [-hi, -lo], |base|^ex in [(-lo)^ex, (-hi)^ex]
+            if ex.is_even:
+                return (-lo) ** ex, (-hi) ** ex
+            return -((-hi) ** ex), -((-lo) ** ex)
         raise Undecided(f"cannot bound {e}")
     if not base.has(N) and base.is_positive:
         lo, hi = _bounds(ex)

@@ -78,6 +78,14 @@ def gamma_ratio_test(b: sp.Expr) -> Decision | None:
     if ratio is None:
         return None
     rho = limit_at_infinity(ratio)
+    if rho is not None and rho.is_number and (rho == -sp.oo or rho < 0):
+        return _alternating_ratio_test(ratio, rho)
+    if rho == 0:  # of either sign
+        return Decision(
+            True,
+            f"ratio test: |b_(n+1)/b_n| = |{ratio}| -> 0 < 1 (absolute convergence)",
+            test="ratio test",
+        )
     if rho is None or not rho.is_number or not (rho == sp.oo or rho > 0):
         return None
     what = f"b_(n+1)/b_n = {ratio}"
@@ -111,6 +119,53 @@ def gamma_ratio_test(b: sp.Expr) -> Decision | None:
         f"Gauss's test: {what} {why} b_n/b_(n+1) = 1 + 1/n + O(1/n^2) "
         "(b_n keeps one sign for large n), so sum |b_n| diverges like sum 1/n",
         test="Gauss test",
+    )
+
+
+def _alternating_ratio_test(ratio: sp.Expr, rho: sp.Expr) -> Decision | None:
+    r"""A negative limit of :math:`b_{n+1}/b_n`: the terms alternate in sign for large n.
+    :math:`|\rho| > 1`: :math:`|b_n| \to \infty`, diverges; :math:`|\rho| < 1`: absolute
+    convergence (ratio test).  :math:`\rho = -1`: with
+    :math:`h = \lim n (|b_n/b_{n+1}| - 1)`, :math:`h > 0` makes :math:`|b_n|` eventually
+    decreasing and :math:`\log|b_n| = \sum \log(1 - h/k + o(1/k)) \to -\infty` (Leibniz:
+    converges); :math:`h < 0` makes :math:`|b_n|` eventually increasing (terms not -> 0).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> gamma_ratio_test(P("(-1)**n*binomial(2*n, n)/4**n")).converges   # ~ (-1)^n/sqrt(pi n)
+    True
+    """
+    what = f"b_(n+1)/b_n = {ratio}"
+    if rho == -sp.oo or rho < -1:
+        return Decision(
+            False,
+            f"ratio test: {what} -> {rho}, |b_(n+1)/b_n| -> {-rho} > 1: |b_n| grows, "
+            "the terms do not tend to 0",
+            test="ratio test",
+        )
+    if rho > -1:
+        return Decision(
+            True,
+            f"ratio test: {what} -> {rho}, |b_(n+1)/b_n| -> {-rho} < 1 (absolute convergence)",
+            test="ratio test",
+        )
+    if eventual_sign(ratio) != -1:
+        return None
+    h = limit_at_infinity(N * (-1 / ratio - 1))
+    if h is None or not h.is_number or h == 0:
+        return None
+    if h > 0:
+        return Decision(
+            True,
+            f"Leibniz's test: {what} < 0 for large n (the terms alternate) and "
+            f"lim n (|b_n/b_(n+1)| - 1) = {h} > 0, so |b_n| decreases for large n and "
+            "tends to 0 (log|b_n| = sum log(1 - h/k + o(1/k)) -> -oo)",
+            test="Leibniz test",
+        )
+    return Decision(
+        False,
+        f"terms do not tend to 0: {what} < 0 for large n and lim n (|b_n/b_(n+1)| - 1) = "
+        f"{h} < 0, so |b_n| increases for large n",
+        test="terms not -> 0",
     )
 
 

@@ -77,6 +77,51 @@ def set_relation(s: sp.Set, p: sp.Symbol) -> sp.Basic:
     raise Undecided(f"cannot write {s} as a condition on {p}")
 
 
+def merge_one_parameter(cond: sp.Basic) -> sp.Basic:
+    """The disjuncts of a condition that each involve one and the same real parameter
+    joined into one interval condition: ``(a < 0 and a > -1) or (a >= 0 and a < 1)`` is
+    ``a > -1 and a < 1``.  The same set of values; other disjuncts are kept as they are.
+
+    >>> a, b = sp.symbols("a b", real=True)
+    >>> merge_one_parameter(((a < 0) & (a > -1)) | ((a >= 0) & (a < 1)) | (sp.Eq(a, 1) & (b > 1)))
+    (Eq(a, 1) & (b > 1)) | ((a > -1) & (a < 1))
+    """
+    if not isinstance(cond, sp.Or):
+        return cond
+    groups, kept = {}, []
+    for c in cond.args:
+        syms = c.free_symbols
+        if len(syms) == 1 and next(iter(syms)).is_real:
+            groups.setdefault(next(iter(syms)), []).append(c)
+        else:
+            kept.append(c)
+    for p, parts in groups.items():
+        if len(parts) < 2:
+            kept += parts
+            continue
+        try:
+            joined = sp.Or(*parts).as_set()
+            merged = _real_set_relation(joined, p)
+        except (NotImplementedError, Undecided, TypeError):
+            kept += parts
+            continue
+        kept.append(merged)
+    return sp.Or(*kept)
+
+
+def _real_set_relation(s: sp.Set, p: sp.Symbol) -> sp.Basic:
+    """A set of real values of p as a condition (unbounded ends left out)."""
+    if isinstance(s, sp.Interval):
+        lo = sp.true if s.left == -sp.oo else (p > s.left) if s.left_open else (p >= s.left)
+        hi = sp.true if s.right == sp.oo else (p < s.right) if s.right_open else (p <= s.right)
+        return lo & hi
+    if isinstance(s, sp.FiniteSet):
+        return sp.Or(*(sp.Eq(p, v) for v in s))
+    if isinstance(s, sp.Union):
+        return sp.Or(*(_real_set_relation(a, p) for a in s.args))
+    raise Undecided(f"cannot write {s} as a condition on {p}")
+
+
 def set_text(s: sp.Set, p: sp.Symbol, domain: sp.Set = sp.Interval.open(0, sp.oo)) -> str:
     """A set of values of p as text, the bounds of ``domain`` (p's admissible values)
     left out."""

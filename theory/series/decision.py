@@ -65,3 +65,25 @@ def as_expr(b: str | float | sp.Basic | RPE, free_params: bool = True) -> sp.Exp
 def free_parameters(b: sp.Expr) -> list[str]:
     """Names of the symbols of ``b`` other than ``n``, sorted."""
     return sorted(s.name for s in b.free_symbols if s != N)
+
+
+def _negative_base_power(e: sp.Basic) -> bool:
+    return isinstance(e, sp.Pow) and e.exp.has(N) and e.base != -1 and (-e.base).is_positive is True
+
+
+def split_negative_bases(b: sp.Expr) -> sp.Expr:
+    """Every power :math:`(-c)^{e(n)}` with :math:`c > 0` (a number or a positive parameter)
+    written :math:`(-1)^{e(n)} c^{e(n)}`: the same number on the principal branch for every
+    real exponent, and the sign factor is one the sign-changing tests read, e.g.
+    :math:`(-2)^n/n = (-1)^n 2^n/n`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> split_negative_bases(P("(-2)**n/n"))
+    (-1)**n*2**n/n
+    """
+    if not b.has(sp.Pow):
+        return b
+    return b.replace(
+        _negative_base_power,
+        lambda e: sp.Pow(-1, e.exp, evaluate=False) * sp.Pow(-e.base, e.exp),
+    )

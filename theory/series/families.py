@@ -22,11 +22,17 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from theory.core.budget import step_budget
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.angle_means import angle_mean_bounds, angle_only, nonneg_angle
-from theory.series.decision import Decision
+from theory.series.comparison_tests import term_ratio
+from theory.series.conditions import bool_text
+from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
 from theory.series.expressions import N
-from theory.series.limits import eventually_positive
+from theory.series.limits import eventually_positive, limit_at_infinity
+from theory.series.numeric import decide_terms
+from theory.series.parameters import positive_eventually, zero_limit_region
+from theory.series.sign_changing import nonzero_at_integers, oscillating_split
+from theory.series.trig_minorants import frequency_pieces
 
 #: positive values at which a symbolic limit is recomputed
 _SAMPLES = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2), sp.Integer(4))
@@ -55,13 +61,23 @@ def family_decision(
 ) -> Decision | None:
     """The decision of one sign case (parameters positive symbols) for the families of the
     module doc; None when b is not one of them."""
-    if b.is_Mul and sp.Pow(-1, N) in b.args:
-        return _alternating(b / sp.Pow(-1, N), params)
-    for a in sp.Mul.make_args(b):
+    b = split_negative_bases(b)
+    sign = sp.Pow(-1, N)
+    alternating = b.is_Mul and sign in b.args
+    rest = b / sign if alternating else b
+    for a in sp.Mul.make_args(rest):
         if isinstance(a, sp.Pow) and a.exp == N and a.base in params:
-            return _geometric(a.base, b / a, params, start, decide_positive)
+            return _geometric(a.base, rest / a, params, start, decide_positive, alternating)
+    if alternating:
+        return _alternating(rest, params)
     if b.has(sp.gamma):
-        return _gamma_ratio(b, params, start, decide_positive)
+        d = _gamma_ratio(b, params, start, decide_positive)
+        if d is not None:
+            return d
+    for family in (_dirichlet, _bounded_factor, _hypergeometric_factor):
+        d = family(b, params, start, decide_positive)
+        if d is not None:
+            return d
     f, g = _split(b)
     if f == 1 or not g.has(N) or not exp_log(g):
         return None
@@ -76,6 +92,105 @@ def family_decision(
         f"b_n = F(n) g(n) with F = {f} >= 0 of positive mean over the equidistributed angles "
         f"n mod 2 pi (>= {lo:.4g}) and g = {g} exp-log (eventually monotone): sum b_n "
         f"converges iff sum g does; for sum g: " + d.certificate
+    )
+    return d
+
+
+def _dirichlet(b, params, start, decide_positive) -> Decision | None:
+    r""":math:`b_n = p(n) g(n)`, p a trigonometric polynomial in n free of the parameters,
+    :math:`p = \sum_j c_j e^{i\theta_j n}` with no constant part and every
+    :math:`\theta_j \notin 2\pi\mathbb{Z}` (``cos(n)``, ``sin(n) cos(n)``, ``cos(pi n)``),
+    g > 0 exp-log.  Where g -> 0, g is eventually monotone and Dirichlet's test gives
+    convergence; where not, :math:`g \ge c > 0` for large n while p(n) does not tend to 0
+    (its mean square over n tends to the sum of :math:`|d_k|^2` over its distinct
+    frequencies mod :math:`2\pi`, not all zero as p is not 0 at some integer): the terms do
+    not tend to 0.  So ``cos(n)/n**p`` converges iff p > 0."""
+    split = oscillating_split(b)
+    if split is None:
+        return None
+    g, p = split
+    if p.free_symbols - {N} or not exp_log(g) or not g.free_symbols & set(params):
+        return None
+    fp = frequency_pieces(p)
+    if fp is None or fp[0] != 0 or not fp[1] or not nonzero_at_integers(p):
+        return None
+    if not (g.is_positive or positive_eventually(g)):
+        return None
+    try:
+        region, points = zero_limit_region(g, params)
+    except (Undecided, StepTimeout):
+        return None
+    thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
+    return Decision(
+        None,
+        f"b_n = p(n) g(n) with p = {p} = sum_j c_j e^(i theta_j n), theta_j in {{{thetas}}}, "
+        f"none in 2 pi Z, and g = {g} > 0 exp-log: where g -> 0 (g eventually monotone) "
+        "Dirichlet's test gives convergence, elsewhere g >= c > 0 while p(n) does not "
+        "tend to 0, so the terms do not; g -> 0 iff " + bool_text(region),
+        test="Dirichlet family",
+        details={"region": region, "points": points},
+    )
+
+
+def _bounded_factor(b, params, start, decide_positive) -> Decision | None:
+    r""":math:`b_n = e^{c\,s(n)} g(n)` with c depending on the parameters only and s a
+    continuous function of the angle n mod :math:`2\pi` (so :math:`|s| \le M`):
+    :math:`e^{-|c| M} g \le b_n \le e^{|c| M} g` for g > 0, and the series converges iff
+    :math:`\sum g` does (``exp(a*sin(n))/n**p`` converges iff p > 1)."""
+    for a in sp.Mul.make_args(b):
+        if not isinstance(a, sp.exp):
+            continue
+        c, s = a.args[0].as_independent(N, as_Add=False)
+        if c.has(N) or not s.has(N) or s.free_symbols != {N} or not angle_only(s):
+            continue
+        g = b / a
+        if g.has(sp.sin, sp.cos) or not exp_log(g):
+            return None
+        if not g.has(N) and not (g.is_positive or g.is_zero):
+            return None
+        rest = sorted(g.free_symbols & set(params), key=lambda q: q.name)
+        d = decide_positive(g, rest, start) if rest else decide_terms(g, start)
+        region = (
+            d.details.get("region") if rest else {True: sp.true, False: sp.false}.get(d.converges)
+        )
+        if region is None:
+            return None
+        return Decision(
+            None,
+            f"b_n = exp({c}*{s}) g(n), {s} bounded (a continuous function of the angle n mod "
+            f"2 pi), so e^(-|c| M) g <= b_n <= e^(|c| M) g: sum b_n converges iff sum g does, "
+            f"g = {g}: " + d.certificate,
+            test="bounded factor",
+            details={"region": region, "points": d.details.get("points", [])},
+        )
+    return None
+
+
+def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None:
+    r""":math:`b_n = H(n) g(n)` with H free of the parameters, factorial-like, and
+    :math:`H(n+1)/H(n)` a rational function of n, :math:`= L(1 + \sigma/n + O(n^{-2}))`
+    with L > 0: :math:`H(n) = C L^n n^\sigma (1 + O(1/n))`, C > 0 (Gauss), so for g > 0
+    the series converges iff :math:`\sum L^n n^\sigma g(n)` does
+    (``binomial(2*n, n)/(4**n*n**p)``: L = 1, sigma = -1/2, converges iff p > 1/2)."""
+    h = sp.Mul(*(a for a in sp.Mul.make_args(b) if not (a.free_symbols - {N})))
+    g = b / h
+    if not g.has(N) or not exp_log(g) or not h.has(N):
+        return None
+    ratio = term_ratio(h)
+    if ratio is None or not ratio.is_rational_function(N):
+        return None
+    big = limit_at_infinity(ratio)
+    if big is None or not big.is_number or not big.is_positive or not big.is_finite:
+        return None
+    sigma = limit_at_infinity(N * (ratio / big - 1))
+    if sigma is None or not sigma.is_number or not sigma.is_finite:
+        return None
+    model = sp.powsimp(big**N * N**sigma * g, force=True)
+    d = decide_positive(model, params, start)
+    d.certificate = (
+        f"b_n = H(n) g(n) with H = {h}, H(n+1)/H(n) = {ratio} = {big} (1 + {sigma}/n + "
+        f"O(1/n^2)) rational, so H(n) = C {big}^n n^({sigma}) (1 + O(1/n)), C > 0 (Gauss): "
+        f"sum b_n converges iff sum {model} does: " + d.certificate
     )
     return d
 
@@ -122,34 +237,53 @@ def _subexponential(g: sp.Expr, params: list) -> bool:
     return all(v == 0 for v in lims)
 
 
-def _geometric(a, g, params, start, decide_positive) -> Decision | None:
-    r"""a^n g(n), a > 0, g > 0 exp-log with :math:`\log g / n \to 0`: converges for a < 1
-    (root test), diverges for a > 1 (terms grow), at a = 1 as sum g."""
+def _geometric(a, g, params, start, decide_positive, alternating=False) -> Decision | None:
+    r""":math:`s^n a^n g(n)`, s = 1 or -1 (``alternating``), a > 0.
+
+    g > 0 exp-log with :math:`\log g / n \to 0`: converges for a < 1 (root test), diverges
+    for a > 1 (:math:`|b_n| \to \infty`); at a = 1 as :math:`\sum g` (s = 1), or for
+    s = -1 by Leibniz where g -> 0 (g eventually monotone) and not at all elsewhere (the
+    terms do not tend to 0).  g free of the parameters and factorial-like: see
+    :func:`_geometric_ratio`."""
     rest = [p for p in params if p != a]
-    if g.has(a) or not exp_log(g) or not (g.has(N) or g.is_positive):
+    if g.has(a):
+        return None
+    if not rest and not exp_log(g):
+        return _geometric_ratio(a, g, start, alternating)
+    if not exp_log(g) or not (g.has(N) or g.is_positive):
         return None
     if not _subexponential(g, rest):
         return None
-    if rest:
+    if not (g.is_positive or (positive_eventually(g) if rest else eventually_positive(g))):
+        return None
+    if alternating:
+        try:
+            region_g, points = zero_limit_region(g, rest)
+        except (Undecided, StepTimeout):
+            return None
+        at_one = (
+            f"b_n = (-1)^n g(n): Leibniz's test where g -> 0 (g exp-log, eventually "
+            f"monotone), elsewhere the terms do not tend to 0; g -> 0 iff {bool_text(region_g)}"
+        )
+    elif rest:
         d = decide_positive(g, rest, start)
         region_g = d.details.get("region")
         points = d.details.get("points", [])
+        at_one = "sum g: " + d.certificate
     else:
-        from theory.series.numeric import decide_terms  # noqa: PLC0415 - avoid a cycle
-
         d = decide_terms(g, start)
         region_g = {True: sp.true, False: sp.false}.get(d.converges)
         points = []
-    if region_g is None or d.converges is None and not rest:
-        return None
-    if not (rest or g.is_positive or eventually_positive(g)):
+        at_one = "sum g: " + d.certificate
+    if region_g is None:
         return None
     region = sp.Or(a < 1, sp.And(sp.Eq(a, 1), region_g))
+    s = "(-1)^n " if alternating else ""
     return Decision(
         None,
-        f"b_n = {a}^n g(n) with g = {g} > 0 exp-log and log(g)/n -> 0: for {a} < 1 the root "
-        f"test (b_n^(1/n) -> {a} < 1) gives convergence, for {a} > 1 the terms grow without "
-        f"bound; at {a} = 1, sum g: " + d.certificate,
+        f"b_n = {s}{a}^n g(n) with g = {g} > 0 exp-log and log(g)/n -> 0: for {a} < 1 the "
+        f"root test (|b_n|^(1/n) -> {a} < 1) gives convergence, for {a} > 1 |b_n| grows "
+        f"without bound; at {a} = 1, {at_one}",
         test="geometric family",
         details={
             "region": region,
@@ -159,29 +293,62 @@ def _geometric(a, g, params, start, decide_positive) -> Decision | None:
     )
 
 
+def _geometric_ratio(a, g, start, alternating) -> Decision | None:
+    r""":math:`s^n a^n g(n)` with g free of the parameters and factorial-like,
+    :math:`g(n+1)/g(n) \to L \ge 0`: :math:`|b_{n+1}/b_n| \to aL`, so the ratio test
+    decides every a with :math:`aL \ne 1` (``x**n/factorial(n)``: L = 0, converges for every
+    x); at a = 1/L the series has no parameter left and is decided as it stands."""
+    ratio = term_ratio(g)
+    if ratio is None:
+        return None
+    big = limit_at_infinity(ratio)
+    if big is None or not big.is_number or big.is_nonnegative is not True:
+        return None
+    s = "(-1)^n " if alternating else ""
+    head = f"b_n = {s}{a}^n g(n), g = {g}, g(n+1)/g(n) = {ratio} -> {big}: "
+    if big == 0 or big == sp.oo:
+        region = sp.true if big == 0 else sp.false
+        word = "converges" if big == 0 else "diverges (|b_n| grows)"
+        return Decision(
+            None,
+            head + f"|b_(n+1)/b_n| -> {'0' if big == 0 else 'oo'} for every {a} > 0: the "
+            f"ratio test, {word}",
+            test="geometric family",
+            details={"region": region, "points": []},
+        )
+    edge = 1 / big
+    at_edge = sp.Pow(-1, N) * edge**N * g if alternating else edge**N * g
+    try:
+        d = decide_terms(at_edge, start)
+    except SeriesError:
+        return None
+    if d.converges is None:
+        return None
+    region = sp.Or(a < edge, sp.And(sp.Eq(a, edge), sp.true if d.converges else sp.false))
+    return Decision(
+        None,
+        head + f"the ratio test gives convergence for {a} < {edge} and |b_n| -> oo for "
+        f"{a} > {edge}; at {a} = {edge}: " + d.certificate,
+        test="geometric family",
+        details={"region": region, "points": [{a: edge}]},
+    )
+
+
 def _alternating(g: sp.Expr, params: list) -> Decision | None:
+    """(-1)^n g(n), g > 0 exp-log: Leibniz where g -> 0, terms not -> 0 elsewhere."""
     if not (g.has(N) and exp_log(g)):
         return None
+    if not (g.is_positive or positive_eventually(g)):
+        return None
     try:
-        with step_budget(3.0):
-            lim = sp.limit(g, N, sp.oo)
-            samples = [sp.limit(g.subs({p: v for p in params}), N, sp.oo) for v in _SAMPLES]
-    except Exception:  # noqa: BLE001 - no limit: unsure
+        region, points = zero_limit_region(g, params)
+    except (Undecided, StepTimeout):
         return None
-    if lim.free_symbols:
-        return None
-    zero = lim == 0
-    if any((s == 0) != zero or s.free_symbols for s in samples):
-        return None
-    region = sp.true if zero else sp.false
-    why = (
-        f"g = {g} -> 0, eventually monotone (exp-log): Leibniz's test"
-        if zero
-        else f"g = {g} -> {lim} != 0: the terms do not tend to 0"
-    )
+    verdict = {sp.true: True, sp.false: False}.get(region)
     return Decision(
-        zero,
-        f"b_n = (-1)^n g(n): {why}",
+        verdict,
+        f"b_n = (-1)^n g(n), g = {g} > 0 exp-log (eventually monotone): Leibniz's test "
+        f"where g -> 0, elsewhere the terms do not tend to 0; g -> 0 iff {bool_text(region)}",
         test="alternating family",
-        details={"region": region, "points": []},
+        details={"region": region, "points": points},
     )

@@ -40,20 +40,29 @@ from theory.series.comparison_tests import (
     ratio_tests,
     terms_not_to_zero,
 )
-from theory.series.decision import Decision, SeriesError, Undecided, free_parameters
+from theory.series.decision import (
+    Decision,
+    SeriesError,
+    Undecided,
+    free_parameters,
+    split_negative_bases,
+)
 from theory.series.expansions import expansion_test
 from theory.series.expressions import N
 from theory.series.limits import (
     CHECK_POINTS,
     eventually_nonneg,
+    eventually_positive,
     mp_function,
     nonzero_constant,
     smooth,
 )
 from theory.series.sign_changing import (
     abel_test,
+    alternating_ratio_test,
     dirichlet_test,
     minorant_test,
+    oscillation_not_to_zero_test,
     recurrence_test,
     residue_class_test,
     summand_test,
@@ -69,37 +78,62 @@ def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
     f = sp.lambdify(N, b, modules=[{"exp": _exp_within_range}, "mpmath"])
     idx = list(range(start, start + count)) + [n for n in CHECK_POINTS if n > start + count]
     idx += _integer_singularities(b, start)
-    with mpmath.workdps(30):
-        for n in idx:
+    for n in idx:
+        try:
+            v = _term_value(f, n)
+        except (StepTimeout, _Astronomical):
+            return  # astronomically large or small terms: nothing more to check here
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
+            why = str(exc) or type(exc).__name__.replace("ZeroDivisionError", "division by zero")
+            raise SeriesError(
+                f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
+                if n == start
+                else f"term b_{n} cannot be evaluated ({why})"
+            ) from None
+        if v is None:
+            raise SeriesError(f"term b_{n} is undefined (no Piecewise branch applies)")
+        if isinstance(v, mpmath.mpc):
+            if abs(v.imag) > 1e-25 * max(1, abs(v.real)):
+                raise SeriesError(
+                    f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
+                    + (" (n = start)" if n == start else "")
+                )
+            v = v.real
+        if not mpmath.isfinite(v):
+            raise SeriesError(
+                f"term b_{n} = {v} is not a finite number" + (" (n = start)" if n == start else "")
+            )
+
+
+#: working precisions (decimal digits) of the term check: a term that is not a finite real
+#: number at one is evaluated again at the next, since cancellation (1 - cos(1/n) at
+#: n = 10^24 is 0 at 30 digits) makes a defined term look undefined; an exact pole stays one
+CHECK_DPS = (30, 120, 480)
+
+
+def _term_value(f, n: int):
+    """b_n as an mpmath number at the first precision of :data:`CHECK_DPS` where it is a
+    finite real number (or the value or error at the last); None where no Piecewise branch
+    applies."""
+    for i, dps in enumerate(CHECK_DPS):
+        last = i == len(CHECK_DPS) - 1
+        with mpmath.workdps(dps):
             try:
                 with step_budget(0.25):
                     v = f(mpmath.mpf(n))
-                if v is None:
-                    raise SeriesError(f"term b_{n} is undefined (no Piecewise branch applies)")
-                v = mpmath.mpmathify(v)
-            except (StepTimeout, _Astronomical):
-                return  # astronomically large or small terms: nothing more to check here
-            except (ZeroDivisionError, ValueError, OverflowError, TypeError, KeyError) as exc:
-                why = str(exc) or type(exc).__name__.replace(
-                    "ZeroDivisionError", "division by zero"
-                )
-                raise SeriesError(
-                    f"term b_{n} (n = start = {start}) cannot be evaluated ({why})"
-                    if n == start
-                    else f"term b_{n} cannot be evaluated ({why})"
-                ) from None
-            if isinstance(v, mpmath.mpc):
-                if abs(v.imag) > 1e-25 * max(1, abs(v.real)):
-                    raise SeriesError(
-                        f"term b_{n} = {mpmath.nstr(v, 6)} is not a real number"
-                        + (" (n = start)" if n == start else "")
-                    )
-                v = v.real
-            if not mpmath.isfinite(v):
-                raise SeriesError(
-                    f"term b_{n} = {v} is not a finite number"
-                    + (" (n = start)" if n == start else "")
-                )
+                v = v if v is None else mpmath.mpmathify(v)
+            except (ZeroDivisionError, ValueError, OverflowError):
+                if last:
+                    raise
+                continue
+            if v is None or last:
+                return v
+            real = v.real if isinstance(v, mpmath.mpc) else v
+            if mpmath.isfinite(real) and (
+                not isinstance(v, mpmath.mpc) or abs(v.imag) <= 1e-25 * max(1, abs(real))
+            ):
+                return v
+    return None  # not reached
 
 
 class _Astronomical(ArithmeticError):
@@ -322,6 +356,26 @@ def _unsettled_sign(t: Terms) -> Decision | None:
     )
 
 
+def _reciprocal_bounds(t: Terms) -> Decision | None:
+    """b_n > 0 from its form (:func:`~theory.series.angle_means.proved_positive`) while
+    b_n itself has no bounds: lo <= 1/b_n <= hi gives 1/hi <= b_n (hi > 0) and b_n <= 1/lo
+    (lo > 0), and the logarithmic test on them (``1/(n + n*sin(n)) >= 1/(2n)``)."""
+    if not proved_positive(t.b):
+        return None
+    lo, hi, how = bounds_or_none(sp.powsimp(1 / t.b))
+    if lo is None:
+        return None
+    note = f" (b_n > 0 from its form, and 1/b_n lies between {lo} and {hi} for large n: {how})"
+    for conv, bound in ((False, hi), (True, lo)):
+        if bound.has(N) and eventually_positive(bound):
+            what = "majorant" if conv else "minorant"
+            d = log_test(1 / bound, conv=conv, label=f"the {what} {1 / bound}")
+            if d:
+                d.certificate += note
+                return d
+    return None
+
+
 def _absolute_majorant(t: Terms) -> Decision | None:
     lo, hi = t.lo, t.hi
     major = sp.Abs(lo) if t.exact else sp.Abs(lo) + sp.Abs(hi)
@@ -339,6 +393,7 @@ def _absolute_majorant(t: Terms) -> Decision | None:
 STEPS: tuple[Step, ...] = (
     Step("zero terms", _zero_at_integers, _zero_terms),
     Step("factorial-like: ratio/Raabe/Gauss", _always, lambda t: gamma_ratio_test(t.b)),
+    Step("alternating: ratio test", _always, lambda t: alternating_ratio_test(t.b)),
     Step("residue classes", _always, lambda t: residue_class_test(t.b, decide_numeric)),
     # lo <= b_n <= hi for large n from here on (lo None: no bounds found)
     Step("eventually constant", _constant_tail, _eventually_constant),
@@ -359,6 +414,8 @@ STEPS: tuple[Step, ...] = (
         _give_up("the logarithmic, ratio and Raabe tests gave no answer"),
     ),
     # terms of changing sign
+    Step("oscillation not -> 0", _changing_sign, lambda t: oscillation_not_to_zero_test(t.b)),
+    Step("positive: bounds of 1/b_n", _changing_sign, _reciprocal_bounds),
     Step("absolute convergence", _bounded_changing_sign, _absolute_majorant),
     Step("recurrence", _changing_sign, lambda t: recurrence_test(t.b)),
     Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),
@@ -382,7 +439,7 @@ def decide_numeric(b: sp.Expr) -> Decision:
     >>> decide_numeric(P("cos(n)/n**2")).certificate[:43]
     'absolute convergence: logarithmic test (com'
     """
-    t = Terms(b)
+    t = Terms(split_negative_bases(b))
     for step in STEPS:
         if step.applies(t):
             d = step.run(t)

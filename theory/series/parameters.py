@@ -30,7 +30,7 @@ def decide_positive(b: sp.Expr, params: list, start: int, level: int = 0) -> Dec
     condition on ``params``; absent when unsure) and ``points`` (sample values on the
     boundaries found)."""
     names = ", ".join(p.name for p in params)
-    if not smooth(b) or not (b.is_positive or _param_positive_eventually(b)):
+    if not smooth(b) or not (b.is_positive or positive_eventually(b)):
         return Decision(
             None,
             f"undecided: with free parameters ({names}) only positive "
@@ -52,7 +52,7 @@ def decide_positive(b: sp.Expr, params: list, start: int, level: int = 0) -> Dec
         )
 
 
-def _param_positive_eventually(b) -> bool:
+def positive_eventually(b: sp.Expr) -> bool:
     """b > 0 for all large n for every positive value of the parameters (Gruntz's sign)."""
     try:
         with step_budget(STEP_BUDGET):
@@ -171,6 +171,63 @@ def _edge_region(b, p, v, params, start, level):
         if value.is_positive and len(points) < 3:
             points.append({**w, p: value})
     return region, points, undefined
+
+
+def zero_limit_region(g: sp.Expr, params: list) -> tuple:
+    r"""Where :math:`g(n) \to 0` (g > 0 exp-log, the parameters positive symbols): the
+    region (a condition on ``params``) and sample points on its boundaries.
+
+    :math:`\lambda = \lim \log g/\log n` (recomputed at sample values): g -> 0 where
+    :math:`\lambda < 0`, g -> oo where :math:`\lambda > 0`; on a boundary
+    :math:`\lambda = 0` solved for one parameter the rest is decided again, and with no
+    parameter left (or :math:`\lambda = 0` identically) by the limit of g itself, which
+    must not depend on the parameters.  Raises ``Undecided`` when unsure.
+
+    >>> q = sp.Symbol("q", positive=True)
+    >>> zero_limit_region(N**(1 - q), [q])[0]
+    q > 1
+    """
+    if not params:
+        lim = limit_at_infinity(g)
+        if lim is None or not lim.is_number:
+            raise Undecided(f"the limit of {g} could not be computed")
+        return (sp.true if lim == 0 else sp.false), []
+    ratio = sp.log(g) / sp.log(N)
+    lam = limit_at_infinity(ratio, check=False)
+    if lam is None:
+        raise Undecided(f"the limit of log({g})/log(n) could not be computed")
+    _check_param_limit(ratio, lam, params)
+    if lam.is_number:
+        if lam != 0:
+            return (sp.true if lam < 0 else sp.false), []
+        return _zero_limit_samples(g, params), []
+    conv, _, edges = _split_limit(lam - 1)  # lam - 1 < -1 iff lam < 0
+    region, points = conv, []
+    for p, v in edges:
+        gs = g.subs(p, v)
+        rest = sorted(gs.free_symbols - {N}, key=lambda s: s.name)
+        sub, inner = zero_limit_region(gs, rest)
+        region = region | (sp.Eq(p, v) & sub)
+        others = [q for q in params if q != p]
+        for w in inner + [{q: m for q in others} for m in PARAM_SAMPLES[1:4]]:
+            w = {q: w.get(q, PARAM_SAMPLES[2]) for q in others}
+            point = {**w, p: v.subs(w)}
+            if point[p].is_positive and point not in points and len(points) < 3:
+                points.append(point)
+    return region, points
+
+
+def _zero_limit_samples(g, params):
+    """g -> 0 or not, the same for every positive value of the parameters: the symbolic
+    limit free of them and equal to the limits at sample values."""
+    lim = limit_at_infinity(g, check=False)
+    if lim is None or lim.free_symbols:
+        raise Undecided(f"the limit of {g} depends on the parameters")
+    for v in PARAM_SAMPLES:
+        got = limit_at_infinity(g.subs({p: v for p in params}))
+        if got is None or (got == 0) != (lim == 0):
+            raise Undecided(f"the limit of {g} could not be confirmed at the value {v}")
+    return sp.true if lim == 0 else sp.false
 
 
 #: parameter values at which a symbolic limit is recomputed with the values substituted

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from theory.core.budget import StepTimeout
-from theory.series.conditions import bool_text, normal_form, set_text
+from theory.series.conditions import bool_text, merge_one_parameter, normal_form, set_text
 from theory.series.decision import Decision, SeriesError, Undecided
 from theory.series.expressions import N
 from theory.series.families import family_decision
@@ -178,7 +178,7 @@ def _join(b, params, cases, start) -> Decision:
     decided = [c for c in cases if c.region is not None]
     if not decided:
         return Decision(None, cert, test=cases[0].test if single else "parameters")
-    cond = sp.Or(*(sp.And(*t) for t in _cover_terms(params, cases)))
+    cond = merge_one_parameter(sp.Or(*(sp.And(*t) for t in _cover_terms(params, cases))))
     undefined = _confirm(b, params, cond, cases, start)
     undefined = (
         undefined

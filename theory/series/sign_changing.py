@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+import mpmath
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
@@ -63,6 +64,39 @@ def _optional_test(test):
             return None
 
     return guarded
+
+
+@_optional_test
+def alternating_ratio_test(b: sp.Expr) -> Decision | None:
+    r""":math:`b_n = (-1)^n h(n)`, h smooth, :math:`|h(n+1)/h(n)| \to \rho \ne 1`: the ratio
+    test on :math:`|b_n|` (absolute convergence for :math:`\rho < 1`, :math:`|b_n| \to
+    \infty` for :math:`\rho > 1`), before the residue classes, which take longer.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> alternating_ratio_test(P("(-1)**n*2**n/n**3")).converges
+    False
+    """
+    sign = sp.Pow(-1, N)
+    if not (b.is_Mul and sign in b.args):
+        return None
+    h = b / sign
+    if not h.has(N) or not smooth(h):
+        return None
+    rho = limit_at_infinity(sp.Abs(sp.powsimp(h.subs(N, N + 1) / h, force=True)))
+    if rho is None or not rho.is_number or rho == 1 or rho is sp.nan:
+        return None
+    if rho == sp.oo or rho > 1:
+        return Decision(
+            False,
+            f"ratio test on |b_n| = |{h}|: |b_(n+1)/b_n| -> {rho} > 1, so |b_n| grows and "
+            "the terms do not tend to 0",
+            test="ratio test",
+        )
+    return Decision(
+        True,
+        f"ratio test on |b_n| = |{h}|: |b_(n+1)/b_n| -> {rho} < 1 (absolute convergence)",
+        test="ratio test",
+    )
 
 
 @_optional_test
@@ -110,6 +144,15 @@ def _grouped_verdict(classes: list, where: str, decide: Decide) -> Decision | No
     if grouped.is_rational_function(N):
         with step_budget(STEP_BUDGET):
             grouped = sp.cancel(sp.together(grouped))
+    if grouped == 0 or (grouped.has(sp.log) and _logs_cancel(grouped)):
+        return Decision(
+            True,
+            f"grouped by periods: every class tends to 0 and the grouped terms c_m = "
+            f"sum_r b_(Lm+r) are 0 for every m (a sum of real logarithms is the logarithm of "
+            f"the product of their positive arguments, here 1) ({where}): the partial sums "
+            "differ from 0 by fewer than L terms, which tend to 0",
+            test="residue classes",
+        )
     try:
         d = decide(grouped)
     except (Undecided, StepTimeout):
@@ -123,6 +166,17 @@ def _grouped_verdict(classes: list, where: str, decide: Decide) -> Decision | No
     )
     d.test = "residue classes"
     return d
+
+
+def _logs_cancel(c: sp.Expr) -> bool:
+    """A sum of logarithms whose product of arguments is 1 (exactly: the terms are real, so
+    every argument is positive and the sum is the logarithm of the product)."""
+    try:
+        with step_budget(STEP_BUDGET):
+            combined = sp.logcombine(c, force=True)
+            return isinstance(combined, sp.log) and sp.cancel(sp.together(combined.args[0])) == 1
+    except StepTimeout:
+        return False
 
 
 def _class_by_class(classes: list, where: str, decide: Decide) -> Decision | None:
@@ -339,17 +393,64 @@ def _periodic_sign(f: sp.Expr) -> bool:
 
 
 def oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
-    """(g, p) with b = g p, p the product of the factors holding sin/cos or (-1)**(...),
-    g the rest (smooth); None when no factor oscillates or g is not smooth."""
+    """(g, p) with b = g p, p the product of the factors holding sin/cos that oscillate
+    (not sin(1/n): :func:`~theory.series.limits.smooth`) or (-1)**(...), g the rest
+    (smooth); None when no factor oscillates or g is not smooth."""
     g, p = sp.Integer(1), sp.Integer(1)
     for f in sp.Mul.make_args(b):
-        if f.has(sp.sin, sp.cos) or _periodic_sign(f):
+        if (f.has(sp.sin, sp.cos) and not smooth(f)) or _periodic_sign(f):
             p *= f
         else:
             g *= f
     if p == 1 or not g.has(N) or not smooth(g) or _periodic_sign(g):
         return None
     return g, p
+
+
+def nonzero_at_integers(p: sp.Expr) -> bool:
+    """p(n) != 0 (by more than rounding) at one of n = 1, ..., 8.  For a trigonometric
+    polynomial :math:`p(n) = \\sum_k d_k e^{i\varphi_k n}` (distinct frequencies mod
+    :math:`2\\pi`) this shows that p(n) does not tend to 0: the mean of :math:`|p(n)|^2` over
+    n tends to :math:`\\sum_k |d_k|^2`, which is positive when p is not 0 at every integer."""
+    try:
+        f = sp.lambdify(N, p, modules="mpmath")
+        with mpmath.workdps(30):
+            return any(
+                abs(mpmath.mpmathify(f(mpmath.mpf(k)))) > mpmath.mpf(10) ** -10 for k in range(1, 9)
+            )
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return False
+
+
+@_optional_test
+def oscillation_not_to_zero_test(b: sp.Expr) -> Decision | None:
+    r""":math:`b_n = g(n) p(n)`, p a product of sin/cos of linear arguments and (-1)**n
+    (a trigonometric polynomial, :func:`theory.series.trig_minorants.frequency_pieces`) not
+    0 at every integer, and :math:`|g| \to c \in (0, \infty]`: p(n) does not tend to 0
+    (:func:`nonzero_at_integers`), so neither do the terms (``cos(n)*n``).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> oscillation_not_to_zero_test(P("n*cos(n)")).converges
+    False
+    """
+    split = oscillating_split(b)
+    if split is None:
+        return None
+    g, p = split
+    if frequency_pieces(p) is None:
+        return None
+    lim = limit_at_infinity(g)
+    if lim is None or not lim.is_number or lim == 0 or lim is sp.nan:
+        return None
+    if not (lim in (sp.oo, -sp.oo) or nonzero_constant(lim)) or not nonzero_at_integers(p):
+        return None
+    return Decision(
+        False,
+        f"terms do not tend to 0: b_n = g(n) p(n) with g = {g} -> {lim} != 0 and p = {p} a "
+        "trigonometric polynomial in n that is not 0 at every integer, so p(n) does not tend "
+        "to 0 (the mean of p(n)^2 over n is the sum of its squared amplitudes, > 0)",
+        test="terms not -> 0",
+    )
 
 
 @_optional_test
