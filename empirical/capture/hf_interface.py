@@ -7,7 +7,8 @@ Models using the interface are switched (``set_attn_implementation``) to
 (``s_aux``, ``sinks``), to :func:`attend_with_sink`; a module calling the function again
 with the same queries and keys is counted once.  :func:`capture_mask` is the matching
 mask function.  A tensor argument that the capture does not apply, dropout in training
-or keys beside the sequence's raise :class:`~empirical.capture.state.CaptureUnsupported`
+or keys beside the sequence's (a cache, compressed keys, a cross-attention to patches
+outside an encoder-decoder model) raise :class:`~empirical.capture.state.CaptureUnsupported`
 naming the module.  The context managers register the functions, route the modules and
 switch the model, each undoing itself.
 """
@@ -141,9 +142,16 @@ def _check_call(session, name, module, query, key, causal, dropout, kwargs) -> N
         )
     lq, lk = query.shape[2], key.shape[2]
     if lk != lq and (causal or not session.config.cross_attention):
+        cross = "cross" in f"{name}.{type(module).__name__}".lower()
         raise CaptureUnsupported(
-            f"{what} attends from {lq} queries to {lk} keys (keys beside the sequence's, "
-            "such as compressed ones, or a cache); not supported"
+            f"{what} attends from {lq} queries to {lk} keys"
+            + (
+                ": a cross-attention between the input's positions and another sequence "
+                "(patches, latents) in a model that is not an encoder-decoder"
+                if cross
+                else " (keys beside the sequence's, such as compressed ones, or a cache)"
+            )
+            + "; its rows and keys are not one sequence's positions, not supported"
         )
     first = session.state.first_qk if session.state.hit and session.state.current == name else None
     if first is not None and not (first[0] is query and first[1] is key):
