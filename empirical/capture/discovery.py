@@ -86,6 +86,25 @@ def layer_geometry(model: torch.nn.Module, names: list) -> dict:
     return out
 
 
+#: endings of the class names of attention modules: ``...Attention``, and LongCat-Flash's
+#: multi-head latent attention ``LongcatFlashMLA`` (a softmax attention through
+#: transformers' attention interface)
+ATTENTION_CLASS_ENDINGS = ("Attention", "MLA")
+
+
+def is_attention_class(mod: torch.nn.Module) -> bool:
+    """Whether the class name of ``mod`` ends as an attention module's does
+    (:data:`ATTENTION_CLASS_ENDINGS`)."""
+    return type(mod).__name__.endswith(ATTENTION_CLASS_ENDINGS)
+
+
+def _projects(mod: torch.nn.Module) -> bool:
+    """Whether ``mod`` holds a matrix (a projection of queries, keys or values): a
+    module named like attention with none is a step on the attention's output
+    (NeoMME's ``ExclusiveSelfAttention``, one gain per head), not an attention."""
+    return any(p.ndim >= 2 for p in mod.parameters())
+
+
 def not_softmax_modules(model: torch.nn.Module) -> dict:
     """Modules named like attention modules that compute no softmax over keys (the
     linear-attention layers of hybrids such as MiniMax): name -> why, from the config's
@@ -102,7 +121,7 @@ def not_softmax_modules(model: torch.nn.Module) -> dict:
     out = {}
     for name, mod in model.named_modules():
         idx = getattr(mod, "layer_idx", None)
-        if not type(mod).__name__.endswith("Attention") or not isinstance(idx, int):
+        if not is_attention_class(mod) or not isinstance(idx, int):
             continue
         if idx < len(types) and types[idx] in NOT_SOFTMAX_LAYER_TYPES:
             out[name] = f"{type(mod).__name__}: {types[idx]} layer, not softmax attention"
@@ -110,8 +129,9 @@ def not_softmax_modules(model: torch.nn.Module) -> dict:
 
 
 def attention_module_names(model: torch.nn.Module) -> list:
-    """Names of the innermost modules whose class name ends in ``Attention`` (the ones
-    that own a softmax), less those of :func:`not_softmax_modules`:
+    """Names of the innermost modules whose class name ends in ``Attention`` or ``MLA``
+    (:func:`is_attention_class`) and that hold a projection (the ones that own a
+    softmax), less those of :func:`not_softmax_modules`:
     ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
 
     >>> import transformers
@@ -123,12 +143,32 @@ def attention_module_names(model: torch.nn.Module) -> list:
     skip = not_softmax_modules(model)
     out = []
     for name, mod in model.named_modules():
-        if type(mod).__name__.endswith("Attention") and not any(
-            type(c).__name__.endswith("Attention") for c in mod.modules() if c is not mod
+        if (
+            is_attention_class(mod)
+            and _projects(mod)
+            and not any(
+                is_attention_class(c) and _projects(c) for c in mod.modules() if c is not mod
+            )
         ):
             if name not in skip:
                 out.append(name)
     return out
+
+
+def no_attention_reason(model: torch.nn.Module) -> str:
+    """Why :func:`attention_module_names` finds nothing in ``model``, in one line."""
+    skip = not_softmax_modules(model)
+    if skip:
+        first = next(iter(skip.values()))
+        return (
+            f"{type(model).__name__}: no softmax attention modules found (its "
+            f"{len(skip)} attention module(s) are not softmax attention: {first}, ...)"
+        )
+    return (
+        f"{type(model).__name__}: no softmax attention modules found (no module whose "
+        "class name ends in Attention or MLA and that holds a projection: a state-space, "
+        "recurrent or Fourier mixer has no attention rows to measure)"
+    )
 
 
 def supports_interface(model: torch.nn.Module) -> bool:

@@ -28,7 +28,7 @@ from empirical.capture import softmax_rows
 from empirical.capture.attention import attend
 from empirical.capture.attention_call import split_mask
 from empirical.capture.registry import REGISTRY
-from empirical.capture.routing import module_session
+from empirical.capture.routing import keys_beside, module_session
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
 CAPTURE_NAME = "lengthx_capture"
@@ -132,16 +132,18 @@ def _check_call(session, name, module, query, key, causal, dropout, kwargs) -> N
         k for k, v in kwargs.items() if isinstance(v, torch.Tensor) and k not in _PASSIVE_KWARGS
     )
     if unknown:
+        chosen = any("ind" in k for k in unknown)
         raise CaptureUnsupported(
             f"{what} passes {', '.join(unknown)} to the attention function, which the "
             "capture does not apply"
+            + (" (a selection of keys per query: a sparse attention)" if chosen else "")
         )
     if module.training and dropout:
         raise CaptureUnsupported(
             f"{session.config.model_class}: capture is for inference: call model.eval()"
         )
     lq, lk = query.shape[2], key.shape[2]
-    if lk != lq and (causal or not session.config.cross_attention):
+    if keys_beside(session, name, lq, lk) or (lk != lq and causal):
         cross = "cross" in f"{name}.{type(module).__name__}".lower()
         raise CaptureUnsupported(
             f"{what} attends from {lq} queries to {lk} keys"

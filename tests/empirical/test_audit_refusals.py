@@ -50,3 +50,137 @@ def test_blt_refused_by_its_cross_attention(root, tmp_path, capsys):
     err = _refusal(_save(root, "blt"), tmp_path / "o", capsys)
     assert "BltForCausalLM" in err and "(BltCrossAttention)" in err, err
     assert "cross-attention between the input's positions and another sequence" in err
+
+
+# types once refused or without a reference whose attention is a plain softmax: found,
+# configured as their real checkpoints are, and measured exactly (capture against eager
+# attention, then the audit of the saved checkpoint writes its report)
+MEASURED = [
+    "xglm",  # (B * H, L, K) logits: heads folded into the batch
+    "fsmt",  # the same, hidden states (length, batch, channels)
+    "longcat_flash",  # multi-head latent attention named LongcatFlashMLA
+    "neomme",  # NeoMMEExclusiveSelfAttention: a step on the output, not an attention
+    "bamba",  # attention layers among the Mamba layers, as Bamba-9B
+    "recurrent_gemma",  # (recurrent, recurrent, attention) blocks, a local window
+]
+
+
+@pytest.mark.parametrize("model_type", MEASURED)
+def test_measured_and_audited(model_type):
+    from empirical.capture.sweep import architectures as sweep
+
+    v = sweep.compare(model_type)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
+@pytest.mark.parametrize("model_type", ["seamless_m4t", "t5gemma2"])
+def test_eager_reference_of_the_modules_that_ran(model_type):
+    """SeamlessM4T on text (its speech encoder does not run) and T5Gemma 2 (a vision
+    tower in its encoder that does not run; one softmax over the decoder's own and the
+    encoder's keys, its maps split in two) have an eager reference and are exact."""
+    from empirical.capture.sweep import architectures as sweep
+
+    v = sweep.compare(model_type)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
+def test_attention_modules_found_by_class_and_projection():
+    from empirical.capture.discovery import attention_module_names
+    from empirical.capture.sweep.architectures import build
+
+    names = attention_module_names(build("neomme"))
+    assert names == ["layers.0.self_attn", "layers.1.self_attn"], names
+    names = attention_module_names(build("longcat_flash"))
+    assert names and all(n.startswith("layers.") and n[-1].isdigit() for n in names), names
+
+
+@pytest.mark.parametrize("window", [8, 512])  # 512: Longformer's checkpoints
+def test_longformer_band_against_full_softmax(window):
+    """Longformer's sliding-window softmax (rows of key offsets -w .. w, the input padded
+    to a multiple of the window) measured at the keys' positions: per head P_max,
+    entropy and mean distance equal those of a float64 softmax of the module's own
+    query and key projections over the keys with ``|i - j| <= w``, written here."""
+    from empirical.capture.checkpoints import tiny_config
+    from empirical.capture.session import capture
+    from empirical.capture.stats import AttentionStats
+
+    torch.manual_seed(0)
+    cfg = tiny_config("longformer", attention_window=window)
+    model = transformers.AutoModel.from_config(cfg, attn_implementation="eager").eval()
+    name = "encoder.layer.0.attention.self"
+    mod = dict(model.named_modules())[name]
+    seen = {}
+
+    def keep(m, args, kwargs):
+        seen["h"] = kwargs.get("hidden_states", args[0] if args else None)
+
+    hook = mod.register_forward_pre_hook(keep, with_kwargs=True)
+    n = 40
+    ids = torch.randint(4, 500, (1, n), generator=torch.Generator().manual_seed(1))
+    stats = AttentionStats()
+    with torch.no_grad(), capture(model, stats=stats):
+        model(input_ids=ids)
+    hook.remove()
+    h = seen["h"][:, :n].double()
+    heads, d = mod.num_heads, mod.head_dim
+
+    def split(x):
+        return x.view(1, n, heads, d).transpose(1, 2)
+
+    q = split(torch.nn.functional.linear(h, mod.query.weight.double(), mod.query.bias.double()))
+    k = split(torch.nn.functional.linear(h, mod.key.weight.double(), mod.key.bias.double()))
+    i, j = torch.arange(n)[:, None], torch.arange(n)[None, :]
+    s = (q @ k.transpose(-1, -2)) / d**0.5
+    p = torch.softmax(s.masked_fill((i - j).abs() > window // 2, float("-inf")), -1)
+    ls = stats.layers[name]
+    rows = torch.as_tensor(ls.rows, dtype=torch.float64)
+    want = {
+        "pmax": p.amax(-1).mean((0, 2)),
+        "entropy": torch.special.entr(p).sum(-1).mean((0, 2)),
+        "distance": (p * (i - j).abs()).sum(-1).mean((0, 2)),
+    }
+    got = {
+        "pmax": torch.as_tensor(ls.pmax_sum) / rows,
+        "entropy": torch.as_tensor(ls.ent_sum) / rows,
+        "distance": torch.as_tensor(ls.mean_distance()),
+    }
+    assert rows.tolist() == [n] * heads
+    for key, tol in (("pmax", 1e-6), ("entropy", 2e-6), ("distance", 1e-6 * n)):
+        assert float((got[key] - want[key]).abs().max()) <= tol, (key, got[key], want[key])
+    if window < n:
+        assert float(got["distance"].max()) <= window // 2
+
+
+def _audit(folder: Path, out: Path, capsys) -> dict:
+    import json
+
+    from empirical.audit.cli import main
+
+    capsys.readouterr()
+    argv = ["--model", str(folder), "--text", "stdlib", "--L-tr", "16", "--L-ex", "32"]
+    rc = main([*argv, "--n-tr", "1", "--out", str(out), "--quiet", "--json"])
+    cap = capsys.readouterr()
+    assert rc == 0, cap.err
+    return json.loads(cap.out)
+
+
+@pytest.mark.parametrize("cls", ["BertLMHeadModel", "BertForMaskedLM"])
+def test_causal_bert_perplexity(cls, root, tmp_path, capsys):
+    """BERT with ``is_decoder`` attends causally; its head (``cls.predictions``, whose
+    bias ``set_output_embeddings`` ties to the new layer's) gives the audit's perplexity
+    from rows >= L_tr, equal to that of the model's own logits on the same window."""
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import load_model
+
+    folder = _save(root, "bert", cls, is_decoder=True)
+    report = _audit(folder, tmp_path / "o", capsys)
+    assert report["causal"] is True and report["causal_lm_head"] is True
+    lm = load_model(str(folder))
+    (ids,) = sequences(lm, "stdlib", 32, 1)
+    model = getattr(transformers, cls).from_pretrained(folder).eval()
+    with torch.no_grad():
+        logits = model(input_ids=ids).logits
+    nll = torch.nn.functional.cross_entropy(logits[0, 16:-1].double(), ids[0, 17:])
+    assert report["lengths"]["32"]["perplexity_beyond"] == pytest.approx(
+        float(torch.exp(nll)), rel=1e-6
+    )
