@@ -130,9 +130,10 @@ def not_softmax_modules(model: torch.nn.Module) -> dict:
 
 def attention_module_names(model: torch.nn.Module) -> list:
     """Names of the innermost modules whose class name ends in ``Attention`` or ``MLA``
-    (:func:`is_attention_class`) and that hold a projection (the ones that own a
-    softmax), less those of :func:`not_softmax_modules`:
-    ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
+    (:func:`is_attention_class`: the ones that own a softmax), less those of
+    :func:`not_softmax_modules`: ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
+    A module named so that holds no projection, inside one that does, is a step of the
+    outer one (NeoMME's ``ExclusiveSelfAttention``), not an attention of its own.
 
     >>> import transformers
     >>> m = transformers.T5EncoderModel(transformers.T5Config(d_model=8, d_ff=8,
@@ -141,17 +142,24 @@ def attention_module_names(model: torch.nn.Module) -> list:
     ['encoder.block.0.layer.0.SelfAttention', 'encoder.block.1.layer.0.SelfAttention']
     """
     skip = not_softmax_modules(model)
+    found = {n: m for n, m in model.named_modules() if is_attention_class(m)}
+    projecting = {n for n, m in found.items() if _projects(m)}
+
+    def step_of_outer(name: str) -> bool:
+        parts = name.split(".")
+        return name not in projecting and any(
+            ".".join(parts[:i]) in projecting for i in range(1, len(parts))
+        )
+
     out = []
-    for name, mod in model.named_modules():
-        if (
-            is_attention_class(mod)
-            and _projects(mod)
-            and not any(
-                is_attention_class(c) and _projects(c) for c in mod.modules() if c is not mod
-            )
-        ):
-            if name not in skip:
-                out.append(name)
+    for name, mod in found.items():
+        inner = [
+            c
+            for c in mod.modules()
+            if c is not mod and is_attention_class(c) and (_projects(c) or not _projects(mod))
+        ]
+        if not inner and not step_of_outer(name) and name not in skip:
+            out.append(name)
     return out
 
 

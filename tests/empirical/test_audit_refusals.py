@@ -184,3 +184,38 @@ def test_causal_bert_perplexity(cls, root, tmp_path, capsys):
     assert report["lengths"]["32"]["perplexity_beyond"] == pytest.approx(
         float(torch.exp(nll)), rel=1e-6
     )
+
+
+def test_prompt_keys_are_refused_not_measured():
+    """MVP with prompts: its decoder's self-attention sees prompt keys before the
+    sequence's (a (B * H, L, P + L) softmax), whose positions are not the sequence's:
+    refused by name, where it was measured as if key ``j`` were at position ``j``."""
+    from empirical.capture.session import capture
+    from empirical.capture.state import CaptureUnsupported
+    from empirical.capture.sweep.architectures import build
+
+    model = build("mvp", use_prompt=True, prompt_length=4, prompt_mid_dim=16)
+    ids = torch.randint(4, 500, (1, 12), generator=torch.Generator().manual_seed(0))
+    with pytest.raises(CaptureUnsupported) as exc, torch.no_grad(), capture(model):
+        model(input_ids=ids, decoder_input_ids=ids[:, :6], use_cache=False)
+    msg = str(exc.value)
+    assert "'decoder.layers.0.self_attn' (MvpAttention)" in msg, msg
+    assert "6 query rows over 10 keys (keys beside the sequence's" in msg, msg
+
+
+@pytest.mark.parametrize(
+    "model_type,overrides",
+    [
+        ("mistral", dict(sliding_window=8)),  # a window shorter than L_tr
+        ("llama", dict(num_key_value_heads=1)),  # one key head for all query heads
+        ("mbart", dict(encoder_layers=3, decoder_layers=1)),  # uneven encoder, decoder
+        ("falcon", dict(alibi=True)),
+        ("t5", dict(relative_attention_num_buckets=8, relative_attention_max_distance=16)),
+    ],
+)
+def test_variants_exact_and_audited(model_type, overrides):
+    """Settings the sweep's defaults do not try, as checkpoints carry them."""
+    from empirical.capture.sweep import architectures as sweep
+
+    v = sweep.compare(model_type, **overrides)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
