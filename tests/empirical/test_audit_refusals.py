@@ -76,8 +76,9 @@ def test_measured_and_audited(model_type):
 @pytest.mark.parametrize("model_type", ["seamless_m4t", "t5gemma2"])
 def test_eager_reference_of_the_modules_that_ran(model_type):
     """SeamlessM4T on text (its speech encoder does not run) and T5Gemma 2 (a vision
-    tower in its encoder that does not run; one softmax over the decoder's own and the
-    encoder's keys, its maps split in two) have an eager reference and are exact."""
+    tower in its encoder that does not run) have an eager reference of the modules that
+    ran and are exact (T5Gemma 2 on its encoder, what the audit measures: its decoder's
+    one softmax over its own and the encoder's keys is refused by name)."""
     from empirical.capture.sweep import architectures as sweep
 
     v = sweep.compare(model_type)

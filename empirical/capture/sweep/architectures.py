@@ -165,10 +165,6 @@ def eager_probabilities(
         got = _assign(enc_names, _maps(enc, "encoder attentions"), "encoder maps")
         cross = _maps(getattr(out, "cross_attentions", None), "cross attentions")
         dec = _maps(out.decoder_attentions, "decoder attentions")
-        if cross and len(dec) == len(cross) == len(dec_names):
-            # one softmax over [own keys | encoder keys] per layer (T5Gemma 2's merged
-            # attention), its maps split at the encoder's keys: joined again
-            dec, cross = [torch.cat([d, c], -1) for d, c in zip(dec, cross)], []
         per_layer = 2 if cross else 1
         if len(dec) * per_layer != len(dec_names) or (cross and len(cross) != len(dec)):
             raise NoReference(f"{len(dec)} + {len(cross)} decoder maps for {dec_names}")
