@@ -46,11 +46,18 @@ def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> t
         )
     bsz, heads, lq, lk = x.shape
     if keys_beside(session, name, lq, lk):
+        pooled = lq < lk and lk == session.state.input_len
         raise CaptureUnsupported(
             f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
-            f"computes a softmax of {lq} query rows over {lk} keys (keys beside the "
-            "sequence's, such as prefix or prompt keys, memory or a cache); its keys are "
-            "not the sequence's positions, not supported"
+            f"computes a softmax of {lq} query rows over {lk} keys "
+            + (
+                "(fewer rows than the sequence's positions: pooled queries, such as "
+                "Funnel's pooling between blocks); its rows are not the sequence's "
+                "positions, not supported"
+                if pooled
+                else "(keys beside the sequence's, such as prefix or prompt keys, memory "
+                "or a cache); its keys are not the sequence's positions, not supported"
+            )
         )
     if session.state.seq_len is not None and lq != session.state.seq_len:
         raise CaptureUnsupported(

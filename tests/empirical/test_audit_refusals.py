@@ -42,6 +42,18 @@ def _refusal(folder: Path, out: Path, capsys) -> str:
     return err[0]
 
 
+def test_funnel_refused_by_its_pooled_queries():
+    """Funnel pools the sequence between blocks: the first layer of its second block
+    attends from the pooled rows to every position, rows whose positions are not the
+    sequence's (they were counted as positions 0 .. L/2 - 1); refused by name, by the
+    capture and by the audit."""
+    from empirical.capture.sweep import architectures as sweep
+
+    v = sweep.compare("funnel")
+    assert v.verdict == "refused", (v.verdict, v.detail)
+    assert "(FunnelRelMultiheadAttention)" in v.detail and "pooled queries" in v.detail
+
+
 def test_blt_refused_by_its_cross_attention(root, tmp_path, capsys):
     """BLT's forward builds a key/value cache from a config without
     ``num_hidden_layers`` (transformers' ``AttributeError``) unless the cache is off;
