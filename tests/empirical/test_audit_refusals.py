@@ -232,3 +232,30 @@ def test_variants_exact_and_audited(model_type, overrides):
 
     v = sweep.compare(model_type, **overrides)
     assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+
+
+def test_write_docs_with_types_keeps_the_other_rows(monkeypatch, tmp_path, capsys):
+    """``--write-docs MD --types T``: T's row replaced from this run, every other row of
+    the table in MD kept (a refused type measured now moves to the exact list)."""
+    from empirical.capture.sweep import architectures as sweep
+    from empirical.capture.sweep import cli
+
+    before = [
+        sweep.Verdict("bert", "exact"),
+        sweep.Verdict("xglm", "refused", "XGLMModel: planted"),
+        sweep.Verdict("rwkv", "refused", "RwkvModel: kept"),
+    ]
+    doc = tmp_path / "capture.md"
+    doc.write_text(f"prose\n{sweep.BEGIN}\n{sweep.table(before)}{sweep.END}\nmore\n")
+    monkeypatch.setattr(cli, "compare", lambda t: sweep.Verdict(t, "exact", "now"))
+    assert cli.main(["--types", "xglm", "--write-docs", str(doc)]) == 0
+    capsys.readouterr()
+    text = doc.read_text()
+    got = sweep.parse_table(text[text.index(sweep.BEGIN) + len(sweep.BEGIN) :])
+    assert [(v.model_type, v.verdict) for v in got] == [
+        ("rwkv", "refused"),
+        ("bert", "exact"),
+        ("xglm", "exact"),
+    ]
+    assert text.startswith("prose\n") and text.endswith(f"{sweep.END}\nmore\n")
+    assert "RwkvModel: kept" in text and "planted" not in text
