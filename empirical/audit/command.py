@@ -310,6 +310,7 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     run, by design, and not listed."""
     import torch
 
+    from empirical.capture.discovery import no_attention_reason
     from empirical.capture.measure import collect_stats
     from empirical.capture.models import encoder_part
     from empirical.capture.positions import (
@@ -323,7 +324,7 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     prefix = part_prefix(lm.model, text_part(lm.model))
     names = [n for n in every if n.startswith(prefix) and not in_tower(n)]
     if not names:
-        raise ValueError(f"{type(lm.model).__name__}: no attention modules found")
+        raise ValueError(no_attention_reason(lm.model))
     ids = [torch.tensor([[*lm.prefix, *lm.encode("def f(x):\n    return x + 1\n")[:6]]])]
     st = collect_stats(lm.model, ids)
     missing = [n for n in names if n not in st.layers]

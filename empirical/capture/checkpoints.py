@@ -405,6 +405,12 @@ EXTRA: dict[str, dict] = {
     ),
     # Granite 4.0-H: attention layers beside its Mamba ("linear_attention") layers
     "granitemoehybrid": dict(layer_types=["attention", "linear_attention"]),
+    # Bamba: attention layers among its Mamba layers (attn_layer_indices [9, 18, 27] in
+    # Bamba-9B; None, all Mamba, by default)
+    "bamba": dict(attn_layer_indices=[0]),
+    # RecurrentGemma: its block pattern (recurrent, recurrent, attention) reaches the
+    # local-attention block at the third layer; a window shorter than the input
+    "recurrent_gemma": dict(num_hidden_layers=3, attention_window_size=16),
     "mamba2": dict(num_heads=8),  # num_heads * head_dim = expand * hidden_size
     # Qwen4-Exp: its full-attention layers carry the QSA indexer (one key head)
     "qwen4_exp_text": dict(

@@ -86,6 +86,25 @@ def layer_geometry(model: torch.nn.Module, names: list) -> dict:
     return out
 
 
+#: endings of the class names of attention modules: ``...Attention``, and LongCat-Flash's
+#: multi-head latent attention ``LongcatFlashMLA`` (a softmax attention through
+#: transformers' attention interface)
+ATTENTION_CLASS_ENDINGS = ("Attention", "MLA")
+
+
+def is_attention_class(mod: torch.nn.Module) -> bool:
+    """Whether the class name of ``mod`` ends as an attention module's does
+    (:data:`ATTENTION_CLASS_ENDINGS`)."""
+    return type(mod).__name__.endswith(ATTENTION_CLASS_ENDINGS)
+
+
+def _projects(mod: torch.nn.Module) -> bool:
+    """Whether ``mod`` holds a matrix (a projection of queries, keys or values): a
+    module named like attention with none is a step on the attention's output
+    (NeoMME's ``ExclusiveSelfAttention``, one gain per head), not an attention."""
+    return any(p.ndim >= 2 for p in mod.parameters())
+
+
 def not_softmax_modules(model: torch.nn.Module) -> dict:
     """Modules named like attention modules that compute no softmax over keys (the
     linear-attention layers of hybrids such as MiniMax): name -> why, from the config's
@@ -102,7 +121,7 @@ def not_softmax_modules(model: torch.nn.Module) -> dict:
     out = {}
     for name, mod in model.named_modules():
         idx = getattr(mod, "layer_idx", None)
-        if not type(mod).__name__.endswith("Attention") or not isinstance(idx, int):
+        if not is_attention_class(mod) or not isinstance(idx, int):
             continue
         if idx < len(types) and types[idx] in NOT_SOFTMAX_LAYER_TYPES:
             out[name] = f"{type(mod).__name__}: {types[idx]} layer, not softmax attention"
@@ -110,9 +129,11 @@ def not_softmax_modules(model: torch.nn.Module) -> dict:
 
 
 def attention_module_names(model: torch.nn.Module) -> list:
-    """Names of the innermost modules whose class name ends in ``Attention`` (the ones
-    that own a softmax), less those of :func:`not_softmax_modules`:
-    ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
+    """Names of the innermost modules whose class name ends in ``Attention`` or ``MLA``
+    (:func:`is_attention_class`: the ones that own a softmax), less those of
+    :func:`not_softmax_modules`: ``encoder.block.0.layer.0.SelfAttention`` for T5, ...
+    A module named so that holds no projection, inside one that does, is a step of the
+    outer one (NeoMME's ``ExclusiveSelfAttention``), not an attention of its own.
 
     >>> import transformers
     >>> m = transformers.T5EncoderModel(transformers.T5Config(d_model=8, d_ff=8,
@@ -121,14 +142,41 @@ def attention_module_names(model: torch.nn.Module) -> list:
     ['encoder.block.0.layer.0.SelfAttention', 'encoder.block.1.layer.0.SelfAttention']
     """
     skip = not_softmax_modules(model)
+    found = {n: m for n, m in model.named_modules() if is_attention_class(m)}
+    projecting = {n for n, m in found.items() if _projects(m)}
+
+    def step_of_outer(name: str) -> bool:
+        parts = name.split(".")
+        return name not in projecting and any(
+            ".".join(parts[:i]) in projecting for i in range(1, len(parts))
+        )
+
     out = []
-    for name, mod in model.named_modules():
-        if type(mod).__name__.endswith("Attention") and not any(
-            type(c).__name__.endswith("Attention") for c in mod.modules() if c is not mod
-        ):
-            if name not in skip:
-                out.append(name)
+    for name, mod in found.items():
+        inner = [
+            c
+            for c in mod.modules()
+            if c is not mod and is_attention_class(c) and (_projects(c) or not _projects(mod))
+        ]
+        if not inner and not step_of_outer(name) and name not in skip:
+            out.append(name)
     return out
+
+
+def no_attention_reason(model: torch.nn.Module) -> str:
+    """Why :func:`attention_module_names` finds nothing in ``model``, in one line."""
+    skip = not_softmax_modules(model)
+    if skip:
+        first = next(iter(skip.values()))
+        return (
+            f"{type(model).__name__}: no softmax attention modules found (its "
+            f"{len(skip)} attention module(s) are not softmax attention: {first}, ...)"
+        )
+    return (
+        f"{type(model).__name__}: no softmax attention modules found (no module whose "
+        "class name ends in Attention or MLA and that holds a projection: a state-space, "
+        "recurrent or Fourier mixer has no attention rows to measure)"
+    )
 
 
 def supports_interface(model: torch.nn.Module) -> bool:

@@ -7,7 +7,8 @@ Models using the interface are switched (``set_attn_implementation``) to
 (``s_aux``, ``sinks``), to :func:`attend_with_sink`; a module calling the function again
 with the same queries and keys is counted once.  :func:`capture_mask` is the matching
 mask function.  A tensor argument that the capture does not apply, dropout in training
-or keys beside the sequence's raise :class:`~empirical.capture.state.CaptureUnsupported`
+or keys beside the sequence's (a cache, compressed keys, a cross-attention to patches
+outside an encoder-decoder model) raise :class:`~empirical.capture.state.CaptureUnsupported`
 naming the module.  The context managers register the functions, route the modules and
 switch the model, each undoing itself.
 """
@@ -27,7 +28,7 @@ from empirical.capture import softmax_rows
 from empirical.capture.attention import attend
 from empirical.capture.attention_call import split_mask
 from empirical.capture.registry import REGISTRY
-from empirical.capture.routing import module_session
+from empirical.capture.routing import keys_beside, module_session
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
 CAPTURE_NAME = "lengthx_capture"
@@ -131,19 +132,28 @@ def _check_call(session, name, module, query, key, causal, dropout, kwargs) -> N
         k for k, v in kwargs.items() if isinstance(v, torch.Tensor) and k not in _PASSIVE_KWARGS
     )
     if unknown:
+        chosen = any("ind" in k for k in unknown)
         raise CaptureUnsupported(
             f"{what} passes {', '.join(unknown)} to the attention function, which the "
             "capture does not apply"
+            + (" (a selection of keys per query: a sparse attention)" if chosen else "")
         )
     if module.training and dropout:
         raise CaptureUnsupported(
             f"{session.config.model_class}: capture is for inference: call model.eval()"
         )
     lq, lk = query.shape[2], key.shape[2]
-    if lk != lq and (causal or not session.config.cross_attention):
+    if keys_beside(session, name, lq, lk) or (lk != lq and causal):
+        cross = "cross" in f"{name}.{type(module).__name__}".lower()
         raise CaptureUnsupported(
-            f"{what} attends from {lq} queries to {lk} keys (keys beside the sequence's, "
-            "such as compressed ones, or a cache); not supported"
+            f"{what} attends from {lq} queries to {lk} keys"
+            + (
+                ": a cross-attention between the input's positions and another sequence "
+                "(patches, latents) in a model that is not an encoder-decoder"
+                if cross
+                else " (keys beside the sequence's, such as compressed ones, or a cache)"
+            )
+            + "; its rows and keys are not one sequence's positions, not supported"
         )
     first = session.state.first_qk if session.state.hit and session.state.current == name else None
     if first is not None and not (first[0] is query and first[1] is key):

@@ -72,8 +72,10 @@ def module_hooks(session: CaptureSession) -> Iterator[None]:
                 f"{session.config.model_class}: attention module {name!r} "
                 f"({type(mod).__name__}) "
                 f"ran without going through the capture (attention implementation "
-                f"{getattr(mod, 'config', None) and mod.config._attn_implementation!r}); "
-                "this architecture or setting is not supported"
+                f"{getattr(mod, 'config', None) and mod.config._attn_implementation!r}): "
+                "it computes its attention without a softmax over keys or an attention "
+                "function that the capture sees (a recurrence, hashing, an approximation "
+                "or its own exp and logsumexp); not supported"
             )
 
     try:

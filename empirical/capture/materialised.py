@@ -5,7 +5,9 @@ blocks) compute their attention logits and call ``softmax``; the swapped ``softm
 (:mod:`~empirical.capture.patches`) hands the first such call of a module to
 :func:`softmax_with_stats`, which returns the model's own probabilities and counts every
 row by :func:`empirical.capture.softmax_rows.record_rows`: key ``j`` at position ``j``
-for (B, H, L, K) logits, LongT5's blocks at their tokens' positions.  A softmax whose
+for (B, H, L, K) logits (or (B * H, L, K) of a module that folds its heads into the
+batch: XGLM, FSMT, MVP), LongT5's blocks and Longformer's sliding-window bands at their
+tokens' positions.  A softmax whose
 rows are not the module's query positions raises
 :class:`~empirical.capture.state.CaptureUnsupported`.
 """
@@ -16,6 +18,7 @@ import torch
 
 from empirical.capture import softmax_rows
 from empirical.capture.registry import REGISTRY
+from empirical.capture.routing import folded_heads, keys_beside
 from empirical.capture.state import CaptureSession, CaptureUnsupported
 
 
@@ -24,17 +27,38 @@ def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> t
     every row: (B, H, L, K) with key ``j`` at position ``j``, or LongT5's blocked local
     (and transient-global) layout (B, nb, H, bl, K).  Entries at most half the dtype's
     minimum (or below -1e9) count as masked."""
+    mod = session.modules.get(name)
+    heads = folded_heads(mod, x)
+    if heads is not None:  # (B * H, L, K): the same rows as (B, H, L, K)
+        p = softmax_with_stats(session, name, x.reshape(-1, heads, *x.shape[1:]))
+        return p.reshape(x.shape)
     tau = session.config.tau_for(name)
     lg = softmax_rows.masked_to_inf(x, tau)
-    mod = session.modules.get(name)
     if x.ndim == 5 and hasattr(mod, "block_len") and x.shape[-2] == mod.block_len:
         return _blocked_softmax(session, name, mod, x, lg, tau)
+    band = getattr(mod, "one_sided_attn_window_size", None)
+    if x.ndim == 4 and isinstance(band, int) and x.shape[-1] == 2 * band + 1:
+        return _banded_softmax(session, name, x, lg, tau, band)
     if x.ndim != 4:
         raise CaptureUnsupported(
             f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
             f"computes a softmax of shape {tuple(x.shape)} whose key positions are unknown"
         )
     bsz, heads, lq, lk = x.shape
+    if keys_beside(session, name, lq, lk):
+        pooled = lq < lk and lk == session.state.input_len
+        raise CaptureUnsupported(
+            f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"computes a softmax of {lq} query rows over {lk} keys "
+            + (
+                "(fewer rows than the sequence's positions: pooled queries, such as "
+                "Funnel's pooling between blocks); its rows are not the sequence's "
+                "positions, not supported"
+                if pooled
+                else "(keys beside the sequence's, such as prefix or prompt keys, memory "
+                "or a cache); its keys are not the sequence's positions, not supported"
+            )
+        )
     if session.state.seq_len is not None and lq != session.state.seq_len:
         raise CaptureUnsupported(
             f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
@@ -96,3 +120,32 @@ def _blocked_softmax(session, name, mod, x, lg, tau):
     keep = torch.isfinite(rows).any(-1, keepdim=True)
     full[:, :, :seq_len] = torch.where(keep, p, full[:, :, :seq_len])
     return full.reshape(bsz, heads, nb, bl, kk).permute(0, 2, 1, 3, 4)
+
+
+def _banded_softmax(session, name, x, lg, tau, w):
+    """Longformer's (and LED's) sliding-window rows (B, L', H, 2w + 1): query ``i`` of
+    the input padded to L' (a multiple of the window) and key offsets ``-w .. w``, key
+    ``k`` at position ``i - w + k``; the statistics of the rows of the input's tokens,
+    keys outside the input masked (the model masks them too: out of range, or padding).
+    Rows with global keys in front (``global_attention_mask``) have more than 2w + 1
+    columns and are not this layout."""
+    bsz, lp, heads, kk = x.shape
+    n = min(session.state.input_len or lp, lp)
+    qpos = torch.arange(n, device=x.device)
+    kpos = qpos[:, None] - w + torch.arange(kk, device=x.device)[None, :]
+    inside = (kpos >= 0) & (kpos < n)
+    rows = lg.permute(0, 2, 1, 3)[:, :, :n].masked_fill(~inside, float("-inf"))
+    p = softmax_rows.record_rows(
+        session.stats,
+        name,
+        rows,
+        qpos,
+        kpos.clamp(0, max(n - 1, 0)),
+        row_valid=session.valid_rows(name, bsz, n),
+        raw=rows * tau,
+        kdist=(kpos - qpos[:, None]).abs(),
+    )
+    full = REGISTRY.originals.softmax(x.float() / tau, dim=-1).permute(0, 2, 1, 3).clone()
+    keep = torch.isfinite(rows).any(-1, keepdim=True)
+    full[:, :, :n] = torch.where(keep, p, full[:, :, :n])
+    return full.permute(0, 2, 1, 3)

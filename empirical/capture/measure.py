@@ -103,6 +103,12 @@ class NLLAccumulator(torch.nn.Module):
         self.targets = None
         self.beyond, self.all = [0.0, 0], [0.0, 0]
 
+    @property
+    def bias(self) -> torch.Tensor | None:
+        """The head's bias: models whose ``set_output_embeddings`` ties their head's
+        bias to the new layer's (BERT's ``cls.predictions.bias``) read it."""
+        return getattr(self.head, "bias", None)
+
     def forward(self, hidden: torch.Tensor) -> torch.Tensor:
         t = self.targets.to(hidden.device)
         n = min(hidden.shape[1], t.shape[1]) - 1

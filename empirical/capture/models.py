@@ -528,6 +528,21 @@ def load_weights(cls, path: Path, cfg: Any, kw: dict, allow_mismatch: bool) -> A
     return model
 
 
+def without_cache(model: torch.nn.Module) -> torch.nn.Module:
+    """``model`` with ``use_cache = False`` in the config of every part that has one.
+
+    The measurements run whole sequences once and never decode, so a key/value cache is
+    never read; building one is not free of failures of its own (BLT's forward builds a
+    ``DynamicCache`` from a config without ``num_hidden_layers`` and raises
+    ``AttributeError``), and the attention the cache would feed is the same without it.
+    """
+    for m in model.modules():
+        cfg = getattr(m, "config", None)
+        if isinstance(cfg, transformers.PreTrainedConfig) and hasattr(cfg, "use_cache"):
+            cfg.use_cache = False
+    return model
+
+
 def _from_dir(
     path: Path,
     spec: str,
@@ -555,7 +570,7 @@ def _from_dir(
     table = position_limit(model)
     before, after = special_ends(tok)
     return LoadedModel(
-        model.eval(),
+        without_cache(model).eval(),
         lambda t: tok(t, add_special_tokens=False)["input_ids"],
         spec,
         description or f"{type(model).__name__} checkpoint {path}",
@@ -637,7 +652,7 @@ def _config_lm(spec: str, corpus: str, seed: int, vocab_size: int, device_map) -
     if device_map is not None:
         model = dispatch(model, device_map)
     return LoadedModel(
-        model,
+        without_cache(model),
         lambda t: tok.encode(t).ids,
         spec,
         f"{spec} (random init, seed {seed}, BPE-{tok.get_vocab_size()} trained on {corpus})",

@@ -39,7 +39,11 @@ from contextlib import ExitStack, contextmanager
 
 import torch
 
-from empirical.capture.discovery import attention_module_names, supports_interface
+from empirical.capture.discovery import (
+    attention_module_names,
+    no_attention_reason,
+    supports_interface,
+)
 from empirical.capture.hf_interface import (
     implementation_switched,
     interface_registered,
@@ -87,7 +91,7 @@ def capture(
     )
     names = attention_module_names(model)
     if not names:
-        raise CaptureUnsupported(f"{type(model).__name__}: no attention modules found")
+        raise CaptureUnsupported(no_attention_reason(model))
     mods = dict(model.named_modules())
     session = CaptureSession(
         config,

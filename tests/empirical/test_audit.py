@@ -269,14 +269,14 @@ BAD = [  # (argv builder, expected text in the error line)
     ),
     (
         lambda c: ["--model", str(c["root"] / "mamba"), "--text", str(c["text"])],
-        "no attention modules",
+        "no softmax attention modules",
     ),
 ]
 
 
 @pytest.mark.parametrize("build,needle", BAD, ids=[b[1] for b in BAD])
 def test_bad_input_is_one_error_line(ckpts, capsys, build, needle):
-    if needle == "no attention modules" and not (ckpts["root"] / "mamba").exists():
+    if needle == "no softmax attention modules" and not (ckpts["root"] / "mamba").exists():
         import transformers
 
         cfg = transformers.MambaConfig(

@@ -90,9 +90,10 @@ class Verdict:
     error: float = 0.0  # largest P_max or entropy error over its tolerance (exact, different)
 
 
-def build(model_type: str, seed: int = 0) -> torch.nn.Module:
-    """The tiny seeded base model of ``model_type`` in eval mode, eager attention."""
-    cfg = tiny_config(model_type)
+def build(model_type: str, seed: int = 0, **overrides: Any) -> torch.nn.Module:
+    """The tiny seeded base model of ``model_type`` in eval mode, eager attention (config
+    fields ``overrides`` over :func:`~empirical.capture.checkpoints.tiny_config`)."""
+    cfg = tiny_config(model_type, **overrides)
     torch.manual_seed(seed)
     model = transformers.AutoModel.from_config(cfg, attn_implementation="eager")
     return model.eval()
@@ -151,7 +152,11 @@ def eager_probabilities(
     """The eager probabilities per attention module name, from ``output_attentions``
     (encoder, decoder self- and cross-attention in module order; a hybrid's maps of
     layers that are not softmax attention dropped); :class:`NoReference` when they are
-    missing or not probabilities (ProphetNet returns logits)."""
+    missing or not probabilities (ProphetNet returns logits).  With ``order`` (the
+    modules in the order they ran), modules that did not run on text (a speech encoder,
+    a vision tower) have no map and are left out."""
+    if order is not None:
+        names = [n for n in names if n in set(order)]
     enc = getattr(out, "encoder_attentions", None)
     if enc is not None:
         prefix = next(k for k, m in model.named_modules() if m is model.get_encoder())
@@ -266,6 +271,20 @@ def reference_statistics(
     }
 
 
+def unbanded(p: torch.Tensor, w: int) -> torch.Tensor:
+    """Longformer's eager maps (B, H, L, 2w + 1), key ``k`` of row ``i`` at position
+    ``i - w + k``, as (B, H, L, L) with key ``j`` at position ``j`` (offsets outside
+    the sequence dropped: the model gives them no weight)."""
+    bsz, heads, n, kk = p.shape
+    i = torch.arange(n)[:, None]
+    j = i - w + torch.arange(kk)[None, :]
+    inside = (j >= 0) & (j < n)
+    out = torch.zeros(bsz, heads, n, n, dtype=p.dtype)
+    rows = i.expand(n, kk)[inside]
+    out[:, :, rows, j[inside]] = p[:, :, inside]
+    return out
+
+
 def compare_model(model: torch.nn.Module, kw: dict, seq_len: int = LENGTH) -> dict:
     """The largest errors of the capture against eager attention on one input, by
     statistic (``pmax``, ``entropy``, ``distance`` in tokens, ``output``); raises the
@@ -295,6 +314,9 @@ def compare_model(model: torch.nn.Module, kw: dict, seq_len: int = LENGTH) -> di
     else:
         ref = eager_probabilities(model, out, names, order)
     for name, p in ref.items():
+        band = getattr(mods[name], "one_sided_attn_window_size", None)
+        if isinstance(band, int) and p.ndim == 4 and p.shape[-1] == 2 * band + 1:
+            p = unbanded(p, band)
         r = reference_statistics(p, seq_len)
         ls = stats.layers[name]
         rows = torch.as_tensor(ls.rows).clamp(min=1)
@@ -310,20 +332,23 @@ class _OverBudget(BaseException):  # not caught by the handlers of one model
     pass
 
 
-def compare(model_type: str, seed: int = 0, budget: float = CPU_BUDGET) -> Verdict:
+def compare(
+    model_type: str, seed: int = 0, budget: float = CPU_BUDGET, **overrides: Any
+) -> Verdict:
     """The verdict of the capture on a tiny ``model_type`` model, then of the audit on
     its saved checkpoint (module docstring); building and running it eagerly may use
-    ``budget`` seconds of CPU time, the audit :data:`AUDIT_BUDGET`."""
+    ``budget`` seconds of CPU time, the audit :data:`AUDIT_BUDGET`.  ``overrides``:
+    config fields of a variant (a window, one key head, ``is_decoder``)."""
     try:
         with step_budget(budget, error=_OverBudget):
-            v = _compare(model_type, seed)
+            v = _compare(model_type, seed, **overrides)
     except _OverBudget as exc:
         return Verdict(model_type, "not buildable", f"tiny model too slow: {exc}")
     if v.verdict not in ("exact", "refused"):
         return v
     try:
         with step_budget(AUDIT_BUDGET, error=_OverBudget):
-            run = run_audit(model_type, seed)
+            run = run_audit(model_type, seed, **overrides)
     except _OverBudget as exc:
         return Verdict(model_type, "crashed", f"the audit of its checkpoint: {exc}")
     return audited(v, run)
@@ -345,9 +370,9 @@ def audited(v: Verdict, run: AuditRun) -> Verdict:
     return Verdict(v.model_type, "crashed", why)
 
 
-def _compare(model_type: str, seed: int) -> Verdict:
+def _compare(model_type: str, seed: int, **overrides: Any) -> Verdict:
     try:
-        model = build(model_type, seed)
+        model = build(model_type, seed, **overrides)
         kw = _inputs(model, seed)
         with torch.no_grad():
             model(**kw, output_attentions=True)
@@ -401,7 +426,7 @@ def _one_line(exc: BaseException) -> str:
 
 def table(verdicts: list[Verdict]) -> str:
     """Counts and the refused / not buildable types as Markdown."""
-    kinds = ("exact", "refused", "not buildable", "no eager reference", "different", "crashed")
+    kinds = KINDS
     counts = {k: sum(v.verdict == k for v in verdicts) for k in kinds}
     lines = [
         f"{len(verdicts)} text model types in transformers {transformers.__version__}: "
@@ -421,6 +446,35 @@ def table(verdicts: list[Verdict]) -> str:
 
 
 BEGIN, END = "<!-- sweep: begin (generated) -->", "<!-- sweep: end -->"
+KINDS = ("exact", "refused", "not buildable", "no eager reference", "different", "crashed")
+
+
+def parse_table(text: str) -> list[Verdict]:
+    """The verdicts written by :func:`table` (exact types without their numbers, which
+    the table does not print).
+
+    >>> [(v.model_type, v.verdict) for v in parse_table(table([Verdict("a", "exact"),
+    ...     Verdict("b", "refused", "B: no")]))]
+    [('b', 'refused'), ('a', 'exact')]
+    """
+    out, kind = [], None
+    for line in text.splitlines():
+        head = line.rstrip(":").lower()
+        if line.endswith(":") and head in KINDS:
+            kind = head
+        elif line.startswith("Exact: "):
+            out += [Verdict(t, "exact") for t in re.findall(r"`([^`]+)`", line)]
+        elif kind and (m := re.match(r"- `([^`]+)`: (.*)$", line)):
+            out.append(Verdict(m[1], kind, m[2]))
+    return out
+
+
+def merged(old: list[Verdict], new: list[Verdict], order: list[str]) -> list[Verdict]:
+    """The verdicts of ``new`` over those of ``old`` (a table read back by
+    :func:`parse_table`), in ``order`` (the sweep's order of types); types in neither
+    are left out."""
+    by = {v.model_type: v for v in old} | {v.model_type: v for v in new}
+    return [by[t] for t in order if t in by]
 
 
 def write_docs(text: str, path: Path) -> None:

@@ -84,13 +84,14 @@ def _first_line(exc: BaseException) -> str:
     return (lines[0] if lines else type(exc).__name__)[:300]
 
 
-def run_audit(model_type: str, seed: int = 0) -> AuditRun:
+def run_audit(model_type: str, seed: int = 0, **overrides: Any) -> AuditRun:
     """``python -m empirical.audit --model CHECKPOINT --text stdlib --L-tr 16 --L-ex 32
     --n-tr 1 --json`` on the saved tiny checkpoint of ``model_type``: its exit status and
-    error line, or an error naming what is missing from a run that exited 0."""
+    error line, or an error naming what is missing from a run that exited 0 (config
+    fields ``overrides`` over the tiny config)."""
     with tempfile.TemporaryDirectory(prefix="lengthx-sweep-") as tmp:
         try:
-            ckpt = save_checkpoint(model_type, Path(tmp) / "checkpoint", seed)
+            ckpt = save_checkpoint(model_type, Path(tmp) / "checkpoint", seed, **overrides)
         except Exception as exc:  # noqa: BLE001 - transformers' own refusal, kept
             return AuditRun(-1, f"cannot save its checkpoint: {_first_line(exc)}")
         out = Path(tmp) / "audit"

@@ -15,6 +15,8 @@ from empirical.capture.sweep.architectures import (
     BEGIN,
     END,
     compare,
+    merged,
+    parse_table,
     table,
     text_model_types,
     write_docs,
@@ -33,7 +35,13 @@ def build_parser() -> CommandParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--types", nargs="+", metavar="TYPE", help="model types (all text types)")
-    p.add_argument("--write-docs", metavar="MD", type=existing_file, help="write the table here")
+    p.add_argument(
+        "--write-docs",
+        metavar="MD",
+        type=existing_file,
+        help="write the table here; with --types, only those types' rows are replaced "
+        "and the other rows of the table in MD are kept",
+    )
     return p
 
 
@@ -62,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     text = table(verdicts)
     print(text, end="")
     if a.write_docs:
+        if a.types:  # the other types' rows as the docs have them
+            doc = Path(a.write_docs).read_text()
+            old = parse_table(doc[doc.index(BEGIN) + len(BEGIN) : doc.index(END)])
+            text = table(merged(old, verdicts, text_model_types()))
         write_docs(text, Path(a.write_docs))
     bad = [v for v in verdicts if v.verdict in ("different", "crashed")]
     return 1 if bad else 0
