@@ -24,14 +24,13 @@ from heldout5_reference import EPS, evaluate  # noqa: E402
 ROOT = Path(__file__).resolve().parents[3]
 CASES = {c.name: c for c in build_cases()}
 RIGHT = {"exact", "bracket", "estimate"}
-TIME_LIMIT = 30.0
+#: generous, so that a busy machine does not turn a provable answer into a partial one
+#: (the set's 30 s and default-limit measurements are in the closing notes)
+TIME_LIMIT = 120.0
 
-#: cases that give fewer than all three TRFs right (measured; what is left of them is in
-#: the closing notes of the set): name -> right TRFs at least
+#: cases that give fewer than all three TRFs right (measured): name -> right TRFs at least
 RIGHT_AT_LEAST = {
-    "factorial(n)/n**n": 0,
-    "1/(n*log(n)**1.5) start 2": 0,
-    "1/(n*log(n)**1.1) start 3": 0,
+    "factorial(n)/n**n": 0,  # ratio (n/(n+1))^n -> 1/e: no engine proves its bound yet
 }
 #: cases refused by name (exit 2, one error line): functions the parser does not take
 REFUSED: set = set()
