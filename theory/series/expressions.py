@@ -65,6 +65,10 @@ _FUNCTIONS = {
     "cos": sp.cos,
     "sin": sp.sin,
     "atan": sp.atan,
+    # hyperbolic functions as the exponentials they are (the engines read exp)
+    "cosh": lambda x: (sp.exp(x) + sp.exp(-x)) / 2,
+    "sinh": lambda x: (sp.exp(x) - sp.exp(-x)) / 2,
+    "tanh": lambda x: (sp.exp(2 * x) - 1) / (sp.exp(2 * x) + 1),
     "Abs": sp.Abs,
     "Min": sp.Min,
     "Max": sp.Max,

@@ -28,7 +28,7 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx
 
-from theory.core.budget import step_budget
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import PREC, NotCertified, NotSupported, arb_function, ball_precision
 from theory.series.expressions import N
 from theory.series.results import TRF
@@ -95,18 +95,48 @@ class GeometricTail:
             x = self._ratio_root(e, head)
             f = None if x is None else x.lower().floor()
             separated = f is not None and f == x.upper().floor() and f.is_exact()
+            top = None if x is None or separated else x.upper().floor()
         finally:
             ctx.prec = old
         if not separated:
-            return TRF(eps, None, False, None, note="ln(eps B/T_0)/c too close to an integer (tie)")
-        man, exp = (int(v) for v in f.man_exp())
-        j = L + (man << exp if exp >= 0 else man >> -exp) + 1
+            return self._tie(eps, e, L, f, top)
+        j = L + _integer(f) + 1
         log10 = math.log10(j) if j < 10**300 else float(mpmath.log10(mpmath.mpf(j)))
         note = "closed form of the geometric tail: TRF = L + floor(ln(eps B / T_0) / c) + 1"
         if j <= exact_limit:
             return TRF(eps, j, True, log10, note=note)
         with mpmath.workdps(30):
             return TRF(eps, mpmath.mpf(j), False, log10, relative_accuracy=1e-12, note=note)
+
+    def _tie(self, eps: float, e: sp.Rational, L: int, f: arb | None, top: arb | None) -> TRF:
+        r"""x = ln(eps B / T_0) / c not separated from an integer k: an exact tie
+        :math:`e^{ck} = \epsilon` (no head, so B = T_0; ``2**(-n)`` at eps = 1/8) proved by
+        sympy gives TRF = k + 1 exactly (R_k = eps B is not below eps B); otherwise the
+        certified bracket L + floor(x) + 1 in [L + f + 1, L + f + 2] (f, f + 1 the floors of
+        the ends of x's ball)."""
+        if f is None or top is None or not (f.is_exact() and top.is_exact()):
+            return TRF(eps, None, False, None, note="ln(eps B/T_0)/c not enclosed")
+        lo, hi = (_integer(v) for v in (f, top))
+        if hi != lo + 1:
+            return TRF(eps, None, False, None, note="ln(eps B/T_0)/c not enclosed")
+        if L == 0 and abs(hi) <= 10**4:
+            try:
+                with step_budget(1.0):
+                    tie = sp.simplify(sp.exp(self.c_expr * hi) - e) == 0
+            except (StepTimeout, TypeError, ValueError, RecursionError):
+                tie = False
+            if tie:
+                note = f"exact tie: exp({self.c_expr} * {hi}) = eps (sympy), so TRF = {hi} + 1"
+                return TRF(eps, hi + 1, True, math.log10(hi + 1), note=note)
+        return TRF(
+            eps,
+            None,
+            False,
+            None,
+            note="ln(eps B/T_0)/c too close to an integer (tie): certified bracket",
+            lower_bound=L + lo + 1,
+            upper_bound=L + hi + 1,
+        )
 
     def _ratio_root(self, e: sp.Rational, head: Any) -> arb | None:
         """x = ln(eps B / T_0) / c at the current precision (a, c, the head recomputed),
@@ -118,3 +148,9 @@ class GeometricTail:
         if not t0 >= target:
             return None
         return (target / t0).log() / c
+
+
+def _integer(v: arb) -> int:
+    """The exact integer ball v (a floor) as an int."""
+    man, exp = (int(w) for w in v.man_exp())
+    return man << exp if exp >= 0 else man >> -exp

@@ -29,6 +29,7 @@ bound (otherwise the value is not given).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -219,14 +220,16 @@ def signed_trf(
 
 #: tails summed one by one below the point where the tail bound falls under eps abs(B), at most
 SCAN_LIMIT = 2**17
-#: TRFs searched up to this many terms
+#: TRFs searched up to this many terms one by one; beyond, a certified bracket in log space
 TAIL_BOUND_LIMIT = 10**12
+#: the bracket beyond TAIL_BOUND_LIMIT is searched up to j = 2^FAR_LOG2_LIMIT
+FAR_LOG2_LIMIT = 2**16
 
 
 @ball_precision
 def trf_from_tail_bound(
     cert: DirichletTail, start: int, head: BiasHead | None, target: arb
-) -> tuple[int, bool] | None:
+) -> tuple[int, bool] | tuple[int, bool, int] | None:
     r"""The TRF by the tail rule from a tail engine with ``tail_sup(a)``, a bound on
     :math:`|R_k|` for every :math:`k \ge a` (e.g.
     :class:`theory.series.oscillating.DirichletTail`): the least :math:`j_1` with
@@ -234,8 +237,10 @@ def trf_from_tail_bound(
     :math:`R_k = R_{k+1} + b_{s+k}` downward from :math:`j_1` in balls to the first
     :math:`k` with :math:`|R_k| \ge \epsilon |B|` proved: TRF = k + 1, every later tail
     proved below: ``(k + 1, True)``.  When the bound stays above the target up to
-    ``TAIL_BOUND_LIMIT`` terms, ``(p + 1, False)`` for the largest doubling point p with
-    :math:`|R_p| \ge \epsilon |B|` proved (a lower bound).  None when a comparison is not
+    ``TAIL_BOUND_LIMIT`` terms, ``(p + 1, False, j_1)``: the certified bracket
+    :math:`p + 1 \le \mathrm{TRF} \le j_1` of :func:`_far_bracket`, else ``(p + 1, False)``
+    for the largest doubling point p with :math:`|R_p| \ge \epsilon |B|` proved (a lower
+    bound).  None when a comparison is not
     decided; when the scan is longer than ``SCAN_LIMIT``, ``(k + 1, False)`` for a k below
     the scanned range with :math:`|R_k| \ge \epsilon |B|` proved (a lower bound).
 
@@ -254,7 +259,9 @@ def trf_from_tail_bound(
     while not below(hi):
         lo, hi = hi, 2 * hi
         if hi > TAIL_BOUND_LIMIT:
-            return _far_lower_bound(cert, start, target, lo)
+            return _far_bracket(cert, start, target, lo) or _far_lower_bound(
+                cert, start, target, lo
+            )
     while hi - lo > 1:
         mid = (lo + hi) // 2
         lo, hi = (lo, mid) if below(mid) else (mid, hi)
@@ -279,6 +286,41 @@ def _below_scan_lower_bound(cert, start: int, target: arb, top: int, L: int):
         if abs(cert.tail(start + k)) >= target:
             return k + 1, False
         k = (k * 19) // 20
+    return None
+
+
+def _far_bracket(cert, start: int, target: arb, lo: int) -> tuple[int, bool, int] | None:
+    r"""(p + 1, False, j_1) with :math:`p + 1 \le \mathrm{TRF} \le j_1` by the tail rule,
+    for a TRF beyond ``lo`` (where ``tail_sup`` is not below the target): :math:`j_1` the
+    first j = ceil(2^t) with ``tail_sup`` (a bound on every later :math:`|R_k|`) below
+    :math:`\epsilon |B|`, found by doubling and then bisection in t; p a point below it with
+    :math:`|R_p| \ge \epsilon |B|` proved (tried at relative distances 2^-50 ... 1/2 in t,
+    which pins alternating tails, where |R_k| is close to its bound, to about 15 digits).
+    None when no such p is proved or the crossing lies beyond 2^FAR_LOG2_LIMIT."""
+
+    def at(t: float) -> int:
+        with mpmath.workprec(int(t) + 64):
+            return int(mpmath.ceil(mpmath.mpf(2) ** t))
+
+    def below(j: int) -> bool:
+        return bool(cert.tail_sup(start + j) < target)
+
+    t_lo = math.log2(lo)
+    t_hi = 2 * t_lo
+    while not below(at(t_hi)):
+        t_lo, t_hi = t_hi, 2 * t_hi
+        if t_hi > FAR_LOG2_LIMIT:
+            return None
+    for _ in range(64):
+        mid = (t_lo + t_hi) / 2
+        if mid in (t_lo, t_hi):
+            break
+        t_lo, t_hi = (t_lo, mid) if below(at(mid)) else (mid, t_hi)
+    upper = at(t_hi)
+    for shrink in (0.0, 2.0**-50, 2.0**-40, 2.0**-30, 2.0**-20, 2.0**-10, 0.5):
+        p = at(t_lo * (1 - shrink))
+        if p >= lo and bool(abs(cert.tail(start + p)) >= target):
+            return p + 1, False, upper
     return None
 
 

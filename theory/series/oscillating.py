@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import sympy as sp
-from flint import acb, arb
+from flint import acb, arb, ctx
 
 from theory.core.budget import step_budget
 from theory.series.arb_eval import (
@@ -261,6 +261,7 @@ class DirichletTail:
                 for cc, z, s in [self._piece(c, th)]
                 for k, gi in parts
             ]
+            self._angles = [th for c, th in pieces for _ in parts]
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         # c0 k g_i(n): series of one sign, each summed as |c0 k| g_i by the positive-term engine
@@ -302,9 +303,21 @@ class DirichletTail:
             raise NotCertified(f"b_{n} is not finite in ball arithmetic")
         return v
 
-    def _euler(self, g, A: int, z: acb, s: arb, sup: bool = False):
+    def _phase(self, i: int, A: int) -> acb:
+        """z^A = e^(i theta A) for piece i, theta evaluated with log2(A) more bits: acb's
+        power of a ball around z = -1 straddles the branch cut of its logarithm for large A
+        ((-1)^(10^20) came out as [+/- 1.01] + [+/- 1.01]j)."""
+        old = ctx.prec
+        ctx.prec = old + int(A).bit_length() + 16
+        try:  # the function is built at this precision: it holds its constants (pi) so
+            return +acb(0, arb_function(self._angles[i])(arb(0)) * int(A)).exp()
+        finally:
+            ctx.prec = old
+
+    def _euler(self, g, A: int, z: acb, s: arb, sup: bool = False, zA: acb | None = None):
         """sum_{n >= A} g(n) z^n (``sup``: a bound on its modulus valid from every k >= A);
-        orders i <= ``self.order``, for which (delta^i g)(n) is proved monotone for n >= A."""
+        orders i <= ``self.order``, for which (delta^i g)(n) is proved monotone for n >= A;
+        ``zA``: z^A (default z**A)."""
         order = self.order
         vals = [g(arb(A + k)) for k in range(order + 1)]
         w = 1 / (1 - z)
@@ -327,12 +340,12 @@ class DirichletTail:
         head, rem = best
         if sup:
             return head + rem
-        return z**A * (head + acb(_symmetric(rem), _symmetric(rem)))
+        return (z**A if zA is None else zA) * (head + acb(_symmetric(rem), _symmetric(rem)))
 
     def _far(self, A: int) -> arb:
         total = acb(0)
-        for c, z, s, g in self.pieces:
-            total += c * self._euler(g, A, z, s)
+        for i, (c, z, s, g) in enumerate(self.pieces):
+            total += c * self._euler(g, A, z, s, zA=self._phase(i, A))
         out = OscillatingTail._real(total)
         return out + sum((sign * t.tail(A) for sign, t in self.const), arb(0))
 

@@ -50,6 +50,7 @@ class TRF:
     note: str = ""
     lower_bound: int | None = None  # a certified TRF(eps) >= lower_bound when value is None
     upper_bound: int | None = None  # with lower_bound: a certified bracket around an estimate
+    log10_bracket: list | None = None  # [lo, hi]: a certified bracket of log10 TRF (beyond 10^15)
 
     def as_dict(self) -> dict:
         v = self.value
@@ -84,4 +85,6 @@ class TRF:
             out["lower_bound"] = self.lower_bound
         if self.upper_bound is not None:
             out["upper_bound"] = self.upper_bound
+        if self.log10_bracket is not None:
+            out["log10_bracket"] = self.log10_bracket
         return out

@@ -269,6 +269,10 @@ def _certified_engine(b, n0, scale):
         try:  # e.g. exp(cos(n))/n**2: too fast an oscillation for the blocks
             return MajorantTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
+        try:  # e.g. 2/(exp(n) + exp(-n)): log-concave, term ratio below 1/2 (-> 1/e)
+            return SuperExpTail(b, n0, gate_bits=1)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             raise exc from None
 
 

@@ -152,17 +152,37 @@ def signed_table(
     cert: Any, b: sp.Expr, start: int, head: BiasHead | None, eps_list: list
 ) -> list[TRF]:
     """Terms not proved >= 0: the TRF by the tail rule (docs/conventions.md), exact where
-    :func:`theory.series.lower_bounds.signed_trf` proves it, else a certified lower bound."""
+    :func:`theory.series.lower_bounds.signed_trf` proves it, a certified bracket where it
+    proves one beyond its exact range, else a certified lower bound."""
     out = []
     for eps in eps_list:
-        j, exact = signed_trf(cert, b, start, head, eps)
+        found = signed_trf(cert, b, start, head, eps)
+        j, exact = found[:2]
         t = TRF(eps, j if exact else None, exact, math.log10(j) if exact else None)
         t.definition = "tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)"
-        if not exact:
+        if len(found) > 2:
+            _signed_bracket(t, j, found[2])
+        elif not exact:
             t.lower_bound = j
             t.note = "terms of both signs: only a certified lower bound"
         out.append(t)
     return out
+
+
+def _signed_bracket(t: TRF, lo: int, hi: int) -> None:
+    """The certified bracket lo <= TRF <= hi: integers up to 10^15, else a log10 bracket
+    rounded outward; the value is their geometric mean, an estimate."""
+    lo10, hi10 = math.log10(lo), math.log10(hi)
+    t.log10 = (lo10 + hi10) / 2
+    t.note = "terms of both signs: certified bracket from a bound on every later tail |R_k| "
+    t.note += "and a proved |R_p| >= eps |B|; the value is an estimate"
+    if hi <= 10**15:
+        t.lower_bound, t.upper_bound = lo, hi
+        return
+    t.value = mpmath.power(10, mpmath.mpf(t.log10))
+    t.relative_accuracy = float(mpmath.mpf(hi) / lo - 1)
+    down, up = math.nextafter(lo10, -math.inf), math.nextafter(hi10, math.inf)
+    t.log10_bracket = [math.nextafter(down, -math.inf), math.nextafter(up, math.inf)]
 
 
 def _trf_search(b, start, head, eps_list, S, eng):

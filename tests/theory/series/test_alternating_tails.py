@@ -197,3 +197,30 @@ def test_held_out_signed_sums_against_nsum(text, f):
     with mpmath.workdps(35):
         ref = mpmath.nsum(f, [1, mpmath.inf])
     assert _contains(certify_tail(P(text), 1).tail(1), ref)
+
+
+@pytest.mark.parametrize("a", [10**20, 10**300, 10**3000 + 1], ids=["1e20", "1e300", "1e3000+1"])
+def test_far_alternating_tail_keeps_its_sign(a):
+    # (-1)^a at a = 10^300 is e^(i pi a), pi to log2(a) more bits: as a power of the ball
+    # around -1 it straddled the branch cut of log (R_a came out as [+/- g(a)/2]).
+    # Reference: g = n^(-1/10) completely monotone, so g(a)/2 <= |R_a| <= g(a-1)/2 and
+    # R_a has the sign of (-1)^a.
+    t = DirichletTail(P("(-1)**n/n**(1/10)"), 1)
+    m = t.tail(a) * (-1 if a % 2 else 1)  # |R_a|, if the sign is right
+    with mpmath.workprec(64 + a.bit_length()):
+        g_a, g_prev = (mpmath.mpf(x) ** mpmath.mpf("-0.1") / 2 for x in (a, a - 1))
+        lo, hi = float(g_a * (1 - 1e-12)), float(g_prev * (1 + 1e-12))
+    assert lo <= float(m.lower()) and float(m.upper()) <= hi
+
+
+def test_far_signed_trf_is_a_bracket_around_the_reference():
+    # (-1)^n n^(-1/10) from n = 1, eps = 0.01: TRF ~ 10^19.8, beyond the exact range.
+    # Reference: g(s+j)/2 <= |R_j| <= g(s+j-1)/2 (g completely monotone), so with
+    # n* = (2 eps |B|)^(-10) the TRF lies in [n* - 2, n* + 1]; B = -eta(1/10).
+    B = -_eta(mpmath.mpf("0.1"))
+    t = DirichletTail(P("(-1)**n/n**(1/10)"), 1)
+    target = abs(t.tail(1)) / 100
+    lo, exact, hi = trf_from_tail_bound(t, 1, None, target)
+    n_star = (2 * mpmath.mpf("0.01") * abs(B)) ** -10
+    assert not exact and lo <= n_star - 2 and n_star + 1 <= hi
+    assert (hi - lo) / lo < 1e-12

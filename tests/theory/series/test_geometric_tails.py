@@ -67,3 +67,25 @@ def test_bias_file_head_beside_a_negligible_tail(capsys, tmp_path):
         ref = 1 + mpmath.exp(mpmath.mpf(1e307) - mpmath.mpf(2e307))  # the tail is below e^-1e307
         assert lo <= ref <= hi
     assert [t["value"] for t in out["trf"]] == [1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("rpe", "start", "ratio"),
+    [("2**(-n)", 1, (1, 2)), ("10**(-n)", 1, (1, 10)), ("3*10**(-n)", 4, (1, 10))],
+)
+def test_exact_ties_of_a_rational_ratio(capsys, rpe, start, ratio):
+    # R_j = rho^j B exactly (no head), eps the decimal typed: at eps = rho^k, R_k = eps B
+    # is not below eps B, so TRF = k + 1.  Reference in exact rationals: the least j with
+    # rho^j < eps.
+    from fractions import Fraction
+
+    rho = Fraction(*ratio)
+    eps_list = ["0.5", "0.25", "0.125", "0.1", "0.01", "0.001"]
+    code = main(["--rpe", rpe, "--start", str(start), "--json", "--eps", *eps_list])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    for t, e in zip(out["trf"], eps_list, strict=True):
+        j = 0
+        while rho**j >= Fraction(e):
+            j += 1
+        assert t["exact"] and t["value"] == j, (rpe, e, t, j)

@@ -40,21 +40,22 @@ def test_signed_series_trf_by_the_tail_rule(capsys):
     assert t["value"] == last + 1 > 2
 
 
-def test_signed_trf_beyond_the_range_is_a_lower_bound(capsys):
+def test_signed_trf_beyond_the_range_is_a_certified_bracket(capsys):
     # (-1)**n/log(n + 1): |R_k| ~ 1/(2 log k) stays above 0.01 |B| until k ~ e^54, beyond
-    # the searched range (10^12 terms): a certified lower bound from a far tail.  Reference:
-    # for an alternating series with |b_n| decreasing and convex, |R_k| >= |b_(s+k)|/2
-    # (pair the terms: R = b/2 + (1/2) sum of nonnegative second differences)
+    # the range searched term by term (10^12): a certified log10 bracket from the bound on
+    # every later tail and a proved far tail.  Reference: for g = 1/log(n + 1) completely
+    # monotone, g(s+k)/2 <= |R_k| <= g(s+k-1)/2 (pair the terms), so the TRF lies between
+    # the crossings of g(n)/2 and g(n-1)/2 with 0.01 |B|, n = 1 + TRF: n* = e^(1/(0.02|B|)) - 1
     out = run_json(capsys, "--rpe", "(-1)**n/log(n + 1)", "--eps", "0.01")
     t = out["trf"][0]
-    assert out["certified"] and not t["exact"] and t["value"] is None
-    L = t["lower_bound"]
-    assert L > 10**11
+    assert out["certified"] and not t["exact"]
+    lo, hi = t["log10_bracket"]
+    assert hi - lo < 1e-9
     with mpmath.workdps(30):
         B = mpmath.nsum(lambda n: (-1) ** n / mpmath.log(n + 1), [1, mpmath.inf])
         assert mpmath.mpf(out["sum_lo"]) - 1e-25 <= B <= mpmath.mpf(out["sum_hi"]) + 1e-25
-        # R_(L-1) starts at n = L: |R_(L-1)| >= 1/(2 log(L + 1)) >= 0.01 |B|
-        assert 1 / (2 * mpmath.log(L + 1)) >= mpmath.mpf("0.01") * abs(B)
+        n_star = mpmath.exp(1 / (mpmath.mpf("0.02") * abs(B))) - 1
+        assert lo <= mpmath.log10(n_star - 2) and mpmath.log10(n_star + 1) <= hi
 
 
 def test_positive_series_keep_exact_trfs(capsys):

@@ -84,3 +84,23 @@ def test_integer_powers_by_squaring():
         v.overlaps(arb(3) ** (10**10)) and v.rad() < v.mid() * arb(2) ** -20
     )  # 53 bits, 34 squarings
     assert arb_function(N**7)(arb(3)) == arb(3**7)
+
+
+@pytest.mark.parametrize("start", [0, 1, 5])
+def test_hyperbolic_secant_by_the_log_concave_ratio_bound(capsys, start):
+    # 1/cosh(n) = 2/(e^n + e^-n): log b = log 2 - log(e^n + e^-n) is concave (L'' = -sech^2,
+    # proved after simplification) and the term ratio falls below 1/2 (-> 1/e).
+    # Reference: direct sum at 60 digits to n = 240 (the rest is below e^-240).
+    code = main(["--rpe", "1/cosh(n)", "--start", str(start), "--json", "--eps", "0.1", "0.001"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["certified"]
+    with mpmath.workdps(60):
+        terms = [1 / mpmath.cosh(n) for n in range(start, 240)]
+        B = mpmath.fsum(terms)
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        for t, eps in zip(out["trf"], ("0.1", "0.001"), strict=True):
+            j, s = 0, mpmath.mpf(0)
+            while B - s >= mpmath.mpf(eps) * B:  # R_j = B - S_j >= eps B: j terms too few
+                s += terms[j]
+                j += 1
+            assert t["exact"] and t["value"] == j
