@@ -81,3 +81,12 @@ def save_tiny_type_checkpoint(
     model.save_pretrained(folder)
     tok.save_pretrained(folder)
     return folder
+
+
+def saved_once(root: Path, model_type: str, cls: str | None = None, **overrides: Any) -> Path:
+    """The tiny checkpoint of ``model_type`` (its usual class or ``cls``) in a folder of
+    ``root`` named by its arguments, saved on the first call and reused after."""
+    folder = root / "_".join([model_type, str(cls), *map(str, overrides.values())])
+    if not (folder / "config.json").exists():
+        save_tiny_type_checkpoint(model_type, folder, seed=1, cls=cls, **overrides)
+    return folder

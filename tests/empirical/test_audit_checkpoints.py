@@ -13,6 +13,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
+from capture_helpers import saved_once  # noqa: E402 (needs torch and transformers)
 
 pytestmark = pytest.mark.empirical
 transformers.logging.set_verbosity_error()
@@ -24,16 +25,6 @@ TABLE = 128  # max_position_embeddings of the short-table checkpoints
 @pytest.fixture(scope="module")
 def root(tmp_path_factory):
     return tmp_path_factory.mktemp("ckpts")
-
-
-def _save(root: Path, model_type: str, cls: str | None = None, **overrides) -> Path:
-    """The tiny checkpoint of ``model_type`` saved from its usual class or ``cls``."""
-    from capture_helpers import save_tiny_type_checkpoint
-
-    folder = root / "_".join([model_type, str(cls), *map(str, overrides.values())])
-    if not (folder / "config.json").exists():
-        save_tiny_type_checkpoint(model_type, folder, seed=1, cls=cls, **overrides)
-    return folder
 
 
 def _load(folder: Path):
@@ -73,7 +64,7 @@ def test_position_table_found_from_the_modules(model_type, cls, table, rows, roo
     and fails one token later."""
     from empirical.capture.positions import position_limit
 
-    folder = _save(root, model_type, cls, max_position_embeddings=TABLE)
+    folder = saved_once(root, model_type, cls, max_position_embeddings=TABLE)
     config = json.loads((folder / "config.json").read_text())
     assert config.get("position_embedding_type") in (None, "absolute")
     model = _load(folder)
@@ -89,7 +80,7 @@ def test_audit_refuses_past_the_table_up_front(
     from empirical.audit.cli import main
     from empirical.capture.positions import position_limit
 
-    folder = _save(root, model_type, cls, max_position_embeddings=TABLE)
+    folder = saved_once(root, model_type, cls, max_position_embeddings=TABLE)
     longest = position_limit(_load(folder)).longest
     capsys.readouterr()
     out = tmp_path / "out"
@@ -113,7 +104,7 @@ def test_audit_refuses_past_the_table_up_front(
 def test_every_command_refuses_past_the_table(module, args, root, tmp_path, capsys):
     import importlib
 
-    folder = _save(root, "gpt_neo", None, max_position_embeddings=TABLE)
+    folder = saved_once(root, "gpt_neo", None, max_position_embeddings=TABLE)
     main = importlib.import_module(module).main
     extra = ["--out", str(tmp_path / "o")] if "assumptions" in module else []
     rc = main(["--model", str(folder), *args, *extra])
@@ -182,7 +173,7 @@ def _audit(folder, out, capsys, l_tr=16, l_ex=32) -> dict:
 
 
 def test_rope_model_runs_past_max_position_embeddings(root, tmp_path, capsys):
-    folder = _save(root, "llama", None, max_position_embeddings=16)
+    folder = saved_once(root, "llama", None, max_position_embeddings=16)
     report = _audit(folder, tmp_path / "o", capsys, 16, 48)
     assert report["L_ex"] == [48]
 
@@ -201,7 +192,7 @@ def test_gemma4_per_layer_head_size(root, tmp_path, capsys):
     from empirical.audit.align import head_dim
     from empirical.capture.discovery import config_value
 
-    folder = _save(root, "gemma4_text", None, global_head_dim=32)
+    folder = saved_once(root, "gemma4_text", None, global_head_dim=32)
     model = _load(folder)
     with pytest.raises(RuntimeError, match="per-layer attribute"):
         model.config.head_dim  # noqa: B018 - what the audit read before
@@ -227,7 +218,7 @@ def test_squeezebert_channels_first(root, tmp_path, capsys):
     from empirical.capture.models import load_model
     from empirical.capture.sweep.architectures import reference_statistics
 
-    folder = _save(root, "squeezebert", None, embedding_size=64)
+    folder = saved_once(root, "squeezebert", None, embedding_size=64)
     report = _audit(folder, tmp_path / "o", capsys)
     model, lm = _load(folder), load_model(str(folder))
     for length in (16, 32):
@@ -246,7 +237,7 @@ def test_squeezebert_channels_first(root, tmp_path, capsys):
 def test_causal_text_model_without_lm_head(root, tmp_path, capsys):
     """``Qwen3VLTextModel`` (no language-model class of its own) attends causally: rows
     are counted from L_tr at L_ex."""
-    folder = _save(root, "qwen3_vl_text")
+    folder = saved_once(root, "qwen3_vl_text")
     report = _audit(folder, tmp_path / "o", capsys)
     assert report["causal"] is True and report["query_from"] == {"16": 0, "32": 16}
     _equal_to_eager(folder, report)
@@ -255,7 +246,7 @@ def test_causal_text_model_without_lm_head(root, tmp_path, capsys):
 def test_multimodal_checkpoint_audits_its_language_model(root, tmp_path, capsys):
     """A whole Qwen3-VL checkpoint on text: the language model's attention audited, the
     vision tower's listed as not run."""
-    folder = _save(root, "qwen3_vl")
+    folder = saved_once(root, "qwen3_vl")
     report = _audit(folder, tmp_path / "o", capsys)
     assert all(n.startswith("language_model.") for n in report["attention_modules"])
     assert report["not_run_on_text"] and all(
@@ -273,7 +264,7 @@ def test_whole_multimodal_checkpoint_perplexity(root, tmp_path, capsys):
     from empirical.capture.measure import sequences
     from empirical.capture.models import load_model
 
-    folder = _save(root, "qwen3_vl", "Qwen3VLForConditionalGeneration")
+    folder = saved_once(root, "qwen3_vl", "Qwen3VLForConditionalGeneration")
     report = _audit(folder, tmp_path / "o", capsys)
     assert report["causal_lm_head"] is True
     assert sorted(report["not_run_on_text"]) == [
@@ -332,7 +323,7 @@ def test_causality_from_the_weights_applied(model_type, cls, causal, root):
     from empirical.capture.causality import applied_causality, later_key_mass
     from empirical.capture.positions import attends_causally
 
-    model = _load(_save(root, model_type, cls))
+    model = _load(saved_once(root, model_type, cls))
     mass = later_key_mass(model)
     assert sum(mass.values()) == pytest.approx(_later_weights(model), rel=1e-5, abs=1e-12)
     assert applied_causality(model) is causal and attends_causally(model) is causal
@@ -346,7 +337,7 @@ def test_causality_follows_the_mask_not_the_declaration(root):
     from empirical.capture.checkpoints import tiny_config
     from empirical.capture.positions import attends_causally, declared_causality
 
-    model = _load(_save(root, "qwen3_vl_text", "Qwen3VLTextModel"))
+    model = _load(saved_once(root, "qwen3_vl_text", "Qwen3VLTextModel"))
     for mod in model.modules():
         if "is_causal" in vars(mod):
             del mod.is_causal

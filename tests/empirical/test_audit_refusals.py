@@ -9,6 +9,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
+from capture_helpers import saved_once  # noqa: E402 (needs torch and transformers)
 
 pytestmark = pytest.mark.empirical
 transformers.logging.set_verbosity_error()
@@ -18,15 +19,6 @@ transformers.utils.logging.disable_progress_bar()
 @pytest.fixture(scope="module")
 def root(tmp_path_factory):
     return tmp_path_factory.mktemp("ckpts")
-
-
-def _save(root: Path, model_type: str, cls: str | None = None, **overrides) -> Path:
-    from capture_helpers import save_tiny_type_checkpoint
-
-    folder = root / "_".join([model_type, str(cls), *map(str, overrides.values())])
-    if not (folder / "config.json").exists():
-        save_tiny_type_checkpoint(model_type, folder, seed=1, cls=cls, **overrides)
-    return folder
 
 
 def _refusal(folder: Path, out: Path, capsys) -> str:
@@ -59,7 +51,7 @@ def test_blt_refused_by_its_cross_attention(root, tmp_path, capsys):
     ``num_hidden_layers`` (transformers' ``AttributeError``) unless the cache is off;
     with it off, its cross-attention between bytes and patches (rows and keys of two
     sequences) is refused by name."""
-    err = _refusal(_save(root, "blt"), tmp_path / "o", capsys)
+    err = _refusal(saved_once(root, "blt"), tmp_path / "o", capsys)
     assert "BltForCausalLM" in err and "(BltCrossAttention)" in err, err
     assert "cross-attention between the input's positions and another sequence" in err
 
@@ -185,7 +177,7 @@ def test_causal_bert_perplexity(cls, root, tmp_path, capsys):
     from empirical.capture.measure import sequences
     from empirical.capture.models import load_model
 
-    folder = _save(root, "bert", cls, is_decoder=True)
+    folder = saved_once(root, "bert", cls, is_decoder=True)
     report = _audit(folder, tmp_path / "o", capsys)
     assert report["causal"] is True and report["causal_lm_head"] is True
     lm = load_model(str(folder))

@@ -114,12 +114,10 @@ def _dirichlet(b, params, start, decide_positive) -> Decision | None:
     fp = frequency_pieces(p)
     if fp is None or fp[0] != 0 or not fp[1] or not nonzero_at_integers(p):
         return None
-    if not (g.is_positive or positive_eventually(g)):
+    limit = _positive_zero_region(g, params)
+    if limit is None:
         return None
-    try:
-        region, points = zero_limit_region(g, params)
-    except (Undecided, StepTimeout):
-        return None
+    region, points = limit
     thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
     return Decision(
         None,
@@ -334,16 +332,26 @@ def _geometric_ratio(a, g, start, alternating) -> Decision | None:
     )
 
 
+def _positive_zero_region(g: sp.Expr, params: list) -> tuple | None:
+    """For g > 0 (proved), the region of the parameters where g -> 0 and its boundary
+    points (:func:`theory.series.parameters.zero_limit_region`); None when either step
+    fails."""
+    if not (g.is_positive or positive_eventually(g)):
+        return None
+    try:
+        return zero_limit_region(g, params)
+    except (Undecided, StepTimeout):
+        return None
+
+
 def _alternating(g: sp.Expr, params: list) -> Decision | None:
     """(-1)^n g(n), g > 0 exp-log: Leibniz where g -> 0, terms not -> 0 elsewhere."""
     if not (g.has(N) and exp_log(g)):
         return None
-    if not (g.is_positive or positive_eventually(g)):
+    limit = _positive_zero_region(g, params)
+    if limit is None:
         return None
-    try:
-        region, points = zero_limit_region(g, params)
-    except (Undecided, StepTimeout):
-        return None
+    region, points = limit
     verdict = {sp.true: True, sp.false: False}.get(region)
     return Decision(
         verdict,
