@@ -65,6 +65,7 @@ _FUNCTIONS = {
     "cos": sp.cos,
     "sin": sp.sin,
     "atan": sp.atan,
+    "tan": lambda x: sp.sin(x) / sp.cos(x),  # as sin/cos: the engines read both
     # hyperbolic functions as the exponentials they are (the engines read exp)
     "cosh": lambda x: (sp.exp(x) + sp.exp(-x)) / 2,
     "sinh": lambda x: (sp.exp(x) - sp.exp(-x)) / 2,

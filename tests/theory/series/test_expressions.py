@@ -3,9 +3,11 @@ with ExpressionError, quickly."""
 
 import time
 
+import mpmath
 import pytest
 import sympy as sp
 
+from theory.series.convergence import decide
 from theory.series.expressions import (
     ExpressionError,
     N,
@@ -13,6 +15,7 @@ from theory.series.expressions import (
     parse_assignments,
     parse_expression,
 )
+from theory.series.sums import series_sum
 
 k, r = parameter_symbol("k"), parameter_symbol("r")
 
@@ -181,3 +184,29 @@ def test_assignments():
     for bad in (["k"], ["n=1"], ["k=n"], ["k=os"], ["1k=2"]):
         with pytest.raises(ExpressionError):
             parse_assignments(bad)
+
+
+#: tan is read as sin/cos: verdicts and certified sums against mpmath.nsum at 30 digits
+#: (computed here); tan(n) near its poles stays undecided (its size there depends on how
+#: well pi is approximated by rationals)
+TAN_CASES = [
+    ("tan(1/n)**2", True, lambda n: mpmath.tan(1 / n) ** 2),
+    ("tan(1/n) - 1/n", True, lambda n: mpmath.tan(1 / n) - 1 / n),
+    ("tan(pi/(2*n + 1))/n", True, lambda n: mpmath.tan(mpmath.pi / (2 * n + 1)) / n),
+    ("tan(1/n)", False, None),  # >= 1/n
+    ("tan(n)/n**2", None, None),
+    ("1/(n**2*tan(n)**2)", None, None),  # diverges (pi's convergents); not provable here
+]
+
+
+@pytest.mark.parametrize("text,truth,term", TAN_CASES, ids=[c[0] for c in TAN_CASES])
+def test_tan_as_sine_over_cosine(text, truth, term):
+    b = parse_expression(text)
+    assert not b.has(sp.tan)  # no engine reads tan itself
+    d = decide(b, 1, budget=30.0)
+    assert d.converges is truth, d.certificate
+    if term is not None:
+        with mpmath.workdps(30):
+            ref = mpmath.nsum(term, [1, mpmath.inf])
+        S = series_sum(b, 1)
+        assert S.certified and S.lo <= ref <= S.hi, (S.lo, ref, S.hi)
