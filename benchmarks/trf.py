@@ -595,12 +595,19 @@ def all_cases(quick: bool, which: str = "all"):
     return cases[::3] if quick else cases
 
 
-def _process_cpu(cmd: list) -> float:
-    """CPU seconds (user + system) of the process ``cmd`` and its children."""
+def _process_cpu(cmd: list, timeout: float) -> float:
+    """CPU seconds (user + system) of the process ``cmd`` and its children; a process still
+    running after ``timeout`` wall seconds is killed and counts with the CPU time it used
+    (a lower bound of its time)."""
     import subprocess
 
     before = os.times()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    try:
+        subprocess.run(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:  # run() has killed and reaped it
+        pass
     after = os.times()
     return (after.children_user - before.children_user) + (
         after.children_system - before.children_system
@@ -614,19 +621,21 @@ SYMPY_PROCESS = (
 )
 
 
-def bench_processes(cases) -> dict:
+def bench_processes(cases, timeout: float) -> dict:
     """Whole processes, CPU time: ``python -m theory.trf --rpe b --eps 0.1`` (verdict, B and
-    TRF) against ``python -c`` sympy's is_convergent on the same b_n (imports included)."""
+    TRF) against ``python -c`` sympy's is_convergent on the same b_n (imports included);
+    either is stopped after ``timeout`` wall seconds."""
     ours, theirs = [], []
     for case in tqdm(cases, desc="processes", file=sys.stderr):
         ours.append(
             _process_cpu(
                 [sys.executable, "-m", "theory.trf", "--rpe", case.text]
-                + ["--start", str(case.start), "--eps", "0.1"]
+                + ["--start", str(case.start), "--eps", "0.1"],
+                timeout,
             )
         )
         theirs.append(
-            _process_cpu([sys.executable, "-c", SYMPY_PROCESS, case.text, str(case.start)])
+            _process_cpu([sys.executable, "-c", SYMPY_PROCESS, case.text, str(case.start)], timeout)
         )
     med = statistics.median(ours), statistics.median(theirs)
     print(
@@ -679,7 +688,7 @@ def main(argv=None):
         out["decisions"] = bench_decisions(cases, args.sympy_budget)
         out["summary_decisions"] = report_decisions(out["decisions"])
         if args.processes:
-            out["processes"] = bench_processes(cases)
+            out["processes"] = bench_processes(cases, TIMEOUT_S)
     if args.only in (None, "trf"):
         out["trf"] = bench_trf(TRF_SET[:3] if args.quick else TRF_SET, EPS, args.terms)
         out["summary_trf"] = report_trf(out["trf"], args.terms)
