@@ -408,10 +408,10 @@ def oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
 
 
 def nonzero_at_integers(p: sp.Expr) -> bool:
-    """p(n) != 0 (by more than rounding) at one of n = 1, ..., 8.  For a trigonometric
-    polynomial :math:`p(n) = \\sum_k d_k e^{i\varphi_k n}` (distinct frequencies mod
-    :math:`2\\pi`) this shows that p(n) does not tend to 0: the mean of :math:`|p(n)|^2` over
-    n tends to :math:`\\sum_k |d_k|^2`, which is positive when p is not 0 at every integer."""
+    r"""p(n) != 0 (by more than rounding) at one of n = 1, ..., 8.  For a trigonometric
+    polynomial :math:`p(n) = \sum_k d_k e^{i \varphi_k n}` (distinct frequencies mod
+    :math:`2\pi`) this shows that p(n) does not tend to 0: the mean of :math:`|p(n)|^2` over
+    n tends to :math:`\sum_k |d_k|^2`, which is positive when p is not 0 at every integer."""
     try:
         f = sp.lambdify(N, p, modules="mpmath")
         with mpmath.workdps(30):
