@@ -115,8 +115,8 @@ def _term_value(f, n: int):
     """b_n as an mpmath number at the first precision of :data:`CHECK_DPS` where it is a
     finite real number (or the value or error at the last); None where no Piecewise branch
     applies."""
-    for i, dps in enumerate(CHECK_DPS):
-        last = i == len(CHECK_DPS) - 1
+    for dps in CHECK_DPS:
+        last = dps == CHECK_DPS[-1]
         with mpmath.workdps(dps):
             try:
                 with step_budget(0.25):
@@ -126,14 +126,16 @@ def _term_value(f, n: int):
                 if last:
                     raise
                 continue
-            if v is None or last:
-                return v
-            real = v.real if isinstance(v, mpmath.mpc) else v
-            if mpmath.isfinite(real) and (
-                not isinstance(v, mpmath.mpc) or abs(v.imag) <= 1e-25 * max(1, abs(real))
-            ):
-                return v
-    return None  # not reached
+        if v is None or last or _finite_real(v):
+            return v
+
+
+def _finite_real(v) -> bool:
+    """A finite real number, or a complex one whose imaginary part is rounding."""
+    real = v.real if isinstance(v, mpmath.mpc) else v
+    return bool(mpmath.isfinite(real)) and (
+        not isinstance(v, mpmath.mpc) or abs(v.imag) <= 1e-25 * max(1, abs(real))
+    )
 
 
 class _Astronomical(ArithmeticError):
