@@ -41,6 +41,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.comparison_tests import term_ratio
 from theory.series.expressions import N
+from theory.series.ratio_monotone import monotone_ratio_bound
 
 MAX_TERMS = 200_000  # terms summed before the geometric bound takes over, at most
 MAX_N1_LOG2 = 40  # N_1 is searched among n0, 2 n0, 4 n0, ... up to 2^40
@@ -115,10 +116,27 @@ def _ball_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
     raise NotCertified(f"|b_(n+1)/b_n| <= {q} not proved for n <= 2^{MAX_N1_LOG2}")
 
 
+def proved_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, str]:
+    """(q, N_1, s, how): :func:`ratio_bound` and the way it was proved: polynomial
+    inequalities (a rational ratio), ball evaluation in 1/n (real powers of polynomials), or
+    the monotonicity of the ratio (:mod:`theory.series.ratio_monotone`: ``n**n/(n + 1)**n``)."""
+    if ratio.is_rational_function(N):
+        q, n1, s = ratio_bound(ratio, n0)
+        return q, n1, s, f"polynomial inequalities in n - {n1} with nonnegative coefficients"
+    try:
+        q, n1, s = _ball_ratio_bound(ratio, n0)
+        return q, n1, s, f"ball evaluation of the ratio in 1/n on [0, 1/{n1}]"
+    except NotCertified as exc:
+        try:
+            return monotone_ratio_bound(ratio, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError) as exc2:
+            raise NotCertified(f"{exc}; {exc2}") from None
+
+
 def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
     """(q, N_1, s): s r(n) > 0 and s r(n) < q < 1 proved for every n >= N_1 >= n0, s = +-1."""
     if not ratio.is_rational_function(N):
-        return _ball_ratio_bound(ratio, n0)
+        return proved_ratio_bound(ratio, n0)[:3]
     with step_budget(2.0):
         P, Q = (sp.Poly(x, N) for x in sp.fraction(sp.cancel(sp.together(ratio))))
     if P.is_zero or P.degree() > Q.degree():
@@ -168,20 +186,15 @@ class RatioTail(HeadTerms):
         ratio = term_ratio(b)
         if ratio is None:
             raise NotCertified("the term ratio does not simplify to a gamma-free expression")
-        self.q, self.n1, self.sign = ratio_bound(ratio, self.n0)
+        self.q, self.n1, self.sign, how = proved_ratio_bound(ratio, self.n0)
         try:
             self.f, self.r = arb_function(b), arb_function(ratio)
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self._sum_head()
-        how = (
-            f"polynomial inequalities in n - {self.n1} with nonnegative coefficients"
-            if ratio.is_rational_function(N)
-            else f"ball evaluation of the ratio in 1/n on [0, 1/{self.n1}]"
-        )
         self.certificate = (
             f"term ratio b_(n+1)/b_n = {ratio}: 0 < {'' if self.sign > 0 else '-'}b_(n+1)/b_n "
-            f"< {self.q} for n >= {self.n1} ({how}); {len(self.terms)} terms summed in ball arithmetic "
+            f"<= {self.q} for n >= {self.n1} ({how}); {len(self.terms)} terms summed in ball arithmetic "
             f"(python-flint), the rest bounded by the geometric series |b_M|/(1 - {self.q})"
         )
 
@@ -223,6 +236,17 @@ class RatioTail(HeadTerms):
             return bm.union(bm * self.inv)
         u = (abs(bm) * self.inv).upper()
         return (-u).union(u)
+
+    @ball_precision
+    def tail_sup(self, a: int) -> arb:
+        r"""A bound on :math:`|\sum_{n \ge k} b_n|` for every :math:`k \ge a`: from
+        :math:`k \ge N_1` on, :math:`|b_k| \le |b_{\max(a, N_1)}|` and the remainder is at most
+        :math:`|b_k|/(1 - q)`; the tails from a to :math:`N_1 - 1` are taken one by one."""
+        a = self.tail_start(a)
+        top = abs(self.term(max(a, self.n1))) * self.inv
+        for k in range(a, self.n1):
+            top = top.union(abs(self.tail(k)))
+        return arb(top.upper())
 
     @ball_precision
     def tail(self, a: int) -> arb:

@@ -1,0 +1,164 @@
+r"""A bound :math:`0 < s\,r(n) \le q < 1` on :math:`[P, \infty)` for a term ratio that is
+neither rational nor analytic in :math:`1/n` (``n**n/(n + 1)**n`` from ``factorial(n)/n**n``),
+proved from the monotonicity of :math:`r`.
+
+The ratio (``gammasimp``) is read as :math:`r = s\,e^{g}` on :math:`[P, \infty)`: a constant
+of sign :math:`s`, powers :math:`p(n)^{e(n)}` whose base is proved positive there
+(:func:`theory.series.eventual_signs.derivative_sign`), exponentials and powers
+:math:`c^{e(n)}` of positive constants give
+:math:`g = \log|c| + \sum e \log p + \sum u + \dots`, so :math:`s\,r > 0` by construction.
+Let :math:`j` be the least order with :math:`g^{(j)}` of one sign on :math:`[P, \infty)`
+(proved factor by factor, never sampled) and :math:`L = \lim s\,r` (Gruntz's limit, the one the
+ratio test used).
+
+* :math:`j = 1`: :math:`g` is monotone.
+* :math:`0 < L` (:math:`g \to \log L` finite): :math:`g^{(j-1)}` is monotone, hence of one
+  sign from some point on, and so is every lower derivative; a function with a finite limit
+  and a monotone derivative has that derivative tend to 0, so
+  :math:`g', \dots, g^{(j-1)} \to 0`, each strictly monotone on :math:`[P, \infty)`, and
+  :math:`\operatorname{sign} g^{(i)} = -\operatorname{sign} g^{(i+1)}` there:
+  :math:`\operatorname{sign} g' = (-1)^{j-1} \operatorname{sign} g^{(j)}`.
+* :math:`L = 0` (:math:`g \to -\infty`), :math:`j = 2`, :math:`g'' > 0`: :math:`g'`
+  increases to a limit :math:`\ell \le 0` (:math:`\ell > 0` would send :math:`g` to
+  :math:`+\infty`), so :math:`g' < 0`.
+
+A decreasing :math:`s\,r` is at most :math:`s\,r(P)` (a ball at the integer :math:`P`), an
+increasing one below :math:`L`; ``q`` is that bound rounded up to a multiple of
+:math:`2^{-20}`, and must be below 1.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> q, start, s, note = monotone_ratio_bound(P("n**n/(n + 1)**n"), 1)   # r(1) = 1/2, -> 1/e
+>>> q, start, s
+(1/2, 1, 1)
+"""
+
+from __future__ import annotations
+
+import math
+
+import sympy as sp
+from flint import arb
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.arb_eval import (
+    NotCertified,
+    NotSupported,
+    Undecided,
+    arb_function,
+    ball_precision,
+)
+from theory.series.eventual_signs import derivative_sign
+from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
+
+MAX_ORDER = 4  # derivatives of log|r| tried
+MAX_START_LOG2 = 12  # P is searched among n0, 2 n0, ... up to 2^12 (the head is summed to P)
+GRID = 2**20  # q is a multiple of 1/GRID
+
+
+def log_ratio(ratio: sp.Expr) -> tuple[int, sp.Expr, list[sp.Expr]]:
+    """(s, g, bases): r = s e^g wherever every base is positive (module doc)."""
+    s, g, bases = 1, sp.Integer(0), []
+    for f in sp.Mul.make_args(ratio):
+        if not f.has(N):
+            if f.is_extended_real is not True or f.is_zero is not False:
+                raise NotCertified(f"the term ratio's constant factor {f} is not a nonzero real")
+            if f.is_negative:
+                s, f = -s, -f
+            g += sp.log(f)
+        elif isinstance(f, sp.exp):
+            g += f.args[0]
+        elif isinstance(f, sp.Pow) and not f.base.has(N):
+            if f.base.is_positive is not True:
+                raise NotCertified(f"the base of {f} is not a positive constant")
+            g += f.exp * sp.log(f.base)
+        else:
+            base, e = (f.base, f.exp) if isinstance(f, sp.Pow) else (f, sp.Integer(1))
+            bases.append(base)
+            g += e * sp.log(base)
+    if not g.has(N) or g.has(sp.I) or any(x.has(sp.I) for x in bases):
+        raise NotCertified(f"the term ratio {ratio} is not a real function of n")
+    return s, g, bases
+
+
+def _derivatives(g: sp.Expr) -> list[sp.Expr]:
+    """g', g'', ... (each factored), as far as sympy manages within its budget."""
+    out, d = [], g
+    try:
+        for _ in range(MAX_ORDER):
+            with step_budget(1.0):
+                d = sp.factor(sp.together(sp.diff(d, N)))
+            out.append(d)
+    except (StepTimeout, RecursionError, ValueError, TypeError, sp.PolynomialError):
+        pass
+    return out
+
+
+def _direction(derivs: list[sp.Expr], P: int, limit_positive: bool) -> tuple[int, str] | None:
+    """(+1/-1, how): g increases/decreases strictly on [P, oo) (module doc), else None."""
+    for j, d in enumerate(derivs, start=1):
+        sign = derivative_sign(d, P)
+        if sign is None:
+            continue
+        how = f"g^({j}) = {d} is {'>' if sign > 0 else '<'} 0 on [{P}, oo)"
+        if j == 1:
+            return sign, how
+        if limit_positive:
+            return (-1) ** (j - 1) * sign, how + f", g^(1..{j - 1}) -> 0"
+        if j == 2 and sign > 0:
+            return -1, how + ", g -> -oo"
+        return None
+    return None
+
+
+@ball_precision
+def _ball(expr: sp.Expr, x: int) -> arb:
+    try:
+        v = arb_function(expr)(arb(int(x)))
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError) as exc:
+        raise NotCertified(f"{expr} at n = {x}: {exc}") from None
+    if not v.is_finite():
+        raise NotCertified(f"{expr} at n = {x} is not finite in ball arithmetic")
+    return v
+
+
+def _grid_above(v: arb) -> sp.Rational:
+    """The least multiple of 1/GRID at or above the ball's upper end."""
+    up = v.upper()  # an exact binary number
+    k = math.ceil(float(up * GRID))
+    while not arb(k) / GRID >= up:
+        k += 1
+    return sp.Rational(k, GRID)
+
+
+def monotone_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, str]:
+    """(q, P, s, how): 0 < s r(n) <= q < 1 proved for every real n >= P >= n0 (module doc)."""
+    s, g, bases = log_ratio(ratio)
+    L = limit_at_infinity(s * ratio)
+    if L is None or not L.is_number or L.is_extended_real is not True:
+        raise NotCertified(f"no limit of the term ratio {ratio}")
+    Lball = _ball(L, 0) if L.is_finite else None
+    if Lball is None or not (Lball >= 0 and Lball < 1):
+        raise NotCertified(f"the term ratio tends to {L}, not to a limit in [0, 1)")
+    derivs = _derivatives(g)
+    P = max(int(n0), 1)
+    while P.bit_length() <= MAX_START_LOG2 + 1:
+        if all(derivative_sign(base, P) == 1 for base in bases):
+            found = _direction(derivs, P, limit_positive=bool(Lball > 0))
+            if found is not None:
+                direction, how = found
+                sup = _ball(s * ratio, P) if direction < 0 else Lball
+                q = _grid_above(sup)
+                if q < 1:
+                    kind = (
+                        f"g decreases and s r(n) <= s r({P})"
+                        if direction < 0
+                        else f"g increases and s r(n) < lim s r = {L}"
+                    )
+                    note = (
+                        f"s r = e^g, g = {g}: {how}, so {kind} "
+                        f"(s = {s}; every base of a power proved > 0 on [{P}, oo))"
+                    )
+                    return q, P, s, note
+        P *= 2
+    raise NotCertified(f"the term ratio {ratio} is not proved monotone below 1 (n <= 2^12)")
