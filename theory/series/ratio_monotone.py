@@ -28,8 +28,8 @@ increasing one below :math:`L`; ``q`` is that bound rounded up to a multiple of
 
 >>> from theory.series.expressions import parse_expression as P
 >>> q, start, s, note = monotone_ratio_bound(P("n**n/(n + 1)**n"), 1)   # r(1) = 1/2, -> 1/e
->>> q, start, s
-(1/2, 1, 1)
+>>> q * 2**20, start, s                   # 1/2 rounded up on the grid (r(1) is a ball)
+(524289, 1, 1)
 """
 
 from __future__ import annotations
