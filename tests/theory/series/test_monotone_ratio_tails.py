@@ -21,10 +21,11 @@ import sympy as sp
 from theory.series.arb_eval import NotCertified
 from theory.series.comparison_tests import term_ratio
 from theory.series.convergence import decide
+from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N, parameter_value
 from theory.series.expressions import parse_expression as P
 from theory.series.ratio_monotone import monotone_ratio_bound
-from theory.series.ratio_tails import proved_ratio_bound
+from theory.series.ratio_tails import RatioTail, proved_ratio_bound
 from theory.series.trf_search import analyse_series
 
 K = 3000  # terms in every direct reference sum
@@ -214,3 +215,24 @@ def test_ratio_tending_to_one_keeps_its_enclosure_and_exact_trfs():
     assert [t.value for t in table if t.exact] == [
         _brute_trf(terms, ref, e, False) for e in (0.1, 0.01, 0.001)
     ]
+
+
+@pytest.mark.parametrize(
+    "text, c",
+    [
+        ("factorial(n)/n**n", 0.5),  # r = (1 + 1/n)^-n <= 1/2 (Bernoulli)
+        ("n**n/(3**n*factorial(n))", 0.91),  # r = (1 + 1/n)^n/3 < e/3 < 0.91
+        ("(-1)**n*factorial(n)/n**n", 0.5),  # |r| <= 1/2 as above
+    ],
+)
+def test_far_tails_contain_the_direct_sum(text, c):
+    # beyond the summed head the tail is the geometric bound alone: [b_a, b_a/(1 - q)]
+    b = P(text)
+    t = RatioTail(b, 1)
+    f = sp.lambdify(N, b, modules="mpmath")
+    for a in (t.n1, t.M + 1, t.M + 40):
+        terms = _terms(f, a, 1500)
+        ref, rest = _reference(terms, c)
+        lo, hi = arb_bounds(t.tail(a))
+        with mpmath.workdps(50):
+            assert lo <= ref - rest and ref + rest <= hi
