@@ -27,6 +27,7 @@ from theory.series.expressions import parse_expression as P
 from theory.series.ratio_monotone import monotone_ratio_bound
 from theory.series.ratio_tails import RatioTail, proved_ratio_bound
 from theory.series.trf_search import analyse_series
+from theory.trf.cli import main
 
 K = 3000  # terms in every direct reference sum
 EPS = [0.1, 1e-3, 1e-6]
@@ -182,23 +183,25 @@ def test_no_bound_without_a_proof(ratio):
         monotone_ratio_bound(ratio, 1)
 
 
-def test_divergent_and_unproved_cases_fall_back():
+def test_divergent_and_unproved_cases_fall_back(capsys):
     # ratio -> 3/e > 1: still diverges, no sum
     assert decide(P("3**n*factorial(n)/n**n"), 1).converges is False
-    # exp(-sqrt(n)) n!/n^n: the ratio's monotonicity is not proved here; whatever engine
-    # answers must contain the direct sum (r <= 1/2 as above, exp(sqrt(n) - sqrt(n+1)) < 1)
-    b = P("factorial(n)*exp(-sqrt(n))/n**n")
-    terms = _terms(sp.lambdify(N, b, modules="mpmath"), 1, 400)
+    # exp(-sqrt(n)) n!/n^n: the ratio's monotonicity is not proved here; whatever the command
+    # answers must hold against the direct sum (r <= 1/2 as above, exp(sqrt(n) - sqrt(n+1)) < 1)
+    text = "factorial(n)*exp(-sqrt(n))/n**n"
+    terms = _terms(sp.lambdify(N, P(text), modules="mpmath"), 1, 400)
     ref, rest = _reference(terms, 0.5)
-    S, table, _, _ = analyse_series(b, EPS, 1, budget=60)
-    if S.certified:
-        with mpmath.workdps(50):
-            assert S.lo <= ref - rest and ref + rest <= S.hi
-    for t in table or []:
-        if t.exact:
-            assert t.value == _brute_trf(terms, ref, t.eps, False)
-        elif t.lower_bound is not None:
-            assert t.lower_bound <= _brute_trf(terms, ref, t.eps, False)
+    assert main(["--rpe", text, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(50):
+        if out["certified"]:
+            assert mpmath.mpf(out["sum_lo"]) <= ref - rest
+            assert ref + rest <= mpmath.mpf(out["sum_hi"])
+        elif out.get("sum_lo") is not None:
+            assert mpmath.mpf(out["sum_lo"]) <= ref
+    for t in out["trf"]:
+        brute = _brute_trf(terms, ref, t["eps"], False)
+        assert t["value"] == brute if t["exact"] else t["lower_bound"] <= brute
 
 
 def test_ratio_tending_to_one_keeps_its_enclosure_and_exact_trfs():
