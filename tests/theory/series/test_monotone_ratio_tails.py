@@ -57,6 +57,8 @@ CASES = [
     ("factorial(n)**2/factorial(2*n)", 1, 1 / 3),
     ("gamma(n + 1/2)/(gamma(n + 1)*2**n)", 1, 0.5),
     ("binomial(2*n, n)/5**n", 1, 0.8),
+    # alternating, rational ratio: |r| = 2(2n + 1)/(5(n + 1)) <= 4/5
+    ("(-1)**n*binomial(2*n, n)/5**n", 1, 0.8),
 ]
 
 
@@ -228,14 +230,17 @@ def test_ratio_tending_to_one_keeps_its_enclosure_and_exact_trfs():
         ("(-1)**n*factorial(n)/n**n", 0.5),  # |r| <= 1/2 as above
     ],
 )
-def test_far_tails_contain_the_direct_sum(text, c):
+def test_far_tails_and_their_bound_hold_against_the_direct_sum(text, c):
     # beyond the summed head the tail is the geometric bound alone: [b_a, b_a/(1 - q)]
     b = P(text)
     t = RatioTail(b, 1)
     f = sp.lambdify(N, b, modules="mpmath")
-    for a in (t.n1, t.M + 1, t.M + 40):
+    for a in sorted({1, 2, t.n1, t.M + 1, t.M + 40}):
         terms = _terms(f, a, 1500)
         ref, rest = _reference(terms, c)
         lo, hi = arb_bounds(t.tail(a))
+        sup = arb_bounds(t.tail_sup(a))[1]  # bounds |R_k| for every k >= a
         with mpmath.workdps(50):
             assert lo <= ref - rest and ref + rest <= hi
+            tails = [ref - mpmath.fsum(terms[:i]) for i in range(200)]
+            assert max(abs(x) for x in tails) + rest <= sup
