@@ -68,8 +68,8 @@ def family_decision(
         _dirichlet,
         _bounded_factor,
         _hypergeometric_factor,
-        periodic_family,
         oscillating_sum_family,
+        periodic_family,
     )
     for family in families:
         d = family(b, params, start, decide_positive)

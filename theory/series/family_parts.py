@@ -9,10 +9,9 @@ not one of these.
   function of m and the parameters.  Every class eventually of one and the same sign: a
   series of terms of one sign converges iff each subseries over a class does, so the
   region is the intersection of the classes' regions (``1/(n**p + (-1)**n)`` converges iff
-  p > 1).  Classes of both signs: where a class does not tend to 0 the terms do not; where
-  every class tends to 0 the series has the verdict of the grouped series
-  :math:`\sum_m \sum_r c_r(m)` (partial sums differ by fewer than L terms), decided when
-  the grouped terms keep one sign (``(-1)**floor(n/2)/n**p`` converges iff p > 0).
+  p > 1).  Classes of both signs: where a class does not tend to 0 the terms do not
+  (``(-1)**floor(n/2)/n**p`` diverges for p < 0); where every class may tend to 0 the
+  classes may cancel and the case is left undecided.
 * :func:`oscillating_sum_family`: :math:`b_n = g(n) t(n) + P(n)` as in
   :mod:`theory.series.oscillating_parts` (t a trigonometric polynomial of mean 0, g and P
   exp-log of one sign): where g -> 0 the sum converges iff :math:`\sum P` does; where not,
@@ -57,10 +56,11 @@ def exp_log(e: sp.Expr) -> bool:
 
 
 def _samples(params: list) -> list:
-    """Values of the parameters at which a symbolic sign is confirmed: all equal to each
-    of :data:`~theory.series.parameters.PARAM_SAMPLES`, and small and large apart."""
-    lo, hi = PARAM_SAMPLES[0], PARAM_SAMPLES[-2]
-    combos = [{p: v for p in params} for v in PARAM_SAMPLES]
+    """Values of the parameters at which a symbolic sign or limit is confirmed: all equal
+    to small, middle and large values of :data:`~theory.series.parameters.PARAM_SAMPLES`,
+    and small and large apart."""
+    lo, hi = PARAM_SAMPLES[0], PARAM_SAMPLES[-1]
+    combos = [{p: v for p in params} for v in (lo, PARAM_SAMPLES[2], PARAM_SAMPLES[-2], hi)]
     if len(params) > 1:
         for a, b in itertools.permutations((lo, hi)):
             combos.append({p: (a if i % 2 else b) for i, p in enumerate(params)})
@@ -71,6 +71,8 @@ def sign_for_all(e: sp.Expr, params: list) -> int | None:
     """+1 (-1) when e > 0 (< 0) for all large n at every positive value of the parameters:
     Gruntz's sign with the parameters symbolic, confirmed at sample values; None if unsure."""
     used = [p for p in params if e.has(p)]
+    if e.is_positive or e.is_negative:  # from the assumptions: n and the parameters > 0
+        return 1 if e.is_positive else -1
     for s in (1, -1):
         if not used:
             if eventual_sign(s * e) == 1:
@@ -138,7 +140,7 @@ def periodic_family(
     try:
         if len(set(signs)) == 1:
             return _same_sign_classes(live, signs[0], L, start, params, decide_positive, where)
-        return _mixed_sign_classes(b, live, signs, L, start, params, decide_positive, where)
+        return _mixed_sign_classes(live, signs, params, where)
     except (Undecided, StepTimeout, SeriesError):
         return None
 
@@ -171,11 +173,15 @@ def _same_sign_classes(live, s, L, start, params, decide_positive, where) -> Dec
     )
 
 
-def _mixed_sign_classes(b, live, signs, L, start, params, decide_positive, where):
+def _mixed_sign_classes(live, signs, params, where) -> Decision | None:
+    """Classes of both signs: divergence where a class does not tend to 0; no region when
+    every class may tend to 0 (the classes may cancel, as for ``(-1)**n/n**p``)."""
     zero, points = sp.true, []
     for (_, c), s in zip(live, signs):
         z, pts = _zero_region(s * c, params)
         zero, points = zero & z, points + pts
+        if zero is sp.false:
+            break
     if zero is sp.false:
         return Decision(
             None,
@@ -184,23 +190,7 @@ def _mixed_sign_classes(b, live, signs, L, start, params, decide_positive, where
             test="residue-class family",
             details={"region": sp.false, "points": points},
         )
-    grouped = sp.together(sp.Add(*(c for _, c in live)))
-    s = sign_for_all(grouped, params)
-    if s is None:
-        return None
-    m0 = max(1, -(-start // L))
-    region_g, pts, undefined, cert = _region(s * grouped, params, m0, decide_positive)
-    if region_g is None:
-        return None
-    return Decision(
-        None,
-        f"{where}; classes of both signs: where a class does not tend to 0 neither do the "
-        f"terms, and where every class tends to 0 (iff {bool_text(zero)}) the series has "
-        f"the verdict of the grouped series sum_m c_m, c_m = {grouped} of one sign "
-        f"(partial sums differ by fewer than {L} terms): " + cert,
-        test="residue-class family",
-        details={"region": zero & region_g, "points": points + pts, "undefined": undefined},
-    )
+    return None
 
 
 def oscillating_sum_family(

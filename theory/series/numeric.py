@@ -58,6 +58,7 @@ from theory.series.limits import (
     smooth,
 )
 from theory.series.oscillating_parts import oscillating_part_test
+from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
     abel_test,
     alternating_ratio_test,
@@ -435,6 +436,7 @@ STEPS: tuple[Step, ...] = (
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
     Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
+    Step("sign blocks", _changing_sign, lambda t: sign_block_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
