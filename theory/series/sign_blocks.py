@@ -98,6 +98,26 @@ def _antiderivative(f: sp.Expr) -> sp.Expr | None:
     return F.subs(x, N)
 
 
+def block_sum_bounds(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, bool] | None:
+    """(h, L, U, exact) for b_n = (-1)^floor(g(n)) f(n) with |f| decreasing (the module
+    doc): the blocks' left ends h(k) and the enclosure L_k <= S_k <= U_k of the block sums
+    of |f|, as expressions in n standing for k; exact when h maps integers to integers.
+    None when b has another form, or g, h or F are not found."""
+    pattern = _sign_pattern(b)
+    if pattern is None:
+        return None
+    g, f = pattern
+    if limit_at_infinity(g) != sp.oo or eventual_sign(sp.diff(g, N)) != 1:
+        return None
+    s_f = eventual_sign(f)
+    if s_f not in (1, -1):
+        return None
+    h, F = _inverse(g), _antiderivative(s_f * f)
+    if h is None or F is None:
+        return None
+    return (h.subs(_K, N), *_block_bounds(s_f * f, F, h))
+
+
 def _block_bounds(af: sp.Expr, F: sp.Expr, h: sp.Expr) -> tuple[sp.Expr, sp.Expr, bool]:
     """(L_k, U_k, exact ends) as expressions in n (standing for k)."""
     h0, h1 = h, h.subs(_K, _K + 1)

@@ -18,7 +18,7 @@ BUDGET = 30.0  # the judging limit: a decision past it counts as a time-out
 #: families whose condition is not (yet) decided on their whole range
 FAMILY_GAPS: set[str] = set()
 #: fixed series left undecided (decidable with more work), and those the parser refuses
-FIXED_GAPS = {"(-1)**floor(sqrt(n))/n"}  # blocks of growing length
+FIXED_GAPS: set[str] = set()
 #: products whose closed form has gamma functions of complex arguments: refused by the plain
 #: parser, decided from the unevaluated product (keep_products and decide_product, as
 #: theory.trf reads them)
