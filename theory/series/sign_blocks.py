@@ -132,6 +132,19 @@ def _block_bounds(af: sp.Expr, F: sp.Expr, h: sp.Expr) -> tuple[sp.Expr, sp.Expr
     return lower.subs(_K, N), upper.subs(_K, N), integral_ends
 
 
+def _in_k(certificate: str) -> str:
+    """A logarithmic test's certificate on d_k = U_k - L_k written with the index k."""
+    for a, b in (
+        ("log(b_n)", "log(d_k)"),
+        ("b_n", "d_k"),
+        ("log(n)", "log(k)"),
+        ("n^", "k^"),
+        ("large n", "large k"),
+    ):
+        certificate = certificate.replace(a, b)
+    return certificate
+
+
 def sign_block_test(b: sp.Expr) -> Decision | None:
     """Blocks of one sign (module doc).
 
@@ -181,8 +194,8 @@ def _sign_block_test(b):
         f"|f| = {af} decreasing to 0: the sign is constant on the blocks "
         f"h(k) <= n < h(k+1), h(k) = {h.subs(_K, k)}, and alternates, so the series converges "
         "iff sum_k (-1)^k S_k does (S_k the block sum of |f|; a partial sum lies between "
-        "those at the ends of its block); by integrals of |f| (F = "
-        f"{F} ) L_k <= S_k <= U_k with L_k = {lower.subs(N, k)}, "
+        "those at the ends of its block); by integrals of |f| (F(x) = "
+        f"{F.subs(N, sp.Symbol('x'))}) L_k <= S_k <= U_k with L_k = {lower.subs(N, k)}, "
         f"U_k = {upper.subs(N, k)}"
         + (" (h maps integers to integers: exact block ends)" if exact else "")
     )
@@ -198,7 +211,7 @@ def _sign_block_test(b):
     if limit_at_infinity(upper) != 0:
         return None
     gap = upper - lower
-    d = log_test(gap, conv=True, label=f"U_k - L_k = {gap.subs(N, k)}")
+    d = log_test(gap, conv=True, label=f"d_k = U_k - L_k = {gap.subs(N, k)}")
     if d is None or d.converges is not True:
         return None
     mid = (lower + upper) / 2
@@ -207,7 +220,7 @@ def _sign_block_test(b):
     return Decision(
         True,
         f"{head}; U_k -> 0, phi_k = (L_k + U_k)/2 is eventually decreasing to 0 and "
-        f"S_k = phi_k + e_k with |e_k| <= (U_k - L_k)/2, summable ({d.certificate}): "
+        f"S_k = phi_k + e_k with |e_k| <= (U_k - L_k)/2, summable ({_in_k(d.certificate)}): "
         "sum (-1)^k phi_k converges (Leibniz) and sum (-1)^k e_k absolutely, so the "
         "series converges",
         test="sign blocks",
