@@ -20,12 +20,17 @@ and the object compared against):
   Gauss tests;
 * :mod:`theory.series.sign_changing` -- residue classes, recurrence and density,
   Dirichlet's and Abel's tests, trigonometric minorants, sums of series;
+* :mod:`theory.series.oscillating_parts` -- an oscillating part plus a part of one sign
+  (``sin(n) + 1/sqrt(n)``); :mod:`theory.series.sign_blocks` -- signs in blocks of growing
+  length (``(-1)**floor(sqrt(n))/n``), by integral bounds of the block sums;
 * :mod:`theory.series.parameters`, :mod:`theory.series.sign_cases`,
   :mod:`theory.series.conditions` -- free parameters: the limits taken symbolically and
   the condition on the parameters derived (e.g. Kerple log converges iff :math:`r > 1`);
   real parameters are split into sign cases and the cases joined
   (:func:`~theory.series.sign_cases.decide_sign_cases`, e.g. ``n**(-a-b)`` converges iff
-  :math:`a + b > 1`).
+  :math:`a + b > 1`); :mod:`theory.series.families` and
+  :mod:`theory.series.family_parts` -- oscillating families, residue classes and sums of
+  parts with free parameters (``1/(n**p + (-1)**n)`` converges iff :math:`p > 1`).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> decide(P("1/n**2")).converges

@@ -28,6 +28,7 @@ from theory.series.comparison_tests import term_ratio
 from theory.series.conditions import bool_text
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
 from theory.series.expressions import N
+from theory.series.family_parts import exp_log, oscillating_sum_family, periodic_family
 from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.numeric import decide_terms
 from theory.series.parameters import positive_eventually, zero_limit_region
@@ -36,17 +37,6 @@ from theory.series.trig_minorants import frequency_pieces
 
 #: positive values at which a symbolic limit is recomputed
 _SAMPLES = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2), sp.Integer(4))
-
-
-def exp_log(e: sp.Expr) -> bool:
-    """Built from n, parameters and numbers by ``+``, ``*``, powers, exp and log (a Hardy field)."""
-    if e.is_Atom:
-        return e.is_Symbol or (e.is_number and e.is_real is True)
-    if isinstance(e, sp.Pow) and e.exp.has(N) and not e.base.is_positive:
-        return False  # (-1)**n, (-2)**n oscillate
-    if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log)):
-        return all(exp_log(a) for a in e.args)
-    return False
 
 
 def _split(b):
@@ -74,7 +64,14 @@ def family_decision(
         d = _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
             return d
-    for family in (_dirichlet, _bounded_factor, _hypergeometric_factor):
+    families = (
+        _dirichlet,
+        _bounded_factor,
+        _hypergeometric_factor,
+        oscillating_sum_family,
+        periodic_family,
+    )
+    for family in families:
         d = family(b, params, start, decide_positive)
         if d is not None:
             return d

@@ -57,6 +57,8 @@ from theory.series.limits import (
     nonzero_constant,
     smooth,
 )
+from theory.series.oscillating_parts import oscillating_part_test
+from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
     abel_test,
     alternating_ratio_test,
@@ -391,6 +393,10 @@ def _absolute_majorant(t: Terms) -> Decision | None:
     return d
 
 
+def _oscillating_part(t: Terms) -> Decision | None:
+    return oscillating_part_test(t.b, decide_numeric)
+
+
 #: the tests in the order they are tried; the first verdict is the answer
 STEPS: tuple[Step, ...] = (
     Step("zero terms", _zero_at_integers, _zero_terms),
@@ -410,6 +416,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: sum of series", _one_signed, lambda t: summand_test(t.b, decide_numeric)),
     Step("one sign: equidistribution", _one_signed, lambda t: angle_mean_test(t.b)),
     Step("one sign: expansion", _one_signed, lambda t: expansion_test(t.b, decide_numeric)),
+    Step("one sign: oscillating part", _one_signed, _oscillating_part),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -423,11 +430,13 @@ STEPS: tuple[Step, ...] = (
     Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),
     Step("trig minorant", _changing_sign, lambda t: minorant_test(t.b)),
     Step("sum of series", _changing_sign, lambda t: summand_test(t.b, decide_numeric)),
+    Step("oscillating part", _changing_sign, _oscillating_part),
     Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
     Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
     Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
+    Step("sign blocks", _changing_sign, lambda t: sign_block_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 

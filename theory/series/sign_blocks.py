@@ -1,0 +1,227 @@
+r"""Signs in blocks of growing length: :math:`b_n = (-1)^{\lfloor g(n) \rfloor + c} f(n)`
+with g increasing to infinity (``(-1)**floor(sqrt(n))/n``).
+
+The sign is constant on the blocks :math:`B_k = \{n : k \le g(n) < k + 1\} =
+[h(k), h(k+1))`, :math:`h = g^{-1}`, and alternates from block to block.  With
+:math:`|f|` eventually decreasing and :math:`S_k = \sum_{n \in B_k} |f(n)|`, a partial
+sum of the series lies between the partial sums at the two ends of its block (the terms
+inside a block have one sign), so :math:`\sum b_n` converges iff
+:math:`\sum_k (-1)^k S_k` does.  The block sums are enclosed by integrals of :math:`|f|`
+(F an antiderivative, checked by differentiation):
+
+.. math:: L_k = F(h(k+1)) - F(h(k) + 1) \le S_k \le |f|(h(k)) + F(h(k+1)) - F(h(k)) = U_k
+
+(:math:`\sum_{a}^{b} |f| \ge \int_a^{b+1} |f|` and :math:`\le |f(a)| + \int_a^b |f|` for
+:math:`|f|` decreasing, with :math:`a = \lceil h(k) \rceil`, :math:`b + 1 = \lceil
+h(k+1) \rceil`); where h maps integers to integers, :math:`a = h(k)` and :math:`b + 1 =
+h(k+1)` exactly, so :math:`L_k = F(h(k+1)) - F(h(k))` and
+:math:`U_k = |f|(h(k)) + F(h(k+1) - 1) - F(h(k))`.
+
+* :math:`\lim L_k > 0`: the block sums do not tend to 0, so the partial sums at the ends
+  of the blocks are no Cauchy sequence: **diverges** (``(-1)**floor(log(n))/n``,
+  :math:`L_k \to 1`; ``(-1)**floor(sqrt(n))/sqrt(n)``, :math:`L_k \to 2`).
+* :math:`U_k \to 0`, :math:`\sum_k (U_k - L_k) < \infty` (logarithmic test) and
+  :math:`\varphi_k = (L_k + U_k)/2` eventually decreasing: :math:`S_k = \varphi_k + e_k`
+  with :math:`|e_k| \le (U_k - L_k)/2`, so :math:`\sum (-1)^k \varphi_k` converges
+  (Leibniz) and :math:`\sum (-1)^k e_k` absolutely: **converges**
+  (``(-1)**floor(sqrt(n))/n``: :math:`\varphi_k \sim 2/k`, :math:`U_k - L_k = O(k^{-3})`).
+
+Otherwise no verdict (never a guess).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.comparison_tests import log_test
+from theory.series.decision import Decision
+from theory.series.expressions import N
+from theory.series.limits import (
+    STEP_BUDGET,
+    eventual_sign,
+    limit_at_infinity,
+    nonzero_constant,
+    smooth,
+)
+
+_K = sp.Symbol("k", positive=True)
+_KI = sp.Symbol("k", integer=True, positive=True)
+
+
+def _sign_pattern(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(g, f) with b = (-1)^floor(g(n)) f(n), g and f smooth (a constant c in the exponent,
+    (-1)^(floor(g) + c), goes into f as (-1)^c)."""
+    pows = [a for a in sp.Mul.make_args(b) if isinstance(a, sp.Pow) and a.base == -1]
+    if len(pows) != 1 or not pows[0].exp.has(sp.floor):
+        return None
+    c, rest = pows[0].exp.as_coeff_Add()
+    if isinstance(rest, sp.Mul) and rest.args[0] == -1:  # (-1)^(-k) = (-1)^k
+        rest = -rest
+    if not (c.is_Integer and isinstance(rest, sp.floor)):
+        return None
+    sign = -1 if c % 2 else 1
+    g = rest.args[0]
+    f = sign * sp.Mul(*(a for a in sp.Mul.make_args(b) if a is not pows[0]))
+    if not (g.has(N) and smooth(g) and smooth(f)) or f.has(sp.floor, sp.ceiling, sp.frac):
+        return None
+    if any(isinstance(e, sp.Pow) and e.base == -1 for e in sp.preorder_traversal(f)):
+        return None
+    return g, f
+
+
+def _inverse(g: sp.Expr) -> sp.Expr | None:
+    """h with g(h(k)) = k and h(k) -> oo increasing: the blocks' left ends."""
+    x = sp.Symbol("x", positive=True)
+    with step_budget(STEP_BUDGET):
+        sols = sp.solve(sp.Eq(g.subs(N, x), _K), x, dict=False)
+    good = []
+    for h in sols if isinstance(sols, list) else []:
+        if not (h.is_real is not False and h.has(_K)):
+            continue
+        with step_budget(STEP_BUDGET):
+            if sp.simplify(g.subs(N, h) - _K) != 0:
+                continue
+        hn = h.subs(_K, N)
+        if limit_at_infinity(hn) == sp.oo and eventual_sign(sp.diff(hn, N)) == 1:
+            good.append(h)
+    return good[0] if len(good) == 1 else None
+
+
+def _antiderivative(f: sp.Expr) -> sp.Expr | None:
+    """F with F' = f exactly (checked by differentiation), free of unevaluated integrals."""
+    x = sp.Symbol("x", positive=True)
+    with step_budget(STEP_BUDGET):
+        F = sp.integrate(f.subs(N, x), x)
+        if F.has(sp.Integral) or sp.simplify(sp.diff(F, x) - f.subs(N, x)) != 0:
+            return None
+    return F.subs(x, N)
+
+
+def block_sum_bounds(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, bool] | None:
+    """(h, L, U, exact) for b_n = (-1)^floor(g(n)) f(n) with |f| decreasing (the module
+    doc): the blocks' left ends h(k) and the enclosure L_k <= S_k <= U_k of the block sums
+    of |f|, as expressions in n standing for k; exact when h maps integers to integers.
+    None when b has another form, or g, h or F are not found."""
+    pattern = _sign_pattern(b)
+    if pattern is None:
+        return None
+    g, f = pattern
+    if limit_at_infinity(g) != sp.oo or eventual_sign(sp.diff(g, N)) != 1:
+        return None
+    s_f = eventual_sign(f)
+    if s_f not in (1, -1):
+        return None
+    h, F = _inverse(g), _antiderivative(s_f * f)
+    if h is None or F is None:
+        return None
+    return (h.subs(_K, N), *_block_bounds(s_f * f, F, h))
+
+
+def _block_bounds(af: sp.Expr, F: sp.Expr, h: sp.Expr) -> tuple[sp.Expr, sp.Expr, bool]:
+    """(L_k, U_k, exact ends) as expressions in n (standing for k)."""
+    h0, h1 = h, h.subs(_K, _K + 1)
+    integral_ends = h.subs(_K, _KI).is_integer is True
+    at = lambda e: F.subs(N, e)  # noqa: E731 - a local shorthand
+    if integral_ends:
+        lower = at(h1) - at(h0)
+        upper = af.subs(N, h0) + at(h1 - 1) - at(h0)
+    else:
+        lower = at(h1) - at(h0 + 1)
+        upper = af.subs(N, h0) + at(h1) - at(h0)
+    return lower.subs(_K, N), upper.subs(_K, N), integral_ends
+
+
+def _in_k(certificate: str) -> str:
+    """A logarithmic test's certificate on d_k = U_k - L_k written with the index k."""
+    for a, b in (
+        ("log(b_n)", "log(d_k)"),
+        ("b_n", "d_k"),
+        ("log(n)", "log(k)"),
+        ("n^", "k^"),
+        ("large n", "large k"),
+    ):
+        certificate = certificate.replace(a, b)
+    return certificate
+
+
+def sign_block_test(b: sp.Expr) -> Decision | None:
+    """Blocks of one sign (module doc).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> sign_block_test(P("(-1)**floor(sqrt(n))/n")).converges
+    True
+    >>> sign_block_test(P("(-1)**floor(sqrt(n))/sqrt(n)")).converges
+    False
+    """
+    try:
+        return _sign_block_test(b)
+    except (StepTimeout, TypeError, ValueError, NotImplementedError, ZeroDivisionError):
+        return None
+
+
+def _sign_block_test(b):
+    pattern = _sign_pattern(b)
+    if pattern is None:
+        return None
+    g, f = pattern
+    if limit_at_infinity(g) != sp.oo or eventual_sign(sp.diff(g, N)) != 1:
+        return None
+    s_f = eventual_sign(f)
+    if s_f not in (1, -1):
+        return None
+    af = s_f * f
+    lim_f = limit_at_infinity(af)
+    if lim_f is None or not lim_f.is_number or lim_f is sp.nan:
+        return None
+    if lim_f != 0:
+        if lim_f.is_infinite or nonzero_constant(lim_f):
+            return Decision(
+                False,
+                f"terms do not tend to 0: |b_n| = |{f}| -> {lim_f} != 0",
+                test="sign blocks",
+            )
+        return None
+    if eventual_sign(sp.diff(af, N)) != -1:
+        return None
+    h, F = _inverse(g), _antiderivative(af)
+    if h is None or F is None:
+        return None
+    lower, upper, exact = _block_bounds(af, F, h)
+    k = sp.Symbol("k")
+    head = (
+        f"b_n = (-1)^floor(g(n)) f(n), g = {g} increasing to oo, "
+        f"|f| = {af} decreasing to 0: the sign is constant on the blocks "
+        f"h(k) <= n < h(k+1), h(k) = {h.subs(_K, k)}, and alternates, so the series converges "
+        "iff sum_k (-1)^k S_k does (S_k the block sum of |f|; a partial sum lies between "
+        "those at the ends of its block); by integrals of |f| (F(x) = "
+        f"{F.subs(N, sp.Symbol('x'))}) L_k <= S_k <= U_k with L_k = {lower.subs(N, k)}, "
+        f"U_k = {upper.subs(N, k)}"
+        + (" (h maps integers to integers: exact block ends)" if exact else "")
+    )
+    lim_lo = limit_at_infinity(lower)
+    if lim_lo is not None and lim_lo.is_number and lim_lo is not sp.nan and lim_lo != 0:
+        if lim_lo.is_infinite or (nonzero_constant(lim_lo) and lim_lo > 0):
+            return Decision(
+                False,
+                f"{head}; L_k -> {lim_lo} > 0: the block sums do not tend to 0, so the "
+                "partial sums at the block ends are no Cauchy sequence: diverges",
+                test="sign blocks",
+            )
+    if limit_at_infinity(upper) != 0:
+        return None
+    gap = upper - lower
+    d = log_test(gap, conv=True, label=f"d_k = U_k - L_k = {gap.subs(N, k)}")
+    if d is None or d.converges is not True:
+        return None
+    mid = (lower + upper) / 2
+    if eventual_sign(sp.diff(mid, N)) != -1:
+        return None
+    return Decision(
+        True,
+        f"{head}; U_k -> 0, phi_k = (L_k + U_k)/2 is eventually decreasing to 0 and "
+        f"S_k = phi_k + e_k with |e_k| <= (U_k - L_k)/2, summable ({_in_k(d.certificate)}): "
+        "sum (-1)^k phi_k converges (Leibniz) and sum (-1)^k e_k absolutely, so the "
+        "series converges",
+        test="sign blocks",
+    )
