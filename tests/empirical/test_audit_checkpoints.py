@@ -52,6 +52,11 @@ SHORT_TABLES = [
     ("bart", None, "model.decoder.embed_positions", TABLE + 2),  # BartForCausalLM
     ("opt", None, "model.decoder.embed_positions", TABLE + 2),  # OPT's offset of 2
     ("biogpt", None, "biogpt.embed_positions", TABLE + 2),
+    # tables held as tensors: CTRL's sinusoidal buffer, GPT-J's and CodeGen's rotary
+    # sin/cos buffers (computed for max_position_embeddings rows, indexed by position)
+    ("ctrl", None, "transformer.pos_encoding", TABLE),
+    ("gptj", None, "transformer.h.0.attn.embed_positions", TABLE),
+    ("codegen", None, "transformer.h.0.attn.embed_positions", TABLE),
     ("bert", None, "bert.embeddings.position_embeddings", TABLE),
     ("roberta", None, "roberta.embeddings.position_embeddings", TABLE),  # from pad + 1
 ]
@@ -371,3 +376,24 @@ def test_xlnet_length_first_layout(attn_type, causal):
     assert err["distance"] <= TOL_DISTANCE and err["output"] == 0.0, err
     assert declared_causality(model) is True  # its causal-LM class: not what it applies
     assert attends_causally(model) is causal
+
+
+def test_tensor_tables_are_named_tables_only():
+    """A floating-point buffer or parameter named as a table of positions is a table
+    (its rows the limit); a bias named for positions (DeepSeek V4's compressor
+    ``position_bias``), integer position ids and a vision tower's table are not."""
+    from empirical.capture.positions import position_tables
+
+    class Part(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("pos_encoding", torch.zeros(24, 8))
+            self.register_buffer("position_ids", torch.arange(24)[None])
+            self.position_bias = torch.nn.Parameter(torch.zeros(4, 8))
+            self.vision_tower = torch.nn.Module()
+            self.vision_tower.pos_embed = torch.nn.Parameter(torch.zeros(1, 4, 8))
+
+    got = position_tables(Part())
+    assert [(t.name, t.kind, t.rows, t.longest) for t in got] == [
+        ("pos_encoding", "buffer (24, 8)", 24, 24)
+    ]
