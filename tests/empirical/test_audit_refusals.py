@@ -56,6 +56,34 @@ def test_blt_refused_by_its_cross_attention(root, tmp_path, capsys):
     assert "cross-attention between the input's positions and another sequence" in err
 
 
+@pytest.mark.parametrize(
+    "model_type,cls,module",
+    [
+        ("big_bird", "BigBirdForMaskedLM", "(BigBirdBlockSparseAttention)"),
+        (
+            "bigbird_pegasus",
+            "BigBirdPegasusForConditionalGeneration",
+            "(BigBirdPegasusBlockSparseAttention)",
+        ),
+    ],
+)
+def test_block_sparse_bigbird_refused_up_front(model_type, cls, module, root, tmp_path, capsys):
+    """BigBird and BigBird-Pegasus as their checkpoints are configured (attention_type
+    'block_sparse'): each row attends a selection of key blocks, and on a short input the
+    model switches itself to full attention for good (BigBird-Pegasus replacing its
+    modules, so the capture saw no rows; BigBird was then measured with full attention
+    at every length).  Refused by name before any forward pass, by the sweep and by the
+    audit, with nothing written."""
+    from empirical.capture.sweep import architectures as sweep
+
+    v = sweep.compare(model_type)
+    assert v.verdict == "refused" and module in v.detail and "is block-sparse" in v.detail, v
+    out = tmp_path / "o"
+    err = _refusal(saved_once(root, model_type, cls), out, capsys)
+    assert module in err and "attention_type 'block_sparse'" in err, err
+    assert not out.exists()
+
+
 # types once refused or without a reference whose attention is a plain softmax: found,
 # configured as their real checkpoints are, and measured exactly (capture against eager
 # attention, then the audit of the saved checkpoint writes its report)

@@ -411,6 +411,14 @@ def audited(v: Verdict, run: AuditRun) -> Verdict:
 def _compare(model_type: str, seed: int, dtype: torch.dtype, **overrides: Any) -> Verdict:
     try:
         model = build(model_type, seed, dtype, **overrides)
+    except Exception as exc:  # noqa: BLE001 - any failure to build
+        return Verdict(model_type, "not buildable", _one_line(exc))
+    try:  # the capture's checks on entry, on the model as built: a model may change
+        with capture(model):  # itself in its first forward pass (BigBird's switch from
+            pass  # block-sparse to full attention on short inputs)
+    except CaptureUnsupported as exc:
+        return Verdict(model_type, "refused", _one_line(exc))
+    try:
         kw = _inputs(model, seed)
         with torch.no_grad():
             model(**kw, output_attentions=True)
