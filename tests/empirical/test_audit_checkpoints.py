@@ -397,3 +397,37 @@ def test_tensor_tables_are_named_tables_only():
     assert [(t.name, t.kind, t.rows, t.longest) for t in got] == [
         ("pos_encoding", "buffer (24, 8)", 24, 24)
     ]
+
+
+@pytest.mark.parametrize(
+    "model_type,cls,overrides,cross",
+    [
+        ("bart", "BartForCausalLM", {}, "model.decoder.layers.0.encoder_attn"),
+        (
+            "bert",
+            "BertLMHeadModel",
+            {"is_decoder": True, "add_cross_attention": True},
+            "bert.encoder.layer.0.crossattention.self",
+        ),
+    ],
+)
+def test_decoder_without_its_encoder(model_type, cls, overrides, cross, root, tmp_path, capsys):
+    """A decoder saved without its encoder (BART's causal-LM class, BERT as the decoder
+    of an encoder-decoder pair): its cross-attention is never called on text, so it is
+    listed as not run (it was refused as 'capture recorded no attention rows'), and the
+    self-attention is audited, equal to eager attention."""
+    from test_audit_families import TOL, TOL_DISTANCE, eager_per_head, max_errors
+
+    from empirical.audit.cli import main
+
+    folder = saved_once(root, model_type, cls, **overrides)
+    argv = ["--model", str(folder), "--text", "stdlib", "--L-tr", "16", "--L-ex", "32"]
+    rc = main([*argv, "--n-tr", "1", "--out", str(tmp_path / "o"), "--quiet", "--json"])
+    cap = capsys.readouterr()
+    assert rc == 0, cap.err
+    report = json.loads(cap.out)
+    assert "not called on a text input" in report["not_run_on_text"][cross]
+    assert cross not in report["attention_modules"] and report["causal"] is True
+    for length in (16, 32):
+        err, err_d = max_errors(report, eager_per_head(folder, report, length), length)
+        assert err <= TOL and err_d <= TOL_DISTANCE, (length, err, err_d)
