@@ -244,6 +244,54 @@ def test_prompt_keys_are_refused_not_measured():
         ("mbart", dict(encoder_layers=3, decoder_layers=1)),  # uneven encoder, decoder
         ("falcon", dict(alibi=True)),
         ("t5", dict(relative_attention_num_buckets=8, relative_attention_max_distance=16)),
+        # LongT5 as its tglobal checkpoints: transient-global keys (the sweep's reference
+        # crashed on their 5-D blocks without the global block size)
+        ("longt5", dict(encoder_attention_type="transient-global")),
+        # real configurations of the attack on the audit: Llama 3's RoPE scaling, Phi-3's
+        # LongRoPE past its original length, a sliding window on some layers (Qwen 2),
+        # Gemma 3's local RoPE base and linear scaling on its full layers
+        (
+            "llama",
+            dict(
+                rope_parameters={
+                    "rope_type": "llama3",
+                    "rope_theta": 500000.0,
+                    "factor": 8.0,
+                    "low_freq_factor": 1.0,
+                    "high_freq_factor": 4.0,
+                    "original_max_position_embeddings": 64,
+                }
+            ),
+        ),
+        (
+            "phi3",
+            dict(
+                sliding_window=None,
+                max_position_embeddings=128,
+                rope_parameters={
+                    "rope_type": "longrope",
+                    "rope_theta": 10000.0,
+                    "short_factor": [1.0] * 8,
+                    "long_factor": [1.0 + i for i in range(8)],
+                    "original_max_position_embeddings": 16,
+                },
+            ),
+        ),
+        ("qwen2", dict(use_sliding_window=True, sliding_window=8, max_window_layers=1)),
+        (
+            "gemma3_text",
+            dict(
+                sliding_window=8,
+                rope_parameters={
+                    "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+                    "full_attention": {
+                        "rope_type": "linear",
+                        "factor": 8.0,
+                        "rope_theta": 1000000.0,
+                    },
+                },
+            ),
+        ),
     ],
 )
 def test_variants_exact_and_audited(model_type, overrides):

@@ -347,7 +347,8 @@ def compare_model(model: torch.nn.Module, kw: dict, seq_len: int = LENGTH) -> di
         band = getattr(mods[name], "one_sided_attn_window_size", None)
         if isinstance(band, int) and p.ndim == 4 and p.shape[-1] == 2 * band + 1:
             p = unbanded(p, band)
-        r = reference_statistics(p, seq_len)
+        glob = getattr(model.config, "global_block_size", None)  # LongT5's transient-global
+        r = reference_statistics(p, seq_len, global_block=glob)
         ls = stats.layers[name]
         rows = torch.as_tensor(ls.rows).clamp(min=1)
         for key, sums in (("pmax", ls.pmax_sum), ("entropy", ls.ent_sum)):
