@@ -315,7 +315,7 @@ def test_write_docs_with_types_keeps_the_other_rows(monkeypatch, tmp_path, capsy
     ]
     doc = tmp_path / "capture.md"
     doc.write_text(f"prose\n{sweep.BEGIN}\n{sweep.table(before)}{sweep.END}\nmore\n")
-    monkeypatch.setattr(cli, "compare", lambda t: sweep.Verdict(t, "exact", "now"))
+    monkeypatch.setattr(cli, "compare", lambda t, **kw: sweep.Verdict(t, "exact", "now"))
     assert cli.main(["--types", "xglm", "--write-docs", str(doc)]) == 0
     capsys.readouterr()
     text = doc.read_text()
