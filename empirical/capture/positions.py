@@ -6,11 +6,13 @@ the forward pass (an ``IndexError`` or a shape error).  :func:`position_limit` f
 table from the model's modules (an ``nn.Embedding`` whose name says positions: ``wpe``,
 ``embed_positions``, ``position_embeddings``, ...) and tensors (a floating-point buffer or
 parameter of ``(P, d)`` or ``(1, P, d)`` so named: CTRL's sinusoidal ``pos_encoding``,
-GPT-J's and CodeGen's rotary sin/cos table ``embed_positions``),
-never from a config field that may be missing, and counts the rows that positions cannot
-use: BART, OPT, BioGPT and MBart start
+GPT-J's and CodeGen's rotary sin/cos table ``embed_positions``), and biases a module
+builds for a fixed number of keys (MPT's ALiBi bias, for the ``max_seq_len`` its
+``build_mpt_alibi_tensor`` is called with), never from a config field alone that may be
+missing, and counts the rows that positions cannot use: BART, OPT, BioGPT and MBart start
 at row 2 (the module's ``offset``), RoBERTa-like models at ``padding_idx + 1``.  Rotary,
-ALiBi, relative-bucket and position-free models have no such table and run at any length.
+ALiBi (BLOOM, Falcon: built for the input), relative-bucket and position-free models have
+no such table and run at any length.
 :func:`check_length` refuses a length past the table before any work is done.
 
 :func:`text_part` is the module that runs on text: the encoder of an encoder-decoder model
@@ -157,7 +159,23 @@ def position_tables(model: torch.nn.Module) -> list:
             parent = mods.get(name.rsplit(".", 1)[0] if "." in name else "")
             longest = _longest(mod, parent)
             out.append(PositionTable(prefix + name, type(mod).__name__, table_rows(mod), longest))
-    return out + _tensor_tables(part, prefix)
+    return out + _tensor_tables(part, prefix) + _computed_tables(part, prefix)
+
+
+def _computed_tables(part: torch.nn.Module, prefix: str) -> list:
+    """Position biases computed each forward pass for a fixed number of keys, not for
+    the input: MPT builds its ALiBi bias (``build_mpt_alibi_tensor``) for
+    ``config.max_seq_len`` keys and slices it to the input, so a longer input fails with
+    a shape error (MPT-7B: 2048)."""
+    out = []
+    for name, mod in part.named_modules():
+        rows = config_value(getattr(mod, "config", None), "max_seq_len", None)
+        if hasattr(mod, "build_mpt_alibi_tensor") and isinstance(rows, int):
+            kind = "ALiBi bias built for config.max_seq_len keys"
+            out.append(
+                PositionTable(prefix + name if name else prefix.rstrip("."), kind, rows, rows)
+            )
+    return out
 
 
 def _tensor_tables(part: torch.nn.Module, prefix: str) -> list:

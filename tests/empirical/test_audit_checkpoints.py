@@ -149,8 +149,7 @@ def test_position_tables_of_more_layouts(model_type, table):
     [
         ("llama", {}),  # RoPE
         ("t5", {}),  # relative buckets
-        ("bloom", {}),  # ALiBi
-        ("mpt", {}),  # ALiBi
+        ("bloom", {}),  # ALiBi built for the input
         ("gpt_bigcode", dict(n_positions=64)),  # a learned table: the negative control
     ],
 )
@@ -431,3 +430,25 @@ def test_decoder_without_its_encoder(model_type, cls, overrides, cross, root, tm
     for length in (16, 32):
         err, err_d = max_errors(report, eager_per_head(folder, report, length), length)
         assert err <= TOL and err_d <= TOL_DISTANCE, (length, err, err_d)
+
+
+def test_mpt_alibi_built_for_max_seq_len(root, tmp_path, capsys):
+    """MPT builds its ALiBi bias for ``max_seq_len`` keys every pass and slices it to the
+    input: a longer input failed with a shape error mid-run (exit 2 with torch's message,
+    the cache left behind).  The limit is found from the module, the eager model runs
+    at it and fails one token later, and the audit refuses past it up front."""
+    from empirical.audit.cli import main
+    from empirical.capture.positions import position_limit
+
+    folder = saved_once(root, "mpt", None, max_seq_len=TABLE)
+    model = _load(folder)
+    limit = position_limit(model)
+    assert (limit.name, limit.rows, limit.longest) == ("transformer", TABLE, TABLE)
+    assert _runs(model, TABLE) and not _runs(model, TABLE + 1)
+    out = tmp_path / "out"
+    argv = ["--model", str(folder), "--text", "stdlib", "--L-tr", "64", "--L-ex", "256"]
+    rc = main([*argv, "--n-tr", "1", "--out", str(out), "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1, err
+    assert "ALiBi bias built for config.max_seq_len keys" in err[0] and "at most 128" in err[0]
+    assert not out.exists()
