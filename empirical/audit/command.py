@@ -304,9 +304,11 @@ def check_supported(lm: LoadedModel) -> list:
 def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     """``(names, not_run)``: the attention modules of the part run on text
     (:func:`empirical.capture.positions.text_part`, less vision or audio towers inside
-    it), and the towers' modules that did not run on a short text input (those of a
-    multimodal checkpoint: name -> why); an error naming the model class when a module
-    of the text part records no rows.  The decoder of an encoder-decoder model is not
+    it), and the modules that did not run on a short text input (name -> why): the
+    towers of a multimodal checkpoint, and modules of the text part never called (the
+    cross-attention of a decoder saved without its encoder); an error naming the model
+    class when a module of the text part is called but records no rows, or none is
+    called.  The decoder of an encoder-decoder model is not
     run, by design, and not listed."""
     import torch
 
@@ -326,7 +328,21 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     if not names:
         raise ValueError(no_attention_reason(lm.model))
     ids = [torch.tensor([[*lm.prefix, *lm.encode("def f(x):\n    return x + 1\n")[:6]]])]
-    st = collect_stats(lm.model, ids)
+    mods = dict(lm.model.named_modules())
+    called: set = set()
+    hooks = [mods[n].register_forward_pre_hook(lambda m, a, n=n: called.add(n)) for n in every]
+    try:
+        st = collect_stats(lm.model, ids)
+    finally:
+        for h in hooks:
+            h.remove()
+    # a module never called on text (the cross-attention of a decoder saved without its
+    # encoder: BartForCausalLM, BERT as a decoder) is listed as not run, not refused
+    uncalled = [n for n in names if n not in called and n not in st.layers]
+    if len(uncalled) < len(names):
+        names = [n for n in names if n not in uncalled]
+    else:
+        uncalled = []
     missing = [n for n in names if n not in st.layers]
     if missing:
         raise ValueError(
@@ -336,15 +352,23 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
         )
     enc = encoder_part(lm.model) is not None
     others = [
-        n for n in every if n not in names and (in_tower(n) or not (enc or n.startswith(prefix)))
+        n
+        for n in every
+        if n not in names
+        and n not in uncalled
+        and (in_tower(n) or not (enc or n.startswith(prefix)))
     ]
-    mods = dict(lm.model.named_modules())
     text = prefix.rstrip(".") or type(lm.model).__name__
     not_run = {
         n: f"{type(mods[n]).__name__}: outside the text model {text}, does not run on text"
         for n in others
         if n not in st.layers
     }
+    for n in uncalled:
+        not_run[n] = (
+            f"{type(mods[n]).__name__}: not called on a text input (a cross-attention "
+            "without encoder states, or a module the forward pass does not use)"
+        )
     return [*names, *(n for n in others if n in st.layers)], not_run
 
 

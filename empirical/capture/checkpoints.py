@@ -348,8 +348,6 @@ EXTRA: dict[str, dict] = {
     "gptj": dict(rotary_dim=8),
     "codegen": dict(rotary_dim=8),
     "cpmant": dict(prompt_length=0),
-    "big_bird": dict(attention_type="original_full"),
-    "bigbird_pegasus": dict(attention_type="original_full"),
     "gpt_neo": dict(num_layers=2, attention_types=[[["global", "local"], 1]], window_size=8),
     "longt5": dict(local_radius=4, global_block_size=4),
     "modernbert": dict(

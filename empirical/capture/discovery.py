@@ -179,6 +179,37 @@ def no_attention_reason(model: torch.nn.Module) -> str:
     )
 
 
+def block_sparse_reason(model: torch.nn.Module, names: list) -> str | None:
+    """Why ``model`` cannot be measured when one of its attention modules ``names`` is
+    configured for block-sparse attention (BigBird's and BigBird-Pegasus's
+    ``attention_type == "block_sparse"`` on the module or the wrapper holding it: each
+    row attends a sliding window, global and random blocks of keys, a selection of keys
+    per query; on inputs too short for its blocks the model switches itself to full
+    attention for good, replacing its modules), else None.  BigBird-Pegasus's decoder,
+    always full attention, carries no such attribute."""
+    mods = dict(model.named_modules())
+    for name in names:
+        mod = mods[name]
+        parent = mods.get(name.rpartition(".")[0])  # BigBird's wrapper of its .self
+        kinds = (getattr(m, "attention_type", None) for m in (mod, parent) if m is not model)
+        if "block_sparse" in kinds:
+            cfg = getattr(mod, "config", None) or getattr(parent, "config", None)
+            block = config_value(cfg, "block_size", None)
+            rand = config_value(cfg, "num_random_blocks", None)
+            full = (
+                f"; full attention up to {(5 + 2 * rand) * block} tokens"
+                if isinstance(block, int) and isinstance(rand, int)
+                else ""
+            )
+            return (
+                f"{type(model).__name__}: attention module '{name}' ({type(mod).__name__}) "
+                f"is block-sparse (attention_type 'block_sparse': window, global and random "
+                f"key blocks per query{full}), not supported (attention_type "
+                "'original_full' is measured)"
+            )
+    return None
+
+
 def supports_interface(model: torch.nn.Module) -> bool:
     """Whether the model's attention goes through transformers' ``AttentionInterface``."""
     can = getattr(type(model), "_can_set_attn_implementation", None)

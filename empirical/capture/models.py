@@ -564,6 +564,8 @@ def _from_dir(
     cfg = checkpoint_config(path)
     cls = model_class(cfg, lm_head)
     model = load_weights(cls, path, cfg, kw, allow_weight_mismatch)
+    if dtype is not None:
+        in_dtype(model, dtype)
     tok = load_tokenizer(
         Path(tokenizer) if tokenizer else path, table_rows(model.get_input_embeddings())
     )
@@ -580,6 +582,28 @@ def _from_dir(
         after,
         attends_causally(model) and model.get_output_embeddings() is not None,
     )
+
+
+def in_dtype(model: torch.nn.Module, dtype: torch.dtype) -> torch.nn.Module:
+    """``model`` with the floating-point parameters that loading left in another type
+    cast to ``dtype`` (``from_pretrained(dtype=...)`` leaves XLNet's bare
+    ``nn.Parameter`` projections in float32, and its forward then fails on mixed types),
+    except those of the modules its class keeps in float32 (``_keep_in_fp32_modules``).
+
+    >>> import transformers
+    >>> m = transformers.XLNetModel(transformers.XLNetConfig(d_model=8, n_layer=1,
+    ...     n_head=2, d_inner=8, vocab_size=10))
+    >>> _ = m.get_input_embeddings().to(torch.bfloat16)
+    >>> {p.dtype for p in in_dtype(m, torch.bfloat16).parameters()}
+    {torch.bfloat16}
+    """
+    keep = set(getattr(model, "_keep_in_fp32_modules", None) or ())
+    keep |= set(getattr(model, "_keep_in_fp32_modules_strict", None) or ())
+    for name, p in model.named_parameters():
+        kept = any(k in name.split(".") for k in keep)
+        if p.is_floating_point() and p.dtype != dtype and not kept:
+            p.data = p.data.to(dtype)
+    return model
 
 
 def load_model(

@@ -4,10 +4,15 @@ A model with a learned (or stored sinusoidal) absolute position table of ``P`` r
 indexes it with the token positions; a window longer than the table allows fails deep in
 the forward pass (an ``IndexError`` or a shape error).  :func:`position_limit` finds the
 table from the model's modules (an ``nn.Embedding`` whose name says positions: ``wpe``,
-``embed_positions``, ``position_embeddings``, ...), never from a config field that may be
+``embed_positions``, ``position_embeddings``, ...) and tensors (a floating-point buffer or
+parameter of ``(P, d)`` or ``(1, P, d)`` so named: CTRL's sinusoidal ``pos_encoding``,
+GPT-J's and CodeGen's rotary sin/cos table ``embed_positions``), and biases a module
+builds for a fixed number of keys (MPT's ALiBi bias, for the ``max_seq_len`` its
+``build_mpt_alibi_tensor`` is called with), never from a config field alone that may be
 missing, and counts the rows that positions cannot use: BART, OPT, BioGPT and MBart start
 at row 2 (the module's ``offset``), RoBERTa-like models at ``padding_idx + 1``.  Rotary,
-ALiBi, relative-bucket and position-free models have no such table and run at any length.
+ALiBi (BLOOM, Falcon: built for the input), relative-bucket and position-free models have
+no such table and run at any length.
 :func:`check_length` refuses a length past the table before any work is done.
 
 :func:`text_part` is the module that runs on text: the encoder of an encoder-decoder model
@@ -42,6 +47,11 @@ from empirical.capture.discovery import (
 
 POSITION_NAME = re.compile(r"(^|_)(wpe|pos|position|positions|positional)(_|$)")
 RELATIVE_NAME = re.compile(r"(relative|(^|_)rel(_|$)|bucket)")
+# a tensor held as a table of positions (not a bias or ids named for positions)
+TENSOR_TABLE_NAME = re.compile(
+    r"^(wpe|embed_positions|(pos|position|positional)_(enc|encoding|encodings|emb|embed"
+    r"|embeds|embedding|embeddings|table))$"
+)
 TOWER_NAME = re.compile(r"(^|[._])(vision|visual|audio|image|video|speech)")
 EXTENDS = ("make_weight", "make_weights")  # sinusoidal tables rebuilt for longer inputs
 
@@ -149,6 +159,49 @@ def position_tables(model: torch.nn.Module) -> list:
             parent = mods.get(name.rsplit(".", 1)[0] if "." in name else "")
             longest = _longest(mod, parent)
             out.append(PositionTable(prefix + name, type(mod).__name__, table_rows(mod), longest))
+    return out + _tensor_tables(part, prefix) + _computed_tables(part, prefix)
+
+
+def _computed_tables(part: torch.nn.Module, prefix: str) -> list:
+    """Position biases computed each forward pass for a fixed number of keys, not for
+    the input: MPT builds its ALiBi bias (``build_mpt_alibi_tensor``) for
+    ``config.max_seq_len`` keys and slices it to the input, so a longer input fails with
+    a shape error (MPT-7B: 2048)."""
+    out = []
+    for name, mod in part.named_modules():
+        rows = config_value(getattr(mod, "config", None), "max_seq_len", None)
+        if hasattr(mod, "build_mpt_alibi_tensor") and isinstance(rows, int):
+            kind = "ALiBi bias built for config.max_seq_len keys"
+            out.append(
+                PositionTable(prefix + name if name else prefix.rstrip("."), kind, rows, rows)
+            )
+    return out
+
+
+def _tensor_tables(part: torch.nn.Module, prefix: str) -> list:
+    """Position tables held as plain tensors of ``part``: a floating-point buffer or
+    parameter of shape ``(P, d)`` or ``(1, P, d)`` named as a table of positions
+    (:data:`TENSOR_TABLE_NAME`: CTRL's sinusoidal ``pos_encoding``, the rotary sin/cos
+    table ``embed_positions`` of GPT-J and CodeGen, both indexed by the positions),
+    outside towers and outside modules that rebuild their table for longer inputs;
+    position ids (integers) and biases named for positions are not tables."""
+    out = []
+    mods = dict(part.named_modules())
+    buffers = {n for n, _ in part.named_buffers()}
+    tensors = [*part.named_buffers(), *part.named_parameters()]
+    for name, t in dict(tensors).items():
+        owner, _, last = name.rpartition(".")
+        table_like = t.ndim == 2 or (t.ndim == 3 and t.shape[0] == 1)
+        if (
+            t.is_floating_point()
+            and table_like
+            and TENSOR_TABLE_NAME.match(last.lower())
+            and not in_tower(name)
+            and not any(hasattr(mods.get(owner), k) for k in EXTENDS)
+        ):
+            rows = int(t.shape[-2])
+            kind = f"{'buffer' if name in buffers else 'parameter'} {tuple(t.shape)}"
+            out.append(PositionTable(prefix + name, kind, rows, rows))
     return out
 
 
@@ -170,12 +223,12 @@ def check_length(model: torch.nn.Module, length: int, what: str = "length") -> N
     >>> check_length(m, 256, "--L-ex")
     Traceback (most recent call last):
     ...
-    empirical.capture.positions.PositionLimitError: GPT2Model has a learned absolute position table wpe (Embedding) of 128 rows: inputs of at most 128 tokens can be run, not --L-ex 256
+    empirical.capture.positions.PositionLimitError: GPT2Model has a position table wpe (Embedding) of 128 rows: inputs of at most 128 tokens can be run, not --L-ex 256
     """
     table = position_limit(model)
     if table is not None and length > table.longest:
         raise PositionLimitError(
-            f"{type(model).__name__} has a learned absolute position table {table.name} "
+            f"{type(model).__name__} has a position table {table.name} "
             f"({table.kind}) of {table.rows} rows: inputs of at most {table.longest} tokens "
             f"can be run, not {what} {length}"
         )

@@ -41,6 +41,7 @@ import torch
 
 from empirical.capture.discovery import (
     attention_module_names,
+    block_sparse_reason,
     no_attention_reason,
     supports_interface,
 )
@@ -92,6 +93,9 @@ def capture(
     names = attention_module_names(model)
     if not names:
         raise CaptureUnsupported(no_attention_reason(model))
+    sparse = block_sparse_reason(model, names)
+    if sparse:
+        raise CaptureUnsupported(sparse)
     mods = dict(model.named_modules())
     session = CaptureSession(
         config,

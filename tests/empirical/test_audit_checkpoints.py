@@ -52,6 +52,11 @@ SHORT_TABLES = [
     ("bart", None, "model.decoder.embed_positions", TABLE + 2),  # BartForCausalLM
     ("opt", None, "model.decoder.embed_positions", TABLE + 2),  # OPT's offset of 2
     ("biogpt", None, "biogpt.embed_positions", TABLE + 2),
+    # tables held as tensors: CTRL's sinusoidal buffer, GPT-J's and CodeGen's rotary
+    # sin/cos buffers (computed for max_position_embeddings rows, indexed by position)
+    ("ctrl", None, "transformer.pos_encoding", TABLE),
+    ("gptj", None, "transformer.h.0.attn.embed_positions", TABLE),
+    ("codegen", None, "transformer.h.0.attn.embed_positions", TABLE),
     ("bert", None, "bert.embeddings.position_embeddings", TABLE),
     ("roberta", None, "roberta.embeddings.position_embeddings", TABLE),  # from pad + 1
 ]
@@ -144,8 +149,7 @@ def test_position_tables_of_more_layouts(model_type, table):
     [
         ("llama", {}),  # RoPE
         ("t5", {}),  # relative buckets
-        ("bloom", {}),  # ALiBi
-        ("mpt", {}),  # ALiBi
+        ("bloom", {}),  # ALiBi built for the input
         ("gpt_bigcode", dict(n_positions=64)),  # a learned table: the negative control
     ],
 )
@@ -371,3 +375,80 @@ def test_xlnet_length_first_layout(attn_type, causal):
     assert err["distance"] <= TOL_DISTANCE and err["output"] == 0.0, err
     assert declared_causality(model) is True  # its causal-LM class: not what it applies
     assert attends_causally(model) is causal
+
+
+def test_tensor_tables_are_named_tables_only():
+    """A floating-point buffer or parameter named as a table of positions is a table
+    (its rows the limit); a bias named for positions (DeepSeek V4's compressor
+    ``position_bias``), integer position ids and a vision tower's table are not."""
+    from empirical.capture.positions import position_tables
+
+    class Part(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("pos_encoding", torch.zeros(24, 8))
+            self.register_buffer("position_ids", torch.arange(24)[None])
+            self.position_bias = torch.nn.Parameter(torch.zeros(4, 8))
+            self.vision_tower = torch.nn.Module()
+            self.vision_tower.pos_embed = torch.nn.Parameter(torch.zeros(1, 4, 8))
+
+    got = position_tables(Part())
+    assert [(t.name, t.kind, t.rows, t.longest) for t in got] == [
+        ("pos_encoding", "buffer (24, 8)", 24, 24)
+    ]
+
+
+@pytest.mark.parametrize(
+    "model_type,cls,overrides,cross",
+    [
+        ("bart", "BartForCausalLM", {}, "model.decoder.layers.0.encoder_attn"),
+        (
+            "bert",
+            "BertLMHeadModel",
+            {"is_decoder": True, "add_cross_attention": True},
+            "bert.encoder.layer.0.crossattention.self",
+        ),
+    ],
+)
+def test_decoder_without_its_encoder(model_type, cls, overrides, cross, root, tmp_path, capsys):
+    """A decoder saved without its encoder (BART's causal-LM class, BERT as the decoder
+    of an encoder-decoder pair): its cross-attention is never called on text, so it is
+    listed as not run (it was refused as 'capture recorded no attention rows'), and the
+    self-attention is audited, equal to eager attention."""
+    from test_audit_families import TOL, TOL_DISTANCE, eager_per_head, max_errors
+
+    from empirical.audit.cli import main
+
+    folder = saved_once(root, model_type, cls, **overrides)
+    argv = ["--model", str(folder), "--text", "stdlib", "--L-tr", "16", "--L-ex", "32"]
+    rc = main([*argv, "--n-tr", "1", "--out", str(tmp_path / "o"), "--quiet", "--json"])
+    cap = capsys.readouterr()
+    assert rc == 0, cap.err
+    report = json.loads(cap.out)
+    assert "not called on a text input" in report["not_run_on_text"][cross]
+    assert cross not in report["attention_modules"] and report["causal"] is True
+    for length in (16, 32):
+        err, err_d = max_errors(report, eager_per_head(folder, report, length), length)
+        assert err <= TOL and err_d <= TOL_DISTANCE, (length, err, err_d)
+
+
+def test_mpt_alibi_built_for_max_seq_len(root, tmp_path, capsys):
+    """MPT builds its ALiBi bias for ``max_seq_len`` keys every pass and slices it to the
+    input: a longer input failed with a shape error mid-run (exit 2 with torch's message,
+    the cache left behind).  The limit is found from the module, the eager model runs
+    at it and fails one token later, and the audit refuses past it up front."""
+    from empirical.audit.cli import main
+    from empirical.capture.positions import position_limit
+
+    folder = saved_once(root, "mpt", None, max_seq_len=TABLE)
+    model = _load(folder)
+    limit = position_limit(model)
+    assert (limit.name, limit.rows, limit.longest) == ("transformer", TABLE, TABLE)
+    assert _runs(model, TABLE) and not _runs(model, TABLE + 1)
+    out = tmp_path / "out"
+    argv = ["--model", str(folder), "--text", "stdlib", "--L-tr", "64", "--L-ex", "256"]
+    rc = main([*argv, "--n-tr", "1", "--out", str(out), "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1, err
+    assert "ALiBi bias built for config.max_seq_len keys" in err[0] and "at most 128" in err[0]
+    assert not out.exists()

@@ -56,6 +56,34 @@ def test_blt_refused_by_its_cross_attention(root, tmp_path, capsys):
     assert "cross-attention between the input's positions and another sequence" in err
 
 
+@pytest.mark.parametrize(
+    "model_type,cls,module",
+    [
+        ("big_bird", "BigBirdForMaskedLM", "(BigBirdBlockSparseAttention)"),
+        (
+            "bigbird_pegasus",
+            "BigBirdPegasusForConditionalGeneration",
+            "(BigBirdPegasusBlockSparseAttention)",
+        ),
+    ],
+)
+def test_block_sparse_bigbird_refused_up_front(model_type, cls, module, root, tmp_path, capsys):
+    """BigBird and BigBird-Pegasus as their checkpoints are configured (attention_type
+    'block_sparse'): each row attends a selection of key blocks, and on a short input the
+    model switches itself to full attention for good (BigBird-Pegasus replacing its
+    modules, so the capture saw no rows; BigBird was then measured with full attention
+    at every length).  Refused by name before any forward pass, by the sweep and by the
+    audit, with nothing written."""
+    from empirical.capture.sweep import architectures as sweep
+
+    v = sweep.compare(model_type)
+    assert v.verdict == "refused" and module in v.detail and "is block-sparse" in v.detail, v
+    out = tmp_path / "o"
+    err = _refusal(saved_once(root, model_type, cls), out, capsys)
+    assert module in err and "attention_type 'block_sparse'" in err, err
+    assert not out.exists()
+
+
 # types once refused or without a reference whose attention is a plain softmax: found,
 # configured as their real checkpoints are, and measured exactly (capture against eager
 # attention, then the audit of the saved checkpoint writes its report)
@@ -216,6 +244,54 @@ def test_prompt_keys_are_refused_not_measured():
         ("mbart", dict(encoder_layers=3, decoder_layers=1)),  # uneven encoder, decoder
         ("falcon", dict(alibi=True)),
         ("t5", dict(relative_attention_num_buckets=8, relative_attention_max_distance=16)),
+        # LongT5 as its tglobal checkpoints: transient-global keys (the sweep's reference
+        # crashed on their 5-D blocks without the global block size)
+        ("longt5", dict(encoder_attention_type="transient-global")),
+        # real configurations of the attack on the audit: Llama 3's RoPE scaling, Phi-3's
+        # LongRoPE past its original length, a sliding window on some layers (Qwen 2),
+        # Gemma 3's local RoPE base and linear scaling on its full layers
+        (
+            "llama",
+            dict(
+                rope_parameters={
+                    "rope_type": "llama3",
+                    "rope_theta": 500000.0,
+                    "factor": 8.0,
+                    "low_freq_factor": 1.0,
+                    "high_freq_factor": 4.0,
+                    "original_max_position_embeddings": 64,
+                }
+            ),
+        ),
+        (
+            "phi3",
+            dict(
+                sliding_window=None,
+                max_position_embeddings=128,
+                rope_parameters={
+                    "rope_type": "longrope",
+                    "rope_theta": 10000.0,
+                    "short_factor": [1.0] * 8,
+                    "long_factor": [1.0 + i for i in range(8)],
+                    "original_max_position_embeddings": 16,
+                },
+            ),
+        ),
+        ("qwen2", dict(use_sliding_window=True, sliding_window=8, max_window_layers=1)),
+        (
+            "gemma3_text",
+            dict(
+                sliding_window=8,
+                rope_parameters={
+                    "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+                    "full_attention": {
+                        "rope_type": "linear",
+                        "factor": 8.0,
+                        "rope_theta": 1000000.0,
+                    },
+                },
+            ),
+        ),
     ],
 )
 def test_variants_exact_and_audited(model_type, overrides):
@@ -239,7 +315,7 @@ def test_write_docs_with_types_keeps_the_other_rows(monkeypatch, tmp_path, capsy
     ]
     doc = tmp_path / "capture.md"
     doc.write_text(f"prose\n{sweep.BEGIN}\n{sweep.table(before)}{sweep.END}\nmore\n")
-    monkeypatch.setattr(cli, "compare", lambda t: sweep.Verdict(t, "exact", "now"))
+    monkeypatch.setattr(cli, "compare", lambda t, **kw: sweep.Verdict(t, "exact", "now"))
     assert cli.main(["--types", "xglm", "--write-docs", str(doc)]) == 0
     capsys.readouterr()
     text = doc.read_text()

@@ -159,3 +159,54 @@ def test_every_text_type():
         "docs/guide/capture.md is not today's sweep: run "
         "python -m empirical.capture.sweep --write-docs docs/guide/capture.md"
     )
+
+
+# ---- bfloat16: the capture of a bfloat16 model against its eager attention in bfloat16
+@pytest.mark.parametrize("model_type", ["llama", "bert", "xlnet"])
+def test_bfloat16_exact_to_its_declared_tolerances(model_type):
+    """A bfloat16 sweep of LLaMA (causal, GQA), BERT (encoder) and XLNet (whose
+    checkpoint loaded in bfloat16 kept float32 projections and failed the audit): exact
+    to the declared bfloat16 tolerances, above the measured differences (module comment
+    of :data:`~empirical.capture.sweep.architectures.TOLERANCES`), the audit run in
+    bfloat16 on its checkpoint; the float32 tolerances would call them different."""
+    v = sweep.compare(model_type, dtype=torch.bfloat16)
+    assert v.verdict == "exact", (v.model_type, v.verdict, v.detail)
+    assert 1e-4 < v.error < 0.5, v  # the largest error over its tolerance
+    err = dict(re.findall(r"(P_max|entropy) ([0-9.e+-]+)", v.detail))
+    assert float(err["entropy"]) > sweep.TOL["entropy"], v.detail
+
+
+def test_bfloat16_planted_error_is_caught(monkeypatch):
+    """In bfloat16 a capture that counts every query one position off is still
+    'different' (the declared distance tolerance is 4e-3 x L = 0.16 tokens)."""
+    from empirical.capture import softmax_rows
+
+    orig = softmax_rows.record_rows
+
+    def shifted(stats, name, lg, qpos, kpos, **kw):
+        return orig(stats, name, lg, qpos + 1, kpos, **kw)
+
+    monkeypatch.setattr(softmax_rows, "record_rows", shifted)
+    assert sweep.compare("gptj", dtype=torch.bfloat16).verdict == "different"
+
+
+def test_bfloat16_maps_are_probabilities():
+    """Eager bfloat16 maps (probabilities rounded to 8 bits, rows summing to 1 within
+    2^-9) are a reference; a row summing to 1.02 is not."""
+    p = torch.softmax(torch.randn(1, 2, 40, 40), -1).to(torch.bfloat16)
+    assert float(p.double().sum(-1).max()) > 1 + 1e-4  # the float32 slack would refuse it
+    assert len(sweep._maps([p], "maps")) == 1
+    with pytest.raises(sweep.NoReference, match="not probabilities"):
+        sweep._maps([p * 1.02], "maps")
+
+
+def test_bfloat16_has_no_docs_table(tmp_path, capsys):
+    """--write-docs writes the float32 table: with --dtype bfloat16 it is refused up
+    front (exit 2, one error line), before any model is built."""
+    from empirical.capture.sweep.cli import main
+
+    doc = tmp_path / "capture.md"
+    doc.write_text(f"{sweep.BEGIN}\n{sweep.END}\n")
+    rc = main(["--types", "llama", "--dtype", "bfloat16", "--write-docs", str(doc)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert rc == 2 and len(err) == 1 and "float32 table" in err[0], (rc, err)

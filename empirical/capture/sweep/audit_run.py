@@ -84,11 +84,13 @@ def _first_line(exc: BaseException) -> str:
     return (lines[0] if lines else type(exc).__name__)[:300]
 
 
-def run_audit(model_type: str, seed: int = 0, **overrides: Any) -> AuditRun:
+def run_audit(
+    model_type: str, seed: int = 0, dtype: torch.dtype = torch.float32, **overrides: Any
+) -> AuditRun:
     """``python -m empirical.audit --model CHECKPOINT --text stdlib --L-tr 16 --L-ex 32
-    --n-tr 1 --json`` on the saved tiny checkpoint of ``model_type``: its exit status and
-    error line, or an error naming what is missing from a run that exited 0 (config
-    fields ``overrides`` over the tiny config)."""
+    --n-tr 1 --dtype DTYPE --json`` on the saved tiny checkpoint of ``model_type``: its
+    exit status and error line, or an error naming what is missing from a run that
+    exited 0 (config fields ``overrides`` over the tiny config)."""
     with tempfile.TemporaryDirectory(prefix="lengthx-sweep-") as tmp:
         try:
             ckpt = save_checkpoint(model_type, Path(tmp) / "checkpoint", seed, **overrides)
@@ -98,6 +100,7 @@ def run_audit(model_type: str, seed: int = 0, **overrides: Any) -> AuditRun:
         argv = [
             "--model", str(ckpt), "--text", "stdlib", "--L-tr", str(L_TR),
             "--L-ex", str(L_EX), "--n-tr", "1", "--out", str(out), "--quiet", "--json",
+            "--dtype", str(dtype).removeprefix("torch."),
         ]  # fmt: skip
         stdout, stderr = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):

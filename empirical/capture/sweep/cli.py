@@ -13,6 +13,7 @@ import transformers
 
 from empirical.capture.sweep.architectures import (
     BEGIN,
+    DTYPES,
     END,
     compare,
     merged,
@@ -31,10 +32,18 @@ def build_parser() -> CommandParser:
         description="Capture against eager attention on every text architecture of the "
         "installed transformers; prints the counts (exact / refused / not buildable) and "
         "exits 1 if any architecture is silently different or crashed.",
-        epilog="example:\n  python -m empirical.capture.sweep --types llama gpt_oss",
+        epilog="examples:\n  python -m empirical.capture.sweep --types llama gpt_oss\n"
+        "  python -m empirical.capture.sweep --types llama bert --dtype bfloat16",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--types", nargs="+", metavar="TYPE", help="model types (all text types)")
+    p.add_argument(
+        "--dtype",
+        choices=tuple(DTYPES),
+        default="float32",
+        help="the models' floating-point type, eager attention and the audit in it too, "
+        "against the tolerances declared for it (default: float32)",
+    )
     p.add_argument(
         "--write-docs",
         metavar="MD",
@@ -53,6 +62,8 @@ def _checked(a) -> list:
         raise UsageError(f"not a text model type of this transformers: {', '.join(unknown)}")
     if a.write_docs and not {BEGIN, END} <= set(a.write_docs.read_text().splitlines()):
         raise UsageError(f"{a.write_docs} has no sweep table markers ({BEGIN} ... {END})")
+    if a.write_docs and a.dtype != "float32":
+        raise UsageError("--write-docs writes the float32 table; leave out --dtype")
     return a.types or known
 
 
@@ -65,9 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(1)
     verdicts = []
     for t in types:
-        verdicts.append(compare(t))
+        verdicts.append(compare(t, dtype=DTYPES[a.dtype]))
         print(f"{t}: {verdicts[-1].verdict} ({verdicts[-1].detail})", file=sys.stderr)
-    text = table(verdicts)
+    text = table(verdicts, a.dtype)
     print(text, end="")
     if a.write_docs:
         if a.types:  # the other types' rows as the docs have them
