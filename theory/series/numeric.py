@@ -57,6 +57,7 @@ from theory.series.limits import (
     nonzero_constant,
     smooth,
 )
+from theory.series.max_min_bounds import max_min_bound_test
 from theory.series.sign_changing import (
     abel_test,
     alternating_ratio_test,
@@ -410,6 +411,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: sum of series", _one_signed, lambda t: summand_test(t.b, decide_numeric)),
     Step("one sign: equidistribution", _one_signed, lambda t: angle_mean_test(t.b)),
     Step("one sign: expansion", _one_signed, lambda t: expansion_test(t.b, decide_numeric)),
+    Step("one sign: Max/Min", _one_signed, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -426,6 +428,7 @@ STEPS: tuple[Step, ...] = (
     Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
     Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
+    Step("Max/Min arguments", _changing_sign, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
     Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),

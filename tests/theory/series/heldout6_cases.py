@@ -883,7 +883,7 @@ CASES += [
 # `error: interrupted`, never a traceback or an abort
 SIGINT_SERIES = [
     ["--rpe", "1/(n*log(n)*log(log(n))**2)", "--start", "16"],
-    ["--rpe", "(Abs(sin(n)) - 2/pi)/n"],
+    ["--rpe", "sandwich"],
     ["--rpe", "exp(-log(n)**1.05)"],
     ["--rpe", "kerple-power", "--param", "r=0.1"],
     ["--rpe", "1/(n**p*log(n)**q)", "--free", "p", "--free", "q", "--start", "2"],
