@@ -35,14 +35,10 @@ HONEST = {
     "alt-n/(n^2+1)",
     "alt-sin(1/n)",
     "(-1)^floor(sqrt)/n",
-    "max(sin^2,1/n)/n",
-    "min(sin^2,1/n)/n",
-    "maxmin-cos/n",
     "(|sin|-2/pi)/n",
     "n!/n^n",
     "2^n n!/n^n",
     "e^n n!/n^(n+2)",
-    "C(n,3)/n^5",  # terms >= 0 not proved (zero at n = 1, 2): TRF(0.001) a lower bound
     "1/C(n+2,2)",  # a tie R_18 = eps B at eps = 0.1: certified bracket [18, 19]
 }
 
