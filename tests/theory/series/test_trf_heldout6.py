@@ -39,7 +39,6 @@ HONEST = {
     "n!/n^n",
     "2^n n!/n^n",
     "e^n n!/n^(n+2)",
-    "1/C(n+2,2)",  # a tie R_18 = eps B at eps = 0.1: certified bracket [18, 19]
 }
 
 FAST = [
