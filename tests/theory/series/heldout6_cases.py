@@ -11,7 +11,6 @@ families that another change owns (recorded, not fixed here).
 
 from __future__ import annotations
 
-import math
 import sys
 from dataclasses import dataclass, field
 from functools import cache
@@ -98,7 +97,6 @@ def _bias(cid, values, tail, fname="b.txt", raw=None, eps=EPS, scaled=False, oth
     def ref():
         return bias_reference(exact, tail, list(eps))
 
-    verdict = None if values is None else None
     verdict = bias_reference(exact, tail, []).get("converges")
     args = ["--bias-file", fname, "--bias-tail", tail]
     if eps != EPS:
@@ -891,4 +889,3 @@ SIGINT_SERIES = [
 
 BY_ID = {c.id: c for c in CASES}
 assert len(BY_ID) == len(CASES)
-_ = math
