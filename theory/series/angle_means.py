@@ -309,6 +309,17 @@ def _max_min_as_abs(e: sp.Expr) -> sp.Expr:
     )
 
 
+def max_min_free(b: sp.Expr) -> sp.Expr:
+    r"""b with every Max and Min written as :math:`\max(x, y) = (x + y + |x - y|)/2`,
+    :math:`\min(x, y) = (x + y - |x - y|)/2` and expanded, when that leaves no Max, Min or
+    Abs (the absolute values cancel: ``Max(c, 0) - Max(-c, 0)`` is c); else b unchanged.  The
+    same terms, so the same sum, in a form the summation engines read."""
+    if not b.has(sp.Max, sp.Min):
+        return b
+    c = sp.expand(_max_min_as_abs(b))
+    return b if c.has(sp.Max, sp.Min, sp.Abs) else c
+
+
 def max_min_rewrite_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
     """The terms with Max and Min written with Abs, decided again (module doc)."""
     if not b.has(sp.Max, sp.Min):

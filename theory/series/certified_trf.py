@@ -31,8 +31,9 @@ import mpmath
 import sympy as sp
 from flint import arb
 
-from theory.core.budget import StepTimeout
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotCertified, ball_precision
+from theory.series.expressions import N
 from theory.series.integral_test import IntegralTail
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.results import SeriesSum
@@ -229,4 +230,49 @@ def merge_brackets(table: list, brackets: list) -> list:
                     if not lo <= v <= hi:  # an estimate outside the certified bracket
                         t["value"] = None
             out.append(t)
+    return out
+
+
+#: CPU seconds for sympy's closed forms of B and of one tail at a tie
+TIE_SECONDS = 1.0
+
+
+def resolve_ties(b: sp.Expr, start: int, table: list, seconds: float = TIE_SECONDS) -> list:
+    r"""The TRF table (--json dicts) with each bracket [j, j + 1] of nonnegative terms made
+    exact where sympy's closed forms prove the tie :math:`R_j = \epsilon B` (eps the decimal
+    typed): then :math:`R_j < \epsilon B` fails and TRF = j + 1 (``1/(n*(n + 1))``:
+    :math:`R_j = 1/(j + 1)`, B = 1, so TRF(0.1) = 10).  The bracket already proves
+    :math:`R_{j-1} \ge \epsilon B` and :math:`R_{j+1} < \epsilon B`; only
+    :math:`R_j` was not separated from :math:`\epsilon B` by ball arithmetic, which exact
+    equality explains.  Anything sympy cannot sum in closed form keeps its bracket."""
+    todo = [
+        t
+        for t in table
+        if not t.get("exact")
+        and t.get("lower_bound") is not None
+        and t.get("upper_bound") == t["lower_bound"] + 1
+        and t.get("definition", "").startswith("Eq. 22")
+    ]
+    if not todo or seconds <= 0 or not terms_nonnegative(b, start):
+        return table
+    out = list(table)
+    try:
+        with step_budget(seconds):
+            B = sp.summation(b, (N, start, sp.oo))
+            if B.has(sp.Sum) or not B.is_number or not B.is_positive:
+                return table
+            for t in todo:
+                j = int(t["lower_bound"])
+                R = sp.summation(b, (N, start + j, sp.oo))
+                e = sp.Rational(repr(t["eps"]))
+                if R.has(sp.Sum) or sp.simplify(R - e * B) != 0:
+                    continue
+                note = f"exact tie: R_{j} = eps B in closed form (sympy: B = {B}), so TRF = {j + 1}"
+                new = {**t, "value": j + 1, "exact": True, "log10": math.log10(j + 1)}
+                for k in ("lower_bound", "upper_bound", "relative_accuracy"):
+                    new.pop(k, None)
+                new["note"] = note
+                out[out.index(t)] = new
+    except (StepTimeout, TypeError, ValueError, NotImplementedError, RecursionError):
+        return out
     return out

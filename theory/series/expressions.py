@@ -56,6 +56,9 @@ MAX_NODES = 400
 MAX_DEPTH = 60
 #: largest number of decimal digits a numeric constant built from the input may have
 MAX_DIGITS = 4000
+#: binomial(x, k) with a literal integer 0 <= k <= this is parsed as its falling-factorial
+#: polynomial x (x-1) ... (x-k+1)/k! (exact for every x; no gamma poles at x < k)
+MAX_BINOMIAL_K = 64
 
 _FUNCTIONS = {
     "exp": sp.exp,
@@ -385,6 +388,11 @@ class _Builder:
             raise ExpressionError(f"{name} takes {arity[0]}..{arity[1]} arguments, got {len(args)}")
         if name == "exp" and args[0].is_Number and float(args[0]) > 2.3 * MAX_DIGITS:
             raise ExpressionError(f"exp({args[0]}) is too large")
+        if name == "binomial" and args[1].is_Integer and 0 <= args[1] <= MAX_BINOMIAL_K:
+            # binomial(x, k) = x (x-1) ... (x-k+1) / k! for every x (k a nonnegative integer):
+            # the gamma form Gamma(x+1)/(Gamma(k+1) Gamma(x-k+1)) that the numeric engines
+            # print has poles at the integers x < k, where the coefficient is exactly 0
+            return sp.expand_func(sp.binomial(*args))
         return _FUNCTIONS[name](*args)
 
     def _product(self, node: ast.Call, depth: int) -> sp.Expr:

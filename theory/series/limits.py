@@ -58,8 +58,12 @@ def sign_of_const(v: sp.Expr) -> int | None:
 
 
 def nonzero_constant(c: sp.Expr) -> bool:
-    """A constant proved nonzero: by ball arithmetic (any magnitude: exp(-1000) is not 0),
-    else by agreeing evaluations at 30, 60 and 90 digits."""
+    """A constant proved nonzero: from its structure (e^a with a finite real is positive,
+    whatever its magnitude: e^(-10^308) is beyond every ball), by ball arithmetic (any
+    magnitude within Arb's: exp(-1000) is not 0), else by agreeing evaluations at 30, 60
+    and 90 digits."""
+    if _structurally_nonzero(c):
+        return True
     try:
         v = arb_function(c)(arb(0))
         if v.is_finite() and not v.contains(0):
@@ -67,6 +71,18 @@ def nonzero_constant(c: sp.Expr) -> bool:
     except (NotSupported, ArithmeticError, ValueError):
         pass
     return robust_value(c) is not None
+
+
+def _structurally_nonzero(c: sp.Expr) -> bool:
+    """A nonzero rational, e^a with a finite real constant a, or a product of such."""
+    if c.is_Rational:
+        return c != 0
+    if isinstance(c, sp.exp):
+        a = c.args[0]
+        return not a.free_symbols and a.is_extended_real is True and a.is_finite is True
+    if c.is_Mul:
+        return all(_structurally_nonzero(f) for f in c.args)
+    return False
 
 
 def robust_value(v: sp.Expr) -> complex | None:

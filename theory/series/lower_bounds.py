@@ -63,7 +63,7 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     try:
         b = sp.sympify(b)
         shifted = b.subs(N, _NI + (n0 - 1)) if n0 >= 1 else b.subs(N, _NI)
-        structural = shifted.is_nonnegative is True or _bounded_nonneg(b)
+        structural = shifted.is_nonnegative is True or _bounded_nonneg(b) or _rational_nonneg(b, n0)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:
@@ -73,6 +73,35 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         return all(f(arb(n)) >= 0 for n in range(n0, n0 + check) if n < 1)
     except (NotSupported, Undecided, ArithmeticError, ValueError):
         return False
+
+
+#: largest root bound for which :func:`_rational_nonneg` checks the integers below it
+RATIONAL_CHECK_UP_TO = 4096
+
+
+def _rational_nonneg(b: sp.Expr, n0: int) -> bool:
+    """b = P(n)/Q(n) >= 0 at every integer n >= n0 (P, Q polynomials with rational
+    coefficients): every real root of P Q is below Cauchy's bound R = 1 + max |c_i/c_lead|,
+    so beyond R the sign of P Q is that of its leading coefficient; the integers n0..R are
+    checked exactly (``binomial(n, 3)/n**5`` is 0 at n = 1, 2 and positive beyond)."""
+    if not b.has(N) or not b.is_rational_function(N):
+        return False
+    num, den = sp.fraction(sp.cancel(sp.together(b)))
+    try:
+        pq = sp.Poly(sp.expand(num * den), N)
+    except sp.PolynomialError:
+        return False
+    coeffs = pq.all_coeffs()
+    if not all(c.is_Rational for c in coeffs) or coeffs[0] <= 0:
+        return False
+    R = 1 + max((abs(c / coeffs[0]) for c in coeffs[1:]), default=0)
+    if R > RATIONAL_CHECK_UP_TO:
+        return False
+    top = int(sp.floor(R)) + 1
+    den_poly = sp.Poly(den, N)
+    return all(
+        den_poly.eval(k) != 0 and pq.eval(k) >= 0 for k in range(max(n0, 0), max(n0, top) + 1)
+    )
 
 
 def _bounded_nonneg(b: sp.Expr) -> bool:

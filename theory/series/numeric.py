@@ -57,6 +57,7 @@ from theory.series.limits import (
     nonzero_constant,
     smooth,
 )
+from theory.series.max_min_bounds import max_min_bound_test
 from theory.series.oscillating_parts import oscillating_part_test
 from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
@@ -417,6 +418,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: equidistribution", _one_signed, lambda t: angle_mean_test(t.b)),
     Step("one sign: expansion", _one_signed, lambda t: expansion_test(t.b, decide_numeric)),
     Step("one sign: oscillating part", _one_signed, _oscillating_part),
+    Step("one sign: Max/Min", _one_signed, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -434,6 +436,7 @@ STEPS: tuple[Step, ...] = (
     Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
     Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
+    Step("Max/Min arguments", _changing_sign, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
     Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
     Step("sign blocks", _changing_sign, lambda t: sign_block_test(t.b)),

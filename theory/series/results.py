@@ -61,7 +61,9 @@ class TRF:
         elif self.log10 is not None and self.log10 < 300:
             value = float(v)
         elif self.log10 is not None and self.log10 < 1e15:
-            value = mpmath.nstr(v, 12)
+            # 17 digits: the printed value's rounding (5e-17) stays far inside any stated
+            # relative accuracy (12 digits rounded 1.0599332521874e318 by 2.4e-12 > 1e-12)
+            value = mpmath.nstr(v, 17)
         elif self.log10 is not None:
             value = f"10^{self.log10:.12g}"
         elif self.log10_log10 is not None:

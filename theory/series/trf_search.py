@@ -30,6 +30,7 @@ import sympy as sp
 from flint import arb
 
 from theory.core.budget import run_guarded, step_budget
+from theory.series.angle_means import max_min_free
 from theory.series.arb_eval import ball_precision
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.decision import SeriesError
@@ -578,6 +579,7 @@ def analyse_series(
     Returns ``(SeriesSum, [TRF] or None, trf_error or None, Asymptotic or None)``.
     """
     b, start, head = normalise_series(b_expr, start)
+    b = max_min_free(b)  # the same terms (Max(c, 0) - Max(-c, 0) is c), engines read it
     eps_list = [float(e) for e in eps_list]
     S, table, err, asym = run_guarded(
         _analyse_impl, (b, start, head, eps_list, estimate, decided), budget=budget, wall=wall

@@ -31,7 +31,7 @@ from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, command, save_figure
 from theory.core.cli import dumps as json_dumps
-from theory.series.certified_trf import merge_brackets
+from theory.series.certified_trf import TIE_SECONDS, merge_brackets, resolve_ties
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -393,6 +393,9 @@ def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | No
                     out["trf"] = merge_brackets(out["trf"], wide.trf)
                     if wide.sum.hi - wide.sum.lo < S.hi - S.lo:  # the narrower bracket of B
                         out.update(_sum_fields(wide.sum))
+            if rpe.head is None and not all(t.get("exact") for t in out["trf"]):
+                left = min(TIE_SECONDS, clock.left(1 - RESERVE))
+                out["trf"] = resolve_ties(rpe.b, rpe.start, out["trf"], left)
         else:
             out["trf_error"] = trf_error
         if a is not None and log_scale is None:

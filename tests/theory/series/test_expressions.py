@@ -210,3 +210,16 @@ def test_tan_as_sine_over_cosine(text, truth, term):
             ref = mpmath.nsum(term, [1, mpmath.inf])
         S = series_sum(b, 1)
         assert S.certified and S.lo <= ref <= S.hi, (S.lo, ref, S.hi)
+
+
+def test_binomial_with_a_literal_k_has_no_gamma_poles():
+    """binomial(n, 3) is 0 at n = 1, 2 (the falling factorial n (n-1) (n-2)/6), where its
+    gamma form Gamma(n+1)/(6 Gamma(n-2)) has poles: binomial(n, 3)/n**5 is summed, to
+    (zeta(2) - 3 zeta(3) + 2 zeta(4))/6 from 1/n^2 - 3/n^3 + 2/n^4 = 6 binomial(n, 3)/n^5."""
+    b = parse_expression("binomial(n, 3)/n**5")
+    assert b.subs(N, 1) == 0 and b.subs(N, 2) == 0 and b.subs(N, 4) == sp.Rational(4, 1024)
+    assert parse_expression("binomial(2*n, n)").has(sp.binomial)  # k not a literal: kept
+    S = series_sum(b, 1)
+    with mpmath.workdps(40):
+        ref = (mpmath.zeta(2) - 3 * mpmath.zeta(3) + 2 * mpmath.zeta(4)) / 6
+        assert S.certified and S.lo <= ref <= S.hi

@@ -99,3 +99,16 @@ def test_extreme_bias_text_output(capsys, tmp_path):
     text = capsys.readouterr().out
     assert "B:           exp(1e+308) x [" in text and "certified" in text
     assert "0x1.1ccf385ebc8a0p+1023" in text  # the exact float64 of the scale
+
+
+@pytest.mark.parametrize("tail", ["constant", "linear"])
+def test_flat_minus_1e308_tail_diverges(tail, tmp_path, capsys):
+    """b_n = e^(-1e308) > 0 forever (a flat last stretch of -1e308): the terms do not tend to
+    0, so the series diverges; e^a is nonzero for every finite real a, however far below
+    Arb's range (it was undecided: 'cannot tell whether it is 0')."""
+    p = tmp_path / "b.txt"
+    p.write_text("-1e308\n-1e308\n-1e308\n")
+    code = main(["--bias-file", str(p), "--bias-tail", tail, "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert json.loads(captured.out)["converges"] is False
