@@ -334,8 +334,10 @@ def _resolve_within(args, clock: Deadline):
         return run_guarded(_resolve, (args,), budget=budget, wall=clock.wall(RESOLVE_SHARE))
     except BudgetExceeded as exc:
         raise ExpressionError(
-            f"expression too large to build within {budget:.3g} s ({RESOLVE_SHARE:g} of "
-            f"--time-limit; its constants have too many digits?): {exc}"
+            f"the series was not built within {budget:.3g} s, the {RESOLVE_SHARE:g} share of "
+            f"--time-limit {clock.seconds:g} s given to parsing and building it (a busy machine, "
+            f"a named RPE with a large parameter, or a formula whose constants have very many "
+            f"digits): raise --time-limit ({exc})"
         ) from None
 
 
