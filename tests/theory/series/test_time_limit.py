@@ -150,3 +150,21 @@ def test_every_stage_runs_under_the_time_limit():
     # B from two terms in ball arithmetic (theory.series.superexp_tail); on a machine too
     # slow for that, what ran out is named: time (exceeded its ... limit) or memory
     assert "certified" in r.stdout or "exceeded its" in r.stdout or "ran out of memory" in r.stdout
+
+
+def test_a_build_that_runs_out_of_its_share_names_the_share_and_the_limit():
+    """A named RPE whose series takes long to build (the sandwich sum of d/2 = 256 sines),
+    under a limit far below that: one error line naming the building stage, its share of
+    --time-limit and the limit, not a guess about the user's constants only."""
+    r = subprocess.run(
+        [sys.executable, "-m", "theory.trf", "--rpe", "sandwich", "--param", "d=512"]
+        + ["--time-limit", "0.01"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60 * HANG_FACTOR,
+    )
+    assert r.returncode == 2, (r.returncode, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: the series was not built"), lines
+    assert "share of --time-limit 0.01 s" in lines[0] and "raise --time-limit" in lines[0]
