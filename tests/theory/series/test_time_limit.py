@@ -153,7 +153,7 @@ def test_every_stage_runs_under_the_time_limit():
 
 
 def test_a_build_that_runs_out_of_its_share_names_the_share_and_the_limit():
-    """A named RPE whose series takes long to build (the sandwich sum of d/2 = 256 sines),
+    """A named RPE whose series takes long to build (the sandwich sum of d/2 = 256 cosines),
     under a limit far below that: one error line naming the building stage, its share of
     --time-limit and the limit, not a guess about the user's constants only."""
     r = subprocess.run(
