@@ -201,7 +201,9 @@ def main(argv=None) -> int:
     with ThreadPoolExecutor(a.jobs) as pool:
         frees = pool.map(check_free, fams)
         pts = [
-            [] if a.no_param else list(pool.map(lambda pt, f=f: check_point(f, pt), f.grid_points()))
+            []
+            if a.no_param
+            else list(pool.map(lambda pt, f=f: check_point(f, pt), f.grid_points()))
             for f in fams
         ]
         for f, free, ps in zip(fams, frees, pts):

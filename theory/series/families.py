@@ -70,7 +70,7 @@ def family_decision(
             return _geometric(a.base, rest / a, params, start, decide_positive, alternating)
     if alternating:
         return _alternating(rest, params)
-    if b.has(sp.gamma):
+    if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
         d = _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
             return d
@@ -196,27 +196,37 @@ def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None
 def _gamma_ratio(b, params, start, decide_positive) -> Decision | None:
     r"""Gamma functions :math:`\Gamma(n + c)` (c free of n) replaced by their asymptotics:
     :math:`\Gamma(n + a)/\Gamma(n + b) = n^{a - b}(1 + O(1/n))` (Stirling), positive for
-    n > -min(a, b): the series behaves as the one with powers of n in their place."""
-    reps = {}
+    n > -min(a, b): the series behaves as the one with powers of n in their place.
+    Binomials, factorials and Pochhammer symbols are first written with Gamma
+    (``binomial(n + a, n) = Gamma(n + a + 1)/(Gamma(a + 1) Gamma(n + 1))``); a Gamma free of
+    n is a constant factor, which must be positive for the parameters' values."""
+    b = b.rewrite(sp.gamma)
+    reps, consts = {}, []
     for e in b.atoms(sp.gamma):
+        if not e.has(N):
+            consts.append(e)
+            continue
         c = sp.expand(e.args[0] - N)
         if c.has(N):
             return None
         reps[e] = N**c
-    if not reps:
+    if not reps or not all(e.is_positive for e in consts):
         return None
     num, den = sp.fraction(sp.together(b))
     shifts = [sp.expand(e.args[0] - N) for e in reps]
     tops = [e for e in reps if num.has(e)]
     bottoms = [e for e in reps if den.has(e)]
-    if len(tops) != 1 or len(bottoms) != 1 or (b * bottoms[0] / tops[0]).has(sp.gamma):
+    if len(tops) != 1 or len(bottoms) != 1:
         return None  # one Gamma over one Gamma, each to the first power
-    rest = b.xreplace(reps)
+    ones = {e: sp.Integer(1) for e in consts}  # positive constant factors
+    if (b * sp.Mul(*bottoms) / tops[0]).xreplace(ones).has(sp.gamma):
+        return None
+    rest = b.xreplace(reps).xreplace(ones)
     if rest.has(sp.gamma) or not exp_log(rest):
         return None
     d = decide_positive(sp.powsimp(rest, force=True), params, start)
     d.certificate = (
-        f"Stirling: Gamma(n + c) / Gamma(n + c') = n^(c - c') (1 + O(1/n)) for the shifts "
+        f"Stirling: Gamma(n + c) = n^(c - c') Gamma(n + c') (1 + O(1/n)) for the shifts "
         f"{', '.join(map(str, shifts))}, positive for large n; the terms are of the order of "
         f"{rest}: " + d.certificate
     )

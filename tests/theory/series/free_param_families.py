@@ -11,9 +11,9 @@ that includes the boundaries of the region.  Used by
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction as F
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,13 @@ FAMILIES = (
         ),
     ),
     # a^n (a real): geometric, converges iff |a| < 1 (a = 0: zero terms)
-    Family("geometric", "a**n", ("a",), lambda a: abs(a) < 1, (("-2", "-1", "-1/2", "0", "1/2", "1", "2"),)),
+    Family(
+        "geometric",
+        "a**n",
+        ("a",),
+        lambda a: abs(a) < 1,
+        (("-2", "-1", "-1/2", "0", "1/2", "1", "2"),),
+    ),
     # a^n / n^b (a > 0): ratio test a; at a = 1 the p-series: a < 1 or (a = 1 and b > 1)
     Family(
         "geometric-over-power",
@@ -308,7 +314,14 @@ FAMILIES = (
     # 1 - cos(a/n) ~ a^2/(2 n^2) (and 0 <= 1 - cos x <= x^2/2): converges for every a
     Family("one-minus-cos", "1 - cos(a/n)", ("a",), lambda a: True, (("-2", "0", "1"),)),
     # 1/log(n)^p (start 2): log(n)^p <= n for large n, terms >= 1/n: diverges for every p
-    Family("inverse-log-power", "1/log(n)**p", ("p",), lambda p: False, (("-1", "0", "2", "10"),), start=2),
+    Family(
+        "inverse-log-power",
+        "1/log(n)**p",
+        ("p",),
+        lambda p: False,
+        (("-1", "0", "2", "10"),),
+        start=2,
+    ),
     # n^a/(n^b + 1): b > 0: ~ n^(a - b), b - a > 1; b = 0: n^a/2, a < -1; b < 0: ~ n^a, a < -1
     Family(
         "power-over-power-plus-one",
