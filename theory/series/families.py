@@ -25,7 +25,7 @@ import sympy as sp
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.angle_means import angle_mean_bounds, angle_only, nonneg_angle
 from theory.series.comparison_tests import term_ratio
-from theory.series.conditions import bool_text
+from theory.series.conditions import bool_text, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
 from theory.series.expressions import N
 from theory.series.limits import eventually_positive, limit_at_infinity
@@ -68,6 +68,9 @@ def family_decision(
     for a in sp.Mul.make_args(rest):
         if isinstance(a, sp.Pow) and a.exp == N and a.base in params:
             return _geometric(a.base, rest / a, params, start, decide_positive, alternating)
+    d = _geometric_base(rest, params, start, decide_positive, alternating)
+    if d is not None:
+        return d
     if alternating:
         return _alternating(rest, params)
     if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
@@ -184,7 +187,9 @@ def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None
     if sigma is None or not sigma.is_number or not sigma.is_finite:
         return None
     model = sp.powsimp(big**N * N**sigma * g, force=True)
-    d = decide_positive(model, params, start)
+    d = _geometric_base(model, params, start, decide_positive) or decide_positive(
+        model, params, start
+    )
     d.certificate = (
         f"b_n = H(n) g(n) with H = {h}, H(n+1)/H(n) = {ratio} = {big} (1 + {sigma}/n + "
         f"O(1/n^2)) rational, so H(n) = C {big}^n n^({sigma}) (1 + O(1/n)), C > 0 (Gauss): "
@@ -298,6 +303,76 @@ def _geometric(a, g, params, start, decide_positive, alternating=False) -> Decis
             "points": [{**w, a: sp.Integer(1)} for w in points]
             + [{**{p: sp.Integer(1) for p in rest}, a: sp.Integer(1)}],
         },
+    )
+
+
+def _geometric_base(b, params, start, decide_positive, alternating=False) -> Decision | None:
+    r""":math:`s^n c(p)^n g(n)`, s = 1 or -1 (``alternating``), with the base :math:`c > 0`
+    a function of one parameter p (``(4/a)**n/sqrt(n)``) and g > 0 exp-log with
+    :math:`\log g / n \to 0`: the root test, :math:`|b_n|^{1/n} \to c`, converges where
+    c < 1 and the terms grow where c > 1; at the values of p where c = 1 the series
+    :math:`\sum g` is decided with p substituted (s = -1: Leibniz where g -> 0, g
+    eventually monotone; elsewhere the terms do not tend to 0)."""
+    powers = [
+        a
+        for a in sp.Mul.make_args(b)
+        if isinstance(a, sp.Pow) and a.exp == N and not a.base.has(N) and a.base.free_symbols
+    ]
+    if len(powers) != 1 or len(powers[0].base.free_symbols) != 1:
+        return None
+    base, g = powers[0].base, b / powers[0]
+    p = next(iter(base.free_symbols))
+    rest = sorted(g.free_symbols - {N}, key=lambda q: q.name)
+    if p not in params or not base.is_positive or not exp_log(g):
+        return None
+    if not (g.has(N) or g.is_positive):
+        return None
+    if not _subexponential(g, rest) or not (g.is_positive or positive_eventually(g)):
+        return None
+    pos = sp.Interval.open(0, sp.oo)
+    try:
+        with step_budget(2.0):
+            below = sp.solveset(base < 1, p, pos)
+            above = sp.solveset(base > 1, p, pos)
+            edge = sp.solveset(sp.Eq(base, 1), p, pos)
+        if not isinstance(edge, sp.FiniteSet) and edge is not sp.EmptySet:
+            return None
+        if below | above | edge != pos:
+            return None
+        region = set_relation(below, p)
+    except (Undecided, StepTimeout, NotImplementedError, TypeError, ValueError):
+        return None
+    others = {q: sp.Integer(1) for q in params if q != p}
+    points, texts = [], []
+    for v in edge:
+        gv = g.subs(p, v)
+        left = sorted(gv.free_symbols - {N}, key=lambda q: q.name)
+        try:
+            if alternating:
+                sub = zero_limit_region(gv, left)[0]
+                cert = f"Leibniz where g -> 0, elsewhere the terms do not;  g -> 0 iff {bool_text(sub)}"
+            else:
+                d = decide_positive(gv, left, start) if left else decide_terms(gv, start)
+                sub = (
+                    d.details.get("region")
+                    if left
+                    else {True: sp.true, False: sp.false}.get(d.converges)
+                )
+                cert = d.certificate
+        except (SeriesError, Undecided, StepTimeout):
+            return None
+        if sub is None:
+            return None
+        region = region | (sp.Eq(p, v) & sub)
+        points.append({**others, p: v})
+        texts.append(f"at {p} = {v}, sum {'(-1)^n ' if alternating else ''}{gv}: {cert}")
+    return Decision(
+        None,
+        f"b_n = {'(-1)^n ' if alternating else ''}c^n g(n) with c = {base} > 0 and g = {g} > 0 exp-log, log(g)/n -> 0: the root "
+        f"test (b_n^(1/n) -> c) gives convergence where c < 1, and b_n grows without bound "
+        f"where c > 1; " + ("; ".join(texts) or "c = 1 for no value"),
+        test="geometric family",
+        details={"region": region, "points": points},
     )
 
 

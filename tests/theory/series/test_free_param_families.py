@@ -28,6 +28,7 @@ DECIDED = {
     "exponential",
     "gamma-ratio",
     "binomial-ratio",
+    "central-binomial",
     "power-over-gamma",
     "sin-2n",
     "cos-squared",
@@ -51,6 +52,7 @@ FAST = {
     "exponential",
     "gamma-ratio",
     "binomial-ratio",
+    "central-binomial",
     "sin-2n",
     "log-normal",
     "inverse-log-power",
@@ -119,3 +121,25 @@ def test_binomial_ratio_condition():
     # (Stirling), so the series converges iff b - a > 1
     d = _decision(BY_NAME["binomial-ratio"])[1]
     assert d.condition == "converges iff a - b < -1"
+
+
+@pytest.mark.parametrize(
+    "text, params, assumptions, condition",
+    [
+        # (2a)^n: geometric, converges iff |2a| < 1 (a < 0: alternating, |b_n| = |2a|^n)
+        ("(2*a)**n", ("a",), {}, "converges iff a > -1/2 and a < 1/2"),
+        # (-1)^n (a/3)^n / n (a > 0): root test a/3; at a = 3 the alternating harmonic
+        # series converges (Leibniz)
+        ("(-1)**n*(a/3)**n/n", ("a",), {"a": "positive"}, "converges iff a <= 3"),
+        # (a/2)^n n^b (a > 0): root test a/2; at a = 2 the p-series n^b, b < -1
+        (
+            "(a/2)**n*n**b",
+            ("a", "b"),
+            {"a": "positive"},
+            "converges iff a < 2 or (a = 2 and b < -1)",
+        ),
+    ],
+)
+def test_geometric_base_depending_on_a_parameter(text, params, assumptions, condition):
+    d = decide_in_process(parse_expression(text, params=params, assumptions=assumptions), 1)
+    assert d.condition == condition, d.certificate
