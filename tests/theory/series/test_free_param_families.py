@@ -38,6 +38,8 @@ DECIDED = {
     "stretched-exp",
     "power-times-exp",
     "log-normal",
+    "exp-log-power",
+    "one-minus-power",
     "loglog-exponent",
     "one-plus-power",
     "sqrt-difference",
@@ -142,4 +144,19 @@ def test_binomial_ratio_condition():
 )
 def test_geometric_base_depending_on_a_parameter(text, params, assumptions, condition):
     d = decide_in_process(parse_expression(text, params=params, assumptions=assumptions), 1)
+    assert d.condition == condition, d.certificate
+
+
+@pytest.mark.parametrize(
+    "text, params, condition",
+    [
+        # exp(-log(n)^a): log(-log b_n)/log(log(n)) = a; a > 1 faster than any power,
+        # a = 1 is 1/n, a < 1 slower than every n^-eps
+        ("exp(-log(n)**a)", ("a",), "converges iff a > 1"),
+        # (1 - 1/n)^(n^a) = exp(-n^(a - 1) (1 + O(1/n))): log(-log b_n)/log(n) = a - 1
+        ("(1 - 1/n)**(n**a)", ("a",), "converges iff a > 1"),
+    ],
+)
+def test_stretched_test_with_a_parameter(text, params, condition):
+    d = decide_in_process(parse_expression(text, params=params), 2)
     assert d.condition == condition, d.certificate
