@@ -77,7 +77,7 @@ def family_decision(
         d = _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
             return d
-    for family in (_dirichlet, _bounded_factor, _hypergeometric_factor):
+    for family in (_dirichlet, _bounded_factor, _hypergeometric_factor, _trig_majorant):
         d = family(b, params, start, decide_positive)
         if d is not None:
             return d
@@ -165,6 +165,40 @@ def _bounded_factor(b, params, start, decide_positive) -> Decision | None:
             details={"region": region, "points": d.details.get("points", [])},
         )
     return None
+
+
+def _trig_majorant(b, params, start, decide_positive) -> Decision | None:
+    r""":math:`b_n = T(n) g(n)` with T a product of sines and cosines (and their positive
+    integer powers) of real arguments that involve the parameters (``sin(a*n)``), so
+    :math:`|T| \le 1`, and g > 0 exp-log with :math:`\sum g` convergent for every value:
+    :math:`|b_n| \le g` and the series converges absolutely.  None where :math:`\sum g`
+    is not convergent for all values (then the frequencies matter)."""
+    trig, g = [], []
+    for a in sp.Mul.make_args(b.as_coeff_Mul()[1]):  # a constant factor: |c| |T| g
+        base, e = a.as_base_exp()
+        if isinstance(base, (sp.sin, sp.cos)) and e.is_integer and e.is_positive:
+            trig.append(a)
+        else:
+            g.append(a)
+    g = sp.Mul(*g)
+    if not trig or not all(t.as_base_exp()[0].args[0].is_real for t in trig):
+        return None
+    if not sp.Mul(*trig).free_symbols & set(params) or not exp_log(g) or not g.has(N):
+        return None
+    if not (g.is_positive or positive_eventually(g)):
+        return None
+    rest = sorted(g.free_symbols & set(params), key=lambda q: q.name)
+    d = decide_positive(g, rest, start) if rest else decide_terms(g, start)
+    region = d.details.get("region") if rest else {True: sp.true}.get(d.converges)
+    if region is not sp.true:
+        return None
+    return Decision(
+        None,
+        f"|b_n| <= C g(n), g = {g} (|{sp.Mul(*trig)}| <= 1), and sum g converges for every "
+        "value: " + d.certificate,
+        test="absolute convergence",
+        details={"region": sp.true, "points": []},
+    )
 
 
 def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None:

@@ -31,6 +31,7 @@ DECIDED = {
     "central-binomial",
     "power-over-gamma",
     "sin-2n",
+    "sin-frequency",
     "cos-squared",
     "sin-squared",
     "alternating",
@@ -160,3 +161,9 @@ def test_geometric_base_depending_on_a_parameter(text, params, assumptions, cond
 def test_stretched_test_with_a_parameter(text, params, condition):
     d = decide_in_process(parse_expression(text, params=params), 2)
     assert d.condition == condition, d.certificate
+
+
+def test_parametric_frequency_under_a_convergent_majorant():
+    # |cos(a n)^2 sin(b n)| / (n log(n)^2) <= 1/(n log(n)^2), summable (Bertrand) for all a, b
+    b = parse_expression("cos(a*n)**2*sin(b*n)/(n*log(n)**2)", params=("a", "b"))
+    assert decide_in_process(b, 2).converges is True
