@@ -114,7 +114,8 @@ def test_condition_agrees_with_the_truth(name):
 def test_values_substituted_agree_with_the_truth(name):
     family = BY_NAME[name]
     for pt in family.grid_points():
-        b = parse_expression(family.formula, params=tuple(pt), values=pt)
+        values = {k: sp.Rational(v) for k, v in pt.items()}
+        b = parse_expression(family.formula, params=tuple(pt), values=values)
         d = decide_in_process(b, family.start)
         assert d.converges in (None, truth(family, pt)), (pt, d.certificate)
 
