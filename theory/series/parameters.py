@@ -123,6 +123,9 @@ def _param_stretched_test(b, params, start):
     minus_log = sp.expand_log(-sp.log(b), force=True)
     if not _same_values(minus_log, -sp.log(b), params) or not positive_eventually(minus_log):
         raise Undecided("the logarithmic limit could not be computed")
+    for vals in _sample_combos(params):  # Gruntz's sign with symbols may assume a case
+        if not positive_eventually(minus_log.subs(vals)):
+            raise Undecided("-log(b_n) > 0 for large n is not confirmed at sample values")
     for scale, t, name, small, large in _STRETCHED_SCALES:
         ratio = sp.log(minus_log) / scale
         nu = limit_at_infinity(ratio, check=False)
