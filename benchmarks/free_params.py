@@ -4,7 +4,8 @@ For each family of ``tests/theory/series/free_param_families.py``: the command w
 ``--free`` (its printed condition, read back as a sympy condition) and the command with
 ``--param`` at every grid value; both are compared with the family's truth.  A family is
 *right* (every point decided, none wrong), *partial* (some points undecided, none wrong),
-*WRONG*, *error* (exit status not 0, a traceback) or *time-out* (over 30 s).
+*WRONG*, *error* (exit status not 0, a traceback) or *time-out* (over 30 s); a named
+refusal (one ``error:`` line, exit 2, e.g. every term 0) counts as undecided.
 
     nice -n 5 python -m benchmarks.free_params [--only NAME ...] [--no-param] [--jobs 2]
 """
@@ -113,8 +114,11 @@ def run_command(args: list[str]) -> tuple[str, dict | None, float]:
     dt = time.monotonic() - t0
     if dt > TIMEOUT_S:
         return "time-out", None, dt
+    err = p.stderr.strip()
+    if p.returncode == 2 and err.startswith("error:") and "\n" not in err:
+        return "refused", {"stderr": err[-400:]}, dt  # a named refusal, exit 2
     if p.returncode != 0 or "Traceback" in p.stderr:
-        return "error", {"stderr": p.stderr.strip()[-400:]}, dt
+        return "error", {"stderr": err[-400:]}, dt
     return "ok", json.loads(p.stdout), dt
 
 
@@ -183,7 +187,7 @@ def classify(free: dict, points: list[dict]) -> str:
         return "error"
     if "time-out" in statuses:
         return "time-out"
-    if free["undecided"] or "undecided" in statuses:
+    if free["undecided"] or "undecided" in statuses or "refused" in statuses:
         return "partial"
     return "right"
 
