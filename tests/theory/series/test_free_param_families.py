@@ -12,7 +12,7 @@ import sympy as sp
 
 from tests.theory.series.free_param_families import FAMILIES, truth
 from theory.series.convergence import decide_in_process
-from theory.series.expressions import parse_expression
+from theory.series.expressions import ExpressionError, parse_expression
 from theory.series.sign_cases import holds
 
 BY_NAME = {f.name: f for f in FAMILIES}
@@ -115,7 +115,10 @@ def test_values_substituted_agree_with_the_truth(name):
     family = BY_NAME[name]
     for pt in family.grid_points():
         values = {k: sp.Rational(v) for k, v in pt.items()}
-        b = parse_expression(family.formula, params=tuple(pt), values=values)
+        try:
+            b = parse_expression(family.formula, params=tuple(pt), values=values)
+        except ExpressionError:  # a named refusal (0**n at a = 0), not a verdict
+            continue
         d = decide_in_process(b, family.start)
         assert d.converges in (None, truth(family, pt)), (pt, d.certificate)
 
