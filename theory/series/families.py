@@ -25,7 +25,7 @@ import sympy as sp
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.angle_means import angle_mean_bounds, angle_only, nonneg_angle
 from theory.series.comparison_tests import term_ratio
-from theory.series.conditions import bool_text
+from theory.series.conditions import bool_text, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
 from theory.series.expressions import N
 from theory.series.family_parts import exp_log, oscillating_sum_family, periodic_family
@@ -58,9 +58,12 @@ def family_decision(
     for a in sp.Mul.make_args(rest):
         if isinstance(a, sp.Pow) and a.exp == N and a.base in params:
             return _geometric(a.base, rest / a, params, start, decide_positive, alternating)
+    d = _geometric_base(rest, params, start, decide_positive, alternating)
+    if d is not None:
+        return d
     if alternating:
         return _alternating(rest, params)
-    if b.has(sp.gamma):
+    if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
         d = _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
             return d
@@ -68,6 +71,7 @@ def family_decision(
         _dirichlet,
         _bounded_factor,
         _hypergeometric_factor,
+        _trig_majorant,
         oscillating_sum_family,
         periodic_family,
     )
@@ -161,6 +165,40 @@ def _bounded_factor(b, params, start, decide_positive) -> Decision | None:
     return None
 
 
+def _trig_majorant(b, params, start, decide_positive) -> Decision | None:
+    r""":math:`b_n = T(n) g(n)` with T a product of sines and cosines (and their positive
+    integer powers) of real arguments that involve the parameters (``sin(a*n)``), so
+    :math:`|T| \le 1`, and g > 0 exp-log with :math:`\sum g` convergent for every value:
+    :math:`|b_n| \le g` and the series converges absolutely.  None where :math:`\sum g`
+    is not convergent for all values (then the frequencies matter)."""
+    trig, g = [], []
+    for a in sp.Mul.make_args(b.as_coeff_Mul()[1]):  # a constant factor: |c| |T| g
+        base, e = a.as_base_exp()
+        if isinstance(base, (sp.sin, sp.cos)) and e.is_integer and e.is_positive:
+            trig.append(a)
+        else:
+            g.append(a)
+    g = sp.Mul(*g)
+    if not trig or not all(t.as_base_exp()[0].args[0].is_real for t in trig):
+        return None
+    if not sp.Mul(*trig).free_symbols & set(params) or not exp_log(g) or not g.has(N):
+        return None
+    if not (g.is_positive or positive_eventually(g)):
+        return None
+    rest = sorted(g.free_symbols & set(params), key=lambda q: q.name)
+    d = decide_positive(g, rest, start) if rest else decide_terms(g, start)
+    region = d.details.get("region") if rest else {True: sp.true}.get(d.converges)
+    if region is not sp.true:
+        return None
+    return Decision(
+        None,
+        f"|b_n| <= C g(n), g = {g} (|{sp.Mul(*trig)}| <= 1), and sum g converges for every "
+        "value: " + d.certificate,
+        test="absolute convergence",
+        details={"region": sp.true, "points": []},
+    )
+
+
 def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None:
     r""":math:`b_n = H(n) g(n)` with H free of the parameters, factorial-like, and
     :math:`H(n+1)/H(n)` a rational function of n, :math:`= L(1 + \sigma/n + O(n^{-2}))`
@@ -181,7 +219,9 @@ def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None
     if sigma is None or not sigma.is_number or not sigma.is_finite:
         return None
     model = sp.powsimp(big**N * N**sigma * g, force=True)
-    d = decide_positive(model, params, start)
+    d = _geometric_base(model, params, start, decide_positive) or decide_positive(
+        model, params, start
+    )
     d.certificate = (
         f"b_n = H(n) g(n) with H = {h}, H(n+1)/H(n) = {ratio} = {big} (1 + {sigma}/n + "
         f"O(1/n^2)) rational, so H(n) = C {big}^n n^({sigma}) (1 + O(1/n)), C > 0 (Gauss): "
@@ -193,27 +233,37 @@ def _hypergeometric_factor(b, params, start, decide_positive) -> Decision | None
 def _gamma_ratio(b, params, start, decide_positive) -> Decision | None:
     r"""Gamma functions :math:`\Gamma(n + c)` (c free of n) replaced by their asymptotics:
     :math:`\Gamma(n + a)/\Gamma(n + b) = n^{a - b}(1 + O(1/n))` (Stirling), positive for
-    n > -min(a, b): the series behaves as the one with powers of n in their place."""
-    reps = {}
+    n > -min(a, b): the series behaves as the one with powers of n in their place.
+    Binomials, factorials and Pochhammer symbols are first written with Gamma
+    (``binomial(n + a, n) = Gamma(n + a + 1)/(Gamma(a + 1) Gamma(n + 1))``); a Gamma free of
+    n is a constant factor, which must be positive for the parameters' values."""
+    b = b.rewrite(sp.gamma)
+    reps, consts = {}, []
     for e in b.atoms(sp.gamma):
+        if not e.has(N):
+            consts.append(e)
+            continue
         c = sp.expand(e.args[0] - N)
         if c.has(N):
             return None
         reps[e] = N**c
-    if not reps:
+    if not reps or not all(e.is_positive for e in consts):
         return None
     num, den = sp.fraction(sp.together(b))
     shifts = [sp.expand(e.args[0] - N) for e in reps]
     tops = [e for e in reps if num.has(e)]
     bottoms = [e for e in reps if den.has(e)]
-    if len(tops) != 1 or len(bottoms) != 1 or (b * bottoms[0] / tops[0]).has(sp.gamma):
+    if len(tops) != 1 or len(bottoms) != 1:
         return None  # one Gamma over one Gamma, each to the first power
-    rest = b.xreplace(reps)
+    ones = {e: sp.Integer(1) for e in consts}  # positive constant factors
+    if (b * sp.Mul(*bottoms) / tops[0]).xreplace(ones).has(sp.gamma):
+        return None
+    rest = b.xreplace(reps).xreplace(ones)
     if rest.has(sp.gamma) or not exp_log(rest):
         return None
     d = decide_positive(sp.powsimp(rest, force=True), params, start)
     d.certificate = (
-        f"Stirling: Gamma(n + c) / Gamma(n + c') = n^(c - c') (1 + O(1/n)) for the shifts "
+        f"Stirling: Gamma(n + c) = n^(c - c') Gamma(n + c') (1 + O(1/n)) for the shifts "
         f"{', '.join(map(str, shifts))}, positive for large n; the terms are of the order of "
         f"{rest}: " + d.certificate
     )
@@ -285,6 +335,76 @@ def _geometric(a, g, params, start, decide_positive, alternating=False) -> Decis
             "points": [{**w, a: sp.Integer(1)} for w in points]
             + [{**{p: sp.Integer(1) for p in rest}, a: sp.Integer(1)}],
         },
+    )
+
+
+def _geometric_base(b, params, start, decide_positive, alternating=False) -> Decision | None:
+    r""":math:`s^n c(p)^n g(n)`, s = 1 or -1 (``alternating``), with the base :math:`c > 0`
+    a function of one parameter p (``(4/a)**n/sqrt(n)``) and g > 0 exp-log with
+    :math:`\log g / n \to 0`: the root test, :math:`|b_n|^{1/n} \to c`, converges where
+    c < 1 and the terms grow where c > 1; at the values of p where c = 1 the series
+    :math:`\sum g` is decided with p substituted (s = -1: Leibniz where g -> 0, g
+    eventually monotone; elsewhere the terms do not tend to 0)."""
+    powers = [
+        a
+        for a in sp.Mul.make_args(b)
+        if isinstance(a, sp.Pow) and a.exp == N and not a.base.has(N) and a.base.free_symbols
+    ]
+    if len(powers) != 1 or len(powers[0].base.free_symbols) != 1:
+        return None
+    base, g = powers[0].base, b / powers[0]
+    p = next(iter(base.free_symbols))
+    rest = sorted(g.free_symbols - {N}, key=lambda q: q.name)
+    if p not in params or not base.is_positive or not exp_log(g):
+        return None
+    if not (g.has(N) or g.is_positive):
+        return None
+    if not _subexponential(g, rest) or not (g.is_positive or positive_eventually(g)):
+        return None
+    pos = sp.Interval.open(0, sp.oo)
+    try:
+        with step_budget(2.0):
+            below = sp.solveset(base < 1, p, pos)
+            above = sp.solveset(base > 1, p, pos)
+            edge = sp.solveset(sp.Eq(base, 1), p, pos)
+        if not isinstance(edge, sp.FiniteSet) and edge is not sp.EmptySet:
+            return None
+        if below | above | edge != pos:
+            return None
+        region = set_relation(below, p)
+    except (Undecided, StepTimeout, NotImplementedError, TypeError, ValueError):
+        return None
+    others = {q: sp.Integer(1) for q in params if q != p}
+    points, texts = [], []
+    for v in edge:
+        gv = g.subs(p, v)
+        left = sorted(gv.free_symbols - {N}, key=lambda q: q.name)
+        try:
+            if alternating:
+                sub = zero_limit_region(gv, left)[0]
+                cert = f"Leibniz where g -> 0, elsewhere the terms do not;  g -> 0 iff {bool_text(sub)}"
+            else:
+                d = decide_positive(gv, left, start) if left else decide_terms(gv, start)
+                sub = (
+                    d.details.get("region")
+                    if left
+                    else {True: sp.true, False: sp.false}.get(d.converges)
+                )
+                cert = d.certificate
+        except (SeriesError, Undecided, StepTimeout):
+            return None
+        if sub is None:
+            return None
+        region = region | (sp.Eq(p, v) & sub)
+        points.append({**others, p: v})
+        texts.append(f"at {p} = {v}, sum {'(-1)^n ' if alternating else ''}{gv}: {cert}")
+    return Decision(
+        None,
+        f"b_n = {'(-1)^n ' if alternating else ''}c^n g(n) with c = {base} > 0 and g = {g} > 0 exp-log, log(g)/n -> 0: the root "
+        f"test (b_n^(1/n) -> c) gives convergence where c < 1, and b_n grows without bound "
+        f"where c > 1; " + ("; ".join(texts) or "c = 1 for no value"),
+        test="geometric family",
+        details={"region": region, "points": points},
     )
 
 

@@ -69,6 +69,8 @@ def _param_log_test(b, params, start, level=0):
         raise Undecided("borderline at every iterated-log level tried")
     num, den = level_logs(b, level)
     lam = limit_at_infinity(num / den, check=False)
+    if lam is None and level == 0:
+        return _param_stretched_test(b, params, start)
     if lam is None:
         raise Undecided("the logarithmic limit could not be computed")
     _check_param_limit(num / den, lam, params)
@@ -99,6 +101,79 @@ def _param_log_test(b, params, start, level=0):
     )
     details = {"limit": str(lam), "region": region, "points": points, "undefined": undefined}
     return Decision(None, cert, test="logarithmic test with parameters", details=details)
+
+
+#: the scales of the stretched test: (scale s(n), threshold t, its name)
+_STRETCHED_SCALES = (
+    (sp.log(N), 0, "log(n)", "b_n <= exp(-n^delta)", "b_n -> 1"),
+    (sp.log(sp.log(N)), 1, "log(log(n))", "b_n <= n^-(log n)^delta", "b_n >= n^-eps"),
+)
+
+
+def _param_stretched_test(b, params, start):
+    r"""The logarithmic limit not computable with the parameters symbolic
+    (``exp(-log(n)**a)``, ``(1 - 1/n)**(n**a)``): with :math:`-\log b_n > 0` for large n,
+    :math:`\nu = \lim \log(-\log b_n)/s(n)` on the scale :math:`s = \log n` (threshold
+    t = 0) and then :math:`s = \log\log n` (t = 1).  :math:`\nu > t`: :math:`-\log b_n \ge
+    e^{s(n)(\nu + t)/2}`, i.e. :math:`b_n \le e^{-n^\delta}` or
+    :math:`b_n \le n^{-(\log n)^\delta}` (δ > 0), which converges; :math:`\nu < t`:
+    :math:`-\log b_n \to 0` (t = 0: the terms tend to 1) or :math:`-\log b_n = o(\log n)`
+    (t = 1: :math:`b_n \ge n^{-\varepsilon}`), which diverges; at :math:`\nu = t` the
+    boundary is solved for one parameter and the series decided there again."""
+    minus_log = sp.expand_log(-sp.log(b), force=True)
+    if not _same_values(minus_log, -sp.log(b), params) or not positive_eventually(minus_log):
+        raise Undecided("the logarithmic limit could not be computed")
+    for vals in _sample_combos(params):  # Gruntz's sign with symbols may assume a case
+        if not positive_eventually(minus_log.subs(vals)):
+            raise Undecided("-log(b_n) > 0 for large n is not confirmed at sample values")
+    for scale, t, name, small, large in _STRETCHED_SCALES:
+        ratio = sp.log(minus_log) / scale
+        nu = limit_at_infinity(ratio, check=False)
+        if nu is None:
+            continue
+        _check_param_limit(ratio, nu, params)
+        if nu.is_number:
+            if nu == t:
+                continue
+            conv = bool(nu > t)
+            return Decision(
+                conv,
+                f"for all {', '.join(p.name for p in params)} > 0: lim log(-log b_n)/{name} = "
+                f"{nu} {'>' if conv else '<'} {t}: " + (small if conv else large),
+                test="stretched test with parameters",
+                details={"region": sp.true if conv else sp.false, "points": []},
+            )
+        conv, div, edges = _split_limit(t - 1 - nu)  # t - 1 - nu < -1 iff nu > t
+        region, points, undefined = conv, [], False
+        for p, v in edges:
+            sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, -1)
+            region = region | (sp.Eq(p, v) & sub)
+            points += sub_points
+            undefined = undefined or sub_undefined
+        cert = (
+            f"stretched test with parameters: -log b_n > 0, lim log(-log b_n)/{name} = {nu}; "
+            f"> {t} (converges: {small}, delta > 0) iff {bool_text(conv)}, "
+            f"< {t} (diverges: {large}) iff {bool_text(div)}"
+            + "".join(f"; at {p} = {v} decided separately" for p, v in edges)
+        )
+        details = {"limit": str(nu), "region": region, "points": points, "undefined": undefined}
+        return Decision(None, cert, test="stretched test with parameters", details=details)
+    raise Undecided("the logarithmic limit could not be computed")
+
+
+def _same_values(e1, e2, params) -> bool:
+    """e1 = e2 (real) at a few large n and sample values of the parameters (a forced
+    expansion of a logarithm checked where it is used)."""
+    try:
+        for n in (10**3, 10**6):
+            for v in PARAM_SAMPLES[1::2]:
+                at = {N: sp.Float(n, 30), **{p: sp.Float(v, 30) for p in params}}
+                x, y = complex(e1.subs(at).evalf(30)), complex(e2.subs(at).evalf(30))
+                if abs(x.imag) > 0 or abs(x - y) > 1e-9 * max(1.0, abs(y)):
+                    return False
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        return False
+    return True
 
 
 def _split_limit(lam):
