@@ -23,6 +23,11 @@ The sign is proved on the whole half-line, never by sampling: the derivative is 
   it is refused unless its base is classified; an odd one keeps its base's sign, other
   exponents need a positive base.
 
+* any other factor f made of exp, log, sin, cos, atan and hyperbolic functions:
+  :math:`t^k f(1/t)`, k = 0..4, expanded, enclosed in ball arithmetic on a ball containing
+  :math:`[0, 1/P]` (``cos(1/x)``, the derivative of ``sin(1/x)``); an enclosure that excludes 0
+  is the sign on the whole half-line.
+
 Anything else is not classified, and the order fails (no proof is claimed).
 
 A q-periodic factor :math:`p` (``(-1)**floor(n/2)``) is written exactly as
@@ -39,6 +44,7 @@ A q-periodic factor :math:`p` (``(-1)**floor(n/2)``) is written exactly as
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 
@@ -121,7 +127,49 @@ def _factor_sign(f: sp.Expr, P: int) -> int | None:
                     return _poly_sign(sp.Poly(g, _L), (arb(P) + arb(c.p) / c.q).log())
     except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
         return None
+    return _sign_near_infinity(f, P)
+
+
+#: functions whose composition the far-end enclosure accepts (real-analytic where finite)
+_NEAR_INFINITY_OK = (sp.sin, sp.cos, sp.exp, sp.log, sp.atan, sp.sinh, sp.cosh, sp.tanh)
+
+
+def _sign_near_infinity(f: sp.Expr, P: int) -> int | None:
+    r"""The sign of f on :math:`[P, \infty)` from :math:`G(t) = t^k f(1/t)`, k = 0..4
+    (expanded, so that ``cos(1/x)/x**2`` or ``2*x*cos(1/x) - sin(1/x)`` lose their poles at
+    t = 0), enclosed in ball arithmetic on one ball containing :math:`[0, 1/P]`: t^k > 0 on
+    (0, 1/P], so a G enclosure excluding 0 is the sign of f at every x >= P.  A G that is not
+    finite on the ball (a pole or log at t = 0) proves nothing."""
+    t = arb(0).union(1 / arb(P))
+    for G in _far_forms(f):
+        try:
+            v = G(t)
+        except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+            continue
+        if v.is_finite() and (v > 0 or v < 0):
+            return 1 if v > 0 else -1
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _far_forms(f: sp.Expr) -> tuple:
+    """The ball functions of t^k f(1/t), k = 0..4, for a factor made of whitelisted
+    functions (none for anything else)."""
+    fns = {type(a) for a in f.atoms(sp.Function)}
+    if not fns or not all(issubclass(t, _NEAR_INFINITY_OK) for t in fns):
+        return ()
+    forms = []
+    try:
+        with step_budget(1.0):
+            g = f.subs(N, 1 / N)
+            for k in range(5):
+                try:
+                    forms.append(arb_function(sp.expand(N**k * g)))
+                except NotSupported:
+                    pass
+    except (StepTimeout, RecursionError, ValueError, TypeError):
+        pass
+    return tuple(forms)
 
 
 def derivative_sign(d: sp.Expr, P: int) -> int | None:
@@ -168,7 +216,7 @@ def signed_derivatives(
         orders,
         f"g^(j) of one sign on [{start}, oo) for j = 1..{orders} (each derivative factored; "
         "every factor's sign proved exactly: powers, logs, exact real-root isolation of "
-        "polynomials in n or log n)",
+        "polynomials in n or log n, or t^k f(1/t) enclosed on [0, 1/P] in ball arithmetic)",
     )
 
 
