@@ -189,15 +189,28 @@ def test_atan_enclosure_against_nsum():
 def test_dirichlet_tail_is_proved_not_assumed():
     """g = (1 + 1/n)^n/n is neither completely monotone by the structural rules nor of
     derivatives of proved sign: no Euler tail (the other engines may still apply).
+    g = sin(2 + 1/n)/n is, through its derivative's far form.
     g = 1/(n^2 + 1) is not completely monotone, but its derivatives keep one sign from
     n = 16 on (exact root isolation): its Euler tail holds the closed form
     sum cos(n x)/(n^2 + 1) = pi cosh(pi - x)/(2 sinh pi) - 1/2 (0 <= x <= 2 pi; Gradshteyn
     and Ryzhik 1.445.2)."""
     from theory.series.arb_eval import NotCertified
 
-    for text in ("(-1)**n/n*(1 + 1/n)**n", "cos(n)/n*sin(1/n + 2)"):
-        with pytest.raises(NotCertified):
-            DirichletTail(P(text), 1)
+    with pytest.raises(NotCertified):
+        DirichletTail(P("(-1)**n/n*(1 + 1/n)**n"), 1)
+    # g = sin(2 + 1/n)/n: g' = -(x sin(2 + 1/x) + cos(2 + 1/x))/x^3, its factor's far form
+    # sin(2 + t) + t cos(2 + t) > 0 on t in [0, 1/P] (theory.series.eventual_signs), so the
+    # tail is proved; reference: sin(2 + t) = sum_k sin^(k)(2) t^k/k! and
+    # sum_n cos(n)/n^(k+1) = Re Li_(k+1)(e^i), 60 terms at 40 digits
+    with mpmath.workdps(40):
+        ref = mpmath.fsum(
+            mpmath.diff(mpmath.sin, 2, k)
+            / mpmath.factorial(k)
+            * mpmath.re(mpmath.polylog(k + 1, mpmath.expj(1)))
+            for k in range(60)
+        )
+        ref = arb(mpmath.nstr(ref, 38))
+    assert DirichletTail(P("cos(n)/n*sin(1/n + 2)"), 1).tail(1).overlaps(ref)
     with mpmath.workdps(40):
         ref = mp.pi * mpmath.cosh(mp.pi - 1) / (2 * mpmath.sinh(mp.pi)) - mpmath.mpf(1) / 2
         ref = arb(mpmath.nstr(ref, 38))
