@@ -98,11 +98,9 @@ def _antiderivative(f: sp.Expr) -> sp.Expr | None:
     return F.subs(x, N)
 
 
-def block_sum_bounds(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, bool] | None:
-    """(h, L, U, exact) for b_n = (-1)^floor(g(n)) f(n) with |f| decreasing (the module
-    doc): the blocks' left ends h(k) and the enclosure L_k <= S_k <= U_k of the block sums
-    of |f|, as expressions in n standing for k; exact when h maps integers to integers.
-    None when b has another form, or g, h or F are not found."""
+def _increasing_pattern(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, int] | None:
+    """(g, f, sign of f) for b_n = (-1)^floor(g(n)) f(n) with g increasing to infinity and f
+    of one sign for large n, else None."""
     pattern = _sign_pattern(b)
     if pattern is None:
         return None
@@ -112,6 +110,18 @@ def block_sum_bounds(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, bool] | Non
     s_f = eventual_sign(f)
     if s_f not in (1, -1):
         return None
+    return g, f, s_f
+
+
+def block_sum_bounds(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, bool] | None:
+    """(h, L, U, exact) for b_n = (-1)^floor(g(n)) f(n) with |f| decreasing (the module
+    doc): the blocks' left ends h(k) and the enclosure L_k <= S_k <= U_k of the block sums
+    of |f|, as expressions in n standing for k; exact when h maps integers to integers.
+    None when b has another form, or g, h or F are not found."""
+    pattern = _increasing_pattern(b)
+    if pattern is None:
+        return None
+    g, f, s_f = pattern
     h, F = _inverse(g), _antiderivative(s_f * f)
     if h is None or F is None:
         return None
@@ -161,15 +171,10 @@ def sign_block_test(b: sp.Expr) -> Decision | None:
 
 
 def _sign_block_test(b):
-    pattern = _sign_pattern(b)
+    pattern = _increasing_pattern(b)
     if pattern is None:
         return None
-    g, f = pattern
-    if limit_at_infinity(g) != sp.oo or eventual_sign(sp.diff(g, N)) != 1:
-        return None
-    s_f = eventual_sign(f)
-    if s_f not in (1, -1):
-        return None
+    g, f, s_f = pattern
     af = s_f * f
     lim_f = limit_at_infinity(af)
     if lim_f is None or not lim_f.is_number or lim_f is sp.nan:
