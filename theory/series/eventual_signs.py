@@ -21,12 +21,12 @@ The sign is proved on the whole half-line, never by sampling: the derivative is 
   coefficient;
 * a power with a constant exponent: an even integer exponent of a real base is >= 0 only, so
   it is refused unless its base is classified; an odd one keeps its base's sign, other
-  exponents need a positive base.
-
+  exponents need a positive base;
 * any other factor f made of exp, log, sin, cos, atan and hyperbolic functions:
-  :math:`t^k f(1/t)`, k = 0..4, expanded, enclosed in ball arithmetic on a ball containing
-  :math:`[0, 1/P]` (``cos(1/x)``, the derivative of ``sin(1/x)``); an enclosure that excludes 0
-  is the sign on the whole half-line.
+  :math:`t^k f(t^{-m})`, m = 1, 2, k = 0 or the order of its pole at t = 0, expanded and
+  enclosed in ball arithmetic on a ball containing :math:`[0, P^{-1/m}]` (``cos(1/x)``, the
+  derivative of ``sin(1/x)``; ``cos(1/sqrt(x))``); an enclosure that excludes 0 is the sign
+  on the whole half-line.
 
 Anything else is not classified, and the order fails (no proof is claimed).
 
@@ -135,15 +135,16 @@ _NEAR_INFINITY_OK = (sp.sin, sp.cos, sp.exp, sp.log, sp.atan, sp.sinh, sp.cosh, 
 
 
 def _sign_near_infinity(f: sp.Expr, P: int) -> int | None:
-    r"""The sign of f on :math:`[P, \infty)` from :math:`G(t) = t^k f(1/t)`, k = 0..4
-    (expanded, so that ``cos(1/x)/x**2`` or ``2*x*cos(1/x) - sin(1/x)`` lose their poles at
-    t = 0), enclosed in ball arithmetic on one ball containing :math:`[0, 1/P]`: t^k > 0 on
-    (0, 1/P], so a G enclosure excluding 0 is the sign of f at every x >= P.  A G that is not
-    finite on the ball (a pole or log at t = 0) proves nothing."""
-    t = arb(0).union(1 / arb(P))
-    for G in _far_forms(f):
+    r"""The sign of f on :math:`[P, \infty)` from :math:`G(t) = t^k f(t^{-m})`, m = 1, 2,
+    k = 0 or the order of the pole at t = 0 (expanded, so that ``cos(1/x)/x**2`` or
+    ``2*x*cos(1/x) - sin(1/x)`` lose their poles at t = 0; m = 2 turns ``cos(1/sqrt(x))`` into ``cos(t)``), enclosed in ball
+    arithmetic on one ball containing :math:`[0, P^{-1/m}]`: t^k > 0 on (0, P^(-1/m)], so a G
+    enclosure excluding 0 is the sign of f at every x >= P.  A G that is not finite on the
+    ball (a pole, a log or a square root at t = 0) proves nothing."""
+    balls = {m: arb(0).union(1 / arb(P).root(m)) for m in _FAR_ROOTS}
+    for m, G in _far_forms(f):
         try:
-            v = G(t)
+            v = G(balls[m])
         except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
             continue
         if v.is_finite() and (v > 0 or v < 0):
@@ -151,22 +152,34 @@ def _sign_near_infinity(f: sp.Expr, P: int) -> int | None:
     return None
 
 
+#: x = t^(-m): the substitutions of the far-end enclosure
+_FAR_ROOTS = (1, 2)
+
+
+def _pole_orders(g: sp.Expr) -> set[int]:
+    """{k}: the order k <= 24 of the largest pole t^(-k) among g's expanded terms, when it is
+    an integer (t^k g then has no pole left to cancel); empty otherwise."""
+    low = min((sp.sympify(t.as_powers_dict().get(N, 0)) for t in sp.Add.make_args(g)), default=0)
+    return {int(-low)} if sp.sympify(low).is_Integer and -24 <= low < 0 else set()
+
+
 @functools.lru_cache(maxsize=256)
 def _far_forms(f: sp.Expr) -> tuple:
-    """The ball functions of t^k f(1/t), k = 0..4, for a factor made of whitelisted
-    functions (none for anything else)."""
+    """(m, ball function of t^k f(t^-m)), m in _FAR_ROOTS, k = 0 and the pole's order, for a
+    factor made of whitelisted functions (none for anything else)."""
     fns = {type(a) for a in f.atoms(sp.Function)}
     if not fns or not all(issubclass(t, _NEAR_INFINITY_OK) for t in fns):
         return ()
     forms = []
     try:
         with step_budget(1.0):
-            g = f.subs(N, 1 / N)
-            for k in range(5):
-                try:
-                    forms.append(arb_function(sp.expand(N**k * g)))
-                except NotSupported:
-                    pass
+            for m in _FAR_ROOTS:
+                g = sp.expand(f.subs(N, N ** (-m)))
+                for k in sorted({0, *_pole_orders(g)}):
+                    try:
+                        forms.append((m, arb_function(sp.expand(N**k * g))))
+                    except NotSupported:
+                        pass
     except (StepTimeout, RecursionError, ValueError, TypeError):
         pass
     return tuple(forms)
@@ -216,7 +229,7 @@ def signed_derivatives(
         orders,
         f"g^(j) of one sign on [{start}, oo) for j = 1..{orders} (each derivative factored; "
         "every factor's sign proved exactly: powers, logs, exact real-root isolation of "
-        "polynomials in n or log n, or t^k f(1/t) enclosed on [0, 1/P] in ball arithmetic)",
+        "polynomials in n or log n, or t^k f(t^-m) enclosed on [0, P^(-1/m)] in ball arithmetic)",
     )
 
 

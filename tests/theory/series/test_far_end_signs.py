@@ -1,9 +1,14 @@
-"""Signs of derivative factors proved at the far end: t^k f(1/t) enclosed on [0, 1/P].
+"""Signs of derivative factors proved at the far end: t^k f(t^-m) enclosed on [0, P^(-1/m)].
 
 Each truth is argued in a comment from the function itself; the end-to-end sums are checked
 against mpmath.nsum (alternating-series acceleration) at 40 digits, computed here."""
 
 from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 import mpmath
 import pytest
@@ -12,7 +17,8 @@ import sympy as sp
 from theory.series.eventual_signs import derivative_sign, signed_derivatives
 from theory.series.expressions import N
 from theory.series.expressions import parse_expression as P
-from theory.series.sums import certify_tail
+
+ROOT = Path(__file__).resolve().parents[3]
 
 CASES = [
     # cos(1/x) on [1, oo): 1/x in (0, 1], cos > cos(1) > 0
@@ -25,6 +31,8 @@ CASES = [
     (sp.exp(-1 / N) - 2, 1, -1),
     # atan(1/x) - 1 < atan(1) - 1 < 0 on [1, oo)
     (sp.atan(1 / N) - 1, 1, -1),
+    # d/dx sin(1/sqrt(x)) = -cos(x^(-1/2))/(2 x^(3/2)) < 0 on [1, oo): x^(-1/2) <= 1 < pi/2
+    (sp.diff(sp.sin(1 / sp.sqrt(N)), N), 1, -1),
 ]
 
 # each of these changes sign on [P, oo) or is 0 at infinity: no sign may be claimed
@@ -33,6 +41,7 @@ NO_SIGN = [
     (sp.cos(N), 2),  # oscillates
     (sp.sin(1 / N) - 1 / N + sp.Rational(1, 10**6) * sp.cos(3 / N), 1),  # < 0 at x = 1, > 0 far
     (sp.sin(N) / N, 2),  # oscillates
+    (sp.cos(3 / sp.sqrt(N)), 1),  # 3/sqrt(x) runs through (0, 3]: cos(3) < 0 < cos(1)
 ]
 
 
@@ -54,7 +63,9 @@ def test_sign_changing_witness_is_real():
 
 def test_sin_of_reciprocal_has_signed_derivatives():
     s = signed_derivatives(P("sin(1/n)"), 1)
-    assert s is not None and s.orders >= 1 and "t^k f(1/t)" in s.note
+    # orders beyond the first need t^k to cancel the pole (how many fit in the proof's CPU
+    # budget depends on the machine)
+    assert s is not None and s.orders >= 2 and "t^k f(t^-m)" in s.note
 
 
 @pytest.mark.parametrize(
@@ -62,13 +73,24 @@ def test_sin_of_reciprocal_has_signed_derivatives():
     [
         ("(-1)**n*sin(1/n)", lambda n: (-1) ** n * mpmath.sin(1 / n)),
         ("(-1)**n*cos(1/n)/n", lambda n: (-1) ** n * mpmath.cos(1 / n) / n),
+        ("(-1)**n*sin(1/sqrt(n))", lambda n: (-1) ** n * mpmath.sin(1 / mpmath.sqrt(n))),
     ],
 )
 def test_alternating_sum_with_reciprocal_trig_is_enclosed(text, f):
+    r = subprocess.run(
+        [sys.executable, "-m", "theory.trf", "--rpe", text, "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
     with mpmath.workdps(40):
         ref = mpmath.nsum(f, [1, mpmath.inf], method="alternating")
-        t = certify_tail(P(text), 1)
-        assert t is not None, text
-        B = t.tail(1)
-        lo, hi = (mpmath.mpf(x.str(40, radius=False)) for x in (B.lower(), B.upper()))
+        lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
         assert lo <= ref <= hi, (text, lo, ref, hi)
+    # derivative orders beyond the first signed at the far end (poles cancelled by t^k):
+    # Euler's transform gives 30+ digits on a quiet machine (the orders proved depend on a
+    # CPU budget), where the first derivative alone gave about 11
+    assert out["certified"] and out["sum_digits"] >= 15, out["sum_digits"]
