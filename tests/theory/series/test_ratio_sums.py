@@ -24,8 +24,9 @@ CASES = [
     ),
     # sum_{n>=0} binom(2n, n) x^n = 1/sqrt(1 - 4x) at x = 1/5
     ("binomial(2*n, n)/5**n", 0, lambda: mpmath.sqrt(5)),
-    # sum_{n>=0} binom(n+2, 2) x^n = (1 - x)^-3 at x = 1/2
-    ("binomial(n + 2, 2)/2**n", 0, lambda: mpmath.mpf(8)),
+    # sum_{n>=0} binom(n+2, n) x^n = (1 - x)^-3 at x = 1/2 (binom(n+2, n) = binom(n+2, 2); a
+    # literal k, binomial(n + 2, 2), is read as its polynomial and summed by another engine)
+    ("binomial(n + 2, n)/2**n", 0, lambda: mpmath.mpf(8)),
     # sum_{n>=1} (-1)^n/n! = 1/e - 1
     ("(-1)**n/factorial(n)", 1, lambda: mpmath.exp(-1) - 1),
     # Catalan numbers: sum_{n>=0} C_n x^n = (1 - sqrt(1 - 4x))/(2x) at x = 1/6: 3 - sqrt(3)
