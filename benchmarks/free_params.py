@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 import sympy as sp
 
 from tests.theory.series.free_param_families import FAMILIES, Family, truth
+from theory.series.expressions import ExpressionError, parse_expression
 
 TIMEOUT_S = 30.0
 EXTRA: list[str] = []  # options added to every command (--time-limit)
@@ -78,7 +79,22 @@ def parse_bool(text: str, symbols: dict) -> sp.Basic:
     if not m:
         raise ValueError(f"cannot read the condition {text!r}")
     lhs, op, rhs = m.groups()
-    return _OPS[op](sp.sympify(lhs, locals=symbols), sp.sympify(rhs, locals=symbols))
+    names = tuple(symbols)  # the whitelist parser: parameters are real symbols, as here
+    return _OPS[op](parse_expression(lhs, params=names), parse_expression(rhs, params=names))
+
+
+def holds_at(out: dict, point: dict) -> bool | None:
+    """Whether the command's --json says the series converges at ``point`` (parameter name ->
+    number); None where it leaves that point undecided or its condition cannot be read."""
+    try:
+        domain, cond = read_condition(out, tuple(point))
+    except (ValueError, ExpressionError):
+        return None
+    values = {sp.Symbol(k, real=True): sp.nsimplify(v) for k, v in point.items()}
+    if domain.subs(values) is not sp.true:
+        return None
+    got = cond.subs(values)
+    return None if got not in (sp.true, sp.false) else bool(got)
 
 
 def read_condition(out: dict, params: tuple) -> tuple[sp.Basic, sp.Basic]:

@@ -13,7 +13,6 @@ import argparse
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -26,6 +25,8 @@ import mpmath as mp
 
 sys.path.insert(0, str(Path(__file__).parent))
 from heldout6_cases import CASES, SIGINT_SERIES  # noqa: E402
+
+from benchmarks.free_params import holds_at  # noqa: E402
 
 TIMEOUT = 30
 
@@ -60,22 +61,9 @@ def _mpf(x):
 
 
 def eval_condition(text: str, d: dict):
-    """Evaluate the tool's 'converges iff ...' text at the point d (None: unreadable)."""
-    if not text:
-        return None
-    m = re.search(r"converges iff (.*)$", text)
-    if not m and not text.startswith("converges for all"):
-        return None
-    if text.startswith("converges for all"):  # every value allowed by the assumptions
-        return True
-    expr = m.group(1).strip().rstrip(".")
-    expr = {"never": "False", "always": "True"}.get(expr, expr)
-    expr = re.sub(r"(?<![<>!=])=(?!=)", "==", expr)
-    expr = expr.replace("Abs(", "abs(").replace("|", "")
-    try:
-        return bool(eval(expr, {"__builtins__": {}, "abs": abs, "sqrt": lambda x: x**0.5}, dict(d)))
-    except Exception:
-        return None
+    """The tool's condition text read at the point d (None: unreadable or undecided there),
+    through the project's whitelist parser (:func:`benchmarks.free_params.holds_at`)."""
+    return holds_at({"condition": text or None, "converges": None}, d) if text else None
 
 
 def classify(case, rc, out, err) -> tuple[str, list]:
