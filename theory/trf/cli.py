@@ -12,11 +12,9 @@ error bound, the TRF table (Eq. 22) and the asymptotic order of TRF(eps) as eps 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Sequence
-from fractions import Fraction
 
 import mpmath
 
@@ -57,6 +55,7 @@ from theory.series.rpe_library import (
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
 from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
+from theory.trf.outward import outward
 
 EPILOG = (
     """examples:
@@ -448,7 +447,7 @@ def _partial_information(
     except Exception as exc:  # noqa: BLE001 - nothing certified then
         return {"sum_status": f"no estimate ({type(exc).__name__}: {str(exc)[:80]})"}
     out = {
-        "sum_lo": _times_scale(_outward(lb.lower, -1), log_scale),
+        "sum_lo": _times_scale(outward(lb.lower, -1), log_scale),
         "sum_status": f"lower bound only: B >= the sum of the first {lb.terms} terms "
         "(ball arithmetic; every term >= 0)",
         "trf": [
@@ -465,7 +464,7 @@ def _partial_information(
     }
     if log_scale is not None:
         out.update(_scale_fields(log_scale))
-        out["sum_scaled_lo"] = _outward(lb.lower, -1)
+        out["sum_scaled_lo"] = outward(lb.lower, -1)
     return out
 
 
@@ -523,7 +522,7 @@ def _sum_fields(S, log_scale: float | None = None) -> dict:
         out["sum_scaled"] = mpmath.nstr(S.value, 20)
     if S.certified:
         with mpmath.workdps(60):
-            lo, hi = _outward(S.lo, -1), _outward(S.hi, +1)
+            lo, hi = outward(S.lo, -1), outward(S.hi, +1)
             out.update(
                 {
                     "sum_lo": _times_scale(lo, log_scale),
@@ -536,78 +535,6 @@ def _sum_fields(S, log_scale: float | None = None) -> dict:
             if log_scale is not None:
                 out.update({"sum_scaled_lo": lo, "sum_scaled_hi": hi})
     return out
-
-
-def _outward(x, direction: int, digits: int = 20) -> str:
-    """x in scientific notation with ``digits`` digits, rounded away from the inside of the
-    enclosure (down for its lower end, up for its upper end), so the printed interval holds B.
-
-    >>> _outward(mpmath.mpf(2) / 3, -1, 5), _outward(mpmath.mpf(2) / 3, +1, 5)
-    ('6.6666e-1', '6.6667e-1')
-    >>> _outward(-mpmath.mpf(2) / 3, -1, 5), _outward(-mpmath.mpf(2) / 3, +1, 5)
-    ('-6.6667e-1', '-6.6666e-1')
-    >>> with mpmath.workdps(40):
-    ...     third = mpmath.mpf(1) / 3          # 133 bits: the 53-bit context must not round it
-    >>> _outward(third, -1), _outward(third, +1)
-    ('3.3333333333333333333e-1', '3.3333333333333333334e-1')
-
-    A binary exponent in the billions (B = e^(1e19), a lower bound of exp(10**19 - n)) is
-    not scaled in exact rationals (2^(1.4e19) has no room in memory) but in interval
-    arithmetic, rounded outwards (at worst one unit of the last digit wider):
-
-    >>> big = mpmath.exp(mpmath.mpf(10) ** 19)
-    >>> _outward(big, -1, 5), _outward(big, +1, 5)
-    ('3.2455e4342944819032518276', '3.2456e4342944819032518276')
-    """
-    if x == 0:
-        return "0"
-    x = x if isinstance(x, mpmath.mpf) else mpmath.mpf(x)  # an mpf as it is: not re-rounded
-    man, exp = x.man_exp  # |x| = man 2^exp exactly (man_exp drops the sign)
-    sign = -1 if x < 0 else 1
-    if abs(int(exp)) > EXACT_EXPONENT_BITS:
-        return _outward_interval(sign, int(man), int(exp), direction, digits)
-    e = int(mpmath.floor(mpmath.log10(abs(x)))) - digits + 1
-    scaled = sign * Fraction(int(man)) * Fraction(2) ** int(exp) / Fraction(10) ** e
-    q = math.floor(scaled) if direction < 0 else math.ceil(scaled)  # exact rational rounding
-    return _scientific(q, e)
-
-
-#: binary exponents up to this are scaled to decimal in exact rationals by :func:`_outward`
-EXACT_EXPONENT_BITS = 2**16
-
-
-def _scientific(q: int, e: int) -> str:
-    """q 10^e as ``d.ddd...eE`` (q an integer; its digits are the mantissa)."""
-    sign, d = ("-" if q < 0 else ""), str(abs(q))
-    return f"{sign}{d[0]}.{d[1:]}e{e + len(d) - 1}"
-
-
-def _outward_interval(sign: int, man: int, exp: int, direction: int, digits: int) -> str:
-    """_outward for a huge binary exponent: man 2^exp / 10^e enclosed in mpmath's interval
-    arithmetic (precision: the mantissa's bits and the exponents' digits), the end on the
-    outward side rounded outwards exactly (from its mantissa and exponent)."""
-    with mpmath.workprec(abs(exp).bit_length() + 64):  # e within one of floor(log10 x)
-        e = int(mpmath.floor((exp + man.bit_length()) * mpmath.log10(2))) - digits + 1
-    iv = mpmath.iv
-    old = iv.prec
-    iv.prec = man.bit_length() + 2 * abs(exp).bit_length() + 2 * abs(e).bit_length() + 96
-    try:
-        lo, hi = (iv.mpf(sign * man) * iv.mpf(2) ** exp / iv.mpf(10) ** e)._mpi_
-    finally:
-        iv.prec = old
-    return _scientific(_floor(lo) if direction < 0 else -_floor(mpmath.libmp.mpf_neg(hi)), e)
-
-
-def _floor(v: tuple) -> int:
-    """floor of an mpmath raw number (sign, man, exp, bc), exactly."""
-    sgn, man, exp, _bc = v
-    if exp >= 0:
-        q = int(man) << exp
-        return -q if sgn else q
-    q = int(man) >> -exp  # floor of |v|
-    if sgn:
-        return -q - (1 if q << -exp != int(man) else 0)
-    return q
 
 
 def _human_sum(out: dict) -> str:
@@ -634,8 +561,8 @@ def _human_sum(out: dict) -> str:
 
 def _human_trf(t: dict) -> str:
     v = t["value"]
-    if bracket_text(t, _outward) is not None:
-        v = bracket_text(t, _outward)
+    if bracket_text(t, outward) is not None:
+        v = bracket_text(t, outward)
     elif v is None and t.get("lower_bound") is not None:
         v = f">= {t['lower_bound']}"
     elif not t["exact"] and t.get("upper_bound") is not None:
