@@ -88,12 +88,7 @@ def _param_log_test(b, params, start, level=0):
             details={"region": region, "points": []},
         )
     conv, div, edges = _split_limit(lam)
-    region, points, undefined = conv, [], False
-    for p, v in edges:
-        sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, level)
-        region = region | (sp.Eq(p, v) & sub)
-        points += sub_points
-        undefined = undefined or sub_undefined
+    region, points, undefined = _with_edges(conv, edges, b, params, start, level)
     cert = (
         f"logarithmic test with parameters: lim {LEVEL_NAMES[level]} = {lam}; < -1 (converges) "
         f"iff {bool_text(conv)}, > -1 (diverges) iff {bool_text(div)}"
@@ -101,6 +96,18 @@ def _param_log_test(b, params, start, level=0):
     )
     details = {"limit": str(lam), "region": region, "points": points, "undefined": undefined}
     return Decision(None, cert, test="logarithmic test with parameters", details=details)
+
+
+def _with_edges(conv, edges, b, params, start, level) -> tuple:
+    """(region, points, undefined): ``conv`` joined with the series decided again on each
+    boundary p = v of ``edges``."""
+    region, points, undefined = conv, [], False
+    for p, v in edges:
+        sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, level)
+        region = region | (sp.Eq(p, v) & sub)
+        points += sub_points
+        undefined = undefined or sub_undefined
+    return region, points, undefined
 
 
 #: the scales of the stretched test: (scale s(n), threshold t, its name)
@@ -144,12 +151,7 @@ def _param_stretched_test(b, params, start):
                 details={"region": sp.true if conv else sp.false, "points": []},
             )
         conv, div, edges = _split_limit(t - 1 - nu)  # t - 1 - nu < -1 iff nu > t
-        region, points, undefined = conv, [], False
-        for p, v in edges:
-            sub, sub_points, sub_undefined = _edge_region(b, p, v, params, start, -1)
-            region = region | (sp.Eq(p, v) & sub)
-            points += sub_points
-            undefined = undefined or sub_undefined
+        region, points, undefined = _with_edges(conv, edges, b, params, start, -1)
         cert = (
             f"stretched test with parameters: -log b_n > 0, lim log(-log b_n)/{name} = {nu}; "
             f"> {t} (converges: {small}, delta > 0) iff {bool_text(conv)}, "
