@@ -197,10 +197,7 @@ def oscillating_sum_family(
     b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
 ) -> Decision | None:
     """b = g p + P with free parameters in g and P (module doc)."""
-    try:
-        split = split_oscillating_part(b)
-    except (StepTimeout, TypeError, ValueError):
-        return None
+    split = split_oscillating_part(b)
     if split is None:
         return None
     g, p, P, thetas = split

@@ -68,7 +68,15 @@ def split_oscillating_part(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, list]
     factor (:func:`oscillating_factor`) share the envelope g up
     to constant factors, p is their trigonometric polynomial without its constant
     component (which goes into P with g), thetas its frequencies; P is smooth and free of
-    (-1)**n.  None for another form (no oscillating summand, or no smooth one left)."""
+    (-1)**n.  None for another form (no oscillating summand, or no smooth one left), or
+    where a step runs out of its budget or sympy cannot take it."""
+    try:
+        return _split(b)
+    except (StepTimeout, TypeError, ValueError):
+        return None
+
+
+def _split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, list] | None:
     with step_budget(STEP_BUDGET):
         parts = sp.Add.make_args(sp.expand(b))
     if not 1 < len(parts) <= MAX_PARTS:
@@ -123,10 +131,7 @@ def oscillating_part_test(b: sp.Expr, decide: Decide) -> Decision | None:
     >>> oscillating_part_test(P("sin(n)/n + 1/n**2"), decide_numeric).converges
     True
     """
-    try:
-        split = split_oscillating_part(b)
-    except (StepTimeout, TypeError, ValueError):
-        return None
+    split = split_oscillating_part(b)
     if split is None:
         return None
     g, p, P, thetas = split
