@@ -31,6 +31,11 @@ from theory.series.expressions import N
 from theory.series.family_parts import exp_log, oscillating_sum_family, periodic_family
 from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.numeric import decide_terms
+from theory.series.oscillating_families import (
+    alternating_quotient_family,
+    dirichlet_family,
+    sine_frequency_family,
+)
 from theory.series.parameters import positive_eventually, zero_limit_region
 from theory.series.sign_changing import nonzero_at_integers, oscillating_split
 from theory.series.trig_minorants import frequency_pieces
@@ -62,7 +67,12 @@ def family_decision(
     if d is not None:
         return d
     if alternating:
-        return _alternating(rest, params)
+        d = _alternating(rest, params)
+        return (
+            d
+            or alternating_quotient_family(b, params, start, decide_positive)
+            or periodic_family(b, params, start, decide_positive)
+        )
     if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
         d = _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
@@ -73,7 +83,9 @@ def family_decision(
         _hypergeometric_factor,
         _trig_majorant,
         oscillating_sum_family,
+        dirichlet_family,
         periodic_family,
+        sine_frequency_family,
     )
     for family in families:
         d = family(b, params, start, decide_positive)

@@ -86,7 +86,7 @@ def sign_for_all(e: sp.Expr, params: list) -> int | None:
     return None
 
 
-def _region(e: sp.Expr, params: list, start: int, decide_positive: DecidePositive) -> tuple:
+def summable_region(e: sp.Expr, params: list, start: int, decide_positive: DecidePositive) -> tuple:
     """Where sum e converges (e > 0 for large n): (region, points, undefined, certificate),
     region None when unsure."""
     used = sorted((p for p in params if e.has(p)), key=lambda p: p.name)
@@ -102,7 +102,7 @@ def _region(e: sp.Expr, params: list, start: int, decide_positive: DecidePositiv
     return {True: sp.true, False: sp.false}.get(d.converges), [], False, d.certificate
 
 
-def _zero_region(e: sp.Expr, params: list) -> tuple:
+def zero_region(e: sp.Expr, params: list) -> tuple:
     """Where e -> 0 (e > 0 for large n): (region, points); raise Undecided when unsure.
     A limit free of the parameters (confirmed at sample values) decides every value at
     once, else :func:`~theory.series.parameters.zero_limit_region`."""
@@ -153,11 +153,11 @@ def _class_start(r: int, L: int, start: int) -> int:
 def _same_sign_classes(live, s, L, start, params, decide_positive, where) -> Decision | None:
     regions, points, undefined, certs = [], [], False, []
     for r, c in live:
-        region, pts, undef, cert = _region(
+        region, pts, undef, cert = summable_region(
             s * c, params, _class_start(r, L, start), decide_positive
         )
         if region is None:
-            return None
+            return _class_not_to_zero(live, s, params, where)
         regions.append(region)
         points += pts
         undefined = undefined or undef
@@ -173,12 +173,31 @@ def _same_sign_classes(live, s, L, start, params, decide_positive, where) -> Dec
     )
 
 
+def _class_not_to_zero(live, s, params, where) -> Decision | None:
+    """Classes of one sign whose sums are not all settled: divergence where a class does
+    not tend to 0 at any value of the parameters, else None."""
+    for r, c in live:
+        try:
+            zero, points = zero_region(s * c, params)
+        except (Undecided, StepTimeout):
+            continue
+        if zero is sp.false:
+            return Decision(
+                None,
+                f"{where}: the class r = {r} does not tend to 0 at any value of the "
+                "parameters, so neither do the terms: diverges",
+                test="residue-class family",
+                details={"region": sp.false, "points": points},
+            )
+    return None
+
+
 def _mixed_sign_classes(live, signs, params, where) -> Decision | None:
     """Classes of both signs: divergence where a class does not tend to 0; no region when
     every class may tend to 0 (the classes may cancel, as for ``(-1)**n/n**p``)."""
     zero, points = sp.true, []
     for (_, c), s in zip(live, signs):
-        z, pts = _zero_region(s * c, params)
+        z, pts = zero_region(s * c, params)
         zero, points = zero & z, points + pts
         if zero is sp.false:
             break
@@ -207,8 +226,8 @@ def oscillating_sum_family(
     if s_g is None or s_p is None:
         return None
     try:
-        zero, points = _zero_region(s_g * g, params)
-        region_p, pts, undefined, cert = _region(s_p * P, params, start, decide_positive)
+        zero, points = zero_region(s_g * g, params)
+        region_p, pts, undefined, cert = summable_region(s_p * P, params, start, decide_positive)
     except (Undecided, StepTimeout):
         return None
     if region_p is None:

@@ -58,7 +58,7 @@ from theory.series.limits import (
     smooth,
 )
 from theory.series.max_min_bounds import max_min_bound_test
-from theory.series.oscillating_parts import oscillating_part_test
+from theory.series.oscillating_parts import collected_factor_test, oscillating_part_test
 from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
     abel_test,
@@ -433,6 +433,11 @@ STEPS: tuple[Step, ...] = (
     Step("trig minorant", _changing_sign, lambda t: minorant_test(t.b)),
     Step("sum of series", _changing_sign, lambda t: summand_test(t.b, decide_numeric)),
     Step("oscillating part", _changing_sign, _oscillating_part),
+    Step(
+        "collected oscillating factor",
+        _changing_sign,
+        lambda t: collected_factor_test(t.b, decide_numeric),
+    ),
     Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
     Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),

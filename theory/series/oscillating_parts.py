@@ -36,11 +36,18 @@ from theory.series.limits import (
     nonzero_constant,
     smooth,
 )
-from theory.series.sign_changing import Decide, nonzero_at_integers
+from theory.series.sign_changing import (
+    Decide,
+    dirichlet_test,
+    nonzero_at_integers,
+    oscillation_not_to_zero_test,
+)
 from theory.series.trig_minorants import IN_2PI_Z_REASON, frequency_pieces
 
 #: parts of the expanded terms looked at, at most
 MAX_PARTS = 12
+#: summands of the expanded terms collected over one oscillating factor, at most
+MAX_SUMMANDS = 6
 
 
 def _sign_power(e: sp.Basic) -> bool:
@@ -175,3 +182,53 @@ def oscillating_part_test(b: sp.Expr, decide: Decide) -> Decision | None:
         f"infinitely often (t has mean 0 and a positive mean square over n); {why}",
         test="oscillating part plus one-signed part",
     )
+
+
+def collected_oscillation(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(G, t) with b = G t for every n: every summand of b (expanded) is g_i c_i t with
+    g_i smooth, c_i free of n and t the same oscillating factor; None for another form."""
+    try:
+        with step_budget(STEP_BUDGET):
+            parts = sp.Add.make_args(sp.expand(b))
+            if len(parts) > MAX_SUMMANDS:
+                return None
+            split = [oscillating_factor(u) for u in parts]
+            if None in split:
+                return None
+            t = split[0][1]
+            G = sp.Integer(0)
+            for g, p in split:
+                ratio = sp.cancel(p / t)
+                if ratio.has(N):
+                    return None
+                G += ratio * g
+    except (StepTimeout, TypeError, ValueError):
+        return None
+    return G, t
+
+
+def collected_factor_test(b: sp.Expr, decide: Decide) -> Decision | None:
+    r"""Summands sharing one oscillating factor, collected: :math:`b_n = G(n)\,t(n)`
+    (:func:`collected_oscillation`, at least two summands), then Dirichlet's test (G -> 0
+    eventually monotone) or the terms not tending to 0 (:math:`|G| \to c \ne 0`) on the
+    product, with its own certificate.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> from theory.series.numeric import decide_numeric
+    >>> collected_factor_test(P("n*sin(n) - sqrt(n)*sin(n)"), decide_numeric).converges
+    False
+    """
+    if len(sp.Add.make_args(b)) < 2:
+        return None
+    split = collected_oscillation(b)
+    if split is None:
+        return None
+    G, t = split
+    if not G.has(N):
+        return None
+    product = sp.Mul(G, t)
+    d = dirichlet_test(product, decide) or oscillation_not_to_zero_test(product)
+    if d is None:
+        return None
+    d.certificate = f"b_n = ({G})*{t} (summands collected over {t}); {d.certificate}"
+    return d

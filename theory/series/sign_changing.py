@@ -27,6 +27,7 @@ import sympy as sp
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.comparison_tests import log_test
 from theory.series.decision import Decision, SeriesError, Undecided
+from theory.series.eventual_signs import periodic_pieces
 from theory.series.expressions import N
 from theory.series.limits import (
     STEP_BUDGET,
@@ -133,8 +134,43 @@ def residue_class_test(b: sp.Expr, decide: Decide) -> Decision | None:
         d = _class_by_class(classes, where, decide)
         if d is None and not (b.has(sp.floor, sp.ceiling, sp.frac) or _periodic_sign(b)):
             d = dirichlet_test(b, decide)  # sin/cos(r pi n) alone: cheaper than the grouped series
+        elif d is None:
+            d = periodic_dirichlet_test(b)  # a periodic sign of mean 0: cheaper still
         return d or _grouped_verdict(classes, where, decide)
     return None
+
+
+def periodic_dirichlet_test(b: sp.Expr) -> Decision | None:
+    r"""Dirichlet's test for a periodic factor: :math:`b_n = g(n) s(n)` with s periodic of
+    period q and constant on the residue classes, of mean 0, so
+    :math:`s(n) = \sum_{0<k<q} c_k e^{2\pi i k n/q}`
+    (:func:`~theory.series.eventual_signs.periodic_pieces`) and its partial sums are
+    bounded (each at most :math:`1/|\sin(\pi k/q)|`); g smooth, eventually monotone to 0:
+    converges (``(-1)**floor(n/3)/n**(1/5)``).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> periodic_dirichlet_test(P("(-1)**floor(n/3)/n**(1/5)")).converges
+    True
+    """
+    split = oscillating_split(b)
+    if split is None:
+        return None
+    g, p = split
+    pieces = periodic_pieces(p)
+    if pieces is None or pieces[0] != 0 or not pieces[1]:
+        return None
+    if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
+        return None
+    thetas = ", ".join(sorted({str(k) for _, k in pieces[1]}))
+    return Decision(
+        True,
+        f"Dirichlet's test: b_n = g(n) s(n) with g = {g} eventually monotone to 0 (g' keeps "
+        f"one sign for large n) and s = {p} periodic of mean 0, s(n) = sum_k c_k "
+        f"e^(i theta_k n), theta_k in {{{thetas}}} (the discrete Fourier transform of its "
+        "values on the residue classes), none a multiple of 2*pi, so the partial sums of s "
+        "are bounded (conditional convergence)",
+        test="Dirichlet test",
+    )
 
 
 def _grouped_verdict(classes: list, where: str, decide: Decide) -> Decision | None:

@@ -1,0 +1,267 @@
+r"""Oscillating families with free parameters decided by Dirichlet's test and by an exact
+splitting of an alternating quotient.
+
+* :func:`~theory.series.oscillating_parts.collected_oscillation` writes
+  :math:`b_n = G(n)\,t(n)`, the summands of b sharing one oscillating factor t up to
+  constants (``sin(n)/n**p - sin(n)/n**q``: :math:`G = n^{-p} - n^{-q}`, :math:`t = \sin n`).
+* :func:`dirichlet_family`: t a trigonometric polynomial free of the parameters,
+  :math:`t(n) = \sum_j c_j e^{i\theta_j n}`, every :math:`\theta_j \notin 2\pi\mathbb{Z}`
+  (sin/cos of linear arguments, ``(-1)**n``, or a periodic sign such as
+  ``(-1)**floor(n/2)``, whose residue classes give :math:`\theta_j = 2\pi k/q`), not 0 at
+  every integer; G exp-log.  For every value of the parameters G lies in a Hardy field,
+  so it is eventually monotone with a limit in :math:`[-\infty, \infty]`.  Where
+  :math:`G \to 0` the partial sums of :math:`e^{i\theta_j n}` are at most
+  :math:`1/|\sin(\theta_j/2)|` and Dirichlet's test gives convergence; where not,
+  :math:`|G| \ge c > 0` for large n while t(n) does not tend to 0 (its mean square over n
+  is the sum of its squared amplitudes, > 0): the terms do not tend to 0.  So the series
+  converges exactly where :math:`G \to 0` (``(-1)**floor(n/2)/n**p`` iff p > 0;
+  ``sin(n)/n**p - sin(n)/n**q`` iff (p > 0 and q > 0) or p = q).  The sign of G does
+  not matter: G may change sign with the parameters.
+* :func:`sine_frequency_family`: :math:`t = \sin(a n)` with a frequency a that holds the
+  parameters.  Where :math:`a \in \pi\mathbb{Z}` every term is 0; elsewhere
+  :math:`\theta = \pm a \notin 2\pi\mathbb{Z}` and Dirichlet's test applies where
+  :math:`G \to 0`.  So where G -> 0 for every value, the series converges for every a
+  (``sin(a*n)/n``); otherwise the region would hold the lattice :math:`a \in \pi\mathbb{Z}`
+  and no condition is given.
+* :func:`alternating_quotient_family`: :math:`b_n = (-1)^n a/(d + (-1)^n e)` with a, d,
+  e exp-log and :math:`g = e/d \to 0`.  With :math:`x = (-1)^n g`,
+
+  .. math:: b_n = \frac{(-1)^n a/d}{1 + x} = (-1)^n \frac{a}{d} - \frac{a e}{d^2}\,\frac{1}{1 + x}
+
+  exactly ((-1)^n x = g).  Once :math:`|g| \le 1/2`, :math:`1/(1 + x) \in [2/3, 2]`, so the
+  second part has one sign and lies within a factor 3 of :math:`a e/d^2`: its sum converges
+  iff :math:`\sum a e/d^2` does (comparison).  The first part converges where
+  :math:`a/d \to 0` (Leibniz: a/d exp-log, eventually monotone); where not,
+  :math:`|b_n| \ge |a/d|/2` does not tend to 0.  So the series converges iff
+  :math:`a/d \to 0` and :math:`\sum a e/d^2` converges: ``(-1)**n/(n**p + (-1)**n)``
+  (n >= 2) converges iff p > 1/2, since :math:`a e/d^2 = n^{-2p}`.
+
+Each function decides one sign case (the parameters positive symbols) and returns the
+region where the series converges (a condition on them), or None when the family does not
+apply or a step is unsure (never a guess).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import sympy as sp
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.conditions import bool_text, normal_form
+from theory.series.decision import Decision, SeriesError, Undecided
+from theory.series.eventual_signs import periodic_pieces
+from theory.series.expressions import N
+from theory.series.family_parts import exp_log, sign_for_all, summable_region, zero_region
+from theory.series.limits import STEP_BUDGET
+from theory.series.oscillating_parts import collected_oscillation
+from theory.series.sign_changing import nonzero_at_integers
+from theory.series.trig_minorants import frequency_pieces
+
+DecidePositive = Callable[..., Decision]
+
+#: power terms of G whose cancellations are enumerated, at most
+MAX_POWER_TERMS = 4
+
+
+def _power_terms(G: sp.Expr) -> list | None:
+    """[(c_i, e_i)] with G = sum c_i n^e_i, c_i nonzero real numbers and e_i free of n."""
+    terms = []
+    for u in sp.Add.make_args(G):
+        c, rest = u.as_coeff_Mul()
+        if rest == 1 or not (c.is_real and c != 0):
+            return None
+        if rest == N:
+            e = sp.Integer(1)
+        elif isinstance(rest, sp.Pow) and rest.base == N and not rest.exp.has(N):
+            e = rest.exp
+        else:
+            return None
+        terms.append((c, e))
+    return terms if 0 < len(terms) <= MAX_POWER_TERMS else None
+
+
+def power_sum_zero_region(terms: list) -> sp.Basic:
+    r"""Where :math:`\sum_i c_i n^{e_i} \to 0`: the terms with equal exponents collected,
+    every exponent whose collected coefficient is not 0 is negative.  For each i:
+    :math:`e_i < 0`, or the set S of the j with :math:`e_j = e_i` has
+    :math:`\sum_{j \in S} c_j = 0`.
+
+    >>> p, q = sp.symbols("p q", real=True)
+    >>> power_sum_zero_region([(1, -p), (-1, -q)])
+    Eq(p, q) | ((p > 0) & (q > 0))
+    """
+    idx = range(len(terms))
+    clauses = []
+    for i, (_, ei) in enumerate(terms):
+        options = [ei < 0]
+        others = [j for j in idx if j != i]
+        for r in range(len(others) + 1):
+            for chosen in itertools.combinations(others, r):
+                S = (i, *chosen)
+                if sum(terms[j][0] for j in S) != 0:
+                    continue
+                options.append(
+                    sp.And(
+                        *(sp.Eq(terms[j][1], ei) for j in chosen),
+                        *(sp.Ne(terms[j][1], ei) for j in others if j not in chosen),
+                    )
+                )
+        clauses.append(sp.Or(*options))
+    return sp.simplify_logic(normal_form(sp.And(*clauses)))
+
+
+def _g_zero_region(G: sp.Expr, params: list) -> tuple:
+    """(region where G -> 0, sample points) for G exp-log of any sign; raise Undecided."""
+    terms = _power_terms(G)
+    if terms is not None:
+        return power_sum_zero_region(terms), []
+    s = sign_for_all(G, params)
+    if s is None:
+        raise Undecided(f"the sign of {G} is not known for every value of the parameters")
+    return zero_region(s * G, params)
+
+
+def _trig_pieces(t: sp.Expr) -> tuple | None:
+    """(c_0, pieces) of t as a trigonometric polynomial, from its frequencies or, for a
+    periodic sign, from its residue classes; None for another form."""
+    fp = frequency_pieces(t)
+    if fp is None:
+        fp = periodic_pieces(t)
+    return fp
+
+
+def dirichlet_family(
+    b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
+) -> Decision | None:
+    """G t, t a trigonometric polynomial free of the parameters (module doc)."""
+    split = collected_oscillation(b)
+    if split is None:
+        return None
+    G, t = split
+    if t.free_symbols - {N} or not G.free_symbols & set(params) or not exp_log(G):
+        return None
+    fp = _trig_pieces(t)
+    if fp is None or fp[0] != 0 or not fp[1] or not nonzero_at_integers(t):
+        return None
+    try:
+        region, points = _g_zero_region(G, params)
+    except (Undecided, StepTimeout):
+        return None
+    thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
+    return Decision(
+        None,
+        f"b_n = G(n) t(n) with t = {t} = sum_j c_j e^(i theta_j n), theta_j in {{{thetas}}}, "
+        f"none in 2 pi Z, mean 0, not 0 at every integer, and G = {G} exp-log (for every "
+        "value eventually monotone, with a limit): where G -> 0 Dirichlet's test gives "
+        "convergence (partial sums of e^(i theta n) at most 1/|sin(theta/2)|), elsewhere "
+        "|G| >= c > 0 for large n while t(n) does not tend to 0 (a positive mean square), "
+        f"so the terms do not; G -> 0 iff {bool_text(region)}",
+        test="Dirichlet family",
+        details={"region": region, "points": points},
+    )
+
+
+def sine_frequency_family(
+    b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
+) -> Decision | None:
+    """G sin(a n), the frequency a holding the parameters (module doc)."""
+    split = collected_oscillation(b)
+    if split is None:
+        return None
+    G, t = split
+    if not (isinstance(t, sp.sin) and exp_log(G)) or G.free_symbols - {N} - set(params):
+        return None
+    a = sp.cancel(t.args[0] / N)
+    if a.has(N) or not a.free_symbols & set(params) or not a.is_real:
+        return None
+    try:
+        region, points = _g_zero_region(G, [p for p in params if G.has(p)])
+    except (Undecided, StepTimeout):
+        return None
+    if region is not sp.true:
+        return None
+    return Decision(
+        True,
+        f"b_n = G(n) sin(a n) with a = {a} and G = {G} exp-log -> 0 for every value "
+        "(eventually monotone): where a is a multiple of pi every term is 0; elsewhere the "
+        "frequencies +-a are not multiples of 2 pi, the partial sums of sin(a n) are at "
+        "most 1/|sin(a/2)|, and Dirichlet's test gives convergence",
+        test="Dirichlet family",
+        details={"region": sp.true, "points": points},
+    )
+
+
+def _quotient_parts(b: sp.Expr) -> tuple | None:
+    """(a, d, e) with b = (-1)^n a/(d + (-1)^n e), a, d, e exp-log; else None."""
+    sign = sp.Pow(-1, N)
+    with step_budget(STEP_BUDGET):
+        num, den = sp.fraction(sp.together(b))
+        num, den = sp.expand(num), sp.expand(den)
+    a = sp.cancel(num / sign)
+    e = den.coeff(sign)
+    d = sp.expand(den - e * sign)
+    if any(x.has(sign) or not exp_log(x) for x in (a, d, e)) or e == 0:
+        return None
+    if not (a.has(N) or d.has(N)):
+        return None
+    return a, d, e
+
+
+def alternating_quotient_family(
+    b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
+) -> Decision | None:
+    """(-1)^n a/(d + (-1)^n e) with e/d -> 0 (module doc)."""
+    try:
+        parts = _quotient_parts(b)
+    except (StepTimeout, TypeError, ValueError, sp.PolynomialError):
+        return None
+    if parts is None:
+        return None
+    a, d, e = parts
+    g, lead, rest = e / d, a / d, sp.powsimp(a * e / d**2, force=True)
+    s_g, s_lead, s_rest = (sign_for_all(x, params) for x in (g, lead, rest))
+    if None in (s_g, s_lead, s_rest):
+        return None
+    _defined(b, start)
+    try:
+        small, pts_g = zero_region(s_g * g, params)
+        if small is not sp.true:
+            return None
+        lead_zero, pts_a = zero_region(s_lead * lead, params)
+        summable, pts_r, undefined, cert = summable_region(
+            s_rest * rest, params, start, decide_positive
+        )
+    except (Undecided, StepTimeout):
+        return None
+    if summable is None:
+        return None
+    return Decision(
+        None,
+        f"b_n = (-1)^n a/(d + (-1)^n e) with a = {a}, d = {d}, e = {e} exp-log and "
+        f"g = e/d -> 0: with x = (-1)^n g, b_n = (-1)^n a/d - (a e/d^2)/(1 + x) exactly, "
+        "and once |g| <= 1/2, 1/(1 + x) lies in [2/3, 2]: the second part has one sign and "
+        "is within a factor 3 of a e/d^2, so its sum converges iff sum a e/d^2 does; "
+        "sum (-1)^n a/d converges where a/d -> 0 (Leibniz, a/d eventually monotone), and "
+        "where not |b_n| >= |a/d|/2 does not tend to 0; so the series converges iff "
+        f"a/d -> 0 ({bool_text(lead_zero)}) and sum a e/d^2 converges "
+        f"({bool_text(summable)}): sum {rest}: {cert}",
+        test="alternating quotient family",
+        details={
+            "region": lead_zero & summable,
+            "points": pts_g + pts_a + pts_r,
+            "undefined": undefined,
+        },
+    )
+
+
+def _defined(b: sp.Expr, start: int, count: int = 4) -> None:
+    """Raise SeriesError where one of the first terms is undefined for every value of
+    the parameters (``(-1)**n/(n**p + (-1)**n)`` at n = 1: 1/(1 - 1))."""
+    for k in range(start, start + count):
+        v = b.subs(N, k)
+        if v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+            raise SeriesError(
+                f"term b_{k} is not defined for any value of the parameters (b_{k} = {v})"
+            )
