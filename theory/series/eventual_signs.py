@@ -26,7 +26,11 @@ The sign is proved on the whole half-line, never by sampling: the derivative is 
   :math:`t^k f(t^{-m})`, m = 1, 2, k = 0 or the order of its pole at t = 0, expanded and
   enclosed in ball arithmetic on a ball containing :math:`[0, P^{-1/m}]` (``cos(1/x)``, the
   derivative of ``sin(1/x)``; ``cos(1/sqrt(x))``); an enclosure that excludes 0 is the sign
-  on the whole half-line.
+  on the whole half-line.  Where G vanishes at t = 0 to an order k (its Taylor
+  coefficients below k exactly 0, by sympy's series), :math:`G(t) = t^k G^{(k)}(\xi)/k!`
+  with :math:`\xi \in [0, t]` (Taylor's theorem, Lagrange remainder), so an enclosure of
+  :math:`G^{(k)}/k!` on the ball that excludes 0 is the sign
+  (``1 - cos(t) - t sin(t) = -t^2/2 + ...``, the derivative of ``x (1 - cos(1/x))``).
 
 Anything else is not classified, and the order fails (no proof is claimed).
 
@@ -52,7 +56,7 @@ import sympy as sp
 from flint import arb
 
 from theory.core.budget import StepTimeout, step_budget
-from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision
+from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision, taylor
 from theory.series.expressions import N
 from theory.series.periodic import residue_classes
 
@@ -98,8 +102,9 @@ def _poly_sign(poly: sp.Poly, lo: arb) -> int | None:
     return _const_sign(poly.LC())
 
 
-def _factor_sign(f: sp.Expr, P: int) -> int | None:
-    """+1/-1: the factor keeps this sign on [P, oo) (proved); None: not classified."""
+def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
+    """+1/-1: the factor keeps this sign on [P, oo) (proved); None: not classified.
+    ``past_zero``: far forms vanishing at t = 0 are tried too (:func:`_sign_past_zero`)."""
     if not f.has(N):
         return _const_sign(f)
     if f == N or isinstance(f, sp.exp):
@@ -109,7 +114,7 @@ def _factor_sign(f: sp.Expr, P: int) -> int | None:
     if isinstance(f, sp.Pow) and not f.exp.has(N):
         if f.base == N:
             return 1
-        s = _factor_sign(f.base, P)
+        s = _factor_sign(f.base, P, past_zero)
         if s is None:
             return None
         if f.exp.is_Integer:
@@ -127,14 +132,14 @@ def _factor_sign(f: sp.Expr, P: int) -> int | None:
                     return _poly_sign(sp.Poly(g, _L), (arb(P) + arb(c.p) / c.q).log())
     except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
         return None
-    return _sign_near_infinity(f, P)
+    return _sign_near_infinity(f, P, past_zero)
 
 
 #: functions whose composition the far-end enclosure accepts (real-analytic where finite)
 _NEAR_INFINITY_OK = (sp.sin, sp.cos, sp.exp, sp.log, sp.atan, sp.sinh, sp.cosh, sp.tanh)
 
 
-def _sign_near_infinity(f: sp.Expr, P: int) -> int | None:
+def _sign_near_infinity(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
     r"""The sign of f on :math:`[P, \infty)` from :math:`G(t) = t^k f(t^{-m})`, m = 1, 2,
     k = 0 or the order of the pole at t = 0 (expanded, so that ``cos(1/x)/x**2`` or
     ``2*x*cos(1/x) - sin(1/x)`` lose their poles at t = 0; m = 2 turns ``cos(1/sqrt(x))`` into ``cos(t)``), enclosed in ball
@@ -142,13 +147,61 @@ def _sign_near_infinity(f: sp.Expr, P: int) -> int | None:
     enclosure excluding 0 is the sign of f at every x >= P.  A G that is not finite on the
     ball (a pole, a log or a square root at t = 0) proves nothing."""
     balls = {m: arb(0).union(1 / arb(P).root(m)) for m in _FAR_ROOTS}
-    for m, G in _far_forms(f):
+    finite = []  # forms finite on the ball whose enclosure holds 0: tried past the zero
+    for m, G, expr in _far_forms(f):
         try:
             v = G(balls[m])
         except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
             continue
         if v.is_finite() and (v > 0 or v < 0):
             return 1 if v > 0 else -1
+        if v.is_finite():
+            finite.append((m, G, expr))
+    for m, G, expr in finite if past_zero else ():
+        s = _sign_past_zero(G, expr, balls[m])
+        if s is not None:
+            return s
+    return None
+
+
+#: highest order of a zero of the far form at t = 0 that is looked for
+_MAX_ZERO_ORDER = 6
+
+
+@functools.lru_cache(maxsize=256)
+def _zero_order(expr: sp.Expr) -> int:
+    """The order k <= _MAX_ZERO_ORDER of the zero of expr (in n standing for t) at t = 0:
+    its Taylor coefficients below k exactly 0 by sympy's series; 0 when there is none or
+    it is not found."""
+    t = N
+    try:
+        with step_budget(1.0):
+            poly = sp.series(expr, t, 0, _MAX_ZERO_ORDER + 1).removeO()
+            coeffs = [sp.simplify(poly.coeff(t, j)) for j in range(_MAX_ZERO_ORDER + 1)]
+    except (StepTimeout, RecursionError, ValueError, TypeError, NotImplementedError):
+        return 0
+    if poly.has(sp.log) or any(c.has(t) for c in coeffs):
+        return 0
+    return next((j for j, c in enumerate(coeffs) if c != 0), 0)
+
+
+@ball_precision
+def _sign_past_zero(G, expr: sp.Expr, t_ball: arb) -> int | None:
+    """The sign of G on (0, r] (``t_ball`` contains [0, r]) where G vanishes at 0 to an
+    order k <= _MAX_ZERO_ORDER: the coefficients of t^j, j < k, of sympy's Taylor series
+    at 0 exactly 0 and an enclosure of G^(k)/k! on the ball excluding 0 (module doc)."""
+    k = _zero_order(expr)
+    if not k:  # no zero at t = 0 (or none found): nothing to add
+        return None
+    try:
+        at_zero = taylor(G, arb(0), k)  # a check of sympy's zeros in ball arithmetic
+        c = taylor(G, t_ball, k + 1)[k]
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return None
+    if not all(z.contains(0) for z in at_zero):
+        return None
+    if c.is_finite() and (c > 0 or c < 0):
+        return 1 if c > 0 else -1
     return None
 
 
@@ -165,8 +218,9 @@ def _pole_orders(g: sp.Expr) -> set[int]:
 
 @functools.lru_cache(maxsize=256)
 def _far_forms(f: sp.Expr) -> tuple:
-    """(m, ball function of t^k f(t^-m)), m in _FAR_ROOTS, k = 0 and the pole's order, for a
-    factor made of whitelisted functions (none for anything else)."""
+    """(m, ball function of t^k f(t^-m), its expression in n standing for t), m in
+    _FAR_ROOTS, k = 0 and the pole's order, for a factor made of whitelisted functions
+    (none for anything else)."""
     fns = {type(a) for a in f.atoms(sp.Function)}
     if not fns or not all(issubclass(t, _NEAR_INFINITY_OK) for t in fns):
         return ()
@@ -177,7 +231,8 @@ def _far_forms(f: sp.Expr) -> tuple:
                 g = sp.expand(f.subs(N, N ** (-m)))
                 for k in sorted({0, *_pole_orders(g)}):
                     try:
-                        forms.append((m, arb_function(sp.expand(N**k * g))))
+                        form = sp.expand(N**k * g)
+                        forms.append((m, arb_function(form), form))
                     except NotSupported:
                         pass
     except (StepTimeout, RecursionError, ValueError, TypeError):
@@ -185,11 +240,11 @@ def _far_forms(f: sp.Expr) -> tuple:
     return tuple(forms)
 
 
-def derivative_sign(d: sp.Expr, P: int) -> int | None:
+def derivative_sign(d: sp.Expr, P: int, past_zero: bool = False) -> int | None:
     """The sign of d on [P, oo), proved factor by factor, else None."""
     sign = 1
     for f in sp.Mul.make_args(d):
-        s = _factor_sign(f, P)
+        s = _factor_sign(f, P, past_zero)
         if s is None:
             return None
         sign *= s
@@ -211,11 +266,14 @@ def signed_derivatives(
                 d = sp.factor(sp.together(sp.diff(d, N)))
             fd = d
             found = None
-            for P in STARTS:
-                if P < start or P > max_start:
-                    continue
-                if derivative_sign(fd, P) is not None:
-                    found = P
+            for past_zero in (False, True):  # forms vanishing at t = 0 only where needed
+                for P in STARTS:
+                    if P < start or P > max_start:
+                        continue
+                    if derivative_sign(fd, P, past_zero) is not None:
+                        found = P
+                        break
+                if found is not None:
                     break
             if found is None:
                 break
