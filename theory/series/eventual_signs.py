@@ -180,8 +180,8 @@ def _zero_order(expr: sp.Expr) -> int:
             coeffs = [sp.simplify(poly.coeff(t, j)) for j in range(_MAX_ZERO_ORDER + 1)]
     except (StepTimeout, RecursionError, ValueError, TypeError, NotImplementedError):
         return 0
-    if poly.has(sp.log) or any(c.has(t) for c in coeffs):
-        return 0
+    if poly.has(sp.log) or not poly.is_polynomial(t) or any(c.has(t) for c in coeffs):
+        return 0  # a fractional power or a log at t = 0: no Taylor expansion there
     return next((j for j, c in enumerate(coeffs) if c != 0), 0)
 
 
@@ -287,7 +287,9 @@ def signed_derivatives(
         orders,
         f"g^(j) of one sign on [{start}, oo) for j = 1..{orders} (each derivative factored; "
         "every factor's sign proved exactly: powers, logs, exact real-root isolation of "
-        "polynomials in n or log n, or t^k f(t^-m) enclosed on [0, P^(-1/m)] in ball arithmetic)",
+        "polynomials in n or log n, or t^k f(t^-m) enclosed on [0, P^(-1/m)] in ball arithmetic, "
+        "where it vanishes at t = 0 its first nonzero Taylor coefficient there, by Taylor's "
+        "theorem)",
     )
 
 
