@@ -16,7 +16,9 @@ splitting of an alternating quotient.
   is the sum of its squared amplitudes, > 0): the terms do not tend to 0.  So the series
   converges exactly where :math:`G \to 0` (``(-1)**floor(n/2)/n**p`` iff p > 0;
   ``sin(n)/n**p - sin(n)/n**q`` iff (p > 0 and q > 0) or p = q).  The sign of G does
-  not matter: G may change sign with the parameters.
+  not matter: G may change sign with the parameters.  A t of mean :math:`c_0 \ne 0`
+  (``(-1)**floor(2*n/3)``, mean 1/3) leaves :math:`c_0 \sum G` where G -> 0 (G of one
+  sign).
 * :func:`sine_frequency_family`: :math:`t = \sin(a n)` with a frequency a that holds the
   parameters.  Where :math:`a \in \pi\mathbb{Z}` every term is 0; elsewhere
   :math:`\theta = \pm a \notin 2\pi\mathbb{Z}` and Dirichlet's test applies where
@@ -143,8 +145,10 @@ def dirichlet_family(
     if t.free_symbols - {N} or not G.free_symbols & set(params) or not exp_log(G):
         return None
     fp = _trig_pieces(t)
-    if fp is None or fp[0] != 0 or not fp[1] or not nonzero_at_integers(t):
+    if fp is None or not fp[1] or not nonzero_at_integers(t):
         return None
+    if fp[0] != 0:
+        return _with_mean(G, t, fp, params, start, decide_positive)
     try:
         region, points = _g_zero_region(G, params)
     except (Undecided, StepTimeout):
@@ -160,6 +164,36 @@ def dirichlet_family(
         f"so the terms do not; G -> 0 iff {bool_text(region)}",
         test="Dirichlet family",
         details={"region": region, "points": points},
+    )
+
+
+def _with_mean(G, t, fp, params, start, decide_positive) -> Decision | None:
+    """G t with t of mean c_0 != 0: t - c_0 has mean 0, so where G -> 0 the series has the
+    verdict of c_0 sum G (G of one sign); where not, t(n) does not tend to 0 (its mean is
+    not 0) and neither do the terms.  Since sum G converges only where G -> 0, the region
+    is where sum G converges (``(-1)**floor(2*n/3)/n**p``, mean 1/3: iff p > 1)."""
+    c0 = fp[0]
+    if not (c0.is_number and c0.is_real and c0 != 0):
+        return None
+    s = sign_for_all(G, params)
+    if s is None:
+        return None
+    try:
+        region, points, undefined, cert = summable_region(s * G, params, start, decide_positive)
+    except (Undecided, StepTimeout):
+        return None
+    if region is None:
+        return None
+    thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
+    return Decision(
+        None,
+        f"b_n = G(n) t(n) with t = {t} = {c0} + sum_j c_j e^(i theta_j n), theta_j in "
+        f"{{{thetas}}}, none in 2 pi Z, and G = {G} exp-log of one sign: where G -> 0, "
+        f"sum G (t - {c0}) converges (Dirichlet's test), so the series converges iff "
+        f"sum G does; elsewhere t(n), of mean {c0} != 0, does not tend to 0 and neither do "
+        f"the terms; sum G converges only where G -> 0: sum {'' if s > 0 else '-'}G: {cert}",
+        test="Dirichlet family",
+        details={"region": region, "points": points, "undefined": undefined},
     )
 
 

@@ -69,6 +69,8 @@ FAMILIES = [
         grid2("p", "q", AXIS, AXIS),
     ),
     Family("(-1)**floor(n/3)/n**p", "p", 1, {}, lambda p: p["p"] > 0, grid1("p")),  # period 6
+    # signs 1, 1, -1 (mean 1/3): (1/3) sum n^-p plus a Dirichlet part: iff p > 1
+    Family("(-1)**floor(2*n/3)/n**p", "p", 1, {}, lambda p: p["p"] > 1, grid1("p")),
     # the same sign times n^p/(n^2 + 1) ~ n^(p-2): Dirichlet iff p < 2; p >= 2: not -> 0
     Family("(-1)**floor(n/2)*n**p/(n**2 + 1)", "p", 1, {}, lambda p: p["p"] < 2, grid1("p", 3)),
 ]

@@ -49,6 +49,9 @@ CONDITIONS = [
     # test where n^-p -> 0 (p > 0); p <= 0: the terms do not tend to 0
     ("(-1)**floor(n/2)/n**p", "p", 1, "converges iff p > 0"),
     ("(-1)**floor(n/3)/n**p", "p", 1, "converges iff p > 0"),
+    # signs 1, 1, -1 over a period of 3: mean 1/3, so (1/3) sum n^-p plus a Dirichlet part
+    # where n^-p -> 0: converges iff p > 1 (p <= 0: terms do not tend to 0)
+    ("(-1)**floor(2*n/3)/n**p", "p", 1, "converges iff p > 1"),
     # (-1)^n/(n^p + (-1)^n) = (-1)^n n^-p - n^-2p/(1 + (-1)^n n^-p): converges iff p > 1/2;
     # p = 0: b_3 = -1/0, so the condition holds where the terms are defined
     (
