@@ -261,6 +261,8 @@ def alternating_quotient_family(
     _defined(b, start)
     try:
         small, pts_g = zero_region(s_g * g, params)
+        if small is sp.false:
+            return _large_alternating_part(a, d, e, params)
         if small is not sp.true:
             return None
         lead_zero, pts_a = zero_region(s_lead * lead, params)
@@ -287,6 +289,31 @@ def alternating_quotient_family(
             "points": pts_g + pts_a + pts_r,
             "undefined": undefined,
         },
+    )
+
+
+def _large_alternating_part(a, d, e, params) -> Decision | None:
+    """d/e -> 0 and a/e not -> 0 at every value: b_n = (a/e)/(1 + (-1)^n d/e) and once
+    |d/e| <= 1/2, |b_n| >= (2/3)|a/e|, which does not tend to 0: diverges; else None."""
+    h, lead = d / e, a / e
+    s_h, s_lead = sign_for_all(h, params), sign_for_all(lead, params)
+    if s_h is None or s_lead is None:
+        return None
+    try:
+        if zero_region(s_h * h, params)[0] is not sp.true:
+            return None
+        lead_zero, points = zero_region(s_lead * lead, params)
+    except (Undecided, StepTimeout):
+        return None
+    if lead_zero is not sp.false:
+        return None
+    return Decision(
+        None,
+        f"b_n = (-1)^n a/(d + (-1)^n e) = (a/e)/(1 + (-1)^n d/e) with a = {a}, d = {d}, "
+        f"e = {e} exp-log, d/e -> 0 and a/e not -> 0: once |d/e| <= 1/2, "
+        "|b_n| >= (2/3)|a/e|, so the terms do not tend to 0: diverges",
+        test="alternating quotient family",
+        details={"region": sp.false, "points": points},
     )
 
 
