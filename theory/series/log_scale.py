@@ -54,8 +54,9 @@ value of the parameters):
   :math:`e_j = \lim \log(F / (L_0^{e_0} \cdots L_{j-1}^{e_{j-1}}))/L_{j+1}` until
   :math:`F/M \to K \in (0, \infty)`
   (:func:`theory.series.limits.limit_at_infinity`: Gruntz, complete for exp-log functions,
-  cross-checked numerically outside them); its first terms are checked positive in ball
-  arithmetic as :func:`theory.series.numeric.check_terms` checks terms.
+  cross-checked numerically outside them); it is checked positive in ball arithmetic
+  where :func:`theory.series.numeric.check_terms` checks terms (the first 64 and
+  n = 10^3 ... 10^24), and is positive for large n as :math:`F/M \to K > 0`.
 
 Anything else raises :class:`NotInScale` and is left to the sign cases.
 """
@@ -68,11 +69,11 @@ from dataclasses import dataclass
 import sympy as sp
 from flint import arb
 
-from theory.series.arb_eval import NotSupported, arb_function
+from theory.series.arb_eval import NotSupported, arb_function, ball_precision
 from theory.series.arb_eval import Undecided as BallUndecided
 from theory.series.conditions import normal_form
 from theory.series.expressions import N
-from theory.series.limits import limit_at_infinity, smooth
+from theory.series.limits import CHECK_POINTS, limit_at_infinity, smooth
 
 #: iterated logarithms L_1 .. L_MAX_LEVEL are recognised (L_4 > 0 only for n > e^e^e)
 MAX_LEVEL = 4
@@ -176,7 +177,10 @@ class _Builder:
         if e.is_Pow:
             return self._pow(e.base, e.exp)
         if isinstance(e, sp.exp):
-            return [(sp.true, _exp_form(sp.expand(e.args[0])))]
+            form = _exp_form(sp.expand(e.args[0]))
+            for j, _ in enumerate(form.exps):  # e^(c log L_j) = L_j^c needs L_j > 0
+                _positive_from(j, self.start)
+            return [(sp.true, form)]
         if isinstance(e, sp.gamma):
             return [(sp.true, self._gamma(e.args[0]))]
         if e.is_Add and e.free_symbols - {N}:
@@ -275,10 +279,11 @@ def _exp_form(arg) -> Form:
     return Form(sigma, gamma, tuple(exps.get(j, sp.Integer(0)) for j in range(m)))
 
 
+@ball_precision
 def _first_terms_positive(f, start) -> None:
     try:
         g = arb_function(f)
-        for n in range(start, start + CHECKED_TERMS):
+        for n in list(range(start, start + CHECKED_TERMS)) + [n for n in CHECK_POINTS if n > start]:
             v = g(arb(n))
             if not (v.is_finite() and v > 0):
                 raise NotInScale(f"{f} is not shown positive at n = {n}")
