@@ -39,7 +39,8 @@ value of the parameters):
 * :math:`L_j` (positive for n ≥ start: start > 0, 1, e, :math:`e^e`, ... for j = 0, 1, 2, 3, ...);
 * :math:`F^p` with p real (a finite real expression in the parameters):
   :math:`e^{p \log F}` multiplies every exponent of F's form by p;
-* :math:`c^{kn + m}` (c > 0): :math:`\gamma = k \log c`; :math:`e^{A}` with A a linear
+* :math:`c^{kn + m}` (c > 0): :math:`\gamma = k \log c`; :math:`n^{kn + m}`: σ = k,
+  :math:`e_0 = m`; :math:`e^{A}` with A a linear
   combination of :math:`n \log n`, n, :math:`\log L_j` and a constant;
 * :math:`\Gamma(kn + c)` (k > 0 a number, :math:`k \cdot start + c > 0`): Stirling,
   :math:`\log\Gamma(x) = (x - \tfrac12)\log x - x + \tfrac12 \log 2\pi + o(1)`, gives
@@ -196,6 +197,9 @@ class _Builder:
             if not _real(ex):
                 raise NotInScale(f"the exponent {ex} is not real for every value")
             return [(c, f.power(ex)) for c, f in self.pieces(base)]
+        if base == N:  # n^(k n + m) = e^(k n log n) n^m
+            k, m = _linear_in_n(sp.expand(ex))
+            return [(sp.true, Form(k, sp.Integer(0), (m,)))]
         if base.has(N):
             raise NotInScale(f"{base}**({ex}): both depend on n")
         if base.is_positive is not True:
