@@ -36,7 +36,10 @@ value of the parameters):
 
 * a factor free of n: a constant, which must be positive for every admissible value
   (sympy's assumptions: ``2**a``, ``gamma(a + 1)`` with a > 0);
-* :math:`L_j` (positive for n ≥ start: start > 0, 1, e, :math:`e^e`, ... for j = 0, 1, 2, 3, ...);
+* :math:`L_j`, positive for n > 0, 1, e, :math:`e^e`, ... (j = 0, 1, 2, 3, ...); where
+  that is later than the start, the terms before are not defined for every value (0 or a
+  negative number to a parameter power), and the condition holds where they are (a
+  finite head does not change convergence): ``n**p*log(n)**q`` from n = 1;
 * :math:`F^p` with p real (a finite real expression in the parameters):
   :math:`e^{p \log F}` multiplies every exponent of F's form by p;
 * :math:`c^{kn + m}` (c > 0): :math:`\gamma = k \log c`; :math:`n^{kn + m}`: σ = k,
@@ -136,9 +139,11 @@ def _tower(j: int) -> sp.Expr:
     return t
 
 
-def _positive_from(j: int, start: int) -> None:
-    if j > MAX_LEVEL or not bool(sp.Integer(start) > _tower(j)):
-        raise NotInScale(f"{_level_expr(j)} is not positive for every n >= {start}")
+def first_positive(j: int) -> int:
+    """The first integer n with L_j(n) > 0: 1, 2, 3, 16, 3814280 for j = 0 ... 4."""
+    if j > MAX_LEVEL:
+        raise NotInScale(f"more than {MAX_LEVEL} iterated logarithms")
+    return int(sp.floor(_tower(j))) + 1
 
 
 def _real(p: sp.Expr) -> bool:
@@ -150,6 +155,7 @@ class _Builder:
 
     def __init__(self, start: int):
         self.start = start
+        self.tail = start  # from here on every L_j used is positive
         self.limits = []  # (parameter-free factor, its form) found by limits
 
     def pieces(self, e: sp.Expr) -> list:
@@ -167,7 +173,7 @@ class _Builder:
             return [(sp.true, _ONE)]
         j = log_level(e)
         if j is not None:
-            _positive_from(j, self.start)
+            self.tail = max(self.tail, first_positive(j))
             exps = (sp.Integer(0),) * j + (sp.Integer(1),)
             return [(sp.true, Form(sp.Integer(0), sp.Integer(0), exps))]
         if e.is_Mul:
@@ -180,7 +186,7 @@ class _Builder:
         if isinstance(e, sp.exp):
             form = _exp_form(sp.expand(e.args[0]))
             for j, _ in enumerate(form.exps):  # e^(c log L_j) = L_j^c needs L_j > 0
-                _positive_from(j, self.start)
+                self.tail = max(self.tail, first_positive(j))
             return [(sp.true, form)]
         if isinstance(e, sp.gamma):
             return [(sp.true, self._gamma(e.args[0]))]
@@ -373,6 +379,14 @@ class ScaleResult:
     region: sp.Basic  # where the series converges (a condition on the parameters)
     pieces: list  # (condition, Form)
     limits: list  # (parameter-free factor, exponents, constant) found by limits
+    start: int  # the series' first index
+    tail: int  # from here on every term is positive for every value
+
+    @property
+    def undefined_head(self) -> bool:
+        """Terms before ``tail`` (an iterated log <= 0 there, raised to a parameter) are
+        not defined for every value: the region holds where they are."""
+        return self.tail > self.start
 
     def certificate(self) -> str:
         def show(f: Form) -> str:
@@ -396,6 +410,12 @@ class ScaleResult:
             text += f"; {f} ~ {k} " + " ".join(
                 f"{_level_expr(j)}^({e})" for j, e in enumerate(exps)
             )
+        if self.undefined_head:
+            text += (
+                f"; every term from n = {self.tail} on is positive, the first ones are not "
+                "defined for every value (an iterated log <= 0 there): the region holds "
+                "where they are"
+            )
         return text
 
 
@@ -413,7 +433,7 @@ def log_scale_region(b: sp.Expr, start: int) -> ScaleResult | None:
         return None
     region = sp.Or(*(sp.And(c, form_region(f)) for c, f in pieces))
     region = normal_form(sp.to_dnf(region)) if region not in (sp.true, sp.false) else region
-    return ScaleResult(_settled(region), pieces, builder.limits)
+    return ScaleResult(_settled(region), pieces, builder.limits, start, builder.tail)
 
 
 def _domain(p: sp.Symbol) -> sp.Set:

@@ -33,8 +33,10 @@ def decide_positive(b: sp.Expr, params: list, start: int, level: int = 0) -> Dec
     names = ", ".join(p.name for p in params)
     scale = log_scale_region(b, start)
     if scale is not None:  # proved for every value at once (no limit in the parameters)
-        verdict = {sp.true: True, sp.false: False}.get(scale.region)
-        details = {"region": scale.region, "points": [], "undefined": False}
+        verdict = (
+            None if scale.undefined_head else {sp.true: True, sp.false: False}.get(scale.region)
+        )
+        details = {"region": scale.region, "points": [], "undefined": scale.undefined_head}
         return Decision(verdict, scale.certificate(), test="log-scale rule", details=details)
     if not smooth(b) or not (b.is_positive or positive_eventually(b)):
         return Decision(

@@ -133,14 +133,20 @@ def decide_sign_cases(b: sp.Expr, start: int) -> Decision:
 
 
 def _scale_decision(params, scale, start) -> Decision:
-    """The condition of :func:`theory.series.log_scale.log_scale_region` (proved for every
-    admissible value, every term positive: nothing to confirm or to leave out)."""
+    """The condition of :func:`theory.series.log_scale.log_scale_region`: proved for every
+    admissible value, nothing to confirm; every term positive, or from its ``tail`` on
+    (then the values where a first term is undefined are left out, as the sign cases do)."""
     cond = merge_one_parameter(normal_form(scale.region))
     verdict = {sp.true: True, sp.false: False}.get(cond)
+    text = _condition_text(params, cond, True)
+    if scale.undefined_head:
+        verdict = None
+        names = ", ".join(p.name for p in params)
+        text += f" (among the values of {names} for which every term b_n, n >= {start}, is defined)"
     return Decision(
         verdict,
         scale.certificate(),
-        condition=_condition_text(params, cond, True),
+        condition=text,
         test="log-scale rule",
         start=start,
         details={"condition": cond, "domain": sp.true},

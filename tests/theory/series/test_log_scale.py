@@ -149,8 +149,6 @@ def test_forms_of_parameter_free_factors_and_gamma():
     [
         ("n**a - 1", 1),  # a difference: not a sum of positive terms
         ("a/n**2", 1),  # a constant factor of either sign
-        ("log(log(n))**c", 2),  # log(log(2)) < 0: undefined terms for some c
-        ("n**a*log(n)**b", 1),  # log(1) = 0: 0^b undefined for b < 0
         ("gamma(n + c)", 1),  # poles and sign changes where n + c <= 0
         ("sin(n)**2/n**p", 1),  # oscillating factor
         ("exp(-a*n**b)", 1),  # n^b is not on the scale
@@ -162,6 +160,29 @@ def test_forms_of_parameter_free_factors_and_gamma():
 def test_outside_the_rule(text, start):
     b = parse_expression(text, params=("a", "b", "c", "p"))
     assert log_scale_region(b, start) is None
+
+
+@pytest.mark.parametrize(
+    "text, start, tail, point, want",
+    [
+        # log(1) = 0: 0^b is undefined for b < 0, so b_1 is; from n = 2 on every term is
+        # positive and Bertrand decides: p < -1 or (p = -1 and q < -1)
+        ("n**p*log(n)**q", 1, 2, {"p": -1, "q": -2}, True),
+        ("n**p*log(n)**q", 1, 2, {"p": -1, "q": 0}, False),
+        # log(log(2)) < 0: (log log 2)^c is not real for c = 1/2; from n = 3 on positive
+        ("log(log(n))**c/(n*log(n))", 2, 3, {"c": -2}, True),
+        ("log(log(n))**c/(n*log(n))", 2, 3, {"c": -1}, False),
+    ],
+)
+def test_head_of_undefined_terms_is_left_out(text, start, tail, point, want):
+    b = parse_expression(text, params=tuple(point))
+    scale = log_scale_region(b, start)
+    assert scale.tail == tail and scale.undefined_head
+    values = {s: sp.Integer(point[s.name]) for s in b.free_symbols if s.name in point}
+    assert holds(scale.region, values) is want
+    d = decide_in_process(b, start)
+    assert d.test == "log-scale rule" and d.converges is None
+    assert d.condition.endswith(f"for which every term b_n, n >= {start}, is defined)")
 
 
 def test_lexicographic_comparison():
