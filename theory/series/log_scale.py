@@ -330,7 +330,7 @@ def _simplify(c):
     return c
 
 
-def sign_rel(d: sp.Expr, op) -> sp.Basic:
+def sign_rel(d: sp.Expr, op: type) -> sp.Basic:
     """``d op 0`` as a readable relation: a combination of logarithms
     :math:`\\sum c_i \\log x_i` (x_i > 0) as :math:`\\prod_{c_i > 0} x_i^{c_i}\\ op\
     \\prod_{c_i < 0} x_i^{-c_i}` (log(a/2) < 0 is a < 2), anything else as it is."""
