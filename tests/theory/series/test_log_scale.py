@@ -11,7 +11,8 @@ import sympy as sp
 from tests.theory.series.free_param_families import FAMILIES, truth
 from tests.theory.series.test_free_param_families import _assumptions
 from theory.series.convergence import decide_in_process
-from theory.series.expressions import N, parse_expression
+from theory.series.decision import SeriesError
+from theory.series.expressions import ExpressionError, N, parse_expression
 from theory.series.log_scale import Form, lex_less, log_scale_region, sign_rel
 from theory.series.numeric import decide_terms
 from theory.series.sign_cases import holds
@@ -196,3 +197,30 @@ def test_lexicographic_comparison():
     c = sp.Symbol("c", positive=True)
     assert sign_rel(sp.log(c / 2), sp.Lt) == (c < 2)
     assert sign_rel(sp.log(4) - sp.log(c), sp.Lt) == sp.Lt(4, c)
+
+
+@pytest.mark.parametrize(
+    "text, start, name, values",
+    [
+        # (log log n)^c at n = 2 is (negative)^c: not real for c = 1/2, real for integers
+        ("log(log(n))**c/(n*log(n))", 2, "c", ("-2", "-1", "0", "1/2", "2")),
+        # log(1)^q = 0^q: undefined for q < 0, 1 at q = 0 (sympy's 0**0), 0 for q > 0
+        ("log(n)**q/n", 1, "q", ("-2", "-1", "0", "1")),
+        # p = 0 and q = 0 at the tie of 1/(n^p + n^q): 1/2 for every n, diverges
+        ("1/(n**p + n)", 1, "p", ("0", "1", "3/2")),
+    ],
+)
+def test_free_condition_agrees_with_the_values_put_in(text, start, name, values):
+    """What --free reports at a value and what --param reports there: the same verdict, or
+    the --param run refuses a term that is not defined and the --free condition leaves
+    such values out (its caveat)."""
+    d = decide_in_process(parse_expression(text, params=(name,)), start)
+    cond, p = d.details["condition"], sp.Symbol(name, real=True)
+    for v in values:
+        try:
+            b = parse_expression(text, params=(name,), values={name: sp.Rational(v)})
+            plain = decide_terms(b, start).converges
+        except (ExpressionError, SeriesError):
+            assert "is defined)" in d.condition, (v, d.condition)
+            continue
+        assert plain == holds(cond, {p: sp.Rational(v)}), (v, d.condition)
