@@ -73,6 +73,7 @@ from dataclasses import dataclass
 import sympy as sp
 from flint import arb
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotSupported, arb_function, ball_precision
 from theory.series.arb_eval import Undecided as BallUndecided
 from theory.series.conditions import normal_form
@@ -81,6 +82,9 @@ from theory.series.limits import CHECK_POINTS, limit_at_infinity, smooth
 
 #: iterated logarithms L_1 .. L_MAX_LEVEL are recognised (L_4 > 0 only for n > e^e^e)
 MAX_LEVEL = 4
+#: CPU seconds for the whole rule (the limits of parameter-free factors may be slow):
+#: past them the series is left to the sign cases
+BUDGET = 4.0
 #: iterated-log levels tried for the exponents of a parameter-free factor
 FREE_LEVELS = 3
 #: first terms of a parameter-free factor checked positive (as check_terms checks terms)
@@ -428,11 +432,13 @@ def log_scale_region(b: sp.Expr, start: int) -> ScaleResult | None:
         b = b.rewrite(sp.gamma)
     builder = _Builder(start)
     try:
-        pieces = builder.pieces(b)
-    except NotInScale:
+        with step_budget(BUDGET):
+            pieces = builder.pieces(b)
+            region = sp.Or(*(sp.And(c, form_region(f)) for c, f in pieces))
+            if region not in (sp.true, sp.false):
+                region = normal_form(sp.to_dnf(region))
+    except (NotInScale, StepTimeout):
         return None
-    region = sp.Or(*(sp.And(c, form_region(f)) for c, f in pieces))
-    region = normal_form(sp.to_dnf(region)) if region not in (sp.true, sp.false) else region
     return ScaleResult(_settled(region), pieces, builder.limits, start, builder.tail)
 
 

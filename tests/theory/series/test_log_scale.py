@@ -10,6 +10,7 @@ import sympy as sp
 
 from tests.theory.series.free_param_families import FAMILIES, truth
 from tests.theory.series.test_free_param_families import _assumptions
+from theory.series import log_scale
 from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError
 from theory.series.expressions import ExpressionError, N, parse_expression
@@ -224,3 +225,15 @@ def test_free_condition_agrees_with_the_values_put_in(text, start, name, values)
             assert "is defined)" in d.condition, (v, d.condition)
             continue
         assert plain == holds(cond, {p: sp.Rational(v)}), (v, d.condition)
+
+
+def test_running_out_of_the_rule_budget_leaves_the_series_to_the_sign_cases(monkeypatch):
+    # the limits of a parameter-free factor may be slow: past BUDGET CPU seconds the rule
+    # gives up (None), it does not raise (a factor used nowhere else: its limits are not
+    # in the cache, so they are computed here and take more than the budget)
+    p = sp.Symbol("p", real=True)
+    factor = (N ** (1 / N) - 1 + N ** (-5) / 7) ** p
+    monkeypatch.setattr(log_scale, "BUDGET", 1e-3)
+    assert log_scale.log_scale_region(factor, 2) is None
+    monkeypatch.setattr(log_scale, "BUDGET", 60.0)
+    assert log_scale.log_scale_region(factor, 2) is not None
