@@ -21,6 +21,7 @@ from theory.series.conditions import bool_text, normal_form, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided
 from theory.series.expressions import N
 from theory.series.limits import STEP_BUDGET, limit_at_infinity, smooth
+from theory.series.log_scale import log_scale_region
 from theory.series.numeric import decide_terms
 
 
@@ -30,6 +31,13 @@ def decide_positive(b: sp.Expr, params: list, start: int, level: int = 0) -> Dec
     condition on ``params``; absent when unsure) and ``points`` (sample values on the
     boundaries found)."""
     names = ", ".join(p.name for p in params)
+    scale = log_scale_region(b, start)
+    if scale is not None:  # proved for every value at once (no limit in the parameters)
+        verdict = (
+            None if scale.undefined_head else {sp.true: True, sp.false: False}.get(scale.region)
+        )
+        details = {"region": scale.region, "points": [], "undefined": scale.undefined_head}
+        return Decision(verdict, scale.certificate(), test="log-scale rule", details=details)
     if not smooth(b) or not (b.is_positive or positive_eventually(b)):
         return Decision(
             None,

@@ -21,6 +21,7 @@ from theory.series.conditions import bool_text, merge_one_parameter, normal_form
 from theory.series.decision import Decision, SeriesError, Undecided
 from theory.series.expressions import N
 from theory.series.families import family_decision
+from theory.series.log_scale import log_scale_region
 from theory.series.numeric import check_terms, decide_terms
 from theory.series.parameters import PARAM_SAMPLES, decide_positive
 
@@ -100,6 +101,9 @@ def decide_sign_cases(b: sp.Expr, start: int) -> Decision:
     names = ", ".join(p.name for p in params)
     signs = [admissible_signs(p) for p in params]
     unknown = [p.name for p, s in zip(params, signs) if len(s) > 1]
+    scale = log_scale_region(b, start)
+    if scale is not None:  # decided for every real value at once: no sign cases
+        return _scale_decision(params, scale, start)
     if len(unknown) > MAX_SPLIT_PARAMS:
         return Decision(
             None,
@@ -126,6 +130,27 @@ def decide_sign_cases(b: sp.Expr, start: int) -> Decision:
         )
     d.start = start
     return d
+
+
+def _scale_decision(params, scale, start) -> Decision:
+    """The condition of :func:`theory.series.log_scale.log_scale_region`: proved for every
+    admissible value, nothing to confirm; every term positive, or from its ``tail`` on
+    (then the values where a first term is undefined are left out, as the sign cases do)."""
+    cond = merge_one_parameter(normal_form(scale.region))
+    verdict = {sp.true: True, sp.false: False}.get(cond)
+    text = _condition_text(params, cond, True)
+    if scale.undefined_head:
+        verdict = None
+        names = ", ".join(p.name for p in params)
+        text += f" (among the values of {names} for which every term b_n, n >= {start}, is defined)"
+    return Decision(
+        verdict,
+        scale.certificate(),
+        condition=text,
+        test="log-scale rule",
+        start=start,
+        details={"condition": cond, "domain": sp.true},
+    )
 
 
 def _decide_case(b, params, signs, start) -> _Case:

@@ -47,6 +47,15 @@ DECIDED = {
     "power-sin-inverse",
     "one-minus-cos",
     "inverse-log-power",
+    # the log-scale rule (tests/theory/series/test_log_scale.py): decided for every value
+    "bertrand-pq",
+    "bertrand-loglog",
+    "log-power-over-power",
+    "three-level-log",
+    "geometric-power-log",
+    "nth-root-minus-one",
+    "power-over-power-plus-one",
+    "sum-of-powers",
 }
 #: quick enough for every run (a few seconds each); the others are marked slow
 FAST = {
@@ -59,6 +68,22 @@ FAST = {
     "sin-2n",
     "log-normal",
     "inverse-log-power",
+    # the log-scale rule: no sign cases, no limit in the parameters
+    "p-squared",
+    "bertrand-q",
+    "bertrand-pq",
+    "bertrand-loglog",
+    "log-power-over-power",
+    "three-level-log",
+    "geometric-over-power",
+    "geometric-power-log",
+    "power-over-gamma",
+    "power-times-exp",
+    "sqrt-difference",
+    "power-sin-inverse",
+    "nth-root-minus-one",
+    "power-over-power-plus-one",
+    "sum-of-powers",
 }
 
 

@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[3]
 #: times 2 + sin(n) its enclosure is wider than B ~ 1e42), whose lower bound runs on
 SLOW = "exp(-2*n**(1/100))*(2 + sin(n))"
 #: a decision that works for many CPU seconds in its worker (three free parameters of unknown
-#: sign, 27 sign cases, iterated logs at each boundary): a worker surely at work to kill under
-HARD = ["1/(n**a*log(n)**b*log(log(n))**c)", "--free", "a", "--free", "b", "--free", "c"]
+#: sign, 27 sign cases: exp(1/n**a) is outside the log-scale rule, so every case takes its
+#: symbolic limits and the boundaries their iterated logs): a worker surely at work to kill
+HARD = ["exp(1/n**a)/(n**b*log(n)**c)", "--free", "a", "--free", "b", "--free", "c"]
 
 
 def _children(pid: int) -> list[int]:
