@@ -23,6 +23,25 @@ class SeriesError(ValueError):
     """The series is not a series of finite real terms (message names the index)."""
 
 
+def require_defined_somewhere(b: sp.Expr, start: int, count: int = 4) -> None:
+    """Raise :class:`SeriesError` where one of the first terms is undefined for every value
+    of the free parameters, so that no value is admissible (``(-1)**n/(n**p + (-1)**n)`` at
+    n = 1 is 1/(1 - 1) whatever p is; ``1/(n**p - 1)`` too).
+
+    >>> require_defined_somewhere(parse_expression("1/(n**p - 1)", params=("p",)), 2)
+    >>> require_defined_somewhere(parse_expression("1/(n**p - 1)", params=("p",)), 1)
+    Traceback (most recent call last):
+    ...
+    theory.series.decision.SeriesError: term b_1 is not defined for any value of the parameters (b_1 = zoo)
+    """
+    for k in range(start, start + count):
+        v = b.subs(N, k)
+        if v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+            raise SeriesError(
+                f"term b_{k} is not defined for any value of the parameters (b_{k} = {v})"
+            )
+
+
 @dataclass
 class Decision:
     """Verdict on the convergence of ``sum_{n >= start} b_n``."""

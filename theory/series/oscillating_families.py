@@ -52,7 +52,7 @@ import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.conditions import bool_text, normal_form
-from theory.series.decision import Decision, SeriesError, Undecided
+from theory.series.decision import Decision, Undecided, require_defined_somewhere
 from theory.series.eventual_signs import periodic_pieces
 from theory.series.expressions import N
 from theory.series.family_parts import exp_log, sign_for_all, summable_region, zero_region
@@ -258,7 +258,7 @@ def alternating_quotient_family(
     s_g, s_lead, s_rest = (sign_for_all(x, params) for x in (g, lead, rest))
     if None in (s_g, s_lead, s_rest):
         return None
-    _defined(b, start)
+    require_defined_somewhere(b, start)
     try:
         small, pts_g = zero_region(s_g * g, params)
         if small is sp.false:
@@ -315,14 +315,3 @@ def _large_alternating_part(a, d, e, params) -> Decision | None:
         test="alternating quotient family",
         details={"region": sp.false, "points": points},
     )
-
-
-def _defined(b: sp.Expr, start: int, count: int = 4) -> None:
-    """Raise SeriesError where one of the first terms is undefined for every value of
-    the parameters (``(-1)**n/(n**p + (-1)**n)`` at n = 1: 1/(1 - 1))."""
-    for k in range(start, start + count):
-        v = b.subs(N, k)
-        if v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
-            raise SeriesError(
-                f"term b_{k} is not defined for any value of the parameters (b_{k} = {v})"
-            )

@@ -18,7 +18,7 @@ import sympy as sp
 
 from theory.core.budget import StepTimeout
 from theory.series.conditions import bool_text, merge_one_parameter, normal_form, set_text
-from theory.series.decision import Decision, SeriesError, Undecided
+from theory.series.decision import Decision, SeriesError, Undecided, require_defined_somewhere
 from theory.series.expressions import N
 from theory.series.families import family_decision
 from theory.series.log_scale import log_scale_region
@@ -63,6 +63,7 @@ class _Case:
     test: str = ""
     points: list = field(default_factory=list)  # sample points on boundaries
     undefined: bool = False  # a term is not defined at some values of the case
+    void: bool = False  # ... nor at any value of it (no admissible value: nothing to say)
 
 
 def admissible_signs(p: sp.Symbol) -> tuple:
@@ -101,6 +102,7 @@ def decide_sign_cases(b: sp.Expr, start: int) -> Decision:
     names = ", ".join(p.name for p in params)
     signs = [admissible_signs(p) for p in params]
     unknown = [p.name for p, s in zip(params, signs) if len(s) > 1]
+    require_defined_somewhere(b, start)  # else no value is admissible: nothing to condition
     scale = log_scale_region(b, start)
     if scale is not None:  # decided for every real value at once: no sign cases
         return _scale_decision(params, scale, start)
@@ -174,6 +176,7 @@ def _decide_case(b, params, signs, start) -> _Case:
     except SeriesError as exc:
         case.certificate = f"a term is not defined ({exc})"
         case.region, case.undefined = (None, False) if free else (sp.false, True)
+        case.void = not free
         return case
     except Exception as exc:  # noqa: BLE001 - sympy failing inside: the case is unsettled
         case.certificate = f"the analysis failed ({type(exc).__name__})"
@@ -201,7 +204,7 @@ def _join(b, params, cases, start) -> Decision:
         else "; ".join(f"for {c.label}: {c.certificate}" for c in cases)
     )
     decided = [c for c in cases if c.region is not None]
-    if not decided:
+    if all(c.void for c in decided):  # no admissible value is decided: no condition to state
         return Decision(None, cert, test=cases[0].test if single else "parameters")
     cond = merge_one_parameter(sp.Or(*(sp.And(*t) for t in _cover_terms(params, cases))))
     undefined = _confirm(b, params, cond, cases, start)

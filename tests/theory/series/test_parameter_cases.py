@@ -189,3 +189,20 @@ def test_undefined_start_keeps_the_caveat():
     assert d.condition.startswith("converges iff p > 1 or (p = 1 and q < -1) (among the values")
     assert d.converges is None
     _check_against_plain_decisions(b, d, 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1/(n**p - 1)",  # b_1 = 1/(1 - 1) whatever p is
+        "(-1)**n/(n**p + (-1)**n)",  # b_1 = -1/(1 - 1) whatever p is
+    ],
+)
+def test_no_admissible_value_is_an_error_not_a_condition(text):
+    # every value of p leaves b_1 undefined: a condition "among the values for which
+    # every term is defined" would be about no value at all
+    with pytest.raises(SeriesError, match="b_1 is not defined for any value"):
+        decide_in_process(parse_expression(text, params=("p",)), 1)
+    # from n = 2 the terms are defined (p > 1/2 resp. p > 1): a condition is given
+    d = decide_in_process(parse_expression(text, params=("p",)), 2)
+    assert d.condition and "iff p >" in d.condition
