@@ -52,7 +52,7 @@ from theory.series.expressions import N
 from theory.series.ratio_tails import EVERYWHERE
 
 STIRLING_TERMS = 8  # K_s: Bernoulli terms of log Gamma kept exactly (remainder ~ x^-17)
-LOG_TERMS = 40  # J: terms of log(1 + u)/u kept exactly
+LOG_TERMS = 32  # J: terms of log(1 + u)/u kept exactly (|u| <= 1/64: remainder < 2^-192)
 TAYLOR_ORDER = 24  # K: Taylor order of e^h in t = 1/n
 FIRST_M = 64  # the tail formula is used from M = max(n0, 64, ...) on
 
@@ -82,6 +82,7 @@ class _Form:
         self.logs: list[tuple[sp.Symbol, sp.Rational]] = []  # (symbol of l(u), beta/alpha)
         self.gammas: list[tuple[sp.Symbol, sp.Rational, sp.Rational]] = []  # (R, alpha, beta)
         self.lines: list[tuple[sp.Rational, sp.Rational]] = []  # every alpha n + beta used
+        self.ys: list[tuple[sp.Symbol, sp.Rational, sp.Rational]] = []  # (Y, alpha, beta)
 
     def log_linear(self, alpha: sp.Rational, beta: sp.Rational) -> sp.Expr:
         """log(alpha n + beta) = log alpha + log n + (beta/alpha)/n * l(beta/(alpha n))."""
@@ -98,8 +99,11 @@ class _Form:
         x = alpha * N + beta
         out = (x - sp.Rational(1, 2)) * self.log_linear(alpha, beta) - x
         out += sp.log(2 * sp.pi) / 2
+        y = sp.Dummy("Y")  # 1/(alpha + beta/n): x^(1-2k) = n^(1-2k) y^(2k-1)
+        self.ys.append((y, alpha, beta))
         for k in range(1, STIRLING_TERMS + 1):
-            out += sp.bernoulli(2 * k) / (2 * k * (2 * k - 1)) * x ** (1 - 2 * k)
+            c = sp.bernoulli(2 * k) / (2 * k * (2 * k - 1))
+            out += c * N ** (1 - 2 * k) * y ** (2 * k - 1)
         r = sp.Dummy("R")
         self.gammas.append((r, alpha, beta))
         return out + r
@@ -119,6 +123,8 @@ class _Form:
             if base.is_positive is not True:
                 raise NotCertified(f"the base of {f} is not a positive constant")
             return e * sp.log(base)
+        if e.is_extended_real is not True:
+            raise NotCertified(f"the exponent of {f} is not proved real")
         if isinstance(base, sp.gamma):
             if e.has(N):
                 raise NotCertified(f"the exponent of {f} depends on n")
@@ -137,14 +143,28 @@ class _Form:
         return e * (sp.log(coeff) + out)
 
 
-def _analytic(expr: sp.Expr) -> sp.Expr:
-    """expr (in t) cancelled to a rational function whose denominator is nonzero at t = 0,
-    as an expression in the symbol n (for the ball evaluator); NotCertified otherwise."""
-    with step_budget(3.0):
-        num, den = sp.fraction(sp.cancel(sp.together(expr)))
-    if not (num.is_polynomial(_T) and den.is_polynomial(_T)) or den.subs(_T, 0) == 0:
-        raise NotCertified(f"{expr} is not analytic at 1/n = 0: b_n is not C n^-p (1 + o(1))")
-    return (num / den).subs(_T, N)
+def _analytic(expr: sp.Expr, ys: list) -> sp.Expr:
+    """expr (in t and the symbols Y = 1/(alpha + beta t), expanded) with its terms of
+    negative power in t proved to cancel, as an expression in the symbol n (for the ball
+    evaluator): every other term is t^k (k >= 0) times powers of the Y, alpha > 0, and
+    constants, analytic at t = 0.  NotCertified otherwise (b_n is then not
+    C n^-p (1 + o(1)) in this form)."""
+    neg, keep = [], []
+    for term in sp.Add.make_args(sp.expand(expr)):
+        k = sp.sympify(term.as_powers_dict().get(_T, 0))
+        (neg if k.is_number and k < 0 else keep).append(term)
+    if neg and sp.expand(sp.Add(*neg)) != 0:
+        raise NotCertified(f"log b_n + p log n grows like {sp.Add(*neg)} (t = 1/n)")
+    body = sp.Add(*keep)
+    for x in sp.preorder_traversal(body):
+        if isinstance(x, sp.Function) and x.has(_T):
+            raise NotCertified(f"{x} is not analytic at 1/n = 0 in this form")
+        if isinstance(x, sp.Pow) and x.base.has(_T) and x.base != _T:
+            raise NotCertified(f"{x} is not analytic at 1/n = 0 in this form")
+        if isinstance(x, sp.Pow) and x.base == _T and not (x.exp.is_Integer and x.exp >= 0):
+            raise NotCertified(f"{x} is not analytic at 1/n = 0")
+    body = body.subs({y: 1 / (alpha + beta * _T) for y, alpha, beta in ys})  # alpha > 0
+    return body.subs(_T, N)
 
 
 class StirlingTail:
@@ -171,24 +191,27 @@ class StirlingTail:
         syms = [q for q, _ in form.logs] + [r for r, _, _ in form.gammas]
         coeffs = {s: rest_t.coeff(s) for s in syms}
         h = rest_t.subs({s: 0 for s in syms})
-        if any(c.has(*syms) for c in coeffs.values()):
+        linear = h + sp.Add(*[coeffs[s] * s for s in syms])
+        if any(c.has(*syms) for c in coeffs.values()) or sp.expand(rest_t - linear) != 0:
             raise NotCertified("a remainder enters log b_n non-linearly")
         for q, c in form.logs:  # l(u) = sum_{k<J} (-u)^k/(k+1) + rho_J(u), u = c t
             h += coeffs[q] * sp.Add(*[(-c * _T) ** k / (k + 1) for k in range(LOG_TERMS)])
         try:
-            self.h = _analytic(h)
+            self.h = _analytic(h, form.ys)
             self.exp_h = arb_function(sp.exp(self.h))
-            self.log_coeffs = [(arb_function(_analytic(coeffs[q])), c) for q, c in form.logs]
+            self.log_coeffs = [
+                (arb_function(_analytic(coeffs[q], form.ys)), c) for q, c in form.logs
+            ]
             self.gamma_coeffs = [
-                (arb_function(_analytic(coeffs[r])), a, bb) for r, a, bb in form.gammas
+                (arb_function(_analytic(coeffs[r], form.ys)), a, bb) for r, a, bb in form.gammas
             ]
             self.f = arb_function(b)
             self.pa = arb_function(self.p)(arb(0))
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        # M: every alpha n + beta > 0 and |beta/alpha| / n <= 1/2 for n >= M
+        # M: every alpha n + beta > 0 and |u| = |beta/alpha|/n <= 1/64 for n >= M
         top = max([abs(bb / a) for a, bb in form.lines] + [sp.Integer(0)])
-        self.M = max(self.n0, FIRST_M, int(sp.ceiling(2 * top)) + 1)
+        self.M = max(self.n0, FIRST_M, int(sp.ceiling(64 * top)) + 1)
         self._head()
         first = self.tail(self.M)
         if not (first.is_finite() and first > 0):
@@ -225,7 +248,7 @@ class StirlingTail:
         t = arb(0).union(1 / arb(a))
         r = arb(0)
         for coeff, c in self.log_coeffs:
-            u = abs(arb(c.p) / c.q) / a  # |u| <= |beta/alpha|/a <= 1/2
+            u = abs(arb(c.p) / c.q) / a  # |u| <= |beta/alpha|/a <= 1/64
             bound = u**LOG_TERMS / ((LOG_TERMS + 1) * (1 - u))
             r += coeff(t) * (-bound).union(bound)
         k = STIRLING_TERMS + 1  # the first neglected term B_2k/(2k(2k-1) x^(2k-1))
