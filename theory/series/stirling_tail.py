@@ -212,6 +212,10 @@ class StirlingTail:
         # M: every alpha n + beta > 0 and |u| = |beta/alpha|/n <= 1/64 for n >= M
         top = max([abs(bb / a) for a, bb in form.lines] + [sp.Integer(0)])
         self.M = max(self.n0, FIRST_M, int(sp.ceiling(64 * top)) + 1)
+        try:  # the Taylor coefficients c_k of e^h at t = 0
+            self.coeffs = taylor(self.exp_h, arb(0), TAYLOR_ORDER)
+        except (Undecided, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"e^h at 1/n = 0: {exc}") from None
         self._head()
         first = self.tail(self.M)
         if not (first.is_finite() and first > 0):
@@ -267,7 +271,7 @@ class StirlingTail:
             return self.suffix[a - self.n0] + self.tail(self.M)
         A = arb(a)
         try:
-            c = taylor(self.exp_h, arb(0), TAYLOR_ORDER)
+            c = self.coeffs
             top = taylor(self.exp_h, arb(0).union(1 / A), TAYLOR_ORDER + 1)[TAYLOR_ORDER]
             s = sum(
                 (c[k] * (self.pa + k).zeta(A) for k in range(TAYLOR_ORDER)),
