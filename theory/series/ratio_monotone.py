@@ -24,7 +24,9 @@ ratio test used).
 
 A decreasing :math:`s\,r` is at most :math:`s\,r(P)` (a ball at the integer :math:`P`), an
 increasing one below :math:`L`; ``q`` is that bound rounded up to a multiple of
-:math:`2^{-20}`, and must be below 1.
+:math:`2^{-20}`, and must be below 1.  Where the ratio as a whole is not proved monotone
+(``exp(-sqrt(n))*factorial(n)/n**n``), :func:`factorwise_ratio_bound` bounds the ratios of
+the term's factors one by one and multiplies the bounds.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> q, start, s, note = monotone_ratio_bound(P("n**n/(n + 1)**n"), 1)   # r(1) = 1/2, -> 1/e
@@ -240,6 +242,11 @@ def factorwise_ratio_bound(b: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, 
         L = limit_at_infinity(step)
         ok = L is not None and L.is_number and L.is_finite and L.is_extended_real is True
         pieces.append((psi, d2, L if ok else None))
+    limit = prep[4]
+    for _psi, _d2, L in pieces:
+        limit *= _ball(L, 0) if L is not None else arb(0)
+    if not limit < 1 and all(L is not None for _psi, _d2, L in pieces):
+        raise NotCertified(f"the term ratio of {b} tends to {limit.str(5)}, not below 1")
     P = max(int(n0), 1)
     while P.bit_length() <= MAX_START_LOG2 + 1:
         found = [_monotone_sup(ratio, prep, P)]
