@@ -24,7 +24,10 @@ proved for every :math:`n \ge a` (the remainders above).  With the Taylor coeffi
    + \zeta(p + K, a)\, \big[\sup_{[0, 1/a]} |c_K|\big] \Big),
 
 Hurwitz zeta values in ball arithmetic (python-flint), for every :math:`a \ge M`: tails as far
-as the TRF search needs, each in one evaluation.  The terms before M are summed one by one.
+as the TRF search needs, each in one evaluation.  A factor :math:`\log^k n` (k <= 8) is kept
+apart: :math:`\zeta(s, a)` becomes :math:`\sum_{n \ge a} n^{-s}\log^k n = (-1)^k
+\zeta^{(k)}(s, a)`, and the bound holds as before since :math:`\log^k n \ge 0`.  The terms
+before M are summed one by one.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> t = StirlingTail(P("exp(n)*gamma(n)/n**(n+1)"), 1)
@@ -34,8 +37,10 @@ as the TRF search needs, each in one evaluation.  The terms before M are summed 
 
 from __future__ import annotations
 
+import math
+
 import sympy as sp
-from flint import arb
+from flint import arb, arb_series
 
 from theory.core.budget import step_budget
 from theory.series.arb_eval import (
@@ -54,6 +59,7 @@ from theory.series.ratio_tails import EVERYWHERE
 STIRLING_TERMS = 8  # K_s: Bernoulli terms of log Gamma kept exactly (remainder ~ x^-17)
 LOG_TERMS = 32  # J: terms of log(1 + u)/u kept exactly (|u| <= 1/64: remainder < 2^-192)
 TAYLOR_ORDER = 24  # K: Taylor order of e^h in t = 1/n
+MAX_LOG_POWER = 8  # log(n)^k factors summed by derivatives of Hurwitz zeta, k <= 8
 FIRST_M = 64  # the tail formula is used from M = max(n0, 64, ...) on
 
 _T = sp.Dummy("t")  # t = 1/n
@@ -177,7 +183,16 @@ class StirlingTail:
         form = _Form()
         with step_budget(5.0):
             g = b.rewrite(sp.gamma) if b.has(sp.factorial, sp.binomial) else b
-            total = sp.Add(*[form.log_factor(f) for f in sp.Mul.make_args(g)])
+            factors, self.k = [], 0  # log(n)^k factors apart: sum n^-s log(n)^k
+            for f in sp.Mul.make_args(g):
+                base, e = (f.base, f.exp) if isinstance(f, sp.Pow) else (f, sp.Integer(1))
+                if base == sp.log(N) and e.is_Integer and 0 < e <= MAX_LOG_POWER:
+                    self.k += int(e)
+                else:
+                    factors.append(f)
+            if self.k > MAX_LOG_POWER:
+                raise NotCertified(f"log(n)^{self.k}: more than {MAX_LOG_POWER} powers of log(n)")
+            total = sp.Add(*[form.log_factor(f) for f in factors])
             total = sp.expand(total)
         minus_p = total.coeff(_LN)
         rest = sp.expand(total - minus_p * _LN)
@@ -263,6 +278,13 @@ class StirlingTail:
             r += coeff(t) * arb(0).union(term)
         return r
 
+    def _zeta(self, s: arb, a: arb) -> arb:
+        """sum_(n >= a) n^-s log(n)^k = (-1)^k zeta^(k)(s, a) (Hurwitz zeta, derivative in s)."""
+        if self.k == 0:
+            return s.zeta(a)
+        coeff = arb_series([s, 1], prec=self.k + 1).zeta(a).coeffs()[self.k]  # zeta^(k)/k!
+        return (-1) ** self.k * math.factorial(self.k) * coeff
+
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
@@ -274,8 +296,8 @@ class StirlingTail:
             c = self.coeffs
             top = taylor(self.exp_h, arb(0).union(1 / A), TAYLOR_ORDER + 1)[TAYLOR_ORDER]
             s = sum(
-                (c[k] * (self.pa + k).zeta(A) for k in range(TAYLOR_ORDER)),
-                top * (self.pa + TAYLOR_ORDER).zeta(A),
+                (c[k] * self._zeta(self.pa + k, A) for k in range(TAYLOR_ORDER)),
+                top * self._zeta(self.pa + TAYLOR_ORDER, A),
             )
             return s * self._remainder(a).exp()
         except (Undecided, ArithmeticError, ValueError) as exc:
