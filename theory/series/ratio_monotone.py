@@ -24,7 +24,9 @@ ratio test used).
 
 A decreasing :math:`s\,r` is at most :math:`s\,r(P)` (a ball at the integer :math:`P`), an
 increasing one below :math:`L`; ``q`` is that bound rounded up to a multiple of
-:math:`2^{-20}`, and must be below 1.
+:math:`2^{-20}`, and must be below 1.  Where the ratio as a whole is not proved monotone
+(``exp(-sqrt(n))*factorial(n)/n**n``), :func:`factorwise_ratio_bound` bounds the ratios of
+the term's factors one by one and multiplies the bounds.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> q, start, s, note = monotone_ratio_bound(P("n**n/(n + 1)**n"), 1)   # r(1) = 1/2, -> 1/e
@@ -47,6 +49,7 @@ from theory.series.arb_eval import (
     arb_function,
     ball_precision,
 )
+from theory.series.comparison_tests import GAMMA_LIKE, term_ratio
 from theory.series.eventual_signs import derivative_sign
 from theory.series.expressions import N
 from theory.series.limits import limit_at_infinity
@@ -131,34 +134,131 @@ def _grid_above(v: arb) -> sp.Rational:
     return sp.Rational(k, GRID)
 
 
-def monotone_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, str]:
-    """(q, P, s, how): 0 < s r(n) <= q < 1 proved for every real n >= P >= n0 (module doc)."""
+def _prepared(ratio: sp.Expr) -> tuple:
+    """(s, g, bases, L, L as a ball, derivatives of g) of a ratio (module doc), or
+    NotCertified when it has no finite limit >= 0."""
     s, g, bases = log_ratio(ratio)
     L = limit_at_infinity(s * ratio)
-    if L is None or not L.is_number or L.is_extended_real is not True:
-        raise NotCertified(f"no limit of the term ratio {ratio}")
-    Lball = _ball(L, 0) if L.is_finite else None
-    if Lball is None or not (Lball >= 0 and Lball < 1):
+    if L is None or not L.is_number or L.is_extended_real is not True or not L.is_finite:
+        raise NotCertified(f"no finite limit of the term ratio {ratio}")
+    Lball = _ball(L, 0)
+    if not Lball >= 0:
+        raise NotCertified(f"the term ratio tends to {L}, not to a limit >= 0")
+    return s, g, bases, L, Lball, _derivatives(g)
+
+
+def _monotone_sup(ratio: sp.Expr, prep: tuple, P: int) -> tuple[arb, str] | None:
+    """(sup, how): 0 < s r(n) <= sup for every real n >= P, from the monotonicity of g
+    (module doc), or None where it is not proved from P on."""
+    s, g, bases, L, Lball, derivs = prep
+    if not all(derivative_sign(base, P) == 1 for base in bases):
+        return None
+    found = _direction(derivs, P, limit_positive=bool(Lball > 0))
+    if found is None:
+        return None
+    direction, how = found
+    if direction < 0:
+        return _ball(s * ratio, P), f"g = {g}: {how}, so g decreases and s r(n) <= s r({P})"
+    return Lball, f"g = {g}: {how}, so g increases and s r(n) < lim s r = {L}"
+
+
+def monotone_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, str]:
+    """(q, P, s, how): 0 < s r(n) <= q < 1 proved for every real n >= P >= n0 (module doc)."""
+    prep = _prepared(ratio)
+    s, L, Lball = prep[0], prep[3], prep[4]
+    if not Lball < 1:
         raise NotCertified(f"the term ratio tends to {L}, not to a limit in [0, 1)")
-    derivs = _derivatives(g)
     P = max(int(n0), 1)
     while P.bit_length() <= MAX_START_LOG2 + 1:
-        if all(derivative_sign(base, P) == 1 for base in bases):
-            found = _direction(derivs, P, limit_positive=bool(Lball > 0))
-            if found is not None:
-                direction, how = found
-                sup = _ball(s * ratio, P) if direction < 0 else Lball
-                q = _grid_above(sup)
-                if q < 1:
-                    kind = (
-                        f"g decreases and s r(n) <= s r({P})"
-                        if direction < 0
-                        else f"g increases and s r(n) < lim s r = {L}"
-                    )
-                    note = (
-                        f"s r = e^g, g = {g}: {how}, so {kind} "
-                        f"(s = {s}; every base of a power proved > 0 on [{P}, oo))"
-                    )
-                    return q, P, s, note
+        found = _monotone_sup(ratio, prep, P)
+        if found is not None:
+            q = _grid_above(found[0])
+            if q < 1:
+                note = (
+                    f"s r = e^g, {found[1]} "
+                    f"(s = {s}; every base of a power proved > 0 on [{P}, oo))"
+                )
+                return q, P, s, note
         P *= 2
     raise NotCertified(f"the term ratio {ratio} is not proved monotone below 1 (n <= 2^12)")
+
+
+def _factor_sup(psi: sp.Expr, d2: sp.Expr, L: sp.Expr | None, P: int) -> tuple[arb, str] | None:
+    r"""(sup, how): :math:`0 < \psi(n+1)/\psi(n) \le` sup for every real n >= P, from the sign
+    of :math:`(\log\psi)''` on :math:`[P, \infty)` (:func:`factorwise_ratio_bound`)."""
+    if derivative_sign(psi, P) != 1:
+        return None
+    step = psi.subs(N, N + 1) / psi
+    if d2 == 0:  # psi = e^(a + c n): a constant ratio
+        return _ball(step, P), f"{psi}: constant ratio"
+    sign = derivative_sign(d2, P)
+    if sign is not None and sign < 0:
+        return _ball(step, P), f"{psi}: (log)'' = {d2} < 0 on [{P}, oo), ratio <= its value at {P}"
+    if sign is not None and sign > 0 and L is not None:
+        return _ball(L, 0), f"{psi}: (log)'' = {d2} > 0 on [{P}, oo), ratio < its limit {L}"
+    return None
+
+
+def factorwise_ratio_bound(b: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, str]:
+    r"""(q, P, s, how): :math:`0 < s\,b_{n+1}/b_n \le q < 1` for every n >= P, the ratio's
+    factors bounded one by one where the ratio as a whole is not proved monotone
+    (``exp(-sqrt(n))*factorial(n)/n**n``, ``log(n)*factorial(n)/n**n``).
+
+    :math:`b_n = G_n \prod_i \psi_i(n)` with G the factorial-like part (gamma functions,
+    powers of polynomials, constants: its ratio bounded by :func:`_monotone_sup`) and every
+    other factor :math:`\psi_i > 0` on :math:`[P, \infty)`.  Since
+    :math:`\log(\psi(n+1)/\psi(n)) = \int_n^{n+1} (\log\psi)'`, its derivative is
+    :math:`\int_n^{n+1} (\log\psi)''`: a sign of :math:`(\log\psi)''` proved on
+    :math:`[P, \infty)` makes the factor's ratio decrease (bounded by its value at P:
+    ``log(n + 1)/log(n)``) or increase (bounded by its limit: ``exp(sqrt(n) - sqrt(n + 1))``
+    below 1).  The bound q is the product of the factors' bounds, rounded up on the grid.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> q, start, s, how = factorwise_ratio_bound(P("log(n)*factorial(n)/n**n"), 1)
+    >>> start, s, float(q) < 0.71                   # (2/3)^2 log(3)/log(2) = 0.7044...
+    (2, 1, True)
+    """
+    main, others = [], []
+    for f in sp.Mul.make_args(b):
+        base = f.base if isinstance(f, sp.Pow) else f
+        if not f.has(N) or f.has(*GAMMA_LIKE) or base.is_polynomial(N) or not base.has(N):
+            main.append(f)
+        else:
+            others.append(f)
+    if not others:
+        raise NotCertified("no factor to bound apart from the factorial-like part")
+    G = sp.Mul(*main)
+    if not G.has(N):  # a constant factor: its ratio is 1 (the sign of b is fixed)
+        raise NotCertified("no factorial-like part: the term ratio needs no factorwise bound")
+    ratio = term_ratio(G) if G.has(*GAMMA_LIKE) else sp.powsimp(G.subs(N, N + 1) / G)
+    if ratio is None:
+        raise NotCertified(f"the term ratio of {G} does not simplify")
+    prep = _prepared(ratio)
+    pieces = []
+    for psi in others:
+        with step_budget(1.0):
+            d2 = sp.factor(sp.together(sp.diff(sp.expand_log(sp.log(psi), force=True), N, 2)))
+        step = psi.subs(N, N + 1) / psi
+        L = limit_at_infinity(step)
+        ok = L is not None and L.is_number and L.is_finite and L.is_extended_real is True
+        pieces.append((psi, d2, L if ok else None))
+    limit = prep[4]
+    for _psi, _d2, L in pieces:
+        limit *= _ball(L, 0) if L is not None else arb(0)
+    if not limit < 1 and all(L is not None for _psi, _d2, L in pieces):
+        raise NotCertified(f"the term ratio of {b} tends to {limit.str(5)}, not below 1")
+    P = max(int(n0), 1)
+    while P.bit_length() <= MAX_START_LOG2 + 1:
+        found = [_monotone_sup(ratio, prep, P)]
+        found += [_factor_sup(psi, d2, L, P) for psi, d2, L in pieces]
+        if all(x is not None for x in found):
+            sup = arb(1)
+            for x, _how in found:
+                sup *= x
+            q = _grid_above(sup)
+            if q < 1:
+                hows = "; ".join(h for _x, h in found)
+                note = f"the ratio's factors bounded one by one on [{P}, oo): {hows}"
+                return q, P, prep[0], note
+        P *= 2
+    raise NotCertified(f"the factors of {b} are not proved to have ratios with product below 1")

@@ -41,7 +41,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.comparison_tests import term_ratio
 from theory.series.expressions import N
-from theory.series.ratio_monotone import monotone_ratio_bound
+from theory.series.ratio_monotone import factorwise_ratio_bound, monotone_ratio_bound
 
 MAX_TERMS = 200_000  # terms summed before the geometric bound takes over, at most
 MAX_N1_LOG2 = 40  # N_1 is searched among n0, 2 n0, 4 n0, ... up to 2^40
@@ -116,10 +116,14 @@ def _ball_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
     raise NotCertified(f"|b_(n+1)/b_n| <= {q} not proved for n <= 2^{MAX_N1_LOG2}")
 
 
-def proved_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, str]:
+def proved_ratio_bound(
+    ratio: sp.Expr, n0: int, b: sp.Expr | None = None
+) -> tuple[sp.Rational, int, int, str]:
     """(q, N_1, s, how): :func:`ratio_bound` and the way it was proved: polynomial
-    inequalities (a rational ratio), ball evaluation in 1/n (real powers of polynomials), or
-    the monotonicity of the ratio (:mod:`theory.series.ratio_monotone`: ``n**n/(n + 1)**n``)."""
+    inequalities (a rational ratio), ball evaluation in 1/n (real powers of polynomials),
+    the monotonicity of the ratio (:mod:`theory.series.ratio_monotone`: ``n**n/(n + 1)**n``),
+    or, given the term ``b`` itself, of its factors' ratios one by one
+    (``exp(-sqrt(n))*factorial(n)/n**n``)."""
     if ratio.is_rational_function(N):
         q, n1, s = ratio_bound(ratio, n0)
         return q, n1, s, f"polynomial inequalities in n - {n1} with nonnegative coefficients"
@@ -130,7 +134,12 @@ def proved_ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, 
         try:
             return monotone_ratio_bound(ratio, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError) as exc2:
-            raise NotCertified(f"{exc}; {exc2}") from None
+            if b is None:
+                raise NotCertified(f"{exc}; {exc2}") from None
+            try:
+                return factorwise_ratio_bound(b, n0)
+            except (NotCertified, ArithmeticError, ValueError, TypeError) as exc3:
+                raise NotCertified(f"{exc}; {exc2}; {exc3}") from None
 
 
 def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
@@ -186,7 +195,7 @@ class RatioTail(HeadTerms):
         ratio = term_ratio(b)
         if ratio is None:
             raise NotCertified("the term ratio does not simplify to a gamma-free expression")
-        self.q, self.n1, self.sign, how = proved_ratio_bound(ratio, self.n0)
+        self.q, self.n1, self.sign, how = proved_ratio_bound(ratio, self.n0, b)
         try:
             self.f, self.r = arb_function(b), arb_function(ratio)
         except NotSupported as exc:

@@ -42,6 +42,7 @@ from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.stirling_tail import StirlingTail
 from theory.series.stretched_tail import StretchedExpTail
 from theory.series.superexp_tail import SuperExpTail
 from theory.series.tails import EM_ORDER, CutTail, Tail, fast_decay_sum, smooth_beyond
@@ -187,6 +188,7 @@ def certify_tail(
     | ResidueTail
     | RatioTail
     | RaabeTail
+    | StirlingTail
     | GroupedTail
     | DirichletTail
     | GeometricTail
@@ -222,7 +224,8 @@ def _narrow(t, n0, beside, max_rel_width=MAX_REL_WIDTH):
 def _certified_engine(b, n0, scale):
     """Geometric tails in closed form, Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
     classes for floor terms, a geometric bound from the term ratio for factorial-like
-    terms (a telescoper when the ratio tends to 1), Lerch sums for oscillating terms,
+    terms (a telescoper when the ratio tends to 1, Stirling's series with its error bound
+    when the ratio is not a product of powers of polynomials), Lerch sums for oscillating terms,
     else Taylor blocks, else a proved power majorant and minorant."""
     if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
         try:
@@ -253,6 +256,10 @@ def _certified_engine(b, n0, scale):
         try:
             return RaabeTail(b, n0, scale)
         except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
+            pass  # e.g. a ratio with n-dependent exponents: Stirling's series below
+        try:  # e.g. exp(n)*gamma(n)/n**(n+1) ~ sqrt(2 pi) n^(-3/2)
+            return StirlingTail(b, n0, scale)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass  # e.g. a log factor in the ratio: the Taylor blocks may still work
     if b.has(sp.sin, sp.cos):
         try:

@@ -59,7 +59,27 @@ CASES = [
     ("binomial(2*n, n)/5**n", 1, 0.8),
     # alternating, rational ratio: |r| = 2(2n + 1)/(5(n + 1)) <= 4/5
     ("(-1)**n*binomial(2*n, n)/5**n", 1, 0.8),
+    # factors bounded one by one (ratio_monotone.factorwise_ratio_bound); with
+    # log(n + 1) - log(n) <= 1/n, log(n + 1)/log(n) <= 1 + 1/(n log n):
+    # r = (1 + 1/n)^-n e^(sqrt(n) - sqrt(n + 1)) <= 1/2 (Bernoulli; the exponential is < 1)
+    ("exp(-sqrt(n))*factorial(n)/n**n", 1, 0.5),
+    # r = (1 + 1/n)^-n e^(n^(1/3) - (n + 1)^(1/3)) <= 1/2
+    ("exp(-n**(1/3))*factorial(n)/n**n", 1, 0.5),
+    # r = (1 + 1/n)^-n log(n + 1)/log(n) <= (1 + 1/(n log n))/2 < 0.51 for n >= 3000
+    ("log(n)*factorial(n)/n**n", 1, 0.51),
+    # r = (1 + 1/n)^-n (log(n + 1)/log(n))^2 <= (1 + 1/(n log n))^2/2 < 0.51 for n >= 3000
+    ("log(n)**2*factorial(n)/n**n", 1, 0.51),
+    # r = (1 + 1/n)^-n log(n + 1)/log(n + 2) <= 1/2
+    ("factorial(n)/(n**n*log(n+1))", 1, 0.5),
+    # r = 2 (1 + 1/n)^-n e^(sqrt(n) - sqrt(n + 1)) <= 0.78 for n >= 10 (as for 2**n above)
+    ("exp(-sqrt(n))*2**n*factorial(n)/n**n", 1, 0.78),
+    # r = 2(2n + 1)/(5(n + 1)) (log(n + 2)/log(n + 1))^(1/2) <= (4/5)(1 + 1/(n log n)) < 0.81
+    ("sqrt(log(n+1))*factorial(2*n)/(factorial(n)**2*5**n)", 1, 0.81),
 ]
+
+# the factors' ratios bounded one by one (log(n + 1)/log(n) by its value at the start,
+# e^(sqrt(n) - sqrt(n + 1)) by its limit 1)
+FACTORWISE = [c[0] for c in CASES[-7:]]
 
 
 def _terms(f, start, count):
@@ -185,25 +205,39 @@ def test_no_bound_without_a_proof(ratio):
         monotone_ratio_bound(ratio, 1)
 
 
-def test_divergent_and_unproved_cases_fall_back(capsys):
+def test_divergent_and_factorwise_cases_through_the_command(capsys):
     # ratio -> 3/e > 1: still diverges, no sum
     assert decide(P("3**n*factorial(n)/n**n"), 1).converges is False
-    # exp(-sqrt(n)) n!/n^n: the ratio's monotonicity is not proved here; whatever the command
-    # answers must hold against the direct sum (r <= 1/2 as above, exp(sqrt(n) - sqrt(n+1)) < 1)
+    # exp(-sqrt(n)) n!/n^n: the ratio as a whole is not proved monotone, its factors are;
+    # the command certifies B and exact TRFs (r <= 1/2 as above, exp(sqrt(n) - sqrt(n+1)) < 1)
     text = "factorial(n)*exp(-sqrt(n))/n**n"
     terms = _terms(sp.lambdify(N, P(text), modules="mpmath"), 1, 400)
     ref, rest = _reference(terms, 0.5)
-    assert main(["--rpe", text, "--json"]) == 0
+    assert main(["--rpe", text, "--json", "--time-limit", "60"]) == 0
     out = json.loads(capsys.readouterr().out)
+    assert out["certified"]
     with mpmath.workdps(50):
-        if out["certified"]:
-            assert mpmath.mpf(out["sum_lo"]) <= ref - rest
-            assert ref + rest <= mpmath.mpf(out["sum_hi"])
-        elif out.get("sum_lo") is not None:
-            assert mpmath.mpf(out["sum_lo"]) <= ref
+        assert mpmath.mpf(out["sum_lo"]) <= ref - rest
+        assert ref + rest <= mpmath.mpf(out["sum_hi"])
     for t in out["trf"]:
-        brute = _brute_trf(terms, ref, t["eps"], False)
-        assert t["value"] == brute if t["exact"] else t["lower_bound"] <= brute
+        assert t["exact"] and t["value"] == _brute_trf(terms, ref, t["eps"], False)
+
+
+@pytest.mark.parametrize("text", FACTORWISE)
+def test_factorwise_ratio_bound_holds_from_its_start(text):
+    # q >= b_(n+1)/b_n for every n from the proved start on (50-digit values of the ratio
+    # itself), and q is the product of the factors' bounds, not looser than 2x the ratio
+    b = P(text)
+    ratio = term_ratio(b)
+    with pytest.raises(NotCertified):  # the ratio as a whole is not proved monotone
+        monotone_ratio_bound(ratio, 1)
+    q, start, s, how = proved_ratio_bound(ratio, 1, b)
+    assert s == 1 and q < 1 and "one by one" in how
+    f = sp.lambdify(N, ratio, modules="mpmath")
+    with mpmath.workdps(50):
+        vals = [f(mpmath.mpf(k)) for k in range(start, start + 300)]
+        assert all(0 < v <= mpmath.mpf(q.p) / q.q for v in vals)
+        assert max(vals) > mpmath.mpf(q.p) / q.q / 2
 
 
 def test_ratio_tending_to_one_keeps_its_enclosure_and_exact_trfs():
