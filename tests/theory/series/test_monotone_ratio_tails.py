@@ -18,6 +18,7 @@ import mpmath
 import pytest
 import sympy as sp
 
+from tests.theory.series.marks import fast_first
 from theory.series.arb_eval import NotCertified
 from theory.series.comparison_tests import term_ratio
 from theory.series.convergence import decide
@@ -127,7 +128,7 @@ def _check(b, start, c, terms=None):
     return S
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("case", fast_first(CASES, 3), ids=[c[0] for c in CASES])
 def test_enclosure_contains_the_direct_sum_and_trfs_are_exact(case):
     text, start, c = case[:3]
     b = P(text)
@@ -223,7 +224,7 @@ def test_divergent_and_factorwise_cases_through_the_command(capsys):
         assert t["exact"] and t["value"] == _brute_trf(terms, ref, t["eps"], False)
 
 
-@pytest.mark.parametrize("text", FACTORWISE)
+@pytest.mark.parametrize("text", fast_first(FACTORWISE, 2))
 def test_factorwise_ratio_bound_holds_from_its_start(text):
     # q >= b_(n+1)/b_n for every n from the proved start on (50-digit values of the ratio
     # itself), and q is the product of the factors' bounds, not looser than 2x the ratio

@@ -22,6 +22,7 @@ import mpmath
 import pytest
 import sympy as sp
 
+from tests.theory.series.marks import fast_first
 from theory.series.arb_eval import NotCertified
 from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N, parameter_value
@@ -151,7 +152,7 @@ def _contains(S, value):
         return S.lo - slack <= value <= S.hi + slack
 
 
-@pytest.mark.parametrize("text", list(CASES))
+@pytest.mark.parametrize("text", fast_first(list(CASES), 2))
 def test_enclosure_contains_the_reference_and_trfs_are_exact(text):
     ref = reference(text)
     S, table, _, _ = analyse_series(P(text), EPS, 1, budget=60)
@@ -187,7 +188,7 @@ def test_every_tail_contains_the_reference(a):
         assert hi - lo < mp.mpf(10) ** -25 * value
 
 
-@pytest.mark.parametrize("start", [3, 100])
+@pytest.mark.parametrize("start", [3, pytest.param(100, marks=pytest.mark.slow)])
 def test_later_starts(start):
     text = "exp(n)*gamma(n)/n**(n+1)"
     ref = reference(text, start)
