@@ -243,7 +243,13 @@ def _minmax(t, args, e):
             other = (c >= b) if t is sp.Min else (c <= b)
             if smaller:
                 best = v
-            elif not other:
+            elif other:
+                continue
+            elif isinstance(best, arb) and isinstance(v, arb):
+                # overlapping balls (1/n**2 and 2**(-n) at n = 2): the value lies in
+                # [max(lo), max(hi)] whichever argument is larger, and arb's max encloses it
+                best = best.min(v) if t is sp.Min else best.max(v)
+            else:  # Taylor series: no one branch's coefficients hold on the whole ball
                 raise Undecided(f"{t.__name__} not decided on {_center(x)}")
         return best
 
