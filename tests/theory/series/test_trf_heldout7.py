@@ -125,7 +125,5 @@ def test_terms_nonnegative_by_classes_and_log_of_rational(text, truth):
 def test_nonnegative_floor_class_terms_get_exact_trf(capsys):
     """(n - 2 floor(n/2))/n**2 sums 1/n**2 over odd n: B = pi^2/8, tail over odd n > j is
     zeta(2, m/2)/4 (m the least odd > j): TRF 5, 57, 579 exactly (not lower bounds)."""
-    d = _trf_json(
-        capsys, ["--rpe", "(n - 2*floor(n/2))/n**2", "--eps", "0.07", "0.007", "0.0007"]
-    )
+    d = _trf_json(capsys, ["--rpe", "(n - 2*floor(n/2))/n**2", "--eps", "0.07", "0.007", "0.0007"])
     assert [(t["value"], t["exact"]) for t in d["trf"]] == [(5, True), (57, True), (579, True)]
