@@ -127,3 +127,33 @@ def test_nonnegative_floor_class_terms_get_exact_trf(capsys):
     zeta(2, m/2)/4 (m the least odd > j): TRF 5, 57, 579 exactly (not lower bounds)."""
     d = _trf_json(capsys, ["--rpe", "(n - 2*floor(n/2))/n**2", "--eps", "0.07", "0.007", "0.0007"])
     assert [(t["value"], t["exact"]) for t in d["trf"]] == [(5, True), (57, True), (579, True)]
+
+
+@pytest.mark.parametrize(
+    "text, ref, trf",
+    [
+        # -(theta3(0, 1/e) - 1)/2 (Jacobi theta); tails of e^-n^2 from the terms
+        ("-exp(-n**2)", lambda: -(mp.jtheta(3, 0, mp.exp(-1)) - 1) / 2, [1, 2, 2]),
+        # -zeta(2); R_j = zeta(2, j + 1) (Hurwitz) crosses 0.1, 0.01, 0.001 zeta(2) there
+        ("-1/n**2", lambda: -mp.zeta(2), [6, 61, 608]),
+    ],
+)
+def test_nonpositive_terms_get_the_negated_sum_and_exact_trf(capsys, text, ref, trf):
+    """Terms proved <= 0: B is minus the certified sum of -b_n and the TRF is that of -b_n
+    (|R_k| and |B| do not change), exact, not the lower bounds of a signed series."""
+    d = _trf_json(capsys, [f"--rpe={text}", "--eps", "0.1", "0.01", "0.001"])
+    with mp.workdps(40):
+        B = ref()
+        assert d["certified"] and mp.mpf(d["sum_lo"]) <= B <= mp.mpf(d["sum_hi"])
+        assert mp.mpf(d["sum_hi"]) - mp.mpf(d["sum_lo"]) < 1e-15
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(v, True) for v in trf]
+
+
+def test_nonpositive_terms_without_enclosure_bound_b_from_above(capsys):
+    """-log((n+1)**2/(n*(n+2))) sums to -ln 2: without an enclosure, B <= -S_M (S_M a
+    partial sum of -b_n) and TRF lower bounds; R_j = -ln((j+2)/(j+1)) gives TRF(0.1) = 13."""
+    d = _trf_json(capsys, ["--rpe=-log((n+1)**2/(n*(n+2)))", "--eps", "0.1"])
+    if not d["certified"]:
+        assert d["sum_lo"] is None and -mp.log(2) <= mp.mpf(d["sum_hi"]) < 0
+    t = d["trf"][0]
+    assert (t["value"] == 13) if t["exact"] else (t["lower_bound"] <= 13)
