@@ -157,3 +157,21 @@ def test_nonpositive_terms_without_enclosure_bound_b_from_above(capsys):
         assert d["sum_lo"] is None and -mp.log(2) <= mp.mpf(d["sum_hi"]) < 0
     t = d["trf"][0]
     assert (t["value"] == 13) if t["exact"] else (t["lower_bound"] <= 13)
+
+
+def test_ceiling_is_read_as_minus_floor(capsys):
+    """ceiling(x) = -floor(-x) (as typed by a researcher; floor alone was accepted).
+    ceiling(n/3)/n**3 = (zeta(2) + 2 zeta(3, 1/3)/27 + zeta(3, 2/3)/27)/3 (n = 3m + r);
+    its TRFs 4, 38, 374 come from the partial sums against that closed form."""
+    assert P("ceiling(n/3)") == P("-floor(-n/3)") == P("ceil(n/3)")
+    d = _trf_json(capsys, ["--rpe", "ceiling(n/3)/n**3", "--eps", "0.07", "0.007", "0.0007"])
+    assert d["converges"] is True
+    with mp.workdps(40):
+        z = mp.zeta
+        B = (z(2) + 2 * z(3, mp.mpf(1) / 3) / 27 + z(3, mp.mpf(2) / 3) / 27) / 3
+        if d["certified"]:
+            assert mp.mpf(d["sum_lo"]) <= B <= mp.mpf(d["sum_hi"])
+        elif d["sum_lo"] is not None:
+            assert mp.mpf(d["sum_lo"]) <= B
+    for t, ref in zip(d["trf"], [4, 38, 374]):
+        assert t["value"] == ref if t["exact"] else t["lower_bound"] <= ref
