@@ -40,7 +40,6 @@ HONEST = {
     "named/alibi-zero-slope",
     "extreme/geometric-negative-start",  # refused: --start >= 0
     "extreme/tower-constant",  # refused: constant too large to parse
-    "closed/log-telescoping",  # B >= S_20000 and TRF lower bounds only (far tail)
     "extreme/zeta-1e300",
     "extreme/exp-huge-rate",
     "extreme/n2-tiny-rate",
@@ -175,3 +174,18 @@ def test_ceiling_is_read_as_minus_floor(capsys):
             assert mp.mpf(d["sum_lo"]) <= B
     for t, ref in zip(d["trf"], [4, 38, 374]):
         assert t["value"] == ref if t["exact"] else t["lower_bound"] <= ref
+
+
+def test_log_of_rational_near_one_is_enclosed(capsys):
+    """log((n+1)**2/(n*(n+2))) telescopes to ln 2 with R_j = ln((j+2)/(j+1)): the far boxes
+    read it as log(1 + 1/(n (n + 2))) (the interval quotient spanned 1 and the split logs
+    cancelled), so B is certified and the TRFs 20, 205, 2060 are exact."""
+    d = _trf_json(capsys, ["--rpe", "log((n+1)**2/(n*(n+2)))", "--eps", "0.07", "0.007", "0.0007"])
+    with mp.workdps(40):
+        assert d["certified"] and mp.mpf(d["sum_lo"]) <= mp.log(2) <= mp.mpf(d["sum_hi"])
+        ref = [
+            next(j for j in range(1, 10**4) if mp.log(mp.mpf(j + 2) / (j + 1)) < e * mp.log(2))
+            for e in (mp.mpf("0.07"), mp.mpf("0.007"), mp.mpf("0.0007"))
+        ]
+    assert ref == [20, 205, 2060]
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(v, True) for v in ref]
