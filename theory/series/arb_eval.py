@@ -4,7 +4,9 @@ r"""Ball-arithmetic evaluation of a series term (a sympy expression in ``n``) wi
 (a rigorous enclosure of :math:`f(x)` for every real :math:`x` in the ball) or of an
 ``arb_series`` (the Taylor coefficients :math:`f^{(k)}(x)/k!` at such a ball, each a rigorous
 enclosure).  Branches (``Piecewise``, ``Min``, ``Max``, ``Abs``, ``floor``) are taken only where
-the ball decides them; otherwise :class:`Undecided` is raised and the caller splits the ball.
+the ball decides them; otherwise :class:`Undecided` is raised and the caller splits the ball
+(``Min``/``Max`` of plain balls that overlap are enclosed by arb's ``min``/``max`` instead:
+``Max(1/n**2, 2**(-n))`` at n = 2, where both are 1/4).
 Anything outside the whitelist raises :class:`NotSupported`.  Nothing is evaluated in floating
 point: constants are exact rationals or arb constants.
 
@@ -243,7 +245,13 @@ def _minmax(t, args, e):
             other = (c >= b) if t is sp.Min else (c <= b)
             if smaller:
                 best = v
-            elif not other:
+            elif other:
+                continue
+            elif isinstance(best, arb) and isinstance(v, arb):
+                # overlapping balls (1/n**2 and 2**(-n) at n = 2): the value lies in
+                # [max(lo), max(hi)] whichever argument is larger, and arb's max encloses it
+                best = best.min(v) if t is sp.Min else best.max(v)
+            else:  # Taylor series: no one branch's coefficients hold on the whole ball
                 raise Undecided(f"{t.__name__} not decided on {_center(x)}")
         return best
 

@@ -112,6 +112,7 @@ class CertifiedTail:
 
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
+        b = _log1p_form(b)  # the same terms, without the cancellation of log(P/Q) near 1
         self.b, self.n0, self.evals = b, int(n0), 0
         self.certificate = ""
         try:
@@ -475,6 +476,33 @@ class _FarBoxes:
             f"on boxes up to n = 2^{BOX_TOP_LOG2}; beyond that it rests on the "
             f"limit of log(b_n/g_n) = {lim} (sympy)",
         )
+
+
+def _log1p_form(b: sp.Expr) -> sp.Expr:
+    """b with every log(R), R = P/Q a rational function of n tending to 1, written
+    log(1 + (P - Q)/Q): on a far box the quotient of the intervals of P and Q spans 1 (and
+    expand_log would split it into logs that cancel), while (P - Q)/Q keeps its sign.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _log1p_form(P("log((n + 1)**2/(n*(n + 2)))"))
+    log(1 + 1/(n*(n + 2)))
+    """
+
+    def rewrite(e):
+        R = e.args[0]
+        if not (R.has(N) and R.is_rational_function(N)):
+            return e
+        num, den = sp.fraction(sp.cancel(sp.together(R)))
+        try:
+            pn, pd = sp.Poly(num, N), sp.Poly(den, N)
+        except sp.PolynomialError:
+            return e
+        if pd.degree() < 1 or pn.degree() != pd.degree() or pn.LC() != pd.LC():
+            return e
+        diff = sp.factor(sp.expand(num - den))
+        return sp.log(1 + diff / sp.factor(den), evaluate=False) if diff != 0 else e
+
+    return b.replace(lambda e: isinstance(e, sp.log) and len(e.args) == 1, rewrite)
 
 
 def _optional(build):

@@ -7,8 +7,8 @@ whitelist before a sympy object is built from it by hand.  Nothing is ever passe
 Accepted: numbers, the symbol ``n`` (the distance), parameter names (declared free, given
 a value, or any short identifier when ``free_params=True``), the constants ``pi`` and
 ``E``, the operators ``+ - * / ** ^`` (``^`` means power), comparisons inside
-``Piecewise``, the functions ``exp log ln sqrt cos sin Abs Min Max floor factorial gamma
-binomial Piecewise`` and ``Product(term, (k, lo, hi))`` with its own index ``k``.
+``Piecewise``, the functions ``exp log ln sqrt cos sin Abs Min Max floor ceiling factorial
+gamma binomial Piecewise`` and ``Product(term, (k, lo, hi))`` with its own index ``k``.
 
 Parameter values (``values``) are put in while the formula is built, before sympy
 simplifies anything: ``Abs(k)`` with ``k = -1`` is 1.  A declared parameter is a real
@@ -77,6 +77,9 @@ _FUNCTIONS = {
     "Min": sp.Min,
     "Max": sp.Max,
     "floor": sp.floor,
+    # ceiling(x) = -floor(-x): every engine that reads floor reads it
+    "ceiling": lambda x: -sp.floor(-x),
+    "ceil": lambda x: -sp.floor(-x),
     "factorial": sp.factorial,
     "gamma": sp.gamma,
     "binomial": sp.binomial,

@@ -52,6 +52,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N
+from theory.series.periodic import residue_classes
 
 _NI = sp.Symbol("n", integer=True, positive=True)
 
@@ -63,16 +64,51 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     try:
         b = sp.sympify(b)
         shifted = b.subs(N, _NI + (n0 - 1)) if n0 >= 1 else b.subs(N, _NI)
-        structural = shifted.is_nonnegative is True or _bounded_nonneg(b) or _rational_nonneg(b, n0)
+        structural = (
+            shifted.is_nonnegative is True
+            or _bounded_nonneg(b)
+            or _rational_nonneg(b, n0)
+            or _log_rational_nonneg(b, n0)
+        )
+        first = 1
+        if not structural:  # class by class: (n - 2*floor(n/2))/n**2 is 0 or 1/n**2
+            first, structural = _classes_nonneg(b)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:
         return False
     try:
         f = arb_function(b)
-        return all(f(arb(n)) >= 0 for n in range(n0, n0 + check) if n < 1)
+        return all(f(arb(n)) >= 0 for n in range(n0, max(n0 + check, first)) if n < first)
     except (NotSupported, Undecided, ArithmeticError, ValueError):
         return False
+
+
+def _log_rational_nonneg(b: sp.Expr, n0: int) -> bool:
+    """b a product of factors each >= 0 at the integers n >= n0, at least one of them
+    log(R) with R rational in n: log(R) >= 0 iff R - 1 >= 0, proved by
+    :func:`_rational_nonneg` (``log((n+1)**2/(n*(n+2)))``: R - 1 = 1/(n (n + 2)))."""
+    factors = sp.Mul.make_args(b)
+    logs = [f for f in factors if isinstance(f, sp.log) and f.args[0].is_rational_function(N)]
+    if not logs or not all(_rational_nonneg(sp.cancel(f.args[0] - 1), n0) for f in logs):
+        return False
+    rest = [f for f in factors if f not in logs]
+    return all(f.subs(N, _NI + max(n0, 1) - 1).is_nonnegative is True for f in rest)
+
+
+def _classes_nonneg(b: sp.Expr) -> tuple[int, bool]:
+    """(L, True) when b_(L m + r) >= 0 is proved structurally for every residue class r and
+    every integer m >= 1 (:func:`theory.series.periodic.residue_classes`), so b_n >= 0 for
+    every n >= L; the caller checks the terms below L in ball arithmetic."""
+    split = residue_classes(b)
+    if split is None:
+        return 1, False
+    L, classes = split
+    ok = all(
+        c.subs(N, _NI).is_nonnegative is True or _bounded_nonneg(c) or _rational_nonneg(c, 1)
+        for c in classes
+    )
+    return L, ok
 
 
 #: largest root bound for which :func:`_rational_nonneg` checks the integers below it

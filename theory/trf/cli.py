@@ -55,6 +55,7 @@ from theory.series.rpe_library import (
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
 from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
+from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 from theory.trf.outward import outward
 
 EPILOG = (
@@ -301,6 +302,10 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     if d.converges and not rpe.free_params:
         if product:
             fields, scaled_sum = _product_sum(rpe, args.eps, clock)
+        elif (negated := negated_if_nonpositive(work, n0)) is not None:
+            fields, scaled_sum = _sum_and_trf(negated, n0, args.eps, clock, log_scale)
+            fields = negate_fields(fields)
+            scaled_sum = None if scaled_sum is None else -scaled_sum
         else:
             fields, scaled_sum = _sum_and_trf(work, n0, args.eps, clock, log_scale)
         out.update(fields)
