@@ -37,6 +37,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pickle
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -452,7 +454,8 @@ def checkpoint_config(path: Path) -> transformers.PreTrainedConfig:
 def _first_line(exc: BaseException) -> str:
     """The first line of the message, with the next one when it ends in ``:`` (the reason
     of ``Validation error for field 'x':`` is on the following line)."""
-    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))  # terminal colours
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if not lines:
         return type(exc).__name__
     if lines[0].endswith(":") and len(lines) > 1:
@@ -514,12 +517,37 @@ def check_loading_info(info: dict, path: Path, allow_mismatch: bool = False) -> 
         )
 
 
+def pickle_refusal(path: Path, exc: pickle.UnpicklingError) -> ModelSpecError:
+    """The error for a pickled weight file (``pytorch_model.bin``) that holds more than
+    tensors: it is read only by ``torch.load(weights_only=True)``, which refuses the
+    objects whose unpickling would run code; torch's message names the first one.
+
+    >>> e = pickle.UnpicklingError("Weights only load failed. ... WeightsUnpickler "
+    ...     "error: Unsupported global: GLOBAL builtins.exec was not an allowed global")
+    >>> print(pickle_refusal(Path("m"), e))  # doctest: +ELLIPSIS
+    m/...: a pickle holding more than tensors (GLOBAL builtins.exec), refused: ...
+    """
+    found = re.search(r"Unsupported global: (GLOBAL \S+)", str(exc))
+    what = found[1] if found else _first_line(exc)
+    return ModelSpecError(
+        f"{path}/{_weight_files(path)}: a pickle holding more than tensors ({what}), "
+        "refused: weight pickles are read only with torch.load(weights_only=True), which "
+        "runs no code; save the weights as safetensors"
+    )
+
+
 def load_weights(cls, path: Path, cfg: Any, kw: dict, allow_mismatch: bool) -> Any:
-    """``cls.from_pretrained`` with the loading report checked; errors name the file."""
+    """``cls.from_pretrained`` with the loading report checked; errors name the file.
+    A pickled weight file is read with ``torch.load(weights_only=True)`` only (tensors,
+    never code: :func:`pickle_refusal`)."""
     try:
-        model, info = cls.from_pretrained(path, config=cfg, output_loading_info=True, **kw)
+        model, info = cls.from_pretrained(
+            path, config=cfg, output_loading_info=True, weights_only=True, **kw
+        )
     except ModelSpecError:
         raise
+    except pickle.UnpicklingError as exc:
+        raise pickle_refusal(path, exc) from None
     except Exception as exc:  # noqa: BLE001 - a truncated or corrupt weight file
         raise ModelSpecError(
             f"{path}/{_weight_files(path)}: cannot load the weights: {_first_line(exc)}"

@@ -1,0 +1,621 @@
+"""The audit pointed at checkpoints as researchers save them, on cases the sweep does not
+build: head classes, encoder-decoder compositions, half-precision weights, per-layer
+RoPE and windows as real configs set them, position tables shorter than ``--L-ex``,
+broken folders, and a forward pass that raises.
+
+Each case writes a tiny seeded checkpoint with ``save_pretrained`` (safetensors) and a
+byte-level BPE tokenizer trained here (nothing downloaded), then runs the command
+(``python -m empirical.audit``, or align / assumptions / collect) on its folder through
+the command's own ``main``, as a user runs it.  Outcomes:
+
+* ``exact``: exit 0 and every per-head P_max and entropy of the report within 1e-5 and
+  mean distance within 1e-3 tokens of the eager model's ``output_attentions`` on the
+  same windows (the sweep's reference, :mod:`empirical.capture.sweep.architectures`);
+* ``refused``: exit 2, one ``error:`` line, matching the reason the case expects;
+* ``DEFECT``: anything else (another exit, a traceback, a wrong number, a refusal for
+  another reason, files left under ``--out`` by a refusal).
+
+Run (about 5 minutes on one core)::
+
+    nice -n 5 python -m benchmarks.audit_attack            # every case, the table
+    python -m benchmarks.audit_attack --cases gpt_neo_short llama_seqcls --json
+
+exits 1 when a case is a defect.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import torch
+import transformers
+
+from empirical.capture.checkpoints import Family, tiny_config, train_tokenizer
+
+L_TR, L_EX = 16, 48
+TOL, TOL_DISTANCE = 1e-5, 1e-3
+TOKENIZER = Family(
+    "",
+    "",
+    {},
+    specials=dict(bos_token="<s>", eos_token="</s>", unk_token="<unk>", pad_token="<pad>"),
+)
+
+
+@dataclass
+class Case:
+    """A checkpoint (``make(folder)`` writes it), the command run on it, and what a
+    correct audit does: ``exact``, or ``refused`` with an error line matching ``why``."""
+
+    name: str
+    make: Callable[[Path], None]
+    expect: str = "exact"
+    why: str = ""
+    command: str = "audit"
+    l_ex: int = L_EX
+    extra: list = field(default_factory=list)
+    patch: Callable | None = None  # a context manager around the command (a raising layer)
+
+
+# ---------------------------------------------------------------------- checkpoints
+def _tokenizer():
+    return train_tokenizer(TOKENIZER)
+
+
+def _ids(tok) -> dict:
+    return {
+        f"{k}_token_id": tok.convert_tokens_to_ids(t)
+        for k, t in (("bos", "<s>"), ("eos", "</s>"), ("pad", "<pad>"))
+    }
+
+
+def saved(model_type: str, cls: str, dtype=None, **overrides) -> Callable[[Path], None]:
+    """A writer of the tiny ``model_type`` checkpoint saved from class ``cls`` (config
+    fields ``overrides`` over :func:`tiny_config`), its weights in ``dtype``."""
+
+    def make(folder: Path) -> None:
+        tok = _tokenizer()
+        ids = _ids(tok)
+        cfg = tiny_config(model_type, vocab_size=len(tok), **{**ids, **overrides})
+        if getattr(cfg, "is_encoder_decoder", False):
+            cfg.decoder_start_token_id = ids["pad_token_id"]
+        torch.manual_seed(1)
+        model = getattr(transformers, cls)(cfg).eval()
+        if dtype is not None:
+            model.to(dtype)
+        model.save_pretrained(folder)
+        tok.save_pretrained(folder)
+
+    return make
+
+
+def bert2gpt2(folder: Path) -> None:
+    """An ``EncoderDecoderModel`` of a BERT encoder and a GPT-2 decoder (the
+    ``bert2gpt2`` composition), saved as one checkpoint."""
+    tok = _tokenizer()
+    ids = _ids(tok)
+    enc = tiny_config("bert", vocab_size=len(tok), **ids)
+    dec = tiny_config("gpt2", vocab_size=len(tok), add_cross_attention=True, is_decoder=True, **ids)
+    cfg = transformers.EncoderDecoderConfig.from_encoder_decoder_configs(enc, dec)
+    cfg.decoder_start_token_id = ids["bos_token_id"]
+    cfg.pad_token_id = ids["pad_token_id"]
+    torch.manual_seed(1)
+    transformers.EncoderDecoderModel(config=cfg).eval().save_pretrained(folder)
+    tok.save_pretrained(folder)
+
+
+def edited_weights(base: Callable[[Path], None], drop: str = "", add: str = ""):
+    """``base``'s checkpoint with the weight ``drop`` removed from, or a weight ``add``
+    added to, its safetensors file."""
+    from safetensors.torch import load_file, save_file
+
+    def make(folder: Path) -> None:
+        base(folder)
+        path = folder / "model.safetensors"
+        w = load_file(path)
+        if drop:
+            del w[drop]
+        if add:
+            w[add] = torch.zeros(4, 4)
+        save_file(w, path, metadata={"format": "pt"})
+
+    return make
+
+
+def edited_folder(base: Callable[[Path], None] | None, edit: Callable[[Path], None]):
+    def make(folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        if base is not None:
+            base(folder)
+        edit(folder)
+
+    return make
+
+
+def _malformed_config(folder: Path) -> None:
+    (folder / "config.json").write_text('{"model_type": "llama", "hidden_size": 64,')
+
+
+def _not_a_model(folder: Path) -> None:
+    (folder / "notes.txt").write_text("a folder of notes, not a checkpoint\n")
+
+
+def _pickle_only(folder: Path) -> None:
+    """The safetensors file replaced by the ``pytorch_model.bin`` an older
+    ``save_pretrained`` wrote (a pickle)."""
+    from safetensors.torch import load_file
+
+    path = folder / "model.safetensors"
+    torch.save(load_file(path), folder / "pytorch_model.bin")
+    path.unlink()
+
+
+class _Payload:
+    """A pickle that runs code when unpickled without ``weights_only``."""
+
+    def __reduce__(self):
+        return (exec, ("open('PWNED', 'w').write('code ran')",))
+
+
+def _pickle_with_code(folder: Path) -> None:
+    """``pytorch_model.bin`` holding the weights and an object whose unpickling runs
+    code (it would write ``PWNED`` in the working folder)."""
+    from safetensors.torch import load_file
+
+    path = folder / "model.safetensors"
+    torch.save({**load_file(path), "payload": _Payload()}, folder / "pytorch_model.bin")
+    path.unlink()
+
+
+def _unknown_type(folder: Path) -> None:
+    cfg = json.loads((folder / "config.json").read_text())
+    cfg["model_type"] = "my_private_arch"
+    cfg["architectures"] = ["MyPrivateArchForCausalLM"]
+    (folder / "config.json").write_text(json.dumps(cfg))
+
+
+def _remote_code(folder: Path) -> None:
+    cfg = json.loads((folder / "config.json").read_text())
+    cfg["auto_map"] = {"AutoModelForCausalLM": "modeling_mine.MyModel"}
+    (folder / "config.json").write_text(json.dumps(cfg))
+    (folder / "modeling_mine.py").write_text("raise SystemExit('remote code ran')\n")
+
+
+@contextlib.contextmanager
+def raising_mlp(longer_than: int = 0):
+    """LLaMA's MLP raising torch's own shape error on inputs longer than ``longer_than``
+    tokens (a layer that fails mid-forward, as a custom layer or an out-of-memory
+    error at the longest length does)."""
+    from transformers.models.llama import modeling_llama
+
+    cls = modeling_llama.LlamaMLP
+    original = cls.forward
+
+    def forward(self, x):
+        if x.shape[1] > longer_than:
+            return x @ torch.zeros(x.shape[-1] + 1, 4)  # torch raises a RuntimeError
+        return original(self, x)
+
+    cls.forward = forward
+    try:
+        yield
+    finally:
+        cls.forward = original
+
+
+# ---------------------------------------------------------------------- the cases
+def cases() -> list[Case]:
+    gelu = dict(hidden_act="gelu_pytorch_tanh")
+    llama = saved("llama", "LlamaForCausalLM")
+    short = r"position table .* of (\d+) rows: inputs of at most \d+ tokens"
+    out = [
+        # head classes
+        Case("llama_seqcls", saved("llama", "LlamaForSequenceClassification", num_labels=3)),
+        Case("bert_seqcls", saved("bert", "BertForSequenceClassification", num_labels=2)),
+        Case("bert_maskedlm", saved("bert", "BertForMaskedLM")),
+        Case("bert_decoder", saved("bert", "BertLMHeadModel", is_decoder=True)),
+        Case("roberta_causal", saved("roberta", "RobertaForCausalLM", is_decoder=True)),
+        Case(
+            "electra_maskedlm",
+            saved("electra", "ElectraForMaskedLM", embedding_size=32),
+        ),
+        Case("bart_seqcls", saved("bart", "BartForSequenceClassification")),
+        Case("t5_flan", saved("t5", "T5ForConditionalGeneration", feed_forward_proj="gated-gelu")),
+        Case("mt5", saved("mt5", "MT5ForConditionalGeneration")),
+        Case("bert2gpt2", bert2gpt2),
+        Case(
+            "distilbert_sinusoidal",
+            saved("distilbert", "DistilBertForMaskedLM", sinusoidal_pos_embds=True),
+        ),
+        Case(
+            "deberta_v2",
+            saved(
+                "deberta-v2",
+                "DebertaV2ForMaskedLM",
+                relative_attention=True,
+                position_biased_input=False,
+                pos_att_type=["p2c", "c2p"],
+                max_relative_positions=-1,
+                position_buckets=256,
+                norm_rel_ebd="layer_norm",
+                share_att_key=True,
+            ),
+        ),
+        # per-layer attention as real configs set it
+        Case(
+            "qwen2_sliding_layers",
+            saved(
+                "qwen2",
+                "Qwen2ForCausalLM",
+                use_sliding_window=True,
+                sliding_window=8,
+                max_window_layers=1,
+                layer_types=["full_attention", "sliding_attention"],
+            ),
+        ),
+        Case(
+            "gemma3_local_rope",
+            saved(
+                "gemma3_text",
+                "Gemma3ForCausalLM",
+                sliding_window=8,
+                layer_types=["sliding_attention", "full_attention"],
+                rope_parameters={
+                    "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+                    "full_attention": {"rope_type": "linear", "rope_theta": 1e6, "factor": 8.0},
+                },
+                query_pre_attn_scalar=16,
+                **gelu,
+            ),
+        ),
+        Case(
+            "gemma2_softcap",
+            saved(
+                "gemma2",
+                "Gemma2ForCausalLM",
+                sliding_window=8,
+                attn_logit_softcapping=50.0,
+                final_logit_softcapping=30.0,
+                query_pre_attn_scalar=16,
+                **gelu,
+            ),
+        ),
+        Case(
+            "gemma3_seqcls",
+            saved(
+                "gemma3_text",
+                "Gemma3TextForSequenceClassification",
+                sliding_window=8,
+                layer_types=["sliding_attention", "full_attention"],
+            ),
+        ),
+        Case("mistral_window", saved("mistral", "MistralForCausalLM", sliding_window=8)),
+        Case(
+            "cohere2_layers",
+            saved(
+                "cohere2",
+                "Cohere2ForCausalLM",
+                sliding_window=8,
+                layer_types=["sliding_attention", "full_attention"],
+            ),
+        ),
+        Case(
+            "phi3_longrope",
+            saved(
+                "phi3",
+                "Phi3ForCausalLM",
+                original_max_position_embeddings=32,
+                max_position_embeddings=512,
+                rope_parameters={
+                    "rope_type": "longrope",
+                    "rope_theta": 10000.0,
+                    "short_factor": [1.0] * 8,
+                    "long_factor": [2.0] * 8,
+                },
+            ),
+        ),
+        Case(
+            "llama3_rope",
+            saved(
+                "llama",
+                "LlamaForCausalLM",
+                rope_parameters={
+                    "rope_type": "llama3",
+                    "rope_theta": 500000.0,
+                    "factor": 8.0,
+                    "low_freq_factor": 1.0,
+                    "high_freq_factor": 4.0,
+                    "original_max_position_embeddings": 32,
+                },
+            ),
+        ),
+        Case(
+            "qwen3_moe_sparse",
+            saved("qwen3_moe", "Qwen3MoeForCausalLM", decoder_sparse_step=2, mlp_only_layers=[0]),
+        ),
+        Case(
+            "gpt_neox_partial_rotary",
+            saved("gpt_neox", "GPTNeoXForCausalLM", rotary_pct=0.25, use_parallel_residual=True),
+        ),
+        Case(
+            "falcon_new_arch",
+            saved(
+                "falcon",
+                "FalconForCausalLM",
+                new_decoder_architecture=True,
+                num_kv_heads=2,
+                parallel_attn=True,
+            ),
+        ),
+        Case(
+            "gpt2_scaled",
+            saved(
+                "gpt2",
+                "GPT2LMHeadModel",
+                scale_attn_by_inverse_layer_idx=True,
+                reorder_and_upcast_attn=True,
+                tie_word_embeddings=False,
+            ),
+        ),
+        Case("starcoder2_window", saved("starcoder2", "Starcoder2ForCausalLM", sliding_window=8)),
+        Case("gpt_bigcode_mqa", saved("gpt_bigcode", "GPTBigCodeForCausalLM", multi_query=True)),
+        # weights in half precision, ties
+        Case("llama_float16", saved("llama", "LlamaForCausalLM", torch.float16)),
+        Case("llama_bfloat16", saved("llama", "LlamaForCausalLM", torch.bfloat16)),
+        Case("llama_tied", saved("llama", "LlamaForCausalLM", tie_word_embeddings=True)),
+        Case("bert_float16", saved("bert", "BertForMaskedLM", torch.float16)),
+        # position tables shorter than --L-ex, for types the sweep never ran past one
+        Case(
+            "gpt_neo_short",
+            saved("gpt_neo", "GPTNeoForCausalLM", max_position_embeddings=128),
+            "refused",
+            short,
+            l_ex=256,
+        ),
+    ]
+    for t, cls in (
+        ("gpt_bigcode", "GPTBigCodeForCausalLM"),
+        ("marian", "MarianMTModel"),
+        ("pegasus", "PegasusForConditionalGeneration"),
+        ("blenderbot", "BlenderbotForConditionalGeneration"),
+        ("xlm", "XLMWithLMHeadModel"),
+        ("led", "LEDForConditionalGeneration"),
+        ("mbart", "MBartForConditionalGeneration"),
+        ("electra", "ElectraForMaskedLM"),
+        ("megatron-bert", "MegatronBertForMaskedLM"),
+        ("xlm-roberta", "XLMRobertaForMaskedLM"),
+        ("mpt", "MptForCausalLM"),
+        ("esm", "EsmForMaskedLM"),
+        ("plbart", "PLBartForConditionalGeneration"),
+        ("mvp", "MvpForConditionalGeneration"),
+        ("blenderbot-small", "BlenderbotSmallForConditionalGeneration"),
+        ("xmod", "XmodForMaskedLM"),
+    ):
+        kw: dict = {"max_position_embeddings": 32}
+        if t == "led":
+            kw = {"max_encoder_position_embeddings": 32, "max_decoder_position_embeddings": 32}
+        if t == "mpt":
+            kw = {"max_seq_len": 32, "attn_config": {"alibi": False}}
+        if t == "esm":
+            kw["position_embedding_type"] = "absolute"
+        out.append(Case(f"{t}_short", saved(t, cls, **kw), "refused", short))
+    for command in ("align", "assumptions", "collect"):
+        out.append(
+            Case(
+                f"gpt_bigcode_short_{command}",
+                saved("gpt_bigcode", "GPTBigCodeForCausalLM", max_position_embeddings=32),
+                "refused",
+                short,
+                command=command,
+            )
+        )
+    out += [
+        # broken folders
+        Case(
+            "missing_weight",
+            edited_weights(llama, drop="model.layers.1.self_attn.k_proj.weight"),
+            "refused",
+            r"model\.layers\.1\.self_attn\.k_proj\.weight",
+        ),
+        Case(
+            "extra_weight",
+            edited_weights(llama, add="model.layers.0.self_attn.extra.weight"),
+            "refused",
+            r"model\.layers\.0\.self_attn\.extra\.weight",
+        ),
+        Case("malformed_config", edited_folder(llama, _malformed_config), "refused", "config.json"),
+        Case("not_a_model", edited_folder(None, _not_a_model), "refused", "config.json"),
+        # a pickle is read only by torch.load(weights_only=True): tensors load, code does not
+        Case("pickle_only", edited_folder(llama, _pickle_only)),
+        Case(
+            "pickle_with_code",
+            edited_folder(llama, _pickle_with_code),
+            "refused",
+            r"pytorch_model\.bin: a pickle holding more than tensors \(GLOBAL .*exec\)",
+        ),
+        Case("unknown_type", edited_folder(llama, _unknown_type), "refused", "my_private_arch"),
+        Case("remote_code", edited_folder(llama, _remote_code), "exact"),
+        # a forward pass that raises: one error line naming the layer and the length
+        Case(
+            "raises_at_every_length",
+            llama,
+            "refused",
+            r"failed in module 'model\.layers\.0\.mlp' \(LlamaMLP\) on an input of 1 x 6 "
+            r"tokens: RuntimeError: mat1 and mat2",
+            patch=raising_mlp,
+        ),
+        Case(
+            "raises_at_L_ex",
+            llama,
+            "refused",
+            r"failed in module 'model\.layers\.0\.mlp' \(LlamaMLP\) on an input of 1 x 48 "
+            r"tokens: RuntimeError: .* \(1 completed measurement\(s\) kept in .*cache",
+            patch=lambda: raising_mlp(L_TR),
+        ),
+    ]
+    for command in ("align", "assumptions", "collect"):
+        out.append(
+            Case(
+                f"raises_{command}",
+                llama,
+                "refused",
+                r"failed in module 'model\.layers\.0\.mlp' \(LlamaMLP\) on an input of 1 x \d+ "
+                r"tokens: RuntimeError: mat1 and mat2",
+                command=command,
+                patch=raising_mlp,
+            )
+        )
+    return out
+
+
+# ---------------------------------------------------------------------- running
+COMMANDS = {
+    "audit": ("empirical.audit.cli", ["--L-tr", str(L_TR), "--n-tr", "1"]),
+    "align": ("empirical.align.cli", ["--L-tr", str(L_TR), "--n-tr", "1"]),
+    "assumptions": ("empirical.assumptions.cli", ["--L-tr", str(L_TR), "--n-tr", "1"]),
+    "collect": ("empirical.collect.cli", ["--n-seq", "1"]),
+}
+
+
+def run_command(case: Case, folder: Path, out: Path) -> tuple[int, str, str]:
+    """``python -m empirical.<command>`` on ``folder`` through its ``main``: exit status,
+    stdout, stderr."""
+    import importlib
+
+    module, argv = COMMANDS[case.command]
+    main = importlib.import_module(module).main
+    argv = ["--model", str(folder), *argv]
+    if case.command == "collect":
+        argv += ["--length", str(case.l_ex), "--corpus", "stdlib", "--out", f"{out}.json"]
+    elif case.command == "audit":
+        argv += ["--text", "stdlib", "--L-ex", str(case.l_ex), "--out", str(out), "--json"]
+        argv += ["--quiet"]
+    elif case.command == "align":
+        argv += ["--corpus", "stdlib", "--L-ex", str(case.l_ex)]
+    else:
+        argv += ["--corpus", "stdlib", "--L-ex", str(case.l_ex), "--out", str(out)]
+    stdout, stderr = io.StringIO(), io.StringIO()
+    patch = case.patch() if case.patch else contextlib.nullcontext()
+    with patch, contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            code = main(argv + case.extra)
+        except SystemExit as exc:  # argparse's usage errors
+            code = exc.code if isinstance(exc.code, int) else 1
+    return code, stdout.getvalue(), stderr.getvalue()
+
+
+def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
+    """The largest per-head error of the report's P_max / entropy and of its mean
+    distance against the eager model's ``output_attentions`` on the audit's windows
+    (rows from the report's ``query_from``), at every length."""
+    from empirical.capture.measure import sequences
+    from empirical.capture.models import encoder_part, load_model
+    from empirical.capture.positions import part_prefix, text_part
+    from empirical.capture.sweep.architectures import eager_probabilities, reference_statistics
+
+    lm = load_model(str(folder))
+    cfg = transformers.AutoConfig.from_pretrained(folder)
+    cls = getattr(transformers, (cfg.architectures or ["AutoModel"])[0])
+    model = cls.from_pretrained(folder, attn_implementation="eager", dtype=torch.float32).eval()
+    err = err_d = 0.0
+    for key, entry in report["lengths"].items():
+        length = int(key)
+        n = report["n_tr"] if length == report["L_tr"] else report["n_ex"]
+        q0 = report["query_from"][key]
+        got = entry["dispersion"]
+        for ids in sequences(lm, report["text"], length, n):
+            enc = encoder_part(model)
+            part = enc or text_part(model)
+            with torch.no_grad():
+                out = part(input_ids=ids, output_attentions=True)
+            prefix = part_prefix(model, part)
+            names = [n[len(prefix) :] for n in report["attention_modules"]]
+            probs = eager_probabilities(part, out, names)
+            if set(probs) != set(names):
+                raise AssertionError(f"eager maps for {sorted(probs)}, report {names}")
+            for name, p in probs.items():
+                r = reference_statistics(p, ids.shape[1], q0)
+                g = got[prefix + name]["per_head"]
+                for k in ("pmax", "entropy"):
+                    err = max(err, float((torch.tensor(g[k]) - r[k]).abs().max()))
+                d = torch.tensor(g["mean_distance"]) - r["mean_distance"]
+                err_d = max(err_d, float(d.abs().max()))
+    return err, err_d
+
+
+def outcome(case: Case, root: Path) -> tuple[str, str]:
+    """``(outcome, detail)`` of one case (module docstring)."""
+    folder, out = root / case.name, root / f"{case.name}-out"
+    try:
+        case.make(folder)
+    except Exception as exc:  # noqa: BLE001 - a case that cannot be written
+        return "not built", f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}"
+    code, stdout, stderr = run_command(case, folder, out)
+    if Path("PWNED").exists():
+        Path("PWNED").unlink()
+        return "DEFECT", "code in the checkpoint's pickle ran"
+    errors = [x for x in stderr.splitlines() if x.startswith("error:")]
+    if "Traceback" in stderr:
+        return "DEFECT", f"exit {code} with a traceback: {stderr.strip().splitlines()[-1][:200]}"
+    if code == 2 and len(errors) == 1:
+        left = [p.name for p in out.iterdir()] if out.exists() else []
+        if "kept in" in errors[0] and (out / "cache").is_dir():  # a resumable cache, said
+            left = []
+        if case.expect == "refused" and re.search(case.why, errors[0]) and not left:
+            return "refused", errors[0][7:250]
+        extra = f" (left {left} under --out)" if left else ""
+        return "DEFECT", f"refused{extra}: {errors[0][7:250]}"
+    if code != 0:
+        line = errors[-1] if errors else stderr.strip()[-200:]
+        return "DEFECT", f"exit {code}: {line[:250]}"
+    if case.expect == "refused":
+        return "DEFECT", "ran where it must be refused"
+    if case.command != "audit":
+        return "ran", "exit 0"
+    report = json.loads(stdout)
+    try:
+        err, err_d = eager_errors(folder, report)
+    except Exception as exc:  # noqa: BLE001 - no eager reference for this case
+        return "DEFECT", f"no eager reference: {type(exc).__name__}: {str(exc)[:200]}"
+    detail = f"P_max/entropy {err:.1e}, distance {err_d:.1e} tokens"
+    ok = err <= TOL and err_d <= TOL_DISTANCE
+    return ("exact" if ok else "DEFECT"), detail + ("" if ok else " (different from eager)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.audit_attack", description=__doc__)
+    p.add_argument("--cases", nargs="+", metavar="NAME", help="cases to run (default: all)")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    a = p.parse_args(argv)
+    transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
+    torch.set_num_threads(1)
+    every = {c.name: c for c in cases()}
+    unknown = sorted(set(a.cases or ()) - set(every))
+    if unknown:
+        print(f"error: unknown case(s) {', '.join(unknown)}", file=sys.stderr)
+        return 2
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="lengthx-attack-") as tmp:
+        for name in a.cases or every:
+            got, detail = outcome(every[name], Path(tmp))
+            rows.append({"case": name, "expected": every[name].expect, "outcome": got,
+                         "detail": detail})  # fmt: skip
+            if not a.json:
+                print(f"| {name} | {every[name].expect} | {got} | {detail} |", flush=True)
+    if a.json:
+        print(json.dumps({"cases": rows}))
+    return 1 if any(r["outcome"] == "DEFECT" for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
