@@ -78,9 +78,12 @@ def _ids(tok) -> dict:
     }
 
 
-def saved(model_type: str, cls: str, dtype=None, **overrides) -> Callable[[Path], None]:
+def saved(
+    model_type: str, cls: str, dtype=None, shard: str | None = None, **overrides
+) -> Callable[[Path], None]:
     """A writer of the tiny ``model_type`` checkpoint saved from class ``cls`` (config
-    fields ``overrides`` over :func:`tiny_config`), its weights in ``dtype``."""
+    fields ``overrides`` over :func:`tiny_config`), its weights in ``dtype``, in
+    safetensors shards of at most ``shard`` (``"60KB"``) with their index."""
 
     def make(folder: Path) -> None:
         tok = _tokenizer()
@@ -92,7 +95,7 @@ def saved(model_type: str, cls: str, dtype=None, **overrides) -> Callable[[Path]
         model = getattr(transformers, cls)(cfg).eval()
         if dtype is not None:
             model.to(dtype)
-        model.save_pretrained(folder)
+        model.save_pretrained(folder, **({"max_shard_size": shard} if shard else {}))
         tok.save_pretrained(folder)
 
     return make
@@ -106,6 +109,23 @@ def bert2gpt2(folder: Path) -> None:
     enc = tiny_config("bert", vocab_size=len(tok), **ids)
     dec = tiny_config("gpt2", vocab_size=len(tok), add_cross_attention=True, is_decoder=True, **ids)
     cfg = transformers.EncoderDecoderConfig.from_encoder_decoder_configs(enc, dec)
+    cfg.decoder_start_token_id = ids["bos_token_id"]
+    cfg.pad_token_id = ids["pad_token_id"]
+    torch.manual_seed(1)
+    transformers.EncoderDecoderModel(config=cfg).eval().save_pretrained(folder)
+    tok.save_pretrained(folder)
+
+
+def bert2bert_tied(folder: Path) -> None:
+    """An ``EncoderDecoderModel`` of two BERTs sharing their weights
+    (``tie_encoder_decoder``, as bert2bert summarisers are configured)."""
+    tok = _tokenizer()
+    ids = _ids(tok)
+    enc = tiny_config("bert", vocab_size=len(tok), **ids)
+    dec = tiny_config("bert", vocab_size=len(tok), is_decoder=True, add_cross_attention=True, **ids)
+    cfg = transformers.EncoderDecoderConfig.from_encoder_decoder_configs(
+        enc, dec, tie_encoder_decoder=True
+    )
     cfg.decoder_start_token_id = ids["bos_token_id"]
     cfg.pad_token_id = ids["pad_token_id"]
     torch.manual_seed(1)
@@ -143,6 +163,17 @@ def edited_folder(base: Callable[[Path], None] | None, edit: Callable[[Path], No
 
 def _malformed_config(folder: Path) -> None:
     (folder / "config.json").write_text('{"model_type": "llama", "hidden_size": 64,')
+
+
+def _truncated(folder: Path) -> None:
+    path = folder / "model.safetensors"
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _no_tokenizer(folder: Path) -> None:
+    for f in folder.glob("tokenizer*"):
+        f.unlink()
+    (folder / "special_tokens_map.json").unlink(missing_ok=True)
 
 
 def _not_a_model(folder: Path) -> None:
@@ -373,6 +404,96 @@ def cases() -> list[Case]:
         Case("llama_bfloat16", saved("llama", "LlamaForCausalLM", torch.bfloat16)),
         Case("llama_tied", saved("llama", "LlamaForCausalLM", tie_word_embeddings=True)),
         Case("bert_float16", saved("bert", "BertForMaskedLM", torch.float16)),
+        # more heads and compositions
+        Case("llama_base", saved("llama", "LlamaModel")),
+        Case("llama_tokcls", saved("llama", "LlamaForTokenClassification", num_labels=5)),
+        Case("llama_qa", saved("llama", "LlamaForQuestionAnswering")),
+        Case("bert_qa", saved("bert", "BertForQuestionAnswering")),
+        Case("t5_encoder_only", saved("t5", "T5EncoderModel")),
+        Case("electra_causal", saved("electra", "ElectraForCausalLM", is_decoder=True)),
+        Case("xlm_roberta_causal", saved("xlm-roberta", "XLMRobertaForCausalLM", is_decoder=True)),
+        Case("bert2bert_tied", bert2bert_tied),
+        Case(
+            "llama_head_dim",
+            saved("llama", "LlamaForCausalLM", head_dim=32, attention_bias=True, mlp_bias=True),
+        ),
+        Case(
+            "qwen2_yarn",
+            saved(
+                "qwen2",
+                "Qwen2ForCausalLM",
+                rope_parameters={
+                    "rope_type": "yarn",
+                    "rope_theta": 1e6,
+                    "factor": 4.0,
+                    "original_max_position_embeddings": 16,
+                },
+            ),
+        ),
+        Case(
+            "llama_dynamic_ntk",
+            saved(
+                "llama",
+                "LlamaForCausalLM",
+                max_position_embeddings=16,
+                rope_parameters={"rope_type": "dynamic", "rope_theta": 10000.0, "factor": 2.0},
+            ),
+        ),
+        Case(
+            "gemma3_five_to_one",
+            saved(
+                "gemma3_text",
+                "Gemma3ForCausalLM",
+                num_hidden_layers=6,
+                sliding_window=8,
+                layer_types=["sliding_attention"] * 5 + ["full_attention"],
+                query_pre_attn_scalar=16,
+            ),
+        ),
+        Case(
+            "mixtral_window",
+            saved("mixtral", "MixtralForCausalLM", sliding_window=8),
+        ),
+        Case(
+            "phi_partial_rotary",
+            saved("phi", "PhiForCausalLM", partial_rotary_factor=0.5, qk_layernorm=True),
+        ),
+        Case(
+            "stablelm_parallel",
+            saved(
+                "stablelm",
+                "StableLmForCausalLM",
+                partial_rotary_factor=0.25,
+                qk_layernorm=True,
+                use_parallel_residual=True,
+            ),
+        ),
+        Case(
+            "modernbert_local",
+            saved(
+                "modernbert",
+                "ModernBertForMaskedLM",
+                num_hidden_layers=3,
+                global_attn_every_n_layers=3,
+                local_attention=8,
+                layer_types=["full_attention", "sliding_attention", "sliding_attention"],
+            ),
+        ),
+        Case("longformer_window", saved("longformer", "LongformerForMaskedLM", attention_window=8)),
+        Case(
+            "led_window",
+            saved("led", "LEDForConditionalGeneration", attention_window=8),
+        ),
+        Case("sharded", saved("llama", "LlamaForCausalLM", shard="60KB")),
+        Case("bloom_long", saved("bloom", "BloomForCausalLM"), l_ex=600),
+        Case(
+            "esm_rotary_long",
+            saved("esm", "EsmForMaskedLM", position_embedding_type="rotary"),
+            l_ex=600,
+        ),
+        Case("fsmt_long", saved("fsmt", "FSMTForConditionalGeneration"), l_ex=600),
+        Case("m2m_100_long", saved("m2m_100", "M2M100ForConditionalGeneration"), l_ex=600),
+        Case("xglm_long", saved("xglm", "XGLMForCausalLM"), l_ex=600),
         # position tables shorter than --L-ex, for types the sweep never ran past one
         Case(
             "gpt_neo_short",
@@ -399,6 +520,25 @@ def cases() -> list[Case]:
         ("mvp", "MvpForConditionalGeneration"),
         ("blenderbot-small", "BlenderbotSmallForConditionalGeneration"),
         ("xmod", "XmodForMaskedLM"),
+        ("prophetnet", "ProphetNetForConditionalGeneration"),
+        ("roformer", "RoFormerForMaskedLM"),
+        ("openai-gpt", "OpenAIGPTLMHeadModel"),
+        ("deberta", "DebertaForMaskedLM"),
+        ("distilbert", "DistilBertForMaskedLM"),
+        ("albert", "AlbertForMaskedLM"),
+        ("nystromformer", "NystromformerForMaskedLM"),
+        ("mpnet", "MPNetForMaskedLM"),
+        ("big_bird", "BigBirdForMaskedLM"),
+        ("squeezebert", "SqueezeBertForMaskedLM"),
+        ("mobilebert", "MobileBertForMaskedLM"),
+        ("flaubert", "FlaubertWithLMHeadModel"),
+        ("ernie", "ErnieForMaskedLM"),
+        ("roc_bert", "RoCBertForMaskedLM"),
+        ("data2vec-text", "Data2VecTextForMaskedLM"),
+        ("ibert", "IBertForMaskedLM"),
+        ("rembert", "RemBertForMaskedLM"),
+        ("convbert", "ConvBertForMaskedLM"),
+        ("biogpt", "BioGptForCausalLM"),
     ):
         kw: dict = {"max_position_embeddings": 32}
         if t == "led":
@@ -407,6 +547,8 @@ def cases() -> list[Case]:
             kw = {"max_seq_len": 32, "attn_config": {"alibi": False}}
         if t == "esm":
             kw["position_embedding_type"] = "absolute"
+        if t == "big_bird":
+            kw["attention_type"] = "original_full"
         out.append(Case(f"{t}_short", saved(t, cls, **kw), "refused", short))
     for command in ("align", "assumptions", "collect"):
         out.append(
@@ -431,6 +573,33 @@ def cases() -> list[Case]:
             edited_weights(llama, add="model.layers.0.self_attn.extra.weight"),
             "refused",
             r"model\.layers\.0\.self_attn\.extra\.weight",
+        ),
+        Case(
+            "missing_shard",
+            edited_folder(
+                saved("llama", "LlamaForCausalLM", shard="60KB"),
+                lambda f: sorted(f.glob("model-*.safetensors"))[-1].unlink(),
+            ),
+            "refused",
+            r"No such file or directory: .*model-00009-of-00009\.safetensors$",
+        ),
+        Case(
+            "truncated_weights",
+            edited_folder(llama, _truncated),
+            "refused",
+            r"model\.safetensors",
+        ),
+        Case(
+            "no_tokenizer",
+            edited_folder(llama, _no_tokenizer),
+            "refused",
+            r"tokenizer",
+        ),
+        Case(
+            "canine",
+            saved("canine", "CanineModel"),
+            "refused",
+            r"CanineModel has no embedding table indexed by token ids",
         ),
         Case("malformed_config", edited_folder(llama, _malformed_config), "refused", "config.json"),
         Case("not_a_model", edited_folder(None, _not_a_model), "refused", "config.json"),
@@ -520,7 +689,11 @@ def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
     from empirical.capture.measure import sequences
     from empirical.capture.models import encoder_part, load_model
     from empirical.capture.positions import part_prefix, text_part
-    from empirical.capture.sweep.architectures import eager_probabilities, reference_statistics
+    from empirical.capture.sweep.architectures import (
+        eager_probabilities,
+        reference_statistics,
+        unbanded,
+    )
 
     lm = load_model(str(folder))
     cfg = transformers.AutoConfig.from_pretrained(folder)
@@ -542,7 +715,11 @@ def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
             probs = eager_probabilities(part, out, names)
             if set(probs) != set(names):
                 raise AssertionError(f"eager maps for {sorted(probs)}, report {names}")
+            mods = dict(part.named_modules())
             for name, p in probs.items():
+                band = getattr(mods[name], "one_sided_attn_window_size", None)
+                if isinstance(band, int) and p.shape[-1] == 2 * band + 1:  # Longformer, LED
+                    p = unbanded(p, band)
                 r = reference_statistics(p, ids.shape[1], q0)
                 g = got[prefix + name]["per_head"]
                 for k in ("pmax", "entropy"):

@@ -48,7 +48,7 @@ import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
-from empirical.capture.discovery import table_rows
+from empirical.capture.discovery import is_embedding, table_rows
 from empirical.capture.positions import attends_causally, is_causal_lm, position_limit
 from empirical.training.corpora import load_text
 
@@ -433,8 +433,19 @@ WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "*.safetensors", "*.bi
 
 
 def _weight_files(path: Path) -> str:
-    """The weight files of a checkpoint folder, for messages."""
+    """The weight files of a checkpoint folder, for messages (the first of several shards
+    and their count).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     for i in range(3):
+    ...         _ = (Path(d) / f"model-0000{i + 1}-of-00004.safetensors").write_bytes(b"")
+    ...     _weight_files(Path(d))
+    'model-00001-of-00004.safetensors, ... (3 weight files)'
+    """
     found = sorted({f.name for pat in WEIGHT_FILES for f in path.glob(pat)})
+    if len(found) > 2:
+        return f"{found[0]}, ... ({len(found)} weight files)"
     return ", ".join(found) if found else "no weight file"
 
 
@@ -594,9 +605,7 @@ def _from_dir(
     model = load_weights(cls, path, cfg, kw, allow_weight_mismatch)
     if dtype is not None:
         in_dtype(model, dtype)
-    tok = load_tokenizer(
-        Path(tokenizer) if tokenizer else path, table_rows(model.get_input_embeddings())
-    )
+    tok = load_tokenizer(Path(tokenizer) if tokenizer else path, token_rows(model))
     table = position_limit(model)
     before, after = special_ends(tok)
     return LoadedModel(
@@ -610,6 +619,24 @@ def _from_dir(
         after,
         attends_causally(model) and model.get_output_embeddings() is not None,
     )
+
+
+def token_rows(model: torch.nn.Module) -> int:
+    """Rows of the table that token ids index (``get_input_embeddings``); a model without
+    one (CANINE hashes Unicode code points into several tables and attends over
+    downsampled positions) is refused by name."""
+    try:
+        emb = model.get_input_embeddings()
+    except (NotImplementedError, AttributeError) as exc:
+        emb, why = None, _first_line(exc)
+    else:
+        why = f"its input embeddings are {type(emb).__name__}"
+    if emb is None or not is_embedding(emb):
+        raise ModelSpecError(
+            f"{type(model).__name__} has no embedding table indexed by token ids ({why}): "
+            "the audit runs a tokenizer's ids through one, not supported"
+        )
+    return table_rows(emb)
 
 
 def in_dtype(model: torch.nn.Module, dtype: torch.dtype) -> torch.nn.Module:

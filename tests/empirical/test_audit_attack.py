@@ -140,3 +140,14 @@ def test_attack_case(name, tmp_path):
     case = {c.name: c for c in A.cases()}[name]
     got, detail = A.outcome(case, tmp_path)
     assert got == case.expect, detail
+
+
+def test_model_without_a_token_table_is_refused_by_name(tmp_path, capsys):
+    """CANINE hashes code points into several tables (transformers'
+    ``get_input_embeddings`` raises): refused, naming the class, not transformers'
+    ``NotImplementedError`` text alone."""
+    folder = tmp_path / "canine"
+    A.saved("canine", "CanineModel")(folder)
+    rc, _, errors = _audit(folder, tmp_path / "out", capsys)
+    assert rc == 2 and len(errors) == 1, errors
+    assert errors[0].startswith("error: CanineModel has no embedding table indexed by token ids")
