@@ -19,6 +19,7 @@ Run (about 5 minutes on one core)::
 
     nice -n 5 python -m benchmarks.audit_attack            # every case, the table
     python -m benchmarks.audit_attack --cases gpt_neo_short llama_seqcls --json
+    nice -n 5 python -m benchmarks.audit_attack --heads sequence-classification
 
 exits 1 when a case is a defect.
 """
@@ -646,6 +647,48 @@ def cases() -> list[Case]:
     return out
 
 
+HEADS = {
+    "sequence-classification": "MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES",
+    "token-classification": "MODEL_FOR_TOKEN_CLASSIFICATION_MAPPING_NAMES",
+    "question-answering": "MODEL_FOR_QUESTION_ANSWERING_MAPPING_NAMES",
+}
+
+
+def head_cases(head: str) -> list[Case]:
+    """Every text model type of the sweep saved from its ``head`` class (a key of
+    :data:`HEADS`: the classification and question-answering heads the sweep never
+    saves), its sweep recipe (:func:`tiny_config`) otherwise; each must be exact, or
+    refused for the reason the sweep's table gives for its type."""
+    from transformers.models.auto import modeling_auto
+
+    from empirical.capture.sweep.architectures import text_model_types
+
+    names = getattr(modeling_auto, HEADS[head])
+    table = sweep_table()
+    out = []
+    for t in text_model_types():
+        cls = names.get(t)
+        cls = cls[0] if isinstance(cls, tuple) else cls
+        if not (cls and hasattr(transformers, cls)):
+            continue
+        v = table.get(t)
+        if v is not None and v.verdict == "refused":  # refused for the sweep's reason
+            found = re.search(r"\((\w+(Attention|MLA))\)", v.detail)
+            why = re.escape(found[1] if found else v.detail.split(": ", 1)[-1][:40])
+            out.append(Case(f"{t}:{head}", saved(t, cls), "refused", why))
+        else:
+            out.append(Case(f"{t}:{head}", saved(t, cls)))
+    return out
+
+
+def sweep_table() -> dict:
+    """The sweep's verdicts by model type, as docs/guide/capture.md has them."""
+    from empirical.capture.sweep.architectures import BEGIN, END, parse_table
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "guide" / "capture.md").read_text()
+    return {v.model_type: v for v in parse_table(doc[doc.index(BEGIN) : doc.index(END)])}
+
+
 # ---------------------------------------------------------------------- running
 COMMANDS = {
     "audit": ("empirical.audit.cli", ["--L-tr", str(L_TR), "--n-tr", "1"]),
@@ -771,12 +814,17 @@ def outcome(case: Case, root: Path) -> tuple[str, str]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.audit_attack", description=__doc__)
     p.add_argument("--cases", nargs="+", metavar="NAME", help="cases to run (default: all)")
+    p.add_argument(
+        "--heads",
+        choices=tuple(HEADS),
+        help="instead of the cases: every text model type saved from this head class",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object")
     a = p.parse_args(argv)
     transformers.logging.set_verbosity_error()
     transformers.utils.logging.disable_progress_bar()
     torch.set_num_threads(1)
-    every = {c.name: c for c in cases()}
+    every = {c.name: c for c in (head_cases(a.heads) if a.heads else cases())}
     unknown = sorted(set(a.cases or ()) - set(every))
     if unknown:
         print(f"error: unknown case(s) {', '.join(unknown)}", file=sys.stderr)
