@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from types import TracebackType
 
 import torch
+import transformers
 
 from empirical.capture.discovery import config_value
 from empirical.capture.models import LoadedModel, run_encoder
@@ -90,7 +91,7 @@ def forward_error(model: torch.nn.Module, exc: BaseException, ids: torch.Tensor)
     )
 
 
-def run_checked(model: torch.nn.Module, ids: torch.Tensor):
+def run_checked(model: torch.nn.Module, ids: torch.Tensor) -> transformers.utils.ModelOutput:
     """:func:`~empirical.capture.models.run_encoder` with torch's errors raised in the
     forward pass (``RuntimeError``, ``IndexError``; the capture's own refusals excepted)
     turned into a :class:`ForwardError` naming the module and the input's length."""

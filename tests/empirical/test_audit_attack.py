@@ -102,7 +102,7 @@ def test_pickled_weights_load_with_weights_only(llama, tmp_path, capsys):
 
     folder = tmp_path / "bin"
     shutil.copytree(llama, folder)
-    A._pickle_only(folder)
+    A.pickle_only(folder)
     rc, got, errors = _audit(folder, tmp_path / "a", capsys)
     rc2, ref, _ = _audit(llama, tmp_path / "b", capsys)
     assert rc == rc2 == 0, errors
@@ -115,7 +115,7 @@ def test_pickle_that_runs_code_is_refused_unrun(llama, tmp_path, capsys, monkeyp
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "bad"
     shutil.copytree(llama, folder)
-    A._pickle_with_code(folder)
+    A.pickle_with_code(folder)
     rc, _, errors = _audit(folder, tmp_path / "out", capsys)
     assert not (tmp_path / "PWNED").exists()
     assert rc == 2 and len(errors) == 1, errors
