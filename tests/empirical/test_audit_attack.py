@@ -151,3 +151,14 @@ def test_model_without_a_token_table_is_refused_by_name(tmp_path, capsys):
     rc, _, errors = _audit(folder, tmp_path / "out", capsys)
     assert rc == 2 and len(errors) == 1, errors
     assert errors[0].startswith("error: CanineModel has no embedding table indexed by token ids")
+
+
+def test_longformer_global_tokens_refused_by_name(tmp_path, capsys):
+    """``LongformerForSequenceClassification`` puts global attention on the first token:
+    refused naming the global tokens (not as keys of a cache or a prompt); the masked-LM
+    class of the same model, without global attention, is audited."""
+    folder = tmp_path / "longformer"
+    A.saved("longformer", "LongformerForSequenceClassification", attention_window=8)(folder)
+    rc, _, errors = _audit(folder, tmp_path / "out", capsys)
+    assert rc == 2 and len(errors) == 1, errors
+    assert "(LongformerSelfAttention) has global tokens" in errors[0]
