@@ -98,6 +98,7 @@ def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
     from empirical.capture.models import encoder_part, load_model
     from empirical.capture.positions import part_prefix, text_part
     from empirical.capture.sweep.architectures import (
+        SCORE_MAPS,
         eager_probabilities,
         reference_statistics,
         unbanded,
@@ -118,6 +119,8 @@ def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
             part = enc or text_part(model)
             with torch.no_grad():
                 out = part(input_ids=ids, output_attentions=True)
+            if cfg.model_type in SCORE_MAPS:  # scores before the softmax (SqueezeBERT)
+                out["attentions"] = tuple(a.softmax(-1) for a in out.attentions)
             prefix = part_prefix(model, part)
             names = [n[len(prefix) :] for n in report["attention_modules"]]
             probs = eager_probabilities(part, out, names)
