@@ -300,6 +300,9 @@ def fingerprint(args: argparse.Namespace, lm: LoadedModel) -> str:
         )
     }
     parts["query_from"] = args.query_from
+    # a causal model's rows at L_ex are counted from L_tr (--query-from's default): a
+    # measurement at L_ex belongs to its L_tr
+    parts["l_tr"] = args.l_tr
     model = Path(args.model)
     if model.is_dir():
         parts["files"] = sorted(

@@ -162,3 +162,17 @@ def test_longformer_global_tokens_refused_by_name(tmp_path, capsys):
     rc, _, errors = _audit(folder, tmp_path / "out", capsys)
     assert rc == 2 and len(errors) == 1, errors
     assert "(LongformerSelfAttention) has global tokens" in errors[0]
+
+
+def test_cache_is_not_reused_for_another_training_length(llama, tmp_path, capsys):
+    """A causal model's rows at L_ex are counted from L_tr: an audit rerun into the same
+    folder with another ``--L-tr`` must not reuse the L_ex measurement counted from the
+    old one; it equals a fresh audit at the new L_tr."""
+    out = tmp_path / "out"
+    rc, first, _ = _audit(llama, out, capsys)
+    assert rc == 0 and first["query_from"][str(A.L_EX)] == A.L_TR
+    rc, again, errors = _audit(llama, out, capsys, "--L-tr", "8")
+    assert rc == 0, errors
+    rc, fresh, _ = _audit(llama, tmp_path / "fresh", capsys, "--L-tr", "8")
+    assert again["query_from"][str(A.L_EX)] == 8
+    assert again["lengths"][str(A.L_EX)] == fresh["lengths"][str(A.L_EX)]
