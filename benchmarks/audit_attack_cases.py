@@ -647,7 +647,8 @@ def head_cases(head: str) -> list[Case]:
             continue
         v = table.get(t)
         if t == "longformer":  # these heads set global attention on the first tokens
-            out.append(Case(f"{t}:{head}", saved(t, cls), "refused", "has global tokens"))
+            why = "has global tokens|three separator tokens"  # QA: its input's check
+            out.append(Case(f"{t}:{head}", saved(t, cls), "refused", why))
         elif v is not None and v.verdict == "refused":  # refused for the sweep's reason
             found = re.search(r"\((\w+(Attention|MLA))\)", v.detail)
             why = re.escape(found[1] if found else v.detail.split(": ", 1)[-1][:40])

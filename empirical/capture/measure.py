@@ -94,12 +94,14 @@ def forward_error(model: torch.nn.Module, exc: BaseException, ids: torch.Tensor)
 def run_checked(model: torch.nn.Module, ids: torch.Tensor) -> transformers.utils.ModelOutput:
     """:func:`~empirical.capture.models.run_encoder` with torch's errors raised in the
     forward pass (``RuntimeError``, ``IndexError``; the capture's own refusals excepted)
-    turned into a :class:`ForwardError` naming the module and the input's length."""
+    and the model's own checks of its input (``AssertionError``: Longformer's
+    question-answering head asserts three separator tokens) turned into a
+    :class:`ForwardError` naming the module and the input's length."""
     try:
         return run_encoder(model, ids)
     except NotImplementedError:  # the capture's refusal (CaptureUnsupported), by name
         raise
-    except (RuntimeError, IndexError) as exc:
+    except (RuntimeError, IndexError, AssertionError) as exc:
         raise forward_error(model, exc, ids) from exc
 
 

@@ -176,3 +176,15 @@ def test_cache_is_not_reused_for_another_training_length(llama, tmp_path, capsys
     rc, fresh, _ = _audit(llama, tmp_path / "fresh", capsys, "--L-tr", "8")
     assert again["query_from"][str(A.L_EX)] == 8
     assert again["lengths"][str(A.L_EX)] == fresh["lengths"][str(A.L_EX)]
+
+
+def test_model_input_check_is_one_error_line(tmp_path, capsys):
+    """Longformer's question-answering head asserts three separator tokens in its input
+    (an ``AssertionError`` of the model's own): one error line naming the class, the
+    length and the assertion, exit 2 (not an unexpected error, exit 1)."""
+    folder = tmp_path / "longformer-qa"
+    A.saved("longformer", "LongformerForQuestionAnswering", attention_window=8)(folder)
+    rc, _, errors = _audit(folder, tmp_path / "out", capsys)
+    assert rc == 2 and len(errors) == 1, errors
+    assert errors[0].startswith("error: the forward pass of LongformerForQuestionAnswering failed")
+    assert "AssertionError: There should be exactly three separator tokens" in errors[0]
