@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from empirical.audit.command import MeasurementProgress, audit
+from empirical.audit.command import MeasurementProgress, audit, completed_measurements, prune_cache
 from empirical.cli_util import setup_torch, threads_int
 from empirical.training.corpora import check_text_field
 from theory.core.arguments import nonnegative_int, output_dir, positive_float, positive_int
@@ -16,6 +16,7 @@ from theory.core.cli import (
     CommandParser,
     check_output_folder,
     command,
+    describe,
     fail,
     output_folder,
 )
@@ -105,7 +106,8 @@ def parser() -> CommandParser:
         "--out",
         type=output_dir,
         required=True,
-        help="report folder (also the resume cache, kept if the run is interrupted)",
+        help="report folder (also the resume cache: the measurements completed before an "
+        "interruption or a failure are kept, and the same command resumes from them)",
     )
     p.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -149,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         return fail(exc)
     a.text_field = a.text_field or "text"
     setup_torch(a.threads)
+    resumable = 0
     try:
         from empirical.capture.devices import init_distributed, resolve_dtype
         from empirical.capture.models import load_model
@@ -167,14 +170,24 @@ def main(argv: list[str] | None = None) -> int:
         )
         progress = MeasurementProgress(not a.quiet and a.ranks.rank == 0)
         out = Path(a.out)
-        with output_folder(out, keep=lambda: (out / "cache").is_dir(), create=False, mark=True):
-            res = audit(lm, a, out, progress)
-            if a.ranks.rank != 0:
-                return 0
-            from empirical.audit.report import write_report
+        kept = lambda: completed_measurements(out / "cache") > 0  # noqa: E731
+        try:
+            with output_folder(out, keep=kept, create=False, mark=True):
+                res = audit(lm, a, out, progress)
+                if a.ranks.rank != 0:
+                    return 0
+                from empirical.audit.report import write_report
 
-            slim = write_report(res, out)
+                slim = write_report(res, out)
+        except BaseException:
+            resumable = prune_cache(out / "cache")  # nothing partial is left behind
+            raise
     except (ValueError, RuntimeError, NotImplementedError, OSError) as exc:
+        if resumable:
+            return fail(
+                f"{describe(exc)} ({resumable} completed measurement(s) kept in "
+                f"{out / 'cache'}: the same command resumes from them)"
+            )
         return fail(exc)
     finally:
         _close_group()

@@ -186,6 +186,30 @@ class Runner:
         return st, nll
 
 
+def completed_measurements(cache: Path) -> int:
+    """The measurements saved whole under ``cache`` (``.npz`` files; a ``.tmp.npz`` is
+    one whose writing was cut short)."""
+    if not cache.is_dir():
+        return 0
+    return sum(1 for f in cache.rglob("*.npz") if not f.name.endswith(".tmp.npz"))
+
+
+def prune_cache(cache: Path) -> int:
+    """After a failed run: remove what cannot be resumed from under ``cache`` (files
+    whose writing was cut short, then empty folders, ``cache`` itself included) and
+    return the number of measurements kept (:func:`completed_measurements`)."""
+    if not cache.is_dir():
+        return 0
+    for f in cache.rglob("*.tmp.npz"):
+        f.unlink(missing_ok=True)
+    for d in sorted((d for d in cache.rglob("*") if d.is_dir()), key=lambda d: -len(d.parts)):
+        if not any(d.iterdir()):
+            d.rmdir()
+    if not any(cache.iterdir()):
+        cache.rmdir()
+    return completed_measurements(cache)
+
+
 # ---------------------------------------------------------------------- analysis
 def dispersion(m: Measurement) -> dict:
     """Per layer: P_max, entropy, mean distance (mean over heads and per head)."""
@@ -276,6 +300,9 @@ def fingerprint(args: argparse.Namespace, lm: LoadedModel) -> str:
         )
     }
     parts["query_from"] = args.query_from
+    # a causal model's rows at L_ex are counted from L_tr (--query-from's default): a
+    # measurement at L_ex belongs to its L_tr
+    parts["l_tr"] = args.l_tr
     model = Path(args.model)
     if model.is_dir():
         parts["files"] = sorted(

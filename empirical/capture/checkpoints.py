@@ -350,9 +350,18 @@ EXTRA: dict[str, dict] = {
     "cpmant": dict(prompt_length=0),
     "gpt_neo": dict(num_layers=2, attention_types=[[["global", "local"], 1]], window_size=8),
     "longt5": dict(local_radius=4, global_block_size=4),
+    # windows shrunk with the sizes (ModernBERT's 128-token local attention, Longformer's
+    # and LED's 512-token bands), so that they cut the sweep's 40 tokens as they cut a
+    # real checkpoint's inputs
     "modernbert": dict(
-        pad_token_id=0, bos_token_id=1, eos_token_id=2, global_attn_every_n_layers=2
+        pad_token_id=0,
+        bos_token_id=1,
+        eos_token_id=2,
+        global_attn_every_n_layers=2,
+        local_attention=16,
     ),
+    "longformer": dict(attention_window=16),
+    "led": dict(attention_window=16),
     "gpt_oss": dict(layer_types=["sliding_attention", "full_attention"]),
     "minimax": dict(layer_types=["full_attention", "linear_attention"]),
     "mpt": dict(attn_config=dict(alibi=True)),

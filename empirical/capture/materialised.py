@@ -39,6 +39,16 @@ def softmax_with_stats(session: CaptureSession, name: str, x: torch.Tensor) -> t
     band = getattr(mod, "one_sided_attn_window_size", None)
     if x.ndim == 4 and isinstance(band, int) and x.shape[-1] == 2 * band + 1:
         return _banded_softmax(session, name, x, lg, tau, band)
+    if x.ndim == 4 and isinstance(band, int) and x.shape[-1] > 2 * band + 1:
+        raise CaptureUnsupported(
+            f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "
+            f"has global tokens (a global_attention_mask; Longformer's classification and "
+            f"question-answering classes set one on the first or the question's tokens): "
+            f"its rows hold {x.shape[-1] - 2 * band - 1} global keys beside the "
+            f"{2 * band + 1} of the band, and the global tokens' own rows are a second "
+            "softmax over every key; not supported (the model without global attention "
+            "is measured: its masked-LM or base class)"
+        )
     if x.ndim != 4:
         raise CaptureUnsupported(
             f"{session.config.model_class}: attention module {name!r} ({type(mod).__name__}) "

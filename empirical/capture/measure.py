@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
+from types import TracebackType
 
 import torch
+import transformers
 
 from empirical.capture.discovery import config_value
 from empirical.capture.models import LoadedModel, run_encoder
@@ -48,6 +50,61 @@ def batches(seqs: list, batch_size: int) -> list:
     return [torch.cat(seqs[i : i + batch_size]) for i in range(0, len(seqs), batch_size)]
 
 
+class ForwardError(RuntimeError):
+    """A forward pass of the model failed (torch's or the model's own error), named by
+    the module where it was raised and the input's length (one line)."""
+
+
+def failing_module(model: torch.nn.Module, tb: TracebackType | None) -> str | None:
+    """The name of the innermost module of ``model`` whose code is on the traceback
+    ``tb`` (the frame's ``self``), ``""`` for ``model`` itself, None when none is."""
+    names = {id(m): n for n, m in model.named_modules()}
+    found = None
+    while tb is not None:
+        me = tb.tb_frame.f_locals.get("self")
+        if isinstance(me, torch.nn.Module) and id(me) in names:
+            found = names[id(me)]
+        tb = tb.tb_next
+    return found
+
+
+def forward_error(model: torch.nn.Module, exc: BaseException, ids: torch.Tensor) -> ForwardError:
+    """:class:`ForwardError` for ``exc`` raised by a forward pass of ``model`` on ``ids``
+    (B, L): the module where it was raised, its class, the batch and length, and the first
+    line of torch's message.
+
+    >>> m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.Linear(5, 2))
+    >>> try:
+    ...     m(torch.zeros(1, 3, 4))
+    ... except RuntimeError as exc:
+    ...     print(forward_error(m, exc, torch.zeros(1, 3, dtype=torch.long)))
+    the forward pass of Sequential failed in module '1' (Linear) on an input of 1 x 3 tokens: RuntimeError: mat1 and mat2 shapes cannot be multiplied (3x4 and 5x2)
+    """
+    name = failing_module(model, exc.__traceback__)
+    mods = dict(model.named_modules())
+    where = f" in module {name!r} ({type(mods[name]).__name__})" if name else ""
+    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    why = lines[0] if lines else ""
+    return ForwardError(
+        f"the forward pass of {type(model).__name__} failed{where} on an input of "
+        f"{ids.shape[0]} x {ids.shape[-1]} tokens: {type(exc).__name__}: {why}"
+    )
+
+
+def run_checked(model: torch.nn.Module, ids: torch.Tensor) -> transformers.utils.ModelOutput:
+    """:func:`~empirical.capture.models.run_encoder` with torch's errors raised in the
+    forward pass (``RuntimeError``, ``IndexError``; the capture's own refusals excepted)
+    and the model's own checks of its input (``AssertionError``: Longformer's
+    question-answering head asserts three separator tokens) turned into a
+    :class:`ForwardError` naming the module and the input's length."""
+    try:
+        return run_encoder(model, ids)
+    except NotImplementedError:  # the capture's refusal (CaptureUnsupported), by name
+        raise
+    except (RuntimeError, IndexError, AssertionError) as exc:
+        raise forward_error(model, exc, ids) from exc
+
+
 def collect_stats(
     model: torch.nn.Module,
     seqs: list[torch.Tensor],
@@ -74,7 +131,7 @@ def collect_stats(
     )
     with capture(model, stats=stats, tau=tau, tau_layers=tau_layers, block_bytes=block_bytes):
         for ids in batches(seqs, batch_size):
-            out = run_encoder(model, ids)
+            out = run_checked(model, ids)
             if on_output is not None:
                 on_output(ids, out)
             if bar is not None:

@@ -37,6 +37,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import pickle
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +48,7 @@ import torch
 import transformers
 from huggingface_hub.errors import StrictDataclassError
 
-from empirical.capture.discovery import table_rows
+from empirical.capture.discovery import is_embedding, table_rows
 from empirical.capture.positions import attends_causally, is_causal_lm, position_limit
 from empirical.training.corpora import load_text
 
@@ -431,8 +433,19 @@ WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin", "*.safetensors", "*.bi
 
 
 def _weight_files(path: Path) -> str:
-    """The weight files of a checkpoint folder, for messages."""
+    """The weight files of a checkpoint folder, for messages (the first of several shards
+    and their count).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     for i in range(3):
+    ...         _ = (Path(d) / f"model-0000{i + 1}-of-00004.safetensors").write_bytes(b"")
+    ...     _weight_files(Path(d))
+    'model-00001-of-00004.safetensors, ... (3 weight files)'
+    """
     found = sorted({f.name for pat in WEIGHT_FILES for f in path.glob(pat)})
+    if len(found) > 2:
+        return f"{found[0]}, ... ({len(found)} weight files)"
     return ", ".join(found) if found else "no weight file"
 
 
@@ -452,7 +465,8 @@ def checkpoint_config(path: Path) -> transformers.PreTrainedConfig:
 def _first_line(exc: BaseException) -> str:
     """The first line of the message, with the next one when it ends in ``:`` (the reason
     of ``Validation error for field 'x':`` is on the following line)."""
-    lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
+    text = re.sub(r"\x1b\[[0-9;]*m", "", str(exc))  # terminal colours
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if not lines:
         return type(exc).__name__
     if lines[0].endswith(":") and len(lines) > 1:
@@ -514,12 +528,37 @@ def check_loading_info(info: dict, path: Path, allow_mismatch: bool = False) -> 
         )
 
 
+def pickle_refusal(path: Path, exc: pickle.UnpicklingError) -> ModelSpecError:
+    """The error for a pickled weight file (``pytorch_model.bin``) that holds more than
+    tensors: it is read only by ``torch.load(weights_only=True)``, which refuses the
+    objects whose unpickling would run code; torch's message names the first one.
+
+    >>> e = pickle.UnpicklingError("Weights only load failed. ... WeightsUnpickler "
+    ...     "error: Unsupported global: GLOBAL builtins.exec was not an allowed global")
+    >>> print(pickle_refusal(Path("m"), e))  # doctest: +ELLIPSIS
+    m/...: a pickle holding more than tensors (GLOBAL builtins.exec), refused: ...
+    """
+    found = re.search(r"Unsupported global: (GLOBAL \S+)", str(exc))
+    what = found[1] if found else _first_line(exc)
+    return ModelSpecError(
+        f"{path}/{_weight_files(path)}: a pickle holding more than tensors ({what}), "
+        "refused: weight pickles are read only with torch.load(weights_only=True), which "
+        "runs no code; save the weights as safetensors"
+    )
+
+
 def load_weights(cls, path: Path, cfg: Any, kw: dict, allow_mismatch: bool) -> Any:
-    """``cls.from_pretrained`` with the loading report checked; errors name the file."""
+    """``cls.from_pretrained`` with the loading report checked; errors name the file.
+    A pickled weight file is read with ``torch.load(weights_only=True)`` only (tensors,
+    never code: :func:`pickle_refusal`)."""
     try:
-        model, info = cls.from_pretrained(path, config=cfg, output_loading_info=True, **kw)
+        model, info = cls.from_pretrained(
+            path, config=cfg, output_loading_info=True, weights_only=True, **kw
+        )
     except ModelSpecError:
         raise
+    except pickle.UnpicklingError as exc:
+        raise pickle_refusal(path, exc) from None
     except Exception as exc:  # noqa: BLE001 - a truncated or corrupt weight file
         raise ModelSpecError(
             f"{path}/{_weight_files(path)}: cannot load the weights: {_first_line(exc)}"
@@ -566,9 +605,7 @@ def _from_dir(
     model = load_weights(cls, path, cfg, kw, allow_weight_mismatch)
     if dtype is not None:
         in_dtype(model, dtype)
-    tok = load_tokenizer(
-        Path(tokenizer) if tokenizer else path, table_rows(model.get_input_embeddings())
-    )
+    tok = load_tokenizer(Path(tokenizer) if tokenizer else path, token_rows(model))
     table = position_limit(model)
     before, after = special_ends(tok)
     return LoadedModel(
@@ -582,6 +619,24 @@ def _from_dir(
         after,
         attends_causally(model) and model.get_output_embeddings() is not None,
     )
+
+
+def token_rows(model: torch.nn.Module) -> int:
+    """Rows of the table that token ids index (``get_input_embeddings``); a model without
+    one (CANINE hashes Unicode code points into several tables and attends over
+    downsampled positions) is refused by name."""
+    try:
+        emb = model.get_input_embeddings()
+    except (NotImplementedError, AttributeError) as exc:
+        emb, why = None, _first_line(exc)
+    else:
+        why = f"its input embeddings are {type(emb).__name__}"
+    if emb is None or not is_embedding(emb):
+        raise ModelSpecError(
+            f"{type(model).__name__} has no embedding table indexed by token ids ({why}): "
+            "the audit runs a tokenizer's ids through one, not supported"
+        )
+    return table_rows(emb)
 
 
 def in_dtype(model: torch.nn.Module, dtype: torch.dtype) -> torch.nn.Module:
