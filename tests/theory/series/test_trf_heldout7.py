@@ -23,7 +23,9 @@ from flint import arb
 from theory.series.arb_eval import arb_function
 from theory.series.expressions import parse_expression as P
 from theory.series.lower_bounds import terms_nonnegative
+from theory.series.rpe_library import RPE
 from theory.trf.cli import main
+from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 
 sys.path.insert(0, str(Path(__file__).parent))
 from heldout7_cases import CASES, EXTRA_CASES  # noqa: E402
@@ -159,6 +161,24 @@ def test_nonpositive_terms_without_enclosure_bound_b_from_above(capsys):
         assert d["sum_lo"] is None and -mp.log(2) <= mp.mpf(d["sum_hi"]) < 0
     t = d["trf"][0]
     assert (t["value"] == 13) if t["exact"] else (t["lower_bound"] <= 13)
+
+
+@pytest.mark.parametrize("text", ["sin(n)/n**2", "(-1)**n/n**2", "1/n**2 - 1/(2*n)"])
+def test_nonpositive_rule_leaves_terms_of_either_sign_alone(text):
+    """Only terms proved <= 0 are summed as -b_n: a signed series negated would be summed
+    by the engines for nonnegative terms (B = -pi^2/12 for (-1)^n/n^2 would turn positive)."""
+    assert negated_if_nonpositive(RPE("x", P(text)), 1) is None
+    assert str(negated_if_nonpositive(RPE("y", P("-1/n**2")), 1).b) == "n**(-2)"
+
+
+def test_nonpositive_fields_turn_the_bounds_of_minus_b_around():
+    """[lo, hi] of sum(-b_n) is [-hi, -lo] of B; a lower bound S_M of sum(-b_n) alone is
+    the upper bound -S_M of B, with no lower bound."""
+    c = negate_fields({"sum": "2.5", "sum_lo": "2.4", "sum_hi": "2.6", "certified": True})
+    assert (c["sum"], c["sum_lo"], c["sum_hi"]) == ("-2.5", "-2.6", "-2.4")
+    u = negate_fields({"sum_lo": "0.69", "sum_status": "lower bound only: B >= 0.69"})
+    assert u["sum_lo"] is None and u["sum_hi"] == "-0.69"
+    assert u["sum_status"].startswith("upper bound only: B <= -0.69")
 
 
 def test_ceiling_is_read_as_minus_floor(capsys):
