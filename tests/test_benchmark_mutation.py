@@ -26,7 +26,31 @@ def test_every_planted_bug_applies_once(bug):
     _name, path, old, new, tests = bug
     assert old != new
     assert (M.ROOT / path).read_text().count(old) == 1
-    assert all((M.ROOT / t).is_file() for t in tests)
+    assert (M.ROOT / tests[0]).is_file()  # then an optional -k expression
+
+
+@pytest.mark.parametrize(
+    "tests, marks",
+    [((M.ALIGN,), ["-m", "agreement", "--rung", "kjv192"]), ((M.STIRLING,), ["-m", "not slow"])],
+)
+def test_agreement_tests_run_on_a_rung_and_unit_tests_without_the_slow_ones(
+    monkeypatch, tmp_path, tests, marks
+):
+    seen = []
+
+    class Done:
+        returncode = 1
+
+    def fake_run(cmd, **kw):
+        seen.append(cmd)
+        return Done()
+
+    monkeypatch.setattr(M.subprocess, "run", fake_run)
+    t = M.Target("theory/series/stirling_tail.py", "", tests, ())
+    assert M._pytest_verdict(t, tmp_path, "bundle", 10.0, "kjv192") == "killed"
+    cmd = seen[0]
+    i = cmd.index("-m", 3)  # after python -m pytest
+    assert cmd[i : i + len(marks)] == marks and cmd[-1] == tests[0]
 
 
 def test_mutants_change_the_source_and_parse():
