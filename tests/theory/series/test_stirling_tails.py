@@ -21,6 +21,7 @@ import math
 import mpmath
 import pytest
 import sympy as sp
+from flint import arb
 
 from tests.theory.series.marks import fast_first
 from theory.series.arb_eval import NotCertified
@@ -230,3 +231,21 @@ def test_no_tail_without_the_form(text):
 def test_the_engine_is_chosen_for_the_gamma_ratio_tending_to_one():
     t = certify_tail(P("exp(n)*gamma(n)/n**(n+1)"), 1)
     assert isinstance(t, StirlingTail) and t.p == sp.Rational(3, 2)
+
+
+def test_remainder_ball_holds_the_true_stirling_remainder():
+    """b_n = n^-p e^(h(1/n)) e^(r_n): the ball of r_n for n >= a must hold the true r_n,
+    here r_n = R(2n) - 2 R(n) for gamma(2n)/(gamma(n)^2 4^n n^2) (no log(1 + u) terms), with
+    R(x) = log Gamma(x) - Stirling's series to B_16 (DLMF 5.11.1), about -2 n^-17/1.2:
+    below any tail's width, so only the ball itself can show a dropped term."""
+    eng = StirlingTail(P("gamma(2*n)/(gamma(n)**2*4**n*n**2)"), 1)
+    assert eng.p == sp.Rational(3, 2)
+    h = sp.lambdify(N, eng.h, "mpmath")
+    with mpmath.workdps(80):
+        for a in (eng.M, 2 * eng.M):
+            ball = eng._remainder(a)
+            for n in (a, a + 1, a + 7):
+                n = mpmath.mpf(n)
+                logb = mpmath.loggamma(2 * n) - 2 * mpmath.loggamma(n) - n * mpmath.log(4)
+                r = logb - 2 * mpmath.log(n) + eng.p * mpmath.log(n) - h(1 / n)
+                assert r != 0 and ball.contains(arb(mpmath.nstr(r, 60)))
