@@ -189,6 +189,19 @@ def test_every_tail_contains_the_reference(a):
         assert hi - lo < mp.mpf(10) ** -25 * value
 
 
+@pytest.mark.parametrize("text", [t for t in CASES if t.startswith("log(n)")])
+def test_log_factor_tails_contain_the_reference(text):
+    """The engine alone (fast) on log(n)^k terms: the tail from K against (-1)^k times
+    mpmath's k-th derivative of the Hurwitz zeta function (the sign matters for odd k)."""
+    ref = reference(text)
+    enc = StirlingTail(P(text), 1).tail(K)
+    with mp.workdps(50):
+        value = ref.R(K - 1)
+        lo, hi = arb_bounds(enc)
+        assert value > 0 and lo - SLACK * value <= value <= hi + SLACK * value
+        assert hi - lo < mp.mpf(10) ** -25 * value
+
+
 @pytest.mark.parametrize("start", [3, pytest.param(100, marks=pytest.mark.slow)])
 def test_later_starts(start):
     text = "exp(n)*gamma(n)/n**(n+1)"
