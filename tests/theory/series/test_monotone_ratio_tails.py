@@ -25,7 +25,7 @@ from theory.series.convergence import decide
 from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N, parameter_value
 from theory.series.expressions import parse_expression as P
-from theory.series.ratio_monotone import monotone_ratio_bound
+from theory.series.ratio_monotone import factorwise_ratio_bound, monotone_ratio_bound
 from theory.series.ratio_tails import RatioTail, proved_ratio_bound
 from theory.series.trf_search import analyse_series
 from theory.trf.cli import main
@@ -239,6 +239,19 @@ def test_factorwise_ratio_bound_holds_from_its_start(text):
         vals = [f(mpmath.mpf(k)) for k in range(start, start + 300)]
         assert all(0 < v <= mpmath.mpf(q.p) / q.q for v in vals)
         assert max(vals) > mpmath.mpf(q.p) / q.q / 2
+
+
+@pytest.mark.parametrize("text", ["log(n)*factorial(n)/n**n", "factorial(n)/(n**n*log(n+1))"])
+def test_factorwise_bound_of_a_log_concave_or_log_convex_log_factor(text):
+    """Fast: a log factor's ratio psi(n+1)/psi(n), bounded at the start (log(n): (log)'' < 0)
+    or by its limit 1 (1/log(n+1)): q >= b_(n+1)/b_n from the start on (50-digit values;
+    at n = 2 for log(n) n!/n^n: (2/3)^2 log(3)/log(2) = 0.7044...)."""
+    b = P(text)
+    q, start, s, _how = factorwise_ratio_bound(b, 1)
+    f = sp.lambdify(N, term_ratio(b), modules="mpmath")
+    with mpmath.workdps(50):
+        vals = [f(mpmath.mpf(k)) for k in range(start, start + 200)]
+        assert s == 1 and all(0 < v <= mpmath.mpf(q.p) / q.q < 1 for v in vals)
 
 
 def test_ratio_tending_to_one_keeps_its_enclosure_and_exact_trfs():
