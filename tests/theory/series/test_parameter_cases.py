@@ -203,6 +203,15 @@ def test_no_admissible_value_is_an_error_not_a_condition(text):
     # every term is defined" would be about no value at all
     with pytest.raises(SeriesError, match="b_1 is not defined for any value"):
         decide_in_process(parse_expression(text, params=("p",)), 1)
-    # from n = 2 the terms are defined (p > 1/2 resp. p > 1): a condition is given
+    # from n = 2 the terms are defined (p > 1/2 resp. p > 1): a condition is given; b_1 of
+    # log(log(n))**c is log(0)**c, which sympy reads as 1 at c = 0: not "for any value"
     d = decide_in_process(parse_expression(text, params=("p",)), 2)
     assert d.condition and "iff p >" in d.condition
+
+
+def test_a_first_term_with_parameters_left_is_not_refused():
+    # b_1 = 1**a * log(1)**b * log(log(1))**c keeps b and c: at b = c = 0 the term is n**a,
+    # defined from n = 1, so the series is not refused as defined for no value
+    b = parse_expression("n**a*log(n)**b*log(log(n))**c", params=("a", "b", "c"))
+    d = decide_in_process(b, 1)
+    assert d.condition and d.condition.startswith("converges iff a < -1"), d.certificate
