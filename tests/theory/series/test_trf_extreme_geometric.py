@@ -6,6 +6,7 @@ import math
 
 import mpmath
 import pytest
+import sympy
 
 from theory.trf.cli import main
 
@@ -32,3 +33,22 @@ def test_huge_rate_geometric_sum_and_trf(capsys, k):
         assert abs(_mp(d["sum_hi"]) / _mp(d["sum_lo"]) - 1) < mpmath.mpf(10) ** -15
     # the tail after the first term is e^(-k) B < eps B for every eps here: TRF = 1
     assert [(t["value"], t["exact"]) for t in d["trf"]] == [(1, True)] * 3
+
+
+@pytest.mark.parametrize(
+    "M", [1e308, math.nextafter(1e308, 0), math.nextafter(1e308, math.inf), -1e308]
+)
+def test_formula_with_huge_constant_is_scaled(capsys, M):
+    d = _run(capsys, f"--bias={M!r}-n")
+    # the constant term M of log b_n, as typed, exactly: B = exp(M) x sum_n e^(-n) from n = 1
+    M_typed = sympy.Rational(repr(M))
+    assert sympy.Rational(d["sum_log_scale_exact"]) == M_typed
+    assert d["sum_lo"].startswith(f"exp({d['sum_log_scale']}) x ")
+    assert sympy.Rational(d["sum_log_scale"]) == M_typed  # "1e308": exact decimal
+    # reference: sum_{n>=1} e^(-n) = 1/(e - 1) (geometric series; mpmath, 60 digits)
+    with mpmath.workdps(60):
+        ref = 1 / (mpmath.e - 1)
+        assert _mp(d["sum_scaled_lo"]) <= ref <= _mp(d["sum_scaled_hi"])
+        assert _mp(d["sum_scaled_hi"]) - _mp(d["sum_scaled_lo"]) < mpmath.mpf(10) ** -15
+    # R_L = e^(-L) B < eps B iff L > ln(1/eps): TRF = floor(ln(1/eps)) + 1 = 3, 5, 7
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(3, True), (5, True), (7, True)]
