@@ -37,6 +37,7 @@ from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.periodic import has_periodic_factor
+from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.raabe_tails import RaabeTail
 from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
@@ -192,6 +193,7 @@ def certify_tail(
     | GroupedTail
     | DirichletTail
     | GeometricTail
+    | PolyGeometricTail
     | MajorantTail
     | StretchedExpTail
 ):
@@ -230,6 +232,10 @@ def _certified_engine(b, n0, scale):
     if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
         try:
             return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+        try:
+            return PolyGeometricTail(b, n0)  # n^k e^(a + c n): polylogarithms Li_(-j)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
     if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
