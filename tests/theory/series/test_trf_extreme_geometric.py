@@ -52,3 +52,35 @@ def test_formula_with_huge_constant_is_scaled(capsys, M):
         assert _mp(d["sum_scaled_hi"]) - _mp(d["sum_scaled_lo"]) < mpmath.mpf(10) ** -15
     # R_L = e^(-L) B < eps B iff L > ln(1/eps): TRF = floor(ln(1/eps)) + 1 = 3, 5, 7
     assert [(t["value"], t["exact"]) for t in d["trf"]] == [(3, True), (5, True), (7, True)]
+
+
+def _poly_geometric_tail(k: int, c: mpmath.mpf, m: mpmath.mpf) -> mpmath.mpf:
+    """Reference: sum_{n >= m} n^k q^n = (q d/dq)^k [q^m / (1 - q)] at q = e^c, the
+    derivative by sympy (independent of the Eulerian polynomials of the engine)."""
+    q, M = sympy.symbols("q M")
+    f = q**M / (1 - q)
+    for _ in range(k):
+        f = q * sympy.diff(f, q)
+    # 1 - q as -expm1(c): at c = -1e-100 the subtraction would lose every digit
+    g = sympy.together(f).subs(q, sympy.exp(sympy.Symbol("c")))
+    return sympy.lambdify((sympy.Symbol("c"), M), g, "mpmath")(c, m)
+
+
+@pytest.mark.parametrize(
+    ("formula", "k", "c"), [("n**2*exp(-1e-100*n)", 2, "-1e-100"), ("n*exp(-n)", 1, "-1")]
+)
+def test_polynomial_times_geometric(capsys, formula, k, c):
+    d = _run(capsys, f"--rpe={formula}")
+    with mpmath.workdps(600):
+        C = mpmath.mpf(c)
+        B = _poly_geometric_tail(k, C, 1)
+        assert d["certified"] and _mp(d["sum_lo"]) <= B <= _mp(d["sum_hi"])
+        for t in d["trf"]:
+            # TRF = the least i with R_i = sum_{n >= 1 + i} b_n < eps B
+            j, eps = int(mpmath.mpf(t["value"])), mpmath.mpf(repr(t["eps"]))
+            if not t["exact"]:  # beyond the exact limit: 17 digits printed
+                lo = _poly_geometric_tail(k, C, 1 + j * (1 - mpmath.mpf(1e-12))) - eps * B
+                hi = _poly_geometric_tail(k, C, 1 + j * (1 + mpmath.mpf(1e-12))) - eps * B
+                assert lo > 0 > hi
+            else:
+                assert _poly_geometric_tail(k, C, j) >= eps * B > _poly_geometric_tail(k, C, 1 + j)
