@@ -43,6 +43,7 @@ from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
 from theory.series.stretched_tail import StretchedExpTail
 from theory.series.superexp_tail import SuperExpTail
@@ -194,6 +195,7 @@ def certify_tail(
     | DirichletTail
     | GeometricTail
     | PolyGeometricTail
+    | SteepPowerTail
     | MajorantTail
     | StretchedExpTail
 ):
@@ -237,6 +239,10 @@ def _certified_engine(b, n0, scale):
         try:
             return PolyGeometricTail(b, n0)  # n^k e^(a + c n): polylogarithms Li_(-j)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+        try:
+            return SteepPowerTail(b, n0)  # n^(-p), p > 1000: the integral test
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
     if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
         try:

@@ -7,6 +7,7 @@ import math
 import mpmath
 import pytest
 import sympy
+from flint import ctx
 
 from theory.trf.cli import main
 
@@ -84,3 +85,35 @@ def test_polynomial_times_geometric(capsys, formula, k, c):
                 assert lo > 0 > hi
             else:
                 assert _poly_geometric_tail(k, C, j) >= eps * B > _poly_geometric_tail(k, C, 1 + j)
+
+
+@pytest.mark.parametrize("p", ["1e300", repr(math.nextafter(1e300, 0)), "2000", "1001.5"])
+def test_steep_power_is_zeta(capsys, p):
+    d = _run(capsys, f"--rpe=n**(-{p})")
+    # reference: B = zeta(p) (mpmath, 60 digits); R_1 = zeta(p) - 1 ~ 2^-p < eps B: TRF = 1
+    with mpmath.workdps(60):
+        ref = mpmath.zeta(mpmath.mpf(p))
+        assert d["certified"] and _mp(d["sum_lo"]) <= ref <= _mp(d["sum_hi"])
+        assert _mp(d["sum_hi"]) - _mp(d["sum_lo"]) < mpmath.mpf(10) ** -18
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(1, True)] * 3
+
+
+def test_steep_power_tail_encloses_hurwitz_zeta():
+    from theory.series.expressions import parse_expression
+    from theory.series.steep_power import SteepPowerTail
+
+    t = SteepPowerTail(parse_expression("n**(-1001.5)"), 1)
+    for m in (2, 1000):  # at m = 1000 the terms after b_m add ~ e^-1 b_m: the integral
+        ball = t.tail(m)
+        # reference: sum_{n >= m} n^-p = zeta(p, m) (Hurwitz; mpmath at 1500 digits, where
+        # the terms after the first, 3^-1001.5 ~ 1e-478 beside 2^-1001.5 ~ 1e-302, show)
+        with mpmath.workdps(1500):
+            ref = mpmath.zeta(mpmath.mpf("1001.5"), m)
+            ctx.prec = 5000  # the ends of the ball, not rounded to python-flint's 53 bits
+            try:
+                ends = [mpmath.mpf(v.str(1400, radius=False)) for v in (ball.lower(), ball.upper())]
+            finally:
+                ctx.prec = 53
+            lo, hi = ends
+            assert lo <= ref <= hi
+            assert m > 2 or (hi - lo) < ref * mpmath.mpf(10) ** -60
