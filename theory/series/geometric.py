@@ -50,10 +50,17 @@ class GeometricTail:
         a, c = log_b.coeff(N, 0), log_b.coeff(N, 1)
         if not (a.is_number and c.is_number and a.is_real and c.is_real):
             raise NotCertified("not geometric: the coefficients of log b_n are not real numbers")
+        # exp(a + c n) to PREC bits needs a + c n to PREC bits beyond its own size: at 192
+        # bits exp(-1e300) is [+/- 1e-...] (argument reduction loses the 997 integer bits)
+        self.extra_bits = _size_bits(a) + _size_bits(c) + 64
+        old = ctx.prec
+        ctx.prec = PREC + self.extra_bits
         try:
             self.a, self.c = arb_function(a)(arb(0)), arb_function(c)(arb(0))
         except (NotSupported, ArithmeticError, ValueError) as exc:
             raise NotCertified(f"not geometric: {exc}") from None
+        finally:
+            ctx.prec = old
         if not (self.a.is_finite() and self.c < 0):
             raise NotCertified("not geometric: the ratio exp(c) is not proved below 1")
         self.a_expr, self.c_expr = a, c
@@ -66,6 +73,7 @@ class GeometricTail:
 
     @ball_precision
     def term(self, n: int) -> arb:
+        ctx.prec = PREC + self.extra_bits + int(n).bit_length()
         return (self.a + self.c * arb(int(n))).exp()
 
     @ball_precision
@@ -90,7 +98,7 @@ class GeometricTail:
             return None
         size = int(x.mid().man_exp()[1]) + int(x.mid().man_exp()[0]).bit_length()
         old = ctx.prec
-        ctx.prec = PREC + max(0, size) + 64
+        ctx.prec = PREC + max(0, size) + 64 + self.extra_bits + self.n0.bit_length()
         try:
             x = self._ratio_root(e, head)
             f = None if x is None else x.lower().floor()
@@ -141,13 +149,24 @@ class GeometricTail:
     def _ratio_root(self, e: sp.Rational, head: Any) -> arb | None:
         """x = ln(eps B / T_0) / c at the current precision (a, c, the head recomputed),
         or None unless T_0 >= eps B is proved."""
-        a, c = (arb_function(v)(arb(0)) for v in (self.a_expr, self.c_expr))
-        t0 = (a + c * arb(self.n0)).exp() / -c.expm1()
-        B = t0 + (arb(0) if head is None else sum(head.arb_list(), arb(0)))
-        target = B * arb(int(e.p)) / arb(int(e.q))
-        if not t0 >= target:
-            return None
-        return (target / t0).log() / c
+        old = ctx.prec
+        ctx.prec = max(old, PREC + self.extra_bits + self.n0.bit_length())
+        try:
+            a, c = (arb_function(v)(arb(0)) for v in (self.a_expr, self.c_expr))
+            t0 = (a + c * arb(self.n0)).exp() / -c.expm1()
+            B = t0 + (arb(0) if head is None else sum(head.arb_list(), arb(0)))
+            target = B * arb(int(e.p)) / arb(int(e.q))
+            if not t0 >= target:
+                return None
+            return (target / t0).log() / c
+        finally:
+            ctx.prec = old
+
+
+def _size_bits(x: sp.Expr) -> int:
+    """The bits of the integer part of |x| (a real sympy number; 0 below 1)."""
+    v = mpmath.mpf(sp.N(x, 30))
+    return 0 if not v else max(0, int(mpmath.mag(v)))
 
 
 def _integer(v: arb) -> int:

@@ -46,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 import sympy as sp
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.core.file_kinds import DESCRIPTION, read_bytes
 from theory.series.expressions import (
     ExpressionError,
@@ -627,6 +628,32 @@ def bias_log_scale(rpe: RPE) -> float | None:
         return None
     M = float(np.max(rpe.head.bias))
     return M if abs(M) > LOG_SCALE_ABOVE else None
+
+
+def formula_log_scale(rpe: RPE) -> sp.Rational | None:
+    r"""M, the constant term of :math:`\log b_n` (``expand_log``), when the series is a
+    formula (no head) and M is an exact rational with :math:`|M|` above
+    :data:`LOG_SCALE_ABOVE`, else None.  Then :math:`B = e^M \sum_n b_n e^{-M}`
+    (``rpe.scaled(-M)``, exact): ``exp(1e308 - n)`` is summed as :math:`e^{10^{308}}` times
+    the geometric series :math:`\sum e^{-n}`, as a learned bias is by
+    :func:`bias_log_scale`.
+
+    >>> formula_log_scale(RPE("x", sp.exp(10**308 - N))) == 10**308
+    True
+    >>> formula_log_scale(RPE("y", N**2 * sp.exp(-N))) is None
+    True
+    """
+    if rpe.head is not None or rpe.b == 0:
+        return None
+    try:
+        with step_budget(1.0):
+            log_b = sp.expand(sp.expand_log(sp.log(rpe.b), force=True))
+    except (StepTimeout, TypeError, ValueError, RecursionError):
+        return None
+    M = sum((t for t in sp.Add.make_args(log_b) if t.is_number), sp.Integer(0))
+    if not (M.is_Rational and abs(M) > LOG_SCALE_ABOVE):
+        return None
+    return M
 
 
 def log_b_values(b_expr: sp.Expr | RPE, distances: npt.ArrayLike, start: int = 1) -> np.ndarray:

@@ -37,11 +37,13 @@ from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.periodic import has_periodic_factor
+from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.raabe_tails import RaabeTail
 from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
 from theory.series.stretched_tail import StretchedExpTail
 from theory.series.superexp_tail import SuperExpTail
@@ -192,6 +194,8 @@ def certify_tail(
     | GroupedTail
     | DirichletTail
     | GeometricTail
+    | PolyGeometricTail
+    | SteepPowerTail
     | MajorantTail
     | StretchedExpTail
 ):
@@ -231,6 +235,14 @@ def _certified_engine(b, n0, scale):
         try:
             return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+        try:
+            return PolyGeometricTail(b, n0)  # n^k e^(a + c n): polylogarithms Li_(-j)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+        try:
+            return SteepPowerTail(b, n0)  # n^(-p), p > 1000: the integral test
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
     if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
         try:

@@ -37,6 +37,7 @@ from theory.series.decision import SeriesError
 from theory.series.expressions import N
 from theory.series.geometric import GeometricTail
 from theory.series.lower_bounds import signed_trf, terms_nonnegative
+from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.ratio_tails import EVERYWHERE
 from theory.series.results import DPS, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
@@ -125,7 +126,7 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         and cert.nonneg_until < EVERYWHERE  # the engine proved b_n >= 0 from n0 on
         and not terms_nonnegative(b, start + (0 if head is None else len(head)))
     )
-    if isinstance(cert, GeometricTail):  # R_(L+i) = T_0 e^(c i): closed form
+    if isinstance(cert, (GeometricTail, PolyGeometricTail)):  # closed-form tails
         table = [cert.trf(eps, EXACT_LIMIT, head) for eps in eps_list]
         if all(t is not None for t in table):
             return S, table

@@ -17,6 +17,7 @@ import time
 from collections.abc import Sequence
 
 import mpmath
+import sympy as sp
 
 # sympy imports sympy.tensor.tensor (and with it sympy.combinatorics, ~20 ms) on the first
 # Add it builds, and sympy.codegen.ast (~80 ms) on the first lambdify: once here, inherited
@@ -48,6 +49,7 @@ from theory.series.rpe_library import (
     LIBRARY,
     TAIL_ASSUMPTIONS,
     bias_log_scale,
+    formula_log_scale,
     load_bias_file,
     parameter_help,
     resolve_rpe,
@@ -262,8 +264,11 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     rpe = _resolve_within(args, clock)
     # a learned bias far from 0: B = exp(M) x the sum of exp(bias - M), computed on the
     # rescaled series (exact; TRF is invariant under b -> c b)
+    # likewise a formula whose log has a constant term M far from 0 (exp(1e308 - n))
     log_scale = bias_log_scale(rpe)
-    work = rpe if log_scale is None else rpe.scaled(-binary_value(log_scale))
+    if log_scale is None and not rpe.free_params:
+        log_scale = formula_log_scale(rpe)
+    work = rpe if log_scale is None else rpe.scaled(-_exact_scale(log_scale))
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
     product = has_product(rpe.b)
     if not rpe.free_params and not product:
@@ -366,7 +371,9 @@ def _truncated_table(rpe, eps: list, m: int) -> list:
     return [trf_truncated(rpe, e, m).as_dict() for e in eps]
 
 
-def _sum_and_trf(rpe, n0: int, eps: list, clock: Deadline, log_scale: float | None = None):
+def _sum_and_trf(
+    rpe, n0: int, eps: list, clock: Deadline, log_scale: float | sp.Rational | None = None
+):
     """(fields, the value of B / exp(log_scale) or None): B and the TRF table within the time
     left; when B is not certified, only what is: [S_M, unknown] and TRF lower bounds for
     nonnegative terms, else no estimate.  ``rpe`` is the series divided by exp(log_scale)
@@ -434,7 +441,7 @@ def _product_sum(rpe, eps: list, clock: Deadline):
 
 
 def _partial_information(
-    rpe, n0: int, eps: list, clock: Deadline, log_scale: float | None = None
+    rpe, n0: int, eps: list, clock: Deadline, log_scale: float | sp.Rational | None = None
 ) -> dict:
     """[S_M, unknown] and TRF(eps) >= j for nonnegative terms (theory.series.lower_bounds)."""
     if not terms_nonnegative(rpe.b, n0):
@@ -492,13 +499,37 @@ def _comparison(rpe, args) -> dict:
     }
 
 
-def _times_scale(text: str, log_scale: float | None) -> str:
+def _exact_scale(log_scale: float | sp.Rational) -> sp.Rational:
+    """M exactly: a bias value's float64 (its binary value) or a formula's rational."""
+    return binary_value(log_scale) if isinstance(log_scale, float) else sp.Rational(log_scale)
+
+
+def _scale_text(log_scale: float | sp.Rational) -> str:
+    """M as printed, exactly: a float64's repr, or a rational m*10^k as ``me k``
+    (10**308 -> ``1e308``), else p/q."""
+    if isinstance(log_scale, float):
+        return repr(log_scale)
+    p, q = int(log_scale.p), int(log_scale.q)
+    if q == 1 and p % 10 == 0:
+        digits = str(abs(p)).rstrip("0")
+        return f"{'-' if p < 0 else ''}{digits}e{len(str(abs(p))) - len(digits)}"
+    return str(log_scale)
+
+
+def _times_scale(text: str, log_scale: float | sp.Rational | None) -> str:
     """A number of B's bracket as printed: itself, or ``exp(M) x`` it for a scaled sum."""
-    return text if log_scale is None else f"exp({log_scale!r}) x {text}"
+    return text if log_scale is None else f"exp({_scale_text(log_scale)}) x {text}"
 
 
-def _scale_fields(log_scale: float) -> dict:
+def _scale_fields(log_scale: float | sp.Rational) -> dict:
     """The scale of B in the --json object: B = exp(M) x [sum_scaled_lo, sum_scaled_hi]."""
+    if not isinstance(log_scale, float):
+        return {
+            "sum_log_scale": _scale_text(log_scale),
+            "sum_log_scale_exact": str(log_scale),
+            "sum_scale_note": "B = exp(M) x the scaled bracket; M (sum_log_scale, exactly "
+            "sum_log_scale_exact) is the constant term of log b_n",
+        }
     return {
         "sum_log_scale": repr(log_scale),
         "sum_log_scale_hex": log_scale.hex(),
@@ -507,7 +538,7 @@ def _scale_fields(log_scale: float) -> dict:
     }
 
 
-def _sum_fields(S, log_scale: float | None = None) -> dict:
+def _sum_fields(S, log_scale: float | sp.Rational | None = None) -> dict:
     """B for the JSON object: an enclosure [sum_lo, sum_hi] when certified, else only the
     estimate (no error bound is claimed).  With ``log_scale`` M, S is the sum of the series
     divided by exp(M): every number of B is then the string ``exp(M) x <number>``, and the
@@ -556,11 +587,13 @@ def _human_sum(out: dict) -> str:
         line = f"B:           {times}[{lo}, unknown]  ({out['sum_status']})"
     else:
         return f"B:           {out.get('sum_status', 'no estimate')}"
-    if scale is not None:
+    if scale is not None and "sum_log_scale_hex" in out:
         line += (
             f"\n             {scale} = the largest bias value (the float64 "
             f"{out['sum_log_scale_hex']}, exactly)"
         )
+    elif scale is not None:
+        line += f"\n             {scale} = the constant term of log b_n, exactly"
     return line
 
 
