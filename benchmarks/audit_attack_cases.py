@@ -593,6 +593,8 @@ def cases() -> list[Case]:
             "raises_at_every_length",
             llama,
             "refused",
+            r"^error: in the audit's probe of which attention modules run \(a short text of 6 tokens, "
+            r"before any --L-tr / --L-ex window\), the forward pass of LlamaForCausalLM "
             r"failed in module 'model\.layers\.0\.mlp' \(LlamaMLP\) on an input of 1 x 6 "
             r"tokens: RuntimeError: mat1 and mat2",
             patch=raising_mlp,

@@ -56,6 +56,22 @@ def test_forward_error_names_the_module_and_length(llama, tmp_path, capsys):
     assert not out.exists()
 
 
+def test_forward_error_in_the_probe_says_it_was_the_probe(llama, tmp_path, capsys):
+    """A layer raising on every input fails first in the audit's short probe of which
+    modules run (6 tokens), before any --L-tr / --L-ex window: the line says it was the
+    probe and its length, so the user does not look for the fault at --L-tr / --L-ex."""
+    out = tmp_path / "out"
+    with A.raising_mlp():
+        rc, _, errors = _audit(llama, out, capsys)
+    assert rc == 2 and len(errors) == 1, errors
+    assert errors[0].startswith(
+        "error: in the audit's probe of which attention modules run (a short text of 6 "
+        "tokens, before any --L-tr / --L-ex window), the forward pass of LlamaForCausalLM "
+        "failed in module 'model.layers.0.mlp' (LlamaMLP) on an input of 1 x 6 tokens: "
+    ), errors
+    assert not out.exists()
+
+
 def test_forward_error_in_an_existing_folder_leaves_no_cache(llama, tmp_path, capsys):
     out = tmp_path / "out"
     out.mkdir()
