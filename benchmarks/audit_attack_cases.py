@@ -627,6 +627,7 @@ HEADS = {
     "sequence-classification": "MODEL_FOR_SEQUENCE_CLASSIFICATION_MAPPING_NAMES",
     "token-classification": "MODEL_FOR_TOKEN_CLASSIFICATION_MAPPING_NAMES",
     "question-answering": "MODEL_FOR_QUESTION_ANSWERING_MAPPING_NAMES",
+    "multiple-choice": "MODEL_FOR_MULTIPLE_CHOICE_MAPPING_NAMES",
 }
 
 

@@ -204,3 +204,14 @@ def test_model_input_check_is_one_error_line(tmp_path, capsys):
     assert rc == 2 and len(errors) == 1, errors
     assert errors[0].startswith("error: the forward pass of LongformerForQuestionAnswering failed")
     assert "AssertionError: There should be exactly three separator tokens" in errors[0]
+
+
+@pytest.mark.parametrize("command", ["audit", "collect"])
+def test_multiple_choice_head_runs_its_encoder_on_one_choice(command, tmp_path):
+    """A multiple-choice head (input (batch, choices, length)) gets each sequence as one
+    choice: the audit is exact against the eager model's attention, and collect runs;
+    before, the head's reshape of (1, L) into choices failed (``shape '[-1, L]' is
+    invalid``)."""
+    case = A.Case("bert_mc", A.saved("bert", "BertForMultipleChoice"), command=command)
+    got, detail = A.outcome(case, tmp_path)
+    assert got == ("exact" if command == "audit" else "ran"), detail
