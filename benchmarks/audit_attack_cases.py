@@ -649,7 +649,9 @@ def head_cases(head: str) -> list[Case]:
         if not (cls and hasattr(transformers, cls)):
             continue
         v = table.get(t)
-        if t == "longformer":  # these heads set global attention on the first tokens
+        if t == "longformer" and head != "token-classification":
+            # these heads set global attention on the first tokens (or assert three
+            # separators for it); the token-classification head attends locally only
             why = "has global tokens|three separator tokens"  # QA: its input's check
             out.append(Case(f"{t}:{head}", saved(t, cls), "refused", why))
         elif v is not None and v.verdict == "refused":  # refused for the sweep's reason

@@ -215,3 +215,13 @@ def test_multiple_choice_head_runs_its_encoder_on_one_choice(command, tmp_path):
     case = A.Case("bert_mc", A.saved("bert", "BertForMultipleChoice"), command=command)
     got, detail = A.outcome(case, tmp_path)
     assert got == ("exact" if command == "audit" else "ran"), detail
+
+
+def test_longformer_token_classification_head_is_exact(tmp_path):
+    """Longformer's token-classification head sets no global attention (its
+    sequence-classification and question-answering heads do): the audit is exact
+    against the eager model, and the attack expects exact for it."""
+    (case,) = [c for c in A.head_cases("token-classification") if c.name.startswith("longformer")]
+    assert case.expect == "exact", case
+    got, detail = A.outcome(case, tmp_path)
+    assert got == "exact", detail
