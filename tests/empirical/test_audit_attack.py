@@ -206,6 +206,15 @@ def test_model_input_check_is_one_error_line(tmp_path, capsys):
     assert "AssertionError: There should be exactly three separator tokens" in errors[0]
 
 
+def test_time_major_multiple_choice_head_is_exact(tmp_path):
+    """XLNet's multiple-choice head (input (batch, choices, length), hidden states
+    (length, batch, channels)): the input's length is read from the last dimension of
+    its 3-D ids, so the time-major rows are counted and the audit is exact."""
+    case = A.Case("xlnet_mc", A.saved("xlnet", "XLNetForMultipleChoice"))
+    got, detail = A.outcome(case, tmp_path)
+    assert got == "exact", detail
+
+
 @pytest.mark.parametrize("command", ["audit", "collect"])
 def test_multiple_choice_head_runs_its_encoder_on_one_choice(command, tmp_path):
     """A multiple-choice head (input (batch, choices, length)) gets each sequence as one
