@@ -95,7 +95,7 @@ def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
     distance against the eager model's ``output_attentions`` on the audit's windows
     (rows from the report's ``query_from``), at every length."""
     from empirical.capture.measure import sequences
-    from empirical.capture.models import encoder_part, load_model
+    from empirical.capture.models import encoder_part, load_model, multiple_choice
     from empirical.capture.positions import part_prefix, text_part
     from empirical.capture.sweep.architectures import (
         SCORE_MAPS,
@@ -117,8 +117,9 @@ def eager_errors(folder: Path, report: dict) -> tuple[float, float]:
         for ids in sequences(lm, report["text"], length, n):
             enc = encoder_part(model)
             part = enc or text_part(model)
+            one = ids[:, None, :] if multiple_choice(part) else ids  # one choice: (B, 1, L)
             with torch.no_grad():
-                out = part(input_ids=ids, output_attentions=True)
+                out = part(input_ids=one, output_attentions=True)
             if cfg.model_type in SCORE_MAPS:  # scores before the softmax (SqueezeBERT)
                 out["attentions"] = tuple(a.softmax(-1) for a in out.attentions)
             prefix = part_prefix(model, part)

@@ -335,12 +335,13 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     towers of a multimodal checkpoint, and modules of the text part never called (the
     cross-attention of a decoder saved without its encoder); an error naming the model
     class when a module of the text part is called but records no rows, or none is
-    called.  The decoder of an encoder-decoder model is not
+    called; a forward pass failing on that probe is a ForwardError saying it was the
+    probe and its length (not the user's ``--L-tr`` / ``--L-ex``).  The decoder of an encoder-decoder model is not
     run, by design, and not listed."""
     import torch
 
     from empirical.capture.discovery import no_attention_reason
-    from empirical.capture.measure import collect_stats
+    from empirical.capture.measure import ForwardError, collect_stats
     from empirical.capture.models import encoder_part
     from empirical.capture.positions import (
         in_tower,
@@ -360,6 +361,11 @@ def audited_modules(lm: LoadedModel) -> tuple[list, dict]:
     hooks = [mods[n].register_forward_pre_hook(lambda m, a, n=n: called.add(n)) for n in every]
     try:
         st = collect_stats(lm.model, ids)
+    except ForwardError as exc:  # say it was the probe, not an --L-tr / --L-ex window
+        raise ForwardError(
+            f"in the audit's probe of which attention modules run (a short text of "
+            f"{ids[0].shape[-1]} tokens, before any --L-tr / --L-ex window), {exc}"
+        ) from exc
     finally:
         for h in hooks:
             h.remove()

@@ -132,8 +132,9 @@ def padding_hooks(session: CaptureSession, model: torch.nn.Module) -> Iterator[N
 
     def grab(mod, args, kwargs, side_of):
         ids = kwargs.get("input_ids", args[0] if args else None)
-        if isinstance(ids, torch.Tensor) and ids.ndim == 2:
-            session.state.input_len = int(ids.shape[1])
+        # (batch, length), or (batch, choices, length) of a multiple-choice head
+        if isinstance(ids, torch.Tensor) and ids.ndim in (2, 3):
+            session.state.input_len = int(ids.shape[-1])
         for key, side in side_of:
             m = kwargs.get(key)
             at = _positional_index(mod, key)

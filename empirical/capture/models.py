@@ -748,12 +748,26 @@ def encoder_part(model: torch.nn.Module) -> torch.nn.Module | None:
     return get() if get is not None else None
 
 
+def multiple_choice(model: torch.nn.Module) -> bool:
+    """Whether ``model`` is a multiple-choice head (``BertForMultipleChoice``, ...: a
+    class of transformers' multiple-choice mapping), whose input is (batch, choices,
+    length) and whose encoder runs on the choices flattened into the batch."""
+    from transformers.models.auto import modeling_auto
+
+    heads = modeling_auto.MODEL_FOR_MULTIPLE_CHOICE_MAPPING_NAMES.values()
+    return type(model).__name__ in {c for h in heads for c in ((h,) if isinstance(h, str) else h)}
+
+
 def run_encoder(model: torch.nn.Module, ids: torch.Tensor) -> transformers.utils.ModelOutput:
     """One forward pass of the part whose softmaxes Algorithm 1 counts: the encoder of
-    an encoder-decoder model, the whole model otherwise."""
+    an encoder-decoder model, the whole model otherwise; a multiple-choice head
+    (:func:`multiple_choice`) gets each sequence as one choice, (B, 1, L), so its encoder
+    runs on the (B, L) sequences themselves."""
     ids = ids.to(input_device(model))
     enc = encoder_part(model)
     with torch.no_grad():
         if enc is not None:
             return enc(input_ids=ids)
+        if multiple_choice(model):
+            return model(input_ids=ids[:, None, :])
         return model(input_ids=ids)

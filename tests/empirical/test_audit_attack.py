@@ -56,6 +56,22 @@ def test_forward_error_names_the_module_and_length(llama, tmp_path, capsys):
     assert not out.exists()
 
 
+def test_forward_error_in_the_probe_says_it_was_the_probe(llama, tmp_path, capsys):
+    """A layer raising on every input fails first in the audit's short probe of which
+    modules run (6 tokens), before any --L-tr / --L-ex window: the line says it was the
+    probe and its length, so the user does not look for the fault at --L-tr / --L-ex."""
+    out = tmp_path / "out"
+    with A.raising_mlp():
+        rc, _, errors = _audit(llama, out, capsys)
+    assert rc == 2 and len(errors) == 1, errors
+    assert errors[0].startswith(
+        "error: in the audit's probe of which attention modules run (a short text of 6 "
+        "tokens, before any --L-tr / --L-ex window), the forward pass of LlamaForCausalLM "
+        "failed in module 'model.layers.0.mlp' (LlamaMLP) on an input of 1 x 6 tokens: "
+    ), errors
+    assert not out.exists()
+
+
 def test_forward_error_in_an_existing_folder_leaves_no_cache(llama, tmp_path, capsys):
     out = tmp_path / "out"
     out.mkdir()
@@ -186,5 +202,35 @@ def test_model_input_check_is_one_error_line(tmp_path, capsys):
     A.saved("longformer", "LongformerForQuestionAnswering", attention_window=8)(folder)
     rc, _, errors = _audit(folder, tmp_path / "out", capsys)
     assert rc == 2 and len(errors) == 1, errors
-    assert errors[0].startswith("error: the forward pass of LongformerForQuestionAnswering failed")
+    assert "the forward pass of LongformerForQuestionAnswering failed on an input" in errors[0]
     assert "AssertionError: There should be exactly three separator tokens" in errors[0]
+
+
+def test_time_major_multiple_choice_head_is_exact(tmp_path):
+    """XLNet's multiple-choice head (input (batch, choices, length), hidden states
+    (length, batch, channels)): the input's length is read from the last dimension of
+    its 3-D ids, so the time-major rows are counted and the audit is exact."""
+    case = A.Case("xlnet_mc", A.saved("xlnet", "XLNetForMultipleChoice"))
+    got, detail = A.outcome(case, tmp_path)
+    assert got == "exact", detail
+
+
+@pytest.mark.parametrize("command", ["audit", "collect"])
+def test_multiple_choice_head_runs_its_encoder_on_one_choice(command, tmp_path):
+    """A multiple-choice head (input (batch, choices, length)) gets each sequence as one
+    choice: the audit is exact against the eager model's attention, and collect runs;
+    before, the head's reshape of (1, L) into choices failed (``shape '[-1, L]' is
+    invalid``)."""
+    case = A.Case("bert_mc", A.saved("bert", "BertForMultipleChoice"), command=command)
+    got, detail = A.outcome(case, tmp_path)
+    assert got == ("exact" if command == "audit" else "ran"), detail
+
+
+def test_longformer_token_classification_head_is_exact(tmp_path):
+    """Longformer's token-classification head sets no global attention (its
+    sequence-classification and question-answering heads do): the audit is exact
+    against the eager model, and the attack expects exact for it."""
+    (case,) = [c for c in A.head_cases("token-classification") if c.name.startswith("longformer")]
+    assert case.expect == "exact", case
+    got, detail = A.outcome(case, tmp_path)
+    assert got == "exact", detail
