@@ -11,6 +11,7 @@ import json
 import pytest
 
 from benchmarks import mutation as M
+from benchmarks import planted_bugs as PB
 from empirical.agreement.bundle_io import FORMAT
 
 
@@ -31,7 +32,7 @@ def test_every_planted_bug_applies_once(bug):
 
 @pytest.mark.parametrize(
     "tests, marks",
-    [((M.ALIGN,), ["-m", "agreement", "--rung", "kjv192"]), ((M.STIRLING,), ["-m", "not slow"])],
+    [((PB.ALIGN,), ["-m", "agreement", "--rung", "kjv192"]), ((PB.STIRLING,), ["-m", "not slow"])],
 )
 def test_agreement_tests_run_on_a_rung_and_unit_tests_without_the_slow_ones(
     monkeypatch, tmp_path, tests, marks
