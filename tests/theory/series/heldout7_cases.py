@@ -10,8 +10,8 @@ Fields of a :class:`Case`:
 * ``cond``: (predicate, grid) for a free-parameter family (the region of convergence).
 * ``files``: name -> bytes, written beside the run; the name in ``args`` is replaced by the
   path.  ``error_ok``: a clean refusal (exit 2) is honest, not wrong (a named RPE at a
-  parameter outside its documented range).  ``others``: the decision lies in an area other
-  engineers work on (sign-changing families, free parameters of positive families).
+  parameter outside its documented range).  ``others``: the decision lies in the engines of
+  sign-changing families or of free parameters (listed apart in the runner's output).
 """
 
 from __future__ import annotations
