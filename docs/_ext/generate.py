@@ -482,16 +482,23 @@ def _number(v) -> str:
 def gpu_record(path: pathlib.Path) -> str:
     """Markdown for a GPU run recorded in ``benchmarks/results/gpu-*.json``: the device and
     software, the capture rows measured on the GPU, the audit, ``torchrun``/NCCL and the GPU
-    tests, every number read from the record."""
+    tests, every number read from the record (a part the record lacks is left out)."""
     d = json.loads(path.read_text())
-    dev, sw = d["device"], d["software"]
+    dev, sw = d["device"], d.get("software", {})
     rel = path.relative_to(ROOT).as_posix()
+    hw = ", ".join(
+        f"{label} {dev[key]}"
+        for key, label in (("sm", "sm"), ("multiprocessors", "multiprocessors:"), ("cuda", "CUDA"))
+        if key in dev
+    ).replace("multiprocessors: ", "multiprocessors ")
     lines = [
-        f"Recorded in `{rel}` on {d['date']}: {dev['gpu']} (sm {dev['sm']}, "
-        f"{dev['multiprocessors']} multiprocessors, CUDA {dev['cuda']}, NCCL {dev['nccl']}), "
-        f"host {d['host']}; " + ", ".join(f"{k} {v}" for k, v in sw.items()) + f"; {d['how']}.",
+        f"Recorded in `{rel}` on {d['date']}: {dev['gpu']}"
+        + (f" ({hw})" if hw else "")
+        + f", host {d['host']}; "
+        + "".join(f"{k} {v}, " for k, v in sw.items())
+        + f"{d['how']}.",
         "",
-        f"**Capture against sdpa** (`{d['capture']['command']}`): {d['capture']['note']}",
+        f"**Capture against sdpa** (`{d['capture']['command']}`): {d['capture'].get('note', '')}",
         "",
         "| model | L | variant | wall (s) | x sdpa | peak extra MiB | extra vs sdpa MiB |",
         "|---|---|---|---|---|---|---|",
@@ -504,37 +511,56 @@ def gpu_record(path: pathlib.Path) -> str:
         lines.append("| " + " | ".join(vals) + " |")
     a = d["audit"]
     ck = a["checkpoint"]
-    taus = a["lengths"][max(a["lengths"], key=int)]["temperatures"]
-    lines += [
-        "",
-        f"**The audit** of a {ck['class']} built from a config ({ck['parameters']:,} "
-        f"parameters: hidden {ck['hidden_size']}, {ck['num_hidden_layers']} layers, "
-        f"{ck['num_attention_heads']} heads; {ck['built']}): `{a['command']}` exited "
-        f"{a['exit_status']} after {a['seconds_audit']} s of measurement "
-        f"({a['measurements']} measurements, {a['forward_passes']} forward passes, "
-        f"{a['seconds_per_measurement_at_32768']} s per measurement at the longest length; "
-        f"{a['seconds_process']} s for the whole command).  Temperatures at the longest "
-        "length (random weights: they show that the audit runs at this size, not a property "
-        "of a trained model):",
-        "",
-        "| rule | tau | P_max relative error | entropy relative error |",
-        "|---|---|---|---|",
-    ]
-    lines += [
-        f"| {name} | {_number(t['tau'])} | {_number(t['pmax_rel_error'])} | "
-        f"{_number(t['entropy_rel_error'])} |"
-        for name, t in taus.items()
-    ]
-    lines += ["", "**torchrun and NCCL**:", ""]
-    for name, run in d["torchrun"].items():
-        what = run.get("command") or run.get("what", "")
-        facts = {k: v for k, v in run.items() if k not in ("command", "what", "note")}
-        note = f" {run['note']}." if run.get("note") else ""
-        lines.append(
-            f"* {name}: {cell(what)} -> "
-            + ", ".join(f"{k} {cell(_number(v))}" for k, v in facts.items())
-            + f".{note}"
-        )
+    if isinstance(ck, str):  # the checkpoint described in words
+        lines += [
+            "",
+            f"**The audit** of a checkpoint built from a config ({ck}): `{a['command']}` "
+            f"exited {a['exit_status']} after {a['seconds_audit']} s of measurement "
+            f"({a['measurements']} measurements, {a['forward_passes']} forward passes; "
+            f"{a['wall_s_process']} s and {a['max_rss_kB'] / 2**20:.2f} GiB resident for "
+            "the whole command).  P_max and entropy of the whole model (random weights: "
+            "they show that the audit runs at this size, not a property of a trained model):",
+            "",
+            "| L | P_max | entropy |",
+            "|---|---|---|",
+        ]
+        lines += [
+            f"| {L} | {_number(v['pmax'])} | {_number(v['entropy'])} |"
+            for L, v in a["overall"].items()
+        ]
+    else:
+        taus = a["lengths"][max(a["lengths"], key=int)]["temperatures"]
+        lines += [
+            "",
+            f"**The audit** of a {ck['class']} built from a config ({ck['parameters']:,} "
+            f"parameters: hidden {ck['hidden_size']}, {ck['num_hidden_layers']} layers, "
+            f"{ck['num_attention_heads']} heads; {ck['built']}): `{a['command']}` exited "
+            f"{a['exit_status']} after {a['seconds_audit']} s of measurement "
+            f"({a['measurements']} measurements, {a['forward_passes']} forward passes, "
+            f"{a['seconds_per_measurement_at_32768']} s per measurement at the longest length; "
+            f"{a['seconds_process']} s for the whole command).  Temperatures at the longest "
+            "length (random weights: they show that the audit runs at this size, not a "
+            "property of a trained model):",
+            "",
+            "| rule | tau | P_max relative error | entropy relative error |",
+            "|---|---|---|---|",
+        ]
+        lines += [
+            f"| {name} | {_number(t['tau'])} | {_number(t['pmax_rel_error'])} | "
+            f"{_number(t['entropy_rel_error'])} |"
+            for name, t in taus.items()
+        ]
+    if "torchrun" in d:
+        lines += ["", "**torchrun and NCCL**:", ""]
+        for name, run in d["torchrun"].items():
+            what = run.get("command") or run.get("what", "")
+            facts = {k: v for k, v in run.items() if k not in ("command", "what", "note")}
+            note = f" {run['note']}." if run.get("note") else ""
+            lines.append(
+                f"* {name}: {cell(what)} -> "
+                + ", ".join(f"{k} {cell(_number(v))}" for k, v in facts.items())
+                + f".{note}"
+            )
     t = d["gpu_tests"]
     lines += ["", f"**GPU tests**: `{t['command']}`: {t['result']}."]
     return "\n".join(lines) + "\n"
