@@ -20,6 +20,7 @@ LOGSCALE, STIRLING, MONORATIO, OSCFREE, HELDOUT7, PARAMCASES = (
     S + "test_trf_heldout7.py",
     S + "test_parameter_cases.py",
 )
+FOURIER = S + "test_fourier_tail.py"
 #: the Stirling engine's own checks, without the whole analyses (minutes)
 STIRLING_FAST = "true_stirling or log_factor_tails or every_tail or tree_function"
 
@@ -306,6 +307,28 @@ PLANTED = (
         "return self.suffix[a - self.n0] + self.tail(self.M)",
         "return self.suffix[a - self.n0 + 1] + self.tail(self.M)",
         (STIRLING, STIRLING_FAST),
+    ),
+    # mean-plus-Fourier tails of periodic factors (theory/series/fourier_tail.py)
+    (
+        "Fourier tail: the Fourier terms' main part with the wrong sign",
+        "theory/series/fourier_tail.py",
+        "main += 2 * (c * acb(0, a * j / self.L).exp()",
+        "main -= 2 * (c * acb(0, a * j / self.L).exp()",
+        (FOURIER,),
+    ),
+    (
+        "Fourier tail: the second Abel summation's 1/sin^2 as 1/sin",
+        "theory/series/fourier_tail.py",
+        "/ s.lower() ** 2",
+        "/ s.lower()",
+        (FOURIER,),
+    ),
+    (
+        "Fourier tail: the phase of e^(i j a w) one term early",
+        "theory/series/fourier_tail.py",
+        "acb(0, a * j / self.L).exp()",
+        "acb(0, (a - 1) * j / self.L).exp()",
+        (FOURIER,),
     ),
     # factor-by-factor ratio bound (theory/series/ratio_monotone.py)
     (

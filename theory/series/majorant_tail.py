@@ -44,6 +44,7 @@ from theory.series.arb_eval import (
 from theory.series.bounds import bounds_or_none
 from theory.series.enclosure import Comparison
 from theory.series.expressions import N
+from theory.series.fourier_tail import FourierTail, periodic_part
 from theory.series.limits import limit_at_infinity
 from theory.series.ratio_tails import EVERYWHERE
 
@@ -104,6 +105,7 @@ class MajorantTail:
         c_lo, c_hi = c_lo.min(far.lower()), c_hi.max(far.upper())
         # no attribute ``far``: every tail, however far, comes from this engine (no estimate)
         self.majorant = Comparison(pa, False, c_lo, c_hi, self.M, "")
+        self.fourier = self._fourier(b, p, expanded)
         self._head_sums()
         if self.nonneg_until == self.M and c_lo >= 0:
             self.nonneg_until = EVERYWHERE  # b_n >= c_- n^-p >= 0 beyond the head
@@ -114,6 +116,22 @@ class MajorantTail:
             f"2^{TOP_LOG2}, beyond that from the bounds {lo} <= b_n <= {hi} ({how})) and the integral test: "
             f"a^(1-p)/(p-1) <= sum_(n>=a) n^-p <= a^-p + a^(1-p)/(p-1)"
         )
+        if self.fourier is not None:
+            self.certificate += "; " + self.fourier.certificate
+
+    @staticmethod
+    def _fourier(b: sp.Expr, p, expanded: sp.Expr) -> FourierTail | None:
+        """The mean-plus-Fourier tail (:mod:`theory.series.fourier_tail`) when n^p b_n is a
+        periodic analytic function of the angles; None otherwise."""
+        for g in (sp.powsimp(b * N**p), expanded):
+            if periodic_part(g) is None:
+                continue
+            try:
+                with step_budget(5.0):
+                    return FourierTail(g, p)
+            except (NotCertified, NotSupported, StepTimeout, ArithmeticError, ValueError):
+                return None
+        return None
 
     @staticmethod
     def _ratio_range(ratios, lo: int) -> tuple[arb, arb]:
@@ -164,9 +182,14 @@ class MajorantTail:
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
         a = tail_start(a, self.n0)
-        if a >= self.M:
-            return self.majorant.tail(a)
-        return self.suffix[a - self.n0] + self.majorant.tail(self.M)
+        far = max(a, self.M)
+        out = self.majorant.tail(far)
+        if self.fourier is not None:  # two enclosures of the same tail: their intersection
+            other = self.fourier.tail(far)
+            if not out.overlaps(other):
+                raise NotCertified("the majorant and the Fourier tails do not overlap")
+            out = out.intersection(other)
+        return out if a >= self.M else self.suffix[a - self.n0] + out
 
 
 def _tightest(forms, x: arb) -> arb | None:

@@ -64,18 +64,27 @@ def test_positive_series_keep_exact_trfs(capsys):
 
 
 def test_wide_enclosure_is_a_certified_bracket_not_an_estimate(capsys):
-    # exp(-sin(n)^2)/n^(3/2): the power majorant's tail is too wide for the precision goal;
-    # its enclosure is printed as the certified bracket it is.  Reference:
-    # exp(-sin(y)^2) = e^(-1/2) (I_0(1/2) + 2 sum_k I_k(1/2) cos(2 k y)) (Bessel series), so
-    # B = e^(-1/2) (I_0(1/2) zeta(3/2) + 2 sum_k I_k(1/2) Cl(3/2, 2k)) (mpmath.clcos)
+    # exp(-sin(sqrt(2) n)^2)/n^(3/2): an irrational frequency (no Fourier tail); the power
+    # majorant's tail is too wide for the precision goal, and its enclosure is printed as the
+    # certified bracket it is.  Reference: exp(-sin(y)^2) = e^(-1/2) (I_0(1/2) + 2 sum_k
+    # I_k(1/2) cos(2 k y)) (Bessel series), so B = e^(-1/2) (I_0(1/2) zeta(3/2) + 2 sum_k
+    # I_k(1/2) Cl(3/2, 2 sqrt(2) k)) (mpmath.clcos).  (With the rational frequency 1,
+    # exp(-sin(n)**2)/n**(3/2), B is certified to 12 digits: tests/theory/series/
+    # test_fourier_tail.py.)
     out = run_json(
-        capsys, "--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", "0.1", "--time-limit", "30"
+        capsys,
+        "--rpe",
+        "exp(-sin(sqrt(2)*n)**2)/n**(3/2)",
+        "--eps",
+        "0.1",
+        "--time-limit",
+        "30",
     )
     assert out["certified"] and out["sum_digits"] < 3
     with mpmath.workdps(40):
         h = mpmath.mpf(1) / 2
         ref = mpmath.besseli(0, h) * mpmath.zeta(1.5) + 2 * mpmath.fsum(
-            mpmath.besseli(k, h) * mpmath.clcos(1.5, 2 * k) for k in range(1, 40)
+            mpmath.besseli(k, h) * mpmath.clcos(1.5, 2 * mpmath.sqrt(2) * k) for k in range(1, 40)
         )
         ref *= mpmath.exp(-h)
         assert 0 < mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])

@@ -1,0 +1,264 @@
+r"""Far tails of :math:`b_n = G(n)\,n^{-p}` with :math:`G` periodic and analytic: the mean of
+:math:`G` times a Hurwitz zeta value, plus Fourier terms bounded by Abel summation.
+
+For ``exp(cos(n))/n**2`` the power majorant of :mod:`theory.series.majorant_tail` bounds the
+tail only within the range of :math:`G` (B to about 4 digits).  Here :math:`G(n) = H(\omega n)`
+with :math:`H` :math:`2\pi`-periodic (every angle in :math:`G` is :math:`k n + c` with
+:math:`k` a rational multiple of :math:`\omega = 1/L`) and analytic in the strip
+:math:`|\operatorname{Im} x| \le \rho`, where :math:`|H| \le M` (proved by interval evaluation
+on complex boxes covering the strip; the principal branches of ``log`` and of real powers are
+taken only on boxes in the right half-plane, and a divisor only where its box excludes 0).
+With :math:`H(x) = \sum_j c_j e^{ijx}`:
+
+* :math:`|c_j| \le M e^{-|j|\rho}` (the contour of :math:`c_j = \frac1{2\pi}\int_0^{2\pi}
+  H(x) e^{-ijx}\,dx` moved to :math:`\operatorname{Im} x = \mp\rho`);
+* the trapezoid rule with :math:`m` nodes gives the mean :math:`\mu = c_0` and
+  :math:`c_j` to within :math:`2M e^{-(m-|j|)\rho} / (1 - e^{-m\rho})` (aliasing,
+  Trefethen & Weideman, SIAM Rev. 56 (2014), Thm. 3.1);
+* :math:`|\sum_{n=a}^{b} e^{ij\omega n}| \le 1/|\sin(j\omega/2)|`, and :math:`n^{-p}` decreases
+  to 0, so Abel summation bounds each Fourier term's tail by
+  :math:`a^{-p} / |\sin(j\omega/2)|` (:math:`j\omega/2` is a nonzero rational: never a
+  multiple of :math:`\pi`).
+
+Together, for every integer :math:`a \ge 1`:
+
+.. math::
+   \sum_{n \ge a} b_n \in \mu\,\zeta(p, a) \pm \Big(a^{-p} \sum_{j=1}^{K}
+   \frac{2|c_j|}{|\sin(j\omega/2)|} + \zeta(p, a) \sum_{j > K} 2 M e^{-j\rho}\Big).
+
+>>> from theory.series.expressions import parse_expression as P
+>>> t = FourierTail(P("exp(cos(n))"), 2)
+>>> s = t.tail(10**5)                   # tail of exp(cos(n))/n**2 from 10^5
+>>> s.rad() < 1e-13, 1.2e-5 < float(s.mid()) < 1.3e-5   # I_0(1) zeta(2, 10^5) = 1.266e-5
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+
+import sympy as sp
+from flint import acb, arb
+
+from theory.series.arb_eval import NotCertified, NotSupported, arb_function, ball_precision
+from theory.series.expressions import N
+
+#: strip half-widths tried, widest first
+RHOS = (1.0, 0.5, 0.25, 0.125)
+#: trapezoid nodes over one period of H
+NODES = 128
+#: Fourier terms bounded one by one (the rest by the strip bound)
+TERMS = 48
+#: the tail start at which the strips are compared (where the majorant engine's head ends)
+REFERENCE_START = 2**16
+#: boxes over one period of H (real direction) and across the strip
+BOXES_RE, BOXES_IM = 256, 4
+
+
+def periodic_part(g: sp.Expr) -> int | None:
+    """L when ``g`` depends on n only through sin/cos of ``k*n + c`` with k a nonzero rational
+    (``L`` the least common denominator of the k, so that g(n) = H(n/L) with H of period
+    2 pi); None otherwise (n elsewhere, a free parameter, no angle at all).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> periodic_part(P("exp(cos(n))")), periodic_part(P("1/(2 + sin(n/3) + cos(n/2))"))
+    (1, 6)
+    >>> periodic_part(P("exp(cos(n)) + 1/n")) is None
+    True
+    """
+    if g.free_symbols != {N}:
+        return None
+    dens: list[int] = []
+
+    def ok(e: sp.Expr) -> bool:
+        if N not in e.free_symbols:
+            return True
+        if isinstance(e, (sp.sin, sp.cos)):
+            k = sp.diff(e.args[0], N)
+            rest = sp.expand(e.args[0] - k * N)
+            if k.is_Rational and k != 0 and N not in rest.free_symbols and rest.is_real:
+                dens.append(int(k.q))
+                return True
+            return False
+        if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log)):
+            return all(ok(a) for a in e.args)
+        return False
+
+    if not ok(g) or not dens:
+        return None
+    return math.lcm(*dens)
+
+
+class _Complex:
+    """``g`` compiled to a function of an acb box z (standing for n), analytic wherever it
+    returns: NotCertified where a branch cut or a pole may meet the box."""
+
+    def __init__(self, g: sp.Expr):
+        self.f = self._compile(g)
+
+    def __call__(self, z: acb) -> acb:
+        return self.f(z)
+
+    @staticmethod
+    def _const(e: sp.Expr) -> acb:
+        try:
+            v = acb(arb_function(e)(arb(1)))
+        except (NotSupported, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"the constant {e} is not evaluated: {exc}") from None
+        return v
+
+    @staticmethod
+    def _right_half(w: acb, what: str) -> acb:
+        if not w.real.lower() > 0:
+            raise NotCertified(f"{what} may meet its branch cut in the strip")
+        return w
+
+    def _compile(self, e: sp.Expr):
+        if N not in e.free_symbols:
+            c = self._const(e)
+            return lambda z: c
+        if e == N:
+            return lambda z: z
+        parts = [self._compile(a) for a in e.args]
+        if isinstance(e, sp.Add):
+            return lambda z: sum((f(z) for f in parts[1:]), parts[0](z))
+        if isinstance(e, sp.Mul):
+
+            def product(z):
+                out = parts[0](z)
+                for f in parts[1:]:
+                    out *= f(z)
+                return out
+
+            return product
+        (f, *_), what = parts, str(e.args[0])
+        if isinstance(e, sp.exp):
+            return lambda z: f(z).exp()
+        if isinstance(e, sp.sin):
+            return lambda z: f(z).sin()
+        if isinstance(e, sp.cos):
+            return lambda z: f(z).cos()
+        if isinstance(e, sp.log):
+            return lambda z: self._right_half(f(z), f"log({what})").log()
+        if isinstance(e, sp.Pow):
+            ex = e.args[1]
+            if ex.is_Integer:
+                k = int(ex)
+
+                def power(z):
+                    w = f(z)
+                    if k < 0 and not abs(w).lower() > 0:
+                        raise NotCertified(f"{what} may vanish in the strip")
+                    return w**k
+
+                return power
+            g = parts[1]
+            return lambda z: (g(z) * self._right_half(f(z), f"the power {e}").log()).exp()
+        raise NotCertified(f"{type(e).__name__} is not evaluated on complex boxes")
+
+
+def _box(lo: arb, hi: arb) -> arb:
+    return lo.union(hi)
+
+
+class FourierTail:
+    """``tail(a)`` of ``g(n) n^-p`` (module doc); NotCertified when g is not periodic and
+    analytic in any strip of :data:`RHOS` (in the angle x = n/L)."""
+
+    @ball_precision
+    def __init__(self, g: sp.Expr, p):
+        L = periodic_part(g)
+        if L is None:
+            raise NotCertified(
+                f"{g} is not a periodic function of sin/cos of rational multiples of n"
+            )
+        self.g, self.L = g, L
+        self.p = arb_function(sp.sympify(p))(arb(1))
+        if not self.p > 1:
+            raise NotCertified("the power must exceed 1")
+        self.H = _Complex(g)
+        period = 2 * arb.pi() * L  # in n
+        # H at the trapezoid nodes, and the roots of unity of the discrete Fourier transform
+        self.values = [self.H(acb(period * i / NODES)) for i in range(NODES)]
+        self.roots = [acb(0, -2 * arb.pi() * k / NODES).exp() for k in range(NODES)]
+        self.turns = [acb(0, arb(j) / L).exp() for j in range(TERMS + 1)]  # e^(i j w)
+        best = None
+        for rho in RHOS:  # the strip whose bound gives the narrowest tail at REFERENCE_START
+            try:
+                M = self._strip_bound(period, arb(rho) * L)
+            except NotCertified:
+                continue
+            fit = self._coefficients(M, arb(rho))
+            width = self._tail(fit, arb(REFERENCE_START)).rad()
+            if best is None or width < best[0]:
+                best = (width, M, arb(rho), fit)
+        if best is None:
+            raise NotCertified(f"{g} is not proved analytic in a strip around the real axis")
+        _, self.M, self.rho, self.fit = best
+        self.certificate = (
+            f"the far tail is mean(G) zeta(p, a) + a^-p sum_(j<={TERMS}) 2 Re(c_j e^(i j a/{L}) "
+            f"/ (1 - e^(i j/{L}))) +/- ((a^-p - (a+1)^-p) sum_j |c_j|/sin(j/{2 * L})^2 + "
+            f"zeta(p, a) sum_(j>{TERMS}) 2 M e^(-j rho)) (Abel summation twice), "
+            f"G = {g} = H(n/{L}), |H| <= {self.M.str(5, radius=False)} on the strip "
+            f"|Im x| <= {float(self.rho):g}, mean(G) = {self.fit[0].str(20)} and c_j from the "
+            f"trapezoid rule ({NODES} nodes) with their aliasing bounds"
+        )
+
+    def _strip_bound(self, period: arb, height: arb) -> arb:
+        """max |H| on the boxes covering [0, period] x [-height, height] (upper bound)."""
+        top = arb(0)
+        for i in range(BOXES_RE):
+            re = _box(period * i / BOXES_RE, period * (i + 1) / BOXES_RE)
+            for k in range(BOXES_IM):
+                im = _box(
+                    height * (2 * k - BOXES_IM) / BOXES_IM,
+                    height * (2 * k + 2 - BOXES_IM) / BOXES_IM,
+                )
+                v = self.H(acb(re, im))
+                if not v.is_finite():
+                    raise NotCertified("not finite on a box of the strip")
+                top = top.max(abs(v).upper())
+        return top
+
+    def _coefficients(self, M: arb, rho: arb) -> tuple:
+        """(mu, [c_j balls, j = 1..TERMS], sum_j |c_j| / sin(j w/2)^2, the pointwise bound of
+        the Fourier terms beyond TERMS) for |H| <= M on the strip |Im x| <= rho; mu and the
+        c_j carry their aliasing bounds."""
+        m, values, roots = NODES, self.values, self.roots
+        decay = 1 - (-m * rho).exp()
+
+        def alias(j: int) -> arb:
+            return arb(0, (2 * M * (-(m - j) * rho).exp() / decay).upper())
+
+        mu = sum((v.real for v in values), arb(0)) / m + alias(0)
+        cs, near = [], arb(0)
+        for j in range(1, TERMS + 1):
+            c = sum((v * roots[i * j % m] for i, v in enumerate(values)), acb(0)) / m
+            c += acb(alias(j), alias(j))
+            s = abs((arb(j) / (2 * self.L)).sin())
+            if not s.lower() > 0:
+                raise NotCertified(f"|sin({j}/{2 * self.L})| is not proved positive")
+            cs.append(c)
+            near += abs(c).upper().min(M * (-j * rho).exp()) / s.lower() ** 2
+        far = 2 * M * (-(TERMS + 1) * rho).exp() / (1 - (-rho).exp())
+        return mu, cs, near.upper(), far.upper()
+
+    def _tail(self, fit: tuple, a: arb) -> arb:
+        """The enclosure of the module doc's tail from a, for one fit of the coefficients:
+        sum_(n>=a) z^n h(n) = z^a h(a)/(1 - z) - z/(1 - z) sum_(n>=a) z^n (h(n) - h(n+1)),
+        the last sum at most (h(a) - h(a+1)) / |sin(j w/2)| by Abel summation (h(n) - h(n+1)
+        decreases: n^-p is convex)."""
+        mu, cs, near, far = fit
+        h = a ** (-self.p)
+        step = h - (a + 1) ** (-self.p)
+        zeta = self.p.zeta(a)
+        main = arb(0)
+        for j, c in enumerate(cs, 1):
+            main += 2 * (c * acb(0, a * j / self.L).exp() / (1 - self.turns[j])).real
+        err = step.upper() * near + zeta * far
+        return mu * zeta + h * main + arb(0, err.upper())
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} G(n) n^-p (a an integer >= 1)."""
+        return self._tail(self.fit, arb(int(a)))
