@@ -312,8 +312,8 @@ PLANTED = (
     (
         "Fourier tail: the Fourier terms' main part with the wrong sign",
         "theory/series/fourier_tail.py",
-        "main += 2 * (c * acb(0, a * j / self.L).exp()",
-        "main -= 2 * (c * acb(0, a * j / self.L).exp()",
+        "main += 2 * (c * acb(0, a * j * self.w).exp()",
+        "main -= 2 * (c * acb(0, a * j * self.w).exp()",
         (FOURIER,),
     ),
     (
@@ -326,8 +326,8 @@ PLANTED = (
     (
         "Fourier tail: the phase of e^(i j a w) one term early",
         "theory/series/fourier_tail.py",
-        "acb(0, a * j / self.L).exp()",
-        "acb(0, (a - 1) * j / self.L).exp()",
+        "acb(0, a * j * self.w).exp()",
+        "acb(0, (a - 1) * j * self.w).exp()",
         (FOURIER,),
     ),
     # factor-by-factor ratio bound (theory/series/ratio_monotone.py)

@@ -1,10 +1,10 @@
 r"""Far tails of :math:`b_n = G(n)\,n^{-p}` with :math:`G` periodic and analytic: the mean of
-:math:`G` times a Hurwitz zeta value, plus Fourier terms bounded by Abel summation.
+:math:`G` times a Hurwitz zeta value, plus Fourier terms summed by parts twice.
 
 For ``exp(cos(n))/n**2`` the power majorant of :mod:`theory.series.majorant_tail` bounds the
-tail only within the range of :math:`G` (B to about 4 digits).  Here :math:`G(n) = H(\omega n)`
+tail only within the range of :math:`G` (B to about 5 digits).  Here :math:`G(n) = H(\omega n)`
 with :math:`H` :math:`2\pi`-periodic (every angle in :math:`G` is :math:`k n + c` with
-:math:`k` a rational multiple of :math:`\omega = 1/L`) and analytic in the strip
+:math:`k` an integer multiple of one frequency :math:`\omega`) and analytic in the strip
 :math:`|\operatorname{Im} x| \le \rho`, where :math:`|H| \le M` (proved by interval evaluation
 on complex boxes covering the strip; the principal branches of ``log`` and of real powers are
 taken only on boxes in the right half-plane, and a divisor only where its box excludes 0).
@@ -15,16 +15,21 @@ With :math:`H(x) = \sum_j c_j e^{ijx}`:
 * the trapezoid rule with :math:`m` nodes gives the mean :math:`\mu = c_0` and
   :math:`c_j` to within :math:`2M e^{-(m-|j|)\rho} / (1 - e^{-m\rho})` (aliasing,
   Trefethen & Weideman, SIAM Rev. 56 (2014), Thm. 3.1);
-* :math:`|\sum_{n=a}^{b} e^{ij\omega n}| \le 1/|\sin(j\omega/2)|`, and :math:`n^{-p}` decreases
-  to 0, so Abel summation bounds each Fourier term's tail by
-  :math:`a^{-p} / |\sin(j\omega/2)|` (:math:`j\omega/2` is a nonzero rational: never a
-  multiple of :math:`\pi`).
+* for :math:`z = e^{ij\omega} \ne 1` (proved: :math:`|\sin(j\omega/2)| > 0` in ball
+  arithmetic), summation by parts twice, with :math:`h(n) = n^{-p}` decreasing and convex
+  and :math:`|\sum_{n=a}^{b} z^n| \le 1/|\sin(j\omega/2)|`:
+
+  .. math::
+     \sum_{n \ge a} z^n h(n) = \frac{z^a h(a)}{1 - z}
+     \pm \frac{h(a) - h(a+1)}{2 \sin^2(j\omega/2)}.
 
 Together, for every integer :math:`a \ge 1`:
 
 .. math::
-   \sum_{n \ge a} b_n \in \mu\,\zeta(p, a) \pm \Big(a^{-p} \sum_{j=1}^{K}
-   \frac{2|c_j|}{|\sin(j\omega/2)|} + \zeta(p, a) \sum_{j > K} 2 M e^{-j\rho}\Big).
+   \sum_{n \ge a} b_n \in \mu\,\zeta(p, a)
+   + h(a) \sum_{j=1}^{K} 2\,\mathrm{Re}\,\frac{c_j e^{ij\omega a}}{1 - e^{ij\omega}}
+   \pm \Big((h(a) - h(a+1)) \sum_{j=1}^{K} \frac{|c_j|}{\sin^2(j\omega/2)}
+   + \zeta(p, a) \sum_{j > K} 2 M e^{-j\rho}\Big).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> t = FourierTail(P("exp(cos(n))"), 2)
@@ -55,20 +60,24 @@ REFERENCE_START = 2**16
 BOXES_RE, BOXES_IM = 256, 4
 
 
-def periodic_part(g: sp.Expr) -> int | None:
-    """L when ``g`` depends on n only through sin/cos of ``k*n + c`` with k a nonzero rational
-    (``L`` the least common denominator of the k, so that g(n) = H(n/L) with H of period
-    2 pi); None otherwise (n elsewhere, a free parameter, no angle at all).
+def periodic_part(g: sp.Expr) -> sp.Expr | None:
+    """The frequency w > 0 when ``g`` depends on n only through sin/cos of ``k*n + c`` with
+    every k an integer multiple of w (the k pairwise in rational ratio; w = k_1 / q, q the
+    least common denominator of the ratios k_i / k_1), so that g(n) = H(w n) with H of period
+    2 pi; None otherwise (n elsewhere, a free parameter, no angle at all, frequencies in
+    irrational ratio).
 
     >>> from theory.series.expressions import parse_expression as P
     >>> periodic_part(P("exp(cos(n))")), periodic_part(P("1/(2 + sin(n/3) + cos(n/2))"))
-    (1, 6)
+    (1, 1/6)
+    >>> periodic_part(P("exp(cos(sqrt(2)*n))")), periodic_part(P("cos(n) + cos(sqrt(2)*n)"))
+    (sqrt(2), None)
     >>> periodic_part(P("exp(cos(n)) + 1/n")) is None
     True
     """
     if g.free_symbols != {N}:
         return None
-    dens: list[int] = []
+    ks: list[sp.Expr] = []
 
     def ok(e: sp.Expr) -> bool:
         if N not in e.free_symbols:
@@ -76,17 +85,27 @@ def periodic_part(g: sp.Expr) -> int | None:
         if isinstance(e, (sp.sin, sp.cos)):
             k = sp.diff(e.args[0], N)
             rest = sp.expand(e.args[0] - k * N)
-            if k.is_Rational and k != 0 and N not in rest.free_symbols and rest.is_real:
-                dens.append(int(k.q))
+            if (
+                N not in k.free_symbols
+                and k.is_real
+                and k.is_zero is False
+                and N not in rest.free_symbols
+                and rest.is_real
+            ):
+                ks.append(sp.Abs(k))
                 return True
             return False
         if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log)):
             return all(ok(a) for a in e.args)
         return False
 
-    if not ok(g) or not dens:
+    if not ok(g) or not ks:
         return None
-    return math.lcm(*dens)
+    ratios = [sp.nsimplify(k / ks[0]) if isinstance(k, sp.Float) else k / ks[0] for k in ks]
+    ratios = [sp.simplify(r) for r in ratios]
+    if not all(r.is_Rational for r in ratios):
+        return None
+    return ks[0] / math.lcm(*(int(r.q) for r in ratios))
 
 
 class _Complex:
@@ -163,29 +182,30 @@ def _box(lo: arb, hi: arb) -> arb:
 
 class FourierTail:
     """``tail(a)`` of ``g(n) n^-p`` (module doc); NotCertified when g is not periodic and
-    analytic in any strip of :data:`RHOS` (in the angle x = n/L)."""
+    analytic in any strip of :data:`RHOS` (in the angle x = w n)."""
 
     @ball_precision
     def __init__(self, g: sp.Expr, p):
-        L = periodic_part(g)
-        if L is None:
+        w = periodic_part(g)
+        if w is None:
             raise NotCertified(
                 f"{g} is not a periodic function of sin/cos of rational multiples of n"
             )
-        self.g, self.L = g, L
+        self.g, self.w_text = g, str(w)
+        self.w = arb_function(w)(arb(1))  # the frequency: g(n) = H(w n)
         self.p = arb_function(sp.sympify(p))(arb(1))
         if not self.p > 1:
             raise NotCertified("the power must exceed 1")
         self.H = _Complex(g)
-        period = 2 * arb.pi() * L  # in n
+        period = 2 * arb.pi() / self.w  # in n
         # H at the trapezoid nodes, and the roots of unity of the discrete Fourier transform
         self.values = [self.H(acb(period * i / NODES)) for i in range(NODES)]
         self.roots = [acb(0, -2 * arb.pi() * k / NODES).exp() for k in range(NODES)]
-        self.turns = [acb(0, arb(j) / L).exp() for j in range(TERMS + 1)]  # e^(i j w)
+        self.turns = [acb(0, j * self.w).exp() for j in range(TERMS + 1)]  # e^(i j w)
         best = None
         for rho in RHOS:  # the strip whose bound gives the narrowest tail at REFERENCE_START
             try:
-                M = self._strip_bound(period, arb(rho) * L)
+                M = self._strip_bound(period, arb(rho) / self.w)
             except NotCertified:
                 continue
             fit = self._coefficients(M, arb(rho))
@@ -196,10 +216,10 @@ class FourierTail:
             raise NotCertified(f"{g} is not proved analytic in a strip around the real axis")
         _, self.M, self.rho, self.fit = best
         self.certificate = (
-            f"the far tail is mean(G) zeta(p, a) + a^-p sum_(j<={TERMS}) 2 Re(c_j e^(i j a/{L}) "
-            f"/ (1 - e^(i j/{L}))) +/- ((a^-p - (a+1)^-p) sum_j |c_j|/sin(j/{2 * L})^2 + "
+            f"the far tail is mean(G) zeta(p, a) + a^-p sum_(j<={TERMS}) 2 Re(c_j e^(i j w a) "
+            f"/ (1 - e^(i j w))) +/- ((a^-p - (a+1)^-p) sum_j |c_j|/sin(j w/2)^2 + "
             f"zeta(p, a) sum_(j>{TERMS}) 2 M e^(-j rho)) (Abel summation twice), "
-            f"G = {g} = H(n/{L}), |H| <= {self.M.str(5, radius=False)} on the strip "
+            f"G = {g} = H(w n) with w = {w}, |H| <= {self.M.str(5, radius=False)} on the strip "
             f"|Im x| <= {float(self.rho):g}, mean(G) = {self.fit[0].str(20)} and c_j from the "
             f"trapezoid rule ({NODES} nodes) with their aliasing bounds"
         )
@@ -235,9 +255,9 @@ class FourierTail:
         for j in range(1, TERMS + 1):
             c = sum((v * roots[i * j % m] for i, v in enumerate(values)), acb(0)) / m
             c += acb(alias(j), alias(j))
-            s = abs((arb(j) / (2 * self.L)).sin())
-            if not s.lower() > 0:
-                raise NotCertified(f"|sin({j}/{2 * self.L})| is not proved positive")
+            s = abs((j * self.w / 2).sin())
+            if not s.lower() > 0:  # e.g. w = 2 pi / 3: e^(i 3 w n) = 1, no cancellation
+                raise NotCertified(f"|sin({j} w/2)| is not proved positive (w = {self.w_text})")
             cs.append(c)
             near += abs(c).upper().min(M * (-j * rho).exp()) / s.lower() ** 2
         far = 2 * M * (-(TERMS + 1) * rho).exp() / (1 - (-rho).exp())
@@ -254,7 +274,7 @@ class FourierTail:
         zeta = self.p.zeta(a)
         main = arb(0)
         for j, c in enumerate(cs, 1):
-            main += 2 * (c * acb(0, a * j / self.L).exp() / (1 - self.turns[j])).real
+            main += 2 * (c * acb(0, a * j * self.w).exp() / (1 - self.turns[j])).real
         err = step.upper() * near + zeta * far
         return mu * zeta + h * main + arb(0, err.upper())
 

@@ -21,6 +21,7 @@ import json
 
 import mpmath as mp
 import pytest
+import sympy as sp
 from flint import arb
 
 from theory.series.arb_eval import NotCertified
@@ -45,6 +46,12 @@ def _sin_sum(k):
 def _b_exp_cos():
     return mp.besseli(0, 1) * mp.zeta(2) + 2 * mp.nsum(
         lambda k: mp.besseli(k, 1) * _cos_sum(k), [1, 80]
+    )
+
+
+def _b_exp_cos_sqrt2():
+    return mp.besseli(0, 1) * mp.zeta(2) + 2 * mp.nsum(
+        lambda k: mp.besseli(k, 1) * _cos_sum(k * mp.sqrt(2)), [1, 80]
     )
 
 
@@ -74,6 +81,7 @@ CASES = [
     ("exp(cos(n))", _b_exp_cos, lambda n: mp.exp(mp.cos(n)) / n**2),
     ("1/(2 + cos(n))", _b_inverse, lambda n: 1 / ((2 + mp.cos(n)) * n**2)),
     ("exp(sin(n))", _b_exp_sin, lambda n: mp.exp(mp.sin(n)) / n**2),
+    ("exp(cos(sqrt(2)*n))", _b_exp_cos_sqrt2, lambda n: mp.exp(mp.cos(mp.sqrt(2) * n)) / n**2),
 ]
 
 
@@ -104,9 +112,11 @@ def test_tail_is_tight_where_the_head_ends(g, total, term):
         ("1/cos(n)", "pole on the real axis"),
         ("sqrt(1 + sin(n))", "branch point on the real axis"),
         ("log(1 + cos(n))", "log(0) on the real axis"),
+        ("exp(cos(2*pi*n/3))", "e^(3 i w n) = 1: the Fourier terms do not cancel"),
     ],
 )
 def test_singular_factor_is_refused(g, why):
+    """A pole, a branch point or log(0) on the real axis: no strip of analyticity."""
     with pytest.raises(NotCertified):
         FourierTail(P(g), 2)
 
@@ -115,12 +125,14 @@ def test_singular_factor_is_refused(g, why):
     "g, expected",
     [
         ("exp(cos(n))", 1),
-        ("1/(3 + sin(2*n/3) + cos(n/4))", 12),
+        ("1/(3 + sin(2*n/3) + cos(n/4))", sp.Rational(1, 12)),
         ("2**cos(n + 1)", 1),
+        ("cos(sqrt(2)*n)", sp.sqrt(2)),
+        ("exp(sin(pi*n/3) + cos(pi*n/2))", sp.pi / 6),
         ("Abs(sin(n))", None),  # not analytic
         ("exp(cos(n)) + 1/n", None),  # n outside the angles
         ("exp(cos(n**2))", None),  # not a linear angle
-        ("cos(sqrt(2)*n)", None),  # an irrational frequency: no common period
+        ("cos(n) + cos(sqrt(2)*n)", None),  # frequencies in irrational ratio: not periodic
     ],
 )
 def test_periodic_part(g, expected):

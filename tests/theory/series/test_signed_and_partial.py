@@ -64,29 +64,36 @@ def test_positive_series_keep_exact_trfs(capsys):
 
 
 def test_wide_enclosure_is_a_certified_bracket_not_an_estimate(capsys):
-    # exp(-sin(sqrt(2) n)^2)/n^(3/2): an irrational frequency (no Fourier tail); the power
-    # majorant's tail is too wide for the precision goal, and its enclosure is printed as the
-    # certified bracket it is.  Reference: exp(-sin(y)^2) = e^(-1/2) (I_0(1/2) + 2 sum_k
-    # I_k(1/2) cos(2 k y)) (Bessel series), so B = e^(-1/2) (I_0(1/2) zeta(3/2) + 2 sum_k
-    # I_k(1/2) Cl(3/2, 2 sqrt(2) k)) (mpmath.clcos).  (With the rational frequency 1,
-    # exp(-sin(n)**2)/n**(3/2), B is certified to 12 digits: tests/theory/series/
-    # test_fourier_tail.py.)
+    # exp(-sin(n)^2 - sin(sqrt(2) n)^2)/n^(3/2): frequencies in irrational ratio (no Fourier
+    # tail); the power majorant's tail is too wide for the precision goal, and its enclosure
+    # is printed as the certified bracket it is.  Reference: exp(-sin(y)^2) = e^(-1/2)
+    # (I_0(1/2) + 2 sum_k I_k(1/2) cos(2 k y)) (Bessel series) for each factor, the products
+    # of cosines as sums, and sum_n cos(t n)/n^(3/2) = Cl(3/2, t) (mpmath.clcos).  (One
+    # frequency, exp(-sin(n)**2)/n**(3/2), is certified to 12 digits:
+    # tests/theory/series/test_fourier_tail.py.)
     out = run_json(
         capsys,
         "--rpe",
-        "exp(-sin(sqrt(2)*n)**2)/n**(3/2)",
+        "exp(-sin(n)**2 - sin(sqrt(2)*n)**2)/n**(3/2)",
         "--eps",
         "0.1",
         "--time-limit",
         "30",
     )
     assert out["certified"] and out["sum_digits"] < 3
-    with mpmath.workdps(40):
-        h = mpmath.mpf(1) / 2
-        ref = mpmath.besseli(0, h) * mpmath.zeta(1.5) + 2 * mpmath.fsum(
-            mpmath.besseli(k, h) * mpmath.clcos(1.5, 2 * mpmath.sqrt(2) * k) for k in range(1, 40)
+    with mpmath.workdps(20):
+        h, r2 = mpmath.mpf(1) / 2, mpmath.sqrt(2)
+        bessel = [mpmath.besseli(j, h) * (1 if j == 0 else 2) for j in range(10)]
+
+        def cl(t):
+            return mpmath.zeta(1.5) if t == 0 else mpmath.clcos(1.5, t)
+
+        ref = mpmath.fsum(
+            bessel[j] * bessel[k] * (cl(2 * j + 2 * r2 * k) + cl(2 * j - 2 * r2 * k)) / 2
+            for j in range(10)
+            for k in range(10)
         )
-        ref *= mpmath.exp(-h)
+        ref *= mpmath.exp(-1)
         assert 0 < mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
     t = out["trf"][0]
     assert t["value"] is None and 1 <= t["lower_bound"] <= t["upper_bound"] and not t["exact"]

@@ -179,24 +179,26 @@ def test_stretched_exponential_beyond_the_blocks_is_certified(capsys):
 
 
 def test_wide_certified_sum_is_a_bracket(capsys):
-    # exp(-sin(sqrt(2) n)^2)/n^(3/2): an irrational frequency (no common period, so no
-    # Fourier tail); the majorant's tail from 2^16 is about 1/80 of B wide: the enclosure is
-    # printed as the certified bracket it is, with TRF brackets from it.  Reference: float64
-    # terms summed to n = 10^7 (math.fsum) + the mean of exp(-sin^2), e^(-1/2) I_0(1/2),
-    # times 2/sqrt(10^7): B = 1.47554; TRF(0.1) = 76 from those terms.
+    # exp(-sin(n)^2 - sin(sqrt(2) n)^2)/n^(3/2): two frequencies in irrational ratio (not
+    # periodic, so no Fourier tail); the majorant's tail from 2^16 is about 1/15 of B wide:
+    # the enclosure is printed as the certified bracket it is, with TRF brackets from it.
+    # Reference: the product of the two Bessel series of exp(cos(2x)/2) (A&S 9.6.34) summed
+    # with mpmath.clcos(3/2, t), j, k < 16, 30 digits: B = 0.845229140654605; TRF(0.1) = 97
+    # from mpmath partial sums against it.
     out = run_json(
         capsys,
         "--rpe",
-        "exp(-sin(sqrt(2)*n)**2)/n**(3/2)",
+        "exp(-sin(n)**2 - sin(sqrt(2)*n)**2)/n**(3/2)",
         "--eps",
         "0.1",
         "--time-limit",
         "30",
     )
-    assert out["certified"] is True and float(out["sum_lo"]) <= 1.47554 <= float(out["sum_hi"])
+    assert out["certified"] is True
+    assert float(out["sum_lo"]) <= 0.845229140654605 <= float(out["sum_hi"])
     t = out["trf"][0]
     assert not t["exact"] and "relative_accuracy" not in t
-    assert t["lower_bound"] <= 76 <= t["upper_bound"]
+    assert t["lower_bound"] <= 97 <= t["upper_bound"]
 
 
 def test_zero_series_and_huge_scale(capsys):
