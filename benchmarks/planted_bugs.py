@@ -21,6 +21,7 @@ LOGSCALE, STIRLING, MONORATIO, OSCFREE, HELDOUT7, PARAMCASES = (
     S + "test_parameter_cases.py",
 )
 FOURIER = S + "test_fourier_tail.py"
+PERIODIC_PRODUCT = S + "test_periodic_product.py"
 #: the Stirling engine's own checks, without the whole analyses (minutes)
 STIRLING_FAST = "true_stirling or log_factor_tails or every_tail or tree_function"
 
@@ -329,6 +330,20 @@ PLANTED = (
         "acb(0, a * j * self.w).exp()",
         "acb(0, (a - 1) * j * self.w).exp()",
         (FOURIER,),
+    ),
+    (
+        "periodic product: the Fourier tail from one term after the head",
+        "theory/series/periodic_product.py",
+        "return self.suffix[a - self.n0] + self.fourier.tail(self.M)",
+        "return self.suffix[a - self.n0] + self.fourier.tail(self.M + 1)",
+        (PERIODIC_PRODUCT,),
+    ),
+    (
+        "periodic product: h's tail from one term later",
+        "theory/series/periodic_product.py",
+        'engine.tail, "the certified sum of h from a"',
+        'lambda a: engine.tail(a + 1), "the certified sum of h from a"',
+        (PERIODIC_PRODUCT,),
     ),
     # factor-by-factor ratio bound (theory/series/ratio_monotone.py)
     (

@@ -32,7 +32,7 @@ Together, for every integer :math:`a \ge 1`:
    + \zeta(p, a) \sum_{j > K} 2 M e^{-j\rho}\Big).
 
 >>> from theory.series.expressions import parse_expression as P
->>> t = FourierTail(P("exp(cos(n))"), 2)
+>>> t = FourierTail.power(P("exp(cos(n))"), 2)
 >>> s = t.tail(10**5)                   # tail of exp(cos(n))/n**2 from 10^5
 >>> s.rad() < 1e-13, 1.2e-5 < float(s.mid()) < 1.3e-5   # I_0(1) zeta(2, 10^5) = 1.266e-5
 (True, True)
@@ -41,6 +41,7 @@ Together, for every integer :math:`a \ge 1`:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import sympy as sp
 from flint import acb, arb
@@ -185,17 +186,29 @@ class FourierTail:
     analytic in any strip of :data:`RHOS` (in the angle x = w n)."""
 
     @ball_precision
-    def __init__(self, g: sp.Expr, p):
+    def __init__(
+        self,
+        g: sp.Expr,
+        h: sp.Expr,
+        htail: Callable[[int], arb],
+        hname: str = "",
+        start: int = 1,
+    ):
+        """``h`` decreasing and convex with limit 0 from ``start`` on (the caller's proof),
+        ``htail(a)`` an enclosure of sum_(n>=a) h(n) for a >= start, ``hname`` the name of
+        that sum in the certificate."""
         w = periodic_part(g)
         if w is None:
             raise NotCertified(
                 f"{g} is not a periodic function of sin/cos of rational multiples of n"
             )
         self.g, self.w_text = g, str(w)
+        try:
+            self.h = arb_function(h)
+        except NotSupported as exc:
+            raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        self.htail, hname = htail, hname or f"sum_(n>=a) {h}"
         self.w = arb_function(w)(arb(1))  # the frequency: g(n) = H(w n)
-        self.p = arb_function(sp.sympify(p))(arb(1))
-        if not self.p > 1:
-            raise NotCertified("the power must exceed 1")
         self.H = _Complex(g)
         period = 2 * arb.pi() / self.w  # in n
         # H at the trapezoid nodes, and the roots of unity of the discrete Fourier transform
@@ -209,16 +222,16 @@ class FourierTail:
             except NotCertified:
                 continue
             fit = self._coefficients(M, arb(rho))
-            width = self._tail(fit, arb(REFERENCE_START)).rad()
+            width = self._tail(fit, max(REFERENCE_START, int(start))).rad()
             if best is None or width < best[0]:
                 best = (width, M, arb(rho), fit)
         if best is None:
             raise NotCertified(f"{g} is not proved analytic in a strip around the real axis")
         _, self.M, self.rho, self.fit = best
         self.certificate = (
-            f"the far tail is mean(G) zeta(p, a) + a^-p sum_(j<={TERMS}) 2 Re(c_j e^(i j w a) "
-            f"/ (1 - e^(i j w))) +/- ((a^-p - (a+1)^-p) sum_j |c_j|/sin(j w/2)^2 + "
-            f"zeta(p, a) sum_(j>{TERMS}) 2 M e^(-j rho)) (Abel summation twice), "
+            f"the far tail of G h, h = {h}, is mean(G) T(a) + h(a) sum_(j<={TERMS}) 2 Re(c_j "
+            f"e^(i j w a) / (1 - e^(i j w))) +/- ((h(a) - h(a+1)) sum_j |c_j|/sin(j w/2)^2 + "
+            f"T(a) sum_(j>{TERMS}) 2 M e^(-j rho)) (Abel summation twice; T(a) = {hname}), "
             f"G = {g} = H(w n) with w = {w}, |H| <= {self.M.str(5, radius=False)} on the strip "
             f"|Im x| <= {float(self.rho):g}, mean(G) = {self.fit[0].str(20)} and c_j from the "
             f"trapezoid rule ({NODES} nodes) with their aliasing bounds"
@@ -263,22 +276,33 @@ class FourierTail:
         far = 2 * M * (-(TERMS + 1) * rho).exp() / (1 - (-rho).exp())
         return mu, cs, near.upper(), far.upper()
 
-    def _tail(self, fit: tuple, a: arb) -> arb:
+    def _tail(self, fit: tuple, n: int) -> arb:
         """The enclosure of the module doc's tail from a, for one fit of the coefficients:
         sum_(n>=a) z^n h(n) = z^a h(a)/(1 - z) - z/(1 - z) sum_(n>=a) z^n (h(n) - h(n+1)),
         the last sum at most (h(a) - h(a+1)) / |sin(j w/2)| by Abel summation (h(n) - h(n+1)
-        decreases: n^-p is convex)."""
+        decreases: h is convex)."""
         mu, cs, near, far = fit
-        h = a ** (-self.p)
-        step = h - (a + 1) ** (-self.p)
-        zeta = self.p.zeta(a)
+        a = arb(n)
+        h = self.h(a)
+        step = h - self.h(a + 1)
+        total = self.htail(n)
         main = arb(0)
         for j, c in enumerate(cs, 1):
             main += 2 * (c * acb(0, a * j * self.w).exp() / (1 - self.turns[j])).real
-        err = step.upper() * near + zeta * far
-        return mu * zeta + h * main + arb(0, err.upper())
+        err = step.upper() * near + total.upper() * far
+        return mu * total + h * main + arb(0, err.upper())
 
     @ball_precision
     def tail(self, a: int) -> arb:
-        """Enclosure of sum_{n >= a} G(n) n^-p (a an integer >= 1)."""
-        return self._tail(self.fit, arb(int(a)))
+        """Enclosure of sum_{n >= a} G(n) h(n) (a an integer where h is proved decreasing and
+        convex)."""
+        return self._tail(self.fit, int(a))
+
+    @classmethod
+    def power(cls, g: sp.Expr, p) -> FourierTail:
+        """The tail of g(n) n^-p, p > 1 (convex and decreasing for n > 0; the tails of n^-p are
+        Hurwitz zeta values)."""
+        pa = arb_function(sp.sympify(p))(arb(1))
+        if not pa > 1:
+            raise NotCertified("the power must exceed 1")
+        return cls(g, N ** (-sp.sympify(p)), lambda a: pa.zeta(arb(a)), "zeta(p, a)")

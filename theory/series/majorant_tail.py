@@ -128,7 +128,7 @@ class MajorantTail:
                 continue
             try:
                 with step_budget(5.0):
-                    return FourierTail(g, p)
+                    return FourierTail.power(g, p)
             except (NotCertified, NotSupported, StepTimeout, ArithmeticError, ValueError):
                 return None
         return None

@@ -37,6 +37,7 @@ from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.periodic import has_periodic_factor
+from theory.series.periodic_product import PeriodicProductTail
 from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.raabe_tails import RaabeTail
 from theory.series.ratio_tails import RatioTail
@@ -197,6 +198,7 @@ def certify_tail(
     | PolyGeometricTail
     | SteepPowerTail
     | MajorantTail
+    | PeriodicProductTail
     | StretchedExpTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
@@ -278,6 +280,10 @@ def _certified_engine(b, n0, scale):
             return OscillatingTail(b, n0)
         except NotCertified:
             pass  # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
+        try:  # e.g. exp(cos(n))*log(n)/n**2: a periodic analytic factor times a convex h
+            return PeriodicProductTail(b, n0, certify_tail)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
     try:  # e.g. exp(-n**(10**10)), exp(-2**n): a ratio bound in log space from a few terms
         return SuperExpTail(b, n0)
     except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):

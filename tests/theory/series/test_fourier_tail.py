@@ -95,7 +95,7 @@ def _ball_holds(ball: arb, value) -> bool:
 def test_tail_encloses_the_reference(g, total, term, a):
     with mp.workdps(DPS):
         ref = total() - mp.fsum(term(n) for n in range(1, a))
-        tail = FourierTail(P(g), 2).tail(a)
+        tail = FourierTail.power(P(g), 2).tail(a)
         assert _ball_holds(tail, ref), (g, a, tail, ref)
 
 
@@ -103,7 +103,7 @@ def test_tail_encloses_the_reference(g, total, term, a):
 def test_tail_is_tight_where_the_head_ends(g, total, term):
     """At a = 2^16 the second Abel summation leaves an error of order a^-(p+1): a radius
     below 1e-13 (the power majorant alone gave about 1e-5 of B)."""
-    assert FourierTail(P(g), 2).tail(2**16).rad() < 1e-13
+    assert FourierTail.power(P(g), 2).tail(2**16).rad() < 1e-13
 
 
 @pytest.mark.parametrize(
@@ -118,7 +118,7 @@ def test_tail_is_tight_where_the_head_ends(g, total, term):
 def test_singular_factor_is_refused(g, why):
     """A pole, a branch point or log(0) on the real axis: no strip of analyticity."""
     with pytest.raises(NotCertified):
-        FourierTail(P(g), 2)
+        FourierTail.power(P(g), 2)
 
 
 @pytest.mark.parametrize(
