@@ -33,6 +33,7 @@ from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.numeric import decide_terms
 from theory.series.oscillating_families import (
     alternating_quotient_family,
+    cosine_frequency_family,
     dirichlet_family,
     sine_frequency_family,
 )
@@ -86,6 +87,7 @@ def family_decision(
         dirichlet_family,
         periodic_family,
         sine_frequency_family,
+        cosine_frequency_family,
     )
     for family in families:
         d = family(b, params, start, decide_positive)

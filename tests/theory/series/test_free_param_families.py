@@ -32,6 +32,8 @@ DECIDED = {
     "power-over-gamma",
     "sin-2n",
     "sin-frequency",
+    "cos-frequency",
+    "triangular-sign",
     "cos-squared",
     "sin-squared",
     "alternating",
