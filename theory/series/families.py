@@ -38,6 +38,7 @@ from theory.series.oscillating_families import (
     sine_frequency_family,
 )
 from theory.series.parameters import positive_eventually, zero_limit_region
+from theory.series.sign_blocks import power_block_family
 from theory.series.sign_changing import nonzero_at_integers, oscillating_split
 from theory.series.trig_minorants import frequency_pieces
 
@@ -88,6 +89,7 @@ def family_decision(
         periodic_family,
         sine_frequency_family,
         cosine_frequency_family,
+        power_block_family,
     )
     for family in families:
         d = family(b, params, start, decide_positive)

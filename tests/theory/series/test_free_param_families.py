@@ -34,6 +34,7 @@ DECIDED = {
     "sin-frequency",
     "cos-frequency",
     "triangular-sign",
+    "sqrt-sign-blocks",
     "cos-squared",
     "sin-squared",
     "alternating",
