@@ -26,6 +26,7 @@ import sympy as sp
 from sympy.calculus.singularities import singularities
 
 from theory.core.budget import StepTimeout, step_budget
+from theory.series.abs_trig_means import abs_trig_mean_zero_test
 from theory.series.angle_means import (
     angle_mean_test,
     max_min_rewrite_test,
@@ -468,6 +469,11 @@ STEPS: tuple[Step, ...] = (
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
     Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
     Step("sign blocks", _changing_sign, lambda t: sign_block_test(t.b)),
+    Step(
+        "mean-zero |sin|, |cos|",
+        _changing_sign,
+        lambda t: abs_trig_mean_zero_test(t.b, decide_numeric),
+    ),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
