@@ -34,6 +34,8 @@ what Mahler's bound gives, not the truth.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
@@ -77,7 +79,7 @@ def mean_zero_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return g, A
 
 
-def abs_trig_mean_zero_test(b: sp.Expr, decide) -> Decision | None:
+def abs_trig_mean_zero_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
     """The module doc's test: converges where g -> 0 eventually monotone and
     sum |g| n^(alpha - 1) converges; None otherwise (never a divergence)."""
     try:

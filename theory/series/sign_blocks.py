@@ -31,6 +31,8 @@ Otherwise no verdict (never a guess).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
@@ -233,7 +235,9 @@ def _sign_block_test(b):
     )
 
 
-def power_block_family(b: sp.Expr, params: list, start: int, decide_positive=None):
+def power_block_family(
+    b: sp.Expr, params: list, start: int, decide_positive: Callable[..., Decision] | None = None
+) -> Decision | None:
     r""":math:`b_n = (-1)^{\lfloor n^{1/d} \rfloor + c}\, C n^{-e}` with d >= 2 an integer,
     C a nonzero number and the exponent e holding the parameters (one sign case, the
     parameters positive symbols): converges iff :math:`e > 1 - 1/d`.
