@@ -62,6 +62,13 @@ def bool_text(c: sp.Basic) -> str:
     return str(c)
 
 
+def periodic_condition(c: sp.Basic) -> bool:
+    """True for a condition on a trigonometric function of the parameters (``cos(a) != 1``,
+    where :math:`a \\in 2\\pi\\mathbb{Z}` is left out): its set of values is periodic,
+    which sympy's ``as_set`` cannot write (and spends seconds finding out)."""
+    return isinstance(c, sp.Basic) and c.has(sp.sin, sp.cos, sp.tan)
+
+
 def set_relation(s: sp.Set, p: sp.Symbol) -> sp.Basic:
     """A subset of p > 0 (from solveset) as a condition on p."""
     if s is sp.EmptySet:
@@ -91,7 +98,7 @@ def merge_one_parameter(cond: sp.Basic) -> sp.Basic:
     groups, kept = {}, []
     for c in cond.args:
         syms = c.free_symbols
-        if len(syms) == 1 and next(iter(syms)).is_real:
+        if len(syms) == 1 and next(iter(syms)).is_real and not periodic_condition(c):
             groups.setdefault(next(iter(syms)), []).append(c)
         else:
             kept.append(c)

@@ -33,10 +33,12 @@ from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.numeric import decide_terms
 from theory.series.oscillating_families import (
     alternating_quotient_family,
+    cosine_frequency_family,
     dirichlet_family,
     sine_frequency_family,
 )
 from theory.series.parameters import positive_eventually, zero_limit_region
+from theory.series.sign_blocks import power_block_family
 from theory.series.sign_changing import nonzero_at_integers, oscillating_split
 from theory.series.trig_minorants import frequency_pieces
 
@@ -86,6 +88,8 @@ def family_decision(
         dirichlet_family,
         periodic_family,
         sine_frequency_family,
+        cosine_frequency_family,
+        power_block_family,
     )
     for family in families:
         d = family(b, params, start, decide_positive)

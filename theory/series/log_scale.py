@@ -89,7 +89,7 @@ BUDGET = 4.0
 FREE_LEVELS = 3
 #: first terms of a parameter-free factor checked positive (as check_terms checks terms)
 CHECKED_TERMS = 64
-_FACTORIALS = (sp.factorial, sp.binomial, sp.RisingFactorial, sp.FallingFactorial, sp.factorial2)
+FACTORIALS = (sp.factorial, sp.binomial, sp.RisingFactorial, sp.FallingFactorial, sp.factorial2)
 
 
 class NotInScale(ValueError):
@@ -423,16 +423,17 @@ class ScaleResult:
         return text
 
 
-def log_scale_region(b: sp.Expr, start: int) -> ScaleResult | None:
+def log_scale_region(b: sp.Expr, start: int, budget: float | None = None) -> ScaleResult | None:
     """The region of convergence of ``sum b_n`` (n >= start) when b is a log-scale form
-    with positive terms for every admissible value of its parameters, else None."""
+    with positive terms for every admissible value of its parameters, else None (also
+    past ``budget`` CPU seconds, :data:`BUDGET` unless given)."""
     if start < 1 or not b.has(N):
         return None
-    if b.has(*_FACTORIALS):
+    if b.has(*FACTORIALS):
         b = b.rewrite(sp.gamma)
     builder = _Builder(start)
     try:
-        with step_budget(BUDGET):
+        with step_budget(BUDGET if budget is None else budget):
             pieces = builder.pieces(b)
             region = sp.Or(*(sp.And(c, form_region(f)) for c, f in pieces))
             if region not in (sp.true, sp.false):

@@ -26,6 +26,7 @@ import sympy as sp
 from sympy.calculus.singularities import singularities
 
 from theory.core.budget import StepTimeout, step_budget
+from theory.series.abs_trig_means import abs_trig_mean_zero_test
 from theory.series.angle_means import (
     angle_mean_test,
     max_min_rewrite_test,
@@ -57,6 +58,7 @@ from theory.series.limits import (
     nonzero_constant,
     smooth,
 )
+from theory.series.log_scale import FACTORIALS, log_scale_region
 from theory.series.max_min_bounds import max_min_bound_test
 from theory.series.oscillating_parts import collected_factor_test, oscillating_part_test
 from theory.series.sign_blocks import sign_block_test
@@ -253,6 +255,24 @@ def _always(t: Terms) -> bool:
     return True
 
 
+def _factorial_like(t: Terms) -> bool:
+    return t.b.has(sp.gamma, *FACTORIALS)
+
+
+def _stirling_scale(t: Terms) -> Decision | None:
+    """Positive terms built from Gamma functions, powers, exponentials and logarithms
+    compared with :math:`e^{\\sigma n \\log n} e^{\\gamma n} n^{e_0} \\log(n)^{e_1} \\cdots`
+    by Stirling's formula (:func:`theory.series.log_scale.log_scale_region`: the limit of
+    the quotient is a positive constant, so the series converges iff the exponents are
+    lexicographically negative).  ``exp(n)*factorial(n)/(n**n*(n+1)**(3/2))``: the
+    quotient by 1/n tends to sqrt(2 pi), so it diverges, where the ratio test's
+    Raabe limit is 1 and Gauss's second-order term needs slow limits."""
+    scale = log_scale_region(t.b, 1, budget=STIRLING_BUDGET)
+    if scale is None or scale.region not in (sp.true, sp.false):
+        return None
+    return Decision(scale.region is sp.true, scale.certificate(), test="log-scale rule")
+
+
 def _zero_at_integers(t: Terms) -> bool:
     return zero_at_integers(t.b)
 
@@ -398,9 +418,13 @@ def _oscillating_part(t: Terms) -> Decision | None:
     return oscillating_part_test(t.b, decide_numeric)
 
 
+#: CPU seconds for Stirling's scale on factorial-like terms (it passes on past them)
+STIRLING_BUDGET = 1.0
+
 #: the tests in the order they are tried; the first verdict is the answer
 STEPS: tuple[Step, ...] = (
     Step("zero terms", _zero_at_integers, _zero_terms),
+    Step("factorial-like: Stirling's scale", _factorial_like, _stirling_scale),
     Step("factorial-like: ratio/Raabe/Gauss", _always, lambda t: gamma_ratio_test(t.b)),
     Step("alternating: ratio test", _always, lambda t: alternating_ratio_test(t.b)),
     Step("residue classes", _always, lambda t: residue_class_test(t.b, decide_numeric)),
@@ -445,6 +469,11 @@ STEPS: tuple[Step, ...] = (
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),
     Step("expansion", _changing_sign, lambda t: expansion_test(t.b, decide_numeric)),
     Step("sign blocks", _changing_sign, lambda t: sign_block_test(t.b)),
+    Step(
+        "mean-zero |sin|, |cos|",
+        _changing_sign,
+        lambda t: abs_trig_mean_zero_test(t.b, decide_numeric),
+    ),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 

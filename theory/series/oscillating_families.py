@@ -25,6 +25,15 @@ splitting of an alternating quotient.
   :math:`G \to 0`.  So where G -> 0 for every value, the series converges for every a
   (``sin(a*n)/n``); otherwise the region would hold the lattice :math:`a \in \pi\mathbb{Z}`
   and no condition is given.
+* :func:`cosine_frequency_family`: :math:`t = \cos(\theta n)` with a frequency θ that
+  holds the parameters and G exp-log free of them with :math:`G \to 0`.  Where
+  :math:`\theta \notin 2\pi\mathbb{Z}` (:math:`\cos\theta \ne 1`) the partial sums of
+  :math:`\cos(\theta n)` are at most :math:`1/|\sin(\theta/2)|` and Dirichlet's test
+  gives convergence; where :math:`\theta \in 2\pi\mathbb{Z}`, :math:`\cos(\theta n) = 1`
+  for every integer n and :math:`b_n = G(n)`, decided without parameters.  So the region
+  is ``cos(theta) != 1`` where :math:`\sum G` diverges (``cos(a*n)/n``: converges iff
+  a is not a multiple of 2 pi, written ``cos(a) != 1``), everything where it converges.
+  The lattice points :math:`\theta = \pm 2\pi` are decided again by the confirmation.
 * :func:`alternating_quotient_family`: :math:`b_n = (-1)^n a/(d + (-1)^n e)` with a, d,
   e exp-log and :math:`g = e/d \to 0`.  With :math:`x = (-1)^n g`,
 
@@ -57,6 +66,7 @@ from theory.series.eventual_signs import periodic_pieces
 from theory.series.expressions import N
 from theory.series.family_parts import exp_log, sign_for_all, summable_region, zero_region
 from theory.series.limits import STEP_BUDGET
+from theory.series.numeric import decide_terms
 from theory.series.oscillating_parts import collected_oscillation
 from theory.series.sign_changing import nonzero_at_integers
 from theory.series.trig_minorants import frequency_pieces
@@ -225,6 +235,55 @@ def sine_frequency_family(
         test="Dirichlet family",
         details={"region": sp.true, "points": points},
     )
+
+
+def cosine_frequency_family(
+    b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
+) -> Decision | None:
+    """G cos(a n), the frequency a holding the parameters, G exp-log free of them with
+    G -> 0 (module doc): converges where cos(a) != 1; where cos(a) = 1, b_n = G(n)."""
+    split = collected_oscillation(b)
+    if split is None:
+        return None
+    G, t = split
+    if not (isinstance(t, sp.cos) and exp_log(G)) or G.free_symbols - {N}:
+        return None
+    a = sp.cancel(t.args[0] / N)
+    if a.has(N) or not a.free_symbols & set(params) or not a.is_real:
+        return None
+    require_defined_somewhere(b, start)
+    try:
+        if zero_region(G, [])[0] is not sp.true:  # G is of one sign for large n
+            return None
+        at_lattice = decide_terms(G, start)
+    except (Undecided, StepTimeout):
+        return None
+    if at_lattice.converges is None:
+        return None
+    region = sp.true if at_lattice.converges else sp.Ne(sp.cos(a), 1)
+    return Decision(
+        None,
+        f"b_n = G(n) cos(theta n) with theta = {a} and G = {G} exp-log -> 0 (eventually "
+        "monotone): where theta is not a multiple of 2 pi (cos(theta) != 1) the "
+        "frequencies +-theta are not multiples of 2 pi, the partial sums of cos(theta n) "
+        "are at most 1/|sin(theta/2)|, and Dirichlet's test gives convergence; where theta "
+        "is a multiple of 2 pi (cos(theta) = 1), cos(theta n) = 1 and b_n = G(n): sum G "
+        f"{'converges' if at_lattice.converges else 'diverges'} ({at_lattice.certificate})",
+        test="Dirichlet family",
+        details={"region": region, "points": [] if region is sp.true else _lattice_points(a)},
+    )
+
+
+def _lattice_points(a: sp.Expr) -> list:
+    """Values of the parameter of a = c p (c a nonzero number) where a = 2 pi: the
+    boundary of cos(a) != 1, where the confirmation decides the series again."""
+    (p,) = a.free_symbols if len(a.free_symbols) == 1 else (None,)
+    if p is None:
+        return []
+    c = sp.cancel(a / p)
+    if c.has(p) or not c.is_number or c == 0:
+        return []
+    return [{p: 2 * sp.pi / abs(c)}]
 
 
 def _quotient_parts(b: sp.Expr) -> tuple | None:

@@ -31,10 +31,13 @@ Otherwise no verdict (never a guess).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.comparison_tests import log_test
+from theory.series.conditions import bool_text, normal_form
 from theory.series.decision import Decision
 from theory.series.expressions import N
 from theory.series.limits import (
@@ -230,3 +233,80 @@ def _sign_block_test(b):
         "series converges",
         test="sign blocks",
     )
+
+
+def power_block_family(
+    b: sp.Expr, params: list, start: int, decide_positive: Callable[..., Decision] | None = None
+) -> Decision | None:
+    r""":math:`b_n = (-1)^{\lfloor n^{1/d} \rfloor + c}\, C n^{-e}` with d >= 2 an integer,
+    C a nonzero number and the exponent e holding the parameters (one sign case, the
+    parameters positive symbols): converges iff :math:`e > 1 - 1/d`.
+
+    The sign is constant on the blocks :math:`[k^d, (k+1)^d)` (exactly: :math:`k \le
+    n^{1/d} < k + 1`) and alternates.  Where e > 0, with :math:`f(x) = x^{-e}` decreasing,
+    the block sum :math:`S_k = \sum_{k^d \le n < (k+1)^d} f(n)` is
+    :math:`I_k + e_k` with :math:`I_k = \int_{k^d}^{(k+1)^d} f = d \int_k^{k+1}
+    u^{-s}\,du`, :math:`s = d(e - 1) + 1` (x = u^d), and
+    :math:`0 \le e_k = \sum_n (f(n) - \int_n^{n+1} f) \le f(k^d) - f((k+1)^d)`, which
+    telescopes: :math:`\sum_k (-1)^k e_k` converges absolutely.  If s > 0, :math:`I_k`
+    decreases to 0 (its integrand decreases) and :math:`\sum (-1)^k I_k` converges
+    (Leibniz); a partial sum lies between those at the ends of its block, so the series
+    converges.  If :math:`s \le 0`, :math:`I_k \ge d` (the integrand is >= 1 for u >= 1):
+    the block sums do not tend to 0, the partial sums at the block ends are no Cauchy
+    sequence, and the series diverges; where :math:`e \le 0`, :math:`|b_n| \ge |C|` does
+    not tend to 0.  So the region is :math:`s > 0`, i.e. :math:`e > 1 - 1/d`
+    (``(-1)**floor(sqrt(n))/n**p``: p > 1/2).  None for another form."""
+    split = _power_block_parts(b)
+    if split is None:
+        return None
+    d, C, e = split
+    if not e.free_symbols & set(params):
+        return None
+    bound = 1 - sp.Rational(1, d)
+    region = normal_form(sp.StrictGreaterThan(e, bound))
+    points = []
+    used = sorted(e.free_symbols & set(params), key=lambda p: p.name)
+    if len(used) == 1:
+        roots = sp.solve(sp.Eq(e, bound), used[0])
+        points = [{used[0]: r} for r in roots if r.is_number and r.is_positive]
+    return Decision(
+        None,
+        f"b_n = (-1)^floor(n^(1/{d})) f(n) up to the sign of C = {C}, f = n^(-e), "
+        f"e = {e}: the sign is constant on the blocks k^{d} <= n < (k+1)^{d} and "
+        "alternates; where e > 0 the block sum of f is I_k + e_k with "
+        f"I_k = {d} int_k^(k+1) u^(-s) du, s = {d}(e - 1) + 1, and 0 <= e_k <= "
+        f"f(k^{d}) - f((k+1)^{d}) (f decreasing; telescoping, so sum (-1)^k e_k converges "
+        "absolutely); s > 0: I_k decreases to 0, sum (-1)^k I_k converges (Leibniz) and a "
+        "partial sum lies between those at the ends of its block: converges; s <= 0: "
+        f"I_k >= {d}, the block sums do not tend to 0: diverges; e <= 0: |b_n| >= |C| does "
+        f"not tend to 0; so it converges iff s > 0, i.e. {bool_text(region)}",
+        test="sign blocks",
+        details={"region": region, "points": points},
+    )
+
+
+def _power_block_parts(b: sp.Expr) -> tuple | None:
+    """(d, C, e) with b = (-1)^floor(n^(1/d)) C n^(-e), d >= 2 an integer, C a nonzero
+    real number (the sign constant of the exponent taken in), e free of n; else None."""
+    pattern = _sign_pattern(b)
+    if pattern is None:
+        return None
+    g, f = pattern
+    if not (isinstance(g, sp.Pow) and g.base == N and g.exp.is_Rational):
+        return None
+    r = g.exp
+    if not (r.p == 1 and r.q >= 2):
+        return None
+    C, e = sp.Integer(1), sp.Integer(0)
+    for a in sp.Mul.make_args(f):
+        if a == N:
+            e -= 1
+        elif isinstance(a, sp.Pow) and a.base == N and not a.exp.has(N):
+            e -= a.exp
+        elif not a.has(N) and a.is_number:
+            C *= a
+        else:
+            return None
+    if not (C.is_real and C != 0):
+        return None
+    return int(r.q), C, e

@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from theory.core.budget import StepTimeout
-from theory.series.conditions import bool_text, merge_one_parameter, normal_form, set_text
+from theory.series.conditions import (
+    bool_text,
+    merge_one_parameter,
+    normal_form,
+    periodic_condition,
+    set_text,
+)
 from theory.series.decision import Decision, SeriesError, Undecided, require_defined_somewhere
 from theory.series.expressions import N
 from theory.series.families import family_decision
@@ -294,7 +300,7 @@ def _restrict(clause, values):
         c = normal_form(sp.And(*clause).xreplace(values))
     except TypeError:
         return None
-    if len(c.free_symbols) == 1 and c not in (sp.true, sp.false):
+    if len(c.free_symbols) == 1 and c not in (sp.true, sp.false) and not periodic_condition(c):
         try:
             where = c.as_set() & sp.Interval.open(0, sp.oo)
         except NotImplementedError:
@@ -333,7 +339,7 @@ def _condition_text(params, cond, full) -> str:
     if cond in (sp.true, sp.false):
         word = "converges" if cond is sp.true else "diverges"
         return f"{word} for {_domain_phrase(params)}" if full else word
-    if len(params) == 1:
+    if len(params) == 1 and not periodic_condition(cond):
         p = params[0]
         domain = sp.Union(*(_SIGN_SETS[s] for s in admissible_signs(p)))
         try:

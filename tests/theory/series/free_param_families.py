@@ -188,6 +188,27 @@ FAMILIES = (
     ),
     # sin(a n)/n^2: |terms| <= 1/n^2: converges for every a
     Family("sin-frequency", "sin(a*n)/n**2", ("a",), lambda a: True, (("-1", "0", "1/2", "3"),)),
+    # (-1)^floor(sqrt(n)) n^-p: signs in blocks [k^2, (k+1)^2), block sums ~ 2 k^(1 - 2p):
+    # converges iff p > 1/2 (theory/series/sign_blocks.py, power_block_family)
+    Family(
+        "sqrt-sign-blocks",
+        "(-1)**floor(sqrt(n))/n**p",
+        ("p",),
+        lambda p: p > F(1, 2),
+        (("-1", "0", "1/4", "1/2", "1", "2"),),
+    ),
+    # cos(a n)/n: Dirichlet where a is not in 2 pi Z, harmonic where it is; among the
+    # rational values only a = 0 is in 2 pi Z (pi is irrational)
+    Family("cos-frequency", "cos(a*n)/n", ("a",), lambda a: a != 0, (("-1", "0", "1/2", "3"),)),
+    # (-1)^(n(n+1)/2) n^-p: signs of period 4 and mean 0, Dirichlet iff p > 0; p <= 0: the
+    # terms do not tend to 0
+    Family(
+        "triangular-sign",
+        "(-1)**(n*(n+1)/2)/n**p",
+        ("p",),
+        lambda p: p > 0,
+        (("-1", "0", "1/2", "1"),),
+    ),
     # cos(n)^2/n^p = (1 + cos(2n))/(2 n^p): converges iff p > 1 (cos(2n)/n^p converges
     # for p > 0; p <= 0: terms do not tend to 0)
     Family(

@@ -5,6 +5,7 @@ sign of a derivative that vanishes at t = 0 (theory/series/eventual_signs.py).  
 is argued in a comment; the grids over the whole range are in test_family_parts.py (slow)."""
 
 import itertools
+import json
 
 import mpmath
 import pytest
@@ -17,6 +18,7 @@ from theory.series.expressions import N, parse_expression
 from theory.series.oscillating import DirichletTail
 from theory.series.oscillating_families import power_sum_zero_region
 from theory.series.sign_cases import holds
+from theory.trf.cli import main
 
 R = sp.Rational
 AXIS = (-1, R(-1, 2), 0, R(1, 2), 1)
@@ -92,11 +94,38 @@ def test_undefined_first_term_gives_no_condition():
         decide_in_process(parse_expression("(-1)**n/(n**p + (-1)**n)", params=("p",)), 1)
 
 
-def test_cosine_with_free_frequency_is_not_claimed():
-    # cos(a n)/n diverges at a in 2 pi Z and converges elsewhere: no finite condition
-    d = decide_in_process(parse_expression("cos(a*n)/n", params=("a",)), 1)
+def test_cosine_with_free_frequency_leaves_out_the_lattice():
+    # cos(a n)/n: Dirichlet where a is not in 2 pi Z (partial sums of cos(a n) at most
+    # 1/|sin(a/2)|); at a in 2 pi Z every term is 1/n (harmonic): diverges
+    b = parse_expression("cos(a*n)/n", params=("a",))
+    d = decide_in_process(b, 1)
     assert d.converges is None
-    assert "converges" not in (d.condition or ""), d.condition
+    assert d.condition == "converges iff cos(a) != 1", d.certificate
+    cond = d.details["condition"]
+    (a,) = b.free_symbols - {N}
+    points = [(0, False), (2 * sp.pi, False), (-4 * sp.pi, False), (sp.pi, True)]
+    points += [(R(1, 2), True), (-3, True), (R(44, 7), True)]  # 44/7 is near 2 pi, not in it
+    for value, truth in points:
+        assert holds(cond, {a: value}) is truth, value
+    # the series with the values put in: the lattice point diverges, the others converge
+    for value, truth in [(2 * sp.pi, False), (R(44, 7), True)]:
+        assert decide_in_process(b.subs(a, value), 1).converges is truth, value
+
+
+def test_cosine_with_free_frequency_over_a_summable_envelope():
+    # cos(a n)/n^2: |b_n| <= 1/n^2 for every a
+    d = decide_in_process(parse_expression("cos(a*n)/n**2", params=("a",)), 1)
+    assert d.condition == "converges for every real a", d.certificate
+
+
+def test_cosine_sum_at_a_value_holds_the_closed_form(capsys):
+    # sum cos(a n)/n = -log(2 sin(a/2)) for 0 < a < 2 pi (the real part of -log(1 - e^(ia)))
+    assert main(["--rpe", "cos(n/2)/n", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["converges"] is True and out["certified"]
+    with mpmath.workdps(40):
+        closed = -mpmath.log(2 * mpmath.sin(mpmath.mpf(1) / 4))
+        assert mpmath.mpf(out["sum_lo"]) <= closed <= mpmath.mpf(out["sum_hi"])
 
 
 VALUES = [
