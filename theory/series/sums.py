@@ -32,7 +32,9 @@ from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
+from theory.series.floor_log_tail import FloorLogTail, floor_log_parts
 from theory.series.geometric import GeometricTail
+from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
@@ -197,6 +199,8 @@ def certify_tail(
     | PolyGeometricTail
     | SteepPowerTail
     | MajorantTail
+    | InversePowerTail
+    | FloorLogTail
     | StretchedExpTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
@@ -249,6 +253,8 @@ def _certified_engine(b, n0, scale):
             return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
+    if b.has(sp.floor) and floor_log_parts(b) is not None:
+        return FloorLogTail(b, n0)  # floor(c log n) n^-s: blocks of the floor, Hurwitz zeta
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
@@ -285,6 +291,10 @@ def _certified_engine(b, n0, scale):
     try:
         return CertifiedTail(b, n0, scale)
     except NotCertified as exc:
+        try:  # e.g. 1 - n*sin(1/n): cancellation in the far boxes; an entire function of 1/n
+            return InversePowerTail(b, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
         try:  # e.g. exp(cos(n))/n**2: too fast an oscillation for the blocks
             return MajorantTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
