@@ -38,8 +38,10 @@ from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
+from theory.series.oscillating_families import quotient_parts
 from theory.series.periodic import has_periodic_factor
 from theory.series.poly_geometric import PolyGeometricTail
+from theory.series.quotient_tail import AlternatingQuotientTail
 from theory.series.raabe_tails import RaabeTail
 from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
@@ -201,6 +203,7 @@ def certify_tail(
     | MajorantTail
     | InversePowerTail
     | FloorLogTail
+    | AlternatingQuotientTail
     | StretchedExpTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
@@ -247,6 +250,13 @@ def _certified_engine(b, n0, scale):
         try:
             return SteepPowerTail(b, n0)  # n^(-p), p > 1000: the integral test
         except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
+    if b.has(sp.Pow(-1, N)) and (parts := _quotient(b)) is not None:
+        try:  # (-1)^n a/(d + (-1)^n e): an alternating part and a rest of one sign per class
+            return AlternatingQuotientTail(
+                b, n0, parts, lambda e, m: _certified_engine(e, m, scale)
+            )
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
     if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
         try:
@@ -303,6 +313,14 @@ def _certified_engine(b, n0, scale):
             return SuperExpTail(b, n0, gate_bits=1)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             raise exc from None
+
+
+def _quotient(b: sp.Expr) -> tuple | None:
+    """(a, d, e) of :func:`theory.series.oscillating_families.quotient_parts`, or None."""
+    try:
+        return quotient_parts(b)
+    except (StepTimeout, TypeError, ValueError, sp.PolynomialError):
+        return None
 
 
 @ball_precision
