@@ -30,6 +30,7 @@ from __future__ import annotations
 import sympy as sp
 from flint import arb, ctx
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     PREC,
     NotCertified,
@@ -50,10 +51,13 @@ def floor_log_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     floors = [f for f in sp.Mul.make_args(b) if isinstance(f, sp.floor)]
     if len(floors) != 1:
         return None
-    c = sp.simplify(floors[0].args[0] / sp.log(N))
-    rest = sp.simplify(b / floors[0])
-    s = -sp.simplify(rest.as_base_exp()[1]) if rest.as_base_exp()[0] == N else None
-    if rest == 1:
+    try:
+        with step_budget(2.0):
+            c = sp.simplify(floors[0].args[0] / sp.log(N))
+            rest = sp.simplify(b / floors[0])
+            base, ex = rest.as_base_exp()
+            s = -sp.simplify(ex) if base == N else None
+    except (StepTimeout, TypeError, ValueError, RecursionError):
         return None
     if not (c.is_number and c.is_positive and s is not None and s.is_number and s > 1):
         return None

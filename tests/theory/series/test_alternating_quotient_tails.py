@@ -74,3 +74,23 @@ def test_tails_and_their_bound(a):
         assert lo <= R <= hi, (a, lo, R, hi)
         sup = mpmath.mpf(t.tail_sup(a).str(40, radius=False))
         assert all(abs(reference_tail(p, k)) <= sup for k in range(a, a + 4))
+
+
+def test_one_ulp_neighbour_of_the_exponent_gives_no_wrong_number(capsys):
+    """p typed as 0.7000000000000001 (the float after 0.7; the decimal as typed, exactly):
+    B is either certified and holds its own reference (which differs from that of 0.7 by
+    ~1e-16 relative, far outside the 0.7 enclosure) or not given; never a wrong number."""
+    from theory.trf.cli import main
+
+    text = "0.7000000000000001"
+    argv = [f"--rpe=(-1)**n/(n**{text}+(-1)**n)", "--start", "2", "--json"]
+    assert main([*argv, "--time-limit", "120"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(40):
+        ref, other = reference_tail(mpmath.mpf(text), 2), reference_tail(mpmath.mpf("0.7"), 2)
+        assert abs(ref - other) > abs(ref) * mpmath.mpf(10) ** -17
+        if out["certified"]:
+            assert mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
+            assert not mpmath.mpf(out["sum_lo"]) <= other <= mpmath.mpf(out["sum_hi"])
+        else:
+            assert out["sum_lo"] is None and out["sum_hi"] is None
