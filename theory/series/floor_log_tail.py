@@ -9,8 +9,10 @@ With :math:`m_k = \lceil e^{k/c} \rceil` the least integer with :math:`c \log n 
    \sum_{n \ge a} b_n = \sum_{k \ge 1} \zeta(s, \max(a, m_k))
    = \lfloor c \log a \rfloor\, \zeta(s, a) + \sum_{k > \lfloor c \log a \rfloor} \zeta(s, m_k),
 
-Hurwitz zeta functions in ball arithmetic (the :math:`m_k` exact integers: :math:`e^{k/c}`
-is never an integer, Lindemann, so a ball at enough precision fixes its ceiling).  The
+Hurwitz zeta functions in ball arithmetic (the :math:`m_k` exact integers: for algebraic
+c, :math:`e^{k/c}` is never an integer, Lindemann, so a ball at enough precision fixes its
+ceiling; where the ball does not, sympy's exact value is used when it is an integer:
+c = 1/log(2) gives :math:`e^{k \log 2} = 2^k`).  The
 sum over k stops at K; the rest is bounded by
 :math:`0 \le \zeta(s, m) \le m^{-s} + m^{1-s}/(s - 1)` and :math:`m_k \ge e^{k/c}`:
 
@@ -64,19 +66,28 @@ def floor_log_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return c, s
 
 
-def _ceil_exp(k: int, c: arb) -> int:
-    """ceil(e^(k/c)) exactly, raising the precision until the ball fixes it."""
+def _ceil_exp(k: int, c: arb, c_expr: sp.Expr) -> int:
+    """ceil(e^(k/c)) exactly, raising the precision until the ball fixes it (a ball holding
+    an integer never does: its ends have different ceilings); then e^(k/c) simplified by
+    sympy when that is an integer (2^k for c = 1/log 2)."""
     old = ctx.prec
     try:
-        for extra in (0, 64, 256, 1024):
+        for extra in (0, 64, 256):
             ctx.prec = PREC + extra + 2 * int(float((arb(k) / c).mid())) + 64  # e^(k/c)'s bits
             v = (arb(k) / c).exp()
             lo, hi = v.lower().ceil(), v.upper().ceil()
             if lo == hi and lo.is_exact():
                 return int(lo.mid().man_exp()[0]) << int(lo.mid().man_exp()[1])
-        raise NotCertified(f"ceil(e^({k}/c)) not fixed in ball arithmetic")
     finally:
         ctx.prec = old
+    try:
+        with step_budget(1.0):
+            exact = sp.simplify(sp.exp(sp.Integer(k) / c_expr))
+    except (StepTimeout, TypeError, ValueError, RecursionError):
+        exact = None
+    if exact is not None and exact.is_Integer:
+        return int(exact)
+    raise NotCertified(f"ceil(e^({k}/c)) not fixed in ball arithmetic")
 
 
 class FloorLogTail:
@@ -100,7 +111,7 @@ class FloorLogTail:
         x, y = (-(self.s - 1) / self.c).exp(), (-self.s / self.c).exp()
         zetas, self.m = [], []  # zeta(s, m_k) and m_k, k = 1..K
         for k in range(1, MAX_BLOCKS + 1):
-            self.m.append(_ceil_exp(k, self.c))
+            self.m.append(_ceil_exp(k, self.c, c_expr))
             zetas.append(self.s.zeta(arb(self.m[-1])))
             rest = y ** (k + 1) / (1 - y) + x ** (k + 1) / ((self.s - 1) * (1 - x))
             if k >= 8 and rest < arb(2) ** -(PREC - 16) * zetas[0]:
