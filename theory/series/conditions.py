@@ -32,11 +32,24 @@ _OP_TEXT = {
 
 def _normal_rel(rel):
     """``lam < -1`` as ``a + b > 1``: the parameters on the left (leading sign +), the
-    constant on the right."""
+    constant on the right; a product of the parameters with a constant factor proved
+    positive is divided by it (``q*log(2) > 0`` is ``q > 0``, ``q*log(2) > 1`` is
+    ``q > 1/log(2)``: the same set of values).
+
+    >>> p, q = sp.symbols("p q", real=True)
+    >>> _normal_rel(q * sp.log(2) > 0), _normal_rel(sp.Eq(-2 * q * sp.pi, 1))
+    (q > 0, Eq(q, -1/(2*pi)))
+    >>> _normal_rel(p + q * sp.log(2) > 0)
+    p + q*log(2) > 0
+    """
     const, rest = sp.expand(rel.lhs - rel.rhs).as_coeff_Add()
     op = type(rel)
     if rest.could_extract_minus_sign():
         rest, const, op = -rest, -const, _FLIP[op]
+    if isinstance(rest, sp.Mul):  # q*log(2) > 0 is q > 0: a constant factor proved > 0 goes
+        factor, params = rest.as_independent(*rest.free_symbols, as_Add=False)
+        if factor != 1 and factor.is_number and factor.is_positive is True:
+            rest, const = params, sp.simplify(const / factor)
     return op(rest, -const)
 
 

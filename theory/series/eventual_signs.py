@@ -132,7 +132,13 @@ def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
                     return _poly_sign(sp.Poly(g, _L), (arb(P) + arb(c.p) / c.q).log())
     except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
         return None
-    return _sign_near_infinity(f, P, past_zero)
+    if isinstance(f, sp.atan):  # odd and increasing: the sign of its argument
+        return _factor_sign(f.args[0], P, past_zero)
+    far = _sign_near_infinity(f, P, past_zero)
+    if far is None and isinstance(f, sp.Add):  # 2*n*atan(n) + 1: summands of one proved sign
+        signs = {derivative_sign(a, P, past_zero) for a in f.args}
+        return signs.pop() if len(signs) == 1 and None not in signs else None
+    return far
 
 
 #: functions whose composition the far-end enclosure accepts (real-analytic where finite)

@@ -89,8 +89,9 @@ class GeometricTail:
         crossing, :math:`R_{L+i} = T_0 e^{c i} < \epsilon B` iff :math:`i > x` with
         :math:`x = \ln(\epsilon B / T_0) / c`, and TRF = L + floor(x) + 1 (eps the decimal
         as typed).  Proved when the ball of x, computed at its own bits and PREC more, lies
-        in one [f, f + 1); an integer beyond ``exact_limit`` is given to 30 digits (``value``
-        an mpf).  None when the crossing lies inside the head (the caller searches it)."""
+        in one [f, f + 1); the proved integer is exact at any size up to ``exact_limit``
+        (:data:`~theory.series.results.CLOSED_FORM_EXACT_LIMIT`), beyond it given to 30
+        digits (``value`` an mpf, not exact).  None when the crossing lies inside the head (the caller searches it)."""
         e = sp.Rational(repr(eps))
         L = 0 if head is None else len(head)
         x = self._ratio_root(e, head)

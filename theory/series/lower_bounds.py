@@ -52,6 +52,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N
+from theory.series.inverse_power_tail import expansion_nonneg
 from theory.series.periodic import residue_classes
 
 _NI = sp.Symbol("n", integer=True, positive=True)
@@ -60,7 +61,9 @@ _NI = sp.Symbol("n", integer=True, positive=True)
 def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     """b_n >= 0 proved for every integer n >= n0: structurally (sympy's assumptions with n a
     positive integer, or every sin/cos replaced by the ball [-1, 1]) and, for the first
-    ``check`` terms (n = 0 is not positive), in ball arithmetic."""
+    ``check`` terms (n = 0 is not positive), in ball arithmetic; else, for an entire
+    function of 1/n, by its expansion with Cauchy's remainder bound
+    (:func:`theory.series.inverse_power_tail.expansion_nonneg`)."""
     try:
         b = sp.sympify(b)
         shifted = b.subs(N, _NI + (n0 - 1)) if n0 >= 1 else b.subs(N, _NI)
@@ -75,8 +78,8 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
             first, structural = _classes_nonneg(b)
     except (TypeError, ValueError, RecursionError):
         return False
-    if not structural:
-        return False
+    if not structural:  # 1 - n*sin(1/n): an entire function of 1/n, by its expansion
+        return expansion_nonneg(b, n0)
     try:
         f = arb_function(b)
         return all(f(arb(n)) >= 0 for n in range(n0, max(n0 + check, first)) if n < first)

@@ -286,7 +286,7 @@ def _lattice_points(a: sp.Expr) -> list:
     return [{p: 2 * sp.pi / abs(c)}]
 
 
-def _quotient_parts(b: sp.Expr) -> tuple | None:
+def quotient_parts(b: sp.Expr) -> tuple | None:
     """(a, d, e) with b = (-1)^n a/(d + (-1)^n e), a, d, e exp-log; else None."""
     sign = sp.Pow(-1, N)
     with step_budget(STEP_BUDGET):
@@ -307,7 +307,7 @@ def alternating_quotient_family(
 ) -> Decision | None:
     """(-1)^n a/(d + (-1)^n e) with e/d -> 0 (module doc)."""
     try:
-        parts = _quotient_parts(b)
+        parts = quotient_parts(b)
     except (StepTimeout, TypeError, ValueError, sp.PolynomialError):
         return None
     if parts is None:

@@ -83,6 +83,8 @@ class PolyGeometricTail:
         if not self.c < 0:
             raise NotCertified("not n^k times geometric: the ratio exp(c) is not proved below 1")
         self.nonneg_until = 10**30  # every term is positive
+        self._cache: dict = {}  # precision -> (a, c, [C(k,j) Li_(-j)(q)])
+        self._B: dict = {}  # precision -> B
         self.certificate = (
             f"n^{k} times a geometric series: b_n = n^{k} exp({a} + ({c}) n); the tail from "
             "n = m is q^m sum_j C(k,j) m^(k-j) Li_(-j)(q), q = exp(c), Li_(-j)(q) = q A_j(q) / "
@@ -91,20 +93,31 @@ class PolyGeometricTail:
         )
 
     def _bits(self, m: int) -> int:
-        return PREC + self.extra_bits + 2 * int(m).bit_length()
+        """The working precision for m, rounded up to a multiple of 256 bits (so that the
+        cached constants serve a whole range of m)."""
+        bits = PREC + self.extra_bits + 2 * int(m).bit_length()
+        return -(-bits // 256) * 256
+
+    def _constants(self) -> tuple[arb, arb, list]:
+        """(a, c, [C(k,j) Li_(-j)(q) for j = 0..k]) at the current precision; they do not
+        depend on m, so they are computed once per precision (a TRF bisection to 10^300
+        asks for about two thousand tails)."""
+        bits = ctx.prec
+        if bits not in self._cache:
+            a, c = (arb_function(v)(arb(0)) for v in (self.a_expr, self.c_expr))
+            q, one_minus_q = c.exp(), -c.expm1()
+            lis = [1 / one_minus_q]
+            for j in range(1, self.k + 1):
+                A = sum((arb(e) * q**i for i, e in enumerate(_eulerian(j))), arb(0))
+                lis.append(q * A / one_minus_q ** (j + 1))
+            self._cache[bits] = (a, c, [arb(math.comb(self.k, j)) * v for j, v in enumerate(lis)])
+        return self._cache[bits]
 
     def _tail(self, m: int) -> arb:
         """sum_{n >= m} b_n at the current precision."""
-        a, c = (arb_function(v)(arb(0)) for v in (self.a_expr, self.c_expr))
-        q, one_minus_q, M = c.exp(), -c.expm1(), arb(int(m))
-        total = arb(0)
-        for j in range(self.k + 1):
-            if j == 0:
-                li = 1 / one_minus_q
-            else:
-                A = sum((arb(e) * q**i for i, e in enumerate(_eulerian(j))), arb(0))
-                li = q * A / one_minus_q ** (j + 1)
-            total += arb(math.comb(self.k, j)) * M ** (self.k - j) * li
+        a, c, lis = self._constants()
+        M = arb(int(m))
+        total = sum((M ** (self.k - j) * li for j, li in enumerate(lis)), arb(0))
         return (a + c * M).exp() * total
 
     @ball_precision
@@ -124,7 +137,9 @@ class PolyGeometricTail:
         r"""TRF(eps) of Eq. 22: the least i >= 0 with :math:`R_i = \sum_{n \ge n_0 + i} b_n
         < \epsilon B` (eps the decimal as typed), by doubling and bisection on comparisons
         proved in ball arithmetic; a certified bracket where a comparison is undecided.
-        None with a head (the caller searches it)."""
+        None with a head (the caller searches it).  The integer is exact up to
+        ``exact_limit`` (:data:`~theory.series.results.CLOSED_FORM_EXACT_LIMIT`), beyond it
+        given to 30 digits."""
         if head is not None:
             return None
         e = sp.Rational(repr(eps))
@@ -163,7 +178,9 @@ class PolyGeometricTail:
     def _below(self, i: int, e: sp.Rational) -> bool | None:
         """R_i < eps B proved (True), R_i >= eps B proved (False), else None."""
         with _prec(self._bits(self.n0 + i) + 64):
-            B, R = self._tail(self.n0), self._tail(self.n0 + i)
+            if ctx.prec not in self._B:
+                self._B[ctx.prec] = self._tail(self.n0)
+            B, R = self._B[ctx.prec], self._tail(self.n0 + i)
             target = B * arb(int(e.p)) / arb(int(e.q))
             if R < target:
                 return True

@@ -36,6 +36,12 @@ class SeriesSum:
         return max(0, int(mpmath.floor(mpmath.log10(abs(self.value) / width))))
 
 
+# A crossing proved in closed form (geometric, n^k q^n tails, ball arithmetic) is exact at
+# any size; up to here (a float64 still holds it) it is given as the integer, in --json too;
+# beyond, to 30 digits, marked not exact
+CLOSED_FORM_EXACT_LIMIT = 10**308
+
+
 @dataclass
 class TRF:
     """TRF(eps): ``value`` is an int when ``exact``; else an mpf with ``relative_accuracy``."""

@@ -32,13 +32,17 @@ from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
+from theory.series.floor_log_tail import FloorLogTail, floor_log_parts
 from theory.series.geometric import GeometricTail
+from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
+from theory.series.oscillating_families import quotient_parts
 from theory.series.periodic import has_periodic_factor
 from theory.series.periodic_product import PeriodicProductTail
 from theory.series.poly_geometric import PolyGeometricTail
+from theory.series.quotient_tail import AlternatingQuotientTail
 from theory.series.raabe_tails import RaabeTail
 from theory.series.ratio_tails import RatioTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
@@ -199,6 +203,9 @@ def certify_tail(
     | SteepPowerTail
     | MajorantTail
     | PeriodicProductTail
+    | InversePowerTail
+    | FloorLogTail
+    | AlternatingQuotientTail
     | StretchedExpTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
@@ -246,11 +253,20 @@ def _certified_engine(b, n0, scale):
             return SteepPowerTail(b, n0)  # n^(-p), p > 1000: the integral test
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
+    if b.has(sp.Pow(-1, N)) and (parts := _quotient(b)) is not None:
+        try:  # (-1)^n a/(d + (-1)^n e): an alternating part and a rest of one sign per class
+            return AlternatingQuotientTail(
+                b, n0, parts, lambda e, m: _certified_engine(e, m, scale)
+            )
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
     if b.has(sp.sin, sp.cos) or has_periodic_factor(b):
         try:
             return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
+    if b.has(sp.floor) and floor_log_parts(b) is not None:
+        return FloorLogTail(b, n0)  # floor(c log n) n^-s: blocks of the floor, Hurwitz zeta
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
@@ -291,6 +307,10 @@ def _certified_engine(b, n0, scale):
     try:
         return CertifiedTail(b, n0, scale)
     except NotCertified as exc:
+        try:  # e.g. 1 - n*sin(1/n): cancellation in the far boxes; an entire function of 1/n
+            return InversePowerTail(b, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
         try:  # e.g. exp(cos(n))/n**2: too fast an oscillation for the blocks
             return MajorantTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
@@ -299,6 +319,14 @@ def _certified_engine(b, n0, scale):
             return SuperExpTail(b, n0, gate_bits=1)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             raise exc from None
+
+
+def _quotient(b: sp.Expr) -> tuple | None:
+    """(a, d, e) of :func:`theory.series.oscillating_families.quotient_parts`, or None."""
+    try:
+        return quotient_parts(b)
+    except (StepTimeout, TypeError, ValueError, sp.PolynomialError):
+        return None
 
 
 @ball_precision

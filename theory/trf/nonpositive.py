@@ -16,6 +16,8 @@ bound :math:`S_M` of it is the upper bound :math:`-S_M` of B.
 'exp(-n**2)'
 >>> negated_if_nonpositive(RPE("y", P("sin(n)/n")), 1) is None
 True
+>>> str(negated_if_nonpositive(RPE("z", P("tanh(n) - 1")), 1).b)    # -(tanh(n) - 1), combined
+'2/(exp(2*n) + 1)'
 >>> negate_fields({"sum": "2.5", "sum_lo": "2.4", "sum_hi": "2.6", "certified": True})[
 ...     "sum_lo"]
 '-2.6'
@@ -25,18 +27,37 @@ from __future__ import annotations
 
 import dataclasses
 
+import sympy as sp
+
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.rpe_library import RPE
 
 
 def negated_if_nonpositive(rpe: RPE, n0: int) -> RPE | None:
     """The series of -b_n when every term b_n (n >= n0) is proved <= 0 and not proved >= 0
-    (a learned bias's terms are positive: None), else None."""
+    (a learned bias's terms are positive: None), else None.  A sum of fractions is also
+    tried over one denominator (``tanh(n) - 1`` = ``(e^(2n) - 1)/(e^(2n) + 1) - 1`` =
+    ``-2/(e^(2n) + 1)``: the same terms, proved <= 0 and summed without cancellation)."""
     if rpe.head is not None or rpe.free_params or terms_nonnegative(rpe.b, n0):
         return None
-    if not terms_nonnegative(-rpe.b, n0):
+    for b in (rpe.b, combined(rpe.b)):
+        if b is not None and terms_nonnegative(-b, n0):
+            return dataclasses.replace(rpe, b=-b)
+    return None
+
+
+def combined(b: sp.Expr) -> sp.Expr | None:
+    """b as one fraction with its common factors cancelled (an exact identity), when b is a
+    sum of fractions with exponentials and the result is shorter; else None."""
+    if not (isinstance(b, sp.Add) and b.has(sp.exp)):
         return None
-    return dataclasses.replace(rpe, b=-rpe.b)
+    try:
+        with step_budget(2.0):
+            c = sp.cancel(sp.together(b))
+    except (StepTimeout, sp.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+    return c if sp.count_ops(c) < sp.count_ops(b) else None
 
 
 def _neg(text: str | None) -> str | None:

@@ -173,6 +173,11 @@ def test_binomial_ratio_condition():
             {"a": "positive"},
             "converges iff a < 2 or (a = 2 and b < -1)",
         ),
+        # 2^(-q n) n^(-p): root test 2^(-q), so q > 0 converges, q < 0 diverges; at q = 0
+        # the p-series n^-p (p > 1).  The factor log(2) > 0 of q log 2 is divided out.
+        ("2**(-q*n)*n**(-p)", ("q", "p"), {}, "converges iff q > 0 or (p > 1 and q = 0)"),
+        # e^(-q pi n) / n: q > 0 geometric, q = 0 harmonic, q < 0 terms grow
+        ("exp(-q*pi*n)/n", ("q",), {}, "converges iff q > 0"),
     ],
 )
 def test_geometric_base_depending_on_a_parameter(text, params, assumptions, condition):

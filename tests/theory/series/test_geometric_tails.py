@@ -2,6 +2,7 @@
 TRF = floor(ln(eps)/c) + 1, against mpmath references computed here."""
 
 import json
+import math
 
 import mpmath
 import numpy as np
@@ -89,3 +90,15 @@ def test_exact_ties_of_a_rational_ratio(capsys, rpe, start, ratio):
         while rho**j >= Fraction(e):
             j += 1
         assert t["exact"] and t["value"] == j, (rpe, e, t, j)
+
+
+@pytest.mark.parametrize("k", ["1e-17", repr(math.nextafter(1e-17, 1))])
+def test_far_crossing_is_an_exact_integer(capsys, k):
+    """exp(-k n) from n = 1, k tiny: R_j / B = e^(-k j), so TRF = floor(ln(1/eps)/k) + 1
+    (~2.3e17, beyond a float's 17 digits), an integer in --json and exact (mpmath, 400
+    digits, k the decimal as typed)."""
+    out = run_json(capsys, f"--rpe=exp(-{k}*n)")
+    assert all(t["exact"] and type(t["value"]) is int for t in out["trf"]), out["trf"]
+    with mpmath.workdps(400):
+        kk = mpmath.mpf(k)
+        check(out, mpmath.exp(-kk) / -mpmath.expm1(-kk), -kk)

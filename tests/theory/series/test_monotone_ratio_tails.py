@@ -76,11 +76,14 @@ CASES = [
     ("exp(-sqrt(n))*2**n*factorial(n)/n**n", 1, 0.78),
     # r = 2(2n + 1)/(5(n + 1)) (log(n + 2)/log(n + 1))^(1/2) <= (4/5)(1 + 1/(n log n)) < 0.81
     ("sqrt(log(n+1))*factorial(2*n)/(factorial(n)**2*5**n)", 1, 0.81),
+    # r = (1 + 1/n)^-n atan(n + 1)/atan(n); atan(n + 1) - atan(n) <= 1/(1 + n^2) (mean
+    # value), so atan(n + 1)/atan(n) <= 1 + 1/((1 + n^2) atan(1)) and r <= 0.51 for n >= 3000
+    ("atan(n)*factorial(n)/n**n", 1, 0.51),
 ]
 
 # the factors' ratios bounded one by one (log(n + 1)/log(n) by its value at the start,
 # e^(sqrt(n) - sqrt(n + 1)) by its limit 1)
-FACTORWISE = [c[0] for c in CASES[-7:]]
+FACTORWISE = [c[0] for c in CASES[-8:]]
 
 
 def _terms(f, start, count):

@@ -117,3 +117,31 @@ def test_steep_power_tail_encloses_hurwitz_zeta():
             lo, hi = ends
             assert lo <= ref <= hi
             assert m > 2 or (hi - lo) < ref * mpmath.mpf(10) ** -60
+
+
+def _em_tail_n50(k: mpmath.mpf, m: mpmath.mpf) -> mpmath.mpf:
+    """sum_{n >= m} n^50 e^(-k n) by Euler-Maclaurin: int_m^oo f + f(m)/2 - f'(m)/12, the
+    integral Gamma(51, k m) / k^51 (mpmath gammainc); the next term, B_4/4! f'''(m), is of
+    relative size (50/m - k)^3 < 10^-800 here (m > 10^300, k <= 10^-300): independent of
+    the engine's Li_(-j) closed form."""
+    f = m**50 * mpmath.exp(-k * m)
+    df = f * (50 / m - k)
+    return mpmath.gammainc(51, k * m) / k**51 + f / 2 - df / 12
+
+
+@pytest.mark.parametrize("k", ["1e-300", repr(math.nextafter(1e-300, 0))])
+def test_degree_50_times_slow_geometric_is_exact(capsys, k):
+    """n^50 e^(-k n), k = 1e-300 and its float neighbour as typed: B = 50!/k^51 (+ O(k),
+    Euler-Maclaurin from n = 0 where f^(r)(0) = 0 for r < 50), about 3.04e15364, and the
+    exact TRF integers (~6e301): R_j < eps B <= R_(j-1), R_i = sum_(n >= 1 + i) b_n, against
+    the incomplete-gamma Euler-Maclaurin tail at 1200 digits."""
+    d = _run(capsys, f"--rpe=n**50*exp(-{k}*n)")
+    with mpmath.workdps(1200):
+        K = mpmath.mpf(k)
+        B = mpmath.factorial(50) / K**51
+        assert d["certified"] and _mp(d["sum_lo"]) <= B <= _mp(d["sum_hi"])
+        assert _mp(d["sum_hi"]) / _mp(d["sum_lo"]) - 1 < mpmath.mpf(10) ** -18
+        for t in d["trf"]:
+            j, eps = t["value"], mpmath.mpf(repr(t["eps"]))
+            assert t["exact"] and type(j) is int and j > 10**301, t
+            assert _em_tail_n50(K, 1 + j) < eps * B <= _em_tail_n50(K, j), (k, t)

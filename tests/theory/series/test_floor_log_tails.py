@@ -1,0 +1,84 @@
+"""floor(c log n) n^-s by blocks of the floor (theory.series.floor_log_tail): B certified
+and TRF exact, against an mpmath reference computed here by another route."""
+
+import json
+
+import mpmath
+import pytest
+
+from theory.series.expressions import parse_expression
+from theory.series.floor_log_tail import FloorLogTail
+from theory.trf.cli import main
+
+EPS = [0.1, 0.01, 0.001]
+
+
+def _block_reference(m, s, K):
+    """B = sum_n floor(c log n) n^-s summed block by block: floor(c log n) = k on
+    [m_k, m_(k+1)) (m_k the least n with c log n >= k), so B = sum_k k (zeta(s, m_k) -
+    zeta(s, m_(k+1))) (Abel's partner of the engine's sum_k zeta(s, m_k)).  The blocks
+    k > K add at most sum_(k > K) k zeta(s, m_k) <= sum_(k > K) k (1 + 1/(s - 1)) m_k^(1-s),
+    below 10^-60 for the K below (by hand: m_k >= e^(k/c))."""
+    return mpmath.fsum(
+        k * (mpmath.zeta(s, m(k)) - mpmath.zeta(s, m(k + 1))) for k in range(1, K + 1)
+    )
+
+
+# (formula, m_k exactly, s, K)
+FLOOR_CASES = [
+    ("floor(log(n))/n**2", lambda k: int(mpmath.ceil(mpmath.exp(k))), 2, 400),
+    (
+        "floor(2*log(n))/n**3",
+        lambda k: int(mpmath.ceil(mpmath.exp(mpmath.mpf(k) / 2))),
+        3,
+        400,
+    ),
+    # floor(log2 n): m_k = 2^k exactly (e^(k log 2) is an integer)
+    ("floor(log(n)/log(2))/n**1.5", lambda k: 2**k, 1.5, 500),
+]
+
+
+@pytest.mark.parametrize(("formula", "m", "s", "K"), FLOOR_CASES, ids=[c[0] for c in FLOOR_CASES])
+def test_floor_log_sum_and_trf(capsys, formula, m, s, K):
+    assert main([f"--rpe={formula}", "--json", "--time-limit", "60", "--eps", *map(str, EPS)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(60):
+        S = mpmath.mpf(s)
+        B = _block_reference(m, S, K)
+        assert out["certified"], out.get("sum_error")
+        lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+        assert lo <= B <= hi and hi - lo < B * mpmath.mpf(10) ** -18
+        for t in out["trf"]:
+            # R_j = sum_(n >= 1 + j) b_n = B minus the first j terms; floor(c log n) = k on
+            # [m_k, m_(k+1)), so R_j = (k0 (zeta(s, 1 + j) - zeta(s, m_(k0+1))) + the
+            # blocks above k0), k0 the block of 1 + j: R_j < eps B <= R_(j-1)
+            j, eps = t["value"], mpmath.mpf(repr(t["eps"]))
+            assert t["exact"], t
+
+            def R(a):
+                k0 = max(k for k in range(0, K) if k == 0 or m(k) <= a)
+                head = k0 * (mpmath.zeta(S, a) - mpmath.zeta(S, m(k0 + 1)))
+                return head + mpmath.fsum(
+                    k * (mpmath.zeta(S, m(k)) - mpmath.zeta(S, m(k + 1)))
+                    for k in range(k0 + 1, K + 1)
+                )
+
+            assert R(1 + j) < eps * B <= R(j), (formula, t)
+
+
+@pytest.mark.parametrize("a", [1, 2, 3, 4, 8, 9, 21, 22, 1097, 1098, 10**20, 10**50])
+def test_tail_from_every_start(a):
+    """R(a) = sum_(n >= a) floor(log n)/n^2 at block edges (m_k = 3, 8, 21, 1097 for
+    k = 1, 2, 3, 7) and far out, where the bound on the blocks beyond the last one summed is
+    a visible part of the tail: by blocks, R(a) = k0 (zeta(2, a) - zeta(2, m_(k0+1))) +
+    sum_(k > k0) k (zeta(2, m_k) - zeta(2, m_(k+1))), k0 = floor(log a) (mpmath, 80 digits;
+    the blocks beyond k = 400 add < 10^-150 by hand)."""
+    with mpmath.workdps(80):
+        m = {k: int(mpmath.ceil(mpmath.exp(k))) for k in range(1, 402)}
+        k0 = int(mpmath.floor(mpmath.log(a)))
+        R = k0 * (mpmath.zeta(2, a) - mpmath.zeta(2, m[k0 + 1])) + mpmath.fsum(
+            k * (mpmath.zeta(2, m[k]) - mpmath.zeta(2, m[k + 1])) for k in range(k0 + 1, 401)
+        )
+        s = FloorLogTail(parse_expression("floor(log(n))/n**2"), 1).tail(a)
+        lo, hi = (mpmath.mpf(x.str(60, radius=False)) for x in (s.lower(), s.upper()))
+        assert lo <= R <= hi and hi - lo < R * mpmath.mpf(10) ** -3, (a, lo, R, hi)
