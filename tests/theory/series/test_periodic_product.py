@@ -19,7 +19,9 @@ import mpmath as mp
 import pytest
 
 from theory.series.expressions import parse_expression as P
-from theory.series.periodic_product import convex_from, periodic_split
+from theory.series.oscillating import DirichletTail
+from theory.series.periodic_product import PeriodicProductTail, convex_from, periodic_split
+from theory.series.sums import certify_tail
 from theory.trf.cli import main
 
 
@@ -122,3 +124,18 @@ def test_periodic_split():
     assert periodic_split(P("exp(cos(n))/n**2")) == (P("exp(cos(n))"), P("n**(-2)"))
     assert periodic_split(P("exp(cos(n))")) is None
     assert periodic_split(P("log(n)/n**2")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["(2+cos(n))*log(n)/n**2", "(3+sin(2*n))/(n**2+1)", "(1+cos(n)**2)/n**(3/2)"],
+)
+def test_agrees_with_the_euler_transformed_tails(text):
+    """Terms linear in e^(i k n) are also summed by the Euler-transformed tails of
+    theory.series.oscillating.DirichletTail (another method: finite differences of h, no
+    Fourier coefficients): the two enclosures of B must overlap, and this one be narrow."""
+    b = P(text)
+    other = DirichletTail(b, 1).tail(1)
+    ours = PeriodicProductTail(b, 1, certify_tail).tail(1)
+    assert ours.overlaps(other), (ours, other)
+    assert ours.rad() < 1e-11 * abs(ours.mid())
