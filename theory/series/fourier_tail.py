@@ -299,7 +299,7 @@ class FourierTail:
         return self._tail(self.fit, int(a))
 
     @classmethod
-    def power(cls, g: sp.Expr, p) -> FourierTail:
+    def power(cls, g: sp.Expr, p: sp.Expr | int | float) -> FourierTail:
         """The tail of g(n) n^-p, p > 1 (convex and decreasing for n > 0; the tails of n^-p are
         Hurwitz zeta values)."""
         pa = arb_function(sp.sympify(p))(arb(1))
