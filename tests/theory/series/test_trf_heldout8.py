@@ -12,10 +12,17 @@ right.  ``-m slow`` runs all of them; the default suite a representative few.  T
 after those pin the defects the set found, each on the function that had it.
 """
 
+import json
 import sys
 from pathlib import Path
 
+import mpmath as mp
 import pytest
+from flint import arb, arb_series
+
+from theory.series.arb_eval import arb_function
+from theory.series.expressions import parse_expression as P
+from theory.trf.cli import main
 
 sys.path.insert(0, str(Path(__file__).parent))
 from heldout8_cases import CASES  # noqa: E402
@@ -31,8 +38,6 @@ HONEST = {
     "pos/half-euler-gamma",  # TRF lower bounds (equal to the truth)
     "pos/exp-n-one-plus-sin2",  # B lower bound only (b <= e^-n not used for the tail)
     "pos/cosh-inv-n-minus-1",  # TRF lower bounds (equal to the truth)
-    "pos/sqrt-difference-over-n",  # no estimate: terms not proved nonnegative
-    "pos/n-log1p-inv-cube",  # B lower bound only
     "pos/n-pow-log-over-factorial",  # B lower bound only
     "pos/inv-n2-plus-sin",  # TRF lower bounds
     "pos/floor-cbrt-over-n2",  # B lower bound only
@@ -70,3 +75,76 @@ def test_heldout8_representative(cid, tmp_path):
 @pytest.mark.parametrize("cid", [c for c in BY_ID if c not in FAST])
 def test_heldout8_all(cid, tmp_path):
     _check(cid, tmp_path)
+
+
+def _trf_json(capsys, args):
+    assert main([*args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("k", [3, 10, 1000])
+def test_log_of_one_plus_tiny_keeps_its_digits(k):
+    """log(1 + u) is evaluated as log1p(u): at n = 2^k, u = n^-3 is far below the ball's
+    precision beside 1, and log(1 + u) computed as a log of 1 + u lost every digit (a ball
+    of radius 2^-prec around 0); on a Taylor series as log1p(u_0) + log(1 + (u - u_0)/(1 + u_0)).
+    Reference: mpmath's log1p at 60 digits and the derivative -3 n^-4/(1 + n^-3)."""
+    f = arb_function(P("log(1 + n**(-3))"))
+    x = arb(2) ** k
+    with mp.workdps(60):
+        ref = mp.log1p(mp.mpf(2) ** (-3 * k))
+        t = mp.mpf(2) ** k
+        d1 = -3 * t**-4 / (1 + t**-3)  # d/dn log(1 + n^-3)
+    v, s = f(x), f(arb_series([x, 1], prec=3))
+
+    def close(ball, ref, tol=1e-12):
+        mid = mp.mpf(ball.mid().str(30, radius=False))
+        return ball.rad() < tol * abs(mid) and abs(mid / ref - 1) < tol
+
+    assert close(v, ref) and close(s[0], ref)
+    assert close(s[1], d1, 1e-10)
+
+
+def test_n_log1p_inv_cube_gets_certified_sum_and_exact_trf(capsys):
+    """n log(1 + 1/n^3) (B lower bound only before: the far tail's log(1 + u) lost its
+    digits beyond 2^124): B = log 2 + sum_k (-1)^(k+1) zeta(3k - 1, 2)/k (the series of
+    log(1 + x) summed with Hurwitz zeta) and TRF 8, 76, 757 from the same tails
+    (heldout8_cases, pos/n-log1p-inv-cube)."""
+    d = _trf_json(capsys, ["--rpe", "n*log(1 + 1/n**3)", "--eps", "0.1", "0.01", "0.001"])
+    with mp.workdps(40):
+        B = mp.log(2) + mp.nsum(
+            lambda k: (-1) ** int(k + 1) * mp.zeta(3 * k - 1, 2) / k, [1, mp.inf]
+        )
+        assert d["certified"] and mp.mpf(d["sum_lo"]) <= B <= mp.mpf(d["sum_hi"])
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(8, True), (76, True), (757, True)]
+
+
+@pytest.mark.parametrize("k", [2, 100, 1000])
+def test_difference_of_roots_keeps_its_digits(k):
+    """sqrt(n + 1) - sqrt(n) is evaluated as 1/(sqrt(n + 1) + sqrt(n)): at n = 2^k the two
+    balls agree in every digit and their difference was a ball around 0; reference
+    1/(sqrt(n + 1) + sqrt(n)) in mpmath at 60 digits, and its derivative."""
+    f = arb_function(P("sqrt(n + 1) - sqrt(n)"))
+    x = arb(2) ** k
+    with mp.workdps(60):
+        t = mp.mpf(2) ** k
+        ref = 1 / (mp.sqrt(t + 1) + mp.sqrt(t))
+        d1 = -(1 / mp.sqrt(t + 1) + 1 / mp.sqrt(t)) / 2 * ref**2  # no cancellation
+    v, s = f(x), f(arb_series([x, 1], prec=3))
+    for ball, r in ((v, ref), (s[0], ref), (s[1], d1)):
+        mid = mp.mpf(ball.mid().str(30, radius=False))
+        assert ball.rad() < 1e-10 * abs(mid) and abs(mid / r - 1) < 1e-10
+
+
+def test_root_difference_over_n_gets_certified_sum_and_exact_trf(capsys):
+    """(sqrt(n + 1) - sqrt(n))/n (no estimate before): B = sqrt(2) - 1 + sum_k
+    binom(1/2, k) zeta(k + 1/2, 2) (the binomial series in 1/n summed with Hurwitz zeta);
+    TRF 71 and 7133 from the same tails (heldout8_cases, pos/sqrt-difference-over-n)."""
+    d = _trf_json(capsys, ["--rpe", "(sqrt(n + 1) - sqrt(n))/n", "--eps", "0.1", "0.01"])
+    with mp.workdps(40):
+        B = (
+            mp.sqrt(2)
+            - 1
+            + mp.nsum(lambda k: mp.binomial(mp.mpf(1) / 2, k) * mp.zeta(k + 0.5, 2), [1, mp.inf])
+        )
+        assert d["certified"] and mp.mpf(d["sum_lo"]) <= B <= mp.mpf(d["sum_hi"])
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(71, True), (7133, True)]
