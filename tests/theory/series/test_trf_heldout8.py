@@ -42,6 +42,7 @@ HONEST = {
     "pos/inv-n2-plus-sin",  # TRF lower bounds
     "pos/floor-cbrt-over-n2",  # B lower bound only
     "osc/power-two-plus-sin",  # undecided
+    "sign/sin4-over-n-minus-mean",  # TRF lower bounds (equal to the truth)
     "sign/beatty-sign-over-n",  # undecided
     "sign/sin-n-squared-over-n",  # undecided
     "neg/sin-pi-n-is-zero",  # refused: every term is 0
