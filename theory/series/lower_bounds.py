@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from theory.series.oscillating import DirichletTail
     from theory.series.rpe_library import BiasHead
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     NotSupported,
     Undecided,
@@ -73,6 +74,9 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         first = 1
         if not structural:  # class by class: (n - 2*floor(n/2))/n**2 is 0 or 1/n**2
             first, structural = _classes_nonneg(b)
+        if not structural and b.has(sp.sin, sp.cos):  # 1/(n**2 + sin(n)): n >= n1, s >= -1
+            n1 = max(n0, 1) + check
+            first, structural = (n1, True) if _trig_shift_nonneg(b, n1) else (first, False)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:
@@ -82,6 +86,31 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         return all(f(arb(n)) >= 0 for n in range(n0, max(n0 + check, first)) if n < first)
     except (NotSupported, Undecided, ArithmeticError, ValueError):
         return False
+
+
+def _trig_shift_nonneg(b: sp.Expr, n1: int) -> bool:
+    """b >= 0 for every real n >= n1 and every value of its sin/cos atoms in [-1, 1],
+    proved by sympy's sign rules on a superset: n = n1 + m and each atom s = -1 + u (or
+    each s = 1 - u) with m, u >= 0 free (``1/(n**2 + sin(n))``: 1/((n1 + m)^2 - 1 + u))."""
+    atoms = sorted(b.atoms(sp.sin, sp.cos), key=str)
+    if not atoms:
+        return False
+    m = sp.Dummy("m", nonnegative=True)
+    for sign in (1, -1):
+        shift = {a: sp.Integer(-sign) + sign * sp.Dummy("u", nonnegative=True) for a in atoms}
+        e = b.xreplace(shift)
+        if e.has(sp.sin, sp.cos):  # an atom inside another one's argument
+            return False
+        e = e.subs(N, n1 + m)
+        if e.is_nonnegative is True:
+            return True
+        try:
+            with step_budget(1.0):  # (65 + m)**2 - 1 + u: positive once expanded
+                if sp.expand(e).is_nonnegative is True:
+                    return True
+        except StepTimeout:
+            pass
+    return False
 
 
 def _log_rational_nonneg(b: sp.Expr, n0: int) -> bool:

@@ -22,6 +22,7 @@ from flint import arb, arb_series
 
 from theory.series.arb_eval import arb_function
 from theory.series.expressions import parse_expression as P
+from theory.series.lower_bounds import terms_nonnegative
 from theory.trf.cli import main
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -149,3 +150,35 @@ def test_root_difference_over_n_gets_certified_sum_and_exact_trf(capsys):
         )
         assert d["certified"] and mp.mpf(d["sum_lo"]) <= B <= mp.mpf(d["sum_hi"])
     assert [(t["value"], t["exact"]) for t in d["trf"]] == [(71, True), (7133, True)]
+
+
+@pytest.mark.parametrize(
+    "text, truth",
+    [
+        ("1/(n**2 + sin(n))", True),  # n^2 + sin n >= n^2 - 1 > 0 from n = 2; n = 1 by balls
+        ("1/(n**2 + 2*sin(n))", True),
+        ("(n - sin(n))/n**3", True),
+        ("sin(n)/n**2", False),
+        ("(1 - 2*sin(n))/n", False),
+        ("(n**2 - 70*sin(n))/n**4", False),  # 64 - 70 sin 8 < 0: the balls below n1 see it
+    ],
+)
+def test_trig_terms_proved_nonnegative_on_a_superset(text, truth):
+    """sin/cos atoms replaced by -1 + u (or 1 - u), u >= 0, and n by n1 + m, m >= 0 (a
+    superset of the values they take), the first terms in ball arithmetic: a positive term
+    such as 1/(n**2 + sin(n)) is no longer summed as one of both signs."""
+    assert terms_nonnegative(P(text), 1) is truth
+
+
+def test_positive_trig_term_gets_exact_trf_or_bracket(capsys):
+    """1/(n**2 + sin(n)) (TRF lower bounds before: terms not proved >= 0): TRF(0.1) = 9
+    exact, the other TRFs certified brackets around the references 87 and 874 (partial sums
+    against B = zeta(2) - Im Li_4(e^i) + sum sin^2/(n^4 (n^2 + sin)); heldout8_cases,
+    pos/inv-n2-plus-sin)."""
+    d = _trf_json(capsys, ["--rpe", "1/(n**2 + sin(n))", "--eps", "0.1", "0.01", "0.001"])
+    assert d["trf"][0]["exact"] and d["trf"][0]["value"] == 9
+    for t, ref in zip(d["trf"][1:], (87, 874)):
+        if t["exact"]:
+            assert t["value"] == ref
+        else:
+            assert t["lower_bound"] <= ref <= t["upper_bound"]
