@@ -77,6 +77,9 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         if not structural and b.has(sp.sin, sp.cos):  # 1/(n**2 + sin(n)): n >= n1, s >= -1
             n1 = max(n0, 1) + check
             first, structural = (n1, True) if _trig_shift_nonneg(b, n1) else (first, False)
+        if not structural:  # cosh(1/n) - 1, 1/(2n) - log(1 + 1/(2n)): convex in 1/n
+            n1 = max(n0, 1) + check
+            first, structural = (n1, True) if _convex_in_inverse(b, n1) else (first, False)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:
@@ -111,6 +114,30 @@ def _trig_shift_nonneg(b: sp.Expr, n1: int) -> bool:
         except StepTimeout:
             pass
     return False
+
+
+_NONSMOOTH = (sp.floor, sp.ceiling, sp.Piecewise, sp.Abs, sp.Min, sp.Max, sp.sign)
+
+
+def _convex_in_inverse(b: sp.Expr, n1: int) -> bool:
+    """b_n = F(1/n) >= 0 for every real n >= n1, from F(0) >= 0, F'(0) >= 0 and F'' >= 0 on
+    [0, 1/n1], all in ball arithmetic (Taylor's theorem with the integral remainder:
+    F(t) = F(0) + F'(0) t + int_0^t (t - s) F''(s) ds); F smooth there (no floor, Abs,
+    Max/Min, Piecewise).  cosh(1/n) - 1 has F'' = cosh(t) >= 1, u - log(1 + u) with
+    u = 1/(2n) has F'' = 1/(4 (1 + t/2)^2)."""
+    if b.has(*_NONSMOOTH):
+        return False
+    t = sp.Dummy("t", positive=True)
+    try:
+        with step_budget(1.0):
+            F = b.subs(N, 1 / t)
+            F1 = sp.diff(F, t)
+            F2 = sp.diff(F1, t)
+        zero, box = arb(0), arb(0).union(arb(1) / n1)
+        values = [arb_function(e.subs(t, N))(x) for e, x in ((F, zero), (F1, zero), (F2, box))]
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError, StepTimeout):
+        return False
+    return all(v.is_finite() and v >= 0 for v in values)
 
 
 def _log_rational_nonneg(b: sp.Expr, n0: int) -> bool:

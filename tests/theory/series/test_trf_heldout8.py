@@ -36,9 +36,7 @@ TIME_LIMIT = "120"
 
 #: measured honest: undecided, or bounds instead of exact values
 HONEST = {
-    "pos/half-euler-gamma",  # TRF lower bounds (equal to the truth)
     "pos/exp-n-one-plus-sin2",  # B lower bound only (b <= e^-n not used for the tail)
-    "pos/cosh-inv-n-minus-1",  # TRF lower bounds (equal to the truth)
     "pos/n-pow-log-over-factorial",  # B lower bound only
     "pos/inv-n2-plus-sin",  # TRF lower bounds
     "pos/floor-cbrt-over-n2",  # B lower bound only
@@ -182,3 +180,34 @@ def test_positive_trig_term_gets_exact_trf_or_bracket(capsys):
             assert t["value"] == ref
         else:
             assert t["lower_bound"] <= ref <= t["upper_bound"]
+
+
+@pytest.mark.parametrize(
+    "text, truth",
+    [
+        ("cosh(1/n) - 1", True),  # F(t) = cosh(t) - 1: F'' = cosh(t) >= 1
+        ("1/(2*n) - log(1 + 1/(2*n))", True),  # F'' = 1/(4 (1 + t/2)^2)
+        ("exp(1/n) - 1 - 1/n - 1/n**2", False),  # F'' = e^t - 2 < 0: negative terms
+        ("sin(1/n) - 1/n", False),
+    ],
+)
+def test_terms_convex_in_inverse_n_are_nonnegative(text, truth):
+    """b_n = F(1/n) with F(0) >= 0, F'(0) >= 0, F'' >= 0 on [0, 1/n1] (ball arithmetic),
+    the terms before n1 in ball arithmetic: b_n >= 0 by Taylor's theorem."""
+    assert terms_nonnegative(P(text), 1) is truth
+
+
+@pytest.mark.parametrize(
+    "text, ref",
+    [
+        # R_j = sum_{k>=1} zeta(2k, j + 1)/(2k)! (heldout8_cases, pos/cosh-inv-n-minus-1)
+        ("cosh(1/n) - 1", [6, 58, 575]),
+        # R_j = B - H_j/2 + log(Gamma(j + 3/2)/(Gamma(3/2) j!)), B = (gamma + log(pi/4))/2
+        ("1/(2*n) - log(1 + 1/(2*n))", [7, 74, 745]),
+    ],
+)
+def test_convex_in_inverse_terms_get_exact_trf(capsys, text, ref):
+    """Proved >= 0, these terms get the exact TRF of Eq. 22 (lower bounds of the tail rule
+    for signed terms before)."""
+    d = _trf_json(capsys, ["--rpe", text, "--eps", "0.1", "0.01", "0.001"])
+    assert [(t["value"], t["exact"]) for t in d["trf"]] == [(v, True) for v in ref]
