@@ -169,6 +169,9 @@ def _compile(e: sp.Expr) -> Callable:
 
 
 def _structural(e: sp.Expr) -> Callable:
+    diff = _root_difference(e)
+    if diff is not None:
+        return diff
     if isinstance(e, sp.Add):
         parts = [_compile(a) for a in e.args]
         return lambda x: _fold(lambda p, q: p + q, [p(x) for p in parts])
@@ -183,6 +186,27 @@ def _structural(e: sp.Expr) -> Callable:
     return _compile_function(e)
 
 
+def _root_difference(e: sp.Expr) -> Callable | None:
+    """sqrt(A) - sqrt(B) as (A - B)/(sqrt(A) + sqrt(B)), A - B simplified exactly: no
+    cancellation where both roots are huge (sqrt(n + 1) - sqrt(n) = 1/(sqrt(n + 1) +
+    sqrt(n)) near n = 2^1024, where the difference of two balls lost every digit); None
+    for any other expression."""
+    if not isinstance(e, sp.Add) or len(e.args) != 2:
+        return None
+    roots = []
+    for a in e.args:
+        c, r = a.as_coeff_Mul()
+        if not (r.is_Pow and r.exp == sp.Rational(1, 2) and c in (1, -1)):
+            return None
+        roots.append((c, r.base))
+    (ca, A), (cb, B) = sorted(roots, key=lambda t: -t[0])
+    if (ca, cb) != (1, -1):
+        return None
+    num = _compile(sp.expand(A - B))
+    den = _compile(sp.sqrt(A) + sp.sqrt(B))
+    return lambda x: num(x) / den(x)
+
+
 def _fold(op, vals):
     out = vals[0]
     for v in vals[1:]:
@@ -193,6 +217,10 @@ def _fold(op, vals):
 def _compile_function(e) -> Callable:
     args = [_compile(a) for a in e.args] if not isinstance(e, sp.Piecewise) else None
     t = type(e)
+    if t is sp.log and isinstance(e.args[0], sp.Add) and e.args[0].has(N):
+        one, rest = e.args[0].as_independent(N, as_Add=True)
+        if one == 1:  # log(1 + u) = log1p(u): no cancellation where u is tiny
+            return _log1p(_compile(rest))
     if t in _UNARY:
         name, a = _UNARY[t], args[0]
         return lambda x: getattr(a(x), name)()
@@ -215,6 +243,22 @@ def _compile_function(e) -> Callable:
     if t is sp.Piecewise:
         return _piecewise(e)
     raise NotSupported(f"function {t.__name__}")
+
+
+def _log1p(u: Callable) -> Callable:
+    """x -> log(1 + u(x)) without cancellation where u is tiny (log(1 + n**(-3)) near
+    n = 2^1024: 1 + u is a ball around 1 of radius 2^-3072, whose log lost every digit).
+    A ball takes arb's log1p; a Taylor series u = u_0 + v (arb_series has no log1p) is
+    log1p(u_0) + log(1 + v/(1 + u_0)), whose argument has the constant term 1 exactly."""
+
+    def f(x):
+        v = u(x)
+        if isinstance(v, arb):
+            return v.log1p()
+        v0 = v[0]
+        return (1 + (v - v0) / (1 + v0)).log() + v0.log1p()
+
+    return f
 
 
 def _hyperbolic(kind, v):

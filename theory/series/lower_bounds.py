@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from theory.series.oscillating import DirichletTail
     from theory.series.rpe_library import BiasHead
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     NotSupported,
     Undecided,
@@ -76,6 +77,12 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         first = 1
         if not structural:  # class by class: (n - 2*floor(n/2))/n**2 is 0 or 1/n**2
             first, structural = _classes_nonneg(b)
+        if not structural and b.has(sp.sin, sp.cos):  # 1/(n**2 + sin(n)): n >= n1, s >= -1
+            n1 = max(n0, 1) + check
+            first, structural = (n1, True) if _trig_shift_nonneg(b, n1) else (first, False)
+        if not structural:  # cosh(1/n) - 1, 1/(2n) - log(1 + 1/(2n)): convex in 1/n
+            n1 = max(n0, 1) + check
+            first, structural = (n1, True) if _convex_in_inverse(b, n1) else (first, False)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:  # 1 - n*sin(1/n): an entire function of 1/n, by its expansion
@@ -85,6 +92,55 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         return all(f(arb(n)) >= 0 for n in range(n0, max(n0 + check, first)) if n < first)
     except (NotSupported, Undecided, ArithmeticError, ValueError):
         return False
+
+
+def _trig_shift_nonneg(b: sp.Expr, n1: int) -> bool:
+    """b >= 0 for every real n >= n1 and every value of its sin/cos atoms in [-1, 1],
+    proved by sympy's sign rules on a superset: n = n1 + m and each atom s = -1 + u (or
+    each s = 1 - u) with m, u >= 0 free (``1/(n**2 + sin(n))``: 1/((n1 + m)^2 - 1 + u))."""
+    atoms = sorted(b.atoms(sp.sin, sp.cos), key=str)
+    if not atoms:
+        return False
+    m = sp.Dummy("m", nonnegative=True)
+    for sign in (1, -1):
+        shift = {a: sp.Integer(-sign) + sign * sp.Dummy("u", nonnegative=True) for a in atoms}
+        e = b.xreplace(shift)
+        if e.has(sp.sin, sp.cos):  # an atom inside another one's argument
+            return False
+        e = e.subs(N, n1 + m)
+        if e.is_nonnegative is True:
+            return True
+        try:
+            with step_budget(1.0):  # (65 + m)**2 - 1 + u: positive once expanded
+                if sp.expand(e).is_nonnegative is True:
+                    return True
+        except StepTimeout:
+            pass
+    return False
+
+
+_NONSMOOTH = (sp.floor, sp.ceiling, sp.Piecewise, sp.Abs, sp.Min, sp.Max, sp.sign)
+
+
+def _convex_in_inverse(b: sp.Expr, n1: int) -> bool:
+    """b_n = F(1/n) >= 0 for every real n >= n1, from F(0) >= 0, F'(0) >= 0 and F'' >= 0 on
+    [0, 1/n1], all in ball arithmetic (Taylor's theorem with the integral remainder:
+    F(t) = F(0) + F'(0) t + int_0^t (t - s) F''(s) ds); F smooth there (no floor, Abs,
+    Max/Min, Piecewise).  cosh(1/n) - 1 has F'' = cosh(t) >= 1, u - log(1 + u) with
+    u = 1/(2n) has F'' = 1/(4 (1 + t/2)^2)."""
+    if b.has(*_NONSMOOTH):
+        return False
+    t = sp.Dummy("t", positive=True)
+    try:
+        with step_budget(1.0):
+            F = b.subs(N, 1 / t)
+            F1 = sp.diff(F, t)
+            F2 = sp.diff(F1, t)
+        zero, box = arb(0), arb(0).union(arb(1) / n1)
+        values = [arb_function(e.subs(t, N))(x) for e, x in ((F, zero), (F1, zero), (F2, box))]
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError, StepTimeout):
+        return False
+    return all(v.is_finite() and v >= 0 for v in values)
 
 
 def _log_rational_nonneg(b: sp.Expr, n0: int) -> bool:
