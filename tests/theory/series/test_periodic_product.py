@@ -87,7 +87,8 @@ def test_slowly_converging_h_is_enclosed(capsys):
     """exp(cos(n))/(n log(n+1)^2): h completely monotone, B certified (no closed form).
     Independent bracket: the first 20000 terms (mpmath) plus e^(-1) and e times
     int_(20001)^oo h <= sum_(n>20000) h <= int_(20000)^oo h (h decreasing, mpmath quad)."""
-    assert main(["--rpe", "exp(cos(n))/(n*log(n+1)**2)", "--eps", "0.1", "--json"]) == 0
+    args = ["--rpe", "exp(cos(n))/(n*log(n+1)**2)", "--eps", "0.1", "--json", "--time-limit", "60"]
+    assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["certified"]
     with mp.workdps(20):
