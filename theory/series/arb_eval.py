@@ -402,6 +402,27 @@ def tail_start(a: int, n0: int) -> int:
     return a
 
 
+def head_suffix(f: Callable, n0: int, M: int) -> tuple[list, int]:
+    """(suffix, nonneg_until) of the head terms n0 <= n < M of a tail engine:
+    ``suffix[i]`` encloses sum_{n0 + i <= n < M} f(n) (ball arithmetic, :func:`term_ball`),
+    ``nonneg_until`` is the first n whose term is not proved >= 0 (M when every one is).
+
+    >>> suffix, until = head_suffix(arb_function(1 / N**2), 1, 3)
+    >>> suffix[0].overlaps(arb(5) / 4), until
+    (True, 3)
+    """
+    terms, nonneg_until = [], n0
+    for n in range(n0, M):
+        v = term_ball(f, n)
+        if n == nonneg_until and v >= 0:
+            nonneg_until = n + 1
+        terms.append(v)
+    suffix = [arb(0)] * (len(terms) + 1)
+    for i in range(len(terms) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + terms[i]
+    return suffix, nonneg_until
+
+
 def term_ball(f: Callable, n: int) -> arb:
     """The enclosure ``f(n)`` of a term at the exact integer ``n`` (where ``(-1)**n`` and
     ``floor`` are exact), or :class:`NotCertified` naming the term when it cannot be

@@ -38,6 +38,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    head_suffix,
     tail_start,
     term_ball,
 )
@@ -159,16 +160,7 @@ class MajorantTail:
 
     def _head_sums(self):
         """suffix[i] = sum_{n0 + i <= n < M} b_n (ball arithmetic); nonneg_until from the signs."""
-        terms, self.nonneg_until = [], self.n0
-        for n in range(self.n0, self.M):
-            v = self._term(n)
-            if n == self.nonneg_until and v >= 0:
-                self.nonneg_until = n + 1
-            terms.append(v)
-        suffix = [arb(0)] * (len(terms) + 1)
-        for i in range(len(terms) - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + terms[i]
-        self.suffix = suffix
+        self.suffix, self.nonneg_until = head_suffix(self.f, self.n0, self.M)
 
     def _term(self, n: int) -> arb:
         return term_ball(self.f, n)

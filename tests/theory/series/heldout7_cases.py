@@ -50,13 +50,13 @@ class Case:
     others: bool = False
 
 
-def _npy(arr) -> bytes:
+def npy_bytes(arr) -> bytes:
     buf = io.BytesIO()
     np.save(buf, np.asarray(arr))
     return buf.getvalue()
 
 
-def _txt(values) -> bytes:
+def txt_bytes(values) -> bytes:
     return ("\n".join(values) + "\n").encode()
 
 
@@ -620,7 +620,7 @@ add(
 # ---------------------------------------------------------------------------------------
 # Bias files (.npy and text, read by content)
 # ---------------------------------------------------------------------------------------
-_INT5 = _txt(["0", "-1", "-2", "-3", "-4"])
+_INT5 = txt_bytes(["0", "-1", "-2", "-3", "-4"])
 _E1 = lambda: (1 / (1 - mp.exp(-1)), mp.mpf(10) ** -45)  # noqa: E731
 add(
     "bias/text-linear",
@@ -696,7 +696,7 @@ add(
     "< 0): geometric beyond the file.",
     lambda: (_wiggle_ref()[0], mp.mpf(10) ** -45),
     cached(lambda: R.trf_from_tail(_wiggle_ref()[1], _wiggle_ref()[0], E7, hi=10**4)),
-    files={"BIAS": _npy(_WIGGLE)},
+    files={"BIAS": npy_bytes(_WIGGLE)},
     start=0,
 )
 add(
@@ -706,7 +706,7 @@ add(
     "the same .npy bytes under a .txt name: read by content.",
     lambda: (_wiggle_ref()[0], mp.mpf(10) ** -45),
     cached(lambda: R.trf_from_tail(_wiggle_ref()[1], _wiggle_ref()[0], E7, hi=10**4)),
-    files={"BIAS.txt": _npy(_WIGGLE)},
+    files={"BIAS.txt": npy_bytes(_WIGGLE)},
     start=0,
 )
 add(
@@ -726,7 +726,7 @@ add(
     "[1e308, 0, -1]: B = e^1e308 + 1 + 1/e; scaled by e^-1e308 it is 1 + tiny; TRF = 1.",
     lambda: (mp.mpf(1), mp.mpf(10) ** -45),
     lambda: {e: 1 for e in E3},
-    files={"BIAS": _txt(["1e308", "0", "-1"])},
+    files={"BIAS": txt_bytes(["1e308", "0", "-1"])},
     scaled=True,
 )
 add(
@@ -734,14 +734,14 @@ add(
     ["--bias-file", "BIAS", "--bias-tail", "constant"],
     False,
     "constant tail e^-1 forever.",
-    files={"BIAS": _txt(["1e308", "0", "-1"])},
+    files={"BIAS": txt_bytes(["1e308", "0", "-1"])},
 )
 add(
     "bias/minus-1e308-linear-flat",
     ["--bias-file", "BIAS", "--bias-tail", "linear"],
     False,
     "[-1e308, -1e308]: slope exactly 0, so b = e^-1e308 > 0 forever: diverges.",
-    files={"BIAS": _npy([-1e308, -1e308])},
+    files={"BIAS": npy_bytes([-1e308, -1e308])},
 )
 
 
@@ -762,7 +762,7 @@ add(
             [mp.exp(mp.mpf(v)) for v in [5e-324, -1.0, -2.0, -3.0]], _B_subnormal()[0], E3
         )
     ),
-    files={"BIAS": _npy([5e-324, -1.0, -2.0, -3.0])},
+    files={"BIAS": npy_bytes([5e-324, -1.0, -2.0, -3.0])},
 )
 add(
     "bias/int64-linear",
@@ -771,7 +771,7 @@ add(
     "int64 array [0, -1, -2, -3]: b_t = e^-t.",
     _E1,
     lambda: {0.1: 3, 0.01: 5, 0.001: 7},
-    files={"BIAS": _npy(np.array([0, -1, -2, -3], dtype=np.int64))},
+    files={"BIAS": npy_bytes(np.array([0, -1, -2, -3], dtype=np.int64))},
 )
 add(
     "bias/comment-line-linear",
@@ -794,17 +794,17 @@ add(
         )
     ),
     lambda: {0.1: 3, 0.01: 5, 0.001: 7},
-    files={"BIAS": _txt(["-1000.5", "-1001.5", "-1002.5"])},
+    files={"BIAS": txt_bytes(["-1000.5", "-1001.5", "-1002.5"])},
 )
 for _name, _data in [
-    ("nan-text", _txt(["0", "nan", "-1"])),
-    ("inf-text", _txt(["0", "-1", "inf"])),
-    ("minus-inf-npy", _npy([0.0, -np.inf])),
-    ("2d-npy", _npy(np.zeros((3, 2)))),
+    ("nan-text", txt_bytes(["0", "nan", "-1"])),
+    ("inf-text", txt_bytes(["0", "-1", "inf"])),
+    ("minus-inf-npy", npy_bytes([0.0, -np.inf])),
+    ("2d-npy", npy_bytes(np.zeros((3, 2)))),
     ("empty-text", b""),
     ("words", b"zero\nminus one\n"),
-    ("complex-npy", _npy(np.array([1 + 1j, 0]))),
-    ("one-value-linear", _txt(["-1"])),
+    ("complex-npy", npy_bytes(np.array([1 + 1j, 0]))),
+    ("one-value-linear", txt_bytes(["-1"])),
 ]:
     add(
         f"bias/refuse-{_name}",

@@ -13,7 +13,6 @@ decision lies in the sign-changing or free-parameter engines.
 
 from __future__ import annotations
 
-import io
 from fractions import Fraction
 
 import mpmath as mp
@@ -21,47 +20,15 @@ import numpy as np
 
 try:
     from . import heldout8_reference as R
-    from .heldout7_cases import Case
+    from .heldout7_cases import Case, cached, eps_args, exact, npy_bytes, txt_bytes
 except ImportError:  # run as a script from this folder
     import heldout8_reference as R
-    from heldout7_cases import Case
+    from heldout7_cases import Case, cached, eps_args, exact, npy_bytes, txt_bytes
 
 E3 = (0.1, 0.01, 0.001)
 E2 = (0.1, 0.01)
 E5 = (0.3, 0.03, 0.003)
 TINY = mp.mpf(10) ** -45
-
-
-def _npy(arr) -> bytes:
-    buf = io.BytesIO()
-    np.save(buf, np.asarray(arr))
-    return buf.getvalue()
-
-
-def _txt(values) -> bytes:
-    return ("\n".join(values) + "\n").encode()
-
-
-def eps_args(eps):
-    return ["--eps", *[repr(e) for e in eps]]
-
-
-def cached(fn):
-    box = {}
-
-    def get():
-        if "v" not in box:
-            with mp.workdps(R.DPS):
-                box["v"] = fn()
-        return box["v"]
-
-    return get
-
-
-def exact(x):
-    """B = x exactly (an integer or a Fraction)."""
-    x = Fraction(x)
-    return lambda: (mp.mpf(x.numerator) / x.denominator, TINY)
 
 
 def geo_trf(rate, eps_list):
@@ -1109,7 +1076,7 @@ add(
     "the last 3 of them, slope about -0.1.",
     lambda: (_ref_f32()[0], TINY),
     cached(lambda: R.trf_from_tail(_ref_f32()[1], _ref_f32()[0], E3, hi=10**4)),
-    files={"BIAS": _npy(_F32)},
+    files={"BIAS": npy_bytes(_F32)},
     start=0,
 )
 _LONG = -0.0007 * np.arange(20000)
@@ -1123,7 +1090,7 @@ add(
     "the linear tail (slope from the last 2000 values).",
     lambda: (_ref_long()[0], mp.mpf(10) ** -40),
     cached(lambda: R.trf_from_tail(_ref_long()[1], _ref_long()[0], _ELONG, hi=10**6)),
-    files={"BIAS": _npy(_LONG)},
+    files={"BIAS": npy_bytes(_LONG)},
     start=0,
 )
 _MIXED = ["700", "0", "-1e-300", "-745.2", "-1e300"]
@@ -1144,7 +1111,7 @@ add(
     "(below the 1e4 rescaling threshold); R_1 ~ 2 << eps e^700: TRF = 1.",
     _B_mixed,
     lambda: {e: 1 for e in E3},
-    files={"BIAS": _txt(_MIXED)},
+    files={"BIAS": txt_bytes(_MIXED)},
 )
 _SUB745 = ["-745.2", "-745.7", "-746.2", "-746.7"]
 _ref_745 = cached(lambda: R.linear_tail_ref(np.array([float(v) for v in _SUB745])))
@@ -1156,7 +1123,7 @@ add(
     "values, about -1/2.",
     lambda: (_ref_745()[0], _ref_745()[0] * mp.mpf(10) ** -40),
     cached(lambda: R.trf_from_tail(_ref_745()[1], _ref_745()[0], E3, hi=10**4)),
-    files={"BIAS": _txt(_SUB745)},
+    files={"BIAS": txt_bytes(_SUB745)},
     start=0,
 )
 add(
@@ -1167,7 +1134,7 @@ add(
     "S_2/B ~ e^-1e5: TRF = 3 for every eps.",
     lambda: (mp.mpf(1) + mp.exp(-100000) + mp.exp(-200000), TINY),
     lambda: {e: 3 for e in E3},
-    files={"BIAS": _npy([0.0, 1e5, 2e5])},
+    files={"BIAS": npy_bytes([0.0, 1e5, 2e5])},
     scaled=True,
     start=0,
 )
@@ -1176,7 +1143,7 @@ add(
     ["--bias-file", "BIAS", "--bias-tail", "linear"],
     False,
     "slope +1/2: terms grow.",
-    files={"BIAS": _npy([0.0, 0.5, 1.0])},
+    files={"BIAS": npy_bytes([0.0, 0.5, 1.0])},
 )
 _SUBN = ["-1e-320", "-2e-320", "-3e-320"]
 _ref_subn = cached(lambda: R.linear_tail_ref(np.array([float(v) for v in _SUBN])))
@@ -1190,7 +1157,7 @@ add(
     lambda: {
         e: ("log10", float(mp.log10(mp.log(1 / R.eps_mp(e)) / -_ref_subn()[2])), 1e-6) for e in E3
     },
-    files={"BIAS": _txt(_SUBN)},
+    files={"BIAS": txt_bytes(_SUBN)},
     start=0,
 )
 add(
@@ -1209,7 +1176,7 @@ add(
     ["--bias-file", "BIAS", "--bias-tail", "constant"],
     False,
     "the last value -1e308 forever: b = e^-1e308 > 0 constant.",
-    files={"BIAS": _npy([0.0, -1e308])},
+    files={"BIAS": npy_bytes([0.0, -1e308])},
 )
 
 
@@ -1237,9 +1204,9 @@ add(
     ),
 )
 for _name, _data in [
-    ("overflow-text", _txt(["0", "-1e309"])),
-    ("empty-npy", _npy(np.zeros(0))),
-    ("string-npy", _npy(np.array(["0", "-1"]))),
+    ("overflow-text", txt_bytes(["0", "-1e309"])),
+    ("empty-npy", npy_bytes(np.zeros(0))),
+    ("string-npy", npy_bytes(np.array(["0", "-1"]))),
 ]:
     add(
         f"bias/refuse-{_name}",
