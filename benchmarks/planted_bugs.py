@@ -407,8 +407,8 @@ PLANTED = (
     (
         "nonpositive: terms of either sign negated",
         "theory/trf/nonpositive.py",
-        "    if not terms_nonnegative(-rpe.b, n0):\n        return None\n",
-        "",
+        "if b is not None and terms_nonnegative(-b, n0):",
+        "if b is not None:",
         (HELDOUT7, "nonpositive"),
     ),
     # first terms undefined for every value (theory/series/decision.py)
