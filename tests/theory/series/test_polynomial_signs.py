@@ -16,8 +16,9 @@ from theory.trf.cli import main
 
 
 def _sign(text, n):
-    """(-1)**P(n) from Python's exact integers (P(n) must be an integer)."""
-    v = sp.sympify(text.replace("n", f"({n})"))
+    """(-1)**P(n) from P evaluated at the integer n in exact rationals (P(n) must be an
+    integer); the text goes through the whitelist parser, never sympify."""
+    v = parse_expression(text).subs(N, n)
     assert v.is_Integer, (text, n)
     return -1 if int(v) % 2 else 1
 
