@@ -238,9 +238,10 @@ def _sign_block_test(b):
 def power_block_family(
     b: sp.Expr, params: list, start: int, decide_positive: Callable[..., Decision] | None = None
 ) -> Decision | None:
-    r""":math:`b_n = (-1)^{\lfloor n^{1/d} \rfloor + c}\, C n^{-e}` with d >= 2 an integer,
-    C a nonzero number and the exponent e holding the parameters (one sign case, the
-    parameters positive symbols): converges iff :math:`e > 1 - 1/d`.
+    r""":math:`b_n = (-1)^{\lfloor g(n) \rfloor + c}\, C n^{-e}` with :math:`g = n^{1/d}`
+    (d >= 2 an integer) or :math:`g = r \log n` (r > 0 a number), C a nonzero number and
+    the exponent e holding the parameters (one sign case, the parameters positive
+    symbols): converges iff :math:`e > 1 - 1/d`, and for :math:`g = r \log n` iff e > 1.
 
     The sign is constant on the blocks :math:`[k^d, (k+1)^d)` (exactly: :math:`k \le
     n^{1/d} < k + 1`) and alternates.  Where e > 0, with :math:`f(x) = x^{-e}` decreasing,
@@ -255,31 +256,58 @@ def power_block_family(
     the block sums do not tend to 0, the partial sums at the block ends are no Cauchy
     sequence, and the series diverges; where :math:`e \le 0`, :math:`|b_n| \ge |C|` does
     not tend to 0.  So the region is :math:`s > 0`, i.e. :math:`e > 1 - 1/d`
-    (``(-1)**floor(sqrt(n))/n**p``: p > 1/2).  None for another form."""
+    (``(-1)**floor(sqrt(n))/n**p``: p > 1/2).
+
+    Blocks of exponential length, :math:`g = r \log n`: the blocks are
+    :math:`B_k = [e^{k/r}, e^{(k+1)/r})`.  Where e > 1 the series converges absolutely
+    (:math:`|b_n| = |C| n^{-e}`).  Where :math:`e \le 1`, :math:`|b_n| \ge |C|/n` for
+    n >= 1, and since 1/x decreases the block sum is at least
+
+    .. math:: |C| \int_{\lceil e^{k/r} \rceil}^{\lceil e^{(k+1)/r} \rceil} \frac{dx}{x}
+              \ge |C| \int_{e^{k/r} + 1}^{e^{(k+1)/r}} \frac{dx}{x}
+              = |C| \left(\frac1r - \log(1 + e^{-k/r})\right) \to \frac{|C|}{r} > 0,
+
+    so the block sums do not tend to 0 and the series diverges
+    (``(-1)**floor(log(n))/n**p``: p > 1).  None for another form."""
     split = _power_block_parts(b)
     if split is None:
         return None
     d, C, e = split
     if not e.free_symbols & set(params):
         return None
-    bound = 1 - sp.Rational(1, d)
+    bound = 1 - sp.Rational(1, d) if d is not None else sp.Integer(1)
     region = normal_form(sp.StrictGreaterThan(e, bound))
     points = []
     used = sorted(e.free_symbols & set(params), key=lambda p: p.name)
     if len(used) == 1:
         roots = sp.solve(sp.Eq(e, bound), used[0])
         points = [{used[0]: r} for r in roots if r.is_number and r.is_positive]
+    if d is None:
+        text = (
+            f"b_n = (-1)^floor({sp.sstr(C[1] * sp.log(N))}) f(n) up to the sign of C = {C[0]}, f = n^(-e), "
+            f"e = {e}: the sign is constant on the blocks e^(k/r) <= n < e^((k+1)/r), "
+            f"r = {C[1]}, and alternates; e > 1: sum |b_n| = |C| sum n^(-e) converges; "
+            "e <= 1: |b_n| >= |C|/n, so a block sum is at least |C| int dx/x over "
+            "[e^(k/r) + 1, e^((k+1)/r)] = |C| (1/r - log(1 + e^(-k/r))) -> |C|/r > 0: the "
+            "block sums do not tend to 0, the partial sums at the block ends are no Cauchy "
+            f"sequence: diverges; so it converges iff {bool_text(region)}"
+        )
+    else:
+        text = (
+            f"b_n = (-1)^floor(n^(1/{d})) f(n) up to the sign of C = {C}, f = n^(-e), "
+            f"e = {e}: the sign is constant on the blocks k^{d} <= n < (k+1)^{d} and "
+            "alternates; where e > 0 the block sum of f is I_k + e_k with "
+            f"I_k = {d} int_k^(k+1) u^(-s) du, s = {d}(e - 1) + 1, and 0 <= e_k <= "
+            f"f(k^{d}) - f((k+1)^{d}) (f decreasing; telescoping, so sum (-1)^k e_k "
+            "converges absolutely); s > 0: I_k decreases to 0, sum (-1)^k I_k converges "
+            "(Leibniz) and a partial sum lies between those at the ends of its block: "
+            f"converges; s <= 0: I_k >= {d}, the block sums do not tend to 0: diverges; "
+            f"e <= 0: |b_n| >= |C| does not tend to 0; so it converges iff s > 0, i.e. "
+            f"{bool_text(region)}"
+        )
     return Decision(
         None,
-        f"b_n = (-1)^floor(n^(1/{d})) f(n) up to the sign of C = {C}, f = n^(-e), "
-        f"e = {e}: the sign is constant on the blocks k^{d} <= n < (k+1)^{d} and "
-        "alternates; where e > 0 the block sum of f is I_k + e_k with "
-        f"I_k = {d} int_k^(k+1) u^(-s) du, s = {d}(e - 1) + 1, and 0 <= e_k <= "
-        f"f(k^{d}) - f((k+1)^{d}) (f decreasing; telescoping, so sum (-1)^k e_k converges "
-        "absolutely); s > 0: I_k decreases to 0, sum (-1)^k I_k converges (Leibniz) and a "
-        "partial sum lies between those at the ends of its block: converges; s <= 0: "
-        f"I_k >= {d}, the block sums do not tend to 0: diverges; e <= 0: |b_n| >= |C| does "
-        f"not tend to 0; so it converges iff s > 0, i.e. {bool_text(region)}",
+        text,
         test="sign blocks",
         details={"region": region, "points": points},
     )
@@ -287,16 +315,24 @@ def power_block_family(
 
 def _power_block_parts(b: sp.Expr) -> tuple | None:
     """(d, C, e) with b = (-1)^floor(n^(1/d)) C n^(-e), d >= 2 an integer, C a nonzero
-    real number (the sign constant of the exponent taken in), e free of n; else None."""
+    real number (the sign constant of the exponent taken in), e free of n; for
+    b = (-1)^floor(r log(n)) C n^(-e), r > 0 a number, (None, (C, r), e); else None."""
     pattern = _sign_pattern(b)
     if pattern is None:
         return None
     g, f = pattern
-    if not (isinstance(g, sp.Pow) and g.base == N and g.exp.is_Rational):
-        return None
-    r = g.exp
-    if not (r.p == 1 and r.q >= 2):
-        return None
+    d, rate = None, None
+    if isinstance(g, sp.Pow) and g.base == N and g.exp.is_Rational:
+        r = g.exp
+        if not (r.p == 1 and r.q >= 2):
+            return None
+        d = int(r.q)
+    else:
+        rate, lg = g.as_coeff_Mul()
+        if not (lg == sp.log(N) and rate.is_number and rate.is_positive):
+            rate, lg = g.as_independent(N, as_Add=False)
+            if not (lg == sp.log(N) and rate.is_number and rate.is_positive is True):
+                return None
     C, e = sp.Integer(1), sp.Integer(0)
     for a in sp.Mul.make_args(f):
         if a == N:
@@ -309,4 +345,4 @@ def _power_block_parts(b: sp.Expr) -> tuple | None:
             return None
     if not (C.is_real and C != 0):
         return None
-    return int(r.q), C, e
+    return (d, C, e) if d is not None else (None, (C, rate), e)

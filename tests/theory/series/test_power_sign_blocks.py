@@ -22,6 +22,10 @@ R = sp.Rational
         ("(-1)**floor(sqrt(n))/n**p", "converges iff p > 1/2"),
         ("(-1)**floor(n**(1/3))/n**p", "converges iff p > 2/3"),
         ("-3*(-1)**(floor(sqrt(n)) + 1)/n**(2*p)", "converges iff p > 1/4"),
+        # blocks [e^(k/r), e^((k+1)/r)): p > 1 absolutely; p <= 1: n^-p >= 1/n and the block
+        # sums are >= 1/r - log(1 + e^(-k/r)) -> 1/r, not -> 0
+        ("(-1)**floor(log(n))/n**p", "converges iff p > 1"),
+        ("(-1)**floor(log(n)/log(2))/n**(2*p)", "converges iff p > 1/2"),
     ],
 )
 def test_condition(text, condition):
@@ -85,7 +89,8 @@ def test_other_forms_are_not_claimed():
     p = sp.Symbol("p", positive=True)
     n = parse_expression("n")
     for b in [
-        (-1) ** sp.floor(sp.log(n)) / n**p,
+        (-1) ** sp.floor(sp.log(sp.log(n))) / n**p,
+        (-1) ** sp.floor(-sp.log(n)) / n**p,
         (-1) ** sp.floor(n ** R(2, 3)) / n**p,
         (-1) ** sp.floor(sp.sqrt(n)) * sp.log(n) / n**p,
     ]:
