@@ -19,21 +19,25 @@ splitting of an alternating quotient.
   not matter: G may change sign with the parameters.  A t of mean :math:`c_0 \ne 0`
   (``(-1)**floor(2*n/3)``, mean 1/3) leaves :math:`c_0 \sum G` where G -> 0 (G of one
   sign).
-* :func:`sine_frequency_family`: :math:`t = \sin(a n)` with a frequency a that holds the
-  parameters.  Where :math:`a \in \pi\mathbb{Z}` every term is 0; elsewhere
-  :math:`\theta = \pm a \notin 2\pi\mathbb{Z}` and Dirichlet's test applies where
-  :math:`G \to 0`.  So where G -> 0 for every value, the series converges for every a
-  (``sin(a*n)/n``); otherwise the region would hold the lattice :math:`a \in \pi\mathbb{Z}`
-  and no condition is given.
+* :func:`sine_frequency_family`: :math:`t = \sin(\theta n)` with a frequency θ that holds
+  the parameters, G exp-log (it may hold parameters too).  Where
+  :math:`\theta \in \pi\mathbb{Z}` (:math:`\sin\theta = 0`) every term is 0; elsewhere
+  :math:`\pm\theta \notin 2\pi\mathbb{Z}`: Dirichlet's test gives convergence where
+  :math:`G \to 0`, and where not :math:`|G| \ge c > 0` while :math:`\sin(\theta n)` does not
+  tend to 0 (:math:`\sin^2 = (1 - \cos 2\theta n)/2` has mean 1/2).  So the region is
+  :math:`G \to 0` or :math:`\sin\theta = 0` (``sin(a*n)/n**p``: ``p > 0 or sin(a) = 0``).
 * :func:`cosine_frequency_family`: :math:`t = \cos(\theta n)` with a frequency θ that
-  holds the parameters and G exp-log free of them with :math:`G \to 0`.  Where
+  holds the parameters and G exp-log (it may hold parameters too), of one sign.  Where
   :math:`\theta \notin 2\pi\mathbb{Z}` (:math:`\cos\theta \ne 1`) the partial sums of
-  :math:`\cos(\theta n)` are at most :math:`1/|\sin(\theta/2)|` and Dirichlet's test
-  gives convergence; where :math:`\theta \in 2\pi\mathbb{Z}`, :math:`\cos(\theta n) = 1`
-  for every integer n and :math:`b_n = G(n)`, decided without parameters.  So the region
-  is ``cos(theta) != 1`` where :math:`\sum G` diverges (``cos(a*n)/n``: converges iff
-  a is not a multiple of 2 pi, written ``cos(a) != 1``), everything where it converges.
-  The lattice points :math:`\theta = \pm 2\pi` are decided again by the confirmation.
+  :math:`\cos(\theta n)` are at most :math:`1/|\sin(\theta/2)|`: Dirichlet's test gives
+  convergence where :math:`G \to 0`, and where not the terms do not tend to 0
+  (:math:`\cos^2 = (1 + \cos 2\theta n)/2` has mean 1/2 or is 1).  Where
+  :math:`\theta \in 2\pi\mathbb{Z}`, :math:`\cos(\theta n) = 1` for every integer n and
+  :math:`b_n = G(n)`.  Since :math:`\sum G` converges only where G -> 0, the region is
+  :math:`G \to 0` and (:math:`\cos\theta \ne 1` or :math:`\sum G` converges)
+  (``cos(a*n)/n``: ``cos(a) != 1``, i.e. a not a multiple of 2 pi; ``cos(a*n)/n**p``:
+  ``p > 1 or (cos(a) != 1 and p > 0)``).  The lattice points :math:`\theta = 2\pi`
+  (:math:`\pi` for the sine) are decided again by the confirmation.
 * :func:`alternating_quotient_family`: :math:`b_n = (-1)^n a/(d + (-1)^n e)` with a, d,
   e exp-log and :math:`g = e/d \to 0`.  With :math:`x = (-1)^n g`,
 
@@ -66,7 +70,6 @@ from theory.series.eventual_signs import periodic_pieces
 from theory.series.expressions import N
 from theory.series.family_parts import exp_log, sign_for_all, summable_region, zero_region
 from theory.series.limits import STEP_BUDGET
-from theory.series.numeric import decide_terms
 from theory.series.oscillating_parts import collected_oscillation
 from theory.series.sign_changing import nonzero_at_integers
 from theory.series.trig_minorants import frequency_pieces
@@ -207,83 +210,113 @@ def _with_mean(G, t, fp, params, start, decide_positive) -> Decision | None:
     )
 
 
-def sine_frequency_family(
-    b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
-) -> Decision | None:
-    """G sin(a n), the frequency a holding the parameters (module doc)."""
+def _frequency_split(b: sp.Expr, trig: type, params: list) -> tuple | None:
+    """(G, theta) with b = G trig(theta n), theta a real multiple of n holding the
+    parameters and G exp-log in n and the parameters; else None."""
     split = collected_oscillation(b)
     if split is None:
         return None
     G, t = split
-    if not (isinstance(t, sp.sin) and exp_log(G)) or G.free_symbols - {N} - set(params):
+    if not (isinstance(t, trig) and exp_log(G)) or G.free_symbols - {N} - set(params):
         return None
-    a = sp.cancel(t.args[0] / N)
-    if a.has(N) or not a.free_symbols & set(params) or not a.is_real:
+    theta = sp.cancel(t.args[0] / N)
+    if theta.has(N) or not theta.free_symbols & set(params) or not theta.is_real:
         return None
+    return G, theta
+
+
+def _signed_zero_region(G: sp.Expr, params: list) -> tuple:
+    """(sign s of G for large n, region where G -> 0, its points); raise Undecided."""
+    used = [p for p in params if G.has(p)]
+    s = sign_for_all(G, used)
+    if s is None:
+        raise Undecided(f"the sign of {G} is not known for every value of the parameters")
+    zero, points = zero_region(s * G, used)
+    return s, zero, points
+
+
+def sine_frequency_family(
+    b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
+) -> Decision | None:
+    """G sin(theta n), the frequency theta holding the parameters (module doc): converges
+    iff G -> 0 or sin(theta) = 0."""
+    split = _frequency_split(b, sp.sin, params)
+    if split is None:
+        return None
+    G, a = split
     try:
-        region, points = _g_zero_region(G, [p for p in params if G.has(p)])
+        _, zero, points = _signed_zero_region(G, params)
     except (Undecided, StepTimeout):
         return None
-    if region is not sp.true:
-        return None
+    region = sp.true if zero is sp.true else sp.Or(zero, sp.Eq(sp.sin(a), 0))
+    lattice = [] if zero is sp.true else _lattice_points(a, sp.pi)
     return Decision(
-        True,
-        f"b_n = G(n) sin(a n) with a = {a} and G = {G} exp-log -> 0 for every value "
-        "(eventually monotone): where a is a multiple of pi every term is 0; elsewhere the "
-        "frequencies +-a are not multiples of 2 pi, the partial sums of sin(a n) are at "
-        "most 1/|sin(a/2)|, and Dirichlet's test gives convergence",
+        True if zero is sp.true else None,
+        f"b_n = G(n) sin(theta n) with theta = {a} and G = {G} exp-log (for every value "
+        "eventually monotone, with a limit): where theta is a multiple of pi "
+        "(sin(theta) = 0) every term is 0; elsewhere the frequencies +-theta are not "
+        "multiples of 2 pi: where G -> 0 the partial sums of sin(theta n) are at most "
+        "1/|sin(theta/2)| and Dirichlet's test gives convergence, where not |G| >= c > 0 "
+        "while sin(theta n) does not tend to 0 (sin^2 = (1 - cos(2 theta n))/2, mean 1/2), "
+        f"so the terms do not; G -> 0 iff {bool_text(zero)}",
         test="Dirichlet family",
-        details={"region": sp.true, "points": points},
+        details={"region": region, "points": points + lattice},
     )
 
 
 def cosine_frequency_family(
     b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
 ) -> Decision | None:
-    """G cos(a n), the frequency a holding the parameters, G exp-log free of them with
-    G -> 0 (module doc): converges where cos(a) != 1; where cos(a) = 1, b_n = G(n)."""
-    split = collected_oscillation(b)
+    """G cos(theta n), the frequency theta holding the parameters (module doc): converges
+    iff G -> 0 and (cos(theta) != 1 or sum G converges)."""
+    split = _frequency_split(b, sp.cos, params)
     if split is None:
         return None
-    G, t = split
-    if not (isinstance(t, sp.cos) and exp_log(G)) or G.free_symbols - {N}:
-        return None
-    a = sp.cancel(t.args[0] / N)
-    if a.has(N) or not a.free_symbols & set(params) or not a.is_real:
-        return None
+    G, a = split
     require_defined_somewhere(b, start)
     try:
-        if zero_region(G, [])[0] is not sp.true:  # G is of one sign for large n
-            return None
-        at_lattice = decide_terms(G, start)
+        s, zero, points = _signed_zero_region(G, params)
+        if zero is sp.false:
+            summable, cert, undefined = sp.false, "G does not tend to 0 for any value", False
+        else:
+            summable, pts, undefined, cert = summable_region(s * G, params, start, decide_positive)
+            points = points + pts
     except (Undecided, StepTimeout):
         return None
-    if at_lattice.converges is None:
+    if summable is None:
         return None
-    region = sp.true if at_lattice.converges else sp.Ne(sp.cos(a), 1)
+    region = sp.And(zero, sp.Or(sp.Ne(sp.cos(a), 1), summable))
+    lattice = [] if region in (sp.true, sp.false) else _lattice_points(a, 2 * sp.pi, points)
     return Decision(
         None,
-        f"b_n = G(n) cos(theta n) with theta = {a} and G = {G} exp-log -> 0 (eventually "
-        "monotone): where theta is not a multiple of 2 pi (cos(theta) != 1) the "
-        "frequencies +-theta are not multiples of 2 pi, the partial sums of cos(theta n) "
-        "are at most 1/|sin(theta/2)|, and Dirichlet's test gives convergence; where theta "
-        "is a multiple of 2 pi (cos(theta) = 1), cos(theta n) = 1 and b_n = G(n): sum G "
-        f"{'converges' if at_lattice.converges else 'diverges'} ({at_lattice.certificate})",
+        f"b_n = G(n) cos(theta n) with theta = {a} and G = {G} exp-log (for every value "
+        "eventually monotone and of one sign, with a limit): where theta is not a multiple "
+        "of 2 pi (cos(theta) != 1) the frequencies +-theta are not multiples of 2 pi, so "
+        "where G -> 0 the partial sums of cos(theta n) are at most 1/|sin(theta/2)| and "
+        "Dirichlet's test gives convergence, and where not |G| >= c > 0 while cos(theta n) "
+        "does not tend to 0 (cos^2 = (1 + cos(2 theta n))/2, of mean 1/2 or 1), so the "
+        "terms do not; where theta is a multiple of 2 pi (cos(theta) = 1), cos(theta n) = 1 "
+        f"and b_n = G(n); G -> 0 iff {bool_text(zero)}; sum "
+        f"{'' if s > 0 else '-'}G: {cert}",
         test="Dirichlet family",
-        details={"region": region, "points": [] if region is sp.true else _lattice_points(a)},
+        details={"region": region, "points": points + lattice, "undefined": undefined},
     )
 
 
-def _lattice_points(a: sp.Expr) -> list:
-    """Values of the parameter of a = c p (c a nonzero number) where a = 2 pi: the
-    boundary of cos(a) != 1, where the confirmation decides the series again."""
+def _lattice_points(a: sp.Expr, step: sp.Expr, others: list = ()) -> list:
+    """Values of the parameter of a = c p (c a nonzero number) where a = ``step`` (2 pi
+    for cos(a) != 1, pi for sin(a) = 0): the boundary of the lattice condition, where the
+    confirmation decides the series again; with up to two of the points ``others`` (values
+    of the other parameters) each."""
     (p,) = a.free_symbols if len(a.free_symbols) == 1 else (None,)
     if p is None:
         return []
     c = sp.cancel(a / p)
     if c.has(p) or not c.is_number or c == 0:
         return []
-    return [{p: 2 * sp.pi / abs(c)}]
+    at = step / abs(c)
+    extra = [{**w, p: at} for w in list(others)[:2] if p not in w]
+    return [{p: at}] + extra
 
 
 def quotient_parts(b: sp.Expr) -> tuple | None:
