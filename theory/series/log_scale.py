@@ -49,6 +49,14 @@ value of the parameters):
   :math:`\log\Gamma(x) = (x - \tfrac12)\log x - x + \tfrac12 \log 2\pi + o(1)`, gives
   :math:`\log\Gamma(kn + c) = k\,n\log n + (k\log k - k)\,n + (c - \tfrac12)\log n + C + o(1)`
   (factorials, binomials and Pochhammer symbols are first written with Γ);
+* :math:`\log(c + x)` with c >= 1 a number and x > 0 a sum of such terms (with
+  parameters), by the sign of x's vector v: :math:`v <_{lex} 0` (x -> 0):
+  :math:`\log(1 + x) \sim x`, or :math:`\log(c + x) \to \log c > 0` for c > 1; v = 0
+  (x -> K > 0): :math:`\log(c + x) \to \log(c + K) > 0`; :math:`v >_{lex} 0` (x -> oo)
+  with first nonzero entry :math:`v_i > 0`: :math:`\log(c + x) = \log x + o(1) \sim v_i\,
+  n \log n`, :math:`v_i n` or :math:`v_i L_{j+1}` (:math:`v_i = e_j`), the other parts of
+  :math:`\log x` being of lower order (``n**a*log(1 + 1/n**b)``: :math:`n^{a-b}`,
+  :math:`\log 2\, n^a`, :math:`-b\, n^a \log n`);
 * a sum of such positive terms: the sum over the lexicographically largest exponent
   vector dominates, :math:`\sum_k F_k / M_{k^*} \to \sum_{k: v_k = v_{k^*}} K_k > 0`; which
   term dominates depends on the parameters, so the form is piecewise: one piece per term,
@@ -60,7 +68,12 @@ value of the parameters):
   (:func:`theory.series.limits.limit_at_infinity`: Gruntz, complete for exp-log functions,
   cross-checked numerically outside them); it is checked positive in ball arithmetic
   where :func:`theory.series.numeric.check_terms` checks terms (the first 64 and
-  n = 10^3 ... 10^24), and is positive for large n as :math:`F/M \to K > 0`.
+  n = 10^3 ... 10^24), and is positive for large n as :math:`F/M \to K > 0`.  Where
+  :math:`\log F/\log n \to \pm\infty`, first :math:`\sigma = \lim \log F/(n \log n)` and
+  :math:`\gamma = \lim (\log F - \sigma n \log n)/n` (both finite), then the exponents of
+  :math:`F e^{-\sigma n \log n - \gamma n}` as above; the form is proved by the last
+  limit, :math:`F/M \to K \in (0, \infty)` (``(1 + 1/n)**(n**2)``: γ = 1,
+  :math:`K = e^{-1/2}`).
 
 Anything else raises :class:`NotInScale` and is left to the sign cases.
 """
@@ -194,6 +207,8 @@ class _Builder:
             return [(sp.true, form)]
         if isinstance(e, sp.gamma):
             return [(sp.true, self._gamma(e.args[0]))]
+        if isinstance(e, sp.log) and e.args[0].free_symbols - {N}:
+            return self._log(e.args[0])
         if e.is_Add and e.free_symbols - {N}:
             out = None
             for t in e.args:
@@ -217,6 +232,43 @@ class _Builder:
         k, m = _linear_in_n(sp.expand(ex))
         return [(sp.true, Form(sp.Integer(0), k * sp.log(base), ()))]  # base^m: a constant
 
+    def _log(self, arg) -> list:
+        """log(c + x), c >= 1 a number and x > 0 a sum of the scale's pieces, by the sign
+        of x's vector v: v <_lex 0 (x -> 0): log(1 + x) ~ x, or log(c + x) -> log c > 0;
+        v = 0 (x -> K > 0): log(c + x) -> log(c + K) > 0; v >_lex 0 with first nonzero
+        entry v_i > 0 (x -> oo): log(c + x) = log x + o(1) ~ v_i n log n, v_i n or
+        v_i L_(j+1) (v_i = e_j, since e_j log L_j = e_j L_(j+1))."""
+        c, x = arg.as_independent(N, as_Add=True)
+        if not (c.is_number and (c - 1).is_nonnegative is True and x.has(N)):
+            raise NotInScale(f"log({arg}) is not log(c + x) with c >= 1 a number")
+        out = []
+        for cond, f in self.pieces(x):
+            v = f.vector(max(len(f.exps), 1))
+            zero = (sp.Integer(0),) * len(v)
+            flat = sp.And(*(sign_rel(sp.expand(d), sp.Eq) for d in v if sp.expand(d) != 0))
+            out += [
+                (sp.And(cond, lex_less(v, zero)), f if c == 1 else _ONE),
+                (sp.And(cond, flat), _ONE),
+            ]
+            equal = []
+            for i, vi in enumerate(v):
+                vi = sp.expand(vi)
+                if vi == 0:
+                    continue
+                lead = sp.And(cond, *equal, sign_rel(vi, sp.Gt))
+                equal.append(sign_rel(vi, sp.Eq))
+                if _simplify(lead) is sp.false:
+                    continue
+                if i < 2:
+                    exps = (sp.Integer(1), sp.Integer(1)) if i == 0 else (sp.Integer(1),)
+                else:
+                    if i - 1 > MAX_LEVEL:
+                        raise NotInScale(f"log({arg}) grows like more than {MAX_LEVEL} logs")
+                    exps = (sp.Integer(0),) * (i - 1) + (sp.Integer(1),)
+                out.append((lead, Form(sp.Integer(0), sp.Integer(0), exps)))
+        pieces = [(_simplify(c_), f) for c_, f in out]
+        return [(c_, f) for c_, f in pieces if c_ is not sp.false]
+
     def _gamma(self, arg) -> Form:
         k, c = _linear_in_n(sp.expand(arg))
         if not (k.is_number and k.is_positive) or not _real(c):
@@ -226,25 +278,45 @@ class _Builder:
         return Form(k, k * sp.log(k) - k, (c - sp.S.Half,))
 
     def _free_form(self, f) -> Form:
-        """A parameter-free factor: its first terms positive, its exponents by limits."""
+        """A parameter-free factor: its first terms positive, its exponents by limits
+        (sigma and gamma too where log(f)/log(n) -> +-oo: (1 + 1/n)**(n**2))."""
         if not smooth(f):
             raise NotInScale(f"{f} oscillates or is not smooth")
         _first_terms_positive(f, self.start)
+        sigma, gamma, scaled = sp.Integer(0), sp.Integer(0), f
         e0 = _limit(sp.log(f) / sp.log(N))
+        if e0 is not None and e0.is_infinite:
+            sigma, gamma, scaled = _exponential_part(f)
+            e0 = _limit(sp.log(scaled) / sp.log(N))
         if e0 is None or not e0.is_number or not e0.is_finite:
             raise NotInScale(f"log({f})/log(n) has no finite limit")
-        exps, rest = [e0], f / N**e0
+        exps, rest = [e0], scaled / N**e0
         for j in range(1, FREE_LEVELS + 1):
             k = _limit(rest)
             if k is not None and k.is_number and k.is_finite and k.is_positive:
-                self.limits.append((f, exps, k))
-                return Form(sp.Integer(0), sp.Integer(0), tuple(exps))
+                form = Form(sigma, gamma, tuple(exps))
+                self.limits.append((f, form, k))
+                return form
             ej = _limit(sp.log(rest) / _level_expr(j + 1))
             if ej is None or not ej.is_number or not ej.is_finite:
                 break
             exps.append(ej)
             rest = rest / _level_expr(j) ** ej
         raise NotInScale(f"{f} is not a constant times a product of powers of iterated logs")
+
+
+def _exponential_part(f: sp.Expr) -> tuple:
+    r"""(sigma, gamma, f e^(-sigma n log n - gamma n)) with :math:`\sigma = \lim \log f/(n
+    \log n)` and :math:`\gamma = \lim (\log f - \sigma n \log n)/n`, both finite numbers
+    (only candidates: the form is proved by the limit of the quotient that follows)."""
+    sigma = _limit(sp.log(f) / (N * sp.log(N)))
+    if sigma is None or not sigma.is_number or not sigma.is_finite:
+        raise NotInScale(f"log({f})/(n log(n)) has no finite limit")
+    g = f * sp.exp(-sigma * N * sp.log(N))
+    gamma = _limit(sp.log(g) / N)
+    if gamma is None or not gamma.is_number or not gamma.is_finite:
+        raise NotInScale(f"log({f})/n has no finite limit")
+    return sigma, gamma, g * sp.exp(-gamma * N)
 
 
 def _limit(e):
@@ -382,7 +454,7 @@ def form_region(f: Form) -> sp.Basic:
 class ScaleResult:
     region: sp.Basic  # where the series converges (a condition on the parameters)
     pieces: list  # (condition, Form)
-    limits: list  # (parameter-free factor, exponents, constant) found by limits
+    limits: list  # (parameter-free factor, its Form, constant) found by limits
     start: int  # the series' first index
     tail: int  # from here on every term is positive for every value
 
@@ -410,9 +482,11 @@ class ScaleResult:
             text += show(self.pieces[0][1])
         else:
             text += "; ".join(f"where {c}: {show(f)}" for c, f in self.pieces)
-        for f, exps, k in self.limits:
+        for f, form, k in self.limits:
+            scale = [f"e^({form.sigma} n log(n))"] if form.sigma != 0 else []
+            scale += [f"e^({form.gamma} n)"] if form.gamma != 0 else []
             text += f"; {f} ~ {k} " + " ".join(
-                f"{_level_expr(j)}^({e})" for j, e in enumerate(exps)
+                scale + [f"{_level_expr(j)}^({e})" for j, e in enumerate(form.exps)]
             )
         if self.undefined_head:
             text += (

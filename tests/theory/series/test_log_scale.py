@@ -5,6 +5,7 @@ and ratio tests with sympy's limits on numbers)."""
 
 import itertools
 
+import mpmath
 import pytest
 import sympy as sp
 
@@ -43,6 +44,9 @@ LOG_SCALE = {
     "inverse-log-power",
     "power-over-power-plus-one",
     "sum-of-powers",
+    # the exponential part of a parameter-free factor, and log(1 + x) of a scale form
+    "exp-times-one-plus-power",
+    "power-log-one-plus-power",
 }
 
 
@@ -119,6 +123,22 @@ def test_three_levels_against_the_plain_decision():
         ("exp(k*n)*c**n", 1, {"k": -1, "c": 2}, True),
         ("exp(k*n)*c**n", 1, {"k": -1, "c": 3}, False),
         ("exp(k*n)*c**n", 1, {"k": 0, "c": 1}, False),
+        # log(1 + x): x -> 0 gives ~ x, x -> K gives log(1 + K), x -> oo gives ~ log x.
+        # log(1 + log(n)^b)/n: b < 0 ~ 1/(n log(n)^-b) (Bertrand: b < -1); b = 0: log(2)/n;
+        # b > 0: ~ b log(log(n))/n (diverges)
+        ("log(1 + log(n)**b)/n", 2, {"b": -2}, True),
+        ("log(1 + log(n)**b)/n", 2, {"b": -1}, False),
+        ("log(1 + log(n)**b)/n", 2, {"b": 1}, False),
+        # log(1 + e^(a n))/n^2: a < 0 ~ e^(a n)/n^2; a = 0: log(2)/n^2; a > 0: ~ a/n
+        ("log(1 + exp(a*n))/n**2", 1, {"a": -1}, True),
+        ("log(1 + exp(a*n))/n**2", 1, {"a": 0}, True),
+        ("log(1 + exp(a*n))/n**2", 1, {"a": 1}, False),
+        # log(1 + n^(a n))/n^2: a > 0 ~ a log(n)/n (diverges)
+        ("log(1 + n**(a*n))/n**2", 1, {"a": 1}, False),
+        ("log(1 + n**(a*n))/n**2", 1, {"a": -1}, True),
+        # (n/2)^n c^n/n! ~ (e c/2)^n/sqrt(2 pi n) (Stirling): converges iff c < 2/e
+        ("(n/2)**n*c**n/factorial(n)", 1, {"c": sp.Rational(7, 10)}, True),
+        ("(n/2)**n*c**n/factorial(n)", 1, {"c": sp.Rational(3, 4)}, False),
     ],
 )
 def test_rule_at_points_with_known_answers(text, start, point, want):
@@ -137,6 +157,21 @@ def test_forms_of_parameter_free_factors_and_gamma():
     scale = log_scale_region((N ** (1 / N) - 1) ** p, 2)
     assert scale.pieces == [(sp.true, Form(0, 0, (-p, p)))]
     assert [(str(f), k) for f, _, k in scale.limits] == [("n**(1/n) - 1", 1)]
+    # (1 + 1/n)^(n^2) = e^(n^2 log(1 + 1/n)) = e^(n - 1/2 + O(1/n)): gamma = 1, constant
+    # e^(-1/2) (checked with mpmath at n = 10^7: the quotient is e^(-1/2) + O(1/n))
+    a = sp.Symbol("a", real=True)
+    scale = log_scale_region(sp.exp(-a * N) * (1 + 1 / N) ** (N**2), 1)
+    ((_, form, k),) = scale.limits
+    assert form == Form(0, 1, (0,)) and k == sp.exp(-sp.S.Half)
+    assert scale.region == (a > 1)
+    # at c = 2/e the terms are ~ 1/sqrt(2 pi n): the boundary belongs to divergence
+    c = sp.Symbol("c", positive=True)
+    region = log_scale_region((N / 2) ** N * c**N / sp.factorial(N), 1).region
+    assert sp.expand_log(region.subs(c, 2 / sp.E), force=True) is sp.false
+    with mpmath.workdps(40):
+        n = mpmath.mpf(10) ** 7
+        quotient = mpmath.exp(n**2 * mpmath.log1p(1 / n) - n)
+        assert abs(quotient - mpmath.exp(-0.5)) < 1e-6
     # binomial(2n, n) = Gamma(2n + 1)/Gamma(n + 1)^2 ~ 4^n/sqrt(pi n) (Stirling)
     a = sp.Symbol("a", positive=True)
     scale = log_scale_region(sp.binomial(2 * N, N) / a**N, 1)
@@ -157,6 +192,8 @@ def test_forms_of_parameter_free_factors_and_gamma():
         ("exp(-log(n)**a)", 2),  # log(n)^a is not on the scale
         ("a**n", 1),  # a base of either sign
         ("n**(1/a)", 1),  # an exponent undefined at a = 0
+        ("log(n**a)", 2),  # a log without a constant >= 1: negative where n^a -> 0
+        ("log(1/2 + n**a)", 1),  # log(1/2) < 0 where n^a -> 0
     ],
 )
 def test_outside_the_rule(text, start):
