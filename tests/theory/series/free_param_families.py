@@ -351,6 +351,76 @@ FAMILIES = (
         lambda a, b: (b > 0 and b - a > 1) or (b <= 0 and a < -1),
         (("-2", "-1", "0", "1"), ("-1", "0", "2")),
     ),
+    # exp(-a n) (1 + 1/n)^(n^2): n^2 log(1 + 1/n) = n - 1/2 + 1/(3n) - ..., so
+    # b_n = e^(-1/2 + O(1/n)) e^((1 - a) n): a > 1 geometric; a = 1: b_n -> e^(-1/2) != 0;
+    # a < 1: b_n -> oo.  Converges iff a > 1
+    Family(
+        "exp-times-one-plus-power",
+        "exp(-a*n)*(1+1/n)**(n**2)",
+        ("a",),
+        lambda a: a > 1,
+        (("-1", "0", "1/2", "1", "3/2", "2"),),
+    ),
+    # n^a log(1 + n^-b): b > 0: log(1 + x) ~ x, so ~ n^(a - b), iff a < b - 1; b = 0:
+    # log(2) n^a, iff a < -1; b < 0: log(1 + n^|b|) = |b| log n + o(1), so ~ |b| n^a log n,
+    # iff a < -1 (Bertrand: at a = -1 it diverges)
+    Family(
+        "power-log-one-plus-power",
+        "n**a*log(1+1/n**b)",
+        ("a", "b"),
+        lambda a, b: (b > 0 and a < b - 1) or (b <= 0 and a < -1),
+        (("-2", "-1", "0", "1"), ("-1", "0", "1", "2")),
+    ),
+    # cos(a n)/n^p: p > 1 absolutely; 0 < p <= 1: Dirichlet where a is not in 2 pi Z (partial
+    # sums of cos(a n) at most 1/|sin(a/2)|), the p-series (diverges) where it is; p <= 0:
+    # cos(a n) does not tend to 0 (cos^2 = (1 + cos(2 a n))/2) and n^-p >= 1, so neither do
+    # the terms.  Among rational a only a = 0 is in 2 pi Z (pi is irrational); the lattice
+    # points 2 pi k are checked in test_free_param_families.py
+    Family(
+        "cos-frequency-power",
+        "cos(a*n)/n**p",
+        ("a", "p"),
+        lambda a, p: p > 1 or (p > 0 and a != 0),
+        (("-1", "0", "1/2", "3"), ("-1", "0", "1/2", "1", "2")),
+    ),
+    # sin(a n)/n^p: a in pi Z: every term is 0; otherwise Dirichlet for p > 0 and, for
+    # p <= 0, sin(a n) does not tend to 0 (sin^2 = (1 - cos(2 a n))/2, 2a not in 2 pi Z) while
+    # n^-p >= 1.  Among rational a only a = 0 is in pi Z
+    Family(
+        "sin-frequency-power",
+        "sin(a*n)/n**p",
+        ("a", "p"),
+        lambda a, p: a == 0 or p > 0,
+        (("-1", "0", "1/2", "3"), ("-1", "0", "1/2", "1", "2")),
+    ),
+    # (-1)^floor(log n) n^-p: p > 1 absolutely; p <= 1: n^-p >= 1/n, and the block sum over
+    # [e^k, e^(k+1)) is at least int_(e^k + 1)^(e^(k+1)) dx/x = 1 - log(1 + e^-k) -> 1 (not
+    # -> 0; for p < 1 it grows like e^(k(1 - p)) (e^(1 - p) - 1)/(1 - p)): diverges
+    Family(
+        "log-sign-blocks",
+        "(-1)**floor(log(n))/n**p",
+        ("p",),
+        lambda p: p > 1,
+        (("-1", "0", "1/2", "1", "3/2", "2"),),
+    ),
+    # a^n / n^b with a real: |a| < 1 root test; a = 1: p-series, b > 1; a = -1: Leibniz iff
+    # b > 0 (else the terms do not tend to 0); |a| > 1: |b_n| -> oo; a = 0: zero terms
+    Family(
+        "geometric-over-power-real",
+        "a**n/n**b",
+        ("a", "b"),
+        lambda a, b: abs(a) < 1 or (a == 1 and b > 1) or (a == -1 and b > 0),
+        (("-2", "-1", "-1/2", "0", "1/2", "1", "2"), ("-1", "0", "1", "2")),
+    ),
+    # gamma(n + a)/gamma(n + b), a, b real (the grid keeps n + a, n + b > 0 for n >= 1):
+    # ~ n^(a - b) (Wendel/Stirling), converges iff b - a > 1
+    Family(
+        "gamma-ratio-real",
+        "gamma(n + a)/gamma(n + b)",
+        ("a", "b"),
+        lambda a, b: b - a > 1,
+        (("-1/2", "1/2", "2"), ("-1/2", "1/2", "3/2", "3")),
+    ),
     # 1/(n^p + n^q): n^max(p, q) <= n^p + n^q <= 2 n^max(p, q): max(p, q) > 1
     Family(
         "sum-of-powers",

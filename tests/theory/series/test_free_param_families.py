@@ -59,6 +59,15 @@ DECIDED = {
     "nth-root-minus-one",
     "power-over-power-plus-one",
     "sum-of-powers",
+    # complete since the log of a sum, the exponential part of a parameter-free factor,
+    # parametric G under sin/cos(a n) and the exponential sign blocks
+    "exp-times-one-plus-power",
+    "power-log-one-plus-power",
+    "cos-frequency-power",
+    "sin-frequency-power",
+    "log-sign-blocks",
+    "geometric-over-power-real",
+    "gamma-ratio-real",
 }
 #: quick enough for every run (a few seconds each); the others are marked slow
 FAST = {
@@ -87,6 +96,10 @@ FAST = {
     "nth-root-minus-one",
     "power-over-power-plus-one",
     "sum-of-powers",
+    "exp-times-one-plus-power",
+    "power-log-one-plus-power",
+    "log-sign-blocks",
+    "gamma-ratio-real",
 }
 
 
