@@ -34,7 +34,7 @@ from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
 from theory.series.fast_majorant_tail import FastMajorantTail
-from theory.series.floor_log_tail import FloorLogTail, floor_log_parts
+from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.geometric import GeometricTail
 from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.majorant_tail import MajorantTail
@@ -209,7 +209,7 @@ def certify_tail(
     | FastMajorantTail
     | PeriodicProductTail
     | InversePowerTail
-    | FloorLogTail
+    | FloorBlockTail
     | AlternatingQuotientTail
     | StretchedExpTail
 ):
@@ -270,8 +270,8 @@ def _certified_engine(b, n0, scale):
             return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
-    if b.has(sp.floor) and floor_log_parts(b) is not None:
-        return FloorLogTail(b, n0)  # floor(c log n) n^-s: blocks of the floor, Hurwitz zeta
+    if b.has(sp.floor) and floor_block_parts(b) is not None:
+        return FloorBlockTail(b, n0)  # floor(c log n) n^-s, floor(c n^r) n^-s: Hurwitz zeta
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
