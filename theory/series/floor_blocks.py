@@ -43,6 +43,7 @@ for the power, with :math:`x_k = (k/c)^{1/r} \le m_k < x_k + 1` and Bernoulli's
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 
 import sympy as sp
 from flint import arb, ctx
@@ -131,9 +132,12 @@ def _root_scale(c_expr: sp.Expr, r_expr: sp.Expr) -> tuple[int, sp.Rational] | N
     return (int(d), q) if q.is_Rational else None
 
 
-def _ceil_root(k: int, c: arb, inv_r: arb, exact: tuple[int, sp.Rational] | None) -> int:
+def _ceil_root(
+    k: int, c: arb, inv_r: arb, exact: tuple[int, sp.Rational] | None, x: Callable[[], sp.Expr]
+) -> int:
     """ceil((k/c)^(1/r)) exactly: from ``exact`` = (d, q) in integers (k^3 for c = 1,
-    r = 1/3; k^2/2 for c = sqrt(2), r = 1/2), else the ball when it fixes the ceiling."""
+    r = 1/3; k^2/2 for c = sqrt(2), r = 1/2), else the ball when it fixes the ceiling,
+    else sympy's value ``x()`` of (k/c)^(1/r) when it is rational (4^(5/2) = 32)."""
     if exact is not None:
         d, q = exact
         return -((-(k**d) * int(q.p)) // int(q.q))
@@ -141,6 +145,9 @@ def _ceil_root(k: int, c: arb, inv_r: arb, exact: tuple[int, sp.Rational] | None
     lo, hi = v.lower().ceil(), v.upper().ceil()
     if lo == hi and lo.is_exact():
         return int(lo.mid().man_exp()[0]) << int(lo.mid().man_exp()[1])
+    exact_x = x()
+    if exact_x.is_Rational:
+        return int(sp.ceiling(exact_x))
     raise NotCertified(f"ceil(({k}/c)^(1/r)) not fixed in ball arithmetic")
 
 
@@ -169,7 +176,8 @@ class FloorBlockTail:
         exact = _root_scale(c_expr, r_expr) if self.power else None
         for k in range(1, MAX_BLOCKS + 1):
             if self.power:
-                self.m.append(_ceil_root(k, self.c, 1 / self.r, exact))
+                x = lambda k=k: sp.Pow(sp.Integer(k) / c_expr, 1 / r_expr)  # noqa: E731
+                self.m.append(_ceil_root(k, self.c, 1 / self.r, exact, x))
             else:
                 self.m.append(_ceil_exp(k, self.c, c_expr))
             zetas.append(self.s.zeta(arb(self.m[-1])))

@@ -90,3 +90,20 @@ def test_envelopes():
     assert fast_envelope(parse_expression("(3+sin(n))/n**3")) is None  # a power: MajorantTail
     assert fast_envelope(parse_expression("exp(-n)")) is None  # smooth: its own engines
     assert fast_envelope(parse_expression("exp(-n)*sin(n)")) is None  # minorant < 0
+
+
+def test_even_powers_of_balls_around_zero():
+    """sin(n)**2 on a wide ball lies in [0, 1] up to the rounding of the ball's radius (not
+    [-1, 1]: the factor n (1 + sin(n)^2) of the exponent keeps its sign), an exact zero
+    squared is 0 (log(1)^2), and odd powers of a ball around 0 keep both signs."""
+    from flint import arb
+
+    from theory.series.arb_eval import arb_function
+
+    wide = (arb(2) ** 100).union(arb(2) ** 101)
+    sq = arb_function(parse_expression("sin(n)**2"))(wide)
+    assert sq.lower() >= -1e-8 and sq.upper() <= 1 + 1e-8
+    assert arb_function(parse_expression("log(n)**2"))(arb(1)) == 0
+    assert arb_function(parse_expression("exp(-log(n)**2)"))(arb(1)) == 1
+    cube = arb_function(parse_expression("(n - 3)**3"))(arb(1).union(arb(5)))
+    assert cube.lower() <= -8 and cube.upper() >= 8
