@@ -107,3 +107,5 @@ def test_even_powers_of_balls_around_zero():
     assert arb_function(parse_expression("exp(-log(n)**2)"))(arb(1)) == 1
     cube = arb_function(parse_expression("(n - 3)**3"))(arb(1).union(arb(5)))
     assert cube.lower() <= -8 and cube.upper() >= 8
+    for x in (arb("nan"), arb("inf"), arb(0).union(arb("inf"))):  # no recursion, no claim
+        assert not arb_function(parse_expression("(n - 1)**2"))(x).is_finite()
