@@ -96,6 +96,13 @@ def _pow(base, e, e_expr):
         k = int(e_expr)
         if k >= 0:  # square and multiply: n**(10**10) in 34 squarings, not 10^10 products
             out, sq = base * 0 + 1, base
+            if k > 0 and k % 2 == 0 and isinstance(base, arb) and not (base > 0 or base < 0):
+                # an even power of a ball around 0 lies in [0, u^k]: sin(x)**2 in [0, 1]
+                u = abs(base.lower()).max(abs(base.upper()))  # exact ends, rounded outwards
+                if u == 0:
+                    return arb(0)
+                if u.is_finite() and u > 0:  # (a ball that is not finite: the plain product)
+                    return arb(0).union(_pow(u, e, e_expr))
             while k:
                 if k & 1:
                     out = out * sq

@@ -93,13 +93,33 @@ def _const_sign(c: sp.Expr) -> int | None:
 
 @ball_precision
 def _poly_sign(poly: sp.Poly, lo: arb) -> int | None:
-    """The sign of a real polynomial on [lo, oo) when every real root is proved < lo."""
+    """The sign of a real polynomial on [lo, oo) when every real root is proved < lo; with
+    real constant coefficients (``(2 - log(2))*n - log(2)``), at an exact lo, when every
+    coefficient of poly(lo + t) in t has one proved sign (or is exactly 0)."""
     if not (poly.domain.is_QQ or poly.domain.is_ZZ):
-        return None
+        return _shifted_sign(poly, lo)
     for (_a, b), _mult in poly.intervals():
         if not arb(int(b.p)) / int(b.q) < lo:
             return None
     return _const_sign(poly.LC())
+
+
+def _shifted_sign(poly: sp.Poly, lo: arb) -> int | None:
+    """+1/-1 when every coefficient of poly(lo + t) in t is 0 or of that proved sign and the
+    constant one is not 0 (then poly keeps the sign for t >= 0); None otherwise."""
+    if not (lo.is_exact() and lo.mid().man_exp()[1] >= 0):
+        return None
+    n0 = int(lo.mid().man_exp()[0]) << int(lo.mid().man_exp()[1])
+    t = sp.Dummy("t")
+    try:
+        shifted = sp.Poly(sp.expand(poly.as_expr().subs(poly.gen, n0 + t)), t).all_coeffs()
+    except (sp.PolynomialError, ValueError, TypeError):
+        return None
+    signs = {0 if c == 0 else _const_sign(c) for c in shifted}
+    if None in signs or shifted[-1] == 0:
+        return None
+    signs.discard(0)
+    return signs.pop() if len(signs) == 1 else None
 
 
 def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:

@@ -143,7 +143,7 @@ def _lim_uncached(expr, check):
         return None
     if (
         val is sp.nan
-        or isinstance(val, sp.AccumBounds)
+        or val.has(sp.AccumBounds)  # e.g. oo*sign(AccumBounds(-2, -1)): not a limit
         or val.has(sp.zoo)
         or val.has(sp.Limit)
         or (val.free_symbols - expr.free_symbols)

@@ -218,10 +218,32 @@ def factorwise_ratio_bound(b: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, 
     >>> start, s, float(q) < 0.71                   # (2/3)^2 log(3)/log(2) = 0.7044...
     (2, 1, True)
     """
+    try:
+        return _factorwise(b, n0, apart=False)
+    except NotCertified as exc:
+        if not any(_varying(f) for f in sp.Mul.make_args(b)):
+            raise
+        try:
+            return _factorwise(b, n0, apart=True)
+        except NotCertified as exc2:
+            raise NotCertified(f"{exc}; with the varying powers apart: {exc2}") from None
+
+
+def _varying(f: sp.Expr) -> bool:
+    """A power p(n)^e(n) of a polynomial base with an exponent depending on n (n**log(n))."""
+    return isinstance(f, sp.Pow) and f.exp.has(N) and f.base.is_polynomial(N) and f.base.has(N)
+
+
+def _factorwise(b: sp.Expr, n0: int, apart: bool) -> tuple[sp.Rational, int, int, str]:
+    """:func:`factorwise_ratio_bound` with powers of polynomials in the factorial-like part
+    (n**n beside factorial(n)), or with ``apart`` those whose exponent depends on n bounded
+    as factors of their own (n**log(n) beside factorial(n): its ratio tends to 1)."""
     main, others = [], []
     for f in sp.Mul.make_args(b):
         base = f.base if isinstance(f, sp.Pow) else f
-        if not f.has(N) or f.has(*GAMMA_LIKE) or base.is_polynomial(N) or not base.has(N):
+        if apart and _varying(f):
+            others.append(f)
+        elif not f.has(N) or f.has(*GAMMA_LIKE) or base.is_polynomial(N) or not base.has(N):
             main.append(f)
         else:
             others.append(f)
@@ -234,8 +256,11 @@ def factorwise_ratio_bound(b: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, 
     if ratio is None:
         raise NotCertified(f"the term ratio of {G} does not simplify")
     prep = _prepared(ratio)
-    pieces = []
+    pieces, bases = [], []
     for psi in others:
+        if isinstance(psi, sp.Pow) and psi.exp.has(N):  # p^e = e^(e log p) where p > 0
+            bases.append(psi.base)
+            psi = sp.exp(psi.exp * sp.log(psi.base))
         with step_budget(1.0):
             d2 = sp.factor(sp.together(sp.diff(sp.expand_log(sp.log(psi), force=True), N, 2)))
         step = psi.subs(N, N + 1) / psi
@@ -251,6 +276,7 @@ def factorwise_ratio_bound(b: sp.Expr, n0: int) -> tuple[sp.Rational, int, int, 
     while P.bit_length() <= MAX_START_LOG2 + 1:
         found = [_monotone_sup(ratio, prep, P)]
         found += [_factor_sup(psi, d2, L, P) for psi, d2, L in pieces]
+        found += [None for p in bases if derivative_sign(p, P) != 1]  # the bases of p^e
         if all(x is not None for x in found):
             sup = arb(1)
             for x, _how in found:

@@ -17,6 +17,7 @@ it cannot be proved the sum is returned with ``certified = False`` and no bound.
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
@@ -32,7 +33,8 @@ from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
-from theory.series.floor_log_tail import FloorLogTail, floor_log_parts
+from theory.series.fast_majorant_tail import FastMajorantTail
+from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.geometric import GeometricTail
 from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.majorant_tail import MajorantTail
@@ -137,7 +139,9 @@ def series_sum_core(
         S.assumptions = (S.assumptions + "; " if S.assumptions else "") + f"not certified: {exc}"
         return S, eng, None
     S = _with_enclosure(cert, head, start)
-    if isinstance(cert, (MajorantTail, StretchedExpTail)):  # the enclosure is the answer
+    if isinstance(
+        cert, (MajorantTail, FastMajorantTail, StretchedExpTail)
+    ):  # the enclosure is the answer
         return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
         return _sharper_estimate(S, b, start, head_sum, n0, cert)
@@ -202,9 +206,10 @@ def certify_tail(
     | PolyGeometricTail
     | SteepPowerTail
     | MajorantTail
+    | FastMajorantTail
     | PeriodicProductTail
     | InversePowerTail
-    | FloorLogTail
+    | FloorBlockTail
     | AlternatingQuotientTail
     | StretchedExpTail
 ):
@@ -265,8 +270,8 @@ def _certified_engine(b, n0, scale):
             return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
-    if b.has(sp.floor) and floor_log_parts(b) is not None:
-        return FloorLogTail(b, n0)  # floor(c log n) n^-s: blocks of the floor, Hurwitz zeta
+    if b.has(sp.floor) and floor_block_parts(b) is not None:
+        return FloorBlockTail(b, n0)  # floor(c log n) n^-s, floor(c n^r) n^-s: Hurwitz zeta
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
@@ -315,10 +320,20 @@ def _certified_engine(b, n0, scale):
             return MajorantTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
+        try:  # e.g. exp(-n*(1 + sin(n)**2)) <= exp(-n): boxes, then the majorant's own tail
+            return FastMajorantTail(b, n0, _any_width)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
         try:  # e.g. 2/(exp(n) + exp(-n)): log-concave, term ratio below 1/2 (-> 1/e)
             return SuperExpTail(b, n0, gate_bits=1)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             raise exc from None
+
+
+def _any_width(b: sp.Expr, n0: int) -> object:
+    """A certified tail engine of b from n0 on, however wide its enclosure (a majorant's
+    far tail beside a head that carries the sum)."""
+    return certify_tail(b, n0, max_rel_width=math.inf)
 
 
 def _quotient(b: sp.Expr) -> tuple | None:
