@@ -83,6 +83,9 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
         if not structural:  # cosh(1/n) - 1, 1/(2n) - log(1 + 1/(2n)): convex in 1/n
             n1 = max(n0, 1) + check
             first, structural = (n1, True) if _convex_in_inverse(b, n1) else (first, False)
+        if not structural and b.has(sp.exp, sp.sinh):  # n/(exp(2*pi*n) - 1)
+            n1 = max(n0, 1) + check
+            first, structural = (n1, True) if _increasing_shift_nonneg(b, n1) else (first, False)
     except (TypeError, ValueError, RecursionError):
         return False
     if not structural:  # 1 - n*sin(1/n): an entire function of 1/n, by its expansion
@@ -120,6 +123,45 @@ def _trig_shift_nonneg(b: sp.Expr, n1: int) -> bool:
 
 
 _NONSMOOTH = (sp.floor, sp.ceiling, sp.Piecewise, sp.Abs, sp.Min, sp.Max, sp.sign)
+
+
+#: increasing functions on the whole real line: F(a(n)) >= F(a(n1)) wherever a(n) >= a(n1)
+_INCREASING = (sp.exp, sp.sinh, sp.tanh, sp.atan)
+
+
+def _increasing_shift_nonneg(b: sp.Expr, n1: int) -> bool:
+    r"""b >= 0 for every real n >= n1, proved by sympy's sign rules on a superset: each atom
+    F(a) with F increasing (exp, sinh, tanh, atan) and a(n1 + m) >= a(n1) for m >= 0 is
+    replaced by F(a(n1)) + u, u >= 0 free, and n by n1 + m:
+
+    .. math::
+       \frac{n}{e^{2\pi n} - 1} \;\to\; \frac{n_1 + m}{e^{2\pi n_1} - 1 + u} \ge 0.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> f = _increasing_shift_nonneg
+    >>> f(P("n/(exp(2*pi*n) - 1)"), 65), f(P("1/(exp(n/100) - 3/2)"), 1)
+    (True, False)
+    """
+    m = sp.Dummy("m", nonnegative=True)
+    shift = {}
+    for atom in sorted(b.atoms(*_INCREASING), key=str):
+        a = atom.args[0]
+        if not a.has(N):
+            continue
+        a1 = a.subs(N, n1)
+        grows = sp.expand(a.subs(N, n1 + m) - a1).is_nonnegative
+        if grows is True and not a1.has(*_INCREASING):
+            shift[atom] = atom.func(a1) + sp.Dummy("u", nonnegative=True)
+    if not shift:
+        return False
+    e = b.xreplace(shift).subs(N, n1 + m)
+    if e.is_nonnegative is True:
+        return True
+    try:
+        with step_budget(1.0):
+            return sp.together(e).is_nonnegative is True
+    except StepTimeout:
+        return False
 
 
 def _convex_in_inverse(b: sp.Expr, n1: int) -> bool:

@@ -148,6 +148,13 @@ def classify(case, rc, out, err) -> tuple[str, list]:
     return "right", notes
 
 
+def _sides(br) -> tuple[float, float]:
+    """A log10 bracket's sides; a side given as null (a one-sided bound, e.g. a certified
+    upper bound only) is unbounded."""
+    lo, hi = br
+    return (-float("inf") if lo is None else lo), (float("inf") if hi is None else hi)
+
+
 def _check_trf(item, r) -> tuple[list, list]:
     wrong, honest = [], []
     if isinstance(r, tuple):  # ("log10", value, tol)
@@ -156,7 +163,8 @@ def _check_trf(item, r) -> tuple[list, list]:
             return wrong, honest
         br = item.get("log10_bracket")
         if br is not None:
-            if not (br[0] - 1e-9 * abs(lg) <= lg <= br[1] + 1e-9 * abs(lg)):
+            lo, hi = _sides(br)
+            if not (lo - 1e-9 * abs(lg) <= lg <= hi + 1e-9 * abs(lg)):
                 wrong.append(f"log10 bracket {br} misses {lg}")
         elif item.get("exact") and item.get("value") is not None:
             v = mp.log10(_mpf(item["value"]))
@@ -183,8 +191,10 @@ def _check_trf(item, r) -> tuple[list, list]:
     if ub is not None and mp.mpf(str(ub)) < ref:
         wrong.append(f"upper bound {ub} < {ref}")
     br = item.get("log10_bracket")
-    if br is not None and not (br[0] - 1e-12 <= float(mp.log10(ref)) <= br[1] + 1e-12):
-        wrong.append(f"log10 bracket {br} misses {ref}")
+    if br is not None:
+        lo, hi = _sides(br)
+        if not (lo - 1e-12 <= float(mp.log10(ref)) <= hi + 1e-12):
+            wrong.append(f"log10 bracket {br} misses {ref}")
     honest.append(f"not exact (lb={lb}, ub={ub}, value={item.get('value')}, ref={ref})")
     return wrong, honest
 
