@@ -224,6 +224,17 @@ def run_case(case, tmp: Path, extra=(), timeout=TIMEOUT):
     return case, cls, notes, wall
 
 
+def check_case(case, tmp: Path, honest: set, time_limit: str = "120") -> None:
+    """The pytest check of one held-out case: right, or honest where ``honest`` names it
+    (a refusal runs with its own options; every other case under ``--time-limit``)."""
+    refused = case.verdict is None and case.cond is None  # its own options, a bad limit too
+    extra = () if refused else ("--time-limit", time_limit)
+    case, cls, notes, _ = run_case(case, tmp, extra, timeout=400)
+    assert cls in ("right", "honest"), (case.id, cls, notes)
+    if case.id not in honest:
+        assert cls == "right", (case.id, notes)
+
+
 def _exiting(pid: int) -> bool:
     """Whether the process has begun to exit (PF_EXITING in the flags of /proc/PID/stat, or
     a zombie): the kernel drops a signal sent then, which is no Ctrl-C the command missed

@@ -29,7 +29,7 @@ from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 
 sys.path.insert(0, str(Path(__file__).parent))
 from heldout7_cases import CASES, EXTRA_CASES  # noqa: E402
-from heldout7_run import run_case  # noqa: E402
+from heldout_runner import check_case  # noqa: E402
 
 BY_ID = {c.id: c for c in CASES + EXTRA_CASES}
 
@@ -64,13 +64,7 @@ FAST = [
 
 
 def _check(cid: str, tmp: Path) -> None:
-    case = BY_ID[cid]
-    refused = case.verdict is None and case.cond is None  # its own options, a bad limit too
-    extra = () if refused else ("--time-limit", TIME_LIMIT)
-    case, cls, notes, _ = run_case(case, tmp, extra, timeout=400)
-    assert cls in ("right", "honest"), (cid, cls, notes)
-    if cid not in HONEST:
-        assert cls == "right", (cid, notes)
+    check_case(BY_ID[cid], tmp, HONEST, TIME_LIMIT)
 
 
 @pytest.mark.parametrize("cid", FAST)
