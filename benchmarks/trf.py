@@ -599,19 +599,26 @@ def _process_cpu(cmd: list, timeout: float) -> float:
     """CPU seconds (user + system) of the process ``cmd`` and its children; a process still
     running after ``timeout`` wall seconds is killed and counts with the CPU time it used
     (a lower bound of its time)."""
+    return _process_run(cmd, timeout)[0]
+
+
+def _process_run(cmd: list, timeout: float) -> tuple[float, str]:
+    """(CPU seconds as :func:`_process_cpu`, what the process printed)."""
     import subprocess
 
     before = os.times()
     try:
-        subprocess.run(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=timeout
+        res = subprocess.run(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False, timeout=timeout
         )
+        out = res.stdout.decode(errors="replace")
     except subprocess.TimeoutExpired:  # run() has killed and reaped it
-        pass
+        out = ""
     after = os.times()
-    return (after.children_user - before.children_user) + (
+    cpu = (after.children_user - before.children_user) + (
         after.children_system - before.children_system
     )
+    return cpu, out
 
 
 SYMPY_PROCESS = (
@@ -636,30 +643,49 @@ def compile_bytecode() -> int:
 
 
 def bench_processes(cases, timeout: float) -> dict:
-    """Whole processes, CPU time: ``python -m theory.trf --rpe b --eps 0.1`` (verdict, B and
-    TRF) against ``python -c`` sympy's is_convergent on the same b_n (imports included,
-    both loading cached bytecode: :func:`compile_bytecode`); either is stopped after
-    ``timeout`` wall seconds."""
+    """Whole processes, CPU time: the decision, ``python -m theory.trf --rpe b
+    --verdict-only --json``, against ``python -c`` sympy's is_convergent on the same b_n
+    (imports included, both loading cached bytecode: :func:`compile_bytecode`); and, for
+    the record, the whole command (verdict, B and TRF: ``--eps 0.1``).  Either is stopped
+    after ``timeout`` wall seconds.  Each verdict-only answer is compared with the case's
+    truth, and the answers of the quick path (no sympy) are counted."""
     compile_bytecode()
-    ours, theirs = [], []
+    verdict, full, theirs, quick, wrong = [], [], [], 0, []
     for case in tqdm(cases, desc="processes", file=sys.stderr):
-        ours.append(
-            _process_cpu(
-                [sys.executable, "-m", "theory.trf", "--rpe", case.text]
-                + ["--start", str(case.start), "--eps", "0.1"],
-                timeout,
-            )
-        )
+        head = [sys.executable, "-m", "theory.trf", "--rpe", case.text, "--start", str(case.start)]
+        cpu, text = _process_run(head + ["--verdict-only", "--json"], timeout)
+        verdict.append(cpu)
+        try:
+            answer = json.loads(text)
+        except ValueError:
+            answer = {}
+        quick += answer.get("decided_by", "").startswith("asymptotic scale")
+        said = answer.get("converges")
+        if said is not None and case.truth in (True, False) and said != case.truth:
+            wrong.append(case.text)
+        full.append(_process_cpu(head + ["--eps", "0.1"], timeout))
         theirs.append(
             _process_cpu([sys.executable, "-c", SYMPY_PROCESS, case.text, str(case.start)], timeout)
         )
-    med = statistics.median(ours), statistics.median(theirs)
+    med = statistics.median(verdict), statistics.median(full), statistics.median(theirs)
     print(
-        f"whole process, median CPU time ours/sympy = {med[0] / med[1]:.2f} "
-        f"({med[0]:.3f} s vs {med[1]:.3f} s; ours: python -m theory.trf --eps 0.1, "
-        "sympy: python -c is_convergent; both from cached bytecode)"
+        f"whole process, median CPU time of the decision ours/sympy = {med[0] / med[2]:.2f} "
+        f"({med[0]:.3f} s vs {med[2]:.3f} s; ours: python -m theory.trf --verdict-only, "
+        f"{quick} of {len(cases)} answered without sympy; sympy: python -c is_convergent; "
+        f"both from cached bytecode); wrong verdicts: {len(wrong)}"
     )
-    return {"ours_cpu_s": ours, "sympy_cpu_s": theirs, "median": med}
+    print(
+        f"whole command (verdict, B, TRF at eps 0.1) / sympy's decision = {med[1] / med[2]:.2f} "
+        f"({med[1]:.3f} s)"
+    )
+    return {
+        "verdict_only_cpu_s": verdict,
+        "command_cpu_s": full,
+        "sympy_cpu_s": theirs,
+        "median": med,
+        "quick_path_answers": quick,
+        "wrong": wrong,
+    }
 
 
 def build_parser() -> CommandParser:

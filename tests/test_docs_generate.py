@@ -43,12 +43,12 @@ def test_registered_claims_table_lists_every_claim_by_paper():
 
 
 def test_settings_are_read_from_the_code():
-    from theory.trf.cli import DECISION_SHARE, DEFAULT_TIME_LIMIT
+    from theory.trf.analysis import DECISION_SHARE, DEFAULT_TIME_LIMIT
 
-    assert generate.constant("theory/trf/cli.py", "DEFAULT_TIME_LIMIT") == DEFAULT_TIME_LIMIT
-    assert generate.constant("theory/trf/cli.py", "DECISION_SHARE") == DECISION_SHARE
+    assert generate.constant("theory/trf/analysis.py", "DEFAULT_TIME_LIMIT") == DEFAULT_TIME_LIMIT
+    assert generate.constant("theory/trf/analysis.py", "DECISION_SHARE") == DECISION_SHARE
     with pytest.raises(KeyError):
-        generate.constant("theory/trf/cli.py", "NO_SUCH_NAME")
+        generate.constant("theory/trf/analysis.py", "NO_SUCH_NAME")
     # needs torch and transformers
     sweep = pytest.importorskip("empirical.capture.sweep.architectures")
     budget = generate.constant("empirical/capture/sweep/architectures.py", "CPU_BUDGET")

@@ -734,10 +734,10 @@ def counts() -> dict:
         "n_figures": str(len(load_figures())),
         "n_claims": str(len(load_claims())),
         "n_commands": str(len(COMMANDS) + len(BENCHMARKS)),
-        "trf_time_limit": f"{constant('theory/trf/cli.py', 'DEFAULT_TIME_LIMIT'):g}",
-        "trf_decision_share": f"{constant('theory/trf/cli.py', 'DECISION_SHARE'):.0%}",
+        "trf_time_limit": f"{constant('theory/trf/analysis.py', 'DEFAULT_TIME_LIMIT'):g}",
+        "trf_decision_share": f"{constant('theory/trf/analysis.py', 'DECISION_SHARE'):.0%}",
         "trf_free_decision_share": (
-            f"{constant('theory/trf/cli.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
+            f"{constant('theory/trf/analysis.py', 'FREE_PARAMS_DECISION_SHARE'):.0%}"
         ),
         "sweep_cpu_budget": f"{constant('empirical/capture/sweep/architectures.py', 'CPU_BUDGET'):g}",
         **capture_ratios(),

@@ -132,16 +132,16 @@ def test_ctrl_c_while_starting_even_if_the_parent_ignored_it(monkeypatch):
 def test_time_limit_counts_from_the_process_start(monkeypatch):
     """As a command, the deadline is --time-limit after main's start less the CPU time the
     process spent starting (imports count; waiting on a busy machine does not)."""
-    from theory.trf import cli
+    from theory.trf import analysis, cli
 
     seen = []
 
-    class Recording(cli.Deadline):
+    class Recording(analysis.Deadline):
         def __init__(self, seconds, started=None):
             seen.append(started)
-            raise cli.ExpressionError("stop here")
+            raise analysis.ExpressionError("stop here")
 
-    monkeypatch.setattr(cli, "Deadline", Recording)
+    monkeypatch.setattr(analysis, "Deadline", Recording)
     monkeypatch.setattr(startup, "COMMAND_STARTED", None)  # the library: from main's start
     assert cli.main(["--rpe", "1/n**2"]) == 2
     assert seen == [None]

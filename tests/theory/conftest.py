@@ -9,7 +9,7 @@ import os
 import pytest
 
 from theory.core import budget
-from theory.trf import cli
+from theory.trf import analysis as cli
 
 
 def _command_cpu() -> float:

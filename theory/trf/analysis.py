@@ -1,10 +1,11 @@
-r"""``python -m theory.trf``: does an RPE extrapolate, and how far does it see?
+r"""The full analysis of ``python -m theory.trf`` (:mod:`theory.trf.cli` runs it): its
+options, every stage under one budget, and the printed report.
 
 For :math:`b_n = \exp(\mathrm{RPE}(n))` it prints the convergence verdict of
 :math:`\sum_{n\ge s} b_n` with its certificate (RPE paper Thm 3.4), the sum :math:`B` with an
 error bound, the TRF table (Eq. 22) and the asymptotic order of TRF(eps) as eps -> 0.
 
->>> main(["--rpe", "1/n**2", "--eps", "0.01", "--json"])  # doctest: +ELLIPSIS
+>>> run(["--rpe", "1/n**2", "--eps", "0.01", "--json"])  # doctest: +ELLIPSIS
 {"series": "n**(-2)", ..."trf": [{"eps": 0.01, "value": 61, "exact": true, ...
 0
 """
@@ -28,7 +29,7 @@ import sympy.tensor.tensor  # noqa: F401
 from theory.core import startup
 from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
-from theory.core.cli import CommandParser, command, save_figure
+from theory.core.cli import CommandParser, save_figure
 from theory.core.cli import dumps as json_dumps
 from theory.series.certified_trf import TIE_SECONDS, merge_brackets, resolve_ties
 from theory.series.comparison import compare_trf
@@ -59,6 +60,7 @@ from theory.series.truncated import trf_truncated
 from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
 from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 from theory.trf.outward import outward
+from theory.trf.report import FULL_ENGINE, VERDICT_ONLY_HELP, verdict_lines
 
 EPILOG = (
     """examples:
@@ -88,6 +90,11 @@ TRF(eps) = number of terms needed for the partial sum to exceed B(1-eps) (Eq. 22
 )
 
 
+DESCRIPTION = (
+    "For b_n = exp(RPE(n)) it prints the convergence verdict of sum_{n>=s} b_n with its "
+    "certificate (RPE paper Thm 3.4), the sum B with an error bound, the TRF table (Eq. 22) "
+    "and the asymptotic order of TRF(eps) as eps -> 0."
+)
 DEFAULT_TIME_LIMIT = 10.0
 DECISION_SHARE = 0.6  # the decision may use this share of the time limit
 FREE_PARAMS_DECISION_SHARE = 0.9  # ... and this share with free parameters (nothing follows)
@@ -122,7 +129,7 @@ class Deadline:
 def build_parser() -> argparse.ArgumentParser:
     p = CommandParser(
         prog="python -m theory.trf",
-        description=__doc__.split("\n\n")[1].replace("\n", " "),
+        description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -192,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="one time budget for the whole command: decision, B and TRF share it; the "
         f"command prints what it has by then (default: {DEFAULT_TIME_LIMIT:g})",
     )
+    p.add_argument("--verdict-only", action="store_true", help=VERDICT_ONLY_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument(
         "--plot",
@@ -256,6 +264,9 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
             raise ExpressionError(f"--eps values must be in (0, 1), got {e}")
     if args.truncate is not None and args.truncate < 1:
         raise ExpressionError("--truncate must be >= 1")
+    verdict_only = getattr(args, "verdict_only", False)
+    if verdict_only and (args.truncate is not None or args.compare or args.plot):
+        raise ExpressionError("--verdict-only prints no TRF: drop --truncate, --compare, --plot")
     # as a command, the CPU time the process has spent starting (interpreter, imports) is
     # already taken from the limit; waiting for a busy machine's CPUs is not (the stages'
     # budgets count CPU time likewise)
@@ -300,11 +311,13 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
         "trf": [],
         "asymptotic": None,
     }
+    if verdict_only:
+        out.update(verdict_only=True, decided_by=FULL_ENGINE)
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
     scaled_sum = None
-    if d.converges and not rpe.free_params:
+    if d.converges and not rpe.free_params and not verdict_only:
         if product:
             fields, scaled_sum = _product_sum(rpe, args.eps, clock)
         elif (negated := negated_if_nonpositive(work, n0)) is not None:
@@ -611,37 +624,10 @@ def _human_trf(t: dict) -> str:
 
 
 def _human(out: dict) -> str:
-    series = (
-        out["series"] if len(out["series"]) <= 160 else out["series"][:150] + " ... (shortened)"
-    )
-    if out.get("head_terms"):
-        series = f"{out['head_terms']} given values (distances 0..{out['head_terms'] - 1}), then b_n = {series}"
-    else:
-        series = f"b_n = {series}"
-    lines = [
-        f"series:      {series}   ({out['name']}: {out['description']})",
-        f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)",
-    ]
-    if out.get("head_terms"):
-        lines.append(
-            f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}"
-        )
-    verdict = {True: "CONVERGES", False: "DIVERGES", None: "UNDECIDED"}[out["converges"]]
-    lines += [f"verdict:     {verdict}", f"certificate: {out['certificate']}"]
-    if out["condition"]:
-        lines.append(f"condition:   {out['condition']}")
-    lines.append(
-        "Thm 3.4:     "
-        + (
-            "the series converges: the RPE satisfies the paper's sufficient "
-            "condition for length extrapolation"
-            if out["converges"]
-            else "the sufficient condition (a convergent series) is not established"
-        )
-    )
+    lines = verdict_lines(out)
     if out.get("sum_error"):
         lines.append(f"enclosure:   none ({out['sum_error']})")
-    if out["converges"] and not out["free_params"]:
+    if out["converges"] and not out["free_params"] and not out.get("verdict_only"):
         lines.append(_human_sum(out))
         if out.get("trf_error"):
             lines.append(f"TRF:         not defined: {out['trf_error']}")
@@ -741,8 +727,9 @@ def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
     return {"j": j.tolist(), "value": [float(v) for v in np.asarray(values)[j - 1]]}
 
 
-@command
-def main(argv: Sequence[str] | None = None) -> int:
+def run(argv: Sequence[str] | None = None) -> int:
+    """The command's body (:func:`main` runs it as a command; :mod:`theory.trf.quick`
+    runs it where its quick path does not decide)."""
     args = build_parser().parse_args(argv)
     try:
         out, work, scaled_sum, clock = _analyse(args)

@@ -1,0 +1,59 @@
+"""The verdict part of the ``python -m theory.trf`` report, in the standard library only: the
+quick path of ``--verdict-only`` (:mod:`theory.trf.quick`) prints it without loading sympy,
+and the full analysis (:mod:`theory.trf.analysis`) prints the same lines before B and TRF.
+
+>>> out = {"series": "n**(-2)", "name": "1/n**2", "description": "user formula", "start": 1,
+...        "converges": True, "certificate": "p-series", "condition": None}
+>>> verdict_lines(out)[2]
+'verdict:     CONVERGES'
+"""
+
+from __future__ import annotations
+
+#: the help of ``--verdict-only``
+VERDICT_ONLY_HELP = (
+    "print the verdict and its certificate only (no B, no TRF): what Thm 3.4 asks; a "
+    "formula whose size the asymptotic scale n^a log(n)^b ... settles is decided without "
+    "loading sympy (default: off)"
+)
+#: the ``decided_by`` field of a ``--verdict-only`` answer
+FULL_ENGINE = "full engine"
+QUICK_ENGINE = "asymptotic scale (quick path, without sympy)"
+#: the longest series text printed whole
+SHORT = 160
+
+
+def verdict_lines(out: dict) -> list[str]:
+    """The lines of the series, its start, the verdict, its certificate and Thm 3.4."""
+    series = (
+        out["series"] if len(out["series"]) <= SHORT else out["series"][:150] + " ... (shortened)"
+    )
+    if out.get("head_terms"):
+        head = out["head_terms"]
+        series = f"{head} given values (distances 0..{head - 1}), then b_n = {series}"
+    else:
+        series = f"b_n = {series}"
+    lines = [
+        f"series:      {series}   ({out['name']}: {out['description']})",
+        f"start:       n = {out['start']}  (term k = b_(start+k) is the weight at distance k)",
+    ]
+    if out.get("head_terms"):
+        lines.append(
+            f"learned:     {out['head_terms']} given values; beyond: {out['tail_assumption']}"
+        )
+    verdict = {True: "CONVERGES", False: "DIVERGES", None: "UNDECIDED"}[out["converges"]]
+    lines += [f"verdict:     {verdict}", f"certificate: {out['certificate']}"]
+    if out.get("decided_by"):
+        lines.append(f"decided by:  {out['decided_by']}")
+    if out["condition"]:
+        lines.append(f"condition:   {out['condition']}")
+    lines.append(
+        "Thm 3.4:     "
+        + (
+            "the series converges: the RPE satisfies the paper's sufficient "
+            "condition for length extrapolation"
+            if out["converges"]
+            else "the sufficient condition (a convergent series) is not established"
+        )
+    )
+    return lines
