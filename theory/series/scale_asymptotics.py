@@ -392,7 +392,7 @@ def taylor(u: Expansion, coeffs: list) -> Expansion:
         return Expansion.constant(coeffs[0])
     if u.rough:
         raise Unsupported("a Taylor series of a bounded oscillating function")
-    m, _ = u._size()
+    m = u.terms[0][0] if u.terms else u.err  # |u| = O(m): its largest term or its error
     if m >= ONE:
         raise Unsupported("a Taylor series at a point that is not a limit")
     out, power = Expansion.constant(coeffs[0]), Expansion.constant(Iv.point(1))

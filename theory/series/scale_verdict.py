@@ -234,6 +234,8 @@ class _Builder:
         return a / b
 
     def _power(self, base: ast.AST, expo: ast.AST) -> Value:
+        if isinstance(base, ast.Name) and base.id == "E":
+            return self.value(expo).exp()  # E**x = exp(x) exactly (log E = 1, not an interval)
         e = self.value(expo)
         r = _point(e)
         if r is not None:
@@ -251,7 +253,7 @@ class _Builder:
         if name == "exp":
             return x.exp()
         if name == "log":
-            return x.log()
+            return self.const(1) if isinstance(args[0], ast.Name) and args[0].id == "E" else x.log()
         if name == "sqrt":
             return x.power(Fraction(1, 2))
         if name == "Abs":
@@ -347,7 +349,7 @@ class _Builder:
                 raise _Skip
             out = self.const(Fraction(1, math.factorial(k)))
             for j in range(k):
-                out = out * (x - self.const(j))
+                out = out * (x - self.const(j) if j else x)
             return out
         y = self.value(bottom)
         one = self.const(1)
@@ -519,8 +521,8 @@ class _Ranges:
                 r = None
             if r is not None and r.denominator == 1 and abs(r) <= 10**6:
                 base = self.range(node.left, n, point)
-                if r < 0:
-                    base = self._nonzero(node.left, base).inverse()
+                if r < 0 and base.has_zero() and self.tail:
+                    base = self._dominant(node.left)  # r_ipow then refuses a 0 it cannot exclude
                 return r_ipow(base, int(r))
         if _constant(node.left) and _is_n(node.right):
             try:

@@ -110,6 +110,28 @@ DECIDED = [
     ("2**(n**(10**6))", 1, False),  # terms -> oo
     ("sinh(1/n**2)", 1, True),
     ("n**2*exp(-sqrt(n))", 0, True),
+    # cancellations down to the second or third term of an expansion
+    ("n**2*(1 - cos(1/n)) - 1/2", 1, True),  # ~ -1/(24 n^2)
+    ("exp(1/n) - 1 - 1/n", 1, True),  # ~ 1/(2 n^2)
+    ("log(1 + 1/n) - 1/n + 1/(2*n**2)", 1, True),  # ~ 1/(3 n^3)
+    ("n*sin(1/n) - 1", 1, True),  # ~ -1/(6 n^2)
+    ("atan(1/n) - 1/n", 1, True),  # ~ -1/(3 n^3)
+    ("sqrt(n**4 + n) - n**2", 1, False),  # ~ 1/(2 n)
+    ("n**(1/n) - 1", 1, False),  # ~ log(n)/n
+    ("1/(n*log(n)) - 1/((n+1)*log(n+1))", 2, True),  # ~ 1/(n^2 log n)
+    ("exp(-log(n)**2/(log(n) + 1))", 2, False),  # = e^(1 - 1/(log n + 1))/n ~ e/n
+    ("exp(-n**2)*exp(n**2)", 1, False),  # exactly 1
+    ("n**n/factorial(n)/E**n", 1, False),  # ~ 1/sqrt(2 pi n)
+    ("exp(n)*factorial(n)/n**(n+1)", 1, False),  # ~ sqrt(2 pi)/sqrt(n)
+    ("(n + (-1)**n)**(-2)", 2, True),  # ~ n^-2
+    ("(n**2 - 1000)**(-2)", 1, True),  # no integer root; ~ n^-4
+    ("1/(n**2 - 10**9)", 10**5, True),  # from beyond the root
+    ("binomial(n, 3)/n**4", 3, False),  # ~ 1/(6 n)
+    ("gamma(n)/gamma(n + 1/2)", 1, False),  # ~ n^-1/2
+    ("1/(n*log(n)*log(log(n))*log(log(log(n))))", 16, False),  # Bertrand, level 3
+    ("1/(n*log(n)*log(log(n))*log(log(log(n)))**2)", 16, True),
+    ("10**400/n**2", 1, True),
+    ("1e-400/n**2", 1, True),
 ]
 
 
@@ -142,6 +164,13 @@ LEFT = [
     ("floor(sqrt(n))/n**2", 1),  # a function the quick path does not read
     ("exp(-sqrt(log(n)))", 1),  # exp of a monomial between 1 and log n: off the scale
     ("binomial(2*n, n)/4**n", 1),  # G cancels between log-constants known as intervals
+    ("1/(n + (-1)**n*sqrt(n))", 1),  # b_1 = 1/0
+    ("(n-3)**(-2)", 1),  # b_3 = 1/0
+    ("log(n)**(-2)/n", 1),  # b_1 = 1/0
+    ("1/n**2", 0),  # b_0 = 1/0
+    ("1/(n**2 - 10**9)", 1),  # no integer root, but not proved beyond the first terms
+    ("(2 + sin(n))**(-n)", 1),  # an oscillating exponent
+    ("tanh(n) - 1", 1),  # -2 e^(-2n): beyond the scale's exactness (cancels to 0 on it)
 ]
 
 
