@@ -108,24 +108,35 @@ def _float(q: Fraction) -> float:
 
 @dataclass(frozen=True)
 class Iv:
-    """A closed rational interval [lo, hi] holding a real constant (or, in a rough
-    expansion, the eventual values of a bounded function).
+    r"""A closed rational interval [lo, hi] holding a real constant (or, in a rough
+    expansion, the eventual values of a bounded function).  Where the constant is known
+    exactly as :math:`q_0 + \sum_p q_p \log p` (rational q's, primes p), ``exact`` holds
+    it as ``(q0, ((p, q_p), ...))``: sums and rational multiples stay exact, so
+    :math:`2 \log 2 - \log 4` is exactly 0 (the logarithms of primes are linearly
+    independent over the rationals), not an interval around 0.
 
     >>> (Iv.point(1) / Iv(Fraction(2), Fraction(4))).lo
     Fraction(1, 4)
+    >>> (Iv.point(4).log() - Iv.point(2).log() * Iv.point(2)).is_zero
+    True
     """
 
     lo: Fraction
     hi: Fraction
+    exact: tuple | None = None
 
     def __post_init__(self) -> None:
         check_time()
+        if self.exact is not None and not self.exact[1]:  # a rational: the point itself
+            object.__setattr__(self, "lo", self.exact[0])
+            object.__setattr__(self, "hi", self.exact[0])
+            return
         object.__setattr__(self, "lo", _rounded(self.lo, False))
         object.__setattr__(self, "hi", _rounded(self.hi, True))
 
     @staticmethod
     def point(x: int | Fraction) -> Iv:
-        return Iv(Fraction(x), Fraction(x))
+        return Iv(Fraction(x), Fraction(x), (Fraction(x), ()))
 
     @property
     def is_point(self) -> bool:
@@ -142,23 +153,45 @@ class Iv:
         """+1 or -1 where the whole interval has that sign, else 0."""
         return 1 if self.lo > 0 else -1 if self.hi < 0 else 0
 
+    def _rational(self) -> Fraction | None:
+        return self.exact[0] if self.exact is not None and not self.exact[1] else None
+
     def __add__(self, o: Iv) -> Iv:
-        return Iv(self.lo + o.lo, self.hi + o.hi)
+        exact = None
+        if self.exact is not None and o.exact is not None:
+            logs = dict(self.exact[1])
+            for p, c in o.exact[1]:
+                logs[p] = logs.get(p, 0) + c
+            exact = (
+                self.exact[0] + o.exact[0],
+                tuple(sorted((p, c) for p, c in logs.items() if c)),
+            )
+        return Iv(self.lo + o.lo, self.hi + o.hi, exact)
 
     def __neg__(self) -> Iv:
-        return Iv(-self.hi, -self.lo)
+        exact = None
+        if self.exact is not None:
+            exact = (-self.exact[0], tuple((p, -c) for p, c in self.exact[1]))
+        return Iv(-self.hi, -self.lo, exact)
 
     def __sub__(self, o: Iv) -> Iv:
         return self + (-o)
 
     def __mul__(self, o: Iv) -> Iv:
         p = (self.lo * o.lo, self.lo * o.hi, self.hi * o.lo, self.hi * o.hi)
-        return Iv(min(p), max(p))
+        exact = None
+        for a, b in ((self, o), (o, self)):
+            q = a._rational()
+            if q is not None and b.exact is not None:
+                exact = (q * b.exact[0], tuple((pr, q * c) for pr, c in b.exact[1] if q * c))
+                break
+        return Iv(min(p), max(p), exact)
 
     def inverse(self) -> Iv:
         if self.has_zero():
             raise Unsupported("division by a constant that may be 0")
-        return Iv(1 / self.hi, 1 / self.lo)
+        q = self._rational()
+        return Iv.point(1 / q) if q is not None else Iv(1 / self.hi, 1 / self.lo)
 
     def __truediv__(self, o: Iv) -> Iv:
         return self * o.inverse()
@@ -203,7 +236,9 @@ class Iv:
             raise Unsupported("log of a constant that may be <= 0")
         if self.lo == self.hi == 1:
             return Iv.point(0)
-        return Iv(_down(_log(self.lo)), _up(_log(self.hi)))
+        q = self._rational()
+        exact = None if q is None else _log_of_rational(q)
+        return Iv(_down(_log(self.lo)), _up(_log(self.hi)), exact)
 
     def exp(self) -> Iv:
         if self.is_zero:
@@ -211,6 +246,26 @@ class Iv:
         if self.hi > 700 or self.lo < -700:
             raise Unsupported("exp of a constant out of range")
         return Iv(_down(math.exp(self.lo)), _up(math.exp(self.hi)))
+
+
+#: primes by which a rational is factored for an exact logarithm
+SMALL_PRIMES = tuple(p for p in range(2, 1000) if all(p % d for d in range(2, int(p**0.5) + 1)))
+
+
+def _log_of_rational(q: Fraction) -> tuple | None:
+    """log q as (0, ((p, e_p), ...)) where q's numerator and denominator factor over
+    :data:`SMALL_PRIMES`, else None."""
+    logs: dict = {}
+    for x, sign in ((q.numerator, 1), (q.denominator, -1)):
+        for p in SMALL_PRIMES:
+            while x % p == 0:
+                x //= p
+                logs[p] = logs.get(p, 0) + sign
+            if x == 1:
+                break
+        if x != 1:
+            return None
+    return (Fraction(0), tuple(sorted((p, Fraction(e)) for p, e in logs.items() if e)))
 
 
 def _exact_root(q: Fraction, k: int) -> Fraction | None:

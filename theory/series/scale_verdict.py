@@ -366,6 +366,19 @@ def _error_term(x: Value, k: int):
     return Expansion.make({}, mono_pow(m, Fraction(-k)))
 
 
+def _integer_valued(node: ast.AST) -> bool:
+    """Built from n and integer literals by +, - and * only: an integer at every integer n."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int) and not isinstance(node.value, bool)
+    if isinstance(node, ast.Name):
+        return node.id == "n"
+    if isinstance(node, ast.UnaryOp):
+        return _integer_valued(node.operand)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+        return _integer_valued(node.left) and _integer_valued(node.right)
+    return False
+
+
 def _constant(node: ast.AST) -> bool:
     return not any(_is_n(t) for t in ast.walk(node))
 
@@ -560,11 +573,18 @@ class _Ranges:
             if name == "cosh":
                 return (ep + em) * R(0.5, 0.5)
             return R(-1.0, 1.0)
+        one = R(1.0, 1.0)
         if name == "factorial":
-            return r_gamma(x + R(1.0, 1.0))
+            return r_gamma(self._positive(args[0], x) + one)
         if name == "gamma":
-            return r_gamma(x)
+            return r_gamma(self._positive(args[0], x))
         # binomial(x, y) = Gamma(x + 1) / (Gamma(y + 1) Gamma(x - y + 1)), all arguments >= 1
         y = xs[1]
-        one = R(1.0, 1.0)
-        return r_gamma(x + one) * (r_gamma(y + one) * r_gamma(x - y + one)).inverse()
+        diff = ast.BinOp(left=args[0], op=ast.Sub(), right=args[1])
+        d = self._positive(diff, x - y) if (x - y).lo < 0 else x - y
+        gx = r_gamma(self._positive(args[0], x) + one)
+        gy = r_gamma(self._positive(args[1], y) + one)
+        out = gx * (gy * r_gamma(d + one)).inverse()
+        if _integer_valued(args[0]) and _integer_valued(args[1]) and y.lo >= 0 and d.lo >= 0:
+            out = R(max(out.lo, 1.0), out.hi)  # a binomial coefficient C(x, y), 0 <= y <= x
+        return out

@@ -127,6 +127,9 @@ DECIDED = [
     ("(n**2 - 1000)**(-2)", 1, True),  # no integer root; ~ n^-4
     ("1/(n**2 - 10**9)", 10**5, True),  # from beyond the root
     ("binomial(n, 3)/n**4", 3, False),  # ~ 1/(6 n)
+    ("binomial(2*n, n)/4**n", 1, False),  # ~ 1/sqrt(pi n): 2 n log 2 - n log 4 cancels exactly
+    ("4**n/(n**2*binomial(2*n, n))", 1, True),  # ~ sqrt(pi) n^(-3/2)
+    ("6**n/(2**n*3**n*n)", 1, False),  # exactly 1/n
     ("gamma(n)/gamma(n + 1/2)", 1, False),  # ~ n^-1/2
     ("1/(n*log(n)*log(log(n))*log(log(log(n))))", 16, False),  # Bertrand, level 3
     ("1/(n*log(n)*log(log(n))*log(log(log(n)))**2)", 16, True),
@@ -163,7 +166,7 @@ LEFT = [
     ("type1", 1),  # a named RPE
     ("floor(sqrt(n))/n**2", 1),  # a function the quick path does not read
     ("exp(-sqrt(log(n)))", 1),  # exp of a monomial between 1 and log n: off the scale
-    ("binomial(2*n, n)/4**n", 1),  # G cancels between log-constants known as intervals
+    ("pi**n/(pi**n + n)", 1),  # G cancels between constants known only as intervals (log pi)
     ("1/(n + (-1)**n*sqrt(n))", 1),  # b_1 = 1/0
     ("(n-3)**(-2)", 1),  # b_3 = 1/0
     ("log(n)**(-2)/n", 1),  # b_1 = 1/0
