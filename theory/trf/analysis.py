@@ -60,7 +60,7 @@ from theory.series.truncated import trf_truncated
 from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
 from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 from theory.trf.outward import outward
-from theory.trf.report import FULL_ENGINE, VERDICT_ONLY_HELP, verdict_lines
+from theory.trf.report import FULL_ENGINE, VERDICT_ONLY_HELP, answer_fields, verdict_lines
 
 EPILOG = (
     """examples:
@@ -290,27 +290,18 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
         d = _within(clock, "the decision", decide_product, (rpe.b, n0))
     else:
         d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
-    out = {
-        "series": str(rpe.b),
-        "name": rpe.name,
-        "description": rpe.description,
-        "params": {k: str(v) for k, v in rpe.params.items()},
-        "free_params": rpe.free_params,
-        "start": rpe.start,
-        "time_limit": args.time_limit,
-        "converges": d.converges,
-        "certificate": d.certificate,
-        "condition": d.condition,
-        "extrapolates_by_thm_3_4": True if d.converges else None,
-        "sum": None,
-        "sum_lo": None,
-        "sum_hi": None,
-        "certified": False,
-        "sum_error_bound": None,
-        "sum_digits": None,
-        "trf": [],
-        "asymptotic": None,
-    }
+    out = answer_fields(
+        series=str(rpe.b),
+        name=rpe.name,
+        description=rpe.description,
+        params={k: str(v) for k, v in rpe.params.items()},
+        free_params=rpe.free_params,
+        start=rpe.start,
+        time_limit=args.time_limit,
+        converges=d.converges,
+        certificate=d.certificate,
+        condition=d.condition,
+    )
     if verdict_only:
         out.update(verdict_only=True, decided_by=FULL_ENGINE)
     if rpe.head is not None:

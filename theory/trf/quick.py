@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 
 from theory.series.scale_verdict import quick_verdict
-from theory.trf.report import QUICK_ENGINE
+from theory.trf.report import QUICK_ENGINE, answer_fields
 
 #: the options of the quick path and whether each takes a value
 OPTIONS = {
@@ -77,26 +77,17 @@ def quick_answer(argv: Sequence[str]) -> dict | None:
     if verdict is None:
         return None
     text = req["rpe"].strip()
-    return {
-        "series": text,
-        "name": text,
-        "description": "user formula",
-        "params": {},
-        "free_params": [],
-        "start": req["start"],
-        "time_limit": req["time_limit"],
-        "converges": verdict.converges,
-        "certificate": verdict.certificate,
-        "condition": None,
-        "extrapolates_by_thm_3_4": True if verdict.converges else None,
-        "sum": None,
-        "sum_lo": None,
-        "sum_hi": None,
-        "certified": False,
-        "sum_error_bound": None,
-        "sum_digits": None,
-        "trf": [],
-        "asymptotic": None,
-        "verdict_only": True,
-        "decided_by": QUICK_ENGINE,
-    }
+    out = answer_fields(
+        series=text,
+        name=text,
+        description="user formula",
+        params={},
+        free_params=[],
+        start=req["start"],
+        time_limit=req["time_limit"],
+        converges=verdict.converges,
+        certificate=verdict.certificate,
+        condition=None,
+    )
+    out.update(verdict_only=True, decided_by=QUICK_ENGINE)
+    return out

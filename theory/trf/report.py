@@ -23,6 +23,43 @@ QUICK_ENGINE = "asymptotic scale (quick path, without sympy)"
 SHORT = 160
 
 
+def answer_fields(
+    *,
+    series: str,
+    name: str,
+    description: str,
+    params: dict,
+    free_params: list,
+    start: int,
+    time_limit: float,
+    converges: bool | None,
+    certificate: str,
+    condition: str | None,
+) -> dict:
+    """The ``--json`` object of an answer, before B and TRF fill in their fields."""
+    return {
+        "series": series,
+        "name": name,
+        "description": description,
+        "params": params,
+        "free_params": free_params,
+        "start": start,
+        "time_limit": time_limit,
+        "converges": converges,
+        "certificate": certificate,
+        "condition": condition,
+        "extrapolates_by_thm_3_4": True if converges else None,
+        "sum": None,
+        "sum_lo": None,
+        "sum_hi": None,
+        "certified": False,
+        "sum_error_bound": None,
+        "sum_digits": None,
+        "trf": [],
+        "asymptotic": None,
+    }
+
+
 def verdict_lines(out: dict) -> list[str]:
     """The lines of the series, its start, the verdict, its certificate and Thm 3.4."""
     series = (
