@@ -46,6 +46,7 @@ from theory.series.scale_asymptotics import (
     Unsupported,
     Value,
     mono_text,
+    taylor,
     time_limit,
 )
 from theory.series.term_ranges import (
@@ -278,9 +279,7 @@ class _Builder:
             x, small = None, False
         if name == "atan":
             if small:
-                k = range(self.order)
-                coeffs = [Iv.point(Fraction((-1) ** (j // 2), j) if j % 2 else 0) for j in k]
-                return self._series(x, coeffs)
+                return self._bounded_small_atan(x)
             if x is not None and x.tends_to_plus_infinity():
                 half_pi = self.const(PI * Iv.point(Fraction(1, 2)))
                 return half_pi - self._bounded_small_atan(self.const(1) / x)
@@ -290,31 +289,26 @@ class _Builder:
         return Value.rough(Fraction(-1), Fraction(1), self.order)
 
     def _bounded_small_atan(self, x: Value) -> Value:
-        k = range(self.order)
-        return self._series(x, [Iv.point(Fraction((-1) ** (j // 2), j) if j % 2 else 0) for j in k])
+        return self._odd_even(x, 1, lambda j: j)  # x - x^3/3 + x^5/5 - ...
 
     def _series(self, x: Value, coeffs: list) -> Value:
-        from theory.series.scale_asymptotics import taylor
-
         return Value((), taylor(x.p, coeffs), self.order)
 
-    def _sin(self, x: Value) -> Value:
+    def _odd_even(self, x: Value, parity: int, denominator) -> Value:
+        """sum over j of the given parity of (-1)^(j // 2) x^j / denominator(j), x -> 0."""
         if x.g or not x.tends_to_zero():
-            raise Unsupported("sin of an argument that does not tend to 0")
-        k = range(self.order)
-        f = math.factorial
-        return self._series(
-            x, [Iv.point(Fraction((-1) ** (j // 2), f(j)) if j % 2 else 0) for j in k]
-        )
+            raise Unsupported("a Taylor series at an argument that does not tend to 0")
+        coeffs = [
+            Iv.point(Fraction((-1) ** (j // 2), denominator(j)) if j % 2 == parity else 0)
+            for j in range(self.order)
+        ]
+        return self._series(x, coeffs)
+
+    def _sin(self, x: Value) -> Value:
+        return self._odd_even(x, 1, math.factorial)
 
     def _cos(self, x: Value) -> Value:
-        if x.g or not x.tends_to_zero():
-            raise Unsupported("cos of an argument that does not tend to 0")
-        k = range(self.order)
-        f = math.factorial
-        return self._series(
-            x, [Iv.point(Fraction((-1) ** (j // 2), f(j)) if j % 2 == 0 else 0) for j in k]
-        )
+        return self._odd_even(x, 0, math.factorial)
 
     def _hyperbolic(self, name: str, x: Value) -> Value:
         half = self.const(Fraction(1, 2))
