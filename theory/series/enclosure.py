@@ -541,7 +541,7 @@ def _dominant_exp_form(b: sp.Expr) -> sp.Expr:
 
     try:
         return b.replace(lambda e: isinstance(e, sp.Add) and e.has(N) and e.has(sp.exp), rewrite)
-    except (sp.PolynomialError, TypeError, ValueError):
+    except (sp.PolynomialError, TypeError, ValueError, OverflowError):
         return b
 
 
