@@ -148,7 +148,8 @@ def _increasing_shift_nonneg(b: sp.Expr, n1: int) -> bool:
     (True, False)
     """
     m = sp.Dummy("m", nonnegative=True)
-    shift = {}
+    up, down, low = {}, {}, {}  # atoms of increasing and of decreasing argument
+    positive_arg = set()  # decreasing atoms whose argument stays >= 0
     for atom in sorted(b.atoms(*_INCREASING), key=str):
         a = atom.args[0]
         if not a.has(N):
@@ -157,12 +158,28 @@ def _increasing_shift_nonneg(b: sp.Expr, n1: int) -> bool:
         if a1.has(*_INCREASING):
             continue
         step = sp.expand(a.subs(N, n1 + m) - a1)
+        if step.is_nonnegative is None and step.is_nonpositive is None:
+            step = sp.together(step)  # 2/(n1 + m) - 2/n1 = -2 m/(n1 (n1 + m))
         if step.is_nonnegative is True:
-            shift[atom] = atom.func(a1) + sp.Dummy("u", nonnegative=True)
+            up[atom] = atom.func(a1) + sp.Dummy("u", nonnegative=True)
         elif step.is_nonpositive is True:  # a decreasing argument: F(a(n)) <= F(a(n1))
-            shift[atom] = atom.func(a1) - sp.Dummy("u", nonnegative=True)
-    if not shift:
-        return False
+            down[atom] = atom.func(a1) - sp.Dummy("u", nonnegative=True)
+            # and F(a(n)) >= F(0) where a >= 0 (exp(2/n) >= 1, tanh(1/n) >= 0), exp > 0
+            if a.subs(N, n1 + m).is_nonnegative is True:
+                low[atom] = atom.func(0) + sp.Dummy("u", nonnegative=True)
+                positive_arg.add(atom)
+            elif atom.func is sp.exp:
+                low[atom] = sp.Dummy("u", nonnegative=True)
+    # the decreasing atoms as they are (sympy's own sign rules), each bounded from below
+    # (tanh(1/n) >= 0), from above (exp(-pi*n) <= exp(-pi*n1) in sinh(pi*n)), or from below
+    # where its argument is >= 0 and from above elsewhere (atan(1/n)/(exp(n) - exp(-n)))
+    mixed = {x: low[x] if x in positive_arg else v for x, v in down.items()}
+    tries = [up] + ([{**up, **low}, {**up, **down}, {**up, **mixed}] if down else [])
+    return any(shift and _shift_nonneg(b, shift, n1, m) for shift in tries)
+
+
+def _shift_nonneg(b: sp.Expr, shift: dict, n1: int, m: sp.Dummy) -> bool:
+    """The superset of :func:`_increasing_shift_nonneg` proved >= 0 by sympy's sign rules."""
     e = b.xreplace(shift).subs(N, n1 + m)
     if e.is_nonnegative is True or _signed_constants(e).is_nonnegative is True:
         return True

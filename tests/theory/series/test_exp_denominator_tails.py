@@ -24,13 +24,15 @@ CASES = [
     ("n**2/(exp(pi*n)-1)", lambda n: n**2 / (mpmath.exp(mpmath.pi * n) - 1), 200),
     ("1/cosh(n)**2", lambda n: 1 / mpmath.cosh(n) ** 2, 200),
     ("1/sinh(n)", lambda n: 1 / mpmath.sinh(n), 200),
+    # tanh(1/n) (parsed as exps of 2/n) bounded from below: terms >= 0, so Eq. 22 applies
+    ("tanh(1/n)/(exp(n)-1)", lambda n: mpmath.tanh(1 / n) / mpmath.expm1(n), 200),
 ]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_sum_and_trf(capsys, case):
     formula, term, K = case
-    assert main([f"--rpe={formula}", "--json", "--eps", *map(str, EPS)]) == 0
+    assert main([f"--rpe={formula}", "--json", "--time-limit", "60", "--eps", *map(str, EPS)]) == 0
     out = json.loads(capsys.readouterr().out)
     with mpmath.workdps(50):
         terms = [term(mpmath.mpf(n)) for n in range(1, K + 1)]
@@ -58,6 +60,8 @@ def test_ramanujan_closed_form(capsys):
         ("1/sinh(pi*n)**2", True),
         ("1/(exp(n) - exp(-n))**2", True),
         ("1/sinh(n)", True),
+        ("tanh(1/n)/(exp(n) - 1)", True),
+        ("atan(1/n)/(exp(n) - exp(-n))", True),
         # b_n < 0 from n = 70 on (e^(-n/100) < 1/2): must not be claimed
         ("exp(-n/100) - 1/2", False),
         ("1/(exp(-n/100) - 1/2)", False),
