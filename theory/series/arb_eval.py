@@ -283,7 +283,9 @@ def _abs(v):
         return v
     if c <= 0:
         return -v
-    raise Undecided(f"sign of Abs argument not decided on {c}")
+    if isinstance(v, arb):  # a plain ball around 0: |x| lies in [0, max(|lo|, |hi|)]
+        return arb(0).union(abs(v.lower()).max(abs(v.upper())))
+    raise Undecided(f"sign of Abs argument not decided on {c}")  # no one branch's series
 
 
 def _minmax(t, args, e):

@@ -113,10 +113,11 @@ class CertifiedTail:
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
         b = _log1p_form(b)  # the same terms, without the cancellation of log(P/Q) near 1
+        b = _dominant_exp_form(b)  # exp(u) - 1 as exp(u) (1 - exp(-u)): no NaN on wide boxes
         self.b, self.n0, self.evals = b, int(n0), 0
         self.certificate = ""
-        try:
-            self.f = arb_function(b)
+        try:  # Gamma through log Gamma: a block's ball of n! spans zero, exp(lgamma) does not
+            self.f = arb_function(_exp_loggamma_form(b))
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self.nonneg_until = self.n0  # b_n >= 0 proved for n0 <= n < nonneg_until
@@ -321,7 +322,7 @@ class _FarBoxes:
                     "real), so no positive comparison series bounds them"
                 )
             b = _prune_far_branches(b, k0)
-            logb_far = sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True)
+            logb_far = _loggamma_form(sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True))
             self.L = arb_function(logb_far)
             with step_budget(3.0):  # D = n (log b)' = d log b / d log n: nearly constant for powers
                 D = sp.expand(N * sp.diff(logb_far, N))
@@ -503,6 +504,87 @@ def _log1p_form(b: sp.Expr) -> sp.Expr:
         return sp.log(1 + diff / sp.factor(den), evaluate=False) if diff != 0 else e
 
     return b.replace(lambda e: isinstance(e, sp.log) and len(e.args) == 1, rewrite)
+
+
+def _dominant_exp_form(b: sp.Expr) -> sp.Expr:
+    r"""b with every sum that holds a growing exponential :math:`e^{u}` (u a polynomial in n
+    with positive leading coefficient, the fastest of the sum) written with it factored out,
+
+    .. math::
+       e^{u} + r = e^{u} \left(1 + r e^{-u}\right), \qquad
+       \log\left(e^{u} - 1\right) = u + \log\left(1 - e^{-u}\right):
+
+    the same terms, but on a wide far box :math:`e^{u}` of a ball spans zero in mid-radius
+    form (so :math:`\log(e^{u} - 1)` is NaN), while :math:`e^{-u}` stays a tiny ball.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _dominant_exp_form(P("n/(exp(2*pi*n) - 1)"))
+    n*exp(-2*pi*n)/(1 - exp(-2*pi*n))
+    """
+
+    def growth(t):
+        ex = [f for f in sp.Mul.make_args(t) if isinstance(f, sp.exp)]
+        if len(ex) != 1 or not ex[0].args[0].is_polynomial(N):
+            return None
+        p = sp.Poly(ex[0].args[0], N)
+        lc = p.LC()
+        if p.degree() < 1 or not (lc.is_number and lc.is_positive):
+            return None
+        return p.degree(), float(lc), ex[0]
+
+    def rewrite(e):
+        grown = [g for g in map(growth, e.args) if g is not None]
+        if not grown:
+            return e
+        ex = max(grown, key=lambda g: g[:2])[2]
+        return ex * sp.Add(*[sp.powsimp(t * sp.exp(-ex.args[0])) for t in e.args])
+
+    try:
+        return b.replace(lambda e: isinstance(e, sp.Add) and e.has(N) and e.has(sp.exp), rewrite)
+    except (sp.PolynomialError, TypeError, ValueError, OverflowError):
+        return b
+
+
+def _exp_loggamma_form(b: sp.Expr) -> sp.Expr:
+    r"""b with every :math:`x!` and :math:`\Gamma(x)` (x depending on n) written
+    :math:`e^{\log\Gamma}`: the same value where x > 0; where x <= 0 arb's lgamma is NaN,
+    so a term there is never certified (never wrong).  On a block's ball :math:`[\ell, u]`,
+    :math:`\Gamma` spans zero in mid-radius form while :math:`e^{-2\log\Gamma}` is a ball
+    below :math:`e^{-2\log\Gamma(\ell)}`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _exp_loggamma_form(P("2**n/factorial(n)**2"))
+    2**n*exp(-2*loggamma(n + 1))
+    """
+    if not b.has(sp.factorial, sp.gamma):
+        return b
+    return b.replace(
+        lambda a: isinstance(a, (sp.factorial, sp.gamma)) and a.has(N),
+        lambda a: sp.exp(sp.loggamma(a.args[0] + (1 if isinstance(a, sp.factorial) else 0))),
+    )
+
+
+def _loggamma_form(e: sp.Expr) -> sp.Expr:
+    r"""e with :math:`\log x!` and :math:`\log \Gamma(x)` written as ``loggamma``: on a far box
+    :math:`\Gamma` of a ball spans zero in mid-radius form (its log is NaN), while
+    :math:`\log\Gamma` of the ball is a narrow ball (the same function for x > 0).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _loggamma_form(sp.expand_log(sp.log(P("2**n/factorial(n)**2")), force=True))
+    n*log(2) - 2*loggamma(n + 1)
+    """
+
+    def rewrite(a):
+        x = a.args[0]
+        if isinstance(x, sp.factorial):
+            return sp.loggamma(x.args[0] + 1)
+        if isinstance(x, sp.gamma):
+            return sp.loggamma(x.args[0])
+        return a
+
+    return e.replace(
+        lambda a: isinstance(a, sp.log) and isinstance(a.args[0], (sp.factorial, sp.gamma)), rewrite
+    )
 
 
 def _optional(build):

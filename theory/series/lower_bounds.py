@@ -132,36 +132,84 @@ _INCREASING = (sp.exp, sp.sinh, sp.tanh, sp.atan)
 def _increasing_shift_nonneg(b: sp.Expr, n1: int) -> bool:
     r"""b >= 0 for every real n >= n1, proved by sympy's sign rules on a superset: each atom
     F(a) with F increasing (exp, sinh, tanh, atan) and a(n1 + m) >= a(n1) for m >= 0 is
-    replaced by F(a(n1)) + u, u >= 0 free, and n by n1 + m:
+    replaced by F(a(n1)) + u, one with a(n1 + m) <= a(n1) by F(a(n1)) - u, u >= 0 free, and
+    n by n1 + m:
 
     .. math::
-       \frac{n}{e^{2\pi n} - 1} \;\to\; \frac{n_1 + m}{e^{2\pi n_1} - 1 + u} \ge 0.
+       \frac{n}{e^{2\pi n} - 1} \;\to\; \frac{n_1 + m}{e^{2\pi n_1} - 1 + u} \ge 0, \qquad
+       \sinh(\pi n)^{-2} \;\to\;
+       \left(\tfrac{e^{\pi n_1} - e^{-\pi n_1}}{2} + \tfrac{u + v}{2}\right)^{-2} \ge 0.
 
     >>> from theory.series.expressions import parse_expression as P
     >>> f = _increasing_shift_nonneg
     >>> f(P("n/(exp(2*pi*n) - 1)"), 65), f(P("1/(exp(n/100) - 3/2)"), 1)
     (True, False)
+    >>> f(P("1/sinh(pi*n)**2"), 65), f(P("1/(exp(-n/100) - 1/2)"), 1)
+    (True, False)
     """
     m = sp.Dummy("m", nonnegative=True)
-    shift = {}
+    up, down, low = {}, {}, {}  # atoms of increasing and of decreasing argument
+    positive_arg = set()  # decreasing atoms whose argument stays >= 0
     for atom in sorted(b.atoms(*_INCREASING), key=str):
         a = atom.args[0]
         if not a.has(N):
             continue
         a1 = a.subs(N, n1)
-        grows = sp.expand(a.subs(N, n1 + m) - a1).is_nonnegative
-        if grows is True and not a1.has(*_INCREASING):
-            shift[atom] = atom.func(a1) + sp.Dummy("u", nonnegative=True)
-    if not shift:
-        return False
+        if a1.has(*_INCREASING):
+            continue
+        step = sp.expand(a.subs(N, n1 + m) - a1)
+        if step.is_nonnegative is None and step.is_nonpositive is None:
+            step = sp.together(step)  # 2/(n1 + m) - 2/n1 = -2 m/(n1 (n1 + m))
+        if step.is_nonnegative is True:
+            up[atom] = atom.func(a1) + sp.Dummy("u", nonnegative=True)
+        elif step.is_nonpositive is True:  # a decreasing argument: F(a(n)) <= F(a(n1))
+            down[atom] = atom.func(a1) - sp.Dummy("u", nonnegative=True)
+            # and F(a(n)) >= F(0) where a >= 0 (exp(2/n) >= 1, tanh(1/n) >= 0), exp > 0
+            if a.subs(N, n1 + m).is_nonnegative is True:
+                low[atom] = atom.func(0) + sp.Dummy("u", nonnegative=True)
+                positive_arg.add(atom)
+            elif atom.func is sp.exp:
+                low[atom] = sp.Dummy("u", nonnegative=True)
+    # the decreasing atoms as they are (sympy's own sign rules), each bounded from below
+    # (tanh(1/n) >= 0), from above (exp(-pi*n) <= exp(-pi*n1) in sinh(pi*n)), or from below
+    # where its argument is >= 0 and from above elsewhere (atan(1/n)/(exp(n) - exp(-n)))
+    mixed = {x: low[x] if x in positive_arg else v for x, v in down.items()}
+    tries = [up] + ([{**up, **low}, {**up, **down}, {**up, **mixed}] if down else [])
+    return any(shift and _shift_nonneg(b, shift, n1, m) for shift in tries)
+
+
+def _shift_nonneg(b: sp.Expr, shift: dict, n1: int, m: sp.Dummy) -> bool:
+    """The superset of :func:`_increasing_shift_nonneg` proved >= 0 by sympy's sign rules."""
     e = b.xreplace(shift).subs(N, n1 + m)
-    if e.is_nonnegative is True:
+    if e.is_nonnegative is True or _signed_constants(e).is_nonnegative is True:
         return True
     try:
         with step_budget(1.0):
             return sp.together(e).is_nonnegative is True
     except StepTimeout:
         return False
+
+
+def _signed_constants(e: sp.Expr) -> sp.Expr:
+    """e with the constant part c of every sum (e^(65 pi)/2 - e^(-65 pi)/2) replaced by a free
+    positive symbol, or its negative, by the sign of c (sympy's sign of a number, evaluated
+    with error control): a superset of the values, on which the sign rules can decide."""
+
+    def group(a):
+        const = sp.Add(*[t for t in a.args if not t.free_symbols])
+        if const == 0 or len(a.args) < 2:
+            return a
+        sign = 1 if const.is_positive is True else (-1 if const.is_negative is True else 0)
+        if sign == 0:
+            return a
+        rest = sp.Add(*[t for t in a.args if t.free_symbols])
+        return rest + sign * sp.Dummy("c", positive=True)
+
+    try:
+        with step_budget(1.0):
+            return e.replace(lambda a: isinstance(a, sp.Add) and a.free_symbols, group)
+    except StepTimeout:
+        return e
 
 
 def _convex_in_inverse(b: sp.Expr, n1: int) -> bool:

@@ -47,6 +47,7 @@ from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.quotient_tail import AlternatingQuotientTail
 from theory.series.raabe_tails import RaabeTail
 from theory.series.ratio_tails import RatioTail
+from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
@@ -212,6 +213,7 @@ def certify_tail(
     | FloorBlockTail
     | AlternatingQuotientTail
     | StretchedExpTail
+    | RationalTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -240,11 +242,17 @@ def _narrow(t, n0, beside, max_rel_width=MAX_REL_WIDTH):
 
 
 def _certified_engine(b, n0, scale):
-    """Geometric tails in closed form, Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
+    """Rational terms with rational poles in closed form (digamma, Hurwitz zeta), geometric
+    tails in closed form, Euler-transformed tails for g p (g completely monotone, p trigonometric), residue
     classes for floor terms, a geometric bound from the term ratio for factorial-like
     terms (a telescoper when the ratio tends to 1, Stirling's series with its error bound
     when the ratio is not a product of powers of polynomials), Lerch sums for oscillating terms,
     else Taylor blocks, else a proved power majorant and minorant."""
+    if b.is_rational_function(N):
+        try:  # rational poles: partial fractions, digamma and Hurwitz zeta in closed form
+            return RationalTail(b, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
     if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
         try:
             return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form

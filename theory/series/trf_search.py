@@ -39,6 +39,7 @@ from theory.series.geometric import GeometricTail
 from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.ratio_tails import EVERYWHERE
+from theory.series.rational_tail import RationalTail
 from theory.series.results import CLOSED_FORM_EXACT_LIMIT, DPS, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
@@ -126,7 +127,7 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
         and cert.nonneg_until < EVERYWHERE  # the engine proved b_n >= 0 from n0 on
         and not terms_nonnegative(b, start + (0 if head is None else len(head)))
     )
-    if isinstance(cert, (GeometricTail, PolyGeometricTail)):  # closed-form tails
+    if isinstance(cert, (GeometricTail, PolyGeometricTail, RationalTail)):  # closed-form tails
         # the crossing is proved in closed form: exact however far (up to 10^300)
         table = [cert.trf(eps, CLOSED_FORM_EXACT_LIMIT, head) for eps in eps_list]
         if all(t is not None for t in table):

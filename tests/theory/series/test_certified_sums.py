@@ -35,8 +35,22 @@ def _brute_trf(text, start, eps, B, limit):
     for j in range(1, limit + 1):
         s += f(mpmath.mpf(start + j - 1))
         if s > target:
+            if abs(s - target) <= abs(target) * mpmath.mpf(10) ** -25:
+                return _exact_crossing(text, start, eps, B, j)
             return j
     return None
+
+
+def _exact_crossing(text, start, eps, B, j):
+    """At a tie S_j = B (1 - eps) within the 30 digits (1/(n+1) - 1/(n+2): S_18 = 9/20):
+    for rational terms and a rational B (its 47-digit reference read back as a fraction),
+    S_j compared exactly: j when S_j > B (1 - eps), else j + 1 (the next term is > 0)."""
+    b = P(text)
+    if not b.is_rational_function(N):
+        return j
+    Bq = sp.nsimplify(mpmath.nstr(B, 40), rational=True, tolerance=sp.Rational(1, 10**35))
+    S = sum((b.subs(N, start + k) for k in range(j)), sp.Integer(0))
+    return j if S > Bq * (1 - sp.Rational(repr(eps))) else j + 1
 
 
 def _check(case, brute_limit):

@@ -35,16 +35,12 @@ TIME_LIMIT = "120"
 #: measured honest: undecided, refused by name, or bounds instead of exact values
 HONEST = {
     "named/alibi-negative-slope",  # refused: k of alibi must be positive
-    "closed/four-factor-telescoping",  # TRF(0.1) bracket [2, 3]: R_2 = eps B exactly (a tie)
-    "closed/n-over-exp-2pi-n-minus-1",  # B lower bound only (far tail not enclosed)
-    "closed/csch-squared",  # no estimate: terms not proved nonnegative (sinh as exps)
     "border/bertrand-level3-diverges",  # undecided
     "border/sin-inv-nlogn",  # undecided
     "refuse/tower-exponent-decaying",  # refused: 10**10**10 has too many digits
     "refuse/tower-exponent-growing",
     "refuse/tower-constant",
     "free/sin-2n-squared-over-power",  # undecided
-    "extreme/telescoping-start-1e15",  # TRF: certified upper bounds of log10 only
 }
 
 FAST = [

@@ -97,10 +97,18 @@ def test_trf_matches_brute_force(text, start, f, eps_list):
         assert t.exact and t.value == _brute_trf(f, start, eps, 10**5, B)
 
 
-def test_exact_tie_is_not_claimed_exact():
+def test_exact_tie_is_decided_by_exact_rationals():
     # 1/(n(n+1)): the tail from term j is exactly 1/(j+1); at eps = 0.1 the tail at j = 9
-    # equals B eps, so TRF = 10 but no floating-point method can certify the strict "<"
+    # equals B eps, so TRF = 10: no floating-point method certifies the strict "<", but the
+    # telescoping tails are exact rationals (theory.series.rational_tail), which do
     t = trf(P("1/(n*(n + 1))"), 0.1, 1)
+    assert t.value == 10 and t.exact and "exact rational" in t.note
+
+
+def test_exact_tie_is_not_claimed_exact():
+    # the same terms behind Max(1, 1/n) = 1 (n >= 1): no rational function, so the tails are
+    # balls, which cannot certify the strict "<" at the tie R_9 = B eps: not exact
+    t = trf(P("Max(1, 1/n)/(n*(n + 1))"), 0.1, 1)
     assert t.value == 10 and not t.exact and "tie" in t.note
 
 
