@@ -720,8 +720,8 @@ fam(
 
 #: series for the Ctrl-C trials (each runs long enough to be interrupted)
 SIGINT_SERIES = [
-    ["--rpe", "1/(n*log(n)**0.999*log(log(n))**2)", "--start", "3"],
-    ["--rpe", "(-1)**floor(n/3)/n"],
+    ["--rpe", "1/(n*log(n)**1.001)", "--start", "2", "--eps", "0.5"],
+    ["--rpe", "exp(-log(n)*log(log(log(n))))", "--start", "16"],
 ]
 
 #: no extra cases: the whole set runs by default
