@@ -188,7 +188,9 @@ class CertifiedTail:
             or rem > self.tol * (hi - lo) / max(lo, 1) + abs(s).lower() * REL_TOL
         ):
             return self._split(lo, hi, depth)
-        if lo == self.nonneg_until and self._positive_on(ball(lo, hi - 1), cb[0]):
+        # lo < nonneg_until too: the first block of a late start begins at n0, before the
+        # end of the direct terms that __init__ checked (the chain broke at n0 + DIRECT)
+        if lo <= self.nonneg_until < hi and self._positive_on(ball(lo, hi - 1), cb[0]):
             self.nonneg_until = hi
         return s + _symmetric(rem)
 
