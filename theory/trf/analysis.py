@@ -74,6 +74,7 @@ EPILOG = (
   python -m theory.trf --rpe type2 --compare type1          # Thm 3.5
   python -m theory.trf --rpe type1 --truncate 10000         # the paper's App. E procedure
   python -m theory.trf --rpe alibi --plot trf_alibi.png
+  python -m theory.trf --rpe "1/(n*log(n)**2)" --start 2 --verdict-only  # the verdict alone
 
 named RPEs: """
     + ", ".join(LIBRARY)
