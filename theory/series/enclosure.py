@@ -330,8 +330,10 @@ class _FarBoxes:
                 D = sp.expand(N * sp.diff(logb_far, N))
                 self.D = _optional(lambda: arb_function(D))
                 # the same in t = 1/n, cancelled: -1.1 n/(n + 1/2) becomes -2.2/(t + 2), with n once
-                self.D_recip = _optional(
-                    lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N))))
+                self.D_recip = (
+                    _optional(lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N)))))
+                    if _small_denominators(D)
+                    else None  # cancel would build polynomials of astronomic degree (GMP dies)
                 )
             try:
                 self.recip = arb_function(b.subs(N, 1 / N))
@@ -586,6 +588,19 @@ def _loggamma_form(e: sp.Expr) -> sp.Expr:
 
     return e.replace(
         lambda a: isinstance(a, sp.log) and isinstance(a.args[0], (sp.factorial, sp.gamma)), rewrite
+    )
+
+
+#: largest denominator of a rational exponent that sympy's cancel is given (n**(7/10 + 1e-16)
+#: is a polynomial of degree 7000000000000001 in n**(1/10**16) to it)
+MAX_EXPONENT_DENOMINATOR = 10**4
+
+
+def _small_denominators(expr: sp.Expr) -> bool:
+    """Whether every rational exponent in expr has a denominator of at most
+    :data:`MAX_EXPONENT_DENOMINATOR`."""
+    return all(
+        not (p.exp.is_Rational and p.exp.q > MAX_EXPONENT_DENOMINATOR) for p in expr.atoms(sp.Pow)
     )
 
 
