@@ -21,28 +21,15 @@ import numpy as np
 try:
     from . import heldout10_reference as R
     from .heldout7_cases import Case, cached, eps_args, exact, npy_bytes, txt_bytes
+    from .heldout9_cases import frac_tail, geo_trf
 except ImportError:  # run as a script from this folder
     import heldout10_reference as R
     from heldout7_cases import Case, cached, eps_args, exact, npy_bytes, txt_bytes
+    from heldout9_cases import frac_tail, geo_trf
 
 E3 = (0.1, 0.01, 0.001)
 E2 = (0.1, 0.01)
 TINY = mp.mpf(10) ** -45
-
-
-def geo_trf(rate, eps_list):
-    """TRF of b = C q^t, q = e^-rate: the least j > ln(1/eps)/rate."""
-
-    def trf():
-        r = rate() if callable(rate) else mp.mpf(rate)
-        return {e: int(mp.floor(mp.log(1 / R.eps_mp(e)) / r)) + 1 for e in eps_list}
-
-    return cached(trf)
-
-
-def frac_tail(tail, B, eps_list, hi=10**7):
-    """Exact TRF of a rational tail ``tail(j)`` (a Fraction) against the rational B."""
-    return lambda: R.trf_from_tail(tail, Fraction(B), eps_list, hi)
 
 
 CASES: list[Case] = []
