@@ -182,7 +182,9 @@ def test_half_integer_power_certifies_B_and_exact_trfs(capsys):
     the bracket [73, 97]; reference B from the Bessel series above (40 digits), TRFs from
     mpmath partial sums."""
     eps = (0.1, 0.01)
-    assert main(["--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", *map(str, eps), "--json"]) == 0
+    argv = ["--rpe", "exp(-sin(n)**2)/n**(3/2)", "--eps", *map(str, eps), "--json"]
+    # the budget is not what is tested here: it came within the default 10 s under CI load
+    assert main([*argv, "--time-limit", "60"]) == 0
     out = json.loads(capsys.readouterr().out)
     with mp.workdps(DPS):
         B = _b_exp_sin2()
