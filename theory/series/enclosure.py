@@ -511,8 +511,9 @@ def _log1p_form(b: sp.Expr) -> sp.Expr:
 
 
 def _dominant_exp_form(b: sp.Expr) -> sp.Expr:
-    r"""b with every sum that holds a growing exponential :math:`e^{u}` (u a polynomial in n
-    with positive leading coefficient, the fastest of the sum) written with it factored out,
+    r"""b with every sum that holds a growing exponential :math:`e^{u}` or :math:`c^{u}`
+    (u a polynomial in n, c > 0 a constant, growing: the fastest of the sum) written with it
+    factored out,
 
     .. math::
        e^{u} + r = e^{u} \left(1 + r e^{-u}\right), \qquad
@@ -524,27 +525,40 @@ def _dominant_exp_form(b: sp.Expr) -> sp.Expr:
     >>> from theory.series.expressions import parse_expression as P
     >>> _dominant_exp_form(P("n/(exp(2*pi*n) - 1)"))
     n*exp(-2*pi*n)/(1 - exp(-2*pi*n))
+    >>> _dominant_exp_form(P("pi**n/(pi**n + n)"))
+    1/(1 + n/pi**n)
     """
 
-    def growth(t):
-        ex = [f for f in sp.Mul.make_args(t) if isinstance(f, sp.exp)]
-        if len(ex) != 1 or not ex[0].args[0].is_polynomial(N):
+    def rate(f):  # (degree, leading rate) of a growing e^u or c^u; None otherwise
+        if isinstance(f, sp.exp):
+            u, log_c = f.args[0], sp.Integer(1)
+        elif isinstance(f, sp.Pow) and f.base.is_number and f.base.is_positive:
+            u, log_c = f.exp, sp.log(f.base)
+        else:
             return None
-        p = sp.Poly(ex[0].args[0], N)
-        lc = p.LC()
+        if not (u.has(N) and u.is_polynomial(N)):
+            return None
+        p = sp.Poly(u, N)
+        lc = p.LC() * log_c
         if p.degree() < 1 or not (lc.is_number and lc.is_positive):
             return None
-        return p.degree(), float(lc), ex[0]
+        return p.degree(), float(lc)
+
+    def growth(t):
+        ex = [(r, f) for f in sp.Mul.make_args(t) if (r := rate(f)) is not None]
+        return (*ex[0][0], ex[0][1]) if len(ex) == 1 else None
 
     def rewrite(e):
         grown = [g for g in map(growth, e.args) if g is not None]
         if not grown:
             return e
         ex = max(grown, key=lambda g: g[:2])[2]
-        return ex * sp.Add(*[sp.powsimp(t * sp.exp(-ex.args[0])) for t in e.args])
+        return ex * sp.Add(*[sp.powsimp(t / ex) for t in e.args])
 
     try:
-        return b.replace(lambda e: isinstance(e, sp.Add) and e.has(N) and e.has(sp.exp), rewrite)
+        return b.replace(
+            lambda e: isinstance(e, sp.Add) and e.has(N) and any(map(growth, e.args)), rewrite
+        )
     except (sp.PolynomialError, TypeError, ValueError, OverflowError):
         return b
 

@@ -76,3 +76,57 @@ def test_decreasing_exponentials_sign(formula, nonneg):
     if not nonneg:
         value = mpmath.mpf(str(b.subs(N, 1000).evalf(30)))
         assert value < 0
+
+
+# Constant-base exponentials c^n in a sum (factored out like e^u on the far boxes): B from a
+# closed form plus a geometrically converging sum (its terms n > 400 add < 10^-60 at 50 digits)
+POWER_CASES = [
+    # pi^n/((pi^n + n) n^2) = 1/n^2 - 1/(n (pi^n + n)): zeta(2) - sum 1/(n (pi^n + n))
+    (
+        "pi**n/(pi**n+n)/n**2",
+        lambda n: mpmath.pi**n / (mpmath.pi**n + n) / n**2,
+        lambda: mpmath.zeta(2) - mpmath.fsum(1 / (n * (mpmath.pi**n + n)) for n in range(1, 401)),
+        [0.1, 0.01, 0.001],
+    ),
+    # (3^n + n)/(3^n n^2) = 1/n^2 + 1/(n 3^n): zeta(2) + log(3/2) (sum x^n/n = -log(1 - x))
+    (
+        "(3**n+n)/(3**n*n**2)",
+        lambda n: (3**n + n) / (3**n * n**2),
+        lambda: mpmath.zeta(2) + mpmath.log(mpmath.mpf(3) / 2),
+        [0.1, 0.01, 0.001],
+    ),
+    # 2^n/((2^n + n^3) n^1.5) = n^-1.5 - n^1.5/(2^n + n^3): zeta(3/2) - that sum
+    (
+        "2**n/(2**n+n**3)/n**1.5",
+        lambda n: 2**n / (2**n + n**3) / n**1.5,
+        lambda: (
+            mpmath.zeta(1.5)
+            - mpmath.fsum(mpmath.mpf(n) ** 1.5 / (2**n + n**3) for n in range(1, 401))
+        ),
+        [0.1, 0.01],
+    ),
+]
+
+
+@pytest.mark.parametrize("case", POWER_CASES, ids=[c[0] for c in POWER_CASES])
+def test_constant_base_power_in_a_sum(capsys, case):
+    """B certified to 18 digits and every TRF exact against the closed forms above (before
+    the far boxes factored c^n out, these gave only lower bounds)."""
+    formula, term, exact, eps_list = case
+    args = [f"--rpe={formula}", "--json", "--time-limit", "60", "--eps", *map(str, eps_list)]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["certified"], out.get("sum_error")
+    with mpmath.workdps(50):
+        B = exact()
+        lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+        assert lo <= B <= hi and hi - lo < B * mpmath.mpf(10) ** -18, (lo, B, hi)
+        top = max(t["value"] for t in out["trf"])
+        partial, sums = mpmath.mpf(0), [mpmath.mpf(0)]
+        for n in range(1, top + 1):
+            partial += term(mpmath.mpf(n))
+            sums.append(partial)
+        for t in out["trf"]:
+            j, eps = t["value"], mpmath.mpf(repr(t["eps"]))
+            assert t["exact"], t
+            assert B - sums[j] < eps * B <= B - sums[j - 1], (formula, t)
