@@ -31,6 +31,7 @@ from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.comparison_tests import GAMMA_LIKE
 from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
+from theory.series.dropped_summands import DroppedSummandTail
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.expressions import N
 from theory.series.fast_majorant_tail import FastMajorantTail
@@ -208,6 +209,7 @@ def certify_tail(
     | SteepPowerTail
     | MajorantTail
     | FastMajorantTail
+    | DroppedSummandTail
     | PeriodicProductTail
     | InversePowerTail
     | FloorBlockTail
@@ -334,6 +336,10 @@ def _certified_engine(b, n0, scale):
             pass
         try:  # e.g. 2/(exp(n) + exp(-n)): log-concave, term ratio below 1/2 (-> 1/e)
             return SuperExpTail(b, n0, gate_bits=1)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+        try:  # e.g. 1/(factorial(n) + exp(n)) <= 1/factorial(n): the head, then the majorant
+            return DroppedSummandTail(b, n0, _any_width)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             raise exc from None
 
