@@ -16,6 +16,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 import mpmath
 import sympy as sp
@@ -55,12 +56,19 @@ from theory.series.rpe_library import (
     parameter_help,
     resolve_rpe,
 )
+from theory.series.scale_verdict import quick_verdict
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
 from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
 from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 from theory.trf.outward import outward
-from theory.trf.report import FULL_ENGINE, VERDICT_ONLY_HELP, answer_fields, verdict_lines
+from theory.trf.report import (
+    FULL_ENGINE,
+    QUICK_ENGINE,
+    VERDICT_ONLY_HELP,
+    answer_fields,
+    verdict_lines,
+)
 
 EPILOG = (
     """examples:
@@ -287,7 +295,10 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
         _check_terms_within(work.b, n0, clock)
     # one decision; with free parameters no sum or TRF follows, so it may use nearly all
     share = FREE_PARAMS_DECISION_SHARE if rpe.free_params else DECISION_SHARE
-    if product:
+    quick = quick_decision(args, rpe, n0) if log_scale is None and not product else None
+    if quick is not None:
+        d = quick
+    elif product:
         d = _within(clock, "the decision", decide_product, (rpe.b, n0))
     else:
         d = decide(rpe.b, n0, budget=clock.left(share), prime=False, wall=clock.wall(share))
@@ -304,7 +315,7 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
         condition=d.condition,
     )
     if verdict_only:
-        out.update(verdict_only=True, decided_by=FULL_ENGINE)
+        out.update(verdict_only=True, decided_by=FULL_ENGINE if quick is None else QUICK_ENGINE)
     if rpe.head is not None:
         out["head_terms"] = int(len(rpe.head))
         out["tail_assumption"] = rpe.tail_assumption
@@ -326,6 +337,31 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     if args.compare:
         out["comparison"] = _within(clock, "the comparison", _comparison, (work, args))
     return out, work, scaled_sum, clock
+
+
+def quick_decision(args: argparse.Namespace, rpe, n0: int) -> SimpleNamespace | None:
+    """The verdict of the asymptotic scale (:mod:`theory.series.scale_verdict`, no sympy)
+    on a plain user formula (no parameters, bias or file), or None where it does not decide:
+    the sum and TRF then get the seconds the full decision would have spent."""
+    plain = (
+        args.rpe is not None
+        and args.bias is None
+        and args.bias_file is None
+        and args.bucket_values is None
+        and not args.param
+        and not args.free
+        and rpe.description == "user formula"
+        and rpe.head is None
+        and not rpe.free_params
+    )
+    if not plain:
+        return None
+    verdict = quick_verdict(args.rpe, n0)
+    if verdict is None:
+        return None
+    return SimpleNamespace(
+        converges=verdict.converges, certificate=verdict.certificate, condition=None
+    )
 
 
 def _within(clock: Deadline, what: str, fn, args: tuple):

@@ -237,16 +237,38 @@ def test_default_time_limit_is_the_commands():
 
 
 @pytest.mark.parametrize("text", ["1/(n**2 + n + 1)", "exp(-sqrt(n))", "1/(sqrt(n)*log(n + 1))"])
-def test_quick_and_full_answers_agree(text, capsys):
+def test_quick_and_full_answers_agree(text, capsys, monkeypatch):
     quick = quick_answer(["--rpe", text, "--verdict-only", "--json"])
     assert quick is not None and quick["decided_by"].startswith("asymptotic scale")
-    from theory.trf.analysis import run
+    from theory.trf import analysis
 
-    assert run(["--rpe", text, "--verdict-only", "--json"]) == 0
+    # the full analysis takes the quick verdict too; without it, sympy's engine decides
+    assert analysis.run(["--rpe", text, "--verdict-only", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == quick
+    monkeypatch.setattr(analysis, "quick_decision", lambda *args: None)
+    assert analysis.run(["--rpe", text, "--verdict-only", "--json"]) == 0
     full = json.loads(capsys.readouterr().out)
     assert full["decided_by"] == "full engine"
     assert full["converges"] == quick["converges"]
     assert set(full) == set(quick)
+
+
+def test_the_full_analysis_uses_the_quick_verdict_only_on_plain_formulas(capsys):
+    """B and TRF follow the quick verdict of a plain formula; a parameter, a named RPE or a
+    bias goes to the full engine."""
+    from theory.trf.analysis import run
+
+    cases = [
+        (["--rpe", "1/(factorial(n)+exp(n))"], True),
+        (["--rpe", "1/n**k", "--param", "k=2"], False),
+        (["--rpe", "alibi"], False),
+        (["--bias=-2*log(n)"], False),
+    ]
+    for argv, quick in cases:
+        assert run([*argv, "--verdict-only", "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["converges"] is True
+        assert out["decided_by"].startswith("asymptotic scale") is quick, argv
 
 
 def test_verdict_only_refuses_trf_options(capsys):
