@@ -100,11 +100,21 @@ def _shifted_trig_positive(e: sp.Expr) -> bool:
     return bool(c > abs(s)) or bool(c == abs(s) and c > 0)
 
 
+def _multiple(e: sp.Expr) -> int | None:
+    """k for sin(k n) or cos(k n) with k a nonzero integer (a function of n mod 2 pi); else None."""
+    if isinstance(e, (sp.sin, sp.cos)):
+        k = e.args[0] / N
+        if k.is_Integer and k != 0:
+            return int(k)
+    return None
+
+
 def angle_only(e: sp.Expr) -> bool:
-    """e depends on n only through sin(n), cos(n), by continuous operations."""
+    """e depends on n only through sin(k n), cos(k n) (k a nonzero integer), by continuous
+    operations."""
     if not e.has(N):
         return e.is_real is True and e.is_finite is not False
-    if e in _ANGLES:
+    if e in _ANGLES or _multiple(e) is not None:
         return True
     if isinstance(e, (sp.Add, sp.Mul, sp.Max, sp.Min, sp.Abs)):
         return all(angle_only(a) for a in e.args)
@@ -149,10 +159,8 @@ def _ball(e: sp.Expr, theta: arb) -> arb:
     """A ball that contains F(t) for every t in the ball theta."""
     if not e.has(N):
         return _const(e)
-    if e == sp.sin(N):
-        return theta.sin()
-    if e == sp.cos(N):
-        return theta.cos()
+    if (k := _multiple(e)) is not None:
+        return (k * theta).sin() if isinstance(e, sp.sin) else (k * theta).cos()
     args = [_ball(a, theta) for a in e.args] if not isinstance(e, sp.Pow) else None
     if isinstance(e, sp.Add):
         return sum(args[1:], args[0])

@@ -35,6 +35,11 @@ VERDICTS = [
     # convergent controls: an absolutely convergent majorant
     ("Max(sin(n), cos(n))/n**2", True),  # |b_n| <= 1/n^2
     ("Min(Abs(sin(n)), Abs(cos(n)))/(n*log(n + 1)**2)", True),  # <= 1/(n log^2 n)
+    # integer multiples of the angle: still functions of n mod 2 pi (not tuned on)
+    ("sin(2*n)**2*n**(1/5)", False),  # mean 1/2, g = n^(1/5) growing: terms not -> 0 in mean
+    ("Max(sin(3*n), cos(n))/n", False),  # mean 0.4045 (mpmath quadrature below)
+    ("sqrt(1 + cos(2*n))/n", False),  # = sqrt(2)|cos n|, mean 2 sqrt(2)/pi = 0.900
+    ("Min(Abs(sin(2*n)), Abs(cos(3*n)))/n", False),  # F >= 0, not 0 on an arc: mean > 0
 ]
 
 #: near misses: no proof of divergence exists along these lines, the verdict must not be
@@ -43,6 +48,8 @@ NOT_DIVERGENT = [
     "1/(n**3*sin(n)**2)",  # g n^2 -> 0: open (irrationality measure of pi)
     "(Abs(sin(n)) - 2/pi)/n",  # mean exactly 0: Fourier series of |sin| has mean 2/pi
     "Max(sin(n), -1)/n",  # = sin(n)/n: mean 0, converges
+    "Max(sin(2*n), -1)/n",  # = sin(2n)/n: mean 0, converges (Dirichlet)
+    "(sin(3*n)**2 - 1/2)/n",  # = -cos(6n)/(2n): mean 0, converges (Dirichlet)
 ]
 
 
@@ -77,6 +84,8 @@ def test_reciprocal_sine_terms_do_not_tend_to_zero():
         "sqrt(1 + cos(n))",
         "Abs(sin(n)) - 2/pi",
         "Max(sin(n), 0)**2*cos(n) + 1/7",
+        "Max(sin(3*n), cos(n))",
+        "Min(Abs(sin(2*n)), Abs(cos(3*n)))",
     ],
 )
 def test_mean_bounds_enclose_quadrature(f):
@@ -91,9 +100,15 @@ def test_mean_bounds_enclose_quadrature(f):
         "Max(sin(n), 0)**2*cos(n) + 1/7": lambda t: (
             max(mpmath.sin(t), 0) ** 2 * mpmath.cos(t) + mpmath.mpf(1) / 7
         ),
+        "Max(sin(3*n), cos(n))": lambda t: max(mpmath.sin(3 * t), mpmath.cos(t)),
+        "Min(Abs(sin(2*n)), Abs(cos(3*n)))": lambda t: min(
+            abs(mpmath.sin(2 * t)), abs(mpmath.cos(3 * t))
+        ),
     }[f]
-    # breakpoints of the kinks, so that the quadrature is accurate
+    # breakpoints of the kinks, so that the quadrature is accurate (a fine grid where the
+    # kinks of the multiples are not written out)
     pts = [k * mpmath.pi / 4 for k in range(9)] + [7 * mpmath.pi / 6, 11 * mpmath.pi / 6]
+    pts += [k * mpmath.pi / 60 for k in range(121)]
     mean = mpmath.quad(ref, sorted(pts)) / (2 * mpmath.pi)
     assert lo <= mean <= hi
     assert hi - lo < 0.03
