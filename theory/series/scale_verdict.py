@@ -72,7 +72,7 @@ MAX_TEXT, MAX_NODES, MAX_LITERAL_DIGITS = 300, 120, 30
 #: CPU seconds the quick path may spend before it leaves the formula to the full engine
 QUICK_SECONDS = 0.5
 #: the Taylor orders tried, in turn
-ORDERS = (DEFAULT_ORDER, 12)
+ORDERS = (2, DEFAULT_ORDER, 12)  # a low order first: nested logs of shifts grow fast
 FUNCTIONS = {
     "exp",
     "log",
