@@ -391,6 +391,14 @@ def resolve_rpe(
     """
     params = dict(params or {})
     key = canonical_rpe_name(spec, series_only=True) if isinstance(spec, str) else None
+    other = canonical_rpe_name(spec) if isinstance(spec, str) and key is None else None
+    if other is not None:
+        series = ", ".join(n for n, e in RPE_NAMES.items() if e.series)
+        raise ExpressionError(
+            f"{spec.strip()!r} names the {RPE_NAMES[other].label} positional encoding, which "
+            f"adds no relative bias: it has no series b_n = exp(RPE) (named RPEs with one: "
+            f"{series})"
+        )
     if key in LIBRARY:
         if free:
             raise ExpressionError(f"--free does not apply to the named RPE {key}")

@@ -99,3 +99,14 @@ def test_t5_bucket_agrees_with_transformers(bidirectional, nb, md):
         from empirical.audit.paper_runs import paper_bucket
 
         assert [paper_bucket(int(x)) for x in d[::97]] == want[::97].tolist()
+
+
+@pytest.mark.parametrize("spec", ["sinusoidal", "NoPE", "nope"])
+def test_a_name_without_a_series_is_named_as_such(spec, capsys):
+    """An absolute encoding's name is not taken for an unknown formula variable."""
+    from theory.trf.cli import main
+
+    assert main(["--rpe", spec]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "adds no relative bias" in err, err
+    assert err.count("\n") == 1
