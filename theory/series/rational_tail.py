@@ -108,6 +108,16 @@ class RationalTail:
 
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int):
+        c, rest = b.as_independent(N, as_Add=False)
+        self.scale, shown_scale = arb(1), ""
+        if c.is_number and not c.is_Rational and c.is_positive:  # e^5000/(n^2 + n)
+            try:
+                self.scale = arb_function(c)(arb(1))
+            except NotSupported as exc:
+                raise NotCertified(f"the ball evaluator does not support {exc}") from None
+            if not (self.scale.is_finite() and self.scale > 0):
+                raise NotCertified(f"the constant factor {c} is not enclosed")
+            b, shown_scale = rest, f"{c} x "
         parts = partial_fractions(b)
         if parts is None:
             raise NotCertified("not a rational term with rational poles and deg Q >= deg P + 2")
@@ -132,7 +142,7 @@ class RationalTail:
         self.spans = [(Fraction(int(A.p), int(A.q)), int(d)) for (_, _, A), d in zip(parts, spans)]
         shown = " + ".join(f"({A})/(n - ({r}))^{k}" for r, k, A in parts)
         self.certificate = (
-            f"partial fractions b_n = {shown} (exact rationals); the tail from a is "
+            f"partial fractions b_n = {shown_scale}({shown}) (exact rationals); the tail from a is "
             "-sum A_(r,1) psi(a - r) + sum_(k >= 2) A_(r,k) zeta(k, a - r) (the simple-pole "
             "residues add up to 0), digamma and Hurwitz zeta in ball arithmetic"
         )
@@ -140,11 +150,15 @@ class RationalTail:
     @ball_precision
     def term(self, n: int) -> arb:
         """Enclosure of b_n."""
-        return term_ball(self.f, int(n))
+        return self.scale * term_ball(self.f, int(n))
 
     @ball_precision
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
+        return self.scale * self._closed_tail(a)
+
+    def _closed_tail(self, a: int) -> arb:
+        """The tail without the constant factor (TRF does not depend on it)."""
         a = tail_start(a, self.n0)
         ctx.prec = PREC + 2 * int(a).bit_length() + 16
         total = arb(0)
@@ -156,7 +170,8 @@ class RationalTail:
         return total
 
     def exact_tail(self, a: int) -> Fraction | None:
-        """sum_{n >= a} b_n as an exact rational (simple poles at integer distances), else None."""
+        """sum_{n >= a} b_n as an exact rational (simple poles at integer distances; without
+        the constant factor of a term such as e^5000/(n^2 + n)), else None."""
         if not self.exact:
             return None
         a = tail_start(a, self.n0)
@@ -177,8 +192,8 @@ class RationalTail:
             return None
         e = sp.Rational(repr(eps))  # the decimal typed
         if self.exact:
-            B = self.exact_tail(self.n0)
-            if not self.tail(self.n0).overlaps(arb(B.numerator) / B.denominator):
+            B = self.exact_tail(self.n0)  # without the constant factor, as the tails below
+            if not self._closed_tail(self.n0).overlaps(arb(B.numerator) / B.denominator):
                 return None  # the two closed forms disagree: nothing is claimed
             target = B * Fraction(int(e.p), int(e.q))
 
@@ -186,11 +201,11 @@ class RationalTail:
                 return 1 if self.exact_tail(self.n0 + j) < target else 0
 
         else:
-            B = self.tail(self.n0)
+            B = self._closed_tail(self.n0)
             target = B * arb(int(e.p)) / arb(int(e.q))
 
             def side(j):  # None: not decided in ball arithmetic
-                R = self.tail(self.n0 + j)
+                R = self._closed_tail(self.n0 + j)
                 return 1 if R < target else (0 if R >= target else None)
 
         if side(0) != 0:

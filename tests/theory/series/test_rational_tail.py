@@ -8,6 +8,7 @@ import mpmath
 import pytest
 from flint import arb
 
+from theory.series.arb_eval import NotCertified
 from theory.series.expressions import parse_expression
 from theory.series.rational_tail import RationalTail, partial_fractions
 from theory.trf.cli import main
@@ -55,6 +56,44 @@ def test_tie_is_decided_exactly(capsys):
         R = lambda j: Fraction(1, 3 * (j + 1) * (j + 2) * (j + 3))  # noqa: E731
         assert t["exact"] and t["value"] == _least_j(R, Fraction(repr(t["eps"])) * B), t
     assert out["trf"][0]["value"] == 3
+
+
+@pytest.mark.parametrize(
+    "formula, scale",
+    [
+        ("exp(5000)/(n**2 + n)", lambda: mpmath.exp(5000)),  # a ties case: R_9 = B/10 exactly
+        ("pi/(n**2 + 3*n + 2)", lambda: mpmath.pi / 2),  # pi/((n + 1)(n + 2)): R_j = pi/(j + 2)
+    ],
+)
+def test_constant_factor_keeps_exact_trf(capsys, formula, scale):
+    """c/((n + a)(n + a + 1)) with an irrational c > 0: B = c/(a + 1) from the telescoping sum
+    (mpmath at 40 digits) and R_j = c/(j + a + 1) exactly, so TRF(eps) = the least j with
+    1/(j + a + 1) < eps/(a + 1), ties included (the constant does not change TRF)."""
+    assert main([f"--rpe={formula}", "--json", "--eps", *map(str, EPS)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    a = 0 if "n**2 + n" in formula else 1
+    with mpmath.workdps(40):
+        c = scale() * (a + 1)  # the constant: B = c/(a + 1)
+        B = c / (a + 1)
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        assert mpmath.mpf(out["sum_hi"]) - mpmath.mpf(out["sum_lo"]) < B * mpmath.mpf(10) ** -18
+    for t in out["trf"]:
+        e = Fraction(repr(t["eps"]))
+        j = _least_j(lambda i: Fraction(1, i + a + 1), e * Fraction(1, a + 1))
+        assert t["exact"] and t["value"] == j, (t, j)
+
+
+def test_constant_factor_in_closed_form():
+    """The engine itself takes c R(n) (before, such terms went to the slower Taylor blocks):
+    sum_(n >= 1) e^5000/(n(n + 1)) = e^5000 (mpmath at 40 digits), R_3 = e^5000/4."""
+    t = RationalTail(parse_expression("exp(5000)/(n**2 + n)"), 1)
+    with mpmath.workdps(40):
+        ref = mpmath.exp(5000)
+    assert t.tail(1).overlaps(arb(mpmath.nstr(ref, 40), f"{ref * mpmath.mpf(10) ** -38}"))
+    assert t.tail(1).rad() < t.tail(1).mid() * arb(10) ** -40
+    assert t.tail(4).overlaps(t.tail(1) / 4) and t.exact_tail(4) == Fraction(1, 4)
+    with pytest.raises(NotCertified):  # a negative constant is left to the other engines
+        RationalTail(parse_expression("-exp(5)/(n**2 + n)"), 1)
 
 
 # (formula, mpmath term): poles that are not integer-spaced, or repeated (ball arithmetic)
