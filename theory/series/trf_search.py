@@ -122,11 +122,12 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
     if S is None:
         S, eng, cert = series_sum_core(b, start, head)
     B = S.value
-    signed = (
-        cert is not None
-        and cert.nonneg_until < EVERYWHERE  # the engine proved b_n >= 0 from n0 on
-        and not terms_nonnegative(b, start + (0 if head is None else len(head)))
+    # b_n >= 0 from n0 on: proved by the engine, or by the sign prover from the formula
+    proved = cert is not None and (
+        cert.nonneg_until >= EVERYWHERE
+        or terms_nonnegative(b, start + (0 if head is None else len(head)))
     )
+    signed = cert is not None and not proved
     if isinstance(cert, (GeometricTail, PolyGeometricTail, RationalTail)):  # closed-form tails
         # the crossing is proved in closed form: exact however far (up to 10^300)
         table = [cert.trf(eps, CLOSED_FORM_EXACT_LIMIT, head) for eps in eps_list]
@@ -147,9 +148,10 @@ def _trf_core(b, start, head, eps_list, S=None, eng=None, cert=None):
     if signed:
         return S, signed_table(cert, b, start, head, eps_list)
     if isinstance(cert, SuperExpTail):  # a few terms carry B: the enclosures give the TRF
-        return S, certify_exact(_few_terms_table(cert, start, head, eps_list), cert, start, head)
+        table = _few_terms_table(cert, start, head, eps_list)
+        return S, certify_exact(table, cert, start, head, proved)
     S2, out = _trf_search(b, start, head, eps_list, S, eng)
-    return S2, certify_exact(out, cert, start, head)
+    return S2, certify_exact(out, cert, start, head, proved)
 
 
 def signed_table(
@@ -267,10 +269,13 @@ def _few_terms_table(cert, start: int, head: BiasHead | None, eps_list: list) ->
     return out
 
 
-def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> list:
+def certify_exact(
+    table: list, cert: Any, start: int, head: BiasHead | None, nonneg: bool = False
+) -> list:
     """Mark a TRF ``exact`` only when ball arithmetic proves R_j < B eps <= R_(j-1) and the
-    terms before j are >= 0 (so no earlier j crosses); a proved neighbour (j +- 1) replaces
-    a search that was off by one.  Without a certified tail nothing is exact."""
+    terms before j are >= 0 (so no earlier j crosses; ``nonneg``: every term after the head
+    is proved >= 0); a proved neighbour (j +- 1) replaces a search that was off by one.
+    Without a certified tail nothing is exact."""
     for t in table:
         if cert is None:  # an estimate only: no accuracy is claimed for it
             t.exact, t.relative_accuracy = False, None
@@ -279,7 +284,7 @@ def certify_exact(table: list, cert: Any, start: int, head: BiasHead | None) -> 
         if not isinstance(t.value, int):
             t.exact = False
             continue
-        j, proved = _proved_crossing(cert, start, head, t.eps, t.value)
+        j, proved = _proved_crossing(cert, start, head, t.eps, t.value, nonneg)
         if proved:
             t.value, t.exact, t.log10, t.note = j, True, (math.log10(j) if j > 0 else None), ""
         else:
@@ -332,7 +337,7 @@ def _proved_bracket(cert, start, head, eps, j) -> tuple[int | None, int | None]:
     return (above + 1 if nonneg else None), below
 
 
-def _proved_crossing(cert, start, head, eps, j):
+def _proved_crossing(cert, start, head, eps, j, tail_nonneg=False):
     L = 0 if head is None else len(head)
     head_arb = head.arb_list() if L else []
 
@@ -353,7 +358,9 @@ def _proved_crossing(cert, start, head, eps, j):
         elif lo_side < target:
             j -= 1
         elif hi_side < target and lo_side >= target:
-            nonneg = all(x >= 0 for x in head_arb[:j]) and cert.nonneg_until >= start + j - 1
+            nonneg = all(x >= 0 for x in head_arb[:j]) and (
+                tail_nonneg or cert.nonneg_until >= start + j - 1
+            )
             return j, nonneg or _no_earlier_crossing(cert, start, head_arb, B, target, j)
         else:
             return j, False

@@ -1,0 +1,48 @@
+"""TRFs beyond the engine's own sign check: terms of a periodic sign pattern in a positive
+factor, ``1/(n**1.5*(2 + (-1)**n))``, whose tail engine proves b_n >= 0 only for its first
+terms while the sign prover proves it for every n from the formula.  The crossings far out
+(TRF(0.001) = 445945) are then exact; the references are closed forms in Hurwitz's zeta
+function (mpmath at 40 digits), independent of the tool."""
+
+import json
+
+import mpmath
+import pytest
+
+from theory.trf.cli import main
+
+
+def _tail(coef: dict, period: int, s, j: int):
+    """R_j = sum_(n > j) c_(n mod period) n^-s = sum_r c_r period^-s zeta(s, n_r/period), n_r the
+    first n > j with n = r mod period."""
+    total = mpmath.mpf(0)
+    for r, c in coef.items():
+        n_r = j + 1 + ((r - (j + 1)) % period)
+        total += c * mpmath.mpf(period) ** -s * mpmath.zeta(s, mpmath.mpf(n_r) / period)
+    return total
+
+
+# (formula, {residue mod 2: coefficient}, s, eps list); fractions (p, q), made mpf at 40 digits
+CASES = [
+    # n odd: 1/(n^1.5 * 1), n even: 1/(n^1.5 * 3)
+    ("1/(n**1.5*(2+(-1)**n))", {1: (1, 1), 0: (1, 3)}, (3, 2), [0.1, 0.01, 0.001]),
+    # n odd: 1/n^1.2, n even: 3/n^1.2 (the literal 1.2 is the decimal 6/5; TRF(0.01) near 8e9)
+    ("(2+(-1)**n)/n**1.2", {1: (1, 1), 0: (3, 1)}, (6, 5), [0.1, 0.01]),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_exact_trf_against_hurwitz_zeta(capsys, case):
+    formula, coef, s, eps_list = case
+    args = [f"--rpe={formula}", "--json", "--time-limit", "60", "--eps", *map(str, eps_list)]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(40):
+        coef = {r: mpmath.mpf(p) / q for r, (p, q) in coef.items()}
+        s = mpmath.mpf(s[0]) / s[1]
+        B = _tail(coef, 2, s, 0)
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        for t in out["trf"]:
+            j, eps = t["value"], mpmath.mpf(repr(t["eps"]))
+            assert t["exact"], t
+            assert _tail(coef, 2, s, j) < eps * B <= _tail(coef, 2, s, j - 1), (formula, t)
