@@ -55,6 +55,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.expressions import N
 from theory.series.fourier_tail import ComplexFunction, FourierTail, periodic_part
+from theory.series.limits import limit_at_infinity
 from theory.series.majorant_tail import power_envelope
 from theory.series.ratio_tails import EVERYWHERE
 
@@ -107,12 +108,9 @@ def expansion(
     atoms = oscillating_atoms(b)
     if not atoms or len(atoms) > MAX_ATOMS:
         raise NotCertified(f"{len(atoms)} oscillating atoms sin/cos(k n + c)")
-    env = power_envelope(b)
-    if env is None or not env[0].is_Rational:
-        raise NotCertified("no rational power envelope n^-p of the terms")
-    p = env[0]
     S = [sp.Symbol(f"S{j}", real=True) for j in range(len(atoms))]
     e = b.xreplace(dict(zip(atoms, S)))
+    p = _power(b, e.subs({s: 0 for s in S}))
     if e.has(sp.sin, sp.cos) and any(N in a.free_symbols for a in e.atoms(sp.sin, sp.cos)):
         raise NotCertified("an angle that is not k n + c")
     try:
@@ -128,6 +126,24 @@ def expansion(
     if N in psi.free_symbols or any(N in c.free_symbols or T in c.free_symbols for c in coeffs):
         raise NotCertified("n^p b_n is not a function of 1/n and the atoms alone")
     return p, atoms, S, psi, coeffs
+
+
+def _power(b: sp.Expr, unperturbed: sp.Expr) -> sp.Expr:
+    """p of the module doc: the exponent of the power envelope of b, else the decay
+    exponent of b with the atoms set to 0 (any p serves where Psi is proved analytic)."""
+    env = power_envelope(b)
+    if env is not None:
+        p = env[0]
+    else:
+        try:
+            with step_budget(3.0):
+                lam = limit_at_infinity(sp.log(unperturbed) / sp.log(N))
+        except (StepTimeout, ArithmeticError, ValueError, TypeError):
+            lam = None
+        p = None if lam is None or not lam.is_number else -lam
+    if p is None or not p.is_Rational or not p > 1:
+        raise NotCertified("no rational power n^-p, p > 1, of the terms")
+    return p
 
 
 def _s_boxes(m: int) -> list[tuple[acb, ...]]:
