@@ -118,6 +118,8 @@ def expansion(
             psi = sp.powsimp(e.subs(N, 1 / T) * T ** (-p))
             if psi.is_rational_function(T, *S):
                 psi = sp.cancel(sp.together(psi))
+            else:  # e.g. n^2 (e^cos(n)/n^2 - 1/n^3) -> e^S - t
+                psi = sp.powsimp(sp.expand(psi))
             ser = sp.series(psi, T, 0, order).removeO()
             poly = sp.Poly(sp.expand(ser), T)
             coeffs = [sp.simplify(poly.coeff_monomial(T**k)) for k in range(order)]

@@ -168,3 +168,15 @@ def test_cli_exact_trfs():
                 j += 1
                 R -= 1 / (j**2 + mpmath.sin(j))
             assert t["exact"] and t["value"] == j, (t, j)
+
+
+def test_periodic_term_plus_smooth_correction():
+    """exp(cos(n))/n^2 - 1/n^3: Psi = e^S - t (expanded: the power majorant left 5 digits).
+    Reference: exp(cos x) = I_0(1) + 2 sum_k I_k(1) cos(k x) (Bessel generating function),
+    so B = I_0(1) zeta(2) + 2 sum_k I_k(1) Cl_2(k) - zeta(3); I_k(1) < 1/(2^k k!): 40 terms."""
+    t = PerturbationTail(P("exp(cos(n))/n**2 - 1/n**3"), 1)
+    with mpmath.workdps(DPS):
+        B = mpmath.besseli(0, 1) * mpmath.zeta(2) - mpmath.zeta(3)
+        B += 2 * mpmath.fsum(mpmath.besseli(k, 1) * mpmath.clcos(2, k) for k in range(1, 40))
+        lo, hi = arb_bounds(t.tail(1))
+        assert lo <= B <= hi and hi - lo < B * 1e-10, (lo, B, hi)
