@@ -109,18 +109,31 @@ def periodic_part(g: sp.Expr) -> sp.Expr | None:
     return ks[0] / math.lcm(*(int(r.q) for r in ratios))
 
 
-class _Complex:
-    """``g`` compiled to a function of an acb box z (standing for n), analytic wherever it
-    returns: NotCertified where a branch cut or a pole may meet the box."""
+class ComplexFunction:
+    """``g`` compiled to a function of acb boxes, one per symbol of ``variables`` (default:
+    n alone), analytic in each variable wherever it returns: NotCertified where a branch cut
+    or a pole may meet the boxes.
 
-    def __init__(self, g: sp.Expr):
+    >>> from theory.series.expressions import parse_expression as P
+    >>> t = sp.Symbol("t")
+    >>> f = ComplexFunction(1 / (1 + t * P("n")), (N, t))
+    >>> abs(f(acb(2), acb(0.5)) - acb(0.5)) < 1e-15
+    True
+    """
+
+    def __init__(self, g: sp.Expr, variables: tuple[sp.Symbol, ...] = (N,)):
+        self.variables = tuple(variables)
         self.f = self._compile(g)
 
-    def __call__(self, z: acb) -> acb:
-        return self.f(z)
+    def __call__(self, *zs: acb) -> acb:
+        if len(zs) != len(self.variables):
+            raise TypeError(f"{len(self.variables)} boxes expected, {len(zs)} given")
+        return self.f(zs)
 
     @staticmethod
     def _const(e: sp.Expr) -> acb:
+        if e.free_symbols:
+            raise NotCertified(f"{e} depends on {e.free_symbols}, not on the variables")
         try:
             v = acb(arb_function(e)(arb(1)))
         except (NotSupported, ArithmeticError, ValueError) as exc:
@@ -134,11 +147,12 @@ class _Complex:
         return w
 
     def _compile(self, e: sp.Expr):
-        if N not in e.free_symbols:
+        if not e.free_symbols & set(self.variables):
             c = self._const(e)
             return lambda z: c
-        if e == N:
-            return lambda z: z
+        if e in self.variables:
+            i = self.variables.index(e)
+            return lambda z: z[i]
         parts = [self._compile(a) for a in e.args]
         if isinstance(e, sp.Add):
             return lambda z: sum((f(z) for f in parts[1:]), parts[0](z))
@@ -209,7 +223,7 @@ class FourierTail:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self.htail, hname = htail, hname or f"sum_(n>=a) {h}"
         self.w = arb_function(w)(arb(1))  # the frequency: g(n) = H(w n)
-        self.H = _Complex(g)
+        self.H = ComplexFunction(g)
         period = 2 * arb.pi() / self.w  # in n
         # H at the trapezoid nodes, and the roots of unity of the discrete Fourier transform
         self.values = [self.H(acb(period * i / NODES)) for i in range(NODES)]

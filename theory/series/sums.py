@@ -44,6 +44,7 @@ from theory.series.oscillating import DirichletTail, OscillatingTail
 from theory.series.oscillating_families import quotient_parts
 from theory.series.periodic import has_periodic_factor
 from theory.series.periodic_product import PeriodicProductTail
+from theory.series.perturbation_tail import PerturbationTail
 from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.quotient_tail import AlternatingQuotientTail
 from theory.series.raabe_tails import RaabeTail
@@ -142,7 +143,7 @@ def series_sum_core(
         return S, eng, None
     S = _with_enclosure(cert, head, start)
     if isinstance(
-        cert, (MajorantTail, FastMajorantTail, StretchedExpTail)
+        cert, (MajorantTail, FastMajorantTail, StretchedExpTail, PerturbationTail)
     ):  # the enclosure is the answer
         return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
@@ -195,6 +196,7 @@ def certify_tail(
     scale: float | None = None,
     beside: arb | None = None,
     max_rel_width: float = MAX_REL_WIDTH,
+    sharpen: bool = True,
 ) -> (
     CertifiedTail
     | OscillatingTail
@@ -216,22 +218,62 @@ def certify_tail(
     | AlternatingQuotientTail
     | StretchedExpTail
     | RationalTail
+    | PerturbationTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
     whole sum: a tail of e^(-1e307) beside a head of 1 need not be narrow itself);
     :class:`NotCertified` otherwise.  ``max_rel_width`` replaces the 3 digits (math.inf:
-    any finite certified enclosure, for :mod:`theory.series.certified_trf`)."""
+    any finite certified enclosure, for :mod:`theory.series.certified_trf`); ``sharpen=False``:
+    no second engine for a wide enclosure (see :func:`_sharper`)."""
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
     try:
-        return _narrow(_certified_engine(b, n0, scale), n0, beside, max_rel_width)
+        t = _narrow(_certified_engine(b, n0, scale), n0, beside, max_rel_width)
     except NotCertified as exc:
         try:  # e.g. exp(-n**(1/50)): B ~ 50!, terms that matter up to n ~ 10^108
             return _narrow(StretchedExpTail(b, n0), n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            pass
+        try:  # e.g. 1/(n**2*(2 + sin(n))): no power majorant proved on wide boxes
+            return _narrow(_perturbation(b, n0), n0, beside, max_rel_width)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             raise exc from None
+    return _sharper(t, b, n0, beside) if sharpen else t
+
+
+WIDE = 1e-12  # a certified enclosure wider than this (relative) is worth a second engine
+
+
+def _sharper(t, b, n0, beside):
+    """t, or the perturbation engine of :mod:`theory.series.perturbation_tail` when t's
+    enclosure is wider than WIDE and the perturbation engine's is narrower (e.g.
+    1/(n**2 + sin(n)): 4 digits from the power majorant, more than 20 from the expansion)."""
+    if not b.has(sp.sin, sp.cos) or isinstance(t, (MajorantTail, PerturbationTail)):
+        return t  # the cascade tried the perturbation engine before the majorant
+    total = t.tail(n0)
+    whole = total if beside is None else total + beside
+    if total.is_finite() and whole.rad() <= WIDE * abs(whole.mid()):
+        return t
+    try:
+        other = _perturbation(b, n0)
+        if other.tail(n0).rad() < total.rad():
+            return other
+    except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+        pass
+    return t
+
+
+def _perturbation(b: sp.Expr, n0: int) -> PerturbationTail:
+    """The perturbation engine, its coefficient series from :func:`certify_tail` (without a
+    second engine: no recursion)."""
+    return PerturbationTail(b, n0, _plain_width)
+
+
+def _plain_width(b: sp.Expr, n0: int) -> object:
+    """:func:`_any_width` without the second engine of :func:`_sharper`."""
+    return certify_tail(b, n0, max_rel_width=math.inf, sharpen=False)
 
 
 def _narrow(t, n0, beside, max_rel_width=MAX_REL_WIDTH):
@@ -249,7 +291,8 @@ def _certified_engine(b, n0, scale):
     classes for floor terms, a geometric bound from the term ratio for factorial-like
     terms (a telescoper when the ratio tends to 1, Stirling's series with its error bound
     when the ratio is not a product of powers of polynomials), Lerch sums for oscillating terms,
-    else Taylor blocks, else a proved power majorant and minorant."""
+    else Taylor blocks, else an expansion in 1/n with oscillating coefficients (a smooth term
+    perturbed by sin/cos atoms), else a proved power majorant and minorant."""
     if b.is_rational_function(N):
         try:  # rational poles: partial fractions, digamma and Hurwitz zeta in closed form
             return RationalTail(b, n0)
@@ -326,6 +369,11 @@ def _certified_engine(b, n0, scale):
             return InversePowerTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
+        if b.has(sp.sin, sp.cos):
+            try:  # e.g. 1/(n**2 + sin(n)): an expansion in 1/n with oscillating coefficients
+                return _perturbation(b, n0)
+            except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+                pass
         try:  # e.g. exp(cos(n))/n**2: too fast an oscillation for the blocks
             return MajorantTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
