@@ -49,6 +49,7 @@ from theory.series.numeric import check_terms, zero_at_integers
 from theory.series.product_terms import decide_product, has_product
 from theory.series.rpe_library import (
     LIBRARY,
+    RPE,
     TAIL_ASSUMPTIONS,
     bias_log_scale,
     formula_log_scale,
@@ -339,7 +340,7 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     return out, work, scaled_sum, clock
 
 
-def quick_decision(args: argparse.Namespace, rpe, n0: int) -> SimpleNamespace | None:
+def quick_decision(args: argparse.Namespace, rpe: RPE, n0: int) -> SimpleNamespace | None:
     """The verdict of the asymptotic scale (:mod:`theory.series.scale_verdict`, no sympy)
     on a plain user formula (no parameters, bias or file), or None where it does not decide:
     the sum and TRF then get the seconds the full decision would have spent."""
