@@ -29,6 +29,7 @@ bound (otherwise the value is not given).
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Sequence
@@ -116,6 +117,9 @@ def _trig_shift_nonneg(b: sp.Expr, n1: int) -> bool:
         try:
             with step_budget(1.0):  # (65 + m)**2 - 1 + u: positive once expanded
                 if sp.expand(e).is_nonnegative is True:
+                    return True
+            with step_budget(1.0):  # (1 + (u - 1)/(65 + m)): over one denominator
+                if sp.factor_terms(sp.together(e)).is_nonnegative is True:
                     return True
         except StepTimeout:
             pass
@@ -382,7 +386,13 @@ def partial_sum_bounds(
 
 def nonnegative_from(b: sp.Expr, n0: int, limit: int = 4096) -> int | None:
     """An index m >= n0 with b_n >= 0 proved for every n >= m (b shifted, then the
-    structural proof of :func:`terms_nonnegative`), or None."""
+    structural proof of :func:`terms_nonnegative`), or None (remembered: the TRF of each
+    eps asks the same question)."""
+    return _nonnegative_from(sp.sympify(b), int(n0), int(limit))
+
+
+@functools.lru_cache(maxsize=64)
+def _nonnegative_from(b: sp.Expr, n0: int, limit: int) -> int | None:
     m = n0
     while m <= limit:
         try:

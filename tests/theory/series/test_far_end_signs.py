@@ -78,7 +78,7 @@ def test_sin_of_reciprocal_has_signed_derivatives():
 )
 def test_alternating_sum_with_reciprocal_trig_is_enclosed(text, f):
     r = subprocess.run(
-        [sys.executable, "-m", "theory.trf", "--rpe", text, "--json"],
+        [sys.executable, "-m", "theory.trf", "--rpe", text, "--json", "--time-limit", "60"],
         cwd=ROOT,
         capture_output=True,
         text=True,
