@@ -197,6 +197,16 @@ def fast_case(rng: random.Random) -> Term:
         ("exp(-n**1.5)", lambda n: mpmath.exp(-(n ** mpf("1.5")))),
         ("2**n*factorial(n)/n**n", lambda n: mpf(2) ** n * mpmath.factorial(n) / n**n),
         ("1/cosh(n)", lambda n: 1 / mpmath.cosh(n)),
+        # denominators of positive summands (a majorant keeps one of them)
+        ("1/(factorial(n) + exp(n))", lambda n: 1 / (mpmath.factorial(n) + mpmath.exp(n))),
+        (
+            f"1/(factorial(n) + n**{x + 2})",
+            lambda n, x=x: 1 / (mpmath.factorial(n) + mpf(n) ** (x + 2)),
+        ),
+        (
+            f"n**2/(gamma(n + 1/2) + {x + 1}**n)",
+            lambda n, x=x: n**2 / (mpmath.gamma(n + mpf(1) / 2) + mpf(x + 1) ** n),
+        ),
     ]
     a = _dec(rng, 0.2, 2.5)
     k = rng.randint(1, 3)
@@ -705,11 +715,13 @@ def fuzz_one(t: Term, extra: list[str] | None = None) -> Outcome:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--cases", type=int, default=50)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--skip", type=int, default=0, help="skip the first cases of the seed")
+    ap.add_argument("--cases", type=int, default=50, help="cases to generate (default 50)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the generator (default 0)")
+    ap.add_argument(
+        "--skip", type=int, default=0, help="skip the first cases of the seed (default 0)"
+    )
     ap.add_argument("--show", action="store_true", help="print the formulas only")
-    ap.add_argument("--jsonl", help="append one JSON line per case to this file")
+    ap.add_argument("--jsonl", help="append one JSON line per case to this file (default: none)")
     args = ap.parse_args(argv)
     cases = generate(args.seed, args.cases + args.skip)[args.skip :]
     if args.show:
