@@ -47,6 +47,7 @@ from theory.series.arb_eval import (
     term_ball,
 )
 from theory.series.expressions import N
+from theory.series.fast_majorant_tail import below_majorant
 
 HEAD_LOG2 = (4, 6, 8, 10, 12, 14, 16)  # head lengths 2^k tried in turn
 MAX_MAJORANTS = 8  # kept-summand choices tried
@@ -147,10 +148,7 @@ class DroppedSummandTail:
 
     def _far(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n for a >= M: [0, sum of h_n from a]."""
-        upper = self.far.tail(a)
-        if not upper.is_finite():
-            raise NotCertified("the certified tail of the majorant is not finite")
-        return arb(0).union(upper.upper())
+        return below_majorant(self.far, a)
 
     @ball_precision
     def term(self, n: int) -> arb:

@@ -81,6 +81,15 @@ def fast_envelope(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, str] | None:
     return (lo, hi, how) if lam == -sp.oo else None
 
 
+def below_majorant(majorant_tail: object, a: int) -> arb:
+    """[0, the upper end of the certified sum of h_n from a]: an enclosure of
+    sum_{n >= a} b_n for any 0 <= b_n <= h_n (``majorant_tail`` a tail engine of h)."""
+    upper = majorant_tail.tail(a)  # the sum of h_n > 0: its upper end bounds the tail
+    if not upper.is_finite():
+        raise NotCertified("the certified tail of the majorant is not finite")
+    return arb(0).union(upper.upper())
+
+
 class FastMajorantTail:
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``) of b_n from n0 on, from box enclosures and a majorant decaying faster
@@ -149,10 +158,7 @@ class FastMajorantTail:
 
     def _far(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n for a >= X: [0, sum of hi_n from a]."""
-        upper = self.far.tail(a)  # the sum of hi_n > 0: its upper end bounds the tail
-        if not upper.is_finite():
-            raise NotCertified("the certified tail of the majorant is not finite")
-        return arb(0).union(upper.upper())
+        return below_majorant(self.far, a)
 
     @ball_precision
     def term(self, n: int) -> arb:
