@@ -61,6 +61,28 @@ REFERENCE_START = 2**16
 BOXES_RE, BOXES_IM = 256, 4
 
 
+def linear_frequency(e: sp.Expr) -> sp.Expr | None:
+    """k for sin(k n + c) or cos(k n + c) with k != 0 and c real constants, else None.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> linear_frequency(P("sin(sqrt(2)*n + 1)")), linear_frequency(P("cos(n**2)"))
+    (sqrt(2), None)
+    """
+    if not isinstance(e, (sp.sin, sp.cos)) or N not in e.free_symbols:
+        return None
+    k = sp.diff(e.args[0], N)
+    rest = sp.expand(e.args[0] - k * N)
+    if (
+        N not in k.free_symbols
+        and k.is_real
+        and k.is_zero is False
+        and N not in rest.free_symbols
+        and rest.is_real
+    ):
+        return k
+    return None
+
+
 def periodic_part(g: sp.Expr) -> sp.Expr | None:
     """The frequency w > 0 when ``g`` depends on n only through sin/cos of ``k*n + c`` with
     every k an integer multiple of w (the k pairwise in rational ratio; w = k_1 / q, q the
@@ -84,15 +106,8 @@ def periodic_part(g: sp.Expr) -> sp.Expr | None:
         if N not in e.free_symbols:
             return True
         if isinstance(e, (sp.sin, sp.cos)):
-            k = sp.diff(e.args[0], N)
-            rest = sp.expand(e.args[0] - k * N)
-            if (
-                N not in k.free_symbols
-                and k.is_real
-                and k.is_zero is False
-                and N not in rest.free_symbols
-                and rest.is_real
-            ):
+            k = linear_frequency(e)
+            if k is not None:
                 ks.append(sp.Abs(k))
                 return True
             return False

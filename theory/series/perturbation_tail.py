@@ -54,7 +54,12 @@ from theory.series.arb_eval import (
     term_ball,
 )
 from theory.series.expressions import N
-from theory.series.fourier_tail import ComplexFunction, FourierTail, periodic_part
+from theory.series.fourier_tail import (
+    ComplexFunction,
+    FourierTail,
+    linear_frequency,
+    periodic_part,
+)
 from theory.series.limits import limit_at_infinity
 from theory.series.majorant_tail import power_envelope
 from theory.series.ratio_tails import EVERYWHERE
@@ -79,18 +84,8 @@ def oscillating_atoms(b: sp.Expr) -> list[sp.Expr]:
     """
     found: list[sp.Expr] = []
     for e in sp.preorder_traversal(b):
-        if isinstance(e, (sp.sin, sp.cos)) and N in e.free_symbols:
-            k = sp.diff(e.args[0], N)
-            rest = sp.expand(e.args[0] - k * N)
-            if (
-                N not in k.free_symbols
-                and k.is_real
-                and k.is_zero is False
-                and N not in rest.free_symbols
-                and rest.is_real
-                and e not in found
-            ):
-                found.append(e)
+        if linear_frequency(e) is not None and e not in found:
+            found.append(e)
     return sorted(found, key=sp.default_sort_key)
 
 
