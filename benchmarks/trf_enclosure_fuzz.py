@@ -565,13 +565,14 @@ def true_trf_bracket(t: Term, ref: Reference, B: tuple, eps: float) -> tuple[int
         hi *= 2
         if hi > 10**15:
             return None, "beyond 10^15"
-    lo = hi // 2 if hi > 1 else 0
-    while hi - lo > 1:
-        m = (lo + hi) // 2
-        if _lt(absR(m, False), target):
-            hi = m
-        else:
-            lo = m
+
+    def below(a: int, c: int, precise: bool | None) -> int:  # least j in (a, c] below target
+        while c - a > 1:
+            m = (a + c) // 2
+            a, c = (a, m) if _lt(absR(m, precise), target) else (m, c)
+        return c
+
+    hi = below(hi // 2 if hi > 1 else 0, hi, False)
     try:  # bisection again on 15-digit tails, in a window about the quick crossing
         w = max(16, hi // 10000)
         a, c = max(0, hi - w), hi + w
@@ -579,13 +580,7 @@ def true_trf_bracket(t: Term, ref: Reference, B: tuple, eps: float) -> tuple[int
             a, w = max(0, a - 2 * w), 2 * w
         while not _lt(absR(c, None), target):
             c, w = c + 2 * w, 2 * w
-        while c - a > 1:
-            m = (a + c) // 2
-            if _lt(absR(m, None), target):
-                c = m
-            else:
-                a = m
-        hi = c
+        hi = below(a, c, None)
         if not _lt(absR(hi, None), target):
             return None, f"reference cannot separate R_{hi} from eps B"
         if hi == 0:
