@@ -60,7 +60,8 @@ def _nonzero(e: sp.Expr) -> bool:
 
 def proved_positive(e: sp.Expr) -> bool:
     """b_n > 0 for every integer n >= 1, from the form of e alone (sympy's assumptions,
-    even powers and absolute values of factors that never vanish).
+    x! and Gamma(x) of positive arguments, even powers and absolute values of factors that
+    never vanish).
 
     >>> from theory.series.expressions import parse_expression as P
     >>> proved_positive(P("1/(n**2*sin(n)**2)")), proved_positive(P("sin(n)/n"))
@@ -70,6 +71,10 @@ def proved_positive(e: sp.Expr) -> bool:
         return True
     if e == N or isinstance(e, sp.exp) and e.args[0].is_real:
         return True
+    if isinstance(e, sp.factorial):  # x! = Gamma(x + 1) > 0 for x > -1
+        return bool((e.args[0] + 1).is_positive)
+    if isinstance(e, sp.gamma):  # Gamma > 0 on (0, oo)
+        return bool(e.args[0].is_positive)
     if isinstance(e, sp.Abs):
         return _nonzero(e.args[0])
     if isinstance(e, sp.Pow):

@@ -1,11 +1,12 @@
 r"""Certified tails from a majorant that drops positive summands of a denominator.
 
 A term :math:`b_n = P_n \, (a_{1,n} + \dots + a_{k,n})^{-s}` (:math:`s > 0`) whose numerator is
-:math:`\ge 0` and whose summands are all :math:`> 0` for every :math:`n > 0` (proved by sympy's
-assumptions, ``n`` positive) is bounded by keeping one summand:
+:math:`\ge 0` and whose summands are all :math:`> 0` for every integer :math:`n \ge 1` (proved
+from their form by :func:`theory.series.angle_means.proved_positive`) is bounded by keeping one
+summand:
 
 .. math::
-   0 \le b_n \le h_n = P_n \, a_{j,n}^{-s} \qquad (n > 0),
+   0 \le b_n \le h_n = P_n \, a_{j,n}^{-s} \qquad (n \ge 1),
 
 an inequality that holds at every n, not only for large n.  When :math:`h` has a certified
 tail engine (for :math:`1/(n! + e^n)` it is :math:`1/n!`, the ratio tail), the sum is cut at M:
@@ -36,6 +37,7 @@ import sympy as sp
 from flint import arb
 
 from theory.core.budget import StepTimeout
+from theory.series.angle_means import proved_positive
 from theory.series.arb_eval import (
     PREC,
     NotCertified,
@@ -53,24 +55,8 @@ HEAD_LOG2 = (4, 6, 8, 10, 12, 14, 16)  # head lengths 2^k tried in turn
 MAX_MAJORANTS = 8  # kept-summand choices tried
 
 
-def _positive(e: sp.Expr) -> bool:
-    """Whether e > 0 for every n > 0: sympy's assumptions, with x! and Gamma(x) of positive
-    arguments (Gamma > 0 on (0, oo)) and products and real powers of positive factors."""
-    if e.is_positive:
-        return True
-    if isinstance(e, sp.factorial):
-        return bool((e.args[0] + 1).is_positive)
-    if isinstance(e, sp.gamma):
-        return bool(e.args[0].is_positive)
-    if isinstance(e, sp.Mul):
-        return all(_positive(f) for f in e.args)
-    if isinstance(e, sp.Pow):
-        return _positive(e.base) and bool(e.exp.is_extended_real)
-    return False
-
-
 def dropped_summand_majorants(b: sp.Expr) -> list[sp.Expr]:
-    """The majorants :math:`h \\ge b \\ge 0` (every n > 0) that keep one summand of each
+    """The majorants :math:`h \\ge b \\ge 0` (every integer n >= 1) that keep one summand of each
     denominator sum (module doc), fewest first; [] when the form does not apply.
 
     >>> from theory.series.expressions import parse_expression as P
@@ -85,11 +71,11 @@ def dropped_summand_majorants(b: sp.Expr) -> list[sp.Expr]:
             sums.append((base, ex))
         else:
             rest.append(f)
-    if not sums or not (sp.Mul(*rest).is_nonnegative or _positive(sp.Mul(*rest))):
+    if not sums or not (sp.Mul(*rest).is_nonnegative or proved_positive(sp.Mul(*rest))):
         return []
     choices = []
     for base, _ in sums:
-        kept = [a for a in base.args if _positive(a)]
+        kept = [a for a in base.args if proved_positive(a)]
         if len(kept) != len(base.args) or len(kept) < 2:
             return []
         choices.append(kept)
@@ -141,8 +127,8 @@ class DroppedSummandTail:
         self.h, self.far = best[0], best[1]
         self.certificate = (
             f"ball arithmetic: terms n0 = {self.n0} <= n < {self.M} one by one; beyond, "
-            f"0 <= b_n <= {self.h} for every n > 0 (the numerator is >= 0 and the dropped "
-            f"summands of the denominator are > 0, by sympy's assumptions), and the sum of the "
+            f"0 <= b_n <= {self.h} for every n >= 1 (the numerator is >= 0 and the dropped "
+            f"summands of the denominator are > 0, proved from their form), and the sum of the "
             f"majorant from {self.M}: {self.far.certificate}"
         )
 
