@@ -39,8 +39,9 @@ from theory.series.arb_eval import (
     tail_start,
     term_ball,
 )
-from theory.series.comparison_tests import term_ratio
+from theory.series.comparison_tests import GAMMA_LIKE, term_ratio
 from theory.series.expressions import N
+from theory.series.limits import smooth
 from theory.series.ratio_monotone import factorwise_ratio_bound, monotone_ratio_bound
 
 MAX_TERMS = 200_000  # terms summed before the geometric bound takes over, at most
@@ -172,6 +173,34 @@ def ratio_bound(ratio: sp.Expr, n0: int) -> tuple[sp.Rational, int, int]:
     raise NotCertified(f"|b_(n+1)/b_n| <= {q} not proved for n <= 2^{MAX_N1_LOG2}")
 
 
+def has_moving_power(b: sp.Expr) -> bool:
+    """Whether b has a power whose base and exponent both depend on n (``(1 + 1/n)**(n**2)``)
+    and no factorial-like function: its term ratio may still be bounded below 1."""
+    return not b.has(*GAMMA_LIKE) and any(p.base.has(N) and p.exp.has(N) for p in b.atoms(sp.Pow))
+
+
+def power_ratio(b: sp.Expr) -> sp.Expr | None:
+    r"""b_(n+1)/b_n with powers collected (``powsimp``) for a smooth term with a moving power
+    (:func:`has_moving_power`), else None: the ratio as it is, for the monotonicity proof of
+    :mod:`theory.series.ratio_monotone`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> power_ratio(P("(1 + 1/n)**(n**2)/3**n"))
+    (1 + 1/(n + 1))**((n + 1)**2)/(3*(1 + 1/n)**(n**2))
+    """
+    if not has_moving_power(b) or not smooth(b):
+        return None
+    try:
+        with step_budget(1.0):  # bases over one denominator: (1 - 1/(n + 1)) -> n/(n + 1)
+            b = b.replace(
+                lambda e: e.is_Pow and e.base.has(N) and e.exp.has(N),
+                lambda e: sp.Pow(sp.together(e.base), e.exp),
+            )
+            return sp.powsimp(b.subs(N, N + 1) / b)
+    except Exception:  # noqa: BLE001 - no simplification: other engines
+        return None
+
+
 class HeadTerms:
     """The head b_(n0), ..., b_M held as balls (``terms``); beyond M each term is evaluated
     directly (``_direct``).  Shared by the engines that sum a head and bound the rest."""
@@ -190,12 +219,14 @@ class HeadTerms:
 
 class RatioTail(HeadTerms):
     """The certified-tail interface (``n0``, ``tail``, ``term``, ``nonneg_until``,
-    ``certificate``) for terms with a rational term ratio of limit below 1 in absolute value."""
+    ``certificate``) for terms whose term ratio is proved below a q < 1 in absolute value
+    from some N_1 on: factorial-like terms (:func:`term_ratio`) and terms with a moving power
+    (:func:`power_ratio`)."""
 
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
         self.b, self.n0 = b, int(n0)
-        ratio = term_ratio(b)
+        ratio = term_ratio(b) if b.has(*GAMMA_LIKE) else power_ratio(b)
         if ratio is None:
             raise NotCertified("the term ratio does not simplify to a gamma-free expression")
         self.q, self.n1, self.sign, how = proved_ratio_bound(ratio, self.n0, b)

@@ -48,7 +48,7 @@ from theory.series.perturbation_tail import PerturbationTail
 from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.quotient_tail import AlternatingQuotientTail
 from theory.series.raabe_tails import RaabeTail
-from theory.series.ratio_tails import RatioTail
+from theory.series.ratio_tails import RatioTail, has_moving_power
 from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
@@ -356,6 +356,11 @@ def _certified_engine(b, n0, scale):
             pass  # e.g. 1 - cos(1/n): smooth, for the Taylor blocks
         try:  # e.g. exp(cos(n))*log(n)/n**2: a periodic analytic factor times a convex h
             return PeriodicProductTail(b, n0, certify_tail)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+    if has_moving_power(b):
+        try:  # e.g. (1 + 1/n)**(n**2)/3**n: its term ratio increases to e/3
+            return RatioTail(b, n0, scale)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
     try:  # e.g. exp(-n**(10**10)), exp(-2**n): a ratio bound in log space from a few terms
