@@ -85,6 +85,26 @@ def dropped_summand_majorants(b: sp.Expr) -> list[sp.Expr]:
     return sorted(out, key=sp.count_ops)
 
 
+@ball_precision
+def _smallest_far_first(majorants: list[sp.Expr], n0: int) -> list[sp.Expr]:
+    """The majorants ordered by their value far out (n = n0 + 2^12, in ball arithmetic;
+    one not evaluated there last): the one smallest there gives the narrowest tail, and a
+    growing one (``n*n**n`` beside ``n**n/factorial(2*n)``) is not tried before it.  Only
+    the order of the attempts depends on it."""
+    far = arb(n0 + 2**12)
+
+    def size(h: sp.Expr) -> tuple:
+        try:
+            v = abs(arb_function(h)(far))
+        except (NotSupported, ArithmeticError, ValueError, TypeError):
+            return (1, 0.0)
+        if not v.is_finite() or v.upper() == 0:
+            return (1, 0.0) if not v.is_finite() else (0, -float("inf"))
+        return (0, float(v.upper().log()))
+
+    return sorted(majorants, key=size)
+
+
 class DroppedSummandTail:
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``) of b_n from n0 on: the head term by term and beyond M the tail of a
@@ -102,7 +122,7 @@ class DroppedSummandTail:
             self.f = arb_function(b)
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        majorants = dropped_summand_majorants(b)
+        majorants = _smallest_far_first(dropped_summand_majorants(b), self.n0)
         if not majorants:
             raise NotCertified("no denominator of positive summands to drop")
         best = None
@@ -118,6 +138,7 @@ class DroppedSummandTail:
                     continue
                 if upper.is_finite() and (best is None or upper < best[2]):
                     best = (h, far, upper)
+                    break  # the smallest far majorant that has a certified tail
             if best is not None and best[2] < arb(2) ** -PREC * head:
                 break
             majorants = [best[0]] if best is not None else majorants

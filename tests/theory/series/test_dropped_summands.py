@@ -13,7 +13,8 @@ from theory.series.dropped_summands import dropped_summand_majorants
 from theory.series.expressions import N, parse_expression
 from theory.trf.cli import main
 
-# (formula, mpmath term): every term n > 120 is below 1/120! < 10^-198 (or e^(-120^1.5)),
+# (formula, mpmath term): every term n > 120 is below 1/120! < 10^-198 (or e^(-120^1.5),
+# or n^n/(2n)! <= n^n/(2n/e)^(2n) = (e^2/(4n))^n < 10^-219),
 # so the first 120 terms give B to far more than the 18 digits checked
 CASES = [
     ("1/(factorial(n)+exp(n))", lambda n: 1 / (mpmath.factorial(n) + mpmath.exp(n))),
@@ -21,6 +22,10 @@ CASES = [
     (
         "n**2/(gamma(n+1/2)+2**n+n)",
         lambda n: n**2 / (mpmath.gamma(n + mpmath.mpf(1) / 2) + 2**n + n),
+    ),
+    (  # three summands; n*n**n (keeping 1/n) grows, n**n/(2n)! is the one to keep
+        "n**n/(gamma(n+1/2)+1/n+factorial(2*n))",
+        lambda n: n**n / (mpmath.gamma(n + mpmath.mpf(1) / 2) + 1 / n + mpmath.factorial(2 * n)),
     ),
     (
         "1/(factorial(2*n)+exp(n**1.5))",
