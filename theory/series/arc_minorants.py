@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 import mpmath
 import sympy as sp
@@ -51,6 +52,15 @@ ARCS = (
     (sp.Rational(3, 4), 10),
     (sp.Rational(7, 8), 16),
 )
+#: narrower arcs, tried only when none of ARCS has h proved positive on it (h positive on
+#: a short arc only: ``Max(0, -sin(n) - 99/100)``), each with m near the largest mean
+NARROW_ARCS = (
+    (sp.Rational(15, 16), 32),
+    (sp.Rational(63, 64), 128),
+    (sp.Rational(255, 256), 512),
+    (sp.Rational(1023, 1024), 2048),
+)
+NARROW_GRID = 4096  # candidate centres of the narrow arcs
 GRID = 64  # candidate centres theta0 = 2 pi j / GRID
 CENTRES = 8  # of which those where h is largest on a window are tried
 WINDOW = 4  # grid steps each side (0.39 rad)
@@ -86,22 +96,46 @@ class ArcMinorant:
             f"{PIECES} pieces): h >= c 1_I >= c q(cos(theta - {self.theta0})) with "
             f"q(u) = (u - {self.t0})/(1 - {self.t0}) ((1 + u)/2)^{self.m} <= 1_(u >= "
             f"{self.t0}), degree K = {self.m + 1}, mean of q over a uniform angle "
-            f"{self.coeffs[0]} (exact; the arc is a fraction {delta / math.pi:.4f} of the "
-            f"circle), so the minorant has mean {self.mean} = {float(self.mean):.4g} > 0 and its "
+            f"{_exact(self.coeffs[0])} (exact; the arc is a fraction {delta / math.pi:.4f} of the "
+            f"circle), so the minorant has mean {_exact(self.mean)} = {float(self.mean):.4g} > 0 "
+            "and its "
             "partial sums are >= mean N - c sum_k |d_k|/|sin(k a/2)|"
         )
 
 
+def _exact(r: sp.Rational) -> str:
+    """An exact rational as printed: p/q when short, else its numerator's and denominator's
+    number of digits beside (the value is computed exactly all the same)."""
+    text = str(r)
+    if len(text) <= 48:
+        return text
+    p, q = sp.fraction(r)
+    return f"a rational of {len(str(p))}/{len(str(q))} digits"
+
+
 def cosine_series(t0: sp.Expr, m: int) -> dict:
-    """{k: d_k}: q(cos phi) = sum_k d_k cos(k phi) exactly, q as in the module docstring."""
-    u = sp.Symbol("u")
-    poly = sp.Poly(sp.expand((u - t0) / (1 - t0) * ((1 + u) / 2) ** m), u)
+    r"""{k: d_k}: q(cos phi) = sum_k d_k cos(k phi) exactly, q as in the module docstring.
+
+    With :math:`(1 + \cos\varphi)/2 = \cos^2(\varphi/2)`,
+    :math:`\cos^{2m}(\varphi/2) = 4^{-m}\big(\binom{2m}{m} + 2\sum_{k=1}^m \binom{2m}{m-k}
+    \cos k\varphi\big)`, and the factor :math:`u - t_0` shifts each
+    :math:`\cos k\varphi` by :math:`\cos\varphi\cos k\varphi = (\cos(k+1)\varphi +
+    \cos(k-1)\varphi)/2`: O(m) exact operations."""
+    t = Fraction(int(t0.p), int(t0.q))
+    scale = 4**m
+    a = {0: Fraction(math.comb(2 * m, m), scale)}
+    for k in range(1, m + 1):
+        a[k] = Fraction(2 * math.comb(2 * m, m - k), scale)
     d: dict = {}
-    for (j,), e in poly.terms():
-        for i in range(j + 1):
-            k = abs(j - 2 * i)
-            d[k] = d.get(k, 0) + e * sp.binomial(j, i) / sp.Integer(2) ** j
-    return {k: v for k, v in sorted(d.items()) if v != 0 or k == 0}
+    for k, v in a.items():
+        for j in (k + 1, abs(k - 1)):
+            d[j] = d.get(j, 0) + v / 2
+        d[k] = d.get(k, 0) - t * v
+    return {
+        k: sp.Rational(v.numerator, v.denominator) / (1 - t0)
+        for k, v in sorted(d.items())
+        if v != 0 or k == 0
+    }
 
 
 def _real(e: sp.Expr) -> bool:
@@ -156,22 +190,22 @@ def angle_function(f: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return a, f.subs(N, THETA / a)
 
 
-def _centres(h: sp.Expr) -> list:
-    """Candidate centres theta0 = 2 pi j / GRID: the CENTRES largest by the minimum of h
-    (mpmath, 30 digits) over the grid points within WINDOW steps of j."""
+def _centres(h: sp.Expr, grid: int = GRID, window: int = WINDOW) -> list:
+    """Candidate centres theta0 = 2 pi j / grid: the CENTRES largest by the minimum of h
+    (mpmath, 30 digits) over the grid points within ``window`` steps of j."""
     hf = sp.lambdify(THETA, h, modules="mpmath")
     vals = []
     with mpmath.workdps(30):
-        for j in range(GRID):
+        for j in range(grid):
             try:
-                v = complex(hf(2 * mpmath.pi * j / GRID))
+                v = complex(hf(2 * mpmath.pi * j / grid))
             except (ZeroDivisionError, ValueError, OverflowError, TypeError):
                 v = complex(-1)
             ok = math.isfinite(v.real) and abs(v.imag) < 1e-20
             vals.append(v.real if ok else -1.0)
-    score = [min(vals[(j + i) % GRID] for i in range(-WINDOW, WINDOW + 1)) for j in range(GRID)]
-    best = sorted(((score[j], j) for j in range(GRID) if score[j] > 0), reverse=True)
-    return [2 * sp.pi * j / GRID for _, j in best[:CENTRES]]
+    score = [min(vals[(j + i) % grid] for i in range(-window, window + 1)) for j in range(grid)]
+    best = sorted(((score[j], j) for j in range(grid) if score[j] > 0), reverse=True)
+    return [2 * sp.pi * j / grid for _, j in best[:CENTRES]]
 
 
 def _lower_bound(hb, theta0: sp.Expr, t0: sp.Expr) -> sp.Rational | None:
@@ -212,4 +246,11 @@ def arc_minorant(f: sp.Expr) -> ArcMinorant | None:
                 cand = ArcMinorant(a, theta0, t0, m, c, cosine_series(t0, m))
                 if best is None or cand.mean > best.mean:
                     best = cand
+    for t0, m in NARROW_ARCS if best is None else ():
+        half = math.acos(float(t0))  # the arc's half-width; centres scored on 0.8 of it
+        window = max(1, int(0.8 * half * NARROW_GRID / (2 * math.pi)))
+        for theta0 in _centres(h, NARROW_GRID, window):
+            c = _lower_bound(hb, theta0, t0)
+            if c is not None:
+                return ArcMinorant(a, theta0, t0, m, c, cosine_series(t0, m))
     return best

@@ -60,6 +60,7 @@ from theory.series.limits import (
 )
 from theory.series.log_scale import FACTORIALS, log_scale_region
 from theory.series.max_min_bounds import max_min_bound_test
+from theory.series.oscillating_exponent import oscillating_exponent_test
 from theory.series.oscillating_parts import collected_factor_test, oscillating_part_test
 from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
@@ -362,6 +363,13 @@ def _one_signed_minorant(t: Terms) -> Decision | None:
     return d
 
 
+def _one_signed_exponent(t: Terms) -> Decision | None:
+    d = oscillating_exponent_test(t.signed_b)
+    if d and t.sign < 0:
+        d.certificate = "for -b_n (b_n <= 0 for large n): " + d.certificate
+    return d
+
+
 def _give_up(why: str) -> Callable[[Terms], Decision | None]:
     def run(t: Terms) -> Decision | None:
         raise Undecided(why)
@@ -443,6 +451,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: expansion", _one_signed, lambda t: expansion_test(t.b, decide_numeric)),
     Step("one sign: oscillating part", _one_signed, _oscillating_part),
     Step("one sign: Max/Min", _one_signed, lambda t: max_min_bound_test(t.b, decide_numeric)),
+    Step("one sign: oscillating exponent", _one_signed, _one_signed_exponent),
     Step(
         "one sign: no answer",
         _one_signed,

@@ -1,0 +1,159 @@
+r"""Divergence of :math:`b_n = P(n)\, n^{E(\theta_n)}`: a power of n whose exponent oscillates.
+
+For ``1/n**(3/2 + sin(n))`` the terms are :math:`n^{-1/2}` where :math:`\sin n \approx -1`
+and :math:`n^{-5/2}` where :math:`\sin n \approx 1`: no power of n bounds them from below
+for all n, and the logarithmic test sees only :math:`n^{-5/2} \le b_n \le n^{-1/2}`.
+Here the terms are split as :math:`b_n = P(n)\, n^{E}` with P free of sin/cos and
+:math:`E = E(\theta_n)` a function of one angle :math:`\theta_n = a n`
+(:func:`theory.series.arc_minorants.angle_function`).  Let
+:math:`p = \lim \log P / \log n` (finite; P > 0 for large n).  If ball arithmetic finds an
+angle :math:`\theta_1` with :math:`E(\theta_1) > -1 - p`, pick a rational :math:`e^*` with
+
+.. math::  -1 - p < e^* < E(\theta_1).
+
+Then for large n, :math:`P(n)\, n^{e^*} \ge n^{-1}` (its logarithm over :math:`\log n` tends
+to :math:`p + e^* > -1`), and :math:`n^{E - e^*} \ge 1 \ge \min(1, E - e^*)` where
+:math:`E \ge e^*`, so
+
+.. math::
+   b_n \ge \frac{1}{n}\, \max\big(0, \min(1, E(\theta_n) - e^*)\big) \qquad (n \text{ large}),
+
+a nonnegative function h of the angle, positive near :math:`\theta_1`, over n.  The arc
+minorant of :mod:`theory.series.arc_minorants` gives :math:`h \ge c\, q(\cos(\theta -
+\theta_0))`, a cosine polynomial :math:`c(d_0 + \sum_{k \ge 1} d_k \cos k(\theta -
+\theta_0))` of mean :math:`c d_0 > 0`; each :math:`\sum_n \cos(k(an - \theta_0))/n`
+converges (Dirichlet: its partial sums are at most :math:`1/|\sin(ka/2)|`, ka not in
+:math:`2\pi\mathbb{Z}`), so the series of the right side diverges with
+:math:`c d_0 \sum 1/n`, and so does :math:`\sum b_n`.  When :math:`\max E = -1 - p` exactly
+(``1/n**(2 + sin(n))``) no such angle exists and nothing is said.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> d = oscillating_exponent_test(P("1/n**(3/2 + sin(n))"))
+>>> d.converges
+False
+>>> oscillating_exponent_test(P("1/n**(2 + sin(n))")) is None    # the boundary: max E = -1
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+import sympy as sp
+from flint import arb
+
+from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision
+from theory.series.arc_minorants import THETA, angle_function, arc_minorant
+from theory.series.decision import Decision
+from theory.series.expressions import N
+from theory.series.limits import eventual_sign, limit_at_infinity, smooth
+from theory.series.trig_minorants import IN_2PI_Z_REASON, in_2pi_z
+
+#: angles theta_j = 2 pi j / GRID where E is enclosed in ball arithmetic
+GRID = 256
+_TRIG = (sp.sin, sp.cos)
+
+
+def exponent_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(P, E) with b = P n^E, P free of sin/cos and E holding them (``n**(-sin(n) - 3/2)``,
+    ``exp(-log(n)*sin(n))/n``), else None.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> exponent_split(P("exp(1/n)/n**(3/2 + sin(n))"))
+    (exp(1/n), -sin(n) - 3/2)
+    """
+    P, E = sp.Integer(1), sp.Integer(0)
+    for f in sp.Mul.make_args(b):
+        if not f.has(*_TRIG):
+            P *= f
+            continue
+        if f.is_Pow and f.base == N:
+            E += f.exp
+        elif isinstance(f, sp.exp):
+            q = sp.expand(f.args[0] / sp.log(N))
+            if q.has(sp.log(N)):
+                return None
+            E += q
+        else:
+            return None
+    if E == 0 or not E.has(*_TRIG):
+        return None
+    return P, sp.expand(E)
+
+
+@ball_precision
+def _largest_lower(E_theta: sp.Expr) -> tuple[arb, sp.Expr] | None:
+    """(lower end, angle) of the largest lower bound of E on the grid of angles."""
+    try:
+        f = arb_function(E_theta.subs(THETA, N))
+    except NotSupported:
+        return None
+    best = None
+    for j in range(GRID):
+        theta = 2 * sp.pi * j / GRID
+        try:
+            v = f(2 * arb.pi() * j / GRID)
+        except (Undecided, ArithmeticError, ValueError):
+            continue
+        if v.is_finite() and (best is None or v.lower() > best[0].lower()):
+            best = (v, theta)
+    return best
+
+
+def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
+    """Divergence of sum P(n) n^E(theta_n) where E exceeds -1 - p at some angle (module
+    doc); None where the form or a step does not apply (never a verdict of convergence)."""
+    split = exponent_split(b)
+    if split is None:
+        return None
+    P, E = split
+    ah = angle_function(E)
+    if ah is None or not smooth(P) or eventual_sign(P) != 1:
+        return None
+    a, E_theta = ah
+    p = limit_at_infinity(sp.log(P) / sp.log(N))
+    if p is None or not p.is_number or not p.is_finite or p.is_real is not True:
+        return None
+    found = _largest_lower(E_theta)
+    if found is None:
+        return None
+    v, theta1 = found
+    floor_ = -1 - p  # E(theta1) must exceed it
+    low = float(v.lower())
+    mid = float(floor_) + (low - float(floor_)) / 4  # nearer -1 - p: a wider arc E > e*
+    if not math.isfinite(mid) or not low > float(floor_):
+        return None
+    e_star = sp.Rational(round(mid * 2**30), 2**30)
+    if not (e_star > floor_ and v.lower() > arb(int(e_star.p)) / int(e_star.q)):
+        return None
+    h = sp.Max(0, sp.Min(1, E - e_star))
+    arc = arc_minorant(h)
+    if arc is None or not arc.mean > 0 or not _frequencies_off_2pi_z(arc.a, arc.m + 1):
+        return None
+    return Decision(
+        False,
+        f"oscillating exponent: b_n = P(n) n^E with P = {P}, E = {E}; "
+        f"log P/log n -> p = {p}, and E >= {v.lower().str(8)} at the angle {theta1} "
+        f"(theta = {a} n mod 2 pi, ball arithmetic) exceeds -1 - p = {floor_}; with "
+        f"e* = {e_star}: P n^e* >= 1/n for large n (p + e* > -1) and n^(E - e*) >= "
+        f"min(1, E - e*) where E >= e*, so b_n >= h(theta_n)/n for large n with h = {h}; "
+        + arc.note(h)
+        + f"; so b_n >= c q(cos(theta_n - {arc.theta0}))/n = (mean + sum_(k=1..{arc.m + 1}) "
+        f"c d_k cos(k (theta_n - {arc.theta0})))/n, where each sum_n cos(k (theta_n - "
+        f"{arc.theta0}))/n converges (Dirichlet: 1/n decreases to 0 and the partial sums of "
+        f"cos(k {arc.a} n + const) are at most 1/|sin(k {arc.a}/2)|, k {arc.a} not in 2 pi Z: "
+        f"{_REASON}), and the mean {float(arc.mean):.4g} > 0 (exact above) leaves it times "
+        "sum 1/n, which diverges",
+        test="oscillating exponent",
+    )
+
+
+_REASON = "a nonzero rational multiple of the rational a, or " + IN_2PI_Z_REASON
+
+
+def _frequencies_off_2pi_z(a: sp.Expr, K: int) -> bool:
+    """k a is not in 2 pi Z for k = 1 .. K: at once for a rational a (pi is irrational),
+    else frequency by frequency (:func:`theory.series.trig_minorants.in_2pi_z`)."""
+    if a.is_Rational and a != 0:
+        return True
+    return all(in_2pi_z(k * a) is False for k in range(1, K + 1))
