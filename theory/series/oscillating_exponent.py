@@ -1,4 +1,4 @@
-r"""Divergence of :math:`b_n = P(n)\, n^{E(\theta_n)}`: a power of n whose exponent oscillates.
+r"""The verdict of :math:`\sum P(n)\, n^{E(\theta_n)}`: a power of n whose exponent oscillates.
 
 For ``1/n**(3/2 + sin(n))`` the terms are :math:`n^{-1/2}` where :math:`\sin n \approx -1`
 and :math:`n^{-5/2}` where :math:`\sin n \approx 1`: no power of n bounds them from below
@@ -24,14 +24,33 @@ minorant of :mod:`theory.series.arc_minorants` gives :math:`h \ge c\, q(\cos(\th
 \theta_0))` of mean :math:`c d_0 > 0`; each :math:`\sum_n \cos(k(an - \theta_0))/n`
 converges (Dirichlet: its partial sums are at most :math:`1/|\sin(ka/2)|`, ka not in
 :math:`2\pi\mathbb{Z}`), so the series of the right side diverges with
-:math:`c d_0 \sum 1/n`, and so does :math:`\sum b_n`.  When :math:`\max E = -1 - p` exactly
-(``1/n**(2 + sin(n))``) no such angle exists and nothing is said.
+:math:`c d_0 \sum 1/n`, and so does :math:`\sum b_n`.
+
+**At the boundary**, E reaching :math:`-1 - p` exactly at an angle :math:`\theta^*` (sympy,
+on the angles :math:`k\pi/12`: ``1/n**(2 + sin(n))``), the series still diverges when a is
+rational, E is a trigonometric polynomial (Lipschitz, constant L) and
+:math:`P/n^p \to K \in (0, \infty]`: for n in [N, 2N) with
+:math:`|\theta_n - \theta^*| \le 1/\log 2N`, :math:`n^{E} \ge n^{-1-p} e^{-L}`, so
+:math:`b_n \ge c/n`; by the Erdos-Turan inequality, with
+:math:`|\sum_n e^{ihan}| \le 1/|\sin(ha/2)| \le C h^{41}` (Mahler 1953:
+:math:`|\pi - p/q| > q^{-42}` for :math:`q \ge 2`, as in
+:mod:`theory.series.abs_trig_means`), the discrepancy of :math:`an/2\pi` on [N, 2N) is
+:math:`O(N^{-1/42})`, so at least :math:`N/(2\pi\log 2N)` of those n lie on the arc for
+large N, and the dyadic blocks add at least :math:`c'/j`, a divergent series.  With
+:math:`P/n^p \to 0` (``n**(-2 - sin(n))/log(n)``) or an irrational a nothing is said.
+
+**Below**, a bound :math:`E \le e_{up}` on every arc of the circle (ball arithmetic on
+1024 arcs) with :math:`p + e_{up} < -1` and :math:`P/n^p \to K < \infty` gives
+:math:`b_n \le 2K n^{p + e_{up}}` for large n: the series converges
+(``1/n**(19/10 + sin(n)**2*cos(n))``, whose E is at most :math:`-1.9 + 2/(3\sqrt 3)`).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> d = oscillating_exponent_test(P("1/n**(3/2 + sin(n))"))
 >>> d.converges
 False
->>> oscillating_exponent_test(P("1/n**(2 + sin(n))")) is None    # the boundary: max E = -1
+>>> oscillating_exponent_test(P("1/n**(2 + sin(n))")).test    # max E = -1 exactly
+'oscillating exponent (boundary)'
+>>> oscillating_exponent_test(P("n**(-2 - sin(n))/log(n)")) is None   # P/n^p -> 0
 True
 """
 
@@ -42,6 +61,7 @@ import math
 import sympy as sp
 from flint import arb
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision
 from theory.series.arc_minorants import THETA, angle_function, arc_minorant
 from theory.series.decision import Decision
@@ -51,6 +71,8 @@ from theory.series.trig_minorants import IN_2PI_Z_REASON, in_2pi_z
 
 #: angles theta_j = 2 pi j / GRID where E is enclosed in ball arithmetic
 GRID = 256
+#: arcs covering the circle on which E is bounded above (the convergent side)
+PIECES = 1024
 _TRIG = (sp.sin, sp.cos)
 
 
@@ -101,8 +123,10 @@ def _largest_lower(E_theta: sp.Expr) -> tuple[arb, sp.Expr] | None:
 
 
 def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
-    """Divergence of sum P(n) n^E(theta_n) where E exceeds -1 - p at some angle (module
-    doc); None where the form or a step does not apply (never a verdict of convergence)."""
+    """The verdict of sum P(n) n^E(theta_n) (module doc): divergence where E exceeds
+    -1 - p at some angle (an arc minorant) or reaches it exactly (Mahler), convergence where
+    a certified bound keeps E below -1 - p everywhere; None where the form or a step does
+    not apply."""
     split = exponent_split(b)
     if split is None:
         return None
@@ -114,9 +138,26 @@ def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
     p = limit_at_infinity(sp.log(P) / sp.log(N))
     if p is None or not p.is_number or not p.is_finite or p.is_real is not True:
         return None
+    head = f"oscillating exponent: b_n = P(n) n^E with P = {P}, E = {E} (theta = {a} n mod 2 pi)"
     found = _largest_lower(E_theta)
-    if found is None:
+    if found is not None:
+        d = _above(E, found, p, head)
+        if d is not None:
+            return d
+    if not _trig_polynomial(E_theta):
         return None
+    K = limit_at_infinity(P / N**p)
+    if K is None or not (K.is_positive is True or K is sp.oo):
+        return None
+    if K is not sp.oo:
+        d = _below(E_theta, p, K, head)
+        if d is not None:
+            return d
+    return _at_boundary(E_theta, a, p, K, head)
+
+
+def _above(E: sp.Expr, found: tuple, p: sp.Expr, head: str) -> Decision | None:
+    """Divergence where ball arithmetic shows E > -1 - p at an angle: the arc minorant."""
     v, theta1 = found
     floor_ = -1 - p  # E(theta1) must exceed it
     low = float(v.lower())
@@ -132,9 +173,8 @@ def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
         return None
     return Decision(
         False,
-        f"oscillating exponent: b_n = P(n) n^E with P = {P}, E = {E}; "
-        f"log P/log n -> p = {p}, and E >= {v.lower().str(8)} at the angle {theta1} "
-        f"(theta = {a} n mod 2 pi, ball arithmetic) exceeds -1 - p = {floor_}; with "
+        f"{head}; log P/log n -> p = {p}, and E >= {v.lower().str(8)} at the angle {theta1} "
+        f"(ball arithmetic) exceeds -1 - p = {floor_}; with "
         f"e* = {e_star}: P n^e* >= 1/n for large n (p + e* > -1) and n^(E - e*) >= "
         f"min(1, E - e*) where E >= e*, so b_n >= h(theta_n)/n for large n with h = {h}; "
         + arc.note(h)
@@ -146,6 +186,89 @@ def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
         "sum 1/n, which diverges",
         test="oscillating exponent",
     )
+
+
+@ball_precision
+def _below(E_theta: sp.Expr, p: sp.Expr, K: sp.Expr, head: str) -> Decision | None:
+    """Convergence where E <= e_up on every arc of the circle (ball arithmetic on PIECES
+    arcs) with p + e_up < -1: b_n = (P/n^p) n^(p + E) <= 2K n^(p + e_up) for large n."""
+    try:
+        f = arb_function(E_theta.subs(THETA, N))
+        width = 2 * arb.pi() / PIECES
+        top = None
+        for j in range(PIECES):
+            v = f((j * width).union((j + 1) * width))
+            if not v.is_finite():
+                return None
+            top = v.upper() if top is None else max(top, v.upper(), key=float)
+    except (NotSupported, Undecided, ArithmeticError, ValueError):
+        return None
+    up = sp.Rational(math.ceil(float(top) * 2**30 + 1), 2**30)
+    if not (arb(int(up.p)) / int(up.q) >= top and p + up < -1):
+        return None
+    return Decision(
+        True,
+        f"{head}; E <= {up} for every angle (ball arithmetic on {PIECES} arcs covering the "
+        f"circle), P/n^p -> {K} with p = {p}, so b_n <= 2 ({K}) n^({p + up}) for large n, "
+        f"and {p + up} < -1: the series converges",
+        test="oscillating exponent",
+    )
+
+
+#: exact angles k pi / 12 tried as the point where E reaches -1 - p
+BOUNDARY_ANGLES = 24
+
+
+def _at_boundary(E_theta, a, p, K, head) -> Decision | None:
+    r"""Divergence where E reaches -1 - p exactly at an angle theta* (sympy), a rational,
+    E a trigonometric polynomial (Lipschitz, constant L) and P/n^p -> K in (0, oo]: on the
+    arc :math:`|\theta - \theta^*| \le 1/\log(2N)`, every n in [N, 2N) has
+    :math:`n^{E} \ge n^{-1-p} e^{-L}`, so :math:`b_n \ge c/n`; the discrepancy of
+    :math:`an/2\pi` on [N, 2N) is :math:`O(N^{-1/42})` (Erdos-Turan with
+    :math:`|\sum e^{ihan}| \le 1/|\sin(ha/2)| \le C h^{41}`, Mahler 1953), so at least
+    :math:`N/(2\pi\log 2N)` of those n lie on the arc for large N, and the block sums are at
+    least :math:`c'/\log 2N`, whose sum over N = 2^j diverges."""
+    if not (a.is_Rational and a != 0):
+        return None
+    target = -1 - p
+    for k in range(BOUNDARY_ANGLES):
+        theta = k * sp.pi / 12
+        try:
+            with step_budget(1.0):
+                gap = sp.simplify(E_theta.subs(THETA, theta) - target)
+        except (StepTimeout, TypeError, ValueError):
+            continue
+        if gap == 0 or gap.is_nonnegative is True:
+            break
+    else:
+        return None
+    return Decision(
+        False,
+        f"{head}; P/n^p -> {K} in (0, oo] with p = {p}, and E reaches -1 - p = {target} at "
+        f"the angle {theta} (exactly: E(theta*) - (-1 - p) = {gap}); E is a trigonometric "
+        "polynomial, so |E(theta) - E(theta*)| <= L |theta - theta*| for some L; on the arc "
+        "|theta - theta*| <= 1/log(2N) every n in [N, 2N) has n^E >= n^(-1-p) e^(-L), so "
+        "b_n >= c/n there for large N; a = "
+        f"{a} is rational and 1/|sin(h a/2)| <= C h^41 (Mahler 1953: |pi - p/q| > q^-42 for "
+        "q >= 2), so by the Erdos-Turan inequality with H = N^(1/42) the discrepancy of "
+        "a n/(2 pi) on [N, 2N) is O(N^(-1/42)), and at least N/(2 pi log(2N)) of those n lie "
+        "on the arc for large N; each block [2^j, 2^(j+1)) then adds at least c'/(j + 1), "
+        "and the series diverges",
+        test="oscillating exponent (boundary)",
+    )
+
+
+def _trig_polynomial(E_theta: sp.Expr) -> bool:
+    """E a polynomial with real coefficients in sin/cos(k theta + c), k integer: smooth,
+    with a bounded derivative on the circle."""
+    atoms = [t for t in E_theta.atoms(sp.sin, sp.cos) if t.has(THETA)]
+    for t in atoms:
+        arg = sp.expand(t.args[0])
+        k, c = arg.coeff(THETA), sp.expand(arg - arg.coeff(THETA) * THETA)
+        if not (k.is_Integer and c.is_real and not c.has(THETA)):
+            return False
+    rest = E_theta.subs({t: sp.Dummy() for t in atoms})
+    return not rest.has(THETA) and rest.is_polynomial() and rest.is_real is not False
 
 
 _REASON = "a nonzero rational multiple of the rational a, or " + IN_2PI_Z_REASON
