@@ -11,8 +11,11 @@ TRF (RPE paper, Eq. 22) is :math:`\min\{ j : R_j < B\epsilon \}` with
 Up to :math:`j = 10^{15}` the search is over integers (doubling, then bisection); beyond it,
 an engine with real-argument bounds (:class:`theory.series.integral_test.IntegralTail`) is
 searched in :math:`t = \log x`, and the bracket is printed as :math:`\log_{10}` of its ends,
-rounded outwards.  A wide enclosure of B (wider than the sum's precision goal) is kept as
-what it is, a certified bracket, and its TRF brackets follow from it.
+rounded outwards; beyond :math:`t = 10^{300}` the search goes on in :math:`s = \log t`
+(:math:`t = e^s` a ball, as far as ball arithmetic keeps it finite), and the bracket is one of
+:math:`\log_{10}\log_{10}\mathrm{TRF}` (:func:`loglog10_bounds`).  A wide enclosure of B
+(wider than the sum's precision goal) is kept as what it is, a certified bracket, and its TRF
+brackets follow from it.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> w = wide_analysis(P("1/(n*log(n)**2)"), 2, [0.01])
@@ -140,9 +143,7 @@ def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
     while not lt(t_hi):
         t_lo, t_hi = t_hi, 2 * t_hi
         if t_hi > LOG_LIMIT:
-            out["note"] = "TRF exceeds exp(1e300): certified lower bound 10^15 only"
-            out["lower_bound"] = INTEGER_LIMIT + 1 if nonneg else None
-            return out
+            return _loglog_bracket(real_bounds, start, target, out, nonneg, math.log(t_lo))
     t_ge = t_lo if nonneg and ge(t_lo) else None
     t_hi = _bisect(t_lo, t_hi, lt)[1]  # the smallest t with R(ceil(e^t)) < B eps proved
     if t_ge is not None:  # the largest t with R(ceil(e^t)) >= B eps proved
@@ -162,6 +163,86 @@ def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
         else "certified upper bound of log10 TRF",
     )
     return out
+
+
+def _loglog_bracket(real_bounds, start, target, out, nonneg, s_lo) -> dict:
+    r"""TRF beyond :math:`e^{10^{300}}`: bisection in :math:`s = \log\log x` on float s,
+    :math:`t = e^s` an arb ball (``real_bounds`` takes it), while it stays finite;
+    :math:`R(\lceil e^t \rceil) < B\epsilon` is not proved at :math:`s_{lo}`."""
+
+    def side(s, k):
+        t = arb(s).exp()
+        if not t.is_finite():
+            return None
+        try:
+            return real_bounds(t)[k]
+        except (NotCertified, ArithmeticError, ValueError):
+            return None
+
+    def lt(s):
+        v = side(s, 1)
+        return v is not None and bool(v < target)
+
+    def ge(s):
+        v = side(s, 0)
+        return v is not None and bool(v >= target)
+
+    s_hi = 2 * s_lo
+    while not lt(s_hi):
+        s_lo, s_hi = s_hi, 2 * s_hi
+        if not arb(s_hi).exp().is_finite():
+            out["note"] = (
+                f"R < B eps not proved up to x = exp(exp({s_lo:.3g})), the farthest point "
+                "evaluated: certified lower bound 10^15 only"
+            )
+            out["lower_bound"] = INTEGER_LIMIT + 1 if nonneg else None
+            return out
+    s_ge = s_lo if nonneg and ge(s_lo) else None
+    s_hi = _bisect(s_lo, s_hi, lt)[1]
+    if s_ge is not None:
+        s_lo = _bisect(s_ge, s_hi, lambda m: not ge(m))[0]
+    lo, hi = loglog10_bounds(s_lo if s_ge is not None else None, s_hi, start)
+    out.update(
+        log10=None,
+        log10_log10=hi,
+        log10_log10_bracket=[lo, hi],
+        note="certified bracket of log10 log10 TRF (integral-test tails at x = exp(exp(s)), "
+        "ball arithmetic)"
+        if lo is not None
+        else "certified upper bound of log10 log10 TRF",
+    )
+    return out
+
+
+@ball_precision
+def loglog10_bounds(s_lo: float | None, s_hi: float, start: int) -> tuple[float | None, float]:
+    r"""Floats ``lo <= log10 log10 TRF <= hi`` (rounded outwards) from
+    :math:`\lceil e^{e^{s_{lo}}} \rceil - start + 1 \le \mathrm{TRF} \le
+    \lceil e^{e^{s_{hi}}} \rceil - start` (``s_lo`` None: no lower end), with
+    :math:`t = e^s \ge s` and :math:`u = start\, e^{-t} \le start\, e^{-s} \le 1/2`:
+
+    .. math::
+       \log \mathrm{TRF} \le \log(e^t + 1) \le t + e^{-t} \le t + e^{-s}, \qquad
+       \log \mathrm{TRF} \ge \log(e^t - start) = t + \log(1 - u) \ge t - 2 start\, e^{-s}.
+
+    >>> lo, hi = loglog10_bounds(2302.0, 2302.0, 3)  # mpmath: log10(e^2302 / ln 10) = 999.38...
+    >>> lo < 999.38368165258624 < hi and hi - lo < 1e-12
+    True
+    """
+    ln10 = arb(10).log()
+
+    def loglog10(log_trf: arb) -> arb:
+        return (log_trf / ln10).log() / ln10
+
+    hi = loglog10(arb(s_hi).exp() + arb(-s_hi).exp()).upper()
+    up = math.nextafter(math.nextafter(float(hi), math.inf), math.inf)
+    if s_lo is None:
+        return None, up
+    u = arb(max(start, 0)) * arb(-s_lo).exp()
+    if not u <= 0.5:
+        return None, up
+    lo = loglog10(arb(s_lo).exp() - 2 * u).lower()
+    return math.nextafter(math.nextafter(float(lo), -math.inf), -math.inf), up
 
 
 def _engine(b: sp.Expr, start: int, integral_only: bool = False):
@@ -221,9 +302,13 @@ def merge_brackets(table: list, brackets: list) -> list:
         elif w.get("exact"):
             out.append(w)
         else:
-            keep = {k: w[k] for k in ("lower_bound", "upper_bound", "log10_bracket") if k in w}
+            names = ("lower_bound", "upper_bound", "log10_bracket", "log10_log10_bracket")
+            keep = {k: w[k] for k in names if k in w}
+            if keep.get("log10_log10_bracket"):
+                keep["log10_log10"] = w["log10_log10"]
             if keep:
-                t = {**t, **keep, "note": w["note"] + "; the value is an estimate"}
+                est = "; the value is an estimate" if t.get("value") is not None else ""
+                t = {**t, **keep, "note": w["note"] + est}
                 lo, hi = keep.get("lower_bound"), keep.get("upper_bound")
                 v = t.get("value")
                 if isinstance(v, (int, float)) and lo is not None and hi is not None:

@@ -264,13 +264,16 @@ class IntegralTail:
         return _narrower(lo.union(hi), self._euler_maclaurin(a))
 
     @ball_precision
-    def log_bounds(self, t: float) -> tuple[arb, arb]:
-        """(lower, upper) enclosures of R(ceil(x)) at x = e^t >= M.  For t beyond
+    def log_bounds(self, t: float | arb) -> tuple[arb, arb]:
+        """(lower, upper) enclosures of R(ceil(x)) at x = e^t >= M, for every t in the ball
+        ``t`` (a float, or an arb such as t = e^s beyond any float).  For t beyond
         LOG_SPACE, x itself is not formed: with F and f written in t (sympy puts
         log(e^t) = t), R(ceil(x)) is in [I(x + 1), I(x) + f(x)], within
         [I(x) - f(x), I(x) + f(x)] (f decreasing, so int_x^(x+1) f <= f(x))."""
-        if t < LOG_SPACE:
+        if not isinstance(t, arb) and t < LOG_SPACE:
             return self.bounds(arb(t).exp())
+        if isinstance(t, arb) and not t > LOG_SPACE:
+            raise NotCertified("log_bounds takes an arb t only beyond LOG_SPACE")
         if self.quad is not None:
             I, err = self.quad.integral(arb(t)), self.quad.term(arb(t))
         else:

@@ -520,10 +520,10 @@ def _trf_log_scale(eng, start, target, eps, hi):
             return mpmath.log(eng.tail(mpmath.exp(mpmath.exp(w)))[0]) - lt
 
         w_lo, w_hi = mpmath.log(u_lo), mpmath.log(u_hi)
-        while h_w(w_hi) > 0:
-            w_lo, w_hi = w_hi, w_hi + 1
-            if w_hi > 2000:
+        while h_w(w_hi) > 0:  # doubling (w_hi > log 1e6 > 0), the last step to 2000
+            if w_hi >= 2000:
                 return TRF(eps, None, False, None, note="TRF exceeds exp(exp(2000)); not resolved")
+            w_lo, w_hi = w_hi, min(2 * w_hi, mpmath.mpf(2000))
         root = _illinois(h_w, w_lo, w_hi)
         log10 = mpmath.exp(root) / mpmath.ln10
         # relative accuracy of log10(TRF) = accuracy of u = e^w: |dw| ~ |h|/|h'|

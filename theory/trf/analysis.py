@@ -700,7 +700,10 @@ def _plot(out: dict, rpe, B, eps: list, path):
         ax1.set_xlabel("eps")
         ax1.set_ylabel("TRF(eps)  (Eq. 22)")
         ax1.set_title("TRF against eps")
-        m = int(min(max(10 * max(p[1] for p in pts), 100), 10**6))
+        if not pts:  # no TRF of the grid below 1e300 (10^10^[lo, hi]): nothing to draw
+            note = "no TRF below 1e300 on this eps grid"
+            ax1.text(0.5, 0.5, note, ha="center", transform=ax1.transAxes)
+        m = int(min(max(10 * max((p[1] for p in pts), default=0), 100), 10**6))
         b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
         ax2.semilogx(np.arange(1, m + 1), np.cumsum(b) / B)
         ax2.set_ylabel("partial sum / B")

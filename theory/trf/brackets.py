@@ -54,8 +54,13 @@ def wide_result(
 
 def bracket_text(t: dict, outward: Callable[..., str]) -> str | None:
     """A TRF entry's certified bracket as printed (``10^[lo, hi]`` for log10 brackets,
+    ``10^10^[lo, hi]`` for log10 log10 brackets (TRF beyond e^(1e300)),
     ``in [lo, hi]`` for an integer bracket without a value), else None; ``outward(x, d,
     digits)`` rounds an end away from the inside."""
+    if t.get("log10_log10_bracket"):
+        lo, hi = t["log10_log10_bracket"]
+        low = "?" if lo is None else outward(mpmath.mpf(lo), -1, 12)
+        return f"10^10^[{low}, {outward(mpmath.mpf(hi), +1, 12)}]"
     if t.get("log10_bracket"):
         lo, hi = t["log10_bracket"]
         low = "?" if lo is None else outward(mpmath.mpf(lo), -1, 12)
