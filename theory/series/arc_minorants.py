@@ -173,7 +173,8 @@ def nonneg_where_defined(e: sp.Expr) -> bool:
 
 def angle_function(f: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     """(a, h) with f(n) = h(a n), h a 2 pi-periodic function of THETA: n occurs only in
-    sin/cos(a_j n + c_j) with every a_j / a a nonzero integer."""
+    sin/cos(a_j n + c_j) with every a_j / a a nonzero integer (for rational a_j, a is their
+    gcd: ``sin(2*n)*sin(3*n)`` has a = 1)."""
     atoms = [t for t in f.atoms(sp.sin, sp.cos) if t.has(N)]
     if not atoms or f.subs({t: sp.Dummy() for t in atoms}).has(N):
         return None
@@ -184,7 +185,12 @@ def angle_function(f: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
         if c.has(N) or a.has(N) or not (a.is_real and c.is_real) or a.is_zero is not False:
             return None
         slopes.append(a)
-    a = min(slopes, key=lambda s: abs(float(s)))
+    if all(s.is_Rational for s in slopes):  # sin(2n) sin(3n): theta = n, the rational gcd
+        a = sp.Rational(
+            math.gcd(*(int(s.p) for s in slopes)), math.lcm(*(int(s.q) for s in slopes))
+        )
+    else:
+        a = min(slopes, key=lambda s: abs(float(s)))
     if not all(sp.simplify(s / a).is_Integer for s in slopes):
         return None
     return a, f.subs(N, THETA / a)

@@ -77,30 +77,29 @@ _TRIG = (sp.sin, sp.cos)
 
 
 def exponent_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
-    """(P, E) with b = P n^E, P free of sin/cos and E holding them (``n**(-sin(n) - 3/2)``,
-    ``exp(-log(n)*sin(n))/n``), else None.
+    """(P, E) with b = P n^E, E holding sin/cos (``n**(-sin(n) - 3/2)``,
+    ``exp(-log(n)*sin(n))/n``) and P a product of factors free of them and factors that
+    are functions of an angle alone (``2 + cos(n)``), else None.
 
     >>> from theory.series.expressions import parse_expression as P
     >>> exponent_split(P("exp(1/n)/n**(3/2 + sin(n))"))
     (exp(1/n), -sin(n) - 3/2)
     """
-    P, E = sp.Integer(1), sp.Integer(0)
+    P, E, F = sp.Integer(1), sp.Integer(0), sp.Integer(1)
     for f in sp.Mul.make_args(b):
         if not f.has(*_TRIG):
             P *= f
-            continue
-        if f.is_Pow and f.base == N:
+        elif f.is_Pow and f.base == N:
             E += f.exp
-        elif isinstance(f, sp.exp):
-            q = sp.expand(f.args[0] / sp.log(N))
-            if q.has(sp.log(N)):
-                return None
-            E += q
+        elif isinstance(f, sp.exp) and not sp.expand(f.args[0] / sp.log(N)).has(sp.log(N)):
+            E += sp.expand(f.args[0] / sp.log(N))
+        elif not f.has(sp.log(N)) and angle_function(f) is not None:
+            F *= f  # a bounded factor of the angle alone (2 + cos(n)): bounded by arcs
         else:
             return None
     if E == 0 or not E.has(*_TRIG):
         return None
-    return P, sp.expand(E)
+    return P * F, sp.expand(E)
 
 
 @ball_precision
@@ -132,13 +131,26 @@ def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
         return None
     P, E = split
     ah = angle_function(E)
-    if ah is None or not smooth(P) or eventual_sign(P) != 1:
+    if ah is None:
+        return None
+    P, F = P.as_independent(*_TRIG, as_Add=False)
+    bounds = _factor_bounds(F)
+    if bounds is None or not smooth(P) or eventual_sign(P) != 1:
         return None
     a, E_theta = ah
     p = limit_at_infinity(sp.log(P) / sp.log(N))
     if p is None or not p.is_number or not p.is_finite or p.is_real is not True:
         return None
     head = f"oscillating exponent: b_n = P(n) n^E with P = {P}, E = {E} (theta = {a} n mod 2 pi)"
+    if F != 1:
+        f_lo, f_hi = bounds
+        head += (
+            f", times F = {F} in [{f_lo}, {f_hi}] (ball arithmetic on {PIECES} arcs): "
+            f"{f_lo} P n^E <= b_n <= {f_hi} P n^E, a constant factor that changes no verdict"
+        )
+        K_scale = f_hi
+    else:
+        K_scale = 1
     found = _largest_lower(E_theta)
     if found is not None:
         d = _above(E, found, p, head)
@@ -150,7 +162,7 @@ def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
     if K is None or not (K.is_positive is True or K is sp.oo):
         return None
     if K is not sp.oo:
-        d = _below(E_theta, p, K, head)
+        d = _below(E_theta, p, K * K_scale, head)
         if d is not None:
             return d
     return _at_boundary(E_theta, a, p, K, head)
@@ -189,22 +201,52 @@ def _above(E: sp.Expr, found: tuple, p: sp.Expr, head: str) -> Decision | None:
 
 
 @ball_precision
-def _below(E_theta: sp.Expr, p: sp.Expr, K: sp.Expr, head: str) -> Decision | None:
-    """Convergence where E <= e_up on every arc of the circle (ball arithmetic on PIECES
-    arcs) with p + e_up < -1: b_n = (P/n^p) n^(p + E) <= 2K n^(p + e_up) for large n."""
+def arc_range(g_theta: sp.Expr) -> arb | None:
+    """A ball holding every value of g (a function of THETA) on the circle: the union of
+    its enclosures on PIECES arcs covering [0, 2 pi]; None where one is not finite."""
     try:
-        f = arb_function(E_theta.subs(THETA, N))
+        f = arb_function(g_theta.subs(THETA, N))
         width = 2 * arb.pi() / PIECES
-        top = None
+        out = None
         for j in range(PIECES):
             v = f((j * width).union((j + 1) * width))
             if not v.is_finite():
                 return None
-            top = v.upper() if top is None else max(top, v.upper(), key=float)
+            out = v if out is None else out.union(v)
     except (NotSupported, Undecided, ArithmeticError, ValueError):
         return None
-    up = sp.Rational(math.ceil(float(top) * 2**30 + 1), 2**30)
-    if not (arb(int(up.p)) / int(up.q) >= top and p + up < -1):
+    return out
+
+
+def _factor_bounds(F: sp.Expr) -> tuple[sp.Rational, sp.Rational] | None:
+    """(lo, hi) rationals with 0 < lo <= F <= hi at every angle (F = 1: (1, 1)), else None."""
+    if F == 1:
+        return sp.Integer(1), sp.Integer(1)
+    ah = angle_function(F)
+    r = None if ah is None else arc_range(ah[1])
+    if r is None or not r.lower() > 0:
+        return None
+    lo = sp.Rational(math.floor(float(r.lower()) * 2**30 - 1), 2**30)
+    if not (lo > 0 and arb(int(lo.p)) / int(lo.q) <= r.lower()):
+        return None
+    return lo, _grid_up(r)
+
+
+def _grid_up(x: arb) -> sp.Rational:
+    """A rational on the grid 2^-30 at least the upper end of x."""
+    r = sp.Rational(math.ceil(float(x.upper()) * 2**30 + 1), 2**30)
+    assert arb(int(r.p)) / int(r.q) >= x.upper()
+    return r
+
+
+def _below(E_theta: sp.Expr, p: sp.Expr, K: sp.Expr, head: str) -> Decision | None:
+    """Convergence where E <= e_up on every arc of the circle (ball arithmetic on PIECES
+    arcs) with p + e_up < -1: b_n = (P/n^p) n^(p + E) <= 2K n^(p + e_up) for large n."""
+    r = arc_range(E_theta)
+    if r is None:
+        return None
+    up = _grid_up(r)
+    if not p + up < -1:
         return None
     return Decision(
         True,

@@ -32,6 +32,9 @@ DIVERGENT = [
     "n**(-2 - cos(sqrt(2)*n) + 1/10)",
     # E = -2 sin(n) - 299/100 reaches -0.99 > -1 (sin n = -1): a very narrow arc
     "n**(-3 - 2*sin(n) + 1/100)",
+    # cos(n) <= -1/2 on an arc of length 2 pi/3 > 1 (every 7 consecutive n); there
+    # b_n >= e^-1 n^(-1/2): a bounded positive factor of the angle beside the power
+    "exp(sin(n))*n**(-1 - cos(n))",
 ]
 
 # max E = -1 - p exactly, a rational, P/n^p -> K in (0, oo]: near the angle theta* of the
@@ -45,6 +48,8 @@ BOUNDARY = [
     "exp(1/n)/n**(101/100 + sin(3*n)/100)",  # theta = 3n, theta* = 3 pi/2, P -> 1
     "n**(-2 - sin(n)**2)*n",  # p = 1, max E = -2 at theta* = 0
     "log(n)*n**(-2 - sin(n))",  # P/n^0 = log n -> oo
+    "n**(-2 + sin(n))*(2 + cos(n))",  # theta* = pi/2, the factor 2 + cos(n) >= 1
+    "(2 + cos(n/3))*n**(-2 - sin(n/2))",  # E of the angle n/2 (a = 1/2), theta* = 3 pi/2
 ]
 
 NOT_CLAIMED = [
@@ -62,6 +67,8 @@ CONVERGENT = [
     "n**(-sin(n)**2)/n**(6/5)",  # E <= -6/5
     "1/n**(19/10 + sin(n)**2*cos(n))",  # E <= -19/10 + 2/(3 sqrt(3)) = -1.515 (checked below)
     "n**(-2 - cos(pi*n/3 + 1)/2)",  # E <= -3/2 (a period of 6: no equidistribution needed)
+    "n**(-2 - sin(2*n)*sin(3*n))",  # E <= -2 + 0.9079 (max of -sin 2t sin 3t, checked below)
+    "n**(-5/2 + sin(n))*(2 + cos(n))",  # E <= -3/2, the factor <= 3
 ]
 
 
@@ -74,11 +81,11 @@ def test_divergent(formula):
     )
     P, E = exponent_split(parse_expression(formula))
     with mpmath.workdps(30):
-        for n in range(3, 3001):
+        for n in range(1000, 4001):
             e = mpmath.mpf(E.subs(N, n).evalf(40))
             pn = mpmath.mpf(P.subs(N, n).evalf(40))
             h = max(0, min(1, e - e_star))
-            # for these P, P n^e* >= 1/n holds from n = 3 on (p + e* > -1)
+            # for these P, P n^e* >= 1/n holds from n = 1000 on (p + e* > -1)
             assert pn * mpmath.mpf(n) ** e >= h / n, (formula, n)
 
 
@@ -103,7 +110,8 @@ def test_convergent_by_the_bound_on_e(formula):
     e = sp.lambdify(N, E, modules="mpmath")
     with mpmath.workdps(20):
         top = max(e(2 * mpmath.pi * j / 20000) for j in range(20000))
-        p = mpmath.mpf(str(sp.limit(sp.log(P) / sp.log(N), N, sp.oo)))
+        free = P.as_independent(sp.sin, sp.cos, as_Add=False)[0]  # the factor of the power
+        p = mpmath.mpf(str(sp.limit(sp.log(free) / sp.log(N), N, sp.oo)))
     assert top + p < -1
 
 
