@@ -28,7 +28,8 @@ converges (Dirichlet: its partial sums are at most :math:`1/|\sin(ka/2)|`, ka no
 
 **At the boundary**, E reaching :math:`-1 - p` exactly at an angle :math:`\theta^*` (sympy,
 on the angles :math:`k\pi/12`: ``1/n**(2 + sin(n))``), the series still diverges when a is
-rational, E is a trigonometric polynomial (Lipschitz, constant L) and
+rational, E is Lipschitz by its structure (sin/cos of integer multiples of the angle,
+sums, products, powers, Abs, Max, Min: constant L) and
 :math:`P/n^p \to K \in (0, \infty]`: for n in [N, 2N) with
 :math:`|\theta_n - \theta^*| \le 1/\log 2N`, :math:`n^{E} \ge n^{-1-p} e^{-L}`, so
 :math:`b_n \ge c/n`; by the Erdos-Turan inequality, with
@@ -156,7 +157,7 @@ def oscillating_exponent_test(b: sp.Expr) -> Decision | None:
         d = _above(E, found, p, head)
         if d is not None:
             return d
-    if not _trig_polynomial(E_theta):
+    if not _lipschitz(E_theta):
         return None
     K = limit_at_infinity(P / N**p)
     if K is None or not (K.is_positive is True or K is sp.oo):
@@ -263,7 +264,7 @@ BOUNDARY_ANGLES = 24
 
 def _at_boundary(E_theta, a, p, K, head) -> Decision | None:
     r"""Divergence where E reaches -1 - p exactly at an angle theta* (sympy), a rational,
-    E a trigonometric polynomial (Lipschitz, constant L) and P/n^p -> K in (0, oo]: on the
+    E Lipschitz (constant L) and P/n^p -> K in (0, oo]: on the
     arc :math:`|\theta - \theta^*| \le 1/\log(2N)`, every n in [N, 2N) has
     :math:`n^{E} \ge n^{-1-p} e^{-L}`, so :math:`b_n \ge c/n`; the discrepancy of
     :math:`an/2\pi` on [N, 2N) is :math:`O(N^{-1/42})` (Erdos-Turan with
@@ -287,8 +288,9 @@ def _at_boundary(E_theta, a, p, K, head) -> Decision | None:
     return Decision(
         False,
         f"{head}; P/n^p -> {K} in (0, oo] with p = {p}, and E reaches -1 - p = {target} at "
-        f"the angle {theta} (exactly: E(theta*) - (-1 - p) = {gap}); E is a trigonometric "
-        "polynomial, so |E(theta) - E(theta*)| <= L |theta - theta*| for some L; on the arc "
+        f"the angle {theta} (exactly: E(theta*) - (-1 - p) = {gap}); E is Lipschitz (built "
+        "from sin/cos of integer multiples of theta by sums, products, powers, Abs, Max, Min), "
+        "so |E(theta) - E(theta*)| <= L |theta - theta*| for some L; on the arc "
         "|theta - theta*| <= 1/log(2N) every n in [N, 2N) has n^E >= n^(-1-p) e^(-L), so "
         "b_n >= c/n there for large N; a = "
         f"{a} is rational and 1/|sin(h a/2)| <= C h^41 (Mahler 1953: |pi - p/q| > q^-42 for "
@@ -300,17 +302,22 @@ def _at_boundary(E_theta, a, p, K, head) -> Decision | None:
     )
 
 
-def _trig_polynomial(E_theta: sp.Expr) -> bool:
-    """E a polynomial with real coefficients in sin/cos(k theta + c), k integer: smooth,
-    with a bounded derivative on the circle."""
-    atoms = [t for t in E_theta.atoms(sp.sin, sp.cos) if t.has(THETA)]
-    for t in atoms:
-        arg = sp.expand(t.args[0])
+def _lipschitz(E_theta: sp.Expr) -> bool:
+    """E Lipschitz on the circle by its structure: numbers, sin/cos(k theta + c) (k integer,
+    c real), and sums, products, nonnegative integer powers, Abs, Max and Min of such (each
+    keeps a bounded function Lipschitz)."""
+    e = E_theta
+    if not e.has(THETA):
+        return e.is_real is True
+    if isinstance(e, (sp.sin, sp.cos)):
+        arg = sp.expand(e.args[0])
         k, c = arg.coeff(THETA), sp.expand(arg - arg.coeff(THETA) * THETA)
-        if not (k.is_Integer and c.is_real and not c.has(THETA)):
-            return False
-    rest = E_theta.subs({t: sp.Dummy() for t in atoms})
-    return not rest.has(THETA) and rest.is_polynomial() and rest.is_real is not False
+        return bool(k.is_Integer and c.is_real and not c.has(THETA))
+    if isinstance(e, (sp.Add, sp.Mul, sp.Abs, sp.Max, sp.Min)):
+        return all(_lipschitz(x) for x in e.args)
+    if e.is_Pow:
+        return e.exp.is_Integer is True and e.exp >= 0 and _lipschitz(e.base)
+    return False
 
 
 _REASON = "a nonzero rational multiple of the rational a, or " + IN_2PI_Z_REASON

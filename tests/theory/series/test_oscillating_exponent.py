@@ -50,6 +50,7 @@ BOUNDARY = [
     "log(n)*n**(-2 - sin(n))",  # P/n^0 = log n -> oo
     "n**(-2 + sin(n))*(2 + cos(n))",  # theta* = pi/2, the factor 2 + cos(n) >= 1
     "(2 + cos(n/3))*n**(-2 - sin(n/2))",  # E of the angle n/2 (a = 1/2), theta* = 3 pi/2
+    "n**(-1 - Abs(sin(n)))",  # theta* = 0; |sin| is Lipschitz
 ]
 
 NOT_CLAIMED = [
@@ -69,6 +70,7 @@ CONVERGENT = [
     "n**(-2 - cos(pi*n/3 + 1)/2)",  # E <= -3/2 (a period of 6: no equidistribution needed)
     "n**(-2 - sin(2*n)*sin(3*n))",  # E <= -2 + 0.9079 (max of -sin 2t sin 3t, checked below)
     "n**(-5/2 + sin(n))*(2 + cos(n))",  # E <= -3/2, the factor <= 3
+    "n**(-2 - Max(sin(n), cos(n)))",  # E <= -2 + 1/sqrt(2) (min of max(sin, cos) at 5 pi/4)
 ]
 
 
