@@ -1,7 +1,7 @@
 """The quick path of ``python -m theory.trf --verdict-only`` (theory.series.scale_verdict):
 never a wrong verdict, silent (None) wherever it cannot prove one, and no sympy loaded.
 
-References: the hand-derived verdicts of the held-out sets 5-10 (each case's ``note``), and
+References: the hand-derived verdicts of the held-out sets 5-11 (each case's ``note``), and
 mpmath at 50 digits for the expansions' leading terms.
 """
 
@@ -47,10 +47,10 @@ def _formula(args: list) -> tuple | None:
 
 
 def _heldout_cases() -> list:
-    """(set, id, formula, start, verdict) of every plain-formula case of sets 5-10 whose
+    """(set, id, formula, start, verdict) of every plain-formula case of sets 5-11 whose
     verdict was derived by hand (set 5: each convergent case carries its B)."""
     out = []
-    for k in (5, 6, 7, 8, 9, 10):
+    for k in (5, 6, 7, 8, 9, 10, 11):
         m = importlib.import_module(f"tests.theory.series.heldout{k}_cases")
         cases = (
             m.build_cases()
