@@ -279,30 +279,44 @@ class _Builder:
 
     def _free_form(self, f) -> Form:
         """A parameter-free factor: its first terms positive, its exponents by limits
-        (sigma and gamma too where log(f)/log(n) -> +-oo: (1 + 1/n)**(n**2))."""
+        (:func:`limit_form`)."""
         if not smooth(f):
             raise NotInScale(f"{f} oscillates or is not smooth")
         _first_terms_positive(f, self.start)
-        sigma, gamma, scaled = sp.Integer(0), sp.Integer(0), f
-        e0 = _limit(sp.log(f) / sp.log(N))
-        if e0 is not None and e0.is_infinite:
-            sigma, gamma, scaled = _exponential_part(f)
-            e0 = _limit(sp.log(scaled) / sp.log(N))
-        if e0 is None or not e0.is_number or not e0.is_finite:
-            raise NotInScale(f"log({f})/log(n) has no finite limit")
-        exps, rest = [e0], scaled / N**e0
-        for j in range(1, FREE_LEVELS + 1):
-            k = _limit(rest)
-            if k is not None and k.is_number and k.is_finite and k.is_positive:
-                form = Form(sigma, gamma, tuple(exps))
-                self.limits.append((f, form, k))
-                return form
-            ej = _limit(sp.log(rest) / _level_expr(j + 1))
-            if ej is None or not ej.is_number or not ej.is_finite:
-                break
-            exps.append(ej)
-            rest = rest / _level_expr(j) ** ej
-        raise NotInScale(f"{f} is not a constant times a product of powers of iterated logs")
+        form, k = limit_form(f)
+        self.limits.append((f, form, k))
+        return form
+
+
+def limit_form(f: sp.Expr) -> tuple[Form, sp.Expr]:
+    """(form, K) with f / M -> K in (0, oo), M the form's scale function: the exponents
+    of a parameter-free smooth f by limits (module doc; sigma and gamma too where
+    log(f)/log(n) -> +-oo: (1 + 1/n)**(n**2)), so f > 0 for large n; NotInScale where a
+    limit fails or f is not eventually positive.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> form, k = limit_form(P("exp(exp(-n)) - 1"))    # ~ e^(-n)
+    >>> form.gamma, form.exps, k
+    (-1, (0,), 1)
+    """
+    sigma, gamma, scaled = sp.Integer(0), sp.Integer(0), f
+    e0 = _limit(sp.log(f) / sp.log(N))
+    if e0 is not None and e0.is_infinite:
+        sigma, gamma, scaled = _exponential_part(f)
+        e0 = _limit(sp.log(scaled) / sp.log(N))
+    if e0 is None or not e0.is_number or not e0.is_finite:
+        raise NotInScale(f"log({f})/log(n) has no finite limit")
+    exps, rest = [e0], scaled / N**e0
+    for j in range(1, FREE_LEVELS + 1):
+        k = _limit(rest)
+        if k is not None and k.is_number and k.is_finite and k.is_positive:
+            return Form(sigma, gamma, tuple(exps)), k
+        ej = _limit(sp.log(rest) / _level_expr(j + 1))
+        if ej is None or not ej.is_number or not ej.is_finite:
+            break
+        exps.append(ej)
+        rest = rest / _level_expr(j) ** ej
+    raise NotInScale(f"{f} is not a constant times a product of powers of iterated logs")
 
 
 def _exponential_part(f: sp.Expr) -> tuple:
@@ -440,6 +454,20 @@ def lex_less(u: tuple, v: tuple, strict: bool = True) -> sp.Basic:
         terms.append(sp.And(*equal, sign_rel(d, op)))
         equal.append(sign_rel(d, sp.Eq))
     return sp.Or(*terms)
+
+
+def scale_text(f: Form) -> str:
+    """The scale function of a form as text, its trivial factors left out.
+
+    >>> scale_text(Form(sp.Integer(0), sp.Integer(-1), (sp.Integer(0),)))
+    'e^(-n)'
+    >>> scale_text(Form(sp.Integer(0), sp.Integer(0), (sp.Integer(-1), sp.Integer(-2))))
+    'n^(-1) log(n)^(-2)'
+    """
+    parts = [f"e^({f.sigma} n log(n))"] if f.sigma != 0 else []
+    parts += [f"e^({f.gamma * N})"] if f.gamma != 0 else []
+    parts += [f"{_level_expr(j)}^({e})" for j, e in enumerate(f.exps) if e != 0]
+    return " ".join(parts) or "1"
 
 
 def form_region(f: Form) -> sp.Basic:

@@ -62,6 +62,7 @@ from theory.series.log_scale import FACTORIALS, log_scale_region
 from theory.series.max_min_bounds import max_min_bound_test
 from theory.series.oscillating_exponent import oscillating_exponent_test
 from theory.series.oscillating_parts import collected_factor_test, oscillating_part_test
+from theory.series.scale_comparison import scale_comparison_test
 from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
     abel_test,
@@ -452,6 +453,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: oscillating part", _one_signed, _oscillating_part),
     Step("one sign: Max/Min", _one_signed, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step("one sign: oscillating exponent", _one_signed, _one_signed_exponent),
+    Step("one sign: limit comparison", _one_signed, lambda t: scale_comparison_test(t.b)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -483,6 +485,7 @@ STEPS: tuple[Step, ...] = (
         _changing_sign,
         lambda t: abs_trig_mean_zero_test(t.b, decide_numeric),
     ),
+    Step("limit comparison", _changing_sign, lambda t: scale_comparison_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
