@@ -52,6 +52,7 @@ from theory.series.arb_eval import (
     arb_function,
     ball_precision,
 )
+from theory.series.cancellation import without_cancellation
 from theory.series.enclosure import arb_bounds
 from theory.series.expressions import N
 from theory.series.inverse_power_tail import expansion_nonneg
@@ -65,7 +66,17 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     positive integer, or every sin/cos replaced by the ball [-1, 1]) and, for the first
     ``check`` terms (n = 0 is not positive), in ball arithmetic; else, for an entire
     function of 1/n, by its expansion with Cauchy's remainder bound
-    (:func:`theory.series.inverse_power_tail.expansion_nonneg`)."""
+    (:func:`theory.series.inverse_power_tail.expansion_nonneg`); else for b written
+    without its cancellation (:func:`theory.series.cancellation.without_cancellation`:
+    ``sqrt(n**4 + 1) - n**2 = 1/(n**2 + sqrt(n**4 + 1))``, an identity from n = 1 on)."""
+    if _terms_nonnegative(b, n0, check):
+        return True
+    r = without_cancellation(b) if n0 >= 1 else None
+    return r is not None and _terms_nonnegative(r[0], n0, check)
+
+
+def _terms_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:
+    """:func:`terms_nonnegative` on b as it is written."""
     try:
         b = sp.sympify(b)
         shifted = b.subs(N, _NI + (n0 - 1)) if n0 >= 1 else b.subs(N, _NI)

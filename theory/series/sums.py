@@ -28,6 +28,7 @@ from sympy.polys.polyerrors import BasePolynomialError
 
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 from theory.series.arb_eval import PREC, NotCertified, ball_precision
+from theory.series.cancellation import without_cancellation
 from theory.series.comparison_tests import GAMMA_LIKE
 from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
@@ -239,8 +240,26 @@ def certify_tail(
         try:  # e.g. 1/(n**2*(2 + sin(n))): no power majorant proved on wide boxes
             return _narrow(_perturbation(b, n0), n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            pass
+        try:  # e.g. 1 - tanh(n) = 2/(exp(2 n) + 1): the difference written away
+            return _rewritten(b, n0, scale, beside, max_rel_width)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             raise exc from None
     return _sharper(t, b, n0, beside) if sharpen else t
+
+
+def _rewritten(b, n0, scale, beside, max_rel_width):
+    """The engine of b written without its cancellation
+    (:func:`theory.series.cancellation.without_cancellation`), its certificate saying
+    how; NotCertified where no rewrite applies."""
+    if n0 < 1:
+        raise NotCertified("the rewrites hold from n = 1 on")
+    r = without_cancellation(b)
+    if r is None:
+        raise NotCertified("no rewrite removes a cancellation")
+    t = _narrow(_certified_engine(r[0], n0, scale), n0, beside, max_rel_width)
+    t.certificate = f"b_n = {r[0]} at every n >= 1 ({r[1]}); " + t.certificate
+    return t
 
 
 WIDE = 1e-12  # a certified enclosure wider than this (relative) is worth a second engine

@@ -1,0 +1,94 @@
+r"""Exact rewrites that remove a cancellation from a term, for the certified sums.
+
+A term such as ``1 - tanh(n)``, ``sqrt(n**4 + 1) - n**2`` or ``pi/2 - atan(n)`` is a
+difference of nearly equal numbers: interval evaluation on the far boxes loses every digit,
+and no engine bounds the tail.  Three identities, each valid at every n >= 1 under a
+condition checked from the form (:func:`theory.series.angle_means.proved_positive`), write
+it without the difference:
+
+* a sum with exponentials over one denominator (exact algebra; the parser writes the
+  hyperbolic functions with exp): :math:`1 - \tanh n = 2/(e^{2n} + 1)`;
+* :math:`\pm(\sqrt{A} - B) = \pm(A - B^2)/(\sqrt{A} + B)` for B > 0 (then
+  :math:`\sqrt{A} + B > 0`), :math:`A - B^2` expanded: :math:`\sqrt{n^4 + 1} - n^2 =
+  1/(\sqrt{n^4 + 1} + n^2)`;
+* :math:`\arctan x = \pi/2 - \arctan(1/x)` for x > 0: :math:`\pi/2 - \arctan n =
+  \arctan(1/n)`.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> without_cancellation(P("sqrt(n**4 + 1) - n**2"))
+(1/(n**2 + sqrt(n**4 + 1)), 'sqrt(A) - B = (A - B^2)/(sqrt(A) + B) with B = n**2 > 0')
+>>> without_cancellation(P("1 - tanh(n)"))[0]
+2/(exp(2*n) + 1)
+>>> without_cancellation(P("pi/2 - atan(n)"))[0]
+atan(1/n)
+>>> without_cancellation(P("1/n**2")) is None
+True
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.angle_means import proved_positive
+from theory.series.expressions import N
+
+
+def _one_denominator(b: sp.Expr) -> tuple[sp.Expr, str] | None:
+    """A sum with exponentials over one denominator (exact algebra), kept where the sum at
+    the top is gone: 1 - tanh(n), which the parser writes with exp, is 2/(exp(2n) + 1)."""
+    if not (b.is_Add and b.has(sp.exp)):
+        return None
+    out = sp.cancel(sp.together(b))
+    if out.is_Add:
+        return None
+    return out, "the sum with exp over one denominator"
+
+
+def _conjugate(b: sp.Expr) -> tuple[sp.Expr, str] | None:
+    notes = []
+
+    def is_root(a: sp.Expr) -> bool:
+        return a.is_Pow and a.exp == sp.S.Half and a.base.has(N)
+
+    def swap(e: sp.Expr) -> sp.Expr:
+        if len(e.args) != 2:
+            return e
+        roots = [(a, 1) for a in e.args if is_root(a)] or [(-a, -1) for a in e.args if is_root(-a)]
+        if len(roots) != 1:
+            return e
+        root, s = roots[0]
+        B = -s * (e - s * root)  # e = s (sqrt(A) - B)
+        if not proved_positive(B):
+            return e
+        notes.append(f"sqrt(A) - B = (A - B^2)/(sqrt(A) + B) with B = {B} > 0")
+        return s * sp.expand(root.base - B**2) / (root + B)
+
+    out = b.replace(lambda e: e.is_Add and e.has(N), swap)
+    return (out, "; ".join(notes)) if notes else None
+
+
+def _arctangent(b: sp.Expr) -> tuple[sp.Expr, str] | None:
+    atoms = [a for a in b.atoms(sp.atan) if a.has(N) and proved_positive(a.args[0])]
+    if not atoms or not b.has(sp.pi):
+        return None
+    out = b.subs({a: sp.pi / 2 - sp.atan(1 / a.args[0]) for a in atoms})
+    if out.count(sp.pi) >= b.count(sp.pi):  # no pi/2 cancelled: keep b as it is
+        return None
+    return out, "atan(x) = pi/2 - atan(1/x) for x > 0"
+
+
+def without_cancellation(b: sp.Expr) -> tuple[sp.Expr, str] | None:
+    """(b', the identities used) with b' = b at every n >= 1 and the difference gone, or
+    None when no rewrite applies or changes b."""
+    notes, out = [], b
+    try:
+        with step_budget(2.0):
+            for rewrite in (_one_denominator, _conjugate, _arctangent):
+                r = rewrite(out)
+                if r is not None and r[0] != out:
+                    out = r[0]
+                    notes.append(r[1])
+    except (StepTimeout, TypeError, ValueError, NotImplementedError):
+        return None
+    return (out, "; ".join(notes)) if notes else None
