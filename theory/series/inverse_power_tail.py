@@ -168,6 +168,7 @@ class InversePowerTail:
         try:
             self.f = arb_function(b)
             self.c = [arb_function(c)(arb(0)) for c in coeffs]
+            self.exact = list(coeffs)
             self.M_R = _circle_max(F, RADIUS)
         except (NotSupported, Undecided, ArithmeticError, ValueError) as exc:
             raise NotCertified(f"the expansion in 1/n: {exc}") from None
@@ -185,12 +186,17 @@ class InversePowerTail:
         )
 
     def _far_nonneg(self) -> bool:
-        """F(t)/t^2 >= 0 proved for 0 < t <= 1/M (module doc)."""
+        """F(t)/t^j >= 0 proved for 0 < t <= 1/M, j the first k with c_k != 0 (exactly; the
+        module doc's bound with j in place of 2: sin(1/n)**2 - 1/n**2 + 1/(3 n**4) starts
+        at 2/(45 n^6))."""
+        j = next((k for k in range(2, ORDER) if self.exact[k] != 0), None)
+        if j is None:
+            return False
         t0 = arb(1) / self.M
         low = (
-            self.c[2]
-            - sum((abs(self.c[k]) * t0 ** (k - 2) for k in range(3, ORDER)), arb(0))
-            - self.rem * t0 ** (ORDER - 2) / (1 - t0 / RADIUS)
+            self.c[j]
+            - sum((abs(self.c[k]) * t0 ** (k - j) for k in range(j + 1, ORDER)), arb(0))
+            - self.rem * t0 ** (ORDER - j) / (1 - t0 / RADIUS)
         )
         return bool(low > 0)
 
