@@ -39,7 +39,7 @@ from theory.series.arb_eval import NotCertified, ball_precision
 from theory.series.expressions import N
 from theory.series.integral_test import IntegralTail
 from theory.series.lower_bounds import terms_nonnegative
-from theory.series.results import SeriesSum
+from theory.series.results import TAIL_RULE, SeriesSum
 from theory.series.sums import certify_tail, enclosed_sum
 
 #: largest j searched over the integers; beyond it the search is in log x
@@ -288,8 +288,57 @@ def wide_analysis(
             cache[a] = cert.tail(a)
         return cache[a]
 
-    trf = [trf_bracket(tail, start, B, e, nonneg, real) for e in eps_list]
+    if nonneg:
+        trf = [trf_bracket(tail, start, B, e, nonneg, real) for e in eps_list]
+    else:
+        sup = getattr(cert, "tail_sup", None)
+        trf = [signed_bracket(tail, sup, start, B, e) for e in eps_list]
     return WideResult(S, trf)
+
+
+@ball_precision
+def signed_bracket(
+    tail: Callable[[int], arb],
+    sup: Callable[[int], arb] | None,
+    start: int,
+    B: arb,
+    eps: float,
+) -> dict:
+    r"""The TRF bracket of terms of both signs by the tail rule (the conventions page: the
+    least j with :math:`|R_k| < \epsilon |B|` for every k >= j): TRF <= j where
+    ``sup(start + j)`` (a bound on every later :math:`|R_k|`) is below
+    :math:`\epsilon |B|`, TRF >= j + 1 where :math:`|R_j| \ge \epsilon |B|` is proved;
+    without ``sup`` no bracket (Eq. 22 read literally would stop at the first negative
+    tail)."""
+    out = {
+        "eps": eps,
+        "value": None,
+        "exact": False,
+        "definition": TAIL_RULE,
+    }
+    if sup is None:
+        out["note"] = "no bound on every later tail: no TRF bracket for terms of both signs"
+        return out
+    target = abs(_target(B, eps))
+
+    def below(j):
+        return bool(sup(start + j) < target)
+
+    hi = 1
+    while not below(hi) and hi <= INTEGER_LIMIT:
+        hi *= 2
+    if hi > INTEGER_LIMIT:
+        out["note"] = "no bound on the later tails below eps |B| up to 10^15"
+        return out
+    a, c = (hi // 2 if hi > 1 else 0), hi
+    while c - a > 1:
+        m = (a + c) // 2
+        a, c = (a, m) if below(m) else (m, c)
+    out.update(upper_bound=c, lower_bound=None, log10=math.log10(c))
+    if c >= 1 and bool(abs(tail(start + c - 1)) >= target):
+        out.update(value=c, exact=True, lower_bound=c)
+    out["note"] = "tail rule: a bound on every later |R_k| below eps |B| from j on"
+    return out
 
 
 def merge_brackets(table: list, brackets: list) -> list:

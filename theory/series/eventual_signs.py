@@ -131,6 +131,9 @@ def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
         return 1 if f == N or f.args[0].is_real is not False else None
     if isinstance(f, sp.log) and f.args[0] == N:
         return 1 if P >= 2 else None
+    if isinstance(f, sp.Pow) and f.exp.has(N):  # n**(1/n): a positive base, a real power
+        real = f.exp.subs(N, sp.Symbol("x", positive=True)).is_real is True
+        return 1 if real and _factor_sign(f.base, P, past_zero) == 1 else None
     if isinstance(f, sp.Pow) and not f.exp.has(N):
         if f.base == N:
             return 1

@@ -10,6 +10,10 @@ import mpmath
 DPS = 40
 
 
+#: the definition of TRF for terms of both signs (the conventions page)
+TAIL_RULE = "tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)"
+
+
 @dataclass
 class SeriesSum:
     """B = sum_{k>=0} b_{start+k}: an estimate ``value`` with ``error_bound``, and, when

@@ -40,7 +40,7 @@ from theory.series.lower_bounds import signed_trf, terms_nonnegative
 from theory.series.poly_geometric import PolyGeometricTail
 from theory.series.ratio_tails import EVERYWHERE
 from theory.series.rational_tail import RationalTail
-from theory.series.results import CLOSED_FORM_EXACT_LIMIT, DPS, TRF, SeriesSum
+from theory.series.results import CLOSED_FORM_EXACT_LIMIT, DPS, TAIL_RULE, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
 from theory.series.superexp_tail import SuperExpTail
@@ -165,7 +165,7 @@ def signed_table(
         found = signed_trf(cert, b, start, head, eps)
         j, exact = found[:2]
         t = TRF(eps, j if exact else None, exact, math.log10(j) if exact else None)
-        t.definition = "tail rule: min j with |R_k| < eps |B| for every k >= j (signed terms)"
+        t.definition = TAIL_RULE
         if len(found) > 2:
             _signed_bracket(t, j, found[2])
         elif not exact:

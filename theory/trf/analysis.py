@@ -645,8 +645,11 @@ def _human_trf(t: dict) -> str:
         v = bracket_text(t, outward)
     elif v is None and t.get("lower_bound") is not None:
         v = f">= {t['lower_bound']}"
+    elif v is None and t.get("upper_bound") is not None:
+        v = f"<= {t['upper_bound']}"
     elif not t["exact"] and t.get("upper_bound") is not None:
-        v = f"{v} (in [{t['lower_bound']}, {t['upper_bound']}])"
+        lower = "?" if t.get("lower_bound") is None else t["lower_bound"]
+        v = f"{v} (in [{lower}, {t['upper_bound']}])"
     elif not t["exact"] and t.get("relative_accuracy") is not None:
         v = f"{v} (rel. acc. {t['relative_accuracy']:.1e})"
     return f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}"

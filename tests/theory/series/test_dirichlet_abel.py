@@ -187,17 +187,19 @@ def test_atan_enclosure_against_nsum():
 
 
 def test_dirichlet_tail_is_proved_not_assumed():
-    """g = (1 + 1/n)^n/n is neither completely monotone by the structural rules nor of
-    derivatives of proved sign: no Euler tail (the other engines may still apply).
+    """g = (1 + 1/n)^n/n is not completely monotone by the structural rules, but its
+    derivatives keep one sign from n = 128 on (the factor (1 + 1/n)^n is a positive base to
+    a real power; the rest by its far form): its Euler tail agrees with mpmath's
+    alternating-series sum.
     g = sin(2 + 1/n)/n is, through its derivative's far form.
     g = 1/(n^2 + 1) is not completely monotone, but its derivatives keep one sign from
     n = 16 on (exact root isolation): its Euler tail holds the closed form
     sum cos(n x)/(n^2 + 1) = pi cosh(pi - x)/(2 sinh pi) - 1/2 (0 <= x <= 2 pi; Gradshteyn
     and Ryzhik 1.445.2)."""
-    from theory.series.arb_eval import NotCertified
 
-    with pytest.raises(NotCertified):
-        DirichletTail(P("(-1)**n/n*(1 + 1/n)**n"), 1)
+    with mpmath.workdps(30):
+        alt = mpmath.nsum(lambda n: (-1) ** int(n) * (1 + 1 / n) ** n / n, [1, mpmath.inf])
+    assert DirichletTail(P("(-1)**n/n*(1 + 1/n)**n"), 1).tail(1).overlaps(arb(mpmath.nstr(alt, 25)))
     # g = sin(2 + 1/n)/n: g' = -(x sin(2 + 1/x) + cos(2 + 1/x))/x^3, its factor's far form
     # sin(2 + t) + t cos(2 + t) > 0 on t in [0, 1/P] (theory.series.eventual_signs), so the
     # tail is proved; reference: sin(2 + t) = sum_k sin^(k)(2) t^k/k! and

@@ -1,0 +1,50 @@
+"""TRF brackets of terms of both signs from a wide certified B (theory.series.certified_trf
+.signed_bracket): the tail rule, never Eq. 22 read literally (which stops at the first
+negative tail).  The MRB constant sum (-1)^n (n^(1/n) - 1): reference computed here with
+mpmath (alternating-series acceleration for B, direct partial sums for the tails)."""
+
+import json
+
+import mpmath
+from flint import arb
+
+from theory.series.certified_trf import signed_bracket
+from theory.trf.cli import main
+
+
+def test_mrb_constant_bracket_holds(capsys):
+    assert main(["--rpe=(-1)**n*(n**(1/n)-1)", "--json", "--eps", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    (t,) = out["trf"]
+    assert t["definition"].startswith("tail rule")
+    with mpmath.workdps(30):
+        g = lambda n: mpmath.power(n, mpmath.mpf(1) / n) - 1  # noqa: E731
+        B = mpmath.nsum(lambda n: (-1) ** int(n) * g(n), [1, mpmath.inf])
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        R, S = [], mpmath.mpf(0)
+        for k in range(3000):  # R_k = sum_{n >= k + 1}
+            R.append(B - S)
+            S += (-1) ** (k + 1) * g(k + 1)
+        target = mpmath.mpf("0.1") * B
+        # beyond k = 3000, |R_k| <= g(k + 1) <= g(3001) < target (Leibniz, g decreasing)
+        assert g(3001) < target
+        true = max(k for k in range(3000) if abs(R[k]) >= target) + 1  # 132
+    assert t["upper_bound"] >= true, (t, true)
+    assert t["lower_bound"] is None or t["lower_bound"] <= true
+
+
+def test_no_bound_on_later_tails_no_bracket():
+    t = signed_bracket(lambda a: arb(-1) / a, None, 1, arb(1), 0.1)
+    assert t["value"] is None and "upper_bound" not in t and "lower_bound" not in t
+
+
+def test_exact_where_the_tail_before_is_large():
+    """R_a = (-1)^a/a with |R_k| <= 1/k for every later k, B = 1, eps = 1/8 (exact in
+    binary): the tails are R(start + j), start = 1, so j = 8 has sup 1/9 < 1/8 and
+    |R(8)| = 1/8 is not below 1/8: TRF = 8 exactly."""
+
+    def tail(a):
+        return arb(-1) ** a / a
+
+    t = signed_bracket(tail, lambda a: arb(1) / a, 1, arb(1), 0.125)
+    assert t["upper_bound"] == 8 and t["exact"] and t["value"] == 8
