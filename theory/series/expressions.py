@@ -73,6 +73,8 @@ _FUNCTIONS = {
     "cosh": lambda x: (sp.exp(x) + sp.exp(-x)) / 2,
     "sinh": lambda x: (sp.exp(x) - sp.exp(-x)) / 2,
     "tanh": lambda x: (sp.exp(2 * x) - 1) / (sp.exp(2 * x) + 1),
+    # asinh(x) = log(x + sqrt(x^2 + 1)), real for every real x (the engines read log, sqrt)
+    "asinh": lambda x: sp.log(x + sp.sqrt(x**2 + 1)),
     "Abs": sp.Abs,
     "Min": sp.Min,
     "Max": sp.Max,

@@ -85,3 +85,17 @@ def test_nonnegative_through_the_rewrite():
     assert terms_nonnegative(parse_expression("sqrt(n**4 + 1) - n**2"), 1)
     assert terms_nonnegative(parse_expression("1 - tanh(n)"), 1)
     assert not terms_nonnegative(parse_expression("n - sqrt(n**2 + 1)"), 1)  # < 0
+
+
+def test_asinh_is_read_as_its_logarithm(capsys):
+    """asinh(x) = log(x + sqrt(x^2 + 1)): sum asinh(1/n^2) against mpmath (Euler-Maclaurin,
+    30 digits) and its TRF(0.1) from the tails."""
+    assert main(["--rpe=asinh(1/n**2)", "--json", "--eps", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(30):
+        f = lambda n: mpmath.asinh(1 / mpmath.mpf(n) ** 2)  # noqa: E731
+        B = mpmath.nsum(f, [1, mpmath.inf], method="euler-maclaurin")
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        j = out["trf"][0]["value"]
+        R_j = mpmath.nsum(f, [j + 1, mpmath.inf], method="euler-maclaurin")
+        assert R_j < B / 10 <= R_j + f(j)
