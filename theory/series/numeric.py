@@ -330,6 +330,16 @@ def _changing_sign(t: Terms) -> bool:
     return not t.one_signed
 
 
+def _difference(t: Terms) -> bool:
+    """A difference at the top with functions other than rational ones (``pi/2 - atan(n)``,
+    ``exp(exp(-n)) - 1``): a cancellation the bounds may not see through, for the limit
+    comparison before the slower tests."""
+    b = t.b
+    if not (b.is_Add and b.has(N)) or b.free_symbols - {N} or b.is_rational_function(N):
+        return False
+    return any(a.could_extract_minus_sign() for a in b.args)
+
+
 def _bounded_changing_sign(t: Terms) -> bool:
     return t.lo is not None and not t.one_signed
 
@@ -442,6 +452,7 @@ STEPS: tuple[Step, ...] = (
     Step("positive: logarithmic test", _exact_positive, lambda t: positive_fast_path(t.lo)),
     Step("terms not -> 0", _bounded, lambda t: terms_not_to_zero(t.lo, t.hi, t.exact, t.how)),
     # terms of one sign for large n
+    Step("difference: limit comparison", _difference, lambda t: scale_comparison_test(t.b)),
     Step("one sign: majorant", _one_signed, _one_signed_log_test(conv=True)),
     Step("one sign: minorant", _one_signed, _one_signed_log_test(conv=False)),
     Step("one sign: ratio/Raabe", _one_signed_exact, lambda t: ratio_tests(t.signed_b)),
