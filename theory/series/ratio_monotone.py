@@ -57,6 +57,9 @@ from theory.series.limits import limit_at_infinity
 MAX_ORDER = 4  # derivatives of log|r| tried
 MAX_START_LOG2 = 12  # P is searched among n0, 2 n0, ... up to 2^12 (the head is summed to P)
 GRID = 2**20  # q is a multiple of 1/GRID
+#: CPU seconds for each derivative of log r (factored; about 0.3 s for the moving powers of
+#: (1 + 1/n)**(n**2), several times that in a large test process)
+DERIVATIVE_SECONDS = 2.0
 
 
 def log_ratio(ratio: sp.Expr) -> tuple[int, sp.Expr, list[sp.Expr]]:
@@ -89,7 +92,7 @@ def _derivatives(g: sp.Expr) -> list[sp.Expr]:
     out, d = [], g
     try:
         for _ in range(MAX_ORDER):
-            with step_budget(1.0):
+            with step_budget(DERIVATIVE_SECONDS):
                 d = sp.factor(sp.together(sp.diff(d, N)))
             out.append(d)
     except (StepTimeout, RecursionError, ValueError, TypeError, sp.PolynomialError):
@@ -138,13 +141,24 @@ def _prepared(ratio: sp.Expr) -> tuple:
     """(s, g, bases, L, L as a ball, derivatives of g) of a ratio (module doc), or
     NotCertified when it has no finite limit >= 0."""
     s, g, bases = log_ratio(ratio)
-    L = limit_at_infinity(s * ratio)
+    L = _ratio_limit(s, g, ratio)
     if L is None or not L.is_number or L.is_extended_real is not True or not L.is_finite:
         raise NotCertified(f"no finite limit of the term ratio {ratio}")
     Lball = _ball(L, 0)
     if not Lball >= 0:
         raise NotCertified(f"the term ratio tends to {L}, not to a limit >= 0")
     return s, g, bases, L, Lball, _derivatives(g)
+
+
+def _ratio_limit(s: int, g: sp.Expr, ratio: sp.Expr) -> sp.Expr | None:
+    """lim s r = exp(lim g) (s r = e^g exactly; exp is continuous on [-oo, oo]), the logs
+    expanded: Gruntz is several times faster on a sum of logs than on the product of moving
+    powers ((1 + 1/n)**(n**2)/3**n: 0.13 s against 0.86 s); the ratio itself where that
+    limit fails."""
+    lg = limit_at_infinity(sp.expand(sp.expand_log(g, force=True)))
+    if lg is not None and lg.is_number and lg.is_extended_real is True:
+        return sp.Integer(0) if lg is -sp.oo else sp.exp(lg)
+    return limit_at_infinity(s * ratio)
 
 
 def _monotone_sup(ratio: sp.Expr, prep: tuple, P: int) -> tuple[arb, str] | None:

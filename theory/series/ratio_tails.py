@@ -186,7 +186,7 @@ def power_ratio(b: sp.Expr) -> sp.Expr | None:
 
     >>> from theory.series.expressions import parse_expression as P
     >>> power_ratio(P("(1 + 1/n)**(n**2)/3**n"))
-    (1 + 1/(n + 1))**((n + 1)**2)/(3*(1 + 1/n)**(n**2))
+    (n/(n + 1))**(n**2)*((n + 2)/(n + 1))**((n + 1)**2)/3
     """
     if not has_moving_power(b) or not smooth(b):
         return None

@@ -27,37 +27,24 @@ from __future__ import annotations
 
 import dataclasses
 
-import sympy as sp
-
-from theory.core.budget import StepTimeout, step_budget
+from theory.series.cancellation import without_cancellation
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.rpe_library import RPE
 
 
 def negated_if_nonpositive(rpe: RPE, n0: int) -> RPE | None:
     """The series of -b_n when every term b_n (n >= n0) is proved <= 0 and not proved >= 0
-    (a learned bias's terms are positive: None), else None.  A sum of fractions is also
-    tried over one denominator (``tanh(n) - 1`` = ``(e^(2n) - 1)/(e^(2n) + 1) - 1`` =
-    ``-2/(e^(2n) + 1)``: the same terms, proved <= 0 and summed without cancellation)."""
+    (a learned bias's terms are positive: None), else None.  The terms written without
+    their cancellation (:func:`theory.series.cancellation.without_cancellation`:
+    ``tanh(n) - 1`` = ``(e^(2n) - 1)/(e^(2n) + 1) - 1`` = ``-2/(e^(2n) + 1)``) are tried
+    first: the same terms, summed without cancellation."""
     if rpe.head is not None or rpe.free_params or terms_nonnegative(rpe.b, n0):
         return None
-    for b in (rpe.b, combined(rpe.b)):
+    rewritten = without_cancellation(rpe.b) if n0 >= 1 else None
+    for b in (rewritten[0] if rewritten else None, rpe.b):
         if b is not None and terms_nonnegative(-b, n0):
             return dataclasses.replace(rpe, b=-b)
     return None
-
-
-def combined(b: sp.Expr) -> sp.Expr | None:
-    """b as one fraction with its common factors cancelled (an exact identity), when b is a
-    sum of fractions with exponentials and the result is shorter; else None."""
-    if not (isinstance(b, sp.Add) and b.has(sp.exp)):
-        return None
-    try:
-        with step_budget(2.0):
-            c = sp.cancel(sp.together(b))
-    except (StepTimeout, sp.PolynomialError, TypeError, ValueError, RecursionError):
-        return None
-    return c if sp.count_ops(c) < sp.count_ops(b) else None
 
 
 def _neg(text: str | None) -> str | None:
