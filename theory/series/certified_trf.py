@@ -121,6 +121,21 @@ def _bisect(a: float, c: float, left: Callable[[float], bool]) -> tuple[float, f
     return a, c
 
 
+def _proofs(side: Callable, target: arb) -> tuple[Callable, Callable]:
+    """(lt, ge): R < target proved from the upper end ``side(x, 1)``, R >= target from the
+    lower end ``side(x, 0)`` (False where an end is not evaluated)."""
+
+    def lt(x):
+        v = side(x, 1)
+        return v is not None and bool(v < target)
+
+    def ge(x):
+        v = side(x, 0)
+        return v is not None and bool(v >= target)
+
+    return lt, ge
+
+
 def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
     """TRF beyond 10^15: bisection in t = log x on float t (x = e^t a ball)."""
 
@@ -130,13 +145,7 @@ def _log_bracket(real_bounds, start, target, out, nonneg) -> dict:
         except (NotCertified, ArithmeticError, ValueError):
             return None
 
-    def lt(t):
-        v = side(t, 1)
-        return v is not None and bool(v < target)
-
-    def ge(t):
-        v = side(t, 0)
-        return v is not None and bool(v >= target)
+    lt, ge = _proofs(side, target)
 
     t_lo = math.log(INTEGER_LIMIT)
     t_hi = 2 * t_lo
@@ -179,13 +188,7 @@ def _loglog_bracket(real_bounds, start, target, out, nonneg, s_lo) -> dict:
         except (NotCertified, ArithmeticError, ValueError):
             return None
 
-    def lt(s):
-        v = side(s, 1)
-        return v is not None and bool(v < target)
-
-    def ge(s):
-        v = side(s, 0)
-        return v is not None and bool(v >= target)
+    lt, ge = _proofs(side, target)
 
     s_hi = 2 * s_lo
     while not lt(s_hi):

@@ -13,7 +13,8 @@ from theory.trf.cli import main
 
 
 def test_mrb_constant_bracket_holds(capsys):
-    assert main(["--rpe=(-1)**n*(n**(1/n)-1)", "--json", "--eps", "0.1"]) == 0
+    args = ["--rpe=(-1)**n*(n**(1/n)-1)", "--json", "--eps", "0.1", "--time-limit", "60"]
+    assert main(args) == 0
     out = json.loads(capsys.readouterr().out)
     (t,) = out["trf"]
     assert t["definition"].startswith("tail rule")
