@@ -27,6 +27,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
@@ -80,15 +82,21 @@ def _arctangent(b: sp.Expr) -> tuple[sp.Expr, str] | None:
 
 def without_cancellation(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     """(b', the identities used) with b' = b at every n >= 1 and the difference gone, or
-    None when no rewrite applies or changes b."""
-    notes, out = [], b
+    None when no rewrite applies or changes b (or sympy runs out of time: not remembered,
+    a later call with time tries again)."""
     try:
-        with step_budget(2.0):
-            for rewrite in (_one_denominator, _conjugate, _arctangent):
-                r = rewrite(out)
-                if r is not None and r[0] != out:
-                    out = r[0]
-                    notes.append(r[1])
+        return _rewritten(b)
     except (StepTimeout, TypeError, ValueError, NotImplementedError):
         return None
+
+
+@functools.lru_cache(maxsize=256)
+def _rewritten(b: sp.Expr) -> tuple[sp.Expr, str] | None:
+    notes, out = [], b
+    with step_budget(2.0):
+        for rewrite in (_one_denominator, _conjugate, _arctangent):
+            r = rewrite(out)
+            if r is not None and r[0] != out:
+                out = r[0]
+                notes.append(r[1])
     return (out, "; ".join(notes)) if notes else None
