@@ -59,6 +59,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.expressions import N
 from theory.series.limits import limit_at_infinity
+from theory.series.positive_log import log_of_positive
 from theory.series.tails import Tail
 
 ORDER = 32  # K: Taylor order of the blocks (even)
@@ -121,9 +122,9 @@ class CertifiedTail:
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self.nonneg_until = self.n0  # b_n >= 0 proved for n0 <= n < nonneg_until
-        try:
-            self.logf = arb_function(sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True))
-        except NotSupported:
+        try:  # finite only where b > 0 (positive_log: the sign is in the flipped logs)
+            self.logf = arb_function(log_of_positive(b))
+        except (NotSupported, NotCertified):
             self.logf = None
         first = abs(self._direct(self.n0, self.n0 + DIRECT)).upper()
         if scale is not None and not first > 0:
@@ -196,7 +197,9 @@ class CertifiedTail:
 
     def _positive_on(self, x: arb, value: arb) -> bool:
         """b > 0 on the ball: its enclosure is >= 0, or log b (force-expanded: log of a
-        product is the sum of the logs, each finite only for a positive argument) is finite."""
+        product is the sum of the logs, each finite only for a positive argument; a log
+        of a negative factor is written log(-X), :mod:`theory.series.positive_log`) is
+        finite."""
         if value >= 0:
             return True
         if self.logf is None:
@@ -316,15 +319,10 @@ class _FarBoxes:
     def __init__(self, b: sp.Expr, k0: int):
         try:
             self.ev = eventual_form(b)
-            with step_budget(3.0):
-                self.logb = sp.expand_log(sp.log(self.ev), force=True)
-            if self.logb.has(sp.I):  # log((-1)**n g) = i pi n + log g: not a positive term
-                raise NotCertified(
-                    f"far tail: the terms are not of one sign (log b_n = {self.logb} is not "
-                    "real), so no positive comparison series bounds them"
-                )
+            with step_budget(3.0):  # real, or NotCertified: log((-1)**n g) = i pi n + log g
+                self.logb = log_of_positive(self.ev)
             b = _prune_far_branches(b, k0)
-            logb_far = _loggamma_form(sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True))
+            logb_far = _loggamma_form(log_of_positive(b))
             self.L = arb_function(logb_far)
             with step_budget(3.0):  # D = n (log b)' = d log b / d log n: nearly constant for powers
                 D = sp.expand(N * sp.diff(logb_far, N))
