@@ -54,6 +54,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.cancellation import without_cancellation
 from theory.series.enclosure import arb_bounds
+from theory.series.exp_atom_tail import exp_atom_nonneg
 from theory.series.expressions import N
 from theory.series.inverse_power_tail import expansion_nonneg
 from theory.series.periodic import residue_classes
@@ -100,13 +101,16 @@ def _terms_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:
             first, structural = (n1, True) if _increasing_shift_nonneg(b, n1) else (first, False)
     except (TypeError, ValueError, RecursionError):
         return False
-    if not structural:  # 1 - n*sin(1/n): an entire function of 1/n, by its expansion
-        return expansion_nonneg(b, n0)
-    try:
-        f = arb_function(b)
-        return all(f(arb(n)) >= 0 for n in range(n0, max(n0 + check, first)) if n < first)
-    except (NotSupported, Undecided, ArithmeticError, ValueError):
-        return False
+    if structural:
+        try:
+            f = arb_function(b)
+            if all(f(arb(n)) >= 0 for n in range(n0, max(n0 + check, first)) if n < first):
+                return True
+        except (NotSupported, Undecided, ArithmeticError, ValueError):
+            pass
+    # 1 - n*sin(1/n): an entire function of 1/n, by its expansion; exp(exp(-n)) - 1 and
+    # 1 - cos(exp(-n)) (whose first terms' balls span 0): a function of e^(-n), by its own
+    return expansion_nonneg(b, n0) or exp_atom_nonneg(b, n0)
 
 
 def _trig_shift_nonneg(b: sp.Expr, n1: int) -> bool:

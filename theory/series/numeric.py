@@ -48,6 +48,7 @@ from theory.series.decision import (
     free_parameters,
     split_negative_bases,
 )
+from theory.series.exp_atom_tail import exp_atom_test
 from theory.series.expansions import expansion_test
 from theory.series.expressions import N
 from theory.series.limits import (
@@ -464,6 +465,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: oscillating part", _one_signed, _oscillating_part),
     Step("one sign: Max/Min", _one_signed, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step("one sign: oscillating exponent", _one_signed, _one_signed_exponent),
+    Step("analytic in e^(-lambda n)", _always, lambda t: exp_atom_test(t.b)),
     Step("one sign: limit comparison", _one_signed, lambda t: scale_comparison_test(t.b)),
     Step(
         "one sign: no answer",

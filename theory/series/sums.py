@@ -34,6 +34,7 @@ from theory.series.convergence import decide_in_process
 from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.dropped_summands import DroppedSummandTail
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
+from theory.series.exp_atom_tail import ExpAtomTail, in_exp_atom
 from theory.series.expressions import N
 from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
@@ -220,6 +221,7 @@ def certify_tail(
     | StretchedExpTail
     | RationalTail
     | PerturbationTail
+    | ExpAtomTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -329,6 +331,11 @@ def _certified_engine(b, n0, scale):
         try:
             return SteepPowerTail(b, n0)  # n^(-p), p > 1000: the integral test
         except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
+    if in_exp_atom(b) is not None:
+        try:  # F(e^(-lambda n)), F analytic at 0: exp(exp(-n)) - 1, -log(1 - 2**(-n))
+            return ExpAtomTail(b, n0)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
     if b.has(sp.Pow(-1, N)) and (parts := _quotient(b)) is not None:
         try:  # (-1)^n a/(d + (-1)^n e): an alternating part and a rest of one sign per class
