@@ -22,9 +22,39 @@ from theory.trf.quick import quick_answer
 from theory.trf.report import verdict_lines
 
 
+def glued_formulas(args: list[str]) -> list[str]:
+    """``--rpe -log(1 - 1/n**2)`` as ``--rpe=-log(1 - 1/n**2)``: argparse takes a value
+    that starts with ``-`` for an option (and says "expected one argument"); a formula is
+    never one.
+
+    >>> glued_formulas(["--rpe", "-1/n**2", "--json"])
+    ['--rpe=-1/n**2', '--json']
+    >>> glued_formulas(["--rpe", "--json"])
+    ['--rpe', '--json']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if (
+            a == "--rpe"
+            and nxt
+            and nxt.startswith("-")
+            and not nxt.startswith("--")
+            and nxt != "-h"
+        ):
+            out.append(f"--rpe={nxt}")
+            i += 2
+            continue
+        out.append(a)
+        i += 1
+    return out
+
+
 @command
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args = glued_formulas(list(sys.argv[1:] if argv is None else argv))
     out = quick_answer(args)
     if out is None:
         from theory.trf.analysis import run

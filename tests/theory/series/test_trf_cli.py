@@ -264,3 +264,13 @@ def test_parameter_sign_before_simplification(capsys):
 def test_internal_failure_of_the_sum_keeps_the_verdict(capsys):
     out = run_json(capsys, "--rpe", "exp(-n/10**1000)", "--start", "0", "--eps", "0.1")
     assert out["converges"] is True
+
+
+def test_formula_with_a_leading_minus_is_read_as_a_formula(capsys):
+    """``--rpe -1/n**2`` (no ``=``): argparse alone would say "expected one argument";
+    the terms are -1/n^2, so B = -pi^2/6 (zeta(2))."""
+    assert main(["--rpe", "-1/n**2", "--json", "--eps", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(30):
+        B = -(mpmath.pi**2) / 6
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
