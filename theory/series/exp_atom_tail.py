@@ -91,7 +91,7 @@ def in_exp_atom(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     >>> in_exp_atom(P("exp(-n)/n")) is None
     True
     """
-    if not b.has(N):
+    if not b.has(N) or b.has(sp.Float):  # sympy's float arithmetic below would round
         return None
     atoms, rates = [], []  # e^(alpha + beta n) and a^(u) = e^(u log a), u linear in n
     for e in b.atoms(sp.exp, sp.Pow):
@@ -120,11 +120,12 @@ def in_exp_atom(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     lam = sp.Abs(beta0) * sp.Rational(g.numerator, g.denominator)
     if not lam.is_positive:
         return None
+    sign = 1 if beta0.is_positive else -1
+    powers = [-sign * r / g for r in ratios]  # -beta/lambda, exactly
+    if any(k.denominator != 1 for k in powers):
+        return None
     F = b.xreplace(
-        {
-            e: sp.exp(alpha) * Z ** int(sp.expand_log(-beta / lam, force=True))
-            for e, (alpha, beta) in zip(atoms, rates)
-        }
+        {e: sp.exp(alpha) * Z ** int(k) for e, (alpha, _), k in zip(atoms, rates, powers)}
     )
     if F.has(N):
         return None
