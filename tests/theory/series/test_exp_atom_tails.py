@@ -108,8 +108,9 @@ def test_exp_atom_verdicts():
     assert exp_atom_test(P("cosh(2**(-n))")).converges is False  # -> 1
     assert exp_atom_test(P("exp(-n)/n")) is None  # n outside the exponential
     assert exp_atom_test(P("exp(-n) + 3**(-n*sqrt(2))")) is None  # rates not commensurable
-    # floats: sympy would round 0.1*(n + 0.3) to 0.1*n + 0.03, not the terms' binary values
-    assert in_exp_atom(P("exp(exp(-0.1*(n + 0.3))) - 1")) is None
+    # sympy Floats (the parser reads 0.1 as 1/10; a caller may pass floats): sympy would
+    # round 0.1*(n + 0.3) to 0.1*n + 0.03, not the terms' binary values
+    assert in_exp_atom(sp.exp(sp.exp(sp.Float(-0.1) * (P("n") + sp.Float(0.3)))) - 1) is None
 
 
 def test_pole_inside_the_disc_is_not_taken_for_analytic():
