@@ -188,9 +188,17 @@ def _structural(e: sp.Expr) -> Callable:
     if isinstance(e, sp.Pow):
         base, ex = _compile(e.base), _compile(e.exp)
         if e.exp.has(N) and not (e.base.is_number and e.base.is_negative):
-            return lambda x: (ex(x) * base(x).log()).exp()
+            return lambda x: _moving_pow(base(x), ex(x))
         return lambda x: _pow(base(x), ex(x), e.exp)
     return _compile_function(e)
+
+
+def _moving_pow(base, e):
+    """base^e = exp(e log base) for an exponent that depends on n; an exact 0 to a positive
+    power is 0 (``(1 - 1/n)**(n**2)`` at n = 1), where exp(e log 0) is not finite."""
+    if isinstance(base, arb) and base == 0 and isinstance(e, arb) and e > 0:
+        return arb(0)
+    return (e * base.log()).exp()
 
 
 def _root_difference(e: sp.Expr) -> Callable | None:

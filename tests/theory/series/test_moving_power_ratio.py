@@ -22,6 +22,8 @@ CASES = [
     ("(1+1/n)**(n**2)/3**n", lambda n: (1 + 1 / n) ** (n**2) / 3**n, 1400),
     ("(1+2/n)**(n**2)/8**n", lambda n: (1 + 2 / n) ** (n**2) / 8**n, 1600),
     ("(1-1/(n+1))**(n**2)*n**3", lambda n: (1 - 1 / (n + 1)) ** (n**2) * n**3, 300),
+    # b_1 = 0^1 = 0 exactly (exp(n^2 log 0) is not a finite ball); then as the one above
+    ("(1-1/n)**(n**2)", lambda n: (1 - 1 / n) ** (n**2), 300),
 ]
 
 
