@@ -2,7 +2,7 @@ r"""Exact rewrites that remove a cancellation from a term, for the certified sum
 
 A term such as ``1 - tanh(n)``, ``sqrt(n**4 + 1) - n**2`` or ``pi/2 - atan(n)`` is a
 difference of nearly equal numbers: interval evaluation on the far boxes loses every digit,
-and no engine bounds the tail.  Three identities, each valid at every n >= 1 under a
+and no engine bounds the tail.  Four identities, each valid at every n >= 1 under a
 condition checked from the form (:func:`theory.series.angle_means.proved_positive`), write
 it without the difference:
 
@@ -12,7 +12,9 @@ it without the difference:
   :math:`\sqrt{A} + B > 0`), :math:`A - B^2` expanded: :math:`\sqrt{n^4 + 1} - n^2 =
   1/(\sqrt{n^4 + 1} + n^2)`;
 * :math:`\arctan x = \pi/2 - \arctan(1/x)` for x > 0: :math:`\pi/2 - \arctan n =
-  \arctan(1/n)`.
+  \arctan(1/n)`;
+* :math:`c \log A + d \log B = \log(A^c B^d)` for A, B > 0 and rational c, d:
+  :math:`\log(n + 1) - \log n = \log((n + 1)/n)`.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> without_cancellation(P("sqrt(n**4 + 1) - n**2"))
@@ -21,6 +23,8 @@ it without the difference:
 2/(exp(2*n) + 1)
 >>> without_cancellation(P("pi/2 - atan(n)"))[0]
 atan(1/n)
+>>> without_cancellation(P("(log(n + 1) - log(n))**2"))[0]
+log((n + 1)/n)**2
 >>> without_cancellation(P("1/n**2")) is None
 True
 """
@@ -70,6 +74,30 @@ def _conjugate(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     return (out, "; ".join(notes)) if notes else None
 
 
+def _log_quotient(b: sp.Expr) -> tuple[sp.Expr, str] | None:
+    """A sum of logs with rational coefficients as one log: c log A + d log B =
+    log(A^c B^d) for A, B > 0 (each argument proved positive), so log(n + 1) - log(n) is
+    log((n + 1)/n), which the far boxes take as log(1 + 1/n)."""
+    notes = []
+
+    def combine(e: sp.Expr) -> sp.Expr:
+        logs, rest = [], []
+        for t in e.args:
+            c, f = t.as_coeff_Mul()
+            if isinstance(f, sp.log) and f.has(N) and c.is_Rational:
+                logs.append((c, f.args[0]))
+            else:
+                rest.append(t)
+        if len(logs) < 2 or not all(proved_positive(a) for _, a in logs):
+            return e
+        inner = sp.cancel(sp.together(sp.Mul(*(a**c for c, a in logs))))
+        notes.append("c log A + d log B = log(A^c B^d) for A, B > 0")
+        return sp.Add(*rest, sp.log(inner))
+
+    out = b.replace(lambda e: e.is_Add and e.has(sp.log), combine)
+    return (out, "; ".join(notes)) if notes else None
+
+
 def _arctangent(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     atoms = [a for a in b.atoms(sp.atan) if a.has(N) and proved_positive(a.args[0])]
     if not atoms or not b.has(sp.pi):
@@ -94,7 +122,7 @@ def without_cancellation(b: sp.Expr) -> tuple[sp.Expr, str] | None:
 def _rewritten(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     notes, out = [], b
     with step_budget(2.0):
-        for rewrite in (_one_denominator, _conjugate, _arctangent):
+        for rewrite in (_one_denominator, _conjugate, _arctangent, _log_quotient):
             r = rewrite(out)
             if r is not None and r[0] != out:
                 out = r[0]

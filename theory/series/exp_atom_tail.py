@@ -3,14 +3,10 @@ r"""Certified tails of terms analytic in :math:`z = q^n`: :math:`b_n = F(q^n)`, 
 ``exp(exp(-n)) - 1``, ``-log(1 - exp(-n))``, ``sinh(2**(-n))`` or ``1/(exp(n) - 1) - exp(-n)``
 hold n only in exponentials :math:`e^{\alpha + \beta n}` whose rates are rational multiples
 of one :math:`\lambda > 0`; with :math:`z = e^{-\lambda n}` each is :math:`e^{\alpha} z^{k}`,
-k an integer, and the term is :math:`F(z)`.  F is accepted when it is analytic on the
-closed disc :math:`|z| \le R`, by structure: numbers, z, sums, products, powers with
-natural exponents and the entire functions exp, sin, cos, sinh, cosh of such
-expressions, ``atan(A)`` where :math:`|A| < 1` on the circle (so on the disc: the maximum
-modulus principle); and ``log(A)``, ``1/A`` or ``A**p`` where A is such an expression with
-:math:`\operatorname{Re} A > 0` on the circle :math:`|z| = R` (complex balls on 64 arcs):
-Re A is harmonic, so its minimum over the disc is on the circle, and A has neither a zero
-nor a point of the branch cut inside.  Cauchy's estimate then bounds the Taylor
+k an integer, and the term is :math:`F(z)`.  F is accepted when its structure shows it
+analytic on a closed disc :math:`|z| \le R` (:mod:`theory.series.analytic_disc`: entire
+functions of analytic parts; a log, a reciprocal or a power only of a part whose real part
+is positive on the circle, hence on the disc).  Cauchy's estimate then bounds the Taylor
 coefficients :math:`c_k = F^{(k)}(0)/k!` beyond the first K:
 
 .. math::
@@ -43,9 +39,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 import sympy as sp
-from flint import acb, arb
+from flint import arb
 
 from theory.core.budget import StepTimeout, step_budget
+from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.arb_eval import (
     NotCertified,
     NotSupported,
@@ -60,14 +57,10 @@ from theory.series.arb_eval import (
 from theory.series.decision import Decision
 from theory.series.expressions import N
 
-Z = sp.Symbol("z")
 ORDER = 24  # K: c_0 .. c_(K-1) as balls, the rest bounded by Cauchy's estimate
-RADII = (sp.Rational(1, 2), sp.Rational(1, 8), sp.Rational(1, 64))  # R, tried in turn
 SHRINK = 16  # the expansion is used where z = q^n <= R / SHRINK
-ARCS = 64  # boxes covering the circle |z| = R
 MAX_HEAD = 20000  # at most this many terms before the expansion applies
 EVERYWHERE = 10**30  # nonneg_until when every term from n0 on is proved >= 0
-_ENTIRE = {sp.exp: "exp", sp.sin: "sin", sp.cos: "cos", sp.sinh: "sinh", sp.cosh: "cosh"}
 
 
 def _rate(u: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
@@ -132,90 +125,6 @@ def in_exp_atom(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     if any(isinstance(p, sp.Pow) and p.base == Z and p.exp.is_negative for p in F.atoms(sp.Pow)):
         F = sp.cancel(sp.together(F))  # 1/(e^n - 1) = z/(1 - z)
     return F, sp.simplify(lam)
-
-
-def _boxes(R: sp.Expr) -> list[acb]:
-    """Complex boxes covering the circle |z| = R: each arc of angle 2 delta lies in the box
-    of half side R delta around its mid point."""
-    r = arb(R.p) / R.q
-    delta = arb.pi() / ARCS
-    half = (r * delta).upper()
-    out = []
-    for j in range(ARCS):
-        theta = delta * (2 * j + 1)
-        out.append(acb(r * theta.cos(), r * theta.sin()) + acb(arb(0, half), arb(0, half)))
-    return out
-
-
-def _acb(e: sp.Expr, z: acb) -> acb:
-    """e at the complex ball z (principal branches), for e accepted by :func:`_analytic`."""
-    if e.is_number:
-        return acb(arb_function(e)(arb(0)))
-    if e == Z:
-        return z
-    if isinstance(e, sp.Add):
-        return sum((_acb(a, z) for a in e.args), acb(0))
-    if isinstance(e, sp.Mul):
-        out = acb(1)
-        for a in e.args:
-            out *= _acb(a, z)
-        return out
-    if isinstance(e, sp.Pow):
-        base = _acb(e.args[0], z)
-        if e.args[1].is_Integer:
-            return base ** int(e.args[1])
-        return (acb(arb_function(e.args[1])(arb(0))) * base.log()).exp()
-    if isinstance(e, sp.log):
-        return _acb(e.args[0], z).log()
-    if isinstance(e, sp.atan):
-        return _acb(e.args[0], z).atan()
-    return getattr(_acb(e.args[0], z), _ENTIRE[type(e)])()
-
-
-def _analytic(e: sp.Expr, boxes: list[acb]) -> bool:
-    """e analytic on the closed disc whose circle the boxes cover (module doc)."""
-    if e.is_number:
-        return e.is_real is True and e.is_finite is True
-    if e == Z:
-        return True
-    if isinstance(e, (sp.Add, sp.Mul)):
-        return all(_analytic(a, boxes) for a in e.args)
-    if type(e) in _ENTIRE:
-        return _analytic(e.args[0], boxes)
-    if isinstance(e, sp.atan):  # analytic where |A| < 1 (the cuts are |Im| >= 1)
-        inner = e.args[0]
-        return _analytic(inner, boxes) and all(_acb(inner, w).abs_upper() < 1 for w in boxes)
-    if isinstance(e, sp.Pow) and e.args[1].is_Integer and e.args[1] >= 0:
-        return _analytic(e.args[0], boxes)
-    if isinstance(e, (sp.Pow, sp.log)):
-        if isinstance(e, sp.Pow) and not (e.args[1].is_real and e.args[1].is_number):
-            return False
-        inner = e.args[0]
-        if not _analytic(inner, boxes):
-            return False
-        re = [_acb(inner, w).real for w in boxes]
-        if all(x > 0 for x in re):
-            return True
-        # a negative integer power: no zero of A inside is enough, and Re A < 0 says so too
-        return isinstance(e, sp.Pow) and e.args[1].is_Integer and all(x < 0 for x in re)
-    return False
-
-
-def analytic_disc(F: sp.Expr) -> tuple[sp.Rational, arb]:
-    """(R, M_R): F analytic on |z| <= R (the first of :data:`RADII` where the structure
-    shows it) and max |F| on |z| = R <= M_R; :class:`NotCertified` where none does."""
-    for R in RADII:
-        boxes = _boxes(R)
-        if not _analytic(F, boxes):
-            continue
-        top = arb(0)
-        for w in boxes:
-            v = _acb(F, w)
-            if not v.is_finite():
-                raise NotCertified(f"|F| on |z| = {R} is not bounded in ball arithmetic")
-            top = top.max(v.abs_upper())
-        return R, top
-    raise NotCertified(f"F(z) = {F} is not shown analytic on |z| <= {RADII[-1]}")
 
 
 def exp_atom_test(b: sp.Expr) -> Decision | None:
