@@ -55,11 +55,13 @@ from theory.series.arb_eval import (
     tail_start,
     term_ball,
 )
+from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.expressions import N
 
 T = sp.Symbol("t", positive=True)
 ORDER = 12  # K: coefficients c_0 .. c_(K-1) exact, the rest bounded by Cauchy's estimate
-RADIUS = 1  # R
+RADIUS = 1  # R for an entire F
+DISC_RADII = (sp.Rational(1, 2), sp.Rational(1, 8))  # R for an F with a log or a root
 ARCS = 64  # boxes covering the circle |z| = R
 HEAD = 1024  # terms n0 <= n < n0 + HEAD summed one by one
 EVERYWHERE = 10**30  # nonneg_until when every term from n0 on is proved >= 0
@@ -116,7 +118,9 @@ def taylor_in_inverse_n(b: sp.Expr) -> tuple[sp.Expr, list] | None:
         with step_budget(3.0):
             F = b.subs(N, 1 / T)
             if not _analytic_off_zero(F):
-                return None
+                F = _arguments_cancelled(F)  # log((n + 1)/n) = log(1 + t)
+                if _disc(F) is None:
+                    return None
             series = sp.expand(sp.series(F, T, 0, ORDER).removeO())
     except (
         StepTimeout,
@@ -134,6 +138,25 @@ def taylor_in_inverse_n(b: sp.Expr) -> tuple[sp.Expr, list] | None:
             return None  # a pole at 0 (F not entire), or a term sympy did not resolve
         coeffs[int(p)] += c
     return F, coeffs
+
+
+def _arguments_cancelled(F: sp.Expr) -> sp.Expr:
+    """F with the argument of every log and the base of every power over one denominator,
+    cancelled: log((1/t + 1) t) = log(t + 1), analytic at t = 0."""
+    return F.replace(
+        lambda e: isinstance(e, sp.log) or (isinstance(e, sp.Pow) and not e.exp.is_Integer),
+        lambda e: e.func(sp.cancel(sp.together(e.args[0])), *e.args[1:]),
+    )
+
+
+@lru_cache(maxsize=64)
+def _disc(F: sp.Expr) -> tuple[sp.Rational, arb] | None:
+    """(R, M_R) for F that is not entire (a log or a real power of an analytic part):
+    analytic on |t| <= R, R = 1/2 or 1/8, by :mod:`theory.series.analytic_disc`."""
+    try:
+        return analytic_disc(F.subs(T, Z), DISC_RADII, poles=True)
+    except (NotCertified, NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return None
 
 
 def _circle_max(F: sp.Expr, R: int) -> arb:
@@ -164,22 +187,26 @@ class InversePowerTail:
         F, coeffs = found
         if coeffs[0] != 0 or coeffs[1] != 0:
             raise NotCertified("the expansion in 1/n does not start at n^-2")
-        self.n0, self.M = int(n0), max(int(n0) + int(head), 2 * RADIUS + 1)
+        disc = None if _analytic_off_zero(F) else _disc(F)
+        R = sp.Integer(RADIUS) if disc is None else disc[0]
+        self.R = arb(int(R.p)) / int(R.q)
+        self.n0, self.M = int(n0), max(int(n0) + int(head), 2 * int(sp.ceiling(1 / R)) + 1)
         try:
             self.f = arb_function(b)
             self.c = [arb_function(c)(arb(0)) for c in coeffs]
             self.exact = list(coeffs)
-            self.M_R = _circle_max(F, RADIUS)
+            self.M_R = _circle_max(F, RADIUS) if disc is None else disc[1]
         except (NotSupported, Undecided, ArithmeticError, ValueError) as exc:
             raise NotCertified(f"the expansion in 1/n: {exc}") from None
-        self.rem = self.M_R / arb(RADIUS) ** ORDER  # |c_k| <= rem * R^(K-k) for k >= K
+        self.rem = self.M_R / self.R**ORDER  # |c_k| <= rem * R^(K-k) for k >= K
         self._head_sums()
         if self.nonneg_until == self.M and self._far_nonneg():
             self.nonneg_until = EVERYWHERE
         poly = " + ".join(f"({c})*n^-{k}" for k, c in enumerate(coeffs) if c != 0)
         self.certificate = (
-            f"b_n = F(1/n) with F entire: b_n = {poly} + r_n, |r_n| <= M n^-{ORDER} / (1 - "
-            f"1/(n R)) with M = max_(|z|={RADIUS}) |F(z)| <= {self.M_R.upper().str(5, radius=False)} "
+            f"b_n = F(1/n) with F analytic on |z| <= {R}: b_n = {poly} + r_n, |r_n| <= M "
+            f"R^-{ORDER} n^-{ORDER} / (1 - 1/(n R)) with M = max_(|z|={R}) |F(z)| <= "
+            f"{self.M_R.upper().str(5, radius=False)} "
             f"(Cauchy's estimate, complex balls on {ARCS} arcs); terms n0 = {self.n0} <= n < "
             f"{self.M} one by one, beyond the expansion summed by Hurwitz zeta functions "
             "(ball arithmetic)"
@@ -196,7 +223,7 @@ class InversePowerTail:
         low = (
             self.c[j]
             - sum((abs(self.c[k]) * t0 ** (k - j) for k in range(j + 1, ORDER)), arb(0))
-            - self.rem * t0 ** (ORDER - j) / (1 - t0 / RADIUS)
+            - self.rem * t0 ** (ORDER - j) / (1 - t0 / self.R)
         )
         return bool(low > 0)
 
@@ -208,7 +235,7 @@ class InversePowerTail:
         """sum_{n >= a} b_n for a >= M: the expansion by Hurwitz zeta functions."""
         A = arb(a)
         main = sum((self.c[k] * arb(k).zeta(A) for k in range(2, ORDER) if self.c[k] != 0), arb(0))
-        bound = self.rem * arb(ORDER).zeta(A) / (1 - 1 / (A * RADIUS))
+        bound = self.rem * arb(ORDER).zeta(A) / (1 - 1 / (A * self.R))
         return main + arb(0).union(bound).union(-bound)
 
     @ball_precision

@@ -12,6 +12,7 @@ from flint import arb
 from theory.series.arb_eval import NotCertified
 from theory.series.exp_atom_tail import ExpAtomTail, exp_atom_test, in_exp_atom
 from theory.series.expressions import parse_expression
+from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.positive_log import log_of_positive
 from theory.trf.cli import main
 
@@ -175,3 +176,44 @@ def test_log_of_positive_keeps_the_sign():
     for negative in ("-1/n**2", "log(1 - 1/n**2)", "-exp(-n)*log(1 + 1/n)", "(-1)**n/n**2"):
         with pytest.raises(NotCertified):
             log_of_positive(P(negative))
+
+
+# F(1/n) with a log or an arctangent: analytic only on a disc (|t| <= 1/2), not entire
+INVERSE_ON_A_DISC = [
+    # sum_n (1/n - log(1 + 1/n)) = Euler's gamma (the partial sums are H_N - log(N + 1))
+    ("1/n - log(1 + 1/n)", lambda: +mpmath.euler),
+    # prod_n (1 + 1/n^2) = sinh(pi)/pi (Euler's product for sin(pi z)/(pi z) at z = i)
+    ("log(1 + 1/n**2)", lambda: mpmath.log(mpmath.sinh(mpmath.pi) / mpmath.pi)),
+    # n = 1 gives 1 - pi/4; for n >= 2, atan t = sum_k (-1)^k t^(2k+1)/(2k+1) absolutely
+    # (t <= 1/2), so the rest is sum_(k >= 1) (-1)^(k+1) (zeta(2k+1) - 1)/(2k+1)
+    (
+        "1/n - atan(1/n)",
+        lambda: (
+            1
+            - mpmath.pi / 4
+            + mpmath.nsum(
+                lambda k: (-1) ** (k + 1) * (mpmath.zeta(2 * k + 1) - 1) / (2 * k + 1),
+                [1, mpmath.inf],
+            )
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("formula,ref", INVERSE_ON_A_DISC, ids=[c[0] for c in INVERSE_ON_A_DISC])
+def test_inverse_power_tail_on_a_disc(formula, ref):
+    t = InversePowerTail(parse_expression(formula), 1)
+    with mpmath.workdps(50):
+        r = ref()
+        s = t.tail(1)
+        assert s.overlaps(arb(mpmath.nstr(r, 45))), (s, r)
+        assert s.rad() < abs(s.mid()) * 1e-25 and t.R == arb(1) / 2
+        assert t.nonneg_until >= 10**20  # each term > 0 (log(1 + t) < t, atan t < t)
+
+
+def test_difference_of_logs_is_euler_gamma(capsys):
+    """log(n) - log(n + 1) + 1/n: the logs combined into log(n/(n + 1)) (both arguments
+    positive); R(j) = sum_(n > j) = gamma - (H_j - log(j + 1)) exactly (partial sums)."""
+    out = run_json(capsys, "--rpe=1/n - log(n+1) + log(n)")
+    with mpmath.workdps(50):
+        check_b_and_trf(out, lambda j: mpmath.euler - (mpmath.harmonic(j) - mpmath.log(j + 1)))
