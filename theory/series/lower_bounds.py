@@ -99,6 +99,8 @@ def _terms_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:
         if not structural and b.has(sp.exp, sp.sinh):  # n/(exp(2*pi*n) - 1)
             n1 = max(n0, 1) + check
             first, structural = (n1, True) if _increasing_shift_nonneg(b, n1) else (first, False)
+        if not structural and n0 >= 1 and _exp_ratio_nonneg(b, n0):  # 1/(3**n - 2**n)
+            first, structural = n0, True
     except (TypeError, ValueError, RecursionError):
         return False
     if structural:
@@ -146,6 +148,53 @@ _NONSMOOTH = (sp.floor, sp.ceiling, sp.Piecewise, sp.Abs, sp.Min, sp.Max, sp.sig
 
 #: increasing functions on the whole real line: F(a(n)) >= F(a(n1)) wherever a(n) >= a(n1)
 _INCREASING = (sp.exp, sp.sinh, sp.tanh, sp.atan)
+
+
+def _exp_ratio_nonneg(b: sp.Expr, n0: int) -> bool:
+    r"""b >= 0 for every n >= n0 >= 1, proved by sympy's sign rules on a superset: every
+    exponential :math:`a^{cn} = e^{rn}` (a > 0, c rational) is written with the fastest
+    rate :math:`r_{\max}`, as :math:`P` where :math:`r = r_{\max}` and as
+    :math:`P/(1 + w)` where :math:`r < r_{\max}` (so :math:`w = e^{(r_{\max} - r)n} - 1 > 0`
+    at n >= 1), with :math:`P, w > 0` free and n = n0 + m elsewhere:
+
+    .. math::
+       \frac{1}{3^n - 2^n} \;\to\; \frac{1}{P - P/(1 + w)} = \frac{1 + w}{P w} > 0.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _exp_ratio_nonneg(P("1/(3**n - 2**n)"), 1), _exp_ratio_nonneg(P("1/(2**n - 3**n)"), 1)
+    (True, False)
+    """
+    rates = {}
+    for e in b.atoms(sp.Pow, sp.exp):
+        if isinstance(e, sp.exp):
+            base, ex = sp.E, e.args[0]
+        elif e.base.is_number and e.base.is_positive and e.exp.has(N):
+            base, ex = e.base, e.exp
+        else:
+            continue
+        c = sp.expand(ex).coeff(N)
+        if not (c.is_Rational and sp.expand(ex - c * N) == 0):
+            return False  # an exponent that is not c n: not this rule
+        rates[e] = c * sp.log(base)
+    if len(rates) < 2:
+        return False
+    top = max(rates.values(), key=lambda r: float(r))
+    gaps = {e: sp.expand_log(top - r, force=True) for e, r in rates.items()}
+    if any(g.is_zero is not True and g.is_positive is not True for g in gaps.values()):
+        return False  # equal or slower not decided exactly
+    P, m = sp.Dummy("P", positive=True), sp.Dummy("m", nonnegative=True)
+    shift = {e: P if g.is_zero else P / (1 + sp.Dummy("w", positive=True)) for e, g in gaps.items()}
+    e = b.xreplace(shift)
+    if e.has(sp.exp) or any(p.exp.has(N) for p in e.atoms(sp.Pow)):
+        return False
+    e = e.subs(N, n0 + m)
+    try:
+        with step_budget(1.0):
+            return (
+                e.is_nonnegative is True or sp.factor_terms(sp.together(e)).is_nonnegative is True
+            )
+    except StepTimeout:
+        return False
 
 
 def _increasing_shift_nonneg(b: sp.Expr, n1: int) -> bool:
