@@ -152,7 +152,7 @@ _INCREASING = (sp.exp, sp.sinh, sp.tanh, sp.atan)
 
 def _exp_ratio_nonneg(b: sp.Expr, n0: int) -> bool:
     r"""b >= 0 for every n >= n0 >= 1, proved by sympy's sign rules on a superset: every
-    exponential :math:`a^{cn} = e^{rn}` (a > 0, c rational) is written with the fastest
+    exponential :math:`a^{cn} = e^{rn}` (a > 0, c real) is written with the fastest
     rate :math:`r_{\max}`, as :math:`P` where :math:`r = r_{\max}` and as
     :math:`P/(1 + w)` where :math:`r < r_{\max}` (so :math:`w = e^{(r_{\max} - r)n} - 1 > 0`
     at n >= 1), with :math:`P, w > 0` free and n = n0 + m elsewhere:
@@ -173,7 +173,7 @@ def _exp_ratio_nonneg(b: sp.Expr, n0: int) -> bool:
         else:
             continue
         c = sp.expand(ex).coeff(N)
-        if not (c.is_Rational and sp.expand(ex - c * N) == 0):
+        if not (c.is_number and c.is_real and sp.expand(ex - c * N) == 0):
             return False  # an exponent that is not c n: not this rule
         rates[e] = c * sp.log(base)
     if len(rates) < 2:

@@ -55,6 +55,7 @@ from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.split_tail import SplitTail
 from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
 from theory.series.stretched_tail import StretchedExpTail
@@ -222,6 +223,7 @@ def certify_tail(
     | RationalTail
     | PerturbationTail
     | ExpAtomTail
+    | SplitTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -245,6 +247,10 @@ def certify_tail(
             pass
         try:  # e.g. 1 - tanh(n) = 2/(exp(2 n) + 1): the difference written away
             return _rewritten(b, n0, scale, beside, max_rel_width)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            pass
+        try:  # e.g. (3**n - 2**n)/5**n: two convergent geometric series, part by part
+            return _narrow(SplitTail(b, n0, _any_width), n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             raise exc from None
     return _sharper(t, b, n0, beside) if sharpen else t

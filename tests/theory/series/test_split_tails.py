@@ -1,0 +1,57 @@
+"""Sums of convergent series summed part by part (``theory.series.split_tail``): B and
+exact TRFs against closed forms computed here; a part that diverges is refused."""
+
+import json
+
+import mpmath
+import pytest
+
+from theory.series.arb_eval import NotCertified
+from theory.series.expressions import parse_expression
+from theory.series.split_tail import SplitTail
+from theory.series.sums import certify_tail
+from theory.trf.cli import main
+
+EPS = [0.1, 0.01, 0.001]
+
+
+def geometric_tail(r, j):
+    """sum_(n >= 1 + j) r^n = r^(1 + j)/(1 - r)."""
+    return r ** (1 + j) / (1 - r)
+
+
+CASES = [
+    # (3/5)^n - (2/5)^n: B = 3/2 - 2/3
+    (
+        "(3**n - 2**n)/5**n",
+        lambda j: geometric_tail(mpmath.mpf(3) / 5, j) - geometric_tail(mpmath.mpf(2) / 5, j),
+    ),
+    # 2^-n - 3^(-sqrt(2) n): two ratios whose logarithms are incommensurable
+    (
+        "2**(-n) - 3**(-n*sqrt(2))",
+        lambda j: (
+            geometric_tail(mpmath.mpf(1) / 2, j)
+            - geometric_tail(mpmath.mpf(3) ** -mpmath.sqrt(2), j)
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("formula,R", CASES, ids=[c[0] for c in CASES])
+def test_sum_of_geometric_series(capsys, formula, R):
+    assert main([f"--rpe={formula}", "--json", "--time-limit", "60", "--eps", *map(str, EPS)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(50):
+        B = R(0)
+        lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+        assert lo <= B <= hi and hi - lo < B * mpmath.mpf(10) ** -18
+        for t in out["trf"]:  # terms > 0, so R decreases
+            j, eps = t["value"], mpmath.mpf(repr(t["eps"]))
+            assert t["exact"], t
+            assert R(j) < eps * B <= R(j - 1), (t, R(j), R(j - 1))
+
+
+def test_a_divergent_part_is_refused():
+    """1/n - 1/(n + 1) converges, but neither part does: no split."""
+    with pytest.raises(NotCertified, match="not proved convergent"):
+        SplitTail(parse_expression("1/n - 1/(n + 1)"), 1, lambda e, m: certify_tail(e, m))

@@ -1,0 +1,89 @@
+r"""The certified tail of a sum of convergent series, part by part.
+
+Where no engine takes :math:`b_n = \sum_i t_{i,n}` as a whole (``(3**n - 2**n)/5**n``: two
+geometric series of incommensurable ratios, whose difference the far boxes lose), and
+every :math:`\sum_n t_{i,n}` is proved convergent, the tail is the sum of the parts' tails:
+
+.. math::
+   \sum_{n \ge a} b_n = \sum_i \sum_{n \ge a} t_{i,n},
+
+each enclosed by its own engine (ball arithmetic; a part of terms proved <= 0 as the
+negation of its negation's tail), so the enclosure holds by linearity of
+convergent series.  The terms' sign is that of b itself: proved for every n by
+:func:`theory.series.lower_bounds.terms_nonnegative`, else checked term by term for
+the first 4096.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> from theory.series.sums import certify_tail
+>>> t = SplitTail(P("(3**n - 2**n)/5**n"), 1, lambda e, m: certify_tail(e, m, sharpen=False))
+>>> t.tail(1).overlaps(arb(3) / 2 - arb(2) / 3), t.nonneg_until > 10**20   # 3/2 - 2/3
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sympy as sp
+from flint import arb
+
+from theory.series.arb_eval import (
+    NotCertified,
+    arb_function,
+    ball_precision,
+    head_suffix,
+    tail_start,
+    term_ball,
+)
+from theory.series.convergence import decide_in_process
+from theory.series.lower_bounds import terms_nonnegative
+
+MAX_PARTS = 6  # a sum of more parts is not split
+SIGN_HEAD = 4096  # terms whose sign is checked one by one where it is not proved
+EVERYWHERE = 10**30  # nonneg_until when every term from n0 on is proved >= 0
+
+
+def split_parts(b: sp.Expr) -> tuple[sp.Expr, ...]:
+    """The summands of b (expanded where b is a product holding a sum), or () where b is
+    not a sum of 2 to :data:`MAX_PARTS` parts."""
+    parts = sp.Add.make_args(b if b.is_Add else sp.expand(b))
+    return parts if 2 <= len(parts) <= MAX_PARTS else ()
+
+
+class SplitTail:
+    """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
+    ``certificate``) of a sum of convergent series (module doc); ``engine(t, n0)`` gives
+    each part's certified tail engine."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, engine: Callable[[sp.Expr, int], object]):
+        parts = split_parts(b)
+        if not parts:
+            raise NotCertified(f"the terms are not a sum of 2 to {MAX_PARTS} parts")
+        self.n0, self.f = int(n0), arb_function(b)
+        self.engines = []  # (sign, engine): a part of terms proved <= 0 as -(its negation)
+        for t in parts:
+            d = decide_in_process(t, self.n0)
+            if d.converges is not True:
+                raise NotCertified(f"the part {t} is not proved convergent")
+            sign = -1 if terms_nonnegative(-t, self.n0) else 1
+            self.engines.append((sign, engine(sign * t, self.n0)))
+        if terms_nonnegative(b, self.n0):
+            self.nonneg_until = EVERYWHERE
+        else:
+            self.nonneg_until = head_suffix(self.f, self.n0, self.n0 + SIGN_HEAD)[1]
+        self.certificate = "the sum of the parts' tails, each convergent: " + "; ".join(
+            f"[{t}] {'of its negation: ' if sign < 0 else ''}{e.certificate}"
+            for t, (sign, e) in zip(parts, self.engines)
+        )
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        return term_ball(self.f, int(n))
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
+        a = tail_start(a, self.n0)
+        return sum((sign * e.tail(a) for sign, e in self.engines), arb(0))
