@@ -40,6 +40,7 @@ from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.geometric import GeometricTail
 from theory.series.inverse_power_tail import InversePowerTail
+from theory.series.log_zeta_tail import LogZetaTail, log_power_parts
 from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
 from theory.series.oscillating import DirichletTail, OscillatingTail
@@ -224,6 +225,7 @@ def certify_tail(
     | PerturbationTail
     | ExpAtomTail
     | SplitTail
+    | LogZetaTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -323,6 +325,11 @@ def _certified_engine(b, n0, scale):
     if b.is_rational_function(N):
         try:  # rational poles: partial fractions, digamma and Hurwitz zeta in closed form
             return RationalTail(b, n0)
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
+    if b.has(sp.log) and log_power_parts(b) is not None:
+        try:  # sum c log(n)^k n^-s: derivatives of Hurwitz zeta functions
+            return LogZetaTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
     if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
