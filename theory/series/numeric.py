@@ -51,6 +51,7 @@ from theory.series.decision import (
 from theory.series.exp_atom_tail import exp_atom_test
 from theory.series.expansions import expansion_test
 from theory.series.expressions import N
+from theory.series.floor_root_blocks import floor_root_test
 from theory.series.limits import (
     CHECK_POINTS,
     eventually_nonneg,
@@ -448,6 +449,7 @@ STEPS: tuple[Step, ...] = (
     Step("factorial-like: ratio/Raabe/Gauss", _always, lambda t: gamma_ratio_test(t.b)),
     Step("alternating: ratio test", _always, lambda t: alternating_ratio_test(t.b)),
     Step("residue classes", _always, lambda t: residue_class_test(t.b, decide_numeric)),
+    Step("floor blocks", lambda t: t.b.has(sp.floor), lambda t: _floor_blocks(t.b)),
     # lo <= b_n <= hi for large n from here on (lo None: no bounds found)
     Step("eventually constant", _constant_tail, _eventually_constant),
     Step("positive: logarithmic test", _exact_positive, lambda t: positive_fast_path(t.lo)),
@@ -501,6 +503,18 @@ STEPS: tuple[Step, ...] = (
     Step("limit comparison", _changing_sign, lambda t: scale_comparison_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
+
+
+def _floor_blocks(b: sp.Expr) -> Decision | None:
+    """:func:`theory.series.floor_root_blocks.floor_root_test` with this table's verdicts."""
+
+    def decide(h: sp.Expr, k0: int) -> Decision:
+        try:
+            return decide_numeric(h)
+        except Undecided as exc:
+            return Decision(None, str(exc))
+
+    return floor_root_test(b, 1, decide)
 
 
 def decide_numeric(b: sp.Expr) -> Decision:

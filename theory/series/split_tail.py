@@ -9,9 +9,9 @@ every :math:`\sum_n t_{i,n}` is proved convergent, the tail is the sum of the pa
 
 each enclosed by its own engine (ball arithmetic; a part of terms proved <= 0 as the
 negation of its negation's tail), so the enclosure holds by linearity of
-convergent series.  The terms' sign is that of b itself: proved for every n by
-:func:`theory.series.lower_bounds.terms_nonnegative`, else checked term by term for
-the first 4096.
+convergent series.  The terms are nonnegative where every part's engine proves its own
+terms so, or :func:`theory.series.lower_bounds.terms_nonnegative` proves it for b; else
+the first 4096 are checked term by term.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> from theory.series.sums import certify_tail
@@ -68,7 +68,8 @@ class SplitTail:
                 raise NotCertified(f"the part {t} is not proved convergent")
             sign = -1 if terms_nonnegative(-t, self.n0) else 1
             self.engines.append((sign, engine(sign * t, self.n0)))
-        if terms_nonnegative(b, self.n0):
+        every_part = all(s > 0 and e.nonneg_until >= EVERYWHERE for s, e in self.engines)
+        if every_part or terms_nonnegative(b, self.n0):  # a sum of nonnegative parts
             self.nonneg_until = EVERYWHERE
         else:
             self.nonneg_until = head_suffix(self.f, self.n0, self.n0 + SIGN_HEAD)[1]

@@ -38,6 +38,7 @@ from theory.series.exp_atom_tail import ExpAtomTail, in_exp_atom
 from theory.series.expressions import N
 from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
+from theory.series.floor_root_blocks import FloorRootTail, floor_root_parts
 from theory.series.geometric import GeometricTail
 from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.log_zeta_tail import LogZetaTail, log_power_parts
@@ -226,6 +227,7 @@ def certify_tail(
     | ExpAtomTail
     | SplitTail
     | LogZetaTail
+    | FloorRootTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -364,6 +366,11 @@ def _certified_engine(b, n0, scale):
             pass
     if b.has(sp.floor) and floor_block_parts(b) is not None:
         return FloorBlockTail(b, n0)  # floor(c log n) n^-s, floor(c n^r) n^-s: Hurwitz zeta
+    if b.has(sp.floor) and floor_root_parts(b) is not None:
+        try:  # G(floor(sqrt(n))): blocks of equal terms, a series in the block index
+            return FloorRootTail(b, n0, certify_tail, decide_in_process)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
     if floor_period(b) is not None:
         try:
             return ResidueTail(b, n0, scale)
