@@ -164,7 +164,8 @@ def _trfs(term, start, B, eps_list, limit):
 )
 def test_cli_certifies_B_and_exact_trfs(g, total, term, start, capsys):
     eps = (0.1, 0.01, 0.001)
-    rc = main(["--rpe", f"({g})/n**2", "--start", str(start), "--eps", *map(str, eps), "--json"])
+    argv = ["--rpe", f"({g})/n**2", "--start", str(start), "--eps", *map(str, eps), "--json"]
+    rc = main([*argv, "--time-limit", "60"])  # a loaded machine must not fail it
     out = json.loads(capsys.readouterr().out)
     assert rc == 0 and out["converges"] is True and out["certified"]
     with mp.workdps(DPS):
