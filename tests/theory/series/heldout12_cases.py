@@ -1345,6 +1345,43 @@ add(
     cached(lambda: (_nq_tail(0), TINY)),
     cached(lambda: R.trf_from_tail(_nq_tail, _nq_tail(0), E3, hi=10**5)),
 )
+fam(
+    "free/sin-a-to-n-over-n",
+    ["--rpe", "sin(a)**n/n", "--free", "a"],
+    lambda d: True,
+    [{"a": v} for v in (0, 1, 1.5, 3, -1.5707963)],
+    "|sin a| < 1: geometric; sin a = -1: alternating harmonic, converges; sin a = 1 (a = "
+    "pi/2 + 2 pi k) harmonic, diverges: converges iff sin(a) != 1 (no grid point is such an "
+    "a: true on every point).",
+)
+_WL = lambda x: (
+    (2 * x + 1) * (mp.gamma(x + mp.mpf(1) / 2) / (mp.sqrt(mp.pi) * mp.gamma(x + 1))) ** 2 / x**2
+)  # noqa: E731, E501
+add(
+    "probe/wallis-partial-product-over-square",
+    ["--rpe", "Product(1 - 1/(2*m)**2, (m, 1, n))/n**2"],
+    True,
+    "prod_{m<=n} (1 - 1/(4m^2)) = (2n + 1) c_n^2, c_n = Gamma(n + 1/2)/(sqrt(pi) n!) (the "
+    "factors (2m-1)(2m+1)/(2m)^2 telescope), decreasing to 2/pi (Wallis): b ~ 2/(pi n^2). B by "
+    "Euler-Maclaurin on the Gamma form (two splits).",
+    cached(lambda: R.smooth_sum(_WL, 1)),
+)
+
+
+def _cube_peak_B():  # b_n = 1/(1 + |n - 10|^3): n = 1..9 give k = 9..1, n = 10 gives 1, n >
+    # 10 gives sum_{k>=1} 1/(1 + k^3) (Euler-Maclaurin, two splits)
+    s, err = R.smooth_sum(lambda k: 1 / (1 + k**3), 1)
+    return 1 + mp.fsum(1 / mp.mpf(1 + k**3) for k in range(1, 10)) + s, err
+
+
+add(
+    "probe/abs-peak-at-ten",
+    ["--rpe", "1/(1 + Abs(n - 10)**3)"],
+    True,
+    "b <= 1/|n - 10|^3 away from 10: converges; b peaks at n = 10 (b = 1). B = 1 + sum_{k=1}^9 "
+    "1/(1 + k^3) + sum_{k>=1} 1/(1 + k^3).",
+    cached(_cube_peak_B),
+)
 add(
     "refuse/empty-bias-file",
     ["--bias-file", "BIAS.txt"],
@@ -1362,7 +1399,7 @@ add(
 
 #: series for the Ctrl-C trials (each runs long enough to be interrupted)
 SIGINT_SERIES = [
-    ["--rpe", "1/(n**6*sin(n)**4)"],
+    ["--rpe", "log(cos(1/n))"],
     ["--rpe", "log(log(n))/(n*log(n)**2)", "--start", "16"],
 ]
 
