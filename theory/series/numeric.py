@@ -52,6 +52,7 @@ from theory.series.exp_atom_tail import exp_atom_test
 from theory.series.expansions import expansion_test
 from theory.series.expressions import N
 from theory.series.floor_root_blocks import floor_root_test
+from theory.series.integral_oscillation import integral_oscillation_test
 from theory.series.limits import (
     CHECK_POINTS,
     eventually_nonneg,
@@ -501,6 +502,7 @@ STEPS: tuple[Step, ...] = (
         lambda t: abs_trig_mean_zero_test(t.b, decide_numeric),
     ),
     Step("limit comparison", _changing_sign, lambda t: scale_comparison_test(t.b)),
+    Step("integral of f", _changing_sign, lambda t: integral_oscillation_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
