@@ -74,6 +74,12 @@ def _conjugate(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     return (out, "; ".join(notes)) if notes else None
 
 
+def _positive_from_one(a: sp.Expr) -> bool:
+    """a > 0 at every n >= 1: by its form, or by sympy's sign rules at n = 1 + m, m >= 0."""
+    m = sp.Dummy("m", nonnegative=True)
+    return proved_positive(a) or a.subs(N, 1 + m).is_positive is True
+
+
 def _log_quotient(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     """A sum of logs with rational coefficients as one log: c log A + d log B =
     log(A^c B^d) for A, B > 0 (each argument proved positive), so log(n + 1) - log(n) is
@@ -88,7 +94,7 @@ def _log_quotient(b: sp.Expr) -> tuple[sp.Expr, str] | None:
                 logs.append((c, f.args[0]))
             else:
                 rest.append(t)
-        if len(logs) < 2 or not all(proved_positive(a) for _, a in logs):
+        if len(logs) < 2 or not all(_positive_from_one(a) for _, a in logs):
             return e
         inner = sp.cancel(sp.together(sp.Mul(*(a**c for c, a in logs))))
         notes.append("c log A + d log B = log(A^c B^d) for A, B > 0")

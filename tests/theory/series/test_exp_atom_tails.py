@@ -217,3 +217,15 @@ def test_difference_of_logs_is_euler_gamma(capsys):
     out = run_json(capsys, "--rpe=1/n - log(n+1) + log(n)")
     with mpmath.workdps(50):
         check_b_and_trf(out, lambda j: mpmath.euler - (mpmath.harmonic(j) - mpmath.log(j + 1)))
+
+
+def test_log_ratio_minus_harmonic(capsys):
+    """log(2n + 1) - log(2n - 1) - 1/n (2n - 1 > 0 from n = 1: the logs combine; then an
+    analytic function of 1/n on |t| <= 1/2): the partial sums telescope to
+    log(2N + 1) - H_N, so R(j) = log 2 - gamma - log(2j + 1) + H_j exactly."""
+    out = run_json(capsys, "--rpe=log(2*n + 1) - log(2*n - 1) - 1/n")
+    with mpmath.workdps(50):
+        check_b_and_trf(
+            out,
+            lambda j: mpmath.log(2) - mpmath.euler - mpmath.log(2 * j + 1) + mpmath.harmonic(j),
+        )
