@@ -52,8 +52,9 @@ def split_parts(b: sp.Expr) -> tuple[sp.Expr, ...]:
 
 class SplitTail:
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
-    ``certificate``) of a sum of convergent series (module doc); ``engine(t, n0)`` gives
-    each part's certified tail engine."""
+    ``certificate``; ``tail_sup`` where every part has one or is of one sign) of a sum of
+    convergent series (module doc); ``engine(t, n0)`` gives each part's certified tail
+    engine."""
 
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int, engine: Callable[[sp.Expr, int], object]):
@@ -73,6 +74,10 @@ class SplitTail:
             self.nonneg_until = EVERYWHERE
         else:
             self.nonneg_until = head_suffix(self.f, self.n0, self.n0 + SIGN_HEAD)[1]
+        if all(
+            hasattr(e, "tail_sup") or e.nonneg_until >= EVERYWHERE for _, e in self.engines
+        ):  # a bound on every later tail, part by part (the signed TRF's tail rule)
+            self.tail_sup = self._tail_sup
         self.certificate = "the sum of the parts' tails, each convergent: " + "; ".join(
             f"[{t}] {'of its negation: ' if sign < 0 else ''}{e.certificate}"
             for t, (sign, e) in zip(parts, self.engines)
@@ -88,3 +93,13 @@ class SplitTail:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
         a = tail_start(a, self.n0)
         return sum((sign * e.tail(a) for sign, e in self.engines), arb(0))
+
+    @ball_precision
+    def _tail_sup(self, a: int) -> arb:
+        """An upper bound on |sum_{n >= k} b_n| for every k >= a: the parts' bounds added
+        (a part of terms of one sign: its tail from a, which bounds every later one)."""
+        a = tail_start(a, self.n0)
+        total = arb(0)
+        for _, e in self.engines:
+            total += e.tail_sup(a) if hasattr(e, "tail_sup") else abs(e.tail(a))
+        return arb(total.upper())

@@ -55,3 +55,27 @@ def test_a_divergent_part_is_refused():
     """1/n - 1/(n + 1) converges, but neither part does: no split."""
     with pytest.raises(NotCertified, match="not proved convergent"):
         SplitTail(parse_expression("1/n - 1/(n + 1)"), 1, lambda e, m: certify_tail(e, m))
+
+
+def test_signed_sum_gets_the_tail_rule_trf(capsys):
+    """(-1)^(n+1)/n - c 2^-n with c = log 2 - 1/1000: B = 1/1000 (Leibniz: the first part
+    sums to log 2).  The TRF of signed terms is min j with |R_k| < eps |B| for every k >= j;
+    R_k = (-1)^k (psi((k+2)/2) - psi((k+1)/2))/2 - c 2^-k (the alternating tail by the
+    digamma function), scanned below 1/(eps B) + 10 (beyond it |R_k| < 1/(2k) + c 2^-k
+    < eps B)."""
+    assert main(["--rpe=(-1)**(n + 1)/n - (log(2) - 1/1000)/2**n", "--json", "--eps", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(30):
+        c = mpmath.log(2) - mpmath.mpf(1) / 1000
+
+        def R(k):
+            half = (
+                mpmath.digamma(mpmath.mpf(k + 2) / 2) - mpmath.digamma(mpmath.mpf(k + 1) / 2)
+            ) / 2
+            return (-1) ** k * half - c * mpmath.mpf(2) ** -k
+
+        B = mpmath.mpf(1) / 1000
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        (t,) = out["trf"]
+        last = max(k for k in range(1, 10**4 + 10) if abs(R(k)) >= B / 10)
+        assert t["exact"] and t["value"] == last + 1, (t, last)
