@@ -107,12 +107,43 @@ def decreasing_on(f: sp.Expr, x0: int) -> bool:
     if not f.has(N):
         return f.is_positive is True
     if isinstance(f, sp.Mul):
-        return all(decreasing_on(a, x0) for a in f.args)
+        return all(decreasing_on(a, x0) for a in f.args) or _log_derivative_negative(f, x0)
     if isinstance(f, sp.Pow) and not f.exp.has(N):
         return f.exp.is_negative is True and increasing_positive(f.base, x0)
     if isinstance(f, sp.exp):
         return increasing_on(-f.args[0], x0)
     return False
+
+
+def _log_derivative_negative(f: sp.Expr, x0: int) -> bool:
+    r"""A product f of positive factors, each decreasing or increasing (so f > 0), with
+    :math:`D = n (\log f)' < 0` on :math:`[x_0, \infty)`: D expanded is a sum of
+    :math:`c_i g_i` with every :math:`g_i` positive and decreasing (or constant), so
+    :math:`D(n) \le \sum_{c_i > 0} c_i g_i(x_0) + \sum_{c_i < 0,\ g_i\ \mathrm{const}}
+    c_i g_i`, evaluated in balls (``log(log(n))/(n*log(n)**2)`` from 16:
+    :math:`D = 1/(\log n \log\log n) - 1 - 2/\log n \le 0.36 - 1`)."""
+    if not all(decreasing_on(a, x0) or increasing_positive(a, x0) for a in f.args):
+        return False
+    try:
+        with step_budget(2.0):
+            D = sp.expand(N * sp.diff(sp.expand_log(sp.log(f), force=True), N))
+        bound = arb(0)
+        for t in sp.Add.make_args(D):
+            c, g = t.as_coeff_Mul()
+            if not (c.is_Rational and c != 0):
+                return False
+            if not g.has(N):
+                if g.is_positive is not True:
+                    return False
+                bound += arb_function(c * g)(arb(0))
+            elif not decreasing_on(g, x0):
+                return False
+            elif c > 0:
+                bound += arb_function(c * g)(arb(x0))  # g decreasing: g(n) <= g(x0)
+            # c < 0 and g > 0: the summand is < 0, bounded above by 0
+        return bool(bound < 0)
+    except (StepTimeout, NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return False
 
 
 def verified_antiderivative(f: sp.Expr) -> tuple[sp.Expr, sp.Expr]:

@@ -141,3 +141,22 @@ def test_cli_prints_the_wide_enclosure_and_brackets(capsys):
     assert main(argv + ["--time-limit", "30"]) == 0  # a busy machine's wall clock
     text = capsys.readouterr().out
     assert "certified" in text and "10^[8.82152002" in text
+
+
+@pytest.mark.parametrize(
+    "formula,x0,expected",
+    [
+        # D = n (log f)' = 1/(log n log log n) - 1 - 2/log n: <= 0.36 - 1 from 16; at 3
+        # the first summand is 9.7 and f increases there (f'(3) > 0)
+        ("log(log(n))/(n*log(n)**2)", 16, True),
+        ("log(log(n))/(n*log(n)**2)", 3, False),
+        # f' = (1 - 2 log n)/n^3: < 0 from e^(1/2) = 1.65 on, > 0 on [1, 1.65)
+        ("log(n)/n**2", 2, True),
+        ("log(n)/n**2", 1, False),
+        # decreasing only from e^(30/11) = 15.3 on: the bound at 3 is 1 - 11/10 + 3/log 3 > 0
+        ("log(n)**3/n**(11/10)", 3, False),
+        ("log(n)**3/n**(11/10)", 10**13, True),
+    ],
+)
+def test_decreasing_by_the_log_derivative(formula, x0, expected):
+    assert decreasing_on(P(formula), x0) is expected
