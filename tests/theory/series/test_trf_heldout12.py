@@ -29,10 +29,9 @@ TIME_LIMIT = "120"
 #: measured honest at the head (the runner's default time limit, a load of 1 to 2; the set
 #: was written at be6c81f, where 101 were right and 14 honest; 112 right, 3 honest after the
 #: engines for terms analytic in e^-n, nonpositive logs, combined logs, integrals of
-#: oscillating terms and sums split into parts): a one-digit B (log log n/(n log^2 n) from
-#: 16: no TRF) and B = 0 (no relative accuracy is possible, so no estimate and no TRF)
+#: oscillating terms, sums split into parts and a product proved decreasing by its
+#: log-derivative): B = 0 (no relative accuracy is possible, so no estimate and no TRF)
 HONEST = {
-    "slow/log-log-over-n-log-squared-start-16",
     "probe/sum-exactly-zero",
 }
 
