@@ -479,3 +479,15 @@ def taylor(f: Callable, x: arb, order: int) -> list:
 def ball(lo: int, hi: int) -> arb:
     """The arb ball containing the real interval [lo, hi]."""
     return arb(lo).union(arb(hi))
+
+
+class BallTerms:
+    """Mixin of the tail engines: ``term(n)``, the enclosure of b_n from ``self.f`` (the
+    term compiled by :func:`arb_function`) at the exact integer n."""
+
+    f: Callable
+
+    @ball_precision
+    def term(self, n: int) -> arb:
+        """Enclosure of b_n."""
+        return term_ball(self.f, int(n))

@@ -44,6 +44,7 @@ from flint import arb
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.arb_eval import (
+    BallTerms,
     NotCertified,
     NotSupported,
     Undecided,
@@ -52,7 +53,6 @@ from theory.series.arb_eval import (
     head_suffix,
     tail_start,
     taylor,
-    term_ball,
 )
 from theory.series.decision import Decision
 from theory.series.expressions import N
@@ -176,7 +176,7 @@ def exp_atom_test(b: sp.Expr) -> Decision | None:
     return None
 
 
-class ExpAtomTail:
+class ExpAtomTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``) of b_n = F(e^(-lambda n)), F analytic at 0 with F(0) = 0 (module doc)."""
 
@@ -241,11 +241,6 @@ class ExpAtomTail:
         )
         bound = self.rem * za**ORDER / ((1 - self.q**ORDER) * (1 - za / self.R))
         return main + arb(0).union(bound).union(-bound)
-
-    @ball_precision
-    def term(self, n: int) -> arb:
-        """Enclosure of b_n."""
-        return term_ball(self.f, int(n))
 
     @ball_precision
     def tail(self, a: int) -> arb:

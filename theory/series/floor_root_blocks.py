@@ -30,12 +30,12 @@ import sympy as sp
 from flint import arb
 
 from theory.series.arb_eval import (
+    BallTerms,
     NotCertified,
     NotSupported,
     arb_function,
     ball_precision,
     tail_start,
-    term_ball,
 )
 from theory.series.decision import Decision
 from theory.series.expressions import N
@@ -104,7 +104,7 @@ def _root(a: int, d: int) -> int:
     return int(k)
 
 
-class FloorRootTail:
+class FloorRootTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``) of G(floor(n^(1/d))) from n0 >= 1 on (module doc); ``engine(h, k0)``
     gives the certified tail engine of the block series."""
@@ -139,11 +139,6 @@ class FloorRootTail:
             f"(k+1)^{self.d} of equal terms, the block series h(k) = {self.h} from k = {k0}: "
             + self.blocks.certificate
         )
-
-    @ball_precision
-    def term(self, n: int) -> arb:
-        """Enclosure of b_n."""
-        return term_ball(self.f, int(n))
 
     @ball_precision
     def tail(self, a: int) -> arb:

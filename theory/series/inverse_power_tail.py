@@ -45,6 +45,7 @@ import sympy as sp
 from flint import acb, arb
 
 from theory.core.budget import StepTimeout, step_budget
+from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.arb_eval import (
     NotCertified,
     NotSupported,
@@ -55,7 +56,6 @@ from theory.series.arb_eval import (
     tail_start,
     term_ball,
 )
-from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.expressions import N
 
 T = sp.Symbol("t", positive=True)

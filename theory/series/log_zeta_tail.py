@@ -26,12 +26,12 @@ import sympy as sp
 from flint import arb, arb_series, ctx
 
 from theory.series.arb_eval import (
+    BallTerms,
     NotCertified,
     NotSupported,
     arb_function,
     ball_precision,
     tail_start,
-    term_ball,
 )
 from theory.series.expressions import N
 
@@ -67,7 +67,7 @@ def log_power_parts(b: sp.Expr) -> list[tuple[sp.Expr, int, sp.Expr]] | None:
     return sorted(parts, key=lambda p: (p[1], str(p[2])))
 
 
-class LogZetaTail:
+class LogZetaTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``) of sum c log(n)^k n^(-s) from n0 >= 1 on (module doc)."""
 
@@ -91,11 +91,6 @@ class LogZetaTail:
             + ": each tail (-1)^k d^k/ds^k zeta(s, a), the Hurwitz zeta function's Taylor "
             "series in s (ball arithmetic)"
         )
-
-    @ball_precision
-    def term(self, n: int) -> arb:
-        """Enclosure of b_n."""
-        return term_ball(self.f, int(n))
 
     @ball_precision
     def tail(self, a: int) -> arb:

@@ -28,12 +28,12 @@ import sympy as sp
 from flint import arb
 
 from theory.series.arb_eval import (
+    BallTerms,
     NotCertified,
     arb_function,
     ball_precision,
     head_suffix,
     tail_start,
-    term_ball,
 )
 from theory.series.convergence import decide_in_process
 from theory.series.lower_bounds import terms_nonnegative
@@ -50,7 +50,7 @@ def split_parts(b: sp.Expr) -> tuple[sp.Expr, ...]:
     return parts if 2 <= len(parts) <= MAX_PARTS else ()
 
 
-class SplitTail:
+class SplitTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``; ``tail_sup`` where every part has one or is of one sign) of a sum of
     convergent series (module doc); ``engine(t, n0)`` gives each part's certified tail
@@ -82,11 +82,6 @@ class SplitTail:
             f"[{t}] {'of its negation: ' if sign < 0 else ''}{e.certificate}"
             for t, (sign, e) in zip(parts, self.engines)
         )
-
-    @ball_precision
-    def term(self, n: int) -> arb:
-        """Enclosure of b_n."""
-        return term_ball(self.f, int(n))
 
     @ball_precision
     def tail(self, a: int) -> arb:
