@@ -21,9 +21,13 @@ from theory.core.cli import command, dumps
 from theory.trf.quick import quick_answer
 from theory.trf.report import verdict_lines
 
+#: options whose value is a formula
+FORMULA_OPTIONS = ("--rpe", "--bias", "--compare")
+
 
 def glued_formulas(args: list[str]) -> list[str]:
-    """``--rpe -log(1 - 1/n**2)`` as ``--rpe=-log(1 - 1/n**2)``: argparse takes a value
+    """``--rpe -log(1 - 1/n**2)`` as ``--rpe=-log(1 - 1/n**2)`` (``--bias`` and
+    ``--compare`` alike): argparse takes a value
     that starts with ``-`` for an option (and says "expected one argument"); a formula is
     never one.
 
@@ -37,14 +41,8 @@ def glued_formulas(args: list[str]) -> list[str]:
     while i < len(args):
         a = args[i]
         nxt = args[i + 1] if i + 1 < len(args) else None
-        if (
-            a == "--rpe"
-            and nxt
-            and nxt.startswith("-")
-            and not nxt.startswith("--")
-            and nxt != "-h"
-        ):
-            out.append(f"--rpe={nxt}")
+        if a in FORMULA_OPTIONS and nxt and nxt[:1] == "-" and nxt[:2] != "--" and nxt != "-h":
+            out.append(f"{a}={nxt}")
             i += 2
             continue
         out.append(a)

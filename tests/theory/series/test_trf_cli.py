@@ -274,3 +274,9 @@ def test_formula_with_a_leading_minus_is_read_as_a_formula(capsys):
     with mpmath.workdps(30):
         B = -(mpmath.pi**2) / 6
         assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+
+
+def test_bias_with_a_leading_minus_is_read_as_a_formula(capsys):
+    """``--bias -2*ln(n)`` (no ``=``): b_n = exp(-2 ln n) = n^-2, which converges."""
+    assert main(["--bias", "-2*ln(n)", "--verdict-only", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["converges"] is True
