@@ -27,6 +27,7 @@ from collections.abc import Callable
 import sympy as sp
 from flint import arb
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     BallTerms,
     NotCertified,
@@ -36,6 +37,7 @@ from theory.series.arb_eval import (
     tail_start,
 )
 from theory.series.convergence import decide_in_process
+from theory.series.expressions import N
 from theory.series.lower_bounds import terms_nonnegative
 
 MAX_PARTS = 6  # a sum of more parts is not split
@@ -50,15 +52,56 @@ def split_parts(b: sp.Expr) -> tuple[sp.Expr, ...]:
     return parts if 2 <= len(parts) <= MAX_PARTS else ()
 
 
+def leading_oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    r"""(L, b - L) with L = c(s) / n the first term of b's expansion in 1/n, each sin/cos
+    atom s held fixed (``sin(n)/(n + sin(n))``: L = sin(n)/n, and
+    :math:`b - L = -\sin^2 n/(n (n + \sin n))`, absolutely convergent), or None where the
+    expansion does not start at 1/n.  The identity b = L + (b - L) is exact.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> leading_oscillating_split(P("sin(n)/(n + sin(n))"))
+    (sin(n)/n, -sin(n)**2/(n*(n + sin(n))))
+    """
+    atoms = sorted(b.atoms(sp.sin, sp.cos), key=str)
+    if not atoms or b.is_Add:
+        return None
+    held = {a: sp.Dummy(f"s{i}", real=True) for i, a in enumerate(atoms)}
+    t = sp.Dummy("t", positive=True)
+    try:
+        with step_budget(2.0):
+            e = b.xreplace(held)
+            if e.has(N) is False:
+                return None
+            e = e.subs(N, 1 / t)
+            if e.has(sp.sin, sp.cos):
+                return None
+            ser = sp.series(e, t, 0, 2).removeO()
+            c0, c1 = ser.coeff(t, 0), ser.coeff(t, 1)
+            if c0 != 0 or c1 == 0 or c1.has(t):
+                return None
+            lead = c1.xreplace({v: a for a, v in held.items()}) / N
+            rest = sp.factor(sp.together(b - lead))
+    except (StepTimeout, TypeError, ValueError, NotImplementedError, sp.PoleError):
+        return None
+    return lead, rest
+
+
 class SplitTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``; ``tail_sup`` where every part has one or is of one sign) of a sum of
     convergent series (module doc); ``engine(t, n0)`` gives each part's certified tail
-    engine."""
+    engine; ``parts``, summands of b given by the caller (an exact identity), replaces
+    b's own."""
 
     @ball_precision
-    def __init__(self, b: sp.Expr, n0: int, engine: Callable[[sp.Expr, int], object]):
-        parts = split_parts(b)
+    def __init__(
+        self,
+        b: sp.Expr,
+        n0: int,
+        engine: Callable[[sp.Expr, int], object],
+        parts: tuple[sp.Expr, ...] | None = None,
+    ):
+        parts = split_parts(b) if parts is None else parts
         if not parts:
             raise NotCertified(f"the terms are not a sum of 2 to {MAX_PARTS} parts")
         self.n0, self.f = int(n0), arb_function(b)

@@ -57,7 +57,7 @@ from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
-from theory.series.split_tail import SplitTail
+from theory.series.split_tail import SplitTail, leading_oscillating_split
 from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
 from theory.series.stretched_tail import StretchedExpTail
@@ -255,6 +255,14 @@ def certify_tail(
             pass
         try:  # e.g. (3**n - 2**n)/5**n: two convergent geometric series, part by part
             return _narrow(SplitTail(b, n0, _any_width), n0, beside, max_rel_width)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            pass
+        try:  # e.g. sin(n)/(n + sin(n)) = sin(n)/n - sin(n)**2/(n (n + sin(n)))
+            parts = leading_oscillating_split(b)
+            if parts is None:
+                raise exc from None
+            split = SplitTail(b, n0, _any_width, parts)
+            return _narrow(split, n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             raise exc from None
     return _sharper(t, b, n0, beside) if sharpen else t

@@ -79,3 +79,31 @@ def test_signed_sum_gets_the_tail_rule_trf(capsys):
         (t,) = out["trf"]
         last = max(k for k in range(1, 10**4 + 10) if abs(R(k)) >= B / 10)
         assert t["exact"] and t["value"] == last + 1, (t, last)
+
+
+def _sin_power_sum(m):
+    """sum_(n >= 1) sin(n)^m / n^m by Fourier: sin^m x = (2i)^-m sum_j C(m, j) (-1)^(m-j)
+    e^(i(2j - m)x), and sum_n e^(iqn)/n^m = Li_m(e^(iq)) (zeta(m) at q = 0)."""
+    total = mpmath.mpc(0)
+    for j in range(m + 1):
+        q = 2 * j - m
+        li = mpmath.zeta(m) if q == 0 else mpmath.polylog(m, mpmath.exp(1j * q))
+        total += mpmath.binomial(m, j) * (-1) ** (m - j) * li
+    return (total / (2j) ** m).real
+
+
+@pytest.mark.slow
+def test_quotient_split_at_its_leading_term(capsys):
+    """sin(n)/(n + sin(n)) = sin(n)/n - sin(n)^2/(n (n + sin(n))): the first sums to
+    (pi - 1)/2; the second, for n >= 2 (|sin(n)/n| <= 1/2), is sum_k (-1)^k sin^(k+2)/n^(k+2)
+    (Fubini, absolutely), k < 60 (the rest < 2^-60), and its n = 1 term exactly."""
+    assert main(["--rpe=sin(n)/(n+sin(n))", "--json", "--time-limit", "60", "--eps", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(30):
+        s1 = mpmath.sin(1)
+        rest = s1**2 / (1 + s1) + mpmath.fsum(
+            (-1) ** k * (_sin_power_sum(k + 2) - s1 ** (k + 2)) for k in range(60)
+        )
+        B = (mpmath.pi - 1) / 2 - rest
+        lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+        assert lo <= B <= hi and hi - lo < mpmath.mpf(10) ** -11
