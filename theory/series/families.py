@@ -31,6 +31,7 @@ from theory.series.expressions import N
 from theory.series.family_parts import exp_log, oscillating_sum_family, periodic_family
 from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.numeric import decide_terms
+from theory.series.oscillating_exponent import exponent_split, exponent_threshold
 from theory.series.oscillating_families import (
     alternating_quotient_family,
     cosine_frequency_family,
@@ -80,6 +81,7 @@ def family_decision(
         if d is not None:
             return d
     families = (
+        _oscillating_exponent,
         _dirichlet,
         _bounded_factor,
         _hypergeometric_factor,
@@ -111,6 +113,42 @@ def family_decision(
         f"converges iff sum g does; for sum g: " + d.certificate
     )
     return d
+
+
+def _oscillating_exponent(b, params, start, decide_positive) -> Decision | None:
+    """P(n) n^(E(theta) + c(params)), P and E free of the parameters, E of one rational
+    frequency: converges iff c < c* (:func:`theory.series.oscillating_exponent.
+    exponent_threshold`); ``n**(-p - sin(n))`` converges iff p > 2."""
+    moving = any(
+        (isinstance(f, sp.Pow) and f.base == N or isinstance(f, sp.exp)) and f.has(sp.sin, sp.cos)
+        for f in sp.Mul.make_args(b)
+    )
+    try:
+        split = exponent_split(b) if moving else None
+    except (TypeError, ValueError):
+        return None
+    if split is None:
+        return None
+    P, E = split
+    terms = sp.Add.make_args(E)
+    c = sp.Add(*(t for t in terms if not t.has(sp.sin, sp.cos)))
+    E_osc = sp.Add(*(t for t in terms if t.has(sp.sin, sp.cos)))
+    if c.has(N) or not (c.free_symbols & set(params)) or P.free_symbols - {N}:
+        return None
+    try:
+        found = exponent_threshold(P, E_osc)
+    except (TypeError, ValueError, NotImplementedError):
+        return None
+    if found is None:
+        return None
+    threshold, why = found
+    region = sp.StrictLessThan(c, threshold)
+    return Decision(
+        {sp.true: True, sp.false: False}.get(region),
+        f"{why}; here c = {c}",
+        test="oscillating exponent family",
+        details={"region": region, "points": []},
+    )
 
 
 def _dirichlet(b, params, start, decide_positive) -> Decision | None:

@@ -329,3 +329,70 @@ def _frequencies_off_2pi_z(a: sp.Expr, K: int) -> bool:
     if a.is_Rational and a != 0:
         return True
     return all(in_2pi_z(k * a) is False for k in range(1, K + 1))
+
+
+def _structural_max(e: sp.Expr) -> sp.Expr | None:
+    """c_0 + sum |c_i| for e = c_0 + sum c_i s_i, each s_i a sin or cos (an upper bound of
+    e at every angle), else None."""
+    top = sp.Integer(0)
+    for t in sp.Add.make_args(sp.expand(e)):
+        c, f = t.as_coeff_Mul()
+        if not f.has(THETA):
+            top += t
+        elif isinstance(f, _TRIG) and c.is_real:
+            top += abs(c)
+        else:
+            return None
+    return top
+
+
+def exponent_threshold(P: sp.Expr, E: sp.Expr) -> tuple[sp.Expr, str] | None:
+    """(c*, why) with sum P(n) n^(E + c) converging iff c < c*, for every real c, where E
+    holds sin/cos of one rational frequency (``-sin(n)``) and P is free of them: with
+    M = max E over the angles exact (c_0 + sum |c_i| reached at an angle k pi / 12),
+    c + M < -1 - p gives convergence (:func:`_below`'s bound with M itself) and
+    c + M >= -1 - p divergence (:func:`_at_boundary`'s rule at that angle), so
+    c* = -1 - p - M; None where a step does not apply.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> exponent_threshold(sp.Integer(1), P("-sin(n)"))[0]
+    -2
+    """
+    if E.has(*(s for s in E.free_symbols if s != N)) or P.has(*_TRIG):
+        return None
+    ah = angle_function(E)
+    if ah is None or not smooth(P) or eventual_sign(P) != 1:
+        return None
+    a, e = ah
+    if not (a.is_Rational and a != 0) or not _lipschitz(e):
+        return None
+    p = limit_at_infinity(sp.log(P) / sp.log(N))
+    K = limit_at_infinity(P / N**p) if p is not None else None
+    if p is None or not (p.is_number and p.is_real and p.is_finite):
+        return None
+    if K is None or not (K.is_positive is True and K.is_finite):
+        return None
+    top = _structural_max(e)
+    if top is None:
+        return None
+    for k in range(BOUNDARY_ANGLES):
+        theta = k * sp.pi / 12
+        try:
+            with step_budget(1.0):
+                if sp.simplify(e.subs(THETA, theta) - top) == 0:
+                    break
+        except (StepTimeout, TypeError, ValueError):
+            continue
+    else:
+        return None
+    threshold = sp.simplify(-1 - p - top)
+    why = (
+        f"b_n = P(n) n^(E + c) with P = {P} (P/n^p -> {K}, p = {p}) and E = {E}, whose "
+        f"maximum over the angles is {top} (the sum of the amplitudes, reached at "
+        f"theta = {theta}; theta = {a} n mod 2 pi): c + {top} < -1 - p gives "
+        f"b_n <= 2 ({K}) n^(p + c + {top}) for large n, a convergent series; at "
+        "c + max E >= -1 - p the boundary rule (Lipschitz E, a rational frequency, "
+        "Erdos-Turan with Mahler's bound) gives divergence: sum b_n converges iff "
+        f"c < {threshold}"
+    )
+    return threshold, why

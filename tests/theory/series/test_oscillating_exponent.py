@@ -135,3 +135,23 @@ def test_the_command_says_diverges(capsys, formula):
 def test_the_command(capsys, formula, verdict):
     assert main([f"--rpe={formula}", "--start", "2", "--verdict-only", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["converges"] is verdict
+
+
+@pytest.mark.parametrize(
+    "formula,condition,values",
+    [
+        # max(-sin) = 1, P = 1 (p = 0): -p + 1 < -1 iff p > 2; at p = 2 the boundary diverges
+        ("n**(-p - sin(n))", "converges iff p > 2", {"2": False, "201/100": True, "3/2": False}),
+        # max(-sin 2theta) = 1, P = 1 + 1/n -> 1: 1 - p + 1 < -1 iff p > 3
+        ("n**(1-p-sin(2*n))*(1+1/n)", "converges iff p > 3", {"3": False, "31/10": True}),
+    ],
+)
+def test_free_parameter_condition_and_its_values(capsys, formula, condition, values):
+    """The condition with --free p, and the verdict at values on both sides and at the
+    threshold itself from the numeric engine with --param (the same rules at one value)."""
+    assert main([f"--rpe={formula}", "--free", "p", "--verdict-only", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["condition"] == condition
+    for value, verdict in values.items():
+        argv = [f"--rpe={formula}", "--param", f"p={value}", "--verdict-only", "--json"]
+        assert main([*argv, "--time-limit", "60"]) == 0
+        assert json.loads(capsys.readouterr().out)["converges"] is verdict, value
