@@ -25,6 +25,7 @@ import math
 import sympy as sp
 from flint import arb, arb_series, ctx
 
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     BallTerms,
     NotCertified,
@@ -48,8 +49,13 @@ def log_power_parts(b: sp.Expr) -> list[tuple[sp.Expr, int, sp.Expr]] | None:
     """
     if not b.has(N):
         return None
+    try:
+        with step_budget(1.0):  # expand: (log(n) + 1)**k/n**2 has k + 1 summands
+            summands = sp.Add.make_args(sp.expand(b))
+    except StepTimeout:
+        return None
     parts = []
-    for t in sp.Add.make_args(sp.expand(b)):
+    for t in summands:
         c, k, s = sp.Integer(1), 0, sp.Integer(0)
         for f in sp.Mul.make_args(t):
             base, ex = f.as_base_exp()

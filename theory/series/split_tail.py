@@ -48,7 +48,11 @@ EVERYWHERE = 10**30  # nonneg_until when every term from n0 on is proved >= 0
 def split_parts(b: sp.Expr) -> tuple[sp.Expr, ...]:
     """The summands of b (expanded where b is a product holding a sum), or () where b is
     not a sum of 2 to :data:`MAX_PARTS` parts."""
-    parts = sp.Add.make_args(b if b.is_Add else sp.expand(b))
+    try:
+        with step_budget(1.0):
+            parts = sp.Add.make_args(b if b.is_Add else sp.expand(b))
+    except StepTimeout:
+        return ()
     return parts if 2 <= len(parts) <= MAX_PARTS else ()
 
 
