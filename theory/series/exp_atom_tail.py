@@ -76,7 +76,8 @@ def _rate(u: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
 
 
 def in_exp_atom(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
-    """(F, lambda): b_n = F(e^(-lambda n)) exactly, lambda > 0 (module doc), or None.
+    """(F, lambda): b_n = F(e^(-lambda n)) exactly, lambda > 0 (module doc), or None (also
+    where sympy takes more than a second over it).
 
     >>> from theory.series.expressions import parse_expression as P
     >>> in_exp_atom(P("sinh(2**(-n)) + 4**(-n)"))
@@ -84,6 +85,15 @@ def in_exp_atom(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     >>> in_exp_atom(P("exp(-n)/n")) is None
     True
     """
+    try:
+        with step_budget(1.0):
+            return _in_exp_atom(b)
+    except (StepTimeout, TypeError, ValueError):
+        return None
+
+
+def _in_exp_atom(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """:func:`in_exp_atom` without its time limit."""
     if not b.has(N) or b.has(sp.Float):  # sympy's float arithmetic below would round
         return None
     atoms, rates = [], []  # e^(alpha + beta n) and a^(u) = e^(u log a), u linear in n
