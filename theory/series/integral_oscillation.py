@@ -20,7 +20,8 @@ The steps, each proved or the test gives no answer:
   :math:`\int^\infty M < \infty` from M's log-scale form (:mod:`theory.series.log_scale`:
   M/(scale function) -> K > 0 and the exponents lexicographically below the integrable
   boundary, the same criterion for integrals as for series);
-* F = sympy's antiderivative of f (no unevaluated integral left); a finite limit at
+* F = sympy's antiderivative of f (no unevaluated integral left, F' = f checked by
+  sympy's simplification); a finite limit at
   infinity (Gruntz) gives convergence; F(s(t)) periodic in t and not constant for
   s(t) = e^t, t^2 or e^(e^t) (sympy's period; two values at different phases that differ
   by more than 1e-6 at 30 digits) gives divergence: t = s^{-1}(N) moves by steps that tend
@@ -128,8 +129,8 @@ def integral_oscillation_test(b: sp.Expr) -> Decision | None:
             if M is None or not _integrable(M):
                 return None
             F = sp.integrate(f, X)
-            if F.has(sp.Integral):
-                return None
+            if F.has(sp.Integral) or sp.simplify(sp.diff(F, X) - f) != 0:
+                return None  # no antiderivative, or one whose derivative is not proved f
             limit = limit_at_infinity(F.subs(X, N))
             if limit is not None and limit.is_number and limit.is_finite and limit.is_real:
                 return _verdict(True, f"F(x) -> {limit}", f, M, F)
