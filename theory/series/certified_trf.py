@@ -40,6 +40,7 @@ from theory.series.expressions import N
 from theory.series.integral_test import IntegralTail
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.results import TAIL_RULE, SeriesSum
+from theory.series.shifted_integral import ShiftedIntegralTail
 from theory.series.sums import certify_tail, enclosed_sum
 
 #: largest j searched over the integers; beyond it the search is in log x
@@ -250,9 +251,13 @@ def loglog10_bounds(s_lo: float | None, s_hi: float, start: int) -> tuple[float 
 
 def _engine(b: sp.Expr, start: int, integral_only: bool = False):
     """(engine, is_integral): the narrower of any certified tail (however wide its
-    enclosure) and the integral-test tail (narrow for slowly converging series)."""
+    enclosure) and the integral-test tail (narrow for slowly converging series), directly
+    or through a shift of the index (:mod:`theory.series.shifted_integral`)."""
     if integral_only:
-        return IntegralTail(b, start), True
+        try:
+            return IntegralTail(b, start), True
+        except (NotCertified, ArithmeticError, ValueError, TypeError):
+            return ShiftedIntegralTail(b, start, _any_width), True
     try:
         cert = certify_tail(b, start, max_rel_width=math.inf)
     except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
@@ -263,10 +268,21 @@ def _engine(b: sp.Expr, start: int, integral_only: bool = False):
             return cert, False
     try:
         return IntegralTail(b, start), True
-    except (NotCertified, ArithmeticError, ValueError, TypeError):
+    except (NotCertified, ArithmeticError, ValueError, TypeError) as exc:
+        why = exc
+    try:  # e.g. 1/(n log(n + 1)^2): the integral test on 1/(m log(m)^2), m = n + 1
+        shifted = ShiftedIntegralTail(b, start, _any_width)
+        if cert is None or shifted.tail(start).rad() < cert.tail(start).rad():
+            return shifted, True
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
         if cert is None:
-            raise
+            raise why from None
     return cert, False
+
+
+def _any_width(b: sp.Expr, n0: int) -> object:
+    """A certified tail engine of b from n0 on, however wide its enclosure."""
+    return certify_tail(b, n0, max_rel_width=math.inf)
 
 
 @ball_precision

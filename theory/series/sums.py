@@ -57,6 +57,7 @@ from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
+from theory.series.shifted_integral import ShiftedIntegralTail, shift_form
 from theory.series.split_tail import SplitTail, leading_oscillating_split
 from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
@@ -152,8 +153,25 @@ def series_sum_core(
     ):  # the enclosure is the answer
         return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
-        return _sharper_estimate(S, b, start, head_sum, n0, cert)
+        shifted = _shifted_integral(b, n0, cert)
+        if shifted is not None:
+            S, cert = _with_enclosure(shifted, head, start), shifted
+        if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
+            return _sharper_estimate(S, b, start, head_sum, n0, cert)
     return S, CertifiedEstimate(cert, b), cert
+
+
+def _shifted_integral(b: sp.Expr, n0: int, cert) -> ShiftedIntegralTail | None:
+    """The integral test through a shift of the index
+    (:mod:`theory.series.shifted_integral`, e.g. 1/(n log(n + 1)^2)) where it applies and
+    encloses B more narrowly than ``cert``; else None."""
+    if shift_form(b) is None:
+        return None
+    try:
+        t = ShiftedIntegralTail(b, n0, _any_width)
+        return t if t.tail(n0).rad() < cert.tail(n0).rad() else None
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+        return None
 
 
 def _sharper_estimate(S, b, start, head_sum, n0, cert):

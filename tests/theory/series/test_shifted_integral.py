@@ -1,0 +1,182 @@
+"""The integral test through a shift of the index (theory.series.shifted_integral):
+1/(n log(n + 1)^2) and relatives, whose term has no antiderivative sympy finds.
+
+References are independent of the code under test (mpmath at 40 digits): the terms summed
+directly for n < K = 200, then the Euler-Maclaurin tail from K, f(K)/2 - f'(K)/12 +
+f'''(K)/720 - f^(5)(K)/30240 + f^(7)(K)/1209600 (derivatives by mpmath.diff), with the
+integral int_K^oo f written as the closed form of the unshifted term plus a rapidly
+converging remainder integrated by mpmath.quad, e.g. for f = 1/(x log(x + 1)^2)
+
+    int_K^oo f = 1/log(K + 1) + int_(K+1)^oo dy / (y (y - 1) log(y)^2).
+
+TRF from the same tail: the least j with R(start + j) < eps B (Eq. 22), by bisection."""
+
+import mpmath
+import pytest
+from flint import arb, ctx
+
+from theory.series.arb_eval import NotCertified
+from theory.series.certified_trf import wide_analysis
+from theory.series.expressions import N
+from theory.series.expressions import parse_expression as P
+from theory.series.shifted_integral import ShiftedIntegralTail, shift_form
+from theory.series.sums import certify_tail
+
+K = 200
+
+
+def _reference_tail(f, integral, a):
+    """R(a) = sum_{n >= a} f(n) for a >= K: the Euler-Maclaurin tail (module docstring)."""
+    d = [mpmath.diff(f, a, k) for k in (1, 3, 5, 7)]
+    return integral(a) + f(a) / 2 - d[0] / 12 + d[1] / 720 - d[2] / 30240 + d[3] / 1209600
+
+
+def _reference_sum(f, integral, start):
+    return mpmath.fsum(f(mpmath.mpf(n)) for n in range(start, K)) + _reference_tail(
+        f, integral, mpmath.mpf(K)
+    )
+
+
+def _quad(g, a):
+    return mpmath.quad(g, [a, 10 * a, 10**4 * a, 10**8 * a, mpmath.inf])
+
+
+L = mpmath.log
+# (term, start, f, int_a^oo f): the closed form of the shifted term plus a remainder
+CASES = [
+    (
+        "1/(n*log(n + 1)**2)",
+        1,
+        lambda x: 1 / (x * L(x + 1) ** 2),
+        lambda a: 1 / L(a + 1) + _quad(lambda y: 1 / (y * (y - 1) * L(y) ** 2), a + 1),
+    ),
+    (  # the remainder is negative: 1/((n+1) log(n)^2) - 1/(n log(n)^2) < 0
+        "1/((n + 1)*log(n)**2)",
+        2,
+        lambda x: 1 / ((x + 1) * L(x) ** 2),
+        lambda a: 1 / L(a) - _quad(lambda y: 1 / (y * (y + 1) * L(y) ** 2), a),
+    ),
+    (  # log log: 1/log(log(K + 2)) + the remainder
+        "1/(n*log(n + 2)*log(log(n + 2))**2)",
+        1,
+        lambda x: 1 / (x * L(x + 2) * L(L(x + 2)) ** 2),
+        lambda a: 1 / L(L(a + 2)) + _quad(lambda y: 2 / (y * (y - 2) * L(y) * L(L(y)) ** 2), a + 2),
+    ),
+    (  # a pure shift, m = n + 1 (no remainder): int = int_(a+1)^oo e^(-log(y)^1.01)
+        "exp(-log(n + 1)**1.01)",
+        1,
+        lambda x: mpmath.exp(-(L(x + 1) ** mpmath.mpf("1.01"))),
+        lambda a: mpmath.quad(
+            lambda u: mpmath.exp(u - u ** mpmath.mpf("1.01")),
+            [L(a + 1), 10, 100, 10**3, 10**4, 10**5, mpmath.inf],
+        ),
+    ),
+    (  # a shift down, log(n - 1) from n = 3; n/(n - 1)^2 = 1/(n - 1) + 1/(n - 1)^2
+        "n/((n - 1)**2*log(n - 1)**2)",
+        3,
+        lambda x: x / ((x - 1) ** 2 * L(x - 1) ** 2),
+        lambda a: 1 / L(a - 1) + _quad(lambda y: 1 / (y**2 * L(y) ** 2), a - 1),
+    ),
+]
+_ENGINES: dict = {}
+
+
+def _engine(text, start):
+    if text not in _ENGINES:
+        _ENGINES[text] = ShiftedIntegralTail(P(text), start, certify_tail)
+    return _ENGINES[text]
+
+
+def _contains(ball, ref):
+    """(ref in ball, its width); ``ball`` a ball or a pair joined (at 200 bits: the ends
+    exactly, not rounded to 53 bits)."""
+    with ctx.workprec(200):
+        if isinstance(ball, tuple):
+            ball = ball[0].union(ball[1])
+        lo, hi = (mpmath.mpf(x.str(45, radius=False)) for x in (ball.lower(), ball.upper()))
+    return lo <= ref <= hi, hi - lo
+
+
+def test_shift_form_reads_the_shift_and_the_bare_factors():
+    f = shift_form(P("1/(n*log(n + 1)**2)"))
+    assert (f.shift, f.phi, f.bare) == (1, 1 / (N * P("log(n)") ** 2), ((0, 1),))
+    f = shift_form(P("n/((n + 1)**2*log(n + 1)**2)"))
+    assert f.shift == 1 and sorted(f.bare) == [(0, -1), (1, 2)]
+    # not of the form: a scaled or nonlinear argument, two shifts, nothing shifted
+    for text in (
+        "1/(n*log(2*n + 1)**2)",
+        "1/(n*log(n**2 + 1)**2)",
+        "1/(n*log(n + 1)*log(n + 2))",
+        "1/(n*log(n)**2)",
+        "1/(n*log(n + 1/2)**2)",
+    ):
+        assert shift_form(P(text)) is None, text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, start, f, integral", CASES)
+def test_b_is_enclosed_and_narrow(text, start, f, integral):
+    t = _engine(text, start)
+    with mpmath.workdps(40):
+        ref = _reference_sum(f, integral, start)
+        inside, width = _contains(t.tail(start), ref)
+    assert inside, (text, t.tail(start), ref)
+    assert width < 1e-17 * ref  # narrow: a neighbour 1e-17 away is rejected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, start, f, integral", CASES)
+def test_tails_at_integers_and_far_away_hold_the_reference(text, start, f, integral):
+    t = _engine(text, start)
+    with mpmath.workdps(40):
+        for a in (K, 10**6, 10**20):  # summed terms, the integral engines, the sandwich
+            inside, width = _contains(t.tail(a), _reference_tail(f, integral, mpmath.mpf(a)))
+            assert inside, (text, a)
+        for u in (40.0, 200.0):  # x = e^u, R(ceil(x)), ceil(x) in [x, x + 1]
+            x = mpmath.exp(u)
+            lo, hi = t.log_bounds(u)
+            r_lo = _reference_tail(f, integral, mpmath.ceil(x))
+            assert _contains((lo, hi), r_lo)[0], (text, u)
+            # O(1/x) wide, as rho(n) - 1 is (a dropped rho: R_phi's bracket, of width
+            # f(x) ~ R/(x log x), misses R_b - R_phi ~ c R/x, and the line above fails),
+            # or as the quadrature's relative tolerance 2^-110 (exp(-log(n + 1)**1.01))
+            assert _contains((lo, hi), r_lo)[1] < r_lo * max(100 / x, mpmath.mpf(10) ** -30)
+
+
+def test_far_log_space_bounds_take_a_ball_t():
+    t = _engine(*CASES[0][:2])
+    with ctx.workprec(200):
+        lo, hi = t.log_bounds(arb(10) ** 6)  # R(e^(10^6)) = 1/(10^6) + O(e^-(10^6))
+        assert all(abs(v - arb(10) ** -6) < 1e-40 for v in (lo, hi))
+
+
+@pytest.mark.slow
+def test_trf_exact_and_log10_bracket_against_the_reference():
+    text, start, f, integral = CASES[0]
+    w = wide_analysis(P(text), start, [0.01, 0.001], integral_only=True)
+    with mpmath.workdps(40):
+        B = _reference_sum(f, integral, start)
+        assert w.sum.lo <= B <= w.sum.hi
+        target = mpmath.mpf("0.01") * B
+        lo, hi = 10**12, 10**13  # R(start + lo) >= target > R(start + hi) (checked)
+        assert _reference_tail(f, integral, mpmath.mpf(start + lo)) >= target
+        assert _reference_tail(f, integral, mpmath.mpf(start + hi)) < target
+        while hi - lo > 1:
+            m = (lo + hi) // 2
+            lo, hi = (
+                (m, hi)
+                if _reference_tail(f, integral, mpmath.mpf(start + m)) >= target
+                else (lo, m)
+            )
+        assert w.trf[0]["exact"] and w.trf[0]["value"] == hi
+        # TRF(0.001) ~ e^295: R(x) = 1/log(x + 1) + O(1/(x log x)) = 0.001 B
+        log10 = (1 / (mpmath.mpf("0.001") * B)) / mpmath.log(10)
+    a, c = w.trf[1]["log10_bracket"]
+    assert a <= float(log10) <= c and c - a < 1e-9 * float(log10)
+
+
+def test_refusals_are_named():
+    with pytest.raises(NotCertified, match="shifted"):
+        ShiftedIntegralTail(P("1/(n*log(n)**2)"), 2, certify_tail)
+    with pytest.raises(NotCertified, match="not positive"):  # log(n - 1) from n = 1
+        ShiftedIntegralTail(P("1/(n*log(n - 1)**2)"), 1, certify_tail)

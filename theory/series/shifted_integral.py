@@ -1,0 +1,239 @@
+r"""The integral test through a shift of the index: :math:`\log(n + c)` in a slowly
+converging term.
+
+The integral test (:mod:`theory.series.integral_test`) needs an antiderivative, or a
+term log-concave in :math:`\log x`; :math:`1/(n \log(n+1)^2)` has neither, although it is
+:math:`1/(m \log(m)^2)` up to a factor :math:`\to 1`, with :math:`m = n + 1`.  When
+
+.. math::
+   b_n = C \prod_i (n + d_i)^{-s_i}\, \Psi(n + c)
+
+(every occurrence of :math:`n` in :math:`\Psi` is :math:`n + c`, :math:`c` an integer,
+:math:`d_i, s_i` numbers), put :math:`\varphi(m) = C m^{-S} \Psi(m)`, :math:`S = \sum s_i`.
+Then :math:`b_n = \varphi(n + c)\,\rho(n)` with :math:`\rho(n) = \prod_i ((n + c)/(n +
+d_i))^{s_i}`, and
+
+.. math::
+   \sum_{n \ge a} b_n = \sum_{m \ge a + c} \varphi(m) + \sum_{n \ge a} r_n, \qquad
+   r_n = b_n - \varphi(n + c) = \varphi(n + c)(\rho(n) - 1) = O(\varphi(n + c)/n),
+
+the first tail by the integral test on :math:`\varphi` (:class:`IntegralTail`), the second
+by a certified tail engine of its own (the caller's, e.g.
+:func:`theory.series.sums.certify_tail`; of
+:math:`-r` where :math:`r \le 0` is proved), after :math:`\sum r_n` is proved convergent.  Far away (:math:`x = e^t`, beyond any sum of terms)
+each factor of :math:`\rho(n)` lies between 1 and its value at :math:`x` for every
+:math:`n \ge x` (it is monotone and tends to 1), so
+
+.. math::
+   R_b(\lceil x \rceil) \in R_\varphi(\lceil x + c \rceil) \cdot
+   \prod_i \mathrm{hull}\bigl(1, ((x + c)/(x + d_i))^{s_i}\bigr),
+
+a bracket as narrow as :math:`R_\varphi`'s up to a relative :math:`O(1/x)`.  The terms are
+positive: :math:`\varphi > 0` is proved by the integral test and :math:`\rho > 0` for
+:math:`n + d_i > 0`.
+
+>>> from theory.series.expressions import parse_expression as P
+>>> from theory.series.sums import certify_tail
+>>> t = ShiftedIntegralTail(P("1/(n*log(n + 1)**2)"), 1, certify_tail)
+>>> t.shift, t.phi
+(1, 1/(n*log(n)**2))
+>>> lo, hi = t.log_bounds(100.0)    # R(ceil(e^100)) = 1/log(e^100) + O(e^-100) = 1/100 + ...
+>>> from flint import ctx
+>>> with ctx.workprec(200):
+...     [bool(abs(v - arb(1) / 100) < 1e-40) for v in (lo, hi)]
+[True, True]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sympy as sp
+from flint import arb
+
+from theory.core.budget import StepTimeout, step_budget
+from theory.series.arb_eval import (
+    BallTerms,
+    NotCertified,
+    arb_function,
+    ball_precision,
+    tail_start,
+)
+from theory.series.convergence import decide_in_process
+from theory.series.expressions import N
+from theory.series.integral_test import LOG_SPACE, IntegralTail
+from theory.series.lower_bounds import terms_nonnegative
+
+#: CPU seconds for writing phi and the remainder r
+SYMBOLIC_SECONDS = 2.0
+#: integer tails from here on are the sandwich of :meth:`ShiftedIntegralTail.bounds`
+SANDWICH = 2**64
+#: 2^-FAR_BITS bounds e^-t for t >= LOG_SPACE (e^-10^4 < 2^-14000)
+FAR_BITS = 14000
+
+
+@dataclass(frozen=True)
+class ShiftForm:
+    """b_n = const prod (n + d_i)^(-s_i) Psi(n + c) (module docstring): ``phi`` is
+    phi(n) = const n^(-S) Psi(n), ``bare`` the pairs (d_i, s_i)."""
+
+    shift: int
+    phi: sp.Expr
+    bare: tuple
+
+
+def _shifts(e: sp.Expr) -> set | None:
+    """The set of k such that n occurs in e as n + k (n alone: k = 0); None where n
+    occurs otherwise (2 n + 1, n^2 + 1)."""
+    if e == N:
+        return {sp.Integer(0)}
+    if not e.has(N):
+        return set()
+    if e.is_Add:
+        rest = [a for a in e.args if a != N]
+        if len(rest) == len(e.args) - 1 and not any(a.has(N) for a in rest):
+            k = sp.Add(*rest)
+            return {k} if k.is_number else None
+        return None
+    out: set = set()
+    for a in e.args:
+        s = _shifts(a)
+        if s is None:
+            return None
+        out |= s
+    return out
+
+
+def _bare(f: sp.Expr) -> tuple | None:
+    """(d, s) where f = (n + d)^(-s) with numbers d, s; None otherwise."""
+    base, ex = f.as_base_exp()
+    if ex.has(N) or not ex.is_number or not ex.is_real:
+        return None
+    shifts = _shifts(base)
+    if shifts is None or len(shifts) != 1 or base != N + next(iter(shifts)):
+        return None
+    return next(iter(shifts)), -ex
+
+
+def shift_form(b: sp.Expr) -> ShiftForm | None:
+    """The form of the module docstring, or None where b is not of it (no log of n + c
+    with c != 0 or no bare factor with d_i != c: nothing for a shift to do).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> shift_form(P("exp(-log(n + 1)**(101/100))"))
+    ShiftForm(shift=1, phi=exp(-log(n)**(101/100)), bare=())
+    >>> shift_form(P("1/(n*log(2*n + 1)**2)")) is None
+    True
+    """
+    const, bare, psi, c = sp.Integer(1), [], [], None
+    for f in sp.Mul.make_args(b):
+        if not f.has(N):
+            const *= f
+            continue
+        pair = _bare(f)
+        if pair is not None:
+            bare.append(pair)
+            continue
+        shifts = _shifts(f)
+        if shifts is None or len(shifts) != 1:
+            return None
+        k = next(iter(shifts))
+        if c is not None and k != c:
+            return None
+        c = k
+        psi.append(f)
+    if c is None or not c.is_Integer or not psi:
+        return None
+    if c == 0 and all(d == 0 for d, _ in bare):
+        return None  # nothing shifted: the integral test itself applies or not
+    S = sum((s for _, s in bare), sp.Integer(0))
+    phi = const * N ** (-S) * sp.Mul(*[f.subs(N, N - c) for f in psi])
+    return ShiftForm(int(c), phi, tuple(bare))
+
+
+class ShiftedIntegralTail(BallTerms):
+    """Certified tails of b_n = phi(n + c) rho(n) (module docstring): ``tail(a)`` at
+    integers a >= n0 and ``log_bounds(t)``, ``bounds(x)`` at x = e^t beyond them, as
+    :class:`IntegralTail` gives them; ``nonneg_until`` every n (the terms are > 0);
+    ``engine(r, n0)`` gives the remainder's certified tail engine."""
+
+    @ball_precision
+    def __init__(self, b: sp.Expr, n0: int, engine: Callable[[sp.Expr, int], object]):
+        form = shift_form(b)
+        if form is None:
+            raise NotCertified("the term is not a shifted integral-test form")
+        self.n0, self.shift, self.phi = int(n0), form.shift, form.phi
+        if self.n0 + self.shift < 1 or any(self.n0 + d <= 0 for d, _ in form.bare):
+            raise NotCertified("a shifted factor is not positive from n0 on")
+        self.f = arb_function(b)
+        self.inner = IntegralTail(self.phi, self.n0 + self.shift)
+        self._bare = [
+            (arb_function(sp.sympify(d)), arb_function(sp.sympify(s))) for d, s in form.bare
+        ]
+        self._bare = [(d(arb(0)), s(arb(0))) for d, s in self._bare]
+        self.rest, self.sign = None, 1
+        try:
+            with step_budget(SYMBOLIC_SECONDS):
+                r = sp.factor(sp.together(b - self.phi.subs(N, N + self.shift)))
+        except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
+            raise NotCertified("the remainder b_n - phi(n + c) is not written") from None
+        if r != 0:
+            if decide_in_process(r, self.n0).converges is not True:
+                raise NotCertified(f"the remainder {r} is not proved convergent")
+            self.sign = -1 if terms_nonnegative(-r, self.n0) else 1  # as SplitTail
+            self.rest = engine(self.sign * r, self.n0)
+        self.nonneg_until = 10**30
+        c = self.shift
+        neg = "minus the tail of its negation, " if self.sign < 0 else ""
+        remainder = (
+            "" if r == 0 else f" + the tail of r_n = {sp.sstr(r)} ({neg}{self.rest.certificate})"
+        )
+        self.certificate = (
+            f"b_n = phi(n + {c}) rho(n), phi(m) = {sp.sstr(self.phi)}: the tail of b from a is "
+            f"the tail of phi from a + {c} [{self.inner.certificate}]{remainder}"
+        )
+
+    @ball_precision
+    def tail(self, a: int) -> arb:
+        """An enclosure of R(a) = sum_{n >= a} b_n for an integer a >= n0."""
+        a = tail_start(a, self.n0)
+        if self.rest is not None and a >= SANDWICH:  # rho(n) - 1 = O(1/a) is below 2^-64
+            lo, hi = self.bounds(arb(a))
+            return lo.union(hi)
+        out = self.inner.tail(a + self.shift)
+        return out if self.rest is None else out + self.sign * self.rest.tail(a)
+
+    def _rho(self, x: arb | None) -> arb:
+        """A ball holding rho(n) for every n >= x (x None: x >= e^LOG_SPACE, where
+        |(c - d)/(x + d)| <= 2 |c - d| 2^-FAR_BITS)."""
+        out = arb(1)
+        for d, s in self._bare:
+            if x is None:
+                z = 2 * abs(arb(self.shift) - d) * arb(2) ** -FAR_BITS
+                z = z.union(-z)
+            else:
+                z = (arb(self.shift) - d) / (x + d)
+            out *= arb(1).union((1 + z) ** s)
+        return out
+
+    @ball_precision
+    def bounds(self, x: arb) -> tuple[arb, arb]:
+        """(lower, upper) enclosures with lower <= R(ceil(x)) <= upper, for real x with
+        x + c >= the inner engine's M."""
+        lo, hi = self.inner.bounds(x + self.shift)
+        rho = self._rho(x)
+        return lo * rho, hi * rho
+
+    @ball_precision
+    def log_bounds(self, t: float | arb) -> tuple[arb, arb]:
+        """(lower, upper) enclosures of R(ceil(e^t)) for every t in the ball ``t``
+        (:meth:`IntegralTail.log_bounds`, at t' = log(e^t + c) = t + log(1 + c e^-t))."""
+        if not isinstance(t, arb) and t < LOG_SPACE:
+            return self.bounds(arb(t).exp())
+        if not arb(t) > LOG_SPACE:
+            raise NotCertified("log_bounds takes an arb t only beyond LOG_SPACE")
+        delta = 2 * abs(arb(self.shift)) * arb(2) ** -FAR_BITS  # |log(1 + y)| <= 2 |y|
+        lo, hi = self.inner.log_bounds(arb(t) + delta.union(-delta))
+        rho = self._rho(None)
+        return lo * rho, hi * rho
