@@ -102,12 +102,15 @@ def increasing_positive(h: sp.Expr, x0: int) -> bool:
     return increasing_on(h, x0) and positive_at(h, x0)
 
 
-def decreasing_on(f: sp.Expr, x0: int) -> bool:
-    """f > 0 and nonincreasing on [x0, oo), proved from its structure; False: not proved."""
+def decreasing_on(f: sp.Expr, x0: int, deep: bool = True) -> bool:
+    """f > 0 and nonincreasing on [x0, oo), proved from its structure; False: not proved.
+    ``deep=False``: without the log-derivative rule (whose terms may be as large as f)."""
     if not f.has(N):
         return f.is_positive is True
     if isinstance(f, sp.Mul):
-        return all(decreasing_on(a, x0) for a in f.args) or _log_derivative_negative(f, x0)
+        if all(decreasing_on(a, x0, deep) for a in f.args):
+            return True
+        return deep and _log_derivative_negative(f, x0)
     if isinstance(f, sp.Pow) and not f.exp.has(N):
         return f.exp.is_negative is True and increasing_positive(f.base, x0)
     if isinstance(f, sp.exp):
@@ -136,7 +139,7 @@ def _log_derivative_negative(f: sp.Expr, x0: int) -> bool:
                 if g.is_positive is not True:
                     return False
                 bound += arb_function(c * g)(arb(0))
-            elif not decreasing_on(g, x0):
+            elif not decreasing_on(g, x0, deep=False):  # one level: no endless recursion
                 return False
             elif c > 0:
                 bound += arb_function(c * g)(arb(x0))  # g decreasing: g(n) <= g(x0)

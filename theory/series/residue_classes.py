@@ -30,6 +30,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.enclosure import CertifiedTail
 from theory.series.expressions import N
+from theory.series.grouped_sup import GroupSup
 from theory.series.periodic import MAX_PERIOD as MAX_GROUP
 from theory.series.periodic import residue_classes
 
@@ -128,6 +129,9 @@ class GroupedTail:
             f"{self.L} consecutive terms grouped, c_m = {c.subs(N, sp.Symbol('m'))}: "
             + self.inner.certificate
         )
+        self._sup = GroupSup.build(self.L, classes, self.m0)
+        if self._sup is not None:  # a bound on every later tail (the signed TRF's tail rule)
+            self.tail_sup = self._tail_sup
 
     def _direct(self, lo: int, hi: int) -> arb:
         return sum((self.term(n) for n in range(lo, hi)), arb(0))
@@ -143,3 +147,16 @@ class GroupedTail:
         a = tail_start(a, self.n0)
         m = max(self.m0, -(-a // self.L))
         return self._direct(a, self.L * m) + self.inner.tail(m)
+
+    @ball_precision
+    def _tail_sup(self, a: int) -> arb:
+        """An upper bound on |R_k| for every k >= a (:mod:`theory.series.grouped_sup` from
+        group m = max(ceil(a/L), start) on; the tails between a and L m one by one)."""
+        a = tail_start(a, self.n0)
+        m = max(self.m0, -(-a // self.L), self._sup.start)
+        R = self.inner.tail(m)  # R_(L m) = C(m)
+        top = self._sup.bound(m, R)
+        for k in range(self.L * m - 1, a - 1, -1):
+            R = R + self.term(k)
+            top = top.union(abs(R))
+        return arb(top.upper())

@@ -110,19 +110,23 @@ class SplitTail(BallTerms):
             raise NotCertified(f"the terms are not a sum of 2 to {MAX_PARTS} parts")
         self.n0, self.f = int(n0), arb_function(b)
         self.engines = []  # (sign, engine): a part of terms proved <= 0 as -(its negation)
+        one_signed = []  # the parts whose terms are proved of one sign from n0 on
         for t in parts:
             d = decide_in_process(t, self.n0)
             if d.converges is not True:
                 raise NotCertified(f"the part {t} is not proved convergent")
             sign = -1 if terms_nonnegative(-t, self.n0) else 1
             self.engines.append((sign, engine(sign * t, self.n0)))
+            one_signed.append(sign < 0 or terms_nonnegative(t, self.n0))
+        self._one_signed = one_signed
         every_part = all(s > 0 and e.nonneg_until >= EVERYWHERE for s, e in self.engines)
         if every_part or terms_nonnegative(b, self.n0):  # a sum of nonnegative parts
             self.nonneg_until = EVERYWHERE
         else:
             self.nonneg_until = head_suffix(self.f, self.n0, self.n0 + SIGN_HEAD)[1]
         if all(
-            hasattr(e, "tail_sup") or e.nonneg_until >= EVERYWHERE for _, e in self.engines
+            hasattr(e, "tail_sup") or one or e.nonneg_until >= EVERYWHERE
+            for (_, e), one in zip(self.engines, one_signed)
         ):  # a bound on every later tail, part by part (the signed TRF's tail rule)
             self.tail_sup = self._tail_sup
         self.certificate = "the sum of the parts' tails, each convergent: " + "; ".join(
@@ -139,9 +143,13 @@ class SplitTail(BallTerms):
     @ball_precision
     def _tail_sup(self, a: int) -> arb:
         """An upper bound on |sum_{n >= k} b_n| for every k >= a: the parts' bounds added
-        (a part of terms of one sign: its tail from a, which bounds every later one)."""
+        (a part of terms of one sign, proved or of nonnegative terms by its engine: its
+        tail from a, which bounds every later one)."""
         a = tail_start(a, self.n0)
         total = arb(0)
-        for _, e in self.engines:
-            total += e.tail_sup(a) if hasattr(e, "tail_sup") else abs(e.tail(a))
+        for (_, e), one in zip(self.engines, self._one_signed):
+            if one or not hasattr(e, "tail_sup"):  # one sign: |tail| decreases
+                total += abs(e.tail(a))
+            else:
+                total += e.tail_sup(a)
         return arb(total.upper())
