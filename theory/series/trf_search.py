@@ -29,9 +29,9 @@ import numpy as np
 import sympy as sp
 from flint import arb
 
-from theory.core.budget import run_guarded, step_budget
+from theory.core.budget import StepTimeout, run_guarded, step_budget
 from theory.series.angle_means import max_min_free
-from theory.series.arb_eval import ball_precision
+from theory.series.arb_eval import NotCertified, ball_precision
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.decision import SeriesError
 from theory.series.expressions import N
@@ -42,7 +42,8 @@ from theory.series.ratio_tails import EVERYWHERE
 from theory.series.rational_tail import RationalTail
 from theory.series.results import CLOSED_FORM_EXACT_LIMIT, DPS, TAIL_RULE, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
-from theory.series.sums import DEFAULT_BUDGET, normalise_series, series_sum_core
+from theory.series.split_tail import SplitTail, split_parts
+from theory.series.sums import DEFAULT_BUDGET, certify_tail, normalise_series, series_sum_core
 from theory.series.superexp_tail import SuperExpTail
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
@@ -159,7 +160,11 @@ def signed_table(
 ) -> list[TRF]:
     """Terms not proved >= 0: the TRF by the tail rule (docs/conventions.md), exact where
     :func:`theory.series.lower_bounds.signed_trf` proves it, a certified bracket where it
-    proves one beyond its exact range, else a certified lower bound."""
+    proves one beyond its exact range, else a certified lower bound.  An engine without a
+    bound on every later tail gives way, for the TRF, to the sum of b's parts where that
+    has one (:func:`_split_with_sup`: ``sin(n)/n + 1/n**2``)."""
+    if not hasattr(cert, "tail_sup") and head is None:
+        cert = _split_with_sup(b, cert.n0) or cert
     out = []
     for eps in eps_list:
         found = signed_trf(cert, b, start, head, eps)
@@ -173,6 +178,18 @@ def signed_table(
             t.note = "terms of both signs: only a certified lower bound"
         out.append(t)
     return out
+
+
+def _split_with_sup(b: sp.Expr, n0: int) -> SplitTail | None:
+    """b's parts summed part by part (:class:`theory.series.split_tail.SplitTail`) where
+    that engine bounds every later tail, else None."""
+    if len(split_parts(b)) < 2:
+        return None
+    try:
+        t = SplitTail(b, n0, lambda e, m: certify_tail(e, m, max_rel_width=math.inf))
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+        return None
+    return t if hasattr(t, "tail_sup") else None
 
 
 def _signed_bracket(t: TRF, lo: int, hi: int) -> None:

@@ -1,6 +1,6 @@
 """TRF by the tail rule for terms of both signs whose engine groups them
 (theory.series.grouped_sup: GroupedTail.tail_sup) or splits them into parts
-(SplitTail.tail_sup with a part of one sign).
+(SplitTail.tail_sup with a part of one sign, also where the sum's own engine has no bound).
 
 Tail rule (docs/conventions.md): TRF = the least j with |R_k| < eps |B| for every k >= j,
 R_k = sum_{n >= start + k} b_n.  References (mpmath, 60 digits): B in closed form,
@@ -57,6 +57,15 @@ CASES = [
         lambda n: (-1) ** n / mpmath.sqrt(n) + 1 / mpmath.mpf(n) ** 2,
         lambda k: 1 / mpmath.sqrt(k) + 1 / mpmath.mpf(max(k - 1, 1) - 0.5),
         (0.1, 0.01),
+    ),
+    (  # the Lerch engine has no bound on every later tail; the TRF takes the parts' (trf_search
+        # ._split_with_sup).  B = (pi - 1)/2 + zeta(2) (sum sin(n)/n = (pi - 1)/2);
+        # |R_k| <= 1/(k sin(1/2)) (summation by parts, |sum sin| <= 1/sin(1/2)) + 1/(k - 1)
+        "sin(n)/n + 1/n**2",
+        lambda: (mpmath.pi - 1) / 2 + mpmath.zeta(2),
+        lambda n: mpmath.sin(n) / n + 1 / mpmath.mpf(n) ** 2,
+        lambda k: 1 / (k * mpmath.sin(0.5)) + 1 / mpmath.mpf(max(k - 1, 1) - 0.5),
+        (0.1, 0.01, 0.001),
     ),
 ]
 
