@@ -1,7 +1,9 @@
 r"""The integral test as a certified tail, for slowly converging positive series.
 
 For :math:`f > 0` decreasing on :math:`[X, \infty)` with an antiderivative :math:`F`
-(:math:`F' = f` checked by sympy, :math:`F(\infty)` a finite limit), every :math:`a \ge X` has
+(sympy's rule-based ``manualintegrate``, also through :math:`x = e^u` where that makes the
+integrand rational: :math:`\arctan \log x` for :math:`1/(x(\log^2 x + 1))`;
+:math:`F' = f` checked by sympy, :math:`F(\infty)` a finite limit), every :math:`a \ge X` has
 
 .. math::
    I(a) \le R(a) = \sum_{n \ge a} f(n) \le f(a) + I(a), \qquad
@@ -155,8 +157,8 @@ def verified_antiderivative(f: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
     g = f.subs(N, _X)
     try:
         with step_budget(SYMBOLIC_BUDGET):
-            F = manualintegrate(g, _X)  # rule-based: no unbounded heuristics
-            if F.has(sp.Integral):
+            F = _antiderivative(g)
+            if F is None:
                 raise NotCertified("sympy finds no antiderivative")
             if sp.simplify(sp.diff(F, _X) - g) != 0:
                 raise NotCertified(f"d/dn of {F} is not proved equal to the term")
@@ -168,6 +170,25 @@ def verified_antiderivative(f: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
     if not (F_inf.is_real and F_inf.is_finite) or F_inf.has(sp.oo, -sp.oo, sp.zoo, sp.nan):
         raise NotCertified(f"int f diverges (F(oo) = {F_inf})")
     return F.subs(_X, N), F_inf
+
+
+def _antiderivative(g: sp.Expr, x: sp.Symbol = _X, depth: int = 2) -> sp.Expr | None:
+    """An antiderivative of g in x by sympy's rule-based ``manualintegrate`` (no unbounded
+    heuristics), else through x = e^u (u real, log(e^u) = u) where that gives a rational
+    function of u, up to ``depth`` times (1/(x log(x) (log(log(x))^2 + 1)) is 1/(v^2 + 1)
+    in v = log log x), else None.
+    Unchecked: the caller differentiates it."""
+    F = manualintegrate(g, x)
+    if not F.has(sp.Integral):
+        return F
+    if depth == 0 or not g.has(sp.log):
+        return None
+    u = sp.Dummy("u", real=True)
+    h = g.subs(x, sp.exp(u)) * sp.exp(u)
+    if not (h.is_rational_function(u) or (depth > 1 and h.has(sp.log))):
+        return None  # e^(u - u^1.01): no simpler in u (manualintegrate would only spend time)
+    G = _antiderivative(h, u, depth - 1)
+    return None if G is None else G.subs(u, sp.log(x))
 
 
 class IntegralTail:

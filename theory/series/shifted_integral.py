@@ -84,15 +84,16 @@ class ShiftForm:
 
 
 def _shifts(e: sp.Expr) -> set | None:
-    """The set of k such that n occurs in e as n + k (n alone: k = 0); None where n
-    occurs otherwise (2 n + 1, n^2 + 1)."""
+    """The set of k such that n occurs in e as n + k (n alone, or in 2 n or n^2: k = 0);
+    None where a sum holds n beside other terms in n.  Only a heuristic for the shift:
+    b_n = phi(n + c) rho(n) holds for any c (phi is written from b)."""
     if e == N:
         return {sp.Integer(0)}
     if not e.has(N):
         return set()
-    if e.is_Add:
+    if e.is_Add and N in e.args:
         rest = [a for a in e.args if a != N]
-        if len(rest) == len(e.args) - 1 and not any(a.has(N) for a in rest):
+        if not any(a.has(N) for a in rest):
             k = sp.Add(*rest)
             return {k} if k.is_number else None
         return None

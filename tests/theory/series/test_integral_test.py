@@ -160,3 +160,41 @@ def test_cli_prints_the_wide_enclosure_and_brackets(capsys):
 )
 def test_decreasing_by_the_log_derivative(formula, x0, expected):
     assert decreasing_on(P(formula), x0) is expected
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "text, start, f, I",
+    [  # (term, start, mpmath term, int_x^oo f by hand: atan(log x)' = f, atan(log log x)' = f)
+        (
+            "1/(n*(log(n)**2 + 1))",
+            1,
+            lambda x: 1 / (x * (mpmath.log(x) ** 2 + 1)),
+            lambda x: mpmath.pi / 2 - mpmath.atan(mpmath.log(x)),
+        ),
+        (
+            "1/(n*log(n)*(log(log(n))**2 + 1))",
+            3,
+            lambda x: 1 / (x * mpmath.log(x) * (mpmath.log(mpmath.log(x)) ** 2 + 1)),
+            lambda x: mpmath.pi / 2 - mpmath.atan(mpmath.log(mpmath.log(x))),
+        ),
+    ],
+)
+def test_antiderivative_through_log_substitution(text, start, f, I):
+    """F = atan(log x) is found through x = e^u (1/(u^2 + 1) in u; twice for log log).
+    Reference (mpmath, 40 digits): the terms n < K = 400 plus the Euler-Maclaurin tail
+    I(K) + f(K)/2 - f'(K)/12 + f'''(K)/720 - f^(5)(K)/30240; log10 TRF(0.01) from
+    I(x) = 0.01 B (f(x)/2 ~ 1/x is below 1e-30 of I there)."""
+    w = wide_analysis(P(text), start, [0.01], integral_only=True)
+    K = 400
+    with mpmath.workdps(40):
+        d = [mpmath.diff(f, K, k) for k in (1, 3, 5)]
+        tail = I(mpmath.mpf(K)) + f(K) / 2 - d[0] / 12 + d[1] / 720 - d[2] / 30240
+        B = mpmath.fsum(f(mpmath.mpf(n)) for n in range(start, K)) + tail
+        assert w.sum.lo <= B <= w.sum.hi and w.sum.hi - w.sum.lo < 1e-15 * B
+        t = mpmath.tan(mpmath.pi / 2 - mpmath.mpf("0.01") * B)  # I = 0.01 B at log x = t
+        if "log(log" in text:
+            t = mpmath.exp(t)
+        log10 = float(t / mpmath.log(10))
+    lo, hi = w.trf[0]["log10_bracket"]
+    assert lo <= log10 <= hi and hi - lo < 1e-9 * log10
