@@ -44,7 +44,7 @@ import mpmath
 import sympy as sp
 from flint import arb, ctx
 
-from theory.core.budget import step_budget
+from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
     PREC,
     NotCertified,
@@ -324,15 +324,20 @@ class _FarBoxes:
             b = _prune_far_branches(b, k0)
             logb_far = _loggamma_form(log_of_positive(b))
             self.L = arb_function(logb_far)
-            with step_budget(3.0):  # D = n (log b)' = d log b / d log n: nearly constant for powers
-                D = sp.expand(N * sp.diff(logb_far, N))
-                self.D = _optional(lambda: arb_function(D))
-                # the same in t = 1/n, cancelled: -1.1 n/(n + 1/2) becomes -2.2/(t + 2), with n once
-                self.D_recip = (
-                    _optional(lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N)))))
-                    if _small_denominators(D)
-                    else None  # cancel would build polynomials of astronomic degree (GMP dies)
-                )
+            self.D = self.D_recip = None
+            try:  # D and its form in 1/n are optional: the families without them
+                with step_budget(3.0):  # D = n (log b)' = d log b / d log n: ~ constant for powers
+                    D = sp.expand(N * sp.diff(logb_far, N))
+                    self.D = _optional(lambda: arb_function(D))
+                with step_budget(RECIP_SECONDS):
+                    # the same in t = 1/n, cancelled: -1.1 n/(n + 1/2) becomes -2.2/(t + 2)
+                    self.D_recip = (
+                        _optional(lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N)))))
+                        if _small_denominators(D)
+                        else None  # cancel would build polynomials of astronomic degree (GMP dies)
+                    )
+            except StepTimeout:  # 1/sqrt(2n) - 1/sqrt(2n + 1) + ...: cancel with square roots
+                pass
             try:
                 self.recip = arb_function(b.subs(N, 1 / N))
             except NotSupported:
@@ -606,6 +611,10 @@ def _loggamma_form(e: sp.Expr) -> sp.Expr:
 #: largest denominator of a rational exponent that sympy's cancel is given (n**(7/10 + 1e-16)
 #: is a polynomial of degree 7000000000000001 in n**(1/10**16) to it)
 MAX_EXPONENT_DENOMINATOR = 10**4
+
+
+#: CPU seconds for D written in 1/n and cancelled (square roots make it slow)
+RECIP_SECONDS = 1.5
 
 
 def _small_denominators(expr: sp.Expr) -> bool:

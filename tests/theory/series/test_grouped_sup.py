@@ -58,6 +58,15 @@ CASES = [
         lambda k: 1 / mpmath.sqrt(k) + 1 / mpmath.mpf(max(k - 1, 1) - 0.5),
         (0.1, 0.01),
     ),
+    (  # the same with 1/n^3: its far boxes once spent the step's time on a cancellation
+        # with square roots, and the time-out left no enclosure at all.  B = -eta(1/2) +
+        # zeta(3); |R_k| <= 1/sqrt(k) + 1/(2 k^2)
+        "(-1)**n/sqrt(n) + 1/n**3",
+        lambda: -mpmath.altzeta(0.5) + mpmath.zeta(3),
+        lambda n: (-1) ** n / mpmath.sqrt(n) + 1 / mpmath.mpf(n) ** 3,
+        lambda k: 1 / mpmath.sqrt(k) + 1 / (2 * mpmath.mpf(k) ** 2),
+        (0.1, 0.01),
+    ),
     (  # the Lerch engine has no bound on every later tail; the TRF takes the parts' (trf_search
         # ._split_with_sup).  B = (pi - 1)/2 + zeta(2) (sum sin(n)/n = (pi - 1)/2);
         # |R_k| <= 1/(k sin(1/2)) (summation by parts, |sum sin| <= 1/sin(1/2)) + 1/(k - 1)
