@@ -63,6 +63,7 @@ from theory.series.limits import (
 )
 from theory.series.log_scale import FACTORIALS, log_scale_region
 from theory.series.max_min_bounds import max_min_bound_test
+from theory.series.near_angle import near_angle_test
 from theory.series.oscillating_exponent import oscillating_exponent_test
 from theory.series.oscillating_parts import collected_factor_test, oscillating_part_test
 from theory.series.scale_comparison import scale_comparison_test
@@ -470,6 +471,7 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: oscillating exponent", _one_signed, _one_signed_exponent),
     Step("analytic in e^(-lambda n)", _always, lambda t: exp_atom_test(t.b)),
     Step("one sign: limit comparison", _one_signed, lambda t: scale_comparison_test(t.b)),
+    Step("one sign: near an angle", _one_signed, lambda t: near_angle_test(t.b)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -503,6 +505,7 @@ STEPS: tuple[Step, ...] = (
     ),
     Step("limit comparison", _changing_sign, lambda t: scale_comparison_test(t.b)),
     Step("integral of f", _changing_sign, lambda t: integral_oscillation_test(t.b)),
+    Step("near an angle", _changing_sign, lambda t: near_angle_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
