@@ -90,6 +90,34 @@ def leading_oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return lead, rest
 
 
+def log_shift_parts(b: sp.Expr, n0: int) -> tuple[sp.Expr, ...]:
+    r"""The summands of b with every :math:`\log(n + c)` (c a nonzero number, n0 + c > 0)
+    written :math:`\log n + \log(1 + c/n)`, exact for n >= max(n0, 1), and expanded:
+    ``(-1)**n*log(n + 1)/n`` gives ``(-1)**n*log(n)/n`` and ``(-1)**n*log(1 + 1/n)/n``,
+    each summed by its own engine; () where there is no such log or the parts are not 2
+    to :data:`MAX_PARTS`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> sorted(map(str, log_shift_parts(P("(-1)**n*log(n + 1)/n"), 1)))
+    ['(-1)**n*log(1 + 1/n)/n', '(-1)**n*log(n)/n']
+    """
+    logs = {}
+    for a in b.atoms(sp.log):
+        c = sp.expand(a.args[0] - N)
+        if a.args[0].has(N) and not c.has(N) and c.is_number and c != 0:
+            if not (n0 >= 1 and bool(n0 + c > 0)):
+                return ()
+            logs[a] = sp.log(N) + sp.log(1 + c / N, evaluate=False)
+    if not logs:
+        return ()
+    try:
+        with step_budget(1.0):
+            parts = sp.Add.make_args(sp.expand(b.xreplace(logs), log=False, mul=True))
+    except StepTimeout:
+        return ()
+    return parts if 2 <= len(parts) <= MAX_PARTS else ()
+
+
 class SplitTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``; ``tail_sup`` where every part has one or is of one sign) of a sum of

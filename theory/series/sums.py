@@ -58,7 +58,7 @@ from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
 from theory.series.shifted_integral import ShiftedIntegralTail, shift_form
-from theory.series.split_tail import SplitTail, leading_oscillating_split
+from theory.series.split_tail import SplitTail, leading_oscillating_split, log_shift_parts
 from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
 from theory.series.stretched_tail import StretchedExpTail
@@ -278,6 +278,14 @@ def certify_tail(
         try:  # e.g. sin(n)/(n + sin(n)) = sin(n)/n - sin(n)**2/(n (n + sin(n)))
             parts = leading_oscillating_split(b)
             if parts is None:
+                raise exc from None
+            split = SplitTail(b, n0, _any_width, parts)
+            return _narrow(split, n0, beside, max_rel_width)
+        except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
+            pass
+        try:  # e.g. (-1)**n log(n + 1)/n = (-1)**n log(n)/n + (-1)**n log(1 + 1/n)/n
+            parts = log_shift_parts(b, n0)
+            if not parts:
                 raise exc from None
             split = SplitTail(b, n0, _any_width, parts)
             return _narrow(split, n0, beside, max_rel_width)

@@ -107,3 +107,31 @@ def test_quotient_split_at_its_leading_term(capsys):
         B = (mpmath.pi - 1) / 2 - rest
         lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
         assert lo <= B <= hi and hi - lo < mpmath.mpf(10) ** -11
+
+
+def test_log_of_a_shifted_argument_is_split_at_log_n(capsys):
+    """(-1)**n log(n + 1)/n = (-1)**n log(n)/n + (-1)**n log(1 + 1/n)/n (log_shift_parts).
+    Reference (mpmath, 40 digits): sum (-1)^n log(n)/n = eta'(1) = gamma ln 2 - ln(2)^2/2,
+    and with log(1 + 1/n) = sum_k (-1)^(k+1)/(k n^k), sum (-1)^n log(1 + 1/n)/n =
+    sum_k (-1)^k eta(k + 1)/k = -ln 2 + sum_k (-1)^k (eta(k + 1) - 1)/k (geometric terms).
+    TRF by the tail rule: R_k from B by recursion, every k up to K where the Leibniz bound
+    |R_k| <= log(k + 2)/(k + 1) (log(n + 1)/n decreases from n = 2) is below eps |B|."""
+    assert main(["--rpe", "(-1)**n*log(n + 1)/n", "--json", "--time-limit", "60"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(40):
+        ln2 = mpmath.log(2)
+        B = mpmath.euler * ln2 - ln2**2 / 2 - ln2
+        B += mpmath.nsum(lambda k: (-1) ** k * (mpmath.altzeta(k + 1) - 1) / k, [1, mpmath.inf])
+        assert out["certified"] and mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        assert out["sum_digits"] >= 15
+        for t in out["trf"]:
+            target = abs(B) * mpmath.mpf(repr(t["eps"]))
+            K = 2
+            while mpmath.log(K + 2) / (K + 1) >= target:
+                K *= 2
+            R, last = B, -1
+            for k in range(K + 1):
+                if abs(R) >= target:
+                    last = k
+                R -= (-1) ** (k + 1) * mpmath.log(k + 2) / (k + 1)
+            assert t["exact"] and t["value"] == last + 1, t
