@@ -41,7 +41,7 @@ from theory.series.integral_test import IntegralTail
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.results import TAIL_RULE, SeriesSum
 from theory.series.shifted_integral import ShiftedIntegralTail
-from theory.series.sums import certify_tail, enclosed_sum
+from theory.series.sums import any_width_tail, certify_tail, enclosed_sum
 
 #: largest j searched over the integers; beyond it the search is in log x
 INTEGER_LIMIT = 10**15
@@ -257,7 +257,7 @@ def _engine(b: sp.Expr, start: int, integral_only: bool = False):
         try:
             return IntegralTail(b, start), True
         except (NotCertified, ArithmeticError, ValueError, TypeError):
-            return ShiftedIntegralTail(b, start, _any_width), True
+            return ShiftedIntegralTail(b, start, any_width_tail), True
     try:
         cert = certify_tail(b, start, max_rel_width=math.inf)
     except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
@@ -271,18 +271,13 @@ def _engine(b: sp.Expr, start: int, integral_only: bool = False):
     except (NotCertified, ArithmeticError, ValueError, TypeError) as exc:
         why = exc
     try:  # e.g. 1/(n log(n + 1)^2): the integral test on 1/(m log(m)^2), m = n + 1
-        shifted = ShiftedIntegralTail(b, start, _any_width)
+        shifted = ShiftedIntegralTail(b, start, any_width_tail)
         if cert is None or shifted.tail(start).rad() < cert.tail(start).rad():
             return shifted, True
     except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
         if cert is None:
             raise why from None
     return cert, False
-
-
-def _any_width(b: sp.Expr, n0: int) -> object:
-    """A certified tail engine of b from n0 on, however wide its enclosure."""
-    return certify_tail(b, n0, max_rel_width=math.inf)
 
 
 @ball_precision

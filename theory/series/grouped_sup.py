@@ -69,7 +69,7 @@ def class_majorant(p: sp.Expr, m0: int) -> tuple[int, int] | None:
     try:
         with step_budget(SECONDS):
             g = sp.cancel(sp.together(p)) if p.is_rational_function(N) else p
-            for P in (max(m0, x) for x in STARTS if x >= m0 or x == STARTS[0]):
+            for P in sorted({max(m0, x) for x in STARTS}):
                 s = _one_sign_from(g, P)
                 if s is not None and _nonincreasing(s * g, P):
                     return s, P

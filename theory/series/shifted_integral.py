@@ -169,10 +169,8 @@ class ShiftedIntegralTail(BallTerms):
             raise NotCertified("a shifted factor is not positive from n0 on")
         self.f = arb_function(b)
         self.inner = IntegralTail(self.phi, self.n0 + self.shift)
-        self._bare = [
-            (arb_function(sp.sympify(d)), arb_function(sp.sympify(s))) for d, s in form.bare
-        ]
-        self._bare = [(d(arb(0)), s(arb(0))) for d, s in self._bare]
+        # the numbers (d_i, s_i) as balls (exact sympy numbers from the parsed term)
+        self._bare = [(arb_function(d)(arb(0)), arb_function(s)(arb(0))) for d, s in form.bare]
         self.rest, self.sign = None, 1
         try:
             with step_budget(SYMBOLIC_SECONDS):

@@ -168,7 +168,7 @@ def _shifted_integral(b: sp.Expr, n0: int, cert) -> ShiftedIntegralTail | None:
     if shift_form(b) is None:
         return None
     try:
-        t = ShiftedIntegralTail(b, n0, _any_width)
+        t = ShiftedIntegralTail(b, n0, any_width_tail)
         return t if t.tail(n0).rad() < cert.tail(n0).rad() else None
     except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
         return None
@@ -272,14 +272,14 @@ def certify_tail(
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             pass
         try:  # e.g. (3**n - 2**n)/5**n: two convergent geometric series, part by part
-            return _narrow(SplitTail(b, n0, _any_width), n0, beside, max_rel_width)
+            return _narrow(SplitTail(b, n0, any_width_tail), n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             pass
         try:  # e.g. sin(n)/(n + sin(n)) = sin(n)/n - sin(n)**2/(n (n + sin(n)))
             parts = leading_oscillating_split(b)
             if parts is None:
                 raise exc from None
-            split = SplitTail(b, n0, _any_width, parts)
+            split = SplitTail(b, n0, any_width_tail, parts)
             return _narrow(split, n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             pass
@@ -287,7 +287,7 @@ def certify_tail(
             parts = log_shift_parts(b, n0)
             if not parts:
                 raise exc from None
-            split = SplitTail(b, n0, _any_width, parts)
+            split = SplitTail(b, n0, any_width_tail, parts)
             return _narrow(split, n0, beside, max_rel_width)
         except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
             raise exc from None
@@ -337,7 +337,7 @@ def _perturbation(b: sp.Expr, n0: int) -> PerturbationTail:
 
 
 def _plain_width(b: sp.Expr, n0: int) -> object:
-    """:func:`_any_width` without the second engine of :func:`_sharper`."""
+    """:func:`any_width_tail` without the second engine of :func:`_sharper`."""
     return certify_tail(b, n0, max_rel_width=math.inf, sharpen=False)
 
 
@@ -464,7 +464,7 @@ def _certified_engine(b, n0, scale):
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
         try:  # e.g. exp(-n*(1 + sin(n)**2)) <= exp(-n): boxes, then the majorant's own tail
-            return FastMajorantTail(b, n0, _any_width)
+            return FastMajorantTail(b, n0, any_width_tail)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
         try:  # e.g. 2/(exp(n) + exp(-n)): log-concave, term ratio below 1/2 (-> 1/e)
@@ -472,12 +472,12 @@ def _certified_engine(b, n0, scale):
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
         try:  # e.g. 1/(factorial(n) + exp(n)) <= 1/factorial(n): the head, then the majorant
-            return DroppedSummandTail(b, n0, _any_width)
+            return DroppedSummandTail(b, n0, any_width_tail)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             raise exc from None
 
 
-def _any_width(b: sp.Expr, n0: int) -> object:
+def any_width_tail(b: sp.Expr, n0: int) -> object:
     """A certified tail engine of b from n0 on, however wide its enclosure (a majorant's
     far tail beside a head that carries the sum)."""
     return certify_tail(b, n0, max_rel_width=math.inf)

@@ -43,7 +43,7 @@ from theory.series.rational_tail import RationalTail
 from theory.series.results import CLOSED_FORM_EXACT_LIMIT, DPS, TAIL_RULE, TRF, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead, log_b_numpy, numpy_function
 from theory.series.split_tail import SplitTail, split_parts
-from theory.series.sums import DEFAULT_BUDGET, certify_tail, normalise_series, series_sum_core
+from theory.series.sums import DEFAULT_BUDGET, any_width_tail, normalise_series, series_sum_core
 from theory.series.superexp_tail import SuperExpTail
 from theory.series.tails import CutTail, scan_points
 from theory.series.truncated import trf_truncated
@@ -186,7 +186,7 @@ def _split_with_sup(b: sp.Expr, n0: int) -> SplitTail | None:
     if len(split_parts(b)) < 2:
         return None
     try:
-        t = SplitTail(b, n0, lambda e, m: certify_tail(e, m, max_rel_width=math.inf))
+        t = SplitTail(b, n0, any_width_tail)
     except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
         return None
     return t if hasattr(t, "tail_sup") else None
