@@ -38,6 +38,7 @@ remainder that does not shrink raise :class:`NotCertified`: nothing is claimed t
 from __future__ import annotations
 
 import bisect
+import math
 from dataclasses import dataclass
 
 import mpmath
@@ -53,8 +54,10 @@ from theory.series.arb_eval import (
     arb_function,
     ball,
     ball_precision,
+    box_taylor,
     tail_start,
     taylor,
+    taylor_range,
     term_ball,
 )
 from theory.series.expressions import N
@@ -344,6 +347,7 @@ class _FarBoxes:
                 self.recip = None
         except (NotSupported, Undecided) as exc:
             raise NotCertified(f"far tail: {exc}") from None
+        self._models: dict = {}  # box index -> Taylor coefficients of log b (see _taylor_model)
         self.boxes = []  # (lo, hi, direct enclosure, value at centre, derivative, centre, half-width)
         for k, (lo, hi) in enumerate(_box_edges(k0), start=k0):
             ctx.prec = max(PREC, 2 * k + 128)  # cancellations like 1 - cos(1/n) lose 2k bits
@@ -413,6 +417,36 @@ class _FarBoxes:
             return None
         return total.log()
 
+    def _taylor_model(self, i: int, qa: arb, log_power: bool) -> arb | None:
+        """log(b/g) on box ``i`` from the Taylor models of log b and log g
+        (:func:`~theory.series.arb_eval.box_taylor`, order :data:`MODEL_ORDER`): where log b
+        is a product whose factors cancel (2 n log n log(1 - 1/n) + 2 log n -> 0), interval
+        evaluation on [2^k, 2^(k+1)] loses about k, while the coefficients at the centre keep
+        the cancellation. The model of log b is built once per box; None where it is not
+        finite."""
+        lo, hi, _direct, _c, _d, _m, h = self.boxes[i]
+
+        def logg(x):  # log g, g = n^-q or 1/(n log(n)^q)
+            return -qa * x.log() if not log_power else -x.log() - qa * x.log().log()
+
+        old = ctx.prec  # as the boxes were built: cancellations lose about 2 log2(n) bits
+        ctx.prec = max(PREC, 2 * int(float(hi.log().mid()) / math.log(2)) + 130)
+        try:
+            if i not in self._models:
+                try:
+                    self._models[i] = box_taylor(self.L, lo, hi, MODEL_ORDER)
+                except (Undecided, NotSupported, ArithmeticError, ValueError):
+                    self._models[i] = None
+            if self._models[i] is None:
+                return None
+            cg = box_taylor(logg, lo, hi, MODEL_ORDER)
+            total = taylor_range([a - b for a, b in zip(self._models[i], cg)], h)
+        except (ArithmeticError, ValueError):
+            return None
+        finally:
+            ctx.prec = old
+        return total if total.is_finite() else None
+
     def families(self):
         """(q, log_power, limit of log(b/g)) for the comparison terms to try."""
         with step_budget(4.0):
@@ -446,7 +480,7 @@ class _FarBoxes:
         """``c_- <= b_n/g_n <= c_+`` on [2^k, oo) from the boxes (and the limit beyond them)."""
         qa = arb_function(sp.sympify(q))(arb(0))
         lo_b, hi_b = None, None
-        for lo, hi, direct, c, d, m, _h in self.boxes:
+        for i, (lo, hi, direct, c, d, m, _h) in enumerate(self.boxes):
             if hi <= arb(2) ** k:
                 continue
             lg_m = -qa * m.log() if not log_power else -m.log() - qa * m.log().log()
@@ -462,6 +496,10 @@ class _FarBoxes:
                 if dr is None
                 else (dr if mv is None else (dr.intersection(mv) if dr.overlaps(mv) else mv))
             )
+            if enc is None or not (enc.rad() < MODEL_WIDTH or enc.upper() < MODEL_NEGLIGIBLE):
+                model = self._taylor_model(i, qa, log_power)
+                if model is not None and (enc is None or not model.rad() > enc.rad()):
+                    enc = model
             if enc is None or not enc.is_finite():
                 return None
             lo_b = enc.lower() if lo_b is None else lo_b.min(enc.lower())
@@ -489,28 +527,41 @@ class _FarBoxes:
 def _log1p_form(b: sp.Expr) -> sp.Expr:
     """b with every log(R), R = P/Q a rational function of n tending to 1, written
     log(1 + (P - Q)/Q): on a far box the quotient of the intervals of P and Q spans 1 (and
-    expand_log would split it into logs that cancel), while (P - Q)/Q keeps its sign.
+    expand_log would split it into logs that cancel), while (P - Q)/Q keeps its sign. A
+    power R**E whose exponent grows with n is written exp(E log(1 + (P - Q)/Q)) for the same
+    reason: the ball of 1 - 1/n near n = 2^1000 is 1 to all 192 bits, and its log times
+    E ~ n is no number at all.
 
     >>> from theory.series.expressions import parse_expression as P
     >>> _log1p_form(P("log((n + 1)**2/(n*(n + 2)))"))
     log(1 + 1/(n*(n + 2)))
+    >>> _log1p_form(P("(1 - 1/n)**(2*n*log(n))"))
+    exp(2*n*log(n)*log(1 - 1/n))
     """
 
-    def rewrite(e):
-        R = e.args[0]
+    def log1p_of(R):  # log(1 + (P - Q)/Q) where R = P/Q -> 1; None otherwise
         if not (R.has(N) and R.is_rational_function(N)):
-            return e
+            return None
         num, den = sp.fraction(sp.cancel(sp.together(R)))
         try:
             pn, pd = sp.Poly(num, N), sp.Poly(den, N)
         except sp.PolynomialError:
-            return e
+            return None
         if pd.degree() < 1 or pn.degree() != pd.degree() or pn.LC() != pd.LC():
-            return e
+            return None
         diff = sp.factor(sp.expand(num - den))
-        return sp.log(1 + diff / sp.factor(den), evaluate=False) if diff != 0 else e
+        return sp.log(1 + diff / sp.factor(den), evaluate=False) if diff != 0 else None
 
-    return b.replace(lambda e: isinstance(e, sp.log) and len(e.args) == 1, rewrite)
+    def rewrite_log(e):
+        out = log1p_of(e.args[0])
+        return e if out is None else out
+
+    def rewrite_pow(e):
+        out = log1p_of(e.base)
+        return e if out is None else sp.exp(e.exp * out, evaluate=False)
+
+    b = b.replace(lambda e: isinstance(e, sp.log) and len(e.args) == 1, rewrite_log)
+    return b.replace(lambda e: isinstance(e, sp.Pow) and e.exp.has(N), rewrite_pow)
 
 
 def _dominant_exp_form(b: sp.Expr) -> sp.Expr:
@@ -615,6 +666,9 @@ MAX_EXPONENT_DENOMINATOR = 10**4
 
 #: CPU seconds for D written in 1/n and cancelled (square roots make it slow)
 RECIP_SECONDS = 1.5
+MODEL_ORDER = 24  # K of the far boxes' Taylor models
+MODEL_WIDTH = 0.5  # a box whose log(b/g) is enclosed wider than this tries its Taylor model,
+MODEL_NEGLIGIBLE = -64  # unless log(b/g) < this on the whole box (b/g < e^-64 there anyway)
 
 
 def _small_denominators(expr: sp.Expr) -> bool:
