@@ -19,6 +19,8 @@ it without the difference:
 >>> from theory.series.expressions import parse_expression as P
 >>> without_cancellation(P("sqrt(n**4 + 1) - n**2"))
 (1/(n**2 + sqrt(n**4 + 1)), 'sqrt(A) - B = (A - B^2)/(sqrt(A) + B) with B = n**2 > 0')
+>>> without_cancellation(P("n + 1 - sqrt(n)*sqrt(n + 3)"))[0]   # sqrt(n) sqrt(n + 3) = sqrt(n^2 + 3 n)
+(1 - n)/(sqrt(n)*sqrt(n + 3) + n + 1)
 >>> without_cancellation(P("1 - tanh(n)"))[0]
 2/(exp(2*n) + 1)
 >>> without_cancellation(P("pi/2 - atan(n)"))[0]
@@ -54,13 +56,21 @@ def _one_denominator(b: sp.Expr) -> tuple[sp.Expr, str] | None:
 def _conjugate(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     notes = []
 
-    def is_root(a: sp.Expr) -> bool:
-        return a.is_Pow and a.exp == sp.S.Half and a.base.has(N)
+    def radicand(a: sp.Expr) -> sp.Expr | None:
+        """A where a = sqrt(A), or a = sqrt(A_1) ... sqrt(A_k) with every A_i > 0 from
+        n = 1 on (then the product is sqrt(A_1 ... A_k)); None otherwise."""
+        if a.is_Pow and a.exp == sp.S.Half and a.base.has(N):
+            return a.base
+        if not a.is_Mul or not all(f.is_Pow and f.exp == sp.S.Half for f in a.args):
+            return None
+        if not all(f.base.has(N) and _positive_from_one(f.base) for f in a.args):
+            return None
+        return sp.Mul(*[f.base for f in a.args])
 
     def swap(e: sp.Expr) -> sp.Expr:
-        if len(e.args) != 2:
-            return e
-        roots = [(a, 1) for a in e.args if is_root(a)] or [(-a, -1) for a in e.args if is_root(-a)]
+        roots = [(a, 1) for a in e.args if radicand(a) is not None] or [
+            (-a, -1) for a in e.args if radicand(-a) is not None
+        ]
         if len(roots) != 1:
             return e
         root, s = roots[0]
@@ -68,7 +78,7 @@ def _conjugate(b: sp.Expr) -> tuple[sp.Expr, str] | None:
         if not proved_positive(B):
             return e
         notes.append(f"sqrt(A) - B = (A - B^2)/(sqrt(A) + B) with B = {B} > 0")
-        return s * sp.expand(root.base - B**2) / (root + B)
+        return s * sp.expand(radicand(root) - B**2) / (root + B)
 
     out = b.replace(lambda e: e.is_Add and e.has(N), swap)
     return (out, "; ".join(notes)) if notes else None

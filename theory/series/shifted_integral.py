@@ -20,7 +20,10 @@ d_i))^{s_i}`, and
 the first tail by the integral test on :math:`\varphi` (:class:`IntegralTail`), the second
 by a certified tail engine of its own (the caller's, e.g.
 :func:`theory.series.sums.certify_tail`; of
-:math:`-r` where :math:`r \le 0` is proved), after :math:`\sum r_n` is proved convergent.  Far away (:math:`x = e^t`, beyond any sum of terms)
+:math:`-r` where :math:`r \le 0` is proved), after :math:`\sum r_n` is proved convergent;
+:math:`r` is first written without a cancellation where an identity removes one
+(:func:`theory.series.cancellation.without_cancellation`: :math:`n + 1 - \sqrt{n}\sqrt{n + 3}
+= (1 - n)/(n + 1 + \sqrt{n}\sqrt{n + 3})`).  Far away (:math:`x = e^t`, beyond any sum of terms)
 each factor of :math:`\rho(n)` lies between 1 and its value at :math:`x` for every
 :math:`n \ge x` (it is monotone and tends to 1), so
 
@@ -60,6 +63,7 @@ from theory.series.arb_eval import (
     ball_precision,
     tail_start,
 )
+from theory.series.cancellation import without_cancellation
 from theory.series.convergence import decide_in_process
 from theory.series.expressions import N
 from theory.series.integral_test import LOG_SPACE, IntegralTail
@@ -178,6 +182,8 @@ class ShiftedIntegralTail(BallTerms):
         except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
             raise NotCertified("the remainder b_n - phi(n + c) is not written") from None
         if r != 0:
+            rewritten = without_cancellation(r) if self.n0 >= 1 else None
+            r = r if rewritten is None else rewritten[0]  # n + 1 - sqrt(n) sqrt(n + 3)
             if decide_in_process(r, self.n0).converges is not True:
                 raise NotCertified(f"the remainder {r} is not proved convergent")
             self.sign = -1 if terms_nonnegative(-r, self.n0) else 1  # as SplitTail
