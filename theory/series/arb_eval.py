@@ -478,31 +478,37 @@ def taylor(f: Callable, x: arb, order: int) -> list:
 
 def box_taylor(f: Callable, lo: arb, hi: arb, order: int) -> list:
     r"""The Taylor model of f on the box [lo, hi]: the coefficients :math:`c_j = f^{(j)}(m)/j!`
-    at the centre m for j < K = ``order``, then :math:`c_K` enclosed over the whole box
-    (Lagrange remainder): for every x in the box,
+    at the centre m (the exact midpoint of the ball (lo + hi)/2) for j < K = ``order``, then
+    :math:`c_K` enclosed over the whole box (Lagrange remainder): for every x in the box,
 
     .. math::
        f(x) \in \sum_{j<K} c_j (x - m)^j + c_K([lo, hi]) (x - m)^K .
 
-    Models of f and g subtract coefficient by coefficient (the model of f - g); read the
-    range with :func:`taylor_range`. Where f is a sum of large terms that cancel, interval
-    evaluation on the box loses the cancellation, while coefficients at a point keep it.
+    Models of f and g on the same box subtract coefficient by coefficient (the model of
+    f - g); read the range with :func:`taylor_range`. Where f is a sum of large terms that
+    cancel, interval evaluation on the box loses the cancellation, while coefficients at
+    a point keep it.
 
     >>> from flint import arb
     >>> c = box_taylor(lambda x: x.log(), arb(1), arb(2), 4)
-    >>> r = taylor_range(c, arb(1) / 2)
+    >>> r = taylor_range(c, arb(1), arb(2))
     >>> r.lower() < 0 < arb(2).log() < r.upper()
     True
     """
-    c = taylor(f, (lo + hi) / 2, order)
+    c = taylor(f, _box_centre(lo, hi), order)
     return c + [taylor(f, lo.union(hi), order + 1)[order]]
 
 
-def taylor_range(coeffs: list, h: arb) -> arb:
-    r"""Enclosure of :math:`\sum_j c_j t^j` for every t in [-h, h] (``coeffs`` from
-    :func:`box_taylor`, h the box's half-width): odd powers range over [-h^j, h^j], even ones
-    over [0, h^j]."""
-    hu = abs(h).upper()
+def _box_centre(lo: arb, hi: arb) -> arb:
+    return arb(((lo + hi) / 2).mid())
+
+
+def taylor_range(coeffs: list, lo: arb, hi: arb) -> arb:
+    r"""Enclosure of :math:`\sum_j c_j t^j` for every t in [lo - m, hi - m] (``coeffs`` from
+    :func:`box_taylor` on [lo, hi], m its centre): with h the larger distance from m to an
+    end, odd powers range over [-h^j, h^j], even ones over [0, h^j]."""
+    m = _box_centre(lo, hi)
+    hu = abs(hi - m).upper().max(abs(m - lo).upper())
     total = coeffs[0]
     for j, c in enumerate(coeffs[1:], start=1):
         total += c * (arb(0).union(hu**j) if j % 2 == 0 else (-(hu**j)).union(hu**j))

@@ -424,7 +424,7 @@ class _FarBoxes:
         evaluation on [2^k, 2^(k+1)] loses about k, while the coefficients at the centre keep
         the cancellation. The model of log b is built once per box; None where it is not
         finite."""
-        lo, hi, _direct, _c, _d, _m, h = self.boxes[i]
+        lo, hi = self.boxes[i][:2]
 
         def logg(x):  # log g, g = n^-q or 1/(n log(n)^q)
             return -qa * x.log() if not log_power else -x.log() - qa * x.log().log()
@@ -440,7 +440,7 @@ class _FarBoxes:
             if self._models[i] is None:
                 return None
             cg = box_taylor(logg, lo, hi, MODEL_ORDER)
-            total = taylor_range([a - b for a, b in zip(self._models[i], cg)], h)
+            total = taylor_range([a - b for a, b in zip(self._models[i], cg)], lo, hi)
         except (ArithmeticError, ValueError):
             return None
         finally:

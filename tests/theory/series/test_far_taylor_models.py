@@ -42,7 +42,7 @@ def test_model_encloses_the_function(case):
     ctx.prec = 600
     try:
         coeffs = box_taylor(f, arb(lo), arb(hi), order)
-        r = taylor_range(coeffs, arb(hi - lo) / 2)
+        r = taylor_range(coeffs, arb(lo), arb(hi))
     finally:
         ctx.prec = old
     with mpmath.workdps(60):
@@ -55,8 +55,8 @@ def test_model_encloses_the_function(case):
 def test_remainder_is_needed():
     """log x on [1, 2] at order 4: without the Lagrange term the range misses log 1 = 0."""
     coeffs = box_taylor(lambda x: x.log(), arb(1), arb(2), 4)
-    assert taylor_range(coeffs, arb(1) / 2).lower() < 0
-    assert taylor_range(coeffs[:-1], arb(1) / 2).lower() > 0
+    assert taylor_range(coeffs, arb(1), arb(2)).lower() < 0
+    assert taylor_range(coeffs[:-1], arb(1), arb(2)).lower() > 0
 
 
 def test_model_keeps_the_cancellation():
@@ -68,7 +68,7 @@ def test_model_keeps_the_cancellation():
     ctx.prec = 730
     try:
         direct = f(lo.union(hi))
-        model = taylor_range(box_taylor(f, lo, hi, 24), (hi - lo) / 2)
+        model = taylor_range(box_taylor(f, lo, hi, 24), lo, hi)
     finally:
         ctx.prec = old
     assert direct.rad() > 100 and model.rad() < 1e-3
@@ -119,3 +119,13 @@ def test_sum_and_exact_trfs(capsys, case):
     exact = [t for t in out["trf"] if t.get("exact")]
     assert len(exact) == 3
     assert [t["value"] for t in exact] == _counts(term, start, B, [t["eps"] for t in exact])
+
+
+def test_model_on_a_box_with_inexact_ends():
+    """Ends that are balls (1/3, 7/3): the centre is an exact point inside, and the range
+    reaches the farther end."""
+    lo, hi = arb(1) / 3, arb(7) / 3
+    r = taylor_range(box_taylor(lambda x: 1 / x, lo, hi, 3), lo, hi)
+    with mpmath.workdps(30):
+        for x in (mpmath.mpf(1) / 3, mpmath.mpf(4) / 3, mpmath.mpf(7) / 3):
+            assert r.lower() <= arb(mpmath.nstr(1 / x, 25)) <= r.upper()
