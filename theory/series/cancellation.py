@@ -93,22 +93,43 @@ def _positive_from_one(a: sp.Expr) -> bool:
 def _log_quotient(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     """A sum of logs with rational coefficients as one log: c log A + d log B =
     log(A^c B^d) for A, B > 0 (each argument proved positive), so log(n + 1) - log(n) is
-    log((n + 1)/n), which the far boxes take as log(1 + 1/n)."""
+    log((n + 1)/n), which the far boxes take as log(1 + 1/n); logs with one common factor w
+    likewise (the sum expanded where that finds one): (n + 2) log(n + 2) - n log(n + 1) =
+    n log((n + 2)/(n + 1)) + 2 log(n + 2).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _log_quotient(P("(n + 2)*log(n + 2) - n*log(n + 1)"))[0]
+    n*log((n + 2)/(n + 1)) + 2*log(n + 2)
+    """
     notes = []
 
-    def combine(e: sp.Expr) -> sp.Expr:
-        logs, rest = [], []
-        for t in e.args:
+    def groups(terms) -> tuple[dict, list]:
+        """{w: [(c, A)]} for the terms c w log(A) (c rational, A depending on n), the rest."""
+        out, rest = {}, []
+        for t in terms:
             c, f = t.as_coeff_Mul()
-            if isinstance(f, sp.log) and f.has(N) and c.is_Rational:
-                logs.append((c, f.args[0]))
+            logs = [g for g in sp.Mul.make_args(f) if isinstance(g, sp.log) and g.has(N)]
+            if c.is_Rational and len(logs) == 1 and not (f / logs[0]).has(sp.log):
+                out.setdefault(f / logs[0], []).append((c, logs[0].args[0]))
             else:
                 rest.append(t)
-        if len(logs) < 2 or not all(_positive_from_one(a) for _, a in logs):
+        return out, rest
+
+    def combine(e: sp.Expr) -> sp.Expr:
+        found, rest = groups(e.args)
+        if all(len(v) < 2 for v in found.values()):  # n log(n + 2) - n log(n + 1) + ...
+            found, rest = groups(sp.Add.make_args(sp.expand(e, log=False, mul=True)))
+        if all(len(v) < 2 for v in found.values()):
             return e
-        inner = sp.cancel(sp.together(sp.Mul(*(a**c for c, a in logs))))
-        notes.append("c log A + d log B = log(A^c B^d) for A, B > 0")
-        return sp.Add(*rest, sp.log(inner))
+        out = list(rest)
+        for w, logs in found.items():
+            if len(logs) < 2 or not all(_positive_from_one(a) for _, a in logs):
+                out += [c * w * sp.log(a) for c, a in logs]
+                continue
+            inner = sp.cancel(sp.together(sp.Mul(*(a**c for c, a in logs))))
+            notes.append("c log A + d log B = log(A^c B^d) for A, B > 0")
+            out.append(w * sp.log(inner))
+        return sp.Add(*out)
 
     out = b.replace(lambda e: e.is_Add and e.has(sp.log), combine)
     return (out, "; ".join(notes)) if notes else None

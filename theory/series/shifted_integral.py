@@ -9,7 +9,9 @@ term log-concave in :math:`\log x`; :math:`1/(n \log(n+1)^2)` has neither, altho
    b_n = C \prod_i (n + d_i)^{-s_i}\, \Psi(n + c)
 
 (every occurrence of :math:`n` in :math:`\Psi` is :math:`n + c`, :math:`c` an integer,
-:math:`d_i, s_i` numbers), put :math:`\varphi(m) = C m^{-S} \Psi(m)`, :math:`S = \sum s_i`.
+:math:`d_i, s_i` numbers; iterated logs :math:`L(n + k)^p`, :math:`L = \log` or
+:math:`\log\log`, may carry other integer shifts k, and count as
+:math:`L(n + c)^p` times the factor :math:`(L(n + k)/L(n + c))^p` of :math:`\rho`), put :math:`\varphi(m) = C m^{-S} \Psi(m)`, :math:`S = \sum s_i`.
 Then :math:`b_n = \varphi(n + c)\,\rho(n)` with :math:`\rho(n) = \prod_i ((n + c)/(n +
 d_i))^{s_i}`, and
 
@@ -25,7 +27,9 @@ by a certified tail engine of its own (the caller's, e.g.
 (:func:`theory.series.cancellation.without_cancellation`: :math:`n + 1 - \sqrt{n}\sqrt{n + 3}
 = (1 - n)/(n + 1 + \sqrt{n}\sqrt{n + 3})`).  Far away (:math:`x = e^t`, beyond any sum of terms)
 each factor of :math:`\rho(n)` lies between 1 and its value at :math:`x` for every
-:math:`n \ge x` (it is monotone and tends to 1), so
+:math:`n \ge x` (it is monotone and tends to 1: for the log factors, the derivative of
+:math:`\log L(n + k) - \log L(n + c)` is :math:`1/q(n + k) - 1/q(n + c)` with
+:math:`q(y) = y \log y` or :math:`y \log y \log\log y`, increasing for :math:`y > e`), so
 
 .. math::
    R_b(\lceil x \rceil) \in R_\varphi(\lceil x + c \rceil) \cdot
@@ -80,11 +84,27 @@ FAR_BITS = 14000
 @dataclass(frozen=True)
 class ShiftForm:
     """b_n = const prod (n + d_i)^(-s_i) Psi(n + c) (module docstring): ``phi`` is
-    phi(n) = const n^(-S) Psi(n), ``bare`` the pairs (d_i, s_i)."""
+    phi(n) = const n^(-S) Psi(n), ``bare`` the pairs (d_i, s_i); ``logs`` the triples
+    (k, depth, p) of factors L(n + k)^p with another shift k than c, L = log (depth 1) or
+    log log (depth 2), which Psi holds as L(n + c)^p."""
 
     shift: int
     phi: sp.Expr
     bare: tuple
+    logs: tuple = ()
+
+
+def _iterated_log(f: sp.Expr) -> tuple | None:
+    """(k, depth, p) where f = log(n + k)^p (depth 1) or log(log(n + k))^p (depth 2), k an
+    integer and p a real number; None otherwise."""
+    base, p = f.as_base_exp()
+    if p.has(N) or not (p.is_number and p.is_real) or not isinstance(base, sp.log):
+        return None
+    arg, depth = base.args[0], 1
+    if isinstance(arg, sp.log):
+        arg, depth = arg.args[0], 2
+    k = sp.expand(arg - N)
+    return (k, depth, p) if k.is_Integer else None
 
 
 def _shifts(e: sp.Expr) -> set | None:
@@ -127,11 +147,11 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
 
     >>> from theory.series.expressions import parse_expression as P
     >>> shift_form(P("exp(-log(n + 1)**(101/100))"))
-    ShiftForm(shift=1, phi=exp(-log(n)**(101/100)), bare=())
+    ShiftForm(shift=1, phi=exp(-log(n)**(101/100)), bare=(), logs=())
     >>> shift_form(P("1/(n*log(2*n + 1)**2)")) is None
     True
     """
-    const, bare, psi, c = sp.Integer(1), [], [], None
+    const, bare, psi = sp.Integer(1), [], []
     for f in sp.Mul.make_args(b):
         if not f.has(N):
             const *= f
@@ -143,18 +163,21 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
         shifts = _shifts(f)
         if shifts is None or len(shifts) != 1:
             return None
-        k = next(iter(shifts))
-        if c is not None and k != c:
-            return None
-        c = k
-        psi.append(f)
-    if c is None or not c.is_Integer or not psi:
+        psi.append((next(iter(shifts)), f))
+    if not psi:
         return None
-    if c == 0 and all(d == 0 for d, _ in bare):
+    shifts = [k for k, _ in psi]
+    # one shift c; other shifts only on iterated logs L(n + k)^p, which rho takes as
+    # (L(n + k)/L(n + c))^p (the commonest shift, the larger on a tie)
+    c = max(set(shifts), key=lambda k: (shifts.count(k), k))
+    logs = [(k, _iterated_log(f)) for k, f in psi if k != c]
+    if not c.is_Integer or any(t is None for _, t in logs):
+        return None
+    if c == 0 and not logs and all(d == 0 for d, _ in bare):
         return None  # nothing shifted: the integral test itself applies or not
     S = sum((s for _, s in bare), sp.Integer(0))
-    phi = const * N ** (-S) * sp.Mul(*[f.subs(N, N - c) for f in psi])
-    return ShiftForm(int(c), phi, tuple(bare))
+    phi = const * N ** (-S) * sp.Mul(*[f.subs(N, N - k) for k, f in psi])
+    return ShiftForm(int(c), phi, tuple(bare), tuple(t for _, t in logs))
 
 
 class ShiftedIntegralTail(BallTerms):
@@ -171,6 +194,11 @@ class ShiftedIntegralTail(BallTerms):
         self.n0, self.shift, self.phi = int(n0), form.shift, form.phi
         if self.n0 + self.shift < 1 or any(self.n0 + d <= 0 for d, _ in form.bare):
             raise NotCertified("a shifted factor is not positive from n0 on")
+        self._logs = [(int(k), depth, arb_function(p)(arb(0))) for k, depth, p in form.logs]
+        for k, depth, _p in self._logs:  # L(n + k) > 0 from n0 on (L increases)
+            low = arb(self.n0 + k).log()
+            if not (low if depth == 1 else low.log()) > 0:
+                raise NotCertified("a shifted iterated log is not positive from n0 on")
         self.f = arb_function(b)
         self.inner = IntegralTail(self.phi, self.n0 + self.shift)
         # the numbers (d_i, s_i) as balls (exact sympy numbers from the parsed term)
@@ -220,6 +248,16 @@ class ShiftedIntegralTail(BallTerms):
             else:
                 z = (arb(self.shift) - d) / (x + d)
             out *= arb(1).union((1 + z) ** s)
+        for k, depth, p in self._logs:  # (L(n + k)/L(n + c))^p: between 1 and its value at x
+            if x is None:  # |L(x + k)/L(x + c) - 1| <= 2 |k - c|/x, as L(x + c) >= 1 there
+                z = 2 * abs(arb(k - self.shift)) * arb(2) ** -FAR_BITS
+                q = 1 + z.union(-z)
+            else:  # monotone in n where x log x (log log x) increases: x + min(k, c) > e
+                if not x + min(k, self.shift) > arb(1).exp():
+                    raise NotCertified("a shifted iterated log is not monotone from x on")
+                top, bottom = (x + k).log(), (x + self.shift).log()
+                q = top / bottom if depth == 1 else top.log() / bottom.log()
+            out *= arb(1).union(q**p)
         return out
 
     @ball_precision

@@ -45,6 +45,16 @@ def _quad(g, a):
 L = mpmath.log
 
 
+def _mixed_remainder(y):
+    with mpmath.workdps(120):
+        return 1 / (y * L(y + 1) * L(L(y + 2)) ** 2) - 1 / ((y + 2) * L(y + 2) * L(L(y + 2)) ** 2)
+
+
+def _two_logs_remainder(y):
+    with mpmath.workdps(120):
+        return 1 / (y * L(y + 1) * L(y + 2)) - 1 / ((y + 2) * L(y + 2) ** 2)
+
+
 def _sqrt_remainder(y):
     with mpmath.workdps(120):
         return 1 / (mpmath.sqrt(y) * mpmath.sqrt(y + 3) * L(y + 1) ** 2) - 1 / (
@@ -98,6 +108,18 @@ CASES = [
         lambda x: 1 / (mpmath.sqrt(x) * mpmath.sqrt(x + 3) * L(x + 1) ** 2),
         lambda a: 1 / L(a + 1) + _quad(_sqrt_remainder, a),
     ),
+    (  # two shifts: phi(m) = 1/(m log(m) log(log(m))^2) at m = n + 2, log(n + 1) in rho
+        "1/(n*log(n + 1)*log(log(n + 2))**2)",
+        1,
+        lambda x: 1 / (x * L(x + 1) * L(L(x + 2)) ** 2),
+        lambda a: 1 / L(L(a + 2)) + _quad(_mixed_remainder, a),
+    ),
+    (  # two shifts of one log
+        "1/(n*log(n + 1)*log(n + 2))",
+        1,
+        lambda x: 1 / (x * L(x + 1) * L(x + 2)),
+        lambda a: 1 / L(a + 2) + _quad(_two_logs_remainder, a),
+    ),
     (  # a shift down, log(n - 1) from n = 3; n/(n - 1)^2 = 1/(n - 1) + 1/(n - 1)^2
         "n/((n - 1)**2*log(n - 1)**2)",
         3,
@@ -131,11 +153,18 @@ def test_shift_form_reads_the_shift_and_the_bare_factors():
     assert shift_form(P("1/(n*(log(n + 1)**2 + 1))")).shift == 1  # n + 1 inside a sum
     f = shift_form(P("n/((n + 1)**2*log(n + 1)**2)"))
     assert f.shift == 1 and sorted(f.bare) == [(0, -1), (1, 2)]
-    # not of the form: a scaled or nonlinear argument, two shifts, nothing shifted
+    # two shifts of iterated logs: the commonest (the larger on a tie) for phi, the others
+    # in rho as (L(n + k)/L(n + c))^p
+    f = shift_form(P("1/(n*log(n + 1)*log(log(n + 2))**2)"))
+    assert (f.shift, f.logs) == (2, ((1, 1, -1),))
+    assert f.phi == 1 / (N * P("log(n)") * P("log(log(n))") ** 2)
+    assert shift_form(P("1/(n*log(n + 1)*log(n + 2)**2)")).shift == 2
+    # not of the form: a scaled or nonlinear argument, a shift that is no integer, nothing
+    # shifted
     for text in (
         "1/(n*log(2*n + 1)**2)",
         "1/(n*log(n**2 + 1)**2)",
-        "1/(n*log(n + 1)*log(n + 2))",
+        "1/(n*log(n + 1)*log(n + 1/2))",
         "1/(n*log(n)**2)",
         "1/(n*log(n + 1/2)**2)",
     ):
@@ -209,3 +238,23 @@ def test_refusals_are_named():
         ShiftedIntegralTail(P("1/(n*log(n)**2)"), 2, certify_tail)
     with pytest.raises(NotCertified, match="not positive"):  # log(n - 1) from n = 1
         ShiftedIntegralTail(P("1/(n*log(n - 1)**2)"), 1, certify_tail)
+
+
+def test_bounds_hold_the_log_ratio_factor():
+    """b_n = phi(n + 2) (log(n + 2)/log(n + 1)) with no bare factor: the sandwich at real x
+    holds the reference tail only with the factor's hull (without it, the upper end falls
+    below the tail at every x checked)."""
+    text, start = "1/((n + 2)*log(n + 1)*log(log(n + 2))**2)", 1
+
+    def f(x):
+        return 1 / ((x + 2) * L(x + 1) * L(L(x + 2)) ** 2)
+
+    def remainder(y):
+        with mpmath.workdps(120):
+            return f(y) - 1 / ((y + 2) * L(y + 2) * L(L(y + 2)) ** 2)
+
+    t = ShiftedIntegralTail(P(text), start, certify_tail)
+    with mpmath.workdps(60):
+        for x in (t.inner.M + 1, 10 * t.inner.M, 10**6):
+            ref = _reference_tail(f, lambda a: 1 / L(L(a + 2)) + _quad(remainder, a), mpmath.mpf(x))
+            assert _contains(t.bounds(arb(x)), ref)[0], x
