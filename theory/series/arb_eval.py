@@ -179,6 +179,9 @@ def _structural(e: sp.Expr) -> Callable:
     diff = _root_difference(e)
     if diff is not None:
         return diff
+    minus_one = _exp_minus_one(e)
+    if minus_one is not None:
+        return minus_one
     if isinstance(e, sp.Add):
         parts = [_compile(a) for a in e.args]
         return lambda x: _fold(lambda p, q: p + q, [p(x) for p in parts])
@@ -220,6 +223,37 @@ def _root_difference(e: sp.Expr) -> Callable | None:
     num = _compile(sp.expand(A - B))
     den = _compile(sp.sqrt(A) + sp.sqrt(B))
     return lambda x: num(x) / den(x)
+
+
+def _exp_minus_one(e: sp.Expr) -> Callable | None:
+    """exp(u) - 1 (or 1 - exp(u)) as expm1(u): no cancellation where u is tiny
+    (exp(log(1 + 1/n)/3) - 1 near n = 2^1024, where the ball of exp(u) is 1 to every bit).
+    A Taylor series u = u_0 + v is expm1(u_0) + exp(u_0) (exp(v) - 1), whose exp(v) has the
+    constant term 1 exactly; None for any other expression.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> f = arb_function(P("exp(1/n**3) - 1"))
+    >>> v = f(arb(2) ** 400)
+    >>> bool(abs(v / arb(2) ** -1200 - 1) < 1e-40)
+    True
+    """
+    if not (isinstance(e, sp.Add) and len(e.args) == 2 and e.has(N)):
+        return None
+    (one, rest), sign = sorted(e.args, key=lambda a: not a.is_number), 1
+    if one == 1 and isinstance(-rest, sp.exp):
+        rest, sign = -rest, -1
+    elif one != -1 or not isinstance(rest, sp.exp):
+        return None
+    u = _compile(rest.args[0])
+
+    def f(x):
+        v = u(x)
+        if isinstance(v, arb):
+            return sign * v.expm1()
+        v0 = v[0]
+        return sign * (v0.expm1() + v0.exp() * ((v - v0).exp() - 1))
+
+    return f
 
 
 def _fold(op, vals):

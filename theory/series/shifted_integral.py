@@ -180,6 +180,36 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
     return ShiftForm(int(c), phi, tuple(bare), tuple(t for _, t in logs))
 
 
+def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
+    r"""(rho(n) - 1 written exp(U) - 1, its sign) where some bare exponent s_i is not a
+    multiple of 1/2 (a cube root, which no rewrite takes out of b_n - phi(n + c)) and the
+    summands of
+
+    .. math::
+       U = \sum_i s_i \log\Bigl(1 + \frac{c - d_i}{n + d_i}\Bigr)
+         + \sum_j p_j \log\frac{L(n + k_j)}{L(n + c)}
+
+    all have one sign (that of s_i (c - d_i) and p_j (k_j - c): L increases); None
+    otherwise. The evaluator takes exp(U) - 1 as expm1(U) and log(1 + u) as log1p(u)."""
+    if all((2 * s).is_Integer for _, s in form.bare):
+        return None
+    c, terms, signs = form.shift, [], set()
+    for d, s in form.bare:
+        if d != c:
+            terms.append(s * sp.log(1 + (c - d) / (N + d)))
+            signs.add(sp.sign(s * (c - d)))
+    for k, depth, p in form.logs:
+        top, bottom = sp.log(N + k), sp.log(N + c)
+        if depth == 2:
+            top, bottom = sp.log(top), sp.log(bottom)
+        terms.append(p * (sp.log(top) - sp.log(bottom)))
+        signs.add(sp.sign(p * (k - c)))
+    signs.discard(0)
+    if len(signs) != 1:
+        return None
+    return sp.exp(sp.Add(*terms), evaluate=False) - 1, int(signs.pop())
+
+
 class ShiftedIntegralTail(BallTerms):
     """Certified tails of b_n = phi(n + c) rho(n) (module docstring): ``tail(a)`` at
     integers a >= n0 and ``log_bounds(t)``, ``bounds(x)`` at x = e^t beyond them, as
@@ -204,17 +234,23 @@ class ShiftedIntegralTail(BallTerms):
         # the numbers (d_i, s_i) as balls (exact sympy numbers from the parsed term)
         self._bare = [(arb_function(d)(arb(0)), arb_function(s)(arb(0))) for d, s in form.bare]
         self.rest, self.sign = None, 1
-        try:
-            with step_budget(SYMBOLIC_SECONDS):
-                r = sp.factor(sp.together(b - self.phi.subs(N, N + self.shift)))
-        except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
-            raise NotCertified("the remainder b_n - phi(n + c) is not written") from None
+        r, sign = _rho_minus_one_form(form), None
+        if r is not None:  # roots the rewrites do not remove: r = phi(n + c) (exp(U) - 1)
+            r, sign = self.phi.subs(N, N + self.shift) * r[0], r[1]
+        else:
+            try:
+                with step_budget(SYMBOLIC_SECONDS):
+                    r = sp.factor(sp.together(b - self.phi.subs(N, N + self.shift)))
+            except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
+                raise NotCertified("the remainder b_n - phi(n + c) is not written") from None
         if r != 0:
-            rewritten = without_cancellation(r) if self.n0 >= 1 else None
+            rewritten = without_cancellation(r) if self.n0 >= 1 and sign is None else None
             r = r if rewritten is None else rewritten[0]  # n + 1 - sqrt(n) sqrt(n + 3)
             if decide_in_process(r, self.n0).converges is not True:
                 raise NotCertified(f"the remainder {r} is not proved convergent")
-            self.sign = -1 if terms_nonnegative(-r, self.n0) else 1  # as SplitTail
+            if sign is None:
+                sign = -1 if terms_nonnegative(-r, self.n0) else 1  # as SplitTail
+            self.sign = sign
             self.rest = engine(self.sign * r, self.n0)
         self.nonneg_until = 10**30
         c = self.shift

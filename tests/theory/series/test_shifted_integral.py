@@ -55,6 +55,14 @@ def _two_logs_remainder(y):
         return 1 / (y * L(y + 1) * L(y + 2)) - 1 / ((y + 2) * L(y + 2) ** 2)
 
 
+def _cube_root_remainder(y):
+    with mpmath.workdps(120):
+        third = mpmath.mpf(1) / 3
+        return 1 / ((y + 2) ** (2 * third) * y**third * L(y + 3) ** 3) - 1 / (
+            (y + 3) * L(y + 3) ** 3
+        )
+
+
 def _sqrt_remainder(y):
     with mpmath.workdps(120):
         return 1 / (mpmath.sqrt(y) * mpmath.sqrt(y + 3) * L(y + 1) ** 2) - 1 / (
@@ -113,6 +121,12 @@ CASES = [
         1,
         lambda x: 1 / (x * L(x + 1) * L(L(x + 2)) ** 2),
         lambda a: 1 / L(L(a + 2)) + _quad(_mixed_remainder, a),
+    ),
+    (  # cube roots: r = phi(n + 3) (exp(U) - 1), U = log(1 + 3/n)/3 + 2 log(1 + 1/(n + 2))/3
+        "1/((n + 2)**(2/3)*n**(1/3)*log(n + 3)**3)",
+        1,
+        lambda x: 1 / ((x + 2) ** (mpmath.mpf(2) / 3) * x ** (mpmath.mpf(1) / 3) * L(x + 3) ** 3),
+        lambda a: 1 / (2 * L(a + 3) ** 2) + _quad(_cube_root_remainder, a),
     ),
     (  # two shifts of one log
         "1/(n*log(n + 1)*log(n + 2))",
