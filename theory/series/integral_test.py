@@ -177,14 +177,21 @@ def _antiderivative(g: sp.Expr, x: sp.Symbol = _X, depth: int = 2) -> sp.Expr | 
     heuristics), else through x = e^u (u real, log(e^u) = u) where that gives a rational
     function of u, up to ``depth`` times (1/(x log(x) (log(log(x))^2 + 1)) is 1/(v^2 + 1)
     in v = log log x), else None.
+    Where x enters g only as log(x) and the factor 1/x, the substitution comes first: the
+    integrand in u is the simpler one (log(log x)/(x log(x)^2) is log(u)/u^2, integrated
+    several times faster).
     Unchecked: the caller differentiates it."""
+    u = sp.Dummy("u", real=True)
+    h = g.subs(x, sp.exp(u)) * sp.exp(u) if depth > 0 and g.has(sp.log) else None
+    if h is not None and not h.has(sp.exp):
+        G = _antiderivative(h, u, depth - 1)
+        if G is not None:
+            return G.subs(u, sp.log(x))
     F = manualintegrate(g, x)
     if not F.has(sp.Integral):
         return F
-    if depth == 0 or not g.has(sp.log):
-        return None
-    u = sp.Dummy("u", real=True)
-    h = g.subs(x, sp.exp(u)) * sp.exp(u)
+    if h is None or not h.has(sp.exp):
+        return None  # (no log, or the substitution was tried above)
     if not (h.is_rational_function(u) or (depth > 1 and h.has(sp.log))):
         return None  # e^(u - u^1.01): no simpler in u (manualintegrate would only spend time)
     G = _antiderivative(h, u, depth - 1)
