@@ -168,10 +168,13 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
         return None
     shifts = [k for k, _ in psi]
     # one shift c; other shifts only on iterated logs L(n + k)^p, which rho takes as
-    # (L(n + k)/L(n + c))^p (the commonest shift, the larger on a tie)
-    c = max(set(shifts), key=lambda k: (shifts.count(k), k))
-    logs = [(k, _iterated_log(f)) for k, f in psi if k != c]
-    if not c.is_Integer or any(t is None for _, t in logs):
+    # (L(n + k)/L(n + c))^p (the first that allows it of the commonest shifts, the larger
+    # on a tie)
+    for c in sorted(set(shifts), key=lambda k: (shifts.count(k), k), reverse=True):
+        logs = [(k, _iterated_log(f)) for k, f in psi if k != c]
+        if c.is_Integer and all(t is not None for _, t in logs):
+            break
+    else:
         return None
     if c == 0 and not logs and all(d == 0 for d, _ in bare):
         return None  # nothing shifted: the integral test itself applies or not
