@@ -192,8 +192,10 @@ def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
        U = \sum_i s_i \log\Bigl(1 + \frac{c - d_i}{n + d_i}\Bigr)
          + \sum_j p_j \log\frac{L(n + k_j)}{L(n + c)}
 
-    all have one sign (that of s_i (c - d_i) and p_j (k_j - c): L increases); None
-    otherwise. The evaluator takes exp(U) - 1 as expm1(U) and log(1 + u) as log1p(u)."""
+    all have one sign (that of s_i (c - d_i) and p_j (k_j - c): L increases), else the
+    sign of the leading term of U, sum_i s_i (c - d_i)/n (the sign of r far out; the
+    engine of sign * r proves what it encloses, whichever sign is passed); None where that
+    sum is 0. The evaluator takes exp(U) - 1 as expm1(U) and log(1 + u) as log1p(u)."""
     if all((2 * s).is_Integer for _, s in form.bare):
         return None
     c, terms, signs = form.shift, [], set()
@@ -209,7 +211,10 @@ def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
         signs.add(sp.sign(p * (k - c)))
     signs.discard(0)
     if len(signs) != 1:
-        return None
+        lead = sp.sign(sum((s * (c - d) for d, s in form.bare), sp.Integer(0)))
+        if lead == 0:
+            return None
+        signs = {lead}
     return sp.exp(sp.Add(*terms), evaluate=False) - 1, int(signs.pop())
 
 

@@ -63,6 +63,14 @@ def _cube_root_remainder(y):
         )
 
 
+def _mixed_root_remainder(y):
+    with mpmath.workdps(120):
+        third = mpmath.mpf(1) / 3
+        return 1 / ((y + 1) ** (2 * third) * (y + 3) ** third * L(y + 2) ** 3) - 1 / (
+            (y + 2) * L(y + 2) ** 3
+        )
+
+
 def _sqrt_remainder(y):
     with mpmath.workdps(120):
         return 1 / (mpmath.sqrt(y) * mpmath.sqrt(y + 3) * L(y + 1) ** 2) - 1 / (
@@ -127,6 +135,15 @@ CASES = [
         1,
         lambda x: 1 / ((x + 2) ** (mpmath.mpf(2) / 3) * x ** (mpmath.mpf(1) / 3) * L(x + 3) ** 3),
         lambda a: 1 / (2 * L(a + 3) ** 2) + _quad(_cube_root_remainder, a),
+    ),
+    (  # U = 2 log(1 + 1/(n + 1))/3 + log(1 - 1/(n + 3))/3: summands of both signs, r > 0
+        # far out (2/3 - 1/3 > 0)
+        "1/((n + 1)**(2/3)*(n + 3)**(1/3)*log(n + 2)**3)",
+        1,
+        lambda x: (
+            1 / ((x + 1) ** (mpmath.mpf(2) / 3) * (x + 3) ** (mpmath.mpf(1) / 3) * L(x + 2) ** 3)
+        ),
+        lambda a: 1 / (2 * L(a + 2) ** 2) + _quad(_mixed_root_remainder, a),
     ),
     (  # two shifts of one log
         "1/(n*log(n + 1)*log(n + 2))",
