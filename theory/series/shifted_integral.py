@@ -185,7 +185,7 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
 
 def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
     r"""(rho(n) - 1 written exp(U) - 1, its sign) where some bare exponent s_i is not a
-    multiple of 1/2 (a cube root, which no rewrite takes out of b_n - phi(n + c)) and the
+    multiple of 1/2 (a cube root, which no rewrite takes out of b_n - phi(n + c)), and the
     summands of
 
     .. math::
@@ -203,11 +203,14 @@ def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
         if d != c:
             terms.append(s * sp.log(1 + (c - d) / (N + d)))
             signs.add(sp.sign(s * (c - d)))
-    for k, depth, p in form.logs:
-        top, bottom = sp.log(N + k), sp.log(N + c)
-        if depth == 2:
-            top, bottom = sp.log(top), sp.log(bottom)
-        terms.append(p * (sp.log(top) - sp.log(bottom)))
+    for k, depth, p in form.logs:  # log(L(n + k)/L(n + c)) through log1p only:
+        # log(n + k) - log(n + c) = log(1 + (k - c)/(n + c)) =: w, log(log(n + k)/log(n + c))
+        # = log(1 + w/log(n + c)) =: w', and once more for log log
+        w = sp.log(1 + (k - c) / (N + c))
+        for level in range(depth):
+            inner = sp.log(N + c) if level == 0 else sp.log(sp.log(N + c))
+            w = sp.log(1 + w / inner)
+        terms.append(p * w)
         signs.add(sp.sign(p * (k - c)))
     signs.discard(0)
     if len(signs) != 1:

@@ -71,6 +71,13 @@ def _mixed_root_remainder(y):
         )
 
 
+def _root_log_remainder(y):
+    with mpmath.workdps(120):
+        third = mpmath.mpf(1) / 3
+        b = 3 / ((y + 3) ** (2 * third) * y**third * L(y + 1) * L(L(y + 3)) ** mpmath.mpf(1.5))
+        return b - 3 / ((y + 3) * L(y + 3) * L(L(y + 3)) ** mpmath.mpf(1.5))
+
+
 def _sqrt_remainder(y):
     with mpmath.workdps(120):
         return 1 / (mpmath.sqrt(y) * mpmath.sqrt(y + 3) * L(y + 1) ** 2) - 1 / (
@@ -144,6 +151,20 @@ CASES = [
             1 / ((x + 1) ** (mpmath.mpf(2) / 3) * (x + 3) ** (mpmath.mpf(1) / 3) * L(x + 2) ** 3)
         ),
         lambda a: 1 / (2 * L(a + 2) ** 2) + _quad(_mixed_root_remainder, a),
+    ),
+    (  # cube roots and a log of another shift: U holds log(1 + log(1 - 2/(n + 3))/log(n + 3))
+        "3/((n + 3)**(2/3)*n**(1/3)*log(n + 1)*log(log(n + 3))**(3/2))",
+        1,
+        lambda x: (
+            3
+            / (
+                (x + 3) ** (mpmath.mpf(2) / 3)
+                * x ** (mpmath.mpf(1) / 3)
+                * L(x + 1)
+                * L(L(x + 3)) ** 1.5
+            )
+        ),
+        lambda a: 6 / mpmath.sqrt(L(L(a + 3))) + _quad(_root_log_remainder, a),
     ),
     (  # two shifts of one log
         "1/(n*log(n + 1)*log(n + 2))",
