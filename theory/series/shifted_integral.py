@@ -236,10 +236,10 @@ class ShiftedIntegralTail(BallTerms):
         if self.n0 + self.shift < 1 or any(self.n0 + d <= 0 for d, _ in form.bare):
             raise NotCertified("a shifted factor is not positive from n0 on")
         self._logs = [(int(k), depth, arb_function(p)(arb(0))) for k, depth, p in form.logs]
-        for k, depth, _p in self._logs:  # L(n + k) > 0 from n0 on (L increases)
-            low = arb(self.n0 + k).log()
-            if not (low if depth == 1 else low.log()) > 0:
-                raise NotCertified("a shifted iterated log is not positive from n0 on")
+        for k, depth, _p in self._logs:  # L(n + k), L(n + c) > 0 from n0 on (L increases)
+            for low in (arb(self.n0 + k).log(), arb(self.n0 + self.shift).log()):
+                if not (low if depth == 1 else low.log()) > 0:
+                    raise NotCertified("a shifted iterated log is not positive from n0 on")
         self.f = arb_function(b)
         self.inner = IntegralTail(self.phi, self.n0 + self.shift)
         # the numbers (d_i, s_i) as balls (exact sympy numbers from the parsed term)
