@@ -68,17 +68,18 @@ def _conjugate(b: sp.Expr) -> tuple[sp.Expr, str] | None:
         return sp.Mul(*[f.base for f in a.args])
 
     def swap(e: sp.Expr) -> sp.Expr:
-        roots = [(a, 1) for a in e.args if radicand(a) is not None] or [
-            (-a, -1) for a in e.args if radicand(-a) is not None
+        roots = [(a, 1, radicand(a)) for a in e.args]
+        roots = [r for r in roots if r[2] is not None] or [
+            r for r in ((-a, -1, radicand(-a)) for a in e.args) if r[2] is not None
         ]
         if len(roots) != 1:
             return e
-        root, s = roots[0]
+        root, s, A = roots[0]
         B = -s * (e - s * root)  # e = s (sqrt(A) - B)
         if not proved_positive(B):
             return e
         notes.append(f"sqrt(A) - B = (A - B^2)/(sqrt(A) + B) with B = {B} > 0")
-        return s * sp.expand(radicand(root) - B**2) / (root + B)
+        return s * sp.expand(A - B**2) / (root + B)
 
     out = b.replace(lambda e: e.is_Add and e.has(N), swap)
     return (out, "; ".join(notes)) if notes else None
