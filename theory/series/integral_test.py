@@ -126,8 +126,16 @@ def _log_derivative_negative(f: sp.Expr, x0: int) -> bool:
     :math:`c_i g_i` with every :math:`g_i` positive and decreasing (or constant), so
     :math:`D(n) \le \sum_{c_i > 0} c_i g_i(x_0) + \sum_{c_i < 0,\ g_i\ \mathrm{const}}
     c_i g_i`, evaluated in balls (``log(log(n))/(n*log(n)**2)`` from 16:
-    :math:`D = 1/(\log n \log\log n) - 1 - 2/\log n \le 0.36 - 1`)."""
-    if not all(decreasing_on(a, x0) or increasing_positive(a, x0) for a in f.args):
+    :math:`D = 1/(\log n \log\log n) - 1 - 2/\log n \le 0.36 - 1`).
+
+    A factor :math:`e^{z}` with z built from n, constants, +, *, powers and logs is positive
+    too when :math:`z(x_0)` is real: the summands of :math:`n z'` are among the :math:`c_i
+    g_i`, proved finite and real on the whole range, so z stays real
+    (``exp(-log(n)/log(log(n)))/n`` from 16)."""
+    if not all(
+        decreasing_on(a, x0) or increasing_positive(a, x0) or _real_exponential(a, x0)
+        for a in f.args
+    ):
         return False
     try:
         with step_budget(2.0):
@@ -149,6 +157,22 @@ def _log_derivative_negative(f: sp.Expr, x0: int) -> bool:
         return bool(bound < 0)
     except (StepTimeout, NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
         return False
+
+
+def _real_exponential(a: sp.Expr, x0: int) -> bool:
+    """a = e^z, z of n, constants, +, *, powers and logs only, with z(x0) real in balls
+    (positive on the range where the summands of n z' are proved finite and real)."""
+    if not isinstance(a, sp.exp):
+        return False
+    z = a.args[0]
+    allowed = (sp.Add, sp.Mul, sp.Pow, sp.log, sp.Symbol, sp.Number, sp.NumberSymbol)
+    if not all(isinstance(e, allowed) for e in sp.preorder_traversal(z)):
+        return False
+    try:
+        v = arb_function(z)(arb(x0))
+    except (NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
+        return False
+    return v.is_finite()
 
 
 def verified_antiderivative(f: sp.Expr) -> tuple[sp.Expr, sp.Expr]:

@@ -46,6 +46,7 @@ from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotCertified, NotSupported, arb_function, ball_precision
 from theory.series.eventual_signs import derivative_sign
 from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
 
 #: CPU seconds for writing h, its derivatives and the sign proof of h''
 SYMBOLIC_SECONDS = 2.0
@@ -92,6 +93,26 @@ def concave_start(h: sp.Expr, u0: float) -> int | None:
     except (StepTimeout, StopIteration, RecursionError, ValueError, TypeError):
         return None
     return None
+
+
+def _concave_in_log(h: sp.Expr, u0: float) -> int | None:
+    r"""The least P in STARTS, :math:`e^P \ge u_0`, with :math:`k'' \le 0` on
+    :math:`[P, \infty)` proved for :math:`k(s) = h(e^s) + s`, else None.
+
+    Then :math:`\int_U^\infty e^{h(u)}\,du = \int_{\log U}^\infty e^{k(s)}\,ds \le
+    e^{k(S)}/|k'(S)| = U e^{h(U)}/|U h'(U) + 1|` at :math:`S = \log U \ge P` with
+    :math:`k'(S) < 0` (the tangent of the concave k).  For :math:`h = -u^{0.7}` (the term
+    :math:`e^{-\log(x)^{0.7}}/x`), :math:`k = s - e^{0.7 s}`, :math:`k'' = -0.49 e^{0.7 s}`.
+
+    >>> _concave_in_log(-N**sp.Rational(7, 10), 1.0)
+    2
+    """
+    try:
+        with step_budget(SYMBOLIC_SECONDS):
+            k = sp.expand(h.subs(N, sp.exp(N)) + N)
+    except (StepTimeout, RecursionError, ValueError, TypeError):
+        return None
+    return concave_start(k, math.log(max(u0, 1.0)))
 
 
 def acb_function(e: sp.Expr) -> Callable:
@@ -175,9 +196,14 @@ class QuadratureTail:
         except (StepTimeout, RecursionError, ValueError, TypeError):
             raise NotCertified("log f(e^u) not written within its time") from None
         self.u0 = math.log(max(int(x0), 1))
-        P = concave_start(h, self.u0)
+        P, self.level = concave_start(h, self.u0), 1
+        if P is None:  # e^(-log(x)^0.7)/x: h = -u^0.7 is convex; k(s) = h(e^s) + s is concave
+            P, self.level = _concave_in_log(h, self.u0), 2
+            if P is not None and limit_at_infinity(N * dh) != -sp.oo:
+                # 1/(x log(x)^1.1): u h' -> -1.1, the far part shrinks like a power of u only
+                raise NotCertified("log f(e^u) + u decays only like a power of log u")
         if P is None:
-            raise NotCertified("log f(e^u) + u is not proved concave in u")
+            raise NotCertified("log f(e^u) + u is not proved concave in u, nor in log u")
         try:
             self._g = acb_function(sp.exp(h))
             self._h, self._dh = arb_function(h), arb_function(dh)
@@ -185,10 +211,15 @@ class QuadratureTail:
             raise NotCertified(f"the integrand is not evaluated in balls ({exc})") from None
         self.P, self.h = P, h
         shown = sp.sstr(h.subs(N, sp.Symbol("u")))
+        far = (
+            f"e^h(U)/|h'(U)| (h'' < 0 on [{P}, oo) proved, h'(U) < 0 in balls)"
+            if self.level == 1
+            else f"U e^h(U)/|U h'(U) + 1| (k(s) = h(e^s) + s has k'' < 0 for s >= {P}, "
+            "proved; k'(log U) = U h'(U) + 1 < 0 in balls)"
+        )
         self.certificate = (
             f"int_(log a)^oo e^h(u) du, h(u) = {shown}: rigorous quadrature "
-            f"(acb.integral) up to U, beyond it e^h(U)/|h'(U)| (h'' < 0 on [{P}, oo) "
-            "proved, h'(U) < 0 in balls)"
+            f"(acb.integral) up to U, beyond it {far}"
         )
         self._pieces: dict = {}
         self._start = max(self.u0, 1.0)
@@ -210,13 +241,19 @@ class QuadratureTail:
         return self._pieces[k]
 
     def _far(self, U: arb) -> arb | None:
-        """e^h(U)/|h'(U)| where U >= P and h'(U) < 0 are proved, else None."""
-        if not U >= self.P:
+        """A bound of int_U^oo e^h, else None: e^h(U)/|h'(U)| where U >= P and h'(U) < 0
+        are proved (level 1); U e^h(U)/|U h'(U) + 1| where log U >= P and
+        U h'(U) + 1 < 0 are proved (level 2, :func:`_concave_in_log`)."""
+        if not U > 0:
             return None
-        d = self._dh(U)
+        if not (U >= self.P if self.level == 1 else U.log() >= self.P):
+            return None
+        d = self._dh(U) if self.level == 1 else U * self._dh(U) + 1
         if not (d.is_finite() and d < 0):
             return None
         far = self._h(U).exp() / -d
+        if self.level == 2:
+            far *= U
         return far if far.is_finite() else None
 
     @ball_precision
@@ -259,8 +296,9 @@ class QuadratureTail:
 
     def _local_step(self, u: arb, node: arb) -> arb | None:
         """u + STEEP/|h'(u)| where [u, node] spans more than STEEP e-folds (u >= P, so
-        |h'| only grows), else None."""
-        if not u >= self.P:
+        |h'| only grows), else None.  (It places the pieces; each is enclosed by its own
+        quadrature, whatever h does.)"""
+        if self.level != 1 or not u >= self.P:
             return None
         d = self._dh(u)
         if not (d.is_finite() and d < 0 and -d * (node - u) > STEEP):

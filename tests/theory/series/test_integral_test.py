@@ -156,6 +156,10 @@ def test_cli_prints_the_wide_enclosure_and_brackets(capsys):
         # decreasing only from e^(30/11) = 15.3 on: the bound at 3 is 1 - 11/10 + 3/log 3 > 0
         ("log(n)**3/n**(11/10)", 3, False),
         ("log(n)**3/n**(11/10)", 10**13, True),
+        # a factor e^z, z(16) real: D = -1/L + 1/L^2 - 1, L = log(log(n)) >= 1.019 from 16;
+        # at 3, 1/L^2 = 113
+        ("exp(-log(n)/log(log(n)))/n", 16, True),
+        ("exp(-log(n)/log(log(n)))/n", 3, False),
     ],
 )
 def test_decreasing_by_the_log_derivative(formula, x0, expected):
