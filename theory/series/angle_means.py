@@ -11,12 +11,18 @@ Three tests, each never wrong:
   :math:`\sum_{n \le N} g_n F(n) = \mu G_N + \sum_{n<N} S_n (g_n - g_{n+1}) + S_N g_N
   = \mu G_N + o(G_N)`, :math:`G_N = \sum_{n \le N} g_n \to \infty`.  When ball arithmetic
   (lower and upper Riemann sums over 512 arcs) proves :math:`\mu \ne 0`, the series diverges.
-* :func:`reciprocal_sine_test` -- :math:`b_n = g(n)\,|\sin n|^{-s}`, :math:`s > 0`, with
-  :math:`\lim g(n) n^s = L > 0`: by Dirichlet's approximation theorem
-  :math:`|\pi - p/q| < 1/q^2` for infinitely many :math:`p, q`; then
-  :math:`|\sin p| = |\sin(p - q\pi)| \le |p - q\pi| < 1/q` and :math:`p < q\pi + 1 < 4q`, so
-  :math:`b_p > g(p)\,(p/4)^s \ge L\,4^{-s}/2` for infinitely many p: the terms do not
-  tend to 0 (``1/(n**2*sin(n)**2)`` diverges).
+* :func:`near_zero_angle_test` -- :math:`b_n = g(n) \prod_i (c_{i0} + \sum_j c_{ij}
+  |T(n)|^{s_{ij}})^{-r_i}` with T = sin or cos and coefficients :math:`\ge 0`: by
+  Dirichlet's approximation theorem :math:`|\pi - p/q| < 1/q^2` for infinitely many
+  :math:`p, q`; then :math:`|\sin p| = |\sin(p - q\pi)| \le |p - q\pi| < 1/q` and
+  :math:`p < q\pi + 1 < 4q`, so :math:`|\sin p| < 4/p`.  By Minkowski's inhomogeneous
+  theorem (Cassels, *An Introduction to Diophantine Approximation*, ch. III, thm. II:
+  :math:`|q|\,\|q\theta - \alpha\| < 1/4` for infinitely many q when
+  :math:`\theta` is irrational and :math:`\alpha \notin \mathbb{Z}\theta + \mathbb{Z}`),
+  with :math:`\theta = 1/\pi`, :math:`\alpha = 1/2`: :math:`|\cos p| < \pi/(4p)` for
+  infinitely many p.  Each factor decreases in :math:`|T|`, so :math:`b_p \ge M(p)`, the
+  terms at :math:`|T| = \kappa/p`; when :math:`\lim M > 0` the terms do not tend to 0
+  (``1/(n**2*sin(n)**2)``, ``1/(1 + n**2*cos(n)**2)`` diverge).
 * :func:`max_min_rewrite_test` -- ``Max(x, y) = (x + y + |x - y|)/2`` and
   ``Min(x, y) = (x + y - |x - y|)/2`` put in, the same terms decided again
   (``(Max(sin(n), 0) - Max(-sin(n), 0))/n`` is ``sin(n)/n``).
@@ -275,36 +281,98 @@ def _growing_weight(f, g, lo, hi) -> Decision | None:
     )
 
 
-def _reciprocal_sine(a: sp.Expr) -> bool:
+#: |T(p)| < kappa/p for infinitely many p (module doc): Dirichlet for sin, Minkowski for cos
+_NEAR_ZERO = {sp.sin: sp.Integer(4), sp.cos: sp.pi / 4}
+_WHY_NEAR_ZERO = {
+    sp.sin: "by Dirichlet's approximation theorem |pi - p/q| < 1/q^2 for infinitely many "
+    "p, q, so |sin p| <= |p - q pi| < 1/q and p < 4q: |sin p| < 4/p",
+    sp.cos: "by Minkowski's inhomogeneous approximation theorem (1/pi irrational, 1/2 not in "
+    "Z/pi + Z) |q| ||q/pi - 1/2|| < 1/4 for infinitely many integers q, and with p = |q|, "
+    "|p - pi/2 - k pi| < pi/(4p) for some k: |cos p| < pi/(4p)",
+}
+
+
+def _angle_power(a: sp.Expr) -> tuple | None:
+    """(T, s) for a = |T(n)|^s written as T(n)^(even k), Abs(T(n))^s (s > 0), T in sin/cos."""
+    base, s = (a.base, a.exp) if isinstance(a, sp.Pow) else (a, sp.Integer(1))
+    if not (s.is_number and s.is_positive):
+        return None
+    if isinstance(base, sp.Abs):
+        base = base.args[0]
+    elif not (s.is_Integer and s.is_even):
+        return None
+    if isinstance(base, (sp.sin, sp.cos)) and base.args[0] == N:
+        return type(base), s
+    return None
+
+
+def _near_zero_factor(a: sp.Expr) -> tuple | None:
+    """(T, lower(y)) for a factor (c_0 + sum c_j |T|^(s_j))^(-r) (r > 0; c_j >= 0
+    eventually, c_j > 0 for j >= 1), nonincreasing in y = |T(n)|: lower(y) is the factor at
+    |T| = y, a bound from below wherever |T(n)| <= y."""
     if not (isinstance(a, sp.Pow) and a.exp.is_number and a.exp.is_negative):
-        return False
-    if a.base == sp.sin(N):
-        return bool(a.exp.is_even)
-    return a.base == sp.Abs(sp.sin(N))
+        return None
+    pure = _angle_power(sp.Pow(a.base, -a.exp, evaluate=False))
+    if pure is not None:  # |T|^(-s)
+        T, s = pure
+        return T, lambda y: y ** (-s)
+    if not isinstance(a.base, sp.Add):
+        return None
+    T, const, powers = None, [], []
+    for term in a.base.args:
+        c, rest = term.as_independent(sp.sin, sp.cos, as_Add=False)
+        if not rest.has(sp.sin, sp.cos):
+            const.append(term)
+            continue
+        ap = _angle_power(rest)
+        if ap is None or (T is not None and ap[0] is not T) or c.has(sp.sin, sp.cos):
+            return None
+        T = ap[0]
+        powers.append((c, ap[1]))
+    c0 = sp.Add(*const)
+    if T is None or not smooth(c0) or not eventually_nonneg(c0):
+        return None
+    if not all(smooth(c) and eventually_positive(c) for c, _ in powers):
+        return None
+    return T, lambda y: (c0 + sp.Add(*[c * y**s for c, s in powers])) ** a.exp
 
 
-def reciprocal_sine_test(b: sp.Expr) -> Decision | None:
-    r"""Terms :math:`g(n)|\sin n|^{-s}` that do not tend to 0 (Dirichlet's approximation
-    theorem, module doc)."""
-    parts = _split(b, _reciprocal_sine)
-    if parts is None:
+def near_zero_angle_test(b: sp.Expr) -> Decision | None:
+    r"""Terms that do not tend to 0 near the zeros of :math:`\sin n` or :math:`\cos n`:
+    :math:`b_n = g(n) \prod_i (c_{i0}(n) + \sum_j c_{ij}(n) |T(n)|^{s_{ij}})^{-r_i}`, one
+    angle function T, :math:`g > 0`, :math:`c_{ij} \ge 0` eventually (so each factor
+    decreases in :math:`|T|`).  :math:`|T(p)| < \kappa/p` for infinitely many p (Dirichlet's
+    theorem for sin, :math:`\kappa = 4`; Minkowski's inhomogeneous theorem for cos,
+    :math:`\kappa = \pi/4`), so :math:`b_p \ge M(p)`, M the product at
+    :math:`|T| = \kappa/p`; :math:`\lim M > 0` means the terms do not tend to 0
+    (``1/(n**2*sin(n)**2)``, ``1/(1 + n**2*cos(n)**2)``)."""
+    g_part, lows, T = [], [], None
+    for a in sp.Mul.make_args(b):
+        if not (a.has(N) and a.has(sp.sin, sp.cos)):
+            g_part.append(a)
+            continue
+        got = _near_zero_factor(a)
+        if got is None or (T is not None and got[0] is not T):
+            return None
+        T = got[0]
+        lows.append(got[1])
+    if T is None:
         return None
-    g, f = parts
-    if isinstance(f, sp.Mul):  # one reciprocal sine only
+    g = sp.Mul(*g_part)
+    if g.has(sp.Max, sp.Min, sp.Abs) or not (smooth(g) and eventually_positive(g)):
         return None
-    s = -f.exp
-    if not (smooth(g) and eventually_positive(g)):
+    y = _NEAR_ZERO[T] / N
+    M = g * sp.Mul(*[low(y) for low in lows])
+    lim = limit_at_infinity(M)
+    if lim is None or not (lim == sp.oo or (lim.is_number and lim.is_finite and bool(lim > 0))):
         return None
-    lim = limit_at_infinity(g * N**s)
-    if lim is None or not (lim == sp.oo or (lim.is_number and bool(lim > 0))):
-        return None
+    name = T.__name__
     return Decision(
         False,
-        f"terms not -> 0: b_n = g(n) |sin n|^(-{s}) with g = {g} > 0 and "
-        f"lim g(n) n^{s} = {lim} > 0; by Dirichlet's approximation theorem "
-        "|pi - p/q| < 1/q^2 for infinitely many p, q, so |sin p| <= |p - q pi| < 1/q and "
-        f"p < 4q: b_p > g(p) (p/4)^{s}, bounded below by a positive number for infinitely "
-        "many p",
+        f"terms not -> 0: b_n is {g} times factors nonincreasing in |{name} n| (their "
+        f"coefficients >= 0 for large n); {_WHY_NEAR_ZERO[T]}; there b_p >= M(p) = "
+        f"{sp.sstr(M)} with lim M(n) = {lim} > 0: |b_p| is bounded below by a positive "
+        "number for infinitely many p",
         test="terms not -> 0",
     )
 

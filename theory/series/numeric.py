@@ -30,8 +30,8 @@ from theory.series.abs_trig_means import abs_trig_mean_zero_test
 from theory.series.angle_means import (
     angle_mean_test,
     max_min_rewrite_test,
+    near_zero_angle_test,
     proved_positive,
-    reciprocal_sine_test,
 )
 from theory.series.bounds import bounds_or_none
 from theory.series.comparison_tests import (
@@ -261,6 +261,10 @@ def _always(t: Terms) -> bool:
     return True
 
 
+def _has_trig(t: Terms) -> bool:
+    return t.b.has(sp.sin, sp.cos)
+
+
 def _factorial_like(t: Terms) -> bool:
     return t.b.has(sp.gamma, *FACTORIALS)
 
@@ -456,6 +460,7 @@ STEPS: tuple[Step, ...] = (
     Step("eventually constant", _constant_tail, _eventually_constant),
     Step("positive: logarithmic test", _exact_positive, lambda t: positive_fast_path(t.lo)),
     Step("terms not -> 0", _bounded, lambda t: terms_not_to_zero(t.lo, t.hi, t.exact, t.how)),
+    Step("near zeros of sin, cos", _has_trig, lambda t: near_zero_angle_test(t.b)),
     # terms of one sign for large n
     Step("difference: limit comparison", _difference, lambda t: scale_comparison_test(t.b)),
     Step("one sign: majorant", _one_signed, _one_signed_log_test(conv=True)),
@@ -492,7 +497,6 @@ STEPS: tuple[Step, ...] = (
         lambda t: collected_factor_test(t.b, decide_numeric),
     ),
     Step("Abel", _changing_sign, lambda t: abel_test(t.b, decide_numeric)),
-    Step("reciprocal sine", _changing_sign, lambda t: reciprocal_sine_test(t.b)),
     Step("equidistribution", _changing_sign, lambda t: angle_mean_test(t.b)),
     Step("Max/Min arguments", _changing_sign, lambda t: max_min_bound_test(t.b, decide_numeric)),
     Step("Max/Min as Abs", _changing_sign, lambda t: max_min_rewrite_test(t.b, decide_numeric)),

@@ -1,5 +1,6 @@
-"""Max/Min/Abs/sqrt of sin(n), cos(n) (equidistribution of n mod 2 pi) and reciprocal
-sines (Dirichlet's approximation theorem): verdicts against arguments given by hand.
+"""Max/Min/Abs/sqrt of sin(n), cos(n) (equidistribution of n mod 2 pi) and terms near the
+zeros of sin n, cos n (Dirichlet's and Minkowski's approximation theorems): verdicts
+against arguments given by hand.
 
 Every expected verdict carries its proof in a comment.  Means of F are checked against
 mpmath's quadrature (an independent reference), and the near misses must not be decided
@@ -18,6 +19,14 @@ VERDICTS = [
     ("3/((n + 1)**2*sin(n)**2)", False),  # lim g n^2 = 3
     ("1/(n*Abs(sin(n)))", False),  # s = 1, lim g n = 1
     ("1/(n**2*sin(n)**4)", False),  # g n^4 -> oo: terms unbounded along p
+    # factors (c_0 + c_1 |T|^s)^-r, c_i >= 0: at |sin p| < 4/p (Dirichlet) or
+    # |cos p| < pi/(4p) (Minkowski's inhomogeneous theorem) the terms stay above a constant
+    ("1/(1 + n**2*sin(n)**2)", False),  # b_p > 1/17
+    ("n/(1 + n**3*sin(n)**2)", False),  # b_p > p/(1 + 16 p) -> 1/16
+    ("1/(2 + n*sin(n)**4)", False),  # b_p > 1/(2 + 256/p^3) -> 1/2
+    ("1/(n**2*cos(n)**2)", False),  # b_p > 16/pi^2
+    ("1/(1 + n**2*cos(n)**2)", False),  # b_p > 1/(1 + pi^2/16)
+    ("(n + 1)/(n**3*cos(n)**2 + n)", False),  # b_p > (p + 1)/(p (1 + pi^2/16))
     # F continuous in the angle, mean != 0, g > 0 nonincreasing with sum g = oo
     ("Max(sin(n), cos(n))/n", False),  # mean of max(sin, cos) = sqrt(2)/pi = 0.450
     ("2*Max(sin(n), cos(n))/(n + 5)", False),  # same F, scaled and shifted g
@@ -46,6 +55,10 @@ VERDICTS = [
 #: False (None is right for the first, whose convergence is an open problem)
 NOT_DIVERGENT = [
     "1/(n**3*sin(n)**2)",  # g n^2 -> 0: open (irrationality measure of pi)
+    "1/(1 + n**3*sin(n)**2)",  # the bound at |sin p| < 4/p is 1/(1 + 16 p) -> 0
+    "1/(n + n**3*cos(n)**2)",  # the bound at |cos p| < pi/(4 p) is ~ 1/(1.6 p) -> 0
+    "sin(n)**2/(1 + n**2*sin(n)**2)",  # <= 1/n^2: converges (a small sine on top)
+    "1/(n**2*sin(n)**2 + n**2*cos(n)**2)",  # = 1/n^2 (two angle functions): converges
     "(Abs(sin(n)) - 2/pi)/n",  # mean exactly 0: Fourier series of |sin| has mean 2/pi
     "Max(sin(n), -1)/n",  # = sin(n)/n: mean 0, converges
     "Max(sin(2*n), -1)/n",  # = sin(2n)/n: mean 0, converges (Dirichlet)
