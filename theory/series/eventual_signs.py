@@ -153,6 +153,10 @@ def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
                 g = f.subs(logs[0], _L)
                 if not g.has(N) and g.is_polynomial(_L):
                     return _poly_sign(sp.Poly(g, _L), (arb(P) + arb(c.p) / c.q).log())
+            if isinstance(f, sp.Add):
+                dominant = _dominant_sign(f, P)
+                if dominant is not None:
+                    return dominant
     except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
         return None
     if isinstance(f, sp.atan):  # odd and increasing: the sign of its argument
@@ -162,6 +166,63 @@ def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
         signs = {derivative_sign(a, P, past_zero) for a in f.args}
         return signs.pop() if len(signs) == 1 and None not in signs else None
     return far
+
+
+def _monomials(f: sp.Expr) -> list | None:
+    """[(c, a, b)] with f = sum c x^a log(x)^b, a and b rational, c a real constant."""
+    out = []
+    for t in sp.Add.make_args(sp.expand(f.subs(sp.log(N), _L))):
+        c, a, b = sp.Integer(1), sp.Integer(0), sp.Integer(0)
+        for factor, e in t.as_powers_dict().items():
+            if factor == N and e.is_Rational:
+                a += e
+            elif factor == _L and e.is_Rational:
+                b += e
+            elif not factor.has(N, _L):
+                c *= factor**e
+            else:
+                return None
+        out.append((c, a, b))
+    return out
+
+
+def _dominant_sign(f: sp.Expr, P: int) -> int | None:
+    r"""The sign on :math:`[P, \infty)` of :math:`f = \sum_i c_i x^{a_i} L^{b_i}`,
+    :math:`L = \log x`, from its leading monomial :math:`c_0 x^{a_0} L^{b_0}` (largest a,
+    then largest b): each other quotient :math:`|c_i/c_0| x^{-\delta} L^{\beta}`
+    (:math:`\delta = a_0 - a_i`, :math:`\beta = b_i - b_0`) is nonincreasing for
+    :math:`\log x \ge \max(\beta/\delta, 0)` (or :math:`\delta = 0 > \beta`), so its value
+    at P bounds it; when these bounds sum to less than 1 (ball arithmetic) f has the sign
+    of :math:`c_0` (``2 x log x - 3 x + log(x)^2 - 2 log x + 1``, a factor of the second
+    derivative of :math:`x^{1/x}`, is positive from 16 on; the bounds at 8 sum to 1.006).
+
+    >>> _dominant_sign(2*N*sp.log(N) - 3*N + sp.log(N)**2 - 2*sp.log(N) + 1, 16)
+    1
+    >>> _dominant_sign(2*N*sp.log(N) - 3*N + sp.log(N)**2 - 2*sp.log(N) + 1, 8) is None
+    True
+    """
+    if P < 2:
+        return None
+    terms = _monomials(f)
+    if terms is None or len(terms) < 2:
+        return None
+    c0, a0, b0 = max(terms, key=lambda t: (t[1], t[2]))
+    s0 = _const_sign(c0)
+    if s0 is None:
+        return None
+    x, L = arb(P), arb(P).log()
+    total = arb(0)
+    for c, a, b in terms:
+        if (a, b) == (a0, b0):
+            if (c, a, b) != (c0, a0, b0):
+                return None  # equal monomials that expand did not collect
+            continue
+        delta, beta = a0 - a, b - b0
+        if delta > 0 and beta > 0 and not L >= arb(beta.p) / beta.q / (arb(delta.p) / delta.q):
+            return None
+        ratio = arb_function(sp.Abs(c / c0))(arb(0))
+        total += ratio * x ** (-arb(delta.p) / delta.q) * L ** (arb(beta.p) / beta.q)
+    return s0 if total.is_finite() and total < 1 else None
 
 
 #: functions whose composition the far-end enclosure accepts (real-analytic where finite)

@@ -131,10 +131,13 @@ def residue_class_test(b: sp.Expr, decide: Decide) -> Decision | None:
                 test="residue classes",
             )
     if all(lim == 0 for lim in lims):
-        d = _class_by_class(classes, where, decide)
+        # (-1)**n (n**(1/n) - 1): Dirichlet's test first; deciding its two divergent classes
+        # of opposite signs costs seconds and settles nothing
+        d = periodic_dirichlet_test(b) if _periodic_sign(b) else None
+        d = d or _class_by_class(classes, where, decide)
         if d is None and not (b.has(sp.floor, sp.ceiling, sp.frac) or _periodic_sign(b)):
             d = dirichlet_test(b, decide)  # sin/cos(r pi n) alone: cheaper than the grouped series
-        elif d is None:
+        elif d is None and not _periodic_sign(b):
             d = periodic_dirichlet_test(b)  # a periodic sign of mean 0: cheaper still
         return d or _grouped_verdict(classes, where, decide)
     return None

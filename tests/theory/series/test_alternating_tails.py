@@ -224,3 +224,33 @@ def test_far_signed_trf_is_a_bracket_around_the_reference():
     n_star = (2 * mpmath.mpf("0.01") * abs(B)) ** -10
     assert not exact and lo <= n_star - 2 and n_star + 1 <= hi
     assert (hi - lo) / lo < 1e-12
+
+
+#: the MRB constant, sum_{n>=1} (-1)^n (n^(1/n) - 1): OEIS A037077 (first 45 digits), and
+#: mpmath.nsum's alternating acceleration at 45 digits gives the same
+MRB = "0.187859642462067120248517934054273230055903095"
+
+
+def test_mrb_constant_and_its_trf():
+    """n^(1/n) - 1 has its derivatives of orders 2 and more signed only through the
+    dominant monomial of polynomials in n and log n (``2 n log n - 3 n + log(n)^2 - ...``),
+    so the Euler-transformed tail reaches 15 digits and more.  TRF by the tail rule against
+    R_k = B - sum_(n <= k) b_n at 40 digits: |R_k| < eps B for k = j .. 6000 and beyond
+    (there |R_k| <= g(k + 1) < 0.01 B, g decreasing), not at k = j - 1."""
+    with mpmath.workdps(45):
+        ref = mpmath.nsum(lambda n: (-1) ** n * (mpmath.root(n, n) - 1), [1, mpmath.inf])
+        assert abs(ref - mpmath.mpf(MRB)) < mpmath.mpf(10) ** -40
+    t = DirichletTail(P("(-1)**n*(n**(1/n) - 1)"), 1)
+    B = t.tail(1)
+    assert B.overlaps(arb(MRB)) and B.rad() < 1e-16, B
+    with mpmath.workdps(40):
+        R, S = [], mpmath.mpf(0)
+        for n in range(1, 6002):
+            R.append(mpmath.mpf(MRB) - S)  # R[k] = sum_(n >= k + 1) b_n
+            S += (-1) ** n * (mpmath.root(n, n) - 1)
+        assert mpmath.root(6002, 6002) - 1 < mpmath.mpf(MRB) / 100
+        for eps in (0.1, 0.01):
+            j, exact = trf_from_tail_bound(t, 1, None, abs(B) * eps)
+            assert exact
+            target = mpmath.mpf(eps) * mpmath.mpf(MRB)
+            assert abs(R[j - 1]) >= target > max(abs(r) for r in R[j:])

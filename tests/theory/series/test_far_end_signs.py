@@ -33,6 +33,13 @@ CASES = [
     (sp.atan(1 / N) - 1, 1, -1),
     # d/dx sin(1/sqrt(x)) = -cos(x^(-1/2))/(2 x^(3/2)) < 0 on [1, oo): x^(-1/2) <= 1 < pi/2
     (sp.diff(sp.sin(1 / sp.sqrt(N)), N), 1, -1),
+    # dominant monomial of a polynomial in x and L = log x: 2xL - 3x + L^2 - 2L + 1 (from
+    # the 2nd derivative of x^(1/x)); the other quotients at 16 sum to 0.74 < 1
+    (2 * N * sp.log(N) - 3 * N + sp.log(N) ** 2 - 2 * sp.log(N) + 1, 16, 1),
+    # x - 100 L^2: 100 L^2/x decreases for L >= 2 and is 0.19 at 2^16
+    (N - 100 * sp.log(N) ** 2, 2**16, 1),
+    # -x^(3/2) L + 5 x L^3: 5 L^2/sqrt(x) decreases for L >= 4, 0.34 at 2^24 (2.4 at 2^16)
+    (-(N ** sp.Rational(3, 2)) * sp.log(N) + 5 * N * sp.log(N) ** 3, 2**24, -1),
 ]
 
 # each of these changes sign on [P, oo) or is 0 at infinity: no sign may be claimed
@@ -42,6 +49,9 @@ NO_SIGN = [
     (sp.sin(1 / N) - 1 / N + sp.Rational(1, 10**6) * sp.cos(3 / N), 1),  # < 0 at x = 1, > 0 far
     (sp.sin(N) / N, 2),  # oscillates
     (sp.cos(3 / sp.sqrt(N)), 1),  # 3/sqrt(x) runs through (0, 3]: cos(3) < 0 < cos(1)
+    (N - 100 * sp.log(N) ** 2, 2**12),  # 4096 - 100 log(4096)^2 = -2823 < 0, > 0 far out
+    (-(N ** sp.Rational(3, 2)) * sp.log(N) + 5 * N * sp.log(N) ** 3, 2**16),  # > 0 at 2^16
+    (N - N * sp.log(N) / 10**9, 2),  # x (1 - 1e-9 L) changes sign at L = 1e9
 ]
 
 
