@@ -19,6 +19,9 @@ The sign is proved on the whole half-line, never by sampling: the derivative is 
   isolated exactly (``Poly.intervals``, rational endpoints) all lie below :math:`P` (resp.
   :math:`\log(P + c)`, compared in ball arithmetic), and the sign is that of its leading
   coefficient;
+* a sum of monomials :math:`c\,x^a L^b`, :math:`L = \log(x + c)`: the sign of its leading
+  monomial, when the other quotients, each nonincreasing on :math:`[P, \infty)`, sum to less
+  than 1 at P (:func:`_dominant_sign`; ``2 n - (n + 2) log(n + 2)``);
 * a power with a constant exponent: an even integer exponent of a real base is >= 0 only, so
   it is refused unless its base is classified; an odd one keeps its base's sign, other
   exponents need a positive base;
@@ -168,10 +171,11 @@ def _factor_sign(f: sp.Expr, P: int, past_zero: bool = False) -> int | None:
     return far
 
 
-def _monomials(f: sp.Expr) -> list | None:
-    """[(c, a, b)] with f = sum c x^a log(x)^b, a and b rational, c a real constant."""
+def _monomials(f: sp.Expr, log_atom: sp.Expr) -> list | None:
+    """[(c, a, b)] with f = sum c x^a L^b, L = ``log_atom``, a and b rational, c a real
+    constant."""
     out = []
-    for t in sp.Add.make_args(sp.expand(f.subs(sp.log(N), _L))):
+    for t in sp.Add.make_args(sp.expand(f.subs(log_atom, _L))):
         c, a, b = sp.Integer(1), sp.Integer(0), sp.Integer(0)
         for factor, e in t.as_powers_dict().items():
             if factor == N and e.is_Rational:
@@ -188,40 +192,54 @@ def _monomials(f: sp.Expr) -> list | None:
 
 def _dominant_sign(f: sp.Expr, P: int) -> int | None:
     r"""The sign on :math:`[P, \infty)` of :math:`f = \sum_i c_i x^{a_i} L^{b_i}`,
-    :math:`L = \log x`, from its leading monomial :math:`c_0 x^{a_0} L^{b_0}` (largest a,
-    then largest b): each other quotient :math:`|c_i/c_0| x^{-\delta} L^{\beta}`
-    (:math:`\delta = a_0 - a_i`, :math:`\beta = b_i - b_0`) is nonincreasing for
-    :math:`\log x \ge \max(\beta/\delta, 0)` (or :math:`\delta = 0 > \beta`), so its value
-    at P bounds it; when these bounds sum to less than 1 (ball arithmetic) f has the sign
-    of :math:`c_0` (``2 x log x - 3 x + log(x)^2 - 2 log x + 1``, a factor of the second
-    derivative of :math:`x^{1/x}`, is positive from 16 on; the bounds at 8 sum to 1.006).
+    :math:`L = \log(x + c)` (one rational c, :math:`P + c > 1`), from its leading monomial
+    :math:`c_0 x^{a_0} L^{b_0}` (largest a, then largest b): each other quotient
+    :math:`|c_i/c_0| x^{-\delta} L^{\beta}` (:math:`\delta = a_0 - a_i`,
+    :math:`\beta = b_i - b_0`) is nonincreasing where :math:`\delta L \ge \beta x/(x + c)`
+    (its derivative is :math:`x^{-\delta} L^{\beta - 1} (\beta/(x + c) - \delta L/x)`),
+    which holds on :math:`[P, \infty)` when it holds at P with :math:`\max(1, P/(P + c))`
+    for :math:`x/(x + c)` (or :math:`\delta = 0 > \beta`); so its value at P bounds it.
+    When these bounds sum to less than 1 (ball arithmetic) f has the sign of :math:`c_0`
+    (``2 x log x - 3 x + log(x)^2 - 2 log x + 1``, a factor of the second derivative of
+    :math:`x^{1/x}`, is positive from 16 on; the bounds at 8 sum to 1.006).
 
     >>> _dominant_sign(2*N*sp.log(N) - 3*N + sp.log(N)**2 - 2*sp.log(N) + 1, 16)
     1
     >>> _dominant_sign(2*N*sp.log(N) - 3*N + sp.log(N)**2 - 2*sp.log(N) + 1, 8) is None
     True
+    >>> _dominant_sign(2*N - (N + 2)*sp.log(N + 2), 16)  # log(n + 2)/sqrt(n), derivative
+    -1
     """
-    if P < 2:
+    logs = [a for a in f.atoms(sp.log) if a.has(N)]
+    if len(logs) != 1:
         return None
-    terms = _monomials(f)
+    shift = sp.expand(logs[0].args[0] - N)
+    if not (shift.is_Rational and P + shift > 1):
+        return None
+    terms = _monomials(f, logs[0])
     if terms is None or len(terms) < 2:
         return None
     c0, a0, b0 = max(terms, key=lambda t: (t[1], t[2]))
     s0 = _const_sign(c0)
     if s0 is None:
         return None
-    x, L = arb(P), arb(P).log()
+
+    def q(r: sp.Rational) -> arb:
+        return arb(int(r.p)) / int(r.q)
+
+    x, L = arb(P), (arb(P) + q(shift)).log()
+    stretch = x / (x + q(shift)) if shift < 0 else arb(1)  # sup of x/(x + c) on [P, oo)
     total = arb(0)
     for c, a, b in terms:
         if (a, b) == (a0, b0):
             if (c, a, b) != (c0, a0, b0):
                 return None  # equal monomials that expand did not collect
             continue
-        delta, beta = a0 - a, b - b0
-        if delta > 0 and beta > 0 and not L >= arb(beta.p) / beta.q / (arb(delta.p) / delta.q):
+        delta, beta = q(a0 - a), q(b - b0)
+        if b - b0 > 0 and not delta * L >= beta * stretch:
             return None
         ratio = arb_function(sp.Abs(c / c0))(arb(0))
-        total += ratio * x ** (-arb(delta.p) / delta.q) * L ** (arb(beta.p) / beta.q)
+        total += ratio * x ** (-delta) * L**beta
     return s0 if total.is_finite() and total < 1 else None
 
 
