@@ -33,6 +33,7 @@ import sympy as sp
 from flint import arb, arb_series, ctx
 
 from theory.series.expressions import N
+from theory.series.log1p_remainder import Log1pRemainder, log1p_remainder
 
 
 class NotSupported(ValueError):
@@ -270,6 +271,9 @@ def _compile_function(e) -> Callable:
         one, rest = e.args[0].as_independent(N, as_Add=True)
         if one == 1:  # log(1 + u) = log1p(u): no cancellation where u is tiny
             return _log1p(_compile(rest))
+    if t is Log1pRemainder:
+        k, a = int(e.args[0]), args[1]
+        return lambda x: log1p_remainder(k, a(x))
     if t in _UNARY:
         name, a = _UNARY[t], args[0]
         return lambda x: getattr(a(x), name)()

@@ -62,6 +62,7 @@ from theory.series.arb_eval import (
 )
 from theory.series.expressions import N
 from theory.series.limits import limit_at_infinity
+from theory.series.log1p_remainder import Log1pRemainder
 from theory.series.positive_log import log_of_positive
 from theory.series.tails import Tail
 
@@ -126,9 +127,15 @@ class CertifiedTail:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self.nonneg_until = self.n0  # b_n >= 0 proved for n0 <= n < nonneg_until
         try:  # finite only where b > 0 (positive_log: the sign is in the flipped logs)
-            self.logf = arb_function(log_of_positive(b))
+            logb = log_of_positive(b)
+            self.logf = arb_function(logb)
         except (NotSupported, NotCertified):
             self.logf = None
+        else:  # (1 + 1/n)**(n**2)*exp(-n): e^(psi_2(1/n)), no cancellation on the blocks
+            remainder = _remainder_log_form(logb)
+            if remainder is not None:
+                self.f = self.logf = arb_function(remainder)
+                self.f = _exp_of(self.logf)
         first = abs(self._direct(self.n0, self.n0 + DIRECT)).upper()
         if scale is not None and not first > 0:
             first = arb(abs(scale))
@@ -326,6 +333,9 @@ class _FarBoxes:
                 self.logb = log_of_positive(self.ev)
             b = _prune_far_branches(b, k0)
             logb_far = _loggamma_form(log_of_positive(b))
+            remainder = _remainder_log_form(logb_far)
+            if remainder is not None:  # psi_k(r): tight on the boxes, and so is its D below
+                logb_far = remainder
             self.L = arb_function(logb_far)
             self.D = self.D_recip = None
             try:  # D and its form in 1/n are optional: the families without them
@@ -562,6 +572,61 @@ def _log1p_form(b: sp.Expr) -> sp.Expr:
 
     b = b.replace(lambda e: isinstance(e, sp.log) and len(e.args) == 1, rewrite_log)
     return b.replace(lambda e: isinstance(e, sp.Pow) and e.exp.has(N), rewrite_pow)
+
+
+def _exp_of(g):
+    """x -> exp(g(x)) for a compiled log-term g (a ball or a Taylor series)."""
+    return lambda x: g(x).exp()
+
+
+def _remainder_log_form(y: sp.Expr) -> sp.Expr | None:
+    r"""A log-term y in which each summand :math:`E \log(1 + r)` with r -> 0 a rational
+    function and :math:`E r \to \infty` is written
+    :math:`E \sum_{j<k} (-1)^{j+1} r^j/j + E r^k \psi_k(r)` (k the least order with
+    :math:`E r^k` bounded, :mod:`theory.series.log1p_remainder`), the rational parts then
+    cancelled exactly; None when nothing is rewritten.  :math:`n^2 \log(1 + 1/n) - n` is
+    :math:`\psi_2(1/n)`: no cancellation of two growing intervals is left.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> _remainder_log_form(P("n**2*log(1 + 1/n) - n - 2*log(n)"))
+    -2*log(n) + Log1pRemainder(2, 1/n)
+    """
+    try:
+        with step_budget(2.0):
+            rational, other, changed = [], [], False
+            for t in sp.Add.make_args(sp.expand(y)):
+                logs = [
+                    a
+                    for a in t.atoms(sp.log)
+                    if isinstance(a.args[0], sp.Add)
+                    and a.args[0].has(N)
+                    and a.args[0].as_independent(N, as_Add=True)[0] == 1
+                ]
+                E = sp.cancel(t / logs[0]) if len(logs) == 1 else None
+                r = logs[0].args[0] - 1 if E is not None else None
+                if E is None or E.has(logs[0]) or not r.is_rational_function(N):
+                    (rational if t.is_rational_function(N) else other).append(t)
+                    continue
+                k = next(
+                    (
+                        j
+                        for j in range(1, 7)
+                        if (lim := limit_at_infinity(E * r**j)) is not None and lim.is_finite
+                    ),
+                    None,
+                )
+                if k is None or k == 1:
+                    other.append(t)
+                    continue
+                changed = True
+                head = sp.Add(*[sp.Integer(-1) ** (j + 1) * r**j / j for j in range(1, k)])
+                rational.append(E * head)
+                other.append(sp.cancel(E * r**k) * Log1pRemainder(sp.Integer(k), r))
+            if not changed:
+                return None
+            return sp.cancel(sp.together(sp.Add(*rational))) + sp.Add(*other)
+    except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
+        return None
 
 
 def _dominant_exp_form(b: sp.Expr) -> sp.Expr:
