@@ -48,12 +48,12 @@ class Log1pRemainder(sp.Function):
     nargs = 2
 
     @classmethod
-    def eval(cls, k, t):
+    def eval(cls, k: sp.Expr, t: sp.Expr) -> None:
         if not (k.is_Integer and k > 0):
             raise ValueError("Log1pRemainder needs a positive integer order k")
         return None
 
-    def fdiff(self, argindex=2):
+    def fdiff(self, argindex: int = 2) -> sp.Expr:
         """d psi_k/dt = ((-1)^(k-1)/(1 + t) - k psi_k)/t, from t^k psi_k = log(1 + t) - P(t)
         and P'(t) = (1 - (-t)^(k-1))/(1 + t)."""
         if argindex != 2:
@@ -138,7 +138,7 @@ def _coefficients(k: int, x: arb, length: int) -> list:
     return [p.union(q) for p, q in zip(a, b)]
 
 
-def log1p_remainder(k: int, x):
+def log1p_remainder(k: int, x: arb | arb_series) -> arb | arb_series:
     """psi_k at an arb ball or an arb_series x (its constant term a ball)."""
     if isinstance(x, arb):
         return _coefficients(k, x, 1)[0]
