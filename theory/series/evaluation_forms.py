@@ -66,15 +66,22 @@ def remainder_log_form(y: sp.Expr) -> sp.Expr | None:
     :math:`E \sum_{j<k} (-1)^{j+1} r^j/j + E r^k \psi_k(r)` (k the least order with
     :math:`E r^k` bounded, :mod:`theory.series.log1p_remainder`), the rational parts then
     cancelled exactly; None when nothing is rewritten.  :math:`n^2 \log(1 + 1/n) - n` is
-    :math:`\psi_2(1/n)`: no cancellation of two growing intervals is left.
+    :math:`\psi_2(1/n)`: no cancellation of two growing intervals is left.  Once one
+    summand is rewritten so, those with E r bounded are too, as :math:`E r \psi_1(r)`
+    (:math:`n \log(1 + 1/n)` is :math:`\psi_1(1/n)`, not a product of a wide n and a
+    narrow logarithm).
 
     >>> from theory.series.expressions import parse_expression as P
     >>> remainder_log_form(P("n**2*log(1 + 1/n) - n - 2*log(n)"))
     -2*log(n) + Log1pRemainder(2, 1/n)
+    >>> remainder_log_form(P("(n**2 + n)*log(1 + 1/n) - n"))
+    Log1pRemainder(1, 1/n) + Log1pRemainder(2, 1/n)
+    >>> remainder_log_form(P("n*log(1 + 1/n**3)")) is None     # E r -> 0: left as it is
+    True
     """
     try:
         with step_budget(2.0):
-            rational, other, changed = [], [], False
+            rational, other, ones, changed = [], [], [], False
             for t in sp.Add.make_args(sp.expand(y)):
                 logs = [
                     a
@@ -96,15 +103,17 @@ def remainder_log_form(y: sp.Expr) -> sp.Expr | None:
                     ),
                     None,
                 )
-                if k is None or k == 1:
+                if k is None:
                     other.append(t)
                     continue
-                changed = True
+                changed = changed or k > 1
                 head = sp.Add(*[sp.Integer(-1) ** (j + 1) * r**j / j for j in range(1, k)])
                 rational.append(E * head)
-                other.append(sp.cancel(E * r**k) * Log1pRemainder(sp.Integer(k), r))
+                # k = 1 too (n log(1 + 1/n) = psi_1(1/n)), once the form is rewritten anyway
+                ones.append(sp.cancel(E * r**k) * Log1pRemainder(sp.Integer(k), r))
             if not changed:
                 return None
+            other += ones
             return sp.cancel(sp.together(sp.Add(*rational))) + sp.Add(*other)
     except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
         return None

@@ -87,6 +87,7 @@ CANCELLING = [
     ("(1+1/n)**(n**2)*exp(-n)/n**2", 1),
     ("(1-1/n)**(n**2)*exp(n)/n**2", 2),
     ("(1+1/n)**(n**2)/(exp(n)*n**(3/2))", 1),
+    ("(1+1/n)**(n**2+n)*exp(-n)/n**3", 1),  # n log(1 + 1/n) as psi_1(1/n) as well
 ]
 
 
@@ -98,6 +99,7 @@ def _log1p_term(text):
         CANCELLING[0][0]: lambda n: mpmath.exp(n**2 * L(1 / n) - n) / n**2,
         CANCELLING[1][0]: lambda n: mpmath.exp(n**2 * L(-1 / n) + n) / n**2,
         CANCELLING[2][0]: lambda n: mpmath.exp(n**2 * L(1 / n) - n) / n ** mpmath.mpf(1.5),
+        CANCELLING[3][0]: lambda n: mpmath.exp((n**2 + n) * L(1 / n) - n) / n**3,
     }[text]
 
 
