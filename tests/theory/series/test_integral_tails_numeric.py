@@ -65,14 +65,8 @@ CASES = [
             "197256667933116890178388991129.0978733039",
         ],
     ),
-]
-
-
-# Terms whose h(u) = log f(e^u) + u is convex, so the far part is bounded through
-# k(s) = h(e^s) + s (concave); (term, start, B, log10 x* or None where x* < 3000, where
-# the exact TRF is checked by direct summation instead): reference() at 40 digits, the B
-# recomputed at N = 6000 agree to 31 digits.
-CONVEX_CASES = [
+    # h convex, so the far part is bounded through k(s) = h(e^s) + s (concave); None: the
+    # root x* is below 3000, where the exact TRF is checked by direct summation instead
     (
         "exp(-log(n)**(7/10))/n",
         1,
@@ -149,8 +143,19 @@ def test_b_is_enclosed_to_many_digits(analyses, text, start, ref, roots):
 
 @pytest.mark.parametrize("text, start, ref, roots", CASES)
 def test_trf_brackets_hold_the_reference(analyses, text, start, ref, roots):
-    for t, root in zip(analyses[text].trf, roots):
+    """Each TRF around the root x*; where x* < 3000 (None), an exact TRF j is checked by the
+    direct sum: R(start + j) < eps B <= R(start + j - 1), R(m) = B - sum_(start <= n < m)."""
+    n = sp.Symbol("n", positive=True)
+    f = sp.lambdify(n, sp.sympify(text, locals={"n": n}), modules="mpmath")
+    for eps, t, root in zip(EPS, analyses[text].trf, roots):
         with mpmath.workdps(50):
+            if root is None:
+                assert t["exact"], t
+                B, j = mpmath.mpf(ref), t["value"]
+                head = mpmath.fsum(f(mpmath.mpf(k)) for k in range(start, start + j - 1))
+                R_before, R_at = B - head, B - head - f(mpmath.mpf(start + j - 1))
+                assert R_at < mpmath.mpf(eps) * B <= R_before, (t, R_at, R_before)
+                continue
             r = mpmath.mpf(root)
             if t["exact"]:  # start + j - 1 < x* < start + j
                 x = mpmath.power(10, r)
@@ -260,39 +265,6 @@ def test_cli_prints_b_and_trf_brackets(capsys):
     text = capsys.readouterr().out
     assert "2.7969682172790783886e1, 2.7969682172790783888e1" in text
     assert "10^[2.09747464170e1, 2.09747464171e1]" in text
-
-
-@pytest.fixture(scope="module")
-def convex_analyses():
-    return {c[0]: wide_analysis(P(c[0]), c[1], EPS, integral_only=True) for c in CONVEX_CASES}
-
-
-@pytest.mark.parametrize("text, start, ref, roots", CONVEX_CASES)
-def test_convex_log_terms_b_and_trf(convex_analyses, text, start, ref, roots):
-    """B to 15 digits or more, every TRF exact or its log10 bracket around the reference;
-    an exact TRF j below 3000 is checked by the direct sum: R(start + j) < eps B <=
-    R(start + j - 1) with R(m) = B - sum_(start <= n < m) b_n at 40 digits."""
-    w = convex_analyses[text]
-    n = sp.Symbol("n", positive=True)
-    f = sp.lambdify(n, sp.sympify(text, locals={"n": n}), modules="mpmath")
-    with mpmath.workdps(40):
-        B = mpmath.mpf(ref)
-        assert w.sum.lo <= B <= w.sum.hi
-        assert w.sum.hi - w.sum.lo < mpmath.mpf(10) ** -15 * B
-        for eps, t, root in zip(EPS, w.trf, roots):
-            if root is None:
-                assert t["exact"], t
-                j = t["value"]
-                head = mpmath.fsum(f(mpmath.mpf(k)) for k in range(start, start + j - 1))
-                R_before, R_at = B - head, B - head - f(mpmath.mpf(start + j - 1))
-                assert R_at < mpmath.mpf(eps) * B <= R_before, (t, R_at, R_before)
-            elif t["exact"]:
-                x = mpmath.power(10, mpmath.mpf(root))
-                assert start + t["value"] - 1 < x < start + t["value"], (t, x)
-            else:
-                lo, hi = t["log10_bracket"]
-                r = mpmath.mpf(root)
-                assert lo <= r <= hi and hi - lo < max(1e-6, 1e-14 * float(r)), (t, r)
 
 
 def test_far_bound_through_log_u_is_an_upper_bound():
