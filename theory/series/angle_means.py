@@ -281,7 +281,7 @@ def _growing_weight(f, g, lo, hi) -> Decision | None:
     )
 
 
-#: |T(p)| < kappa/p for infinitely many p (module doc): Dirichlet for sin, Minkowski for cos
+#: kappa with the absolute value of T(p) below kappa/p for infinitely many p (module doc)
 _NEAR_ZERO = {sp.sin: sp.Integer(4), sp.cos: sp.pi / 4}
 _WHY_NEAR_ZERO = {
     sp.sin: "by Dirichlet's approximation theorem |pi - p/q| < 1/q^2 for infinitely many "

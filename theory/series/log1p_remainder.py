@@ -37,7 +37,8 @@ import math
 import sympy as sp
 from flint import arb, arb_series, ctx
 
-#: |t| up to which an exact point is summed as a series (the closed form beyond)
+#: the largest absolute value of t at which an exact point is summed as a series (the closed
+#: form beyond)
 SERIES_RADIUS = arb(1) / 4
 
 
