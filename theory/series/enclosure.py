@@ -140,7 +140,7 @@ class CertifiedTail:
         else:  # (1 + 1/n)**(n**2)*exp(-n): e^(psi_2(1/n)), no cancellation on the blocks
             remainder = remainder_log_form(logb)
             if remainder is not None:
-                self.f = self.logf = arb_function(remainder)
+                self.logf = arb_function(remainder)
                 self.f = _exp_of(self.logf)
         first = abs(self._direct(self.n0, self.n0 + DIRECT)).upper()
         if scale is not None and not first > 0:

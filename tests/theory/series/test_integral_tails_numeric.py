@@ -145,8 +145,7 @@ def test_b_is_enclosed_to_many_digits(analyses, text, start, ref, roots):
 def test_trf_brackets_hold_the_reference(analyses, text, start, ref, roots):
     """Each TRF around the root x*; where x* < 3000 (None), an exact TRF j is checked by the
     direct sum: R(start + j) < eps B <= R(start + j - 1), R(m) = B - sum_(start <= n < m)."""
-    n = sp.Symbol("n", positive=True)
-    f = sp.lambdify(n, sp.sympify(text, locals={"n": n}), modules="mpmath")
+    f = sp.lambdify(N, P(text), modules="mpmath")  # the whitelist parser, as the CLI reads it
     for eps, t, root in zip(EPS, analyses[text].trf, roots):
         with mpmath.workdps(50):
             if root is None:
