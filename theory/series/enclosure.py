@@ -122,7 +122,9 @@ class CertifiedTail:
     the partial block from a to the next grid point and adds the cached suffix."""
 
     @ball_precision
-    def __init__(self, b: sp.Expr, n0: int, scale: float | None = None):
+    def __init__(self, b: sp.Expr, n0: int, scale: float | None = None, far=None):
+        """``far``: a certified far tail of the caller's (``X``, ``tail(a)`` for a >= X,
+        ``note``) in place of the comparison series; the blocks run up to its X."""
         b = log1p_form(b)  # the same terms, without the cancellation of log(P/Q) near 1
         b = dominant_exp_form(b)  # exp(u) - 1 as exp(u) (1 - exp(-u)): no NaN on wide boxes
         self.b, self.n0, self.evals = b, int(n0), 0
@@ -146,7 +148,7 @@ class CertifiedTail:
         if scale is not None and not first > 0:
             first = arb(abs(scale))
         self.tol = (first if first > 0 else arb(2) ** -1000) * REL_TOL  # an exact arb
-        self.far = self._far_comparison()
+        self.far = self._far_comparison() if far is None else far
         self._grid_sums()
         self.certificate = (
             f"ball arithmetic (python-flint, {PREC} bits): terms n < {self.n0 + DIRECT} "

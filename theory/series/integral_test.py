@@ -104,6 +104,32 @@ def increasing_positive(h: sp.Expr, x0: int) -> bool:
     return increasing_on(h, x0) and positive_at(h, x0)
 
 
+def powers_as_exponentials(f: sp.Expr, x0: int) -> sp.Expr:
+    """f with every power h^e whose exponent depends on n, and whose base is a positive
+    constant or proved positive and increasing from x0 on, written exp(e log h) expanded:
+    the same values there, in the form the structural rules and the quadrature read.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> powers_as_exponentials(P("n**(-1 - 1/sqrt(log(n)))"), 2)
+    exp(-sqrt(log(n)))/n
+    """
+
+    def positive_power(e) -> bool:
+        return (
+            isinstance(e, sp.Pow)
+            and e.exp.has(N)
+            and (
+                e.base.is_positive is True if not e.base.has(N) else increasing_positive(e.base, x0)
+            )
+        )
+
+    try:
+        with step_budget(1.0):
+            return f.replace(positive_power, lambda e: sp.exp(sp.expand(e.exp * sp.log(e.base))))
+    except (StepTimeout, ValueError, TypeError):
+        return f
+
+
 def decreasing_on(f: sp.Expr, x0: int, deep: bool = True) -> bool:
     """f > 0 and nonincreasing on [x0, oo), proved from its structure; False: not proved.
     ``deep=False``: without the log-derivative rule (whose terms may be as large as f)."""
@@ -228,7 +254,8 @@ class IntegralTail:
     enclosure of R(ceil(x)), for x as large as ball arithmetic represents)."""
 
     def __init__(self, b: sp.Expr, n0: int, direct: int = DIRECT_TERMS):
-        self.b, self.n0 = b, int(n0)
+        self.n0 = int(n0)
+        self.b = b = powers_as_exponentials(b, max(self.n0, 1))
         X = next((x for x in _candidates(self.n0) if decreasing_on(b, x)), None)
         if X is None:
             raise NotCertified("the term is not proved positive and decreasing")

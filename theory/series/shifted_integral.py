@@ -22,8 +22,11 @@ d_i))^{s_i}`, and
 the first tail by the integral test on :math:`\varphi` (:class:`IntegralTail`), the second
 by a certified tail engine of its own (the caller's, e.g.
 :func:`theory.series.sums.certify_tail`; of
-:math:`-r` where :math:`r \le 0` is proved), after :math:`\sum r_n` is proved convergent;
-:math:`r` is first written without a cancellation where an identity removes one
+:math:`-r` where :math:`r \le 0` is proved); :math:`\sum r_n` converges, as
+:math:`|r_n| \le \varphi(n + c) \sup |\rho - 1|` and :math:`\rho` is continuous on
+:math:`[n_1, \infty)` with the limit 1.  The form holds from the first :math:`n_1 \ge n_0`
+where every factor is positive (:func:`regular_start`); the terms before it are summed as
+they are.  :math:`r` is first written without a cancellation where an identity removes one
 (:func:`theory.series.cancellation.without_cancellation`: :math:`n + 1 - \sqrt{n}\sqrt{n + 3}
 = (1 - n)/(n + 1 + \sqrt{n}\sqrt{n + 3})`).  Far away (:math:`x = e^t`, beyond any sum of terms)
 each factor of :math:`\rho(n)` lies between 1 and its value at :math:`x` for every
@@ -65,10 +68,11 @@ from theory.series.arb_eval import (
     NotCertified,
     arb_function,
     ball_precision,
+    head_suffix,
     tail_start,
 )
 from theory.series.cancellation import without_cancellation
-from theory.series.convergence import decide_in_process
+from theory.series.enclosure import CertifiedTail
 from theory.series.expressions import N
 from theory.series.integral_test import LOG_SPACE, IntegralTail
 from theory.series.lower_bounds import terms_nonnegative
@@ -77,6 +81,8 @@ from theory.series.lower_bounds import terms_nonnegative
 SYMBOLIC_SECONDS = 2.0
 #: integer tails from here on are the sandwich of :meth:`ShiftedIntegralTail.bounds`
 SANDWICH = 2**64
+#: at most this many terms before the shifted form holds are summed as they are
+MAX_HEAD = 64
 #: 2^-FAR_BITS bounds e^-t for t >= LOG_SPACE (e^-10^4 < 2^-14000)
 FAR_BITS = 14000
 
@@ -131,14 +137,18 @@ def _shifts(e: sp.Expr) -> set | None:
 
 
 def _bare(f: sp.Expr) -> tuple | None:
-    """(d, s) where f = (n + d)^(-s) with numbers d, s; None otherwise."""
+    """(d, s, k) where f = k (n + d)^(-s) with numbers d, s and k > 0 (f = (a n + a d)^(-s),
+    a > 0 rational, k = a^(-s)); None otherwise."""
     base, ex = f.as_base_exp()
     if ex.has(N) or not ex.is_number or not ex.is_real:
         return None
-    shifts = _shifts(base)
-    if shifts is None or len(shifts) != 1 or base != N + next(iter(shifts)):
+    poly = sp.Poly(base, N) if base.is_polynomial(N) else None
+    if poly is None or poly.degree() != 1:
         return None
-    return next(iter(shifts)), -ex
+    a, ad = poly.all_coeffs()
+    if not (a.is_Rational and a > 0 and ad.is_number and ad.is_real):
+        return None
+    return ad / a, -ex, a**ex
 
 
 def shift_form(b: sp.Expr) -> ShiftForm | None:
@@ -156,9 +166,10 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
         if not f.has(N):
             const *= f
             continue
-        pair = _bare(f)
-        if pair is not None:
-            bare.append(pair)
+        triple = _bare(f)
+        if triple is not None:
+            bare.append(triple[:2])
+            const *= triple[2]
             continue
         shifts = _shifts(f)
         if shifts is None or len(shifts) != 1:
@@ -183,6 +194,24 @@ def shift_form(b: sp.Expr) -> ShiftForm | None:
     return ShiftForm(int(c), phi, tuple(bare), tuple(t for _, t in logs))
 
 
+def regular_start(form: ShiftForm, n0: int) -> int:
+    """The first n >= n0 from which every factor of the form is defined and positive and
+    each ratio of shifted iterated logs monotone: n + c >= 1, n + d_i > 0, L(n + k) > 0
+    and L(n + c) > 0 (n + k > 1, or > e for log log), the bound of :meth:`_rho`.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> regular_start(shift_form(P("1/((n + 3)*log(n + 3)*log(log(n + 1))**2)")), 1)
+    2
+    """
+    n = max(n0, 1 - form.shift)
+    for d, _s in form.bare:
+        n = max(n, int(sp.floor(-d)) + 1)
+    for k, depth, _p in form.logs:
+        low = min(int(k), form.shift)
+        n = max(n, (2 if depth == 1 else 3) - low)
+    return n
+
+
 def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
     r"""(rho(n) - 1 written exp(U) - 1, its sign) where some bare exponent s_i is not a
     multiple of 1/2 (a cube root, which no rewrite takes out of b_n - phi(n + c)), and the
@@ -196,7 +225,7 @@ def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
     sign of the leading term of U, sum_i s_i (c - d_i)/n (the sign of r far out; the
     engine of sign * r proves what it encloses, whichever sign is passed); None where that
     sum is 0. The evaluator takes exp(U) - 1 as expm1(U) and log(1 + u) as log1p(u)."""
-    if all((2 * s).is_Integer for _, s in form.bare):
+    if not form.logs and all((2 * s).is_Integer for _, s in form.bare):
         return None
     c, terms, signs = form.shift, [], set()
     for d, s in form.bare:
@@ -221,6 +250,23 @@ def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
     return sp.exp(sp.Add(*terms), evaluate=False) - 1, int(signs.pop())
 
 
+class _RemainderFar:
+    """The far tail of sign r_n = sign phi(n + c) (rho(n) - 1) beyond X = SANDWICH:
+    rho(n) lies in the ball rho(a) of :meth:`ShiftedIntegralTail._rho` for every n >= a,
+    and phi > 0, so the tail from a lies in R_phi(a + c) sign (rho(a) - 1)."""
+
+    X = SANDWICH
+    note = "sign r_n = sign phi(n + c) (rho(n) - 1) with rho(n) in the ball rho(a) for n >= a"
+
+    def __init__(self, owner: ShiftedIntegralTail):
+        self.owner = owner
+
+    def tail(self, a: int) -> arb:
+        o = self.owner
+        lo, hi = o.inner.bounds(arb(a) + o.shift)
+        return lo.union(hi) * (o.sign * (o._rho(arb(a)) - 1))
+
+
 class ShiftedIntegralTail(BallTerms):
     """Certified tails of b_n = phi(n + c) rho(n) (module docstring): ``tail(a)`` at
     integers a >= n0 and ``log_bounds(t)``, ``bounds(x)`` at x = e^t beyond them, as
@@ -232,16 +278,23 @@ class ShiftedIntegralTail(BallTerms):
         form = shift_form(b)
         if form is None:
             raise NotCertified("the term is not a shifted integral-test form")
-        self.n0, self.shift, self.phi = int(n0), form.shift, form.phi
-        if self.n0 + self.shift < 1 or any(self.n0 + d <= 0 for d, _ in form.bare):
-            raise NotCertified("a shifted factor is not positive from n0 on")
+        self.shift, self.phi, self.f = form.shift, form.phi, arb_function(b)
+        # the form holds from n1 on; the terms before it are summed as they are (b_n =
+        # 1/((n + 3) log(n + 3) log(log(n + 1))^2) from n = 1, where log(log(2)) < 0)
+        self.n0, self.n1 = int(n0), regular_start(form, int(n0))
+        if self.n1 - self.n0 > MAX_HEAD:
+            raise NotCertified(f"the shifted form holds only from n = {self.n1} on")
+        self.suffix, until = head_suffix(self.f, self.n0, self.n1)
+        if until < self.n1:
+            raise NotCertified(f"the term at n = {until} is not proved >= 0")
+        if self.n1 + self.shift < 1 or any(self.n1 + d <= 0 for d, _ in form.bare):
+            raise NotCertified("a shifted factor is not positive from n1 on")
         self._logs = [(int(k), depth, arb_function(p)(arb(0))) for k, depth, p in form.logs]
-        for k, depth, _p in self._logs:  # L(n + k), L(n + c) > 0 from n0 on (L increases)
-            for low in (arb(self.n0 + k).log(), arb(self.n0 + self.shift).log()):
+        for k, depth, _p in self._logs:  # L(n + k), L(n + c) > 0 from n1 on (L increases)
+            for low in (arb(self.n1 + k).log(), arb(self.n1 + self.shift).log()):
                 if not (low if depth == 1 else low.log()) > 0:
-                    raise NotCertified("a shifted iterated log is not positive from n0 on")
-        self.f = arb_function(b)
-        self.inner = IntegralTail(self.phi, self.n0 + self.shift)
+                    raise NotCertified("a shifted iterated log is not positive from n1 on")
+        self.inner = IntegralTail(self.phi, self.n1 + self.shift)
         # the numbers (d_i, s_i) as balls (exact sympy numbers from the parsed term)
         self._bare = [(arb_function(d)(arb(0)), arb_function(s)(arb(0))) for d, s in form.bare]
         self.rest, self.sign = None, 1
@@ -257,20 +310,25 @@ class ShiftedIntegralTail(BallTerms):
         if r != 0:
             rewritten = without_cancellation(r) if self.n0 >= 1 and sign is None else None
             r = r if rewritten is None else rewritten[0]  # n + 1 - sqrt(n) sqrt(n + 3)
-            if decide_in_process(r, self.n0).converges is not True:
-                raise NotCertified(f"the remainder {r} is not proved convergent")
+            # sum r converges: |r_n| <= phi(n + c) sup |rho - 1|, and rho is continuous and
+            # finite on [n1, oo) with the limit 1 (every factor is), phi summable (the
+            # integral test above)
             if sign is None:
-                sign = -1 if terms_nonnegative(-r, self.n0) else 1  # as SplitTail
+                sign = -1 if terms_nonnegative(-r, self.n1) else 1  # as SplitTail
             self.sign = sign
-            self.rest = engine(self.sign * r, self.n0)
+            try:  # blocks up to 2^64 and the sandwich beyond (no comparison series to find)
+                self.rest = CertifiedTail(sign * r, self.n1, far=_RemainderFar(self))
+            except (NotCertified, ArithmeticError, ValueError, TypeError):
+                self.rest = engine(self.sign * r, self.n1)
         self.nonneg_until = 10**30
         c = self.shift
         neg = "minus the tail of its negation, " if self.sign < 0 else ""
+        head = "" if self.n1 == self.n0 else f"the terms n < {self.n1} summed as they are; "
         remainder = (
             "" if r == 0 else f" + the tail of r_n = {sp.sstr(r)} ({neg}{self.rest.certificate})"
         )
         self.certificate = (
-            f"b_n = phi(n + {c}) rho(n), phi(m) = {sp.sstr(self.phi)}: the tail of b from a is "
+            f"{head}b_n = phi(n + {c}) rho(n), phi(m) = {sp.sstr(self.phi)}: the tail of b from a is "
             f"the tail of phi from a + {c} [{self.inner.certificate}]{remainder}"
         )
 
@@ -278,6 +336,8 @@ class ShiftedIntegralTail(BallTerms):
     def tail(self, a: int) -> arb:
         """An enclosure of R(a) = sum_{n >= a} b_n for an integer a >= n0."""
         a = tail_start(a, self.n0)
+        if a < self.n1:  # the terms before the form holds, summed as they are
+            return self.suffix[a - self.n0] + self.tail(self.n1)
         if self.rest is not None and a >= SANDWICH:  # rho(n) - 1 = O(1/a) is below 2^-64
             lo, hi = self.bounds(arb(a))
             return lo.union(hi)

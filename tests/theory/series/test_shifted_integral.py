@@ -85,6 +85,13 @@ def _sqrt_remainder(y):
         )
 
 
+def _late_start_remainder(y):
+    with mpmath.workdps(120):
+        return 1 / ((y + 3) * L(y + 3) * L(L(y + 1)) ** 2) - 1 / (
+            (y + 3) * L(y + 3) * L(L(y + 3)) ** 2
+        )
+
+
 # (term, start, f, int_a^oo f): the closed form of the shifted term plus a remainder
 CASES = [
     (
@@ -171,6 +178,21 @@ CASES = [
         1,
         lambda x: 1 / (x * L(x + 1) * L(x + 2)),
         lambda a: 1 / L(a + 2) + _quad(_two_logs_remainder, a),
+    ),
+    (  # log(log(2)) < 0: the form holds from n = 2, b_1 summed as it is; r of one sign
+        # with a far tail (past 2^64) from the ball of rho, no comparison series
+        "1/((n + 3)*log(n + 3)*log(log(n + 1))**2)",
+        1,
+        lambda x: 1 / ((x + 3) * L(x + 3) * L(L(x + 1)) ** 2),
+        lambda a: 1 / L(L(a + 3)) + _quad(_late_start_remainder, a),
+    ),
+    (  # a bare factor 2 n + 1 = 2 (n + 1/2): phi(m) = 1/(2 m log(m)^2) at m = n + 1
+        "1/((2*n + 1)*log(n + 1)**2)",
+        1,
+        lambda x: 1 / ((2 * x + 1) * L(x + 1) ** 2),
+        lambda a: (
+            1 / (2 * L(a + 1)) + _quad(lambda y: 1 / (2 * (y + 1) * (2 * y + 1) * L(y + 1) ** 2), a)
+        ),
     ),
     (  # a shift down, log(n - 1) from n = 3; n/(n - 1)^2 = 1/(n - 1) + 1/(n - 1)^2
         "n/((n - 1)**2*log(n - 1)**2)",
@@ -288,7 +310,7 @@ def test_trf_exact_and_log10_bracket_against_the_reference():
 def test_refusals_are_named():
     with pytest.raises(NotCertified, match="shifted"):
         ShiftedIntegralTail(P("1/(n*log(n)**2)"), 2, certify_tail)
-    with pytest.raises(NotCertified, match="not positive"):  # log(n - 1) from n = 1
+    with pytest.raises(NotCertified, match="not (positive|finite)"):  # log(n - 1) at n = 1
         ShiftedIntegralTail(P("1/(n*log(n - 1)**2)"), 1, certify_tail)
 
 
