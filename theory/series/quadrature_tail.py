@@ -52,6 +52,8 @@ from theory.series.limits import limit_at_infinity
 SYMBOLIC_SECONDS = 2.0
 #: candidate starts P of the proved concave range in u (integers; log x >= 2 for log(u))
 STARTS = tuple(2**k for k in range(1, 21))
+#: the least power q of the far bound u^-q (pieces to 2^-100 grow like 1/(q - 1))
+POWER_MIN = 1.3
 #: ratio of consecutive quadrature nodes u_k = u_0 r^k
 RATIO = 1.25
 #: relative size of the far-part bound e^h(U)/|h'(U)| at which the nodes stop
@@ -113,6 +115,27 @@ def _concave_in_log(h: sp.Expr, u0: float) -> int | None:
     except (StepTimeout, RecursionError, ValueError, TypeError):
         return None
     return concave_start(k, math.log(max(u0, 1.0)))
+
+
+def power_start(d: sp.Expr, u0: float) -> int | None:
+    r"""The least P in STARTS, :math:`P \ge u_0`, with d < 0 on :math:`[P, \infty)` proved
+    (:func:`theory.series.eventual_signs.derivative_sign` of d factored), else None: for
+    :math:`d = u h'(u) + q`, :math:`u^q e^{h(u)}` decreases there, so
+    :math:`\int_U^\infty e^{h} \le U e^{h(U)}/(q - 1)` for q > 1.
+
+    >>> u = N
+    >>> power_start(-3 - 1/sp.log(u) + 2, 1.0)     # 1/(x log(x)^3 log(log(x))), q = 2
+    2
+    """
+    try:
+        with step_budget(SYMBOLIC_SECONDS):
+            d = sp.factor(sp.together(d))
+            for P in STARTS:
+                if P >= u0 and derivative_sign(d, P) == -1:
+                    return P
+    except (StepTimeout, RecursionError, ValueError, TypeError):
+        return None
+    return None
 
 
 def acb_function(e: sp.Expr) -> Callable:
@@ -196,14 +219,20 @@ class QuadratureTail:
         except (StepTimeout, RecursionError, ValueError, TypeError):
             raise NotCertified("log f(e^u) not written within its time") from None
         self.u0 = math.log(max(int(x0), 1))
-        P, self.level = concave_start(h, self.u0), 1
+        P, self.level, self.q = concave_start(h, self.u0), 1, None
         if P is None:  # e^(-log(x)^0.7)/x: h = -u^0.7 is convex; k(s) = h(e^s) + s is concave
             P, self.level = _concave_in_log(h, self.u0), 2
-            if P is not None and limit_at_infinity(N * dh) != -sp.oo:
-                # 1/(x log(x)^1.1): u h' -> -1.1, the far part shrinks like a power of u only
-                raise NotCertified("log f(e^u) + u decays only like a power of log u")
+            lim = limit_at_infinity(N * dh)
+            if lim != -sp.oo:  # 1/(x log(x)^3 log(log(x))): u h' -> -3, a power of u
+                P, self.level = None, 3
+                if lim.is_number and lim.is_finite and lim < -POWER_MIN:
+                    self.q = (1 - lim) / 2
+                    P = power_start(N * dh + self.q, self.u0)
         if P is None:
-            raise NotCertified("log f(e^u) + u is not proved concave in u, nor in log u")
+            raise NotCertified(
+                "log f(e^u) + u is not proved concave in u, nor in log u, nor below a "
+                f"power u^-q with q > {POWER_MIN}"
+            )
         try:
             self._g = acb_function(sp.exp(h))
             self._h, self._dh = arb_function(h), arb_function(dh)
@@ -211,12 +240,15 @@ class QuadratureTail:
             raise NotCertified(f"the integrand is not evaluated in balls ({exc})") from None
         self.P, self.h = P, h
         shown = sp.sstr(h.subs(N, sp.Symbol("u")))
-        far = (
-            f"e^h(U)/|h'(U)| (h'' < 0 on [{P}, oo) proved, h'(U) < 0 in balls)"
-            if self.level == 1
-            else f"U e^h(U)/|U h'(U) + 1| (k(s) = h(e^s) + s has k'' < 0 for s >= {P}, "
-            "proved; k'(log U) = U h'(U) + 1 < 0 in balls)"
-        )
+        far = {
+            1: f"e^h(U)/|h'(U)| (h'' < 0 on [{P}, oo) proved, h'(U) < 0 in balls)",
+            2: f"U e^h(U)/|U h'(U) + 1| (k(s) = h(e^s) + s has k'' < 0 for s >= {P}, "
+            "proved; k'(log U) = U h'(U) + 1 < 0 in balls)",
+            3: f"U e^h(U)/(q - 1), q = {self.q} (u h'(u) + q < 0 on [{P}, oo) proved: "
+            "u^q e^h(u) decreases)",
+        }[self.level]
+        if self.q is not None:
+            self._q = arb_function(self.q)(arb(0))
         self.certificate = (
             f"int_(log a)^oo e^h(u) du, h(u) = {shown}: rigorous quadrature "
             f"(acb.integral) up to U, beyond it {far}"
@@ -246,8 +278,11 @@ class QuadratureTail:
         U h'(U) + 1 < 0 are proved (level 2, :func:`_concave_in_log`)."""
         if not U > 0:
             return None
-        if not (U >= self.P if self.level == 1 else U.log() >= self.P):
+        if not (U >= self.P if self.level != 2 else U.log() >= self.P):
             return None
+        if self.level == 3:  # int_U^oo u^-q (u^q e^h(u)) du <= U^q e^h(U) U^(1-q)/(q - 1)
+            far = self._h(U).exp() * U / (self._q - 1)
+            return far if far.is_finite() else None
         d = self._dh(U) if self.level == 1 else U * self._dh(U) + 1
         if not (d.is_finite() and d < 0):
             return None
