@@ -289,11 +289,13 @@ def wide_analysis(
     integral test does not apply)."""
     cert, integral = _engine(b, start, integral_only)
     B = cert.tail(start)
-    if not (B.is_finite() and B > 0):
-        raise NotCertified("the enclosure of B is not finite and positive")
+    if not B.is_finite():
+        raise NotCertified("the enclosure of B is not finite")
     how = "integral test" if integral else "certified tail, wider than the precision goal"
     S = enclosed_sum(B, start, f"certified enclosure ({how}; ball arithmetic)", cert.certificate)
     nonneg = integral or terms_nonnegative(b, start)
+    if not (B > 0 or (B < 0 and not nonneg)):  # 1/(n (n + 1)) - 2^-n: B = 0
+        return WideResult(S, [_undetermined(e, B, nonneg) for e in eps_list])
     real = cert.log_bounds if integral else None
     cache: dict = {}
 
@@ -308,6 +310,19 @@ def wide_analysis(
         sup = getattr(cert, "tail_sup", None)
         trf = [signed_bracket(tail, sup, start, B, e) for e in eps_list]
     return WideResult(S, trf)
+
+
+def _undetermined(eps: float, B: arb, nonneg: bool) -> dict:
+    """The TRF entry where the enclosure of B holds 0: TRF(eps) compares the tails with
+    eps B (eps |B|), which is not known to be nonzero."""
+    return {
+        "eps": eps,
+        "value": None,
+        "exact": False,
+        "definition": "Eq. 22 (full series)" if nonneg else TAIL_RULE,
+        "note": f"not determined: the certified enclosure of B, {B.str(3)}, holds 0, and the "
+        "TRF compares the tails with eps B",
+    }
 
 
 @ball_precision

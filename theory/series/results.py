@@ -37,6 +37,8 @@ class SeriesSum:
         width = (self.hi - self.lo) / 2
         if width == 0:
             return DPS
+        if self.value == 0:  # an enclosure of B centred on 0: no digit of B is known
+            return 0
         return max(0, int(mpmath.floor(mpmath.log10(abs(self.value) / width))))
 
 

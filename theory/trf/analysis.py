@@ -652,6 +652,8 @@ def _human_trf(t: dict) -> str:
         v = f"{v} (in [{lower}, {t['upper_bound']}])"
     elif not t["exact"] and t.get("relative_accuracy") is not None:
         v = f"{v} (rel. acc. {t['relative_accuracy']:.1e})"
+    elif v is None and t.get("note", "").startswith("not determined"):
+        v = "not determined (B ~ 0)"
     return f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}"
 
 

@@ -54,3 +54,17 @@ def test_exact_where_the_tail_before_is_large():
 
     t = signed_bracket(tail, lambda a: arb(1) / a, 1, arb(1), 0.125)
     assert t["upper_bound"] == 8 and t["exact"] and t["value"] == 8
+
+
+def test_a_sum_of_zero_is_enclosed_and_its_trf_not_determined(capsys):
+    # sum 1/(n (n + 1)) = 1 = sum 2^-n (telescoping; geometric): B = 0 exactly, so no
+    # relative precision exists and eps B = 0 leaves the TRF undefined
+    assert main(["--rpe=1/(n*(n+1)) - 2**(-n)", "--json", "--time-limit", "60"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["certified"] and out["sum_digits"] == 0
+    lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+    assert lo <= 0 <= hi and hi - lo < 1e-20
+    for t in out["trf"]:
+        assert t["value"] is None and t["note"].startswith("not determined")
+    assert main(["--rpe=1/(n*(n+1)) - 2**(-n)", "--time-limit", "60"]) == 0
+    assert "not determined (B ~ 0)" in capsys.readouterr().out
