@@ -78,7 +78,18 @@ def log_positive(f: sp.Expr) -> sp.Expr:
     if isinstance(f, sp.exp):
         return f.args[0]
     if isinstance(f, sp.Pow) and not f.exp.has(N):
-        return f.exp * log_positive(f.base)
+        base = f.base
+        if isinstance(base, sp.Add):  # n log(n)^2 + n = n (log(n)^2 + 1): log n + ...
+            try:
+                with step_budget(0.5):
+                    factored = sp.factor(base)
+            except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
+                factored = base
+            if isinstance(factored, sp.Mul) and all(
+                a.is_positive or not isinstance(a, sp.Add) for a in factored.args
+            ):
+                base = factored
+        return f.exp * log_positive(base)
     return sp.log(f)
 
 

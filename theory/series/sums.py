@@ -40,6 +40,7 @@ from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.floor_root_blocks import FloorRootTail, floor_root_parts
 from theory.series.geometric import GeometricTail
+from theory.series.integral_test import IntegralTail, decreasing_on
 from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.log_zeta_tail import LogZetaTail, log_power_parts
 from theory.series.majorant_tail import MajorantTail
@@ -161,17 +162,22 @@ def series_sum_core(
     return S, CertifiedEstimate(cert, b), cert
 
 
-def _shifted_integral(b: sp.Expr, n0: int, cert) -> ShiftedIntegralTail | None:
-    """The integral test through a shift of the index
-    (:mod:`theory.series.shifted_integral`, e.g. 1/(n log(n + 1)^2)) where it applies and
-    encloses B more narrowly than ``cert``; else None."""
-    if shift_form(b) is None:
-        return None
-    try:
-        t = ShiftedIntegralTail(b, n0, any_width_tail)
-        return t if t.tail(n0).rad() < cert.tail(n0).rad() else None
-    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
-        return None
+def _shifted_integral(b: sp.Expr, n0: int, cert) -> IntegralTail | ShiftedIntegralTail | None:
+    """The integral test (:mod:`theory.series.integral_test`, e.g. 1/(n (log(n)^2 + 1))),
+    directly or through a shift of the index (:mod:`theory.series.shifted_integral`, e.g.
+    1/(n log(n + 1)^2)), where it applies and encloses B more narrowly than ``cert``; else
+    None."""
+    engines = [lambda: IntegralTail(b, n0)] if decreasing_on(b, max(n0, 1)) else []
+    if shift_form(b) is not None:
+        engines.append(lambda: ShiftedIntegralTail(b, n0, any_width_tail))
+    for make in engines:
+        try:
+            t = make()
+            if t.tail(n0).rad() < cert.tail(n0).rad():
+                return t
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+    return None
 
 
 def _sharper_estimate(S, b, start, head_sum, n0, cert):

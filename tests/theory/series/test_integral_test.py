@@ -10,12 +10,15 @@ import json
 
 import mpmath
 import pytest
+import sympy as sp
 from flint import arb
 
 from theory.series.arb_eval import NotCertified
 from theory.series.certified_trf import merge_brackets, trf_bracket, wide_analysis
+from theory.series.expressions import N
 from theory.series.expressions import parse_expression as P
 from theory.series.integral_test import IntegralTail, decreasing_on, increasing_on
+from theory.series.quadrature_tail import QuadratureTail
 from theory.trf.cli import main
 
 # (term, start, B to 30 digits, {eps: log10 TRF}) -- mpmath references, module docstring
@@ -208,3 +211,27 @@ def test_antiderivative_through_log_substitution(text, start, f, I):
         log10 = float(t / mpmath.log(10))
     lo, hi = w.trf[0]["log10_bracket"]
     assert lo <= log10 <= hi and hi - lo < 1e-9 * log10
+
+
+def test_a_sum_in_the_denominator_is_factored_for_the_tail_integral(capsys):
+    """1/(n log(n)^2 + n) = 1/(n (log(n)^2 + 1)): h(u) = -log(u^2 + 1) once the sum is
+    factored (theory.series.quadrature_tail.log_positive), whose far part is below u^-3/2.
+    Reference (mpmath, 30 digits): the terms 16 <= n < 20000 plus pi/2 - atan(log 20000) +
+    f/2 - f'/12 + f'''/720 - f^(5)/30240 at 20000."""
+    h = QuadratureTail(P("1/(n*log(n)**2 + n)"), 16).h
+    assert sp.simplify(h - (-sp.log(N**2 + 1))) == 0
+    argv = ["--rpe", "1/(n*log(n)**2+n)", "--start", "16", "--json", "--time-limit", "60"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(40):
+        B = mpmath.mpf("0.349810485652865481724152337883")
+        assert out["certified"] and mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        assert out["sum_digits"] >= 17
+        # TRF(0.1): the root x* of R(x) = pi/2 - atan(log x) + f/2 - f'/12 = 0.1 B; the
+        # exact TRF j has 16 + j - 1 < x* < 16 + j (x* - 16 = 2570820464781.29)
+        f = lambda x: 1 / (x * (mpmath.log(x) ** 2 + 1))  # noqa: E731
+        R = lambda a: (  # noqa: E731
+            mpmath.pi / 2 - mpmath.atan(mpmath.log(a)) + f(a) / 2 - mpmath.diff(f, a) / 12
+        )
+        x = mpmath.exp(mpmath.findroot(lambda t: R(mpmath.exp(t)) - B / 10, 28))
+        assert out["trf"][0]["exact"] and out["trf"][0]["value"] == int(mpmath.floor(x - 16)) + 1
