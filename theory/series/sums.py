@@ -184,8 +184,9 @@ def _sharper_estimate(S, b, start, head_sum, n0, cert):
     """A wide enclosure (e.g. 1/(n log(n)^2), whose tail beyond 2^160 is 1/160 of B): the
     Euler-Maclaurin estimate becomes the value when it lies inside the enclosure; the
     enclosure stays the guarantee."""
-    try:
-        E, eng = _estimate(b, start, head_sum, n0)
+    try:  # bounded: its derivatives may take longer than the enclosure itself
+        with step_budget(SHARPER_SECONDS):
+            E, eng = _estimate(b, start, head_sum, n0)
     except (SeriesError, ArithmeticError, ValueError, StepTimeout):
         return S, CertifiedEstimate(cert, b), cert
     if S.lo <= E.value <= S.hi:
@@ -216,6 +217,8 @@ class _ZeroTail:
         return arb(0)
 
 
+#: CPU seconds for the uncertified estimate placed inside a wide certified enclosure
+SHARPER_SECONDS = 2.0
 MAX_REL_WIDTH = 1e-3  # a wider enclosure is reported as not certified
 
 
