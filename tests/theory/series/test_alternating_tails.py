@@ -10,6 +10,8 @@ used to tune the engine's parameters."""
 
 from __future__ import annotations
 
+import json
+
 import mpmath
 import numpy as np
 import pytest
@@ -271,3 +273,29 @@ def test_shifted_log_derivatives_are_signed(text, start, f):
         ref = mpmath.nsum(f, [start, mpmath.inf])
     t = DirichletTail(P(text), start)
     assert _contains(t.tail(start), ref)
+
+
+def test_signed_remainder_form_gets_b_and_exact_trfs(capsys):
+    """(-1)^n (1 + 1/n)^(n^2) e^-n/n^2 (terms -> (-1)^n e^(-1/2)/n^2): B certified and the
+    TRFs of the tail rule exact, against mpmath (alternating acceleration at 30 digits, B =
+    -0.6128745082575203543546...; the tails R_k = B - S_k from direct partial sums, and
+    |R_k| <= |b_(k+1)| < eps |B| for every k >= 40 by Leibniz, the moduli decreasing there)."""
+    text = "(-1)**n*(1+1/n)**(n**2)*exp(-n)/n**2"
+    assert main(["--rpe", text, "--json", "--time-limit", "60"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(30):
+
+        def b(n):
+            return (-1) ** n * mpmath.exp(n**2 * mpmath.log1p(mpmath.mpf(1) / n) - n) / n**2
+
+        B = mpmath.nsum(b, [1, mpmath.inf], method="alternating")
+        assert out["certified"] and mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        R, S = [], mpmath.mpf(0)
+        for k in range(40):  # R_k = sum_{n >= k + 1} b_n
+            R.append(B - S)
+            S += b(k + 1)
+        for t in out["trf"]:
+            target = t["eps"] * abs(B)
+            assert abs(b(41)) < target
+            true = max(k for k in range(40) if abs(R[k]) >= target) + 1
+            assert t["exact"] and t["value"] == true, (t, true)
