@@ -269,6 +269,58 @@ def _wait(conn, pid, budget, wall_cap: float) -> tuple[str, float] | None:
             return ("unknown" if cpu is None else f"{cpu:.1f}", wall)
 
 
+#: step time-outs raised so far in this process (see :func:`cache_answers`)
+_timeouts = 0
+
+
+def timeouts() -> int:
+    """The number of step time-outs raised so far in this process."""
+    return _timeouts
+
+
+def cache_answers(maxsize: int = 256) -> Callable[[Callable], Callable]:
+    """``functools.lru_cache`` for answers only: a result computed while a step time-out
+    was raised inside the call (and caught there, e.g. returned as None: "not proved") is
+    returned but not kept, so a later call with more time computes it again.  An
+    enclosing block's time-out also fires inside the call (the inner timer is the shorter
+    one), so a cached "not proved" could otherwise outlive the budget that caused it.
+
+    >>> calls = []
+    >>> @cache_answers()
+    ... def f(x):
+    ...     calls.append(x)
+    ...     try:
+    ...         with step_budget(1e-3):
+    ...             while x < 0:
+    ...                 pass
+    ...     except StepTimeout:
+    ...         return None
+    ...     return x
+    >>> f(1), f(1), f(-1), f(-1), len(calls)
+    (1, 1, None, None, 3)
+    """
+
+    def decorate(fn: Callable) -> Callable:
+        store: dict = {}
+
+        @functools.wraps(fn)
+        def wrapper(*args):
+            if args in store:
+                return store[args]
+            before = _timeouts
+            out = fn(*args)
+            if _timeouts == before:
+                if len(store) >= maxsize:
+                    store.pop(next(iter(store)))
+                store[args] = out
+            return out
+
+        wrapper.cache_clear = store.clear
+        return wrapper
+
+    return decorate
+
+
 @contextlib.contextmanager
 def step_budget(seconds: float, error: type[BaseException] = StepTimeout) -> Iterator[None]:
     """Raise ``error`` (:class:`StepTimeout`) inside the block after ``seconds`` of CPU
@@ -284,6 +336,8 @@ def step_budget(seconds: float, error: type[BaseException] = StepTimeout) -> Ite
     def _handler(signum, frame):
         if INTERRUPTED.is_set():  # Ctrl-C came first: it wins over the time-out
             raise KeyboardInterrupt
+        global _timeouts
+        _timeouts += 1
         raise error(f"more than {seconds:g} s of CPU time")
 
     # CPU time of this process (ITIMER_PROF), not wall-clock: immune to a busy machine

@@ -33,11 +33,9 @@ True
 
 from __future__ import annotations
 
-import functools
-
 import sympy as sp
 
-from theory.core.budget import StepTimeout, step_budget
+from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.angle_means import proved_positive
 from theory.series.expressions import N
 
@@ -156,7 +154,7 @@ def without_cancellation(b: sp.Expr) -> tuple[sp.Expr, str] | None:
         return None
 
 
-@functools.lru_cache(maxsize=256)
+@cache_answers(256)
 def _rewritten(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     notes, out = [], b
     with step_budget(2.0):

@@ -51,14 +51,13 @@ A q-periodic factor :math:`p` (``(-1)**floor(n/2)``) is written exactly as
 
 from __future__ import annotations
 
-import functools
 import time
 from dataclasses import dataclass
 
 import sympy as sp
 from flint import arb
 
-from theory.core.budget import StepTimeout, step_budget
+from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision, taylor
 from theory.series.expressions import N
 from theory.series.periodic import residue_classes
@@ -276,7 +275,7 @@ def _sign_near_infinity(f: sp.Expr, P: int, past_zero: bool = False) -> int | No
 _MAX_ZERO_ORDER = 6
 
 
-@functools.lru_cache(maxsize=256)
+@cache_answers(256)
 def _zero_order(expr: sp.Expr) -> int:
     """The order k <= _MAX_ZERO_ORDER of the zero of expr (in n standing for t) at t = 0:
     its Taylor coefficients below k exactly 0 by sympy's series; 0 when there is none or
@@ -324,7 +323,7 @@ def _pole_orders(g: sp.Expr) -> set[int]:
     return {int(-low)} if sp.sympify(low).is_Integer and -24 <= low < 0 else set()
 
 
-@functools.lru_cache(maxsize=256)
+@cache_answers(256)
 def _far_forms(f: sp.Expr) -> tuple:
     """(m, ball function of t^k f(t^-m), its expression in n standing for t), m in
     _FAR_ROOTS, k = 0 and the pole's order, for a factor made of whitelisted functions

@@ -36,12 +36,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
 
 import sympy as sp
 from flint import arb
 
-from theory.core.budget import StepTimeout, step_budget
+from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.arb_eval import (
     BallTerms,
@@ -261,7 +260,7 @@ class ExpAtomTail(BallTerms):
         return self.suffix[a - self.n0] + self._far(self.M)
 
 
-@lru_cache(maxsize=64)
+@cache_answers(64)
 def exp_atom_nonneg(b: sp.Expr, n0: int) -> bool:
     """b_n >= 0 for every n >= n0 proved by the expansion in e^(-lambda n)."""
     if in_exp_atom(b) is None:

@@ -39,12 +39,10 @@ The sign of the terms follows from the same bound: for :math:`t \le t_0`,
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import sympy as sp
 from flint import acb, arb
 
-from theory.core.budget import StepTimeout, step_budget
+from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.analytic_disc import Z, analytic_disc
 from theory.series.arb_eval import (
     NotCertified,
@@ -149,7 +147,7 @@ def _arguments_cancelled(F: sp.Expr) -> sp.Expr:
     )
 
 
-@lru_cache(maxsize=64)
+@cache_answers(64)
 def _disc(F: sp.Expr) -> tuple[sp.Rational, arb] | None:
     """(R, M_R) for F that is not entire (a log or a real power of an analytic part):
     analytic on |t| <= R, R = 1/2 or 1/8, by :mod:`theory.series.analytic_disc`."""
@@ -252,7 +250,7 @@ class InversePowerTail:
         return self.suffix[a - self.n0] + self._far(self.M)
 
 
-@lru_cache(maxsize=64)
+@cache_answers(64)
 def expansion_nonneg(b: sp.Expr, n0: int) -> bool:
     """b_n >= 0 for every n >= n0 proved by the expansion in 1/n (head terms in balls)."""
     if taylor_in_inverse_n(b) is None:

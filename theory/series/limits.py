@@ -21,6 +21,7 @@ from flint import arb
 from sympy.series.gruntz import gruntz
 from sympy.series.gruntz import sign as gruntz_sign
 
+from theory.core import budget
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotSupported, arb_function
 from theory.series.decision import SeriesError
@@ -117,7 +118,11 @@ def limit_at_infinity(expr: sp.Expr, check: bool | None = None) -> sp.Expr | Non
     """lim_{n->oo} expr by Gruntz, or None; numerically cross-checked outside exp-log."""
     key = (expr, check)
     if key not in _LIM_CACHE:
-        _LIM_CACHE[key] = _lim_uncached(expr, check)
+        before = budget.timeouts()
+        val = _lim_uncached(expr, check)
+        if budget.timeouts() != before:  # a time-out is no answer: not kept
+            return val
+        _LIM_CACHE[key] = val
     return _LIM_CACHE[key]
 
 

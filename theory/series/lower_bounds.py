@@ -29,7 +29,6 @@ bound (otherwise the value is not given).
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections.abc import Sequence
@@ -45,7 +44,7 @@ if TYPE_CHECKING:
     from theory.series.oscillating import DirichletTail
     from theory.series.rpe_library import BiasHead
 
-from theory.core.budget import StepTimeout, step_budget
+from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.arb_eval import (
     NotSupported,
     Undecided,
@@ -455,7 +454,7 @@ def nonnegative_from(b: sp.Expr, n0: int, limit: int = 4096) -> int | None:
     return _nonnegative_from(sp.sympify(b), int(n0), int(limit))
 
 
-@functools.lru_cache(maxsize=64)
+@cache_answers(64)
 def _nonnegative_from(b: sp.Expr, n0: int, limit: int) -> int | None:
     m = n0
     while m <= limit:

@@ -4,8 +4,9 @@ import mmap
 import sys
 
 import pytest
+import sympy as sp
 
-from theory.core.budget import MEMORY_CAP, BudgetExceeded, run_guarded
+from theory.core.budget import MEMORY_CAP, BudgetExceeded, StepTimeout, run_guarded, step_budget
 
 
 def _allocate(n_bytes: int) -> int:
@@ -28,3 +29,20 @@ def test_a_parent_that_maps_gigabytes_leaves_its_child_the_whole_cap():
 def test_the_cap_still_stops_a_child_that_allocates_beyond_it():
     with pytest.raises(BudgetExceeded, match="out of memory"):
         run_guarded(_allocate, (MEMORY_CAP + 2**30,), budget=30)
+
+
+def test_a_limit_cut_short_by_an_enclosing_budget_is_not_cached():
+    """An enclosing step budget that runs out inside limit_at_infinity makes it return None
+    (its own step budget is the shorter timer); that None is no answer and must not be
+    kept: the same limit asked again with time gives it (n (n^(1/n) - 1 + n^-5/13) ->
+    oo, as n^(1/n) - 1 ~ log(n)/n)."""
+    from theory.series.expressions import N
+    from theory.series.limits import limit_at_infinity
+
+    expr = N * (N ** (1 / N) - 1 + N ** (-5) / 13)  # used nowhere else: not in the cache
+    try:
+        with step_budget(1e-4):
+            limit_at_infinity(expr)
+    except StepTimeout:
+        pass
+    assert limit_at_infinity(expr) == sp.oo
