@@ -167,9 +167,11 @@ def _shifted_integral(b: sp.Expr, n0: int, cert) -> IntegralTail | ShiftedIntegr
     directly or through a shift of the index (:mod:`theory.series.shifted_integral`, e.g.
     1/(n log(n + 1)^2)), where it applies and encloses B more narrowly than ``cert``; else
     None."""
-    engines = [lambda: IntegralTail(b, n0)] if decreasing_on(b, max(n0, 1)) else []
+    engines = []  # the shift first: phi is the cleaner integrand (no n + d in its log)
     if shift_form(b) is not None:
         engines.append(lambda: ShiftedIntegralTail(b, n0, any_width_tail))
+    if decreasing_on(b, max(n0, 1)):
+        engines.append(lambda: IntegralTail(b, n0))
     for make in engines:
         try:
             t = make()
