@@ -255,7 +255,9 @@ class IntegralTail:
 
     def __init__(self, b: sp.Expr, n0: int, direct: int = DIRECT_TERMS):
         self.n0 = int(n0)
-        self.b = b = powers_as_exponentials(b, max(self.n0, 1))
+        if self.n0 >= 1:  # the rewrite holds where the bases are proved positive
+            b = powers_as_exponentials(b, self.n0)
+        self.b = b
         X = next((x for x in _candidates(self.n0) if decreasing_on(b, x)), None)
         if X is None:
             raise NotCertified("the term is not proved positive and decreasing")

@@ -85,10 +85,8 @@ def log_positive(f: sp.Expr) -> sp.Expr:
                     factored = sp.factor(base)
             except (StepTimeout, sp.PolynomialError, ValueError, TypeError):
                 factored = base
-            if isinstance(factored, sp.Mul) and all(
-                a.is_positive or not isinstance(a, sp.Add) for a in factored.args
-            ):
-                base = factored
+            if isinstance(factored, sp.Mul) and all(a.is_positive for a in factored.args):
+                base = factored  # log of the product = sum of the logs: every factor > 0
         return f.exp * log_positive(base)
     return sp.log(f)
 
