@@ -273,17 +273,13 @@ def _wait(conn, pid, budget, wall_cap: float) -> tuple[str, float] | None:
 _timeouts = 0
 
 
-def timeouts() -> int:
-    """The number of step time-outs raised so far in this process."""
-    return _timeouts
-
-
-def cache_answers(maxsize: int = 256) -> Callable[[Callable], Callable]:
+def cache_answers(maxsize: int | None = 256) -> Callable[[Callable], Callable]:
     """``functools.lru_cache`` for answers only: a result computed while a step time-out
     was raised inside the call (and caught there, e.g. returned as None: "not proved") is
     returned but not kept, so a later call with more time computes it again.  An
     enclosing block's time-out also fires inside the call (the inner timer is the shorter
     one), so a cached "not proved" could otherwise outlive the budget that caused it.
+    ``maxsize`` None: unbounded.
 
     >>> calls = []
     >>> @cache_answers()
@@ -304,18 +300,18 @@ def cache_answers(maxsize: int = 256) -> Callable[[Callable], Callable]:
         store: dict = {}
 
         @functools.wraps(fn)
-        def wrapper(*args):
-            if args in store:
-                return store[args]
+        def wrapper(*args, **kwargs):
+            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            if key in store:
+                return store[key]
             before = _timeouts
-            out = fn(*args)
+            out = fn(*args, **kwargs)
             if _timeouts == before:
-                if len(store) >= maxsize:
+                if maxsize is not None and len(store) >= maxsize:
                     store.pop(next(iter(store)))
-                store[args] = out
+                store[key] = out
             return out
 
-        wrapper.cache_clear = store.clear
         return wrapper
 
     return decorate

@@ -21,8 +21,7 @@ from flint import arb
 from sympy.series.gruntz import gruntz
 from sympy.series.gruntz import sign as gruntz_sign
 
-from theory.core import budget
-from theory.core.budget import StepTimeout, step_budget
+from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.arb_eval import NotSupported, arb_function
 from theory.series.decision import SeriesError
 from theory.series.expressions import N
@@ -114,19 +113,10 @@ def _exp_log_class(e: sp.Expr) -> bool:
     return True
 
 
+@cache_answers(None)  # a None from a time-out is not kept
 def limit_at_infinity(expr: sp.Expr, check: bool | None = None) -> sp.Expr | None:
     """lim_{n->oo} expr by Gruntz, or None; numerically cross-checked outside exp-log."""
-    key = (expr, check)
-    if key not in _LIM_CACHE:
-        before = budget.timeouts()
-        val = _lim_uncached(expr, check)
-        if budget.timeouts() != before:  # a time-out is no answer: not kept
-            return val
-        _LIM_CACHE[key] = val
-    return _LIM_CACHE[key]
-
-
-_LIM_CACHE: dict = {}
+    return _lim_uncached(expr, check)
 
 
 def _lim_uncached(expr, check):

@@ -234,7 +234,7 @@ class QuadratureTail:
             lim = limit_at_infinity(N * dh)
             if lim != -sp.oo:  # 1/(x log(x)^3 log(log(x))): u h' -> -3, a power of u
                 P, self.level = None, 3
-                if lim.is_number and lim.is_finite and lim < -POWER_MIN:
+                if lim is not None and lim.is_number and lim.is_finite and lim < -POWER_MIN:
                     self.q = (1 - lim) / 2
                     P = power_start(N * dh + self.q, self.u0)
         if P is None:

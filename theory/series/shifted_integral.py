@@ -214,7 +214,8 @@ def regular_start(form: ShiftForm, n0: int) -> int:
 
 def _rho_minus_one_form(form: ShiftForm) -> tuple[sp.Expr, int] | None:
     r"""(rho(n) - 1 written exp(U) - 1, its sign) where some bare exponent s_i is not a
-    multiple of 1/2 (a cube root, which no rewrite takes out of b_n - phi(n + c)), and the
+    multiple of 1/2 (a cube root, which no rewrite takes out of b_n - phi(n + c)) or an
+    iterated log has another shift than c (log(log(n + 1)) - log(log(n + 3)) cancels), and the
     summands of
 
     .. math::

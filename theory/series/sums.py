@@ -40,7 +40,7 @@ from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.floor_root_blocks import FloorRootTail, floor_root_parts
 from theory.series.geometric import GeometricTail
-from theory.series.integral_test import IntegralTail, decreasing_on
+from theory.series.integral_test import IntegralTail
 from theory.series.inverse_power_tail import InversePowerTail
 from theory.series.log_zeta_tail import LogZetaTail, log_power_parts
 from theory.series.majorant_tail import MajorantTail
@@ -58,7 +58,7 @@ from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
 from theory.series.rpe_library import RPE, BiasHead
-from theory.series.shifted_integral import ShiftedIntegralTail, shift_form
+from theory.series.shifted_integral import ShiftedIntegralTail
 from theory.series.split_tail import SplitTail, leading_oscillating_split, log_shift_parts
 from theory.series.steep_power import SteepPowerTail
 from theory.series.stirling_tail import StirlingTail
@@ -154,7 +154,7 @@ def series_sum_core(
     ):  # the enclosure is the answer
         return S, CertifiedEstimate(cert, b), cert
     if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
-        shifted = _shifted_integral(b, n0, cert)
+        shifted = _integral_tail(b, n0, cert)
         if shifted is not None:
             S, cert = _with_enclosure(shifted, head, start), shifted
         if S.error_bound > abs(S.value) * mpmath.mpf(10) ** -18:
@@ -162,17 +162,13 @@ def series_sum_core(
     return S, CertifiedEstimate(cert, b), cert
 
 
-def _shifted_integral(b: sp.Expr, n0: int, cert) -> IntegralTail | ShiftedIntegralTail | None:
+def _integral_tail(b: sp.Expr, n0: int, cert) -> IntegralTail | ShiftedIntegralTail | None:
     """The integral test (:mod:`theory.series.integral_test`, e.g. 1/(n (log(n)^2 + 1))),
     directly or through a shift of the index (:mod:`theory.series.shifted_integral`, e.g.
     1/(n log(n + 1)^2)), where it applies and encloses B more narrowly than ``cert``; else
     None."""
-    engines = []  # the shift first: phi is the cleaner integrand (no n + d in its log)
-    if shift_form(b) is not None:
-        engines.append(lambda: ShiftedIntegralTail(b, n0, any_width_tail))
-    if decreasing_on(b, max(n0, 1)):
-        engines.append(lambda: IntegralTail(b, n0))
-    for make in engines:
+    # the shift first: phi is the cleaner integrand (no n + d in its log)
+    for make in (lambda: ShiftedIntegralTail(b, n0, any_width_tail), lambda: IntegralTail(b, n0)):
         try:
             t = make()
             if t.tail(n0).rad() < cert.tail(n0).rad():
