@@ -38,6 +38,7 @@ from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotCertified, ball_precision
 from theory.series.expressions import N
 from theory.series.integral_test import IntegralTail
+from theory.series.leading_term import LeadingTermTail
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.results import TAIL_RULE, SeriesSum
 from theory.series.shifted_integral import ShiftedIntegralTail
@@ -251,13 +252,11 @@ def loglog10_bounds(s_lo: float | None, s_hi: float, start: int) -> tuple[float 
 
 def _engine(b: sp.Expr, start: int, integral_only: bool = False):
     """(engine, is_integral): the narrower of any certified tail (however wide its
-    enclosure) and the integral-test tail (narrow for slowly converging series), directly
-    or through a shift of the index (:mod:`theory.series.shifted_integral`)."""
+    enclosure) and the integral-test tail (narrow for slowly converging series), directly,
+    through a shift of the index (:mod:`theory.series.shifted_integral`) or on the dominant
+    part (:mod:`theory.series.leading_term`)."""
     if integral_only:
-        try:
-            return IntegralTail(b, start), True
-        except (NotCertified, ArithmeticError, ValueError, TypeError):
-            return ShiftedIntegralTail(b, start, any_width_tail), True
+        return _narrowest_far(b, start), True
     try:
         cert = certify_tail(b, start, max_rel_width=math.inf)
     except (NotCertified, ArithmeticError, ValueError, TypeError, StepTimeout):
@@ -270,14 +269,53 @@ def _engine(b: sp.Expr, start: int, integral_only: bool = False):
         return IntegralTail(b, start), True
     except (NotCertified, ArithmeticError, ValueError, TypeError) as exc:
         why = exc
-    try:  # e.g. 1/(n log(n + 1)^2): the integral test on 1/(m log(m)^2), m = n + 1
-        shifted = ShiftedIntegralTail(b, start, any_width_tail)
-        if cert is None or shifted.tail(start).rad() < cert.tail(start).rad():
-            return shifted, True
-    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
-        if cert is None:
-            raise why from None
+    for make in (  # e.g. 1/(n log(n + 1)^2): the integral test on 1/(m log(m)^2), m = n + 1;
+        ShiftedIntegralTail,  # log(n)/(n log(n)^3 + 1): on 1/(n log(n)^2) plus a remainder
+        LeadingTermTail,
+    ):
+        try:
+            other = make(b, start, any_width_tail)
+            if cert is None or other.tail(start).rad() < cert.tail(start).rad():
+                return other, True
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+    if cert is None:
+        raise why
     return cert, False
+
+
+#: the far point at which the integral engines' brackets are compared (x = e^FAR_T)
+FAR_T = 200.0
+#: a far bracket narrower than this (relative) ends the search for a narrower one
+FAR_NARROW = 1e-15
+
+
+@ball_precision
+def _narrowest_far(b: sp.Expr, start: int):
+    """The integral-test engine (direct, shifted or on the dominant part) whose bracket of
+    the tail at x = e^FAR_T is the narrowest, the search ending at the first narrower than
+    FAR_NARROW (``(log(n) + 1)/(n log(n)^3)``: the direct test bounds the tail within
+    b_a, the split within its remainder's far tail); NotCertified where none applies."""
+    best, why = None, NotCertified("no integral test applies")
+    for make in (
+        lambda: IntegralTail(b, start),
+        lambda: ShiftedIntegralTail(b, start, any_width_tail),
+        lambda: LeadingTermTail(b, start, any_width_tail),
+    ):
+        try:
+            t = make()
+            lo, hi = t.log_bounds(FAR_T)
+            width = (hi.upper() - lo.lower()) / abs(lo.mid() + hi.mid()) * 2
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError) as exc:
+            why = exc if best is None else why
+            continue
+        if best is None or width < best[1]:
+            best = (t, width)
+        if best[1] < FAR_NARROW:
+            break
+    if best is None:
+        raise why
+    return best[0]
 
 
 @ball_precision

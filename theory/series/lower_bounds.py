@@ -56,6 +56,7 @@ from theory.series.enclosure import arb_bounds
 from theory.series.exp_atom_tail import exp_atom_nonneg
 from theory.series.expressions import N
 from theory.series.inverse_power_tail import expansion_nonneg
+from theory.series.log_monomial_signs import log_monomial_sign
 from theory.series.periodic import residue_classes
 
 _NI = sp.Symbol("n", integer=True, positive=True)
@@ -87,6 +88,10 @@ def _terms_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:
             or _log_rational_nonneg(b, n0)
         )
         first = 1
+        if not structural and b.has(sp.log):  # log(log(n))/(n (log(n)**2 - 1)), n >= 3
+            sign = log_monomial_sign(b, n0)
+            if sign is not None and sign[0] > 0:
+                first, structural = sign[1], True
         if not structural:  # class by class: (n - 2*floor(n/2))/n**2 is 0 or 1/n**2
             first, structural = _classes_nonneg(b)
         if not structural and b.has(sp.sin, sp.cos):  # 1/(n**2 + sin(n)): n >= n1, s >= -1

@@ -42,6 +42,7 @@ from theory.series.floor_root_blocks import FloorRootTail, floor_root_parts
 from theory.series.geometric import GeometricTail
 from theory.series.integral_test import IntegralTail
 from theory.series.inverse_power_tail import InversePowerTail
+from theory.series.leading_term import LeadingTermTail
 from theory.series.log_zeta_tail import LogZetaTail, log_power_parts
 from theory.series.majorant_tail import MajorantTail
 from theory.series.numeric import check_terms
@@ -162,13 +163,20 @@ def series_sum_core(
     return S, CertifiedEstimate(cert, b), cert
 
 
-def _integral_tail(b: sp.Expr, n0: int, cert) -> IntegralTail | ShiftedIntegralTail | None:
+def _integral_tail(
+    b: sp.Expr, n0: int, cert
+) -> IntegralTail | ShiftedIntegralTail | LeadingTermTail | None:
     """The integral test (:mod:`theory.series.integral_test`, e.g. 1/(n (log(n)^2 + 1))),
-    directly or through a shift of the index (:mod:`theory.series.shifted_integral`, e.g.
-    1/(n log(n + 1)^2)), where it applies and encloses B more narrowly than ``cert``; else
-    None."""
+    directly, through a shift of the index (:mod:`theory.series.shifted_integral`, e.g.
+    1/(n log(n + 1)^2)) or on the dominant part (:mod:`theory.series.leading_term`, e.g.
+    log(n)/(n log(n)^3 + 1)), where it applies and encloses B more narrowly than ``cert``;
+    else None."""
     # the shift first: phi is the cleaner integrand (no n + d in its log)
-    for make in (lambda: ShiftedIntegralTail(b, n0, any_width_tail), lambda: IntegralTail(b, n0)):
+    for make in (
+        lambda: ShiftedIntegralTail(b, n0, any_width_tail),
+        lambda: IntegralTail(b, n0),
+        lambda: LeadingTermTail(b, n0, any_width_tail),
+    ):
         try:
             t = make()
             if t.tail(n0).rad() < cert.tail(n0).rad():
