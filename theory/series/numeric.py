@@ -33,6 +33,7 @@ from theory.series.angle_means import (
     near_zero_angle_test,
     proved_positive,
 )
+from theory.series.beatty_signs import beatty_sign_test
 from theory.series.bounds import bounds_or_none
 from theory.series.comparison_tests import (
     gamma_ratio_test,
@@ -66,6 +67,7 @@ from theory.series.max_min_bounds import max_min_bound_test
 from theory.series.near_angle import near_angle_test
 from theory.series.oscillating_exponent import oscillating_exponent_test
 from theory.series.oscillating_parts import collected_factor_test, oscillating_part_test
+from theory.series.rare_angles import rare_angle_test
 from theory.series.scale_comparison import scale_comparison_test
 from theory.series.sign_blocks import sign_block_test
 from theory.series.sign_changing import (
@@ -477,6 +479,7 @@ STEPS: tuple[Step, ...] = (
     Step("analytic in e^(-lambda n)", _always, lambda t: exp_atom_test(t.b)),
     Step("one sign: limit comparison", _one_signed, lambda t: scale_comparison_test(t.b)),
     Step("one sign: near an angle", _one_signed, lambda t: near_angle_test(t.b)),
+    Step("one sign: rare angles", _one_signed, lambda t: rare_angle_test(t.b)),
     Step(
         "one sign: no answer",
         _one_signed,
@@ -488,6 +491,7 @@ STEPS: tuple[Step, ...] = (
     Step("absolute convergence", _bounded_changing_sign, _absolute_majorant),
     Step("recurrence", _changing_sign, lambda t: recurrence_test(t.b)),
     Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),
+    Step("Beatty sign", _changing_sign, lambda t: beatty_sign_test(t.b, decide_numeric)),
     Step("trig minorant", _changing_sign, lambda t: minorant_test(t.b)),
     Step("sum of series", _changing_sign, lambda t: summand_test(t.b, decide_numeric)),
     Step("oscillating part", _changing_sign, _oscillating_part),
@@ -510,6 +514,7 @@ STEPS: tuple[Step, ...] = (
     Step("limit comparison", _changing_sign, lambda t: scale_comparison_test(t.b)),
     Step("integral of f", _changing_sign, lambda t: integral_oscillation_test(t.b)),
     Step("near an angle", _changing_sign, lambda t: near_angle_test(t.b)),
+    Step("rare angles", _changing_sign, lambda t: rare_angle_test(t.b)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
