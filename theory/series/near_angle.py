@@ -89,6 +89,25 @@ def split_power(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     return None if F is None else (A, F, E)
 
 
+def unit_value(F: sp.Expr, beta: sp.Expr) -> int | None:
+    """1 or -1 where F(beta) equals it exactly (the difference's minimal polynomial is x:
+    a value 1 + 10^-30 is not 1), else None.
+
+    >>> unit_value(1 / (2 + sp.sin(_THETA)), 3 * sp.pi / 2), unit_value(sp.sin(_THETA), 0)
+    (1, None)
+    """
+    try:
+        v = sp.nsimplify(sp.simplify(F.subs(_THETA, beta)))
+        if v not in (1, -1):
+            return None
+        x = sp.Dummy("x")
+        if sp.minimal_polynomial(F.subs(_THETA, beta) - v, x) != x:
+            return None
+    except (NotImplementedError, ValueError, TypeError, sp.PolynomialError):
+        return None
+    return int(v)
+
+
 @ball_precision
 def _curvature(g2: sp.Expr, beta: sp.Expr) -> sp.Rational | None:
     """A rational K >= sup |g2|/2 on |theta - beta| <= 6 pi / N0, or None."""
@@ -130,8 +149,8 @@ def _test(A, F, E, b) -> Decision | None:
     logF = sp.log(F)  # |F| = F near beta where F(beta) = 1; -F where F(beta) = -1
     for k in range(2 * GRID):
         beta = k * sp.pi / GRID
-        v = sp.nsimplify(sp.simplify(F.subs(_THETA, beta)))
-        if v not in (1, -1):
+        v = unit_value(F, beta)
+        if v is None:
             continue
         g = logF if v == 1 else sp.log(-F)
         c1 = sp.simplify(sp.diff(g, _THETA).subs(_THETA, beta))

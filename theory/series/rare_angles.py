@@ -46,7 +46,7 @@ from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_p
 from theory.series.decision import Decision
 from theory.series.expressions import N
 from theory.series.limits import eventually_positive, limit_at_infinity
-from theory.series.near_angle import GRID, split_power
+from theory.series.near_angle import GRID, split_power, unit_value
 
 #: CPU seconds for the symbolic and ball work
 SECONDS = 3.0
@@ -63,8 +63,8 @@ def _maxima(F: sp.Expr) -> list[tuple[sp.Expr, sp.Expr]] | None:
     out = []
     for k in range(2 * GRID):
         beta = k * sp.pi / GRID
-        v = sp.nsimplify(sp.simplify(F.subs(_THETA, beta)))
-        if v not in (1, -1):
+        v = unit_value(F, beta)
+        if v is None:
             continue
         g = sp.log(F) if v == 1 else sp.log(-F)
         if sp.simplify(sp.diff(g, _THETA).subs(_THETA, beta)) != 0:
@@ -161,7 +161,7 @@ def _test(A: sp.Expr, F: sp.Expr, E: sp.Expr) -> Decision | None:
         return None
     sup, positive = off
     integer_power = E.subs(N, sp.Symbol("m", integer=True, positive=True)).is_integer
-    if not (positive and all(F.subs(_THETA, beta) == 1 for beta, _ in maxima)):
+    if not (positive and all(unit_value(F, beta) == 1 for beta, _ in maxima)):
         if integer_power is not True:  # F < 0 somewhere and a fractional power
             return None
     angles = ", ".join(str(beta) for beta, _ in maxima)
