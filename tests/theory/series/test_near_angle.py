@@ -62,12 +62,15 @@ def test_divergent_terms_near_an_angle(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "(2 + sin(n))**(-n)/n",  # the bound tends to -oo: no claim (the truth is open here)
+        "(2 + sin(n))**(-n)/n",  # the bound tends to -oo: no claim (rare_angles.py decides it)
         "cos(n)**(n**3)",  # |E| K 36 pi^2/n^2 -> oo
         "(2 + cos(n))**(-n)/n**2",  # converges (<= 1/n^2)
         "(3 + sin(n))**(-n)",  # |F| >= 2: no angle with |F| = 1
         "sin(n)/n",  # E = 1 has no n: not this form
         "sin(n)**n*cos(n)",  # two trigonometric factors
+        # |F| <= 1/(1 + 10^-30) < 1: convergent; a numerical "F(0) = 1" claimed divergence
+        "(1 + 10**(-30) + sin(n)**2)**(-n)",
+        "(sqrt(2)*cos(pi/4) + 10**(-40) + sin(n)**2)**(-n)",
     ],
 )
 def test_no_claim_where_the_bound_says_nothing(text):

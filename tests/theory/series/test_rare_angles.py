@@ -24,6 +24,8 @@ REFUSED = [
     "(2 + sin(n))**(-n)/sqrt(n)",  # A not O(1/n)
     "(2 + sin(n) + cos(n))**(-n)/n",  # |F| > 1 near 5 pi/4
     "(2 + sin(n))**(-log(n))/n",  # E = log(n) is not >= n^kappa
+    "(1 - 10**(-30) + sin(n)**2)**(-n)/n",  # F(0) = 1/(1 - 10^-30) > 1: no angle of |F| = 1
+    "(sqrt(2)*cos(pi/4) - 10**(-40) + sin(n)**2)**(-n)/n",  # the same, written with radicals
 ]
 
 
