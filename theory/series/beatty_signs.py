@@ -82,20 +82,32 @@ def quadratic_irrational(alpha: sp.Expr) -> bool:
         return False
 
 
-def beatty_sign_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
-    """Convergence of sum g(n) (-1)**floor(alpha n + beta) (module doc); None where the
-    term is not of this form or a condition is not proved."""
+def beatty_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
+    """(g, s, alpha) with b = g s, s = (-1)**floor(alpha n + beta), alpha a quadratic
+    irrational and g free of floor, sin and cos; None otherwise.
+
+    >>> beatty_parts(sp.Pow(-1, sp.floor(sp.sqrt(2) * N)) / N)
+    (1/n, (-1)**floor(sqrt(2)*n), sqrt(2))
+    """
     g, p = sp.Integer(1), sp.Integer(1)
     for f in sp.Mul.make_args(b):
         if _beatty_sign(f) is not None and p == 1:
             p = f
         else:
             g *= f
-    if p == 1 or not g.has(N) or g.has(sp.floor, sp.sin, sp.cos) or not smooth(g):
+    if p == 1 or not g.has(N) or g.has(sp.floor, sp.sin, sp.cos):
         return None
-    alpha, beta = _beatty_sign(p)
-    if not quadratic_irrational(alpha):
+    alpha = _beatty_sign(p)[0]
+    return (g, p, alpha) if quadratic_irrational(alpha) else None
+
+
+def beatty_sign_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
+    """Convergence of sum g(n) (-1)**floor(alpha n + beta) (module doc); None where the
+    term is not of this form or a condition is not proved."""
+    parts = beatty_parts(b)
+    if parts is None or not smooth(parts[0]):
         return None
+    g, p, alpha = parts
     if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
         return None
     try:

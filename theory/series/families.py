@@ -14,6 +14,10 @@ eventually of one sign and monotone.
   converges iff p > 1.
 * :math:`(-1)^n g`: converges iff :math:`g \to 0` (Leibniz, g eventually monotone; otherwise
   the terms do not tend to 0).  So ``(-1)**n/n**p`` converges iff p > 0.
+* :math:`(-1)^{\lfloor \alpha n + \beta \rfloor} g`, :math:`\alpha` a quadratic irrational
+  (:mod:`theory.series.beatty_signs`): converges where :math:`\sum g(n)/n` does, and not where
+  :math:`g \not\to 0`; the condition is given where these two regions are the same.  So
+  ``(-1)**floor(sqrt(2)*n)/n**p`` converges iff p > 0.
 """
 
 from __future__ import annotations
@@ -24,11 +28,17 @@ import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.angle_means import angle_mean_bounds, angle_only, nonneg_angle
+from theory.series.beatty_signs import beatty_parts
 from theory.series.comparison_tests import term_ratio
 from theory.series.conditions import bool_text, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
 from theory.series.expressions import N
-from theory.series.family_parts import exp_log, oscillating_sum_family, periodic_family
+from theory.series.family_parts import (
+    exp_log,
+    oscillating_sum_family,
+    periodic_family,
+    summable_region,
+)
 from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.numeric import decide_terms
 from theory.series.oscillating_exponent import exponent_split, exponent_threshold
@@ -81,6 +91,7 @@ def family_decision(
         if d is not None:
             return d
     families = (
+        _beatty,
         _oscillating_exponent,
         _dirichlet,
         _bounded_factor,
@@ -530,4 +541,35 @@ def _alternating(g: sp.Expr, params: list) -> Decision | None:
         f"where g -> 0, elsewhere the terms do not tend to 0; g -> 0 iff {bool_text(region)}",
         test="alternating family",
         details={"region": region, "points": points},
+    )
+
+
+def _beatty(b, params, start, decide_positive) -> Decision | None:
+    """g(n) (-1)^floor(alpha n + beta), g > 0 exp-log, alpha a quadratic irrational
+    (module doc): the region where sum g(n)/n converges, where it equals the region where
+    g -> 0; None otherwise."""
+    parts = beatty_parts(b)
+    if parts is None or not exp_log(parts[0]):
+        return None
+    g, s, alpha = parts
+    limit = _positive_zero_region(g, params)
+    if limit is None:
+        return None
+    zero, zero_points = limit
+    try:
+        region, points, undefined, cert = summable_region(g / N, params, start, decide_positive)
+    except (Undecided, StepTimeout, SeriesError):
+        return None
+    if region is None or sp.simplify(sp.Xor(region, zero)) is not sp.false:
+        return None  # g -> 0 with sum g(n)/n divergent somewhere: not settled here
+    verdict = {sp.true: True, sp.false: False}.get(region)
+    return Decision(
+        verdict,
+        f"b_n = g(n) s(n), s = {s} with slope {alpha} a quadratic irrational (partial sums "
+        f"of s are O(log N): bounded partial quotients), g = {g} > 0 exp-log (eventually "
+        "monotone): Abel summation where sum g(n)/n converges, and there g -> 0; elsewhere "
+        f"g does not tend to 0, nor do the terms; sum g(n)/n converges iff "
+        f"{bool_text(region)}: {cert}",
+        test="Beatty family",
+        details={"region": region, "points": points + zero_points, "undefined": undefined},
     )

@@ -63,3 +63,22 @@ def test_the_verdict_on_the_command_line(capsys):
     assert main(["--rpe", "(-1)**floor(sqrt(2)*n)/n", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["converges"] is True and "Beatty" in out["certificate"]
+
+
+def test_free_parameter_condition(capsys):
+    """(-1)**floor(sqrt(2)*n)/n**p: Abel summation where p > 0 (sum n^(-1-p) converges),
+    terms not -> 0 where p <= 0; the condition is checked at sample values by the sign-case
+    machinery."""
+    argv = ["--rpe", "(-1)**floor(sqrt(2)*n)/n**p", "--free", "p", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["condition"] == "converges iff p > 0", out["condition"]
+
+
+def test_free_parameter_gap_is_not_filled(capsys):
+    """(-1)**floor(sqrt(2)*n)/log(n)**q: g -> 0 for every q > 0 but sum g(n)/n converges
+    only for q > 1; 0 < q <= 1 is not claimed."""
+    argv = ["--rpe", "(-1)**floor(sqrt(2)*n)/log(n)**q", "--free", "q", "--start", "2", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "converges iff" not in (out["condition"] or ""), out["condition"]
