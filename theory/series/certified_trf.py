@@ -293,10 +293,11 @@ FAR_NARROW = 1e-15
 @ball_precision
 def _narrowest_far(b: sp.Expr, start: int):
     """The integral-test engine (direct, shifted or on the dominant part) whose bracket of
-    the tail at x = e^FAR_T is the narrowest, the search ending at the first narrower than
+    the tail at x = e^FAR_T (or e^(2 log start) beyond a far start) is the narrowest, the search ending at the first narrower than
     FAR_NARROW (``(log(n) + 1)/(n log(n)^3)``: the direct test bounds the tail within
     b_a, the split within its remainder's far tail); NotCertified where none applies."""
     best, why = None, NotCertified("no integral test applies")
+    far = max(FAR_T, 2 * math.log(max(start, 1) + 2))  # beyond the start: e^200 < 10^100
     for make in (
         lambda: IntegralTail(b, start),
         lambda: ShiftedIntegralTail(b, start, any_width_tail),
@@ -304,11 +305,14 @@ def _narrowest_far(b: sp.Expr, start: int):
     ):
         try:
             t = make()
-            lo, hi = t.log_bounds(FAR_T)
-            width = (hi.upper() - lo.lower()) / abs(lo.mid() + hi.mid()) * 2
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError) as exc:
             why = exc if best is None else why
             continue
+        try:
+            lo, hi = t.log_bounds(far)
+            width = (hi.upper() - lo.lower()) / abs(lo.mid() + hi.mid()) * 2
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            width = arb("inf")  # no far bracket to compare: kept, after any that has one
         if best is None or width < best[1]:
             best = (t, width)
         if best[1] < FAR_NARROW:

@@ -161,3 +161,17 @@ def test_nonnegative_terms_of_iterated_logs():
     assert terms_nonnegative(P("log(log(n))/(n*(log(n)**2 - 1))"), 3)
     assert terms_nonnegative(P("log(log(n))/(n*(log(n)**2 - 1))"), 2)  # b_2 > 0: both < 0
     assert not terms_nonnegative(P("log(log(n))/(n*(log(n)**2 + 1))"), 2)  # loglog(2) < 0
+
+
+def test_the_engine_choice_keeps_a_far_start(capsys):
+    """The integral engines are compared at x = e^200 only where that is past the start:
+    from n = 10^100 (e^200 < 10^100) the comparison point moves on, and B of 1/(n log(n)^3)
+    stays certified (reference: 1/(2 log(10^100)^2) + f/2 - ..., held-out set 12)."""
+    start = 10**100
+    argv = ["--rpe", "1/(n*log(n)**3)", "--start", str(start), "--eps", "0.1", "--json"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(40):
+        N = mpmath.mpf(start)
+        ref = 1 / (2 * mpmath.log(N) ** 2) + 1 / (2 * N * mpmath.log(N) ** 3)
+        assert out["certified"] and mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
