@@ -133,7 +133,8 @@ class LeadingTermTail(BallTerms):
     """Certified tails of b_n = phi(n) + r_n (module docstring): ``tail(a)`` at integers
     a >= n0, ``bounds(x)`` and ``log_bounds(t)`` beyond them, as :class:`IntegralTail`
     gives them; ``nonneg_until`` every n (b >= 0 proved); ``engine(r, n1)`` gives the
-    remainder's certified tail engine where no integral test takes it."""
+    remainder's certified tail engine where no integral test takes it; ``convergent``: the
+    caller has proved sum b convergent (so sum r is, without a decision of its own)."""
 
     @ball_precision
     def __init__(
@@ -142,6 +143,7 @@ class LeadingTermTail(BallTerms):
         n0: int,
         engine: Callable[[sp.Expr, int], object],
         depth: int = 0,
+        convergent: bool = False,
     ):
         split = dominant_split(b)
         if split is None:
@@ -166,7 +168,9 @@ class LeadingTermTail(BallTerms):
         if until < self.n1:
             raise NotCertified(f"the term at n = {until} is not proved >= 0")
         self.inner = IntegralTail(self.phi, self.n1)
-        if decide_in_process(r, self.n1).converges is not True:
+        # sum r = sum b - sum phi where the caller has proved sum b convergent (phi's
+        # integral is finite: the integral test), else decided here
+        if not convergent and decide_in_process(r, self.n1).converges is not True:
             raise NotCertified(f"the remainder {r} is not proved convergent")
         self.rest = _remainder_engine(self.sign * r, self.n1, engine, depth)
         far = self.rest.tail(CUT)  # of terms >= 0: in [0, its upper end]
@@ -235,7 +239,7 @@ def _remainder_engine(r: sp.Expr, n1: int, engine: Callable, depth: int) -> obje
     out, why = None, "no engine"
     makers = [lambda: engine(r, n1)]
     if depth < MAX_DEPTH:
-        makers.append(lambda: LeadingTermTail(r, n1, engine, depth + 1))
+        makers.append(lambda: LeadingTermTail(r, n1, engine, depth + 1, convergent=True))
     makers.append(lambda: IntegralTail(r, n1))
     for i, make in enumerate(makers):
         try:

@@ -175,7 +175,7 @@ def _integral_tail(
     for make in (
         lambda: ShiftedIntegralTail(b, n0, any_width_tail),
         lambda: IntegralTail(b, n0),
-        lambda: LeadingTermTail(b, n0, any_width_tail),
+        lambda: LeadingTermTail(b, n0, any_width_tail, convergent=True),  # proved by the caller
     ):
         try:
             t = make()
