@@ -41,6 +41,7 @@ import math
 
 import sympy as sp
 from flint import arb
+from sympy.polys.polyerrors import BasePolynomialError
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_precision
@@ -73,7 +74,12 @@ def _angle_form(e: sp.Expr) -> sp.Expr | None:
 
 def split_power(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     """(A, F, E) with b = A F^E, A and E free of trigonometric atoms, F a function of the
-    angle (in theta); None otherwise."""
+    angle (in theta); None otherwise.  An exponential exp(E G) is F^E with F = exp(G).
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> split_power(P("exp(n*(cos(n) - 1))/n"))
+    (1/n, exp(cos(theta) - 1), n)
+    """
     A, trig = sp.Integer(1), []
     for f in sp.Mul.make_args(b):
         if f.has(sp.sin, sp.cos):
@@ -83,6 +89,9 @@ def split_power(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     if len(trig) != 1:
         return None
     base, E = trig[0].as_base_exp()
+    if isinstance(trig[0], sp.exp):  # exp(n (cos(n) - 1)) = F^n with F = exp(cos(theta) - 1)
+        G = [a for a in sp.Mul.make_args(trig[0].args[0]) if a.has(sp.sin, sp.cos)]
+        base, E = sp.exp(sp.Mul(*G)), trig[0].args[0] / sp.Mul(*G)
     if E.has(sp.sin, sp.cos) or not E.has(N):
         return None
     F = _angle_form(base)
@@ -103,7 +112,7 @@ def unit_value(F: sp.Expr, beta: sp.Expr) -> int | None:
         x = sp.Dummy("x")
         if sp.minimal_polynomial(F.subs(_THETA, beta) - v, x) != x:
             return None
-    except (NotImplementedError, ValueError, TypeError, sp.PolynomialError):
+    except (NotImplementedError, ValueError, TypeError, BasePolynomialError):
         return None
     return int(v)
 

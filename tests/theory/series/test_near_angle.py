@@ -51,6 +51,7 @@ def test_the_lemma_holds_on_the_first_convergents(beta):
         "(1 + sin(n)**2)**(-n)",
         "n**2*(2 + sin(2*n))**(-n)",
         "(3/2 + cos(n)/2)**(-n)",
+        "exp(n*(cos(n) - 1))",  # an exponential: F = exp(cos(theta) - 1), E = n
     ],
 )
 def test_divergent_terms_near_an_angle(text):

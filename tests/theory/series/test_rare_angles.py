@@ -18,6 +18,9 @@ CONVERGE = [
     "(2 + sin(n))**(-sqrt(n))/n",  # kappa = 1/2
     "(1 + sin(n)**2/2)**(-n)/n",  # two angles, 0 and pi
     "((3 + cos(2*n))/4)**n/(n*log(n + 1))",
+    "exp(n*(cos(n) - 1))/n",  # an exponential: F = exp(cos(theta) - 1)
+    "exp(-n*sin(n)**2)/n",
+    "exp(sqrt(n)*(sin(n) - 1))/n",
 ]
 REFUSED = [
     "(2 + sin(n))**(-n)",  # A = 1: the terms near 3 pi/2 do not vanish
