@@ -175,3 +175,34 @@ def test_the_engine_choice_keeps_a_far_start(capsys):
         N = mpmath.mpf(start)
         ref = 1 / (2 * mpmath.log(N) ** 2) + 1 / (2 * N * mpmath.log(N) ** 3)
         assert out["certified"] and mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("text, start, f", CASES[1:5])
+def test_every_trf_against_the_reference(capsys, text, start, f):
+    """Each TRF of eps = 0.1, 0.01, 0.001: an exact value is the first j whose partial sum
+    reaches (1 - eps) B (direct summation, values below 10^5), a log10 bracket holds the
+    root of int_x^oo f + f(x)/2 = eps B in log x (the next Euler-Maclaurin term is below
+    1e-30 of it there)."""
+    argv = ["--rpe", text, "--start", str(start), "--json", "--time-limit", "60"]
+    argv += ["--eps", "0.1", "0.01", "0.001"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    with mpmath.workdps(34):
+        B = _reference(f, start)
+        for t in out["trf"]:
+            eps = mpmath.mpf(str(t["eps"]))
+            if t.get("exact") and t["value"] < 10**5:
+                j = t["value"]
+                S = mpmath.fsum(f(mpmath.mpf(n)) for n in range(start, start + j))
+                assert S >= (1 - eps) * B > S - f(mpmath.mpf(start + j - 1)), (text, t)
+            elif "log10_bracket" in t:
+                lo, hi = t["log10_bracket"]
+
+                def gap(u, target=eps * B):
+                    return _tail_integral(f, mpmath.exp(u)) + f(mpmath.exp(u)) / 2 - target
+
+                u = mpmath.findroot(gap, mpmath.mpf(lo) * mpmath.log(10))
+                assert lo <= u / mpmath.log(10) <= hi, (text, t, u / mpmath.log(10))
+            else:
+                assert t.get("exact"), (text, t)  # an exact value too large to sum here
