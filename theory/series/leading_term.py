@@ -183,8 +183,8 @@ class LeadingTermTail(BallTerms):
         self.certificate = (
             f"{head}b_n = phi(n) + r_n, phi(n) = {sp.sstr(self.phi)} (the dominant summands): "
             f"the tail of phi [{self.inner.certificate}] + the tail of r_n = {sp.sstr(r)} "
-            f"({neg}{self.rest.certificate}); beyond 2^64 the tail of r lies between 0 and "
-            "its tail from 2^64 (one sign)"
+            f"({neg}{self.rest.certificate}); beyond 2^64 the tail of r lies in its engine's "
+            "far bounds where it has them, else between 0 and its tail from 2^64 (one sign)"
         )
 
     @ball_precision
