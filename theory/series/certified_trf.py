@@ -293,9 +293,10 @@ FAR_NARROW = 1e-15
 @ball_precision
 def _narrowest_far(b: sp.Expr, start: int):
     """The integral-test engine (direct, shifted or on the dominant part) whose bracket of
-    the tail at x = e^FAR_T (or e^(2 log start) beyond a far start) is the narrowest, the search ending at the first narrower than
-    FAR_NARROW (``(log(n) + 1)/(n log(n)^3)``: the direct test bounds the tail within
-    b_a, the split within its remainder's far tail); NotCertified where none applies."""
+    the tail at x = e^FAR_T (or e^(2 log start) beyond a far start) is the narrowest, the
+    search ending at the first narrower than FAR_NARROW (``(log(n) + 1)/(n log(n)^3)``: the
+    direct test bounds the tail within b_a, the split within its remainder's far tail);
+    NotCertified where none applies."""
     best, why = None, NotCertified("no integral test applies")
     far = max(FAR_T, 2 * math.log(max(start, 1) + 2))  # beyond the start: e^200 < 10^100
     for make in (

@@ -98,11 +98,11 @@ def split_power(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     return None if F is None else (A, F, E)
 
 
-def unit_value(F: sp.Expr, beta: sp.Expr) -> int | None:
+def _unit_value(F: sp.Expr, beta: sp.Expr) -> int | None:
     """1 or -1 where F(beta) equals it exactly (the difference's minimal polynomial is x:
     a value 1 + 10^-30 is not 1), else None.
 
-    >>> unit_value(1 / (2 + sp.sin(_THETA)), 3 * sp.pi / 2), unit_value(sp.sin(_THETA), 0)
+    >>> _unit_value(1 / (2 + sp.sin(_THETA)), 3 * sp.pi / 2), _unit_value(sp.sin(_THETA), 0)
     (1, None)
     """
     try:
@@ -115,6 +115,22 @@ def unit_value(F: sp.Expr, beta: sp.Expr) -> int | None:
     except (NotImplementedError, ValueError, TypeError, BasePolynomialError):
         return None
     return int(v)
+
+
+def unit_angles(F: sp.Expr) -> list[tuple[sp.Expr, int, sp.Expr]]:
+    """[(beta, v, log|F| near beta)] for the grid angles beta = k pi/GRID where F(beta) =
+    v, v = 1 or -1 exactly (log|F| is log(v F) there).
+
+    >>> unit_angles(1 / (2 + sp.sin(_THETA)))
+    [(3*pi/2, 1, log(1/(sin(theta) + 2)))]
+    """
+    out = []
+    for k in range(2 * GRID):
+        beta = k * sp.pi / GRID
+        v = _unit_value(F, beta)
+        if v is not None:
+            out.append((beta, v, sp.log(F) if v == 1 else sp.log(-F)))
+    return out
 
 
 @ball_precision
@@ -155,13 +171,7 @@ def _test(A, F, E, b) -> Decision | None:
         return None
     if not eventually_positive(A):
         return None
-    logF = sp.log(F)  # |F| = F near beta where F(beta) = 1; -F where F(beta) = -1
-    for k in range(2 * GRID):
-        beta = k * sp.pi / GRID
-        v = unit_value(F, beta)
-        if v is None:
-            continue
-        g = logF if v == 1 else sp.log(-F)
+    for beta, _, g in unit_angles(F):  # |F| = F near beta where F(beta) = 1, else -F
         c1 = sp.simplify(sp.diff(g, _THETA).subs(_THETA, beta))
         if not c1.is_real:
             continue

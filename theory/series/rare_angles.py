@@ -46,7 +46,7 @@ from theory.series.arb_eval import NotSupported, Undecided, arb_function, ball_p
 from theory.series.decision import Decision
 from theory.series.expressions import N
 from theory.series.limits import eventually_positive, limit_at_infinity
-from theory.series.near_angle import GRID, split_power, unit_value
+from theory.series.near_angle import split_power, unit_angles
 
 #: CPU seconds for the symbolic and ball work
 SECONDS = 3.0
@@ -57,19 +57,12 @@ PIECES, DEPTH = 64, 14
 _THETA = sp.Symbol("theta", real=True)
 
 
-def _maxima(F: sp.Expr) -> list[tuple[sp.Expr, sp.Expr]] | None:
-    """[(beta, log|F| near beta)] for the grid angles where F = 1 or -1 and the
-    derivative of log|F| is exactly 0; None where some such angle has another slope."""
-    out = []
-    for k in range(2 * GRID):
-        beta = k * sp.pi / GRID
-        v = unit_value(F, beta)
-        if v is None:
-            continue
-        g = sp.log(F) if v == 1 else sp.log(-F)
-        if sp.simplify(sp.diff(g, _THETA).subs(_THETA, beta)) != 0:
-            return None
-        out.append((beta, g))
+def _maxima(F: sp.Expr) -> list[tuple[sp.Expr, int, sp.Expr]] | None:
+    """:func:`theory.series.near_angle.unit_angles` where the derivative of log|F| is
+    exactly 0 at each; None where some such angle has another slope."""
+    out = unit_angles(F)
+    if any(sp.simplify(sp.diff(g, _THETA).subs(_THETA, beta)) != 0 for beta, _, g in out):
+        return None
     return out
 
 
@@ -151,7 +144,7 @@ def _test(A: sp.Expr, F: sp.Expr, E: sp.Expr) -> Decision | None:
     if not maxima:
         return None
     arcs = []
-    for beta, g in maxima:
+    for beta, _, g in maxima:
         arc = _arc(g, beta)
         if arc is None:
             return None
@@ -161,10 +154,10 @@ def _test(A: sp.Expr, F: sp.Expr, E: sp.Expr) -> Decision | None:
         return None
     sup, positive = off
     integer_power = E.subs(N, sp.Symbol("m", integer=True, positive=True)).is_integer
-    if not (positive and all(unit_value(F, beta) == 1 for beta, _ in maxima)):
+    if not (positive and all(v == 1 for _, v, _ in maxima)):
         if integer_power is not True:  # F < 0 somewhere and a fractional power
             return None
-    angles = ", ".join(str(beta) for beta, _ in maxima)
+    angles = ", ".join(str(beta) for beta, _, _ in maxima)
     return Decision(
         True,
         f"rare angles: |b_n| = |A(n)| |F(n)|^E(n) with A = {A} = O(1/n), "
