@@ -32,7 +32,7 @@ from typing import TypeVar
 import sympy as sp
 from flint import arb, arb_series, ctx
 
-from theory.series.expressions import N
+from theory.series.expressions import N, integer_valued
 from theory.series.log1p_remainder import Log1pRemainder, log1p_remainder
 
 
@@ -193,8 +193,25 @@ def _structural(e: sp.Expr) -> Callable:
         base, ex = _compile(e.base), _compile(e.exp)
         if e.exp.has(N) and not (e.base.is_number and e.base.is_negative):
             return lambda x: _moving_pow(base(x), ex(x))
+        if e.base == -1 and e.exp.has(N) and integer_valued(e.exp):
+            return _sign_power(base, ex, e.exp)
         return lambda x: _pow(base(x), ex(x), e.exp)
     return _compile_function(e)
+
+
+def _sign_power(base, ex, e_expr) -> Callable:
+    """(-1)**k(n), k integer-valued (``(-1)**floor(sqrt(2)*n)``): exact where k is decided;
+    on a ball of reals where it is not, the value is one of -1, 1, so in [-1, 1]."""
+
+    def f(x):
+        try:
+            return _pow(base(x), ex(x), e_expr)
+        except Undecided:
+            if not isinstance(x, arb) or x.is_exact():
+                raise
+            return arb(0, 1)
+
+    return f
 
 
 def _moving_pow(base, e):
@@ -476,6 +493,20 @@ def head_suffix(f: Callable, n0: int, M: int) -> tuple[list, int]:
     for i in range(len(terms) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + terms[i]
     return suffix, nonneg_until
+
+
+def suffix_sups(suffix: list) -> list:
+    """``sups[i]``: an upper bound on every :math:`|\text{suffix}[j]|`, j >= i (the largest
+    head tail from n0 + i on, for a bound on every later tail of terms of both signs).
+
+    >>> [float(v) for v in suffix_sups([arb(-3), arb(2), arb(0)])]
+    [3.0, 2.0, 0.0]
+    """
+    top, sups = arb(0), []
+    for v in reversed(suffix):
+        top = top.max(arb(v.abs_upper()))
+        sups.append(top)
+    return sups[::-1]
 
 
 def term_ball(f: Callable, n: int) -> arb:

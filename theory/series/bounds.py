@@ -15,7 +15,7 @@ import sympy as sp
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arc_minorants import nonneg_where_defined
 from theory.series.decision import Undecided
-from theory.series.expressions import N
+from theory.series.expressions import N, integer_valued
 from theory.series.limits import (
     eventual_sign,
     eventually_nonneg,
@@ -97,6 +97,9 @@ def _mul_bounds(e):
     coeff, factors = e.as_coeff_mul()
     exact, loose = [], []
     for f in factors:
+        if isinstance(f, sp.Pow) and f.base == -1 and f.exp.has(N) and integer_valued(f.exp):
+            loose.append((sp.Integer(-1), sp.Integer(1)))  # (-1)**n: a sign of no known order
+            continue
         lo, hi = _bounds(f)
         (exact if lo == hi else loose).append((lo, hi))
     scale = coeff * sp.Mul(*[p[0] for p in exact])
@@ -106,6 +109,10 @@ def _mul_bounds(e):
         lo, hi = loose[0]
     elif all(eventually_nonneg(p[0]) for p in loose):
         lo, hi = sp.Mul(*[p[0] for p in loose]), sp.Mul(*[p[1] for p in loose])
+    elif all(eventually_nonneg(p[0]) or (p[0] == -1 and p[1] == 1) for p in loose):
+        # signs (-1)**floor(pi*n), cos(n) times factors >= 0: |product| <= product of the hi
+        hi = sp.Mul(*[p[1] for p in loose])
+        lo = -hi
     else:
         raise Undecided(f"cannot bound the product {e}")
     if eventually_nonneg(scale):
@@ -140,6 +147,8 @@ def _pow_bounds(e):
                 return (-lo) ** ex, (-hi) ** ex
             return -((-hi) ** ex), -((-lo) ** ex)
         raise Undecided(f"cannot bound {e}")
+    if base == -1 and integer_valued(ex):
+        return sp.Integer(-1), sp.Integer(1)  # (-1)**floor(sqrt(2)*n): a sign
     if not base.has(N) and base.is_positive:
         lo, hi = _bounds(ex)
         if (base - 1).is_nonnegative:

@@ -126,6 +126,20 @@ _FORBIDDEN_NAMES = {
 _PARAM_RE = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,7}(_[A-Za-z0-9]{1,4})?$")
 
 
+def integer_valued(e: sp.Expr) -> bool:
+    """e is an integer at every integer n: sympy knows it (``floor(sqrt(2)*n)``), or e is a
+    polynomial in n with integer coefficients (``n``, ``2*n + 1``).
+
+    >>> integer_valued(N), integer_valued(sp.floor(sp.sqrt(2) * N)), integer_valued(N / 2)
+    (True, True, False)
+    """
+    if e.is_integer:
+        return True
+    if not e.is_polynomial(N):
+        return False
+    return all(c.is_Integer for c in sp.Poly(e, N).all_coeffs())
+
+
 #: set by :func:`keep_products`: a product without a real closed form is kept unevaluated
 _KEEP_PRODUCTS = contextvars.ContextVar("keep_products", default=False)
 

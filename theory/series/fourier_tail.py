@@ -327,6 +327,28 @@ class FourierTail:
         convex)."""
         return self._tail(self.fit, int(a))
 
+    @ball_precision
+    def tail_sup(self, a: int) -> arb:
+        r"""A bound on :math:`|\sum_{n \ge k} G(n) h(n)|` for every :math:`k \ge a`: the
+        module doc's enclosure in absolute values, :math:`|\mu| T(k) + h(k) \sum_j 2|c_j|/|1 -
+        z_j| + (h(k) - h(k+1)) \sum_j |c_j|/\sin^2(j\omega/2) + T(k) \sum_{j>K} 2Me^{-j\rho}`,
+        every part nonincreasing in k (T and h decrease, h is convex), taken at k = a."""
+        mu, cs, near, far = self.fit
+        x = arb(int(a))
+        h, total = self.h(x), self.htail(int(a))
+        step = h - self.h(x + 1)
+        ring = sum(
+            (2 * abs(c).upper() / abs(1 - self.turns[j]).lower() for j, c in enumerate(cs, 1)),
+            arb(0),
+        )
+        top = (
+            abs(mu).upper() * total.upper()
+            + h.upper() * ring
+            + step.upper() * near
+            + total.upper() * far
+        )
+        return arb(top.upper())
+
     @classmethod
     def power(cls, g: sp.Expr, p: sp.Expr | int | float) -> FourierTail:
         """The tail of g(n) n^-p, p > 1 (convex and decreasing for n > 0; the tails of n^-p are

@@ -39,6 +39,7 @@ from theory.series.arb_eval import (
     arb_function,
     ball_precision,
     head_suffix,
+    suffix_sups,
     tail_start,
     term_ball,
 )
@@ -46,6 +47,7 @@ from theory.series.bounds import bounds_or_none
 from theory.series.enclosure import Comparison
 from theory.series.expressions import N
 from theory.series.fourier_tail import FourierTail, periodic_part
+from theory.series.integral_test import decreasing_on
 from theory.series.limits import limit_at_infinity
 from theory.series.ratio_tails import EVERYWHERE
 
@@ -67,6 +69,16 @@ def power_envelope(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr, str] | None:
     if lam is None or not (lam.is_number and lam.is_finite and lam < -1):
         return None
     p = -lam
+    try:  # log(n)/n**2: n^2 hi_n is unbounded; n^p hi_n with p halfway to 1 is not
+        with step_budget(3.0):
+            top = limit_at_infinity(hi * N**p)
+            if top is None or not top.is_finite:
+                p = (p + 1) / 2
+                top = limit_at_infinity(hi * N**p)
+    except (StepTimeout, ArithmeticError, ValueError, TypeError):
+        return None
+    if top is None or not top.is_finite:
+        return None
     return p, lo * N**p, hi * N**p, how
 
 
@@ -95,14 +107,7 @@ class MajorantTail:
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         c_lo, c_hi = self._ratio_range(ratios, self.M)
-        t_far = arb(0).union(arb(2) ** -TOP_LOG2)  # t = 1/n for n >= 2^1024
-        try:
-            flo, fhi = far_lo(t_far), far_hi(t_far)
-        except (Undecided, NotSupported, ArithmeticError, ValueError) as exc:
-            raise NotCertified(f"the bounds n^p b_n beyond 2^{TOP_LOG2}: {exc}") from None
-        if not (flo.is_finite() and fhi.is_finite()):
-            raise NotCertified(f"the bounds n^p b_n are not finite beyond 2^{TOP_LOG2}")
-        far = flo.union(fhi)  # either order: a factor of unproved sign may swap them
+        far = self._far_range(lo_p, hi_p, far_lo, far_hi)
         c_lo, c_hi = c_lo.min(far.lower()), c_hi.max(far.upper())
         # no attribute ``far``: every tail, however far, comes from this engine (no estimate)
         self.majorant = Comparison(pa, False, c_lo, c_hi, self.M, "")
@@ -110,6 +115,9 @@ class MajorantTail:
         self._head_sums()
         if self.nonneg_until == self.M and c_lo >= 0:
             self.nonneg_until = EVERYWHERE  # b_n >= c_- n^-p >= 0 beyond the head
+        if self.nonneg_until < EVERYWHERE:  # terms of both signs: the tail rule needs a sup
+            self._suffix_sup: list | None = None
+            self.tail_sup = self._tail_sup
         self.certificate = (
             f"ball arithmetic: terms n0 = {self.n0} <= n < {self.M} one by one; beyond, "
             f"{c_lo.lower().str(5, radius=False)} <= n^{p} b_n <= "
@@ -119,6 +127,31 @@ class MajorantTail:
         )
         if self.fourier is not None:
             self.certificate += "; " + self.fourier.certificate
+
+    @staticmethod
+    def _far_range(lo_p: sp.Expr, hi_p: sp.Expr, far_lo, far_hi) -> arb:
+        """A ball holding n^p lo_n and n^p hi_n for every n >= 2^TOP_LOG2: evaluated in
+        t = 1/n on [0, 2^-TOP_LOG2], else (``log(n)/sqrt(n)``: log t at t = 0) each bound in
+        (0, g(2^TOP_LOG2)] where it is proved positive and decreasing, or in [g(2^TOP_LOG2), 0)
+        where -g is."""
+        t_far = arb(0).union(arb(2) ** -TOP_LOG2)  # t = 1/n for n >= 2^1024
+        try:
+            flo, fhi = far_lo(t_far), far_hi(t_far)
+        except (Undecided, NotSupported, ArithmeticError, ValueError) as exc:
+            raise NotCertified(f"the bounds n^p b_n beyond 2^{TOP_LOG2}: {exc}") from None
+        if flo.is_finite() and fhi.is_finite():
+            return flo.union(fhi)  # either order: a factor of unproved sign may swap them
+        X = 2**TOP_LOG2  # (the certificate's "from the bounds": these, proved monotone)
+        out = None
+        for g in (lo_p, hi_p):
+            if decreasing_on(g, X) or decreasing_on(-g, X):
+                part = arb(0).union(arb_function(g)(arb(X)))
+            else:
+                raise NotCertified(f"the bounds n^p b_n are not finite beyond 2^{TOP_LOG2}")
+            out = part if out is None else out.union(part)
+        if not out.is_finite():
+            raise NotCertified(f"the bounds n^p b_n are not finite beyond 2^{TOP_LOG2}")
+        return out
 
     @staticmethod
     def _fourier(b: sp.Expr, p, expanded: sp.Expr) -> FourierTail | None:
@@ -182,6 +215,26 @@ class MajorantTail:
                 raise NotCertified("the majorant and the Fourier tails do not overlap")
             out = out.intersection(other)
         return out if a >= self.M else self.suffix[a - self.n0] + out
+
+    @ball_precision
+    def _tail_sup(self, a: int) -> arb:
+        r"""A bound on :math:`|\sum_{n \ge k} b_n|` for every :math:`k \ge a`: beyond M,
+        :math:`\max(|c_-|, |c_+|)\,(k^{-p} + k^{1-p}/(p-1))`, which decreases in k; below M,
+        the largest of the head's :math:`|\sum_{k \le n < M} b_n|`, k >= a, plus that bound
+        at M."""
+        a = tail_start(a, self.n0)
+        m = self.majorant
+        far = lambda k: (
+            m.c_lo.abs_upper().max(m.c_hi.abs_upper())
+            * (  # noqa: E731
+                m.integral(arb(k)) + m.g(arb(k))
+            )
+        )
+        if a >= self.M:
+            return arb(far(a).upper())
+        if self._suffix_sup is None:
+            self._suffix_sup = suffix_sups(self.suffix)
+        return arb((self._suffix_sup[a - self.n0] + far(self.M)).upper())
 
 
 def _tightest(forms, x: arb) -> arb | None:

@@ -34,6 +34,7 @@ from theory.series.arb_eval import (
     arb_function,
     ball_precision,
     head_suffix,
+    suffix_sups,
     tail_start,
     term_ball,
 )
@@ -114,6 +115,9 @@ class PeriodicProductTail:
         self._head_sums()
         if self.nonneg_until == self.M and self._nonneg_factor(g):
             self.nonneg_until = EVERYWHERE  # G >= 0 and h > 0 beyond the head
+        if self.nonneg_until < EVERYWHERE:  # terms of both signs: the tail rule needs a sup
+            self._suffix_sup: list | None = None
+            self.tail_sup = self._tail_sup
         self.certificate = (
             f"b_n = G(n) h(n), G = {g}, h = {h} decreasing and convex on [{P}, oo) ({how}): "
             f"terms n0 = {self.n0} <= n < {self.M} one by one in ball arithmetic; beyond, "
@@ -159,3 +163,14 @@ class PeriodicProductTail:
         if a >= self.M:
             return self.fourier.tail(a)
         return self.suffix[a - self.n0] + self.fourier.tail(self.M)
+
+    @ball_precision
+    def _tail_sup(self, a: int) -> arb:
+        """A bound on every |sum_{n >= k} b_n|, k >= a: the Fourier bound beyond the head
+        (:meth:`FourierTail.tail_sup`), the head's largest tail from a on plus it below."""
+        a = tail_start(a, self.n0)
+        if a >= self.M:
+            return self.fourier.tail_sup(a)
+        if self._suffix_sup is None:
+            self._suffix_sup = suffix_sups(self.suffix)
+        return arb((self._suffix_sup[a - self.n0] + self.fourier.tail_sup(self.M)).upper())

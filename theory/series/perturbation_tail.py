@@ -42,6 +42,7 @@ from collections.abc import Callable
 
 import sympy as sp
 from flint import acb, arb
+from sympy.core.function import PoleError
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import (
@@ -118,7 +119,14 @@ def expansion(
             ser = sp.series(psi, T, 0, order).removeO()
             poly = sp.Poly(sp.expand(ser), T)
             coeffs = [sp.simplify(poly.coeff_monomial(T**k)) for k in range(order)]
-    except (StepTimeout, sp.PolynomialError, ArithmeticError, ValueError, TypeError) as exc:
+    except (
+        StepTimeout,
+        sp.PolynomialError,
+        PoleError,
+        ArithmeticError,
+        ValueError,
+        TypeError,
+    ) as exc:
         raise NotCertified(f"no Taylor expansion in 1/n: {exc}") from None
     if N in psi.free_symbols or any(N in c.free_symbols or T in c.free_symbols for c in coeffs):
         raise NotCertified("n^p b_n is not a function of 1/n and the atoms alone")
