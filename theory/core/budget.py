@@ -317,10 +317,16 @@ def cache_answers(maxsize: int | None = 256) -> Callable[[Callable], Callable]:
     return decorate
 
 
+#: CPU seconds after which a step's time-out fires again while its block has not ended
+REFIRE_SECONDS = 0.1
+
+
 @contextlib.contextmanager
 def step_budget(seconds: float, error: type[BaseException] = StepTimeout) -> Iterator[None]:
     """Raise ``error`` (:class:`StepTimeout`) inside the block after ``seconds`` of CPU
-    time (main thread only; nested blocks: the inner one replaces the outer timer)."""
+    time (main thread only; nested blocks: the inner one replaces the outer timer), and
+    again every :data:`REFIRE_SECONDS` until the block ends: a time-out that something
+    swallows does not leave the block without a timer."""
     if (
         threading.current_thread() is not threading.main_thread()
         or seconds <= 0
@@ -334,6 +340,10 @@ def step_budget(seconds: float, error: type[BaseException] = StepTimeout) -> Ite
             raise KeyboardInterrupt
         global _timeouts
         _timeouts += 1
+        # fire again soon: where the exception is swallowed (a garbage-collector callback,
+        # a destructor, a library's broad ``except``) the block would run on without a
+        # timer; the block's exit disarms this one
+        signal.setitimer(signal.ITIMER_PROF, REFIRE_SECONDS)
         raise error(f"more than {seconds:g} s of CPU time")
 
     # CPU time of this process (ITIMER_PROF), not wall-clock: immune to a busy machine
