@@ -291,29 +291,25 @@ FAR_NARROW = 1e-15
 
 
 @ball_precision
-def _narrowest_far(b: sp.Expr, start: int):
+def _narrowest_far(b: sp.Expr, start: int, known=None):
     """The integral-test engine (direct, shifted or on the dominant part) whose bracket of
     the tail at x = e^FAR_T (or e^(2 log start) beyond a far start) is the narrowest, the
     search ending at the first narrower than FAR_NARROW (``(log(n) + 1)/(n log(n)^3)``: the
     direct test bounds the tail within b_a, the split within its remainder's far tail);
-    NotCertified where none applies."""
+    NotCertified where none applies.  ``known``: an engine of one of these kinds for b from
+    start, already built (it is taken for its kind)."""
     best, why = None, NotCertified("no integral test applies")
-    far = max(FAR_T, 2 * math.log(max(start, 1) + 2))  # beyond the start: e^200 < 10^100
-    for make in (
-        lambda: IntegralTail(b, start),
-        lambda: ShiftedIntegralTail(b, start, any_width_tail),
-        lambda: LeadingTermTail(b, start, any_width_tail),
+    for kind, make in (
+        (IntegralTail, lambda: IntegralTail(b, start)),
+        (ShiftedIntegralTail, lambda: ShiftedIntegralTail(b, start, any_width_tail)),
+        (LeadingTermTail, lambda: LeadingTermTail(b, start, any_width_tail)),
     ):
         try:
-            t = make()
+            t = known if type(known) is kind else make()
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError) as exc:
             why = exc if best is None else why
             continue
-        try:
-            lo, hi = t.log_bounds(far)
-            width = (hi.upper() - lo.lower()) / abs(lo.mid() + hi.mid()) * 2
-        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
-            width = arb("inf")  # no far bracket to compare: kept, after any that has one
+        width = _far_width(t, start)
         if best is None or width < best[1]:
             best = (t, width)
         if best[1] < FAR_NARROW:
@@ -321,6 +317,17 @@ def _narrowest_far(b: sp.Expr, start: int):
     if best is None:
         raise why
     return best[0]
+
+
+def _far_width(t, start: int) -> arb:
+    """The relative width of t's bracket of the tail at x = e^FAR_T (or e^(2 log start)
+    beyond a far start: e^200 < 10^100); infinite where it has none."""
+    far = max(FAR_T, 2 * math.log(max(start, 1) + 2))
+    try:
+        lo, hi = t.log_bounds(far)
+        return (hi.upper() - lo.lower()) / abs(lo.mid() + hi.mid()) * 2
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+        return arb("inf")  # no far bracket to compare: kept, after any that has one
 
 
 @ball_precision
@@ -331,6 +338,23 @@ def wide_analysis(
     :class:`NotCertified` when no certified tail exists (``integral_only``: when the
     integral test does not apply)."""
     cert, integral = _engine(b, start, integral_only)
+    return wide_from(cert, integral, b, start, eps_list)
+
+
+def far_brackets(cert, b: sp.Expr, start: int, eps_list: list) -> WideResult | None:
+    """``wide_analysis(b, start, eps_list, integral_only=True)`` where ``cert``, the engine
+    B came from, is one of the integral-test engines: it stands in for its own kind in
+    :func:`_narrowest_far` instead of a second build (a split on the dominant part costs
+    seconds); None for any other engine."""
+    if type(cert) not in (IntegralTail, ShiftedIntegralTail, LeadingTermTail):
+        return None
+    return wide_from(_narrowest_far(b, start, known=cert), True, b, start, eps_list)
+
+
+@ball_precision
+def wide_from(cert, integral: bool, b: sp.Expr, start: int, eps_list: list) -> WideResult:
+    """B and the TRF brackets from a certified tail engine (``integral``: an integral-test
+    engine with ``log_bounds``, whose terms are positive)."""
     B = cert.tail(start)
     if not B.is_finite():
         raise NotCertified("the enclosure of B is not finite")

@@ -29,6 +29,9 @@ class SeriesSum:
     hi: mpmath.mpf | None = None
     certified: bool = False
     certificate: str = ""
+    #: certified TRF brackets (the CLI's --json dicts) from the engine that enclosed B,
+    #: computed beside B where they need no second build of it; None otherwise
+    trf_brackets: list | None = None
 
     def digits(self) -> int:
         """Correct significant digits guaranteed by the enclosure (0 when not certified)."""

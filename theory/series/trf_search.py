@@ -21,6 +21,7 @@ procedure (Appendix E) is ``truncate=m`` (:mod:`theory.series.truncated`).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -33,6 +34,7 @@ from theory.core.budget import StepTimeout, run_guarded, step_budget
 from theory.series.angle_means import max_min_free
 from theory.series.arb_eval import NotCertified, ball_precision
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
+from theory.series.certified_trf import far_brackets
 from theory.series.decision import SeriesError
 from theory.series.expressions import N
 from theory.series.geometric import GeometricTail
@@ -609,7 +611,10 @@ def analyse_series(
     b = max_min_free(b)  # the same terms (Max(c, 0) - Max(-c, 0) is c), engines read it
     eps_list = [float(e) for e in eps_list]
     S, table, err, asym = run_guarded(
-        _analyse_impl, (b, start, head, eps_list, estimate, decided), budget=budget, wall=wall
+        _analyse_impl,
+        (b, start, head, eps_list, estimate, decided, budget),
+        budget=budget,
+        wall=wall,
     )
     if asym is not None:
         formula, derivation, kind, consts = asym
@@ -619,7 +624,7 @@ def analyse_series(
     return S, table, err, asym
 
 
-def _analyse_impl(b, start, head, eps_list, estimate=True, decided=False):
+def _analyse_impl(b, start, head, eps_list, estimate=True, decided=False, budget=math.inf):
     mpmath.mp.dps = DPS
     S, eng, cert = series_sum_core(b, start, head, estimate, decided)
     try:
@@ -631,4 +636,25 @@ def _analyse_impl(b, start, head, eps_list, estimate=True, decided=False):
             asym = asymptotic_order(b) if S.value > 0 else None
     except Exception:  # noqa: BLE001 - the asymptotic order is optional
         asym = None
+    if head is None and table is not None and not all(t.exact for t in table):
+        S.trf_brackets = _far_brackets(b, start, eps_list, cert, budget)
     return S, table, err, asym
+
+
+#: the share of a guarded pass's CPU budget up to which the TRF brackets may run in it
+BRACKETS_SHARE = 0.85
+
+
+def _far_brackets(b, start: int, eps_list: list, cert, budget: float) -> list | None:
+    """The certified TRF brackets of the integral test (:func:`far_brackets`) with the engine
+    that enclosed B, inside the guarded pass and within BRACKETS_SHARE of its budget (a
+    forked child counts its CPU time from 0); None where they are not found."""
+    left = min(BRACKETS_SHARE * budget - time.process_time(), 600.0)
+    if left <= 0.5:
+        return None
+    try:
+        with step_budget(left):
+            far = far_brackets(cert, b, start, eps_list)
+    except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+        return None
+    return None if far is None else far.trf

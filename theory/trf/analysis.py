@@ -32,7 +32,7 @@ from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser, save_figure
 from theory.core.cli import dumps as json_dumps
-from theory.series.certified_trf import TIE_SECONDS, merge_brackets, resolve_ties
+from theory.series.certified_trf import TIE_SECONDS, WideResult, merge_brackets, resolve_ties
 from theory.series.comparison import compare_trf
 from theory.series.convergence import decide
 from theory.series.decision import SeriesError
@@ -443,7 +443,11 @@ def _sum_and_trf(
             out["trf"] = [t.as_dict() for t in table]
             if not all(t.exact for t in table) and log_scale is None:
                 left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
-                wide = wide_result(rpe, eps, left, wall, integral_only=True)
+                wide = (
+                    WideResult(S, S.trf_brackets)
+                    if S.trf_brackets is not None
+                    else wide_result(rpe, eps, left, wall, integral_only=True)
+                )
                 if wide is not None:
                     out["trf"] = merge_brackets(out["trf"], wide.trf)
                     if wide.sum.hi - wide.sum.lo < S.hi - S.lo:  # the narrower bracket of B

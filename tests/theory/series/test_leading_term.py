@@ -242,3 +242,28 @@ def test_log_monomial_signs_on_random_products():
         for n in [*range(n1, n1 + 300), *(10**k for k in range(4, 60, 3))]:
             assert not (sign * g(arb(n)) < 0), (text, claim, n)
     assert claims >= 10
+
+
+def test_the_brackets_reuse_the_engine_that_enclosed_b(monkeypatch):
+    """The TRF brackets computed beside B (``trf_search._far_brackets``) take the split B came
+    from instead of building it a second time, and equal what a fresh
+    ``wide_analysis(integral_only=True)`` gives."""
+    import theory.series.certified_trf as ct
+    import theory.series.leading_term as lt
+    import theory.series.sums as sums
+    from theory.series import trf_search
+
+    b, eps = P("log(n)/(n*log(n)**3 + 1)"), [0.1, 0.01, 0.001]
+    fresh = ct.wide_analysis(b, 1, eps, integral_only=True).trf
+    builds = []
+
+    class Counted(lt.LeadingTermTail):
+        def __init__(self, *args, **kwargs):
+            builds.append(args[1])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(sums, "LeadingTermTail", Counted)
+    monkeypatch.setattr(ct, "LeadingTermTail", Counted)
+    S, table, _, _ = trf_search._analyse_impl(b, 1, None, eps, False, True, 1e6)
+    assert builds == [1]  # once, for B; the brackets reuse it
+    assert not all(t.exact for t in table) and S.trf_brackets == fresh
