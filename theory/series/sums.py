@@ -28,6 +28,8 @@ from sympy.polys.polyerrors import BasePolynomialError
 
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 from theory.series.arb_eval import PREC, NotCertified, ball_precision
+from theory.series.beatty_signs import beatty_parts
+from theory.series.beatty_tail import BeattyTail
 from theory.series.cancellation import without_cancellation
 from theory.series.comparison_tests import GAMMA_LIKE
 from theory.series.convergence import decide_in_process
@@ -412,6 +414,11 @@ def _certified_engine(b, n0, scale):
         try:
             return DirichletTail(b, n0)  # g p, g completely monotone: Euler-transformed tails
         except (NotCertified, ArithmeticError, ValueError, TypeError):
+            pass
+    if b.has(sp.floor) and beatty_parts(b) is not None:
+        try:  # g(n) (-1)**floor(sqrt(2)*n): Denjoy-Koksma on the convergents, Abel summation
+            return BeattyTail(b, n0, any_width_tail)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
     if b.has(sp.floor) and floor_block_parts(b) is not None:
         return FloorBlockTail(b, n0)  # floor(c log n) n^-s, floor(c n^r) n^-s: Hurwitz zeta
