@@ -431,10 +431,33 @@ def signed_bracket(
         m = (a + c) // 2
         a, c = (a, m) if below(m) else (m, c)
     out.update(upper_bound=c, lower_bound=None, log10=math.log10(c))
-    if c >= 1 and bool(abs(tail(start + c - 1)) >= target):
-        out.update(value=c, exact=True, lower_bound=c)
+    k = _last_above(tail, start, target, c - 1)
+    if k is not None:
+        out["lower_bound"] = k + 1  # |R_k| >= eps |B|: TRF > k
+        if k == c - 1:
+            out.update(value=c, exact=True)
     out["note"] = "tail rule: a bound on every later |R_k| below eps |B| from j on"
     return out
+
+
+#: tails tried one by one below a signed TRF's upper bound, then in steps of 5 %
+LAST_ABOVE_STEPS = 4096
+
+
+def _last_above(tail: Callable[[int], arb], start: int, target: arb, top: int) -> int | None:
+    """The largest k <= top found with |R_k| >= target proved: k = top, top - 1, ...
+    (LAST_ABOVE_STEPS of them, where an enclosure too wide to decide is passed over, and
+    fewer where 32 in a row hold 0: a bound beyond a head), then k = 0.95 k, ... (at most
+    200 tries); None where none is proved."""
+    k, tried, zeros = top, 0, 0
+    while k >= 0 and tried < LAST_ABOVE_STEPS + 200:
+        R = tail(start + k)
+        if bool(abs(R) >= target):
+            return k
+        zeros = zeros + 1 if R.contains(arb(0)) else 0
+        tried = max(tried + 1, LAST_ABOVE_STEPS if zeros >= 32 else 0)
+        k = k - 1 if tried < LAST_ABOVE_STEPS else (k * 19) // 20 - (k < 20)
+    return None
 
 
 def merge_brackets(table: list, brackets: list) -> list:

@@ -68,3 +68,34 @@ def test_a_sum_of_zero_is_enclosed_and_its_trf_not_determined(capsys):
         assert t["value"] is None and t["note"].startswith("not determined")
     assert main(["--rpe=1/(n*(n+1)) - 2**(-n)", "--time-limit", "60"]) == 0
     assert "not determined (B ~ 0)" in capsys.readouterr().out
+
+
+def test_a_lower_bound_below_an_undecided_stretch():
+    """Tails known only as balls: |R_k| >= target is undecided just below the upper bound
+    (wide balls around the target), proved further down, at R(5) = 1/5 (j = 4): TRF >= 5,
+    not exact.  R(a) = 1/a for a <= 5, a ball straddling 1/8 for a = 6..9, then 1/a."""
+
+    def tail(a):
+        if 6 <= a <= 9:
+            return arb(1) / 8 + arb(0, 0.01)
+        return arb(1) / a
+
+    t = signed_bracket(
+        tail, lambda a: arb(1) / a + (arb("0.02") if a <= 9 else 0), 1, arb(1), 0.125
+    )
+    assert t["upper_bound"] == 9 and not t["exact"]
+    assert t["lower_bound"] == 5  # |R(1 + 4)| = 1/5 >= 1/8 proved: TRF > 4
+
+
+def test_no_lower_bound_where_every_tail_holds_zero():
+    """Bounds beyond a head (balls around 0) prove no |R_k| >= target: no lower bound,
+    and the scan gives up after 32 of them in a row (then 5 % steps)."""
+    calls = []
+
+    def tail(a):
+        calls.append(a)
+        return arb(0, 1) / a
+
+    t = signed_bracket(tail, lambda a: arb(1) / a, 1, arb(1), 1e-6)
+    assert t["upper_bound"] >= 10**6 and t["lower_bound"] is None
+    assert len(calls) < 32 + 400
