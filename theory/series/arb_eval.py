@@ -6,7 +6,10 @@ r"""Ball-arithmetic evaluation of a series term (a sympy expression in ``n``) wi
 enclosure).  Branches (``Piecewise``, ``Min``, ``Max``, ``Abs``, ``floor``) are taken only where
 the ball decides them; otherwise :class:`Undecided` is raised and the caller splits the ball
 (``Min``/``Max`` of plain balls that overlap are enclosed by arb's ``min``/``max`` instead:
-``Max(1/n**2, 2**(-n))`` at n = 2, where both are 1/4).
+``Max(1/n**2, 2**(-n))`` at n = 2, where both are 1/4).  A sign ``(-1)**k(n)``, k an
+integer at every integer n, is exact at an integer; on a ball that is not one integer it is
+[-1, 1], which holds its value at every integer in the ball (the sums read balls only at
+integers; ``(-1)**floor(sqrt(2)*n)`` is real, and in [-1, 1], at every real n).
 Anything outside the whitelist raises :class:`NotSupported`.  Nothing is evaluated in floating
 point: constants are exact rationals or arb constants.
 

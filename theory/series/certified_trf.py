@@ -341,7 +341,7 @@ def wide_analysis(
     return wide_from(cert, integral, b, start, eps_list)
 
 
-def far_brackets(cert, b: sp.Expr, start: int, eps_list: list) -> WideResult | None:
+def far_brackets(cert: object, b: sp.Expr, start: int, eps_list: list) -> WideResult | None:
     """``wide_analysis(b, start, eps_list, integral_only=True)`` where ``cert``, the engine
     B came from, is one of the integral-test engines: it stands in for its own kind in
     :func:`_narrowest_far` instead of a second build (a split on the dominant part costs
@@ -352,7 +352,7 @@ def far_brackets(cert, b: sp.Expr, start: int, eps_list: list) -> WideResult | N
 
 
 @ball_precision
-def wide_from(cert, integral: bool, b: sp.Expr, start: int, eps_list: list) -> WideResult:
+def wide_from(cert: object, integral: bool, b: sp.Expr, start: int, eps_list: list) -> WideResult:
     """B and the TRF brackets from a certified tail engine (``integral``: an integral-test
     engine with ``log_bounds``, whose terms are positive)."""
     B = cert.tail(start)

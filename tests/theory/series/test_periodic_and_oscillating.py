@@ -99,7 +99,8 @@ def test_minorant_refuses_signed_factors():
 
 def test_negative_base_powers_at_exact_integers():
     """(-1)**n and (-2)**n at exact integers are exact signs times a power; on a ball that is
-    not one integer the evaluator refuses (the sign is unknown there)."""
+    not one integer (-1)**n is [-1, 1], its value at each integer in the ball, and (-2)**n
+    is refused (its magnitude is not one number there)."""
     from flint import arb
 
     from theory.series.arb_eval import Undecided, arb_function
@@ -109,8 +110,10 @@ def test_negative_base_powers_at_exact_integers():
     assert f(arb(10**20 + 1)).contains(arb(-1) / (10**20 + 1))
     g = arb_function(P("(-2)**n/3**n"))
     assert g(arb(3)).overlaps(arb(-8) / 27) and not g(arb(3)).contains(arb(8) / 27)
+    wide = f(arb(3) + arb("0 +/- 0.1"))
+    assert wide.contains(arb(-1) / 3) and wide.contains(arb(1) / 3) and wide.rad() < 0.4
     with pytest.raises(Undecided):
-        f(arb(3) + arb("0 +/- 0.1"))
+        g(arb(3) + arb("0 +/- 0.1"))
 
 
 @settings(max_examples=20, deadline=None, derandomize=True)
