@@ -71,6 +71,7 @@ from theory.series.expressions import N
 from theory.series.family_parts import exp_log, sign_for_all, summable_region, zero_region
 from theory.series.limits import STEP_BUDGET
 from theory.series.oscillating_parts import collected_oscillation
+from theory.series.periodic_means import analytic_periodic_mean
 from theory.series.sign_changing import nonzero_at_integers
 from theory.series.trig_minorants import frequency_pieces
 
@@ -158,21 +159,31 @@ def dirichlet_family(
     if t.free_symbols - {N} or not G.free_symbols & set(params) or not exp_log(G):
         return None
     fp = _trig_pieces(t)
-    if fp is None or not fp[1] or not nonzero_at_integers(t):
-        return None
-    if fp[0] != 0:
-        return _with_mean(G, t, fp, params, start, decide_positive)
+    if fp is not None:
+        if not fp[1] or not nonzero_at_integers(t):
+            return None
+        thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
+        c0 = fp[0]
+        why = f"t = {t} = {c0} + sum_j c_j e^(i theta_j n), theta_j in {{{thetas}}}, none in 2 pi Z"
+        if c0 != 0 and not (c0.is_number and c0.is_real):
+            return None
+        zero, c0_text = c0 == 0, str(c0)
+    else:  # t = H(w n), H analytic and periodic: its Fourier series (periodic_means)
+        m = analytic_periodic_mean(t)
+        if m is None or not nonzero_at_integers(t):
+            return None
+        zero, c0_text, why = m.zero, m.mean, f"t = {t}: {m.certificate}"
+    if not zero:
+        return _with_mean(G, why, c0_text, params, start, decide_positive)
     try:
         region, points = _g_zero_region(G, params)
     except (Undecided, StepTimeout):
         return None
-    thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
     return Decision(
         None,
-        f"b_n = G(n) t(n) with t = {t} = sum_j c_j e^(i theta_j n), theta_j in {{{thetas}}}, "
-        f"none in 2 pi Z, mean 0, not 0 at every integer, and G = {G} exp-log (for every "
-        "value eventually monotone, with a limit): where G -> 0 Dirichlet's test gives "
-        "convergence (partial sums of e^(i theta n) at most 1/|sin(theta/2)|), elsewhere "
+        f"b_n = G(n) t(n) with {why}, mean 0, not 0 at every integer, and G = {G} exp-log "
+        "(for every value eventually monotone, with a limit): where G -> 0 Dirichlet's test "
+        "gives convergence (the partial sums of t are bounded), elsewhere "
         "|G| >= c > 0 for large n while t(n) does not tend to 0 (a positive mean square), "
         f"so the terms do not; G -> 0 iff {bool_text(region)}",
         test="Dirichlet family",
@@ -180,14 +191,12 @@ def dirichlet_family(
     )
 
 
-def _with_mean(G, t, fp, params, start, decide_positive) -> Decision | None:
-    """G t with t of mean c_0 != 0: t - c_0 has mean 0, so where G -> 0 the series has the
-    verdict of c_0 sum G (G of one sign); where not, t(n) does not tend to 0 (its mean is
-    not 0) and neither do the terms.  Since sum G converges only where G -> 0, the region
-    is where sum G converges (``(-1)**floor(2*n/3)/n**p``, mean 1/3: iff p > 1)."""
-    c0 = fp[0]
-    if not (c0.is_number and c0.is_real and c0 != 0):
-        return None
+def _with_mean(G, why: str, c0: str, params, start, decide_positive) -> Decision | None:
+    """G t with t of mean c_0 != 0 (``why``: t and why the partial sums of t - c_0 are
+    bounded): where G -> 0 the series has the verdict of c_0 sum G (G of one sign); where
+    not, t(n) does not tend to 0 (its mean is not 0) and neither do the terms.  Since sum G
+    converges only where G -> 0, the region is where sum G converges
+    (``(-1)**floor(2*n/3)/n**p``, mean 1/3: iff p > 1)."""
     s = sign_for_all(G, params)
     if s is None:
         return None
@@ -197,14 +206,12 @@ def _with_mean(G, t, fp, params, start, decide_positive) -> Decision | None:
         return None
     if region is None:
         return None
-    thetas = ", ".join(sorted({str(k) for _, k in fp[1]}))
     return Decision(
         None,
-        f"b_n = G(n) t(n) with t = {t} = {c0} + sum_j c_j e^(i theta_j n), theta_j in "
-        f"{{{thetas}}}, none in 2 pi Z, and G = {G} exp-log of one sign: where G -> 0, "
-        f"sum G (t - {c0}) converges (Dirichlet's test), so the series converges iff "
-        f"sum G does; elsewhere t(n), of mean {c0} != 0, does not tend to 0 and neither do "
-        f"the terms; sum G converges only where G -> 0: sum {'' if s > 0 else '-'}G: {cert}",
+        f"b_n = G(n) t(n) with {why}, and G = {G} exp-log of one sign: where G -> 0, "
+        f"sum G (t - c_0) converges (Dirichlet's test), so the series converges iff "
+        f"sum G does; elsewhere t(n), of mean c_0 = {c0} != 0, does not tend to 0 and neither "
+        f"do the terms; sum G converges only where G -> 0: sum {'' if s > 0 else '-'}G: {cert}",
         test="Dirichlet family",
         details={"region": region, "points": points, "undefined": undefined},
     )

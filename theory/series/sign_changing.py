@@ -39,6 +39,7 @@ from theory.series.limits import (
     smooth,
 )
 from theory.series.periodic import residue_classes
+from theory.series.periodic_means import analytic_periodic, analytic_periodic_mean
 from theory.series.trig_minorants import (
     IN_2PI_Z_REASON,
     frequency_pieces,
@@ -464,7 +465,8 @@ def nonzero_at_integers(p: sp.Expr) -> bool:
 @_optional_test
 def oscillation_not_to_zero_test(b: sp.Expr) -> Decision | None:
     r""":math:`b_n = g(n) p(n)`, p a product of sin/cos of linear arguments and (-1)**n
-    (a trigonometric polynomial, :func:`theory.series.trig_minorants.frequency_pieces`) not
+    (a trigonometric polynomial, :func:`theory.series.trig_minorants.frequency_pieces`) or
+    an analytic periodic H(w n) (:func:`theory.series.periodic_means.analytic_periodic`), not
     0 at every integer, and :math:`|g| \to c \in (0, \infty]`: p(n) does not tend to 0
     (:func:`nonzero_at_integers`), so neither do the terms (``cos(n)*n``).
 
@@ -476,7 +478,18 @@ def oscillation_not_to_zero_test(b: sp.Expr) -> Decision | None:
     if split is None:
         return None
     g, p = split
-    if frequency_pieces(p) is None:
+    if frequency_pieces(p) is not None:
+        kind = (
+            "a trigonometric polynomial in n that is not 0 at every integer, so p(n) does not "
+            "tend to 0 (the mean of p(n)^2 over n is the sum of its squared amplitudes, > 0)"
+        )
+    elif analytic_periodic(p) is not None:
+        kind = (
+            "H(w n), H 2 pi-periodic and analytic, w a nonzero rational, not 0 at every "
+            "integer, so p(n) does not tend to 0 (H is continuous and not 0 on an arc, and "
+            "w n mod 2 pi enters that arc infinitely often: w/(2 pi) is irrational)"
+        )
+    else:
         return None
     lim = limit_at_infinity(g)
     if lim is None or not lim.is_number or lim == 0 or lim is sp.nan:
@@ -485,9 +498,7 @@ def oscillation_not_to_zero_test(b: sp.Expr) -> Decision | None:
         return None
     return Decision(
         False,
-        f"terms do not tend to 0: b_n = g(n) p(n) with g = {g} -> {lim} != 0 and p = {p} a "
-        "trigonometric polynomial in n that is not 0 at every integer, so p(n) does not tend "
-        "to 0 (the mean of p(n)^2 over n is the sum of its squared amplitudes, > 0)",
+        f"terms do not tend to 0: b_n = g(n) p(n) with g = {g} -> {lim} != 0 and p = {p} " + kind,
         test="terms not -> 0",
     )
 
@@ -514,7 +525,7 @@ def dirichlet_test(b: sp.Expr, decide: Decide) -> Decision | None:
     g, p = split
     fp = frequency_pieces(p)
     if fp is None:
-        return None
+        return _analytic_dirichlet(g, p, decide)
     c0, pieces = fp
     if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
         return None
@@ -538,6 +549,34 @@ def dirichlet_test(b: sp.Expr, decide: Decide) -> Decision | None:
         return None
     d.certificate = (
         f"{cert}; the constant component {c0} != 0 leaves {c0} sum g(n), which "
+        f"{'converges' if d.converges else 'diverges'}: {d.certificate}"
+    )
+    d.test = "Dirichlet test"
+    return d
+
+
+def _analytic_dirichlet(g: sp.Expr, p: sp.Expr, decide: Decide) -> Decision | None:
+    """Dirichlet's test with p an analytic periodic factor (``exp(cos(n))*sin(n)``), its
+    Fourier series in place of the frequencies (:mod:`theory.series.periodic_means`)."""
+    if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
+        return None
+    m = analytic_periodic_mean(p)
+    if m is None:
+        return None
+    cert = (
+        f"Dirichlet's test: b_n = g(n) p(n) with g = {g} eventually monotone to 0 (g' keeps "
+        f"one sign for large n) and {m.certificate}"
+    )
+    if m.zero:
+        return Decision(True, cert + " (conditional convergence)", test="Dirichlet test")
+    try:
+        d = decide(g)
+    except (Undecided, StepTimeout):
+        return None
+    if d.converges is None:
+        return None
+    d.certificate = (
+        f"{cert}; the mean c_0 = {m.mean} != 0 leaves c_0 sum g(n), which "
         f"{'converges' if d.converges else 'diverges'}: {d.certificate}"
     )
     d.test = "Dirichlet test"
