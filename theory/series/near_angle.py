@@ -26,7 +26,10 @@ For :math:`b_n = A(n)\,F(\theta_n)^{E(n)}`, :math:`\theta_n = n` (F a function o
 and where the limit of the right side is not :math:`-\infty`, infinitely many terms stay
 above a positive number: the series diverges.  ``(2 + sin(n))**(-n)``:
 :math:`\beta = 3\pi/2`, :math:`c_1 = 0`, :math:`K \approx 1/2`, the bound tends to 0;
-``sin(n)**n`` and ``cos(n)**(n**2)`` likewise.
+``sin(n)**n`` and ``cos(n)**(n**2)`` likewise.  Where :math:`|F|^{\pm 1} \ge 1 + \delta`
+on a whole arc around a grid angle (the sign of E; in balls), the n of the lemma for any
+point of the arc give :math:`\log|b_n| \ge \log|A(n)| + |E(n)| \log(1 + \delta)`, and the
+series diverges where that does not tend to :math:`-\infty`: ``(2/(2 + cos(n)))**n/n**2``.
 
 >>> from theory.series.expressions import parse_expression as P
 >>> near_angle_test(P("(2 + sin(n))**(-n)")).converges
@@ -190,6 +193,48 @@ def _test(A, F, E, b) -> Decision | None:
             f"+ K 36 pi^2/n^2) -> {lim} along the infinitely many n within 6 pi/n of "
             f"{beta} mod 2 pi (inhomogeneous approximation by the convergents of 1/(2 pi)): "
             "the terms do not tend to 0",
+            test="terms not -> 0",
+        )
+    return _arc_beyond_one(A, F, E, absE)
+
+
+@ball_precision
+def _arc_beyond_one(A, F, E, absE) -> Decision | None:
+    """Divergence where |F|^E > 1 + delta on a whole arc around a grid angle (|F| >= 1 +
+    delta for E > 0, |F| <= 1/(1 + delta) for E < 0, in balls), and log A + |E| log(1 +
+    delta) does not tend to -oo: the n whose angle lies on the arc (infinitely many, by the
+    lemma) have |b_n| bounded below (``(2/(2 + cos(n)))**n/n**2``: 2/(2 + cos) >= 4/3 - ...
+    near pi)."""
+    try:
+        f = arb_function(F.subs(_THETA, N))
+    except NotSupported:
+        return None
+    h = arb.pi() / (2 * GRID)
+    for k in range(2 * GRID):
+        beta = k * sp.pi / GRID
+        try:
+            v = abs(f(arb.pi() * k / GRID + h.union(-h)))
+        except (Undecided, ArithmeticError, ValueError):
+            continue
+        if not v.is_finite():
+            continue
+        m = v.lower() if E is absE else 1 / v.upper()  # |F|^(E/|E|) >= m on the arc
+        if not m > 1:
+            continue
+        delta = sp.Rational(math.nextafter(float(m.lower()) - 1, 0))
+        if not delta > 0:
+            continue
+        lower = sp.log(A) + absE * sp.log(1 + delta)
+        lim = limit_at_infinity(lower)
+        if lim is None or lim == -sp.oo or not (lim == sp.oo or lim.is_finite):
+            continue
+        return Decision(
+            False,
+            f"terms not -> 0: b_n = A(n) F(n)^E(n) with A = {A}, F = {F.subs(_THETA, N)}, "
+            f"E = {E}; |F|^sign(E) >= 1 + {delta} on the arc |theta - {beta}| <= pi/{2 * GRID} "
+            f"(ball arithmetic), so log|b_n| >= log A + |E| log(1 + {delta}) -> {lim} along the "
+            "infinitely many n whose angle lies on that arc (inhomogeneous approximation by "
+            "the convergents of 1/(2 pi)): the terms do not tend to 0",
             test="terms not -> 0",
         )
     return None

@@ -82,3 +82,38 @@ def test_split_power():
     A, F, E = split_power(P("n**2*(2 + sin(2*n))**(-n)"))
     assert A == P("n**2") and E == P("-n") and not F.has(P("n"))
     assert split_power(P("(2 + sin(n/2))**(-n)")) is None  # angle n/2: not a multiple of n
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(2/(2 + cos(n)))**n/n**2",  # 2/(2 + cos) > 4/3 where cos < -1/2
+        "(2/(2 + cos(n)))**(-n)/n**2",  # (2 + cos)/2 > 1 near 0
+        "(5/(4 + cos(n)))**n/n**2",  # barely above 1 away from 0
+        "(3/(2 + cos(n)))**n*exp(-n)",  # 3/e > 1 near pi
+    ],
+)
+def test_an_arc_where_the_power_grows(text):
+    """|F|^sign(E) >= 1 + delta on a whole arc: the n whose angle lies there (infinitely many)
+    have terms bounded below; each checked at such n in mpmath (n = 3, 22, 355... come near pi)."""
+    d = near_angle_test(P(text))
+    assert d is not None and d.converges is False and "on the arc" in d.certificate
+    f = __import__("sympy").lambdify(P("n"), P(text), "mpmath")
+    with mpmath.workdps(30):
+        near_pi = [355, 103993, 104348, 208341]  # numerators of convergents of pi
+        near_0 = [710, 207986, 208696]  # 2 x those: angles near 0 mod 2 pi
+        values = [abs(f(mpmath.mpf(n))) for n in near_pi + near_0]
+    assert max(values) > 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(2/(2 + cos(n)))**n*exp(-n)",  # <= (2/e)^n: converges, though 2/(2 + cos) > 1 on arcs
+        "(2 + cos(n))**(-n)",  # |F| <= 1 everywhere (its maximum at pi is the near-angle case)
+        "(1/(3 + sin(n)))**n",
+    ],
+)
+def test_no_arc_claim_where_the_power_does_not_win(text):
+    d = near_angle_test(P(text))
+    assert d is None or "on the arc" not in d.certificate
