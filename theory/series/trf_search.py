@@ -624,33 +624,44 @@ def analyse_series(
     return S, table, err, asym
 
 
+#: shares of a guarded pass's CPU budget up to which its later steps may run: the TRF
+#: table, the asymptotic order, the TRF brackets (B, computed first, is kept when one of
+#: them runs out, instead of the whole pass being stopped at its budget)
+TABLE_SHARE, ASYMPTOTIC_SHARE, BRACKETS_SHARE = 0.7, 0.8, 0.85
+
+
 def _analyse_impl(b, start, head, eps_list, estimate=True, decided=False, budget=math.inf):
     mpmath.mp.dps = DPS
+    t0 = time.process_time()
+
+    def left(share: float) -> float:  # CPU seconds this pass may still spend up to share
+        return min(share * budget - (time.process_time() - t0), 600.0)
+
     S, eng, cert = series_sum_core(b, start, head, estimate, decided)
     try:
-        table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
+        if left(TABLE_SHARE) <= 0.2:
+            raise StepTimeout("no time left")
+        with step_budget(left(TABLE_SHARE)):
+            table, err = _trf_core(b, start, head, eps_list, S, eng, cert)[1], None
     except SeriesError as exc:
         table, err = None, str(exc)
+    except StepTimeout:
+        table, err = None, "the TRF search ran out of its share of the time limit"
     try:
-        with step_budget(ASYMPTOTIC_BUDGET):
+        with step_budget(min(ASYMPTOTIC_BUDGET, left(ASYMPTOTIC_SHARE))):
             asym = asymptotic_order(b) if S.value > 0 else None
     except Exception:  # noqa: BLE001 - the asymptotic order is optional
         asym = None
-    if head is None and table is not None and not all(t.exact for t in table):
-        S.trf_brackets = _far_brackets(b, start, eps_list, cert, budget)
+    if head is None and (table is None or not all(t.exact for t in table)):
+        S.trf_brackets = _far_brackets(b, start, eps_list, cert, left(BRACKETS_SHARE))
     return S, table, err, asym
 
 
-#: the share of a guarded pass's CPU budget up to which the TRF brackets may run in it
-BRACKETS_SHARE = 0.85
-
-
-def _far_brackets(b, start: int, eps_list: list, cert, budget: float) -> list | None:
+def _far_brackets(b, start: int, eps_list: list, cert, left: float) -> list | None:
     """The certified TRF brackets of the integral test (:func:`far_brackets`) with the engine
-    that enclosed B, inside the guarded pass and within BRACKETS_SHARE of its budget (a
-    forked child counts its CPU time from 0); None where they are not found."""
-    left = min(BRACKETS_SHARE * budget - time.process_time(), 600.0)
-    if left <= 0.5:
+    that enclosed B, inside the guarded pass within ``left`` CPU seconds; None where they are
+    not found."""
+    if left <= 0.5 or cert is None:
         return None
     try:
         with step_budget(left):

@@ -455,8 +455,17 @@ def _sum_and_trf(
             if rpe.head is None and not all(t.get("exact") for t in out["trf"]):
                 left = min(TIE_SECONDS, clock.left(1 - RESERVE))
                 out["trf"] = resolve_ties(rpe.b, rpe.start, out["trf"], left)
-        else:
-            out["trf_error"] = trf_error
+        else:  # no table (the search ran out, or no TRF): the certified brackets, if any
+            brackets = S.trf_brackets
+            if brackets is None and log_scale is None and rpe.head is None:
+                left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
+                wide = wide_result(rpe, eps, left, wall)
+                brackets = None if wide is None else wide.trf
+            keys = ("value", "lower_bound", "upper_bound", "log10_bracket", "log10_log10_bracket")
+            if brackets and any(t.get(k) is not None for t in brackets for k in keys):
+                out["trf"] = brackets
+            else:
+                out["trf_error"] = trf_error
         if a is not None and log_scale is None:
             out["asymptotic"] = a.formula
             out["asymptotic_derivation"] = a.derivation
@@ -668,7 +677,7 @@ def _human(out: dict) -> str:
     if out["converges"] and not out["free_params"] and not out.get("verdict_only"):
         lines.append(_human_sum(out))
         if out.get("trf_error"):
-            lines.append(f"TRF:         not defined: {out['trf_error']}")
+            lines.append(f"TRF:         none ({out['trf_error']})")
         if out["trf"]:
             lines.append(f"TRF ({out['trf'][0]['definition']}):")
             lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
