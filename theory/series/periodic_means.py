@@ -18,10 +18,14 @@ for every N: the partial sums of :math:`p - c_0` are bounded, and with g monoton
 :math:`\sum g(n) p(n)` has the verdict of :math:`c_0 \sum g(n)` (Dirichlet's test).  The
 mean :math:`c_0` is proved 0 by a symmetry that flips H (a reflection :math:`x \to c - x`,
 c in {0, pi/2, pi, 3 pi/2}, or :math:`x \to x + \pi`), or proved nonzero by the trapezoid rule with
-its aliasing bound; otherwise nothing is said.
+its aliasing bound; otherwise nothing is said.  A sign (-1)^n shifts every frequency by pi:
+:math:`(-1)^n H(wn)` has mean 0 and bounded partial sums (:math:`|\cos(jw/2)| \ge C
+|j|^{1-\mu}` likewise).
 
 >>> from theory.series.expressions import parse_expression as P
 >>> analytic_periodic_mean(P("exp(cos(n))*sin(n)")).zero
+True
+>>> analytic_periodic_mean(P("(-1)**n*exp(cos(n))")).zero    # frequencies j + pi
 True
 >>> m = analytic_periodic_mean(P("cos(n)*exp(cos(n))"))   # I_1(1) = 0.5651591...
 >>> m.zero, m.mean[:8]
@@ -63,11 +67,21 @@ def _vanishes(e: sp.Expr) -> bool:
         return False
 
 
+def _without_sign(p: sp.Expr) -> tuple[bool, sp.Expr]:
+    """(True, q) for p = (-1)**n q, else (False, p)."""
+    sign = sp.Pow(-1, N)
+    factors = sp.Mul.make_args(p)
+    if sign in factors:
+        return True, sp.Mul(*[f for f in factors if f != sign])
+    return False, p
+
+
 def analytic_periodic(p: sp.Expr) -> FourierTail | None:
     """The Fourier data of p = H(w n), w a nonzero rational, H analytic in a strip (proved
     on complex boxes); None where p is not of that form.  Such a p that is not 0 at every
     integer does not tend to 0: H is continuous and not 0 everywhere, and n w mod 2 pi comes
     back near each angle infinitely often (w/(2 pi) is irrational)."""
+    p = _without_sign(p)[1]  # |(-1)^n H(w n)| = |H(w n)|
     if not p.has(sp.sin, sp.cos):
         return None
     w = periodic_part(p)
@@ -87,8 +101,21 @@ def analytic_periodic_mean(p: sp.Expr) -> PeriodicMean | None:
     fourier = analytic_periodic(p)
     if fourier is None:
         return None
+    sign, p = _without_sign(p)
     w = periodic_part(p)
     mu = fourier.fit[0]
+    if sign:  # (-1)^n c_j e^(i j w n) = c_j e^(i (j w + pi) n): no frequency in 2 pi Z
+        return PeriodicMean(
+            True,
+            0,
+            "0",
+            f"p(n) = (-1)^n H(w n), w = {w}, H = {p} (n -> x/w) 2 pi-periodic and analytic in "
+            f"the strip |Im x| <= {float(fourier.rho):g}, |H| <= "
+            f"{fourier.M.str(5, radius=False)} there, so |c_j| <= M e^(-rho |j|); (-1)^n "
+            "e^(i j w n) = e^(i (j w + pi) n) with partial sums at most 1/|cos(j w/2)| >= C "
+            "|j|^(1 - mu) (pi has a finite irrationality measure mu; w rational, so j w + pi is "
+            "never in 2 pi Z): the partial sums of p are bounded, c_0 = 0",
+        )
     why = (
         f"p(n) = H(w n), w = {w}, H = {p} (n -> x/w) 2 pi-periodic and analytic in the strip "
         f"|Im x| <= {float(fourier.rho):g}, |H| <= {fourier.M.str(5, radius=False)} there, so "

@@ -59,7 +59,9 @@ def test_the_mean_against_quadrature(p, zero):
 @pytest.mark.parametrize(
     "text, converges",
     [(f"{p}/{g}", zero) for p, zero in FACTORS for g in ("sqrt(n)", "log(n + 1)")]
-    + [("cos(n)*exp(cos(n))/n**2", True), ("sin(n)*exp(cos(n))*n", False)],
+    + [("cos(n)*exp(cos(n))/n**2", True), ("sin(n)*exp(cos(n))*n", False)]
+    + [("(-1)**n*exp(cos(n))/sqrt(n)", True), ("(-1)**n*(2 + cos(n))/log(n + 1)", True)]
+    + [("(-1)**n*exp(cos(n))*n", False)],
 )
 def test_verdicts_are_right(text, converges, capsys):
     """Mean 0: conditional convergence for g monotone to 0; mean != 0: the verdict of
@@ -103,3 +105,16 @@ def test_a_mean_zero_without_a_symmetry_is_not_called_nonzero():
     it either way would be a guess)."""
     assert abs(quad_mean("sin(n) + cos(n)*exp(sin(n))")) < 1e-25
     assert analytic_periodic_mean(P("sin(n) + cos(n)*exp(sin(n))")) is None
+
+
+def test_a_sign_shifts_every_frequency_by_pi():
+    """(-1)^n H(n): the frequencies j + pi, none in 2 pi Z, so mean 0 whatever H's mean
+    (the partial sums of (-1)^n e^(cos n) up to 10^5 stay below 5, measured here)."""
+    m = analytic_periodic_mean(P("(-1)**n*exp(cos(n))"))
+    assert m is not None and m.zero and "j w + pi" in m.certificate
+    with mpmath.workdps(20):
+        S, top = mpmath.mpf(0), mpmath.mpf(0)
+        for n in range(1, 100_001):
+            S += (-1) ** n * mpmath.exp(mpmath.cos(n))
+            top = max(top, abs(S))
+    assert top < 5  # a mean I_0(1) != 0 left in would give |S_N| ~ 1.27 N
