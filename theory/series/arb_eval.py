@@ -191,7 +191,7 @@ def _structural(e: sp.Expr) -> Callable:
         return lambda x: _fold(lambda p, q: p + q, [p(x) for p in parts])
     if isinstance(e, sp.Mul):
         parts = [_compile(a) for a in e.args]
-        return lambda x: _fold(lambda p, q: p * q, [p(x) for p in parts])
+        return lambda x: _fold(_times, [p(x) for p in parts])
     if isinstance(e, sp.Pow):
         base, ex = _compile(e.base), _compile(e.exp)
         if e.exp.has(N) and not (e.base.is_number and e.base.is_negative):
@@ -277,6 +277,35 @@ def _exp_minus_one(e: sp.Expr) -> Callable | None:
     return f
 
 
+def _times(p, q):
+    """p q; for two wide real balls, the interval product (the hull of the products of
+    their ends): midpoint-radius multiplication overshoots where a ball reaches 0, so
+    -n sin(n)^2 on n in [2^16, 2^17] would reach +3e4 and its exp 10^14000."""
+    if not (isinstance(p, arb) and isinstance(q, arb)) or p.is_exact() or q.is_exact():
+        return p * q
+    if not (p.rad() > abs(p.mid()) * WIDE or q.rad() > abs(q.mid()) * WIDE):
+        return p * q
+    if not (p.is_finite() and q.is_finite()):
+        return p * q
+    a, b, c, d = p.lower(), p.upper(), q.lower(), q.upper()
+    return (a * c).union(a * d).union(b * c).union(b * d)
+
+
+def _exp(v, nonpositive: bool = False):
+    """exp; of a wide real ball, the hull of exp at its ends (exp increases), the upper end
+    taken at most 0 where the argument is <= 0 by its form (``-n*sin(n)**2``: on n in
+    [2^40, 2^41] its ball reaches about +2^41 2^-30 by the rounding of radii, and arb's exp
+    of it 10^5336, not 1)."""
+    if isinstance(v, arb) and v.is_finite() and v.rad() > 1:
+        top = v.upper().min(arb(0)) if nonpositive else v.upper()
+        return v.lower().exp().union(top.exp())
+    return v.exp()
+
+
+#: a ball this wide relative to its midpoint is multiplied as an interval
+WIDE = 2.0**-10
+
+
 def _fold(op, vals):
     out = vals[0]
     for v in vals[1:]:
@@ -294,6 +323,9 @@ def _compile_function(e) -> Callable:
     if t is Log1pRemainder:
         k, a = int(e.args[0]), args[1]
         return lambda x: log1p_remainder(k, a(x))
+    if t is sp.exp:
+        a, nonpositive = args[0], e.args[0].is_nonpositive is True
+        return lambda x: _exp(a(x), nonpositive)
     if t in _UNARY:
         name, a = _UNARY[t], args[0]
         return lambda x: getattr(a(x), name)()

@@ -203,3 +203,37 @@ def test_fourier_tail_sup_bounds_every_later_tail():
     for a in (1, 5, 50, 500, 1999):
         assert max(abs(R) for R in tails[a - 1 :]) - slack <= float(t.tail_sup(a).upper())
     assert t.tail_sup(10**6).upper() < 1e-3  # and it falls: h(a) log-ish, T(a) ~ log(a)/a
+
+
+def test_wide_balls_are_multiplied_and_exponentiated_as_intervals():
+    """exp(-n sin(n)^2) on n in [2^k, 2^(k+1)]: midpoint-radius arithmetic takes the product
+    to +2^(k+1) 2^-30 (the radius of sin^2 reaches below 0 by its rounding) and exp of it to
+    10^5336 at k = 40; as intervals, with the argument <= 0 by its form, it stays in [0, 1],
+    so exp(-n*sin(n)**2)/n**2 gets B and exact TRFs (a lower bound only before)."""
+    f = arb_function(P("exp(-n*sin(n)**2)"))
+    for k in (17, 40, 100, 1023):
+        box = arb(2) ** k
+        v = f(box.union(2 * box))
+        assert v.is_finite() and v.upper() < 1.01 and v.lower() > -0.01
+    g = arb_function(P("-n*cos(n)**2"))(arb(10).union(arb(20)))  # exact ends: [-20, 0]
+    assert g.lower() >= -20.001 and g.upper() < 1e-6
+
+
+def test_exp_minus_n_sin_squared_over_n_squared(capsys):
+    """B (0 < b_n <= 1/n^2: the sum to 10^6 in mpmath plus at most 1e-6) and the TRFs from
+    the partial sums."""
+    with mpmath.workdps(20):
+        terms = [mpmath.exp(-n * mpmath.sin(n) ** 2) / n**2 for n in range(1, 10**5 + 1)]
+    partial = mpmath.fsum(terms)  # B - partial in (0, 1e-5]
+    out = cli_json("exp(-n*sin(n)**2)/n**2", capsys)
+    lo, hi = mpmath.mpf(out["sum_lo"]), mpmath.mpf(out["sum_hi"])
+    assert lo <= partial + mpmath.mpf("1e-5") and partial <= hi
+    S, want = mpmath.mpf(0), []
+    for eps in EPS:  # Eq. 22: the first j with S_j >= (1 - eps) B, B within [partial, +1e-5]
+        j, S = 0, mpmath.mpf(0)
+        while S < (1 - eps) * partial:
+            S += terms[j]
+            j += 1
+        assert S >= (1 - eps) * (partial + mpmath.mpf("1e-5"))  # decided by the reference
+        want.append(j)
+    assert [row["value"] for row in out["trf"]] == want and all(r["exact"] for r in out["trf"])
