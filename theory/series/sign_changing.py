@@ -541,6 +541,11 @@ def dirichlet_test(b: sp.Expr, decide: Decide) -> Decision | None:
         return Decision(True, cert + " (conditional convergence)", test="Dirichlet test")
     if not nonzero_constant(c0):
         return None
+    return _constant_part(cert, f"the constant component {c0}", g, decide)
+
+
+def _constant_part(cert: str, c0: str, g: sp.Expr, decide: Decide) -> Decision | None:
+    """Dirichlet's test where p's constant component c0 is not 0: the verdict of c0 sum g."""
     try:
         d = decide(g)
     except (Undecided, StepTimeout):
@@ -548,7 +553,7 @@ def dirichlet_test(b: sp.Expr, decide: Decide) -> Decision | None:
     if d.converges is None:
         return None
     d.certificate = (
-        f"{cert}; the constant component {c0} != 0 leaves {c0} sum g(n), which "
+        f"{cert}; {c0} != 0 leaves c_0 sum g(n), which "
         f"{'converges' if d.converges else 'diverges'}: {d.certificate}"
     )
     d.test = "Dirichlet test"
@@ -569,18 +574,7 @@ def _analytic_dirichlet(g: sp.Expr, p: sp.Expr, decide: Decide) -> Decision | No
     )
     if m.zero:
         return Decision(True, cert + " (conditional convergence)", test="Dirichlet test")
-    try:
-        d = decide(g)
-    except (Undecided, StepTimeout):
-        return None
-    if d.converges is None:
-        return None
-    d.certificate = (
-        f"{cert}; the mean c_0 = {m.mean} != 0 leaves c_0 sum g(n), which "
-        f"{'converges' if d.converges else 'diverges'}: {d.certificate}"
-    )
-    d.test = "Dirichlet test"
-    return d
+    return _constant_part(cert, f"the mean c_0 = {m.mean}", g, decide)
 
 
 @_optional_test
