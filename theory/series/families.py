@@ -85,6 +85,7 @@ def family_decision(
             d
             or alternating_quotient_family(b, params, start, decide_positive)
             or periodic_family(b, params, start, decide_positive)
+            or dirichlet_family(b, params, start, decide_positive)  # (-1)^n exp(cos(n)) n^-p
         )
     if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
         d = _gamma_ratio(b, params, start, decide_positive)

@@ -118,3 +118,12 @@ def test_a_sign_shifts_every_frequency_by_pi():
             S += (-1) ** n * mpmath.exp(mpmath.cos(n))
             top = max(top, abs(S))
     assert top < 5  # a mean I_0(1) != 0 left in would give |S_N| ~ 1.27 N
+
+
+def test_an_alternating_family_gets_its_condition(capsys):
+    """(-1)^n exp(cos(n))/n^p: converges for p > 0 (the sign shifts every frequency), and
+    for p < 0 the terms do not tend to 0; p = 0 is left open (the terms do not tend to 0
+    there either, which the rule for |g| -> c needs g to depend on n to see)."""
+    assert main(["--rpe", "(-1)**n*exp(cos(n))/n**p", "--free", "p", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert "converges iff p > 0" in out["condition"], out["condition"]
