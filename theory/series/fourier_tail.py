@@ -222,10 +222,12 @@ class FourierTail:
         htail: Callable[[int], arb],
         hname: str = "",
         start: int = 1,
+        sign: bool = False,
     ):
         """``h`` decreasing and convex with limit 0 from ``start`` on (the caller's proof),
         ``htail(a)`` an enclosure of sum_(n>=a) h(n) for a >= start, ``hname`` the name of
-        that sum in the certificate."""
+        that sum in the certificate.  ``sign``: the series is sum (-1)^n G(n) h(n), every
+        frequency shifted by pi (z_j = e^(i (j w + pi)), the mean's term alternating too)."""
         w = periodic_part(g)
         if w is None:
             raise NotCertified(
@@ -243,7 +245,9 @@ class FourierTail:
         # H at the trapezoid nodes, and the roots of unity of the discrete Fourier transform
         self.values = [self.H(acb(period * i / NODES)) for i in range(NODES)]
         self.roots = [acb(0, -2 * arb.pi() * k / NODES).exp() for k in range(NODES)]
-        self.turns = [acb(0, j * self.w).exp() for j in range(TERMS + 1)]  # e^(i j w)
+        self.sign, self.shift = sign, arb.pi() if sign else arb(0)
+        # z_j = e^(i (j w + shift))
+        self.turns = [acb(0, j * self.w + self.shift).exp() for j in range(TERMS + 1)]
         best = None
         for rho in RHOS:  # the strip whose bound gives the narrowest tail at REFERENCE_START
             try:
@@ -265,6 +269,12 @@ class FourierTail:
             f"|Im x| <= {float(self.rho):g}, mean(G) = {self.fit[0].str(20)} and c_j from the "
             f"trapezoid rule ({NODES} nodes) with their aliasing bounds"
         )
+        if sign:
+            self.certificate = (
+                f"(-1)^n times {g}: every frequency j w shifted by pi (z_j = e^(i (j w + pi)), "
+                "sin(j w/2) read as cos(j w/2)), the mean's term mean(G) ((-1)^a h(a)/2 +/- "
+                f"(h(a) - h(a+1))/2) in place of mean(G) T(a); {self.certificate}"
+            )
 
     def _strip_bound(self, period: arb, height: arb) -> arb:
         """max |H| on the boxes covering [0, period] x [-height, height] (upper bound)."""
@@ -297,9 +307,11 @@ class FourierTail:
         for j in range(1, TERMS + 1):
             c = sum((v * roots[i * j % m] for i, v in enumerate(values)), acb(0)) / m
             c += acb(alias(j), alias(j))
-            s = abs((j * self.w / 2).sin())
+            s = abs(((j * self.w + self.shift) / 2).sin())
             if not s.lower() > 0:  # e.g. w = 2 pi / 3: e^(i 3 w n) = 1, no cancellation
-                raise NotCertified(f"|sin({j} w/2)| is not proved positive (w = {self.w_text})")
+                raise NotCertified(
+                    f"|sin(({j} w + shift)/2)| is not proved positive (w = {self.w_text})"
+                )
             cs.append(c)
             near += abs(c).upper().min(M * (-j * rho).exp()) / s.lower() ** 2
         far = 2 * M * (-(TERMS + 1) * rho).exp() / (1 - (-rho).exp())
@@ -317,8 +329,12 @@ class FourierTail:
         total = self.htail(n)
         main = arb(0)
         for j, c in enumerate(cs, 1):
-            main += 2 * (c * acb(0, a * j * self.w).exp() / (1 - self.turns[j])).real
+            z_a = acb(0, a * (j * self.w + self.shift)).exp()
+            main += 2 * (c * z_a / (1 - self.turns[j])).real
         err = step.upper() * near + total.upper() * far
+        if self.sign:  # mu sum_(n>=a) (-1)^n h(n) = mu ((-1)^a h(a)/2 +/- (h(a) - h(a+1))/2)
+            err += abs(mu).upper() * step.upper() / 2
+            return mu * (-1) ** n * h / 2 + h * main + arb(0, err.upper())
         return mu * total + h * main + arb(0, err.upper())
 
     @ball_precision
@@ -341,19 +357,16 @@ class FourierTail:
             (2 * abs(c).upper() / abs(1 - self.turns[j]).lower() for j, c in enumerate(cs, 1)),
             arb(0),
         )
-        top = (
-            abs(mu).upper() * total.upper()
-            + h.upper() * ring
-            + step.upper() * near
-            + total.upper() * far
-        )
+        lead = (h.upper() + step.upper()) / 2 if self.sign else total.upper()  # (see _tail)
+        top = abs(mu).upper() * lead + h.upper() * ring + step.upper() * near + total.upper() * far
         return arb(top.upper())
 
     @classmethod
-    def power(cls, g: sp.Expr, p: sp.Expr | int | float) -> FourierTail:
-        """The tail of g(n) n^-p, p > 1 (convex and decreasing for n > 0; the tails of n^-p are
-        Hurwitz zeta values)."""
+    def power(cls, g: sp.Expr, p: sp.Expr | int | float, sign: bool = False) -> FourierTail:
+        """The tail of g(n) n^-p ((-1)^n g(n) n^-p with ``sign``), p > 1 (convex and
+        decreasing for n > 0; the tails of n^-p are Hurwitz zeta values)."""
         pa = arb_function(sp.sympify(p))(arb(1))
         if not pa > 1:
             raise NotCertified("the power must exceed 1")
-        return cls(g, N ** (-sp.sympify(p)), lambda a: pa.zeta(arb(a)), "zeta(p, a)")
+        zeta = lambda a: pa.zeta(arb(a))  # noqa: E731
+        return cls(g, N ** (-sp.sympify(p)), zeta, "zeta(p, a)", sign=sign)

@@ -158,11 +158,14 @@ class MajorantTail:
         """The mean-plus-Fourier tail (:mod:`theory.series.fourier_tail`) when n^p b_n is a
         periodic analytic function of the angles; None otherwise."""
         for g in (sp.powsimp(b * N**p), expanded):
+            sign = sp.Pow(-1, N) in sp.Mul.make_args(g)  # (-1)^n G: frequencies shifted by pi
+            if sign:
+                g = g / sp.Pow(-1, N)
             if periodic_part(g) is None:
                 continue
             try:
                 with step_budget(5.0):
-                    return FourierTail.power(g, p)
+                    return FourierTail.power(g, p, sign=sign)
             except (NotCertified, NotSupported, StepTimeout, ArithmeticError, ValueError):
                 return None
         return None
@@ -219,17 +222,17 @@ class MajorantTail:
     @ball_precision
     def _tail_sup(self, a: int) -> arb:
         r"""A bound on :math:`|\sum_{n \ge k} b_n|` for every :math:`k \ge a`: beyond M,
-        :math:`\max(|c_-|, |c_+|)\,(k^{-p} + k^{1-p}/(p-1))`, which decreases in k; below M,
+        :math:`\max(|c_-|, |c_+|)\,(k^{-p} + k^{1-p}/(p-1))`, or the Fourier bound where
+        smaller (:meth:`FourierTail.tail_sup`), each decreasing in k; below M,
         the largest of the head's :math:`|\sum_{k \le n < M} b_n|`, k >= a, plus that bound
         at M."""
         a = tail_start(a, self.n0)
         m = self.majorant
-        far = lambda k: (
-            m.c_lo.abs_upper().max(m.c_hi.abs_upper())
-            * (  # noqa: E731
-                m.integral(arb(k)) + m.g(arb(k))
-            )
-        )
+
+        def far(k: int) -> arb:  # the majorant's bound, or the Fourier one where narrower
+            top = m.c_lo.abs_upper().max(m.c_hi.abs_upper()) * (m.integral(arb(k)) + m.g(arb(k)))
+            return top if self.fourier is None else top.min(self.fourier.tail_sup(k))
+
         if a >= self.M:
             return arb(far(a).upper())
         if self._suffix_sup is None:

@@ -95,7 +95,8 @@ class PeriodicProductTail:
     def __init__(
         self, b: sp.Expr, n0: int, positive_tail: Callable[[sp.Expr, int], object]
     ) -> None:
-        split = periodic_split(b)
+        sign = sp.Pow(-1, N) in sp.Mul.make_args(b)  # (-1)^n G h: frequencies shifted by pi
+        split = periodic_split(b / sp.Pow(-1, N) if sign else b)
         if split is None or periodic_part(split[0]) is None:
             raise NotCertified("not a periodic factor of the angles times a function of n")
         g, h = split
@@ -106,14 +107,16 @@ class PeriodicProductTail:
         self.n0 = int(n0)
         start = max(P, self.n0)
         engine = positive_tail(h, start)
-        self.fourier = FourierTail(g, h, engine.tail, "the certified sum of h from a", start=start)
+        self.fourier = FourierTail(
+            g, h, engine.tail, "the certified sum of h from a", start=start, sign=sign
+        )
         self.M = self._head_end(start)
         try:
             self.f = arb_function(b)
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
         self._head_sums()
-        if self.nonneg_until == self.M and self._nonneg_factor(g):
+        if not sign and self.nonneg_until == self.M and self._nonneg_factor(g):
             self.nonneg_until = EVERYWHERE  # G >= 0 and h > 0 beyond the head
         if self.nonneg_until < EVERYWHERE:  # terms of both signs: the tail rule needs a sup
             self._suffix_sup: list | None = None

@@ -237,3 +237,43 @@ def test_exp_minus_n_sin_squared_over_n_squared(capsys):
         assert S >= (1 - eps) * (partial + mpmath.mpf("1e-5"))  # decided by the reference
         want.append(j)
     assert [row["value"] for row in out["trf"]] == want and all(r["exact"] for r in out["trf"])
+
+
+@pytest.mark.parametrize(
+    "text, reference, digits",
+    [
+        ("(-1)**n*exp(cos(n))/n**2", lambda: alternating_exp_cos_sum(2), 12),
+        ("(-1)**n*exp(cos(n))/n**3", lambda: alternating_exp_cos_sum(3), 12),
+    ],
+)
+def test_a_sign_shifts_the_fourier_tail(text, reference, digits, capsys):
+    """(-1)^n G(n) n^-p: the Fourier tail with every frequency shifted by pi (the mean's
+    term alternating) takes B from the majorant's 4 digits to 12+, inside the Bessel
+    series, and every TRF exact and equal to the tail rule on the reference tails."""
+    B = reference()
+    out = cli_json(text, capsys)
+    with mpmath.workdps(40):  # (the enclosure is narrower than double precision)
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+    assert out["sum_digits"] >= digits
+    with mpmath.workdps(40):
+        f = sp.lambdify(N, P(text), "mpmath")
+        terms = [f(mpmath.mpf(n)) for n in range(1, 3001)]
+    tails = tails_from(B, terms, 3000)
+    for row, eps in zip(out["trf"], EPS):
+        assert row["exact"] and row["value"] == tail_rule(tails, B, eps), row
+
+
+def test_a_sign_with_a_log_factor():
+    """(-1)^n log(n) exp(cos(n))/n^2 (periodic factor times a convex h, with the sign):
+    B to 10+ digits, inside 10^5 terms at 30 digits (the alternating rest is below 1e-8)."""
+    from theory.series.periodic_product import PeriodicProductTail
+
+    t = PeriodicProductTail(P("(-1)**n*log(n)*exp(cos(n))/n**2"), 1, any_width_tail)
+    B = t.tail(1)
+    with mpmath.workdps(30):
+        partial = mpmath.fsum(
+            (-1) ** n * mpmath.log(n) * mpmath.exp(mpmath.cos(n)) / n**2
+            for n in range(1, 10**5 + 1)
+        )
+    assert B.rad() < 1e-10 and abs(float(B.mid()) - float(partial)) < 1e-8
+    assert t.nonneg_until == 3  # b_1 = 0, b_2 > 0, b_3 < 0: never claimed >= 0 beyond
