@@ -313,8 +313,8 @@ PLANTED = (
     (
         "Fourier tail: the Fourier terms' main part with the wrong sign",
         "theory/series/fourier_tail.py",
-        "main += 2 * (c * acb(0, a * j * self.w).exp()",
-        "main -= 2 * (c * acb(0, a * j * self.w).exp()",
+        "main += 2 * (c * z_a / (1 - self.turns[j])).real",
+        "main -= 2 * (c * z_a / (1 - self.turns[j])).real",
         (FOURIER,),
     ),
     (
@@ -327,8 +327,8 @@ PLANTED = (
     (
         "Fourier tail: the phase of e^(i j a w) one term early",
         "theory/series/fourier_tail.py",
-        "acb(0, a * j * self.w).exp()",
-        "acb(0, (a - 1) * j * self.w).exp()",
+        "z_a = acb(0, a * (j * self.w + self.shift)).exp()",
+        "z_a = acb(0, (a - 1) * (j * self.w + self.shift)).exp()",
         (FOURIER,),
     ),
     (
