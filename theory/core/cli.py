@@ -600,7 +600,12 @@ def run_command(
     try:
         try:
             with budget.interrupts():
-                code = main(argv)
+                try:
+                    code = main(argv)
+                except Exception:
+                    if budget.INTERRUPTED.is_set():  # what Ctrl-C broke (numpy turns one in
+                        raise KeyboardInterrupt from None  # its import into an ImportError)
+                    raise
         except SystemExit as exc:  # argparse's --help / --version / errors, sys.exit
             if exc.code is not None and not isinstance(exc.code, int):
                 report_error(str(exc.code))
