@@ -60,7 +60,13 @@ from theory.series.rpe_library import (
 from theory.series.scale_verdict import quick_verdict
 from theory.series.trf_search import analyse_series, trf_table
 from theory.series.truncated import trf_truncated
-from theory.trf.brackets import bracket_text, check_product_options, product_result, wide_result
+from theory.trf.brackets import (
+    bracket_text,
+    check_product_options,
+    product_result,
+    stand_in_brackets,
+    wide_result,
+)
 from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 from theory.trf.outward import outward
 from theory.trf.report import (
@@ -456,16 +462,9 @@ def _sum_and_trf(
                 left = min(TIE_SECONDS, clock.left(1 - RESERVE))
                 out["trf"] = resolve_ties(rpe.b, rpe.start, out["trf"], left)
         else:  # no table (the search ran out, or no TRF): the certified brackets, if any
-            brackets = S.trf_brackets
-            if brackets is None and log_scale is None and rpe.head is None:
-                left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
-                wide = wide_result(rpe, eps, left, wall)
-                brackets = None if wide is None else wide.trf
-            keys = ("value", "lower_bound", "upper_bound", "log10_bracket", "log10_log10_bracket")
-            if brackets and any(t.get(k) is not None for t in brackets for k in keys):
-                out["trf"] = brackets
-            else:
-                out["trf_error"] = trf_error
+            left, wall = clock.left(1 - RESERVE), clock.wall(1 - RESERVE)
+            brackets = stand_in_brackets(rpe, eps, S.trf_brackets, log_scale is None, left, wall)
+            out.update({"trf": brackets} if brackets else {"trf_error": trf_error})
         if a is not None and log_scale is None:
             out["asymptotic"] = a.formula
             out["asymptotic_derivation"] = a.derivation

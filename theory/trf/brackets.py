@@ -52,6 +52,22 @@ def wide_result(
         return None
 
 
+def stand_in_brackets(
+    rpe: RPE, eps: list, known: list | None, search: bool, budget: float, wall: float
+) -> list | None:
+    """Certified TRF brackets in place of a table that was not found: ``known`` (computed
+    beside B), else (``search``) those of :func:`wide_result`; None where no entry gives a
+    value or a bound."""
+    brackets = known
+    if brackets is None and search:
+        wide = wide_result(rpe, eps, budget, wall)
+        brackets = None if wide is None else wide.trf
+    keys = ("value", "lower_bound", "upper_bound", "log10_bracket", "log10_log10_bracket")
+    if brackets and any(t.get(k) is not None for t in brackets for k in keys):
+        return brackets
+    return None
+
+
 def bracket_text(t: dict, outward: Callable[..., str]) -> str | None:
     """A TRF entry's certified bracket as printed (``10^[lo, hi]`` for log10 brackets,
     ``10^10^[lo, hi]`` for log10 log10 brackets (TRF beyond e^(1e300)),
