@@ -18,7 +18,6 @@ import time
 from collections.abc import Sequence
 from types import SimpleNamespace
 
-import mpmath
 import sympy as sp
 
 # sympy imports sympy.tensor.tensor (and with it sympy.combinatorics, ~20 ms) on the first
@@ -30,7 +29,7 @@ import sympy.tensor.tensor  # noqa: F401
 from theory.core import startup
 from theory.core.arguments import output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
-from theory.core.cli import CommandParser, save_figure
+from theory.core.cli import CommandParser
 from theory.core.cli import dumps as json_dumps
 from theory.series.certified_trf import TIE_SECONDS, WideResult, merge_brackets, resolve_ties
 from theory.series.comparison import compare_trf
@@ -38,7 +37,6 @@ from theory.series.convergence import decide
 from theory.series.decision import SeriesError
 from theory.series.expressions import (
     ExpressionError,
-    binary_value,
     keep_products,
     parse_assignments,
     parse_assumptions,
@@ -58,10 +56,9 @@ from theory.series.rpe_library import (
     resolve_rpe,
 )
 from theory.series.scale_verdict import quick_verdict
-from theory.series.trf_search import analyse_series, trf_table
+from theory.series.trf_search import analyse_series
 from theory.series.truncated import trf_truncated
 from theory.trf.brackets import (
-    bracket_text,
     check_product_options,
     product_result,
     stand_in_brackets,
@@ -69,13 +66,14 @@ from theory.trf.brackets import (
 )
 from theory.trf.nonpositive import negate_fields, negated_if_nonpositive
 from theory.trf.outward import outward
+from theory.trf.plot import plot_trf
 from theory.trf.report import (
     FULL_ENGINE,
     QUICK_ENGINE,
     VERDICT_ONLY_HELP,
     answer_fields,
-    verdict_lines,
 )
+from theory.trf.sum_text import exact_scale, human_text, scale_fields, sum_fields, times_scale
 
 EPILOG = (
     """examples:
@@ -295,7 +293,7 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     log_scale = bias_log_scale(rpe)
     if log_scale is None and not rpe.free_params:
         log_scale = formula_log_scale(rpe)
-    work = rpe if log_scale is None else rpe.scaled(-_exact_scale(log_scale))
+    work = rpe if log_scale is None else rpe.scaled(-exact_scale(log_scale))
     n0 = rpe.start + (0 if rpe.head is None else len(rpe.head))
     product = has_product(rpe.b)
     if not rpe.free_params and not product:
@@ -444,7 +442,7 @@ def _sum_and_trf(
             f"no enclosure ({type(exc).__name__}: {(str(exc).splitlines() or [''])[0]})"
         )
     if S is not None and S.certified:
-        out.update(_sum_fields(S, log_scale))
+        out.update(sum_fields(S, log_scale))
         if table is not None:
             out["trf"] = [t.as_dict() for t in table]
             if not all(t.exact for t in table) and log_scale is None:
@@ -457,7 +455,7 @@ def _sum_and_trf(
                 if wide is not None:
                     out["trf"] = merge_brackets(out["trf"], wide.trf)
                     if wide.sum.hi - wide.sum.lo < S.hi - S.lo:  # the narrower bracket of B
-                        out.update(_sum_fields(wide.sum))
+                        out.update(sum_fields(wide.sum))
             if rpe.head is None and not all(t.get("exact") for t in out["trf"]):
                 left = min(TIE_SECONDS, clock.left(1 - RESERVE))
                 out["trf"] = resolve_ties(rpe.b, rpe.start, out["trf"], left)
@@ -479,7 +477,7 @@ def _sum_and_trf(
     wide = wide_result(rpe, eps, left, wall, only) if log_scale is None else None
     if wide is not None:
         out.pop("sum_error", None)
-        out.update(_sum_fields(wide.sum))
+        out.update(sum_fields(wide.sum))
         out["trf"] = wide.trf
         return out, wide.sum.value
     out.update(_partial_information(rpe, n0, eps, clock, log_scale))
@@ -491,7 +489,7 @@ def _product_sum(rpe, eps: list, clock: Deadline):
     w = product_result(rpe, eps, clock.left(), clock.wall())
     if isinstance(w, str):
         return {"sum_status": f"no estimate ({w})"}, None
-    return {**_sum_fields(w.sum), "trf": w.trf}, w.sum.value
+    return {**sum_fields(w.sum), "trf": w.trf}, w.sum.value
 
 
 def _partial_information(
@@ -513,7 +511,7 @@ def _partial_information(
     except Exception as exc:  # noqa: BLE001 - nothing certified then
         return {"sum_status": f"no estimate ({type(exc).__name__}: {str(exc)[:80]})"}
     out = {
-        "sum_lo": _times_scale(outward(lb.lower, -1), log_scale),
+        "sum_lo": times_scale(outward(lb.lower, -1), log_scale),
         "sum_status": f"lower bound only: B >= the sum of the first {lb.terms} terms "
         "(ball arithmetic; every term >= 0)",
         "trf": [
@@ -529,7 +527,7 @@ def _partial_information(
         ],
     }
     if log_scale is not None:
-        out.update(_scale_fields(log_scale))
+        out.update(scale_fields(log_scale))
         out["sum_scaled_lo"] = outward(lb.lower, -1)
     return out
 
@@ -553,229 +551,6 @@ def _comparison(rpe, args) -> dict:
     }
 
 
-def _exact_scale(log_scale: float | sp.Rational) -> sp.Rational:
-    """M exactly: a bias value's float64 (its binary value) or a formula's rational."""
-    return binary_value(log_scale) if isinstance(log_scale, float) else sp.Rational(log_scale)
-
-
-def _scale_text(log_scale: float | sp.Rational) -> str:
-    """M as printed, exactly: a float64's repr, or a rational m*10^k as ``me k``
-    (10**308 -> ``1e308``), else p/q."""
-    if isinstance(log_scale, float):
-        return repr(log_scale)
-    p, q = int(log_scale.p), int(log_scale.q)
-    if q == 1 and p % 10 == 0:
-        digits = str(abs(p)).rstrip("0")
-        return f"{'-' if p < 0 else ''}{digits}e{len(str(abs(p))) - len(digits)}"
-    return str(log_scale)
-
-
-def _times_scale(text: str, log_scale: float | sp.Rational | None) -> str:
-    """A number of B's bracket as printed: itself, or ``exp(M) x`` it for a scaled sum."""
-    return text if log_scale is None else f"exp({_scale_text(log_scale)}) x {text}"
-
-
-def _scale_fields(log_scale: float | sp.Rational) -> dict:
-    """The scale of B in the --json object: B = exp(M) x [sum_scaled_lo, sum_scaled_hi]."""
-    if not isinstance(log_scale, float):
-        return {
-            "sum_log_scale": _scale_text(log_scale),
-            "sum_log_scale_exact": str(log_scale),
-            "sum_scale_note": "B = exp(M) x the scaled bracket; M (sum_log_scale, exactly "
-            "sum_log_scale_exact) is the constant term of log b_n",
-        }
-    return {
-        "sum_log_scale": repr(log_scale),
-        "sum_log_scale_hex": log_scale.hex(),
-        "sum_scale_note": "B = exp(M) x the scaled bracket; M (sum_log_scale) is the "
-        "largest bias value, the float64 whose exact value sum_log_scale_hex gives",
-    }
-
-
-def _sum_fields(S, log_scale: float | sp.Rational | None = None) -> dict:
-    """B for the JSON object: an enclosure [sum_lo, sum_hi] when certified, else only the
-    estimate (no error bound is claimed).  With ``log_scale`` M, S is the sum of the series
-    divided by exp(M): every number of B is then the string ``exp(M) x <number>``, and the
-    numbers alone are in ``sum_scaled``, ``sum_scaled_lo``, ``sum_scaled_hi``."""
-    out = {
-        "sum": _times_scale(mpmath.nstr(S.value, 20), log_scale),
-        "sum_method": S.method,
-        "sum_assumptions": S.assumptions,
-        "certified": bool(S.certified),
-        "sum_lo": None,
-        "sum_hi": None,
-        "sum_error_bound": None,
-        "sum_digits": None,
-    }
-    if log_scale is not None:
-        out.update(_scale_fields(log_scale))
-        out["sum_scaled"] = mpmath.nstr(S.value, 20)
-    if S.certified:
-        with mpmath.workdps(60):
-            lo, hi = outward(S.lo, -1), outward(S.hi, +1)
-            out.update(
-                {
-                    "sum_lo": _times_scale(lo, log_scale),
-                    "sum_hi": _times_scale(hi, log_scale),
-                    "sum_error_bound": _times_scale(mpmath.nstr(S.error_bound, 3), log_scale),
-                    "sum_digits": S.digits(),
-                    "sum_certificate": S.certificate,
-                }
-            )
-            if log_scale is not None:
-                out.update({"sum_scaled_lo": lo, "sum_scaled_hi": hi})
-    return out
-
-
-def _human_sum(out: dict) -> str:
-    scale = out.get("sum_log_scale")
-    times = "" if scale is None else f"exp({scale}) x "
-    lo = out["sum_lo"] if scale is None else out.get("sum_scaled_lo")
-    if out.get("certified"):
-        hi = out["sum_hi"] if scale is None else out["sum_scaled_hi"]
-        line = (
-            f"B:           {times}[{lo}, {hi}]  certified "
-            f"({out['sum_digits']} digits, ball arithmetic)"
-        )
-    elif out.get("sum_lo") is not None:
-        line = f"B:           {times}[{lo}, unknown]  ({out['sum_status']})"
-    else:
-        return f"B:           {out.get('sum_status', 'no estimate')}"
-    if scale is not None and "sum_log_scale_hex" in out:
-        line += (
-            f"\n             {scale} = the largest bias value (the float64 "
-            f"{out['sum_log_scale_hex']}, exactly)"
-        )
-    elif scale is not None:
-        line += f"\n             {scale} = the constant term of log b_n, exactly"
-    return line
-
-
-def _human_trf(t: dict) -> str:
-    v = t["value"]
-    if bracket_text(t, outward) is not None:
-        v = bracket_text(t, outward)
-    elif v is None and t.get("lower_bound") is not None:
-        v = f">= {t['lower_bound']}"
-    elif v is None and t.get("upper_bound") is not None:
-        v = f"<= {t['upper_bound']}"
-    elif not t["exact"] and t.get("upper_bound") is not None:
-        lower = "?" if t.get("lower_bound") is None else t["lower_bound"]
-        v = f"{v} (in [{lower}, {t['upper_bound']}])"
-    elif not t["exact"] and t.get("relative_accuracy") is not None:
-        v = f"{v} (rel. acc. {t['relative_accuracy']:.1e})"
-    elif v is None and t.get("note", "").startswith("not determined"):
-        v = "not determined (B ~ 0)"
-    return f"  {t['eps']:>10g}  {v!s:>26}  {'yes' if t['exact'] else 'no'}"
-
-
-def _human(out: dict) -> str:
-    lines = verdict_lines(out)
-    if out.get("sum_error"):
-        lines.append(f"enclosure:   none ({out['sum_error']})")
-    if out["converges"] and not out["free_params"] and not out.get("verdict_only"):
-        lines.append(_human_sum(out))
-        if out.get("trf_error"):
-            lines.append(f"TRF:         none ({out['trf_error']})")
-        if out["trf"]:
-            lines.append(f"TRF ({out['trf'][0]['definition']}):")
-            lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
-            lines += [_human_trf(t) for t in out["trf"]]
-        lines.append(f"asymptotic:  {out['asymptotic'] or 'not derived for this series'}")
-    if "trf_truncated" in out:
-        lines.append(f"TRF, {out['trf_truncated'][0]['definition']} -- NOT Eq. 22:")
-        lines += [f"  {t['eps']:>10g}  {t['value']:>26}" for t in out["trf_truncated"]]
-    if "comparison" in out:
-        lines.append(f"Thm 3.5 vs {out['comparison']['other']}: {out['comparison']['statement']}")
-    return "\n".join(lines)
-
-
-def _plot(out: dict, rpe, B, eps: list, path):
-    """The PNG of --plot (and its data beside it) for the series ``rpe`` the numbers were
-    computed on, whose sum is ``B`` (None when not certified)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    from theory.series.rpe_library import log_b_values
-
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
-    trf = None
-    if B is not None:
-        B = float(B)
-        grid = list(np.geomspace(0.5, min(min(eps), 1e-6), 25))
-        table = trf_table(rpe, grid)
-        pts = [(t.eps, float(t.value)) for t in table if t.log10 is not None and t.log10 < 300]
-        trf = [[e, v] for e, v in pts]
-        ax1.loglog([p[0] for p in pts], [p[1] for p in pts], "o-", label="TRF (Eq. 22)")
-        asym = _asymptotic_curve(rpe, B, [p[0] for p in pts])
-        if asym is not None:
-            ax1.loglog(asym["eps"], asym["trf"], "--", label=f"leading order: {asym['formula']}")
-            ax1.legend(fontsize=8)
-        ax1.set_xlabel("eps")
-        ax1.set_ylabel("TRF(eps)  (Eq. 22)")
-        ax1.set_title("TRF against eps")
-        if not pts:  # no TRF of the grid below 1e300 (10^10^[lo, hi]): nothing to draw
-            note = "no TRF below 1e300 on this eps grid"
-            ax1.text(0.5, 0.5, note, ha="center", transform=ax1.transAxes)
-        m = int(min(max(10 * max((p[1] for p in pts), default=0), 100), 10**6))
-        b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
-        ax2.semilogx(np.arange(1, m + 1), np.cumsum(b) / B)
-        ax2.set_ylabel("partial sum / B")
-    else:
-        m = 10**5
-        b = np.exp(log_b_values(rpe, np.arange(m), rpe.start))
-        ax2.semilogx(np.arange(1, m + 1), np.cumsum(b))
-        ax2.set_ylabel("partial sum (series not convergent)")
-    data = {
-        "asymptotic": None if trf is None else asym,
-        "series": out["series"],
-        "start": out["start"],
-        "sum": out["sum"],
-        "trf_eq22": trf,
-        "partial_sums_normalised_by_B": trf is not None,
-        "plot": str(path),
-    }
-    ax2.set_xlabel("number of terms j")
-    ax2.set_title("normalised partial sums")
-    fig.suptitle(f"b_n = {out['series'][:60]}, start = {out['start']}")
-    fig.tight_layout()
-    data["partial_sums"] = _log_spaced(np.cumsum(b) / (B if trf is not None else 1.0))
-    save_figure(fig, path, data=data, dpi=120)
-    plt.close(fig)
-    return path
-
-
-def _asymptotic_curve(rpe, B: float, eps: list) -> dict | None:
-    """The leading-order form of TRF(eps) (``theory.series.asymptotics``) on the plot's
-    eps grid, or None where it is not derived."""
-    import mpmath
-
-    from theory.series.asymptotics import trf_asymptotic
-
-    try:
-        a = trf_asymptotic(rpe, B=mpmath.mpf(B), budget=2.0)
-    except Exception:  # noqa: BLE001 - the overlay is optional
-        return None
-    if a is None or a.evaluate is None:
-        return None
-    pts = [(e, a.evaluate(e)) for e in eps]
-    pts = [(e, float(v)) for e, v in pts if v is not None and mpmath.isfinite(v) and v < 1e300]
-    if not pts:
-        return None
-    return {"formula": a.formula, "eps": [p[0] for p in pts], "trf": [p[1] for p in pts]}
-
-
-def _log_spaced(values: Sequence[float], n: int = 400) -> dict:
-    """About ``n`` log-spaced points (j, value) of a long curve, j = 1, 2, ... (JSON-able)."""
-    import numpy as np
-
-    j = np.unique(np.geomspace(1, len(values), n).astype(int))
-    return {"j": j.tolist(), "value": [float(v) for v in np.asarray(values)[j - 1]]}
-
-
 def run(argv: Sequence[str] | None = None) -> int:
     """The command's body (:func:`main` runs it as a command; :mod:`theory.trf.quick`
     runs it where its quick path does not decide)."""
@@ -784,7 +559,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         out, work, scaled_sum, clock = _analyse(args)
         if args.plot:
             plot_args = (out, work, scaled_sum, args.eps, args.plot)
-            out["plot"] = str(_within(clock, "the plot", _plot, plot_args))
+            out["plot"] = str(_within(clock, "the plot", plot_trf, plot_args))
     except (
         ExpressionError,
         SeriesError,
@@ -800,7 +575,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         msg = (str(exc).splitlines() or [""])[0]
         print(f"error: cannot analyse this series ({type(exc).__name__}: {msg})", file=sys.stderr)
         return 2
-    print(json_dumps(out, default=str) if args.json else _human(out))
+    print(json_dumps(out, default=str) if args.json else human_text(out))
     if args.plot and not args.json:
         print(f"plot:        {out['plot']} (data beside it, suffix .json)")
     return 0
