@@ -72,7 +72,7 @@ from theory.series.family_parts import exp_log, sign_for_all, summable_region, z
 from theory.series.limits import STEP_BUDGET
 from theory.series.oscillating_parts import collected_oscillation
 from theory.series.periodic_means import analytic_periodic_mean
-from theory.series.sign_changing import nonzero_at_integers
+from theory.series.sign_changing import nonzero_at_integers, oscillating_split
 from theory.series.trig_minorants import frequency_pieces
 
 DecidePositive = Callable[..., Decision]
@@ -151,8 +151,10 @@ def _trig_pieces(t: sp.Expr) -> tuple | None:
 def dirichlet_family(
     b: sp.Expr, params: list, start: int, decide_positive: DecidePositive
 ) -> Decision | None:
-    """G t, t a trigonometric polynomial free of the parameters (module doc)."""
-    split = collected_oscillation(b)
+    """G t, t a trigonometric polynomial free of the parameters (module doc); t is the
+    oscillation shared by every summand of b, or the product of b's oscillating factors
+    (``(-1)**n*(2 + cos(n))/n**p``)."""
+    split = collected_oscillation(b) or oscillating_split(b)
     if split is None:
         return None
     G, t = split

@@ -447,6 +447,20 @@ def oscillating_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return g, p
 
 
+def _constant_times_oscillating(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
+    """(c, p) for b = c p, c a nonzero number and p the product of the oscillating factors
+    (:func:`oscillating_split` asks g to depend on n); None otherwise."""
+    c, p = sp.Integer(1), sp.Integer(1)
+    for f in sp.Mul.make_args(b):
+        if (f.has(sp.sin, sp.cos) and not smooth(f)) or _periodic_sign(f):
+            p *= f
+        elif f.has(N) or not nonzero_constant(f):
+            return None
+        else:
+            c *= f
+    return None if p == 1 else (c, p)
+
+
 def nonzero_at_integers(p: sp.Expr) -> bool:
     r"""p(n) != 0 (by more than rounding) at one of n = 1, ..., 8.  For a trigonometric
     polynomial :math:`p(n) = \sum_k d_k e^{i \varphi_k n}` (distinct frequencies mod
@@ -473,8 +487,10 @@ def oscillation_not_to_zero_test(b: sp.Expr) -> Decision | None:
     >>> from theory.series.expressions import parse_expression as P
     >>> oscillation_not_to_zero_test(P("n*cos(n)")).converges
     False
+    >>> oscillation_not_to_zero_test(P("(-1)**n*exp(cos(n))/2")).converges  # g = 1/2
+    False
     """
-    split = oscillating_split(b)
+    split = oscillating_split(b) or _constant_times_oscillating(b)
     if split is None:
         return None
     g, p = split

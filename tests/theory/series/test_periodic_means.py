@@ -9,6 +9,7 @@ import mpmath
 import pytest
 import sympy as sp
 
+from theory.series.convergence import decide_in_process
 from theory.series.expressions import N
 from theory.series.expressions import parse_expression as P
 from theory.series.periodic_means import analytic_periodic, analytic_periodic_mean
@@ -122,8 +123,46 @@ def test_a_sign_shifts_every_frequency_by_pi():
 
 def test_an_alternating_family_gets_its_condition(capsys):
     """(-1)^n exp(cos(n))/n^p: converges for p > 0 (the sign shifts every frequency), and
-    for p < 0 the terms do not tend to 0; p = 0 is left open (the terms do not tend to 0
-    there either, which the rule for |g| -> c needs g to depend on n to see)."""
+    for p <= 0 the terms do not tend to 0 (|b_n| >= e^-1 n^-p); the condition holds on the
+    whole line, p = 0 included (|g| -> c with g a constant)."""
     assert main(["--rpe", "(-1)**n*exp(cos(n))/n**p", "--free", "p", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert "converges iff p > 0" in out["condition"], out["condition"]
+    assert out["condition"] == "converges iff p > 0", out["condition"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # |b_n| = e^(cos n) >= 1/e, or |2 + cos n| >= 1: the terms do not tend to 0
+        ("(-1)**n*exp(cos(n))", False),
+        ("-3*(-1)**n*exp(sin(n))", False),
+        ("(-1)**n*(2 + cos(n))", False),
+        ("cos(n)*exp(cos(n))", False),  # H(n) not 0 on an arc, n mod 2 pi dense
+        # the sceptic's neighbours: the same factors with a g -> 0 (Dirichlet)
+        ("(-1)**n*exp(cos(n))/sqrt(n)", True),
+        ("(-1)**n*(2 + cos(n))/sqrt(n)", True),
+    ],
+)
+def test_constant_times_an_oscillation_that_does_not_tend_to_zero(text, expected):
+    d = decide_in_process(P(text), 1)
+    assert d.converges is expected, d.certificate
+
+
+@pytest.mark.parametrize(
+    "text, condition",
+    [
+        # t = (-1)^n (2 + cos n): frequencies pi, pi +- 1, mean 0; G = n^-p -> 0 iff p > 0,
+        # and where G does not tend to 0 neither do the terms (|t| >= 1)
+        ("(-1)**n*(2 + cos(n))/n**p", "converges iff p > 0"),
+        # t = cos(n)(2 + cos n) = 1/2 + cos(n)... + cos(2n)/2: mean 1/2, so sum n^-p
+        ("cos(n)*(2 + cos(n))/n**p", "converges iff p > 1"),
+        # G = n^p log(n) -> 0 iff p < 0 (at p = 0 log n grows)
+        ("(-1)**n*(2 + cos(n))*n**p*log(n)", "converges iff p < 0"),
+    ],
+)
+def test_a_product_of_oscillating_factors_gets_its_condition(text, condition, capsys):
+    """The oscillation is the product of b's oscillating factors when the summands of the
+    expanded b do not share one (2 (-1)^n n^-p + (-1)^n cos(n) n^-p)."""
+    assert main(["--rpe", text, "--free", "p", "--json", "--verdict-only"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["condition"] == condition, out["condition"]
