@@ -88,9 +88,9 @@ def trf_bracket(
 
     out = {"eps": eps, "value": None, "exact": False, "definition": "Eq. 22 (full series)"}
     hi = 1
-    while not lt(hi) and hi <= INTEGER_LIMIT:
-        hi *= 2
-    if hi <= INTEGER_LIMIT:
+    while hi < INTEGER_LIMIT and not lt(hi):
+        hi = min(2 * hi, INTEGER_LIMIT)  # the last step lands on the limit itself
+    if lt(hi):
         a, c = (hi // 2 if hi > 1 else 0), hi  # lt(c); R_a < B eps not proved (a >= 1)
         while c - a > 1:
             m = (a + c) // 2

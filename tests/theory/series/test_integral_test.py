@@ -95,6 +95,30 @@ def test_bracket_from_tails_only():
     assert t["lower_bound"] is None and t["upper_bound"] == 4
 
 
+@pytest.mark.parametrize(
+    "start, eps, ref",
+    [
+        # 1/n^2: R_j = psi'(start + j), the least j with R_j < B eps by bisection on mpmath's
+        # trigamma at 50 digits (B = pi^2/6 from 1, psi'(10^12) from 10^12)
+        (1, 1e-15, 607927101854027),  # between 2^49 and 10^15: the search used to skip it
+        (1, 2e-15, 303963550927013),
+        (10**12, 0.001, 998999999999501),
+    ],
+)
+def test_exact_trf_just_below_the_integer_limit(start, eps, ref):
+    """The doubling search stops at 10^15 itself, not at the first power of 2 past it: a
+    TRF in (2^49, 10^15] is found exactly (it came out as '10^[?, 15.0]')."""
+    with mpmath.workdps(50):
+        B = mpmath.psi(1, start)
+        assert (
+            mpmath.psi(1, start + ref) < B * mpmath.mpf(repr(eps)) <= mpmath.psi(1, start + ref - 1)
+        )
+
+    # the tail R_j = zeta(2, a) (Hurwitz) as a ball
+    t = trf_bracket(lambda a: arb(2).zeta(a), start, arb(2).zeta(start), eps, True)
+    assert t["exact"] and t["value"] == ref, t
+
+
 def test_merge_keeps_exact_entries_and_adds_brackets():
     table = [{"eps": 0.1, "value": 3, "exact": True}, {"eps": 0.01, "value": 1e30, "exact": False}]
     brackets = [
