@@ -118,6 +118,21 @@ def dominant_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     return phi, r
 
 
+def _remainder_forms(b: sp.Expr, phi: sp.Expr, r: sp.Expr) -> list:
+    r"""r = b - phi as :func:`dominant_split` writes it (factored), then with only its
+    numerator factored: factoring the denominator can make a sum that interval
+    evaluation cannot bound away from 0 (:math:`\log^3 n + 1 = (\log n + 1)(\log^2 n -
+    \log n + 1)`, whose second factor is [1, oo) - [1, oo) on a box), so its sign goes
+    unproved where the unfactored form shows it at once."""
+    try:
+        with step_budget(SYMBOLIC_SECONDS):
+            num, den = sp.fraction(sp.together(b - phi))
+            other = sp.factor(sp.expand(num)) / den
+    except (StepTimeout, sp.PolynomialError, ValueError, TypeError, NotImplementedError):
+        return [r]
+    return [r] if other == r else [r, other]
+
+
 def _start(phi: sp.Expr, n0: int) -> int:
     """The first n >= n0 where phi is defined: n >= 1, n >= 2 under a log, n >= 3 under
     a log of a log."""
@@ -151,12 +166,15 @@ class LeadingTermTail(BallTerms):
         self.phi, r = split
         self.n0, self.f = int(n0), arb_function(b)
         first = _start(self.phi, self.n0)
-        self.sign = 0
+        self.sign, forms = 0, _remainder_forms(b, self.phi, r)
         for n1 in (first, *(m for m in LATER_STARTS if m > first)):
-            if terms_nonnegative(r, n1):
-                self.sign = 1
-            elif terms_nonnegative(-r, n1):
-                self.sign = -1
+            for r in forms:
+                if terms_nonnegative(r, n1):
+                    self.sign = 1
+                elif terms_nonnegative(-r, n1):
+                    self.sign = -1
+                if self.sign:
+                    break
             if self.sign:
                 break
         if not self.sign:
