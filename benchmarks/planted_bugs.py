@@ -433,4 +433,19 @@ PLANTED = (
         "if v.has(sp.zoo, sp.nan, sp.oo, -sp.oo):",
         (PARAMCASES, "no_admissible or parameters_left"),
     ),
+    # slopes of known irrationality measure (theory/series/beatty_signs.py)
+    (
+        "Beatty signs: the measure taken as the type (eta = mu, not mu - 1)",
+        "theory/series/beatty_signs.py",
+        "    eta = mu - 1\n",
+        "    eta = mu\n",
+        (S + "test_beatty_signs.py",),
+    ),
+    (
+        "Beatty signs: without the epsilon of the discrepancy exponent",
+        "theory/series/beatty_signs.py",
+        "    c = 1 - 1 / eta + EPSILON\n",
+        "    c = 1 - 1 / eta\n",
+        (S + "test_beatty_signs.py",),
+    ),
 )

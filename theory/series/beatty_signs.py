@@ -26,11 +26,23 @@ converges: :math:`S_K g(K) = O(g(K) \log K) \to 0` (Cauchy condensation, as
 :math:`\sum \log(n+1)\,|g(n) - g(n+1)| \le g(M)\log(M+1) + \sum g(n)/n` by summation by
 parts.  Only the verdict is given: the constant of :math:`O(\log N)` is not computed.
 
+Other slopes whose irrationality measure :math:`\mu` has a known upper bound (:data:`MEASURES`:
+:math:`\pi`, e, :math:`\log 2`, :math:`\pi^2`, each times a nonzero rational plus a
+rational, and algebraic irrationals of any degree, Roth) are of type :math:`\eta = \mu - 1`,
+so :math:`D_N = O(N^{-1/\eta + \epsilon})` for every :math:`\epsilon > 0` (Kuipers and
+Niederreiter, Ch. 2, Thm 3.2) and :math:`S_N = O(N^{c})`, :math:`c = 1 - 1/\eta + \epsilon`.
+Abel's summation then converges where :math:`\sum g(n)\, n^{c - 1}` does (g eventually
+monotone to 0; :math:`\sum n^c |g(n) - g(n+1)| \le g(M) M^c + c \sum n^{c-1} g(n)`),
+tried with :math:`\epsilon` = :data:`EPSILON` and :math:`\eta` from the rounded-up
+:math:`\mu`.
+
 >>> from theory.series.expressions import parse_expression as P
 >>> from theory.series.numeric import decide_numeric
 >>> beatty_sign_test(P("(-1)**floor(sqrt(2)*n)/n"), decide_numeric).converges
 True
->>> beatty_sign_test(P("(-1)**floor(pi*n)/n"), decide_numeric) is None   # pi: quotients unknown
+>>> beatty_sign_test(P("(-1)**floor(pi*n)/n**(9/10)"), decide_numeric).converges  # mu(pi) < 7.11
+True
+>>> beatty_sign_test(P("(-1)**floor(pi*n)/n**(4/5)"), decide_numeric) is None   # 4/5 < 1 - 1/6.11
 True
 """
 
@@ -47,14 +59,29 @@ from theory.series.limits import eventual_sign, limit_at_infinity, smooth
 
 #: CPU seconds for the minimal polynomial of the slope
 ALGEBRA_SECONDS = 1.0
+#: upper bounds of irrationality measures, rounded up: |c - p/q| > q^-(mu + eps) for every
+#: eps > 0 and q large enough; r c + s (r != 0, s rational) has the measure of c
+MEASURES: tuple[tuple[sp.Expr, sp.Rational, str], ...] = (
+    (sp.pi, sp.Rational(71033, 10000), "mu(pi) <= 7.103206 (Zeilberger and Zudilin 2020)"),
+    (sp.E, sp.Integer(2), "mu(e) = 2 (partial quotients of e growing linearly)"),
+    (sp.log(2), sp.Rational(35746, 10000), "mu(log 2) <= 3.574554 (Marcovecchio 2009)"),
+    (sp.pi**2, sp.Rational(50955, 10000), "mu(pi^2) <= 5.095412 (Zudilin 2014)"),
+)
+#: the epsilon of the discrepancy exponent -1/eta + epsilon tried
+EPSILON = sp.Rational(1, 10**6)
 
 
 def _beatty_sign(p: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     """(alpha, beta) where p = (-1)**floor(alpha n + beta), alpha real and beta a real
-    number; else None."""
-    if not (isinstance(p, sp.Pow) and p.base == -1 and isinstance(p.exp, sp.floor)):
+    number; else None.  An integer k outside the floor (sympy writes floor(x + 1) as
+    floor(x) + 1) is taken in: floor(x) + k = floor(x + k)."""
+    if not (isinstance(p, sp.Pow) and p.base == -1):
         return None
-    inner = sp.expand(p.exp.args[0])
+    floors = [a for a in sp.Add.make_args(p.exp) if isinstance(a, sp.floor)]
+    shift = p.exp - floors[0] if len(floors) == 1 else None
+    if shift is None or not shift.is_integer or shift.has(N):
+        return None
+    inner = sp.expand(floors[0].args[0] + shift)
     alpha, beta = inner.coeff(N, 1), inner.coeff(N, 0)
     if alpha.has(N) or beta.has(N) or sp.expand(alpha * N + beta - inner) != 0:
         return None
@@ -105,7 +132,9 @@ def beatty_sign_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decis
     """Convergence of sum g(n) (-1)**floor(alpha n + beta) (module doc); None where the
     term is not of this form or a condition is not proved."""
     parts = beatty_parts(b)
-    if parts is None or not smooth(parts[0]):
+    if parts is None:
+        return _measure_test(b, decide)
+    if not smooth(parts[0]):
         return None
     g, p, alpha = parts
     if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
@@ -124,5 +153,77 @@ def beatty_sign_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decis
         f"Ostrowski, Hardy-Littlewood); g = {g} eventually monotone to 0 with sum g(n)/n "
         f"convergent ({d.certificate}), so sum S_n (g(n) - g(n+1)) converges absolutely "
         "(conditional convergence)",
+        test="Beatty sign",
+    )
+
+
+def irrationality_measure(alpha: sp.Expr) -> tuple[sp.Rational, str] | None:
+    """(an upper bound of the irrationality measure of alpha, its source); None where none
+    is known here (rationals included).
+
+    >>> irrationality_measure(3 * sp.pi / 2 + 1)[0], irrationality_measure(2 ** sp.Rational(1, 3))
+    (71033/10000, (2, 'mu = 2 for an algebraic irrational (Roth 1955)'))
+    >>> irrationality_measure(sp.Rational(3, 2)) is None, irrationality_measure(sp.exp(sp.pi)) is None
+    (True, True)
+    """
+    a = sp.expand(sp.expand_log(alpha, force=True))
+    for c, mu, why in MEASURES:
+        r = a.coeff(c)
+        if r.is_Rational and r != 0 and sp.expand(a - r * c).is_Rational:
+            return mu, why
+    if not (alpha.is_real and alpha.is_algebraic) or alpha.is_Rational:
+        return None
+    x = sp.Dummy("x")
+    try:
+        with step_budget(ALGEBRA_SECONDS):
+            degree = sp.degree(sp.minimal_polynomial(alpha, x), x)
+    except (StepTimeout, NotImplementedError, ValueError, TypeError):
+        return None
+    return (
+        (sp.Integer(2), "mu = 2 for an algebraic irrational (Roth 1955)") if degree >= 2 else None
+    )
+
+
+def _measure_parts(b: sp.Expr) -> tuple | None:
+    """(g, s, alpha, mu, why) with b = g s as in :func:`beatty_parts` but alpha any slope
+    of known irrationality measure (:func:`irrationality_measure`); else None."""
+    g, p = sp.Integer(1), sp.Integer(1)
+    for f in sp.Mul.make_args(b):
+        if _beatty_sign(f) is not None and p == 1:
+            p = f
+        else:
+            g *= f
+    if p == 1 or not g.has(N) or g.has(sp.floor, sp.sin, sp.cos):
+        return None
+    alpha = _beatty_sign(p)[0]
+    measure = irrationality_measure(alpha)
+    return None if measure is None else (g, p, alpha, *measure)
+
+
+def _measure_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
+    """The slope of known irrationality measure (module doc)."""
+    parts = _measure_parts(b)
+    if parts is None or not smooth(parts[0]):
+        return None
+    g, p, alpha, mu, why = parts
+    if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
+        return None
+    eta = mu - 1
+    c = 1 - 1 / eta + EPSILON
+    try:
+        d = decide(g * N ** (c - 1))
+    except (Undecided, StepTimeout):
+        return None
+    if d.converges is not True:
+        return None
+    return Decision(
+        True,
+        f"Abel summation along a Beatty sequence: b_n = g(n) s(n), s(n) = {p}, slope "
+        f"{alpha} of irrationality measure at most {mu} ({why}), so of type eta <= {eta}: "
+        f"the discrepancy of (n alpha/2) is O(N^(-1/eta + eps)) for every eps > 0 "
+        f"(Kuipers-Niederreiter Ch. 2 Thm 3.2) and the partial sums of s are O(N^c), "
+        f"c = {c}; g = {g} eventually monotone to 0 with sum g(n) n^(c - 1) convergent "
+        f"({d.certificate}), so sum S_n (g(n) - g(n+1)) converges absolutely and "
+        "S_N g(N) -> 0 (conditional convergence)",
         test="Beatty sign",
     )

@@ -18,11 +18,27 @@ CONVERGE = [
     "(-1)**floor(sqrt(2)*n + 1/3)/log(n + 1)**2",  # sum g(n)/n = sum 1/(n log(n+1)^2)
     "-(-1)**floor(sqrt(7)*n/3)/n**(1/10)",
 ]
-# not taken: slope not known to have bounded partial quotients, g not -> 0, or
-# sum g(n)/n not convergent (the O(log N) bound is then not enough)
+# slopes of known irrationality measure mu: S_N = O(N^(1 - 1/(mu - 1) + eps)), so Abel's
+# summation converges where sum g(n) n^(-1/(mu - 1) + eps) does
+BY_MEASURE = [
+    ("(-1)**floor(pi*n)/n", "Zeilberger and Zudilin"),  # 1 > 1 - 1/6.1033 = 0.8362
+    ("(-1)**floor(pi*n)/n**(17/20)", "Zeilberger and Zudilin"),  # 0.85 > 0.8362
+    ("(-1)**floor(3*pi*n/2 + 1)/n", "Zeilberger and Zudilin"),  # a rational affine map of pi
+    ("(-1)**floor(E*n)/n**(1/100)", "partial quotients of e"),  # mu(e) = 2: any power > 0
+    ("(-1)**floor(2**(1/3)*n)/n**(1/5)", "Roth"),  # algebraic of degree 3: mu = 2
+    ("(-1)**floor(log(4)*n)/n**(7/10)", "Marcovecchio"),  # 0.7 > 1 - 1/2.5746 = 0.6116
+    ("(-1)**floor(pi**2*n/6)/n**(4/5)", "Zudilin"),  # 0.8 > 1 - 1/4.0955 = 0.7558
+]
+# not taken: slope of no known measure or bounded partial quotients, g not -> 0, a power
+# at or below the measure's threshold, or sum g(n)/n not convergent (the O(log N) bound is
+# then not enough)
 REFUSED = [
-    "(-1)**floor(pi*n)/n",
-    "(-1)**floor(2**(1/3)*n)/n",
+    "(-1)**floor(pi*n)/n**(4/5)",  # 0.8 < 0.8362: the measure of pi does not settle it
+    "(-1)**floor(log(4)*n)/n**(3/5)",  # 0.6 < 0.6116
+    "(-1)**floor(exp(pi)*n)/n",  # no irrationality measure of e^pi is known here
+    "(-1)**floor(E*n)",  # g does not tend to 0
+    # S_N = O(N^eps) for every eps > 0 only: sum g(n) n^(eps - 1) diverges for every eps
+    "(-1)**floor(E*n)/log(n + 1)**2",
     "(-1)**floor(sqrt(2)*n)",
     "(-1)**floor(sqrt(2)*n)/log(n + 1)",
     "(-1)**floor(sqrt(2)*n**2)/n",
@@ -33,6 +49,29 @@ REFUSED = [
 def test_converges(text):
     d = beatty_sign_test(P(text), decide_numeric)
     assert d is not None and d.converges is True and "quadratic irrational" in d.certificate
+
+
+@pytest.mark.parametrize("text, source", BY_MEASURE)
+def test_converges_by_the_irrationality_measure(text, source):
+    d = beatty_sign_test(P(text), decide_numeric)
+    assert d is not None and d.converges is True and source in d.certificate, d
+
+
+def test_partial_sums_of_pi_signs_stay_below_the_measure_rate():
+    """The sceptic's alternative is a random walk, |S_N| ~ sqrt(N): with exact floors
+    (pi to 60 digits, so floor(pi n) is right for n <= 2^16), max |S_N|/N^0.5 over
+    2^10 <= N <= 2^16 stays small (pi/2 has small partial quotients early: |S_N| is in fact
+    O(log N) on this range), and far below the N^0.84 the proof allows."""
+    import mpmath
+
+    with mpmath.workdps(60):
+        pi = mpmath.pi
+        S, worst = 0, 0.0
+        for n in range(1, 2**16 + 1):
+            S += -1 if int(mpmath.floor(pi * n)) % 2 else 1
+            if n >= 2**10:
+                worst = max(worst, abs(S) / n**0.5)
+    assert worst < 1
 
 
 @pytest.mark.parametrize("text", REFUSED)

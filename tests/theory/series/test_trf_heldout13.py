@@ -32,15 +32,13 @@ TIME_LIMIT = "120"
 #: 49 right, 4 honest at f1b16ac, after the rules for analytic periodic factors, arcs where
 #: F^E grows, interval products of wide balls, Fourier tails shifted by a sign (-1)^n and
 #: keeping B when the TRF search runs long.  Still partial: blocks (-1)^floor(sqrt(n)) times
-#: n^(-3/2) (B to 2 digits, TRFs bracketed), Beatty signs with slopes pi and e (their
-#: irrationality measures are not used).  Right since the commit after 046e09d: a quotient
-#: whose remainder's sign the factored form hid (B had 4 digits, its TRFs only bounds).  On
+#: n^(-3/2) (B to 2 digits, TRFs bracketed).  Right since 871b305: a quotient whose
+#: remainder's sign the factored form hid (B had 4 digits, its TRFs only bounds); since the
+#: commit after it: Beatty signs with slopes pi and e (by their irrationality measures).  On
 #: a loaded machine (a test suite beside it) the dominant-part quotients need
 #: more than the default 10 s for B.
 HONEST = {
     "blocks/floor-sqrt-over-n-three-halves",
-    "cond/pi-over-n-nine-tenths",
-    "cond/e-over-sqrt",
 }
 
 FAST = [
