@@ -5,12 +5,19 @@ numbers drawn are saved beside the PNG (suffix ``.json``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from theory.core.cli import save_figure
 from theory.series.trf_search import trf_table
 
+if TYPE_CHECKING:
+    import mpmath
 
-def plot_trf(out: dict, rpe, B, eps: list, path):
+    from theory.series.rpe_library import RPE
+
+
+def plot_trf(out: dict, rpe: RPE, B: mpmath.mpf | None, eps: list, path: Path) -> Path:
     """The PNG of --plot (and its data beside it) for the series ``rpe`` the numbers were
     computed on, whose sum is ``B`` (None when not certified)."""
     import matplotlib

@@ -14,6 +14,7 @@ import mpmath
 import sympy as sp
 
 from theory.series.expressions import binary_value
+from theory.series.results import SeriesSum
 from theory.trf.brackets import bracket_text
 from theory.trf.outward import outward
 from theory.trf.report import verdict_lines
@@ -58,7 +59,7 @@ def scale_fields(log_scale: float | sp.Rational) -> dict:
     }
 
 
-def sum_fields(S, log_scale: float | sp.Rational | None = None) -> dict:
+def sum_fields(S: SeriesSum, log_scale: float | sp.Rational | None = None) -> dict:
     """B for the JSON object: an enclosure [sum_lo, sum_hi] when certified, else only the
     estimate (no error bound is claimed).  With ``log_scale`` M, S is the sum of the series
     divided by exp(M): every number of B is then the string ``exp(M) x <number>``, and the
