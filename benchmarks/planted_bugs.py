@@ -448,4 +448,11 @@ PLANTED = (
         "    c = 1 - 1 / eta\n",
         (S + "test_beatty_signs.py",),
     ),
+    (
+        "Weyl sums: Weyl's exponent without the 2^(k-1)",
+        "theory/series/weyl_sums.py",
+        "    delta = sp.Min(1, (k - 1) / eta) / 2 ** (k - 1)\n",
+        "    delta = sp.Min(1, (k - 1) / eta)\n",
+        (S + "test_weyl_sums.py",),
+    ),
 )

@@ -80,6 +80,7 @@ from theory.series.sign_changing import (
     residue_class_test,
     summand_test,
 )
+from theory.series.weyl_sums import weyl_sum_test
 
 
 def check_terms(b: sp.Expr, start: int, count: int = 64) -> None:
@@ -492,6 +493,7 @@ STEPS: tuple[Step, ...] = (
     Step("recurrence", _changing_sign, lambda t: recurrence_test(t.b)),
     Step("Dirichlet", _changing_sign, lambda t: dirichlet_test(t.b, decide_numeric)),
     Step("Beatty sign", _changing_sign, lambda t: beatty_sign_test(t.b, decide_numeric)),
+    Step("Weyl sums", _changing_sign, lambda t: weyl_sum_test(t.b, decide_numeric)),
     Step("trig minorant", _changing_sign, lambda t: minorant_test(t.b)),
     Step("sum of series", _changing_sign, lambda t: summand_test(t.b, decide_numeric)),
     Step("oscillating part", _changing_sign, _oscillating_part),
