@@ -87,11 +87,11 @@ def trf_bracket(
         return bool(tail(start + j) >= target)
 
     out = {"eps": eps, "value": None, "exact": False, "definition": "Eq. 22 (full series)"}
-    hi = 1
+    below, hi = 0, 1
     while hi < INTEGER_LIMIT and not lt(hi):
-        hi = min(2 * hi, INTEGER_LIMIT)  # the last step lands on the limit itself
+        below, hi = hi, min(2 * hi, INTEGER_LIMIT)  # the last step lands on the limit itself
     if lt(hi):
-        a, c = (hi // 2 if hi > 1 else 0), hi  # lt(c); R_a < B eps not proved (a >= 1)
+        a, c = below, hi  # lt(c); R_a < B eps not proved (a >= 1)
         while c - a > 1:
             m = (a + c) // 2
             a, c = (a, m) if lt(m) else (m, c)
