@@ -50,6 +50,10 @@ INTEGER_LIMIT = 10**15
 LOG_LIMIT = 1e300
 #: a certified tail this narrow (relative) is kept without trying the integral test
 NARROW = 1e-12
+#: log10 brackets of TRF up to 10^REFINE_LOG10 are refined to integers, in at most
+#: REFINE_SECONDS each
+REFINE_LOG10 = 60
+REFINE_SECONDS = 1.0
 
 
 @dataclass
@@ -91,26 +95,56 @@ def trf_bracket(
     while hi < INTEGER_LIMIT and not lt(hi):
         below, hi = hi, min(2 * hi, INTEGER_LIMIT)  # the last step lands on the limit itself
     if lt(hi):
-        a, c = below, hi  # lt(c); R_a < B eps not proved (a >= 1)
-        while c - a > 1:
-            m = (a + c) // 2
-            a, c = (a, m) if lt(m) else (m, c)
-        out.update(upper_bound=c, log10=math.log10(c), lower_bound=None)
-        if nonneg and ge(0):  # the largest proved R_g >= B eps in [0, a]
-            g, h = (a, a + 1) if ge(a) else (0, a)
-            while h - g > 1:
-                m = (g + h) // 2
-                g, h = (m, h) if ge(m) else (g, m)
-            out["lower_bound"] = g + 1
-        if out["lower_bound"] == c:
-            out.update(value=c, exact=True)
-        out["note"] = "certified bracket from the enclosures of B and of the tails R_j"
-        return out
+        return _integer_bracket(lt, ge if nonneg and ge(0) else None, 0, below, hi, out)
     lower_int = INTEGER_LIMIT + 1 if nonneg and ge(INTEGER_LIMIT) else None
     if real_bounds is None:
         out.update(lower_bound=lower_int, note="certified lower bound only (beyond 10^15)")
         return out
-    return _log_bracket(real_bounds, start, target, out, lower_int is not None)
+    out = _log_bracket(real_bounds, start, target, out, lower_int is not None)
+    return _refined(lt, ge if nonneg else None, out)
+
+
+def _integer_bracket(lt, ge, g0: int, a: int, c: int, out: dict) -> dict:
+    """The bracket from ``lt(c)`` proved (R_c < B eps) and R_a < B eps not proved: the least
+    proved j in (a, c] by bisection, and with ``ge`` (terms >= 0, R_g0 >= B eps proved) the
+    largest proved R_g >= B eps in [g0, a], so g + 1 <= TRF <= j."""
+    while c - a > 1:
+        m = (a + c) // 2
+        a, c = (a, m) if lt(m) else (m, c)
+    out.update(upper_bound=c, log10=math.log10(c), lower_bound=None)
+    if ge is not None:
+        g, h = (a, a + 1) if ge(a) else (g0, a)
+        while h - g > 1:
+            m = (g + h) // 2
+            g, h = (m, h) if ge(m) else (g, m)
+        out["lower_bound"] = g + 1
+    if out["lower_bound"] == c:
+        out.update(value=c, exact=True)
+    out["note"] = "certified bracket from the enclosures of B and of the tails R_j"
+    return out
+
+
+def _refined(lt, ge, out: dict) -> dict:
+    """A log10 bracket of TRF below 10^REFINE_LOG10 with an integer one added (exact where
+    it closes), where the tails at its integer ends are proved on their sides (``tail`` at
+    integers beyond 10^15 as well): the log search bisects float t = log x, so it stops some
+    ulps of t short of the integer (1e16 +- 200).  Within REFINE_SECONDS, else the log
+    bracket alone."""
+    lo10, hi10 = out.get("log10_bracket") or (None, None)
+    if lo10 is None or hi10 is None or hi10 > REFINE_LOG10:
+        return out
+    try:
+        with step_budget(REFINE_SECONDS), mpmath.workprec(4 * REFINE_LOG10 + 64):
+            c = int(mpmath.ceil(mpmath.mpf(10) ** hi10))
+            a = max(int(mpmath.floor(mpmath.mpf(10) ** lo10)) - 1, 0)
+            if not lt(c) or lt(a):
+                return out
+            refined = _integer_bracket(lt, ge if ge is not None and ge(a) else None, a, a, c, {})
+    except (StepTimeout, NotCertified, ArithmeticError, ValueError):
+        return out
+    keep = {k: v for k, v in out.items() if k not in ("note", "relative_accuracy")}
+    refined["note"] += " (integers found inside the certified log10 bracket, which is kept)"
+    return {**keep, **refined, "log10": out["log10"]}
 
 
 def _bisect(a: float, c: float, left: Callable[[float], bool]) -> tuple[float, float]:

@@ -263,7 +263,6 @@ def _trf_search(b, start, head, eps_list, S, eng):
 
 
 @ball_precision
-@ball_precision
 def _few_terms_table(cert, start: int, head: BiasHead | None, eps_list: list) -> list[TRF]:
     """TRF estimates for a tail engine that carries B in its first ``cert.K`` terms: the first
     j whose tail R_j has its midpoint below B eps (proved or not by :func:`certify_exact`);
@@ -356,6 +355,7 @@ def _proved_bracket(cert, start, head, eps, j) -> tuple[int | None, int | None]:
     return (above + 1 if nonneg else None), below
 
 
+@ball_precision
 def _proved_crossing(cert, start, head, eps, j, tail_nonneg=False):
     L = 0 if head is None else len(head)
     head_arb = head.arb_list() if L else []

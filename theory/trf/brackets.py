@@ -68,11 +68,22 @@ def stand_in_brackets(
     return None
 
 
+#: integer brackets up to here are printed as integers, past it as their log10 bracket
+READABLE = 10**18
+
+
 def bracket_text(t: dict, outward: Callable[..., str]) -> str | None:
     """A TRF entry's certified bracket as printed (``10^[lo, hi]`` for log10 brackets,
     ``10^10^[lo, hi]`` for log10 log10 brackets (TRF beyond e^(1e300)),
-    ``in [lo, hi]`` for an integer bracket without a value), else None; ``outward(x, d,
+    ``in [lo, hi]`` for an integer bracket without a value, which comes first below
+    :data:`READABLE` or without a log10 bracket beside it), else None
+    (an exact TRF included: its value is printed); ``outward(x, d,
     digits)`` rounds an end away from the inside."""
+    if t.get("exact"):
+        return None
+    ints = t["value"] is None and t.get("lower_bound") is not None and t.get("upper_bound")
+    if ints and (t["upper_bound"] < READABLE or not t.get("log10_bracket")):
+        return f"in [{t['lower_bound']}, {t['upper_bound']}]"
     if t.get("log10_log10_bracket"):
         lo, hi = t["log10_log10_bracket"]
         low = "?" if lo is None else outward(mpmath.mpf(lo), -1, 12)
@@ -81,6 +92,4 @@ def bracket_text(t: dict, outward: Callable[..., str]) -> str | None:
         lo, hi = t["log10_bracket"]
         low = "?" if lo is None else outward(mpmath.mpf(lo), -1, 12)
         return f"10^[{low}, {outward(mpmath.mpf(hi), +1, 12)}]"
-    if t["value"] is None and t.get("lower_bound") is not None and t.get("upper_bound"):
-        return f"in [{t['lower_bound']}, {t['upper_bound']}]"
     return None
