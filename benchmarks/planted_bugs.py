@@ -455,4 +455,11 @@ PLANTED = (
         "    delta = sp.Min(1, (k - 1) / eta)\n",
         (S + "test_weyl_sums.py",),
     ),
+    (
+        "mean-zero |sin|: the mean of |sin| taken as 1/2",
+        "theory/series/abs_trig_means.py",
+        "        if sp.simplify(c0 + 2 * sum(a) / sp.pi) != 0:\n",
+        "        if sp.simplify(c0 + sum(a) / 2) != 0:\n",
+        (S + "test_abs_trig_means.py",),
+    ),
 )
