@@ -462,4 +462,11 @@ PLANTED = (
         "        if sp.simplify(c0 + sum(a) / 2) != 0:\n",
         (S + "test_abs_trig_means.py",),
     ),
+    (
+        "small sines: the power s of |sin| left out of the exponent",
+        "theory/series/small_sines.py",
+        "    exponent = s * (mu - 1) + EPSILON\n",
+        "    exponent = (mu - 1) + EPSILON\n",
+        (S + "test_small_sines.py",),
+    ),
 )

@@ -80,6 +80,7 @@ from theory.series.sign_changing import (
     residue_class_test,
     summand_test,
 )
+from theory.series.small_sines import small_sine_test
 from theory.series.weyl_sums import weyl_sum_test
 
 
@@ -482,6 +483,9 @@ STEPS: tuple[Step, ...] = (
     Step("one sign: near an angle", _one_signed, lambda t: near_angle_test(t.b)),
     Step("one sign: rare angles", _one_signed, lambda t: rare_angle_test(t.b)),
     Step(
+        "one sign: small sines", _one_signed, lambda t: small_sine_test(t.signed_b, decide_numeric)
+    ),
+    Step(
         "one sign: no answer",
         _one_signed,
         _give_up("the logarithmic, ratio and Raabe tests gave no answer"),
@@ -517,6 +521,7 @@ STEPS: tuple[Step, ...] = (
     Step("integral of f", _changing_sign, lambda t: integral_oscillation_test(t.b)),
     Step("near an angle", _changing_sign, lambda t: near_angle_test(t.b)),
     Step("rare angles", _changing_sign, lambda t: rare_angle_test(t.b)),
+    Step("small sines", _changing_sign, lambda t: small_sine_test(t.b, decide_numeric)),
     Step("changing sign: no answer", _changing_sign, _unsettled_sign),
 )
 
