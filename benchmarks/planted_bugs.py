@@ -469,4 +469,11 @@ PLANTED = (
         "    exponent = (mu - 1) + EPSILON\n",
         (S + "test_small_sines.py",),
     ),
+    (
+        "Max/Min family: the regions of Max and Min swapped",
+        "theory/series/max_min_families.py",
+        "    region = sp.And(*regions) if is_max else sp.Or(*regions)\n",
+        "    region = sp.Or(*regions) if is_max else sp.And(*regions)\n",
+        (S + "test_max_min_families.py",),
+    ),
 )

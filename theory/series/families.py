@@ -40,6 +40,7 @@ from theory.series.family_parts import (
     summable_region,
 )
 from theory.series.limits import eventually_positive, limit_at_infinity
+from theory.series.max_min_families import max_min_family
 from theory.series.numeric import decide_terms
 from theory.series.oscillating_exponent import exponent_split, exponent_threshold
 from theory.series.oscillating_families import (
@@ -92,6 +93,7 @@ def family_decision(
         if d is not None:
             return d
     families = (
+        max_min_family,
         _beatty,
         _oscillating_exponent,
         _dirichlet,

@@ -44,15 +44,21 @@ DecidePositive = Callable[..., Decision]
 
 def exp_log(e: sp.Expr) -> bool:
     """Built from n, parameters and real numbers by ``+``, ``*``, powers with a positive
-    base or an exponent free of n, exp and log (a Hardy field: eventually monotone and of
-    one sign)."""
+    base or an exponent free of n, exp and log, and sinh, cosh, tanh, asinh (exp-log
+    written otherwise) and atan of such: a Hardy field, so eventually monotone and of one
+    sign (atan f is an antiderivative of f'/(1 + f^2), and a Hardy field extends by
+    antiderivatives: Rosenlicht, Singer)."""
     if e.is_Atom:
         return e.is_Symbol or (e.is_number and e.is_real is True)
     if isinstance(e, sp.Pow) and e.exp.has(N) and not e.base.is_positive:
         return False
-    if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log)):
+    if isinstance(e, (sp.Add, sp.Mul, sp.Pow, sp.exp, sp.log, *HARDY_FUNCTIONS)):
         return all(exp_log(a) for a in e.args)
     return False
+
+
+#: functions of exp-log arguments that stay in a Hardy field (:func:`exp_log`)
+HARDY_FUNCTIONS = (sp.sinh, sp.cosh, sp.tanh, sp.asinh, sp.atan)
 
 
 def _samples(params: list) -> list:
