@@ -476,4 +476,18 @@ PLANTED = (
         "    region = sp.Or(*regions) if is_max else sp.And(*regions)\n",
         (S + "test_max_min_families.py",),
     ),
+    (
+        "alternating pairs: the tail from an odd start without its sign",
+        "theory/series/alternating_pairs.py",
+        "        return -self.odd.tail((a - 1) // 2)\n",
+        "        return self.odd.tail((a - 1) // 2)\n",
+        (S + "test_alternating_pairs.py",),
+    ),
+    (
+        "alternating pairs: convexity taken from the first differences",
+        "theory/series/alternating_pairs.py",
+        "        convex = sp.factor(sp.together(1 - 2 * rho + rho * rho.subs(N, N + 1)))\n",
+        "        convex = sp.factor(sp.together(1 - rho))\n",
+        (S + "test_alternating_pairs.py",),
+    ),
 )

@@ -27,6 +27,7 @@ from flint import arb
 from sympy.polys.polyerrors import BasePolynomialError
 
 from theory.core.budget import StepTimeout, run_guarded, step_budget
+from theory.series.alternating_pairs import AlternatingPairTail, alternating_ratio
 from theory.series.arb_eval import PREC, NotCertified, ball_precision
 from theory.series.beatty_signs import beatty_parts
 from theory.series.beatty_tail import BeattyTail
@@ -438,6 +439,11 @@ def _certified_engine(b, n0, scale):
             return GroupedTail(b, n0, scale)
         except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
             pass  # e.g. cos(pi*n/3)*sin(n)/n**2: the Lerch sums below may still apply
+    if b.has(sp.Pow(-1, N)) and alternating_ratio(b) is not None:
+        try:  # (-1)^n a_n, a_(n+1)/a_n rational: pairs of terms, each series of one sign
+            return AlternatingPairTail(b, n0, certify_tail)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
     if b.has(*GAMMA_LIKE):
         try:
             return RatioTail(b, n0, scale)

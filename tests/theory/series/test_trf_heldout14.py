@@ -32,13 +32,12 @@ TIME_LIMIT = "120"
 #: measured honest at the head, filled in from the runner's runs, never by changing a
 #: reference.  First run (at aa22c29 + the Weyl sums, load about 0.7): 45 right, 8 honest,
 #: 0 wrong; 50 right, 3 honest at 264b899 (crossings proved at the balls' precision, integer
-#: ends of log10 brackets), and the small-sine rule since.  Still partial: TRFs near 1e26
-#: and 1e36 bracketed (B to 30 digits does not place them among the integers), B of an
-#: alternating binomial series not certified.  Three free-parameter families answer only
-#: on part of the line (their grid points elsewhere are unread, not wrong).
+#: ends of log10 brackets), and since then the small-sine rule, Max/Min families, atan in
+#: a Hardy field and alternating hypergeometric pairs (all four right).  Still partial:
+#: TRFs near 1e26 and 1e36 bracketed (B to 30 digits does not place them among the
+#: integers).
 HONEST = {
     "named/kerple-log-r1.1-k1e-6",
-    "prod/alt-binomial-over-4n-n",
 }
 
 FAST = [
