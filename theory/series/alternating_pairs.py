@@ -74,7 +74,7 @@ def alternating_ratio(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
         return None
     try:
         with step_budget(RATIO_SECONDS):
-            rho = sp.factor(sp.combsimp(a.subs(N, N + 1) / a))
+            rho = sp.factor(sp.expand_func(sp.combsimp(a.subs(N, N + 1) / a)))
     except (StepTimeout, TypeError, ValueError, NotImplementedError):
         return None
     if not rho.is_rational_function(N) or not rho.has(N):

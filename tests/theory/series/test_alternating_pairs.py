@@ -20,6 +20,8 @@ def _ref_B(name):
             "c/n": 2 * mpmath.log(2 * (mpmath.sqrt(2) - 1)),
             # sum_(n >= 0) c_n x^n = 1/sqrt(1 - x), without n = 0
             "c": 1 / mpmath.sqrt(2) - 1,
+            # Gamma(n + 1/2)/Gamma(n + 1) = sqrt(pi) c_n
+            "gamma": mpmath.sqrt(mpmath.pi) * (1 / mpmath.sqrt(2) - 1),
             # mpmath's alternating-series acceleration
             "1/binomial": mpmath.nsum(
                 lambda n: (-1) ** n / mpmath.binomial(2 * n, n), [1, mpmath.inf]
@@ -31,6 +33,8 @@ CASES = [
     ("(-1)**n*binomial(2*n, n)/(4**n*n)", "c/n"),
     ("(-1)**n*binomial(2*n, n)/4**n", "c"),
     ("(-1)**n*factorial(n)**2/factorial(2*n)", "1/binomial"),
+    # a half-integer shift: the ratio is rational only after expanding the gammas
+    ("(-1)**n*gamma(n + 1/2)/gamma(n + 1)", "gamma"),
 ]
 
 
