@@ -479,8 +479,8 @@ PLANTED = (
     (
         "alternating pairs: the tail from an odd start without its sign",
         "theory/series/alternating_pairs.py",
-        "        return -self.odd.tail((a - 1) // 2)\n",
-        "        return self.odd.tail((a - 1) // 2)\n",
+        "        return -self.s * self.odd.tail((a - 1) // 2)\n",
+        "        return self.s * self.odd.tail((a - 1) // 2)\n",
         (S + "test_alternating_pairs.py",),
     ),
     (

@@ -65,11 +65,12 @@ def alternating_ratio(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     >>> alternating_ratio(P("(-1)**n*binomial(2*n, n)/(4**n*n)"))[1]
     n*(2*n + 1)/(2*(n + 1)**2)
     """
-    sign = sp.Pow(-1, N)
     factors = sp.Mul.make_args(b)
-    if sign not in factors:
+    signs = [f for f in factors if isinstance(f, sp.Pow) and f.base == -1 and f.exp.has(N)]
+    shift = sp.expand(signs[0].exp - N) if len(signs) == 1 else None
+    if shift is None or not shift.is_integer:  # (-1)**(n + k) = (-1)**k (-1)**n
         return None
-    a = sp.Mul(*[f for f in factors if f != sign])
+    a = sp.Integer(-1) ** shift * sp.Mul(*[f for f in factors if f is not signs[0]])
     if a.has(sp.Pow(-1, N)) or not a.has(N) or a.has(sp.sin, sp.cos, sp.floor, sp.Abs):
         return None
     try:
@@ -93,6 +94,8 @@ class AlternatingPairTail(BallTerms):
         if parts is None:
             raise NotCertified("not (-1)^n a_n with a rational ratio a_(n+1)/a_n")
         a, rho = parts
+        self.s = -1 if a.as_coeff_Mul()[0] < 0 else 1  # b = s (-1)^n |a| with s a_n > 0
+        a = self.s * a
         self.n0 = int(n0)
         try:
             self.f, self.a = arb_function(b), arb_function(a)
@@ -147,8 +150,8 @@ class AlternatingPairTail(BallTerms):
         if a < self.M:
             return self.suffix[a - self.n0] + self.tail(self.M)
         if a % 2 == 0:
-            return self.even.tail(a // 2)
-        return -self.odd.tail((a - 1) // 2)
+            return self.s * self.even.tail(a // 2)
+        return -self.s * self.odd.tail((a - 1) // 2)
 
     @ball_precision
     def tail_sup(self, a: int) -> arb:

@@ -439,7 +439,7 @@ def _certified_engine(b, n0, scale):
             return GroupedTail(b, n0, scale)
         except (NotCertified, ArithmeticError, ValueError, TypeError, BasePolynomialError):
             pass  # e.g. cos(pi*n/3)*sin(n)/n**2: the Lerch sums below may still apply
-    if b.has(sp.Pow(-1, N)) and alternating_ratio(b) is not None:
+    if any(p.base == -1 for p in b.atoms(sp.Pow)) and alternating_ratio(b) is not None:
         try:  # (-1)^n a_n, a_(n+1)/a_n rational: pairs of terms, each series of one sign
             return AlternatingPairTail(b, n0, certify_tail)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):

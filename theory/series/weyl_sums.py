@@ -53,20 +53,24 @@ MAX_DEGREE = 8
 def polynomial_phase(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Poly] | None:
     """(g, T, P) with b = g T, T = sin(P(n)) or cos(P(n)), P a polynomial in n of degree
     2 <= k <= MAX_DEGREE with a nonzero rational leading coefficient and real ones below,
-    g free of sin, cos and floor (a constant included); None otherwise.
+    g free of sin, cos and floor (a constant included); a sign (-1)^n goes into the phase
+    as pi n.  None otherwise.
 
     >>> from theory.series.expressions import parse_expression as P
     >>> polynomial_phase(P("3*sin(n**2/2 + n)/n"))[:2]
     (3/n, sin(n**2/2 + n))
     """
-    g, trig = sp.Integer(1), None
+    g, trig, turn = sp.Integer(1), None, sp.Integer(0)
     for f in sp.Mul.make_args(b):
         if isinstance(f, (sp.sin, sp.cos)) and trig is None and f.args[0].has(N):
             trig = f
+        elif f == sp.Pow(-1, N):  # (-1)^n sin(x) = sin(x + pi n): a lower-order term
+            turn += sp.pi * N
         else:
             g *= f
-    if trig is None or g.has(sp.sin, sp.cos, sp.floor):
+    if trig is None or g.has(sp.sin, sp.cos, sp.floor) or g.has(sp.Pow(-1, N)):
         return None
+    trig = trig.func(trig.args[0] + turn)
     try:
         poly = sp.Poly(sp.expand(trig.args[0]), N)
     except sp.PolynomialError:

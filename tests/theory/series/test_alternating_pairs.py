@@ -73,6 +73,30 @@ def test_trf_by_the_tail_rule_against_the_tails(capsys):
     assert [(t["value"], t["exact"]) for t in out["trf"]] == [(refs[0.1], True), (refs[0.01], True)]
 
 
+def test_a_shifted_sign_and_a_negative_coefficient(capsys):
+    """(-1)**(n+1) a_n (sympy keeps the shifted power) and -(-1)**n a_n: B = -2 log(2 (sqrt(2)
+    - 1)) both, the same TRFs as (-1)**n a_n."""
+    with mpmath.workdps(40):
+        ref = -_ref_B("c/n")
+        # the tail rule on R_k = B - S_k, 300 terms by c_(n+1) = c_n (2n+1)/(2n+2); past
+        # them |R_k| <= c_k/k < 2e-4 < 0.001 |B|
+        c, S, R = mpmath.mpf(1), mpmath.mpf(0), [ref]
+        for n in range(1, 301):
+            c = c * (2 * n - 1) / (2 * n)
+            S += (-1) ** (n + 1) * c / n
+            R.append(ref - S)
+        trf = [
+            1 + max(k for k, r in enumerate(R) if abs(r) >= abs(ref) * mpmath.mpf(e))
+            for e in ("0.1", "0.01", "0.001")
+        ]
+    for text in ("(-1)**(n + 1)*binomial(2*n, n)/(4**n*n)", "-(-1)**n*binomial(2*n, n)/(4**n*n)"):
+        assert main(["--rpe", text, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        with mpmath.workdps(40):
+            assert mpmath.mpf(out["sum_lo"]) <= ref <= mpmath.mpf(out["sum_hi"]), out["sum"]
+        assert [(t["value"], t["exact"]) for t in out["trf"]] == [(j, True) for j in trf]
+
+
 def test_forms_refused():
     assert alternating_ratio(P("(-1)**n*binomial(2*n, n)/(4**n*sqrt(n))")) is None  # sqrt ratio
     assert alternating_ratio(P("binomial(2*n, n)/4**n")) is None  # no sign

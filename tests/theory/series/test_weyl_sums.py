@@ -20,6 +20,7 @@ CONVERGE = [
     "sin(n**2/3 + sqrt(2)*n)/n",  # lower coefficients any reals
     "-cos(2*n**2 + 1)*log(n)/n**(19/20)",  # 0.95 > 0.918 (the log is absorbed by eps)
     "sin(n**2)/(n*log(n + 1))",
+    "(-1)**n*sin(n**2)/n",  # (-1)^n sin(x) = sin(x + pi n): a lower-order term
 ]
 DIVERGE = [
     "sin(n**2)",  # the phase is equidistributed mod 2 pi: |sin| >= 1/2 on a positive share
