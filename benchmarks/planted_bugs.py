@@ -490,4 +490,11 @@ PLANTED = (
         "        convex = sp.factor(sp.together(1 - rho))\n",
         (S + "test_alternating_pairs.py",),
     ),
+    (
+        "alternating pairs: a_n -> c > 0 let through",
+        "theory/series/alternating_pairs.py",
+        "(limit == 1 and rate > 0)):",
+        "(limit == 1 and rate >= 0)):",
+        (S + "test_alternating_pairs.py",),
+    ),
 )

@@ -4,9 +4,9 @@ by pairing consecutive terms.
 
 From the first :math:`M \ge n_0` with :math:`a_M > 0` (ball arithmetic) and
 :math:`0 \le \rho(n) \le 1` for every :math:`n \ge M` (proved on the rational functions
-:math:`\rho` and :math:`1 - \rho`), the :math:`a_n` are positive and nonincreasing, so they tend
-to a limit; the caller has proved the series convergent, so the limit is 0 and pairs may be
-taken:
+:math:`\rho` and :math:`1 - \rho`), the :math:`a_n` are positive and nonincreasing; they tend
+to 0 where :math:`\lim \rho < 1` or :math:`\lim n (1 - \rho(n)) > 0` (Gauss: then
+:math:`a_n \asymp n^{-c}`), checked, so pairs may be taken:
 
 .. math::
    R(2k) = \sum_{m \ge k} P(m), \quad P(m) = a_{2m} - a_{2m+1} = a_{2m}\,(1 - \rho(2m)),
@@ -101,6 +101,9 @@ class AlternatingPairTail(BallTerms):
             self.f, self.a = arb_function(b), arb_function(a)
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
+        limit, rate = sp.limit(rho, N, sp.oo), sp.limit(N * (1 - rho), N, sp.oo)
+        if not (limit < 1 or (limit == 1 and rate > 0)):  # a_n ~ C r^n or ~ C n^(-rate)
+            raise NotCertified(f"a_n does not tend to 0 (ratio {rho})")
         self.M = next(
             (self.n0 + k for k in OFFSETS if self._monotone_from(a, rho, self.n0 + k)), None
         )

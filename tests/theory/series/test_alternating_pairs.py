@@ -97,6 +97,15 @@ def test_a_shifted_sign_and_a_negative_coefficient(capsys):
         assert [(t["value"], t["exact"]) for t in out["trf"]] == [(j, True) for j in trf]
 
 
+def test_terms_that_do_not_tend_to_zero_are_refused():
+    """(n+1)/n decreases to 1: the pairs would sum to a number, but the series diverges;
+    the engine checks a_n -> 0 (Gauss: lim n (1 - rho) = 0 here) rather than trust a caller."""
+    from theory.series.arb_eval import NotCertified
+
+    with pytest.raises(NotCertified, match="does not tend to 0"):
+        AlternatingPairTail(P("(-1)**n*(n + 1)/n"), 1, certify_tail)
+
+
 def test_forms_refused():
     assert alternating_ratio(P("(-1)**n*binomial(2*n, n)/(4**n*sqrt(n))")) is None  # sqrt ratio
     assert alternating_ratio(P("binomial(2*n, n)/4**n")) is None  # no sign
