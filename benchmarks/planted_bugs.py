@@ -497,4 +497,11 @@ PLANTED = (
         "(limit == 1 and rate >= 0)):",
         (S + "test_alternating_pairs.py",),
     ),
+    (
+        "small sines: A -> 0 let through in the exponent form",
+        "theory/series/small_sines.py",
+        "    if low is None or not (low == sp.oo or (low.is_number and low > 0)):\n",
+        "    if low is None or not (low == sp.oo or (low.is_number and low >= 0)):\n",
+        (S + "test_small_sines.py",),
+    ),
 )

@@ -24,6 +24,17 @@ Flint Hills series :math:`\sum 1/(n^3 \sin^2 n)` among them), and no verdict is 
 True
 >>> small_sine_test(P("1/(n**3*sin(n)**2)"), decide_numeric) is None   # Flint Hills: open
 True
+
+The other side: a sine small in an exponent, :math:`b_n = A(n)\,e^{-E(n)\,|T(qn + c)|^s}`
+with :math:`E \ge 0`, q a nonzero rational, c real, s > 0.  For every real
+:math:`\gamma` and irrational :math:`\alpha` (here :math:`q/\pi`) there are infinitely
+many n with :math:`\|n\alpha - \gamma\| \le 3/n` (the inhomogeneous lemma of
+:mod:`theory.series.near_angle`), so :math:`|T(qn + c)| \le 3\pi/n` infinitely often and
+there :math:`b_n \ge A(n)\,e^{-E(n) (3\pi/n)^s}`: where :math:`E(n)/n^s` has a finite limit and
+A(n) does not tend to 0, the terms do not tend to 0 (``exp(-n*Abs(sin(n)))``).
+
+>>> small_sine_test(P("exp(-n*Abs(sin(n)))"), decide_numeric).converges
+False
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from theory.core.budget import StepTimeout
 from theory.series.beatty_signs import EPSILON, MEASURES
 from theory.series.decision import Decision, Undecided
 from theory.series.expressions import N
-from theory.series.limits import eventual_sign, smooth
+from theory.series.limits import eventual_sign, limit_at_infinity, smooth
 
 
 def small_sine_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
@@ -74,9 +85,61 @@ def small_sine_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     return g, T, s
 
 
+def _exponent_parts(b: sp.Expr) -> tuple | None:
+    """(A, E, T, s) with b = A exp(-E |T|^s), T = sin or cos of q n + c (q a nonzero
+    rational, c real), s > 0 a number, A and E free of sin and cos; else None."""
+    exps = [f for f in sp.Mul.make_args(b) if isinstance(f, sp.exp) and f.has(sp.sin, sp.cos)]
+    if len(exps) != 1:
+        return None
+    A = sp.Mul(*[f for f in sp.Mul.make_args(b) if f is not exps[0]])
+    powers = [f for f in sp.Mul.make_args(-exps[0].args[0]) if f.has(sp.sin, sp.cos)]
+    if len(powers) != 1 or A.has(sp.sin, sp.cos):
+        return None
+    base, s = powers[0].as_base_exp()
+    E = sp.Mul(*[f for f in sp.Mul.make_args(-exps[0].args[0]) if f is not powers[0]])
+    if isinstance(base, sp.Abs):
+        base = base.args[0]
+    elif not (s.is_integer and s.is_even):
+        return None
+    if not isinstance(base, (sp.sin, sp.cos)) or not (s.is_number and s.is_positive):
+        return None
+    arg = sp.expand(base.args[0])
+    q, c = arg.coeff(N, 1), arg.coeff(N, 0)
+    if sp.expand(q * N + c - arg) != 0 or not (q.is_Rational and q != 0) or not c.is_real:
+        return None
+    return A, E, base, s
+
+
+def _small_in_exponent(b: sp.Expr) -> Decision | None:
+    """The divergence of the module doc's second part; None where it does not apply."""
+    parts = _exponent_parts(b)
+    if parts is None:
+        return None
+    A, E, T, s = parts
+    if eventual_sign(E) != 1 or not smooth(A) or not smooth(E):
+        return None
+    ratio, low = limit_at_infinity(E / N**s), limit_at_infinity(A)
+    if ratio is None or not ratio.is_number or ratio in (sp.oo, -sp.oo):
+        return None
+    if low is None or not (low == sp.oo or (low.is_number and low > 0)):
+        return None
+    return Decision(
+        False,
+        f"terms do not tend to 0: b_n = A(n) exp(-E(n) |{T}|^{s}) with A = {A} -> {low} "
+        f"and E = {E}, E/n^{s} -> {ratio}: the angle comes within 3 pi/n of a zero of "
+        f"{T.func.__name__} for infinitely many n (inhomogeneous Dirichlet approximation, "
+        "the slope over pi irrational), and there E(n) |T|^s stays bounded, so b_n >= c > 0",
+        test="terms not -> 0",
+    )
+
+
 def small_sine_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
-    """Convergence of g(n) |T(q n + c)|^(-s), g of one sign for large n (module doc); None
-    where the term is not of this form or the measure of pi does not reach."""
+    """Convergence of g(n) |T(q n + c)|^(-s), g of one sign for large n, or divergence of
+    A(n) exp(-E(n) |T(q n + c)|^s) (module doc); None where the term is of neither form or
+    the measure of pi does not reach."""
+    d = _small_in_exponent(b)
+    if d is not None:
+        return d
     parts = small_sine_parts(b)
     if parts is None or not smooth(parts[0]):
         return None

@@ -51,3 +51,40 @@ def test_sines_at_integers_are_not_smaller_than_the_measure_allows():
     s = np.abs(np.sin(n))
     assert np.min(s * n**6.1033) > 0.5  # sin(1) at n = 1
     assert np.min(s * n) > 1e-3
+
+
+# a sine small in an exponent: b_n >= A(n) exp(-E(n) (3 pi/n)^s) infinitely often
+DIVERGE = [
+    "exp(-n*Abs(sin(n)))",
+    "exp(-sqrt(n)*Abs(sin(n)))",
+    "exp(-n*Abs(cos(2*n/3 + 1)))",  # any real phase: inhomogeneous approximation
+    "log(n)*exp(-n**2*sin(n)**2)",
+]
+REFUSED_EXPONENT = [
+    "exp(-n**2*Abs(sin(n)))",  # E/n^s -> oo: the bound says nothing
+    "exp(-n*Abs(sin(n)))/n",  # A -> 0
+]
+
+
+@pytest.mark.parametrize("text", DIVERGE)
+def test_terms_do_not_tend_to_zero(text):
+    d = small_sine_test(P(text), decide_numeric)
+    assert d is not None and d.converges is False, d
+    assert decide_in_process(P(text), 1).converges is False
+
+
+@pytest.mark.parametrize("text", REFUSED_EXPONENT)
+def test_exponent_form_refused(text):
+    assert small_sine_test(P(text), decide_numeric) is None
+
+
+def test_n_sin_n_stays_bounded_along_pis_convergents():
+    """n |sin n| at the numerators of pi's convergents (22, 333, 355, 103993, 104348,
+    208341, 312689, 833719, 1146408) stays below 3 pi, so exp(-n |sin n|) >= e^(-3 pi)
+    there: the terms do not tend to 0 (the sceptic's reading, |sin n| ~ 1 on average,
+    would make them decay like e^(-2n/pi))."""
+    import mpmath
+
+    with mpmath.workdps(40):
+        for p in (22, 333, 355, 103993, 104348, 208341, 312689, 833719, 1146408):
+            assert p * abs(mpmath.sin(p)) < 3 * mpmath.pi, p
