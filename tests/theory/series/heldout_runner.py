@@ -141,11 +141,57 @@ def classify(case, rc, out, err) -> tuple[str, list]:
             w, h = _check_trf(item, r)
             wrong += [f"TRF({key}) {x}" for x in w]
             honest += [f"TRF({key}) {x}" for x in h]
+    w, h, n = _truncated_and_compared(case, d)
+    wrong, honest, notes = wrong + w, honest + h, notes + n
     if wrong:
         return "WRONG", wrong + honest + notes
     if honest:
         return "honest", honest + notes
     return "right", notes
+
+
+def _find(items, eps):
+    return next((it for it in items or [] if it.get("eps") == float(eps)), None)
+
+
+def _truncated_and_compared(case, d: dict) -> tuple[list, list, list]:
+    """(wrong, honest, notes) of the truncated TRF of ``--truncate M`` (a case's optional
+    ``truncated`` -> {eps: reference}, each item judged as a TRF item) and of ``--compare``
+    (``compare`` = (the series with the smaller TRF for small eps, {eps: TRF of the
+    second series}): ``smaller`` must name it and the ``numeric`` values equal the
+    references); nothing for a case without these fields."""
+    wrong, honest, notes = [], [], []
+    if getattr(case, "truncated", None) is not None:
+        for e, r in case.truncated().items():
+            item = _find(d.get("trf_truncated"), e)
+            if item is None:
+                honest.append(f"no truncated TRF({e})")
+                continue
+            w, h = _check_trf(item, r)
+            wrong += [f"truncated TRF({e}) {x}" for x in w]
+            honest += [f"truncated TRF({e}) {x}" for x in h]
+        if not wrong and not honest:
+            notes.append("truncated TRF ok")
+    if getattr(case, "compare", None) is not None:
+        smaller, trf2 = case.compare
+        comp = d.get("comparison")
+        if not comp:
+            return wrong, honest + ["no comparison"], notes
+        got = comp.get("smaller")
+        if got is None:
+            honest.append("comparison undecided")
+        elif got != smaller:
+            wrong.append(f"smaller = {got}, truth {smaller}")
+        refs = {"trf1": case.trf() if case.trf else {}, "trf2": trf2()}
+        for key, ref in refs.items():
+            for e, r in ref.items():
+                item = _find(comp.get("numeric"), e)
+                if item is None or item.get(key) is None or not isinstance(r, int):
+                    continue
+                if mp.mpf(str(item[key])) != r:
+                    wrong.append(f"numeric {key}({e}) = {item[key]} != {r}")
+        notes.append(f"smaller {got}")
+    return wrong, honest, notes
 
 
 def _sides(br) -> tuple[float, float]:
