@@ -116,6 +116,13 @@ def beatty_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     >>> beatty_parts(sp.Pow(-1, sp.floor(sp.sqrt(2) * N)) / N)
     (1/n, (-1)**floor(sqrt(2)*n), sqrt(2))
     """
+    parts = _sign_split(b)
+    return parts if parts is not None and quadratic_irrational(parts[2]) else None
+
+
+def _sign_split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
+    """(g, s, alpha) with b = g s, s = (-1)**floor(alpha n + beta) and g free of floor,
+    sin and cos (any real slope alpha); None otherwise."""
     g, p = sp.Integer(1), sp.Integer(1)
     for f in sp.Mul.make_args(b):
         if _beatty_sign(f) is not None and p == 1:
@@ -124,8 +131,7 @@ def beatty_parts(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
             g *= f
     if p == 1 or not g.has(N) or g.has(sp.floor, sp.sin, sp.cos):
         return None
-    alpha = _beatty_sign(p)[0]
-    return (g, p, alpha) if quadratic_irrational(alpha) else None
+    return g, p, _beatty_sign(p)[0]
 
 
 def beatty_sign_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
@@ -187,17 +193,9 @@ def irrationality_measure(alpha: sp.Expr) -> tuple[sp.Rational, str] | None:
 def _measure_parts(b: sp.Expr) -> tuple | None:
     """(g, s, alpha, mu, why) with b = g s as in :func:`beatty_parts` but alpha any slope
     of known irrationality measure (:func:`irrationality_measure`); else None."""
-    g, p = sp.Integer(1), sp.Integer(1)
-    for f in sp.Mul.make_args(b):
-        if _beatty_sign(f) is not None and p == 1:
-            p = f
-        else:
-            g *= f
-    if p == 1 or not g.has(N) or g.has(sp.floor, sp.sin, sp.cos):
-        return None
-    alpha = _beatty_sign(p)[0]
-    measure = irrationality_measure(alpha)
-    return None if measure is None else (g, p, alpha, *measure)
+    parts = _sign_split(b)
+    measure = None if parts is None else irrationality_measure(parts[2])
+    return None if measure is None else (*parts, *measure)
 
 
 def _measure_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
