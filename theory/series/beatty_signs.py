@@ -59,8 +59,8 @@ from theory.series.limits import eventual_sign, limit_at_infinity, smooth
 
 #: CPU seconds for the minimal polynomial of the slope
 ALGEBRA_SECONDS = 1.0
-#: upper bounds of irrationality measures, rounded up: |c - p/q| > q^-(mu + eps) for every
-#: eps > 0 and q large enough; r c + s (r != 0, s rational) has the measure of c
+#: upper bounds of irrationality measures, rounded up: abs(c - p/q) > q^-(mu + eps) for
+#: every eps > 0 and q large enough; r c + s (r != 0, s rational) has the measure of c
 MEASURES: tuple[tuple[sp.Expr, sp.Rational, str], ...] = (
     (sp.pi, sp.Rational(71033, 10000), "mu(pi) <= 7.103206 (Zeilberger and Zudilin 2020)"),
     (sp.E, sp.Integer(2), "mu(e) = 2 (partial quotients of e growing linearly)"),

@@ -140,7 +140,7 @@ def _refined(lt, ge, out: dict) -> dict:
             if not lt(c) or lt(a):
                 return out
             refined = _integer_bracket(lt, ge if ge is not None and ge(a) else None, a, a, c, {})
-    except (StepTimeout, NotCertified, ArithmeticError, ValueError):
+    except (StepTimeout, NotCertified, ArithmeticError, ValueError, TypeError):
         return out
     keep = {k: v for k, v in out.items() if k not in ("note", "relative_accuracy")}
     refined["note"] += " (integers found inside the certified log10 bracket, which is kept)"
