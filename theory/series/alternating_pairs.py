@@ -125,7 +125,7 @@ class AlternatingPairTail(BallTerms):
         self.nonneg_until = self.n0  # terms of both signs
         self.certificate = (
             f"b_n = (-1)^n a_n, a_n = {a}, a_(n+1)/a_n = {rho} in [0, 1] for n >= {self.M} "
-            "(a_n > 0 nonincreasing, so -> 0 as the series converges); the terms "
+            f"(a_n > 0 nonincreasing; -> 0: lim rho = {limit}, lim n (1 - rho) = {rate}); the terms "
             f"{self.n0} <= n < {self.M} summed as they are, then pairs: from an even a, "
             f"sum_m P(m), P(m) = a_(2m) - a_(2m+1) = {P} [{self.even.certificate}]; from an "
             f"odd a, -sum_m Q(m), Q(m) = {Q} [{self.odd.certificate}]; every later tail "
@@ -158,8 +158,9 @@ class AlternatingPairTail(BallTerms):
 
     @ball_precision
     def tail_sup(self, a: int) -> arb:
-        """A bound on every |sum_{n >= k} b_n|, k >= a: a_a from M on (Leibniz); below M,
-        the head's largest tail from a on plus a_M."""
+        """A bound on every |sum_{n >= k} b_n|, k >= a: |R_a| itself where a_n is convex
+        (|R_k| nonincreasing from ``convex_from`` on), else a_a from M on (Leibniz); below
+        M, the head's largest tail from a on plus a_M."""
         a = tail_start(a, self.n0)
         if self.convex_from is not None and a >= self.convex_from:
             return arb(self.tail(a).abs_upper())  # |R_k| nonincreasing from here
