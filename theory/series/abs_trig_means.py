@@ -42,7 +42,7 @@ import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.beatty_signs import EPSILON, MEASURES
-from theory.series.decision import Decision, Undecided
+from theory.series.decision import Decision, proved_convergent
 from theory.series.expressions import N
 from theory.series.limits import STEP_BUDGET, eventual_sign, limit_at_infinity, smooth
 
@@ -104,11 +104,8 @@ def abs_trig_mean_zero_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -
     if sign not in (1, -1) or slope not in (1, -1):
         return None
     weight = sp.powsimp(sign * g * N ** (ALPHA - 1))
-    try:
-        d = decide(weight)
-    except (Undecided, StepTimeout):
-        return None
-    if d.converges is not True:
+    d = proved_convergent(decide, weight)
+    if d is None:
         return None
     eta = _PI_MU - 1
     return Decision(

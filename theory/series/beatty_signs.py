@@ -53,7 +53,7 @@ from collections.abc import Callable
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
-from theory.series.decision import Decision, Undecided
+from theory.series.decision import Decision, proved_convergent
 from theory.series.expressions import N
 from theory.series.limits import eventual_sign, limit_at_infinity, smooth
 
@@ -145,11 +145,8 @@ def beatty_sign_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decis
     g, p, alpha = parts
     if limit_at_infinity(g) != 0 or eventual_sign(sp.diff(g, N)) not in (1, -1):
         return None
-    try:
-        d = decide(g / N)
-    except (Undecided, StepTimeout):
-        return None
-    if d.converges is not True:
+    d = proved_convergent(decide, g / N)
+    if d is None:
         return None
     return Decision(
         True,
@@ -208,11 +205,8 @@ def _measure_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision
         return None
     eta = mu - 1
     c = 1 - 1 / eta + EPSILON
-    try:
-        d = decide(g * N ** (c - 1))
-    except (Undecided, StepTimeout):
-        return None
-    if d.converges is not True:
+    d = proved_convergent(decide, g * N ** (c - 1))
+    if d is None:
         return None
     return Decision(
         True,

@@ -8,11 +8,13 @@ user's expression.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import sympy as sp
 
+from theory.core.budget import StepTimeout
 from theory.series.expressions import ExpressionError, N, parse_expression
 
 if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
@@ -66,6 +68,17 @@ class Decision:
 class Undecided(Exception):
     """A test (or a step of one) cannot settle the series; the message says why, and the
     caller answers undecided with it."""
+
+
+def proved_convergent(decide: Callable[[sp.Expr], Decision], e: sp.Expr) -> Decision | None:
+    """``decide(e)`` where it proves the series of e convergent, else None (undecided,
+    divergent, out of time or an invalid form): the side condition of the Abel-summation
+    rules (Beatty signs, Weyl sums, small sines, mean-zero |sin|)."""
+    try:
+        d = decide(e)
+    except (Undecided, StepTimeout, ValueError):
+        return None
+    return d if d.converges is True else None
 
 
 def as_expr(b: str | float | sp.Basic | RPE, free_params: bool = True) -> sp.Expr:

@@ -43,9 +43,8 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from theory.core.budget import StepTimeout
 from theory.series.beatty_signs import EPSILON, MEASURES
-from theory.series.decision import Decision, Undecided
+from theory.series.decision import Decision, proved_convergent
 from theory.series.expressions import N
 from theory.series.limits import eventual_sign, limit_at_infinity, smooth
 
@@ -150,11 +149,8 @@ def small_sine_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decisi
     g = sign * g  # b of one sign: -b when g < 0
     mu, why = next((mu, why) for c, mu, why in MEASURES if c == sp.pi)
     exponent = s * (mu - 1) + EPSILON
-    try:
-        d = decide(sp.powsimp(g * N**exponent))
-    except (Undecided, StepTimeout, ValueError):
-        return None
-    if d.converges is not True:
+    d = proved_convergent(decide, sp.powsimp(g * N**exponent))
+    if d is None:
         return None
     return Decision(
         True,

@@ -40,9 +40,8 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from theory.core.budget import StepTimeout
 from theory.series.beatty_signs import EPSILON, irrationality_measure
-from theory.series.decision import Decision, Undecided
+from theory.series.decision import Decision, proved_convergent
 from theory.series.expressions import N
 from theory.series.limits import eventual_sign, limit_at_infinity, nonzero_constant, smooth
 
@@ -109,11 +108,8 @@ def weyl_sum_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision
         return None
     eta = mu - 1
     delta = sp.Min(1, (k - 1) / eta) / 2 ** (k - 1)
-    try:
-        d = decide(g * N ** (EPSILON - delta))
-    except (Undecided, StepTimeout, ValueError):
-        return None
-    if d.converges is not True:
+    d = proved_convergent(decide, g * N ** (EPSILON - delta))
+    if d is None:
         return None
     return Decision(
         True,
