@@ -41,12 +41,12 @@ from collections.abc import Callable
 import sympy as sp
 
 from theory.core.budget import StepTimeout, step_budget
-from theory.series.beatty_signs import EPSILON, MEASURES
+from theory.series.beatty_signs import EPSILON, PI_MEASURE
 from theory.series.decision import Decision, proved_convergent
 from theory.series.expressions import N
 from theory.series.limits import STEP_BUDGET, eventual_sign, limit_at_infinity, smooth
 
-_PI_MU, _PI_WHY = next((mu, why) for c, mu, why in MEASURES if c == sp.pi)
+_PI_MU, _PI_WHY = PI_MEASURE
 #: the partial sums of |sin(rn)| - 2/pi are O(N^ALPHA): 1 - 1/(mu(pi) - 1) + epsilon
 ALPHA = 1 - 1 / (_PI_MU - 1) + EPSILON
 

@@ -67,6 +67,8 @@ MEASURES: tuple[tuple[sp.Expr, sp.Rational, str], ...] = (
     (sp.log(2), sp.Rational(35746, 10000), "mu(log 2) <= 3.574554 (Marcovecchio 2009)"),
     (sp.pi**2, sp.Rational(50955, 10000), "mu(pi^2) <= 5.095412 (Zudilin 2014)"),
 )
+#: (mu, source) of pi, the measure Weyl sums, small sines and |sin| means rest on
+PI_MEASURE: tuple[sp.Rational, str] = next((mu, why) for c, mu, why in MEASURES if c == sp.pi)
 #: the epsilon of the discrepancy exponent -1/eta + epsilon tried
 EPSILON = sp.Rational(1, 10**6)
 

@@ -43,7 +43,7 @@ from collections.abc import Callable
 
 import sympy as sp
 
-from theory.series.beatty_signs import EPSILON, MEASURES
+from theory.series.beatty_signs import EPSILON, PI_MEASURE
 from theory.series.decision import Decision, proved_convergent
 from theory.series.expressions import N
 from theory.series.limits import eventual_sign, limit_at_infinity, smooth
@@ -147,7 +147,7 @@ def small_sine_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decisi
     if sign not in (1, -1):
         return None
     g = sign * g  # b of one sign: -b when g < 0
-    mu, why = next((mu, why) for c, mu, why in MEASURES if c == sp.pi)
+    mu, why = PI_MEASURE
     exponent = s * (mu - 1) + EPSILON
     d = proved_convergent(decide, sp.powsimp(g * N**exponent))
     if d is None:
