@@ -504,4 +504,11 @@ PLANTED = (
         "    if low is None or not (low == sp.oo or (low.is_number and low >= 0)):\n",
         (S + "test_small_sines.py",),
     ),
+    (
+        "integral test: any proved sign of n (log f)' taken as decreasing",
+        "theory/series/integral_test.py",
+        "            return derivative_sign(sp.factor(sp.together(D)), x0) == -1\n",
+        "            return derivative_sign(sp.factor(sp.together(D)), x0) is not None\n",
+        (S + "test_integral_test.py",),
+    ),
 )

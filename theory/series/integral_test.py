@@ -59,6 +59,7 @@ from theory.series.arb_eval import (
     taylor,
     term_ball,
 )
+from theory.series.eventual_signs import derivative_sign
 from theory.series.expressions import N
 from theory.series.monotone import completely_monotone, positive_at
 from theory.series.quadrature_tail import QuadratureTail
@@ -166,23 +167,30 @@ def _log_derivative_negative(f: sp.Expr, x0: int) -> bool:
     try:
         with step_budget(2.0):
             D = sp.expand(N * sp.diff(sp.expand_log(sp.log(f), force=True), N))
-        bound = arb(0)
-        for t in sp.Add.make_args(D):
-            c, g = t.as_coeff_Mul()
-            if not (c.is_Rational and c != 0):
-                return False
-            if not g.has(N):
-                if g.is_positive is not True:
-                    return False
-                bound += arb_function(c * g)(arb(0))
-            elif not decreasing_on(g, x0, deep=False):  # one level: no endless recursion
-                return False
-            elif c > 0:
-                bound += arb_function(c * g)(arb(x0))  # g decreasing: g(n) <= g(x0)
-            # c < 0 and g > 0: the summand is < 0, bounded above by 0
-        return bool(bound < 0)
+            if _summands_negative(D, x0):
+                return True
+            return derivative_sign(sp.factor(sp.together(D)), x0) == -1
     except (StepTimeout, NotSupported, Undecided, ArithmeticError, ValueError, TypeError):
         return False
+
+
+def _summands_negative(D: sp.Expr, x0: int) -> bool:
+    """D < 0 on [x0, oo) from its summands c g (:func:`_log_derivative_negative`)."""
+    bound = arb(0)
+    for t in sp.Add.make_args(D):
+        c, g = t.as_coeff_Mul()
+        if not (c.is_Rational and c != 0):
+            return False
+        if not g.has(N):
+            if g.is_positive is not True:
+                return False
+            bound += arb_function(c * g)(arb(0))
+        elif not decreasing_on(g, x0, deep=False):  # one level: no endless recursion
+            return False
+        elif c > 0:
+            bound += arb_function(c * g)(arb(x0))  # g decreasing: g(n) <= g(x0)
+        # c < 0 and g > 0: the summand is < 0, bounded above by 0
+    return bool(bound < 0)
 
 
 def _real_exponential(a: sp.Expr, x0: int) -> bool:

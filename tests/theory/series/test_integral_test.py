@@ -32,6 +32,10 @@ CASES = [
     # I(x) = int_(log x)^oo exp(-u/log(u)) du by mpmath.quad (no closed form), same method
     ("1/n**(1 + 1/log(log(n)))", 3, "0.383908369858880835438919733831", {}),
     ("1/(n*log(n)*log(log(n))**3)", 3, "372.804491879382879123893238125", {}),
+    # decreasing by the sign of n (log f)' = -1 - 1/sqrt(L + 1) + L/(2 (L + 1)^(3/2)),
+    # L = log n, factored (no summand rule); I(x) by mpmath.quad in u, same method, from
+    # 30000 and from 40000 (the two agree to 4e-31)
+    ("n**(-1 - 1/sqrt(log(n) + 1))", 1, "3.12684240803447758631113529192323", {}),
     (
         "1/(n*log(n)*log(log(n))**2)",
         3,
@@ -193,6 +197,12 @@ def test_cli_prints_the_wide_enclosure_and_brackets(capsys):
         # at 3, 1/L^2 = 113
         ("exp(-log(n)/log(log(n)))/n", 16, True),
         ("exp(-log(n)/log(log(n)))/n", 3, False),
+        # D = 2/L - (L^2 + 2 L + 2)/(L + 1)^2, L = log n: 0.59 > 0 at 3, -0.35 at 16
+        # (the sign of D factored; its summands have no common bound)
+        ("exp(-log(n)*(log(n) + 2)/(log(n) + 1))*log(n)**2", 3, False),
+        ("exp(-log(n)*(log(n) + 2)/(log(n) + 1))*log(n)**2", 16, True),
+        # D = 1/(L + 1)^2 > 0: increasing everywhere (a proved sign, the wrong one)
+        ("exp(log(n)*(log(n) + 2)/(log(n) + 1))/n", 3, False),
     ],
 )
 def test_decreasing_by_the_log_derivative(formula, x0, expected):
