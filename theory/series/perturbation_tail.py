@@ -3,7 +3,10 @@ r"""Certified tails of a smooth term perturbed by bounded oscillating atoms:
 
 For ``1/(n**2 + sin(n))`` the power majorant of :mod:`theory.series.majorant_tail` evaluates
 :math:`n^2 b_n` on wide boxes of n and leaves B at 4 digits.  Here the atoms become independent
-variables :math:`S_j \in [-1, 1]` and :math:`t = 1/n`:
+variables :math:`S_j \in [-1, 1]` and :math:`t = 1/n` (:math:`t = n^{-1/q}` where b holds
+rational powers of n with least common denominator q, :math:`1/(n^{3/2} + 10 \sin n)`:
+q = 2, :math:`\Psi = 1/(1 + 10 S t^3)`; read :math:`n^{-p-k}` below as :math:`n^{-p-k/q}` and
+:math:`1/(Mr)` as :math:`M^{-1/q}/r`, with :math:`K = 6q`):
 
 1. :math:`\Psi(t, S) = n^p b_n` with :math:`n = 1/t` (sympy: ``cancel`` for rational terms),
    p the exponent of the power envelope of :func:`theory.series.majorant_tail.power_envelope`;
@@ -71,6 +74,7 @@ RADII = (2, 4, 8, 16, 64, 256)  # disks |t| <= 1/R tried for the Cauchy estimate
 GRID = 8  # complex boxes per side of the square around the disk
 SPLIT = 4  # real boxes per atom across [-1, 1]
 MAX_ATOMS = 3
+MAX_ROOT = 4  # t = n^(-1/q) for q <= MAX_ROOT (the expansion has ORDER q coefficients)
 NEGLIGIBLE = arb(2) ** -160  # a coefficient tail bounded by sup|c_k| zeta when below this
 
 T = sp.Symbol("t", positive=True)
@@ -92,14 +96,19 @@ def oscillating_atoms(b: sp.Expr) -> list[sp.Expr]:
 
 def expansion(
     b: sp.Expr, order: int = ORDER
-) -> tuple[sp.Expr, list[sp.Expr], list[sp.Symbol], sp.Expr, list[sp.Expr]]:
-    """(p, atoms, S symbols, Psi(t, S), [c_0(S), ..., c_(order-1)(S)]) of the module doc;
-    NotCertified when b is not of that form.
+) -> tuple[sp.Expr, list[sp.Expr], list[sp.Symbol], sp.Expr, list[sp.Expr], int]:
+    """(p, atoms, S symbols, Psi(t, S), [c_0(S), ..., c_(order q - 1)(S)], q) of the module
+    doc, with t = n^(-1/q): q = 1, or the least common denominator of the rational powers of n
+    in b and of p (``1/(n**1.5 + sin(n))``: t = n^(-1/2)); NotCertified when b is not of that
+    form.
 
     >>> from theory.series.expressions import parse_expression as P
-    >>> p, atoms, S, psi, c = expansion(P("1/(n**2 + sin(n))"), 5)
-    >>> p, atoms, psi, c
-    (2, [sin(n)], 1/(S0*t**2 + 1), [1, 0, -S0, 0, S0**2])
+    >>> p, atoms, S, psi, c, q = expansion(P("1/(n**2 + sin(n))"), 5)
+    >>> p, atoms, psi, c, q
+    (2, [sin(n)], 1/(S0*t**2 + 1), [1, 0, -S0, 0, S0**2], 1)
+    >>> p, atoms, S, psi, c, q = expansion(P("1/(n**(3/2) + sin(n))"), 2)
+    >>> p, psi, c, q
+    (3/2, 1/(S0*t**3 + 1), [1, 0, 0, -S0], 2)
     """
     atoms = oscillating_atoms(b)
     if not atoms or len(atoms) > MAX_ATOMS:
@@ -109,9 +118,11 @@ def expansion(
     p = _power(b, e.subs({s: 0 for s in S}))
     if e.has(sp.sin, sp.cos) and any(N in a.free_symbols for a in e.atoms(sp.sin, sp.cos)):
         raise NotCertified("an angle that is not k n + c")
+    q = _root_order(e, p)
+    order *= q
     try:
         with step_budget(4.0):
-            psi = sp.powsimp(e.subs(N, 1 / T) * T ** (-p))
+            psi = sp.powsimp(e.subs(N, T ** (-q)) * T ** (-p * q))
             if psi.is_rational_function(T, *S):
                 psi = sp.cancel(sp.together(psi))
             else:  # e.g. n^2 (e^cos(n)/n^2 - 1/n^3) -> e^S - t
@@ -127,10 +138,22 @@ def expansion(
         ValueError,
         TypeError,
     ) as exc:
-        raise NotCertified(f"no Taylor expansion in 1/n: {exc}") from None
+        raise NotCertified(f"no Taylor expansion in t = n^(-1/{q}): {exc}") from None
     if N in psi.free_symbols or any(N in c.free_symbols or T in c.free_symbols for c in coeffs):
-        raise NotCertified("n^p b_n is not a function of 1/n and the atoms alone")
-    return p, atoms, S, psi, coeffs
+        raise NotCertified("n^p b_n is not a function of t and the atoms alone")
+    return p, atoms, S, psi, coeffs, q
+
+
+def _root_order(e: sp.Expr, p: sp.Expr) -> int:
+    """The least common denominator q of p and of the rational exponents of the powers
+    of n in e (1 when all are integers): n = t^-q makes them integer powers of t."""
+    q = p.q
+    for a in e.atoms(sp.Pow):
+        if a.base == N and a.exp.is_Rational:
+            q = sp.ilcm(q, a.exp.q)
+    if q > MAX_ROOT:
+        raise NotCertified(f"powers n^(k/{q}): the expansion in n^(-1/{q}) is too long")
+    return int(q)
 
 
 def _power(b: sp.Expr, unperturbed: sp.Expr) -> sp.Expr:
@@ -186,12 +209,13 @@ class PerturbationTail:
         head_log2: int = HEAD_LOG2,
         order: int = ORDER,
     ) -> None:
-        p, atoms, S, psi, coeffs = expansion(b, order)
+        p, atoms, S, psi, coeffs, q = expansion(b, order)
         self.n0, self.M = int(n0), int(n0) + 2 ** int(head_log2)
-        self.p, self.K = p, order
+        self.p, self.K, self.q = p, len(coeffs), q
         try:
             self.f = arb_function(b)
             self.pa = arb_function(p)(arb(1))
+            self.t_M = arb(self.M) ** (-arb(1) / q)  # t = n^(-1/q) at n = M
             self.psi = ComplexFunction(psi, (T, *S))
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
@@ -206,20 +230,22 @@ class PerturbationTail:
         if self.nonneg_until == self.M and self._positive_beyond():
             self.nonneg_until = EVERYWHERE
         names = ", ".join(f"S{j} = {a}" for j, a in enumerate(atoms))
+        t = "1/n" if q == 1 else f"n^(-1/{q})"
         self.certificate = (
             f"ball arithmetic: terms n0 = {self.n0} <= n < {self.M} one by one; beyond, "
-            f"n^{p} b_n = Psi(1/n, S) with {names}, Psi = {psi} analytic on |t| <= 1/{r} for "
-            f"all real S in [-1, 1] (complex interval evaluation), so |n^{p} b_n - "
-            f"sum_(k<{order}) c_k(S) n^-k| <= {self.C.str(5, radius=False)} n^-{order} for every "
-            f"n >= {self.M} (Cauchy's estimate; c_k by sympy's series, checked in ball "
-            f"arithmetic); the coefficient series: " + "; ".join(w for _, w in self.parts)
+            f"n^({p}) b_n = Psi(t, S) with t = {t}, {names}, Psi = {psi} analytic on "
+            f"|t| <= 1/{r} for all real S in [-1, 1] (complex interval evaluation), so "
+            f"|n^({p}) b_n - sum_(k<{self.K}) c_k(S) t^k| <= {self.C.str(5, radius=False)} "
+            f"t^{self.K} for every n >= {self.M} (Cauchy's estimate; c_k by sympy's series, "
+            "checked in ball arithmetic); the coefficient series: "
+            + "; ".join(w for _, w in self.parts)
         )
 
     def _remainder_constant(self) -> tuple[arb, int]:
-        """(C, R): the least C of step 3 over the disks |t| <= 1/R of RADII (R < M/2)."""
+        """(C, R): the least C of step 3 over the disks |t| <= 1/R of RADII (R t_M < 1/2)."""
         best = None
         for R in RADII:
-            if 2 * R >= self.M:
+            if not 2 * R * self.t_M < 1:
                 break
             r = arb(1) / R
             try:
@@ -233,15 +259,15 @@ class PerturbationTail:
             except (NotCertified, ArithmeticError, ValueError) as exc:
                 last = exc
                 continue
-            C = (top * arb(R) ** self.K / (1 - arb(R) / self.M)).upper()
+            C = (top * arb(R) ** self.K / (1 - arb(R) * self.t_M)).upper()
             if best is None or C < best[0]:
                 best = (C, R)
         if best is None:
-            raise NotCertified(f"n^p b_n is not proved analytic in 1/n near 0 ({last})")
+            raise NotCertified(f"n^p b_n is not proved analytic in t near 0 ({last})")
         return best
 
     def _check_identity(self, atoms: list[sp.Expr]) -> None:
-        """n^p b_n and Psi(1/n, s(n)) overlap at a few n (sympy's rewriting checked)."""
+        """n^p b_n and Psi(n^(-1/q), s(n)) overlap at a few n (sympy's rewriting checked)."""
         try:
             fs = [arb_function(a) for a in atoms]
         except NotSupported as exc:
@@ -249,14 +275,14 @@ class PerturbationTail:
         for n in (self.M, 3 * self.M + 7, 2**40 + 3):
             x = arb(n)
             left = term_ball(self.f, n) * x**self.pa
-            right = self.psi(acb(1 / x), *(acb(g(x)) for g in fs))
+            right = self.psi(acb(x ** (-arb(1) / self.q)), *(acb(g(x)) for g in fs))
             if not acb(left).overlaps(right):
-                raise NotCertified(f"n^p b_n and Psi(1/n, S) differ at n = {n}")
+                raise NotCertified(f"n^p b_n and Psi(t, S) differ at n = {n}")
 
     def _check_coefficients(self, coeffs: list[sp.Expr], S: list[sp.Symbol]) -> None:
-        """|Psi(t, S) - sum c_k(S) t^k| <= C t^K at t = 1/M for a few S (sympy's series
+        """|Psi(t, S) - sum c_k(S) t^k| <= C t^K at t = t_M for a few S (sympy's series
         disagreeing with Psi: NotCertified)."""
-        t = acb(arb(1) / self.M)
+        t = acb(self.t_M)
         polys = [ComplexFunction(c, tuple(S)) if c.free_symbols else None for c in coeffs]
         consts = [acb(arb_function(c)(arb(1))) if not c.free_symbols else None for c in coeffs]
         for x in ("-1", "-0.3", "0", "0.7", "1"):
@@ -273,8 +299,8 @@ class PerturbationTail:
                 raise NotCertified("the Taylor coefficients disagree with n^p b_n")
 
     def _coefficient_tail(self, k, c, atoms, S, psi, sub_tail):
-        """(a -> enclosure of sum_(n>=a) c_k(s(n)) n^(-p-k), a >= M; its description)."""
-        q = self.p + k
+        """(a -> enclosure of sum_(n>=a) c_k(s(n)) n^(-p-k/q), a >= M; its description)."""
+        q = self.p + sp.Rational(k, self.q)
         qa = arb_function(q)(arb(1))
         if not c.free_symbols:
             ca = arb_function(c)(arb(1))
@@ -327,8 +353,8 @@ class PerturbationTail:
         return top
 
     def _positive_beyond(self) -> bool:
-        """Psi(t, S) > 0 for 0 <= t <= 1/M and real S in [-1, 1]^m (so b_n > 0 for n >= M)."""
-        t = acb(arb(0).union(arb(1) / self.M))
+        """Psi(t, S) > 0 for 0 <= t <= t_M and real S in [-1, 1]^m (so b_n > 0 for n >= M)."""
+        t = acb(arb(0).union(self.t_M))
         try:
             return all(self.psi(t, *s).real.lower() > 0 for s in self.boxes)
         except (NotCertified, ArithmeticError, ValueError):
@@ -344,7 +370,7 @@ class PerturbationTail:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
         a = tail_start(a, self.n0)
         far = max(a, self.M)
-        out = arb(0, (self.C * (self.pa + self.K).zeta(arb(far))).upper())
+        out = arb(0, (self.C * (self.pa + arb(self.K) / self.q).zeta(arb(far))).upper())
         for fn, _ in self.parts:
             out += fn(far)
         return out if a >= self.M else self.suffix[a - self.n0] + out

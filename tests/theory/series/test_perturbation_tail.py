@@ -115,6 +115,29 @@ def test_periodic_leading_coefficient():
         assert lo <= B <= hi and hi - lo < B * 1e-10, (lo, B, hi)
 
 
+def test_fractional_powers_in_a_root_of_n():
+    """1/(n^(3/2) + 10 sin n): t = n^(-1/2), Psi = 1/(1 + 10 S t^3) (before: no B; the
+    power majorant's boxes gave no enclosure).  Reference: 1/(n^1.5 + 10 s) = sum_j (-10 s)^j
+    n^(-1.5 (j + 1)), j < 7 (dropped: 10^7 zeta(12, 3000) ~ 5e-33), Clausen functions of
+    real order."""
+    t = PerturbationTail(P("1/(n**1.5 + 10*sin(n))"), 1)
+    assert t.q == 2 and "t = n^(-1/2)" in t.certificate
+    with mpmath.workdps(DPS):
+        head = mpmath.fsum(1 / (mpmath.mpf(n) ** 1.5 + 10 * mpmath.sin(n)) for n in range(1, CUT))
+        B = head + mpmath.fsum(
+            (-10) ** j * _sin_power_tail(j, mpmath.mpf(3) / 2 * (j + 1), CUT) for j in range(7)
+        )
+        lo, hi = arb_bounds(t.tail(1))
+        assert lo <= B <= hi and hi - lo < B * 1e-13, (lo, B, hi)
+
+
+def test_roots_of_high_order_are_refused():
+    """n^1.1 = n^(11/10): t = n^(-1/10) would need 60 coefficients and a disk wider than
+    M^(-1/10) allows: refused by name."""
+    with pytest.raises(NotCertified, match="n\\^\\(-1/10\\)"):
+        PerturbationTail(P("1/(n**1.1 + sin(n))"), 1)
+
+
 def test_pole_near_the_head_is_refused():
     """1/(n^2 - 100 sin(n)) has Psi = 1/(1 - 100 S t^2), a pole at |t| = 1/10: with a head
     of 8 terms only the disks |t| <= 1/2, 1/4 may be used, and both hold the pole (the bound
@@ -129,10 +152,10 @@ def test_wrong_expansion_is_refused(monkeypatch):
     real = pt.expansion
 
     def wrong(b, order=pt.ORDER):
-        p, atoms, S, psi, coeffs = real(b, order)
+        p, atoms, S, psi, coeffs, q = real(b, order)
         coeffs = list(coeffs)
         coeffs[2] = -coeffs[2]
-        return p, atoms, S, psi, coeffs
+        return p, atoms, S, psi, coeffs, q
 
     monkeypatch.setattr(pt, "expansion", wrong)
     with pytest.raises(NotCertified):
