@@ -511,4 +511,25 @@ PLANTED = (
         "            return derivative_sign(sp.factor(sp.together(D)), x0) is not None\n",
         (S + "test_integral_test.py",),
     ),
+    (
+        "perturbation: the coefficient series' powers in n, not in t = n^(-1/q)",
+        "theory/series/perturbation_tail.py",
+        "        q = self.p + sp.Rational(k, self.q)\n",
+        "        q = self.p + k\n",
+        (S + "test_perturbation_tail.py",),
+    ),
+    (
+        "arb_eval: log1p of a series with its wide constant term subtracted twice",
+        "theory/series/arb_eval.py",
+        "        return (1 + rest / (1 + v0)).log() + v0.log1p()\n",
+        "        return (1 + (v - v0) / (1 + v0)).log() + v0.log1p()\n",
+        (S + "test_far_taylor_models.py",),
+    ),
+    (
+        "quadrature in log(x + c): the factor e^(pbar(U)) of the far bound left out",
+        "theory/series/quadrature_tail.py",
+        "        lift = self._pert(U).exp()  # e^(pbar(U)): the far part of h, not h0\n",
+        "        lift = arb(1)  # e^(pbar(U)): the far part of h, not h0\n",
+        (S + "test_integral_test.py",),
+    ),
 )

@@ -360,8 +360,9 @@ def _log1p(u: Callable) -> Callable:
         v = u(x)
         if isinstance(v, arb):
             return v.log1p()
-        v0 = v[0]
-        return (1 + (v - v0) / (1 + v0)).log() + v0.log1p()
+        v0 = v[0]  # the rest with constant term 0 exactly (v - v0 would double a wide v0)
+        rest = arb_series([arb(0)] + v.coeffs()[1:], prec=v.prec)
+        return (1 + rest / (1 + v0)).log() + v0.log1p()
 
     return f
 

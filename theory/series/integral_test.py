@@ -61,8 +61,9 @@ from theory.series.arb_eval import (
 )
 from theory.series.eventual_signs import derivative_sign
 from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
 from theory.series.monotone import completely_monotone, positive_at
-from theory.series.quadrature_tail import QuadratureTail
+from theory.series.quadrature_tail import QuadratureTail, log_positive, log_shift
 
 #: CPU seconds for sympy's antiderivative, its check and its limit at infinity
 SYMBOLIC_BUDGET = 3.0
@@ -175,7 +176,8 @@ def _log_derivative_negative(f: sp.Expr, x0: int) -> bool:
 
 
 def _summands_negative(D: sp.Expr, x0: int) -> bool:
-    """D < 0 on [x0, oo) from its summands c g (:func:`_log_derivative_negative`)."""
+    """D < 0 on [x0, oo) from its summands c g (:func:`_log_derivative_negative`); a g that
+    is not decreasing is bounded by its factors (:func:`_factor_range`)."""
     bound = arb(0)
     for t in sp.Add.make_args(D):
         c, g = t.as_coeff_Mul()
@@ -185,12 +187,88 @@ def _summands_negative(D: sp.Expr, x0: int) -> bool:
             if g.is_positive is not True:
                 return False
             bound += arb_function(c * g)(arb(0))
-        elif not decreasing_on(g, x0, deep=False):  # one level: no endless recursion
-            return False
-        elif c > 0:
-            bound += arb_function(c * g)(arb(x0))  # g decreasing: g(n) <= g(x0)
-        # c < 0 and g > 0: the summand is < 0, bounded above by 0
+        elif decreasing_on(g, x0, deep=False):  # one level: no endless recursion
+            if c > 0:
+                bound += arb_function(c * g)(arb(x0))  # g decreasing: g(n) <= g(x0)
+            # c < 0 and g > 0: the summand is < 0, bounded above by 0
+        else:  # factored: n log(n)/(2 n sqrt(L + 1) L + 2 n sqrt(L + 1)) -> L/(2 (L + 1)^(3/2))
+            c, g = sp.factor(t).as_coeff_Mul()
+            lo, hi = _factor_range(g, x0) or (None, None)
+            if not (c.is_Rational and lo is not None and lo >= 0):
+                return False
+            bound += c * (hi if c > 0 else lo)
     return bool(bound < 0)
+
+
+def _factor_range(g: sp.Expr, x0: int) -> tuple[arb, arb] | None:
+    r"""(lo, hi) with :math:`0 \le` lo <= g(n) <= hi on [x0, oo), for g = R(n) prod h_i with
+    R rational in n and monotone there (the sign of R' factored, proved), so between R(x0)
+    and its limit, and every h_i positive and decreasing (between 0 and h_i(x0)):
+    ``n/((n + 1) log(n + 1))`` lies in [0, 1/log(x0 + 1)]; else None."""
+    rational = [a for a in sp.Mul.make_args(g) if a.is_rational_function(N)]
+    lo, hi = arb(1), arb(1)
+    factors = [a for a in sp.Mul.make_args(g) if a not in rational]
+    for pair in _dominated_pairs(factors, x0):
+        u, v, a, b = pair
+        factors = [h for h in factors if h not in (u**a, v ** (-b))]
+        hi *= arb_function(v ** (a - b))(arb(x0))  # (u/v)^a <= 1, v^(a-b) decreasing
+        lo *= 0
+    for h in factors:
+        if not decreasing_on(h, x0, deep=False):
+            return None
+        hi *= arb_function(h)(arb(x0))
+        lo *= 0
+    R = sp.Mul(*rational)
+    if R.has(N):
+        if derivative_sign(sp.factor(sp.together(sp.diff(R, N))), x0) not in (1, -1):
+            return None
+        lim = limit_at_infinity(R)
+        if lim is None or not (lim.is_real and lim.is_finite):
+            return None
+        ends = arb_function(R)(arb(x0)).union(arb_function(lim)(arb(0)))
+        if not ends.lower() >= 0:
+            return None
+        lo, hi = lo * arb(ends.lower()), hi * arb(ends.upper())
+    else:
+        c = arb_function(R)(arb(0))
+        if not c > 0:
+            return None
+        lo, hi = lo * c, hi * c
+    return lo, hi
+
+
+def _dominated_pairs(factors: list, x0: int) -> list[tuple]:
+    r"""Pairs (u, v, a, b) of factors :math:`u^a` and :math:`v^{-b}` with
+    :math:`0 < a \le b`, u and v positive and increasing from x0 and :math:`v \ge u` there
+    (v - u a nonnegative constant, or :math:`\log r` with r - 1 >= 0 proved), so that
+    :math:`u^a v^{-b} \le v^{a - b} \le v(x_0)^{a-b}`: ``log(n)/log(n + 1)**(3/2)``,
+    ``log(n)/(log(n) + 1)**(3/2)``."""
+    ups = [(h.base, h.exp) if h.is_Pow else (h, sp.Integer(1)) for h in factors]
+    out, used = [], set()
+    for u, a in ups:
+        for v, mb in ups:
+            b = -mb
+            if (u, a) in used or (v, mb) in used or u == v:
+                continue
+            if not (a.is_positive and b.is_positive and (b - a).is_nonnegative):
+                continue
+            if not (increasing_positive(u, x0) and increasing_positive(v, x0)):
+                continue
+            if _at_least(v, u, x0):
+                out.append((u, v, a, b))
+                used |= {(u, a), (v, mb)}
+    return out
+
+
+def _at_least(v: sp.Expr, u: sp.Expr, x0: int) -> bool:
+    """v >= u on [x0, oo): v - u a nonnegative constant, or log(r) with r >= 1 proved."""
+    d = sp.logcombine(sp.expand(v - u), force=True)
+    if not d.has(N):
+        return d.is_nonnegative is True
+    if isinstance(d, sp.log) and d.args[0].is_rational_function(N):
+        r1 = sp.factor(sp.together(d.args[0] - 1))
+        return r1 == 0 or derivative_sign(r1, x0) == 1
+    return False
 
 
 def _real_exponential(a: sp.Expr, x0: int) -> bool:
@@ -270,16 +348,25 @@ class IntegralTail:
         if X is None:
             raise NotCertified("the term is not proved positive and decreasing")
         self.X, self.quad = X, None
-        try:
-            self.F_expr, self.F_inf_expr = verified_antiderivative(b)
-            arb_function(self.F_expr), arb_function(self.F_inf_expr)  # evaluable in balls
-            integral = f"{sp.sstr(self.F_inf_expr - self.F_expr)} (antiderivative checked by "
-            integral += "differentiation)"
-        except (NotCertified, NotSupported) as exc:
+        shifted = log_shift(log_positive(b)) is not None
+        try:  # log(n + c): the quadrature in log(x + c) first (sympy's search is long there)
+            self.quad = QuadratureTail(b, X) if shifted else None
+        except NotCertified:
+            pass
+        if self.quad is None:
             try:
-                self.quad = QuadratureTail(b, X)
-            except NotCertified as why:
-                raise NotCertified(f"{exc}; {why}") from None
+                self.F_expr, self.F_inf_expr = verified_antiderivative(b)
+                arb_function(self.F_expr), arb_function(self.F_inf_expr)  # in balls
+                integral = f"{sp.sstr(self.F_inf_expr - self.F_expr)} (antiderivative checked "
+                integral += "by differentiation)"
+            except (NotCertified, NotSupported) as exc:
+                try:
+                    self.quad = QuadratureTail(b, X) if not shifted else None
+                except NotCertified as why:
+                    raise NotCertified(f"{exc}; {why}") from None
+                if self.quad is None:
+                    raise NotCertified(f"{exc}; no quadrature in log(x + c)") from None
+        if self.quad is not None:
             integral = self.quad.certificate
         self.convex = completely_monotone(b, X)
         bounds = (

@@ -215,6 +215,43 @@ def rigorous_integral(g: Callable, lo: arb, hi: arb) -> arb:
     return v.real
 
 
+def log_shift(lf: sp.Expr) -> sp.Rational | None:
+    """c when the logarithms of n in ``lf`` (log f) are log(n + c), one rational c != 0,
+    and log(n), and n occurs in lf only inside them; else None."""
+    args = {a.args[0] for a in lf.atoms(sp.log) if a.has(N)}
+    shifts = {c for c in (sp.expand(a - N) for a in args) if c.is_Rational}
+    if len(shifts - {0}) != 1:
+        return None
+    c = next(iter(shifts - {0}))
+    inside = lf.xreplace({sp.log(N + k): sp.Dummy() for k in shifts})
+    return None if inside.has(N) else c
+
+
+def shifted_exponent(lf: sp.Expr, c: sp.Rational) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
+    r"""(h, h0, kappa) in :math:`u = \log(x + c)` (module doc): with
+    :math:`E = \log(1 - c e^{-u})`, :math:`\log x = u + E`,
+    :math:`h = \log f(e^u - c) + u = h_0(u) + E \kappa(u)`; None when h is not of degree
+    at most 1 in E.
+
+    >>> lf = -sp.sqrt(sp.log(N + 1)) - sp.log(N)      # f = e^(-sqrt(log(x + 1)))/x
+    >>> log_shift(lf)
+    1
+    >>> shifted_exponent(lf, 1)
+    (-sqrt(n) - log(1 - exp(-n)), -sqrt(n), -1)
+    """
+    E = sp.Dummy("E")
+    try:
+        with step_budget(SYMBOLIC_SECONDS):
+            g = lf.xreplace({sp.log(N + c): N, sp.log(N): N + E})
+            hE = sp.expand(g + N)
+            if hE.has(sp.exp) or not hE.is_polynomial(E) or sp.degree(hE, E) > 1:
+                return None
+            h0, kappa = hE.subs(E, 0), hE.coeff(E, 1)
+    except (StepTimeout, sp.PolynomialError, RecursionError, ValueError, TypeError):
+        return None
+    return h0 + kappa * sp.log(1 - c * sp.exp(-N)), h0, kappa
+
+
 class QuadratureTail:
     """I(a) = int_a^oo f for a positive term f that is log-concave in u = log x from
     x = e^P on (module docstring); ``integral(t)`` encloses I(e^t) for t >= log(x0)."""
@@ -223,14 +260,25 @@ class QuadratureTail:
     def __init__(self, f: sp.Expr, x0: int):
         try:
             with step_budget(SYMBOLIC_SECONDS):
-                h = sp.expand(log_positive(f).subs(N, sp.exp(N)) + N)
-                dh = sp.diff(h, N)
+                lf = log_positive(f)
+                self.c = log_shift(lf)
+                if self.c is not None and max(int(x0), 1) + self.c < 2:
+                    self.c = None  # u = log(x + c) from u0 = log 2 > 0 on only
+                parts = None if self.c is None else shifted_exponent(lf, self.c)
+                if parts is None:  # u = log x
+                    self.c = None
+                    h = h0 = sp.expand(lf.subs(N, sp.exp(N)) + N)
+                    kappa = sp.Integer(0)
+                else:  # u = log(x + c)
+                    h, h0, kappa = parts
+                dh = sp.diff(h0, N)
         except (StepTimeout, RecursionError, ValueError, TypeError):
             raise NotCertified("log f(e^u) not written within its time") from None
-        self.u0 = math.log(max(int(x0), 1))
-        P, self.level, self.q = concave_start(h, self.u0), 1, None
+        self._c = arb(0) if self.c is None else arb_function(self.c)(arb(0))
+        self.u0 = math.log(max(int(x0), 1) + float(self.c or 0))
+        P, self.level, self.q = concave_start(h0, self.u0), 1, None
         if P is None:  # e^(-log(x)^0.7)/x: h = -u^0.7 is convex; k(s) = h(e^s) + s is concave
-            P, self.level = _concave_in_log(h, self.u0), 2
+            P, self.level = _concave_in_log(h0, self.u0), 2
             lim = limit_at_infinity(N * dh)
             if lim != -sp.oo:  # 1/(x log(x)^3 log(log(x))): u h' -> -3, a power of u
                 P, self.level = None, 3
@@ -244,7 +292,9 @@ class QuadratureTail:
             )
         try:
             self._g = acb_function(sp.exp(h))
-            self._h, self._dh = arb_function(h), arb_function(dh)
+            self._h, self._dh = arb_function(h0), arb_function(dh)
+            self._h_full = arb_function(h)
+            self._pert_start, self._pert, pert_text = self._perturbation(kappa)
         except NotSupported as exc:
             raise NotCertified(f"the integrand is not evaluated in balls ({exc})") from None
         self.P, self.h = P, h
@@ -258,11 +308,16 @@ class QuadratureTail:
         }[self.level]
         if self.q is not None:
             self._q = arb_function(self.q)(arb(0))
+        if self.c is None:
+            where = "int_(log a)^oo e^h(u) du"
+        else:
+            where = f"int_(log(a + {self.c}))^oo e^h(u) du (x = e^u - {self.c})"
+            far = f"{far}, h0 = {sp.sstr(h0.subs(N, sp.Symbol('u')))}, {pert_text}"
         self.certificate = (
-            f"int_(log a)^oo e^h(u) du, h(u) = {shown}: rigorous quadrature "
-            f"(acb.integral) up to U, beyond it {far}"
+            f"{where}, h(u) = {shown}: rigorous quadrature (acb.integral) up to U, beyond it {far}"
         )
         self._pieces: dict = {}
+        self._walks: dict = {}  # node index -> (int_(u_k)^oo enclosed, its far part's bound)
         self._start = max(self.u0, 1.0)
 
     def _node(self, k: int) -> arb:
@@ -272,9 +327,45 @@ class QuadratureTail:
         except OverflowError:
             raise NotCertified("the tail integral's nodes pass the float range") from None
 
+    def _perturbation(self, kappa: sp.Expr) -> tuple[float, Callable, str]:
+        r"""(U_p, U -> pbar(U), its text): :math:`h - h_0 = E \kappa \le \bar p(U)` on
+        :math:`[U, \infty)` for :math:`U \ge U_p`, with :math:`|E| \le 2|c| e^{-u}` where
+        :math:`|c| e^{-u} \le 1/2` (:math:`-\log(1 - y) \le 2y` for :math:`y \le 1/2`,
+        :math:`\log(1 + y) \le y`), so :math:`\int_U^\infty e^h \le e^{\bar p(U)}
+        \int_U^\infty e^{h_0}`: :math:`\bar p = 0` for :math:`c > 0`, :math:`\kappa \ge 0`
+        (E <= 0), else :math:`\bar p(U) = 2|c| e^{-U} |\kappa(U)|` where
+        :math:`e^{-u}|\kappa(u)|` is proved decreasing."""
+        zero = lambda U: arb(0)  # noqa: E731 - no perturbation
+        if self.c is None or kappa == 0:
+            return 0.0, zero, ""
+        try:
+            with step_budget(SYMBOLIC_SECONDS):
+                kf = sp.factor(sp.together(kappa))
+                start = next(P for P in STARTS if P >= self.u0 and derivative_sign(kf, P))
+                sign = derivative_sign(kf, start)
+                if self.c > 0 and sign == 1:
+                    return float(start), zero, "h - h0 = E kappa <= 0 (E <= 0, kappa >= 0)"
+                q = sign * sp.exp(-N) * kappa
+                dq = sp.factor(sp.together(sp.diff(q, N)))
+                start = next(P for P in STARTS if P >= start and derivative_sign(dq, P) == -1)
+        except (StepTimeout, StopIteration, RecursionError, ValueError, TypeError):
+            raise NotCertified("log(1 - c e^-u) in h is not bounded beyond U") from None
+        bound = arb_function(2 * abs(self.c) * q)
+        start = max(float(start), math.log(2 * abs(float(self.c))) + 1e-9)
+        text = (
+            f"times e^(2|c| e^-U |kappa(U)|), kappa = {sp.sstr(kappa.subs(N, sp.Symbol('u')))} "
+            f"(h = h0 + E kappa, |E| <= 2|c| e^-u, e^-u |kappa| decreasing from u = {start})"
+        )
+        return start, bound, text
+
+    def _u(self, t: arb) -> arb:
+        """u = log(e^t + c) = t + log(1 + c e^-t) for x = e^t, without forming e^t."""
+        return t if self.c is None else t + (1 + self._c * (-t).exp()).log()
+
     def term(self, t: arb) -> arb:
-        """f(e^t) = e^(h(t) - t), without forming e^t."""
-        return (self._h(t) - t).exp()
+        """f(e^t) = e^(h(u) - u), u = log(e^t + c), without forming e^t."""
+        u = self._u(t)
+        return (self._h_full(u) - u).exp()
 
     def _piece(self, k: int) -> arb:
         if k not in self._pieces:
@@ -289,54 +380,81 @@ class QuadratureTail:
             return None
         if not (U >= self.P if self.level != 2 else U.log() >= self.P):
             return None
+        if not U >= self._pert_start:
+            return None
+        lift = self._pert(U).exp()  # e^(pbar(U)): the far part of h, not h0
         if self.level == 3:  # int_U^oo u^-q (u^q e^h(u)) du <= U^q e^h(U) U^(1-q)/(q - 1)
-            far = self._h(U).exp() * U / (self._q - 1)
+            far = lift * self._h(U).exp() * U / (self._q - 1)
             return far if far.is_finite() else None
         d = self._dh(U) if self.level == 1 else U * self._dh(U) + 1
         if not (d.is_finite() and d < 0):
             return None
-        far = self._h(U).exp() / -d
+        far = lift * self._h(U).exp() / -d
         if self.level == 2:
             far *= U
         return far if far.is_finite() else None
 
     @ball_precision
     def integral(self, t: arb) -> arb:
-        """An enclosure of I(e^t) = int_t^oo e^h for every t in the ball ``t``
-        (I decreases in t: the enclosures at both ends of the ball, joined)."""
-        if not t.is_finite() or not t.lower() >= self._start:
+        """An enclosure of I(e^t) = int_u^oo e^h, u = log(e^t + c), for every t in the ball
+        ``t`` (I decreases in t: the enclosures at both ends of the ball, joined)."""
+        if not t.is_finite():
+            raise NotCertified("the tail integral's end is not finite")
+        lo_end = arb(self._u(arb(t.lower())).lower())
+        hi_end = arb(self._u(arb(t.upper())).upper())
+        if not lo_end >= self._start:
             raise NotCertified(f"the tail integral is enclosed only from u = {self._start}")
-        lo_end, hi_end = arb(t.lower()), arb(t.upper())
         if lo_end == hi_end:
             return self._from_point(lo_end)
         return self._from_point(hi_end).union(self._from_point(lo_end))
 
     def _from_point(self, t: arb) -> arb:
         """int_t^oo e^h for an exact t: walk to the far bound through the kept pieces
-        between nodes, or by local steps of STEEP e-folds where h' makes a piece steep."""
+        between nodes, or by local steps of STEEP e-folds where h' makes a piece steep.
+        A walk that reaches a node whose own walk is kept adds it and stops (its far part
+        is <= FAR_REL of its total, so of this larger one too); the walk's suffixes from
+        its nodes are kept where the far part is <= FAR_REL of them (:meth:`_keep`)."""
         try:
             k = max(math.ceil(math.log(float(t) / self._start, RATIO)) - 1, 0)
         except (OverflowError, ValueError):
             raise NotCertified("the tail integral is enclosed for u below 1e308") from None
         while not self._node(k) >= t:
             k += 1
-        u, total = t, arb(0)
+        u, total, steps = t, arb(0), []
         for _ in range(MAX_PIECES):
+            at = k if u == self._node(k) else None
+            if at is not None and at in self._walks:
+                rest, far_up = self._walks[at]
+                self._keep(steps, rest, far_up)
+                return total + rest
             far = self._far(u)
             if far is not None and far.upper() <= FAR_REL * total.lower():
-                return total + arb(0).union(far)
-            if u == self._node(k):
+                end = arb(0).union(far)
+                self._keep(steps, end, far.upper())
+                return total + end
+            if at is not None:
                 k += 1
             step = self._local_step(u, self._node(k))
             if step is not None:
-                total, u = total + rigorous_integral(self._g, u, step), step
+                inc, u = rigorous_integral(self._g, u, step), step
             elif u == self._node(k - 1) and k - 1 >= 0:
-                total, u = total + self._piece(k - 1), self._node(k)
+                inc, u = self._piece(k - 1), self._node(k)
             else:
-                total, u = total + rigorous_integral(self._g, u, self._node(k)), self._node(k)
+                inc, u = rigorous_integral(self._g, u, self._node(k)), self._node(k)
+            steps.append((at, inc))
+            total += inc
             while self._node(k) <= u:
                 k += 1
         raise NotCertified("the far part of the tail integral is not bounded")
+
+    def _keep(self, steps: list, end: arb, far_up: arb) -> None:
+        """Keep int_(u_j)^oo for the nodes u_j where the walk ``steps`` started a step: the
+        later steps summed from the far end (no subtraction), where far_up <= FAR_REL of it."""
+        acc = end
+        for at, inc in reversed(steps):
+            acc = inc + acc
+            if at is not None and at not in self._walks and far_up <= FAR_REL * acc.lower():
+                self._walks[at] = (acc, far_up)
 
     def _local_step(self, u: arb, node: arb) -> arb | None:
         """u + STEEP/|h'(u)| where [u, node] spans more than STEEP e-folds (u >= P, so

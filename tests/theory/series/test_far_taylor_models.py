@@ -129,3 +129,23 @@ def test_model_on_a_box_with_inexact_ends():
     with mpmath.workdps(30):
         for x in (mpmath.mpf(1) / 3, mpmath.mpf(4) / 3, mpmath.mpf(7) / 3):
             assert r.lower() <= arb(mpmath.nstr(1 / x, 25)) <= r.upper()
+
+
+def test_log1p_series_on_a_wide_ball():
+    """log(1 + n) as a Taylor series on the wide ball [20001, 40002] (the Euler-Maclaurin
+    blocks of the integral test): its constant term is exactly log1p of the ball, the rest
+    has constant term 0.  (Subtracting the wide constant term from the series doubled it,
+    the ball of log(1 + n) held 0 and log(n + 1)**(-1/2) was refused there.)  Each
+    coefficient must enclose mpmath's at both ends and the middle of the ball."""
+    from theory.series.arb_eval import arb_function, ball, taylor
+    from theory.series.expressions import parse_expression
+
+    g = arb_function(parse_expression("log(n + 1)**(-1/2)"))
+    c = taylor(g, ball(20001, 40002), 3)
+    with mpmath.workdps(30):
+        for x in (20001, 30001, 40002):
+            ref = mpmath.taylor(lambda t: mpmath.log(t + 1) ** -0.5, x, 2)
+            for k in range(3):
+                lo, hi = (mpmath.mpf(v.str(30, radius=False)) for v in (c[k].lower(), c[k].upper()))
+                assert lo <= ref[k] <= hi, (x, k)
+    assert c[0].rad() < 0.01 and c[1].rad() < 1e-6

@@ -36,6 +36,12 @@ CASES = [
     # L = log n, factored (no summand rule); I(x) by mpmath.quad in u, same method, from
     # 30000 and from 40000 (the two agree to 4e-31)
     ("n**(-1 - 1/sqrt(log(n) + 1))", 1, "3.12684240803447758631113529192323", {}),
+    # log(n + 1) with log(n): quadrature in u = log(x + 1), h = h0(u) + E kappa(u),
+    # E = log(1 - e^-u); I(x) = int_(log(x + 1))^oo f(e^u - 1) e^u du by mpmath.quad, same
+    # method, from 20000 and from 30000 (agreeing to every digit given)
+    ("n**(-1 - 1/sqrt(log(n + 1)))", 1, "2.79349796246984886823596737119", {}),
+    ("exp(-sqrt(log(1 + n)))*log(1 + n)/n", 1, "12.326299625200517040401951093", {}),
+    ("n**(-1 - 1/log(n + 1)**(1/3))", 1, "2.06710661671739199315043058655", {}),
     (
         "1/(n*log(n)*log(log(n))**2)",
         3,
@@ -203,6 +209,16 @@ def test_cli_prints_the_wide_enclosure_and_brackets(capsys):
         ("exp(-log(n)*(log(n) + 2)/(log(n) + 1))*log(n)**2", 16, True),
         # D = 1/(L + 1)^2 > 0: increasing everywhere (a proved sign, the wrong one)
         ("exp(log(n)*(log(n) + 2)/(log(n) + 1))/n", 3, False),
+        # D = -1 - 1/sqrt(L1) + n log(n)/(2 (n + 1) L1^(3/2)), L1 = log(n + 1): the last
+        # summand <= 1/(2 sqrt(L1)) (log n <= L1, n/(n + 1) <= 1): D <= -1 (log n > 0 from 2)
+        ("exp(-log(n)/sqrt(log(n + 1)))/n", 3, True),
+        # n (log f)' = -1 + 1/sqrt(L1) - ...: f = n^(-1 + 1/sqrt(log(n + 1))) decreases too
+        # (its series diverges: decreasing is all that is claimed)
+        ("exp(log(n)/sqrt(log(n + 1)))/n", 3, True),
+        # D = -1 - n/(2 (n + 1) sqrt(L1)) + n/((n + 1) L1): the rational factor n/(n + 1)
+        # increases to 1, so D <= -1 + 1/log(x0 + 1): < 0 from 3 (1/log 4 = 0.72), not at 1
+        # where D(1) = -1 - 0.30 + 0.72 < 0 but the bound 1/log 2 = 1.44 is not
+        ("exp(-sqrt(log(n + 1)))*log(n + 1)/n", 3, True),
     ],
 )
 def test_decreasing_by_the_log_derivative(formula, x0, expected):
@@ -269,3 +285,27 @@ def test_a_sum_in_the_denominator_is_factored_for_the_tail_integral(capsys):
         )
         x = mpmath.exp(mpmath.findroot(lambda t: R(mpmath.exp(t)) - B / 10, 28))
         assert out["trf"][0]["exact"] and out["trf"][0]["value"] == int(mpmath.floor(x - 16)) + 1
+
+
+def test_far_bound_in_log_x_plus_c_covers_the_perturbation():
+    """exp(-log(x + 10^6)^2)/x in u = log(x + 10^6): h = -u^2 - log(1 - 10^6 e^-u), so e^h
+    is up to twice e^(h0) = e^(-u^2) near u = log(2 10^6) = 14.5, and the tangent bound of h0
+    alone, e^(-U^2)/(2U), is below the integral there (2.07e-113 < 2.32e-113 at U = 16).
+    The far bound must hold the integral: 1/(1 - y) = sum_k y^k, y = 10^6 e^-u <= 0.12, and
+    int_U^oo e^(-u^2 - k u) du = e^(k^2/4) (sqrt(pi)/2) erfc(U + k/2), 60 terms (mpmath,
+    30 digits; mpmath.quad on a few pieces is 2e-4 off at U = 40)."""
+    q = QuadratureTail(P("exp(-log(n + 1000000)**2)/n"), 1)
+    assert q.c == 1000000
+    for U in (16, 20, 40):
+        far = q._far(arb(U))
+        with mpmath.workdps(30):
+            ref = mpmath.fsum(
+                mpmath.mpf(10) ** (6 * k)
+                * mpmath.exp(mpmath.mpf(k) ** 2 / 4)
+                * mpmath.sqrt(mpmath.pi)
+                / 2
+                * mpmath.erfc(U + mpmath.mpf(k) / 2)
+                for k in range(60)
+            )
+            hi = mpmath.mpf(far.upper().str(30, radius=False))
+        assert ref <= hi <= 2 * ref, (U, ref, far)
