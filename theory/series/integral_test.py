@@ -67,6 +67,9 @@ from theory.series.quadrature_tail import QuadratureTail, log_positive, log_shif
 
 #: CPU seconds for sympy's antiderivative, its check and its limit at infinity
 SYMBOLIC_BUDGET = 3.0
+#: CPU seconds for sympy's search where logs and x stay mixed after x = e^u (found at once
+#: where it is found at all: log(n)/n**2 in 0.1 s)
+MIXED_LOG_SECONDS = 0.5
 #: terms summed in balls before the integral bounds take over (the enclosure of B is then
 #: f(M) wide: 1e-6 of B for 1/(n log n (log log n)^2))
 DIRECT_TERMS = 20000
@@ -323,7 +326,11 @@ def _antiderivative(g: sp.Expr, x: sp.Symbol = _X, depth: int = 2) -> sp.Expr | 
         G = _antiderivative(h, u, depth - 1)
         if G is not None:
             return G.subs(u, sp.log(x))
-    F = manualintegrate(g, x)
+    try:  # logs that x = e^u leaves mixed with x: sympy's search rarely ends well there
+        with step_budget(MIXED_LOG_SECONDS if h is not None and h.has(sp.exp) else SYMBOLIC_BUDGET):
+            F = manualintegrate(g, x)
+    except StepTimeout:
+        return None
     if not F.has(sp.Integral):
         return F
     if h is None or not h.has(sp.exp):
@@ -334,12 +341,29 @@ def _antiderivative(g: sp.Expr, x: sp.Symbol = _X, depth: int = 2) -> sp.Expr | 
     return None if G is None else G.subs(u, sp.log(x))
 
 
+#: (term, n0) -> why IntegralTail refused it, kept for the process (a refusal is a proof
+#: that failed on the term's structure, the same the next time)
+_REFUSED: dict = {}
+MAX_REFUSED = 256
+
+
 class IntegralTail:
     """Certified tails R(a) of a positive decreasing term by the integral test (module
     docstring): ``tail(a)`` (an integer a >= n0) and ``bounds(x)`` (a real x >= X, the
     enclosure of R(ceil(x)), for x as large as ball arithmetic represents)."""
 
     def __init__(self, b: sp.Expr, n0: int, direct: int = DIRECT_TERMS):
+        key = (b, int(n0))
+        if key in _REFUSED:  # the engines ask again for the same term (minutes of sympy)
+            raise NotCertified(_REFUSED[key])
+        try:
+            self._build(b, n0, direct)
+        except NotCertified as exc:
+            if len(_REFUSED) < MAX_REFUSED:
+                _REFUSED[key] = str(exc)
+            raise
+
+    def _build(self, b: sp.Expr, n0: int, direct: int) -> None:
         self.n0 = int(n0)
         if self.n0 >= 1:  # the rewrite holds where the bases are proved positive
             b = powers_as_exponentials(b, self.n0)
