@@ -532,4 +532,11 @@ PLANTED = (
         "        lift = arb(1)  # e^(pbar(U)): the far part of h, not h0\n",
         (S + "test_integral_test.py",),
     ),
+    (
+        "superexp: a later slope with no digits not bounded by the first (concavity unused)",
+        "theory/series/superexp_tail.py",
+        "        top = top.min(self._first_slope)\n",
+        "        top = top\n",
+        (S + "test_superexp_tails.py",),
+    ),
 )

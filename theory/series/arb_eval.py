@@ -98,6 +98,8 @@ def _center(v) -> arb:
 def _pow(base, e, e_expr):
     if e_expr.is_Integer:
         k = int(e_expr)
+        if k.bit_length() > 64 and isinstance(base, arb_series) and _center(base) > 0:
+            return (k * base.log()).exp()  # one log and one exp, not 1330 series squarings
         if k >= 0:  # square and multiply: n**(10**10) in 34 squarings, not 10^10 products
             out, sq = base * 0 + 1, base
             if k > 0 and k % 2 == 0 and isinstance(base, arb) and not (base > 0 or base < 0):

@@ -568,10 +568,11 @@ def _small_denominators(expr: sp.Expr) -> bool:
 
 
 def _optional(build):
-    """build() or None when the ball evaluator does not support the result."""
+    """build() or None when the ball evaluator does not support the result (or sympy
+    cannot form it: a polynomial of degree 10^400 overflows its gcd)."""
     try:
         return build()
-    except (NotSupported, ValueError, TypeError):
+    except (NotSupported, ValueError, TypeError, OverflowError):
         return None
 
 

@@ -123,6 +123,7 @@ class SuperExpTail:
         if not concave_from(L, m):
             raise NotCertified(f"log b_n = {L} not proved concave for n >= {m}")
         self.m = m
+        self._first_slope = arb(self._slope(m).upper())  # every later slope is below it
         self.nonneg_until = EVERYWHERE  # c n^p e^X > 0
         terms, total, k = [], arb(0), self.n0
         while True:
@@ -161,10 +162,16 @@ class SuperExpTail:
             raise NotCertified(f"log b_{n}: {exc}") from None
 
     def _bound(self, a: int, b_a: arb) -> arb:
-        """The enclosure [b_a, b_a/(1 - q_a)] of sum_{n >= a} b_n, a >= m."""
-        q = self._slope(a).exp()
-        if not q < 1:
+        """The enclosure [b_a, b_a/(1 - q_a)] of sum_{n >= a} b_n, a >= m, with q_a the
+        upper end of exp(L(a+1) - L(a)), or of exp(L(m+1) - L(m)) where that is lower:
+        L is concave from m, so its slopes do not increase (exp(-n**(10**400)): 3^(10^400)
+        has no digits left in balls, 2^(10^400) - 1 is exact)."""
+        slope = self._slope(a)
+        top = slope.upper() if slope.is_finite() else arb("inf")
+        top = top.min(self._first_slope)
+        if not top < 0:
             raise NotCertified(f"b_({a}+1)/b_{a} < 1 not proved")
+        q = top.exp()
         return b_a.union(b_a / (1 - q))
 
     @ball_precision

@@ -60,11 +60,15 @@ def answer_fields(
     }
 
 
+def shortened(text: str) -> str:
+    """``text``, or its first 150 characters marked as shortened past SHORT (a formula with
+    a 400-digit exponent; --json keeps it whole)."""
+    return text if len(text) <= SHORT else text[:150] + " ... (shortened)"
+
+
 def verdict_lines(out: dict) -> list[str]:
     """The lines of the series, its start, the verdict, its certificate and Thm 3.4."""
-    series = (
-        out["series"] if len(out["series"]) <= SHORT else out["series"][:150] + " ... (shortened)"
-    )
+    series = shortened(out["series"])
     if out.get("head_terms"):
         head = out["head_terms"]
         series = f"{head} given values (distances 0..{head - 1}), then b_n = {series}"

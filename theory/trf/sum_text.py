@@ -17,7 +17,7 @@ from theory.series.expressions import binary_value
 from theory.series.results import SeriesSum
 from theory.trf.brackets import bracket_text
 from theory.trf.outward import outward
-from theory.trf.report import verdict_lines
+from theory.trf.report import shortened, verdict_lines
 
 
 def exact_scale(log_scale: float | sp.Rational) -> sp.Rational:
@@ -148,7 +148,9 @@ def human_text(out: dict) -> str:
             lines.append(f"TRF ({out['trf'][0]['definition']}):")
             lines.append(f"  {'eps':>10}  {'TRF':>26}  exact")
             lines += [_human_trf(t) for t in out["trf"]]
-        lines.append(f"asymptotic:  {out['asymptotic'] or 'not derived for this series'}")
+        lines.append(
+            f"asymptotic:  {shortened(out['asymptotic'] or 'not derived for this series')}"
+        )
     if "trf_truncated" in out:
         lines.append(f"TRF, {out['trf_truncated'][0]['definition']} -- NOT Eq. 22:")
         lines += [f"  {t['eps']:>10g}  {t['value']:>26}" for t in out["trf_truncated"]]

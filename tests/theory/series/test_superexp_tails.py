@@ -50,6 +50,21 @@ def test_huge_exponent_from_two_terms():
             assert hi - lo < mpmath.mpf(10) ** -50
 
 
+def test_exponents_with_no_digits_left_in_balls():
+    """exp(-n**(10**100)), exp(-n**(10**400)): 3^(10^400) is a ball with no digits, so the
+    ratio b_3/b_2 is bounded by the first slope, 1 - 2^(10^400), which concavity carries to
+    every later one (before: refused, and the CLI spent its budget for a lower bound of B
+    below b_1).  B = e^-1 + (terms below e^(-2^(10^100))) (mpmath, 50 digits)."""
+    for text in ("exp(-n**(10**100))", "exp(-n**(10**400))"):
+        t = SuperExpTail(P(text), 1)
+        lo, hi = arb_bounds(t.tail(1))
+        with mpmath.workdps(50):
+            e1 = mpmath.exp(-1)
+            assert lo <= e1 + mpmath.mpf(10) ** -48 and e1 - mpmath.mpf(10) ** -48 <= hi
+            assert hi - lo < mpmath.mpf(10) ** -50
+        assert t.tail(2).upper() < arb(10) ** -(10**6)
+
+
 def test_cli_certifies_b_and_exact_trf(capsys):
     assert main(["--rpe", "exp(-n**(10**10))", "--eps", "0.1", "1e-30", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
