@@ -555,6 +555,12 @@ MESSAGES = [
         [],
     ),
     (f"{INFO} --eps 1e300", ["too large", "--eps 1e300"], []),
+    (
+        "theory.trf --rpe 1/n**2 --eps 0.99999999999999999999999",
+        ["--eps", "0.99999999999999999999999", "rounds to 1.0 as a double"],
+        [],
+    ),
+    ("theory.trf --rpe 1/n**2 --eps 1e-400", ["--eps", "1e-400", "rounds to 0.0"], []),
     ("@BUNDLE --out b --models nosuch", ["--models nosuch", "known:"], []),
     ("@BUNDLE --out b --models kerple", ["--models kerple", "kerple_log"], []),
     ("@TRAIN --out new --rpe nosuch", ["--rpe nosuch"], ["--free", "--param"]),

@@ -13,6 +13,7 @@ import argparse
 import math
 import os
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 
@@ -81,6 +82,32 @@ def finite_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not math.isfinite(v):
         raise argparse.ArgumentTypeError(f"must be a finite number, got {text!r}")
+    return v
+
+
+def open_unit_float(text: str) -> float:
+    """An argparse type: a number in (0, 1) whose double is in (0, 1) too (a decimal that
+    rounds to 0 or 1 as a double is refused by name, not read as its double).
+
+    >>> open_unit_float("0.001")
+    0.001
+    >>> open_unit_float("0.99999999999999999999")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 0.99999999999999999999 is in (0, 1) but rounds to 1.0 as a double (the values are read as doubles: at most 16 significant digits)
+    """
+    v = finite_float(text)
+    try:
+        exact = Fraction(text.strip())
+    except ValueError:
+        exact = Fraction(v)
+    if not 0 < exact < 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1), got {text.strip()}")
+    if not 0 < v < 1:
+        how = "at most 16 significant digits" if v == 1 else "no fewer than 5e-324"
+        raise argparse.ArgumentTypeError(
+            f"{text.strip()} is in (0, 1) but rounds to {v!r} as a double (the values are "
+            f"read as doubles: {how})"
+        )
     return v
 
 

@@ -27,7 +27,7 @@ import sympy.codegen.ast  # noqa: F401
 import sympy.tensor.tensor  # noqa: F401
 
 from theory.core import startup
-from theory.core.arguments import output_file, positive_int
+from theory.core.arguments import open_unit_float, output_file, positive_int
 from theory.core.budget import BudgetExceeded, run_guarded
 from theory.core.cli import CommandParser
 from theory.core.cli import dumps as json_dumps
@@ -172,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--eps",
-        type=float,
+        type=open_unit_float,
         nargs="+",
         default=[0.1, 0.01, 0.001],
         help="the tolerances of the TRF table, TRF(eps) (RPE paper, Eq. 22), each in (0, 1)",
