@@ -539,4 +539,11 @@ PLANTED = (
         "        top = top\n",
         (S + "test_superexp_tails.py",),
     ),
+    (
+        "inverse powers: rational parts of F(1/n) left uncancelled (a pole at 0 in the form)",
+        "theory/series/inverse_power_tail.py",
+        "lambda e: isinstance(e, sp.log) or (isinstance(e, sp.Pow) and e.base.has(T)),",
+        "lambda e: isinstance(e, sp.log) or (isinstance(e, sp.Pow) and not e.exp.is_Integer),",
+        (S + "test_exp_atom_tails.py",),
+    ),
 )

@@ -140,9 +140,9 @@ def taylor_in_inverse_n(b: sp.Expr) -> tuple[sp.Expr, list] | None:
 
 def _arguments_cancelled(F: sp.Expr) -> sp.Expr:
     """F with the argument of every log and the base of every power over one denominator,
-    cancelled: log((1/t + 1) t) = log(t + 1), analytic at t = 0."""
+    cancelled: log((1/t + 1) t) = log(t + 1), 1/(1 + 1/t) = t/(t + 1), analytic at t = 0."""
     return F.replace(
-        lambda e: isinstance(e, sp.log) or (isinstance(e, sp.Pow) and not e.exp.is_Integer),
+        lambda e: isinstance(e, sp.log) or (isinstance(e, sp.Pow) and e.base.has(T)),
         lambda e: e.func(sp.cancel(sp.together(e.args[0])), *e.args[1:]),
     )
 

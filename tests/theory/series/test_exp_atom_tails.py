@@ -229,3 +229,14 @@ def test_log_ratio_minus_harmonic(capsys):
             out,
             lambda j: mpmath.log(2) - mpmath.euler - mpmath.log(2 * j + 1) + mpmath.harmonic(j),
         )
+
+
+def test_log_minus_rational_of_inverse_n(capsys):
+    """log(1 + 1/n) - 1/(n + 1) = F(1/n), F(t) = log(1 + t) - t/(1 + t): the rational part's
+    denominator cancelled too (before: 1/(1 + 1/t) left a pole at 0 in the form, no B,
+    "terms not proved nonnegative").  Partial sums telescope: sum_(n<=N) = log(N + 1) -
+    (H_(N+1) - 1), so R(j) = sum_(n > j) = H_(j+1) - 1 - log(j + 1) + 1 - gamma
+    = H_(j+1) - log(j + 1) - gamma; B = 1 - gamma."""
+    out = run_json(capsys, "--rpe=log(1 + 1/n) - 1/(n + 1)")
+    with mpmath.workdps(50):
+        check_b_and_trf(out, lambda j: mpmath.harmonic(j + 1) - mpmath.log(j + 1) - mpmath.euler)
