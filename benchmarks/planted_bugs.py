@@ -546,4 +546,11 @@ PLANTED = (
         "lambda e: isinstance(e, sp.log) or (isinstance(e, sp.Pow) and not e.exp.is_Integer),",
         (S + "test_exp_atom_tails.py",),
     ),
+    (
+        "TRF ties of a bias file: no retry at the precision of its binary values",
+        "theory/series/trf_search.py",
+        "TIE_BITS = (1200, 4400)\n",
+        "TIE_BITS = ()\n",
+        (S + "test_trf_ties.py",),
+    ),
 )

@@ -29,7 +29,8 @@ theory.series.arb_eval.Undecided: Piecewise condition n < 5 is not decided on [4
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import sympy as sp
@@ -54,6 +55,19 @@ class NotCertified(ArithmeticError):
 #: bits of the ball arithmetic used for certified sums
 PREC = 192
 _T = TypeVar("_T")
+
+
+@contextlib.contextmanager
+def raised_precision(bits: int) -> Iterator[None]:
+    """Every :func:`ball_precision` call inside the block works at ``bits`` (at least PREC):
+    a bias of -2^-1074 gives a term 1 - 2^-1074 that 192 bits do not tell from 1."""
+    global PREC
+    old = PREC
+    PREC = max(old, int(bits))
+    try:
+        yield
+    finally:
+        PREC = old
 
 
 def ball_precision(fn: Callable[..., _T]) -> Callable[..., _T]:

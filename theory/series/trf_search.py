@@ -32,7 +32,7 @@ from flint import arb
 
 from theory.core.budget import StepTimeout, run_guarded, step_budget
 from theory.series.angle_means import max_min_free
-from theory.series.arb_eval import NotCertified, ball_precision
+from theory.series.arb_eval import NotCertified, ball_precision, raised_precision
 from theory.series.asymptotics import Asymptotic, asymptotic_evaluator, asymptotic_order
 from theory.series.certified_trf import far_brackets
 from theory.series.decision import SeriesError
@@ -52,6 +52,8 @@ from theory.series.truncated import trf_truncated
 
 DIRECT_TERMS = 2**12  # float64 terms kept for the tails R_j (EM beyond)
 EXACT_LIMIT = 10**12
+#: bits of the retries of a tie from a bias file (a subnormal bias is 2^-1074)
+TIE_BITS = (1200, 4400)
 ASYMPTOTIC_BUDGET = 2.0  # CPU seconds for the (optional) asymptotic order
 
 
@@ -303,6 +305,11 @@ def certify_exact(
             t.exact = False
             continue
         j, proved = _proved_crossing(cert, start, head, t.eps, t.value, nonneg)
+        for bits in TIE_BITS if head is not None and not proved else ():
+            with raised_precision(bits):  # the file's binary values, read to their last bit
+                j, proved = _proved_crossing(cert, start, head, t.eps, t.value, nonneg)
+            if proved:
+                break
         if proved:
             t.value, t.exact, t.log10, t.note = j, True, (math.log10(j) if j > 0 else None), ""
         else:

@@ -34,3 +34,23 @@ def test_exact_ties(capsys, args, truth):
     got = _trf(capsys, args)
     for eps, j in truth.items():
         assert got[eps]["exact"] and got[eps]["value"] == j, got[eps]
+
+
+@pytest.mark.parametrize(
+    "values, truth",
+    [
+        # B = 1 + e^(-2^-1074) < 2, so S_1 = 1 > B/2 strictly: TRF(0.5) = 1 (192 bits see a
+        # tie; the binary value -2^-1074 read to its last bit does not); S_1 < 0.9 B: 2
+        ("0\n-5e-324\n", {0.5: 1, 0.1: 2}),
+        # the exact tie the file's values make: S_1 = 1 = B/2, so TRF(0.5) = 2
+        ("0\n0\n", {0.5: 2, 0.1: 2}),
+        # B = 1 + e^(2^-1074) > 2: S_1 = 1 < B/2, TRF(0.5) = 2
+        ("0\n5e-324\n", {0.5: 2, 0.1: 2}),
+    ],
+)
+def test_ties_of_subnormal_bias_values(capsys, tmp_path, values, truth):
+    f = tmp_path / "bias.txt"
+    f.write_text(values)
+    got = _trf(capsys, ["--bias-file", str(f), "--bias-tail", "zero", "--eps", "0.5", "0.1"])
+    for eps, j in truth.items():
+        assert got[eps]["exact"] and got[eps]["value"] == j, got[eps]
