@@ -37,13 +37,13 @@ import sympy as sp
 
 from theory.core.budget import StepTimeout, cache_answers, step_budget
 from theory.series.angle_means import proved_positive
-from theory.series.expressions import N
+from theory.series.expressions import N, small_exponent_denominators
 
 
 def _one_denominator(b: sp.Expr) -> tuple[sp.Expr, str] | None:
     """A sum with exponentials over one denominator (exact algebra), kept where the sum at
     the top is gone: 1 - tanh(n), which the parser writes with exp, is 2/(exp(2n) + 1)."""
-    if not (b.is_Add and b.has(sp.exp)):
+    if not (b.is_Add and b.has(sp.exp)) or not small_exponent_denominators(b):
         return None
     out = sp.cancel(sp.together(b))
     if out.is_Add:

@@ -67,7 +67,7 @@ from theory.series.evaluation_forms import (
     loggamma_form,
     remainder_log_form,
 )
-from theory.series.expressions import N
+from theory.series.expressions import N, small_exponent_denominators
 from theory.series.limits import limit_at_infinity
 from theory.series.positive_log import log_of_positive
 from theory.series.tails import Tail
@@ -354,7 +354,7 @@ class _FarBoxes:
                     # the same in t = 1/n, cancelled: -1.1 n/(n + 1/2) becomes -2.2/(t + 2)
                     self.D_recip = (
                         _optional(lambda: arb_function(sp.cancel(sp.together(D.subs(N, 1 / N)))))
-                        if _small_denominators(D)
+                        if small_exponent_denominators(D)
                         else None  # cancel would build polynomials of astronomic degree (GMP dies)
                     )
             except StepTimeout:  # 1/sqrt(2n) - 1/sqrt(2n + 1) + ...: cancel with square roots
@@ -547,24 +547,11 @@ def _exp_of(g):
     return lambda x: g(x).exp()
 
 
-#: largest denominator of a rational exponent that sympy's cancel is given (n**(7/10 + 1e-16)
-#: is a polynomial of degree 7000000000000001 in n**(1/10**16) to it)
-MAX_EXPONENT_DENOMINATOR = 10**4
-
-
 #: CPU seconds for D written in 1/n and cancelled (square roots make it slow)
 RECIP_SECONDS = 1.5
 MODEL_ORDER = 24  # K of the far boxes' Taylor models
 MODEL_WIDTH = 0.5  # a box whose log(b/g) is enclosed wider than this tries its Taylor model,
 MODEL_NEGLIGIBLE = -64  # unless log(b/g) < this on the whole box (b/g < e^-64 there anyway)
-
-
-def _small_denominators(expr: sp.Expr) -> bool:
-    """Whether every rational exponent in expr has a denominator of at most
-    :data:`MAX_EXPONENT_DENOMINATOR`."""
-    return all(
-        not (p.exp.is_Rational and p.exp.q > MAX_EXPONENT_DENOMINATOR) for p in expr.atoms(sp.Pow)
-    )
 
 
 def _optional(build):

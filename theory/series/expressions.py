@@ -126,6 +126,27 @@ _FORBIDDEN_NAMES = {
 _PARAM_RE = re.compile(r"^[A-Za-z][A-Za-z0-9]{0,7}(_[A-Za-z0-9]{1,4})?$")
 
 
+#: largest denominator of a rational exponent that sympy's polynomial algebra (cancel,
+#: together, factor) is given: n**(7/10 + 1e-16) is a polynomial of degree
+#: 7000000000000001 in n**(1/10**16) to it, and n**2.318614 one of degree 1159307 in
+#: n**(1/500000), whose gcd runs in big-integer operations no timer interrupts
+MAX_EXPONENT_DENOMINATOR = 10**4
+
+
+def small_exponent_denominators(expr: sp.Expr) -> bool:
+    """Every rational exponent in ``expr`` has a denominator of at most
+    :data:`MAX_EXPONENT_DENOMINATOR` (so sympy's polynomial algebra may be given it).
+
+    >>> small_exponent_denominators(N**sp.Rational(3, 2) + 1)
+    True
+    >>> small_exponent_denominators(N**sp.Rational(1159307, 500000) + 1)
+    False
+    """
+    return all(
+        not (p.exp.is_Rational and p.exp.q > MAX_EXPONENT_DENOMINATOR) for p in expr.atoms(sp.Pow)
+    )
+
+
 def integer_valued(e: sp.Expr) -> bool:
     """e is an integer at every integer n: sympy knows it (``floor(sqrt(2)*n)``), or e is a
     polynomial in n with integer coefficients (``n``, ``2*n + 1``).

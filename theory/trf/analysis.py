@@ -115,6 +115,7 @@ FREE_PARAMS_DECISION_SHARE = 0.9  # ... and this share with free parameters (not
 RESERVE = 0.15  # kept for the certified partial information when B is not certified
 RESOLVE_SHARE = 0.3  # reading and building the series
 CHECK_SHARE = 0.1  # the check that the first terms are finite real numbers
+SIGN_SHARE = 0.1  # the proof that every term is <= 0 (B and TRF of -b_n then)
 
 
 class Deadline:
@@ -328,7 +329,7 @@ def _analyse(args: argparse.Namespace) -> tuple[dict, object, object, Deadline]:
     if d.converges and not rpe.free_params and not verdict_only:
         if product:
             fields, scaled_sum = _product_sum(rpe, args.eps, clock)
-        elif (negated := negated_if_nonpositive(work, n0)) is not None:
+        elif (negated := _negated_within(work, n0, clock)) is not None:
             fields, scaled_sum = _sum_and_trf(negated, n0, args.eps, clock, log_scale)
             fields = negate_fields(fields)
             scaled_sum = None if scaled_sum is None else -scaled_sum
@@ -378,6 +379,22 @@ def _within(clock: Deadline, what: str, fn, args: tuple):
         raise BudgetExceeded(
             f"{what} did not finish within --time-limit {clock.seconds:g} s ({exc})"
         ) from None
+
+
+def _negated_within(work, n0: int, clock: Deadline):
+    """:func:`negated_if_nonpositive` in a guarded child under its share of the time left:
+    its sympy rewriting can run into one long big-integer operation (the gcd of polynomials
+    in n^(1/500000)) that no timer interrupts.  Running out of the share: None (the sign is
+    then not used; B and TRF are sought for b_n itself)."""
+    try:
+        return run_guarded(
+            negated_if_nonpositive,
+            (work, n0),
+            budget=clock.left(SIGN_SHARE),
+            wall=clock.wall(SIGN_SHARE),
+        )
+    except BudgetExceeded:
+        return None
 
 
 def _resolve_within(args, clock: Deadline):

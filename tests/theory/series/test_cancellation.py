@@ -99,3 +99,13 @@ def test_asinh_is_read_as_its_logarithm(capsys):
         j = out["trf"][0]["value"]
         R_j = mpmath.nsum(f, [j + 1, mpmath.inf], method="euler-maclaurin")
         assert R_j < B / 10 <= R_j + f(j)
+
+
+def test_huge_exponent_denominators_are_not_given_to_cancel():
+    """n**2.318614 is n**(1159307/500000): over one denominator it is a polynomial of degree
+    1159307 in n**(1/500000), whose gcd ran for a minute in big-integer operations that no
+    timer interrupts (a --time-limit 10 command took 68 s).  Such a sum is left as it is;
+    a small denominator still is rewritten."""
+    assert without_cancellation(parse_expression("exp(-n) - n/(1 + n**2.318614)")) is None
+    out = without_cancellation(parse_expression("tanh(n) - 1"))
+    assert out is not None and str(out[0]) == "-2/(exp(2*n) + 1)"
