@@ -509,24 +509,35 @@ def _product_sum(rpe, eps: list, clock: Deadline):
     return {**sum_fields(w.sum), "trf": w.trf}, w.sum.value
 
 
+def _nonnegative_partial_sums(
+    b, n0: int, start: int, head, eps: list, stop_at: float | None = None
+):
+    """:func:`partial_sum_bounds` where every term is proved >= 0, else None."""
+    if not terms_nonnegative(b, n0):
+        return None
+    return partial_sum_bounds(b, start, head, eps, stop_at=stop_at)
+
+
 def _partial_information(
     rpe, n0: int, eps: list, clock: Deadline, log_scale: float | sp.Rational | None = None
 ) -> dict:
-    """[S_M, unknown] and TRF(eps) >= j for nonnegative terms (theory.series.lower_bounds)."""
-    if not terms_nonnegative(rpe.b, n0):
-        return {"sum_status": "no estimate (terms not proved nonnegative)"}
+    """[S_M, unknown] and TRF(eps) >= j for nonnegative terms (theory.series.lower_bounds),
+    the sign proof included in the guarded child (its sympy work is no smaller than the
+    sums')."""
     try:
         left = clock.left()
         stop = {"stop_at": time.monotonic() + 0.7 * left}
         lb = run_guarded(
-            partial_sum_bounds,
-            (rpe.b, rpe.start, rpe.head, eps),
+            _nonnegative_partial_sums,
+            (rpe.b, n0, rpe.start, rpe.head, eps),
             stop,
             budget=left,
             wall=clock.wall(),
         )
     except Exception as exc:  # noqa: BLE001 - nothing certified then
         return {"sum_status": f"no estimate ({type(exc).__name__}: {str(exc)[:80]})"}
+    if lb is None:
+        return {"sum_status": "no estimate (terms not proved nonnegative)"}
     out = {
         "sum_lo": times_scale(outward(lb.lower, -1), log_scale),
         "sum_status": f"lower bound only: B >= the sum of the first {lb.terms} terms "
