@@ -10,8 +10,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import mpmath as mp
-
 sys.path.insert(0, str(Path(__file__).parent))
 from heldout16_cases import CASES, EXTRA_CASES, SIGINT_SERIES  # noqa: E402
 from heldout_runner import main, run_case  # noqa: E402
@@ -19,19 +17,5 @@ from heldout_runner import main, run_case  # noqa: E402
 __all__ = ["CASES", "run_case"]
 
 
-def _precompute(cases):
-    """The references of the extra parts before the runs (no CPU taken from a run)."""
-    for case in cases:
-        try:
-            with mp.workdps(50):
-                if getattr(case, "truncated", None) is not None:
-                    case.truncated()
-                if getattr(case, "compare", None) is not None:
-                    case.compare[1]()
-        except Exception:  # noqa: BLE001 - judged (REFERR) with the case
-            pass
-
-
 if __name__ == "__main__":
-    _precompute(CASES)
     raise SystemExit(main(CASES, EXTRA_CASES, SIGINT_SERIES, seed=16))

@@ -337,7 +337,13 @@ def main(cases: list, extra: list, sigint_series: list, seed: int, argv=None) ->
     for case in cases:  # the references first, so that their CPU time competes with no run
         try:
             with mp.workdps(50):
-                for ref in (getattr(case, "B", None), getattr(case, "trf", None)):
+                compare = getattr(case, "compare", None)
+                for ref in (
+                    getattr(case, "B", None),
+                    getattr(case, "trf", None),
+                    getattr(case, "truncated", None),
+                    compare[1] if compare is not None else None,
+                ):
                     if ref is not None:
                         ref()
         except Exception:  # noqa: BLE001 - judged (REFERR) with the case
