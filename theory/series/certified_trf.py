@@ -299,14 +299,19 @@ def _engine(b: sp.Expr, start: int, integral_only: bool = False):
         B = cert.tail(start)
         if B.is_finite() and B.rad() <= NARROW * abs(B.mid()):
             return cert, False
-    try:
-        return IntegralTail(b, start), True
-    except (NotCertified, ArithmeticError, ValueError, TypeError) as exc:
-        why = exc
-    for make in (  # e.g. 1/(n log(n + 1)^2): the integral test on 1/(m log(m)^2), m = n + 1;
-        ShiftedIntegralTail,  # log(n)/(n log(n)^3 + 1): on 1/(n log(n)^2) plus a remainder
-        LeadingTermTail,
-    ):
+    shifted = _log_shifted(b)
+    why = NotCertified("no integral test applies")
+    if not shifted:
+        try:
+            return IntegralTail(b, start), True
+        except (NotCertified, ArithmeticError, ValueError, TypeError) as exc:
+            why = exc
+    # e.g. 1/(n log(n + 1)^2): the integral test on 1/(m log(m)^2), m = n + 1;
+    # log(n)/(n log(n)^3 + 1): on 1/(n log(n)^2) plus a remainder
+    makers = [ShiftedIntegralTail, LeadingTermTail]
+    if shifted:  # then the direct test, in u = log(x + c)
+        makers.insert(1, lambda b, start, _: IntegralTail(b, start))
+    for make in makers:
         try:
             other = make(b, start, any_width_tail)
             if cert is None or other.tail(start).rad() < cert.tail(start).rad():
@@ -316,6 +321,15 @@ def _engine(b: sp.Expr, start: int, integral_only: bool = False):
     if cert is None:
         raise why
     return cert, False
+
+
+def _log_shifted(b: sp.Expr) -> bool:
+    """The logs of n in b are of n + c, c != 0 (``1/(n*log(n - 1)**2)``): the shifted
+    integral test (a closed form in m = n + c) comes before the direct one (a quadrature in
+    log(x + c))."""
+    return any(
+        a.args[0].has(N) and (a.args[0] - N).is_Rational and a.args[0] != N for a in b.atoms(sp.log)
+    )
 
 
 #: the far point at which the integral engines' brackets are compared (x = e^FAR_T)
@@ -333,11 +347,14 @@ def _narrowest_far(b: sp.Expr, start: int, known=None):
     NotCertified where none applies.  ``known``: an engine of one of these kinds for b from
     start, already built (it is taken for its kind)."""
     best, why = None, NotCertified("no integral test applies")
-    for kind, make in (
+    kinds = [
         (IntegralTail, lambda: IntegralTail(b, start)),
         (ShiftedIntegralTail, lambda: ShiftedIntegralTail(b, start, any_width_tail)),
         (LeadingTermTail, lambda: LeadingTermTail(b, start, any_width_tail)),
-    ):
+    ]
+    if _log_shifted(b):  # the shifted closed form first: its queries cost no quadrature
+        kinds[:2] = kinds[1::-1]
+    for kind, make in kinds:
         try:
             t = known if type(known) is kind else make()
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError) as exc:
