@@ -230,11 +230,35 @@ LEVEL_NAMES = [_level_name(i) for i in range(LOG_LEVELS)]
 _COMPARE_WITH = [_level_compare(i) for i in range(LOG_LEVELS)]
 
 
+def _signs_paired(g: sp.Expr) -> sp.Expr:
+    """g with the minus signs of its factors taken out in pairs, so that each log of a
+    factor is real: -(-n/5 - 1) sin(n^-3)/(n^2 + 1) is (n/5 + 1) sin(n^-3)/(n^2 + 1) (whose
+    log expands without log(-1)); g itself where the count is odd or g is no product.
+
+    >>> from theory.series.expressions import N
+    >>> _signs_paired(-(-N/5 - 1) / (N**2 + 1))
+    (n/5 + 1)/(n**2 + 1)
+    """
+    if not g.is_Mul:
+        return g
+    flips, out = 0, []
+    for f in g.args:
+        if f.is_number and f.is_negative:
+            flips, f = flips + 1, -f
+        elif f.is_Add and f.could_extract_minus_sign():
+            flips, f = flips + 1, -f
+        elif f.is_Pow and f.exp.is_odd and f.base.is_Add and f.base.could_extract_minus_sign():
+            flips, f = flips + 1, (-f.base) ** f.exp
+        out.append(f)
+    return sp.Mul(*out) if flips % 2 == 0 and flips else g
+
+
 def level_logs(g: sp.Expr, level: int) -> tuple[sp.Expr, sp.Expr]:
     """log g + log n + ... (level terms), and the normalising iterated log."""
     logs = [sp.log(N)]
     for _ in range(level):
         logs.append(sp.log(logs[-1]))
+    g = _signs_paired(g)
     k, rest = g.as_independent(N, as_Add=False)
     if k.is_number and k.is_positive and k != 1:  # expand_log loops on -cos(1 + pi/5)/n
         lg = sp.log(k) + sp.expand_log(sp.log(rest), force=True)

@@ -57,6 +57,9 @@ CASES = [
     ("cos(n)", 1, D, "terms do not tend to 0"),
     ("exp(-n)*cos(n)**2", 0, C, "majorant 4 e^-n"),
     ("floor(n)/n**3", 1, C, "floor(n) <= n"),
+    # ceiling(n/5) <= n/5 + 1, sin x <= x: b <= (n/5 + 1) n^-5; the bound is written
+    # -(-n/5 - 1) sin(n^-3)/(n^2 + 1), whose log once expanded to log(-1) + log(-n/5 - 1)
+    ("ceiling(n/5)*sin(1/n**3)/(1 + n**2)", 10, C, "majorant ~ n^-4/5"),
     # hostile but well defined
     ("n**(10**10)", 1, D, "terms -> oo"),
     ("n**(-10**10)", 1, C, "p-series"),
