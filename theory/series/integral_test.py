@@ -322,6 +322,8 @@ def _antiderivative(g: sp.Expr, x: sp.Symbol = _X, depth: int = 2) -> sp.Expr | 
     Unchecked: the caller differentiates it."""
     u = sp.Dummy("u", real=True)
     h = g.subs(x, sp.exp(u)) * sp.exp(u) if depth > 0 and g.has(sp.log) else None
+    if h is not None and h.has(sp.exp):  # (2 u + 3) e^u/(e^u u^3 + e^u): e^u cancels
+        h = sp.cancel(sp.together(h))
     if h is not None and not h.has(sp.exp):
         G = _antiderivative(h, u, depth - 1)
         if G is not None:
