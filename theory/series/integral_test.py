@@ -70,6 +70,8 @@ SYMBOLIC_BUDGET = 3.0
 #: CPU seconds for sympy's search where logs and x stay mixed after x = e^u (found at once
 #: where it is found at all: log(n)/n**2 in 0.1 s)
 MIXED_LOG_SECONDS = 0.5
+#: CPU seconds for the first tail by quadrature (the walks of later ones are kept)
+QUADRATURE_SECONDS = 3.0
 #: terms summed in balls before the integral bounds take over (the enclosure of B is then
 #: f(M) wide: 1e-6 of B for 1/(n log n (log log n)^2))
 DIRECT_TERMS = 20000
@@ -406,7 +408,16 @@ class IntegralTail:
         )
         self.nonneg_until = 10**30
         self._log_space = None
-        self._prepare(max(direct, X - self.n0 + 1))
+        if self.quad is None:
+            self._prepare(max(direct, X - self.n0 + 1))
+            return
+        try:  # a quadrature that loses its digits far out fails only after many pieces
+            with step_budget(QUADRATURE_SECONDS):
+                self._prepare(max(direct, X - self.n0 + 1))
+        except StepTimeout:
+            raise NotCertified(
+                f"the tail integral's quadrature took more than {QUADRATURE_SECONDS:g} s"
+            ) from None
 
     @ball_precision
     def _prepare(self, count: int) -> None:
