@@ -201,7 +201,7 @@ def _summands_negative(D: sp.Expr, x0: int) -> bool:
             lo, hi = _factor_range(g, x0) or (None, None)
             if not (c.is_Rational and lo is not None and lo >= 0):
                 return False
-            bound += c * (hi if c > 0 else lo)
+            bound += arb(int(c.p)) / int(c.q) * (hi if c > 0 else lo)  # c exactly
     return bool(bound < 0)
 
 
