@@ -40,6 +40,7 @@ from theory.series.expressions import N
 from theory.series.integral_test import IntegralTail
 from theory.series.leading_term import LeadingTermTail
 from theory.series.lower_bounds import terms_nonnegative
+from theory.series.quadrature_tail import log_shifts
 from theory.series.results import TAIL_RULE, SeriesSum
 from theory.series.shifted_integral import ShiftedIntegralTail
 from theory.series.sums import any_width_tail, certify_tail, enclosed_sum
@@ -327,9 +328,7 @@ def _log_shifted(b: sp.Expr) -> bool:
     """The logs of n in b are of n + c, c != 0 (``1/(n*log(n - 1)**2)``): the shifted
     integral test (a closed form in m = n + c) comes before the direct one (a quadrature in
     log(x + c))."""
-    return any(
-        a.args[0].has(N) and (a.args[0] - N).is_Rational and a.args[0] != N for a in b.atoms(sp.log)
-    )
+    return bool(log_shifts(b) - {0})
 
 
 #: the far point at which the integral engines' brackets are compared (x = e^FAR_T)

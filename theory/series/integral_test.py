@@ -211,18 +211,15 @@ def _factor_range(g: sp.Expr, x0: int) -> tuple[arb, arb] | None:
     and its limit, and every h_i positive and decreasing (between 0 and h_i(x0)):
     ``n/((n + 1) log(n + 1))`` lies in [0, 1/log(x0 + 1)]; else None."""
     rational = [a for a in sp.Mul.make_args(g) if a.is_rational_function(N)]
-    lo, hi = arb(1), arb(1)
     factors = [a for a in sp.Mul.make_args(g) if a not in rational]
-    for pair in _dominated_pairs(factors, x0):
-        u, v, a, b = pair
+    lo, hi = arb(0 if factors else 1), arb(1)  # each other factor lies in (0, its bound]
+    for u, v, a, b in _dominated_pairs(factors, x0):
         factors = [h for h in factors if h not in (u**a, v ** (-b))]
         hi *= arb_function(v ** (a - b))(arb(x0))  # (u/v)^a <= 1, v^(a-b) decreasing
-        lo *= 0
     for h in factors:
         if not decreasing_on(h, x0, deep=False):
             return None
         hi *= arb_function(h)(arb(x0))
-        lo *= 0
     R = sp.Mul(*rational)
     if R.has(N):
         if derivative_sign(sp.factor(sp.together(sp.diff(R, N))), x0) not in (1, -1):
@@ -345,29 +342,12 @@ def _antiderivative(g: sp.Expr, x: sp.Symbol = _X, depth: int = 2) -> sp.Expr | 
     return None if G is None else G.subs(u, sp.log(x))
 
 
-#: (term, n0) -> why IntegralTail refused it, kept for the process (a refusal is a proof
-#: that failed on the term's structure, the same the next time)
-_REFUSED: dict = {}
-MAX_REFUSED = 256
-
-
 class IntegralTail:
     """Certified tails R(a) of a positive decreasing term by the integral test (module
     docstring): ``tail(a)`` (an integer a >= n0) and ``bounds(x)`` (a real x >= X, the
     enclosure of R(ceil(x)), for x as large as ball arithmetic represents)."""
 
     def __init__(self, b: sp.Expr, n0: int, direct: int = DIRECT_TERMS):
-        key = (b, int(n0))
-        if key in _REFUSED:  # the engines ask again for the same term (minutes of sympy)
-            raise NotCertified(_REFUSED[key])
-        try:
-            self._build(b, n0, direct)
-        except NotCertified as exc:
-            if len(_REFUSED) < MAX_REFUSED:
-                _REFUSED[key] = str(exc)
-            raise
-
-    def _build(self, b: sp.Expr, n0: int, direct: int) -> None:
         self.n0 = int(n0)
         if self.n0 >= 1:  # the rewrite holds where the bases are proved positive
             b = powers_as_exponentials(b, self.n0)

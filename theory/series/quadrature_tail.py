@@ -215,11 +215,20 @@ def rigorous_integral(g: Callable, lo: arb, hi: arb) -> arb:
     return v.real
 
 
+def log_shifts(e: sp.Expr) -> set:
+    """The rational c of the atoms log(n + c) in e (0 for log n).
+
+    >>> sorted(log_shifts(sp.log(N + 1) / sp.log(N) + sp.log(sp.log(N - 2))))
+    [-2, 0, 1]
+    """
+    args = {a.args[0] for a in e.atoms(sp.log) if a.has(N)}
+    return {c for c in (sp.expand(a - N) for a in args) if c.is_Rational}
+
+
 def log_shift(lf: sp.Expr) -> sp.Rational | None:
     """c when the logarithms of n in ``lf`` (log f) are log(n + c), one rational c != 0,
     and log(n), and n occurs in lf only inside them; else None."""
-    args = {a.args[0] for a in lf.atoms(sp.log) if a.has(N)}
-    shifts = {c for c in (sp.expand(a - N) for a in args) if c.is_Rational}
+    shifts = log_shifts(lf)
     if len(shifts - {0}) != 1:
         return None
     c = next(iter(shifts - {0}))
