@@ -560,4 +560,25 @@ PLANTED = (
         "",
         (S + "test_series_convergence.py",),
     ),
+    (
+        "log test: 1 - cos(u) taken as u (not u^2/2) at a vanishing argument",
+        "theory/series/comparison_tests.py",
+        "                return rest.args[1].args[0], 2\n",
+        "                return rest.args[1].args[0], 1\n",
+        (S + "test_series_convergence.py",),
+    ),
+    (
+        "log test: a log with a growing coefficient replaced by its leading log",
+        "theory/series/comparison_tests.py",
+        "        lead = _leading_log(base) if e.is_number else None\n",
+        "        lead = _leading_log(base)\n",
+        (S + "test_series_convergence.py",),
+    ),
+    (
+        "Bertrand's divergence from a product limit that is 0",
+        "theory/series/comparison_tests.py",
+        "not (c == sp.oo or sign_of_const(c) == 1)",
+        "not (c == sp.oo or sign_of_const(c) != -1)",
+        (S + "test_series_convergence.py",),
+    ),
 )

@@ -26,6 +26,7 @@ from theory.series.expressions import N
 from theory.series.limits import (
     STEP_BUDGET,
     eventual_sign,
+    eventually_positive,
     limit_at_infinity,
     sign_of_const,
     smooth,
@@ -230,6 +231,11 @@ LEVEL_NAMES = [_level_name(i) for i in range(LOG_LEVELS)]
 _COMPARE_WITH = [_level_compare(i) for i in range(LOG_LEVELS)]
 
 
+def _below_one(v: sp.Expr) -> bool:
+    """v -> 1 from below (so log(v) < 0 for large n)."""
+    return limit_at_infinity(v) == 1 and eventually_positive(1 - v)
+
+
 def _signs_paired(g: sp.Expr) -> sp.Expr:
     """g with the minus signs of its factors taken out in pairs, so that each log of a
     factor is real: -(-n/5 - 1) sin(n^-3)/(n^2 + 1) is (n/5 + 1) sin(n^-3)/(n^2 + 1) (whose
@@ -249,21 +255,100 @@ def _signs_paired(g: sp.Expr) -> sp.Expr:
             flips, f = flips + 1, -f
         elif f.is_Pow and f.exp.is_odd and f.base.is_Add and f.base.could_extract_minus_sign():
             flips, f = flips + 1, (-f.base) ** f.exp
+        elif isinstance(f, sp.log) and f.has(N) and _below_one(f.args[0]):
+            flips, f = flips + 1, sp.log(sp.Pow(f.args[0], -1, evaluate=False))
         out.append(f)
     return sp.Mul(*out) if flips % 2 == 0 and flips else g
 
 
+#: functions with F(u)/u -> 1 as u -> 0
+_LINEAR_AT_ZERO = (sp.sin, sp.tan, sp.sinh, sp.tanh, sp.asin, sp.atan, sp.asinh, sp.atanh)
+
+
+def _small_argument(h: sp.Expr) -> tuple[sp.Expr, int] | None:
+    """(u, k) with h = F(u) ~ c u^k as u -> 0: F(u) with F in _LINEAR_AT_ZERO (k = 1),
+    1 - cos(u) (k = 2, c = 1/2), exp(u) - 1 (k = 1), log(w) with w -> 1 (k = 1,
+    u = w - 1, or 1 - v for w = 1/v); None for any other form."""
+    if isinstance(h, _LINEAR_AT_ZERO):
+        return h.args[0], 1
+    if isinstance(h, sp.log):  # log(w) ~ w - 1 ~ 1 - 1/w
+        w = h.args[0]
+        return (1 - w.base, 1) if w.is_Pow and w.exp == -1 else (w - 1, 1)
+    if h.is_Add and len(h.args) == 2:
+        one, rest = sorted(h.args, key=lambda a: not a.is_number)
+        if one == 1 and rest.func == sp.Mul and rest.args[0] == -1 and len(rest.args) == 2:
+            if isinstance(rest.args[1], sp.cos):
+                return rest.args[1].args[0], 2
+        if one == -1 and isinstance(rest, sp.exp):
+            return rest.args[0], 1
+    return None
+
+
+def _leading_log(h: sp.Expr, depth: int = 3) -> sp.Expr | None:
+    """log(c u^k) for h = F(u) ~ c u^k with u -> 0 from above, u in n alone
+    (:func:`_small_argument`), u's own log expanded the same way; log L for a function
+    (not log) tending to L in (0, oo); None for any other h."""
+    small = _small_argument(h) if depth else None
+    if small is None:
+        if not isinstance(h, sp.Function) or isinstance(h, sp.log) or h.free_symbols != {N}:
+            return None
+        lim = limit_at_infinity(h)  # gamma(1 + 1/n), cos(1/n), atan(n): log h -> log lim
+        ok = lim is not None and lim.is_number and lim.is_positive and lim.is_finite
+        return sp.log(lim) if ok else None
+    u, k = small
+    if u.free_symbols != {N} or limit_at_infinity(u) != 0 or not eventually_positive(u):
+        return None
+    c = sp.Rational(1, 2) if k == 2 else sp.Integer(1)
+    inner = _leading_log(u, depth - 1)
+    return sp.log(c) + k * (sp.expand_log(sp.log(u), force=True) if inner is None else inner)
+
+
+def _expanded_log(f: sp.Expr) -> sp.Expr:
+    r"""log f expanded, where each :math:`\log F(u)` whose argument u tends to 0 from above
+    is replaced by :math:`\log(c u^k)` (:func:`_leading_log`): the difference
+    :math:`\log(F(u)/(c u^k))` tends to 0, so after the division by the level's logarithm
+    (which tends to infinity) the limit is the same, and sympy finds it (``log(sin(n**-2))``
+    defeats its limits).  A factor is replaced before the expansion, which would turn
+    ``log(log(1/cos(1/n)))`` into ``log(-log(cos(1/n)))``.  A term outside exp-log with a
+    finite limit is replaced by it (the numerical check of such limits fails on a quotient
+    by log(log(n)), which converges too slowly)."""
+    lg = sp.Integer(0)
+    for factor in sp.Mul.make_args(f):
+        base, e = factor.as_base_exp()
+        lead = _leading_log(base) if e.is_number else None
+        lg += sp.expand_log(sp.log(factor), force=True) if lead is None else e * lead
+    out = sp.Integer(0)
+    for term in sp.Add.make_args(lg):  # only logs with a constant coefficient: o(1) stays o(1)
+        c, a = term.as_coeff_Mul()
+        lead = _leading_log(a.args[0]) if isinstance(a, sp.log) else None
+        if lead is None and _not_exp_log(term):  # sin(1/n) from log(exp(sin(1/n))): -> 0
+            lim = limit_at_infinity(term)
+            lead = lim / c if lim is not None and lim.is_number and lim.is_finite else None
+        out += term if lead is None else c * lead
+    return out
+
+
+def _not_exp_log(e: sp.Expr) -> bool:
+    """e holds a function of n other than exp and log (where sympy's limits are checked
+    numerically, and a slowly converging quotient of logarithms fails the check)."""
+    return any(
+        isinstance(s, sp.Function) and not isinstance(s, (sp.exp, sp.log)) and s.has(N)
+        for s in sp.preorder_traversal(e)
+    )
+
+
 def level_logs(g: sp.Expr, level: int) -> tuple[sp.Expr, sp.Expr]:
-    """log g + log n + ... (level terms), and the normalising iterated log."""
+    """log g + log n + ... (level terms), and the normalising iterated log; the log of a
+    function at a vanishing argument is replaced by its leading log (:func:`_expanded_log`)."""
     logs = [sp.log(N)]
     for _ in range(level):
         logs.append(sp.log(logs[-1]))
     g = _signs_paired(g)
     k, rest = g.as_independent(N, as_Add=False)
     if k.is_number and k.is_positive and k != 1:  # expand_log loops on -cos(1 + pi/5)/n
-        lg = sp.log(k) + sp.expand_log(sp.log(rest), force=True)
+        lg = sp.log(k) + _expanded_log(rest)
     else:
-        lg = sp.expand_log(sp.log(g), force=True)
+        lg = _expanded_log(g)
     return lg + sum(logs[:level], sp.Integer(0)), logs[level]
 
 
@@ -275,7 +360,7 @@ def log_test(g: sp.Expr, conv: bool, label: str, levels: int = LOG_LEVELS) -> De
         num, den = level_logs(g, level)
         lam = limit_at_infinity(num / den)
         if lam is None or not lam.is_number:
-            return None
+            return None if conv else _product_divergence(g, max(level, 1), label)
         if lam == -1:
             continue
         if conv and (lam == -sp.oo or lam < -1):
@@ -284,6 +369,31 @@ def log_test(g: sp.Expr, conv: bool, label: str, levels: int = LOG_LEVELS) -> De
             return log_cert(g, lam, level, label, False)
         return None
     return None
+
+
+def _product_divergence(g: sp.Expr, level: int, label: str) -> Decision | None:
+    r"""Divergence where the logarithms' quotient has no limit sympy finds (a cancellation
+    inside ``log(n/5 - 1) + log(sin(n**-2))``) but the product does:
+
+    .. math:: \lim g\, n \log n \cdots \log_{L-1} n = c \in (0, \infty]
+        \implies g \ge \frac{\min(c, 1)/2}{n \log n \cdots \log_{L-1} n}
+        \text{ for large } n,
+
+    and the series of the right side diverges (Bertrand's series with exponent 1 at level L).
+    """
+    logs = [N]
+    for _ in range(1, level):
+        logs.append(sp.log(logs[-1]))
+    comp = sp.Mul(*logs)
+    c = limit_at_infinity(g * comp)
+    if c is None or not c.is_number or not (c == sp.oo or sign_of_const(c) == 1):
+        return None
+    test = "limit comparison with Bertrand's series"
+    cert = (
+        f"{test}: lim {label} * {comp} = {c} > 0, so b_n >= min({c}, 1)/2 * {1 / comp} for "
+        f"all large n, and sum {1 / comp} diverges"
+    )
+    return Decision(False, cert, test=test, details={"level": level, "limit": str(c)})
 
 
 def log_cert(g: sp.Expr, lam: sp.Expr, level: int, label: str, conv: bool) -> Decision:
