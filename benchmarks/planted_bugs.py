@@ -581,4 +581,32 @@ PLANTED = (
         "not (c == sp.oo or sign_of_const(c) != -1)",
         (S + "test_series_convergence.py",),
     ),
+    (
+        "floor over a box: only the floor of its lower end",
+        "theory/series/arb_eval.py",
+        "        return lo.union(hi)  # floor is nondecreasing",
+        "        return lo  # floor is nondecreasing",
+        (S + "test_floor_factor_tails.py",),
+    ),
+    (
+        "floor at an integer rounded up",
+        "theory/series/arb_eval.py",
+        '            return arb(num // den if name == "floor" else -((-num) // den))',
+        '            return arb(-((-num) // den) if name == "floor" else -((-num) // den))',
+        (S + "test_floor_factor_tails.py",),
+    ),
+    (
+        "a majorant's far bounds: sin(u) written sinc(u) (u dropped)",
+        "theory/series/majorant_tail.py",
+        "lambda e: e.args[0] * sp.sinc(e.args[0])",
+        "lambda e: sp.sinc(e.args[0])",
+        (S + "test_floor_factor_tails.py",),
+    ),
+    (
+        "nonnegative products: the minus sign not paired with a nonpositive factor",
+        "theory/series/lower_bounds.py",
+        "        factors[flip] = -factors[flip]\n",
+        "",
+        (S + "test_floor_factor_tails.py",),
+    ),
 )

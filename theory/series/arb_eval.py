@@ -70,6 +70,23 @@ def raised_precision(bits: int) -> Iterator[None]:
         PREC = old
 
 
+_FLOOR_HULLS = False
+
+
+@contextlib.contextmanager
+def floor_hulls() -> Iterator[None]:
+    """Inside the block, floor/ceiling of a plain ball that holds an integer is the ball
+    [floor(lo), floor(hi)] (it holds the value at every real point of the ball: enough for a
+    range of values over a box, as a majorant's constants need), not :class:`Undecided`; a
+    Taylor series (whose derivatives a jump has not) is still refused."""
+    global _FLOOR_HULLS
+    old, _FLOOR_HULLS = _FLOOR_HULLS, True
+    try:
+        yield
+    finally:
+        _FLOOR_HULLS = old
+
+
 def ball_precision(fn: Callable[..., _T]) -> Callable[..., _T]:
     """Run ``fn`` with python-flint at PREC bits (restored afterwards)."""
 
@@ -361,6 +378,9 @@ def _compile_function(e) -> Callable:
         return _minmax(t, args, e)
     if t in (sp.floor, sp.ceiling):
         return _floor_function(e, args[0])
+    if t is sp.sinc:  # sin(u)/u, finite at u = 0 (a majorant's bounds beyond 2^1024 in 1/n)
+        a = args[0]
+        return lambda x: _sinc(a(x))
     if t is sp.Piecewise:
         return _piecewise(e)
     raise NotSupported(f"function {t.__name__}")
@@ -381,6 +401,15 @@ def _log1p(u: Callable) -> Callable:
         return (1 + rest / (1 + v0)).log() + v0.log1p()
 
     return f
+
+
+def _sinc(v):
+    if isinstance(v, arb):
+        return v.sinc()
+    c = _center(v)
+    if c > 0 or c < 0:
+        return v.sin() / v
+    raise Undecided(f"sinc of a Taylor series at a ball {c} holding 0")
 
 
 def _hyperbolic(kind, v):
@@ -433,16 +462,17 @@ def _floor_function(e, a) -> Callable:
     arg = e.args[0]
     lin = sp.Poly(arg, N) if arg.is_polynomial(N) else None
     exact = lin is not None and lin.degree() <= 1 and all(c.is_Rational for c in lin.all_coeffs())
-    coeffs = [sp.Rational(c) for c in lin.all_coeffs()] if exact else None
+    if exact:  # a n + c as integer fractions: Python's integers, not sympy's, per term
+        (a_num, a_den), (c_num, c_den) = [
+            (int(q.p), int(q.q)) for q in ([sp.Integer(0)] * 2 + lin.all_coeffs())[-2:]
+        ]
 
     def f(x):
         c = _center(x)
         if exact and c.is_exact() and c.is_integer():
-            v = sum(
-                q * sp.Integer(int(c.unique_fmpz())) ** (len(coeffs) - 1 - i)
-                for i, q in enumerate(coeffs)
-            )
-            return arb(int(sp.floor(v) if name == "floor" else sp.ceiling(v)))
+            m = int(c.unique_fmpz())
+            num, den = (a_num * m * c_den + c_num * a_den), a_den * c_den
+            return arb(num // den if name == "floor" else -((-num) // den))
         try:
             return _floor(a(x), name)
         except Undecided:
@@ -471,9 +501,11 @@ def _exact_floor(e, n: int) -> arb:
 def _floor(v, name):
     c = _center(v)
     lo, hi = getattr(c.lower(), name)(), getattr(c.upper(), name)()
-    if not (lo == hi and lo.is_exact()):
-        raise Undecided(f"{name} not decided on {c}")
-    return lo
+    if lo == hi and lo.is_exact():
+        return lo
+    if _FLOOR_HULLS and isinstance(v, arb) and lo.is_finite() and hi.is_finite():
+        return lo.union(hi)  # floor is nondecreasing: every value on the ball lies between
+    raise Undecided(f"{name} not decided on {c}")
 
 
 def _piecewise(e) -> Callable:

@@ -69,11 +69,28 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     function of 1/n, by its expansion with Cauchy's remainder bound
     (:func:`theory.series.inverse_power_tail.expansion_nonneg`); else for b written
     without its cancellation (:func:`theory.series.cancellation.without_cancellation`:
-    ``sqrt(n**4 + 1) - n**2 = 1/(n**2 + sqrt(n**4 + 1))``, an identity from n = 1 on)."""
+    ``sqrt(n**4 + 1) - n**2 = 1/(n**2 + sqrt(n**4 + 1))``, an identity from n = 1 on); else a
+    product factor by factor."""
     if _terms_nonnegative(b, n0, check):
+        return True
+    b = sp.sympify(b)
+    if b.is_Mul and _product_nonnegative(b, n0, check):
         return True
     r = without_cancellation(b) if n0 >= 1 else None
     return r is not None and _terms_nonnegative(r[0], n0, check)
+
+
+def _product_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:
+    """A product, factor by factor; a negative coefficient paired with the first factor
+    proved nonpositive (``ceiling(n/5)*sin(1/n**3)`` is ``-floor(-n/5)*sin(n**-3)``)."""
+    c, rest = b.as_coeff_Mul()
+    factors = list(sp.Mul.make_args(rest))
+    if c < 0:
+        flip = next((i for i, f in enumerate(factors) if _terms_nonnegative(-f, n0, check)), None)
+        if flip is None:
+            return False
+        factors[flip] = -factors[flip]
+    return all(terms_nonnegative(f, n0, check) for f in factors if f.has(N))
 
 
 def _terms_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:

@@ -38,6 +38,7 @@ from theory.series.arb_eval import (
     Undecided,
     arb_function,
     ball_precision,
+    floor_hulls,
     head_suffix,
     suffix_sups,
     tail_start,
@@ -102,11 +103,12 @@ class MajorantTail:
                 expanded = sp.expand(b * N**p)  # n^2 (e^cos(n)/n^2 - 1/n^3) -> e^cos(n) - 1/n
             ratios = [arb_function(b * N**p), arb_function(expanded)]
             pa = arb_function(sp.sympify(p))(arb(0))
-            far_lo = arb_function(sp.cancel(lo_p.subs(N, 1 / N)))
-            far_hi = arb_function(sp.cancel(hi_p.subs(N, 1 / N)))
+            far_lo = arb_function(sp.cancel(_sinc_form(lo_p).subs(N, 1 / N)))
+            far_hi = arb_function(sp.cancel(_sinc_form(hi_p).subs(N, 1 / N)))
         except NotSupported as exc:
             raise NotCertified(f"the ball evaluator does not support {exc}") from None
-        c_lo, c_hi = self._ratio_range(ratios, self.M)
+        with floor_hulls():  # floor(n/5)*sin(1/n**3): floor's range over each box
+            c_lo, c_hi = self._ratio_range(ratios, self.M)
         far = self._far_range(lo_p, hi_p, far_lo, far_hi)
         c_lo, c_hi = c_lo.min(far.lower()), c_hi.max(far.upper())
         # no attribute ``far``: every tail, however far, comes from this engine (no estimate)
@@ -238,6 +240,17 @@ class MajorantTail:
         if self._suffix_sup is None:
             self._suffix_sup = suffix_sups(self.suffix)
         return arb((self._suffix_sup[a - self.n0] + far(self.M)).upper())
+
+
+def _sinc_form(g: sp.Expr) -> sp.Expr:
+    """g with each sin(u), u -> 0, written u sinc(u) (an identity): in t = 1/n the factor
+    u^-1 then cancels against the powers of t (n^3 sin(n^-3)/5 = sinc(t^3)/5, finite at t = 0
+    where n^3 sin(n^-3) is 0 * oo)."""
+
+    def small(e: sp.Expr) -> bool:
+        return isinstance(e, sp.sin) and e.has(N) and limit_at_infinity(e.args[0]) == 0
+
+    return g.replace(small, lambda e: e.args[0] * sp.sinc(e.args[0]))
 
 
 def _tightest(forms, x: arb) -> arb | None:

@@ -67,15 +67,8 @@ class ResidueTail:
         m = sp.Symbol("m", integer=True, nonnegative=True)
         self.L, self.n0, self.parts = L, int(n0), []
         for r in range(L):
-            br = sp.expand(b.subs(N, L * m + r))
-            br = br.replace(
-                lambda e: isinstance(e, (sp.floor, sp.ceiling)),
-                lambda e: e.func(sp.expand(e.args[0])),
-            )
-            if br.has(sp.floor, sp.ceiling):
-                raise NotCertified(f"floor does not reduce on the residue class {r} mod {L}")
             m0 = max(0, -(-(self.n0 - r) // L))
-            self.parts.append(CertifiedTail(br.subs(m, N), m0, scale))
+            self.parts.append(_class_tail(b, L, r, m, m0, scale))
         self.nonneg_until = min(L * p.nonneg_until + r for r, p in enumerate(self.parts))
         self.certificate = f"{L} residue classes n = {L}m + r, each: " + self.parts[0].certificate
 
@@ -91,6 +84,27 @@ class ResidueTail:
         """Enclosure of b_n."""
         r = int(n) % self.L
         return self.parts[r].term((int(n) - r) // self.L)
+
+
+def _class_tail(b: sp.Expr, L: int, r: int, m: sp.Symbol, m0: int, scale) -> CertifiedTail:
+    """The certified tail of b_(L m + r) in m from m0 on: the floors reduced with the rest of
+    the term as written (``sin(1/(5*m + 1)**3)``, whose far boxes the ball evaluation bounds),
+    else with the term expanded (``(1/2)**(2*m + 1)``)."""
+    plain = b.subs(N, L * m + r)
+    err = None
+    for br in (plain, sp.expand(plain)):
+        br = br.replace(
+            lambda e: isinstance(e, (sp.floor, sp.ceiling)),
+            lambda e: e.func(sp.expand(e.args[0])),
+        )
+        if br.has(sp.floor, sp.ceiling):
+            err = NotCertified(f"floor does not reduce on the residue class {r} mod {L}")
+            continue
+        try:
+            return CertifiedTail(br.subs(m, N), m0, scale)
+        except NotCertified as exc:
+            err = exc
+    raise err
 
 
 class GroupedTail:
