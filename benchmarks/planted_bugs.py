@@ -609,4 +609,11 @@ PLANTED = (
         "",
         (S + "test_floor_factor_tails.py",),
     ),
+    (
+        "a negative base's sign dropped when it is split off",
+        "theory/series/expressions.py",
+        "        return sp.Pow(-1, sp.expand(k)) * sp.Pow(-x.base, x.exp)",
+        "        return sp.Pow(-x.base, x.exp)",
+        (S + "test_alternating_tails.py",),
+    ),
 )

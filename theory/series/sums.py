@@ -38,7 +38,7 @@ from theory.series.decision import SeriesError, as_expr, free_parameters
 from theory.series.dropped_summands import DroppedSummandTail
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.exp_atom_tail import ExpAtomTail, in_exp_atom
-from theory.series.expressions import N
+from theory.series.expressions import N, negative_bases_split
 from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.floor_root_blocks import FloorRootTail, floor_root_parts
@@ -274,6 +274,7 @@ def certify_tail(
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
+    b = negative_bases_split(b)  # (-2)**(-n) -> (-1)**n/2**n
     try:
         t = _narrow(_certified_engine(b, n0, scale), n0, beside, max_rel_width)
     except NotCertified as exc:
