@@ -6,7 +6,10 @@ their arguments (comparison test).
   when every :math:`a_i \ge 0` and every :math:`\sum g a_i` converges, so does the series,
   since :math:`0 \le b_n \le g \sum_i a_i`.
 * Min with every :math:`a_i \ge 0`: :math:`0 \le b_n \le g a_i` for every i, so one
-  convergent :math:`\sum g a_i` makes the series converge (``Min(sin(n)**2, 1/n)/n <= 1/n^2``).
+  convergent :math:`\sum g a_i` makes the series converge (``Min(sin(n)**2, 1/n)/n <= 1/n^2``);
+  with every :math:`a_i \le M` too (large n), :math:`\min_i a_i \ge \prod_i a_i / M^{k-1}`
+  (the smallest times the others, each at most M), so a divergent
+  :math:`\sum g \prod_i a_i` makes it diverge (``Min(Abs(cos(n)), 1/n) >= |cos n|/n``).
 
 Nonnegativity is proved from the structure alone (sympy's sign rules with n > 0, or
 :func:`theory.series.arc_minorants.nonneg_where_defined`: squares, Abs, exp of a real, ...).
@@ -19,7 +22,10 @@ from collections.abc import Callable
 import sympy as sp
 
 from theory.series.arc_minorants import nonneg_where_defined
+from theory.series.bounds import bounds_or_none
 from theory.series.decision import Decision, Undecided
+from theory.series.expressions import N
+from theory.series.limits import limit_at_infinity
 
 
 def _nonneg(e: sp.Expr) -> bool:
@@ -36,6 +42,19 @@ def _split(b: sp.Expr) -> tuple[sp.Expr, sp.Expr] | None:
     if g.has(sp.Max, sp.Min) or not _nonneg(g):
         return None
     return g, mm[0]
+
+
+def _common_bound(args: list[sp.Expr]) -> int | None:
+    """An integer M >= 1 with a <= M for every argument a and all large n (the limit of
+    a's upper bound, :func:`theory.series.bounds.bounds_or_none`, plus 1), or None."""
+    top = 1
+    for a in args:
+        hi = bounds_or_none(a)[1] if a.has(N) else a
+        lim = limit_at_infinity(hi) if hi is not None and hi.has(N) else hi
+        if lim is None or not (lim.is_number and lim.is_finite):
+            return None
+        top = max(top, int(sp.floor(lim)) + 1)
+    return top
 
 
 def max_min_bound_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Decision | None:
@@ -75,6 +94,20 @@ def max_min_bound_test(b: sp.Expr, decide: Callable[[sp.Expr], Decision]) -> Dec
                 True,
                 f"comparison with a majorant: 0 <= b_n <= {g * a} (every argument of Min is "
                 f">= 0), and sum {g * a} converges: {d.certificate}",
+                test="Max/Min arguments",
+            )
+    if isinstance(m, sp.Min) and all(nonneg):
+        top = _common_bound(args)
+        prod = sp.Mul(*args)
+        d = verdict(prod) if top is not None else None
+        if d is not None and d.converges is False:
+            k = len(args) - 1
+            div = f"{top}" if k == 1 else f"{top}^{k}"
+            return Decision(
+                False,
+                f"comparison with a minorant: every argument of Min lies in [0, {top}] for "
+                f"large n, so Min(...) >= (their product)/{div} and b_n >= "
+                f"({g * prod})/{div} >= 0, and sum {g * prod} diverges: {d.certificate}",
                 test="Max/Min arguments",
             )
     if isinstance(m, sp.Max) and all(nonneg):

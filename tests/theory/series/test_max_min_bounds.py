@@ -20,6 +20,12 @@ from theory.trf.cli import main
         ("Min(sin(n)**2, 1/n)/n", True),  # 0 <= . <= 1/n^2
         ("Max(Abs(cos(n)), 1/n**2)/n**2", True),  # <= (|cos n| + 1/n^2)/n^2
         ("Max(exp(-n), 1/n)", False),  # >= 1/n
+        # Min(a, b) >= a b/M for a, b in [0, M]: >= |cos n|/n (mean 2/pi against 1/n)
+        ("Min(Abs(cos(n)), 1/n)", False),
+        ("Min(sin(n)**2, 1/n, 2)", False),  # >= sin(n)^2/(4n)
+        ("Min(Abs(sin(n)), 1/sqrt(n))/sqrt(n)", False),  # >= |sin n|/n
+        ("Min(Abs(cos(n)), 1/n**2)", True),  # <= 1/n^2
+        ("Min(Abs(sin(n)), 1/n**1.5)", True),  # <= n^-1.5
     ],
 )
 def test_max_min_by_arguments(text, truth):
