@@ -97,6 +97,8 @@ def split_power(b: sp.Expr) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
         base, E = sp.exp(sp.Mul(*G)), trig[0].args[0] / sp.Mul(*G)
     if E.has(sp.sin, sp.cos) or not E.has(N):
         return None
+    if isinstance(base, sp.Abs):  # |b_n| is what the lemma bounds: |Abs(G)^E| = |G|^E
+        base = base.args[0]
     F = _angle_form(base)
     return None if F is None else (A, F, E)
 

@@ -52,6 +52,8 @@ def test_the_lemma_holds_on_the_first_convergents(beta):
         "n**2*(2 + sin(2*n))**(-n)",
         "(3/2 + cos(n)/2)**(-n)",
         "exp(n*(cos(n) - 1))",  # an exponential: F = exp(cos(theta) - 1), E = n
+        "Abs(sin(n))**n",  # |b_n| is what the lemma bounds: Abs(G)^E as G^E
+        "Abs(cos(n))**(n**2)",
     ],
 )
 def test_divergent_terms_near_an_angle(text):
