@@ -161,31 +161,6 @@ def integer_valued(e: sp.Expr) -> bool:
     return all(c.is_Integer for c in sp.Poly(e, N).all_coeffs())
 
 
-def negative_bases_split(e: sp.Expr) -> sp.Expr:
-    """Each power of a negative number c to an exponent k(n) that is an integer at every
-    integer n, written (-1)^(+-k) |c|^k (the sign in the form the alternating engines read).
-
-    >>> negative_bases_split(sp.Pow(-2, -N) / N**3)
-    (-1)**n/(2**n*n**3)
-    """
-
-    def negative_power(x: sp.Expr) -> bool:
-        return (
-            x.is_Pow
-            and x.base.is_number
-            and x.base.is_negative is True
-            and x.base != -1
-            and x.exp.has(N)
-            and integer_valued(x.exp)
-        )
-
-    def split(x: sp.Expr) -> sp.Expr:
-        k = x.exp if sp.Poly(x.exp, N).LC() > 0 else -x.exp  # (-1)^(-n) = (-1)^n
-        return sp.Pow(-1, sp.expand(k)) * sp.Pow(-x.base, x.exp)
-
-    return e.replace(negative_power, split)
-
-
 #: set by :func:`keep_products`: a product without a real closed form is kept unevaluated
 _KEEP_PRODUCTS = contextvars.ContextVar("keep_products", default=False)
 

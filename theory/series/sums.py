@@ -34,11 +34,11 @@ from theory.series.beatty_tail import BeattyTail
 from theory.series.cancellation import without_cancellation
 from theory.series.comparison_tests import GAMMA_LIKE
 from theory.series.convergence import decide_in_process
-from theory.series.decision import SeriesError, as_expr, free_parameters
+from theory.series.decision import SeriesError, as_expr, free_parameters, split_negative_bases
 from theory.series.dropped_summands import DroppedSummandTail
 from theory.series.enclosure import CertifiedEstimate, CertifiedTail, arb_bounds
 from theory.series.exp_atom_tail import ExpAtomTail, in_exp_atom
-from theory.series.expressions import N, negative_bases_split
+from theory.series.expressions import N
 from theory.series.fast_majorant_tail import FastMajorantTail
 from theory.series.floor_blocks import FloorBlockTail, floor_block_parts
 from theory.series.floor_root_blocks import FloorRootTail, floor_root_parts
@@ -274,7 +274,7 @@ def certify_tail(
     if b.is_rational_function(N):
         with step_budget(2.0):
             b = sp.cancel(sp.together(b))  # 1/n - 3/(3n+2) -> 2/(n(3n+2)): no cancellation
-    b = negative_bases_split(b)  # (-2)**(-n) -> (-1)**n/2**n
+    b = split_negative_bases(b)  # (-2)**(-n) -> (-1)**(-n)/2**n: a sign the engines read
     try:
         t = _narrow(_certified_engine(b, n0, scale), n0, beside, max_rel_width)
     except NotCertified as exc:
