@@ -616,4 +616,18 @@ PLANTED = (
         "    b = b  # (-2)**(-n)",
         (S + "test_alternating_tails.py",),
     ),
+    (
+        "the sign (-1)^P(n) of an odd-even P read as 1",
+        "theory/series/families.py",
+        "(0, 1): sp.Pow(-1, N)}",
+        "(0, 1): sp.Integer(1)}",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
+        "a constant minus sign ends the family analysis",
+        "theory/series/families.py",
+        "    if c < 0:  # sum -b_n converges where sum b_n does",
+        "    if c < -1:  # sum -b_n converges where sum b_n does",
+        (S + "test_parameter_cases.py",),
+    ),
 )

@@ -32,7 +32,7 @@ from theory.series.beatty_signs import beatty_parts
 from theory.series.comparison_tests import term_ratio
 from theory.series.conditions import bool_text, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
-from theory.series.expressions import N
+from theory.series.expressions import N, integer_valued
 from theory.series.family_parts import (
     exp_log,
     oscillating_sum_family,
@@ -70,13 +70,21 @@ def family_decision(
 ) -> Decision | None:
     """The decision of one sign case (parameters positive symbols) for the families of the
     module doc; None when b is not one of them."""
-    b = split_negative_bases(b)
+    b = _parity_signs(split_negative_bases(b))
+    c, unsigned = b.as_coeff_Mul()
+    if c < 0:  # sum -b_n converges where sum b_n does: (-x)**(2*n + 1)/n
+        d = family_decision(-b, params, start, decide_positive)
+        if d is not None:
+            d.certificate = "for -b_n (the same region): " + d.certificate
+        return d
     sign = sp.Pow(-1, N)
     alternating = b.is_Mul and sign in b.args
     rest = b / sign if alternating else b
-    for a in sp.Mul.make_args(rest):
-        if isinstance(a, sp.Pow) and a.exp == N and a.base in params:
-            return _geometric(a.base, rest / a, params, start, decide_positive, alternating)
+    factors = sp.Mul.make_args(rest)
+    for a in factors:
+        if isinstance(a, sp.Pow) and a.base in params and _growing_polynomial(a.exp):
+            g = sp.Mul(*[f for f in factors if f is not a])  # x**-(n**2 + n) would stay
+            return _geometric(a.base, g, params, start, decide_positive, alternating, a.exp)
     d = _geometric_base(rest, params, start, decide_positive, alternating)
     if d is not None:
         return d
@@ -350,18 +358,54 @@ def _subexponential(g: sp.Expr, params: list) -> bool:
     return all(v == 0 for v in lims)
 
 
-def _geometric(a, g, params, start, decide_positive, alternating=False) -> Decision | None:
-    r""":math:`s^n a^n g(n)`, s = 1 or -1 (``alternating``), a > 0.
+def _parity_signs(b: sp.Expr) -> sp.Expr:
+    """Each sign (-1)^P(n), P a polynomial with integer coefficients, written (-1)^n, 1 or -1
+    by the parity of P (P(n + 2) - P(n) is even, so P(0) and P(1) fix it): (-1)^(n^2) is
+    (-1)^n."""
 
-    g > 0 exp-log with :math:`\log g / n \to 0`: converges for a < 1 (root test), diverges
-    for a > 1 (:math:`|b_n| \to \infty`); at a = 1 as :math:`\sum g` (s = 1), or for
-    s = -1 by Leibniz where g -> 0 (g eventually monotone) and not at all elsewhere (the
-    terms do not tend to 0).  g free of the parameters and factorial-like: see
-    :func:`_geometric_ratio`."""
+    def parity_sign(e: sp.Expr) -> bool:
+        return (
+            isinstance(e, sp.Pow)
+            and e.base == -1
+            and e.exp != N
+            and e.exp.is_polynomial(N)  # not floor(log(n)): integer-valued, not a polynomial
+            and integer_valued(e.exp)
+        )
+
+    def rewrite(e: sp.Expr) -> sp.Expr:
+        p0, p1 = (int(e.exp.subs(N, k)) % 2 for k in (0, 1))
+        return {(0, 0): sp.Integer(1), (1, 1): sp.Integer(-1), (0, 1): sp.Pow(-1, N)}.get(
+            (p0, p1), -sp.Pow(-1, N)
+        )
+
+    return b.replace(parity_sign, rewrite) if b.has(sp.Pow) else b
+
+
+def _growing_polynomial(e: sp.Expr) -> bool:
+    """e a polynomial in n of degree >= 1, rational coefficients, positive leading one."""
+    if not (e.has(N) and e.is_polynomial(N)) or e.free_symbols != {N}:
+        return False
+    poly = sp.Poly(e, N)
+    return all(c.is_Rational for c in poly.all_coeffs()) and poly.LC() > 0
+
+
+def _geometric(
+    a, g, params, start, decide_positive, alternating=False, exponent=N
+) -> Decision | None:
+    r""":math:`s^n a^{P(n)} g(n)`, s = 1 or -1 (``alternating``), a > 0, P a polynomial with
+    a positive leading coefficient (n itself by default).
+
+    g > 0 exp-log with :math:`\log g / n \to 0`: converges for a < 1 (root test,
+    :math:`|b_n|^{1/P(n)} \to a`), diverges for a > 1 (:math:`|b_n| \to \infty`); at a = 1
+    as :math:`\sum g` (s = 1), or for s = -1 by Leibniz where g -> 0 (g eventually monotone)
+    and not at all elsewhere (the terms do not tend to 0).  g free of the parameters and
+    factorial-like (P = n): see :func:`_geometric_ratio`."""
     rest = [p for p in params if p != a]
     if g.has(a):
         return None
     if not rest and not exp_log(g):
+        if exponent != N:
+            return None
         return _geometric_ratio(a, g, start, alternating)
     if not exp_log(g) or not (g.has(N) or g.is_positive):
         return None
@@ -392,10 +436,11 @@ def _geometric(a, g, params, start, decide_positive, alternating=False) -> Decis
         return None
     region = sp.Or(a < 1, sp.And(sp.Eq(a, 1), region_g))
     s = "(-1)^n " if alternating else ""
+    P = "n" if exponent == N else f"({exponent})"
     return Decision(
         None,
-        f"b_n = {s}{a}^n g(n) with g = {g} > 0 exp-log and log(g)/n -> 0: for {a} < 1 the "
-        f"root test (|b_n|^(1/n) -> {a} < 1) gives convergence, for {a} > 1 |b_n| grows "
+        f"b_n = {s}{a}^{P} g(n) with g = {g} > 0 exp-log and log(g)/n -> 0: for {a} < 1 the "
+        f"root test (|b_n|^(1/{P}) -> {a} < 1) gives convergence, for {a} > 1 |b_n| grows "
         f"without bound; at {a} = 1, {at_one}",
         test="geometric family",
         details={

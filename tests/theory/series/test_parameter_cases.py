@@ -24,6 +24,13 @@ CASES = [
     ("1/(n**2 + k**2)", True, "converges for every real k"),
     # exp(-k n): geometric for k > 0, terms 1 at k = 0, growing for k < 0
     ("exp(-k*n)", None, "converges iff k > 0"),
+    # k^P(n), P a polynomial with a positive leading coefficient: |b_n|^(1/P(n)) -> |k|; the
+    # sign (-1)^P(n) by P's parity: n^2 ~ n (alternating), n^2 + n even, 2n + 1 odd
+    ("k**(n**2)", None, "converges iff k > -1 and k < 1"),  # k = -1: (-1)^n, no limit
+    ("k**(n**2)/n", None, "converges iff k >= -1 and k < 1"),  # k = -1: Leibniz
+    ("k**(n**2 + n)", None, "converges iff k > -1 and k < 1"),  # k = -1: terms 1
+    ("k**(2*n + 1)/n", None, "converges iff k > -1 and k < 1"),  # k = -1: -1/n
+    ("k**(n**2 + 1)/n", None, "converges iff k >= -1 and k < 1"),  # k = -1: -(-1)^n/n
 ]
 
 
