@@ -617,6 +617,13 @@ PLANTED = (
         (S + "test_alternating_tails.py",),
     ),
     (
+        "a tie bracket settled at its lower end",
+        "theory/series/certified_trf.py",
+        "            continue  # R_j = eps B: not below it",
+        "            return j  # R_j = eps B: not below it",
+        (S + "test_trf_ties.py",),
+    ),
+    (
         "the sign (-1)^P(n) of an odd-even P read as 1",
         "theory/series/families.py",
         "(0, 1): sp.Pow(-1, N)}",

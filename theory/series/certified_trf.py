@@ -41,6 +41,7 @@ from theory.series.integral_test import IntegralTail
 from theory.series.leading_term import LeadingTermTail
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.quadrature_tail import log_shifts
+from theory.series.residue_classes import MAX_PERIOD, class_term, floor_period
 from theory.series.results import TAIL_RULE, SeriesSum
 from theory.series.shifted_integral import ShiftedIntegralTail
 from theory.series.sums import any_width_tail, certify_tail, enclosed_sum
@@ -541,19 +542,23 @@ TIE_SECONDS = 1.0
 
 
 def resolve_ties(b: sp.Expr, start: int, table: list, seconds: float = TIE_SECONDS) -> list:
-    r"""The TRF table (--json dicts) with each bracket [j, j + 1] of nonnegative terms made
-    exact where sympy's closed forms prove the tie :math:`R_j = \epsilon B` (eps the decimal
-    typed): then :math:`R_j < \epsilon B` fails and TRF = j + 1 (``1/(n*(n + 1))``:
-    :math:`R_j = 1/(j + 1)`, B = 1, so TRF(0.1) = 10).  The bracket already proves
-    :math:`R_{j-1} \ge \epsilon B` and :math:`R_{j+1} < \epsilon B`; only
-    :math:`R_j` was not separated from :math:`\epsilon B` by ball arithmetic, which exact
-    equality explains.  Anything sympy cannot sum in closed form keeps its bracket."""
+    r"""The TRF table (--json dicts) with each short bracket [lo, hi] of nonnegative terms made
+    exact where sympy's closed forms decide it: ball arithmetic proved
+    :math:`R_{lo-1} \ge \epsilon B` and :math:`R_{hi} < \epsilon B` (eps the decimal typed)
+    and left the tails between unseparated from :math:`\epsilon B`, which exact equality
+    explains.  Going up from lo, a tail equal to :math:`\epsilon B` in closed form fails
+    :math:`R_j < \epsilon B`; the first that is below it (a nonzero difference of sign
+    proved at 60 digits) is the TRF, else hi (``1/(n*(n + 1))``: :math:`R_j = 1/(j + 1)`,
+    B = 1, so TRF(0.1) = 10; floor/ceiling terms summed class by class n = L m + r,
+    :func:`theory.series.residue_classes.class_term`).  Anything sympy cannot sum in closed
+    form, or a difference of unproved sign, keeps its bracket."""
     todo = [
         t
         for t in table
         if not t.get("exact")
         and t.get("lower_bound") is not None
-        and t.get("upper_bound") == t["lower_bound"] + 1
+        and t.get("upper_bound") is not None
+        and 1 <= t["upper_bound"] - t["lower_bound"] <= MAX_TIE_BRACKET
         and t.get("definition", "").startswith("Eq. 22")
     ]
     if not todo or seconds <= 0 or not terms_nonnegative(b, start):
@@ -561,17 +566,17 @@ def resolve_ties(b: sp.Expr, start: int, table: list, seconds: float = TIE_SECON
     out = list(table)
     try:
         with step_budget(seconds):
-            B = sp.summation(b, (N, start, sp.oo))
-            if B.has(sp.Sum) or not B.is_number or not B.is_positive:
+            B = _closed_sum(b, start)
+            if B is None or not B.is_number or not B.is_positive:
                 return table
             for t in todo:
-                j = int(t["lower_bound"])
-                R = sp.summation(b, (N, start + j, sp.oo))
-                e = sp.Rational(repr(t["eps"]))
-                if R.has(sp.Sum) or sp.simplify(R - e * B) != 0:
+                j = _closed_crossing(b, start, B, sp.Rational(repr(t["eps"])), t)
+                if j is None:
                     continue
-                note = f"exact tie: R_{j} = eps B in closed form (sympy: B = {B}), so TRF = {j + 1}"
-                new = {**t, "value": j + 1, "exact": True, "log10": math.log10(j + 1)}
+                note = (
+                    f"exact tie: tails equal to eps B in closed form (sympy: B = {B}), so TRF = {j}"
+                )
+                new = {**t, "value": j, "exact": True, "log10": math.log10(j) if j > 0 else None}
                 for k in ("lower_bound", "upper_bound", "relative_accuracy"):
                     new.pop(k, None)
                 new["note"] = note
@@ -579,3 +584,47 @@ def resolve_ties(b: sp.Expr, start: int, table: list, seconds: float = TIE_SECON
     except (StepTimeout, TypeError, ValueError, NotImplementedError, RecursionError):
         return out
     return out
+
+
+#: the widest bracket [lo, hi] of a tie that sympy is asked to settle (one closed-form tail
+#: per integer in it)
+MAX_TIE_BRACKET = 8
+
+
+def _closed_crossing(b: sp.Expr, start: int, B: sp.Expr, e: sp.Rational, t: dict) -> int | None:
+    """The TRF inside t's bracket from closed-form tails (see :func:`resolve_ties`), or None."""
+    lo, hi = int(t["lower_bound"]), int(t["upper_bound"])
+    for j in range(lo, hi):
+        R = _closed_sum(b, start + j)
+        if R is None:
+            return None
+        diff = sp.simplify(R - e * B)
+        if diff == 0:
+            continue  # R_j = eps B: not below it
+        v = sp.N(diff, 60)
+        if not v.is_Float or abs(v) < sp.Float(10) ** -50:
+            return None
+        if v < 0:
+            return j
+    return hi
+
+
+def _closed_sum(b: sp.Expr, a: int) -> sp.Expr | None:
+    """sum_(n >= a) b_n by sympy, class by class n = L m + r where b has floor/ceiling of a
+    rational-linear argument; None where a sum is not in closed form."""
+    L = floor_period(b)
+    if L is None:
+        S = sp.summation(b, (N, a, sp.oo))
+        return None if S.has(sp.Sum) else S
+    if L > MAX_PERIOD:
+        return None
+    total = sp.Integer(0)
+    for r in range(L):
+        term = class_term(b, L, r)
+        if term is None:
+            return None
+        S = sp.summation(term, (N, max(0, -(-(a - r) // L)), sp.oo))
+        if S.has(sp.Sum):
+            return None
+        total += S
+    return total

@@ -64,11 +64,10 @@ class ResidueTail:
                 "floor/ceiling of an argument that is not rational-linear in n "
                 f"with a period <= {MAX_PERIOD}"
             )
-        m = sp.Symbol("m", integer=True, nonnegative=True)
         self.L, self.n0, self.parts = L, int(n0), []
         for r in range(L):
             m0 = max(0, -(-(self.n0 - r) // L))
-            self.parts.append(_class_tail(b, L, r, m, m0, scale))
+            self.parts.append(_class_tail(b, L, r, m0, scale))
         self.nonneg_until = min(L * p.nonneg_until + r for r, p in enumerate(self.parts))
         self.certificate = f"{L} residue classes n = {L}m + r, each: " + self.parts[0].certificate
 
@@ -86,22 +85,37 @@ class ResidueTail:
         return self.parts[r].term((int(n) - r) // self.L)
 
 
-def _class_tail(b: sp.Expr, L: int, r: int, m: sp.Symbol, m0: int, scale) -> CertifiedTail:
+def class_term(b: sp.Expr, L: int, r: int, expand: bool = False) -> sp.Expr | None:
+    """b_(L m + r) as a term in n (n standing for m, an integer), its floors reduced
+    (``floor(m + 1/2) = m``); ``expand``: the whole term expanded first.  None where a floor
+    does not reduce.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> class_term(P("(ceiling(n/2) - floor(n/2))*2**(-n)"), 2, 1)
+    2**(-2*n - 1)
+    """
+    m = sp.Symbol("m", integer=True, nonnegative=True)
+    br = b.subs(N, L * m + r)
+    if expand:
+        br = sp.expand(br)
+    br = br.replace(
+        lambda e: isinstance(e, (sp.floor, sp.ceiling)),
+        lambda e: e.func(sp.expand(e.args[0])),
+    )
+    return None if br.has(sp.floor, sp.ceiling) else br.subs(m, N)
+
+
+def _class_tail(b: sp.Expr, L: int, r: int, m0: int, scale) -> CertifiedTail:
     """The certified tail of b_(L m + r) in m from m0 on: the floors reduced with the rest of
     the term as written (``sin(1/(5*m + 1)**3)``, whose far boxes the ball evaluation bounds),
     else with the term expanded (``(1/2)**(2*m + 1)``)."""
-    plain = b.subs(N, L * m + r)
-    err = None
-    for br in (plain, sp.expand(plain)):
-        br = br.replace(
-            lambda e: isinstance(e, (sp.floor, sp.ceiling)),
-            lambda e: e.func(sp.expand(e.args[0])),
-        )
-        if br.has(sp.floor, sp.ceiling):
-            err = NotCertified(f"floor does not reduce on the residue class {r} mod {L}")
+    err = NotCertified(f"floor does not reduce on the residue class {r} mod {L}")
+    for expand in (False, True):
+        br = class_term(b, L, r, expand)
+        if br is None:
             continue
         try:
-            return CertifiedTail(br.subs(m, N), m0, scale)
+            return CertifiedTail(br, m0, scale)
         except NotCertified as exc:
             err = exc
     raise err

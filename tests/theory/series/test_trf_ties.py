@@ -28,6 +28,19 @@ def _trf(capsys, args):
             ["--rpe", "1/binomial(n + 2, 2)", "--start", "2", "--eps", "0.1", "0.3", "0.25"],
             {0.1: 28, 0.3: 8, 0.25: 10},
         ),
+        # 2^-n at odd n, 0 at even n (held-out set 17): B = 2/3, R_j/B = 4^-ceil(j/2), so
+        # R_1 = R_2 = B/4 and R_3 = R_4 = B/16 tie at 0.25 and 0.0625: TRF 3 and 5; at 0.3
+        # R_1 < 0.3 B: 1 (the classes n = 2m + r summed by sympy; a bracket two wide)
+        (
+            ["--rpe", "(ceiling(n/2) - floor(n/2))*2**(-n)", "--eps", "0.3", "0.25", "0.0625"],
+            {0.3: 1, 0.25: 3, 0.0625: 5},
+        ),
+        # 2^-n at even n, 0 at odd n: B = 1/3, R_j/B = 4^-floor(j/2): R_2 = R_3 = B/4 and
+        # R_4 = R_5 = B/16 tie at 0.25 and 0.0625: TRF 4 and 6
+        (
+            ["--rpe", "(1 + floor(n/2) - ceiling(n/2))*2**(-n)", "--eps", "0.25", "0.0625"],
+            {0.25: 4, 0.0625: 6},
+        ),
     ],
 )
 def test_exact_ties(capsys, args, truth):
