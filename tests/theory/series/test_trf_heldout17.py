@@ -30,22 +30,13 @@ TIME_LIMIT = "120"
 
 #: measured honest, filled in from the runner's runs, never by changing a reference.
 #: First run (load 2.9, --time-limit default, --jobs 1): 64 right, 4 honest, no WRONG,
-#: internal error or time-out; a second run (load 2.7) the same.  Honest:
-HONEST: set[str] = {
-    # exact ties R_1 = R_2 = B/4 and R_3 = R_4 = B/16: certified 1 <= TRF(0.25) <= 3 and
-    # 3 <= TRF(0.0625) <= 5 only (truth 3 and 5); TRF(0.3) and TRF(1e-6) exact, B certified
-    "floor/parity-indicator-times-2-pow-minus-n-ties",
-    # Min(|cos n|, 1/n) (diverges by equidistribution): undecided
-    "maxmin/min-abs-cos-n-and-inv-n",
-    # Li_3(-1/2), alternating geometric: converges, but 'no estimate (terms not proved
-    # nonnegative)': no B, no TRF
-    "polylog/li3-minus-half",
-    # |sin n|^n (diverges, Minkowski): undecided
-    "hard/abs-sin-n-pow-n",
-    # x^(n^2): the condition reads 'where x = 0 (other values undecided): converges', right at
-    # x = 0 and undecided at the 8 other grid points (the runner counts it right: one point read)
-    "free/x-pow-n-squared-signed",
-}
+#: internal error or time-out; a second run (load 2.7) the same.  The honest ones then, each
+#: right since (68 right at the head): the exact ties R_1 = R_2 = B/4 of
+#: (ceiling(n/2) - floor(n/2))*2**(-n) (brackets [1, 3], [3, 5]: now settled by sympy class by
+#: class), Min(|cos n|, 1/n) (undecided: now >= |cos n|/n), Li_3(-1/2) as (-2)**(-n)/n**3
+#: (no estimate: the negative base now split), |sin n|^n (undecided: now the near-angle
+#: lemma on |G|^E), and x^(n^2) (undecided but at x = 0: now converges iff -1 < x < 1).
+HONEST: set[str] = set()
 
 FAST = [
     "free/n-pow-b-times-a-pow-n-signed-a",
