@@ -617,6 +617,13 @@ PLANTED = (
         (S + "test_alternating_tails.py",),
     ),
     (
+        "nonnegative products: constant factors not checked",
+        "theory/series/lower_bounds.py",
+        "if f.has(N) else f.is_nonnegative is True",
+        "if f.has(N) else True",
+        (S + "test_floor_factor_tails.py",),
+    ),
+    (
         "a tie bracket settled at its lower end",
         "theory/series/certified_trf.py",
         "            continue  # R_j = eps B: not below it",

@@ -90,7 +90,10 @@ def _product_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:
         if flip is None:
             return False
         factors[flip] = -factors[flip]
-    return all(terms_nonnegative(f, n0, check) for f in factors if f.has(N))
+    return all(
+        terms_nonnegative(f, n0, check) if f.has(N) else f.is_nonnegative is True
+        for f in factors  # a constant factor too: (1 - pi)*floor(n/5)*sin(1/n**3) < 0
+    )
 
 
 def _terms_nonnegative(b: sp.Expr, n0: int, check: int) -> bool:

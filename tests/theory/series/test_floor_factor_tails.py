@@ -122,6 +122,8 @@ def test_ceiling_product_proved_nonnegative():
     assert terms_nonnegative(P("floor(n/5)*sin(1/n**3)"), 1)
     assert not terms_nonnegative(P("-ceiling(n/5)*sin(1/n**3)"), 1)
     assert not terms_nonnegative(P("floor(n/5)*sin(1/n**3)*(n - 7)"), 1)  # b_5 < 0
+    assert not terms_nonnegative(P("(1 - pi)*floor(n/5)*sin(1/n**3)"), 1)  # a constant < 0
+    assert terms_nonnegative(P("(pi - 1)*floor(n/5)*sin(1/n**3)"), 1)
 
 
 @pytest.mark.slow
