@@ -624,6 +624,27 @@ PLANTED = (
         (S + "test_floor_factor_tails.py",),
     ),
     (
+        "sign blocks: Euler-Maclaurin's half end terms with the wrong sign",
+        "theory/series/root_sign_blocks.py",
+        "    return common(B) + B**-s / 2, common(A) - A**-s / 2",
+        "    return common(B) - B**-s / 2, common(A) + A**-s / 2",
+        (S + "test_root_sign_blocks.py",),
+    ),
+    (
+        "sign blocks: a partial block taken with the next block's sign",
+        "theory/series/root_sign_blocks.py",
+        "        sign = 1 if k % 2 == 0 else -1",
+        "        sign = -1 if k % 2 == 0 else 1",
+        (S + "test_root_sign_blocks.py",),
+    ),
+    (
+        "sign blocks: the bound of later tails without the block's length",
+        "theory/series/root_sign_blocks.py",
+        "        V = (arb(k + 1) ** self.d - arb(k) ** self.d) * arb(k) ** (-self.d * self.s)",
+        "        V = arb(k) ** (-self.d * self.s)",
+        (S + "test_root_sign_blocks.py",),
+    ),
+    (
         "a tie bracket settled at its lower end",
         "theory/series/certified_trf.py",
         "            continue  # R_j = eps B: not below it",

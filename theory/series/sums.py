@@ -61,6 +61,7 @@ from theory.series.ratio_tails import RatioTail, has_moving_power
 from theory.series.rational_tail import RationalTail
 from theory.series.residue_classes import GroupedTail, ResidueTail, floor_period
 from theory.series.results import DPS, SeriesSum
+from theory.series.root_sign_blocks import RootSignTail, root_sign_parts
 from theory.series.rpe_library import RPE, BiasHead
 from theory.series.shifted_integral import ShiftedIntegralTail
 from theory.series.split_tail import SplitTail, leading_oscillating_split, log_shift_parts
@@ -264,6 +265,7 @@ def certify_tail(
     | SplitTail
     | LogZetaTail
     | FloorRootTail
+    | RootSignTail
 ):
     """A certified tail engine for b_n, n >= n0, whose enclosure of B is at least
     3 digits wide (with ``beside``, the sum of the terms before n0, the enclosure of the
@@ -427,6 +429,11 @@ def _certified_engine(b, n0, scale):
     if b.has(sp.floor) and floor_root_parts(b) is not None:
         try:  # G(floor(sqrt(n))): blocks of equal terms, a series in the block index
             return FloorRootTail(b, n0, certify_tail, decide_in_process)
+        except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
+            pass
+    if b.has(sp.floor) and root_sign_parts(b) is not None:
+        try:  # (-1)**floor(sqrt(n))/n**s: blocks of one sign by Euler-Maclaurin, alternating
+            return RootSignTail(b, n0, certify_tail)
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):
             pass
     if floor_period(b) is not None:
