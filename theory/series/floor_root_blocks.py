@@ -85,7 +85,7 @@ def floor_root_test(
         return None
     d, G = parts
     h = sp.expand((N + 1) ** d - N**d) * G
-    k0 = _root(n0, d) + 1
+    k0 = integer_root(n0, d) + 1
     inner = decide(h, k0)
     if inner.converges is None:
         return None
@@ -98,7 +98,7 @@ def floor_root_test(
     )
 
 
-def _root(a: int, d: int) -> int:
+def integer_root(a: int, d: int) -> int:
     """floor(a^(1/d)) exactly."""
     k, _ = sp.integer_nthroot(a, d)
     return int(k)
@@ -123,7 +123,7 @@ class FloorRootTail(BallTerms):
         self.d, G = parts
         self.n0 = int(n0)
         self.h = sp.expand((N + 1) ** self.d - N**self.d) * G
-        k0 = _root(self.n0, self.d) + 1
+        k0 = integer_root(self.n0, self.d) + 1
         d = decide(self.h, k0)
         if d.converges is not True:
             raise NotCertified(f"the block series of h(k) = {self.h} is not proved convergent")
@@ -144,6 +144,6 @@ class FloorRootTail(BallTerms):
     def tail(self, a: int) -> arb:
         """Enclosure of sum_{n >= a} b_n (a an integer >= n0)."""
         a = tail_start(a, self.n0)
-        k = _root(a, self.d)
+        k = integer_root(a, self.d)
         partial = ((k + 1) ** self.d - a) * self.g(arb(k))
         return partial + self.blocks.tail(k + 1)

@@ -58,6 +58,7 @@ from theory.series.arb_eval import (
     tail_start,
 )
 from theory.series.expressions import N
+from theory.series.floor_root_blocks import integer_root
 from theory.series.lower_bounds import terms_nonnegative
 from theory.series.split_tail import SplitTail
 
@@ -112,11 +113,6 @@ def block_parts(d: int, s: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
     return common(B) + B**-s / 2, common(A) - A**-s / 2
 
 
-def _root(a: int, d: int) -> int:
-    """floor(a^(1/d)) exactly."""
-    return int(sp.integer_nthroot(a, d)[0])
-
-
 class RootSignTail(BallTerms):
     """The certified tail engine (``tail``, ``term``, ``n0``, ``nonneg_until``,
     ``certificate``; ``tail_sup`` where the block sums are proved decreasing) of
@@ -130,7 +126,7 @@ class RootSignTail(BallTerms):
             raise NotCertified("the terms are not c (-1)^floor(n^(1/d)) n^-s from n >= 1")
         self.d, c, s = parts
         self.n0 = int(n0)
-        self.K = max(2, _root(self.n0, self.d) + 1, _root(HEAD_TERMS, self.d))
+        self.K = max(2, integer_root(self.n0, self.d) + 1, integer_root(HEAD_TERMS, self.d))
         self.M = self.K**self.d
         try:
             self.f = arb_function(b)
@@ -202,7 +198,7 @@ class RootSignTail(BallTerms):
         a = tail_start(a, self.n0)
         if a < self.M:
             return self.suffix[a - self.n0] + self.c * self._from_block(self.K)
-        k = _root(a, self.d)
+        k = integer_root(a, self.d)
         sign = 1 if k % 2 == 0 else -1
         inside = arb(0) if a == k**self.d else sign * self._partial(a, k)
         head = self._from_block(k) if a == k**self.d else inside + self._from_block(k + 1)
@@ -212,7 +208,7 @@ class RootSignTail(BallTerms):
     def _tail_sup(self, a: int) -> arb:
         """An upper bound on |sum_(n >= j) b_n| for every j >= a (module doc)."""
         a = tail_start(a, self.n0)
-        k = max(_root(a, self.d), self.K)
+        k = max(integer_root(a, self.d), self.K)
         V = (arb(k + 1) ** self.d - arb(k) ** self.d) * arb(k) ** (-self.d * self.s)
         top = abs(self.c) * V
         if a >= self.M:
