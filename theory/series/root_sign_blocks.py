@@ -24,7 +24,8 @@ A tail from a inside block k: the same formula on [a, B] (A = a), plus the block
 the terms before :math:`K^d` one by one in ball arithmetic.
 
 Where :math:`I(k) = \int_{k^d}^{(k+1)^d} f - \int_{(k+1)^d - 1}^{(k+2)^d - 1} f \ge 0` is
-proved for k >= K (:func:`theory.series.lower_bounds.terms_nonnegative`), the block sums
+proved for k >= K (:func:`theory.series.lower_bounds.terms_nonnegative`, on I or on
+:math:`k^{d(s-1)} I`, a power series in 1/k where s is not 1), the block sums
 decrease from K on (:math:`h(k) \ge \int_{k^d}^{(k+1)^d} f` and
 :math:`h(k+1) \le \int_{(k+1)^d - 1}^{(k+2)^d - 1} f`, f decreasing), so a tail from inside
 block k' is a partial block sum of one sign and an alternating tail of the other sign, each
@@ -141,7 +142,8 @@ class RootSignTail(BallTerms):
         F = (lambda x: sp.log(x)) if s == 1 else (lambda x: x ** (1 - s) / (1 - s))  # noqa: E731
         gap = F((N + 1) ** self.d) - F(N**self.d) - F((N + 2) ** self.d - 1)
         gap += F((N + 1) ** self.d - 1)
-        if terms_nonnegative(gap, self.K):  # block sums decrease from K on
+        scale = N ** (self.d * (s - 1))  # n^(d(s-1)) gap: a power series in 1/n
+        if terms_nonnegative(gap, self.K) or terms_nonnegative(sp.expand(scale * gap), self.K):
             self.tail_sup = self._tail_sup
         self.certificate = (
             f"b_n = {c} (-1)^floor(n^(1/{self.d})) n^-{s}: terms n0 = {self.n0} <= n < "
