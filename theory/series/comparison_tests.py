@@ -22,7 +22,7 @@ import sympy as sp
 
 from theory.core.budget import step_budget
 from theory.series.decision import Decision
-from theory.series.expressions import N
+from theory.series.expressions import N, constant_power_log
 from theory.series.limits import (
     STEP_BUDGET,
     eventual_sign,
@@ -315,6 +315,10 @@ def _expanded_log(f: sp.Expr) -> sp.Expr:
     lg = sp.Integer(0)
     for factor in sp.Mul.make_args(f):
         base, e = factor.as_base_exp()
+        power = constant_power_log(factor, absolute=True)  # g > 0: log g = sum log|f|
+        if power is not None:
+            lg += power
+            continue
         lead = _leading_log(base) if e.is_number else None
         lg += sp.expand_log(sp.log(factor), force=True) if lead is None else e * lead
     out = sp.Integer(0)

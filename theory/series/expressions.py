@@ -147,6 +147,40 @@ def small_exponent_denominators(expr: sp.Expr) -> bool:
     )
 
 
+def constant_power_log(f: sp.Expr, absolute: bool = False) -> sp.Expr | None:
+    """e(n) log|c| for a factor f = c^e(n), c a nonzero real number: log f where f > 0 at
+    every integer n (c > 0, or c < 0 with e(n)/2 an integer), log|f| with ``absolute``;
+    None otherwise.  sympy's ``expand_log(..., force=True)`` loops on log(sin(10)**(2*n)).
+
+    >>> constant_power_log(sp.sin(10) ** (2 * N))
+    2*n*log(-sin(10))
+    >>> constant_power_log(sp.Integer(-2) ** N) is None
+    True
+    """
+    base, e = f.as_base_exp()
+    if not (base.is_number and e.has(N)) or base.is_zero is not False:
+        return None
+    if base.is_positive:
+        return e * sp.log(base)
+    if base.is_negative and (absolute or integer_valued(e / 2)):
+        return e * sp.log(-base)
+    return None
+
+
+def log_of_positive_product(b: sp.Expr) -> sp.Expr:
+    """log b of positive terms, expanded factor by factor; c^e(n) as e log c (an even e for
+    c < 0: :func:`constant_power_log`), where ``expand_log(..., force=True)`` would loop.
+
+    >>> log_of_positive_product(sp.sin(10) ** (2 * N) / N)
+    2*n*log(-sin(10)) - log(n)
+    """
+    out = sp.Integer(0)
+    for f in sp.Mul.make_args(b):
+        power = constant_power_log(f)
+        out += power if power is not None else sp.expand_log(sp.log(f), force=True)
+    return out
+
+
 def integer_valued(e: sp.Expr) -> bool:
     """e is an integer at every integer n: sympy knows it (``floor(sqrt(2)*n)``), or e is a
     polynomial in n with integer coefficients (``n``, ``2*n + 1``).

@@ -30,7 +30,7 @@ from flint import arb, ctx
 
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.arb_eval import PREC, NotCertified, NotSupported, arb_function, ball_precision
-from theory.series.expressions import N
+from theory.series.expressions import N, log_of_positive_product
 from theory.series.results import TRF
 
 
@@ -41,7 +41,7 @@ class GeometricTail:
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int):
         with step_budget(1.0):
-            log_b = sp.expand(sp.expand_log(sp.log(b), force=True))
+            log_b = sp.expand(log_of_positive_product(b))
             # degree <= 1 from the second derivative: sp.degree would build the dense
             # polynomial of -n**(10**10) (gigabytes)
             linear = log_b.is_polynomial(N) and sp.diff(log_b, N, 2) == 0

@@ -32,7 +32,7 @@ from flint import arb, ctx
 
 from theory.core.budget import step_budget
 from theory.series.arb_eval import PREC, NotCertified, NotSupported, arb_function, ball_precision
-from theory.series.expressions import N
+from theory.series.expressions import N, log_of_positive_product
 from theory.series.results import TRF
 
 MAX_DEGREE = 64  # n^k with k above this is left to the other engines
@@ -62,7 +62,7 @@ class PolyGeometricTail:
     @ball_precision
     def __init__(self, b: sp.Expr, n0: int):
         with step_budget(1.0):
-            log_b = sp.expand(sp.expand_log(sp.log(b), force=True))
+            log_b = sp.expand(log_of_positive_product(b))
             k = log_b.coeff(sp.log(N))
             rest = sp.expand(log_b - k * sp.log(N))
             linear = rest.is_polynomial(N) and sp.diff(rest, N, 2) == 0

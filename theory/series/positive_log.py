@@ -38,7 +38,7 @@ import sympy as sp
 from flint import arb, ctx
 
 from theory.series.arb_eval import NotCertified, NotSupported, Undecided, arb_function
-from theory.series.expressions import N
+from theory.series.expressions import N, log_of_positive_product
 
 #: the far point where the signs of the logarithms' arguments are read
 SIGN_POINT = 2**64
@@ -48,7 +48,10 @@ def log_of_positive(b: sp.Expr) -> sp.Expr:
     """``expand_log(log(b), force=True)`` (log taken into Piecewise branches) written as a real expression when b is positive
     (see the module text); the expansion unchanged when it is already real.  Raises
     :class:`NotCertified` when it cannot be made real or b is not positive far out."""
-    expanded = sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True)
+    if b.has(sp.Piecewise):
+        expanded = sp.expand_log(sp.piecewise_fold(sp.log(b)), force=True)
+    else:  # factor by factor: expand_log loops on log(sin(10)**(2*n))
+        expanded = log_of_positive_product(b)
     if not expanded.has(sp.I) and not any(_negative_far(a.args[0]) for a in expanded.atoms(sp.log)):
         return expanded
     k, body = sp.Integer(0), []

@@ -389,7 +389,8 @@ def _certified_engine(b, n0, scale):
             return LogZetaTail(b, n0)
         except (NotCertified, ArithmeticError, ValueError, TypeError):
             pass
-    if not b.has(sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos):
+    kinds = (sp.Piecewise, sp.Min, sp.Max, sp.Abs, sp.floor, sp.sin, sp.cos)
+    if not any(a.has(N) for a in b.atoms(*kinds)):  # sin(10)**(2*n) is geometric
         try:
             return GeometricTail(b, n0)  # e^(a + c n): the tail in closed form
         except (NotCertified, StepTimeout, ArithmeticError, ValueError, TypeError):

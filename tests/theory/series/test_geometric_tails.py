@@ -102,3 +102,26 @@ def test_far_crossing_is_an_exact_integer(capsys, k):
     with mpmath.workdps(400):
         kk = mpmath.mpf(k)
         check(out, mpmath.exp(-kk) / -mpmath.expm1(-kk), -kk)
+
+
+# A constant base of unproved sign to an even power: (sin 10)^(2n) = r^n, r = sin(10)^2 (before:
+# sympy's expand_log looped on its log, the verdict timed out and B had no estimate).
+# References: r/(1 - r); sum n^5 r^n = Li_(-5)(r) (mpmath.polylog); sum r^n/n = -log(1 - r).
+@pytest.mark.parametrize(
+    "rpe, ref",
+    [
+        ("sin(10)**(2*n)", lambda r: r / (1 - r)),
+        ("cos(10)**(2*n)*n**5", None),
+        ("sin(10)**(2*n)/n", lambda r: -mpmath.log(1 - r)),
+    ],
+)
+def test_even_power_of_a_negative_constant(capsys, rpe, ref):
+    out = run_json(capsys, "--rpe", rpe)
+    with mpmath.workdps(40):
+        r = (mpmath.cos(10) if rpe.startswith("cos") else mpmath.sin(10)) ** 2
+        B = mpmath.polylog(-5, r) if ref is None else ref(r)
+        assert out["certified"] and out["converges"] is True
+        assert mpmath.mpf(out["sum_lo"]) <= B <= mpmath.mpf(out["sum_hi"])
+        assert out["sum_digits"] >= 15
+        if rpe == "sin(10)**(2*n)":  # R_j / B = r^j: TRF = floor(ln(eps)/ln(r)) + 1
+            check(out, B, mpmath.log(r))

@@ -75,6 +75,9 @@ CASES = [
     ("floor(n/5)*sin(1/n**2)*gamma(1 + 1/n)/log(n)**2", 2, C, "~ 1/(5 n log^2 n)"),
     ("floor(n/5)*sin(1/n**2)*exp(sin(1/n))/log(n)**2", 2, C, "~ 1/(5 n log^2 n)"),
     ("floor(n/5)*(sin(1/n**2) + sin(1/n**3))", 1, D, "~ 1/(5n): lim of the product n b_n"),
+    # (sin(10)^2)^n, sin(10)^2 = 0.296...: geometric (sympy's expand_log looped on its log)
+    ("sin(10)**(2*n)", 1, C, "geometric, ratio sin(10)^2 < 1"),
+    ("cos(10)**(2*n)*n**5", 1, C, "geometric, ratio cos(10)^2 < 1, times n^5"),
     # hostile but well defined
     ("n**(10**10)", 1, D, "terms -> oo"),
     ("n**(-10**10)", 1, C, "p-series"),
