@@ -645,6 +645,27 @@ PLANTED = (
         (S + "test_root_sign_blocks.py",),
     ),
     (
+        "a negative constant to an odd power read as positive",
+        "theory/series/expressions.py",
+        "    if base.is_negative and (absolute or integer_valued(e / 2)):",
+        "    if base.is_negative:",
+        (S + "test_alternating_tails.py", "negative_base"),
+    ),
+    (
+        "a parametric case of negative terms decided as if they were positive",
+        "theory/series/sign_cases.py",
+        "            d = decide_positive(-bc, free, start)",
+        "            d = decide_positive(bc, free, start)",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
+        "a signed geometric base: c = -1 taken as convergent whatever g does",
+        "theory/series/families.py",
+        "(sp.Eq(C, -1) & to_zero)",
+        "sp.Eq(C, -1)",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
         "a tie bracket settled at its lower end",
         "theory/series/certified_trf.py",
         "            continue  # R_j = eps B: not below it",

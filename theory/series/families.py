@@ -84,8 +84,12 @@ def family_decision(
     for a in factors:
         if isinstance(a, sp.Pow) and a.base in params and _growing_polynomial(a.exp):
             g = sp.Mul(*[f for f in factors if f is not a])  # x**-(n**2 + n) would stay
-            return _geometric(a.base, g, params, start, decide_positive, alternating, a.exp)
+            d = _geometric(a.base, g, params, start, decide_positive, alternating, a.exp)
+            if d is not None:
+                return d
     d = _geometric_base(rest, params, start, decide_positive, alternating)
+    if d is None:
+        d = _signed_base(rest, params, start, alternating)
     if d is not None:
         return d
     if alternating:
@@ -448,6 +452,58 @@ def _geometric(
             "points": [{**w, a: sp.Integer(1)} for w in points]
             + [{**{p: sp.Integer(1) for p in rest}, a: sp.Integer(1)}],
         },
+    )
+
+
+def _integer_rate(f: sp.Expr) -> int | None:
+    """c where f = B^(c n), B free of n and holding a parameter, c a nonzero integer; else
+    None (``sin(x)**(2*n)``: 2, ``x**(-n)``: -1)."""
+    if not (isinstance(f, sp.Pow) and f.exp.has(N) and not f.base.has(N) and f.base.free_symbols):
+        return None
+    c = sp.expand(f.exp / N)
+    return int(c) if c.is_Integer and c != 0 else None
+
+
+def _signed_base(b, params, start, alternating=False) -> Decision | None:
+    r""":math:`s^n k\, C^n g(n)`, s = 1 or -1 (``alternating``), with the base C (a product of
+    powers :math:`B^{c}`, c a nonzero integer, of the factors :math:`B^{cn}`) and the factor
+    k functions of the parameters of any sign (``(x - 1)**n``, ``(x - y)**n``, ``a*x**n``,
+    ``x**n*y**n``, ``x**(-n)``) and g > 0 exp-log, free of the parameters, with
+    :math:`\log g / n \to 0`.
+    With c = s C: where |c| < 1 the root test gives convergence, where |c| > 1 the terms grow;
+    at c = 1 the series is :math:`k \sum g`, at c = -1 it converges iff g -> 0 (Leibniz, g
+    eventually monotone); where k = 0 every term is 0."""
+    factors = sp.Mul.make_args(b)
+    powers = [f for f in factors if _integer_rate(f) is not None]
+    if not powers:
+        return None
+    base = sp.Mul(*[f.base ** _integer_rate(f) for f in powers])  # x**n*y**n: (x y)^n
+    C = -base if alternating else base
+    k = sp.Mul(*[f for f in factors if f not in powers and not f.has(N)])
+    g = sp.Mul(*[f for f in factors if f.has(N) and f not in powers])
+    if g.free_symbols - {N} or not exp_log(g) or not (g.is_positive or eventually_positive(g)):
+        return None
+    if not _subexponential(g, []):
+        return None
+    try:
+        at_one = decide_terms(g, start).converges
+        to_zero = limit_at_infinity(g)
+    except (SeriesError, Undecided, StepTimeout):
+        return None
+    if at_one is None or to_zero is None or not to_zero.is_number:
+        return None
+    at_one, to_zero = sp.true if at_one else sp.false, sp.true if to_zero == 0 else sp.false
+    region = sp.And(C > -1, C < 1) | (sp.Eq(C, 1) & at_one) | (sp.Eq(C, -1) & to_zero) | sp.Eq(k, 0)
+    s = "(-1)^n " if alternating else ""
+    return Decision(
+        None,
+        f"b_n = {s}{k} ({base})^n g(n) with g = {g} > 0 exp-log, free of the "
+        f"parameters, log(g)/n -> 0: with c = {C}, |c| < 1 converges (root test), |c| > 1 "
+        f"the terms grow; at c = 1, sum g {'converges' if at_one else 'diverges'}; at c = -1, "
+        f"(-1)^n g converges iff g -> 0 ({'it does' if to_zero else 'it does not'}); k = 0: "
+        "every term is 0",
+        test="geometric family",
+        details={"region": region, "points": []},
     )
 
 

@@ -177,6 +177,9 @@ def _decide_case(b, params, signs, start) -> _Case:
         d = None
         if free:
             d = family_decision(bc, free, start, decide_positive)
+        if d is None and free and bc.as_coeff_Mul()[0] < 0:  # -q n^-p: sum -b_n as sum b_n
+            d = decide_positive(-bc, free, start)
+            d.certificate = "for -b_n (the same region): " + d.certificate
         if d is None:
             d = decide_positive(bc, free, start) if free else decide_terms(bc, start)
     except SeriesError as exc:

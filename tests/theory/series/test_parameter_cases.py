@@ -31,6 +31,15 @@ CASES = [
     ("k**(n**2 + n)", None, "converges iff k > -1 and k < 1"),  # k = -1: terms 1
     ("k**(2*n + 1)/n", None, "converges iff k > -1 and k < 1"),  # k = -1: -1/n
     ("k**(n**2 + 1)/n", None, "converges iff k >= -1 and k < 1"),  # k = -1: -(-1)^n/n
+    # a base of any sign that is a function of k: |k - 1| < 1, and k^2 - 2 = -1 at k = +-1
+    # ((-1)^n/n converges), = 1 at k = +-sqrt(3) (1/n diverges)
+    ("(k - 1)**n", None, "converges iff k > 0 and k < 2"),
+    (
+        "(k**2 - 2)**n/n",
+        None,
+        "converges iff k > -sqrt(3) and k <= -1 or k >= 1 and k < sqrt(3)",
+    ),
+    ("sin(k)**(2*n)", None, "converges iff sin(k)**2 < 1"),  # sin(k)^2 = 1: terms 1
 ]
 
 
@@ -59,6 +68,19 @@ SEVERAL = [
     ("n**(-p)*log(n)**q", "p q", 2, {}, "converges iff p > 1 or (p = 1 and q < -1)"),
     ("exp(-k*n)*n**r", "k r", 1, {}, "converges iff k > 0 or (k = 0 and r < -1)"),
     ("(1 + k*n)**(-r)", "k r", 1, {"k": "positive", "r": "positive"}, "converges iff r > 1"),
+    # a < 0 is the series of -b_n = |a| n^-p: the same region
+    ("a*n**(-p)", "a p", 1, {}, "converges iff a = 0 or p > 1"),
+    # a base of any sign, C = x - y: |C| < 1 (root test); C = -1: (-1)^n, no limit
+    ("(x - y)**n", "x y", 1, {}, "converges iff x - y < 1 and x - y > -1"),
+    # C = x y: |C| < 1, and C = -1 gives (-1)^n/n (Leibniz), C = 1 the harmonic series
+    (
+        "x**n*y**n/n",
+        "x y",
+        1,
+        {},
+        "converges iff x*y = -1 or (x < 0 and x*y > -1 and y > 0) or (x <= 0 and x*y < 1 and "
+        "y <= 0) or (x > 0 and x*y > -1 and y < 0) or (x >= 0 and x*y < 1 and y >= 0)",
+    ),
 ]
 # adversarial cases (the brief's list and a few more); each condition is checked below
 ADVERSARIAL = [
