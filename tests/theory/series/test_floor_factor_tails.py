@@ -78,16 +78,20 @@ def test_reference_second_way():
 
 
 def test_floor_hulls_hold_every_value_and_only_inside_the_block():
+    old = ctx.prec  # python-flint's precision is global: restored for the tests after this
     ctx.prec = 192
-    f = arb_function(P("floor(n/5)"))
-    box = arb(100).union(arb(131))  # floor(n/5) takes 20 ... 26 on [100, 131]
-    with pytest.raises(Undecided):
-        f(box)
-    with floor_hulls():
-        v = f(box)
-    assert v.contains(arb(20)) and v.contains(arb(26)) and not v.contains(arb(27))
-    with pytest.raises(Undecided):  # the block restored the refusal
-        f(box)
+    try:
+        f = arb_function(P("floor(n/5)"))
+        box = arb(100).union(arb(131))  # floor(n/5) takes 20 ... 26 on [100, 131]
+        with pytest.raises(Undecided):
+            f(box)
+        with floor_hulls():
+            v = f(box)
+        assert v.contains(arb(20)) and v.contains(arb(26)) and not v.contains(arb(27))
+        with pytest.raises(Undecided):  # the block restored the refusal
+            f(box)
+    finally:
+        ctx.prec = old
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ import json
 
 import mpmath
 import pytest
-from flint import arb
+from flint import arb, ctx
 
 from theory.series.certified_trf import loglog10_bounds, wide_analysis
 from theory.series.expressions import parse_expression as P
@@ -128,7 +128,12 @@ def test_loglog10_bounds_round_outwards():
 def test_log_bounds_at_an_arb_t():
     """R(ceil(e^t)) at t = e^2302 (a ball): I(x) = 1000/t^(1/1000) = 1000 e^(-2.302)."""
     T = IntegralTail(P("1/(n*log(n)**1.001)"), 3)
-    lo, hi = T.log_bounds(arb(2302).exp())  # t a 53-bit ball (the default precision)
+    old = ctx.prec  # the default 53 bits, whatever a test before this one left
+    ctx.prec = 53
+    try:
+        lo, hi = T.log_bounds(arb(2302).exp())  # t a 53-bit ball
+    finally:
+        ctx.prec = old
     with mpmath.workdps(50):
         r = 1000 * mpmath.exp(mpmath.mpf(-2302) / 1000)
         lo, hi = (mpmath.mpf(x.str(45, radius=False)) for x in (lo.lower(), hi.upper()))
