@@ -666,6 +666,13 @@ PLANTED = (
         (S + "test_parameter_cases.py",),
     ),
     (
+        "a residue class from m = 0 without its first term",
+        "theory/series/residue_classes.py",
+        "(self.first if int(a) == 0 else arb(0))",
+        "arb(0)",
+        (S + "test_floor_factor_tails.py",),
+    ),
+    (
         "a tie bracket settled at its lower end",
         "theory/series/certified_trf.py",
         "            continue  # R_j = eps B: not below it",

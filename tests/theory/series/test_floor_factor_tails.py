@@ -110,14 +110,21 @@ def test_power_majorant_with_floor_encloses(text, start, ref):
         assert lo <= B - head <= hi
 
 
-@pytest.mark.slow
-def test_residue_classes_as_written_enclose():
-    """Each class summed with its sine as written: 15 digits or more."""
-    t = ResidueTail(P("floor(n/5)*sin(1/n**3)"), 3)
-    B = reference(3)
+@pytest.mark.parametrize(
+    "text,start,ref",
+    [("floor(n/5)*sin(1/n**3)", 3, False), ("ceiling(n/5)*sin(1/n**3)/(1 + n**2)", 1, True)],
+)
+def test_residue_classes_as_written_enclose(text, start, ref):
+    """Each class summed with its sine as written, by its expansion in 1/m (from m = 1; the
+    term at m = 0 apart, b_1 = sin(1)/2 ... for the ceiling): 15 digits or more."""
+    t = ResidueTail(P(text), start)
+    B = reference(start, ref)
     with mpmath.workdps(DPS):
-        lo, hi = arb_bounds(t.tail(3))
+        lo, hi = arb_bounds(t.tail(start))
         assert lo <= B <= hi and hi - lo < B * 1e-15
+        term = _ceiling_term if ref else _floor_term
+        lo, hi = arb_bounds(t.tail(7))  # a tail from inside the classes' first terms
+        assert lo <= B - mpmath.fsum(term(n) for n in range(start, 7)) <= hi
 
 
 def test_ceiling_product_proved_nonnegative():
