@@ -689,8 +689,8 @@ PLANTED = (
     (
         "a constant minus sign ends the family analysis",
         "theory/series/families.py",
-        "    if c < 0:  # sum -b_n converges where sum b_n does",
-        "    if c < -1:  # sum -b_n converges where sum b_n does",
+        "    if b.as_coeff_Mul()[0] < 0:  # sum -b_n converges where sum b_n does",
+        "    if b.as_coeff_Mul()[0] < -1:  # sum -b_n converges where sum b_n does",
         (S + "test_parameter_cases.py",),
     ),
 )

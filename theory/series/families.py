@@ -71,8 +71,7 @@ def family_decision(
     """The decision of one sign case (parameters positive symbols) for the families of the
     module doc; None when b is not one of them."""
     b = _parity_signs(split_negative_bases(b))
-    c, unsigned = b.as_coeff_Mul()
-    if c < 0:  # sum -b_n converges where sum b_n does: (-x)**(2*n + 1)/n
+    if b.as_coeff_Mul()[0] < 0:  # sum -b_n converges where sum b_n does: (-x)**(2*n + 1)/n
         d = family_decision(-b, params, start, decide_positive)
         if d is not None:
             d.certificate = "for -b_n (the same region): " + d.certificate
