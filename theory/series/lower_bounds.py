@@ -73,8 +73,7 @@ def terms_nonnegative(b: sp.Expr, n0: int, check: int = 64) -> bool:
     product factor by factor."""
     if _terms_nonnegative(b, n0, check):
         return True
-    b = sp.sympify(b)
-    if b.is_Mul and _product_nonnegative(b, n0, check):
+    if isinstance(b, sp.Mul) and _product_nonnegative(b, n0, check):
         return True
     r = without_cancellation(b) if n0 >= 1 else None
     return r is not None and _terms_nonnegative(r[0], n0, check)

@@ -139,11 +139,13 @@ class RootSignTail(BallTerms):
         pochhammer = self.s * (self.s + 1) * (self.s + 2) * (self.s + 3)
         self.C = 2 * arb(5).zeta() / (2 * arb.pi()) ** 5 * pochhammer  # |rho| <= C A^(-s-4)
         self.q = self.d * (self.s + 4)
+        self.far = self.c * self._from_block(self.K)  # sum_(n >= K^d) b_n, once
         F = (lambda x: sp.log(x)) if s == 1 else (lambda x: x ** (1 - s) / (1 - s))  # noqa: E731
         gap = F((N + 1) ** self.d) - F(N**self.d) - F((N + 2) ** self.d - 1)
         gap += F((N + 1) ** self.d - 1)
         scale = N ** (self.d * (s - 1))  # n^(d(s-1)) gap: a power series in 1/n
         if terms_nonnegative(gap, self.K) or terms_nonnegative(sp.expand(scale * gap), self.K):
+            self._head_sups = suffix_sups([v + self.far for v in self.suffix])  # |R_j|, j < M
             self.tail_sup = self._tail_sup
         self.certificate = (
             f"b_n = {c} (-1)^floor(n^(1/{self.d})) n^-{s}: terms n0 = {self.n0} <= n < "
@@ -199,7 +201,7 @@ class RootSignTail(BallTerms):
         """Enclosure of sum_(n >= a) b_n (a an integer >= n0)."""
         a = tail_start(a, self.n0)
         if a < self.M:
-            return self.suffix[a - self.n0] + self.c * self._from_block(self.K)
+            return self.suffix[a - self.n0] + self.far
         k = integer_root(a, self.d)
         sign = 1 if k % 2 == 0 else -1
         inside = arb(0) if a == k**self.d else sign * self._partial(a, k)
@@ -215,6 +217,4 @@ class RootSignTail(BallTerms):
         top = abs(self.c) * V
         if a >= self.M:
             return top
-        rest = self.c * self._from_block(self.K)
-        head = suffix_sups([v + rest for v in self.suffix[a - self.n0 :]])[0]
-        return head.max(top)
+        return self._head_sups[a - self.n0].max(top)
