@@ -307,7 +307,7 @@ def test_signed_remainder_form_gets_b_and_exact_trfs(capsys):
 NEGATIVE_BASES = [
     ("(-2)**(-n)/n**3", lambda: mpmath.polylog(3, -0.5), lambda n: (-0.5) ** n / n**3),
     ("(-1/2)**n/n", lambda: -mpmath.log(1.5), lambda n: (-0.5) ** n / n),
-    ("(-3)**(-n)*n", lambda: -mpmath.mpf(3) / 16, lambda n: n * mpmath.mpf(-1 / 3) ** n),
+    ("(-3)**(-n)*n", lambda: -mpmath.mpf(3) / 16, lambda n: n * (mpmath.mpf(-1) / 3) ** n),
     (
         "(-2)**(-2*n - 1)/n",
         lambda: mpmath.log(0.75) / 2,
