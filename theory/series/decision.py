@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from theory.core.budget import StepTimeout
-from theory.series.expressions import ExpressionError, N, parse_expression
+from theory.series.expressions import ExpressionError, N, integer_valued, parse_expression
 
 if TYPE_CHECKING:  # annotations only: rpe_library is not needed at run time
     from theory.series.rpe_library import RPE
@@ -99,6 +99,34 @@ def free_parameters(b: sp.Expr) -> list[str]:
     return sorted(s.name for s in b.free_symbols if s != N)
 
 
+def parity_signs(b: sp.Expr) -> sp.Expr:
+    """Each sign (-1)^P(n), P a polynomial with integer coefficients, written (-1)^n, 1 or -1
+    by the parity of P (P(n + 2) - P(n) is even, so P(0) and P(1) fix it): (-1)^(n^2) is
+    (-1)^n.
+
+    >>> from theory.series.expressions import parse_expression as P
+    >>> parity_signs(P("(-1)**(n**2 + n)/n + (-1)**(n**2)/n**2"))
+    (-1)**n/n**2 + 1/n
+    """
+
+    def parity_sign(e: sp.Expr) -> bool:
+        return (
+            isinstance(e, sp.Pow)
+            and e.base == -1
+            and e.exp != N
+            and e.exp.is_polynomial(N)  # not floor(log(n)): integer-valued, not a polynomial
+            and integer_valued(e.exp)
+        )
+
+    def rewrite(e: sp.Expr) -> sp.Expr:
+        p0, p1 = (int(e.exp.subs(N, k)) % 2 for k in (0, 1))
+        return {(0, 0): sp.Integer(1), (1, 1): sp.Integer(-1), (0, 1): sp.Pow(-1, N)}.get(
+            (p0, p1), -sp.Pow(-1, N)
+        )
+
+    return b.replace(parity_sign, rewrite) if b.has(sp.Pow) else b
+
+
 def _negative_base_power(e: sp.Basic) -> bool:
     return isinstance(e, sp.Pow) and e.exp.has(N) and e.base != -1 and (-e.base).is_positive is True
 
@@ -107,7 +135,7 @@ def split_negative_bases(b: sp.Expr) -> sp.Expr:
     """Every power :math:`(-c)^{e(n)}` with :math:`c > 0` (a number or a positive parameter)
     written :math:`(-1)^{e(n)} c^{e(n)}`: the same number on the principal branch for every
     real exponent, and the sign factor is one the sign-changing tests read, e.g.
-    :math:`(-2)^n/n = (-1)^n 2^n/n`.
+    :math:`(-2)^n/n = (-1)^n 2^n/n`; then each sign by :func:`parity_signs`.
 
     >>> from theory.series.expressions import parse_expression as P
     >>> split_negative_bases(P("(-2)**n/n"))
@@ -115,7 +143,8 @@ def split_negative_bases(b: sp.Expr) -> sp.Expr:
     """
     if not b.has(sp.Pow):
         return b
-    return b.replace(
+    b = b.replace(
         _negative_base_power,
         lambda e: sp.Pow(-1, e.exp, evaluate=False) * sp.Pow(-e.base, e.exp),
     )
+    return parity_signs(b)

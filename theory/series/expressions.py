@@ -181,6 +181,50 @@ def log_of_positive_product(b: sp.Expr) -> sp.Expr:
     return out
 
 
+def integer_binomials(e: sp.Expr) -> sp.Expr:
+    """Each ``binomial(j, n)`` with an integer j written in a form that evaluates at every
+    integer n >= 0 (sympy's gamma form, and its binomial of a negative integer and a real n,
+    have poles there): j < 0 as (-1)^n (n + 1) ... (n - j - 1) / (-j - 1)!, j >= 0 as 0
+    beyond n = j.
+
+    >>> integer_binomials(sp.binomial(-3, N, evaluate=False))
+    (-1)**n*(n + 1)*(n + 2)/2
+    >>> integer_binomials(sp.binomial(2, N))
+    Piecewise((0, n > 2), (binomial(2, n), True))
+    """
+
+    def rewrite(j: sp.Integer) -> sp.Expr:
+        if j >= 0:
+            return sp.Piecewise((0, N > j), (sp.binomial(j, N), True))
+        rising = sp.Mul(*[N + i for i in range(1, -int(j))])
+        return sp.Pow(-1, N) * rising / sp.factorial(-int(j) - 1)
+
+    return e.replace(
+        lambda f: isinstance(f, sp.binomial) and f.args[1] == N and f.args[0].is_Integer,
+        lambda f: rewrite(f.args[0]),
+    )
+
+
+#: stands for binomial while values are substituted (sympy evaluates binomial(-3, n) to zoo)
+_HELD_BINOMIAL = sp.Function("held_binomial")
+
+
+def substitute(e: sp.Expr, values: dict) -> sp.Expr:
+    """``e.subs(values)`` with each binomial(A, n) whose A becomes an integer written by
+    :func:`integer_binomials`.
+
+    >>> a = sp.Symbol("a")
+    >>> substitute(sp.binomial(a, N) / N, {a: -1})
+    (-1)**n/n
+    """
+    if not e.has(sp.binomial):
+        return e.subs(values)
+    held = e.replace(sp.binomial, _HELD_BINOMIAL).subs(values)
+    return integer_binomials(
+        held.replace(_HELD_BINOMIAL, lambda x, k: sp.binomial(x, k, evaluate=not x.is_Integer))
+    )
+
+
 def integer_valued(e: sp.Expr) -> bool:
     """e is an integer at every integer n: sympy knows it (``floor(sqrt(2)*n)``), or e is a
     polynomial in n with integer coefficients (``n``, ``2*n + 1``).
@@ -467,6 +511,10 @@ class _Builder:
             # the gamma form Gamma(x+1)/(Gamma(k+1) Gamma(x-k+1)) that the numeric engines
             # print has poles at the integers x < k, where the coefficient is exactly 0
             return sp.expand_func(sp.binomial(*args))
+        if name == "binomial" and args[1] == N and args[0].is_Integer:
+            if abs(args[0]) > 2**16:
+                raise ExpressionError(f"binomial({args[0]}, n): at most 2^16 in absolute value")
+            return integer_binomials(sp.binomial(*args, evaluate=False))
         return _FUNCTIONS[name](*args)
 
     def _product(self, node: ast.Call, depth: int) -> sp.Expr:

@@ -29,10 +29,11 @@ import sympy as sp
 from theory.core.budget import StepTimeout, step_budget
 from theory.series.angle_means import angle_mean_bounds, angle_only, nonneg_angle
 from theory.series.beatty_signs import beatty_parts
+from theory.series.binomial_family import binomial_family
 from theory.series.comparison_tests import term_ratio
 from theory.series.conditions import bool_text, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
-from theory.series.expressions import N, integer_valued
+from theory.series.expressions import N
 from theory.series.family_parts import (
     exp_log,
     oscillating_sum_family,
@@ -53,6 +54,7 @@ from theory.series.parameters import positive_eventually, zero_limit_region
 from theory.series.sign_blocks import power_block_family
 from theory.series.sign_changing import nonzero_at_integers, oscillating_split
 from theory.series.trig_minorants import frequency_pieces
+from theory.series.unit_radius import power_radius_family, radius_family
 
 #: positive values at which a symbolic limit is recomputed
 _SAMPLES = (sp.Rational(1, 7), sp.Rational(1, 2), sp.Integer(1), sp.Rational(3, 2), sp.Integer(4))
@@ -70,7 +72,10 @@ def family_decision(
 ) -> Decision | None:
     """The decision of one sign case (parameters positive symbols) for the families of the
     module doc; None when b is not one of them."""
-    b = _parity_signs(split_negative_bases(b))
+    b = split_negative_bases(b)  # with (-1)^P(n) by P's parity
+    d = _vanishing_factor(b, params, start, decide_positive)
+    if d is not None:
+        return d
     if b.as_coeff_Mul()[0] < 0:  # sum -b_n converges where sum b_n does: (-x)**(2*n + 1)/n
         d = family_decision(-b, params, start, decide_positive)
         if d is not None:
@@ -100,7 +105,7 @@ def family_decision(
             or dirichlet_family(b, params, start, decide_positive)  # (-1)^n exp(cos(n)) n^-p
         )
     if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
-        d = _gamma_ratio(b, params, start, decide_positive)
+        d = binomial_family(b, params, start) or _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
             return d
     families = (
@@ -138,6 +143,57 @@ def family_decision(
         f"converges iff sum g does; for sum g: " + d.certificate
     )
     return d
+
+
+def _vanishing_factor(b, params, start, decide_positive) -> Decision | None:
+    r""":math:`b_n = k\,g(n)` with k a polynomial in the parameters, free of n, not proved
+    positive (``(x - 1)**2*n**p``): where k = 0 every term is 0, elsewhere
+    :math:`\sum k g` converges iff :math:`\sum g` does, so the region is g's with k = 0
+    added (g free of n and nonzero: the region is k = 0).  A positive k is left to the other
+    families unless g is free of the parameters."""
+    k = sp.Mul(*[a for a in sp.Mul.make_args(b) if not a.has(N) and a.free_symbols])
+    g = b / k
+    if k == 1 or not k.is_polynomial(*params):
+        return None
+    if k.is_positive and g.free_symbols - {N}:
+        return None  # the decisions of the positive cases read k themselves
+    zero = sp.Eq(k, 0)
+    points = []
+    if len(k.free_symbols) == 1:  # the zeros by name: x = 1, not x**2 - 2*x = -1
+        p = next(iter(k.free_symbols))
+        zeros = sp.solveset(k, p, sp.Interval.open(0, sp.oo))
+        if isinstance(zeros, sp.FiniteSet) and all(v.is_number for v in zeros):
+            zero = sp.Or(*[sp.Eq(p, v) for v in zeros])
+            points = [{**{q: sp.Integer(1) for q in params}, p: v} for v in zeros]
+    if not g.has(N):
+        if not g.is_nonzero:
+            return None
+        return Decision(
+            None,
+            f"b_n = {b} is the same for every n: sum b_n converges iff b_n = 0",
+            test="constant terms",
+            details={"region": zero, "points": points},
+        )
+    free = bool(g.free_symbols - {N})
+    d = family_decision(g, params, start, decide_positive) if free else None
+    if d is None and free and g.as_coeff_Mul()[0] < 0:
+        d = decide_positive(-g, params, start)
+    if d is None:
+        d = decide_positive(g, params, start) if free else decide_terms(g, start)
+    region = d.details.get("region") if free else sp.sympify(d.converges)
+    if region is None:
+        return None
+    return Decision(
+        None,
+        f"b_n = k g(n) with k = {k}: every term is 0 where k = 0, elsewhere sum b_n "
+        f"converges iff sum g does; for g = {g}: " + d.certificate,
+        test=d.test,
+        details={
+            **d.details,
+            "region": region | zero,
+            "points": list(d.details.get("points", [])) + points,
+        },
+    )
 
 
 def _oscillating_exponent(b, params, start, decide_positive) -> Decision | None:
@@ -361,29 +417,6 @@ def _subexponential(g: sp.Expr, params: list) -> bool:
     return all(v == 0 for v in lims)
 
 
-def _parity_signs(b: sp.Expr) -> sp.Expr:
-    """Each sign (-1)^P(n), P a polynomial with integer coefficients, written (-1)^n, 1 or -1
-    by the parity of P (P(n + 2) - P(n) is even, so P(0) and P(1) fix it): (-1)^(n^2) is
-    (-1)^n."""
-
-    def parity_sign(e: sp.Expr) -> bool:
-        return (
-            isinstance(e, sp.Pow)
-            and e.base == -1
-            and e.exp != N
-            and e.exp.is_polynomial(N)  # not floor(log(n)): integer-valued, not a polynomial
-            and integer_valued(e.exp)
-        )
-
-    def rewrite(e: sp.Expr) -> sp.Expr:
-        p0, p1 = (int(e.exp.subs(N, k)) % 2 for k in (0, 1))
-        return {(0, 0): sp.Integer(1), (1, 1): sp.Integer(-1), (0, 1): sp.Pow(-1, N)}.get(
-            (p0, p1), -sp.Pow(-1, N)
-        )
-
-    return b.replace(parity_sign, rewrite) if b.has(sp.Pow) else b
-
-
 def _growing_polynomial(e: sp.Expr) -> bool:
     """e a polynomial in n of degree >= 1, rational coefficients, positive leading one."""
     if not (e.has(N) and e.is_polynomial(N)) or e.free_symbols != {N}:
@@ -406,10 +439,9 @@ def _geometric(
     rest = [p for p in params if p != a]
     if g.has(a):
         return None
-    if not rest and not exp_log(g):
-        if exponent != N:
-            return None
-        return _geometric_ratio(a, g, start, alternating)
+    if not rest and not (exp_log(g) and _subexponential(g, rest)):
+        d = _geometric_ratio(a, g, start, alternating) if exponent == N else None
+        return d or power_radius_family(a, g, start, alternating, exponent)
     if not exp_log(g) or not (g.has(N) or g.is_positive):
         return None
     if not _subexponential(g, rest):
@@ -454,6 +486,15 @@ def _geometric(
     )
 
 
+def _numeric_rate(f: sp.Expr) -> sp.Expr | None:
+    """r > 0 where f = r^n, r a number (``2**(-n)``: 1/2, ``exp(-n)``: exp(-1)); else None."""
+    base, e = (sp.E, f.exp) if isinstance(f, sp.exp) else f.as_base_exp()
+    c = sp.expand(e / N)
+    if not (base.is_number and base.is_positive and c.is_number and c.is_real and c != 0):
+        return None
+    return base**c
+
+
 def _integer_rate(f: sp.Expr) -> int | None:
     """c where f = B^(c n), B free of n and holding a parameter, c a nonzero integer; else
     None (``sin(x)**(2*n)``: 2, ``x**(-n)``: -1)."""
@@ -476,12 +517,17 @@ def _signed_base(b, params, start, alternating=False) -> Decision | None:
     powers = [f for f in factors if _integer_rate(f) is not None]
     if not powers:
         return None
+    numeric = [f for f in factors if _numeric_rate(f) is not None]
     base = sp.Mul(*[f.base ** _integer_rate(f) for f in powers])  # x**n*y**n: (x y)^n
+    base *= sp.Mul(*[_numeric_rate(f) for f in numeric])  # x**n*exp(-n): (x/e)^n
+    powers += numeric
     C = -base if alternating else base
     k = sp.Mul(*[f for f in factors if f not in powers and not f.has(N)])
     g = sp.Mul(*[f for f in factors if f.has(N) and f not in powers])
-    if g.free_symbols - {N} or not exp_log(g) or not (g.is_positive or eventually_positive(g)):
+    if g.free_symbols - {N}:
         return None
+    if not exp_log(g) or not (g.is_positive or eventually_positive(g)):
+        return radius_family(k, base, C, g, start, alternating)
     if not _subexponential(g, []):
         return None
     try:
@@ -585,8 +631,8 @@ def _geometric_ratio(a, g, start, alternating) -> Decision | None:
     if ratio is None:
         return None
     big = limit_at_infinity(ratio)
-    if big is None or not big.is_number or big.is_nonnegative is not True:
-        return None
+    if big is None or not big.is_number or big.is_extended_nonnegative is not True:
+        return None  # (oo is not "nonnegative" in sympy: it is not a finite real)
     s = "(-1)^n " if alternating else ""
     head = f"b_n = {s}{a}^n g(n), g = {g}, g(n+1)/g(n) = {ratio} -> {big}: "
     if big == 0 or big == sp.oo:

@@ -34,6 +34,7 @@ from theory.series.angle_means import (
     proved_positive,
 )
 from theory.series.beatty_signs import beatty_sign_test
+from theory.series.binomial_family import binomial_test
 from theory.series.bounds import bounds_or_none
 from theory.series.comparison_tests import (
     gamma_ratio_test,
@@ -457,6 +458,7 @@ STEPS: tuple[Step, ...] = (
     Step("zero terms", _zero_at_integers, _zero_terms),
     Step("factorial-like: Stirling's scale", _factorial_like, _stirling_scale),
     Step("factorial-like: ratio/Raabe/Gauss", _always, lambda t: gamma_ratio_test(t.b)),
+    Step("binomial series", lambda t: t.b.has(sp.binomial), lambda t: binomial_test(t.b)),
     Step("alternating: ratio test", _always, lambda t: alternating_ratio_test(t.b)),
     Step("residue classes", _always, lambda t: residue_class_test(t.b, decide_numeric)),
     Step("floor blocks", lambda t: t.b.has(sp.floor), lambda t: _floor_blocks(t.b)),

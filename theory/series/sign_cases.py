@@ -25,7 +25,7 @@ from theory.series.conditions import (
     set_text,
 )
 from theory.series.decision import Decision, SeriesError, Undecided, require_defined_somewhere
-from theory.series.expressions import N
+from theory.series.expressions import N, substitute
 from theory.series.families import family_decision
 from theory.series.log_scale import log_scale_region
 from theory.series.numeric import check_terms, decide_terms
@@ -169,7 +169,7 @@ def _decide_case(b, params, signs, start) -> _Case:
         subs[p] = s * q
         back.update({q: s * p} if s else {})
     case = _Case(signs, ", ".join(f"{p} {_SIGN_TEXT[s]}" for p, s in zip(params, signs)))
-    bc = b.subs(subs)
+    bc = substitute(b, subs)
     free = sorted(bc.free_symbols - {N}, key=lambda s: s.name)
     try:
         if bc.has(sp.zoo, sp.nan):
@@ -421,7 +421,7 @@ def _confirm(b, params, cond, cases, start) -> bool:
 def _check_point(b, cond, pt, start, seen):
     """True when the ordinary decision at ``pt`` agrees with ``cond``; None (undecided)
     or "undefined" (a term is not a finite real number); raise when it disagrees."""
-    bs = b.subs(pt)
+    bs = substitute(b, pt)
     if bs not in seen:
         try:
             seen[bs] = decide_terms(bs, start).converges
@@ -480,7 +480,7 @@ def _undefined_somewhere(b, params, cases, start) -> bool:
         axes = [[sp.Integer(0)] if s == 0 else [s * m for m in mags] for s in c.signs]
         for values in itertools.product(*axes):
             try:
-                check_terms(b.subs(dict(zip(params, values))), start, count=16)
+                check_terms(substitute(b, dict(zip(params, values))), start, count=16)
             except Exception:  # noqa: BLE001 - SeriesError or evaluation trouble: undefined
                 return True
     return False

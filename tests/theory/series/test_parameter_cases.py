@@ -40,6 +40,33 @@ CASES = [
         "converges iff k > -sqrt(3) and k <= -1 or k >= 1 and k < sqrt(3)",
     ),
     ("sin(k)**(2*n)", None, "converges iff sin(k)**2 < 1"),  # sin(k)^2 = 1: terms 1
+    # a power series in k with coefficients of radius 1 (|sin(n)| <= 1, not -> 0): |k| < 1;
+    # at k = +-1 the terms sin(n), (-1)^n sin(n) do not tend to 0
+    ("k**n*sin(n)", None, "converges iff k > -1 and k < 1"),
+    # ... and with 1/n both edges converge (Dirichlet: partial sums of sin(n), sin(n(1 + pi))
+    # are bounded)
+    ("k**n*sin(n)/n", None, "converges iff k >= -1 and k <= 1"),
+    ("(k - 1)**n*(2 + cos(n))", None, "converges iff k > 0 and k < 2"),  # terms >= 1 at c = +-1
+    # numeric rates join the base: (k/2)^n sin(n), (k/e)^n sin(n)
+    ("k**n*sin(n)/2**n", None, "converges iff k > -2 and k < 2"),
+    ("k**n*exp(-n)*sin(n)", None, "converges iff k > -E and k < E"),
+    # n! k^n: |b_(n+1)/b_n| = (n + 1)|k| -> oo unless k = 0
+    ("k**n*factorial(n)", None, "converges iff k = 0"),
+    # log(n!)/n^3 -> 0: the root test in k^(n^3); k = -1: (-1)^n n!, terms grow
+    ("k**(n**3)*factorial(n)", None, "converges iff k > -1 and k < 1"),
+    ("k**(n**2)*sin(n)/n", None, "converges iff k >= -1 and k <= 1"),  # k = -1: (-1)^n sin(n)/n
+    # a factor that vanishes: every term 0 there, elsewhere the series of the rest
+    ("(k - 1)**2/n", None, "converges iff k = 1"),
+    ("(k - 1)*(k - 2)/n", None, "converges iff k = 1 or k = 2"),
+    ("k**2*sin(n)", None, "converges iff k = 0"),  # sin(n) does not tend to 0
+    ("(k - 1)/n**2", True, "converges for every real k"),
+    ("(1 + k**2)*(-1)**n/n", True, "converges for every real k"),
+    # the binomial series at 1: b_(n+1)/b_n = (k - n)/(n + 1) (1 + 1/n)^q, |b_n| ~
+    # n^(q - k - 1)/|Gamma(-k)|: Leibniz iff k + 1 - q > 0, and finite sums at k = 0, 1, ... < q
+    ("binomial(k, n)", None, "converges iff k > -1"),
+    ("binomial(k, n)*n", None, "converges iff k >= 0"),
+    ("binomial(k, n)*n**(5/2)", None, "converges iff k = 0 or k = 1 or k > 3/2"),
+    ("binomial(-k, n)*n**2", None, "converges iff k <= -1 or k = 0"),
 ]
 
 
@@ -48,6 +75,18 @@ def test_whole_line(text, verdict, condition):
     d = decide_in_process(parse_expression(text, params=("k",)), 1)  # k real, as --free k
     assert d.converges is verdict, d.certificate
     assert d.condition == condition
+
+
+@pytest.mark.parametrize("text", ["k**n*sin(n)/factorial(n)", "k**n*sin(n)*factorial(n)"])
+def test_coefficients_of_another_radius_are_not_read_as_radius_one(text):
+    # the radii are oo and 0 (|sin(n)| > 1/2 infinitely often): a condition |k| < 1 would be
+    # false; the right conditions (every k; k = 0) or undecided regions are what may be said
+    d = decide_in_process(parse_expression(text, params=("k",)), 1)
+    assert "k < 1" not in (d.condition or ""), d.condition
+    assert d.condition in (
+        "where k = 0 (other values undecided): converges",
+        "converges for every real k" if "/" in text else "converges iff k = 0",
+    )
 
 
 def test_undefined_terms_keep_the_verdict_open():
@@ -70,6 +109,9 @@ SEVERAL = [
     ("(1 + k*n)**(-r)", "k r", 1, {"k": "positive", "r": "positive"}, "converges iff r > 1"),
     # a < 0 is the series of -b_n = |a| n^-p: the same region
     ("a*n**(-p)", "a p", 1, {}, "converges iff a = 0 or p > 1"),
+    # (x - 1)^2 vanishes at x = 1 only: there every term is 0, elsewhere n^p decides
+    ("n**p*(x - 1)**2", "p x", 1, {}, "converges iff p < -1 or x = 1"),
+    ("(x - 1)*n**(-p)", "p x", 1, {}, "converges iff p > 1 or x = 1"),
     # a base of any sign, C = x - y: |C| < 1 (root test); C = -1: (-1)^n, no limit
     ("(x - y)**n", "x y", 1, {}, "converges iff x - y < 1 and x - y > -1"),
     # C = x y: |C| < 1, and C = -1 gives (-1)^n/n (Leibniz), C = 1 the harmonic series

@@ -77,6 +77,18 @@ CASES = [
     ("floor(n/5)*(sin(1/n**2) + sin(1/n**3))", 1, D, "~ 1/(5n): lim of the product n b_n"),
     # (sin(10)^2)^n, sin(10)^2 = 0.296...: geometric (sympy's expand_log looped on its log)
     ("sin(10)**(2*n)", 1, C, "geometric, ratio sin(10)^2 < 1"),
+    # a sign (-1)^P(n) read by P's parity: (-1)^(n^2) = (-1)^n, (-1)^(n^2 + n) = 1
+    ("(-1)**(n**2)*sin(n)", 1, D, "(-1)^n sin(n) = sin(n (1 + pi)) does not tend to 0"),
+    ("(-3/2)**(n**2)*sin(n)/n", 1, D, "|b_n| >= (3/2)^(n^2)/(2n) infinitely often"),
+    ("(-1)**(n**2 + n)/n", 1, D, "harmonic"),
+    ("(-1)**(n**3)/sqrt(n)", 1, C, "Leibniz"),
+    # binomial(A, n) n^q: |b_n| ~ n^(q - A - 1)/|Gamma(-A)|, signs alternating for n > A
+    ("binomial(3/2, n)*n**(5/2)", 1, D, "|b_n| -> 1/|Gamma(-3/2)| = 3/(4 sqrt(pi))"),
+    ("binomial(1/2, n)*n**(3/2)", 1, D, "|b_n| -> 1/|Gamma(-1/2)| = 1/(2 sqrt(pi))"),
+    ("binomial(-1, n)/n", 1, C, "(-1)^n/n"),
+    ("binomial(-3, n)/n**3", 1, C, "(-1)^n (n + 1)(n + 2)/(2 n^3)"),
+    ("binomial(-3, n)/n**2", 1, D, "|b_n| -> 1/2"),
+    ("binomial(5, n)", 1, C, "finite: 0 beyond n = 5"),
     ("cos(10)**(2*n)*n**5", 1, C, "geometric, ratio cos(10)^2 < 1, times n^5"),
     # hostile but well defined
     ("n**(10**10)", 1, D, "terms -> oo"),
