@@ -742,4 +742,25 @@ PLANTED = (
         "    base *= 1",
         (S + "test_parameter_cases.py",),
     ),
+    (
+        "(-1)^n binomial(A, n) read with the alternating threshold",
+        "theory/series/binomial_family.py",
+        "region = sp.Or(E > 0 if sign > 0 else E > 1,",
+        "region = sp.Or(E > 0,",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
+        "binomial(n + c, n) as binomial(-c, n)",
+        "theory/series/binomial_family.py",
+        "A, sign = -(top - N) - 1, -sign",
+        "A, sign = -(top - N), -sign",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
+        "eventually negative terms with parameters left undecided",
+        "theory/series/sign_cases.py",
+        "d = _negated(bc, free, start) or d",
+        "d = d",
+        (S + "test_parameter_cases.py",),
+    ),
 )

@@ -97,7 +97,7 @@ def family_decision(
     if d is not None:
         return d
     if alternating:
-        d = _alternating(rest, params)
+        d = _alternating(rest, params) or binomial_family(b, params, start)
         return (
             d
             or alternating_quotient_family(b, params, start, decide_positive)

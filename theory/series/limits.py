@@ -168,7 +168,14 @@ def _gruntz_or_limit(expr):
 
 
 def _numerically_consistent(expr, val) -> bool:
-    """Values of ``expr`` at n = 10^3 ... 10^24 (mpmath, 60+ digits) approach ``val``."""
+    """Values of ``expr`` at n = 10^3 ... 10^24 (mpmath, 60+ digits) approach ``val``
+    (with parameters, a limit free of them: at the parameters 1 and 3/2 each)."""
+    params = expr.free_symbols - {N}
+    if params:
+        return all(
+            _numerically_consistent(expr.xreplace({p: v for p in params}), val)
+            for v in (sp.Integer(1), sp.Rational(3, 2))
+        )
     f = mp_function(expr)
     pts = []
     try:

@@ -182,6 +182,8 @@ def _decide_case(b, params, signs, start) -> _Case:
             d.certificate = "for -b_n (the same region): " + d.certificate
         if d is None:
             d = decide_positive(bc, free, start) if free else decide_terms(bc, start)
+        if free and d.details.get("region") is None:
+            d = _negated(bc, free, start) or d  # (n + 1)**(-q) - n**(-q) < 0: as -b_n
     except SeriesError as exc:
         case.certificate = f"a term is not defined ({exc})"
         case.region, case.undefined = (None, False) if free else (sp.false, True)
@@ -201,6 +203,17 @@ def _decide_case(b, params, signs, start) -> _Case:
             for w in d.details.get("points", [])
         ]
     return case
+
+
+def _negated(bc: sp.Expr, free: list, start: int) -> Decision | None:
+    """The decision of sum -b_n (the same region), for terms that are eventually negative
+    (``log(1 - q/n)``, ``sqrt(n - q) - sqrt(n)``); None where it gives no region either."""
+    minus = -bc
+    d = family_decision(minus, free, start, decide_positive) or decide_positive(minus, free, start)
+    if d.details.get("region") is None:
+        return None
+    d.certificate = "for -b_n (the same region): " + d.certificate
+    return d
 
 
 def _join(b, params, cases, start) -> Decision:

@@ -67,6 +67,22 @@ CASES = [
     ("binomial(k, n)*n", None, "converges iff k >= 0"),
     ("binomial(k, n)*n**(5/2)", None, "converges iff k = 0 or k = 1 or k > 3/2"),
     ("binomial(-k, n)*n**2", None, "converges iff k <= -1 or k = 0"),
+    # (-1)^n binomial(k, n) n^q: one sign for n > k, |b_n| ~ n^(q - k - 1)/|Gamma(-k)|
+    ("(-1)**n*binomial(k, n)", None, "converges iff k >= 0"),
+    ("(-1)**n*binomial(k, n)*n", None, "converges iff k = 0 or k >= 1"),
+    # binomial(n + k, n) = (-1)^n binomial(-k - 1, n) ~ n^k/Gamma(k + 1); 0 from n = -k on
+    # for a negative integer k
+    ("binomial(n + k, n)", None, "converges iff k <= -1"),
+    ("binomial(n + k, n)/n**2", None, "converges iff k < 1"),
+    # terms of one sign for k < 0 too, read as -b_n: k - n sin(k/n) ~ k^3/(6 n^2) ...
+    ("n*sin(k/n) - k", True, "converges for every real k"),
+    ("tanh(k*n)/n**2", True, "converges for every real k"),
+    # ... and log(1 + k/n) ~ k/n (undefined at n = 1 for k <= -1)
+    (
+        "log(1 + k/n)",
+        None,
+        "converges iff k = 0 (among the values of k for which every term b_n, n >= 1, is defined)",
+    ),
 ]
 
 
