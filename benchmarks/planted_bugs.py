@@ -763,4 +763,18 @@ PLANTED = (
         "d = d",
         (S + "test_parameter_cases.py",),
     ),
+    (
+        "a summand decided by the others' region",
+        "theory/series/sign_cases.py",
+        "    region = open_[0] if open_ else sp.true",
+        "    region = sp.true",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
+        "empty clauses kept in a condition's text",
+        "theory/series/sign_cases.py",
+        "            if sp.Intersection(*[lit.as_set() for lit in lits]) is sp.EmptySet:\n                return False",
+        "            if sp.Intersection(*[lit.as_set() for lit in lits]) is sp.EmptySet:\n                return True",
+        (S + "test_parameter_cases.py",),
+    ),
 )

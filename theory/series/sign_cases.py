@@ -184,6 +184,8 @@ def _decide_case(b, params, signs, start) -> _Case:
             d = decide_positive(bc, free, start) if free else decide_terms(bc, start)
         if free and d.details.get("region") is None:
             d = _negated(bc, free, start) or d  # (n + 1)**(-q) - n**(-q) < 0: as -b_n
+        if free and d.details.get("region") is None:
+            d = _summands(bc, free, start) or d  # x**n/n**2 + 1/n**2
     except SeriesError as exc:
         case.certificate = f"a term is not defined ({exc})"
         case.region, case.undefined = (None, False) if free else (sp.false, True)
@@ -216,6 +218,44 @@ def _negated(bc: sp.Expr, free: list, start: int) -> Decision | None:
     return d
 
 
+#: at most this many summands are decided one by one
+MAX_SUMMANDS = 4
+
+
+def _summands(bc: sp.Expr, free: list, start: int) -> Decision | None:
+    """b_n = t_1 + ... + t_m (expanded) where every summand but one converges for every value
+    of the case: the region of that one (a convergent series added changes nothing)."""
+    terms = sp.Add.make_args(sp.expand(bc))
+    if not 2 <= len(terms) <= MAX_SUMMANDS or not all(t.has(N) for t in terms):
+        return None
+    regions, certs = [], []
+    for t in terms:
+        left = sorted(t.free_symbols - {N}, key=lambda s: s.name)
+        if left:
+            d = family_decision(t, left, start, decide_positive)
+            d = d if d is not None and d.details.get("region") is not None else None
+            d = d or _negated(t, left, start) or decide_positive(t, left, start)
+            region = d.details.get("region")
+        else:
+            d = decide_terms(t, start)
+            region = {True: sp.true, False: sp.false}.get(d.converges)
+        if region is None:
+            return None
+        regions.append(region)
+        certs.append(f"sum {t}: {d.certificate}")
+    open_ = [r for r in regions if r is not sp.true]
+    if len(open_) > 1:
+        return None
+    region = open_[0] if open_ else sp.true
+    return Decision(
+        None,
+        "b_n is a sum of terms of which all but at most one give convergent series for every "
+        "value: sum b_n converges where the remaining one does; " + "; ".join(certs),
+        test="summands",
+        details={"region": region, "points": []},
+    )
+
+
 def _join(b, params, cases, start) -> Decision:
     """The cases' regions as one condition, confirmed at sample values; the verdict only
     when the condition is the same for every admissible value."""
@@ -228,7 +268,8 @@ def _join(b, params, cases, start) -> Decision:
     decided = [c for c in cases if c.region is not None]
     if all(c.void for c in decided):  # no admissible value is decided: no condition to state
         return Decision(None, cert, test=cases[0].test if single else "parameters")
-    cond = merge_one_parameter(sp.Or(*(sp.And(*t) for t in _cover_terms(params, cases))))
+    terms = [t for t in _cover_terms(params, cases) if _feasible(t)]
+    cond = merge_one_parameter(sp.Or(*(sp.And(*t) for t in terms)))
     undefined = _confirm(b, params, cond, cases, start)
     undefined = (
         undefined
@@ -305,6 +346,22 @@ def _cover_terms(params, cases) -> list:
             terms.append(_cube_literals(params, cube) + list(clause))
             covered |= {(s, restrict(clause, s)) for s in itertools.product(*cube) if s in matches}
     return terms
+
+
+def _feasible(literals: list) -> bool:
+    """False when the literals on one parameter alone meet in no value (``x < 1, x > 1``):
+    a conjunction that holds nowhere, left out of the condition's text."""
+    by_param = {}
+    for lit in literals:
+        if len(lit.free_symbols) == 1:
+            by_param.setdefault(next(iter(lit.free_symbols)), []).append(lit)
+    for lits in by_param.values():
+        try:
+            if sp.Intersection(*[lit.as_set() for lit in lits]) is sp.EmptySet:
+                return False
+        except (NotImplementedError, TypeError, ValueError):
+            continue
+    return True
 
 
 def _restrict(clause, values):

@@ -74,6 +74,9 @@ CASES = [
     # for a negative integer k
     ("binomial(n + k, n)", None, "converges iff k <= -1"),
     ("binomial(n + k, n)/n**2", None, "converges iff k < 1"),
+    # a summand whose series converges for every k changes nothing: the rest decides
+    ("(k**n + 1)/n**2", None, "converges iff k >= -1 and k <= 1"),
+    ("sin(n)/n**2 + k**n", None, "converges iff k > -1 and k < 1"),
     # terms of one sign for k < 0 too, read as -b_n: k - n sin(k/n) ~ k^3/(6 n^2) ...
     ("n*sin(k/n) - k", True, "converges for every real k"),
     ("tanh(k*n)/n**2", True, "converges for every real k"),
@@ -103,6 +106,13 @@ def test_coefficients_of_another_radius_are_not_read_as_radius_one(text):
         "where k = 0 (other values undecided): converges",
         "converges for every real k" if "/" in text else "converges iff k = 0",
     )
+
+
+def test_a_partial_condition_has_no_clause_that_holds_nowhere():
+    # x >= 0: x^n/n^p + 1/n^p converges iff p > 1 and x <= 1 (x < 0 is left undecided);
+    # the join once also wrote the empty clauses (x < 1 and x > 1), (x = 1 and x > 1)
+    d = decide_in_process(parse_expression("(x**n + 1)/n**p", params=("x", "p")), 1)
+    assert d.condition == "where x >= 0 (other values undecided): converges iff p > 1 and x <= 1"
 
 
 def test_undefined_terms_keep_the_verdict_open():
