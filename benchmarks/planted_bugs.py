@@ -777,4 +777,11 @@ PLANTED = (
         "            if sp.Intersection(*[lit.as_set() for lit in lits]) is sp.EmptySet:\n                return True",
         (S + "test_parameter_cases.py",),
     ),
+    (
+        "a^P(n) g with g compared with n instead of P(n)",
+        "theory/series/families.py",
+        "    if not _subexponential(g, rest, exponent):  # x**n*y**(n**2): log(x^n)/n^2 -> 0",
+        "    if not _subexponential(g, rest):  # x**n*y**(n**2): log(x^n)/n^2 -> 0",
+        (S + "test_parameter_cases.py",),
+    ),
 )

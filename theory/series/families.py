@@ -33,7 +33,7 @@ from theory.series.binomial_family import binomial_family
 from theory.series.comparison_tests import term_ratio
 from theory.series.conditions import bool_text, set_relation
 from theory.series.decision import Decision, SeriesError, Undecided, split_negative_bases
-from theory.series.expressions import N
+from theory.series.expressions import N, log_of_positive_product
 from theory.series.family_parts import (
     exp_log,
     oscillating_sum_family,
@@ -405,9 +405,10 @@ def _gamma_ratio(b, params, start, decide_positive) -> Decision | None:
     return d
 
 
-def _subexponential(g: sp.Expr, params: list) -> bool:
-    """log|g(n)|/n -> 0 for every positive value of the parameters (checked at samples)."""
-    h = sp.log(g) / N
+def _subexponential(g: sp.Expr, params: list, exponent: sp.Expr = N) -> bool:
+    """log|g(n)|/P(n) -> 0 (P = ``exponent``, n by default) for every positive value of the
+    parameters (checked at samples)."""
+    h = log_of_positive_product(g) / exponent  # n log(x)/n^2: no sign of log(x) needed
     try:
         with step_budget(3.0):
             lims = [sp.limit(h, N, sp.oo)]
@@ -431,7 +432,7 @@ def _geometric(
     r""":math:`s^n a^{P(n)} g(n)`, s = 1 or -1 (``alternating``), a > 0, P a polynomial with
     a positive leading coefficient (n itself by default).
 
-    g > 0 exp-log with :math:`\log g / n \to 0`: converges for a < 1 (root test,
+    g > 0 exp-log with :math:`\log g / P(n) \to 0`: converges for a < 1 (root test,
     :math:`|b_n|^{1/P(n)} \to a`), diverges for a > 1 (:math:`|b_n| \to \infty`); at a = 1
     as :math:`\sum g` (s = 1), or for s = -1 by Leibniz where g -> 0 (g eventually monotone)
     and not at all elsewhere (the terms do not tend to 0).  g free of the parameters and
@@ -439,24 +440,29 @@ def _geometric(
     rest = [p for p in params if p != a]
     if g.has(a):
         return None
-    if not rest and not (exp_log(g) and _subexponential(g, rest)):
+    if not rest and not (exp_log(g) and _subexponential(g, rest, exponent)):
         d = _geometric_ratio(a, g, start, alternating) if exponent == N else None
         return d or power_radius_family(a, g, start, alternating, exponent)
     if not exp_log(g) or not (g.has(N) or g.is_positive):
         return None
-    if not _subexponential(g, rest):
+    if not _subexponential(g, rest, exponent):  # x**n*y**(n**2): log(x^n)/n^2 -> 0
         return None
     if not (g.is_positive or (positive_eventually(g) if rest else eventually_positive(g))):
         return None
     if alternating:
         try:
             region_g, points = zero_limit_region(g, rest)
-        except (Undecided, StepTimeout):
-            return None
-        at_one = (
-            f"b_n = (-1)^n g(n): Leibniz's test where g -> 0 (g exp-log, eventually "
-            f"monotone), elsewhere the terms do not tend to 0; g -> 0 iff {bool_text(region_g)}"
-        )
+            at_one = (
+                f"b_n = (-1)^n g(n): Leibniz's test where g -> 0 (g exp-log, eventually "
+                f"monotone), elsewhere the terms do not tend to 0; g -> 0 iff "
+                f"{bool_text(region_g)}"
+            )
+        except (Undecided, StepTimeout):  # (-1)^n x^n: a family of its own
+            d = family_decision(sp.Pow(-1, N) * g, rest, start, decide_positive) if rest else None
+            if d is None or d.details.get("region") is None:
+                return None
+            region_g, points = d.details["region"], d.details.get("points", [])
+            at_one = f"sum (-1)^n g: {d.certificate}"
     elif rest:
         d = decide_positive(g, rest, start)
         region_g = d.details.get("region")

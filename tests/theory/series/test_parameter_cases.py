@@ -138,6 +138,16 @@ SEVERAL = [
     # (x - 1)^2 vanishes at x = 1 only: there every term is 0, elsewhere n^p decides
     ("n**p*(x - 1)**2", "p x", 1, {}, "converges iff p < -1 or x = 1"),
     ("(x - 1)*n**(-p)", "p x", 1, {}, "converges iff p > 1 or x = 1"),
+    # |b_n|^(1/n^2) -> |y| (log|x^n|/n^2 -> 0); |y| = 1: (+-x)^n, geometric; x = 0: terms 0
+    (
+        "x**n*y**(n**2)",
+        "x y",
+        1,
+        {},
+        "converges iff (x = 0 and y < 1) or (x = 0 and y > -1) or (y < 1 and y > -1) or "
+        "(x < 0 and x > -1 and y = -1) or (x < 0 and x > -1 and y = 1) or (x < 1 and x > 0 "
+        "and y = -1) or (x < 1 and x > 0 and y = 1)",
+    ),
     # a base of any sign, C = x - y: |C| < 1 (root test); C = -1: (-1)^n, no limit
     ("(x - y)**n", "x y", 1, {}, "converges iff x - y < 1 and x - y > -1"),
     # C = x y: |C| < 1, and C = -1 gives (-1)^n/n (Leibniz), C = 1 the harmonic series
