@@ -784,4 +784,11 @@ PLANTED = (
         "    if not _subexponential(g, rest):  # x**n*y**(n**2): log(x^n)/n^2 -> 0",
         (S + "test_parameter_cases.py",),
     ),
+    (
+        "a factor with zeros at k pi refused",
+        "theory/series/families.py",
+        "if k == 1 or not (k.is_polynomial(*params) or _entire(k)):",
+        "if k == 1 or not k.is_polynomial(*params):",
+        (S + "test_parameter_cases.py",),
+    ),
 )

@@ -146,25 +146,34 @@ def family_decision(
 
 
 def _vanishing_factor(b, params, start, decide_positive) -> Decision | None:
-    r""":math:`b_n = k\,g(n)` with k a polynomial in the parameters, free of n, not proved
-    positive (``(x - 1)**2*n**p``): where k = 0 every term is 0, elsewhere
+    r""":math:`b_n = k\,g(n)` with k a polynomial in the parameters (or a function defined for
+    every value, :func:`_entire`), free of n, not proved positive (``(x - 1)**2*n**p``): where k = 0 every term is 0, elsewhere
     :math:`\sum k g` converges iff :math:`\sum g` does, so the region is g's with k = 0
     added (g free of n and nonzero: the region is k = 0).  A positive k is left to the other
     families unless g is free of the parameters."""
     k = sp.Mul(*[a for a in sp.Mul.make_args(b) if not a.has(N) and a.free_symbols])
     g = b / k
-    if k == 1 or not k.is_polynomial(*params):
+    if k == 1 or not (k.is_polynomial(*params) or _entire(k)):
         return None
     if k.is_positive and g.free_symbols - {N}:
         return None  # the decisions of the positive cases read k themselves
-    zero = sp.Eq(k, 0)
+    bases = [f.base if f.is_Pow else f for f in sp.Mul.make_args(k) if f.free_symbols]
+    zero = sp.Or(*[sp.Eq(f, 0) for f in bases])  # sin(a)**2*cos(a): sin(a) = 0 or cos(a) = 0
     points = []
     if len(k.free_symbols) == 1:  # the zeros by name: x = 1, not x**2 - 2*x = -1
         p = next(iter(k.free_symbols))
+        ones = {q: sp.Integer(1) for q in params}
         zeros = sp.solveset(k, p, sp.Interval.open(0, sp.oo))
-        if isinstance(zeros, sp.FiniteSet) and all(v.is_number for v in zeros):
+        if zeros is sp.EmptySet or (
+            isinstance(zeros, sp.FiniteSet) and all(v.is_number for v in zeros)
+        ):
             zero = sp.Or(*[sp.Eq(p, v) for v in zeros])
-            points = [{**{q: sp.Integer(1) for q in params}, p: v} for v in zeros]
+            points = [{**ones, p: v} for v in zeros]
+        else:  # sin(a)**2: zeros a = k pi, samples of them for the confirmation
+            near = sp.solveset(k, p, sp.Interval.open(0, 10))
+            if not isinstance(near, sp.FiniteSet) or not near:
+                return None
+            points = [{**ones, p: v} for v in sorted(near, key=float)[:2]]
     if not g.has(N):
         if not g.is_nonzero:
             return None
@@ -194,6 +203,16 @@ def _vanishing_factor(b, params, start, decide_positive) -> Decision | None:
             "points": list(d.details.get("points", [])) + points,
         },
     )
+
+
+def _entire(k: sp.Expr) -> bool:
+    """k built from the parameters with +, *, nonnegative integer powers, sin, cos and exp:
+    defined for every value (``sin(a)**2``)."""
+    if any(not isinstance(f, (sp.sin, sp.cos, sp.exp)) for f in k.atoms(sp.Function)):
+        return False
+    return all(
+        e.exp.is_Integer and e.exp > 0 for e in k.atoms(sp.Pow) if e.base.free_symbols
+    ) and all(e.args[0].is_polynomial(*k.free_symbols) for e in k.atoms(sp.Function))
 
 
 def _oscillating_exponent(b, params, start, decide_positive) -> Decision | None:

@@ -59,6 +59,9 @@ CASES = [
     ("(k - 1)**2/n", None, "converges iff k = 1"),
     ("(k - 1)*(k - 2)/n", None, "converges iff k = 1 or k = 2"),
     ("k**2*sin(n)", None, "converges iff k = 0"),  # sin(n) does not tend to 0
+    # factors that vanish at infinitely many values: k = j pi, cos(k) = 1 at k = 2 j pi
+    ("sin(k)**2/n", None, "converges iff sin(k) = 0"),
+    ("(1 - cos(k))*(-1)**n", None, "converges iff cos(k) = 1"),
     ("(k - 1)/n**2", True, "converges for every real k"),
     ("(1 + k**2)*(-1)**n/n", True, "converges for every real k"),
     # the binomial series at 1: b_(n+1)/b_n = (k - n)/(n + 1) (1 + 1/n)^q, |b_n| ~
