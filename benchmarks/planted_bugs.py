@@ -791,4 +791,18 @@ PLANTED = (
         "if k == 1 or not k.is_polynomial(*params):",
         (S + "test_parameter_cases.py",),
     ),
+    (
+        "a telescoping boundary with a nonzero finite limit left out",
+        "theory/series/telescoping_family.py",
+        "        if lim.is_finite:",
+        "        if lim == 0:",
+        (S + "test_parameter_cases.py",),
+    ),
+    (
+        "a telescoping f with a constant limit read by f -> 0",
+        "theory/series/telescoping_family.py",
+        "    if whole is not None and whole.is_finite:",
+        "    if whole == 0:",
+        (S + "test_parameter_cases.py",),
+    ),
 )

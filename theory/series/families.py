@@ -53,6 +53,7 @@ from theory.series.oscillating_families import (
 from theory.series.parameters import positive_eventually, zero_limit_region
 from theory.series.sign_blocks import power_block_family
 from theory.series.sign_changing import nonzero_at_integers, oscillating_split
+from theory.series.telescoping_family import telescoping_family
 from theory.series.trig_minorants import frequency_pieces
 from theory.series.unit_radius import power_radius_family, radius_family
 
@@ -103,7 +104,12 @@ def family_decision(
             or alternating_quotient_family(b, params, start, decide_positive)
             or periodic_family(b, params, start, decide_positive)
             or dirichlet_family(b, params, start, decide_positive)  # (-1)^n exp(cos(n)) n^-p
+            or _absolutely(rest, params, start, decide_positive)
         )
+    if b.is_Add:
+        d = telescoping_family(b, params, start)
+        if d is not None:
+            return d
     if b.has(sp.gamma, sp.binomial, sp.factorial, sp.RisingFactorial, sp.FallingFactorial):
         d = binomial_family(b, params, start) or _gamma_ratio(b, params, start, decide_positive)
         if d is not None:
@@ -715,6 +721,24 @@ def _alternating(g: sp.Expr, params: list) -> Decision | None:
         f"where g -> 0, elsewhere the terms do not tend to 0; g -> 0 iff {bool_text(region)}",
         test="alternating family",
         details={"region": region, "points": points},
+    )
+
+
+def _absolutely(g, params, start, decide_positive) -> Decision | None:
+    """(-1)^n g with sum |g| = sum g convergent for every value of the case
+    (``(-x)**n*n**y/factorial(n)``): absolute convergence; None otherwise."""
+    try:
+        d = family_decision(g, params, start, decide_positive) or decide_positive(g, params, start)
+    except (SeriesError, Undecided, StepTimeout):
+        return None
+    if d.details.get("region") is not sp.true:
+        return None
+    return Decision(
+        True,
+        f"b_n = (-1)^n g(n) with sum g convergent for every value (g > 0): absolute "
+        f"convergence; for g = {g}: " + d.certificate,
+        test="alternating family",
+        details={"region": sp.true, "points": d.details.get("points", [])},
     )
 
 

@@ -77,6 +77,11 @@ CASES = [
     # for a negative integer k
     ("binomial(n + k, n)", None, "converges iff k <= -1"),
     ("binomial(n + k, n)/n**2", None, "converges iff k < 1"),
+    # telescoping: the partial sums are f(N + 1) - f(start), convergent iff lim f is finite
+    ("(n + 1)**k - n**k", None, "converges iff k <= 0"),
+    ("(n + 1)**(k - 1) - n**(k - 1)", None, "converges iff k <= 1"),  # f = 1 at k = 1
+    ("1/n**k - 1/(n + 1)**k", None, "converges iff k >= 0"),
+    ("exp(k/n) - exp(k/(n + 1))", True, "converges for every real k"),
     # a summand whose series converges for every k changes nothing: the rest decides
     ("(k**n + 1)/n**2", None, "converges iff k >= -1 and k <= 1"),
     ("sin(n)/n**2 + k**n", None, "converges iff k > -1 and k < 1"),
@@ -141,6 +146,8 @@ SEVERAL = [
     # (x - 1)^2 vanishes at x = 1 only: there every term is 0, elsewhere n^p decides
     ("n**p*(x - 1)**2", "p x", 1, {}, "converges iff p < -1 or x = 1"),
     ("(x - 1)*n**(-p)", "p x", 1, {}, "converges iff p > 1 or x = 1"),
+    # |x|^n n^y/n! is summable for every x, y (ratio |x|/(n + 1) -> 0): absolutely convergent
+    ("x**n*n**y/factorial(n)", "x y", 2, {}, "converges for every real x, y"),
     # |b_n|^(1/n^2) -> |y| (log|x^n|/n^2 -> 0); |y| = 1: (+-x)^n, geometric; x = 0: terms 0
     (
         "x**n*y**(n**2)",
