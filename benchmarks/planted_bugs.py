@@ -805,4 +805,11 @@ PLANTED = (
         "    if whole == 0:",
         (S + "test_parameter_cases.py",),
     ),
+    (
+        "a value outside the absolute region joined whatever its verdict",
+        "theory/series/families.py",
+        "region = region | sp.Eq(p, v) if verdict else region",
+        "region = region | sp.Eq(p, v)",
+        (S + "test_parameter_cases.py",),
+    ),
 )

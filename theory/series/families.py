@@ -725,20 +725,46 @@ def _alternating(g: sp.Expr, params: list) -> Decision | None:
 
 
 def _absolutely(g, params, start, decide_positive) -> Decision | None:
-    """(-1)^n g with sum |g| = sum g convergent for every value of the case
-    (``(-x)**n*n**y/factorial(n)``): absolute convergence; None otherwise."""
+    """(-1)^n g where sum |g| = sum g converges for every value of the case
+    (``(-x)**n*n**y/factorial(n)``), or for all but finitely many values of its one
+    parameter, each of those decided with its value put in (``(-x)**n/(1 + x**(2*n))``:
+    x = 1 gives (-1)^n/2); absolute convergence elsewhere; None otherwise."""
     try:
         d = family_decision(g, params, start, decide_positive) or decide_positive(g, params, start)
     except (SeriesError, Undecided, StepTimeout):
         return None
-    if d.details.get("region") is not sp.true:
+    region = d.details.get("region")
+    if region is None:
         return None
+    points, texts = [], []
+    if region is not sp.true:
+        if len(params) != 1:
+            return None
+        p = params[0]
+        try:
+            rest = sp.Interval.open(0, sp.oo) - region.as_set()
+        except (NotImplementedError, TypeError, ValueError):
+            return None
+        if not isinstance(rest, sp.FiniteSet) or len(rest) > 4:
+            return None
+        for v in rest:
+            try:
+                verdict = decide_terms(sp.Pow(-1, N) * g.subs(p, v), start).converges
+            except (SeriesError, Undecided, StepTimeout):
+                return None
+            if verdict is None:
+                return None
+            region = region | sp.Eq(p, v) if verdict else region
+            points.append({p: v})
+            texts.append(f"at {p} = {v} the series {'converges' if verdict else 'diverges'}")
     return Decision(
-        True,
-        f"b_n = (-1)^n g(n) with sum g convergent for every value (g > 0): absolute "
-        f"convergence; for g = {g}: " + d.certificate,
+        True if region is sp.true else None,
+        "b_n = (-1)^n g(n) with g > 0: absolute convergence where sum g converges; "
+        + "".join(t + "; " for t in texts)
+        + f"for g = {g}: "
+        + d.certificate,
         test="alternating family",
-        details={"region": sp.true, "points": d.details.get("points", [])},
+        details={"region": region, "points": points + d.details.get("points", [])},
     )
 
 

@@ -82,6 +82,9 @@ CASES = [
     ("(n + 1)**(k - 1) - n**(k - 1)", None, "converges iff k <= 1"),  # f = 1 at k = 1
     ("1/n**k - 1/(n + 1)**k", None, "converges iff k >= 0"),
     ("exp(k/n) - exp(k/(n + 1))", True, "converges for every real k"),
+    # (-1)^n |k|^n/(1 + k^(2n)) for k < 0: absolutely convergent but at |k| = 1, where the
+    # terms are (-1)^n/2 (and 1/2 at k = 1)
+    ("k**n/(1 + k**(2*n))", None, "converges iff k != -1 and k != 1"),
     # a summand whose series converges for every k changes nothing: the rest decides
     ("(k**n + 1)/n**2", None, "converges iff k >= -1 and k <= 1"),
     ("sin(n)/n**2 + k**n", None, "converges iff k > -1 and k < 1"),
