@@ -660,7 +660,7 @@ PLANTED = (
     ),
     (
         "a signed geometric base: c = -1 taken as convergent whatever g does",
-        "theory/series/families.py",
+        "theory/series/geometric_families.py",
         "(sp.Eq(C, -1) & to_zero)",
         "sp.Eq(C, -1)",
         (S + "test_parameter_cases.py",),
@@ -716,7 +716,7 @@ PLANTED = (
     ),
     (
         "an infinite ratio limit refused (sympy: oo is not nonnegative)",
-        "theory/series/families.py",
+        "theory/series/geometric_families.py",
         "big.is_extended_nonnegative is not True",
         "big.is_nonnegative is not True",
         (S + "test_parameter_cases.py",),
@@ -737,7 +737,7 @@ PLANTED = (
     ),
     (
         "a numeric rate c^n left out of the base",
-        "theory/series/families.py",
+        "theory/series/geometric_families.py",
         "    base *= sp.Mul(*[_numeric_rate(f) for f in numeric])",
         "    base *= 1",
         (S + "test_parameter_cases.py",),
@@ -779,7 +779,7 @@ PLANTED = (
     ),
     (
         "a^P(n) g with g compared with n instead of P(n)",
-        "theory/series/families.py",
+        "theory/series/geometric_families.py",
         "    if not _subexponential(g, rest, exponent):  # x**n*y**(n**2): log(x^n)/n^2 -> 0",
         "    if not _subexponential(g, rest):  # x**n*y**(n**2): log(x^n)/n^2 -> 0",
         (S + "test_parameter_cases.py",),
