@@ -184,8 +184,9 @@ def log_of_positive_product(b: sp.Expr) -> sp.Expr:
 def integer_binomials(e: sp.Expr) -> sp.Expr:
     """Each ``binomial(j, n)`` with an integer j written in a form that evaluates at every
     integer n >= 0 (sympy's gamma form, and its binomial of a negative integer and a real n,
-    have poles there): j < 0 as (-1)^n (n + 1) ... (n - j - 1) / (-j - 1)!, j >= 0 as 0
-    beyond n = j.
+    have poles there): j < 0 as (-1)^n (n + 1) ... (n - j - 1) / (-j - 1)! (as
+    (-1)^n Gamma(n - j)/(Gamma(-j) Gamma(n + 1)) beyond -j = 64 factors), j >= 0 as 0 beyond
+    n = j.
 
     >>> integer_binomials(sp.binomial(-3, N, evaluate=False))
     (-1)**n*(n + 1)*(n + 2)/2
@@ -196,8 +197,11 @@ def integer_binomials(e: sp.Expr) -> sp.Expr:
     def rewrite(j: sp.Integer) -> sp.Expr:
         if j >= 0:
             return sp.Piecewise((0, N > j), (sp.binomial(j, N), True))
-        rising = sp.Mul(*[N + i for i in range(1, -int(j))])
-        return sp.Pow(-1, N) * rising / sp.factorial(-int(j) - 1)
+        m = -int(j)
+        if m > MAX_BINOMIAL_K:  # Gamma(n + m)/(Gamma(m) Gamma(n + 1)): no pole at n >= 0
+            return sp.Pow(-1, N) * sp.gamma(N + m) / (sp.gamma(m) * sp.gamma(N + 1))
+        rising = sp.Mul(*[N + i for i in range(1, m)])
+        return sp.Pow(-1, N) * rising / sp.factorial(m - 1)
 
     return e.replace(
         lambda f: isinstance(f, sp.binomial) and f.args[1] == N and f.args[0].is_Integer,
@@ -512,8 +516,6 @@ class _Builder:
             # print has poles at the integers x < k, where the coefficient is exactly 0
             return sp.expand_func(sp.binomial(*args))
         if name == "binomial" and args[1] == N and args[0].is_Integer:
-            if abs(args[0]) > 2**16:
-                raise ExpressionError(f"binomial({args[0]}, n): at most 2^16 in absolute value")
             return integer_binomials(sp.binomial(*args, evaluate=False))
         return _FUNCTIONS[name](*args)
 

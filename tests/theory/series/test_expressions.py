@@ -226,7 +226,7 @@ def test_binomial_with_a_literal_k_has_no_gamma_poles():
         assert S.certified and S.lo <= ref <= S.hi
 
 
-@pytest.mark.parametrize("j", [-1, -3, -7, 0, 2, 5])
+@pytest.mark.parametrize("j", [-1, -3, -7, -100, 0, 2, 5, 70000])
 def test_binomial_with_an_integer_top_is_defined_at_every_n(j):
     """binomial(j, n) for an integer j: sympy evaluates binomial(-3, n) of a real n to zoo and
     its gamma form has poles at n > j >= 0; the parsed terms are the integers of
