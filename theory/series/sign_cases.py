@@ -228,7 +228,7 @@ def _summands(bc: sp.Expr, free: list, start: int) -> Decision | None:
     terms = sp.Add.make_args(sp.expand(bc))
     if not 2 <= len(terms) <= MAX_SUMMANDS or not all(t.has(N) for t in terms):
         return None
-    regions, certs = [], []
+    regions, certs, undefined = [], [], False
     for t in terms:
         left = sorted(t.free_symbols - {N}, key=lambda s: s.name)
         if left:
@@ -243,6 +243,7 @@ def _summands(bc: sp.Expr, free: list, start: int) -> Decision | None:
             return None
         regions.append(region)
         certs.append(f"sum {t}: {d.certificate}")
+        undefined = undefined or d.details.get("undefined", False)
     open_ = [r for r in regions if r is not sp.true]
     if len(open_) > 1:
         return None
@@ -252,7 +253,7 @@ def _summands(bc: sp.Expr, free: list, start: int) -> Decision | None:
         "b_n is a sum of terms of which all but at most one give convergent series for every "
         "value: sum b_n converges where the remaining one does; " + "; ".join(certs),
         test="summands",
-        details={"region": region, "points": []},
+        details={"region": region, "points": [], "undefined": undefined},
     )
 
 
