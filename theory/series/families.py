@@ -46,7 +46,7 @@ from theory.series.geometric_families import (
     power_family,
     signed_base_family,
 )
-from theory.series.limits import limit_at_infinity
+from theory.series.limits import eventually_positive, limit_at_infinity
 from theory.series.max_min_families import max_min_family
 from theory.series.numeric import decide_terms
 from theory.series.oscillating_exponent import exponent_split, exponent_threshold
@@ -468,7 +468,13 @@ def _absolutely(g, params, start, decide_positive) -> Decision | None:
     """(-1)^n g where sum |g| = sum g converges for every value of the case
     (``(-x)**n*n**y/factorial(n)``), or for all but finitely many values of its one
     parameter, each of those decided with its value put in (``(-x)**n/(1 + x**(2*n))``:
-    x = 1 gives (-1)^n/2); absolute convergence elsewhere; None otherwise."""
+    x = 1 gives (-1)^n/2); absolute convergence elsewhere; None otherwise (and where g is
+    not proved positive: sum g could converge only conditionally)."""
+    for f in sp.Mul.make_args(g):  # factor by factor: 1/n!, x^n, n^y
+        f = f.base if f.is_Pow and f.exp.is_number else f  # h > 0 gives h^c > 0
+        if not (f.is_positive or (eventually_positive(f) if f.free_symbols == {N} else False)):
+            if not positive_eventually(f):
+                return None
     try:
         d = family_decision(g, params, start, decide_positive) or decide_positive(g, params, start)
     except (SeriesError, Undecided, StepTimeout):

@@ -85,6 +85,8 @@ CASES = [
     # (-1)^n |k|^n/(1 + k^(2n)) for k < 0: absolutely convergent but at |k| = 1, where the
     # terms are (-1)^n/2 (and 1/2 at k = 1)
     ("k**n/(1 + k**(2*n))", None, "converges iff k != -1 and k != 1"),
+    # (-1)^n cos(pi n) = 1 at the integers: sum n^-k, not the alternating series of cos(pi n)
+    ("(-1)**n*cos(pi*n)/n**k", None, "converges iff k > 1"),
     # a summand whose series converges for every k changes nothing: the rest decides
     ("(k**n + 1)/n**2", None, "converges iff k >= -1 and k <= 1"),
     ("sin(n)/n**2 + k**n", None, "converges iff k > -1 and k < 1"),
