@@ -724,8 +724,8 @@ PLANTED = (
     (
         "binomial(-m, n) with one factor too many",
         "theory/series/expressions.py",
-        "rising = sp.Mul(*[N + i for i in range(1, -int(j))])",
-        "rising = sp.Mul(*[N + i for i in range(0, -int(j))])",
+        "rising = sp.Mul(*[N + i for i in range(1, m)])",
+        "rising = sp.Mul(*[N + i for i in range(0, m)])",
         (S + "test_expressions.py",),
     ),
     (
