@@ -199,7 +199,7 @@ def _vanishing_factor(b, params, start, decide_positive) -> Decision | None:
         d = decide_positive(-g, params, start)
     if d is None:
         d = decide_positive(g, params, start) if free else decide_terms(g, start)
-    region = d.details.get("region") if free else sp.sympify(d.converges)
+    region = d.details.get("region") if free else {True: sp.true, False: sp.false}.get(d.converges)
     if region is None:
         return None
     return Decision(

@@ -68,8 +68,8 @@ def radius_family(
         return None
     region = (
         sp.And(C > -1, C < 1)
-        | (sp.Eq(C, 1) & sp.sympify(at_one))
-        | (sp.Eq(C, -1) & sp.sympify(at_minus))
+        | (sp.Eq(C, 1) & sp.true if at_one else sp.false)
+        | (sp.Eq(C, -1) & sp.true if at_minus else sp.false)
         | sp.Eq(k, 0)
     )
     s = "(-1)^n " if alternating else ""
@@ -104,7 +104,10 @@ def power_radius_family(
         f"terms that do not tend to 0 for {a} > 1; at {a} = 1, sum {edge} "
         f"{'converges' if at_one else 'diverges'}",
         test="geometric family",
-        details={"region": sp.Or(a < 1, sp.And(sp.Eq(a, 1), sp.sympify(at_one))), "points": []},
+        details={
+            "region": sp.Or(a < 1, sp.And(sp.Eq(a, 1), sp.true if at_one else sp.false)),
+            "points": [],
+        },
     )
 
 
